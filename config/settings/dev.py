@@ -1,0 +1,16 @@
+"""Development settings: DEBUG on, a development secret key, the embedded defaults."""
+import os
+
+os.environ.setdefault("DEBUG", "true")
+
+from .base import *  # noqa: E402,F403
+from .base import SECRET_KEY as _SECRET_KEY  # noqa: E402
+
+if not _SECRET_KEY:
+    SECRET_KEY = "hydra-development-only-secret-key-do-not-use-in-production"  # noqa: S105
+
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# Serve static files straight from the apps and static/ in development, with no collectstatic step.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,21 @@
+"""Test settings: like development, with fast password hashing.
+
+With CI=true the suite must run on PostgreSQL and Redis: DATABASE_URL and CELERY_BROKER_URL default to the
+services on this machine (127.0.0.1:5432, 127.0.0.1:6379) and tests/conftest.py fails when they can't be reached.
+"""
+import os
+
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+if CI:
+    os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/hydra")
+    os.environ.setdefault("CELERY_BROKER_URL", "redis://127.0.0.1:6379/5")
+    os.environ.setdefault("HYDRA_REDIS_URL", "redis://127.0.0.1:6379/5")
+
+from .dev import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

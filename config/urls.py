@@ -1,0 +1,11 @@
+"""Hydra's URLs: the organizer's admin, the player portal, the REST API."""
+from django.contrib import admin
+from django.urls import include, path
+
+admin.site.site_header = "Hydra — team tournaments"
+admin.site.site_title = "Hydra"
+admin.site.index_title = "Organizer"
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+]

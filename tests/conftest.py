@@ -1,0 +1,61 @@
+"""Suite-wide setup.
+
+With CI=true the suite must run against PostgreSQL and Redis and fails at once, rather than skipping, when either
+can't be reached. Without CI it runs on SQLite and skips only the tests marked `services`, saying why.
+"""
+import os
+
+import pytest
+from django.conf import settings
+
+CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+SERVICES = CI or os.environ.get("HYDRA_SERVICES", "").lower() in ("1", "true", "yes")
+REDIS_URL = os.environ.get("HYDRA_REDIS_URL", "redis://127.0.0.1:6379/5")
+
+
+def _services_problems() -> list[str]:
+    problems = []
+    engine = settings.DATABASES["default"]["ENGINE"]
+    if "postgresql" not in engine:
+        problems.append(f"CI=true needs PostgreSQL, but DATABASE_URL selects {engine}.")
+    else:
+        import psycopg
+
+        db = settings.DATABASES["default"]
+        try:
+            psycopg.connect(
+                host=db.get("HOST") or "127.0.0.1", port=db.get("PORT") or 5432, user=db.get("USER") or "postgres",
+                password=db.get("PASSWORD") or None, dbname="postgres", connect_timeout=5,
+            ).close()
+        except psycopg.Error as exc:
+            problems.append(f"PostgreSQL can't be reached at {db.get('HOST')}:{db.get('PORT')}: {exc}")
+    if not settings.CELERY_BROKER_URL.startswith("redis://"):
+        problems.append(f"CI=true needs Redis as the Celery broker, not {settings.CELERY_BROKER_URL}.")
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=5).ping()
+    except redis.RedisError as exc:
+        problems.append(f"Redis can't be reached at {REDIS_URL}: {exc}")
+    return problems
+
+
+def pytest_sessionstart(session):
+    if CI:
+        problems = _services_problems()
+        if problems:
+            pytest.exit("CI=true, but the real services are missing:\n- " + "\n- ".join(problems), returncode=3)
+
+
+def pytest_collection_modifyitems(config, items):
+    if SERVICES:
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL and Redis: run with CI=true (make test starts them if installed)")
+    for item in items:
+        if item.get_closest_marker("services") is not None:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return REDIS_URL

@@ -1,0 +1,67 @@
+"""The project's own health: checks, migrations and the production settings stay clean."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_system_check_is_clean():
+    call_command("check", fail_level="WARNING")
+
+
+@pytest.mark.django_db
+def test_migrations_match_the_models():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=full_env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_production_settings_pass_check_deploy_without_warnings():
+    result = _manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY="x" * 20 + "production-secret-for-the-deploy-check-0123456789",
+        ALLOWED_HOSTS="hydra.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_settings_refuse_a_missing_secret_key():
+    result = _manage("check", DJANGO_SETTINGS_MODULE="config.settings.production", ALLOWED_HOSTS="hydra.example.org")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.django_db
+def test_load_demo_creates_the_demo_event_with_eight_teams_of_three(settings):
+    from tournaments.models import Event
+
+    settings.DEBUG = True
+
+    call_command("load_demo", stdout=open(os.devnull, "w"))
+    call_command("load_demo", stdout=open(os.devnull, "w"))  # a second run changes nothing
+    event = Event.objects.get(name="Hydra Demo Team Open")
+    assert event.team_size == 3
+    assert event.registrations.count() == 8
+    assert all(r.seats.count() == 3 for r in event.registrations.all())
+
+
+@pytest.mark.django_db
+def test_load_demo_is_refused_without_debug(settings):
+    from django.core.management.base import CommandError
+
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="only with DEBUG on"):
+        call_command("load_demo")

@@ -1,0 +1,7 @@
+"""The team-event model (RULES.md 1 to 3)."""
+from .event import Event
+from .people import Player, Team
+from .registration import Registration, Seat
+from .rounds import Round, SeatMatch, TeamMatch
+
+__all__ = ["Event", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]

@@ -1,0 +1,103 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import (
+    MAX_TEAM_SIZE,
+    SEAT_LETTERS,
+    DeckRule,
+    EventStatus,
+    FormatKind,
+    Structure,
+)
+
+
+class Event(models.Model):
+    """A team tournament: Swiss rounds of team matches, then an optional top cut."""
+
+    name = models.CharField(_("name"), max_length=200)
+    date = models.DateField(_("date"))
+    location = models.CharField(_("location"), max_length=200, blank=True)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events", verbose_name=_("organizer")
+    )
+    team_size = models.PositiveSmallIntegerField(_("team size"), default=3)
+    structure = models.CharField(_("structure"), max_length=10, choices=Structure.choices, default=Structure.SEAT_AGAINST_SEAT)
+    shared_life = models.PositiveSmallIntegerField(
+        _("shared starting life"), null=True, blank=True, help_text=_("Shared-game events only; filled from the preset.")
+    )
+    shared_poison = models.PositiveSmallIntegerField(
+        _("shared poison limit"), null=True, blank=True, help_text=_("Shared-game events only; filled from the preset.")
+    )
+    shared_games_per_match = models.PositiveSmallIntegerField(
+        _("games per shared-game match"), default=1, help_text=_("1 (MTR 9.1) or 3 (best of three).")
+    )
+    format_kind = models.CharField(_("format"), max_length=30, choices=FormatKind.choices, default=FormatKind.TEAM_CONSTRUCTED)
+    constructed_format = models.CharField(
+        _("constructed format"), max_length=30, blank=True, help_text=_("As MTGJSON names it: standard, pioneer, modern ...")
+    )
+    seat_formats = models.JSONField(
+        _("format per seat"), default=list, blank=True, help_text=_('Mixed-format events: ["standard", "pioneer", "modern"]')
+    )
+    deck_rule = models.CharField(_("unified deck construction"), max_length=20, choices=DeckRule.choices, default=DeckRule.FOUR_COPIES)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
+    status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
+    is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("event")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(team_size__gte=2, team_size__lte=MAX_TEAM_SIZE),
+                name="event_team_size_range",
+                violation_error_message=_("A team has 2 to %(max)d members.") % {"max": MAX_TEAM_SIZE},
+            ),
+            models.CheckConstraint(
+                condition=Q(top_cut__in=[0, 2, 4, 8]),
+                name="event_top_cut_choice",
+                violation_error_message=_("The top cut is 0, 2, 4 or 8 teams."),
+            ),
+            models.CheckConstraint(
+                condition=Q(swiss_rounds__gte=1, swiss_rounds__lte=30),
+                name="event_swiss_rounds_range",
+                violation_error_message=_("An event has 1 to 30 Swiss rounds."),
+            ),
+            models.CheckConstraint(
+                condition=Q(shared_games_per_match__in=[1, 3]),
+                name="event_shared_games_choice",
+                violation_error_message=_("A shared-game match is one game or best of three."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(format_kind__in=["2hg_constructed", "2hg_sealed", "2hg_draft"])
+                | Q(team_size=2, structure=Structure.TWO_HEADED_GIANT),
+                name="event_2hg_is_two_headed_giant",
+                violation_error_message=_("Two-Headed Giant formats need teams of 2 and the Two-Headed Giant structure."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(structure=Structure.TWO_HEADED_GIANT) | Q(team_size=2),
+                name="event_2hg_team_of_two",
+                violation_error_message=_("Two-Headed Giant is played by teams of 2."),
+            ),
+            models.CheckConstraint(
+                condition=Q(structure=Structure.SEAT_AGAINST_SEAT)
+                | Q(shared_life__isnull=False, shared_poison__isnull=False, shared_life__gte=1, shared_poison__gte=1),
+                name="event_shared_game_has_totals",
+                violation_error_message=_("A shared-game event needs its starting life and poison limit."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def seat_letters(self) -> str:
+        """The seats of this event's teams, "ABC" for teams of three."""
+        return SEAT_LETTERS[: self.team_size]
+
+    @property
+    def is_shared_game(self) -> bool:
+        return self.structure != Structure.SEAT_AGAINST_SEAT

@@ -1,0 +1,94 @@
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import SEAT_LETTERS
+
+from .event import Event
+from .people import Player, Team
+
+
+class Registration(models.Model):
+    """A team entered in an event. The whole team drops together (RULES.md 1)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event"))
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("team"))
+    joined_round = models.PositiveSmallIntegerField(
+        _("joined in round"), default=1, help_text=_("Late entries join in a later round.")
+    )
+    missed_rounds_as_losses = models.BooleanField(
+        _("missed rounds count as losses"), default=False, help_text=_("Otherwise a late entry starts with zero points.")
+    )
+    dropped_round = models.PositiveSmallIntegerField(
+        _("dropped in round"), null=True, blank=True, help_text=_("The team plays no round after this one.")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "team__name"]
+        verbose_name = _("registration")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "team"],
+                name="registration_team_once_per_event",
+                violation_error_message=_("This team is already registered for this event."),
+            ),
+            models.CheckConstraint(
+                condition=Q(joined_round__gte=1),
+                name="registration_joined_round_positive",
+                violation_error_message=_("Rounds are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(dropped_round__isnull=True) | Q(dropped_round__gte=models.F("joined_round") - 1),
+                name="registration_drop_after_join",
+                violation_error_message=_("A team can't drop before the round it joined in."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.team)
+
+    @property
+    def is_dropped(self) -> bool:
+        return self.dropped_round is not None
+
+
+class Seat(models.Model):
+    """A player on a fixed seat (A, B, C ...) of a registered team (MTR 8.2).
+
+    `event` repeats the registration's event so the database itself can refuse a player on two teams of one event.
+    """
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+", editable=False)
+    letter = models.CharField(_("seat"), max_length=1, choices=[(c, c) for c in SEAT_LETTERS])
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+
+    class Meta:
+        ordering = ["registration", "letter"]
+        verbose_name = _("seat")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration", "letter"],
+                name="seat_letter_once_per_team",
+                violation_error_message=_("Each seat of a team holds one player."),
+            ),
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                name="seat_player_once_per_event",
+                violation_error_message=_("This player is already on a team in this event."),
+            ),
+            models.CheckConstraint(
+                condition=Q(letter__in=list(SEAT_LETTERS)),
+                name="seat_letter_valid",
+                violation_error_message=_("Seats are lettered A to H."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.registration} {self.letter}: {self.player}"
+
+    def save(self, *args, **kwargs):
+        # The denormalised event always follows the registration; nothing else may set it.
+        self.event_id = self.registration.event_id
+        super().save(*args, **kwargs)

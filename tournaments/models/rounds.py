@@ -1,0 +1,123 @@
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import SEAT_LETTERS, Outcome, ResultState, RoundKind
+
+from .event import Event
+from .registration import Registration
+
+
+class Round(models.Model):
+    """One round of an event; its random seed is stored so its pairing can be reproduced."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(_("kind"), max_length=10, choices=RoundKind.choices, default=RoundKind.SWISS)
+    seed = models.BigIntegerField(_("pairing seed"), default=0)
+    is_finished = models.BooleanField(_("finished"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("round")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="round_number_once_per_event",
+                violation_error_message=_("This event already has a round with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1), name="round_number_positive",
+                violation_error_message=_("Rounds are numbered from 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, round {self.number}"
+
+
+class TeamMatch(models.Model):
+    """Two teams at a table, or one team and the bye (team_b empty)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(_("table"))
+    team_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("team A"))
+    team_b = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="matches_as_b", null=True, blank=True,
+        verbose_name=_("team B"), help_text=_("Empty for a bye."),
+    )
+    # Shared-game matches (2HG, 3HS) keep their games here; seat-against-seat matches in SeatMatch rows.
+    games_won_a = models.PositiveSmallIntegerField(_("games won by A"), default=0)
+    games_won_b = models.PositiveSmallIntegerField(_("games won by B"), default=0)
+    games_drawn = models.PositiveSmallIntegerField(_("games drawn"), default=0)
+    outcome = models.CharField(_("outcome"), max_length=1, choices=Outcome.choices, blank=True)
+    result_state = models.CharField(_("result"), max_length=10, choices=ResultState.choices, default=ResultState.PENDING)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("reported by")
+    )
+    reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("confirmed by")
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("team match")
+        verbose_name_plural = _("team matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_once_per_round",
+                                    violation_error_message=_("Two matches can't share a table in one round.")),
+            models.UniqueConstraint(fields=["round", "team_a"], name="match_team_a_once_per_round",
+                                    violation_error_message=_("This team already plays in this round.")),
+            models.UniqueConstraint(fields=["round", "team_b"], name="match_team_b_once_per_round",
+                                    violation_error_message=_("This team already plays in this round.")),
+            models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="match_two_different_teams",
+                                   violation_error_message=_("A team can't play itself.")),
+            models.CheckConstraint(
+                condition=Q(team_b__isnull=False) | Q(outcome=Outcome.A_WINS, result_state=ResultState.FINAL),
+                name="match_bye_is_a_final_win",
+                violation_error_message=_("A bye is a final match win for its team."),
+            ),
+            models.CheckConstraint(
+                condition=Q(result_state__in=[ResultState.PENDING]) | ~Q(outcome=""),
+                name="match_reported_has_outcome",
+                violation_error_message=_("A reported result needs an outcome."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.team_b_id is None:
+            return f"Table {self.table}: {self.team_a} (bye)"
+        return f"Table {self.table}: {self.team_a} v {self.team_b}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b_id is None
+
+
+class SeatMatch(models.Model):
+    """The individual best-of-three match of seat A against seat A (and B against B ...), games from A's side."""
+
+    team_match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="seat_matches")
+    letter = models.CharField(_("seat"), max_length=1, choices=[(c, c) for c in SEAT_LETTERS])
+    wins_a = models.PositiveSmallIntegerField(_("games won by team A's player"), default=0)
+    wins_b = models.PositiveSmallIntegerField(_("games won by team B's player"), default=0)
+    draws = models.PositiveSmallIntegerField(_("games drawn"), default=0)
+
+    class Meta:
+        ordering = ["team_match", "letter"]
+        verbose_name = _("seat match")
+        verbose_name_plural = _("seat matches")
+        constraints = [
+            models.UniqueConstraint(fields=["team_match", "letter"], name="seatmatch_once_per_seat",
+                                    violation_error_message=_("Each seat plays one match per team match.")),
+            models.CheckConstraint(condition=Q(wins_a__lte=2, wins_b__lte=2, draws__lte=3),
+                                   name="seatmatch_best_of_three",
+                                   violation_error_message=_("A best-of-three match has at most 2 wins per player.")),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.letter}: {self.wins_a}-{self.wins_b}-{self.draws}"

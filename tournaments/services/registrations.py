@@ -1,0 +1,82 @@
+from collections.abc import Sequence
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Player, Registration, Seat, Team
+
+
+def registration_seat_problems(
+    *, event: Event, seats: Sequence[tuple[str, Player]], registration: Registration | None = None
+) -> list[str]:
+    """Return what is wrong with a team's seats for this event, as messages a person can act on.
+
+    Checks RULES.md 1 and MTR 8.2: exactly one player per seat A, B, C ... up to the team size, no player twice,
+    and no player already on another team of the same event.
+    """
+    problems: list[str] = []
+    letters = sorted(letter for letter, _player in seats)
+    expected = list(event.seat_letters)
+    if len(seats) != event.team_size:
+        problems.append(
+            _("This event has teams of %(size)d: give exactly %(size)d players, one per seat %(seats)s (got %(got)d).")
+            % {"size": event.team_size, "seats": ", ".join(expected), "got": len(seats)}
+        )
+    elif letters != expected:
+        problems.append(_("Use the seats %(seats)s, each once.") % {"seats": ", ".join(expected)})
+    player_ids = [player.pk for _letter, player in seats]
+    if len(set(player_ids)) != len(player_ids):
+        problems.append(_("A player can hold only one seat."))
+    others = Seat.objects.filter(event=event, player_id__in=player_ids).select_related("player", "registration__team")
+    if registration is not None and registration.pk:
+        others = others.exclude(registration=registration)
+    for seat in others:
+        problems.append(
+            _("%(player)s is already on team %(team)s in this event.")
+            % {"player": seat.player.name, "team": seat.registration.team.name}
+        )
+    return problems
+
+
+@transaction.atomic
+def registration_create(
+    *, event: Event, team: Team, players: Sequence[Player], joined_round: int = 1, missed_rounds_as_losses: bool = False
+) -> Registration:
+    """Register `team` for `event` with `players` on seats A, B, C ... in the order given.
+
+    Raises ValidationError (nothing written) when the team is already registered or the seats break a rule.
+    """
+    if Registration.objects.filter(event=event, team=team).exists():
+        raise ValidationError(_("%(team)s is already registered for this event.") % {"team": team.name})
+    seats = list(zip(event.seat_letters, players, strict=False))
+    if len(players) != event.team_size:
+        seats = [(chr(ord("A") + i), p) for i, p in enumerate(players)]
+    problems = registration_seat_problems(event=event, seats=seats)
+    if problems:
+        raise ValidationError(problems)
+    registration = Registration.objects.create(
+        event=event, team=team, joined_round=joined_round, missed_rounds_as_losses=missed_rounds_as_losses
+    )
+    Seat.objects.bulk_create(
+        [Seat(registration=registration, event=event, letter=letter, player=player) for letter, player in seats]
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, registration: Registration, after_round: int) -> Registration:
+    """Drop the whole team (RULES.md 1) after `after_round`; it is not paired for later rounds."""
+    if after_round < registration.joined_round - 1:
+        raise ValidationError(_("A team can't drop before the round it joined in."))
+    registration.dropped_round = after_round
+    registration.save(update_fields=["dropped_round"])
+    return registration
+
+
+@transaction.atomic
+def registration_reinstate(*, registration: Registration) -> Registration:
+    """Undo a drop: the team is paired again from the next round on."""
+    registration.dropped_round = None
+    registration.save(update_fields=["dropped_round"])
+    return registration
