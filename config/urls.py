@@ -8,4 +8,6 @@ admin.site.index_title = "Organizer"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -51,7 +51,7 @@ def main() -> int:
         stopping = True
         for proc in procs.values():
             if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
+                proc.terminate()  # each process shuts its own children down cleanly
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)

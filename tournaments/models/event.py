@@ -45,6 +45,10 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))
+    version = models.PositiveBigIntegerField(
+        _("scoreboard version"), default=0, editable=False,
+        help_text=_("Bumped by every change to pairings or results; scoreboards use it as their ETag."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -61,6 +61,7 @@ class TeamMatch(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("confirmed by")
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    dispute_note = models.TextField(_("dispute"), blank=True, help_text=_("Why the other team disputes the report."))
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

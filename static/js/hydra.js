@@ -1,0 +1,35 @@
+// Hydra's only script besides htmx. No inline scripts anywhere, so a strict Content Security Policy holds.
+// Countdowns: <span data-deadline="ISO-8601" data-server-now="ISO-8601">. The server's clock is the clock: the page
+// measures its offset from the server's "now" once and counts down to the server's deadline.
+(function () {
+  "use strict";
+  function tick() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      if (!el.dataset.offset) {
+        var serverNow = Date.parse(el.dataset.serverNow || "");
+        el.dataset.offset = isNaN(serverNow) ? "0" : String(serverNow - Date.now());
+      }
+      var deadline = Date.parse(el.dataset.deadline);
+      if (isNaN(deadline)) { return; }
+      var left = Math.max(0, Math.ceil((deadline - (Date.now() + Number(el.dataset.offset))) / 1000));
+      el.textContent = String(left);
+      el.setAttribute("aria-label", left + " s");
+    });
+  }
+  // Forms or buttons with data-confirm ask before they submit: guards a mis-tap when a new pack appears.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var message = form.dataset ? form.dataset.confirm : null;
+    if (message && !window.confirm(message)) { event.preventDefault(); }
+  }, true);
+  document.addEventListener("htmx:confirm", function (event) {
+    var message = event.detail.elt.getAttribute("data-confirm");
+    if (message) {
+      event.preventDefault();
+      if (window.confirm(message)) { event.detail.issueRequest(true); }
+    }
+  });
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSwap", tick);
+  setInterval(tick, 250);
+})();

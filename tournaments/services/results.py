@@ -1,0 +1,184 @@
+"""Result entry: a team reports, the other team confirms or disputes, the organizer enters or corrects (final).
+
+Only confirmed and final results count in the standings. Every write locks the one TeamMatch row it changes and
+bumps the event's scoreboard version, so scoreboards (ETags, live pages) see every change.
+"""
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import scoring
+from tournaments.enums import Outcome, ResultState
+from tournaments.models import Event, Seat, SeatMatch, TeamMatch
+
+
+@dataclass(frozen=True)
+class SeatGames:
+    """One seat's individual match, games counted from team A's side."""
+
+    letter: str
+    wins_a: int
+    wins_b: int
+    draws: int = 0
+
+
+@dataclass(frozen=True)
+class SharedGames:
+    """A shared-game match's games (Two-Headed Giant, Three-Headed Serpent), counted from team A's side."""
+
+    wins_a: int
+    wins_b: int
+    draws: int = 0
+
+
+class NotYourMatch(PermissionDenied):
+    """The user is not on either team of the match. Views answer 404, so a match's existence doesn't leak."""
+
+
+def event_bump_version(*, event_id: int) -> None:
+    """Mark the event's scoreboards as changed (pairings, results, drops)."""
+    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+
+def _user_side(*, match: TeamMatch, user) -> str | None:
+    """'A' or 'B' when the user plays on that team of the match, else None."""
+    registration_id = (
+        Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id])
+        .values_list("registration_id", flat=True)
+        .first()
+    )
+    if registration_id is None:
+        return None
+    return "A" if registration_id == match.team_a_id else "B"
+
+
+def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> scoring.TeamMatchResult:
+    event = match.round.event
+    try:
+        if event.is_shared_game:
+            if games is None:
+                raise ValidationError(_("Give the games each team won in this shared-game match."))
+            best_of = event.shared_games_per_match
+            needed = best_of // 2 + 1
+            # Order doesn't matter to the outcome; the loser's wins come first so the deciding game is last.
+            first, last = ("B", "A") if games.wins_a >= games.wins_b else ("A", "B")
+            counts = {"A": games.wins_a, "B": games.wins_b}
+            sequence = ["D"] * games.draws + [first] * counts[first] + [last] * counts[last]
+            return scoring.score_shared_game(sequence, finished=needed in counts.values(), best_of=best_of)
+        by_letter = {s.letter: s for s in seats}
+        letters = event.seat_letters
+        if set(by_letter) != set(letters) or len(seats) != len(letters):
+            raise ValidationError(
+                _("Give a result for every seat (%(seats)s), each once.") % {"seats": ", ".join(letters)}
+            )
+        return scoring.score_seat_against_seat(
+            [(by_letter[x].wins_a, by_letter[x].wins_b, by_letter[x].draws) for x in letters]
+        )
+    except scoring.ScoringError as exc:
+        raise ValidationError(str(exc)) from exc
+
+
+def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> None:
+    result = _score(match=match, seats=seats, games=games)
+    match.outcome = Outcome(result.outcome.value)
+    if games is not None and match.round.event.is_shared_game:
+        match.games_won_a, match.games_won_b, match.games_drawn = games.wins_a, games.wins_b, games.draws
+    else:
+        SeatMatch.objects.filter(team_match=match).delete()
+        SeatMatch.objects.bulk_create(
+            [SeatMatch(team_match=match, letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws) for s in seats]
+        )
+
+
+def _locked(match: TeamMatch) -> TeamMatch:
+    return TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+
+
+@transaction.atomic
+def team_match_report(
+    *, match: TeamMatch, user, seats: Sequence[SeatGames] = (), games: SharedGames | None = None
+) -> TeamMatch:
+    """A member of either team reports the match's games; the other team must then confirm or dispute.
+
+    Refused with NotYourMatch when the user plays on neither team, and with ValidationError (nothing written)
+    for a bye, a finished round, a result already reported, or games that can't have happened.
+    """
+    match = _locked(match)
+    if _user_side(match=match, user=user) is None:
+        raise NotYourMatch(_("This is not your match."))
+    if match.is_bye:
+        raise ValidationError(_("A bye needs no result: it counts as a win."))
+    if match.round.is_finished:
+        raise ValidationError(_("Round %(n)d is over; ask the organizer to correct a result.") % {"n": match.round.number})
+    if match.result_state != ResultState.PENDING:
+        raise ValidationError(
+            _("This result was already reported (%(state)s). Confirm or dispute it instead.")
+            % {"state": match.get_result_state_display()}
+        )
+    _store(match=match, seats=seats, games=games)
+    match.result_state = ResultState.REPORTED
+    match.reported_by, match.reported_at = user, timezone.now()
+    match.save()
+    event_bump_version(event_id=match.round.event_id)
+    return match
+
+
+def _other_team_check(*, match: TeamMatch, user) -> None:
+    side = _user_side(match=match, user=user)
+    if side is None:
+        raise NotYourMatch(_("This is not your match."))
+    if match.result_state != ResultState.REPORTED:
+        raise ValidationError(
+            _("There is no report waiting for confirmation (the result is %(state)s).")
+            % {"state": match.get_result_state_display()}
+        )
+    reporter_side = _user_side(match=match, user=match.reported_by) if match.reported_by else None
+    if reporter_side == side:
+        raise ValidationError(_("Your team reported this result: a member of the other team confirms it."))
+
+
+@transaction.atomic
+def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
+    """A member of the other team confirms the report; the result then counts in the standings."""
+    match = _locked(match)
+    _other_team_check(match=match, user=user)
+    match.result_state = ResultState.CONFIRMED
+    match.confirmed_by, match.confirmed_at = user, timezone.now()
+    match.save()
+    event_bump_version(event_id=match.round.event_id)
+    return match
+
+
+@transaction.atomic
+def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
+    """A member of the other team disputes the report; it goes to the organizer's list of disputes."""
+    match = _locked(match)
+    _other_team_check(match=match, user=user)
+    match.result_state = ResultState.DISPUTED
+    match.dispute_note = note.strip()[:2000]
+    match.save()
+    event_bump_version(event_id=match.round.event_id)
+    return match
+
+
+@transaction.atomic
+def team_match_record_final(
+    *, match: TeamMatch, user, seats: Sequence[SeatGames] = (), games: SharedGames | None = None
+) -> TeamMatch:
+    """The organizer (or a scorekeeper) enters or corrects a result; it is final and counts at once."""
+    match = _locked(match)
+    if match.is_bye:
+        raise ValidationError(_("A bye needs no result: it counts as a win."))
+    _store(match=match, seats=seats, games=games)
+    match.result_state = ResultState.FINAL
+    match.confirmed_by, match.confirmed_at = user, timezone.now()
+    if match.reported_by_id is None:
+        match.reported_by, match.reported_at = user, match.confirmed_at
+    match.save()
+    event_bump_version(event_id=match.round.event_id)
+    return match
