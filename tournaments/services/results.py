@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import scoring
-from tournaments.enums import Outcome, ResultState
+from tournaments.enums import Outcome, ResultState, RoundKind
 from tournaments.models import Event, Seat, SeatMatch, TeamMatch
 
 
@@ -85,6 +85,11 @@ def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
 
 def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> None:
     result = _score(match=match, seats=seats, games=games)
+    if match.round.kind == RoundKind.PLAYOFF and result.outcome == scoring.TeamMatchOutcome.DRAW:
+        raise ValidationError(
+            _("A top-cut match can't end in a draw (%(why)s): the teams play on until one of them wins.")
+            % {"why": result.explain()}
+        )
     match.outcome = Outcome(result.outcome.value)
     if games is not None and match.round.event.is_shared_game:
         match.games_won_a, match.games_won_b, match.games_drawn = games.wins_a, games.wins_b, games.draws

@@ -1,0 +1,359 @@
+"""Standings (tournaments/standings.py, RULES.md 3). Every figure below is worked out by hand in the comments."""
+import io
+import json
+import random
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+from django.core.management import call_command
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.management.commands.bench_standings import random_event_records
+from tournaments.scoring import TeamMatchOutcome
+from tournaments.standings import (
+    PERCENTAGE_FLOOR,
+    StandingsInputError,
+    TeamMatchRecord,
+    compute_standings,
+    final_tiebreak,
+)
+
+F = Fraction
+FLOOR = F(33, 100)
+
+
+def _by_team(rows):
+    return {row.team: row for row in rows}
+
+
+# Six teams, three rounds, no byes.
+#   R1: 1 beats 2, 3 draws 4, 5 beats 6
+#   R2: 5 beats 1, 3 beats 2, 4 beats 6
+#   R3: 5 draws 3, 1 draws 4, 2 beats 6
+SIX_TEAMS = [
+    TeamMatchRecord(1, 1, 2, "A"),
+    TeamMatchRecord(1, 3, 4, "D"),
+    TeamMatchRecord(1, 5, 6, "A"),
+    TeamMatchRecord(2, 1, 5, "B"),
+    TeamMatchRecord(2, 3, 2, "A"),
+    TeamMatchRecord(2, 4, 6, "A"),
+    TeamMatchRecord(3, 5, 3, "D"),
+    TeamMatchRecord(3, 1, 4, "D"),
+    TeamMatchRecord(3, 2, 6, "A"),
+]
+
+# Match points and MW% = points / (3 x 3 rounds), at least 0.33:
+#   1: W L D = 4 -> 4/9      2: L L W = 3 -> 3/9 = 1/3 (0.3333 > 0.33, not floored)
+#   3: D W D = 5 -> 5/9      4: D W D = 5 -> 5/9
+#   5: W W D = 7 -> 7/9      6: L L L = 0 -> 0/9, floored to 33/100
+SIX_MW = {1: F(4, 9), 2: F(1, 3), 3: F(5, 9), 4: F(5, 9), 5: F(7, 9), 6: FLOOR}
+# OMW% = average of the opponents' MW%:
+#   1 met 2, 5, 4: (3/9 + 7/9 + 5/9) / 3 = 15/27 = 5/9
+#   2 met 1, 3, 6: (4/9 + 5/9 + 33/100) / 3 = (1 + 33/100) / 3 = 133/300
+#   3 met 4, 2, 5: (5/9 + 3/9 + 7/9) / 3 = 5/9
+#   4 met 3, 6, 1: (5/9 + 33/100 + 4/9) / 3 = 133/300
+#   5 met 6, 1, 3: (33/100 + 4/9 + 5/9) / 3 = 133/300
+#   6 met 5, 4, 2: (7/9 + 5/9 + 3/9) / 3 = 5/9
+SIX_OMW = {1: F(5, 9), 2: F(133, 300), 3: F(5, 9), 4: F(133, 300), 5: F(133, 300), 6: F(5, 9)}
+
+
+def test_six_team_event_match_points_and_mw():
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    assert {team: row.match_points for team, row in rows.items()} == {1: 4, 2: 3, 3: 5, 4: 5, 5: 7, 6: 0}
+    assert {team: row.mw.value for team, row in rows.items()} == SIX_MW
+    assert (rows[5].mw.points, rows[5].mw.played, rows[5].mw.floored) == (7, 3, False)
+
+
+def test_six_team_event_omw():
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    assert {team: row.omw.value for team, row in rows.items()} == SIX_OMW
+    assert rows[2].omw.parts == ((1, F(4, 9)), (3, F(5, 9)), (6, FLOOR))
+
+
+def test_six_team_event_gw_equals_mw_without_byes():
+    # Without byes every team match is one "game", so GW% = MW% and OGW% = OMW% for every team.
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    assert {team: row.gw.value for team, row in rows.items()} == SIX_MW
+    assert {team: row.ogw.value for team, row in rows.items()} == SIX_OMW
+
+
+def test_six_team_event_order():
+    # 5 (7 points); 3 and 4 (5 points) split by OMW% 5/9 > 133/300; 1 (4); 2 (3); 6 (0).
+    rows = compute_standings(SIX_TEAMS)
+    assert [row.team for row in rows] == [5, 3, 4, 1, 2, 6]
+    assert [row.rank for row in rows] == [1, 2, 3, 4, 5, 6]
+    assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "match points", "match points",
+                                                "match points"]
+
+
+def test_six_team_event_records():
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    assert [rows[team].record for team in (1, 2, 3, 4, 5, 6)] == ["1-1-1", "1-2-0", "1-0-2", "1-0-2", "2-0-1",
+                                                                  "0-3-0"]
+
+
+def test_six_team_event_display_rounds_to_four_decimals():
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    # 133/300 = 0.44333..., 5/9 = 0.55555...
+    assert rows[4].omw.rounded == Decimal("0.4433")
+    assert rows[3].omw.rounded == Decimal("0.5556")
+    assert str(rows[5].mw) == "7 / (3 x 3) = 0.7778"
+
+
+def test_floor_zero_wins_team_shows_and_passes_on_033():
+    # Team 6 went 0-3: 0 / 9 = 0, floored to 0.33. Its opponents 5, 4 and 2 average 0.33, not 0.
+    rows = _by_team(compute_standings(SIX_TEAMS))
+    assert (rows[6].mw.value, rows[6].mw.floored) == (PERCENTAGE_FLOOR, True)
+    assert str(rows[6].mw) == "0 / (3 x 3) = 0.0000 -> floor 0.3300"
+    for opponent in (5, 4, 2):
+        assert dict(rows[opponent].omw.parts)[6] == FLOOR
+
+
+def test_floor_one_draw_in_three_is_floored():
+    # 0-2-1: 1 point / 9 = 0.1111, floored to 0.33.
+    records = [
+        TeamMatchRecord(1, 1, 2, "D"),
+        TeamMatchRecord(2, 1, 3, "B"),
+        TeamMatchRecord(3, 1, 4, "B"),
+    ]
+    row = _by_team(compute_standings(records))[1]
+    assert (row.mw.points, row.mw.played, row.mw.value, row.mw.floored) == (1, 3, FLOOR, True)
+
+
+def test_floor_one_win_in_three_is_not_floored():
+    # 1/3 = 0.3333 is above 0.33: the floor is 33/100, not one third.
+    row = _by_team(compute_standings(SIX_TEAMS))[2]
+    assert (row.mw.value, row.mw.floored) == (F(1, 3), False)
+
+
+# Three teams, three rounds, a bye each round.
+#   R1: 1 beats 2, 3 bye.   R2: 1 draws 3, 2 bye.   R3: 3 beats 2, 1 bye.
+BYES = [
+    TeamMatchRecord(1, 1, 2, "A"),
+    TeamMatchRecord(1, 3, None, "A"),
+    TeamMatchRecord(2, 1, 3, "D"),
+    TeamMatchRecord(2, 2, None, "A"),
+    TeamMatchRecord(3, 3, 2, "A"),
+    TeamMatchRecord(3, 1, None, "A"),
+]
+# Match points (bye = win, 3 points); MW% counts the bye round: points / (3 x 3).
+#   1: W D bye = 7 -> 7/9    2: L bye L = 3 -> 1/3    3: bye D W = 7 -> 7/9
+# Games: a team match is one game, a bye is a 2-0 win (6 game points over 2 games).
+#   1: 3 + 1 + 6 = 10 over 1 + 1 + 2 = 4 games -> 10/12 = 5/6
+#   2: 0 + 6 + 0 = 6 over 4 games -> 1/2
+#   3: 6 + 1 + 3 = 10 over 4 games -> 5/6
+# OMW% / OGW%, byes left out (two opponents each):
+#   1 met 2, 3: MW (1/3 + 7/9) / 2 = 5/9;  GW (1/2 + 5/6) / 2 = 2/3
+#   2 met 1, 3: MW (7/9 + 7/9) / 2 = 7/9;  GW (5/6 + 5/6) / 2 = 5/6
+#   3 met 1, 2: MW (7/9 + 1/3) / 2 = 5/9;  GW (5/6 + 1/2) / 2 = 2/3
+
+
+def test_bye_is_a_match_win_worth_three_points_counted_in_own_mw():
+    rows = _by_team(compute_standings(BYES))
+    assert {team: (row.match_points, row.byes, row.record) for team, row in rows.items()} == {
+        1: (7, 1, "2-0-1"),
+        2: (3, 1, "1-2-0"),
+        3: (7, 1, "2-0-1"),
+    }
+    assert {team: (row.mw.points, row.mw.played, row.mw.value) for team, row in rows.items()} == {
+        1: (7, 3, F(7, 9)),
+        2: (3, 3, F(1, 3)),
+        3: (7, 3, F(7, 9)),
+    }
+
+
+def test_bye_counts_as_two_games_won_for_gw():
+    rows = _by_team(compute_standings(BYES))
+    assert {team: (row.gw.points, row.gw.played, row.gw.value) for team, row in rows.items()} == {
+        1: (10, 4, F(5, 6)),
+        2: (6, 4, F(1, 2)),
+        3: (10, 4, F(5, 6)),
+    }
+
+
+def test_bye_is_left_out_of_opponent_averages():
+    rows = _by_team(compute_standings(BYES))
+    assert {team: row.omw.opponents for team, row in rows.items()} == {1: (2, 3), 2: (1, 3), 3: (1, 2)}
+    assert {team: row.omw.value for team, row in rows.items()} == {1: F(5, 9), 2: F(7, 9), 3: F(5, 9)}
+    assert {team: row.ogw.value for team, row in rows.items()} == {1: F(2, 3), 2: F(5, 6), 3: F(2, 3)}
+
+
+# Five teams, two rounds, where each criterion in turn decides a place.
+#   R1: 4 beats 3, 1 beats 5, 2 bye.   R2: 3 beats 1, 2 beats 4, 5 bye.
+EVERY_CRITERION = [
+    TeamMatchRecord(1, 4, 3, "A"),
+    TeamMatchRecord(1, 5, 1, "B"),
+    TeamMatchRecord(1, 2, None, "A"),
+    TeamMatchRecord(2, 3, 1, "A"),
+    TeamMatchRecord(2, 4, 2, "B"),
+    TeamMatchRecord(2, 5, None, "A"),
+]
+# Points: 2 = 6 (bye, W); 4, 5, 1, 3 = 3 each. MW% over 2 rounds: 2 -> 1, the others 3/6 = 1/2.
+# GW%: 2 = (6 + 3) / (3 x 3 games) = 1; 5 = (0 + 6) / 9 = 2/3; 4, 1, 3 = 3 / 6 = 1/2.
+# OMW%: 4 met 3, 2: (1/2 + 1) / 2 = 3/4; 5 met 1: 1/2; 1 met 5, 3: 1/2; 3 met 4, 1: 1/2; 2 met 4: 1/2.
+# OGW%: 1 met 5, 3: (2/3 + 1/2) / 2 = 7/12; 3 met 4, 1: (1/2 + 1/2) / 2 = 1/2.
+# Order: 2 (points); 4 (OMW% 3/4); 5 (GW% 2/3 against 1/2); 1 (OGW% 7/12 > 1/2); 3.
+
+
+def test_each_criterion_decides_in_turn():
+    rows = compute_standings(EVERY_CRITERION)
+    assert [row.team for row in rows] == [2, 4, 5, 1, 3]
+    assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "GW%", "OGW%"]
+    by_team = _by_team(rows)
+    assert by_team[5].gw.value == F(2, 3)
+    assert (by_team[1].ogw.value, by_team[3].ogw.value) == (F(7, 12), F(1, 2))
+    assert by_team[4].omw.value == F(3, 4)
+
+
+def test_equal_everything_falls_to_the_seeded_tiebreak():
+    # Teams 1 and 3 are level on 7 points, OMW% 5/9, GW% 5/6, OGW% 2/3: only the final tiebreak splits them.
+    for seed in (0, 1, "event-42"):
+        rows = compute_standings(BYES, seed=seed)
+        first_two = sorted((1, 3), key=lambda team: (final_tiebreak(seed, team), team))
+        assert [row.team for row in rows] == [*first_two, 2]
+        assert rows[1].decided_by == "final tiebreak"
+        assert rows[0].tiebreak == final_tiebreak(seed, rows[0].team)
+
+
+def test_final_tiebreak_depends_on_the_seed_and_is_reproducible():
+    orders = {tuple(row.team for row in compute_standings(BYES, seed=seed))[:2] for seed in range(40)}
+    # With 40 seeds both orders of teams 1 and 3 occur, so the seed, not the team id, decides.
+    assert orders == {(1, 3), (3, 1)}
+    assert final_tiebreak(7, 3) == final_tiebreak(7, 3)
+    assert final_tiebreak(7, 3) != final_tiebreak(8, 3)
+
+
+def test_order_is_the_same_whatever_the_record_order():
+    expected = [row.team for row in compute_standings(SIX_TEAMS)]
+    shuffled = list(SIX_TEAMS)
+    random.Random(3).shuffle(shuffled)
+    assert [row.team for row in compute_standings(shuffled)] == expected
+
+
+def test_team_without_results_appears_with_zero_figures():
+    rows = compute_standings(SIX_TEAMS, teams=[1, 2, 3, 4, 5, 6, 7])
+    late = rows[-1]
+    assert (late.team, late.rank, late.match_points) == (7, 7, 0)
+    assert (late.mw.value, late.omw.value, late.gw.value, late.ogw.value) == (0, 0, 0, 0)
+    assert late.omw.parts == ()
+    assert str(late.omw) == "no opponents -> 0"
+
+
+def test_no_results_at_all_lists_the_teams():
+    rows = compute_standings([], teams=[4, 9])
+    assert sorted(row.team for row in rows) == [4, 9]
+    assert compute_standings([]) == ()
+
+
+def test_team_match_outcome_enum_is_accepted_as_outcome():
+    records = [TeamMatchRecord(1, 1, 2, TeamMatchOutcome.B_WINS)]
+    rows = _by_team(compute_standings(records))
+    assert (rows[2].match_points, rows[1].match_points) == (3, 0)
+
+
+def test_rematch_counts_the_opponent_twice():
+    # 1 beat 2 twice. OMW% averages per match played, so 2 (0-2, MW floored to 0.33) appears twice for 1.
+    records = [TeamMatchRecord(1, 1, 2, "A"), TeamMatchRecord(2, 1, 2, "A")]
+    row = _by_team(compute_standings(records))[1]
+    assert row.omw.parts == ((2, FLOOR), (2, FLOOR))
+    assert row.omw.value == FLOOR
+
+
+def test_bye_that_is_not_a_win_is_refused():
+    with pytest.raises(StandingsInputError) as error:
+        compute_standings([TeamMatchRecord(1, 5, None, "D")])
+    assert str(error.value) == (
+        "Result 1 (round 1): a round without an opponent is a bye (outcome 'A') "
+        "or a missed round counted as a loss (outcome 'B') for team 5, got 'D'"
+    )
+
+
+def test_unknown_outcome_is_refused():
+    with pytest.raises(StandingsInputError) as error:
+        compute_standings([TeamMatchRecord(1, 1, 2, "W")])
+    assert "outcome must be 'A', 'B' or 'D', got 'W'" in str(error.value)
+
+
+def test_team_playing_itself_is_refused():
+    with pytest.raises(StandingsInputError):
+        compute_standings([TeamMatchRecord(1, 1, 1, "A")])
+
+
+def test_two_results_for_a_team_in_one_round_are_refused():
+    with pytest.raises(StandingsInputError) as error:
+        compute_standings([TeamMatchRecord(2, 1, 2, "A"), TeamMatchRecord(2, 3, 1, "A")])
+    assert str(error.value) == "Round 2: team 1 has more than one result"
+
+
+def test_round_zero_is_refused():
+    with pytest.raises(StandingsInputError):
+        compute_standings([TeamMatchRecord(0, 1, 2, "A")])
+
+
+def _random_event(rng, teams, rounds):
+    records = []
+    ids = list(range(1, teams + 1))
+    for round_number in range(1, rounds + 1):
+        rng.shuffle(ids)
+        for i in range(0, teams - 1, 2):
+            records.append(TeamMatchRecord(round_number, ids[i], ids[i + 1], rng.choice("ABD")))
+        if teams % 2:
+            records.append(TeamMatchRecord(round_number, ids[-1], None, "A"))
+    return records
+
+
+@settings(max_examples=60, deadline=None)
+@given(teams=st.integers(2, 17), rounds=st.integers(1, 6), seed=st.integers(0, 10_000))
+def test_random_events_keep_the_sums_and_the_order_rules(teams, rounds, seed):
+    records = _random_event(random.Random(seed), teams, rounds)
+    rows = compute_standings(records, seed=seed)
+    decisive = sum(1 for r in records if r.team_b is not None and r.outcome != "D")
+    drawn = sum(1 for r in records if r.outcome == "D")
+    byes = sum(1 for r in records if r.team_b is None)
+    # Every decisive match hands out 3 points, a draw 2 (1 each), a bye 3.
+    assert sum(row.match_points for row in rows) == 3 * decisive + 2 * drawn + 3 * byes
+    assert [row.rank for row in rows] == list(range(1, teams + 1))
+    mw = {row.team: row.mw.value for row in rows}
+    for row in rows:
+        assert row.mw.value >= FLOOR and row.gw.value >= FLOOR
+        assert row.mw.value == max(F(row.match_points, 3 * rounds), FLOOR)
+        # OMW% recomputed the slow way, straight from the definition.
+        faced = row.omw.opponents
+        assert row.omw.value == (sum(mw[o] for o in faced) / len(faced) if faced else 0)
+    keys = [(-r.match_points, -r.omw.value, -r.gw.value, -r.ogw.value, r.tiebreak, r.team) for r in rows]
+    assert keys == sorted(keys)
+
+
+def test_bench_events_are_reproducible_and_well_formed():
+    first = random_event_records(teams=9, rounds=4, seed=11)
+    assert first == random_event_records(teams=9, rounds=4, seed=11)
+    # 9 teams: 4 matches and 1 bye a round.
+    assert len(first) == 4 * 5
+    assert sum(1 for record in first if record.team_b is None) == 4
+
+
+def test_bench_command_prints_one_json_line():
+    out = io.StringIO()
+    call_command("bench_standings", teams=33, rounds=3, seed=2, runs=1, stdout=out)
+    report = json.loads(out.getvalue())
+    assert (report["teams"], report["rounds"], report["records"], report["runs"]) == (33, 3, 3 * 17, 1)
+    assert report["ms"] >= 0
+
+
+def test_missed_round_counts_as_a_loss_without_an_opponent():
+    # Team 3 joins in round 2 with round 1 counted as a loss; it then beats team 1.
+    records = [
+        TeamMatchRecord(1, 1, 2, "A"),
+        TeamMatchRecord(1, 3, None, "B"),
+        TeamMatchRecord(2, 3, 1, "A"),
+        TeamMatchRecord(2, 2, None, "A"),
+    ]
+    rows = {row.team: row for row in compute_standings(records, seed=1)}
+    late = rows[3]
+    assert (late.match_points, late.record, late.mw.played) == (3, "1-1-0", 2)
+    assert late.mw.value == Fraction(3, 6)
+    # Game figures: a missed round is two games lost; the played match one game won: 3 points over 3 games.
+    assert late.gw.value == Fraction(3, 9)
+    assert late.omw.opponents == (1,)

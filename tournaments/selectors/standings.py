@@ -1,0 +1,45 @@
+"""Standings reads: an event's results loaded in one query and handed to the pure standings engine."""
+from tournaments.enums import COUNTING_STATES, RoundKind
+from tournaments.models import Event, Registration, TeamMatch
+from tournaments.standings import StandingRow, TeamMatchRecord, compute_standings
+
+
+def results_for_event(*, event: Event, upto_round: int | None = None) -> list[TeamMatchRecord]:
+    """Every Swiss team match result of the event that counts (confirmed or final, byes included), in three queries.
+
+    Ids are registration ids. With `upto_round`, only rounds up to and including that number.
+    """
+    matches = TeamMatch.objects.filter(
+        round__event=event, round__kind=RoundKind.SWISS, result_state__in=COUNTING_STATES
+    )
+    if upto_round is not None:
+        matches = matches.filter(round__number__lte=upto_round)
+    records = [
+        TeamMatchRecord(round=number, team_a=a, team_b=b, outcome=outcome)
+        for number, a, b, outcome in matches.values_list("round__number", "team_a_id", "team_b_id", "outcome")
+    ]
+    # Late entries whose missed rounds count as losses (RULES.md 4): one opponent-less loss per missed round
+    # that has been played.
+    played = set(
+        event.rounds.filter(kind=RoundKind.SWISS, **({"number__lte": upto_round} if upto_round else {}))
+        .values_list("number", flat=True)
+    )
+    late = Registration.objects.filter(event=event, joined_round__gt=1, missed_rounds_as_losses=True)
+    for team, joined in late.values_list("id", "joined_round"):
+        records.extend(
+            TeamMatchRecord(round=number, team_a=team, team_b=None, outcome="B")
+            for number in range(1, joined)
+            if number in played
+        )
+    return records
+
+
+def standings_for_event(*, event: Event, upto_round: int | None = None) -> tuple[StandingRow, ...]:
+    """The event's Swiss standings (RULES.md 3), every registered team included, best first. Two queries."""
+    teams = Registration.objects.filter(event=event).values_list("id", flat=True)
+    return compute_standings(results_for_event(event=event, upto_round=upto_round), teams=list(teams), seed=event.pk)
+
+
+def team_names_for_event(*, event: Event) -> dict[int, str]:
+    """Registration id -> team name, for every team of the event. One query."""
+    return dict(Registration.objects.filter(event=event).values_list("id", "team__name"))

@@ -1,0 +1,186 @@
+"""Pairing Swiss rounds: the service that adapts the pure engine (tournaments/pairing.py) to the models."""
+import secrets
+from collections import defaultdict
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.models import Event, Registration, Round, TeamMatch
+from tournaments.pairing import PairingEntrant, PairingProblem, check_pairing, pair_round
+from tournaments.selectors.standings import results_for_event, standings_for_event, team_names_for_event
+from tournaments.services.results import event_bump_version
+
+
+def _new_seed() -> int:
+    return secrets.randbits(62)
+
+
+def _missing_results(round_: Round) -> list[int]:
+    return list(
+        round_.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", flat=True)
+    )
+
+
+def _active_registrations(*, event: Event, round_number: int):
+    """Teams to pair in `round_number`: joined by then, and not dropped after an earlier round."""
+    return Registration.objects.filter(event=event, joined_round__lte=round_number).filter(
+        Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number)
+    )
+
+
+def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]:
+    """The active teams of `round_number` as the pairing engine sees them: points, rank, opponents, byes."""
+    standings = standings_for_event(event=event, upto_round=round_number - 1)
+    active = set(_active_registrations(event=event, round_number=round_number).values_list("id", flat=True))
+    opponents: defaultdict[int, set[int]] = defaultdict(set)
+    byes: defaultdict[int, int] = defaultdict(int)
+    # Opponents and byes come from every paired match, reported or not: a pairing is history once it is made.
+    for a, b in TeamMatch.objects.filter(
+        round__event=event, round__kind=RoundKind.SWISS, round__number__lt=round_number
+    ).values_list("team_a_id", "team_b_id"):
+        if b is None:
+            byes[a] += 1
+        else:
+            opponents[a].add(b)
+            opponents[b].add(a)
+    return [
+        PairingEntrant(
+            id=row.team, points=row.match_points, rank=rank, opponents=frozenset(opponents[row.team]), byes=byes[row.team]
+        )
+        for rank, row in enumerate(standings)
+        if row.team in active
+    ]
+
+
+def _write_pairings(*, round_: Round, pairs, bye: int | None) -> None:
+    matches = [
+        TeamMatch(round=round_, table=table, team_a_id=a, team_b_id=b) for table, (a, b) in enumerate(pairs, start=1)
+    ]
+    if bye is not None:
+        matches.append(
+            TeamMatch(
+                round=round_, table=len(pairs) + 1, team_a_id=bye, team_b_id=None,
+                outcome=Outcome.A_WINS, result_state=ResultState.FINAL,
+            )
+        )
+    TeamMatch.objects.bulk_create(matches)
+
+
+@transaction.atomic
+def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
+    """Pair the event's next Swiss round and return it, its seed stored so the pairing can be reproduced.
+
+    Refused with ValidationError (nothing written), saying why: results of the current round are missing, all
+    Swiss rounds are paired, the event is finished, or fewer than two teams are active.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        raise ValidationError(_("The Swiss rounds of this event are over."))
+    last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
+    number = 1 if last is None else last.number + 1
+    if last is not None:
+        missing = _missing_results(last)
+        if missing:
+            raise ValidationError(
+                _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
+                % {"n": last.number, "tables": ", ".join(map(str, missing))}
+            )
+    if number > event.swiss_rounds:
+        raise ValidationError(
+            _("All %(n)d Swiss rounds are paired. Start the top cut or finish the event.") % {"n": event.swiss_rounds}
+        )
+    entrants = pairing_entrants(event=event, round_number=number)
+    if len(entrants) < 2:
+        raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
+    seed = _new_seed() if seed is None else seed
+    result = pair_round(entrants, seed=seed)
+    if last is not None:
+        last.is_finished = True
+        last.save(update_fields=["is_finished"])
+    round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS, seed=seed)
+    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    if event.status == EventStatus.REGISTRATION:
+        event.status = EventStatus.RUNNING
+        event.save(update_fields=["status"])
+    event_bump_version(event_id=event.pk)
+    return round_
+
+
+@transaction.atomic
+def round_repair(*, round_: Round, seed: int | None = None) -> Round:
+    """Pair a round again (after a late drop or entry), with a new stored seed.
+
+    Refused while any result other than a bye has been entered in the round, or if a later round exists.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.kind != RoundKind.SWISS:
+        raise ValidationError(_("Only Swiss rounds can be paired again."))
+    if round_.event.rounds.filter(number__gt=round_.number).exists():
+        raise ValidationError(_("Round %(n)d is not the latest round; it can't be paired again.") % {"n": round_.number})
+    if round_.matches.filter(team_b__isnull=False).exclude(result_state=ResultState.PENDING).exists():
+        raise ValidationError(_("Results have been entered in round %(n)d; correct them instead.") % {"n": round_.number})
+    seed = _new_seed() if seed is None else seed
+    entrants = pairing_entrants(event=round_.event, round_number=round_.number)
+    if len(entrants) < 2:
+        raise ValidationError(_("At least two active teams are needed to pair a round."))
+    result = pair_round(entrants, seed=seed)
+    round_.matches.all().delete()
+    round_.seed = seed
+    round_.is_finished = False
+    round_.save(update_fields=["seed", "is_finished"])
+    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    event_bump_version(event_id=round_.event_id)
+    return round_
+
+
+def round_problems(*, round_: Round) -> list[PairingProblem]:
+    """What breaks the pairing rules in the round as it stands (after hand edits): rematches, a second bye,
+    a team paired twice or left out. Empty when the round is sound."""
+    entrants = pairing_entrants(event=round_.event, round_number=round_.number)
+    pairs, bye = [], None
+    for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
+        if b is None:
+            bye = a
+        else:
+            pairs.append((a, b))
+    return check_pairing(entrants, pairs, bye, names=team_names_for_event(event=round_.event))
+
+
+@transaction.atomic
+def round_swap_teams(*, round_: Round, first: Registration, second: Registration) -> list[PairingProblem]:
+    """Swap two teams' places in a round's pairings by hand (a team and the bye included).
+
+    Refused when either match has a result entered. Returns the rule problems the swap leaves (a rematch, a
+    second bye ...) so the organizer sees a warning; the swap is made all the same, as judges may need it.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if first.pk == second.pk:
+        raise ValidationError(_("Pick two different teams to swap."))
+    found: dict[int, TeamMatch] = {}
+    for team in (first, second):
+        match = round_.matches.filter(Q(team_a=team) | Q(team_b=team)).first()
+        if match is None:
+            raise ValidationError(_("%(team)s is not paired in round %(n)d.") % {"team": team, "n": round_.number})
+        if not match.is_bye and match.result_state != ResultState.PENDING:
+            raise ValidationError(_("Table %(t)d already has a result; correct it before swapping.") % {"t": match.table})
+        found[team.pk] = match
+    swap = {first.pk: second.pk, second.pk: first.pk}
+    # Both rows are deleted and written again: the simplest way past the (round, team) unique constraints
+    # mid-swap, and safe because neither match has a result.
+    rows = []
+    for match in {m.pk: m for m in found.values()}.values():
+        a, b = swap.get(match.team_a_id, match.team_a_id), swap.get(match.team_b_id, match.team_b_id)
+        bye = b is None
+        rows.append(
+            TeamMatch(
+                round=round_, table=match.table, team_a_id=a, team_b_id=b,
+                outcome=Outcome.A_WINS if bye else "", result_state=ResultState.FINAL if bye else ResultState.PENDING,
+            )
+        )
+    TeamMatch.objects.filter(pk__in=[m.pk for m in found.values()]).delete()
+    TeamMatch.objects.bulk_create(rows)
+    event_bump_version(event_id=round_.event_id)
+    return round_problems(round_=round_)

@@ -1,0 +1,350 @@
+"""Swiss standings from team match results (RULES.md section 3, MTR 3.1 and Appendix C).
+
+Pure rules engine over plain data; no Django, no ORM. A service loads an event's results as TeamMatchRecord
+values and calls compute_standings(). The design note with the formulas and a worked example is
+docs/standings.md.
+
+- Match points: win 3, draw 1, loss 0. A bye is a match win (3 points).
+- MW%  = match points / (3 x rounds played), at least 0.33. The bye round counts as a round played (the MTR
+  example does this; RULES.md 3 tells us to follow it).
+- Team events do not use game points: each team match counts as one "game" won, lost or drawn, except a bye,
+  which counts as a 2-0 win (two games won of two).
+- GW%  = game points / (3 x games played), at least 0.33, game points being 3 per game won and 1 per game drawn.
+- OMW% / OGW% = the average of each opponent's (floored) MW% / GW%, one entry per match played against them;
+  byes have no opponent and are left out. A team with no opponent yet has 0 for both.
+- Order: match points, OMW%, GW%, OGW%, all descending; then a seeded hash of the team id, then the team id.
+
+Figures are exact Fractions; every figure keeps the parts it was computed from so a judge can redo it by hand,
+and offers a 4-decimal Decimal for display.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from types import MappingProxyType
+
+POINTS_FOR_WIN = 3
+POINTS_FOR_DRAW = 1
+# MTR Appendix C: "0.33", not one third. Kept exact so a 0-3 team shows 0.3300, as scorekeeping software does.
+PERCENTAGE_FLOOR = Fraction(33, 100)
+# For game figures a bye counts as a 2-0 win (RULES.md 3).
+BYE_GAMES_WON = 2
+
+_OUTCOMES = frozenset(("A", "B", "D"))
+
+
+class StandingsInputError(ValueError):
+    """A result record that can't be part of a Swiss event; the message names the record and the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatchRecord:
+    """One team match result, or a bye.
+
+    `outcome` is from team A's point of view: 'A' (A won), 'B' (B won) or 'D' (team draw); the
+    scoring.TeamMatchOutcome values are accepted as they are. `team_b` None means team A had no opponent that
+    round: a bye when the outcome is 'A', a missed round counted as a loss (a late entry's) when it is 'B'.
+    """
+
+    round: int
+    team_a: int
+    team_b: int | None
+    outcome: str
+
+
+def _round_4(value: Fraction) -> Decimal:
+    # Integer round-half-up, so the display is exact and never depends on a Decimal context's precision.
+    quotient, remainder = divmod(value.numerator * 10_000, value.denominator)
+    if 2 * remainder >= value.denominator:
+        quotient += 1
+    return Decimal(quotient).scaleb(-4)
+
+
+@dataclass(frozen=True, slots=True)
+class WinPercentage:
+    """MW% or GW% with its parts: value = max(points / (3 x played), 0.33); 0 when nothing was played."""
+
+    points: int
+    played: int
+    value: Fraction
+    floored: bool
+
+    @property
+    def rounded(self) -> Decimal:
+        """The value rounded half-up to 4 decimals, for display."""
+        return _round_4(self.value)
+
+    def __str__(self) -> str:
+        if not self.played:
+            return "nothing played -> 0"
+        raw = f"{self.points} / (3 x {self.played})"
+        if self.floored:
+            return f"{raw} = {_round_4(Fraction(self.points, 3 * self.played))} -> floor 0.3300"
+        return f"{raw} = {self.rounded}"
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentAverage:
+    """OMW% or OGW%: the average of each opponent's MW% or GW%, with the parts a judge needs.
+
+    One entry per match played, so an opponent met twice counts twice; byes have no entry. The average is
+    exactly total / denominator; with no opponents it is 0. `table` is the event-wide, read-only map from team
+    to the figure being averaged (shared by every row, so building the standings copies nothing per team).
+    """
+
+    opponents: tuple[int, ...]
+    # Left out of repr (it holds every team) and of ==/hash (a read-only mapping isn't hashable).
+    table: Mapping[int, Fraction] = field(repr=False, compare=False)
+    total: int
+    denominator: int
+
+    @property
+    def value(self) -> Fraction:
+        """The exact average."""
+        return Fraction(self.total, self.denominator)
+
+    @property
+    def figures(self) -> tuple[Fraction, ...]:
+        """Each opponent's figure, in the order of `opponents`."""
+        return tuple(map(self.table.__getitem__, self.opponents))
+
+    @property
+    def parts(self) -> tuple[tuple[int, Fraction], ...]:
+        """(opponent id, that opponent's figure) pairs, in the order the matches were given."""
+        return tuple(zip(self.opponents, self.figures))
+
+    @property
+    def rounded(self) -> Decimal:
+        """The value rounded half-up to 4 decimals, for display."""
+        return _round_4(self.value)
+
+    def __str__(self) -> str:
+        if not self.opponents:
+            return "no opponents -> 0"
+        shown = ", ".join(f"#{team}: {_round_4(figure)}" for team, figure in self.parts)
+        return f"average of [{shown}] = {self.rounded}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One team's place in the standings, with every figure and its parts.
+
+    `decided_by` names the first criterion that puts this team below the team ranked just above it
+    ("match points", "OMW%", "GW%", "OGW%" or "final tiebreak"); it is "" for rank 1.
+    """
+
+    rank: int
+    team: int
+    match_points: int
+    wins: int  # byes included: a bye is a match win
+    losses: int
+    draws: int
+    byes: int
+    mw: WinPercentage
+    omw: OpponentAverage
+    gw: WinPercentage
+    ogw: OpponentAverage
+    tiebreak: str
+    decided_by: str
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds this team has a result for, the bye rounds included."""
+        return self.mw.played
+
+    @property
+    def record(self) -> str:
+        """Win-loss-draw, byes counted as wins, e.g. '2-1-0'."""
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+def final_tiebreak(seed: int | str, team: int) -> str:
+    """The last tiebreaker for `team` in an event with `seed`: hex SHA-256 of "<seed>:<team>".
+
+    Promises: the same seed and team always give the same value, on any machine and Python version (no use of
+    hash() or random); teams are ordered by it ascending, then by team id, so the order is total. Unlike a name
+    order, nobody can gain a place by what they call their team.
+    """
+    return hashlib.sha256(f"{seed}:{team}".encode()).hexdigest()
+
+
+def _win_percentage(points: int, played: int) -> WinPercentage:
+    if not played:
+        return WinPercentage(points=points, played=0, value=Fraction(0), floored=False)
+    raw = Fraction(points, 3 * played)
+    if raw < PERCENTAGE_FLOOR:
+        return WinPercentage(points=points, played=played, value=PERCENTAGE_FLOOR, floored=True)
+    return WinPercentage(points=points, played=played, value=raw, floored=False)
+
+
+def _duplicate_in_round(round_number: object, teams: list[int]) -> None:
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise StandingsInputError(f"Round {round_number!r}: a round is a whole number from 1")
+    if len(set(teams)) != len(teams):
+        team = next(team for team, count in Counter(teams).items() if count > 1)
+        raise StandingsInputError(f"Round {round_number}: team {team} has more than one result")
+
+
+def compute_standings(
+    records: Iterable[TeamMatchRecord],
+    *,
+    teams: Iterable[int] = (),
+    seed: int | str = 0,
+) -> tuple[StandingRow, ...]:
+    """Rank every team by RULES.md 3 and return one StandingRow per team, best first, ranks 1..n.
+
+    `records` are all results so far, in any order. `teams` adds teams that must appear even without a
+    result yet (late entries, round 1 not reported). `seed` is the event's seed for the final tiebreak.
+
+    Promises: the order is match points, OMW%, GW%, OGW% (descending), then final_tiebreak(seed, team), then
+    team id, so it is total and the same for the same input whatever the record order. Raises
+    StandingsInputError for a record that can't be (unknown outcome, a bye that isn't a win, a team playing
+    itself, a team with two results in one round, a round that isn't a whole number from 1). Runs in a few
+    linear passes, with no per-team scan of the records: 2,048 teams and 12 rounds take tens of
+    milliseconds at most (see the bench_standings command).
+    """
+    # One pass over the records collects only what every figure derives from: who won, who drew, who had a
+    # bye, whom each team faced and who played in each round.
+    opponents: defaultdict[int, list[int]] = defaultdict(list)
+    in_round: defaultdict[int, list[int]] = defaultdict(list)
+    winners: list[int] = []
+    drawn: list[int] = []
+    bye_teams: list[int] = []
+    missed_teams: list[int] = []
+    for index, record in enumerate(records, start=1):
+        a, b, outcome = record.team_a, record.team_b, record.outcome
+        if a is None:
+            raise StandingsInputError(f"Result {index} (round {record.round}): team A is missing")
+        slots = in_round[record.round]
+        if b is None:
+            if outcome == "A":
+                bye_teams.append(a)
+            elif outcome == "B":
+                # A late entry's missed round, counted as a loss (RULES.md 4): no opponent, 0-2 for game figures.
+                missed_teams.append(a)
+            else:
+                raise StandingsInputError(
+                    f"Result {index} (round {record.round}): a round without an opponent is a bye (outcome 'A') "
+                    f"or a missed round counted as a loss (outcome 'B') for team {a}, got {outcome!r}"
+                )
+            slots.append(a)
+            continue
+        if outcome == "A":
+            winners.append(a)
+        elif outcome == "B":
+            winners.append(b)
+        elif outcome == "D":
+            drawn.append(a)
+            drawn.append(b)
+        else:
+            raise StandingsInputError(
+                f"Result {index} (round {record.round}, team {a} v {b}): outcome must be 'A', 'B' or 'D', "
+                f"got {outcome!r}"
+            )
+        if a == b:
+            raise StandingsInputError(f"Result {index} (round {record.round}): team {a} can't play team {b}")
+        opponents[a].append(b)
+        opponents[b].append(a)
+        slots.append(a)
+        slots.append(b)
+    for round_number, slots in in_round.items():
+        _duplicate_in_round(round_number, slots)
+
+    byes = Counter(bye_teams)
+    missed = Counter(missed_teams)
+    wins = Counter(winners)
+    wins.update(bye_teams)
+    draws = Counter(drawn)
+    everyone = dict.fromkeys(teams)
+    everyone.update(dict.fromkeys(opponents))
+    everyone.update(dict.fromkeys(byes))
+    everyone.update(dict.fromkeys(missed))
+
+    # Teams share (points, played) pairs, so each WinPercentage is built once per pair, not once per team.
+    made: dict[tuple[int, int], WinPercentage] = {}
+    mw: dict[int, WinPercentage] = {}
+    gw: dict[int, WinPercentage] = {}
+    points: dict[int, int] = {}
+    for team in everyone:
+        won, drew, bye, lost_unplayed = wins[team], draws[team], byes[team], missed[team]
+        played = len(opponents.get(team, ())) + bye + lost_unplayed
+        points[team] = 3 * won + drew
+        # A bye is one match win but, for game figures, two games won: 6 game points over 2 games. A missed
+        # round is its mirror: two games lost.
+        games = played + bye + lost_unplayed
+        for target, key in ((mw, (points[team], played)), (gw, (points[team] + 3 * bye, games))):
+            figure = made.get(key)
+            if figure is None:
+                figure = made[key] = _win_percentage(*key)
+            target[team] = figure
+
+    # Sums and comparisons over one common denominator are exact integer work, much cheaper than Fractions.
+    denominator = math.lcm(*{figure.value.denominator for figure in made.values()})
+    scaled = {key: figure.value.numerator * (denominator // figure.value.denominator) for key, figure in made.items()}
+    mw_value = MappingProxyType({team: figure.value for team, figure in mw.items()})
+    gw_value = MappingProxyType({team: figure.value for team, figure in gw.items()})
+    mw_scaled = {team: scaled[(figure.points, figure.played)] for team, figure in mw.items()}
+    gw_scaled = {team: scaled[(figure.points, figure.played)] for team, figure in gw.items()}
+    counts_lcm = math.lcm(*{len(faced) for faced in opponents.values()}) if opponents else 1
+
+    no_mw = OpponentAverage(opponents=(), table=mw_value, total=0, denominator=1)
+    no_gw = OpponentAverage(opponents=(), table=gw_value, total=0, denominator=1)
+    keys = {}
+    averages = {}
+    for team in everyone:
+        faced = opponents.get(team)
+        if not faced:
+            averages[team] = (no_mw, no_gw)
+            keys[team] = (-points[team], 0, -gw_scaled[team], 0, final_tiebreak(seed, team), team)
+            continue
+        count = len(faced)
+        omw_sum = sum(map(mw_scaled.__getitem__, faced))
+        ogw_sum = sum(map(gw_scaled.__getitem__, faced))
+        ids = tuple(faced)
+        averages[team] = (
+            OpponentAverage(opponents=ids, table=mw_value, total=omw_sum, denominator=denominator * count),
+            OpponentAverage(opponents=ids, table=gw_value, total=ogw_sum, denominator=denominator * count),
+        )
+        # omw_sum / (denominator x count), scaled by denominator x counts_lcm: one integer scale for every team.
+        scale = counts_lcm // count
+        keys[team] = (-points[team], -omw_sum * scale, -gw_scaled[team], -ogw_sum * scale,
+                      final_tiebreak(seed, team), team)
+    order = sorted(everyone, key=keys.__getitem__)
+
+    criteria = ("match points", "OMW%", "GW%", "OGW%", "final tiebreak", "final tiebreak")
+    rows = []
+    previous = None
+    for rank, team in enumerate(order, start=1):
+        key = keys[team]
+        decided_by = ""
+        if previous is not None:
+            for criterion, mine, theirs in zip(criteria, key, previous):
+                if mine != theirs:
+                    decided_by = criterion
+                    break
+        previous = key
+        won, drew = wins[team], draws[team]
+        omw, ogw = averages[team]
+        rows.append(
+            StandingRow(
+                rank=rank,
+                team=team,
+                match_points=points[team],
+                wins=won,
+                losses=mw[team].played - won - drew,
+                draws=drew,
+                byes=byes[team],
+                mw=mw[team],
+                omw=omw,
+                gw=gw[team],
+                ogw=ogw,
+                tiebreak=key[4],
+                decided_by=decided_by,
+            )
+        )
+    return tuple(rows)

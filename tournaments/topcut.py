@@ -1,0 +1,162 @@
+"""Single-elimination playoff of the top 2, 4 or 8 teams after the Swiss rounds (RULES.md 4, last bullet).
+
+Pure rules engine over plain data; no Django, no ORM. bracket_state() takes the Swiss standings order and the
+playoff results so far and returns the whole bracket: every round's matches with the teams known so far, the
+matches to play next and, when the final is reported, the champion.
+
+Seeding is 1 v 8, 4 v 5, 2 v 7, 3 v 6 (top 4: 1 v 4, 2 v 3; top 2: 1 v 2), laid out so that, if the better
+seed always wins, 1 meets 4 and 2 meets 3 in the semifinals and 1 meets 2 in the final.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+CUT_SIZES = (2, 4, 8)
+_ROUND_NAMES = {2: "Final", 4: "Semifinal", 8: "Quarterfinal"}
+
+
+class TopCutError(ValueError):
+    """A top cut that can't be built or a playoff result that doesn't fit the bracket; the message says why."""
+
+
+class PlayoffDrawError(TopCutError):
+    """A playoff match was reported drawn. Playoff matches can't end in a draw: the match is replayed."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffResult:
+    """A reported playoff match: `outcome` 'A' if team_a won, 'B' if team_b won (team order as reported)."""
+
+    team_a: int
+    team_b: int
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffMatch:
+    """One bracket match. A side is None (and its seed None) until the match feeding it has a winner."""
+
+    round: int  # 1 = first playoff round
+    name: str  # "Quarterfinal", "Semifinal" or "Final"
+    slot: int  # position in its round, top of the bracket first, from 0
+    team_a: int | None
+    seed_a: int | None
+    team_b: int | None
+    seed_b: int | None
+    winner: int | None
+
+    @property
+    def ready(self) -> bool:
+        """Both teams are known and the match has no result yet: it can be played now."""
+        return self.team_a is not None and self.team_b is not None and self.winner is None
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """The whole playoff: `rounds[0]` is the first round; `next_matches` are those ready to play now."""
+
+    size: int
+    rounds: tuple[tuple[PlayoffMatch, ...], ...]
+    next_matches: tuple[PlayoffMatch, ...]
+    champion: int | None
+
+
+def bracket_order(size: int) -> tuple[int, ...]:
+    """Seeds in bracket position order, top to bottom; consecutive pairs play each other in round 1.
+
+    Promises: (1, 2) for 2, (1, 4, 2, 3) for 4, (1, 8, 4, 5, 2, 7, 3, 6) for 8. Each doubling puts every seed
+    s of the smaller bracket against size + 1 - s, which keeps the better seeds apart until the late rounds.
+    """
+    if size not in CUT_SIZES:
+        raise TopCutError(f"A top cut is 2, 4 or 8 teams, not {size}")
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, total - s)]
+    return tuple(order)
+
+
+def _result_index(results: Iterable[PlayoffResult]) -> dict[frozenset[int], int]:
+    """Map each reported pair of teams to its winner, refusing draws, unknown outcomes and double reports."""
+    winners: dict[frozenset[int], int] = {}
+    for result in results:
+        pair = frozenset((result.team_a, result.team_b))
+        where = f"Playoff result {result.team_a} v {result.team_b}"
+        if len(pair) != 2:
+            raise TopCutError(f"{where}: a team can't play itself")
+        if result.outcome == "D":
+            raise PlayoffDrawError(
+                f"{where}: a playoff match can't end in a draw; the teams replay until one of them wins"
+            )
+        if result.outcome not in ("A", "B"):
+            raise TopCutError(f"{where}: outcome must be 'A' or 'B', got {result.outcome!r}")
+        if pair in winners:
+            raise TopCutError(f"{where}: this match already has a result")
+        winners[pair] = result.team_a if result.outcome == "A" else result.team_b
+    return winners
+
+
+def bracket_state(
+    *, standings_order: Sequence[int], size: int, results: Iterable[PlayoffResult] = ()
+) -> Bracket:
+    """The playoff bracket for the top `size` teams of `standings_order` (team ids, Swiss rank 1 first).
+
+    `results` are the playoff matches reported so far, in any order. Promises: round 1 pairs the seeds as
+    bracket_order(size) gives them; the winner of each match moves to the next round in its bracket position
+    (top-8: the 1/8 winner meets the 4/5 winner); `next_matches` lists the matches whose teams are both known
+    and which have no result; `champion` is the final's winner, else None.
+
+    Raises TopCutError when the size is not 2, 4 or 8, when fewer teams than that are in the standings, when a
+    team appears twice in them, or when a result matches no match that can be played (teams not in the cut,
+    a team already eliminated, a match whose other team isn't known yet). A drawn result raises
+    PlayoffDrawError.
+    """
+    order = bracket_order(size)
+    if len(standings_order) < size:
+        raise TopCutError(
+            f"A top {size} needs {size} teams; the standings have {len(standings_order)}"
+        )
+    if len(set(standings_order)) != len(standings_order):
+        raise TopCutError("A team appears more than once in the standings order")
+    seed_of = {team: seed for seed, team in enumerate(standings_order[:size], start=1)}
+    team_of = {seed: team for team, seed in seed_of.items()}
+    winners = _result_index(results)
+
+    rounds: list[tuple[PlayoffMatch, ...]] = []
+    # Sides entering the current round, top to bottom; None while the feeding match is undecided.
+    sides: list[int | None] = [team_of[seed] for seed in order]
+    round_number = 0
+    while len(sides) > 1:
+        round_number += 1
+        name = _ROUND_NAMES[len(sides)]
+        matches = []
+        for slot in range(len(sides) // 2):
+            team_a, team_b = sides[2 * slot], sides[2 * slot + 1]
+            winner = None
+            if team_a is not None and team_b is not None:
+                winner = winners.pop(frozenset((team_a, team_b)), None)
+            matches.append(
+                PlayoffMatch(
+                    round=round_number,
+                    name=name,
+                    slot=slot,
+                    team_a=team_a,
+                    seed_a=seed_of.get(team_a),
+                    team_b=team_b,
+                    seed_b=seed_of.get(team_b),
+                    winner=winner,
+                )
+            )
+        rounds.append(tuple(matches))
+        sides = [match.winner for match in matches]
+
+    if winners:
+        # Every result the bracket could use was popped above; what is left fits no playable match.
+        pair = sorted(next(iter(winners)))
+        raise TopCutError(
+            f"Playoff result {pair[0]} v {pair[1]}: these teams don't meet in this bracket "
+            "(not both in the cut, one already eliminated, or an earlier match still needs its result)"
+        )
+    next_matches = tuple(match for matches in rounds for match in matches if match.ready)
+    return Bracket(size=size, rounds=tuple(rounds), next_matches=next_matches, champion=sides[0])
