@@ -1,15 +1,31 @@
 """The organizer's home: events, teams and seats, rounds, matches and results."""
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
-from django.urls import reverse
-from django.utils.html import format_html
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import admin_views
 from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.events import event_apply_preset, event_problems
-from tournaments.services.registrations import registration_seat_problems
+from tournaments.services.pairing import round_pair_next, round_problems, round_repair
+from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
+from tournaments.services.results import SeatGames, SharedGames, team_match_check, team_match_record_final
+from tournaments.services.topcut import topcut_advance, topcut_start
+
+
+def _run(modeladmin, request, queryset, service, done) -> None:
+    """Call `service(obj)` for each selected object; report each success or refusal as an admin message."""
+    for obj in queryset:
+        try:
+            result = service(obj)
+        except ValidationError as exc:
+            for message in exc.messages:
+                modeladmin.message_user(request, f"{obj}: {message}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, f"{obj}: {done(result)}", messages.SUCCESS)
 
 
 class EventAdminForm(forms.ModelForm):
@@ -57,14 +73,55 @@ class EventAdmin(admin.ModelAdmin):
     search_fields = ["name", "location", "organizer__username"]
     date_hierarchy = "date"
     inlines = [RegistrationInline]
-    readonly_fields = ["register_team_link"]
+    readonly_fields = ["register_team_link", "organizer_pages"]
+    actions = ["pair_next_round", "start_top_cut", "advance_top_cut"]
     fieldsets = [
         (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public"]}),
         (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats", "deck_rule"]}),
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Registration"), {"fields": ["register_team_link"]}),
+        (_("Running the event"), {"fields": ["organizer_pages"]}),
     ]
+
+    def get_urls(self):
+        own = [
+            path("<int:event_id>/pairings/", self.admin_site.admin_view(admin_views.event_pairings),
+                 name="tournaments_event_pairings"),
+            path("<int:event_id>/standings/", self.admin_site.admin_view(admin_views.event_standings),
+                 name="tournaments_event_standings"),
+            path("<int:event_id>/standings.csv", self.admin_site.admin_view(admin_views.event_standings_csv),
+                 name="tournaments_event_standings_csv"),
+        ]
+        return own + super().get_urls()
+
+    @admin.display(description=_("pages"))
+    def organizer_pages(self, obj: Event) -> str:
+        if not obj.pk:
+            return "-"
+        links = [
+            (reverse("admin:tournaments_event_pairings", args=[obj.pk]), _("Printable pairings")),
+            (reverse("admin:tournaments_event_standings", args=[obj.pk]), _("Standings")),
+            (reverse("admin:tournaments_event_standings_csv", args=[obj.pk]), _("Standings as CSV")),
+            (reverse("admin:tournaments_round_changelist") + f"?event__id__exact={obj.pk}", _("Rounds")),
+            (reverse("admin:tournaments_teammatch_changelist") + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
+             _("Disputed results")),
+        ]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+    @admin.action(description=_("Pair the next Swiss round"))
+    def pair_next_round(self, request, queryset):
+        _run(self, request, queryset, lambda e: round_pair_next(event=e),
+             lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
+
+    @admin.action(description=_("Start the top cut"))
+    def start_top_cut(self, request, queryset):
+        _run(self, request, queryset, lambda e: topcut_start(event=e), lambda r: _("top cut paired."))
+
+    @admin.action(description=_("Pair the next top-cut round"))
+    def advance_top_cut(self, request, queryset):
+        _run(self, request, queryset, lambda e: topcut_advance(event=e),
+             lambda r: _("next top-cut round paired.") if r else _("the final is decided: the event is finished."))
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_team_count=Count("registrations"))
@@ -125,6 +182,19 @@ class RegistrationAdmin(admin.ModelAdmin):
     autocomplete_fields = ["team"]
     inlines = [SeatInline]
     list_select_related = ["team", "event"]
+    actions = ["drop_teams", "reinstate_teams"]
+
+    @admin.action(description=_("Drop the selected teams after the latest round"))
+    def drop_teams(self, request, queryset):
+        def drop(registration):
+            latest = registration.event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+            return registration_drop(registration=registration, after_round=latest)
+
+        _run(self, request, queryset, drop, lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
+
+    @admin.action(description=_("Reinstate the selected teams"))
+    def reinstate_teams(self, request, queryset):
+        _run(self, request, queryset, lambda r: registration_reinstate(registration=r), lambda r: _("reinstated."))
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__player")
@@ -173,6 +243,26 @@ class RoundAdmin(admin.ModelAdmin):
     search_fields = ["event__name"]
     inlines = [TeamMatchInline]
     list_select_related = ["event"]
+    readonly_fields = ["pairing_check"]
+    actions = ["pair_again"]
+
+    def get_urls(self):
+        own = [path("<int:round_id>/swap/", self.admin_site.admin_view(admin_views.round_swap), name="tournaments_round_swap")]
+        return own + super().get_urls()
+
+    @admin.display(description=_("pairing check"))
+    def pairing_check(self, obj: Round) -> str:
+        if not obj.pk:
+            return "-"
+        swap = format_html('<a href="{}">{}</a>', reverse("admin:tournaments_round_swap", args=[obj.pk]), _("Swap two teams"))
+        problems = round_problems(round_=obj)
+        if not problems:
+            return format_html("{} · {}", _("No rule is broken."), swap)
+        return format_html("<ul>{}</ul>{}", format_html_join("", "<li>{}</li>", ((p.message,) for p in problems)), swap)
+
+    @admin.action(description=_("Pair the selected rounds again (new seed)"))
+    def pair_again(self, request, queryset):
+        _run(self, request, queryset, lambda r: round_repair(round_=r), lambda r: _("paired again (seed %(s)d).") % {"s": r.seed})
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_match_count=Count("matches"))
@@ -182,10 +272,31 @@ class RoundAdmin(admin.ModelAdmin):
         return obj._match_count
 
 
+class SeatMatchFormSet(forms.BaseInlineFormSet):
+    def clean(self):
+        super().clean()
+        if any(self.errors) or self.instance.is_bye or self.instance.round.event.is_shared_game:
+            return
+        seats = [
+            SeatGames(f.cleaned_data["letter"], f.cleaned_data["wins_a"], f.cleaned_data["wins_b"], f.cleaned_data["draws"])
+            for f in self.forms
+            if f.cleaned_data and not f.cleaned_data.get("DELETE")
+        ]
+        self.instance._admin_seats = seats
+        if seats:
+            team_match_check(match=self.instance, seats=seats)
+
+
 class SeatMatchInline(admin.TabularInline):
     model = SeatMatch
+    formset = SeatMatchFormSet
     fields = ["letter", "wins_a", "wins_b", "draws"]
     extra = 0
+
+    def get_extra(self, request, obj=None, **kwargs):
+        if obj is None or obj.is_bye or obj.round.event.is_shared_game:
+            return 0
+        return max(0, obj.round.event.team_size - obj.seat_matches.count())
 
 
 @admin.register(TeamMatch)
@@ -196,7 +307,21 @@ class TeamMatchAdmin(admin.ModelAdmin):
     list_select_related = ["round__event", "team_a__team", "team_b__team", "reported_by"]
     autocomplete_fields = ["team_a", "team_b"]
     inlines = [SeatMatchInline]
-    readonly_fields = ["reported_by", "reported_at", "confirmed_by", "confirmed_at"]
+    readonly_fields = ["outcome", "result_state", "reported_by", "reported_at", "confirmed_by", "confirmed_at", "dispute_note"]
+    fields = ["round", "table", "team_a", "team_b", "games_won_a", "games_won_b", "games_drawn", *readonly_fields]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        match = form.instance
+        if match.is_bye:
+            return
+        # The organizer's entry is final: it goes through the same service as every other result.
+        if match.round.event.is_shared_game:
+            games = SharedGames(match.games_won_a, match.games_won_b, match.games_drawn)
+            if games != SharedGames(0, 0, 0):
+                team_match_record_final(match=match, user=request.user, games=games)
+        elif getattr(match, "_admin_seats", None):
+            team_match_record_final(match=match, user=request.user, seats=match._admin_seats)
 
     @admin.display(description=_("round"), ordering="round__number")
     def round_number(self, obj: TeamMatch) -> int:

@@ -83,13 +83,23 @@ def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
         raise ValidationError(str(exc)) from exc
 
 
-def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> None:
+def team_match_check(*, match: TeamMatch, seats: Sequence[SeatGames] = (), games: SharedGames | None = None) -> str:
+    """Score the games without writing anything; return the judge's one-line explanation.
+
+    Raises ValidationError with the reason when the games can't have happened or are incomplete.
+    """
     result = _score(match=match, seats=seats, games=games)
     if match.round.kind == RoundKind.PLAYOFF and result.outcome == scoring.TeamMatchOutcome.DRAW:
         raise ValidationError(
             _("A top-cut match can't end in a draw (%(why)s): the teams play on until one of them wins.")
             % {"why": result.explain()}
         )
+    return result.explain()
+
+
+def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> None:
+    team_match_check(match=match, seats=seats, games=games)
+    result = _score(match=match, seats=seats, games=games)
     match.outcome = Outcome(result.outcome.value)
     if games is not None and match.round.event.is_shared_game:
         match.games_won_a, match.games_won_b, match.games_drawn = games.wins_a, games.wins_b, games.draws

@@ -1,0 +1,134 @@
+"""Running an event from the admin: pairing, drops, swaps, results, printable pages and CSV."""
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory
+from tournaments.enums import Outcome, ResultState
+from tournaments.models import Round, TeamMatch
+from tournaments.services.pairing import round_pair_next
+from tournaments.services.results import SeatGames, team_match_record_final
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organizer(client):
+    user = OrganizerFactory()
+    client.force_login(user)
+    return user
+
+
+def _event(teams=4, **kwargs):
+    event = EventFactory(**kwargs)
+    registrations = [RegistrationFactory(event=event) for _ in range(teams)]
+    return event, registrations
+
+
+def _action(client, model, action, ids):
+    return client.post(
+        reverse(f"admin:tournaments_{model}_changelist"), {"action": action, "_selected_action": ids}, follow=True
+    )
+
+
+def test_admin_pair_next_round_action_pairs_and_says_so(client, organizer):
+    event, _ = _event()
+    response = _action(client, "event", "pair_next_round", [event.pk])
+    assert "round 1 paired" in response.content.decode()
+    assert Round.objects.filter(event=event, number=1).exists()
+
+
+def test_admin_pair_next_round_refused_shows_the_reason(client, organizer):
+    event, _ = _event()
+    round_pair_next(event=event, seed=1)
+    response = _action(client, "event", "pair_next_round", [event.pk])
+    assert "Round 1 still waits for results at table(s) 1, 2" in response.content.decode()
+    assert Round.objects.filter(event=event).count() == 1
+
+
+def test_admin_printable_pairings_lists_tables_and_teams_alphabetically(client, organizer):
+    event, registrations = _event(teams=5)
+    round_pair_next(event=event, seed=3)
+    page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
+    for registration in registrations:
+        assert registration.team.name in page
+    assert "Bye" in page
+    by_team = page[page.index("By team"):]
+    names = sorted(r.team.name for r in registrations)
+    positions = [by_team.index(f"<tr><td>{name}</td>") for name in names]
+    assert positions == sorted(positions)
+
+
+def test_admin_standings_page_and_csv_show_every_figure(client, organizer):
+    event, _ = _event()
+    round_ = round_pair_next(event=event, seed=3)
+    for match in round_.matches.all():
+        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+    page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk])).content.decode()
+    assert "1.0000" in page and "0.3300" in page and "3 / (3 x 1)" in page
+    response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"]
+    assert [r[2] for r in rows[1:]] == ["3", "3", "0", "0"]
+    assert rows[1][5] == "1.0000" and rows[3][5] == "0.3300"
+
+
+def test_admin_swap_view_warns_about_a_rematch(client, organizer):
+    event, _ = _event()
+    round1 = round_pair_next(event=event, seed=1)
+    first = round1.matches.order_by("table").first()
+    for match in round1.matches.all():
+        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+    round2 = round_pair_next(event=event, seed=2)
+    partner = round2.matches.filter(team_a=first.team_a).first() or round2.matches.get(team_b=first.team_a)
+    other = partner.team_b if partner.team_a_id == first.team_a_id else partner.team_a
+    response = client.post(
+        reverse("admin:tournaments_round_swap", args=[round2.pk]), {"first": other.pk, "second": first.team_b_id}, follow=True
+    )
+    assert "have already played each other" in response.content.decode()
+
+
+def test_admin_drop_action_drops_after_the_latest_round(client, organizer):
+    event, registrations = _event()
+    round_pair_next(event=event, seed=1)
+    _action(client, "registration", "drop_teams", [registrations[0].pk])
+    registrations[0].refresh_from_db()
+    assert registrations[0].dropped_round == 1
+
+
+def test_admin_result_entry_is_final_and_scored(client, organizer):
+    event, _ = _event(teams=2)
+    match = round_pair_next(event=event, seed=1).matches.get()
+    data = {
+        "round": match.round_id, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id,
+        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": 3, "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+    }
+    for i, (letter, a, b) in enumerate([("A", 0, 2), ("B", 1, 2), ("C", 2, 0)]):
+        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
+                     f"seat_matches-{i}-draws": 0})
+    response = client.post(reverse("admin:tournaments_teammatch_change", args=[match.pk]), data)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.outcome, match.result_state, match.confirmed_by) == (Outcome.B_WINS, ResultState.FINAL, organizer)
+
+
+def test_admin_result_entry_impossible_games_shows_the_seat(client, organizer):
+    event, _ = _event(teams=2)
+    match = round_pair_next(event=event, seed=1).matches.get()
+    data = {
+        "round": match.round_id, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id,
+        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": 3, "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+    }
+    for i, (letter, a, b) in enumerate([("A", 2, 2), ("B", 1, 2), ("C", 2, 0)]):
+        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
+                     f"seat_matches-{i}-draws": 0})
+    response = client.post(reverse("admin:tournaments_teammatch_change", args=[match.pk]), data)
+    assert response.status_code == 200
+    assert "Seat A: 2-2 can" in response.content.decode()
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.PENDING

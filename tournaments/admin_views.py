@@ -1,0 +1,101 @@
+"""The organizer's printable pages and forms inside the admin: pairings, standings (HTML and CSV), swapping teams.
+
+Thin views: they read through selectors and write through services.
+"""
+import csv
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import Event, Registration, Round
+from tournaments.selectors.pairings import round_lines_by_team, round_tables
+from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.services.pairing import round_swap_teams
+
+
+def _context(request: HttpRequest, title: str, **extra) -> dict:
+    return {**admin.site.each_context(request), "title": title, **extra}
+
+
+def _round(event: Event, number: int | None) -> Round | None:
+    rounds = event.rounds.order_by("-number")
+    return rounds.filter(number=number).first() if number else rounds.first()
+
+
+def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
+    """Printable pairings of a round (the latest by default): by table, then alphabetically by team."""
+    event = get_object_or_404(Event, pk=event_id)
+    number = request.GET.get("round")
+    round_ = _round(event, int(number) if number and number.isdigit() else None)
+    return TemplateResponse(
+        request,
+        "tournaments/admin/pairings.html",
+        _context(
+            request, _("Pairings"), event=event, round=round_, rounds=event.rounds.order_by("number"),
+            tables=round_tables(round_=round_) if round_ else [], by_team=round_lines_by_team(round_=round_) if round_ else [],
+        ),
+    )
+
+
+def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
+    """Printable standings with every tiebreaker figure and its parts, so a judge can check it by hand."""
+    event = get_object_or_404(Event, pk=event_id)
+    names = team_names_for_event(event=event)
+    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False).values_list("id", "dropped_round"))
+    lines = [(row, names.get(row.team, row.team), dropped.get(row.team)) for row in standings_for_event(event=event)]
+    return TemplateResponse(
+        request, "tournaments/admin/standings.html", _context(request, _("Standings"), event=event, lines=lines)
+    )
+
+
+def event_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The standings as CSV, one row per team, every figure exact to four decimals."""
+    event = get_object_or_404(Event, pk=event_id)
+    names = team_names_for_event(event=event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-standings.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"])
+    for row in standings_for_event(event=event):
+        writer.writerow(
+            [row.rank, names.get(row.team, row.team), row.match_points, row.record, row.byes,
+             row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
+        )
+    return response
+
+
+class SwapForm(forms.Form):
+    first = forms.ModelChoiceField(queryset=Registration.objects.none(), label=_("Team"))
+    second = forms.ModelChoiceField(queryset=Registration.objects.none(), label=_("swaps places with"))
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        super().__init__(*args, **kwargs)
+        teams = Registration.objects.filter(event=round_.event).select_related("team").order_by("team__name")
+        self.fields["first"].queryset = teams
+        self.fields["second"].queryset = teams
+
+
+def round_swap(request: HttpRequest, round_id: int):
+    """Swap two teams in a round by hand; the rules it breaks (a rematch, a second bye ...) show as warnings."""
+    round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
+    form = SwapForm(request.POST or None, round_=round_)
+    if request.method == "POST" and form.is_valid():
+        try:
+            problems = round_swap_teams(round_=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": form.cleaned_data["first"], "b": form.cleaned_data["second"]})
+            for problem in problems:
+                messages.warning(request, problem.message)
+            return redirect(reverse("admin:tournaments_round_change", args=[round_.pk]))
+    return TemplateResponse(
+        request, "tournaments/admin/swap.html", _context(request, _("Swap two teams"), round=round_, form=form)
+    )

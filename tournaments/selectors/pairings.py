@@ -1,0 +1,46 @@
+"""Pairings reads: a round's tables, and the same list alphabetically by team so players find their table."""
+from dataclasses import dataclass
+
+from tournaments.models import Round, TeamMatch
+
+
+@dataclass(frozen=True)
+class TableLine:
+    table: int
+    team: str
+    opponent: str | None  # None: the bye
+    team_players: str
+    opponent_players: str
+    outcome: str
+    state: str
+
+
+def _players(registration) -> str:
+    return ", ".join(f"{s.letter}: {s.player.name}" for s in registration.seats.all())
+
+
+def round_tables(*, round_: Round) -> list[TeamMatch]:
+    """The round's matches by table, with teams and players loaded (a fixed number of queries)."""
+    return list(
+        round_.matches.select_related("team_a__team", "team_b__team")
+        .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
+        .order_by("table")
+    )
+
+
+def round_lines_by_team(*, round_: Round) -> list[TableLine]:
+    """One line per team (both sides of every match), sorted by team name: where each team sits."""
+    lines = []
+    for match in round_tables(round_=round_):
+        sides = [(match.team_a, match.team_b)]
+        if match.team_b is not None:
+            sides.append((match.team_b, match.team_a))
+        for team, opponent in sides:
+            lines.append(
+                TableLine(
+                    table=match.table, team=team.team.name, opponent=opponent.team.name if opponent else None,
+                    team_players=_players(team), opponent_players=_players(opponent) if opponent else "",
+                    outcome=match.outcome, state=match.get_result_state_display(),
+                )
+            )
+    return sorted(lines, key=lambda line: (line.team.casefold(), line.table))
