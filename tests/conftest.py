@@ -59,3 +59,12 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture
 def redis_url() -> str:
     return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def _bundled_cards(django_db_setup, django_db_blocker):
+    """The card catalogue Hydra ships, imported once per session outside the per-test transactions."""
+    from cards.services import cards_ensure_loaded
+
+    with django_db_blocker.unblock():
+        cards_ensure_loaded()

@@ -8,7 +8,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import admin_views
-from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.services.decklists import event_lock_decklists
 from tournaments.services.events import event_apply_preset, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
@@ -74,12 +75,13 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages"]
-    actions = ["pair_next_round", "start_top_cut", "advance_top_cut"]
+    actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists"]
     fieldsets = [
         (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public"]}),
         (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats", "deck_rule"]}),
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
+        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
         (_("Registration"), {"fields": ["register_team_link"]}),
         (_("Running the event"), {"fields": ["organizer_pages"]}),
     ]
@@ -92,6 +94,8 @@ class EventAdmin(admin.ModelAdmin):
                  name="tournaments_event_standings"),
             path("<int:event_id>/standings.csv", self.admin_site.admin_view(admin_views.event_standings_csv),
                  name="tournaments_event_standings_csv"),
+            path("<int:event_id>/decklists/", self.admin_site.admin_view(admin_views.event_decklists),
+                 name="tournaments_event_decklists"),
         ]
         return own + super().get_urls()
 
@@ -103,6 +107,7 @@ class EventAdmin(admin.ModelAdmin):
             (reverse("admin:tournaments_event_pairings", args=[obj.pk]), _("Printable pairings")),
             (reverse("admin:tournaments_event_standings", args=[obj.pk]), _("Standings")),
             (reverse("admin:tournaments_event_standings_csv", args=[obj.pk]), _("Standings as CSV")),
+            (reverse("admin:tournaments_event_decklists", args=[obj.pk]), _("Printable decklists")),
             (reverse("admin:tournaments_round_changelist") + f"?event__id__exact={obj.pk}", _("Rounds")),
             (reverse("admin:tournaments_teammatch_changelist") + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
              _("Disputed results")),
@@ -113,6 +118,14 @@ class EventAdmin(admin.ModelAdmin):
     def pair_next_round(self, request, queryset):
         _run(self, request, queryset, lambda e: round_pair_next(event=e),
              lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
+
+    @admin.action(description=_("Lock decklist registration"))
+    def lock_decklists(self, request, queryset):
+        _run(self, request, queryset, lambda e: event_lock_decklists(event=e), lambda e: _("decklists locked."))
+
+    @admin.action(description=_("Reopen decklist registration"))
+    def unlock_decklists(self, request, queryset):
+        _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."))
 
     @admin.action(description=_("Start the top cut"))
     def start_top_cut(self, request, queryset):
@@ -176,7 +189,8 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["team", "event", "players", "joined_round", "dropped_round"]
+    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round"]
+    readonly_fields = ["deck_problem_list"]
     list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter)]
     search_fields = ["team__name", "seats__player__name", "event__name"]
     autocomplete_fields = ["team"]
@@ -197,11 +211,43 @@ class RegistrationAdmin(admin.ModelAdmin):
         _run(self, request, queryset, lambda r: registration_reinstate(registration=r), lambda r: _("reinstated."))
 
     def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("seats__player")
+        return super().get_queryset(request).prefetch_related("seats__player", "seats__decklist")
 
     @admin.display(description=_("players"))
     def players(self, obj: Registration) -> str:
         return ", ".join(f"{s.letter}: {s.player.name}" for s in obj.seats.all())
+
+    @admin.display(description=_("decklists"))
+    def decklist_status(self, obj: Registration) -> str:
+        seats = list(obj.seats.all())
+        submitted = sum(1 for s in seats if hasattr(s, "decklist"))
+        if submitted == 0:
+            return _("none submitted")
+        if obj.deck_problems:
+            return _("%(n)d/%(t)d submitted, %(p)d problem(s)") % {"n": submitted, "t": len(seats), "p": len(obj.deck_problems)}
+        return _("%(n)d/%(t)d submitted, legal") % {"n": submitted, "t": len(seats)}
+
+    @admin.display(description=_("decklist problems"))
+    def deck_problem_list(self, obj: Registration) -> str:
+        if not obj.deck_problems:
+            return _("None.")
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((p["message"],) for p in obj.deck_problems)))
+
+
+@admin.register(Decklist)
+class DecklistAdmin(admin.ModelAdmin):
+    list_display = ["seat", "event", "main_count", "sideboard_count", "submitted_at"]
+    list_filter = ["seat__event"]
+    search_fields = ["seat__player__name", "seat__registration__team__name"]
+    list_select_related = ["seat__player", "seat__registration__team", "seat__event"]
+    readonly_fields = ["seat", "text", "main", "sideboard", "errors", "submitted_by", "submitted_at"]
+
+    def has_add_permission(self, request):
+        return False  # players submit their own lists in the portal
+
+    @admin.display(description=_("event"), ordering="seat__event__name")
+    def event(self, obj: Decklist) -> str:
+        return obj.seat.event.name
 
 
 @admin.register(Team)

@@ -99,3 +99,16 @@ def round_swap(request: HttpRequest, round_id: int):
     return TemplateResponse(
         request, "tournaments/admin/swap.html", _context(request, _("Swap two teams"), round=round_, form=form)
     )
+
+
+def event_decklists(request: HttpRequest, event_id: int) -> TemplateResponse:
+    """Printable decklists: one section per team and seat, as parsed (English names), with the team's problems."""
+    event = get_object_or_404(Event, pk=event_id)
+    registrations = (
+        Registration.objects.filter(event=event).select_related("team")
+        .prefetch_related("seats__player", "seats__decklist").order_by("team__name")
+    )
+    return TemplateResponse(
+        request, "tournaments/admin/decklists.html",
+        _context(request, _("Decklists"), event=event, registrations=registrations),
+    )

@@ -106,10 +106,13 @@ def pair_round(entrants: Sequence[PairingEntrant], *, seed: int) -> RoundPairing
     """Pair one Swiss round.
 
     Promises: every entrant is in exactly one pair or is the bye (the bye exactly when the number is odd); the
-    bye follows the bye rule (see bye_candidates); no pair is a rematch unless every possible pairing of the
-    round contains at least that many rematches; teams are paired within their match-point group at random,
-    an odd group sending one team down to the nearest group that can take it. The same entrants and seed
-    always give the same result. Raises ValueError if two entrants share an id (a caller bug).
+    bye goes to a team with the fewest byes, the lowest-ranked such team unless only another one's bye allows
+    fewer rematches (see bye_candidates); no pair is a rematch unless every possible pairing of the round
+    contains at least that many rematches; teams are paired within their match-point group at random, an odd
+    group sending one team down to the nearest group that can take it. Fields of up to EXACT_LIMIT teams (plus
+    the bye) get the pairing with the smallest sum of squared point gaps; bigger ones a greedy approximation of
+    it. The same entrants and seed always give the same result, whatever their order. Raises ValueError if two
+    entrants share an id (a caller bug).
     """
     ids = [e.id for e in entrants]
     if len(set(ids)) != len(ids):
@@ -121,19 +124,19 @@ def pair_round(entrants: Sequence[PairingEntrant], *, seed: int) -> RoundPairing
     candidates = bye_candidates(ordered)
     if not candidates:
         return _result(_pair_field(ordered, rng), None)
+    if len(ordered) <= EXACT_LIMIT + 1:
+        pairs, _, bye = _exact_pairs(ordered, rng, bye_order=candidates)
+        return _result(pairs, bye)
 
-    best: tuple[int, list[Pair], PairingEntrant] | None = None
-    for bye in candidates:
-        rest = [e for e in ordered if e.id != bye.id]
-        pairs = _pair_field(rest, rng)
-        rematches = sum(1 for a, b in pairs if b.id in a.opponents)
-        if best is None or rematches < best[0]:
-            best = (rematches, pairs, bye)
-        if rematches == 0:
-            # The usual case: the first (lowest-ranked) candidate already allows a rematch-free round.
-            break
-    assert best is not None
-    return _result(best[1], best[2])
+    # Large field: the bye first, so the bye rule holds exactly and the rest is an even field.
+    bye = candidates[0]
+    pairs = _pair_field([e for e in ordered if e.id != bye.id], rng)
+    if len(candidates) > 1 and any(b.id in a.opponents for a, b in pairs):
+        # A rematch survives only when no rematch-free pairing exists with this bye (see _settle_bottom).
+        # Another eligible team's bye might allow one; the exact matching with a virtual bye partner decides
+        # that over the whole field. Slow on big fields, but only reached when rounds approach the field size.
+        pairs, _, bye = _exact_pairs(ordered, rng, bye_order=candidates)
+    return _result(pairs, bye)
 
 
 def check_pairing(
@@ -194,7 +197,7 @@ def check_pairing(
         had = by_id[bye].byes
         fewer = sorted((e for e in entrants if e.id != bye and e.byes < had), key=lambda e: (e.byes, e.rank, e.id))
         if fewer:
-            shown = ", ".join(label(e.id) for e in fewer[:3]) + (f" and {len(fewer) - 3} more" if len(fewer) > 3 else "")
+            shown = _join([label(e.id) for e in fewer[:3]] + ([f"{len(fewer) - 3} more"] if len(fewer) > 3 else []))
             fewest = fewer[0].byes
             problems.append(
                 PairingProblem(
@@ -206,6 +209,10 @@ def check_pairing(
                 )
             )
     return problems
+
+
+def _join(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 # --- the algorithm -------------------------------------------------------------------------------------------
@@ -296,7 +303,7 @@ def _repair_window(
     # Enough virtual partners for the teams the greedy pass floated plus a couple more, and an even total.
     spare = stuck + 2
     spare += (len(teams) + spare) % 2
-    made, out = _exact_pairs(teams, rng, float_to=below, spare=spare)
+    made, out, _ = _exact_pairs(teams, rng, float_to=below, spare=spare)
     if any(b.id in a.opponents for a, b in made):
         return None
     return teams, made, out
@@ -394,21 +401,27 @@ def _settle_bottom(
         reopened = [p for p in pairs if whole or min(p[0].points, p[1].points) <= cutoff]
         kept = [p for p in pairs if not (whole or min(p[0].points, p[1].points) <= cutoff)]
         teams = list(leftovers) + [t for p in reopened for t in p]
-        solved, _ = _exact_pairs(teams, rng)
+        solved = _exact_pairs(teams, rng)[0]
         if whole or not any(b.id in a.opponents for a, b in solved):
             return kept + solved
         k *= 2
 
 
 def _exact_pairs(
-    teams: list[PairingEntrant], rng: random.Random, *, float_to: int | None = None, spare: int = 0
-) -> tuple[list[Pair], list[PairingEntrant]]:
-    """Pair teams exactly; return the pairs and the teams left to float down.
+    teams: list[PairingEntrant],
+    rng: random.Random,
+    *,
+    float_to: int | None = None,
+    spare: int = 0,
+    bye_order: Sequence[PairingEntrant] = (),
+) -> tuple[list[Pair], list[PairingEntrant], PairingEntrant | None]:
+    """Pair teams exactly; return the pairs, the teams left to float down and the team given the bye.
 
-    Minimises, in this order: rematches, the sum of squared point gaps, pair-downs; remaining ties are broken at
-    random. With spare > 0 there are that many virtual partners at float_to points: a team matched with one
-    floats down (its cost counted as a pair-down to float_to), unused ones pair with each other for free. The
-    number of teams plus spare must be even.
+    Minimises, in this order: rematches, the bye's place in bye_order, the sum of squared point gaps,
+    pair-downs; remaining ties are broken at random. With bye_order (the eligible teams, preferred first) one
+    virtual bye partner is added, linked to those teams only. With spare > 0 there are that many virtual
+    partners at float_to points: a team matched with one floats down (counted as a pair-down to float_to),
+    unused ones pair with each other for free. The number of nodes must be even.
 
     Squaring the gap is what makes an odd group pair down to the nearest group: two pair-downs of 3 points
     (9 + 9) beat one of 6 (36), as a chain of floaters does. The criteria are folded into one integer weight per
@@ -416,16 +429,19 @@ def _exact_pairs(
     one (integer weights also keep networkx exact).
     """
     n = len(teams)
-    size = n + spare
     if n == 0:
-        return [], []
+        return [], [], None
+    bye_node = n + spare if bye_order else None
+    size = n + spare + (1 if bye_order else 0)
     points = [t.points for t in teams] + ([float_to] if spare and float_to is not None else [])
     max_gap_sq = (max(points) - min(points)) ** 2
-    pairs_max = size // 2 + 1
+    pairs_max = size // 2 + 1  # more than the number of pairs, so each unit outweighs all the lower levels
     jitter = size  # random tie-break in [0, jitter)
     down_unit = pairs_max * jitter
     gap_unit = pairs_max * (down_unit + jitter)
-    rematch_unit = pairs_max * (max_gap_sq * gap_unit + down_unit + jitter)
+    lower = max_gap_sq * gap_unit + down_unit + jitter  # the most one pair can cost below the bye level
+    bye_unit = pairs_max * lower
+    rematch_unit = pairs_max * (len(bye_order) * bye_unit + lower)
     top = (pairs_max + 1) * rematch_unit
 
     graph = nx.Graph()
@@ -444,17 +460,25 @@ def _exact_pairs(
         if spare:
             gap = a.points - float_to
             cost = rng.randrange(jitter) + gap * gap * gap_unit + down_unit
-            for j in range(n, size):
+            for j in range(n, n + spare):
                 graph.add_edge(i, j, weight=top - cost)
-    for i in range(n, size):
-        for j in range(i + 1, size):
+    for i in range(n, n + spare):
+        for j in range(i + 1, n + spare):
             graph.add_edge(i, j, weight=top)
+    if bye_node is not None:
+        index = {t.id: i for i, t in enumerate(teams)}
+        for place, team in enumerate(bye_order):
+            graph.add_edge(index[team.id], bye_node, weight=top - place * bye_unit)
+
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     pairs: list[Pair] = []
     floated: list[PairingEntrant] = []
+    bye: PairingEntrant | None = None
     for i, j in sorted((min(e), max(e)) for e in matching):
-        if j < n:
+        if j == bye_node:
+            bye = teams[i]
+        elif j < n:
             pairs.append((teams[i], teams[j]))
         elif i < n:
             floated.append(teams[i])
-    return pairs, floated
+    return pairs, floated, bye

@@ -5,7 +5,7 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, TeamMatchFactory
-from tournaments.models import Registration
+from tournaments.models import Decklist, Registration
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +33,9 @@ def test_admin_changelist_and_add_pages_render(organizer_client, model):
 
 @pytest.mark.parametrize("model", _registered_models(), ids=lambda m: m._meta.label)
 def test_admin_change_pages_render(organizer_client, model):
-    TeamMatchFactory()
+    match = TeamMatchFactory()
     Group.objects.create(name="Scorekeepers")
+    Decklist.objects.create(seat=match.team_a.seats.first(), text="60 Mountain", main={"Mountain": 60})
     obj = model.objects.first()
     assert obj is not None, f"seed a {model._meta.label} for this test"
     opts = model._meta

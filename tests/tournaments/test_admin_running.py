@@ -132,3 +132,17 @@ def test_admin_result_entry_impossible_games_shows_the_seat(client, organizer):
     assert response.status_code == 200
     assert "Seat A: 2-2 can" in response.content.decode()
     assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.PENDING
+
+
+def test_admin_decklist_status_and_printable_decklists(client, organizer, _bundled_cards):
+    from cards.services import cards_ensure_loaded
+    from tournaments.services.decklists import decklist_submit
+
+    cards_ensure_loaded()
+    event, registrations = _event(teams=1, team_size=2)
+    seat = registrations[0].seats.get(letter="A")
+    decklist_submit(seat=seat, user=seat.player.user, text="4 Blitzschlag\n56 Mountain")
+    listing = client.get(reverse("admin:tournaments_registration_changelist")).content.decode()
+    assert "1/2 submitted, 1 problem(s)" in listing
+    page = client.get(reverse("admin:tournaments_event_decklists", args=[event.pk])).content.decode()
+    assert "Lightning Bolt" in page and "has not submitted a decklist" in page

@@ -1,7 +1,8 @@
 """The team-event model (RULES.md 1 to 3)."""
+from .decklists import Decklist
 from .event import Event
 from .people import Player, Team
 from .registration import Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 
-__all__ = ["Event", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]
+__all__ = ["Decklist", "Event", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]

@@ -41,6 +41,13 @@ class Event(models.Model):
         _("format per seat"), default=list, blank=True, help_text=_('Mixed-format events: ["standard", "pioneer", "modern"]')
     )
     deck_rule = models.CharField(_("unified deck construction"), max_length=20, choices=DeckRule.choices, default=DeckRule.FOUR_COPIES)
+    extra_banned = models.TextField(
+        _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line (RULES.md 5).")
+    )
+    decklist_deadline = models.DateTimeField(
+        _("decklist deadline"), null=True, blank=True, help_text=_("Players may submit and fix decklists until then.")
+    )
+    decklists_locked = models.BooleanField(_("decklists locked"), default=False)
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
     top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)

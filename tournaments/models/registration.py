@@ -22,6 +22,10 @@ class Registration(models.Model):
     dropped_round = models.PositiveSmallIntegerField(
         _("dropped in round"), null=True, blank=True, help_text=_("The team plays no round after this one.")
     )
+    deck_problems = models.JSONField(
+        _("decklist problems"), default=list, blank=True, editable=False,
+        help_text=_("The team's decklist problems as of the latest submission, each with a message."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from drafting.services.demo import draft_demo_load
 from tournaments.services.demo import demo_load
 
 
@@ -15,3 +16,9 @@ class Command(BaseCommand):
         self.stdout.write(f"  Organizer login: {logins.organizer} / {logins.password}  ->  http://127.0.0.1:8000/admin/")
         self.stdout.write(f"  Event: {logins.event}")
         self.stdout.write(f"  Player logins (password {logins.password}): {', '.join(logins.players)}")
+        draft = draft_demo_load()
+        self.stdout.write(f"  Team Rochester draft: {draft.table} ({draft.table.get_status_display()}).")
+        self.stdout.write("    Start it in the admin (Draft tables > action Start), then sign in as each player in its own")
+        self.stdout.write("    browser window (or private window) at http://127.0.0.1:8000/draft/ :")
+        for seat, login in draft.seats:
+            self.stdout.write(f"      {seat}: {login} / {draft.password}")

@@ -1,0 +1,331 @@
+"""Deck construction rules (RULES.md 5): one deck against its format, and a team's decks against unified deck
+construction ("four-copies", DCI 8.5, or "no-shared", MTR 8.4), mixed-format teams and Two-Headed Giant.
+
+Pure Python over plain data, no ORM: decks are English name -> count mappings and the catalogue is a mapping of
+English name -> `CardRules` (`cards.selectors.card_rules_for_names` builds it from the database). Every
+function returns every problem it finds, in a stable order, never just the first.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+# Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
+DECK_LIMIT_ANY = 1_000_000
+
+MIN_MAIN_DECK = 60
+MAX_SIDEBOARD = 15
+MAX_COPIES = 4
+MAX_RESTRICTED = 1
+
+RULE_FOUR_COPIES = "four-copies"
+RULE_NO_SHARED = "no-shared"
+UNIFIED_RULES = (RULE_FOUR_COPIES, RULE_NO_SHARED)
+
+# The 60-card constructed formats, named as MTGJSON and Scryfall name them. Commander-style formats
+# (100 cards, singleton) follow other rules and are not validated here.
+CONSTRUCTED_FORMATS = (
+    "standard", "future", "pioneer", "explorer", "historic", "alchemy", "modern", "legacy", "vintage",
+    "pauper", "premodern", "penny", "oldschool",
+)
+
+# MTR 9.5 (RULES.md 5): banned in Two-Headed Giant constructed on top of the format's own list.
+TWO_HEADED_GIANT_BANNED = ("Erayo, Soratami Ascendant // Erayo's Essence",)
+
+_RULE_NAMES = {
+    RULE_FOUR_COPIES: "four copies per team, DCI 8.5",
+    RULE_NO_SHARED: "no shared cards, MTR 8.4",
+}
+
+
+@dataclass(frozen=True)
+class CardRules:
+    """What deck construction needs to know about one card."""
+
+    name: str
+    is_basic: bool = False
+    # None: the four-copy rule; a number: the card's own limit (7 for Seven Dwarves); DECK_LIMIT_ANY.
+    deck_limit: int | None = None
+    # format -> "legal" | "banned" | "restricted"; a format absent here is one the card is not legal in.
+    legalities: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One player's deck: English name -> count for the main deck and the sideboard.
+
+    `label` names the deck in messages ("Seat A", "alice.txt"). `companion` holds the cards an Arena export
+    lists under "Companion" (they must also be in the sideboard); `commander` those under "Commander"."""
+
+    label: str
+    main: Mapping[str, int]
+    sideboard: Mapping[str, int] = field(default_factory=dict)
+    companion: Mapping[str, int] = field(default_factory=dict)
+    commander: Mapping[str, int] = field(default_factory=dict)
+
+    def total(self, name: str) -> int:
+        return self.main.get(name, 0) + self.sideboard.get(name, 0)
+
+    def names(self) -> set[str]:
+        return set(self.main) | set(self.sideboard)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing that makes a deck or a team illegal.
+
+    `code` is for machines (stable, kebab-case); `message` is for the person who has to fix it. `decks` are
+    the labels of the decks involved and `counts` the copies of `card` in each, in the same order."""
+
+    code: str
+    message: str
+    card: str | None = None
+    decks: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()
+    limit: int | None = None
+    rule: str = ""
+
+
+def format_problem(fmt: str) -> Problem | None:
+    """Return a problem when `fmt` is not a 60-card constructed format Hydra can check, else None."""
+    if fmt in CONSTRUCTED_FORMATS:
+        return None
+    return Problem(
+        code="unknown-format",
+        message=f"Unknown format {fmt!r}: use one of {', '.join(CONSTRUCTED_FORMATS)}.",
+        rule="RULES.md 5",
+    )
+
+
+def _copies(deck: Deck, name: str) -> str:
+    main, side = deck.main.get(name, 0), deck.sideboard.get(name, 0)
+    if main and side:
+        return f"{main + side} (main {main}, sideboard {side})"
+    return f"{main + side}" + (" in the sideboard" if side else "")
+
+
+def deck_problems(
+    deck: Deck,
+    *,
+    format: str,
+    cards: Mapping[str, CardRules],
+    extra_banned: Collection[str] = (),
+    sideboard_allowed: bool = True,
+) -> list[Problem]:
+    """Return every way `deck` breaks its format (RULES.md 5): fewer than 60 main-deck cards, more than 15 in
+    the sideboard (or any, when `sideboard_allowed` is False), more than four of a name counting main and
+    sideboard (basic lands and cards with their own limit aside), banned, restricted (one copy), not legal in
+    the format, on the event's `extra_banned` list (English names), or not a known card at all."""
+    problems: list[Problem] = []
+    bad_format = format_problem(format)
+    if bad_format is not None:
+        return [bad_format]
+    label = deck.label
+    main_size = sum(deck.main.values())
+    side_size = sum(deck.sideboard.values())
+    if main_size < MIN_MAIN_DECK:
+        problems.append(Problem(
+            code="main-deck-too-small",
+            message=f"{label}: the main deck has {main_size} cards; it needs at least {MIN_MAIN_DECK}.",
+            decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule="RULES.md 5",
+        ))
+    if not sideboard_allowed and side_size:
+        problems.append(Problem(
+            code="sideboard-not-allowed",
+            message=f"{label}: Two-Headed Giant decks have no sideboard; remove its {side_size} cards.",
+            decks=(label,), counts=(side_size,), limit=0, rule="MTR 9.5",
+        ))
+    elif side_size > MAX_SIDEBOARD:
+        problems.append(Problem(
+            code="sideboard-too-large",
+            message=f"{label}: the sideboard has {side_size} cards; it may have at most {MAX_SIDEBOARD}.",
+            decks=(label,), counts=(side_size,), limit=MAX_SIDEBOARD, rule="RULES.md 5",
+        ))
+    for name in sorted(deck.commander):
+        problems.append(Problem(
+            code="commander-not-allowed",
+            message=f"{label}: {name} is listed as a commander, but {format} has no commander; "
+                    "move it to the main deck or the sideboard.",
+            card=name, decks=(label,), counts=(deck.commander[name],), rule="RULES.md 5",
+        ))
+    for name in sorted(deck.companion):
+        if not deck.sideboard.get(name):
+            problems.append(Problem(
+                code="companion-not-in-sideboard",
+                message=f"{label}: the companion {name} must also be in the sideboard.",
+                card=name, decks=(label,), counts=(0,), rule="Comprehensive Rules 702.139",
+            ))
+    extra = set(extra_banned)
+    for name in sorted(deck.names()):
+        count = deck.total(name)
+        card = cards.get(name)
+        if card is None:
+            problems.append(Problem(
+                code="unknown-card", message=f"{label}: {name!r} is not a known card.",
+                card=name, decks=(label,), counts=(count,),
+            ))
+            continue
+        status = card.legalities.get(format)
+        if name in extra:
+            problems.append(Problem(
+                code="banned-by-event",
+                message=f"{label}: {name} is banned in this event; remove its {_copies(deck, name)} copies.",
+                card=name, decks=(label,), counts=(count,), limit=0, rule="event banned list",
+            ))
+        elif status == "banned":
+            problems.append(Problem(
+                code="banned",
+                message=f"{label}: {name} is banned in {format}; remove its {_copies(deck, name)} copies.",
+                card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} banned list",
+            ))
+        elif status is None:
+            problems.append(Problem(
+                code="not-legal",
+                message=f"{label}: {name} is not legal in {format}; remove its {_copies(deck, name)} copies.",
+                card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} card pool",
+            ))
+        elif status == "restricted" and count > MAX_RESTRICTED:
+            problems.append(Problem(
+                code="restricted",
+                message=f"{label}: {name} is restricted in {format}: at most 1 copy, found {_copies(deck, name)}.",
+                card=name, decks=(label,), counts=(count,), limit=MAX_RESTRICTED, rule=f"{format} restricted list",
+            ))
+        elif not card.is_basic:
+            limit = card.deck_limit if card.deck_limit is not None else MAX_COPIES
+            if count > limit:
+                problems.append(Problem(
+                    code="too-many-copies",
+                    message=f"{label}: {_copies(deck, name)} copies of {name}; a deck may hold at most {limit}.",
+                    card=name, decks=(label,), counts=(count,), limit=limit, rule="RULES.md 5",
+                ))
+    return problems
+
+
+def _holders(decks: Sequence[Deck], name: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    holding = [d for d in decks if d.total(name)]
+    return tuple(d.label for d in holding), tuple(d.total(name) for d in holding)
+
+
+def _spread(labels: Sequence[str], counts: Sequence[int]) -> str:
+    return ", ".join(f"{label} {count}" for label, count in zip(labels, counts))
+
+
+def unified_problems(
+    decks: Sequence[Deck], *, rule: str, format: str, cards: Mapping[str, CardRules]
+) -> list[Problem]:
+    """Return the problems of unified deck construction across a team's decks (RULES.md 5) only, the decks'
+    own problems aside. "four-copies": at most four of an English name in all decks and sideboards together
+    (basic lands and cards with their own deck limit aside), a restricted card once in the whole team.
+    "no-shared": no English name other than a basic land in more than one deck. A name that breaks a rule
+    inside a single deck is reported by `deck_problems`, not again here."""
+    if rule not in UNIFIED_RULES:
+        return [Problem(
+            code="unknown-rule",
+            message=f"Unknown unified deck construction rule {rule!r}: use {' or '.join(UNIFIED_RULES)}.",
+        )]
+    problems: list[Problem] = []
+    rule_name = _RULE_NAMES[rule]
+    names = sorted(set().union(*(d.names() for d in decks))) if decks else []
+    for name in names:
+        card = cards.get(name)
+        if card is None or card.is_basic:
+            continue
+        labels, counts = _holders(decks, name)
+        if len(labels) < 2:
+            continue
+        total = sum(counts)
+        status = card.legalities.get(format)
+        if status in (None, "banned"):
+            continue  # each deck holding it already has a problem for it
+        if rule == RULE_NO_SHARED:
+            problems.append(Problem(
+                code="shared-card",
+                message=f"{name} is in {len(labels)} decks ({_spread(labels, counts)}); under {rule_name} "
+                        f"only one deck of the team may contain it.",
+                card=name, decks=labels, counts=counts, limit=1, rule=rule_name,
+            ))
+        elif status == "restricted":
+            problems.append(Problem(
+                code="team-restricted",
+                message=f"{name} is restricted in {format}: one copy in the whole team, found {total} "
+                        f"({_spread(labels, counts)}).",
+                card=name, decks=labels, counts=counts, limit=MAX_RESTRICTED, rule=rule_name,
+            ))
+        elif card.deck_limit is None and total > MAX_COPIES:
+            problems.append(Problem(
+                code="team-too-many-copies",
+                message=f"{name}: {total} copies across the team ({_spread(labels, counts)}); under "
+                        f"{rule_name} the team may hold at most {MAX_COPIES}.",
+                card=name, decks=labels, counts=counts, limit=MAX_COPIES, rule=rule_name,
+            ))
+    return problems
+
+
+def team_problems(
+    decks: Sequence[Deck],
+    *,
+    rule: str,
+    formats: str | Sequence[str],
+    cards: Mapping[str, CardRules],
+    extra_banned: Collection[str] = (),
+    two_headed_giant: bool = False,
+) -> list[Problem]:
+    """Return every problem of a team's decks, each deck's own and the team's, all at once (RULES.md 5).
+
+    `formats` is one format for the whole team, or one per deck. When all decks play the same format the
+    team follows unified deck construction under `rule`; when they play different formats the formats must
+    all differ and each deck is checked on its own. `two_headed_giant` applies MTR 9.5: two decks, unified
+    construction, no sideboards, Erayo, Soratami Ascendant banned. `extra_banned` is the event's own banned
+    list (English names)."""
+    problems: list[Problem] = []
+    if isinstance(formats, str):
+        formats = [formats] * len(decks)
+    formats = [f.strip().lower() for f in formats]
+    if len(formats) != len(decks):
+        return [Problem(
+            code="formats-mismatch",
+            message=f"Give one format per deck: {len(decks)} decks but {len(formats)} formats.",
+        )]
+    for fmt in sorted(set(formats)):
+        bad = format_problem(fmt)
+        if bad is not None:
+            problems.append(bad)
+    if rule not in UNIFIED_RULES:
+        problems.append(Problem(
+            code="unknown-rule",
+            message=f"Unknown unified deck construction rule {rule!r}: use {' or '.join(UNIFIED_RULES)}.",
+        ))
+    if problems:
+        return problems
+    labels = [d.label for d in decks]
+    if len(set(labels)) != len(labels):
+        problems.append(Problem(code="duplicate-label", message="Two decks have the same label; name each deck."))
+    banned = set(extra_banned)
+    if two_headed_giant:
+        banned.update(TWO_HEADED_GIANT_BANNED)
+        if len(decks) != 2:
+            problems.append(Problem(
+                code="team-size",
+                message=f"A Two-Headed Giant team plays 2 decks, not {len(decks)}.",
+                counts=(len(decks),), limit=2, rule="MTR 9.5",
+            ))
+    unified = len(set(formats)) == 1
+    if not unified and len(set(formats)) != len(formats):
+        seen: dict[str, list[str]] = {}
+        for deck, fmt in zip(decks, formats):
+            seen.setdefault(fmt, []).append(deck.label)
+        for fmt, holders in sorted(seen.items()):
+            if len(holders) > 1:
+                problems.append(Problem(
+                    code="formats-not-distinct",
+                    message=f"{' and '.join(holders)} both play {fmt}; in a mixed-format team every member "
+                            "plays a different format.",
+                    decks=tuple(holders), rule="RULES.md 5",
+                ))
+    for deck, fmt in zip(decks, formats):
+        problems += deck_problems(
+            deck, format=fmt, cards=cards, extra_banned=banned, sideboard_allowed=not two_headed_giant
+        )
+    if unified and len(decks) > 1:
+        problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards)
+    return problems

@@ -1,0 +1,36 @@
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .registration import Seat
+
+
+class Decklist(models.Model):
+    """A player's registered decklist for a constructed event: the text as pasted, beside what it parsed to.
+
+    `main` and `sideboard` map English names to counts (the English name decides, RULES.md 5); `errors` holds
+    the lines that could not be read. The team's rule problems are kept on the registration, as they involve
+    every deck of the team.
+    """
+
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="decklist")
+    text = models.TextField(_("decklist as submitted"))
+    main = models.JSONField(_("main deck"), default=dict)
+    sideboard = models.JSONField(_("sideboard"), default=dict)
+    errors = models.JSONField(_("lines that could not be read"), default=list)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    submitted_at = models.DateTimeField(_("submitted at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("decklist")
+
+    def __str__(self) -> str:
+        return f"{self.seat}"
+
+    @property
+    def main_count(self) -> int:
+        return sum(self.main.values())
+
+    @property
+    def sideboard_count(self) -> int:
+        return sum(self.sideboard.values())
