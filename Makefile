@@ -32,6 +32,7 @@ services:
 	@bash scripts/ensure_services.sh
 
 test: install services
+	@bash scripts/ensure_browser.sh
 	$(BIN)/python -m pytest
 
 clean:

@@ -29,6 +29,9 @@ MAX_BYTES = 64_000
 MAX_LINES = 500
 MAX_LINE_LENGTH = 300
 MAX_COUNT = 250
+# Suggestions cost milliseconds each: a list of hundreds of garbage lines gets them for its first few only.
+MAX_SUGGESTED = 15
+MAX_NAME_LENGTH = 160  # the longest real card name has 141 characters
 
 MAIN = "main"
 SIDEBOARD = "sideboard"
@@ -41,7 +44,7 @@ _HEADINGS = {
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD,
     "commander": COMMANDER, "companion": COMPANION, "about": ABOUT,
 }
-_HEADING = re.compile(r"^(?P<word>[a-z ]+?)\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+_LONGEST_HEADING = 30
 _CARD = re.compile(
     r"^(?P<sb>SB:\s*)?"
     r"(?P<count>[+-]?\d+)\s*[xX]?\s+"
@@ -182,7 +185,9 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             message=f"The decklist has {len(lines):,} lines; a decklist may have at most {MAX_LINES}.",
         ))
         return result
-    lines = [line.strip() for line in lines]
+    # Runs of spaces and tabs become one space: "4\tLightning  Bolt" is a fine line, and the patterns below
+    # never meet long runs of whitespace to backtrack over.
+    lines = [" ".join(line.split()) for line in lines]
     # Over-long lines are errors anyway; keeping them from the regular expressions also keeps their
     # backtracking (quadratic in the line length) bounded.
     readable = [line if len(line) <= MAX_LINE_LENGTH else "" for line in lines]
@@ -192,6 +197,7 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
     )
     section = MAIN
     main_started = False
+    unknown = 0
     for number, (line, match) in enumerate(zip(lines, matches), start=1):
         if not line:
             # MTGO's plain export separates the sideboard from the main deck by a blank line only.
@@ -257,7 +263,10 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             if whole.english is not None or whole.candidates:
                 name, resolution = f"{name}{match.group('suffix')}", whole
         if resolution.english is None:
-            result.errors.append(_unresolved(number, shown, name, resolution.candidates, resolver))
+            unknown += 1
+            result.errors.append(
+                _unresolved(number, shown, name, resolution.candidates, resolver, suggest=unknown <= MAX_SUGGESTED)
+            )
             continue
         target = SIDEBOARD if match.group("sb") else section
         result.entries.append(DecklistEntry(
@@ -273,19 +282,25 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
 
 
 def _heading(line: str) -> str | None:
-    match = _HEADING.match(line)
-    if match is None:
+    # Plain string handling rather than a regular expression: headings are short, and a pattern with
+    # adjacent optional spaces backtracks cubically on a long line of spaces.
+    if len(line) > _LONGEST_HEADING:
         return None
-    return _HEADINGS.get(" ".join(match.group("word").lower().split()))
+    text = line.rstrip(":").strip()
+    if text.endswith(")") and "(" in text and text[text.rindex("(") + 1 : -1].isdigit():
+        text = text[: text.rindex("(")]  # "Sideboard (15)"
+    return _HEADINGS.get(" ".join(text.lower().split()))
 
 
-def _unresolved(number: int, shown: str, name: str, candidates: tuple[str, ...], resolver: NameResolver) -> DecklistError:
+def _unresolved(
+    number: int, shown: str, name: str, candidates: tuple[str, ...], resolver: NameResolver, *, suggest: bool
+) -> DecklistError:
     if candidates:
         return DecklistError(
             code="ambiguous-name", line_number=number, line=shown, suggestions=candidates,
             message=f"Line {number}: {name!r} could be {' or '.join(candidates)}; write the full English name.",
         )
-    suggestions = tuple(resolver.suggest(name))
+    suggestions = tuple(resolver.suggest(name)) if suggest and len(name) <= MAX_NAME_LENGTH else ()
     hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
     return DecklistError(
         code="unknown-card", line_number=number, line=shown, suggestions=suggestions,

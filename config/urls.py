@@ -8,6 +8,11 @@ admin.site.index_title = "Organizer"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("api/", include("api.urls")),
+    path("draft/", include("drafting.urls")),
+    path("sealed/", include("sealed.urls")),
+    path("live/", include("sharedgame.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("portal.urls")),
 ]

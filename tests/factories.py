@@ -97,3 +97,125 @@ class SeatMatchFactory(factory.django.DjangoModelFactory):
 
     team_match = factory.SubFactory(TeamMatchFactory)
     letter = "A"
+
+
+# --- Team Rochester draft (drafting) ---------------------------------------------------------------------------------
+from drafting.models import DraftCard, DraftSettings, DraftTable  # noqa: E402
+
+
+class RochesterEventFactory(EventFactory):
+    format_kind = FormatKind.TEAM_ROCHESTER
+    constructed_format = ""
+
+
+class DraftSettingsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DraftSettings
+
+    event = factory.SubFactory(RochesterEventFactory)
+    set_code = "DOM"
+
+
+class DraftTableFactory(factory.django.DjangoModelFactory):
+    """A table in setup with the draw made (team 1 decides) and no packs; see DraftCardFactory for cards."""
+
+    class Meta:
+        model = DraftTable
+
+    event = factory.SubFactory(RochesterEventFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    team1 = factory.SubFactory(RegistrationFactory, event=factory.SelfAttribute("..event"))
+    team2 = factory.SubFactory(RegistrationFactory, event=factory.SelfAttribute("..event"))
+    seed = factory.Sequence(lambda n: 1000 + n)
+    chooser = 1
+    first_team = 1
+    review_seconds = 20
+    pick_seconds = 5
+
+
+class DraftCardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = DraftCard
+
+    table = factory.SubFactory(DraftTableFactory)
+    pack_index = 0
+    position = factory.Sequence(lambda n: n + 1)
+    name = factory.LazyAttribute(lambda c: f"Card {c.pack_index + 1:02d}-{c.position:02d}")
+    rarity = "common"
+
+
+# --- API (issue 7) ---------------------------------------------------------------------------------------------
+
+
+class ApiTokenFactory(factory.django.DjangoModelFactory):
+    """A scorekeeper token made by the real service; the token text is on `.raw` (it is never stored)."""
+
+    class Meta:
+        model = "api.ApiToken"
+
+    event = factory.SubFactory(EventFactory)
+    user = factory.SelfAttribute("event.organizer")
+    name = factory.Sequence(lambda n: f"Scorekeeper desk {n}")
+
+    @classmethod
+    def _create(cls, model_class, *args, event, user, name, **kwargs):
+        from api.services import api_token_create
+
+        token, raw = api_token_create(event=event, user=user, name=name)
+        token.raw = raw
+        return token
+
+
+# --- Team sealed and shared-game life totals (issue 8) ---------------------------------------------------------------
+from sealed.models import PoolCard, PoolSource, SealedPool, SealedSettings  # noqa: E402
+from tournaments.enums import shared_preset  # noqa: E402
+
+
+class SealedEventFactory(EventFactory):
+    format_kind = FormatKind.TEAM_SEALED
+    constructed_format = ""
+
+
+class SealedSettingsFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = SealedSettings
+
+    event = factory.SubFactory(SealedEventFactory)
+    set_code = "DOM"
+
+
+class SealedPoolFactory(factory.django.DjangoModelFactory):
+    """An entered pool with no cards; add them with PoolCardFactory."""
+
+    class Meta:
+        model = SealedPool
+
+    registration = factory.SubFactory(RegistrationFactory, event=factory.SubFactory(SealedEventFactory))
+    source = PoolSource.ENTERED
+
+
+class PoolCardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = PoolCard
+
+    pool = factory.SubFactory(SealedPoolFactory)
+    position = factory.Sequence(lambda n: n + 1)
+    name = factory.LazyAttribute(lambda c: f"Pool Card {c.position:03d}")
+    rarity = "common"
+    types = "Creature"
+
+
+class SharedGameEventFactory(EventFactory):
+    """A Two-Headed Giant event by default; pass structure and team_size for Three-Headed Serpent (the preset's
+    life and poison follow), or shared_life and shared_poison for a custom shared game."""
+
+    team_size = 2
+    structure = Structure.TWO_HEADED_GIANT
+    format_kind = FormatKind.THG_CONSTRUCTED
+    constructed_format = "standard"
+    shared_life = factory.LazyAttribute(lambda e: (shared_preset(e.structure, e.team_size) or (25, 0))[0])
+    shared_poison = factory.LazyAttribute(lambda e: (shared_preset(e.structure, e.team_size) or (0, 12))[1])
+
+
+class SharedMatchFactory(TeamMatchFactory):
+    round = factory.SubFactory(RoundFactory, event=factory.SubFactory(SharedGameEventFactory))

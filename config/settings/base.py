@@ -34,6 +34,9 @@ INSTALLED_APPS = [
     "cards",
     "drafting",
     "api",
+    "sealed",
+    "sharedgame",
+    "portal",
 ]
 
 MIDDLEWARE = [
@@ -114,6 +117,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "processed_folder": str(_BROKER_DIR / "processed"),
         "store_processed": False,
     }
+    # kombu's filesystem transport needs its folders before the first message, in every process.
+    for _folder in ("queue", "processed"):
+        (_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = TIME_ZONE
@@ -124,16 +130,51 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 4
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Periodic tasks; each app adds its own entries (see drafting for the pick-timer sweep).
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # Draft pick timers whose task never ran (a worker died); each timer's own task normally fires first.
+    "drafting-sweep-overdue-picks": {"task": "drafting.draft_sweep", "schedule": 1.0, "options": {"expires": 5}},
+}
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.HydraAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # A scorekeeper's event token first; then a player's portal session, which DRF holds to CSRF.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.EventTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.CappedPagination",
+    "PAGE_SIZE": 100,
+    "EXCEPTION_HANDLER": "api.exceptions.api_exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonymousThrottle"],
+    # A coverage screen polls about once a second; a venue's screens often share one address.
+    "DEFAULT_THROTTLE_RATES": {"anon": env("API_ANON_RATE", default="600/min")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hydra API",
-    "DESCRIPTION": "Scoreboards of Magic: The Gathering team tournaments.",
+    "DESCRIPTION": (
+        "Scoreboards of Magic: The Gathering team tournaments: events, teams, rounds, pairings with seat results, "
+        "standings with every tiebreaker figure, the top-cut bracket and the public state of draft tables. "
+        "Reading is open for public events. Scorekeepers enter final results with a token scoped to one event; "
+        "players report, confirm and dispute through their portal session (with CSRF). Scoreboards carry an ETag: "
+        "poll with If-None-Match and get 304 until a result changes."
+    ),
     "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # api.urls's <id:...> converter: 1 to 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {"id": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}},
+    "ENUM_NAME_OVERRIDES": {
+        "ResultStateEnum": "tournaments.enums.ResultState",
+        "OutcomeEnum": "tournaments.enums.Outcome",
+        "RoundKindEnum": "tournaments.enums.RoundKind",
+        "EventStatusEnum": "tournaments.enums.EventStatus",
+        "DraftStatusEnum": "drafting.models.DraftStatus",
+    },
 }
 
 LOGGING = {

@@ -29,6 +29,17 @@
       if (window.confirm(message)) { event.detail.issueRequest(true); }
     }
   });
+  // Live pages (portal.conditional) poll with ?partial=1; the browser revalidates with If-None-Match and, on a 304,
+  // hands htmx its cached copy. An answer with the ETag the region already shows changes nothing: don't swap it, so
+  // focus, scroll position and screen readers aren't disturbed.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var xhr = event.detail.xhr;
+    var etag = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("ETag") : null;
+    if (etag && target && target.dataset && target.dataset.etag === etag) {
+      event.detail.shouldSwap = false;
+    }
+  });
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSwap", tick);
   setInterval(tick, 250);

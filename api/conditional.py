@@ -1,0 +1,48 @@
+"""Conditional requests for scoreboards: an ETag from Event.version, checked before any expensive work.
+
+Every change to pairings or results bumps Event.version (tournaments.services.results), so the version plus the
+endpoint and its query string name one response body exactly. A coverage screen that polls with If-None-Match
+gets 304, with no body and after one query (the event's row), until something changes.
+"""
+import hashlib
+from urllib.parse import urlencode
+
+from django.utils.http import parse_etags
+from rest_framework import status
+from rest_framework.response import Response
+
+from tournaments.models import Event
+
+# Bump when the shape of a scoreboard response changes, so clients don't keep a body of the old shape.
+_SHAPE = "1"
+
+
+def scoreboard_etag(*, request, event: Event) -> str:
+    """The ETag of this request's scoreboard response: the event's version, the path and the sorted query."""
+    query = urlencode(sorted(request.query_params.lists()), doseq=True)
+    digest = hashlib.sha256(f"{_SHAPE}|{request.path}|{query}".encode()).hexdigest()[:16]
+    return f'"v{event.version}-{digest}"'
+
+
+def etag_matches(etag: str, header: str) -> bool:
+    """If-None-Match `header` names `etag` (weak comparison, as RFC 9110 asks for If-None-Match), or is *."""
+    if header.strip() == "*":
+        return True
+    weak_free = etag.removeprefix("W/")
+    return any(candidate.removeprefix("W/") == weak_free for candidate in parse_etags(header))
+
+
+def not_modified(*, request, event: Event, is_public: bool) -> tuple[str, Response | None]:
+    """(etag, a 304 response when the client's If-None-Match already holds it, else None)."""
+    etag = scoreboard_etag(request=request, event=event)
+    header = request.headers.get("If-None-Match", "")
+    if header and etag_matches(etag, header):
+        return etag, with_validators(Response(status=status.HTTP_304_NOT_MODIFIED), etag=etag, is_public=is_public)
+    return etag, None
+
+
+def with_validators(response: Response, *, etag: str, is_public: bool) -> Response:
+    """Set the ETag and tell caches to revalidate every time (and to keep non-public scoreboards private)."""
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache" if is_public else "private, no-cache"
+    return response

@@ -1,0 +1,36 @@
+"""Filters a scoreboard needs: pairings by round and by team."""
+import django_filters
+from django import forms
+from django.db.models import Q
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+
+from tournaments.enums import RoundKind
+from tournaments.models import TeamMatch
+
+# Bounds of the columns filtered on (PositiveSmallIntegerField, BigAutoField): a number outside them is a 400.
+_SMALL = {"min_value": 1, "max_value": 32767}
+_ID = {"min_value": 1, "max_value": 2**63 - 1}
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class WholeNumberFilter(django_filters.NumberFilter):
+    """A whole number within the column's bounds: 2.5 or 10**30 are a 400, not a database error."""
+
+    field_class = forms.IntegerField
+
+
+class TeamMatchFilter(django_filters.FilterSet):
+    round = WholeNumberFilter(
+        field_name="round__number", label="Only this round (its number).", **_SMALL
+    )
+    round_kind = django_filters.ChoiceFilter(field_name="round__kind", choices=RoundKind.choices, label="swiss or playoff.")
+    team = WholeNumberFilter(method="filter_team", label="Only the matches of this team (its id in the event).", **_ID)
+    table = WholeNumberFilter(field_name="table", label="Only this table.", **_SMALL)
+
+    class Meta:
+        model = TeamMatch
+        fields = ["round", "round_kind", "team", "table"]
+
+    def filter_team(self, queryset, name, value):
+        return queryset.filter(Q(team_a_id=value) | Q(team_b_id=value))

@@ -1,0 +1,73 @@
+"""Idempotency-Key for result submission: a retried request replays the first response, never writes twice.
+
+The key is claimed by inserting its row in the same transaction as the write. A concurrent retry with the same
+key blocks on the unique index until the first commits, then finds the row and replays it; if the first
+failed, its row rolled back with it and the retry runs afresh. Only successful responses are kept: a request
+refused with a 4xx wrote nothing, so its key may be used again once the request is corrected.
+Kept responses are needed only for retries; `purge_idempotency_keys` (older than a day) is safe at any time.
+"""
+import hashlib
+import json
+import re
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from rest_framework import exceptions
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from api.authentication import token_of
+from api.exceptions import UnprocessableRequest
+from api.models import IdempotencyKey
+
+HEADER = "Idempotency-Key"
+_VALID_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+
+
+def _owner(request) -> str:
+    token = token_of(request)
+    return f"token:{token.pk}" if token is not None else f"user:{request.user.pk}"
+
+
+def _fingerprint(request) -> str:
+    body = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{request.method}|{request.path}|{body}".encode()).hexdigest()
+
+
+def idempotent(*, request, work: Callable[[], Response]) -> Response:
+    """Run `work` once per Idempotency-Key of this caller; without the header, just run it.
+
+    Replays carry the header `Idempotent-Replayed: true`. A key reused with a different method, path or body
+    is refused with 422, and a malformed key with 400.
+    """
+    key = request.headers.get(HEADER)
+    if key is None:
+        return work()
+    key = key.strip()
+    if not _VALID_KEY.match(key):
+        raise exceptions.ValidationError(
+            {HEADER: [_("Use 1 to 200 printable ASCII characters without spaces, for example a UUID.")]}
+        )
+    owner, fingerprint = _owner(request), _fingerprint(request)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = IdempotencyKey.objects.create(
+                    owner=owner, key=key, fingerprint=fingerprint, status_code=0, body={}
+                )
+        except IntegrityError:
+            record = IdempotencyKey.objects.get(owner=owner, key=key)
+            if record.fingerprint != fingerprint:
+                raise UnprocessableRequest(
+                    _("This Idempotency-Key was already used for a different request. Use a new key for a new "
+                      "request; reuse a key only to retry the very same request.")
+                ) from None
+            response = Response(record.body, status=record.status_code)
+            response["Idempotent-Replayed"] = "true"
+            return response
+        response = work()
+        record.status_code = response.status_code
+        record.body = json.loads(JSONRenderer().render(response.data))
+        record.save(update_fields=["status_code", "body"])
+    return response

@@ -1,0 +1,57 @@
+"""The API's reads: each loads what one endpoint shows in a fixed number of queries, whatever the event's size."""
+from django.db.models import Count, Prefetch, QuerySet
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import NotFound
+
+from api.permissions import event_visible
+from tournaments.models import Event, Registration, Round, Seat, TeamMatch
+
+# Path ids are matched by a converter of at most 18 digits (api.urls), so they always fit a bigint.
+
+
+def event_get_visible(*, request, event_id: int) -> Event:
+    """The event, if the caller may read it; otherwise NotFound, the same whether it is hidden or missing."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None or not event_visible(request=request, event=event):
+        raise NotFound(_("There is no event %(id)s, or it is not public.") % {"id": event_id})
+    return event
+
+
+def registrations_for_event(*, event: Event) -> QuerySet[Registration]:
+    """The event's teams with their members, seat by seat (two queries)."""
+    return (
+        Registration.objects.filter(event=event)
+        .select_related("team")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("letter")))
+        .order_by("team__name", "pk")
+    )
+
+
+def rounds_for_event(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds with their number of matches (one query)."""
+    return Round.objects.filter(event=event).annotate(match_count=Count("matches")).order_by("number")
+
+
+def matches_for_event(*, event: Event) -> QuerySet[TeamMatch]:
+    """The event's team matches with both teams and the seat results (two queries)."""
+    return (
+        TeamMatch.objects.filter(round__event=event)
+        .select_related("round", "team_a__team", "team_b__team")
+        .prefetch_related("seat_matches")
+        .order_by("round__number", "table")
+    )
+
+
+def match_get(*, event: Event, match_id: int) -> TeamMatch:
+    """One match of the event, or NotFound."""
+    match = matches_for_event(event=event).filter(pk=match_id).first()
+    if match is None:
+        raise NotFound(_("There is no match %(id)s in this event.") % {"id": match_id})
+    return match
+
+
+def user_plays_in(*, match: TeamMatch, user) -> bool:
+    """The logged-in user is on team A or team B of the match."""
+    if not user.is_authenticated:
+        return False
+    return Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id]).exists()

@@ -1,0 +1,49 @@
+"""Writes of the API's own records: creating and revoking scorekeeper tokens."""
+import hashlib
+import secrets
+
+from django.db import transaction
+from django.utils import timezone
+
+from api.models import ApiToken
+from tournaments.models import Event
+
+TOKEN_PREFIX = "hydra"
+
+
+def api_token_hash(secret: str) -> str:
+    """The stored form of a token's secret."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def api_token_parse(raw: str) -> tuple[str, str] | None:
+    """Split "hydra_<prefix>_<secret>" into (prefix, secret); None when it isn't shaped like a Hydra token."""
+    parts = raw.strip().split("_", 2)
+    if len(parts) != 3 or parts[0] != TOKEN_PREFIX or not parts[1] or not parts[2]:
+        return None
+    return parts[1], parts[2]
+
+
+@transaction.atomic
+def api_token_create(*, event: Event, user, name: str) -> tuple[ApiToken, str]:
+    """Create a token for `event` acting as `user`; return it with the full token text.
+
+    The text is returned once and never stored: only its hash is kept, so a lost token is revoked and replaced.
+    """
+    secret = secrets.token_urlsafe(32)
+    while True:
+        prefix = secrets.token_hex(4)
+        if not ApiToken.objects.filter(prefix=prefix).exists():
+            break
+    token = ApiToken.objects.create(
+        event=event, user=user, name=name.strip()[:100], prefix=prefix, secret_hash=api_token_hash(secret)
+    )
+    return token, f"{TOKEN_PREFIX}_{prefix}_{secret}"
+
+
+def api_token_revoke(*, token: ApiToken) -> ApiToken:
+    """Revoke a token at once; it is kept so the results entered with it still name it."""
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token

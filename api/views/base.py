@@ -1,0 +1,39 @@
+"""What every event-scoped endpoint shares: loading the event the caller may see, and conditional scoreboards."""
+from collections.abc import Callable
+
+from rest_framework import generics
+from rest_framework.response import Response
+
+from api.conditional import not_modified, with_validators
+from api.selectors import event_get_visible
+from tournaments.models import Event
+
+
+class EventScopedMixin:
+    """Loads self.event from the URL's event_id; 404 for events the caller may not see (api.permissions)."""
+
+    event: Event
+
+    def load_event(self) -> Event:
+        self.event = event_get_visible(request=self.request, event_id=self.kwargs["event_id"])
+        return self.event
+
+    def conditional(self, build: Callable[[], Response]) -> Response:
+        """304 when the client's If-None-Match holds the current ETag, before `build` runs; else build, with ETag.
+
+        The response `build` makes must be a function of Event.version, the path and the query string alone.
+        """
+        etag, unchanged = not_modified(request=self.request, event=self.event, is_public=self.event.is_public)
+        if unchanged is not None:
+            return unchanged
+        return with_validators(build(), etag=etag, is_public=self.event.is_public)
+
+
+class ScoreboardListView(EventScopedMixin, generics.ListAPIView):
+    """A paginated list that carries an ETag from Event.version (see EventScopedMixin.conditional)."""
+
+    conditional_get = True
+
+    def list(self, request, *args, **kwargs):
+        self.load_event()
+        return self.conditional(lambda: super(ScoreboardListView, self).list(request, *args, **kwargs))

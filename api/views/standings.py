@@ -1,0 +1,185 @@
+"""Standings with every tiebreaker figure, and the top-cut bracket."""
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from api.exceptions import Conflict
+from api.pagination import CappedPagination
+from api.views.base import EventScopedMixin, ScoreboardListView
+from tournaments.enums import EventStatus
+from tournaments.models import Registration
+from tournaments.selectors.standings import standings_for_event
+from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
+from tournaments.topcut import TopCutError
+
+
+class WinPercentageSerializer(serializers.Serializer):
+    value = serializers.CharField(help_text='Rounded half-up to 4 decimals, e.g. "0.6667".')
+    exact = serializers.CharField(help_text='The exact fraction, e.g. "2/3".')
+    points = serializers.IntegerField()
+    played = serializers.IntegerField()
+    floored = serializers.BooleanField(help_text="Raised to the 0.33 floor (MTR Appendix C).")
+
+
+class OpponentAverageSerializer(serializers.Serializer):
+    value = serializers.CharField(help_text='Rounded half-up to 4 decimals, e.g. "0.5556".')
+    exact = serializers.CharField(help_text='The exact fraction, e.g. "5/9".')
+
+
+def _percentage(figure) -> dict:
+    return {
+        "value": str(figure.rounded), "exact": str(figure.value), "points": figure.points,
+        "played": figure.played, "floored": figure.floored,
+    }
+
+
+def _average(figure) -> dict:
+    return {"value": str(figure.rounded), "exact": str(figure.value)}
+
+
+class StandingsQuerySerializer(serializers.Serializer):
+    round = serializers.IntegerField(min_value=1, max_value=32767, required=False,
+                                     help_text="Standings after this round (default: every result so far).")
+    team = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False,
+                                    help_text="Only this team's row (its id in the event).")
+
+
+@extend_schema(parameters=[StandingsQuerySerializer])
+class StandingsView(ScoreboardListView):
+    """Swiss standings (RULES.md 3): match points, OMW%, GW%, OGW%, then the final tiebreak, with every figure.
+
+    Only confirmed and final results count. `decided_by` names the criterion that puts a team below the one
+    ranked just above it.
+    """
+
+    class OutputSerializer(serializers.Serializer):
+        rank = serializers.IntegerField()
+        team = serializers.IntegerField(help_text="The team's id in this event.")
+        name = serializers.CharField()
+        dropped = serializers.BooleanField()
+        match_points = serializers.IntegerField()
+        record = serializers.CharField(help_text="Wins-losses-draws, byes counted as wins.")
+        wins = serializers.IntegerField()
+        losses = serializers.IntegerField()
+        draws = serializers.IntegerField()
+        byes = serializers.IntegerField()
+        rounds_played = serializers.IntegerField()
+        mw = WinPercentageSerializer(help_text="Match-win percentage.")
+        omw = OpponentAverageSerializer(help_text="Opponents' match-win percentage.")
+        gw = WinPercentageSerializer(help_text="Game-win percentage (team matches count as games; a bye as 2-0).")
+        ogw = OpponentAverageSerializer(help_text="Opponents' game-win percentage.")
+        opponents = serializers.ListField(child=serializers.IntegerField(), help_text="One entry per match played.")
+        tiebreak = serializers.CharField(help_text="The final, seeded tiebreak (ascending).")
+        decided_by = serializers.CharField(help_text='"" for rank 1, else "match points", "OMW%", "GW%", "OGW%" or "final tiebreak".')
+
+        def to_representation(self, row) -> dict:
+            name, dropped = self.context["teams"].get(row.team, ("", False))
+            return {
+                "rank": row.rank, "team": row.team, "name": name, "dropped": dropped,
+                "match_points": row.match_points, "record": row.record, "wins": row.wins, "losses": row.losses,
+                "draws": row.draws, "byes": row.byes, "rounds_played": row.rounds_played,
+                "mw": _percentage(row.mw), "omw": _average(row.omw), "gw": _percentage(row.gw),
+                "ogw": _average(row.ogw), "opponents": list(row.omw.opponents), "tiebreak": row.tiebreak,
+                "decided_by": row.decided_by,
+            }
+
+    schema_tag = "standings"
+    conditional_get = True
+    serializer_class = OutputSerializer
+    pagination_class = CappedPagination
+    filter_backends: list = []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return []
+        query = StandingsQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        rows = standings_for_event(event=self.event, upto_round=query.validated_data.get("round"))
+        team = query.validated_data.get("team")
+        if team is not None:
+            rows = [row for row in rows if row.team == team]
+        return rows
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if hasattr(self, "event"):
+            context["teams"] = {
+                pk: (name, dropped is not None)
+                for pk, name, dropped in Registration.objects.filter(event=self.event).values_list(
+                    "id", "team__name", "dropped_round"
+                )
+            }
+        return context
+
+
+class PlayoffTeamSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    seed = serializers.IntegerField()
+
+
+class PlayoffMatchSerializer(serializers.Serializer):
+    slot = serializers.IntegerField(help_text="Position in its round, top of the bracket first, from 0.")
+    team_a = PlayoffTeamSerializer(allow_null=True, help_text="null until the match feeding it has a winner.")
+    team_b = PlayoffTeamSerializer(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    ready = serializers.BooleanField(help_text="Both teams known, no result yet: it can be played now.")
+
+
+class PlayoffRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField(help_text="1 = the first playoff round.")
+    name = serializers.CharField(help_text="Quarterfinal, Semifinal or Final.")
+    matches = PlayoffMatchSerializer(many=True)
+
+
+class BracketView(EventScopedMixin, generics.GenericAPIView):
+    """The top-cut bracket (1 v 8, 4 v 5, 2 v 7, 3 v 6). Before the top cut starts it is provisional: the seeds are
+    the current Swiss standings."""
+
+    class OutputSerializer(serializers.Serializer):
+        size = serializers.IntegerField()
+        provisional = serializers.BooleanField()
+        champion = serializers.IntegerField(allow_null=True)
+        rounds = PlayoffRoundSerializer(many=True)
+
+    schema_tag = "standings"
+    conditional_get = True
+    extra_error_codes = (409,)
+    serializer_class = OutputSerializer
+
+    def get(self, request, event_id: int):
+        event = self.load_event()
+        if not event.top_cut:
+            raise NotFound(_("Event %(id)s has no top cut.") % {"id": event.pk})
+        return self.conditional(lambda: Response(self.bracket_data(event)))
+
+    @staticmethod
+    def bracket_data(event) -> dict:
+        try:
+            bracket = bracket_for_event(event=event, seeds=topcut_seeds(event=event))
+        except TopCutError as exc:
+            raise Conflict(str(exc)) from exc
+        names = dict(Registration.objects.filter(event=event).values_list("id", "team__name"))
+
+        def team(team_id, seed):
+            return None if team_id is None else {"id": team_id, "name": names.get(team_id, ""), "seed": seed}
+
+        return {
+            "size": bracket.size,
+            "provisional": event.status not in (EventStatus.TOP_CUT, EventStatus.FINISHED),
+            "champion": bracket.champion,
+            "rounds": [
+                {
+                    "round": matches[0].round,
+                    "name": matches[0].name,
+                    "matches": [
+                        {"slot": m.slot, "team_a": team(m.team_a, m.seed_a), "team_b": team(m.team_b, m.seed_b),
+                         "winner": m.winner, "ready": m.ready}
+                        for m in matches
+                    ],
+                }
+                for matches in bracket.rounds
+            ],
+        }

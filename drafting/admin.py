@@ -1,0 +1,175 @@
+"""The organizer's draft controls: settings per event, tables with their actions and progress, the audit log."""
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from drafting.boosters import BoosterDataError
+from drafting.data import UnknownSetError
+from drafting.models import DraftLog, DraftSettings, DraftTable
+from drafting.selectors import draft_seat_to_pick
+from drafting.services.picks import DraftRefused
+from drafting.services.tables import (
+    draft_table_choose,
+    draft_table_end,
+    draft_table_generate_packs,
+    draft_table_pause,
+    draft_table_resume,
+    draft_table_start,
+    draft_table_undo_last_pick,
+    draft_tables_create,
+)
+
+
+def _each(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
+    """Run a table service on every selected table, reporting each refusal in the user's words."""
+    ok = 0
+    for table in queryset:
+        try:
+            service(table_id=table.pk, by=request.user, **kwargs)
+            ok += 1
+        except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
+            modeladmin.message_user(request, f"{table}: {refused}", messages.ERROR)
+    if ok:
+        modeladmin.message_user(request, done % {"n": ok}, messages.SUCCESS)
+
+
+@admin.register(DraftSettings)
+class DraftSettingsAdmin(admin.ModelAdmin):
+    list_display = ["event", "set_code", "review_seconds", "pick_seconds", "progress_link"]
+    actions = ["create_tables"]
+
+    @admin.display(description=_("tables"))
+    def progress_link(self, obj: DraftSettings) -> str:
+        return format_html('<a href="{}">{}</a>', reverse("drafting:progress", args=[obj.event_id]), _("progress"))
+
+    @admin.action(description=_("Create draft tables from the registered teams"))
+    def create_tables(self, request: HttpRequest, queryset: QuerySet[DraftSettings]) -> None:
+        for settings in queryset.select_related("event"):
+            try:
+                tables = draft_tables_create(event=settings.event, by=request.user)
+            except DraftRefused as refused:
+                self.message_user(request, f"{settings.event}: {refused}", messages.ERROR)
+            else:
+                self.message_user(request, f"{settings.event}: {len(tables)} tables.", messages.SUCCESS)
+
+
+class DraftLogInline(admin.TabularInline):
+    model = DraftLog
+    fields = ["at", "actor", "action", "pack_index", "pick_number", "detail"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class UndoForm(forms.Form):
+    reason = forms.CharField(label=_("Why (goes in the audit log)"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+@admin.register(DraftTable)
+class DraftTableAdmin(admin.ModelAdmin):
+    list_display = ["number", "event", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
+    list_filter = ["status", "event"]
+    list_select_related = ["event", "team1__team", "team2__team"]
+    inlines = [DraftLogInline]
+    readonly_fields = [
+        "event", "number", "team1", "team2", "seed", "chooser", "first_team", "set_code", "booster_seed", "pack_source",
+        "pack_sizes", "status", "review_break", "pack_index", "pick_number", "picks_open_at", "deadline",
+        "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at",
+    ]
+    fields = readonly_fields[:8] + ["review_seconds", "pick_seconds"] + readonly_fields[8:]
+    actions = [
+        "team1_first", "team2_first", "generate_packs", "start", "pause", "review_break", "resume", "undo_last_pick", "end",
+    ]
+
+    def has_add_permission(self, request):
+        return False  # tables come from the registered teams: the action on the event's draft settings
+
+    @admin.display(description=_("teams"))
+    def teams(self, obj: DraftTable) -> str:
+        return f"{obj.team1.team.name} – {obj.team2.team.name}"
+
+    @admin.display(description=_("pack"))
+    def pack(self, obj: DraftTable) -> str:
+        return "" if obj.status == "setup" else f"{min(obj.pack_index + 1, obj.pack_count)}/{obj.pack_count}"
+
+    @admin.display(description=_("pick"))
+    def pick(self, obj: DraftTable) -> str:
+        return str(obj.pick_number) if obj.status in ("running", "paused") else ""
+
+    @admin.display(description=_("picks made"))
+    def progress(self, obj: DraftTable) -> str:
+        return f"{obj.picks_made}/{obj.pick_count}"
+
+    @admin.display(description=_("to pick"))
+    def seat_to_pick(self, obj: DraftTable) -> str:
+        return draft_seat_to_pick(table=obj) or ""
+
+    @admin.action(description=_("Record the choice: team 1 picks first"))
+    def team1_first(self, request, queryset):
+        _each(self, request, queryset, draft_table_choose, _("Team 1 picks first at %(n)d tables."), first_team=1)
+
+    @admin.action(description=_("Record the choice: team 2 picks first"))
+    def team2_first(self, request, queryset):
+        _each(self, request, queryset, draft_table_choose, _("Team 2 picks first at %(n)d tables."), first_team=2)
+
+    @admin.action(description=_("Generate packs from the set"))
+    def generate_packs(self, request, queryset):
+        _each(self, request, queryset, draft_table_generate_packs, _("Packs generated for %(n)d tables."))
+
+    @admin.action(description=_("Start"))
+    def start(self, request, queryset):
+        _each(self, request, queryset, draft_table_start, _("%(n)d tables started."))
+
+    @admin.action(description=_("Pause"))
+    def pause(self, request, queryset):
+        _each(self, request, queryset, draft_table_pause, _("%(n)d tables paused."))
+
+    @admin.action(description=_("Pause for a review break (players may look at their picks)"))
+    def review_break(self, request, queryset):
+        _each(self, request, queryset, draft_table_pause, _("Review break at %(n)d tables."), review_break=True)
+
+    @admin.action(description=_("Resume"))
+    def resume(self, request, queryset):
+        _each(self, request, queryset, draft_table_resume, _("%(n)d tables resumed."))
+
+    @admin.action(description=_("End the draft"))
+    def end(self, request, queryset):
+        _each(self, request, queryset, draft_table_end, _("%(n)d tables ended."))
+
+    @admin.action(description=_("Undo the last pick (judge's fix)"))
+    def undo_last_pick(self, request, queryset):
+        form = UndoForm(request.POST if "reason" in request.POST else None)
+        if form.is_valid():
+            _each(self, request, queryset, draft_table_undo_last_pick, _("Last pick undone at %(n)d tables."),
+                  reason=form.cleaned_data["reason"])
+            return None
+        context = {
+            **self.admin_site.each_context(request), "title": _("Undo the last pick"), "form": form,
+            "tables": queryset, "opts": self.model._meta,
+            "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "drafting/admin_undo.html", context)
+
+
+@admin.register(DraftLog)
+class DraftLogAdmin(admin.ModelAdmin):
+    list_display = ["at", "table", "actor", "action", "pack_index", "pick_number", "detail"]
+    list_filter = ["action"]
+    list_select_related = ["table__event", "actor"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,221 @@
+"""The live team Rochester draft (RULES.md 6): settings per event, tables, the cards laid out, the audit log.
+
+A DraftTable row serialises everything that happens at its table: every pick, timeout and organizer action locks
+it (services.timers.table_lock) and checks the pick it expects. See docs/drafting.md.
+"""
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Event, Registration
+
+DEFAULT_REVIEW_SECONDS = 20
+DEFAULT_PICK_SECONDS = 5
+
+
+class DraftStatus(models.TextChoices):
+    SETUP = "setup", _("Being set up")
+    RUNNING = "running", _("Drafting")
+    PAUSED = "paused", _("Paused")
+    FINISHED = "finished", _("Finished")
+
+
+class PickVia(models.TextChoices):
+    """Who made a pick. Everything but PLAYER is the "oldest card" rule applied for a player out of time."""
+
+    PLAYER = "player", _("The player")
+    TIMER = "timer", _("Timer task")
+    SWEEP = "sweep", _("Periodic sweep")
+    READ = "read", _("Applied on reading the table")
+    LATE = "late", _("Player was too late")
+    JUDGE = "judge", _("Judge's action")
+
+
+class PackSource(models.TextChoices):
+    GENERATED = "generated", _("Generated from the set's booster configuration")
+    ENTERED = "entered", _("Entered from real packs")
+
+
+class DraftAction(models.TextChoices):
+    TABLES_CREATED = "tables_created", _("Tables created")
+    CHOICE = "choice", _("Team chose who picks first")
+    PACKS = "packs", _("Packs loaded")
+    START = "start", _("Started")
+    PAUSE = "pause", _("Paused")
+    REVIEW_BREAK = "review_break", _("Review break granted")
+    RESUME = "resume", _("Resumed")
+    UNDO = "undo", _("Last pick undone")
+    END = "end", _("Ended")
+
+
+class DraftSettings(models.Model):
+    """How an event drafts: the set its packs come from and its timers (empty means no limit)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="draft_settings", verbose_name=_("event"))
+    set_code = models.CharField(
+        _("set"), max_length=10, blank=True, help_text=_("The set packs are generated from; empty if packs are entered.")
+    )
+    review_seconds = models.PositiveSmallIntegerField(
+        _("review seconds"), null=True, blank=True, default=DEFAULT_REVIEW_SECONDS,
+        help_text=_("Time to look at a pack once it is laid out. Empty: no limit."),
+    )
+    pick_seconds = models.PositiveSmallIntegerField(
+        _("seconds per pick"), null=True, blank=True, default=DEFAULT_PICK_SECONDS,
+        validators=[MinValueValidator(1)], help_text=_("Empty: no limit."),
+    )
+
+    class Meta:
+        verbose_name = _("draft settings")
+        verbose_name_plural = _("draft settings")
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: draft settings"
+
+
+class DraftTable(models.Model):
+    """Two teams drafting together, and where their draft stands.
+
+    `chooser` is the team the random draw picked to decide, `first_team` what it decided (1 or 2, null until then).
+    `pack_index` (0-based) and `pick_number` (1-based, within the pack) name the pick the table waits for.
+    `deadline` is when that pick times out (null: no limit, or not running); `picks_open_at` ends the review
+    period. While paused, `paused_deadline_left` and `paused_review_left` hold the seconds that were left.
+    `version` goes up with every change players could see; pages poll with it.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="draft_tables", verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    team1 = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="+", verbose_name=_("team 1"))
+    team2 = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="+", verbose_name=_("team 2"))
+    seed = models.BigIntegerField(_("seed"), help_text=_("Decides the draw and, unless given, the packs."))
+    chooser = models.PositiveSmallIntegerField(_("team that won the draw"), choices=[(1, "1"), (2, "2")])
+    first_team = models.PositiveSmallIntegerField(
+        _("team that picks first"), choices=[(1, "1"), (2, "2")], null=True, blank=True
+    )
+    set_code = models.CharField(_("set"), max_length=10, blank=True)
+    booster_seed = models.CharField(_("booster seed"), max_length=40, blank=True)
+    pack_source = models.CharField(_("packs"), max_length=10, choices=PackSource.choices, blank=True)
+    pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
+    review_seconds = models.FloatField(_("review seconds"), null=True, blank=True)
+    pick_seconds = models.FloatField(_("seconds per pick"), null=True, blank=True)
+
+    status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
+    review_break = models.BooleanField(_("review break"), default=False)
+    pack_index = models.PositiveSmallIntegerField(_("pack"), default=0)
+    pick_number = models.PositiveSmallIntegerField(_("pick"), default=1)
+    picks_open_at = models.DateTimeField(_("picks open at"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    paused_deadline_left = models.FloatField(null=True, blank=True)
+    paused_review_left = models.FloatField(null=True, blank=True)
+    version = models.PositiveBigIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("draft table")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="drafttable_number_once_per_event",
+                violation_error_message=_("This event already has a draft table with this number."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(team1=models.F("team2")), name="drafttable_two_teams",
+                violation_error_message=_("A team can't draft against itself."),
+            ),
+            models.CheckConstraint(
+                condition=Q(pick_number__gte=1), name="drafttable_pick_number_positive",
+                violation_error_message=_("Picks are numbered from 1."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, draft table {self.number}"
+
+    @property
+    def team_size(self) -> int:
+        return self.event.team_size
+
+    @property
+    def pack_count(self) -> int:
+        """Packs in the whole draft: three per player."""
+        return 3 * 2 * self.team_size
+
+    @property
+    def pick_count(self) -> int:
+        return sum(self.pack_sizes)
+
+    @property
+    def picks_made(self) -> int:
+        """Picks recorded so far (the table's position, so no query)."""
+        if self.status == DraftStatus.SETUP or not self.pack_sizes:
+            return 0
+        done = sum(self.pack_sizes[: self.pack_index])
+        if self.pack_index >= len(self.pack_sizes):
+            return done
+        return done + self.pick_number - 1
+
+
+class DraftCard(models.Model):
+    """One card laid out at a table: which pack, where in the layout, and who took it with which pick.
+
+    The card's data is copied from the booster card (or the organizer's entry) so a draft never changes after it.
+    The unique (table, pack, pick) constraint is the last line against a doubled pick.
+    """
+
+    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="cards")
+    pack_index = models.PositiveSmallIntegerField(_("pack"))
+    position = models.PositiveSmallIntegerField(_("laid out"), help_text=_("1 is laid out first (the oldest card)."))
+    uuid = models.CharField(max_length=36, blank=True)
+    name = models.CharField(_("name"), max_length=200)
+    set_code = models.CharField(max_length=10, blank=True)
+    rarity = models.CharField(max_length=10, blank=True)
+    colors = models.CharField(max_length=5, blank=True, help_text=_("WUBRG letters"))
+    types = models.CharField(max_length=100, blank=True)
+    mana_value = models.FloatField(default=0)
+    foil = models.BooleanField(default=False)
+    picked_by = models.CharField(_("picked by"), max_length=2, blank=True)
+    pick_number = models.PositiveSmallIntegerField(_("pick"), null=True, blank=True)
+    picked_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, help_text=_("The deadline the pick was made against."))
+    via = models.CharField(max_length=10, choices=PickVia.choices, blank=True)
+
+    class Meta:
+        ordering = ["table", "pack_index", "position"]
+        verbose_name = _("draft card")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "pack_index", "position"], name="draftcard_position_once"),
+            models.UniqueConstraint(
+                fields=["table", "pack_index", "pick_number"], name="draftcard_pick_once",
+                condition=Q(pick_number__isnull=False),
+            ),
+            models.CheckConstraint(
+                condition=Q(pick_number__isnull=True, picked_by="") | Q(pick_number__isnull=False) & ~Q(picked_by=""),
+                name="draftcard_pick_has_seat",
+            ),
+        ]
+        indexes = [models.Index(fields=["table", "picked_by"], name="draftcard_pool")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DraftLog(models.Model):
+    """The audit log of a table: organizer and judge actions, with who and why."""
+
+    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="log")
+    at = models.DateTimeField(auto_now_add=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    action = models.CharField(max_length=20, choices=DraftAction.choices)
+    pack_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    pick_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["table", "at", "pk"]
+        verbose_name = _("draft log entry")
+        verbose_name_plural = _("draft log")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_action_display()}"

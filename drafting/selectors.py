@@ -1,0 +1,191 @@
+"""Reads of the drafting app. What a player may see is decided here, on the server (RULES.md 6)."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.db.models import Q, QuerySet
+
+from drafting.models import DraftCard, DraftStatus, DraftTable
+from drafting.rochester import PackPlan, draft_plan
+from tournaments.models import Seat as TeamSeat
+
+
+class PoolHidden(Exception):
+    """A player asked for their picks while the draft runs and no review break is granted."""
+
+
+@lru_cache(maxsize=128)
+def _plan(team_size: int, pack_size: int, first_team: int) -> tuple[PackPlan, ...]:
+    return tuple(draft_plan(team_size=team_size, pack_size=pack_size, first_team=first_team))
+
+
+def draft_table_plan(*, table: DraftTable) -> tuple[PackPlan, ...]:
+    """The order of play of the table (drafting.rochester), once the first team is chosen.
+
+    Built for the largest pack; a smaller pack uses the first picks of its row, which is the same snake cut short.
+    """
+    pack_size = max(table.pack_sizes or [15])
+    return _plan(table.team_size, pack_size, table.first_team or 1)
+
+
+def draft_seat_to_pick(*, table: DraftTable) -> str | None:
+    """The seat ("1B") whose pick the table waits for, or None when nobody is to pick (setup, finished)."""
+    if table.status not in (DraftStatus.RUNNING, DraftStatus.PAUSED) or table.pack_index >= len(table.pack_sizes):
+        return None
+    return str(draft_table_plan(table=table)[table.pack_index].picks[table.pick_number - 1])
+
+
+def draft_seat_players(*, table: DraftTable) -> dict[str, TeamSeat]:
+    """Every seat of the table ("1A" ...) with its player, in the table's clockwise order."""
+    seats = TeamSeat.objects.filter(registration__in=[table.team1_id, table.team2_id]).select_related("player")
+    team_of = {table.team1_id: 1, table.team2_id: 2}
+    by_name = {f"{team_of[s.registration_id]}{s.letter}": s for s in seats}
+    return dict(sorted(by_name.items()))
+
+
+def draft_seat_of_user(*, table: DraftTable, user) -> str | None:
+    """The seat of this login at the table, or None if they don't draft there."""
+    if not user.is_authenticated:
+        return None
+    row = (
+        TeamSeat.objects.filter(registration__in=[table.team1_id, table.team2_id], player__user=user)
+        .values_list("registration_id", "letter")
+        .first()
+    )
+    if row is None:
+        return None
+    return f"{1 if row[0] == table.team1_id else 2}{row[1]}"
+
+
+def draft_user_runs_event(*, user, event) -> bool:
+    """Organizers (staff) and the event's own organizer run its draft tables."""
+    return user.is_authenticated and (user.is_staff or event.organizer_id == user.pk)
+
+
+def draft_tables_for_user(*, user) -> QuerySet[DraftTable]:
+    """The tables this login drafts at, newest event first."""
+    return (
+        DraftTable.objects.filter(
+            Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user)
+        )
+        .select_related("event", "team1__team", "team2__team")
+        .distinct()
+        .order_by("-event__date", "event_id", "number")
+    )
+
+
+def draft_tables_progress(*, event) -> QuerySet[DraftTable]:
+    """Every table of the event with its teams, for the organizer's overview (one query)."""
+    return DraftTable.objects.filter(event=event).select_related("event", "team1__team", "team2__team")
+
+
+def draft_in_review(*, table: DraftTable, now: dt.datetime) -> bool:
+    return table.status == DraftStatus.RUNNING and table.picks_open_at is not None and now < table.picks_open_at
+
+
+def draft_state_etag(*, table: DraftTable, now: dt.datetime) -> str:
+    """Changes whenever what any page at the table shows changes: the version, and the end of a review period."""
+    return f"{table.version}{'r' if draft_in_review(table=table, now=now) else ''}"
+
+
+def draft_pool_visible(*, table: DraftTable) -> bool:
+    """Players see their own picks only after the draft, or in a review break the organizer grants."""
+    return table.status == DraftStatus.FINISHED or (table.status == DraftStatus.PAUSED and table.review_break)
+
+
+def draft_pool(*, table: DraftTable, seat: str) -> list[DraftCard]:
+    """The cards this seat took, in pick order. Raises PoolHidden while the draft runs without a review break."""
+    if not draft_pool_visible(table=table):
+        raise PoolHidden("You may not look through your picks during the draft.")
+    return list(DraftCard.objects.filter(table=table, picked_by=seat).order_by("pack_index", "pick_number"))
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: str
+    player_name: str
+    latest_pick: str | None  # the card this seat most recently took from the current pack
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What one page at the table shows: the same for everyone except `viewer` and `is_my_turn`."""
+
+    table: DraftTable
+    viewer: str | None
+    etag: str
+    server_now: dt.datetime
+    round: int | None
+    pack_number: int | None  # 1-based, in the whole draft
+    opener: str | None
+    pick_number: int | None
+    pack_size: int | None
+    seat_to_pick: str | None
+    is_my_turn: bool
+    in_review: bool
+    picks_open_at: dt.datetime | None
+    deadline: dt.datetime | None
+    pack: list[DraftCard]  # the cards still on the table, in the order they were laid out
+    seats: list[SeatView]
+    pool_visible: bool
+
+    @property
+    def deadline_iso(self) -> str:
+        return _iso(self.deadline)
+
+    @property
+    def picks_open_iso(self) -> str:
+        return _iso(self.picks_open_at)
+
+    @property
+    def server_now_iso(self) -> str:
+        return _iso(self.server_now)
+
+
+def _iso(moment: dt.datetime | None) -> str:
+    # Milliseconds: every browser's Date.parse reads them (not all read microseconds).
+    return moment.isoformat(timespec="milliseconds") if moment else ""
+
+
+def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime) -> TableState:
+    """The table as a page shows it, in three queries. Never includes earlier picks: of the current pack only each
+    seat's most recent pick, and nothing of earlier packs (RULES.md 6)."""
+    seat_players = draft_seat_players(table=table)
+    latest: dict[str, tuple[int, str]] = {}
+    pack: list[DraftCard] = []
+    plan_row = None
+    drafting = table.status in (DraftStatus.RUNNING, DraftStatus.PAUSED) and table.pack_index < len(table.pack_sizes)
+    if drafting:
+        plan_row = draft_table_plan(table=table)[table.pack_index]
+        for card in DraftCard.objects.filter(table=table, pack_index=table.pack_index).order_by("position"):
+            if card.pick_number is None:
+                pack.append(card)
+            elif card.pick_number > latest.get(card.picked_by, (0, ""))[0]:
+                latest[card.picked_by] = (card.pick_number, card.name)
+    seat_to_pick = draft_seat_to_pick(table=table)
+    deadline = table.deadline if table.status == DraftStatus.RUNNING else None
+    return TableState(
+        table=table,
+        viewer=viewer,
+        etag=draft_state_etag(table=table, now=now),
+        server_now=now,
+        round=plan_row.round if plan_row else None,
+        pack_number=table.pack_index + 1 if plan_row else None,
+        opener=str(plan_row.opener) if plan_row else None,
+        pick_number=table.pick_number if plan_row else None,
+        pack_size=table.pack_sizes[table.pack_index] if plan_row else None,
+        seat_to_pick=seat_to_pick,
+        is_my_turn=viewer is not None and viewer == seat_to_pick and table.status == DraftStatus.RUNNING,
+        in_review=draft_in_review(table=table, now=now),
+        picks_open_at=table.picks_open_at if table.status == DraftStatus.RUNNING else None,
+        # A deadline that is over never shows as running: the page shows 0 until the timeout lands.
+        deadline=max(deadline, now) if deadline else None,
+        pack=pack,
+        seats=[
+            SeatView(seat=name, player_name=s.player.name, latest_pick=latest.get(name, (0, None))[1])
+            for name, s in seat_players.items()
+        ],
+        pool_visible=draft_pool_visible(table=table),
+    )

@@ -1,0 +1,10 @@
+"""Writes of the drafting app. Views, admin actions, tasks and commands call these; nothing else writes.
+
+- tables: creating tables, the draw and the choice, loading packs, and the organizer's actions.
+- picks: a player's pick, the timeout ("oldest card") and the sweeps that apply overdue timeouts.
+- timers: the one place that locks a table, sets its deadlines and schedules its timer task.
+"""
+
+from .picks import DraftRefused
+
+__all__ = ["DraftRefused"]

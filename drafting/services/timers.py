@@ -1,0 +1,74 @@
+"""Deadlines, the table lock, and the timer task (see docs/drafting.md)."""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from drafting.models import DraftTable
+
+log = logging.getLogger(__name__)
+
+TIMEOUT_TASK = "drafting.draft_timeout"
+
+
+def table_lock(*, table_id: int) -> DraftTable:
+    """Lock the table row for the rest of the current transaction and return it fresh.
+
+    PostgreSQL: SELECT ... FOR UPDATE. SQLite ignores FOR UPDATE, so there a no-op UPDATE takes the database's
+    write lock first; a second writer then waits (the busy timeout) instead of failing on a lock upgrade.
+    Raises DraftTable.DoesNotExist.
+    """
+    if connection.vendor == "sqlite":
+        DraftTable.objects.filter(pk=table_id).update(version=F("version"))
+    return DraftTable.objects.select_for_update(of=("self",)).select_related("event").get(pk=table_id)
+
+
+def seconds(value: float | None) -> dt.timedelta | None:
+    return None if value is None else dt.timedelta(seconds=value)
+
+
+def open_pack_timers(table: DraftTable, *, now: dt.datetime) -> None:
+    """A pack has just been laid out: the review period, then the first pick's time (either may be unlimited)."""
+    review = seconds(table.review_seconds)
+    table.picks_open_at = now + review if review else None
+    if table.pick_seconds is None or (table.review_seconds is None):
+        table.deadline = None
+    else:
+        table.deadline = (table.picks_open_at or now) + seconds(table.pick_seconds)
+
+
+def next_pick_timers(table: DraftTable, *, now: dt.datetime) -> None:
+    """A pick within the pack has just been made: the next player's time runs from now."""
+    table.picks_open_at = None
+    table.deadline = None if table.pick_seconds is None else now + seconds(table.pick_seconds)
+
+
+def schedule_timeout(table: DraftTable) -> None:
+    """After the transaction commits, send the timer task for the table's current pick, due at its deadline.
+
+    The task carries the pick it is for and does nothing if that pick has been made by then; the periodic sweep
+    catches a timer whose worker died.
+    """
+    if table.deadline is None:
+        return
+    args = (table.pk, table.pack_index, table.pick_number)
+    eta = table.deadline
+
+    def send() -> None:
+        from config.celery import app
+
+        try:
+            app.send_task(TIMEOUT_TASK, args=args, eta=eta)
+        except Exception:  # noqa: BLE001 - the broker being down must not fail the pick; the sweep covers it
+            log.exception("Could not schedule the draft timer for table %s pick %s.%s", *args)
+
+    transaction.on_commit(send)
+
+
+def now() -> dt.datetime:
+    """The server's clock, the only clock of a draft."""
+    return timezone.now()

@@ -1,0 +1,121 @@
+"""Pages of the draft: thin, they call a selector or a service and render (docs/drafting.md).
+
+The table page polls its state fragment every second with the version it shows; an unchanged table answers 204
+(no body, htmx swaps nothing), so a poll costs a few indexed queries.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from drafting.models import DraftTable
+from drafting.selectors import (
+    PoolHidden,
+    draft_pool,
+    draft_seat_of_user,
+    draft_state_etag,
+    draft_table_state,
+    draft_tables_for_user,
+    draft_tables_progress,
+    draft_user_runs_event,
+)
+from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
+from drafting.services.timers import now as server_now
+from tournaments.models import Event
+
+
+def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | None]:
+    """The table and the viewer's seat; organizers watch without a seat; anyone else is refused."""
+    table = get_object_or_404(DraftTable.objects.select_related("event"), pk=pk)
+    seat = draft_seat_of_user(table=table, user=request.user)
+    if seat is None and not draft_user_runs_event(user=request.user, event=table.event):
+        raise PermissionDenied(_("You don't draft at this table."))
+    return table, seat
+
+
+def _render_state(request: HttpRequest, table: DraftTable, seat: str | None, *, error: str = "") -> HttpResponse:
+    state = draft_table_state(table=table, viewer=seat, now=server_now())
+    response = render(request, "drafting/_state.html", {"state": state, "error": error})
+    response["ETag"] = f'"{state.etag}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_GET
+def draft_index(request: HttpRequest) -> HttpResponse:
+    tables = draft_tables_for_user(user=request.user)
+    events = Event.objects.filter(draft_tables__isnull=False).distinct() if request.user.is_staff else Event.objects.none()
+    return render(request, "drafting/index.html", {"tables": tables, "events": events})
+
+
+@login_required
+@require_GET
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    table, seat = _table_and_viewer(request, pk)
+    table = draft_table_refresh(table=table)
+    state = draft_table_state(table=table, viewer=seat, now=server_now())
+    return render(request, "drafting/table.html", {"state": state, "error": ""})
+
+
+@login_required
+@require_GET
+def table_state(request: HttpRequest, pk: int) -> HttpResponse:
+    """The polled fragment: 204 when the page already shows the current state (`since` is its version)."""
+    table, seat = _table_and_viewer(request, pk)
+    table = draft_table_refresh(table=table)
+    since = request.GET.get("since", "")
+    if since and since == draft_state_etag(table=table, now=server_now()):
+        return HttpResponse(status=204, headers={"Cache-Control": "no-store"})
+    return _render_state(request, table, seat)
+
+
+@login_required
+@require_POST
+def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    table, seat = _table_and_viewer(request, pk)
+    error = ""
+    try:
+        if seat is None:
+            raise DraftRefused(_("Only the players at this table pick."))
+        try:
+            card_id, pack_index, pick_number = (int(request.POST[k]) for k in ("card", "pack", "pick"))
+        except (KeyError, ValueError) as exc:
+            raise DraftRefused(_("That pick wasn't understood; reload the page.")) from exc
+        draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+    except DraftRefused as refused:
+        error = str(refused)
+    if request.headers.get("HX-Request"):
+        table = DraftTable.objects.select_related("event").get(pk=table.pk)
+        return _render_state(request, table, seat, error=error)
+    if error:
+        messages.error(request, error)
+    return redirect("drafting:table", pk=table.pk)
+
+
+@login_required
+@require_GET
+def table_pool(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's own picks: after the draft for deck building and registration, or in a review break."""
+    table, seat = _table_and_viewer(request, pk)
+    if seat is None:
+        raise PermissionDenied(_("Only the players at this table have a pool."))
+    try:
+        cards = draft_pool(table=table, seat=seat)
+    except PoolHidden as hidden:
+        return render(request, "drafting/pool_hidden.html", {"table": table, "message": str(hidden)}, status=403)
+    return render(request, "drafting/pool.html", {"table": table, "seat": seat, "cards": cards})
+
+
+@login_required
+@require_GET
+def event_progress(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_object_or_404(Event, pk=pk)
+    if not draft_user_runs_event(user=request.user, event=event):
+        raise PermissionDenied(_("Only the organizer sees every table."))
+    tables = [draft_table_refresh(table=t) for t in draft_tables_progress(event=event)]
+    template = "drafting/_progress.html" if request.headers.get("HX-Request") else "drafting/progress.html"
+    return render(request, template, {"event": event, "tables": tables, "now": server_now()})

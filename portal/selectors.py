@@ -1,0 +1,372 @@
+"""Reads of the player portal: who may see an event, a player's events and tables, public pairing lines.
+
+What a visitor may see is decided here, on the server: an unconfirmed or disputed result is shown only to the
+two teams of its match, and a non-public event only to its organizer, staff and its own players.
+(These reads only combine the tournaments and drafting selectors for pages; they hold no rule of RULES.md.)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from drafting.models import DraftStatus, DraftTable
+from drafting.selectors import draft_tables_for_user
+from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
+from tournaments.models import Event, Registration, Round, Seat, TeamMatch
+from tournaments.selectors.pairings import round_tables
+from tournaments.selectors.standings import standings_for_event
+from tournaments.standings import StandingRow
+
+# Events a running event's pages poll for; finished events don't change (the organizer's corrections aside).
+LIVE_STATUSES = {EventStatus.RUNNING, EventStatus.TOP_CUT}
+MY_EVENTS_LIMIT = 10
+
+
+def user_runs_event(*, user, event: Event) -> bool:
+    """Staff and the event's own organizer run it (and see it, public or not)."""
+    return user.is_authenticated and (user.is_staff or event.organizer_id == user.pk)
+
+
+def event_visible_to(*, event: Event, user) -> bool:
+    """Public events are visible to everyone; others only to their organizer, staff and their own players."""
+    if event.is_public or user_runs_event(user=user, event=event):
+        return True
+    return user.is_authenticated and Seat.objects.filter(event=event, player__user=user).exists()
+
+
+def event_for_viewer(*, pk: int, user) -> Event:
+    """The event, or Http404 when it doesn't exist or the viewer may not see it (the two look the same)."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not event_visible_to(event=event, user=user):
+        raise Http404("No such event.")
+    return event
+
+
+def my_registration_ids(*, event: Event, user) -> set[int]:
+    """The viewer's own team in the event (a set of at most one registration id); empty for anyone else."""
+    if not user.is_authenticated:
+        return set()
+    return set(Seat.objects.filter(event=event, player__user=user).values_list("registration_id", flat=True))
+
+
+def events_visible_to(*, user) -> QuerySet[Event]:
+    """Events the viewer may see, running ones first, then by date (newest first)."""
+    events = Event.objects.all()
+    if not (user.is_authenticated and user.is_staff):
+        visible = Q(is_public=True)
+        if user.is_authenticated:
+            visible |= Q(organizer=user) | Q(pk__in=Seat.objects.filter(player__user=user).values("event_id"))
+        events = events.filter(visible)
+    return events.order_by("-date", "name")
+
+
+def event_current_round(*, event: Event) -> Round | None:
+    """The event's latest round (Swiss or top cut), or None before the first pairing."""
+    return event.rounds.order_by("-number").first()
+
+
+# --- My events ------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MyEvent:
+    """One event of a player as "my events" shows it."""
+
+    event: Event
+    registration: Registration
+    my_seat: Seat
+    team_seats: list[Seat]
+    round: Round | None
+    match: TeamMatch | None
+    opponent: Registration | None
+    opponent_seats: list[Seat]
+    seat_opponent: Seat | None  # the player on my seat letter at the other team (seat-against-seat events)
+    action: str  # "report", "confirm", "wait", "disputed", "done", "closed", "bye" or "" (no match this round)
+    standing: StandingRow | None
+    draft_table: DraftTable | None
+
+    @property
+    def is_live(self) -> bool:
+        """The event runs, or the player's draft table hasn't finished: the page keeps itself up to date."""
+        return self.event.status in LIVE_STATUSES or (
+            self.draft_table is not None and self.draft_table.status != DraftStatus.FINISHED
+        )
+
+    @property
+    def my_result(self) -> str:
+        """"win", "loss" or "draw" once the match has an outcome, from my team's side; else ""."""
+        if self.match is None or not self.match.outcome:
+            return ""
+        if self.match.outcome == "D":
+            return "draw"
+        mine = "A" if self.match.team_a_id == self.registration.pk else "B"
+        return "win" if self.match.outcome == mine else "loss"
+
+
+def _match_action(*, match: TeamMatch | None, my_registration_id: int) -> str:
+    if match is None:
+        return ""
+    if match.is_bye:
+        return "bye"
+    if match.result_state == ResultState.PENDING:
+        return "closed" if match.round.is_finished else "report"
+    if match.result_state == ResultState.REPORTED:
+        reporter_side = _reporter_registration_id(match)
+        return "wait" if reporter_side == my_registration_id else "confirm"
+    if match.result_state == ResultState.DISPUTED:
+        return "disputed"
+    return "done"
+
+
+def _reporter_registration_id(match: TeamMatch) -> int | None:
+    if match.reported_by_id is None:
+        return None
+    return (
+        Seat.objects.filter(player__user_id=match.reported_by_id, registration_id__in=[match.team_a_id, match.team_b_id])
+        .values_list("registration_id", flat=True)
+        .first()
+    )
+
+
+def my_events(*, user, event: Event | None = None) -> list[MyEvent]:
+    """The signed-in player's events (at most MY_EVENTS_LIMIT, newest first; or only `event`) with team, seat,
+    current table, opponents and the team's record. A few queries per event."""
+    if not user.is_authenticated:
+        return []
+    seats = Seat.objects.filter(player__user=user)
+    if event is not None:
+        seats = seats.filter(event=event)
+    my_seats = list(
+        seats.select_related("registration__team", "registration__event", "player")
+        .order_by("-registration__event__date", "-registration__event_id")[:MY_EVENTS_LIMIT]
+    )
+    tables = {t.event_id: t for t in draft_tables_for_user(user=user)}
+    result = []
+    for seat in my_seats:
+        registration, event = seat.registration, seat.registration.event
+        round_ = event_current_round(event=event)
+        match = None
+        if round_ is not None:
+            match = (
+                TeamMatch.objects.filter(Q(team_a=registration) | Q(team_b=registration), round=round_)
+                .select_related("round", "team_a__team", "team_b__team")
+                .first()
+            )
+        opponent = None
+        if match is not None and not match.is_bye:
+            opponent = match.team_b if match.team_a_id == registration.pk else match.team_a
+        seats_by_team: dict[int, list[Seat]] = {}
+        team_ids = [registration.pk] + ([opponent.pk] if opponent else [])
+        for s in Seat.objects.filter(registration_id__in=team_ids).select_related("player").order_by("letter"):
+            seats_by_team.setdefault(s.registration_id, []).append(s)
+        opponent_seats = seats_by_team.get(opponent.pk, []) if opponent else []
+        seat_opponent = None
+        if not event.is_shared_game:
+            seat_opponent = next((s for s in opponent_seats if s.letter == seat.letter), None)
+        standing = next((row for row in standings_for_event(event=event) if row.team == registration.pk), None)
+        result.append(
+            MyEvent(
+                event=event, registration=registration, my_seat=seat, team_seats=seats_by_team.get(registration.pk, []),
+                round=round_, match=match, opponent=opponent, opponent_seats=opponent_seats,
+                seat_opponent=seat_opponent, action=_match_action(match=match, my_registration_id=registration.pk),
+                standing=standing, draft_table=tables.get(event.pk),
+            )
+        )
+    return result
+
+
+def my_events_versions(*, user) -> str:
+    """A short fingerprint of everything "my events" shows: each event's version and each draft table's."""
+    if not user.is_authenticated:
+        return ""
+    event_ids = Seat.objects.filter(player__user=user).values("event_id")
+    versions = Event.objects.filter(pk__in=event_ids).order_by("pk").values_list("pk", "version", "status")
+    return ".".join(f"{pk}:{version}:{status}" for pk, version, status in versions)
+
+
+# --- A match, for its two teams -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's individual match from the viewer's side."""
+
+    letter: str
+    mine: Seat | None
+    theirs: Seat | None
+    my_wins: int | None  # None: no result stored
+    their_wins: int | None
+    draws: int | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    match: TeamMatch
+    side: str  # "A" or "B": the viewer's team in the match
+    my_team: Registration
+    other_team: Registration | None
+    seats: list[SeatResult]
+    reported_by_my_team: bool
+
+    @property
+    def outcome_for_me(self) -> str:
+        """"win", "loss", "draw" or "" (no result yet), from the viewer's team's side."""
+        outcome = self.match.outcome
+        if not outcome:
+            return ""
+        if outcome == "D":
+            return "draw"
+        return "win" if outcome == self.side else "loss"
+
+    @property
+    def games_for_me(self) -> tuple[int, int, int]:
+        """Shared-game matches: (our games, their games, drawn games)."""
+        m = self.match
+        if self.side == "A":
+            return m.games_won_a, m.games_won_b, m.games_drawn
+        return m.games_won_b, m.games_won_a, m.games_drawn
+
+
+def match_for_member(*, pk: int, user) -> MatchView:
+    """The match as one of its players sees it. Http404 for anyone not on either team, as if it didn't exist."""
+    match = (
+        TeamMatch.objects.filter(pk=pk)
+        .select_related("round__event", "team_a__team", "team_b__team")
+        .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
+        .first()
+    )
+    if match is None or not user.is_authenticated:
+        raise Http404("No such match.")
+    my_registration_id = (
+        Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id])
+        .values_list("registration_id", flat=True)
+        .first()
+    )
+    if my_registration_id is None:
+        raise Http404("No such match.")
+    side = "A" if my_registration_id == match.team_a_id else "B"
+    mine, other = (match.team_a, match.team_b) if side == "A" else (match.team_b, match.team_a)
+    my_seats = {s.letter: s for s in mine.seats.all()}
+    other_seats = {s.letter: s for s in other.seats.all()} if other else {}
+    stored = {sm.letter: sm for sm in match.seat_matches.all()}
+    seats = []
+    for letter in match.round.event.seat_letters:
+        sm = stored.get(letter)
+        wins = (None, None, None)
+        if sm is not None:
+            wins = (sm.wins_a, sm.wins_b, sm.draws) if side == "A" else (sm.wins_b, sm.wins_a, sm.draws)
+        seats.append(SeatResult(letter, my_seats.get(letter), other_seats.get(letter), *wins))
+    return MatchView(
+        match=match, side=side, my_team=mine, other_team=other, seats=seats,
+        reported_by_my_team=_reporter_registration_id(match) == my_registration_id,
+    )
+
+
+# --- Public pairings ------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PublicMatch:
+    """A table of a round as everyone may see it: a result shows only once it counts (confirmed or final)."""
+
+    table: int
+    team_a: Registration
+    team_b: Registration | None
+    counts: bool
+    score_a: int | None
+    score_b: int | None
+    outcome: str  # "A", "B", "D" or "" while the result doesn't count
+
+
+def _public_score(match: TeamMatch) -> tuple[int | None, int | None]:
+    if match.is_bye:
+        return None, None
+    if match.round.event.is_shared_game:
+        return match.games_won_a, match.games_won_b
+    seat_matches = list(match.seat_matches.all())
+    return (
+        sum(1 for sm in seat_matches if sm.wins_a > sm.wins_b),
+        sum(1 for sm in seat_matches if sm.wins_b > sm.wins_a),
+    )
+
+
+def public_round_tables(*, round_: Round) -> list[PublicMatch]:
+    """The round by table, with only counting results shown (an unconfirmed report stays with its two teams)."""
+    lines = []
+    for match in round_tables(round_=round_):
+        counts = match.result_state in COUNTING_STATES
+        score_a, score_b = _public_score(match) if counts else (None, None)
+        lines.append(
+            PublicMatch(
+                table=match.table, team_a=match.team_a, team_b=match.team_b, counts=counts,
+                score_a=score_a, score_b=score_b, outcome=match.outcome if counts else "",
+            )
+        )
+    return lines
+
+
+@dataclass(frozen=True)
+class PublicTeamLine:
+    """Where a team sits in the round, for players looking for their table by team name."""
+
+    table: int
+    team: Registration
+    opponent: Registration | None  # None: the bye
+    result: str  # "win", "loss", "draw", "bye" or "" while the result doesn't count
+    score: str  # "2-1" from this team's side, once the result counts
+
+
+def public_round_lines_by_team(*, tables: list[PublicMatch]) -> list[PublicTeamLine]:
+    """Both sides of every table, sorted by team name (tournaments.selectors.pairings.round_lines_by_team shows
+    every result's state; this public list shows a result only once it counts)."""
+    lines = []
+    for m in tables:
+        if m.team_b is None:
+            lines.append(PublicTeamLine(m.table, m.team_a, None, "bye", ""))
+            continue
+        for team, opponent, me, mine, theirs in (
+            (m.team_a, m.team_b, "A", m.score_a, m.score_b),
+            (m.team_b, m.team_a, "B", m.score_b, m.score_a),
+        ):
+            result = "" if not m.counts else "draw" if m.outcome == "D" else "win" if m.outcome == me else "loss"
+            score = f"{mine}-{theirs}" if m.counts and mine is not None else ""
+            lines.append(PublicTeamLine(m.table, team, opponent, result, score))
+    return sorted(lines, key=lambda line: (line.team.team.name.casefold(), line.table))
+
+
+# --- The top-cut bracket --------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BracketSide:
+    team: int | None
+    name: str
+    seed: int | None
+    won: bool
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    name: str
+    matches: list[tuple[BracketSide, BracketSide]]
+
+
+def bracket_rounds(*, bracket, names: dict[int, str]) -> list[BracketRound]:
+    """The bracket (tournaments.topcut.Bracket) with team names and each round named in the page's language."""
+    from django.utils.translation import gettext as _
+
+    round_names = {1: _("Final"), 2: _("Semifinals"), 3: _("Quarterfinals")}
+    total = len(bracket.rounds)
+    rounds = []
+    for index, matches in enumerate(bracket.rounds):
+        rounds.append(
+            BracketRound(
+                name=round_names.get(total - index, ""),
+                matches=[
+                    tuple(
+                        BracketSide(team, names.get(team, "") if team else "", seed, team is not None and team == m.winner)
+                        for team, seed in ((m.team_a, m.seed_a), (m.team_b, m.seed_b))
+                    )
+                    for m in matches
+                ],
+            )
+        )
+    return rounds

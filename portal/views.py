@@ -1,0 +1,249 @@
+"""Pages of the player portal (docs/portal.md). Thin: each calls a selector or a service and renders.
+
+- Home: a signed-in player's events (team, seat, table, opponents, record); the event list for everyone else.
+- A match, for the members of its two teams only (anyone else gets 404): report, confirm or dispute.
+- Public event pages: pairings by table and by team, standings, top-cut bracket, draft tables. While an event
+  runs they poll themselves with `?partial=1` and get 304 until Event.version changes (portal.conditional).
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Sum
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from drafting.models import DraftStatus, DraftTable
+from drafting.selectors import draft_tables_for_user, draft_tables_progress
+from portal import selectors
+from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
+from portal.forms import DisputeForm, report_form_for
+from tournaments.enums import FormatKind, ResultState, RoundKind
+from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.topcut import bracket_for_event
+from tournaments.services.results import NotYourMatch, team_match_confirm, team_match_dispute, team_match_report
+from tournaments.topcut import TopCutError
+
+
+def _partial(request: HttpRequest) -> bool:
+    return request.GET.get("partial") == "1"
+
+
+def _live_render(request, template: str, context: dict, *, etag: str) -> HttpResponse:
+    """Render a page that may poll: the whole page, or with ?partial=1 only its live region."""
+    context = {**context, "etag": etag, "poll_seconds": poll_seconds(), "partial": _partial(request)}
+    if _partial(request):
+        template = template.replace(".html", "_live.html")
+    return with_validators(render(request, template, context), etag)
+
+
+# --- Home and my events ---------------------------------------------------------------------------------------------
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Signed in: my events. Otherwise: the public events."""
+    if not request.user.is_authenticated:
+        return events(request)
+    etag = page_etag(request, selectors.my_events_versions(user=request.user), _draft_versions(user=request.user))
+    if _partial(request) and (cached := not_modified(request, etag)):
+        return cached
+    entries = selectors.my_events(user=request.user)
+    return _live_render(
+        request, "portal/my_events.html",
+        {"entries": entries, "live": any(e.is_live for e in entries)}, etag=etag,
+    )
+
+
+def _draft_versions(*, user) -> str:
+    return ",".join(f"{pk}:{version}" for pk, version in draft_tables_for_user(user=user).values_list("pk", "version"))
+
+
+@require_GET
+def events(request: HttpRequest) -> HttpResponse:
+    return render(request, "portal/events.html", {"events": selectors.events_visible_to(user=request.user)})
+
+
+# --- A match, for its two teams -------------------------------------------------------------------------------------
+
+def _match_page(request, view, *, report_form=None, dispute_form=None, status=200) -> HttpResponse:
+    match = view.match
+    can_report = match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished
+    can_answer = match.result_state == ResultState.REPORTED and not view.reported_by_my_team
+    context = {
+        "view": view,
+        "match": match,
+        "event": match.round.event,
+        "can_report": can_report,
+        "can_answer": can_answer,
+        "report_form": report_form or (report_form_for(view) if can_report else None),
+        "dispute_form": dispute_form or DisputeForm(),
+        "poll_seconds": poll_seconds(),
+    }
+    return render(request, "portal/match.html", context, status=status)
+
+
+@login_required
+@require_GET
+def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _match_page(request, selectors.match_for_member(pk=pk, user=request.user))
+
+
+@login_required
+@require_POST
+def match_report(request: HttpRequest, pk: int) -> HttpResponse:
+    view = selectors.match_for_member(pk=pk, user=request.user)
+    form = report_form_for(view, request.POST)
+    if form.is_valid():
+        try:
+            team_match_report(match=view.match, user=request.user, **form.to_games())
+        except NotYourMatch as exc:
+            raise Http404("No such match.") from exc
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Result reported. A member of the other team now confirms it."))
+            return redirect("portal:match", pk=pk)
+    # Refused: show the reason with what the player entered, on the match as it now stands.
+    view = selectors.match_for_member(pk=pk, user=request.user)
+    return _match_page(request, view, report_form=form, status=400)
+
+
+def _answer(request: HttpRequest, pk: int, *, confirm: bool) -> HttpResponse:
+    view = selectors.match_for_member(pk=pk, user=request.user)
+    dispute_form = DisputeForm(request.POST if not confirm else None)
+    try:
+        if confirm:
+            team_match_confirm(match=view.match, user=request.user)
+        elif dispute_form.is_valid():
+            team_match_dispute(match=view.match, user=request.user, note=dispute_form.cleaned_data["note"])
+        else:
+            return _match_page(request, view, dispute_form=dispute_form, status=400)
+    except NotYourMatch as exc:
+        raise Http404("No such match.") from exc
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return _match_page(request, selectors.match_for_member(pk=pk, user=request.user), status=400)
+    if confirm:
+        messages.success(request, _("Result confirmed. It now counts in the standings."))
+    else:
+        messages.success(request, _("Result disputed. The organizer will settle it."))
+    return redirect("portal:match", pk=pk)
+
+
+@login_required
+@require_POST
+def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    return _answer(request, pk, confirm=True)
+
+
+@login_required
+@require_POST
+def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    return _answer(request, pk, confirm=False)
+
+
+# --- Public event pages ---------------------------------------------------------------------------------------------
+
+def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
+    """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
+    event = selectors.event_for_viewer(pk=pk, user=request.user)
+    etag = page_etag(request, event.pk, event.version, event.status, *extra_etag_parts)
+    return event, etag, not_modified(request, etag)
+
+
+def _event_context(request, event, tab: str) -> dict:
+    return {
+        "event": event,
+        "tab": tab,
+        "live": event.status in selectors.LIVE_STATUSES,
+        "is_rochester": event.format_kind == FormatKind.TEAM_ROCHESTER,
+        "runs_event": selectors.user_runs_event(user=request.user, event=event),
+    }
+
+
+def _my_registration_ids(request, event) -> set[int]:
+    return selectors.my_registration_ids(event=event, user=request.user)
+
+
+@require_GET
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """An event's front page: what it is and where to look; for a player, their table."""
+    event = selectors.event_for_viewer(pk=pk, user=request.user)
+    context = _event_context(request, event, "overview")
+    context["round"] = selectors.event_current_round(event=event)
+    context["my_entry"] = next(iter(selectors.my_events(user=request.user, event=event)), None)
+    return render(request, "portal/event.html", context)
+
+
+@require_GET
+def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> HttpResponse:
+    event, etag, cached = _event_page(request, pk)
+    if cached:
+        return cached
+    rounds = list(event.rounds.order_by("number"))
+    round_ = rounds[-1] if rounds else None
+    if request.GET.get("round", "").isdigit():
+        round_ = next((r for r in rounds if r.number == int(request.GET["round"])), None)
+        if round_ is None:
+            raise Http404("No such round.")
+    tables = selectors.public_round_tables(round_=round_) if round_ else []
+    context = _event_context(request, event, "teams" if by_team else "pairings")
+    context.update(
+        rounds=rounds, round=round_, tables=tables, by_team=by_team,
+        lines=selectors.public_round_lines_by_team(tables=tables) if by_team else [],
+        mine=_my_registration_ids(request, event), is_playoff=round_ is not None and round_.kind == RoundKind.PLAYOFF,
+    )
+    return _live_render(request, "portal/pairings.html", context, etag=etag)
+
+
+@require_GET
+def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    event, etag, cached = _event_page(request, pk)
+    if cached:
+        return cached
+    names = team_names_for_event(event=event)
+    rows = [(row, names.get(row.team, "?")) for row in standings_for_event(event=event)]
+    context = _event_context(request, event, "standings")
+    context.update(rows=rows, mine=_my_registration_ids(request, event))
+    return _live_render(request, "portal/standings.html", context, etag=etag)
+
+
+@require_GET
+def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    event, etag, cached = _event_page(request, pk)
+    if cached:
+        return cached
+    context = _event_context(request, event, "bracket")
+    bracket, problem = None, ""
+    started = event.rounds.filter(kind=RoundKind.PLAYOFF).exists()
+    if event.top_cut and started:
+        try:
+            bracket = bracket_for_event(event=event)
+        except TopCutError as exc:
+            problem = str(exc)
+    names = team_names_for_event(event=event)
+    context.update(
+        bracket=bracket, problem=problem, started=started, mine=_my_registration_ids(request, event),
+        rounds=selectors.bracket_rounds(bracket=bracket, names=names) if bracket else [],
+        champion=names.get(bracket.champion, "") if bracket and bracket.champion else "",
+    )
+    return _live_render(request, "portal/bracket.html", context, etag=etag)
+
+
+@require_GET
+def event_draft_tables(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's draft tables with their progress (never the cards: picks are private, RULES.md 6)."""
+    event = selectors.event_for_viewer(pk=pk, user=request.user)
+    tables_qs = DraftTable.objects.filter(event=event)
+    row = tables_qs.aggregate(n=Count("id"), v=Sum("version"))
+    etag = page_etag(request, event.pk, event.version, event.status, row["n"], row["v"])
+    if cached := not_modified(request, etag):
+        return cached
+    tables = list(draft_tables_progress(event=event).order_by("number"))
+    teams = _my_registration_ids(request, event)
+    mine = {t.pk for t in tables if t.team1_id in teams or t.team2_id in teams}
+    context = _event_context(request, event, "draft")
+    context.update(tables=tables, my_tables=mine, live=any(t.status != DraftStatus.FINISHED for t in tables))
+    return _live_render(request, "portal/draft_tables.html", context, etag=etag)

@@ -1,0 +1,100 @@
+"""Reads of team sealed. Who may see a pool is decided here: its team's members and the event's organizer."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import QuerySet
+
+from sealed import rules
+from sealed.models import PoolCard, SealedPool, SealedSettings
+from sealed.services import NotYourPool, sealed_shares_sideboard, sealed_user_on_team, sealed_user_runs_event
+
+COLOR_ORDER = "WUBRG"
+TYPE_ORDER = ("Creature", "Planeswalker", "Instant", "Sorcery", "Enchantment", "Artifact", "Battle", "Land")
+
+
+@dataclass
+class PoolPage:
+    """What the pool page shows: the cards, the choices per card, the deck sizes, the filter options."""
+
+    pool: SealedPool
+    cards: list[PoolCard]
+    places: list[tuple[str, str]]  # (value "A:main", label) for each card's select
+    seats: str
+    shared_sideboard: bool
+    can_edit: bool
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> {main, side, basics}
+    unassigned: int = 0
+    types: list[str] = field(default_factory=list)
+    mana_values: list[int] = field(default_factory=list)
+    basic_lands: tuple[str, ...] = rules.BASIC_LANDS
+    min_main: int = rules.MIN_MAIN_DECK
+    basics_grid: list[tuple[str, list[tuple[str, int]]]] = field(default_factory=list)  # seat -> [(land, count)]
+
+
+def sealed_pool_for_user(*, pk: int, user) -> SealedPool:
+    """The pool with this id if the user plays on its team or runs its event; NotYourPool otherwise (even for a
+    pool that doesn't exist, so the answer doesn't tell which ids exist)."""
+    pool = SealedPool.objects.select_related("event", "registration__team").filter(pk=pk).first()
+    if pool is None or not (
+        sealed_user_on_team(user=user, registration_id=pool.registration_id)
+        or sealed_user_runs_event(user=user, event=pool.event)
+    ):
+        raise NotYourPool("This is not your team's pool.")
+    return pool
+
+
+def sealed_pools_for_user(*, user) -> QuerySet[SealedPool]:
+    """The pools of the teams this login plays on, newest event first."""
+    if not user.is_authenticated:
+        return SealedPool.objects.none()
+    return (
+        SealedPool.objects.filter(registration__seats__player__user=user)
+        .select_related("event", "registration__team")
+        .order_by("-event__date", "event_id")
+    )
+
+
+def sealed_pool_page(*, pool: SealedPool, user) -> PoolPage:
+    """The pool page's data in two queries (the pool is already loaded, the cards are one more)."""
+    event = pool.event
+    shared = sealed_shares_sideboard(event=event)
+    seats = event.seat_letters
+    cards = list(PoolCard.objects.filter(pool=pool).order_by("position"))
+    places: list[tuple[str, str]] = []
+    for seat in seats:
+        places.append((f"{seat}:{rules.MAIN}", f"{seat} main"))
+        if not shared:
+            places.append((f"{seat}:{rules.SIDE}", f"{seat} side"))
+    if shared:
+        places.append((f":{rules.SIDE}", "Sideboard (shared)"))
+    counts = {seat: {"main": 0, "side": 0, "basics": 0} for seat in seats}
+    if shared:
+        counts[rules.SHARED] = {"main": 0, "side": 0, "basics": 0}
+    unassigned = 0
+    types: Counter[str] = Counter()
+    for card in cards:
+        card.place = f"{card.seat}:{card.zone}" if card.zone else ""
+        card.color_key = card.colors or "C"
+        card.mv = int(card.mana_value)
+        types.update(card.types.split())
+        if not card.zone or card.seat not in counts:
+            unassigned += 1
+        else:
+            counts[card.seat][card.zone] += 1
+    for seat, lands in (pool.basics or {}).items():
+        if seat in counts:
+            counts[seat]["basics"] = sum(lands.values())
+    # Members edit; a registered pool changes only by registering again, which the service allows where it may.
+    can_edit = sealed_user_on_team(user=user, registration_id=pool.registration_id)
+    return PoolPage(
+        pool=pool, cards=cards, places=places, seats=seats, shared_sideboard=shared, can_edit=can_edit,
+        counts=counts, unassigned=unassigned,
+        types=sorted(types, key=lambda t: (TYPE_ORDER.index(t) if t in TYPE_ORDER else 99, t)),
+        mana_values=sorted({card.mv for card in cards}),
+        min_main=SealedSettings.objects.filter(event=event).values_list("min_main_deck", flat=True).first() or rules.MIN_MAIN_DECK,
+        basics_grid=[
+            (seat, [(land, (pool.basics or {}).get(seat, {}).get(land, 0)) for land in rules.BASIC_LANDS]) for seat in seats
+        ],
+    )

@@ -1,0 +1,85 @@
+"""Pages of team sealed: thin, they call a selector or a service and render (docs/sealed.md)."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from sealed import rules
+from sealed.selectors import sealed_pool_for_user, sealed_pool_page, sealed_pools_for_user
+from sealed.services import NotYourPool, PoolRefused, sealed_pool_register, sealed_pool_register_lists, sealed_pool_save
+
+
+@login_required
+@require_GET
+def pool_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "sealed/index.html", {"pools": sealed_pools_for_user(user=request.user)})
+
+
+def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], dict[str, dict[str, int]]]:
+    """The form's assignment: one `c<card id>` field per card ("A:main", ":side" ...), basic lands per seat."""
+    assignments = []
+    for key in request.POST:
+        if key.startswith("c") and key[1:].isdigit():
+            for value in request.POST.getlist(key):
+                seat, _sep, zone = value.partition(":")
+                assignments.append(rules.Assignment(int(key[1:]), seat, zone))
+    basics: dict[str, dict[str, int]] = {}
+    for seat in seats:
+        for land in rules.BASIC_LANDS:
+            raw = request.POST.get(f"basics-{seat}-{land}", "").strip() or "0"
+            try:
+                basics.setdefault(seat, {})[land] = int(raw)
+            except ValueError:
+                basics.setdefault(seat, {})[land] = -1  # the rules name it as an invalid count
+    return assignments, basics
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The team's pool: every card with the member and zone it goes to, sortable and filterable on the page."""
+    try:
+        pool = sealed_pool_for_user(pk=pk, user=request.user)
+    except NotYourPool as exc:
+        raise Http404(str(exc)) from exc
+    problems: list[str] = []
+    posted: dict[int, str] = {}
+    if request.method == "POST":
+        assignments, basics = _posted(request, pool.event.seat_letters)
+        version = int(request.POST["version"]) if request.POST.get("version", "").isdigit() else None
+        action = request.POST.get("action", "save")
+        try:
+            if action == "lists":
+                lists = {}
+                for seat in pool.event.seat_letters:
+                    lists[(seat, rules.MAIN)] = request.POST.get(f"list-{seat}-main", "")
+                    lists[(seat, rules.SIDE)] = request.POST.get(f"list-{seat}-side", "")
+                lists[(rules.SHARED, rules.SIDE)] = request.POST.get("list-shared-side", "")
+                lists = {key: text for key, text in lists.items() if text.strip()}
+                sealed_pool_register_lists(pool=pool, user=request.user, lists=lists, basics=basics, version=version)
+                messages.success(request, _("Your decks are registered."))
+            elif action == "register":
+                sealed_pool_register(pool=pool, user=request.user, assignments=assignments, basics=basics, version=version)
+                messages.success(request, _("Your decks are registered."))
+            else:
+                sealed_pool_save(pool=pool, user=request.user, assignments=assignments, basics=basics, version=version)
+                messages.success(request, _("Saved. Register when every card has its place."))
+            return redirect("sealed:pool", pk=pool.pk)
+        except NotYourPool as exc:
+            raise Http404(str(exc)) from exc
+        except PoolRefused as refused:
+            problems = [p.message for p in refused.problems]
+        except ValidationError as refused:
+            problems = refused.messages
+        # Show the team what it posted, not what is stored, so fixing the named cards loses no work.
+        pool = sealed_pool_for_user(pk=pk, user=request.user)
+        pool.basics = basics
+        posted = {a.card_id: f"{a.seat}:{a.zone}" for a in assignments}
+    page = sealed_pool_page(pool=pool, user=request.user)
+    if posted:
+        for card in page.cards:
+            card.place = posted.get(card.pk, "")
+    return render(request, "sealed/pool.html", {"page": page, "problems": problems}, status=400 if problems else 200)

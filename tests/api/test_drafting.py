@@ -1,0 +1,97 @@
+"""Draft tables in the API: the public state only; a player's earlier picks must not leak."""
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from drafting.models import DraftCard, DraftStatus
+from drafting.selectors import draft_table_plan
+from tests.factories import DraftTableFactory, RochesterEventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _running_table(event=None):
+    """A table in pack 2 (index 1) at pick 3: pack 1 fully taken, two cards of pack 2 taken."""
+    table = DraftTableFactory(**({"event": event} if event else {}), status=DraftStatus.RUNNING,
+                              pack_sizes=[15] * 18, pack_index=1, pick_number=3,
+                              deadline=timezone.now() + dt.timedelta(seconds=5))
+    plan = draft_table_plan(table=table)
+    cards = []
+    for pack_index, taken in ((0, 15), (1, 2)):
+        for position in range(1, 16):
+            picked = position <= taken
+            cards.append(DraftCard(
+                table=table, pack_index=pack_index, position=position, name=f"P{pack_index + 1} card {position}",
+                picked_by=str(plan[pack_index].picks[position - 1]) if picked else "",
+                pick_number=position if picked else None,
+            ))
+    DraftCard.objects.bulk_create(cards)
+    return table, plan
+
+
+def _url(table, tail=""):
+    return f"/api/v1/events/{table.event_id}/draft-tables/{tail}"
+
+
+def test_table_shows_the_pack_face_up_and_whose_turn(api):
+    table, plan = _running_table()
+    body = api.get(_url(table, f"{table.number}/")).json()
+    assert [card["name"] for card in body["pack"]] == [f"P2 card {n}" for n in range(3, 16)]
+    assert body["seat_to_pick"] == str(plan[1].picks[2])
+    assert (body["pack_number"], body["pick_number"], body["status"]) == (2, 3, "running")
+    assert body["deadline"] is not None
+
+
+def test_earlier_picks_must_not_leak(api):
+    table, plan = _running_table()
+    body = api.get(_url(table, f"{table.number}/"))
+    text = body.content.decode()
+    assert "P1 card" not in text  # nothing of the first pack, which every player took from
+    latest = {seat["seat"]: seat["latest_pick"] for seat in body.json()["seats"]}
+    assert latest[str(plan[1].picks[0])] == "P2 card 1"
+    assert latest[str(plan[1].picks[1])] == "P2 card 2"
+    assert sum(1 for pick in latest.values() if pick) == 2
+    assert "pool" not in body.json()
+
+
+def test_table_etag_and_304(api):
+    table, _ = _running_table()
+    first = api.get(_url(table, f"{table.number}/"))
+    again = api.get(_url(table, f"{table.number}/"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    table.version += 1
+    table.save()
+    assert api.get(_url(table, f"{table.number}/"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_hidden_event_tables_are_404(api):
+    table, _ = _running_table(RochesterEventFactory(is_public=False))
+    assert api.get(_url(table)).status_code == 404
+    assert api.get(_url(table, f"{table.number}/")).status_code == 404
+
+
+def test_unknown_table_is_404_with_reason(api):
+    table, _ = _running_table()
+    response = api.get(_url(table, "99/"))
+    assert response.status_code == 404
+    assert response.json()["message"] == f"Event {table.event_id} has no draft table 99."
+
+
+def test_table_list_queries_do_not_grow(api):
+    small_event, large_event = RochesterEventFactory(), RochesterEventFactory()
+    _running_table(small_event)
+    for _ in range(4):
+        _running_table(large_event)
+
+    def count(event):
+        with CaptureQueriesContext(connection) as captured:
+            response = api.get(f"/api/v1/events/{event.pk}/draft-tables/")
+        assert response.status_code == 200
+        return len(captured), len(response.json()["results"])
+
+    (small, one), (large, four) = count(small_event), count(large_event)
+    assert (one, four) == (1, 4)
+    assert small == large

@@ -1,0 +1,44 @@
+"""A Rochester draft pick in two real browsers at one table: one player picks, the other sees it appear."""
+import pytest
+
+from drafting.selectors import draft_seat_players, draft_seat_to_pick
+from drafting.services.tables import draft_table_enter_packs, draft_table_start
+from tests.factories import DraftTableFactory, RochesterEventFactory
+from tournaments.enums import EventStatus
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _running_table():
+    """A started table of two teams of three, packs of 15 named cards, no review period and no pick timer."""
+    event = RochesterEventFactory(team_size=3, status=EventStatus.RUNNING, name="Rochester Cup")
+    table = DraftTableFactory(event=event, review_seconds=None, pick_seconds=None)
+    packs = [[f"Card {p + 1:02d}-{k:02d}" for k in range(1, 16)] for p in range(table.pack_count)]
+    draft_table_enter_packs(table_id=table.pk, by=None, packs=packs)
+    return draft_table_start(table_id=table.pk, by=None)
+
+
+def test_draft_pick_appears_at_the_other_seat(browsers):
+    table = _running_table()
+    seats = draft_seat_players(table=table)
+    picker_seat = draft_seat_to_pick(table=table)
+    watcher_seat = next(seat for seat in seats if seat != picker_seat and seat[0] != picker_seat[0])
+    picker, watcher = browsers(), browsers()
+
+    # Both players find their table from "my events".
+    for browser, seat in ((picker, picker_seat), (watcher, watcher_seat)):
+        browser.sign_in(seats[seat].player.user.username)
+        browser.link("My draft table").click()
+        browser.wait_for_text("The pack", css="#draft-state")
+    picker.wait_for_text("Your pick!", css="#draft-state")
+    picker.screenshot("draft-table", laptop=True)
+
+    card = picker.find("#draft-state .cards button")
+    name = card.text
+    card.click()
+
+    # The other seat's page shows the pick by itself (it polls every second).
+    watcher.wait_for_text(name, css="#draft-state table", timeout=8)
+    row = next(r.text for r in watcher.driver.find_elements("css selector", "#draft-state tbody tr") if r.text.startswith(picker_seat))
+    assert name in row
+    watcher.screenshot("draft-table-after-pick")

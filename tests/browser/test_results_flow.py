@@ -1,0 +1,81 @@
+"""A match from sign-in to standings, in two real browsers: Alice's team reports, Bob's team confirms, and the
+standings page Alice keeps open changes by itself."""
+import pytest
+
+from tests.portal.scene import make_scene
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _standings_row(browser, team: str) -> list[str]:
+    """[rank, team, points, record, OMW%, GW%, OGW%] of the team's row."""
+    for row in browser.driver.find_elements("css selector", "table.standings tbody tr"):
+        cells = [cell.text for cell in row.find_elements("css selector", "td, th")]
+        if cells[1].startswith(team):
+            return cells
+    raise AssertionError(f"{team} is not in the standings")
+
+
+def test_results_flow_report_confirm_standings(browsers):
+    from selenium.webdriver.support.ui import Select
+
+    scene = make_scene()
+    alice, bob = browsers(), browsers()
+    alice.get("/accounts/login/")
+    alice.screenshot("login")
+
+    # Alice signs in and finds her table, the other team and her seat opponent.
+    alice.sign_in("alice")
+    alice.wait_for_text("Table 1", css=".my-event")
+    page = alice.text()
+    assert "Brass Bats" in page and "My opponent" in page and "Bob" in page
+    alice.screenshot("my-events", laptop=True)
+
+    # She reports: seat A 2-0, seat B 2-1, seat C 0-2 from her team's side.
+    alice.link("Report the result").click()
+    alice.wait_for_text("Seat A", css="main")
+    alice.screenshot("match-report", laptop=True)
+    for letter, mine, theirs in (("A", 2, 0), ("B", 2, 1), ("C", 0, 2)):
+        Select(alice.find(f"#id_seat_{letter}_mine")).select_by_value(str(mine))
+        Select(alice.find(f"#id_seat_{letter}_theirs")).select_by_value(str(theirs))
+    alice.button("Report the result").click()
+    alice.wait_for_text("Result reported")
+    alice.screenshot("match-reported")
+
+    # Until the other team confirms, the standings don't count the report.
+    alice.get(f"/events/{scene.event.pk}/standings/")
+    assert _standings_row(alice, "Azure Ants")[2:4] == ["0", "0-0-0"]
+
+    # Bob, on the other team, confirms from his events page.
+    bob.sign_in("bob")
+    bob.link("Confirm or dispute the result").click()
+    bob.wait_for_text("Confirm or dispute", css="main")
+    bob.screenshot("match-confirm", laptop=True)
+    bob.button("Confirm the result").click()
+    bob.wait_for_text("Result confirmed")
+
+    # Alice's standings page refreshes by itself: her team now has the win.
+    alice.wait_for_text("1-0-0", css="#live", timeout=10)
+    assert _standings_row(alice, "Azure Ants")[0:4] == ["1", "Azure Ants (my team)", "3", "1-0-0"]
+    alice.screenshot("standings", laptop=True)
+
+    alice.get(f"/events/{scene.event.pk}/pairings/")
+    alice.wait_for_text("2–1", css="#live")
+    alice.screenshot("pairings", laptop=True)
+    alice.get(f"/events/{scene.event.pk}/pairings/teams/")
+    alice.screenshot("pairings-by-team", laptop=True)
+
+    # The language switcher: German, then Simplified Chinese, kept for the following pages.
+    alice.get(f"/events/{scene.event.pk}/standings/")
+    Select(alice.find("#language-select")).select_by_value("de")
+    alice.button("Change").click()
+    alice.wait_for_text("Tabelle", css="h2")
+    alice.screenshot("standings-de")
+    Select(alice.find("#language-select")).select_by_value("zh-hans")
+    alice.button("Wechseln").click()
+    alice.wait_for_text("排名", css="h2")
+    alice.get("/")
+    alice.wait_for_text("我的对手")
+    alice.screenshot("my-events-zh-hans", laptop=True)
+    alice.get(f"/events/{scene.event.pk}/")
+    alice.screenshot("event-zh-hans")

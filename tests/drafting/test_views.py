@@ -1,0 +1,166 @@
+"""The draft's pages: the table, its polled fragment, picking, the pool and the organizer's progress page."""
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
+from drafting.services.tables import draft_table_end, draft_table_pause
+from tests.drafting.conftest import end_review, expire, make_table, reload
+from tests.factories import OrganizerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def user_at(table: DraftTable, seat: str):
+    registration = table.team1 if seat[0] == "1" else table.team2
+    return registration.seats.get(letter=seat[1]).player.user
+
+
+def test_table_page_shows_the_pack_whose_turn_and_the_server_deadline(client):
+    table = make_table()
+    client.force_login(user_at(table, "1B"))
+    html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
+    assert "You sit at <strong>1B</strong>" in html
+    assert "Card 01-01" in html and "Card 01-15" in html
+    assert f'data-deadline="{table.deadline.isoformat(timespec="milliseconds")}"' in html
+    assert "data-server-now=" in html and "Picks open in" in html
+
+
+def test_table_state_unchanged_answers_204_and_changed_answers_the_fragment(client):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "2A"))
+    url = reverse("drafting:state", args=[table.pk])
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] == f'"{table.version}"'
+    assert client.get(url, {"since": table.version}).status_code == 204
+    DraftTable.objects.filter(pk=table.pk).update(version=table.version + 1)
+    assert client.get(url, {"since": table.version}).status_code == 200
+
+
+def test_table_state_poll_is_cheap(client, django_assert_max_num_queries):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "2A"))
+    url = reverse("drafting:state", args=[table.pk])
+    with django_assert_max_num_queries(4):  # session, user, table, seat
+        assert client.get(url, {"since": table.version}).status_code == 204
+    with django_assert_max_num_queries(6):  # + the current pack's cards and the seats' players
+        assert client.get(url).status_code == 200
+
+
+def test_table_state_with_an_overdue_deadline_applies_the_timeout_on_read(client):
+    table = expire(make_table(review=0))
+    client.force_login(user_at(table, "2C"))
+    response = client.get(reverse("drafting:state", args=[table.pk]), {"since": table.version})
+    assert response.status_code == 200
+    assert DraftCard.objects.get(table=table, pack_index=0, pick_number=1).via == PickVia.READ
+    assert reload(table).pick_number == 2
+
+
+def test_table_pick_by_htmx_records_the_pick_and_answers_the_fragment(client):
+    table = end_review(make_table())
+    card = DraftCard.objects.get(table=table, pack_index=0, position=7)
+    client.force_login(user_at(table, "1B"))
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert 'id="draft-state"' in response.content.decode()
+    card.refresh_from_db()
+    assert (card.picked_by, card.pick_number) == ("1B", 1)
+
+
+def test_table_pick_out_of_turn_shows_the_reason(client):
+    table = end_review(make_table())
+    card = DraftCard.objects.get(table=table, pack_index=0, position=7)
+    client.force_login(user_at(table, "2B"))
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1}, HTTP_HX_REQUEST="true"
+    )
+    assert "It is 1B&#x27;s pick, not yours." in response.content.decode()
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+
+
+def test_table_pick_without_htmx_redirects_with_the_message(client):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "1B"))
+    card = DraftCard.objects.get(table=table, pack_index=0, position=2)
+    url = reverse("drafting:pick", args=[table.pk])
+    client.post(url, {"card": card.pk, "pack": 0, "pick": 1})
+    response = client.post(url, {"card": card.pk, "pack": 0, "pick": 1}, follow=True)
+    assert "That pick has already been made" in response.content.decode()
+
+
+def test_table_page_of_another_table_is_refused(client):
+    table = make_table()
+    client.force_login(UserFactory())
+    assert client.get(reverse("drafting:table", args=[table.pk])).status_code == 403
+    assert client.get(reverse("drafting:state", args=[table.pk])).status_code == 403
+
+
+def test_table_pool_during_the_draft_is_refused(client):
+    table = make_table()
+    client.force_login(user_at(table, "1A"))
+    response = client.get(reverse("drafting:pool", args=[table.pk]))
+    assert response.status_code == 403
+    assert "may not look through your picks" in response.content.decode()
+
+
+def test_table_pool_in_a_review_break_and_after_the_draft_is_shown(client):
+    table = end_review(make_table())
+    DraftCard.objects.filter(table=table, pack_index=0, position=1).update(picked_by="1A", pick_number=1)
+    client.force_login(user_at(table, "1A"))
+    url = reverse("drafting:pool", args=[table.pk])
+    draft_table_pause(table_id=table.pk, by=None, review_break=True)
+    assert "Card 01-01" in client.get(url).content.decode()
+    draft_table_end(table_id=table.pk, by=None)
+    html = client.get(url).content.decode()
+    assert "1 Card 01-01" in html  # the list for deck registration
+
+
+def test_event_progress_shows_every_table_to_the_organizer_only(client):
+    table = make_table()
+    url = reverse("drafting:progress", args=[table.event_id])
+    client.force_login(user_at(table, "1A"))
+    assert client.get(url).status_code == 403
+    client.force_login(OrganizerFactory())
+    html = client.get(url).content.decode()
+    assert f'{table.team1.team.name} – {table.team2.team.name}' in html
+    assert "0 / 270" in html
+
+
+def test_draft_index_lists_the_players_tables(client):
+    table = make_table()
+    client.force_login(user_at(table, "2C"))
+    html = client.get(reverse("drafting:index")).content.decode()
+    assert reverse("drafting:table", args=[table.pk]) in html
+
+
+def test_table_page_never_shows_a_players_earlier_picks(client):
+    """This must not leak: 1B's picks from earlier packs and earlier in this pack appear on no page or fragment
+    during the draft; only each seat's most recent pick from the current pack shows."""
+    table = end_review(make_table(review=0))
+    # Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
+    plan_seats = "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A".split()
+    for pick, seat in enumerate(plan_seats, start=1):
+        DraftCard.objects.filter(table=table, pack_index=0, position=pick).update(picked_by=seat, pick_number=pick)
+    # Pack 2 is laid out by 1C (1C 2A 2B 2C 1A 1B 1B ...): 1B took position 6, then position 9 most recently.
+    for pick, (seat, position) in enumerate([("1C", 1), ("2A", 2), ("2B", 3), ("2C", 4), ("1A", 5), ("1B", 6), ("1B", 9)], start=1):
+        DraftCard.objects.filter(table=table, pack_index=1, position=position).update(picked_by=seat, pick_number=pick)
+    DraftTable.objects.filter(pk=table.pk).update(pack_index=1, pick_number=8)
+    earlier = ["Card 01-01", "Card 01-12", "Card 01-13", "Card 02-06"]
+    most_recent = "Card 02-09"
+    client.force_login(user_at(table, "1B"))
+    pages = [
+        client.get(reverse("drafting:table", args=[table.pk])),
+        client.get(reverse("drafting:state", args=[table.pk])),
+        client.get(reverse("drafting:pool", args=[table.pk])),
+        client.get(reverse("drafting:index")),
+    ]
+    for response in pages:
+        html = response.content.decode()
+        for name in earlier:
+            assert name not in html, (response.request["PATH_INFO"], name)
+    assert most_recent in pages[0].content.decode() and most_recent in pages[1].content.decode()
+    assert "Card 02-01" in pages[0].content.decode()  # 1C's only, so most recent, pick of this pack shows
+    assert reload(table).status == DraftStatus.RUNNING

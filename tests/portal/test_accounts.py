@@ -1,0 +1,54 @@
+"""Signing in and out, and resetting a password (templates/registration, django.contrib.auth's views)."""
+import re
+
+from django.core import mail
+from django.urls import reverse
+
+from tests.factories import PlayerFactory, UserFactory
+
+
+def test_login_page_renders_the_form(db, client):
+    text = client.get(reverse("login")).text
+    assert 'name="username"' in text and 'autocomplete="current-password"' in text
+    assert reverse("password_reset") in text
+
+
+def test_login_with_an_account_the_organizer_created_lands_on_my_events(db, client):
+    PlayerFactory(user=UserFactory(username="zoe"), name="Zoe")
+    response = client.post(reverse("login"), {"username": "zoe", "password": "pw-for-tests"}, follow=True)
+    assert response.redirect_chain[-1][0] == "/"
+    assert "<h1>My events</h1>" in response.text
+
+
+def test_login_with_a_wrong_password_says_so(db, client):
+    UserFactory(username="zoe")
+    response = client.post(reverse("login"), {"username": "zoe", "password": "nope"})
+    assert response.status_code == 200 and 'role="alert"' in response.text
+    assert "_auth_user_id" not in client.session
+
+
+def test_logout_signs_out(db, client):
+    client.force_login(UserFactory())
+    response = client.post(reverse("logout"))
+    assert response.status_code == 200 and "You are signed out." in response.text
+    assert "_auth_user_id" not in client.session
+
+
+def test_password_reset_sends_a_link_that_sets_a_new_password(db, client):
+    UserFactory(username="zoe", email="zoe@example.org")
+    response = client.post(reverse("password_reset"), {"email": "zoe@example.org"})
+    assert response.status_code == 302 and response["Location"] == reverse("password_reset_done")
+    assert len(mail.outbox) == 1 and mail.outbox[0].subject == "Your Hydra password"
+    assert "Your username: zoe" in mail.outbox[0].body
+    link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
+    form_page = client.get(link, follow=True)
+    assert "Choose a new password" in form_page.text
+    done = client.post(form_page.redirect_chain[-1][0],
+                       {"new_password1": "a-new-long-passphrase", "new_password2": "a-new-long-passphrase"})
+    assert done.status_code == 302
+    assert client.login(username="zoe", password="a-new-long-passphrase")
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(db, client):
+    response = client.post(reverse("password_reset"), {"email": "nobody@example.org"}, follow=True)
+    assert "Check your e-mail" in response.text and mail.outbox == []

@@ -1,0 +1,82 @@
+"""My events (portal.views.home) and the event list."""
+from django.urls import reverse
+
+from tests.factories import (
+    DraftTableFactory,
+    EventFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    RochesterEventFactory,
+    TeamMatchFactory,
+)
+from tests.portal.scene import login_client
+from tournaments.enums import EventStatus, Outcome, ResultState
+from tournaments.services.results import SeatGames, team_match_report
+
+GAMES = [SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)]
+
+
+def test_home_anonymous_lists_public_events_only(scene, client):
+    EventFactory(name="Secret League", is_public=False)
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Spring Team Open" in response.text
+    assert "Secret League" not in response.text
+
+
+def test_home_shows_my_team_seat_table_opponents_and_record(scene, client):
+    response = login_client(client, scene.alice).get("/")
+    text = response.text
+    assert "Azure Ants" in text and "Table 1" in text and "Brass Bats" in text
+    assert "My opponent" in text and "<strong>Bob</strong>" in text
+    assert "0-0-0 (wins-losses-draws), 0 points" in text
+    assert reverse("portal:match", args=[scene.match.pk]) in text
+    assert "Report the result" in text
+
+
+def test_home_shows_confirm_to_the_other_team_and_wait_to_the_reporters(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    assert "Confirm or dispute the result" in login_client(client, scene.bob).get("/").text
+    assert "waiting for the other team to confirm" in login_client(client, scene.amy).get("/").text
+
+
+def test_home_shows_the_bye(scene, client):
+    scene.other_match.delete()
+    TeamMatchFactory(round=scene.round, table=2, team_a=scene.teams[2], team_b=None, outcome=Outcome.A_WINS,
+                     result_state=ResultState.FINAL)
+    assert "We have a bye this round" in login_client(client, scene.carl).get("/").text
+
+
+def test_home_links_my_draft_table(scene, client):
+    event = RochesterEventFactory(status=EventStatus.RUNNING)
+    team1 = RegistrationFactory(event=event, seats=[scene.alice.player, PlayerFactory(), PlayerFactory()])
+    table = DraftTableFactory(event=event, team1=team1, team2=RegistrationFactory(event=event))
+    text = login_client(client, scene.alice).get("/").text
+    assert reverse("drafting:table", args=[table.pk]) in text
+    assert reverse("drafting:table", args=[table.pk]) not in login_client(client, scene.bob).get("/").text
+
+
+def test_home_polls_with_an_etag_and_answers_304_until_something_changes(scene, client):
+    login_client(client, scene.alice)
+    first = client.get("/?partial=1")
+    assert first.status_code == 200 and first.text.lstrip().startswith("<div")
+    etag = first["ETag"]
+    assert client.get("/?partial=1", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    team_match_report(match=scene.match, user=scene.bob, seats=GAMES)
+    changed = client.get("/?partial=1", HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_home_queries_are_bounded(scene, client, django_assert_max_num_queries):
+    login_client(client, scene.alice)
+    with django_assert_max_num_queries(20):
+        client.get("/")
+
+
+def test_events_lists_non_public_events_to_their_players_only(scene, client):
+    secret = EventFactory(name="Secret League", is_public=False, status=EventStatus.RUNNING)
+    team = RegistrationFactory(event=secret)
+    player_user = team.seats.first().player.user
+    assert "Secret League" in login_client(client, player_user).get(reverse("portal:events")).text
+    assert "Secret League" not in login_client(client, scene.olga).get(reverse("portal:events")).text
+    assert "Secret League" in login_client(client, secret.organizer).get(reverse("portal:events")).text

@@ -1,0 +1,80 @@
+"""Every portal page in English, German and Simplified Chinese, chosen by the browser or by the player."""
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tests.factories import RochesterEventFactory
+from tests.portal.scene import login_client
+
+# page -> (who is signed in, a string of that page in en, de, zh-hans)
+PAGES = {
+    "events": (None, ("<h1>Events</h1>", "<h1>Turniere</h1>", "<h1>赛事</h1>")),
+    "home": ("alice", ("My opponent", "Mein Gegner", "我的对手")),
+    "match": ("alice", ("Count the games from our side", "Zähle die Spiele aus unserer Sicht", "按我方视角计数")),
+    "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次")),
+    "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）")),
+    "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）")),
+    "standings": (None, ("How teams are ranked", "Wie die Teams gereiht werden", "排名规则")),
+    "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
+                       "淘汰赛在瑞士轮结束后开始。")),
+    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抓桌尚未设置")),
+    "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？")),
+    "password_reset": (None, ("Send the link", "Link senden", "发送链接")),
+    "password_reset_done": (None, ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件")),
+}
+LANGUAGES = ["en", "de", "zh-hans"]
+
+
+def _url(page: str, scene) -> str:
+    if page in ("home",):
+        return "/"
+    if page == "match":
+        return reverse("portal:match", args=[scene.match.pk])
+    if page in ("events", "login", "password_reset", "password_reset_done"):
+        return reverse(page if page != "events" else "portal:events")
+    event = scene.event
+    if page == "draft_tables":
+        event = RochesterEventFactory(top_cut=0)
+    elif page == "bracket":
+        event.top_cut = 4
+        event.save()
+    return reverse(f"portal:{page}", args=[event.pk])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", list(PAGES))
+def test_page_renders_in_the_browsers_language(scene, client, page, language):
+    who, expected = PAGES[page]
+    if who:
+        login_client(client, getattr(scene, who))
+    response = client.get(_url(page, scene), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert f'<html lang="{language}">' in response.text
+    assert expected[LANGUAGES.index(language)] in response.text
+
+
+@pytest.mark.parametrize("language", ["de", "zh-hans"])
+def test_page_language_chosen_by_the_player_wins_over_the_browser(scene, client, language):
+    response = client.post(reverse("set_language"), {"language": language, "next": "/events/"},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302 and response["Location"] == "/events/"
+    assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == language
+    page = client.get("/events/", HTTP_ACCEPT_LANGUAGE="en").text
+    assert PAGES["events"][1][LANGUAGES.index(language)] in page
+
+
+def test_page_language_switcher_posts_to_setlang_with_every_language(db, client):
+    page = client.get("/events/").text
+    assert f'action="{reverse("set_language")}" method="post"' in page
+    for code in LANGUAGES:
+        assert f'value="{code}"' in page
+
+
+def test_service_refusals_are_translated(scene, client):
+    scene.round.is_finished = True
+    scene.round.save()
+    data = {f"seat_{x}_{k}": 0 for x in "ABC" for k in ("mine", "theirs", "draws")}
+    response = login_client(client, scene.alice).post(
+        reverse("portal:match_report", args=[scene.match.pk]), data, HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert "Runde 1 ist vorbei" in response.text

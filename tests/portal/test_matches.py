@@ -1,0 +1,133 @@
+"""A match's page and its forms (portal.views.match_*): only the two teams see it, report, confirm or dispute."""
+import pytest
+from django.urls import reverse
+
+from tests.portal.scene import login_client
+from tournaments.enums import ResultState
+from tournaments.models import SeatMatch, TeamMatch
+from tournaments.selectors.standings import standings_for_event
+from tournaments.services.results import SeatGames, team_match_report
+
+GAMES = [SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)]
+# Seat A 2-0, seat B 2-1, seat C 0-2, from the reporter's side.
+MY_SIDE = {"seat_A_mine": 2, "seat_A_theirs": 0, "seat_A_draws": 0, "seat_B_mine": 2, "seat_B_theirs": 1,
+           "seat_B_draws": 0, "seat_C_mine": 0, "seat_C_theirs": 2, "seat_C_draws": 0}
+ACTIONS = [("match", "get"), ("match_report", "post"), ("match_confirm", "post"), ("match_dispute", "post")]
+
+
+def _do(client, name: str, method: str, pk: int, data=None):
+    url = reverse(f"portal:{name}", args=[pk])
+    return client.get(url) if method == "get" else client.post(url, data or {})
+
+
+@pytest.mark.parametrize(("name", "method"), ACTIONS)
+@pytest.mark.parametrize("who", ["olga", "carl", "organizer"])
+def test_match_pages_are_404_for_anyone_not_on_either_team(scene, client, name, method, who):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = _do(login_client(client, getattr(scene, who)), name, method, scene.match.pk, MY_SIDE)
+    assert response.status_code == 404
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert match.result_state == ResultState.REPORTED and match.confirmed_by is None
+
+
+@pytest.mark.parametrize(("name", "method"), ACTIONS)
+def test_match_pages_send_anonymous_visitors_to_sign_in(scene, client, name, method):
+    response = _do(client, name, method, scene.match.pk, MY_SIDE)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+def test_match_unknown_is_404_like_a_match_of_others(scene, client):
+    assert login_client(client, scene.alice).get(reverse("portal:match", args=[999999])).status_code == 404
+
+
+def test_match_report_by_team_a_stores_the_games(scene, client):
+    response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert (match.result_state, match.outcome, match.reported_by) == (ResultState.REPORTED, "A", scene.alice)
+    stored = list(SeatMatch.objects.filter(team_match=match).values_list("letter", "wins_a", "wins_b", "draws"))
+    assert stored == [("A", 2, 0, 0), ("B", 2, 1, 0), ("C", 0, 2, 0)]
+
+
+def test_match_report_by_team_b_counts_games_from_its_own_side(scene, client):
+    login_client(client, scene.bob).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert match.outcome == "B"
+    stored = list(SeatMatch.objects.filter(team_match=match).values_list("letter", "wins_a", "wins_b"))
+    assert stored == [("A", 0, 2), ("B", 1, 2), ("C", 2, 0)]
+
+
+def test_match_report_twice_is_refused_with_the_reason(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.amy).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    assert response.status_code == 400
+    assert "This result was already reported" in response.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).reported_by == scene.alice
+
+
+def test_match_report_after_the_round_is_over_is_refused_with_the_reason(scene, client):
+    scene.round.is_finished = True
+    scene.round.save()
+    response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    assert response.status_code == 400
+    assert "Round 1 is over; ask the organizer to correct a result." in response.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
+
+
+def test_match_report_of_games_that_cant_happen_is_refused(scene, client):
+    data = {**MY_SIDE, "seat_A_mine": 2, "seat_A_theirs": 2}
+    response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]), data)
+    assert response.status_code == 400
+    assert 'class="message error"' in response.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
+
+
+def test_match_confirm_by_the_other_team_counts_in_the_standings(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.bob).post(reverse("portal:match_confirm", args=[scene.match.pk]))
+    assert response.status_code == 302
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.CONFIRMED
+    top = standings_for_event(event=scene.event)[0]
+    assert (top.team, top.match_points) == (scene.teams[0].pk, 3)
+
+
+def test_match_confirm_by_the_reporting_team_is_refused(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.amy).post(reverse("portal:match_confirm", args=[scene.match.pk]))
+    assert response.status_code == 400
+    assert "a member of the other team confirms it" in response.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.REPORTED
+
+
+def test_match_confirm_without_a_report_is_refused(scene, client):
+    response = login_client(client, scene.bob).post(reverse("portal:match_confirm", args=[scene.match.pk]))
+    assert response.status_code == 400
+    assert "There is no report waiting for confirmation" in response.text
+
+
+def test_match_dispute_goes_to_the_organizers_list(scene, client, admin_client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.bob).post(
+        reverse("portal:match_dispute", args=[scene.match.pk]), {"note": "Seat B was 1-2, not 2-1."}
+    )
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert (match.result_state, match.dispute_note) == (ResultState.DISPUTED, "Seat B was 1-2, not 2-1.")
+    listing = login_client(client, scene.organizer).get(
+        reverse("admin:tournaments_teammatch_changelist") + "?result_state__exact=disputed"
+    )
+    assert listing.status_code == 200 and "Azure Ants" in listing.text and "Cobalt Cats" not in listing.text
+
+
+def test_match_page_shows_the_report_to_both_teams_with_their_own_side(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    alice_page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "We win." in alice_page and "Our team reported this result" in alice_page
+    bob_page = login_client(client, scene.bob).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "We lose." in bob_page and "Confirm the result" in bob_page and "1–2" in bob_page
+
+
+def test_match_report_form_is_not_shown_once_reported(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    page = login_client(client, scene.amy).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "seat_A_mine" not in page and "Confirm the result" not in page

@@ -1,0 +1,109 @@
+"""The sealed pool page: the team's members see and assign their pool; nobody else learns it exists."""
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from sealed.models import PoolCard, SealedPool
+from tests.factories import PoolCardFactory, RegistrationFactory, SealedPoolFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def pool_with_cards(n: int = 180) -> SealedPool:
+    pool = SealedPoolFactory()
+    colors = ["W", "U", "B", "R", "G", "", "WU"]
+    PoolCard.objects.bulk_create([
+        PoolCardFactory.build(pool=pool, position=k, colors=colors[k % 7], mana_value=k % 8) for k in range(1, n + 1)
+    ])
+    return pool
+
+
+def member_client(client, pool: SealedPool, letter: str = "A"):
+    client.force_login(pool.registration.seats.get(letter=letter).player.user)
+    return client
+
+
+def test_pool_page_shows_a_180_card_pool_with_sort_and_filter_data(client):
+    pool = pool_with_cards(180)
+    response = member_client(client, pool).get(reverse("sealed:pool", args=[pool.pk]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.count('<tr data-position="') == 180
+    assert 'data-color="WU"' in html and 'data-color="C"' in html and 'data-mv="7"' in html
+    assert 'data-sort="mv"' in html and 'data-filter="color"' in html
+    assert "js/sealed.js" in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)  # no inline script: the CSP forbids it
+    assert " style=" not in html
+
+
+def test_pool_page_query_count_does_not_grow_with_the_pool(client):
+    pool = pool_with_cards(180)
+    member_client(client, pool)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(reverse("sealed:pool", args=[pool.pk]))
+    assert len(queries) <= 10
+
+
+def test_pool_page_of_another_team_must_not_leak(client):
+    pool = pool_with_cards(5)
+    PoolCard.objects.filter(pool=pool, position=1).update(name="Secret Bomb Rare")
+    stranger = RegistrationFactory(event=pool.event).seats.first().player.user
+    client.force_login(stranger)
+    response = client.get(reverse("sealed:pool", args=[pool.pk]))
+    assert response.status_code == 404
+    assert b"Secret Bomb Rare" not in response.content
+    assert client.get(reverse("sealed:pool", args=[pool.pk + 1000])).status_code == 404
+    assert client.post(reverse("sealed:pool", args=[pool.pk]), {"action": "save"}).status_code == 404
+    index = client.get(reverse("sealed:index")).content.decode()
+    assert pool.registration.team.name not in index
+
+
+def test_pool_page_anonymous_is_sent_to_sign_in(client):
+    pool = pool_with_cards(1)
+    response = client.get(reverse("sealed:pool", args=[pool.pk]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_pool_page_register_refused_names_the_cards_and_keeps_the_posted_places(client):
+    pool = pool_with_cards(120)
+    cards = list(pool.cards.order_by("position"))
+    data = {"action": "register", "version": "0"}
+    for index, card in enumerate(cards[:-1]):
+        data[f"c{card.pk}"] = f"{'ABC'[index // 40]}:main"
+    response = member_client(client, pool).post(reverse("sealed:pool", args=[pool.pk]), data)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Pool Card 120 is not assigned" in html
+    assert f'name="c{cards[0].pk}"' in html and '<option value="A:main" selected>' in html
+    assert not SealedPool.objects.get(pk=pool.pk).is_registered
+
+
+def test_pool_page_register_legal_decks(client):
+    pool = pool_with_cards(120)
+    data = {"action": "register", "version": "0"}
+    for index, card in enumerate(pool.cards.order_by("position")):
+        data[f"c{card.pk}"] = f"{'ABC'[index // 40]}:main"
+    response = member_client(client, pool, "B").post(reverse("sealed:pool", args=[pool.pk]), data)
+    assert response.status_code == 302
+    assert SealedPool.objects.get(pk=pool.pk).is_registered
+
+
+def test_pool_index_lists_my_pools_only(client):
+    mine, theirs = SealedPoolFactory(), SealedPoolFactory()
+    member_client(client, mine)
+    html = client.get(reverse("sealed:index")).content.decode()
+    assert mine.registration.team.name in html
+    assert theirs.registration.team.name not in html
+
+
+def test_pool_page_organizer_sees_it_read_only(client):
+    pool = pool_with_cards(3)
+    client.force_login(pool.event.organizer)
+    html = client.get(reverse("sealed:pool", args=[pool.pk])).content.decode()
+    assert "Pool Card 001" in html
+    assert 'value="register"' not in html
+    client.force_login(UserFactory())
+    assert client.get(reverse("sealed:pool", args=[pool.pk])).status_code == 404
