@@ -240,8 +240,8 @@ def unified_problems(
         if rule == RULE_NO_SHARED:
             problems.append(Problem(
                 code="shared-card",
-                message=f"{name} is in {len(labels)} decks ({_spread(labels, counts)}); under {rule_name} "
-                        f"only one deck of the team may contain it.",
+                message=f"{name} is in {len(labels)} decks ({_spread(labels, counts)}); only one deck of the "
+                        f"team may contain it ({rule_name}).",
                 card=name, decks=labels, counts=counts, limit=1, rule=rule_name,
             ))
         elif status == "restricted":
@@ -254,8 +254,8 @@ def unified_problems(
         elif card.deck_limit is None and total > MAX_COPIES:
             problems.append(Problem(
                 code="team-too-many-copies",
-                message=f"{name}: {total} copies across the team ({_spread(labels, counts)}); under "
-                        f"{rule_name} the team may hold at most {MAX_COPIES}.",
+                message=f"{name}: {total} copies across the team ({_spread(labels, counts)}); the team may "
+                        f"hold at most {MAX_COPIES} ({rule_name}).",
                 card=name, decks=labels, counts=counts, limit=MAX_COPIES, rule=rule_name,
             ))
     return problems

@@ -1,21 +1,26 @@
 """The organizer's draft controls: settings per event, tables with their actions and progress, the audit log."""
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from drafting.boosters import BoosterDataError
 from drafting.data import UnknownSetError
-from drafting.models import DraftLog, DraftSettings, DraftTable
-from drafting.selectors import draft_seat_to_pick
+from drafting.models import DraftLog, DraftSettings, DraftStatus, DraftTable
+from drafting.selectors import draft_seat_to_pick, draft_table_plan
 from drafting.services.picks import DraftRefused
 from drafting.services.tables import (
+    MAX_PACK_SIZE,
+    PacksRefused,
     draft_table_choose,
     draft_table_end,
+    draft_table_enter_pack_text,
     draft_table_generate_packs,
     draft_table_pause,
     draft_table_resume,
@@ -73,6 +78,23 @@ class UndoForm(forms.Form):
     reason = forms.CharField(label=_("Why (goes in the audit log)"), widget=forms.Textarea(attrs={"rows": 3}))
 
 
+class EnterPacksForm(forms.Form):
+    text = forms.CharField(
+        label=_("Packs"), strip=False,
+        widget=forms.Textarea(attrs={"rows": 32, "cols": 60, "spellcheck": "false", "style": "font-family: monospace"}),
+        help_text=_("One card name per line, in the order the cards are laid out; a blank line ends a pack. Packs in "
+                    "the order they are laid out. Lines starting with # are notes (\"# pack 2, 1C\")."),
+    )
+    set_code = forms.CharField(
+        label=_("Set"), max_length=10, required=False,
+        help_text=_("Optional: the set's data adds rarity and collector number and refuses cards not in the set."),
+    )
+    pack_size = forms.IntegerField(
+        label=_("Cards per pack"), required=False, min_value=1, max_value=MAX_PACK_SIZE,
+        help_text=_("Empty: what most packs have (with a set, a size its boosters have)."),
+    )
+
+
 @admin.register(DraftTable)
 class DraftTableAdmin(admin.ModelAdmin):
     list_display = ["number", "event", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
@@ -85,12 +107,45 @@ class DraftTableAdmin(admin.ModelAdmin):
         "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at",
     ]
     fields = readonly_fields[:8] + ["review_seconds", "pick_seconds"] + readonly_fields[8:]
+    change_form_template = "drafting/admin/drafttable_change_form.html"
     actions = [
-        "team1_first", "team2_first", "generate_packs", "start", "pause", "review_break", "resume", "undo_last_pick", "end",
+        "team1_first", "team2_first", "enter_packs", "generate_packs", "start", "pause", "review_break", "resume", "undo_last_pick", "end",
     ]
 
     def has_add_permission(self, request):
         return False  # tables come from the registered teams: the action on the event's draft settings
+
+    def get_urls(self):
+        enter = path("<path:object_id>/enter-packs/", self.admin_site.admin_view(self.enter_packs_view),
+                     name="drafting_drafttable_enter_packs")
+        return [enter, *super().get_urls()]
+
+    def enter_packs_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The organizer types in the packs of one table from real packs; refused text stays in the box."""
+        table = get_object_or_404(DraftTable.objects.select_related("event", "team1__team", "team2__team"), pk=object_id)
+        if not self.has_change_permission(request, table):
+            raise PermissionDenied
+        form = EnterPacksForm(request.POST or None, initial={"set_code": table.set_code})
+        if request.method == "POST" and form.is_valid():
+            try:
+                draft_table_enter_pack_text(table_id=table.pk, by=request.user, **form.cleaned_data)
+            except PacksRefused as refused:
+                form.add_error(None, refused.problems)
+            except (DraftRefused, UnknownSetError) as refused:
+                form.add_error(None, str(refused))
+            else:
+                table.refresh_from_db()
+                self.message_user(request, _("%(table)s: %(n)d packs of %(k)s cards entered.") % {
+                    "table": table, "n": len(table.pack_sizes), "k": _(" or ").join(map(str, sorted(set(table.pack_sizes))))},
+                    messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:drafting_drafttable_change", args=[table.pk]))
+        context = {
+            **self.admin_site.each_context(request), "title": _("Enter the packs of %(table)s") % {"table": table},
+            "form": form, "table": table, "opts": self.model._meta, "original": table,
+            "openers": [str(plan.opener) for plan in draft_table_plan(table=table)] if table.first_team else [],
+            "started": table.status != DraftStatus.SETUP,
+        }
+        return TemplateResponse(request, "drafting/admin/enter_packs.html", context)
 
     @admin.display(description=_("teams"))
     def teams(self, obj: DraftTable) -> str:
@@ -119,6 +174,13 @@ class DraftTableAdmin(admin.ModelAdmin):
     @admin.action(description=_("Record the choice: team 2 picks first"))
     def team2_first(self, request, queryset):
         _each(self, request, queryset, draft_table_choose, _("Team 2 picks first at %(n)d tables."), first_team=2)
+
+    @admin.action(description=_("Enter packs from real packs (one table)"))
+    def enter_packs(self, request, queryset):
+        if queryset.count() != 1:
+            self.message_user(request, _("Select one table: its packs are typed in on their own page."), messages.ERROR)
+            return None
+        return HttpResponseRedirect(reverse("admin:drafting_drafttable_enter_packs", args=[queryset.get().pk]))
 
     @admin.action(description=_("Generate packs from the set"))
     def generate_packs(self, request, queryset):

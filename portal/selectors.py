@@ -129,14 +129,14 @@ def _reporter_registration_id(match: TeamMatch) -> int | None:
     )
 
 
-def my_events(*, user, event: Event | None = None) -> list[MyEvent]:
-    """The signed-in player's events (at most MY_EVENTS_LIMIT, newest first; or only `event`) with team, seat,
+def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
+    """The signed-in player's events (at most MY_EVENTS_LIMIT, newest first; or only `only_event`) with team, seat,
     current table, opponents and the team's record. A few queries per event."""
     if not user.is_authenticated:
         return []
     seats = Seat.objects.filter(player__user=user)
-    if event is not None:
-        seats = seats.filter(event=event)
+    if only_event is not None:
+        seats = seats.filter(event=only_event)
     my_seats = list(
         seats.select_related("registration__team", "registration__event", "player")
         .order_by("-registration__event__date", "-registration__event_id")[:MY_EVENTS_LIMIT]

@@ -173,7 +173,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = selectors.event_for_viewer(pk=pk, user=request.user)
     context = _event_context(request, event, "overview")
     context["round"] = selectors.event_current_round(event=event)
-    context["my_entry"] = next(iter(selectors.my_events(user=request.user, event=event)), None)
+    context["my_entry"] = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
     return render(request, "portal/event.html", context)
 
 

@@ -1,14 +1,21 @@
-"""The organizer's sealed controls: the product per event, opening every team's pool, unlocking a registration."""
+"""The organizer's sealed controls: the product per event, opening every team's pool, entering a pool from real
+product, unlocking a registration."""
+from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, QuerySet
-from django.http import HttpRequest
-from django.urls import reverse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from sealed.models import PoolCard, PoolLog, SealedPool, SealedSettings
-from sealed.services import NotYourPool, sealed_pool_unlock, sealed_pools_open
+from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_unlock, sealed_pools_open
+from tournaments.enums import FormatKind
+from tournaments.models import Registration
+
+POOL_FORMATS = [FormatKind.TEAM_SEALED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT]
 
 
 @admin.register(SealedSettings)
@@ -39,6 +46,33 @@ class PoolLogInline(admin.TabularInline):
         return False
 
 
+class TeamChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Registration) -> str:
+        return f"{obj.event.name}: {obj.team.name}"
+
+
+class EnterPoolForm(forms.Form):
+    registration = TeamChoiceField(
+        label=_("Team"),
+        queryset=Registration.objects.filter(event__format_kind__in=POOL_FORMATS, dropped_round__isnull=True)
+        .select_related("event", "team").order_by("-event__date", "event__name", "team__name"),
+    )
+    text = forms.CharField(
+        label=_("Cards"), strip=False,
+        widget=forms.Textarea(attrs={"rows": 30, "cols": 60, "spellcheck": "false", "style": "font-family: monospace"}),
+        help_text=_('One card per line, "2 Card Name" for two copies; blank lines and // notes are skipped. English, '
+                    "front-face and foreign names are understood; every name is stored in English."),
+    )
+    set_code = forms.CharField(
+        label=_("Set"), max_length=10, required=False,
+        help_text=_("Optional: the set's data adds rarity and collector number and refuses cards not in the set."),
+    )
+    booster_size = forms.IntegerField(
+        label=_("Cards per booster"), required=False, min_value=1, max_value=30, initial=14,
+        help_text=_("The list must then hold the event's boosters times this many cards. Empty: the total isn't checked."),
+    )
+
+
 @admin.register(SealedPool)
 class SealedPoolAdmin(admin.ModelAdmin):
     list_display = ["registration", "event", "source", "set_code", "booster_count", "card_count", "registered_at", "page"]
@@ -47,6 +81,32 @@ class SealedPoolAdmin(admin.ModelAdmin):
                        "registered_at", "registered_by", "version"]
     inlines = [PoolLogInline]
     actions = ["unlock"]
+    change_list_template = "sealed/admin/sealedpool_change_list.html"
+    change_form_template = "sealed/admin/sealedpool_change_form.html"
+
+    def get_urls(self):
+        enter = path("enter/", self.admin_site.admin_view(self.enter_view), name="sealed_sealedpool_enter")
+        return [enter, *super().get_urls()]
+
+    def enter_view(self, request: HttpRequest) -> HttpResponse:
+        """The organizer pastes a team's pool from real product; a refused list stays in the box."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        form = EnterPoolForm(request.POST or None, initial={"registration": request.GET.get("registration")})
+        if request.method == "POST" and form.is_valid():
+            try:
+                pool = sealed_pool_enter(by=request.user, check_names=True, **form.cleaned_data)
+            except ValidationError as refused:
+                form.add_error(None, refused.messages)
+            else:
+                self.message_user(request, _("%(pool)s: %(n)d cards entered.") % {"pool": pool, "n": pool.cards.count()},
+                                  messages.SUCCESS)
+                return HttpResponseRedirect(reverse("admin:sealed_sealedpool_change", args=[pool.pk]))
+        context = {
+            **self.admin_site.each_context(request), "title": _("Enter a team's pool from real product"),
+            "form": form, "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "sealed/admin/enter_pool.html", context)
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("event", "registration__team").annotate(n=Count("cards"))

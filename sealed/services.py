@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
+from drafting.services.tables import entered_names_resolve
 from sealed import rules
 from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool, SealedSettings
 from tournaments.enums import FormatKind
@@ -111,35 +112,64 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
 
 
 @transaction.atomic
-def sealed_pool_enter(*, registration: Registration, text: str, set_code: str = "", by=None) -> SealedPool:
+def sealed_pool_enter(
+    *, registration: Registration, text: str, set_code: str = "", by=None, check_names: bool = False,
+    booster_size: int | None = None,
+) -> SealedPool:
     """Store a pool entered from real product ("2 Card Name" per line), replacing an unregistered one.
 
     With a set code, each name's rarity, colours, types and mana value come from Hydra's set data; names the
-    data doesn't know are kept with blank details. Refuses a registered pool and an unreadable list.
+    data doesn't know are kept with blank details. With `check_names` every name must be a card of the catalogue
+    instead (English, a face or a printed name in another language; see
+    drafting.services.tables.entered_names_resolve) and of the set when one is given: it is stored in English
+    with the catalogue's details, and each other line is refused with its number and the closest names. With
+    `booster_size` the list must hold the event's product exactly: its boosters (sealed settings, else 4 per
+    member) times `booster_size` cards. Refuses a registered pool and an unreadable list; PoolRefused lists every
+    problem at once, and nothing is stored then.
     """
     cards, problems = rules.parse_list(text)
     if problems:
         raise PoolRefused(problems)
     if not cards:
         raise ValidationError(_("The list is empty."))
-    known: dict[str, dict] = {}
-    if set_code:
-        try:
+    details: dict[str, dict] = {}
+    try:
+        if check_names:
+            set_code = set_code.strip().upper()
+            details, problems = _catalogue_details(text, set_code=set_code)
+        elif set_code:
             set_data = load_set(set_code)
-        except UnknownSetError as exc:
-            raise ValidationError(str(exc)) from exc
-        set_code = set_data.get("code", set_code)
-        for card in set_data.get("cards", []):
-            known.setdefault(card["name"].casefold(), card)
+            set_code = set_data.get("code", set_code)
+            known: dict[str, dict] = {}
+            for card in set_data.get("cards", []):
+                known.setdefault(card["name"].casefold(), card)
+            details = {name: known[name.casefold()] for name in cards if name.casefold() in known}
+    except UnknownSetError as exc:
+        raise ValidationError(str(exc)) from exc
+    booster_count = 0
+    if booster_size:
+        settings_ = SealedSettings.objects.filter(event_id=registration.event_id).first()
+        booster_count = (settings_ and settings_.booster_count) or rules.default_booster_count(
+            team_size=registration.event.team_size)
+        total = sum(cards.values())
+        if total != booster_count * booster_size:
+            problems.append(rules.Problem("count", _(
+                "The list has %(total)d cards, but the event's product is %(boosters)d boosters of %(size)d cards, "
+                "%(want)d cards.") % {"total": total, "boosters": booster_count, "size": booster_size,
+                                      "want": booster_count * booster_size}))
+    if problems:
+        raise PoolRefused(problems)
     existing = SealedPool.objects.select_for_update().filter(registration=registration).first()
     if existing is not None:
         if existing.is_registered:
             raise ValidationError(_("This team's pool is registered; the organizer unlocks it before it is replaced."))
         existing.delete()
-    pool = SealedPool.objects.create(registration=registration, source=PoolSource.ENTERED, set_code=set_code)
+    pool = SealedPool.objects.create(
+        registration=registration, source=PoolSource.ENTERED, set_code=set_code, booster_count=booster_count
+    )
     rows = []
     for name, copies in cards.items():
-        data = known.get(name.casefold(), {})
+        data = details.get(name, {})
         for _copy in range(copies):
             rows.append(PoolCard(
                 pool=pool, position=len(rows) + 1, name=data.get("name", name), set_code=data.get("setCode", set_code),
@@ -150,6 +180,17 @@ def sealed_pool_enter(*, registration: Registration, text: str, set_code: str = 
     PoolCard.objects.bulk_create(rows)
     PoolLog.objects.create(pool=pool, action=PoolAction.ENTERED, by=by, detail=[f"{len(rows)} cards"])
     return pool
+
+
+def _catalogue_details(text: str, *, set_code: str) -> tuple[dict[str, dict], list[rules.Problem]]:
+    """Each name of the list resolved in the card catalogue, and a problem naming the line of each that isn't."""
+    lines = [(number, name) for number, raw in enumerate(text.splitlines(), start=1) for name in rules.parse_list(raw)[0]]
+    found, refused = entered_names_resolve(names=[name for _number, name in lines], set_code=set_code)
+    problems = [
+        rules.Problem("unknown", _("Line %(line)d: %(why)s") % {"line": number, "why": refused[name]}, card=name)
+        for number, name in lines if name in refused
+    ]
+    return found, problems
 
 
 def _locked_pool(*, pool: SealedPool, user) -> SealedPool:

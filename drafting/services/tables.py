@@ -5,12 +5,16 @@ from __future__ import annotations
 import datetime as dt
 import random
 import secrets
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drafting.boosters import BoosterCard, open_boosters
+from cards.models import Card
+from cards.names import name_key
+from cards.selectors import card_name_index
+from drafting.boosters import BoosterCard, BoosterDataError, booster_config, open_boosters
 from drafting.data import load_set
 from drafting.models import (
     DraftAction,
@@ -29,6 +33,14 @@ from . import timers
 from .picks import DraftRefused
 
 MAX_PACK_SIZE = 30
+
+
+class PacksRefused(DraftRefused):
+    """Packs typed in that can't be loaded; `problems` lists every reason, each naming its pack and line."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__(" ".join(self.problems))
 
 
 def _log(table: DraftTable, action: str, *, by, detail: str = "") -> None:
@@ -142,6 +154,119 @@ def draft_table_enter_packs(*, table_id: int, by, packs: Sequence[Sequence[str]]
             )
         cards.append([_entered_card(name, known.get(name.casefold()), code) for name in names])
     return _store_packs(table_id=table_id, by=by, packs=cards, source=PackSource.ENTERED, set_code=code, seed="")
+
+
+def entered_names_resolve(*, names: Iterable[str], set_code: str = "") -> tuple[dict[str, dict], dict[str, str]]:
+    """Resolve names typed from real product against the card catalogue: an English name, a face, or a name
+    printed in another language, in any case.
+
+    Returns (found, refused). `found` maps each typed name to its card's data in the set data's shape: the English
+    `name`, `colors`, `types`, `supertypes`, `manaValue` from the catalogue, and with a set also its `uuid`,
+    `number`, `rarity`, `setCode`. `refused` maps every other typed name to why, with the closest names: unknown,
+    ambiguous, or (with a set) not a card of that set. Raises UnknownSetError for a set Hydra has no data for.
+    """
+    in_set: dict[str, dict] = {}
+    if set_code:
+        for card in load_set(set_code)["cards"]:
+            in_set.setdefault(name_key(card["name"]), card)
+    index = card_name_index()
+    english: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    for typed in dict.fromkeys(names):
+        resolution = index.resolve(typed)
+        if resolution.english is None and resolution.candidates:
+            refused[typed] = _("'%(name)s' could be %(cards)s; type the full English name.") % {
+                "name": typed, "cards": _(" or ").join(resolution.candidates)}
+        elif resolution.english is None:
+            close = index.suggest(typed)
+            refused[typed] = (
+                _("'%(name)s' is not a card name; did you mean %(close)s?") % {"name": typed, "close": _(" or ").join(close)}
+                if close else _("'%(name)s' is not a card name, nor close to one.") % {"name": typed}
+            )
+        elif in_set and name_key(resolution.english) not in in_set:
+            refused[typed] = _("%(name)s is not a card of %(set)s.") % {"name": resolution.english, "set": set_code.upper()}
+        else:
+            english[typed] = resolution.english
+    catalogue = {
+        card["name"]: {"name": card["name"], "colors": list(card["colors"]), "types": card["types"],
+                       "supertypes": card["supertypes"], "manaValue": card["mana_value"]}
+        for card in Card.objects.filter(name__in=set(english.values())).values(
+            "name", "colors", "types", "supertypes", "mana_value")
+    }
+    found = {typed: {**catalogue.get(name, {"name": name}), **in_set.get(name_key(name), {})}
+             for typed, name in english.items()}
+    return found, refused
+
+
+def draft_table_enter_pack_text(
+    *, table_id: int, by, text: str, set_code: str = "", pack_size: int | None = None
+) -> DraftTable:
+    """Load a table's packs as the organizer types them from real packs: the card names of a pack one per line in
+    the order they are laid out, the packs in the order they are laid out, each pack ended by a blank line or a
+    line starting with # (a note such as "# pack 2, 1C"; notes are skipped).
+
+    Names are resolved by `entered_names_resolve` and stored under their English names. Every pack must have the
+    same number of cards: `pack_size` when given, else the number most packs have, which with a set must be a
+    size of the set's boosters. Raises PacksRefused listing every problem at once, each with its pack and line,
+    and stores nothing then; DraftRefused for a started table, UnknownSetError for an unknown set.
+    """
+    table = DraftTable.objects.select_related("event").get(pk=table_id)
+    if table.status != DraftStatus.SETUP:
+        raise DraftRefused(_("The draft has started; its packs can't change."))
+    code = (set_code or table.set_code).strip().upper()
+    packs = _typed_packs(text)
+    problems: list[str] = []
+    if len(packs) != table.pack_count:
+        problems.append(
+            _("This table drafts %(want)d packs (three per player); the text has %(got)d. End each pack with a blank "
+              "line.") % {"want": table.pack_count, "got": len(packs)}
+        )
+    problems += _pack_size_problems(packs, pack_size=pack_size, code=code)
+    found, refused = entered_names_resolve(names=[name for pack in packs for _line, name in pack], set_code=code)
+    for number, pack in enumerate(packs, start=1):
+        for position, (line, name) in enumerate(pack, start=1):
+            if name in refused:
+                problems.append(_("Pack %(p)d, card %(k)d (line %(line)d): %(why)s")
+                                % {"p": number, "k": position, "line": line, "why": refused[name]})
+    if problems:
+        raise PacksRefused(problems)
+    cards = [[_entered_card(name, found[name], code) for _line, name in pack] for pack in packs]
+    return _store_packs(table_id=table_id, by=by, packs=cards, source=PackSource.ENTERED, set_code=code, seed="")
+
+
+def _typed_packs(text: str) -> list[list[tuple[int, str]]]:
+    """The packs of the typed text, each a list of (line number, name)."""
+    packs: list[list[tuple[int, str]]] = [[]]
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            if packs[-1]:
+                packs.append([])
+        else:
+            packs[-1].append((number, line))
+    return [pack for pack in packs if pack]
+
+
+def _pack_size_problems(packs: list[list[tuple[int, str]]], *, pack_size: int | None, code: str) -> list[str]:
+    if not packs:
+        return []
+    want = pack_size or Counter(len(pack) for pack in packs).most_common(1)[0][0]
+    if not 1 <= want <= MAX_PACK_SIZE:
+        return [_("A pack holds 1 to %(max)d cards, not %(n)d.") % {"max": MAX_PACK_SIZE, "n": want}]
+    odd = [
+        _("pack %(p)d (from line %(line)d) has %(k)d") % {"p": number, "line": pack[0][0], "k": len(pack)}
+        for number, pack in enumerate(packs, start=1) if len(pack) != want
+    ]
+    problems = [_("Every pack has %(want)d cards, but %(odd)s.") % {"want": want, "odd": ", ".join(odd)}] if odd else []
+    if code and not pack_size:
+        try:
+            sizes = booster_config(load_set(code)).pack_sizes
+        except BoosterDataError:
+            sizes = ()
+        if sizes and want not in sizes:
+            problems.append(_("A %(set)s pack has %(sizes)s cards, these have %(want)d; give the pack size if your "
+                              "product differs.") % {"set": code, "sizes": _(" or ").join(map(str, sizes)), "want": want})
+    return problems
 
 
 def _entered_card(name: str, data: dict | None, code: str) -> BoosterCard:

@@ -10,7 +10,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def _standings_row(browser, team: str) -> list[str]:
     """[rank, team, points, record, OMW%, GW%, OGW%] of the team's row."""
     for row in browser.driver.find_elements("css selector", "table.standings tbody tr"):
-        cells = [cell.text for cell in row.find_elements("css selector", "td, th")]
+        cells = [" ".join(cell.text.split()) for cell in row.find_elements("css selector", "td, th")]
         if cells[1].startswith(team):
             return cells
     raise AssertionError(f"{team} is not in the standings")

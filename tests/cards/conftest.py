@@ -1,4 +1,6 @@
-"""Fixtures of the cards tests: the bundled card catalogue (the real card data), loaded once per session."""
+"""Fixtures of the cards tests, over the bundled card catalogue (the real card data).
+
+The catalogue is imported once per session by `_bundled_cards` in tests/conftest.py."""
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,17 +15,17 @@ from cards.services import cards_ensure_loaded
 DATA = Path(__file__).parent / "data"
 
 
-@pytest.fixture(scope="session")
-def _bundled_cards(django_db_setup, django_db_blocker):
-    # Importing 23,700 cards takes seconds: once per session, committed outside the per-test transactions.
+@pytest.fixture
+def _cards_committed(_bundled_cards, django_db_blocker):
+    # A transactional test elsewhere (live_server) flushes every table when it ends. Re-import before this
+    # test's transaction starts, so the import is committed once instead of rolled back after every test.
     with django_db_blocker.unblock():
         cards_ensure_loaded()
 
 
 @pytest.fixture
-def names(_bundled_cards, db) -> CardNameIndex:
-    """The name index over the bundled cards. Reloads the bundle if a transactional test emptied the table."""
-    cards_ensure_loaded()
+def names(_cards_committed, db) -> CardNameIndex:
+    """The name index over the bundled cards (committed; re-imported first if something emptied the table)."""
     return card_name_index()
 
 

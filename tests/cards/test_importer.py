@@ -93,7 +93,6 @@ def test_bundle_is_small_and_complete():
     assert {"de", "fr", "it", "es", "pt", "ja", "zhs", "zht"} <= set(document["languages"])
 
 
-@pytest.mark.django_db
 def test_cards_import_updates_in_place(names, scryfall_sample, tmp_path):
     before = Card.objects.get(name="Lightning Bolt")
     count = Card.objects.count()
@@ -112,7 +111,6 @@ def test_cards_import_updates_in_place(names, scryfall_sample, tmp_path):
     assert sorted(after.names.values_list("language", "name")) == [("en", "Lightning Bolt")]
 
 
-@pytest.mark.django_db
 def test_cards_import_creates_names_for_faces_ascii_and_languages(names):
     delver = Card.objects.get(name="Delver of Secrets // Insectile Aberration")
     assert delver.face_names == ["Delver of Secrets", "Insectile Aberration"]
@@ -134,7 +132,6 @@ def test_cards_import_query_count_does_not_grow_per_card(django_assert_max_num_q
     assert CardName.objects.filter(card__name="Fire // Ice", kind="face").count() == 2
 
 
-@pytest.mark.django_db
 def test_import_cards_command_plain_json(names, scryfall_sample, tmp_path, capsys):
     plain = tmp_path / "oracle.json"
     shutil.copy(scryfall_sample, plain)
