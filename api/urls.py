@@ -7,6 +7,7 @@ from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
 from api.views.events import EventDetailView, EventListView, RoundListView, TeamListView
 from api.views.matches import MatchConfirmView, MatchDetailView, MatchDisputeView, MatchListView, MatchResultView
+from api.views.sharedgame import MatchLifeView
 from api.views.standings import BracketView, StandingsView
 
 
@@ -33,6 +34,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/rounds/", RoundListView.as_view(), name="round-list"),
     path("v1/events/<id:event_id>/matches/", MatchListView.as_view(), name="match-list"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/", MatchDetailView.as_view(), name="match-detail"),
+    path("v1/events/<id:event_id>/matches/<id:match_id>/life/", MatchLifeView.as_view(), name="match-life"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/result", MatchResultView.as_view(), name="match-result"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/confirm", MatchConfirmView.as_view(), name="match-confirm"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/dispute", MatchDisputeView.as_view(), name="match-dispute"),

@@ -19,8 +19,9 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
 )
 
 from tests.api.conftest import build_event  # noqa: E402
-from tests.factories import ApiTokenFactory, DraftTableFactory  # noqa: E402
+from tests.factories import ApiTokenFactory, DraftTableFactory, SharedMatchFactory  # noqa: E402
 from tournaments.enums import ResultState  # noqa: E402
+from tournaments.models import TeamMatch  # noqa: E402
 
 EXAMPLES = 20
 CHECKS = [status_code_conformance, content_type_conformance, response_headers_conformance, response_schema_conformance]
@@ -36,6 +37,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     pending, _, _ = build_event(teams=2, rounds=1, state=ResultState.REPORTED)
     token = ApiTokenFactory(event=event)
     DraftTableFactory(event=event, number=1, team1=registrations[0], team2=registrations[1])
+    shared = SharedMatchFactory()  # a Two-Headed Giant match, for the live life totals
     # A player of the team that must confirm the reported match, logged in with a session and its CSRF token.
     portal = Client()
     portal.force_login(pending.registrations.order_by("pk").last().seats.first().player.user)
@@ -44,11 +46,17 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
                "headers": {"X-CSRFToken": csrf}}
     credentials = [{}, {"headers": {"Authorization": f"Token {token.raw}"}}, session]
     real_ids = {
-        "event_id": [event.pk, pending.pk],
+        "event_id": [event.pk, pending.pk, shared.round.event_id],
         "match_id": list(event.rounds.first().matches.values_list("pk", flat=True))
-        + list(pending.rounds.first().matches.values_list("pk", flat=True)),
+        + list(pending.rounds.first().matches.values_list("pk", flat=True)) + [shared.pk],
         "number": [1],
     }
+    real_matches = [
+        (event_id, match_id)
+        for event_id, match_id in TeamMatch.objects.filter(round__event__in=real_ids["event_id"]).values_list(
+            "round__event_id", "pk"
+        )
+    ]
     schema = schemathesis.openapi.from_url(f"{live_server.url}/api/v1/schema/?format=json")
     failures = []
     seen: dict[str, set[int]] = {}
@@ -63,6 +71,10 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
                         name: choice(real_ids[name]) if name in real_ids else value
                         for name, value in case.path_parameters.items()
                     }
+                    if {"event_id", "match_id"} <= set(case.path_parameters):
+                        # A match is found only under its own event: pick the two together.
+                        event_id, match_id = choice(real_matches)
+                        case.path_parameters.update(event_id=event_id, match_id=match_id)
                 return case
 
             seeded = st.tuples(strategy, st.randoms(use_true_random=False)).map(
@@ -85,7 +97,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
                 failures.append(f"{operation.method.upper()} {operation.path} [{mode.value}]: {exc}")
     assert not failures, "\n\n".join(failures)
     # The run reached real data: every read answered 200 at least once, every write got past authentication.
-    assert len(seen) == 13
+    assert len(seen) == 14
     for name, codes in sorted(seen.items()):
         print(name, sorted(codes))
         assert (200 in codes) if name.startswith("GET") else bool(codes - {401, 403}), (name, codes)
