@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 
 from api.permissions import event_visible
+from tournaments.selectors.matches import match_user_side
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 
 # Path ids are matched by a converter of at most 18 digits (api.urls), so they always fit a bigint.
@@ -52,6 +53,4 @@ def match_get(*, event: Event, match_id: int) -> TeamMatch:
 
 def user_plays_in(*, match: TeamMatch, user) -> bool:
     """The logged-in user is on team A or team B of the match."""
-    if not user.is_authenticated:
-        return False
-    return Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id]).exists()
+    return match_user_side(match=match, user=user) is not None

@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from sharedgame import rules
 from sharedgame.models import GameState, LifeChange
 from tournaments.enums import ResultState
-from tournaments.models import Seat, TeamMatch
+from tournaments.selectors.matches import match_user_side
+from tournaments.models import TeamMatch
 from tournaments.services.results import NotYourMatch, SharedGames, team_match_report
 
 
@@ -30,16 +31,7 @@ def shared_game_user_runs_event(*, user, event) -> bool:
 
 def shared_game_user_side(*, match: TeamMatch, user) -> str | None:
     """'A' or 'B' when the user plays on that team of the match, else None."""
-    if not (user and user.is_authenticated):
-        return None
-    registration_id = (
-        Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id])
-        .values_list("registration_id", flat=True)
-        .first()
-    )
-    if registration_id is None:
-        return None
-    return "A" if registration_id == match.team_a_id else "B"
+    return match_user_side(match=match, user=user)
 
 
 def shared_game_may_change(*, match: TeamMatch, user) -> bool:

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import scoring
 from tournaments.enums import Outcome, ResultState, RoundKind
-from tournaments.models import Event, Seat, SeatMatch, TeamMatch
+from tournaments.models import Event, SeatMatch, TeamMatch
+from tournaments.selectors.matches import match_user_side
 
 
 @dataclass(frozen=True)
@@ -43,18 +44,6 @@ class NotYourMatch(PermissionDenied):
 def event_bump_version(*, event_id: int) -> None:
     """Mark the event's scoreboards as changed (pairings, results, drops)."""
     Event.objects.filter(pk=event_id).update(version=F("version") + 1)
-
-
-def _user_side(*, match: TeamMatch, user) -> str | None:
-    """'A' or 'B' when the user plays on that team of the match, else None."""
-    registration_id = (
-        Seat.objects.filter(player__user=user, registration_id__in=[match.team_a_id, match.team_b_id])
-        .values_list("registration_id", flat=True)
-        .first()
-    )
-    if registration_id is None:
-        return None
-    return "A" if registration_id == match.team_a_id else "B"
 
 
 def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> scoring.TeamMatchResult:
@@ -124,7 +113,7 @@ def team_match_report(
     for a bye, a finished round, a result already reported, or games that can't have happened.
     """
     match = _locked(match)
-    if _user_side(match=match, user=user) is None:
+    if match_user_side(match=match, user=user) is None:
         raise NotYourMatch(_("This is not your match."))
     if match.is_bye:
         raise ValidationError(_("A bye needs no result: it counts as a win."))
@@ -144,7 +133,7 @@ def team_match_report(
 
 
 def _other_team_check(*, match: TeamMatch, user) -> None:
-    side = _user_side(match=match, user=user)
+    side = match_user_side(match=match, user=user)
     if side is None:
         raise NotYourMatch(_("This is not your match."))
     if match.result_state != ResultState.REPORTED:
@@ -152,7 +141,7 @@ def _other_team_check(*, match: TeamMatch, user) -> None:
             _("There is no report waiting for confirmation (the result is %(state)s).")
             % {"state": match.get_result_state_display()}
         )
-    reporter_side = _user_side(match=match, user=match.reported_by) if match.reported_by else None
+    reporter_side = match_user_side(match=match, user=match.reported_by) if match.reported_by else None
     if reporter_side == side:
         raise ValidationError(_("Your team reported this result: a member of the other team confirms it."))
 
