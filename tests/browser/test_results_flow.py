@@ -17,12 +17,16 @@ def _standings_row(browser, team: str) -> list[str]:
 
 
 def test_results_flow_report_confirm_standings(browsers):
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 
     scene = make_scene()
     alice, bob = browsers(), browsers()
     alice.get("/accounts/login/")
     alice.screenshot("login")
+    # Keyboard first: the first Tab reaches the skip link.
+    alice.find("body").send_keys(Keys.TAB)
+    assert alice.driver.switch_to.active_element.get_attribute("class") == "skip-link"
 
     # Alice signs in and finds her table, the other team and her seat opponent.
     alice.sign_in("alice")

@@ -32,28 +32,35 @@ class Scene:
 
 
 def login_client(client, user):
+    """The test client, signed in as `user`."""
     client.force_login(user)
     return client
 
 
+def _player(username: str):
+    return PlayerFactory(user=UserFactory(username=username), name=username.title())
+
+
 def make_scene() -> Scene:
+    """Spring Team Open, running, round 1: table 1 Azure Ants (Alice on A, Amy on B) v Brass Bats (Bob on A),
+    table 2 Cobalt Cats (Carl on A) v Dire Dogs (Dora on A). Every user's password is "pw-for-tests"."""
     organizer = OrganizerFactory()
     event = EventFactory(name="Spring Team Open", organizer=organizer, status=EventStatus.RUNNING, swiss_rounds=3)
-    people = {}
-    teams = []
-    for team_name, first in (("Azure Ants", "alice"), ("Brass Bats", "bob"), ("Cobalt Cats", "carl"), ("Dire Dogs", "dora")):
-        players = [PlayerFactory(user=UserFactory(username=first), name=first.title())] + [PlayerFactory() for _ in range(2)]
-        if first == "alice":
-            players[1] = PlayerFactory(user=UserFactory(username="amy"), name="Amy")
-        people[first] = players[0].user
-        if first == "alice":
-            people["amy"] = players[1].user
-        teams.append(RegistrationFactory(event=event, team=TeamFactory(name=team_name), seats=players))
+    named = {name: _player(name) for name in ("alice", "amy", "bob", "carl", "dora")}
+    rosters = {
+        "Azure Ants": [named["alice"], named["amy"], PlayerFactory()],
+        "Brass Bats": [named["bob"], PlayerFactory(), PlayerFactory()],
+        "Cobalt Cats": [named["carl"], PlayerFactory(), PlayerFactory()],
+        "Dire Dogs": [named["dora"], PlayerFactory(), PlayerFactory()],
+    }
+    teams = [
+        RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players) for name, players in rosters.items()
+    ]
     round_ = RoundFactory(event=event, number=1)
     match = TeamMatchFactory(round=round_, table=1, team_a=teams[0], team_b=teams[1])
     other = TeamMatchFactory(round=round_, table=2, team_a=teams[2], team_b=teams[3])
     return Scene(
-        event=event, round=round_, teams=teams, match=match, other_match=other, alice=people["alice"],
-        amy=people["amy"], bob=people["bob"], carl=people["carl"], olga=UserFactory(username="olga"),
+        event=event, round=round_, teams=teams, match=match, other_match=other, alice=named["alice"].user,
+        amy=named["amy"].user, bob=named["bob"].user, carl=named["carl"].user, olga=UserFactory(username="olga"),
         organizer=organizer,
     )

@@ -2,8 +2,9 @@
 import pytest
 from django.urls import reverse
 
+from tests.factories import EventFactory, RegistrationFactory, RoundFactory, TeamMatchFactory
 from tests.portal.scene import login_client
-from tournaments.enums import ResultState
+from tournaments.enums import FormatKind, ResultState, Structure
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.results import SeatGames, team_match_report
@@ -131,3 +132,17 @@ def test_match_report_form_is_not_shown_once_reported(scene, client):
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
     page = login_client(client, scene.amy).get(reverse("portal:match", args=[scene.match.pk])).text
     assert "seat_A_mine" not in page and "Confirm the result" not in page
+
+
+def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):
+    event = EventFactory(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_CONSTRUCTED,
+                         shared_life=30, shared_poison=15)
+    team_a, team_b = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    match = TeamMatchFactory(round=RoundFactory(event=event), team_a=team_a, team_b=team_b)
+    reporter = team_b.seats.first().player.user
+    login_client(client, reporter)
+    assert 'name="mine"' in client.get(reverse("portal:match", args=[match.pk])).text
+    response = client.post(reverse("portal:match_report", args=[match.pk]), {"mine": 1, "theirs": 0, "draws": 0})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert (match.games_won_a, match.games_won_b, match.outcome) == (0, 1, "B")

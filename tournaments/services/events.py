@@ -1,5 +1,6 @@
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.enums import FormatKind, Structure, shared_preset
@@ -56,3 +57,9 @@ def event_create(**fields) -> Event:
     event.full_clean()
     event.save()
     return event
+
+
+def event_bump_version(*, event_id: int) -> None:
+    """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
+    the API's ETags and the live pages follow Event.version."""
+    Event.objects.filter(pk=event_id).update(version=F("version") + 1)

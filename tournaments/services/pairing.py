@@ -11,7 +11,7 @@ from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import PairingEntrant, PairingProblem, check_pairing, pair_round
 from tournaments.selectors.standings import results_for_event, standings_for_event, team_names_for_event
-from tournaments.services.results import event_bump_version
+from tournaments.services.events import event_bump_version
 
 
 def _new_seed() -> int:

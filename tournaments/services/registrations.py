@@ -5,6 +5,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Player, Registration, Seat, Team
+from tournaments.services.events import event_bump_version
 
 
 def registration_seat_problems(
@@ -61,6 +62,7 @@ def registration_create(
     Seat.objects.bulk_create(
         [Seat(registration=registration, event=event, letter=letter, player=player) for letter, player in seats]
     )
+    event_bump_version(event_id=event.pk)
     return registration
 
 
@@ -71,6 +73,7 @@ def registration_drop(*, registration: Registration, after_round: int) -> Regist
         raise ValidationError(_("A team can't drop before the round it joined in."))
     registration.dropped_round = after_round
     registration.save(update_fields=["dropped_round"])
+    event_bump_version(event_id=registration.event_id)
     return registration
 
 
@@ -79,4 +82,5 @@ def registration_reinstate(*, registration: Registration) -> Registration:
     """Undo a drop: the team is paired again from the next round on."""
     registration.dropped_round = None
     registration.save(update_fields=["dropped_round"])
+    event_bump_version(event_id=registration.event_id)
     return registration

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import scoring
 from tournaments.enums import Outcome, ResultState, RoundKind
-from tournaments.models import Event, SeatMatch, TeamMatch
+from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
+from tournaments.services.events import event_bump_version
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,6 @@ class SharedGames:
 
 class NotYourMatch(PermissionDenied):
     """The user is not on either team of the match. Views answer 404, so a match's existence doesn't leak."""
-
-
-def event_bump_version(*, event_id: int) -> None:
-    """Mark the event's scoreboards as changed (pairings, results, drops)."""
-    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
 
 
 def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> scoring.TeamMatchResult:

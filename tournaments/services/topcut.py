@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from tournaments.enums import COUNTING_STATES, EventStatus, RoundKind
 from tournaments.models import Event, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
-from tournaments.services.results import event_bump_version
+from tournaments.services.events import event_bump_version
 from tournaments.topcut import TopCutError
 
 

@@ -62,11 +62,14 @@ def test_registration_seat_problems_wrong_letters():
     assert problems == ["Use the seats A, B, each once."]
 
 
-def test_registration_drop_and_reinstate():
+def test_registration_drop_and_reinstate_change_the_scoreboard_version():
     registration = RegistrationFactory()
+    version = registration.event.version
     registration_drop(registration=registration, after_round=2)
     registration.refresh_from_db()
     assert registration.dropped_round == 2
     registration_reinstate(registration=registration)
     registration.refresh_from_db()
     assert registration.dropped_round is None
+    registration.event.refresh_from_db()
+    assert registration.event.version == version + 2
