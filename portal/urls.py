@@ -1,7 +1,7 @@
 """The player portal's URLs, mounted at the site root."""
 from django.urls import path
 
-from portal import views
+from portal import decklists, views
 
 app_name = "portal"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("events/<int:pk>/standings/", views.event_standings, name="standings"),
     path("events/<int:pk>/bracket/", views.event_bracket, name="bracket"),
     path("events/<int:pk>/draft/", views.event_draft_tables, name="draft_tables"),
+    path("events/<int:pk>/decklist/", decklists.decklist_page, name="decklist"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/report/", views.match_report, name="match_report"),
     path("matches/<int:pk>/confirm/", views.match_confirm, name="match_confirm"),

@@ -4,6 +4,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import (
+    CONSTRUCTED_FORMATS,
     MAX_TEAM_SIZE,
     SEAT_LETTERS,
     DeckRule,
@@ -108,6 +109,11 @@ class Event(models.Model):
     def seat_letters(self) -> str:
         """The seats of this event's teams, "ABC" for teams of three."""
         return SEAT_LETTERS[: self.team_size]
+
+    @property
+    def has_decklists(self) -> bool:
+        """Constructed events register decklists (RULES.md 5); limited events register pools instead."""
+        return self.format_kind in CONSTRUCTED_FORMATS
 
     @property
     def is_shared_game(self) -> bool:

@@ -19,6 +19,10 @@ from tournaments.models import Decklist, Event, Registration, Seat
 from tournaments.services.results import NotYourMatch
 
 
+# An upload larger than this is no decklist; the parser has its own, tighter limits on what it reads.
+MAX_UPLOAD_BYTES = 256 * 1024
+
+
 class NotYourSeat(NotYourMatch):
     """The user doesn't hold this seat. Views answer 404."""
 

@@ -1,0 +1,86 @@
+"""The decklist page of the player portal: a player submits, checks and fixes the decklist of their own seat.
+
+Thin: the decklist service parses, stores and checks the whole team (tournaments/services/decklists.py).
+"""
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Decklist, Seat
+from tournaments.services.decklists import MAX_UPLOAD_BYTES, NotYourSeat, decklist_submit, decklists_open
+
+
+class DecklistForm(forms.Form):
+    text = forms.CharField(
+        label=gettext_lazy("Decklist"), required=False, strip=False,
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocapitalize": "off"}),
+        help_text=gettext_lazy(
+            'One card per line, "4 Lightning Bolt" or "4x Lightning Bolt"; a "Sideboard" line or a blank line '
+            "before the sideboard. Arena and MTGO exports work as they are; names in any language."
+        ),
+    )
+    upload = forms.FileField(label=gettext_lazy("or upload a file"), required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("upload")
+        if upload is not None:
+            if upload.size > MAX_UPLOAD_BYTES:
+                raise ValidationError(_("That file is too large for a decklist (%(kb)d KB at most).") % {"kb": MAX_UPLOAD_BYTES // 1024})
+            cleaned["content"] = upload.read()
+        elif cleaned.get("text", "").strip():
+            cleaned["content"] = cleaned["text"]
+        else:
+            raise ValidationError(_("Paste your decklist or choose a file."))
+        return cleaned
+
+
+def _my_seat(request: HttpRequest, event_id: int) -> Seat:
+    seat = (
+        Seat.objects.select_related("registration__event", "registration__team", "player")
+        .filter(event_id=event_id, player__user=request.user)
+        .first()
+    )
+    if seat is None:
+        # Not a player of this event: the page doesn't exist for them, whatever the event.
+        raise Http404
+    return seat
+
+
+@login_required
+def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: my seat's decklist with its problems and my team's; POST: submit it (again)."""
+    seat = _my_seat(request, pk)
+    event = seat.registration.event
+    closed = decklists_open(event=event)
+    current = Decklist.objects.filter(seat=seat).first()
+    if request.method == "POST":
+        form = DecklistForm(request.POST, request.FILES)
+        if closed:
+            messages.error(request, closed)
+        elif form.is_valid():
+            try:
+                outcome = decklist_submit(seat=seat, user=request.user, text=form.cleaned_data["content"])
+            except NotYourSeat as exc:
+                raise Http404 from exc
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                if outcome.legal:
+                    messages.success(request, _("Decklist saved. Your team's decklists are legal."))
+                else:
+                    messages.warning(request, _("Decklist saved, but there are problems to fix: see below."))
+                return redirect("portal:decklist", pk=event.pk)
+    else:
+        form = DecklistForm(initial={"text": current.text if current else ""})
+    registration = seat.registration
+    registration.refresh_from_db(fields=["deck_problems"])
+    return render(request, "portal/decklist.html", {
+        "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
+        "team_problems": registration.deck_problems, "closed": closed,
+    })

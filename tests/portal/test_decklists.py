@@ -1,0 +1,102 @@
+"""The decklist page: my seat only, every problem shown, nothing lost, hostile input answered with a message."""
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from cards.services import cards_ensure_loaded
+from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tournaments.enums import DeckRule, FormatKind
+from tournaments.models import Decklist
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _cards(_bundled_cards, db):
+    cards_ensure_loaded()
+
+
+@pytest.fixture
+def team():
+    event = EventFactory(team_size=2, constructed_format="modern", deck_rule=DeckRule.NO_SHARED)
+    registration = RegistrationFactory(event=event)
+    return event, registration, list(registration.seats.order_by("letter"))
+
+
+def _url(event):
+    return reverse("portal:decklist", args=[event.pk])
+
+
+def test_decklist_page_submit_shows_every_problem_of_the_team(client, team):
+    event, registration, (a, b) = team
+    client.force_login(b.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"})
+    client.force_login(a.player.user)
+    response = client.post(_url(event), {"text": "4 闪电击\n56 Mountain"}, follow=True)  # Chinese: Lightning Bolt
+    page = response.content.decode()
+    assert "Lightning Bolt" in page
+    assert "Seat A" in page and "Seat B" in page
+    assert Decklist.objects.get(seat=a).main == {"Lightning Bolt": 4, "Mountain": 56}
+
+
+def test_decklist_page_unknown_name_names_the_line_and_keeps_the_text(client, team):
+    event, registration, (a, b) = team
+    client.force_login(a.player.user)
+    page = client.post(_url(event), {"text": "4 Lightnig Bolt\n56 Mountain"}, follow=True).content.decode()
+    assert "Line 1" in page and "Lightning Bolt" in page
+    assert "4 Lightnig Bolt" in client.get(_url(event)).content.decode()
+
+
+def test_decklist_page_upload_of_a_binary_file_gets_a_message_not_a_500(client, team):
+    event, registration, (a, b) = team
+    client.force_login(a.player.user)
+    upload = SimpleUploadedFile("deck.txt", b"\x00\xff\x00\x12binary", content_type="application/octet-stream")
+    response = client.post(_url(event), {"upload": upload})
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert not Decklist.objects.exists()
+
+
+def test_decklist_page_empty_submission_asks_for_a_list(client, team):
+    event, registration, (a, b) = team
+    client.force_login(a.player.user)
+    response = client.post(_url(event), {"text": "   "})
+    assert "Paste your decklist or choose a file." in response.content.decode()
+
+
+def test_decklist_page_is_404_for_a_player_of_another_team_event(client, team):
+    event, registration, (a, b) = team
+    client.force_login(UserFactory())
+    assert client.get(_url(event)).status_code == 404
+    assert client.post(_url(event), {"text": "60 Mountain"}).status_code == 404
+    assert not Decklist.objects.exists()
+
+
+def test_decklist_page_must_not_leak_other_teams_lists(client, team):
+    event, registration, (a, b) = team
+    other = RegistrationFactory(event=event)
+    other_seat = other.seats.get(letter="A")
+    client.force_login(other_seat.player.user)
+    client.post(_url(event), {"text": "4 Tarmogoyf\n56 Forest"})
+    client.force_login(a.player.user)
+    page = client.get(_url(event)).content.decode()
+    assert "Tarmogoyf" not in page
+    assert other.team.name not in page
+
+
+def test_decklist_page_locked_registration_says_so_and_stores_nothing(client, team):
+    event, registration, (a, b) = team
+    event.decklists_locked = True
+    event.save()
+    client.force_login(a.player.user)
+    page = client.post(_url(event), {"text": "60 Mountain"}, follow=True).content.decode()
+    assert "The organizer has locked decklist registration." in page
+    assert not Decklist.objects.exists()
+
+
+def test_decklist_page_limited_event_has_no_decklists(client):
+    event = EventFactory(format_kind=FormatKind.TEAM_SEALED)
+    seat = RegistrationFactory(event=event).seats.first()
+    client.force_login(seat.player.user)
+    page = client.get(_url(event)).content.decode()
+    assert "not a constructed event" in page
