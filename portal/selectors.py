@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user
@@ -351,8 +352,6 @@ class BracketRound:
 
 def bracket_rounds(*, bracket, names: dict[int, str]) -> list[BracketRound]:
     """The bracket (tournaments.topcut.Bracket) with team names and each round named in the page's language."""
-    from django.utils.translation import gettext as _
-
     round_names = {1: _("Final"), 2: _("Semifinals"), 3: _("Quarterfinals")}
     total = len(bracket.rounds)
     rounds = []

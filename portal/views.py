@@ -32,7 +32,7 @@ def _partial(request: HttpRequest) -> bool:
 
 def _live_render(request, template: str, context: dict, *, etag: str) -> HttpResponse:
     """Render a page that may poll: the whole page, or with ?partial=1 only its live region."""
-    context = {**context, "etag": etag, "poll_seconds": poll_seconds(), "partial": _partial(request)}
+    context = {**context, "etag": etag, "poll_seconds": poll_seconds()}
     if _partial(request):
         template = template.replace(".html", "_live.html")
     return with_validators(render(request, template, context), etag)

@@ -55,17 +55,26 @@ class Browser:
 
         return self.driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']")
 
-    def text(self) -> str:
-        return self.find("body").text
+    def text(self, css: str = "body") -> str:
+        """The visible text of the first element matching `css` ("" if none), read in one step in the page, so a
+        live region swapped by htmx at that moment can't leave a half-read element behind."""
+        return self.driver.execute_script(
+            "var el = document.querySelector(arguments[0]); return el ? el.innerText : '';", css
+        )
+
+    def rows(self, css: str) -> list[list[str]]:
+        """The cells' texts (whitespace collapsed) of every table row matching `css`, read in one step."""
+        return self.driver.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0])).map(function (row) {"
+            "  return Array.from(row.querySelectorAll('th, td')).map(function (cell) {"
+            "    return cell.innerText.replace(/\\s+/g, ' ').trim(); }); });",
+            css,
+        )
 
     def wait_for_text(self, text: str, *, css: str = "body", timeout: float = 8) -> None:
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support import expected_conditions as ec
         from selenium.webdriver.support.ui import WebDriverWait
 
-        WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(
-            ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text)
-        )
+        WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(lambda _driver: text in self.text(css))
 
     def sign_in(self, username: str, password: str = "pw-for-tests") -> None:
         self.get("/accounts/login/")

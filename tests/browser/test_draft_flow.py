@@ -39,6 +39,6 @@ def test_draft_pick_appears_at_the_other_seat(browsers):
 
     # The other seat's page shows the pick by itself (it polls every second).
     watcher.wait_for_text(name, css="#draft-state table", timeout=8)
-    row = next(r.text for r in watcher.driver.find_elements("css selector", "#draft-state tbody tr") if r.text.startswith(picker_seat))
-    assert name in row
+    row = next(cells for cells in watcher.rows("#draft-state tbody tr") if cells[0].startswith(picker_seat))
+    assert row[-1] == name
     watcher.screenshot("draft-table-after-pick")

@@ -18,6 +18,7 @@ PAGES = {
     "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
                        "淘汰赛在瑞士轮结束后开始。")),
     "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抓桌尚未设置")),
+    "decklist": ("alice", ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。")),
     "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？")),
     "password_reset": (None, ("Send the link", "Link senden", "发送链接")),
     "password_reset_done": (None, ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件")),
@@ -33,6 +34,8 @@ def _url(page: str, scene) -> str:
     if page in ("events", "login", "password_reset", "password_reset_done"):
         return reverse(page if page != "events" else "portal:events")
     event = scene.event
+    if page == "decklist":
+        return reverse("portal:decklist", args=[event.pk])
     if page == "draft_tables":
         event = RochesterEventFactory(top_cut=0)
     elif page == "bracket":
