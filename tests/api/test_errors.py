@@ -53,10 +53,24 @@ def test_page_past_the_end_is_404_with_advice(api):
     assert response.json()["message"].startswith("There is no page 7")
 
 
-def test_page_size_is_capped(api):
+def test_page_size_is_capped(api, monkeypatch):
+    from api.pagination import CappedPagination
+
+    # The cap is 500; lowered to 1 here so that a two-team event can show a page cut at the cap.
+    monkeypatch.setattr(CappedPagination, "max_page_size", 1)
     event, _, _ = build_event(teams=2, rounds=1)
     response = api.get(f"/api/v1/events/{event.pk}/standings/", {"page_size": 100000})
     assert response.status_code == 200
+    body = response.json()
+    assert body["count"] == 2
+    assert len(body["results"]) == 1
+    assert body["next"] is not None
+
+
+def test_page_size_cap_is_500():
+    from api.pagination import CappedPagination
+
+    assert CappedPagination.max_page_size == 500
 
 
 @pytest.mark.parametrize("body, content_type", [
