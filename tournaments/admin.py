@@ -114,24 +114,24 @@ class EventAdmin(admin.ModelAdmin):
         ]
         return format_html_join(" · ", '<a href="{}">{}</a>', links)
 
-    @admin.action(description=_("Pair the next Swiss round"))
+    @admin.action(description=_("Pair the next Swiss round"), permissions=["change"])
     def pair_next_round(self, request, queryset):
         _run(self, request, queryset, lambda e: round_pair_next(event=e),
              lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
 
-    @admin.action(description=_("Lock decklist registration"))
+    @admin.action(description=_("Lock decklist registration"), permissions=["change"])
     def lock_decklists(self, request, queryset):
         _run(self, request, queryset, lambda e: event_lock_decklists(event=e), lambda e: _("decklists locked."))
 
-    @admin.action(description=_("Reopen decklist registration"))
+    @admin.action(description=_("Reopen decklist registration"), permissions=["change"])
     def unlock_decklists(self, request, queryset):
         _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."))
 
-    @admin.action(description=_("Start the top cut"))
+    @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):
         _run(self, request, queryset, lambda e: topcut_start(event=e), lambda r: _("top cut paired."))
 
-    @admin.action(description=_("Pair the next top-cut round"))
+    @admin.action(description=_("Pair the next top-cut round"), permissions=["change"])
     def advance_top_cut(self, request, queryset):
         _run(self, request, queryset, lambda e: topcut_advance(event=e),
              lambda r: _("next top-cut round paired.") if r else _("the final is decided: the event is finished."))
@@ -198,7 +198,7 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ["team", "event"]
     actions = ["drop_teams", "reinstate_teams"]
 
-    @admin.action(description=_("Drop the selected teams after the latest round"))
+    @admin.action(description=_("Drop the selected teams after the latest round"), permissions=["change"])
     def drop_teams(self, request, queryset):
         def drop(registration):
             latest = registration.event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
@@ -206,7 +206,7 @@ class RegistrationAdmin(admin.ModelAdmin):
 
         _run(self, request, queryset, drop, lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
 
-    @admin.action(description=_("Reinstate the selected teams"))
+    @admin.action(description=_("Reinstate the selected teams"), permissions=["change"])
     def reinstate_teams(self, request, queryset):
         _run(self, request, queryset, lambda r: registration_reinstate(registration=r), lambda r: _("reinstated."))
 
@@ -306,7 +306,7 @@ class RoundAdmin(admin.ModelAdmin):
             return format_html("{} · {}", _("No rule is broken."), swap)
         return format_html("<ul>{}</ul>{}", format_html_join("", "<li>{}</li>", ((p.message,) for p in problems)), swap)
 
-    @admin.action(description=_("Pair the selected rounds again (new seed)"))
+    @admin.action(description=_("Pair the selected rounds again (new seed)"), permissions=["change"])
     def pair_again(self, request, queryset):
         _run(self, request, queryset, lambda r: round_repair(round_=r), lambda r: _("paired again (seed %(s)d).") % {"s": r.seed})
 

@@ -3,10 +3,11 @@
 Thin views: they read through selectors and write through services.
 """
 import csv
+from functools import wraps
 
 from django import forms
 from django.contrib import admin, messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -20,6 +21,22 @@ from tournaments.selectors.standings import standings_for_event, team_names_for_
 from tournaments.services.pairing import round_swap_teams
 
 
+def _requires(permission: str):
+    """Refuse (403) a staff user without `permission` of the tournaments app: the admin site's own check is
+    only is_staff. Read-only pages need the model's view permission, pages that write its change permission."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs):
+            if not request.user.has_perm(f"tournaments.{permission}"):
+                raise PermissionDenied(_("You don't have permission to open this page."))
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
 def _context(request: HttpRequest, title: str, **extra) -> dict:
     return {**admin.site.each_context(request), "title": title, **extra}
 
@@ -29,6 +46,7 @@ def _round(event: Event, number: int | None) -> Round | None:
     return rounds.filter(number=number).first() if number else rounds.first()
 
 
+@_requires("view_event")
 def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable pairings of a round (the latest by default): by table, then alphabetically by team."""
     event = get_object_or_404(Event, pk=event_id)
@@ -44,6 +62,7 @@ def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     )
 
 
+@_requires("view_event")
 def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable standings with every tiebreaker figure and its parts, so a judge can check it by hand."""
     event = get_object_or_404(Event, pk=event_id)
@@ -55,6 +74,7 @@ def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     )
 
 
+@_requires("view_event")
 def event_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     """The standings as CSV, one row per team, every figure exact to four decimals."""
     event = get_object_or_404(Event, pk=event_id)
@@ -82,6 +102,7 @@ class SwapForm(forms.Form):
         self.fields["second"].queryset = teams
 
 
+@_requires("change_round")
 def round_swap(request: HttpRequest, round_id: int):
     """Swap two teams in a round by hand; the rules it breaks (a rematch, a second bye ...) show as warnings."""
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
@@ -101,6 +122,7 @@ def round_swap(request: HttpRequest, round_id: int):
     )
 
 
+@_requires("view_decklist")
 def event_decklists(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable decklists: one section per team and seat, as parsed (English names), with the team's problems."""
     event = get_object_or_404(Event, pk=event_id)
