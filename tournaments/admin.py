@@ -198,6 +198,10 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ["team", "event"]
     actions = ["drop_teams", "reinstate_teams"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # The event is chosen once: the seats repeat it (Seat.event), so moving a registration is refused.
+        return [*super().get_readonly_fields(request, obj), *(["event"] if obj is not None else [])]
+
     @admin.action(description=_("Drop the selected teams after the latest round"), permissions=["change"])
     def drop_teams(self, request, queryset):
         def drop(registration):

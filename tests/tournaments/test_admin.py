@@ -108,3 +108,23 @@ def test_admin_event_add_two_headed_giant_with_three_players_shows_why(organizer
     )
     assert response.status_code == 200
     assert "Two-Headed Giant is played by teams of 2." in response.content.decode()
+
+
+def test_admin_registration_event_is_readonly_on_the_change_page(organizer_client):
+    registration = RegistrationFactory(event=EventFactory(team_size=2))
+    other_event = EventFactory(team_size=2)
+    seats = list(registration.seats.all())
+    data = {
+        "event": other_event.pk, "team": registration.team_id, "joined_round": 1,
+        "seats-TOTAL_FORMS": 2, "seats-INITIAL_FORMS": 2, "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
+    }
+    for i, seat in enumerate(seats):
+        data.update({f"seats-{i}-id": seat.pk, f"seats-{i}-registration": registration.pk,
+                     f"seats-{i}-letter": seat.letter, f"seats-{i}-player": seat.player_id})
+    url = reverse("admin:tournaments_registration_change", args=[registration.pk])
+    assert 'name="event"' not in organizer_client.get(url).content.decode()
+    response = organizer_client.post(url, data)
+    assert response.status_code == 302
+    registration.refresh_from_db()
+    assert registration.event != other_event
+    assert {s.event_id for s in registration.seats.all()} == {registration.event_id}

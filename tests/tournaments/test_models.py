@@ -136,3 +136,22 @@ def test_round_number_twice_in_an_event_is_refused():
     assert Event.objects.count() == 1
     again = type(round_)(event=round_.event, number=round_.number)
     assert "This event already has a round with this number." in _violation(again)
+
+
+def test_registration_event_cant_change_once_created():
+    registration = RegistrationFactory()
+    first_event = registration.event
+    registration = Registration.objects.get(pk=registration.pk)
+    registration.event = EventFactory()
+    assert any("can't move to another event" in m for m in _violation(registration))
+    with pytest.raises(ValidationError, match="can't move to another event"):
+        registration.save()
+    assert Registration.objects.get(pk=registration.pk).event == first_event
+    assert set(Seat.objects.filter(registration=registration).values_list("event_id", flat=True)) == {first_event.pk}
+
+
+def test_registration_saves_normally_when_its_event_is_unchanged():
+    registration = Registration.objects.get(pk=RegistrationFactory().pk)
+    registration.joined_round = 2
+    registration.save()
+    assert Registration.objects.get(pk=registration.pk).joined_round == 2

@@ -1,3 +1,4 @@
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -51,6 +52,36 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return str(self.team)
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        instance = super().from_db(db, field_names, values)
+        instance._stored_event_id = instance.__dict__.get("event_id")
+        return instance
+
+    def _event_change_problem(self) -> str | None:
+        stored = getattr(self, "_stored_event_id", None)
+        if self.pk and stored is not None and self.event_id != stored:
+            return _(
+                "A registration can't move to another event: its seats and results belong to this one. "
+                "Register the team for the other event instead."
+            )
+        return None
+
+    def clean(self):
+        super().clean()
+        problem = self._event_change_problem()
+        if problem:
+            raise ValidationError({"event": problem})
+
+    def save(self, *args, **kwargs):
+        # The seats repeat the event (Seat.event) so the database can refuse a player on two teams of one event;
+        # moving the registration would leave them behind, so it is refused everywhere, not only in forms.
+        problem = self._event_change_problem()
+        if problem:
+            raise ValidationError({"event": problem})
+        super().save(*args, **kwargs)
+        self._stored_event_id = self.event_id
 
     @property
     def is_dropped(self) -> bool:
