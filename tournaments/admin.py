@@ -202,13 +202,9 @@ class RegistrationAdmin(admin.ModelAdmin):
         # The event is chosen once: the seats repeat it (Seat.event), so moving a registration is refused.
         return [*super().get_readonly_fields(request, obj), *(["event"] if obj is not None else [])]
 
-    @admin.action(description=_("Drop the selected teams after the latest round"), permissions=["change"])
+    @admin.action(description=_("Drop the selected teams (not paired from the next round on)"), permissions=["change"])
     def drop_teams(self, request, queryset):
-        def drop(registration):
-            latest = registration.event.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-            return registration_drop(registration=registration, after_round=latest)
-
-        _run(self, request, queryset, drop, lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
+        _run(self, request, queryset, lambda r: registration_drop(registration=r), lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
 
     @admin.action(description=_("Reinstate the selected teams"), permissions=["change"])
     def reinstate_teams(self, request, queryset):

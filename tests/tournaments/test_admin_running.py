@@ -90,9 +90,12 @@ def test_admin_swap_view_warns_about_a_rematch(client, organizer):
     assert "have already played each other" in response.content.decode()
 
 
-def test_admin_drop_action_drops_after_the_latest_round(client, organizer):
+def test_admin_drop_action_drops_after_the_latest_round_once_it_has_started(client, organizer):
     event, registrations = _event()
-    round_pair_next(event=event, seed=1)
+    round_ = round_pair_next(event=event, seed=1)
+    team_match_record_final(
+        match=round_.matches.first(), user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+    )
     _action(client, "registration", "drop_teams", [registrations[0].pk])
     registrations[0].refresh_from_db()
     assert registrations[0].dropped_round == 1
@@ -146,3 +149,30 @@ def test_admin_decklist_status_and_printable_decklists(client, organizer, _bundl
     assert "1/2 submitted, 1 problem(s)" in listing
     page = client.get(reverse("admin:tournaments_event_decklists", args=[event.pk])).content.decode()
     assert "Lightning Bolt" in page and "has not submitted a decklist" in page
+
+
+def test_admin_drop_while_the_latest_round_has_not_started_then_pair_again_leaves_the_team_out(client, organizer):
+    event, registrations = _event(teams=5)
+    round_ = round_pair_next(event=event, seed=1)
+    _action(client, "registration", "drop_teams", [registrations[0].pk])
+    registrations[0].refresh_from_db()
+    assert registrations[0].dropped_round == 0
+    response = _action(client, "round", "pair_again", [round_.pk])
+    assert "paired again" in response.content.decode()
+    teams = {t for pair in round_.matches.values_list("team_a_id", "team_b_id") for t in pair if t}
+    assert teams == {r.pk for r in registrations[1:]}
+
+
+def test_admin_reinstate_action_pairs_the_team_again(client, organizer):
+    event, registrations = _event(teams=4)
+    round_ = round_pair_next(event=event, seed=1)
+    _action(client, "registration", "drop_teams", [registrations[0].pk])
+    _action(client, "round", "pair_again", [round_.pk])
+    assert round_.matches.count() == 2  # three teams: one match and the bye
+    response = _action(client, "registration", "reinstate_teams", [registrations[0].pk])
+    assert "reinstated" in response.content.decode()
+    registrations[0].refresh_from_db()
+    assert registrations[0].dropped_round is None
+    _action(client, "round", "pair_again", [round_.pk])
+    teams = {t for pair in round_.matches.values_list("team_a_id", "team_b_id") for t in pair if t}
+    assert teams == {r.pk for r in registrations}

@@ -25,7 +25,10 @@ def _missing_results(round_: Round) -> list[int]:
 
 
 def _active_registrations(*, event: Event, round_number: int):
-    """Teams to pair in `round_number`: joined by then, and not dropped after an earlier round."""
+    """Teams to pair in `round_number`: joined by then, and not dropped after an earlier round.
+
+    `dropped_round` N means the team played round N: it is paired again if round N itself is paired again, but
+    not for N + 1 (registration_drop records N - 1 when round N had not started)."""
     return Registration.objects.filter(event=event, joined_round__lte=round_number).filter(
         Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number)
     )

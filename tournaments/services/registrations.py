@@ -4,7 +4,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Player, Registration, Seat, Team
+from tournaments.enums import ResultState
+from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.services.events import event_bump_version
 
 
@@ -66,9 +67,29 @@ def registration_create(
     return registration
 
 
+def registration_last_played_round(*, registration: Registration) -> int:
+    """The last round the team has played (or is playing): the event's latest round once it has started, else
+    the round before it. 0 before the first round.
+
+    A round has started once it is finished or any of its matches (byes aside) has a result. A team that drops
+    while the latest round is paired but not started is therefore left out when that round is paired again.
+    """
+    latest = Round.objects.filter(event_id=registration.event_id).order_by("-number").first()
+    if latest is None:
+        return 0
+    started = latest.is_finished or latest.matches.filter(team_b__isnull=False).exclude(
+        result_state=ResultState.PENDING
+    ).exists()
+    return latest.number if started else latest.number - 1
+
+
 @transaction.atomic
-def registration_drop(*, registration: Registration, after_round: int) -> Registration:
-    """Drop the whole team (RULES.md 1) after `after_round`; it is not paired for later rounds."""
+def registration_drop(*, registration: Registration, after_round: int | None = None) -> Registration:
+    """Drop the whole team (RULES.md 1) after `after_round`: it has played that round and is not paired for any
+    later one (nor when a later round is paired again). Without `after_round`, after the last round the team
+    has played (registration_last_played_round)."""
+    if after_round is None:
+        after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
     if after_round < registration.joined_round - 1:
         raise ValidationError(_("A team can't drop before the round it joined in."))
     registration.dropped_round = after_round

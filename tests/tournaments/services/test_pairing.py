@@ -133,3 +133,36 @@ def test_round_problems_empty_for_an_engine_pairing():
     event, _ = _event(6)
     round1 = round_pair_next(event=event, seed=9)
     assert round_problems(round_=round1) == []
+
+
+def _teams(round_: Round) -> set[int]:
+    return {t for pair in round_.matches.values_list("team_a_id", "team_b_id") for t in pair if t}
+
+
+def test_drop_before_the_paired_round_starts_leaves_the_team_out_when_it_is_paired_again():
+    event, registrations = _event(6)
+    _finish(round_pair_next(event=event, seed=5))
+    round2 = round_pair_next(event=event, seed=6)
+    dropped = registration_drop(registration=registrations[0])
+    assert dropped.dropped_round == 1  # round 2 had not started: the team played round 1 only
+    round2 = round_repair(round_=round2, seed=7)
+    assert registrations[0].pk not in _teams(round2)
+    assert _teams(round2) == {r.pk for r in registrations[1:]}
+
+
+def test_drop_once_the_round_has_started_plays_it_and_skips_the_next():
+    event, registrations = _event(6)
+    _finish(round_pair_next(event=event, seed=5))
+    round2 = round_pair_next(event=event, seed=6)
+    team_match_record_final(match=round2.matches.filter(team_b__isnull=False).first(), user=OrganizerFactory(), seats=A_WINS)
+    dropped = registration_drop(registration=registrations[0])
+    assert dropped.dropped_round == 2
+    _finish(round2)
+    round3 = round_pair_next(event=event, seed=8)
+    assert registrations[0].pk not in _teams(round3)
+
+
+def test_drop_before_the_first_round_is_after_round_zero():
+    event, registrations = _event(4)
+    assert registration_drop(registration=registrations[0]).dropped_round == 0
+    assert registrations[0].pk not in _teams(round_pair_next(event=event, seed=1))
