@@ -27,6 +27,10 @@ class Registration(models.Model):
         _("decklist problems"), default=list, blank=True, editable=False,
         help_text=_("The team's decklist problems as of the latest submission, each with a message."),
     )
+    topcut_seed = models.PositiveSmallIntegerField(
+        _("top-cut seed"), null=True, blank=True, editable=False,
+        help_text=_("Fixed when the top cut starts; a team that drops in the playoff keeps it."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -42,6 +46,11 @@ class Registration(models.Model):
                 condition=Q(joined_round__gte=1),
                 name="registration_joined_round_positive",
                 violation_error_message=_("Rounds are numbered from 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["event", "topcut_seed"],
+                name="registration_topcut_seed_once_per_event",
+                violation_error_message=_("Two teams can't hold the same top-cut seed."),
             ),
             models.CheckConstraint(
                 condition=Q(dropped_round__isnull=True) | Q(dropped_round__gte=models.F("joined_round") - 1),

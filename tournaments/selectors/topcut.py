@@ -6,7 +6,17 @@ from tournaments.topcut import Bracket, PlayoffResult, bracket_state
 
 
 def topcut_seeds(*, event: Event) -> list[int]:
-    """Registration ids in Swiss standings order, dropped teams left out: seed 1 first."""
+    """Registration ids by top-cut seed, seed 1 first.
+
+    Once the top cut has started, the seeds fixed then (topcut_start stores them), so a team that drops in the
+    playoff keeps its place in the bracket. Before, the provisional seeds: Swiss standings order, dropped teams
+    left out.
+    """
+    stored = list(
+        Registration.objects.filter(event=event, topcut_seed__isnull=False).order_by("topcut_seed").values_list("id", flat=True)
+    )
+    if stored:
+        return stored
     dropped = set(Registration.objects.filter(event=event, dropped_round__isnull=False).values_list("id", flat=True))
     return [row.team for row in standings_for_event(event=event) if row.team not in dropped]
 

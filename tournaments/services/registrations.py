@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.enums import ResultState
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.services.events import event_bump_version
+from tournaments.services.topcut import topcut_award_dropped
 
 
 def registration_seat_problems(
@@ -87,13 +88,15 @@ def registration_last_played_round(*, registration: Registration) -> int:
 def registration_drop(*, registration: Registration, after_round: int | None = None) -> Registration:
     """Drop the whole team (RULES.md 1) after `after_round`: it has played that round and is not paired for any
     later one (nor when a later round is paired again). Without `after_round`, after the last round the team
-    has played (registration_last_played_round)."""
+    has played (registration_last_played_round). In the top cut, the team loses its pending playoff match: its
+    opponent advances (topcut_award_dropped)."""
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
     if after_round < registration.joined_round - 1:
         raise ValidationError(_("A team can't drop before the round it joined in."))
     registration.dropped_round = after_round
     registration.save(update_fields=["dropped_round"])
+    topcut_award_dropped(event_id=registration.event_id)
     event_bump_version(event_id=registration.event_id)
     return registration
 

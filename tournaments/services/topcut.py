@@ -1,10 +1,11 @@
 """The top cut: a single-elimination playoff of the top 2, 4 or 8 Swiss teams (RULES.md 4)."""
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.enums import COUNTING_STATES, EventStatus, RoundKind
-from tournaments.models import Event, Round, TeamMatch
+from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_bump_version
 from tournaments.topcut import TopCutError
@@ -18,7 +19,33 @@ def _write_playoff_round(*, event: Event, number: int, matches) -> Round:
             for table, m in enumerate(matches, start=1)
         ]
     )
+    topcut_award_dropped(event_id=event.pk)
     return round_
+
+
+def topcut_award_dropped(*, event_id: int) -> int:
+    """Give each playoff match still waiting for its result, where a team has dropped, to the other team: a
+    final win, like a bye (if both dropped, team A, the better seed, advances). Returns how many were decided.
+
+    The caller bumps the scoreboard version.
+    """
+    dropped = set(
+        Registration.objects.filter(event_id=event_id, dropped_round__isnull=False).values_list("id", flat=True)
+    )
+    if not dropped:
+        return 0
+    matches = TeamMatch.objects.select_for_update().filter(
+        Q(team_a_id__in=dropped) | Q(team_b_id__in=dropped),
+        round__event_id=event_id, round__kind=RoundKind.PLAYOFF, result_state=ResultState.PENDING,
+    )
+    decided = 0
+    for match in matches:
+        b_wins = match.team_a_id in dropped and match.team_b_id not in dropped
+        match.outcome = Outcome.B_WINS if b_wins else Outcome.A_WINS
+        match.result_state = ResultState.FINAL
+        match.save(update_fields=["outcome", "result_state", "updated_at"])
+        decided += 1
+    return decided
 
 
 @transaction.atomic
@@ -42,10 +69,14 @@ def topcut_start(*, event: Event) -> Round:
     if missing.exists():
         raise ValidationError(_("Some Swiss results are missing or unconfirmed; enter them first."))
     Round.objects.filter(pk__in=[r.pk for r in swiss]).update(is_finished=True)
+    seeds = topcut_seeds(event=event)
     try:
-        bracket = bracket_for_event(event=event, seeds=topcut_seeds(event=event))
+        bracket = bracket_for_event(event=event, seeds=seeds)
     except TopCutError as exc:
         raise ValidationError(str(exc)) from exc
+    # The seeds are fixed now: a drop in the playoff must not reshuffle the bracket.
+    for seed, registration_id in enumerate(seeds[: event.top_cut], start=1):
+        Registration.objects.filter(pk=registration_id).update(topcut_seed=seed)
     round_ = _write_playoff_round(event=event, number=event.swiss_rounds + 1, matches=bracket.next_matches)
     event.status = EventStatus.TOP_CUT
     event.save(update_fields=["status"])
@@ -63,6 +94,7 @@ def topcut_advance(*, event: Event) -> Round | None:
     if event.status != EventStatus.TOP_CUT:
         raise ValidationError(_("The top cut has not started."))
     current = event.rounds.filter(kind=RoundKind.PLAYOFF).order_by("-number").first()
+    topcut_award_dropped(event_id=event.pk)
     if current.matches.exclude(result_state__in=COUNTING_STATES).exists():
         raise ValidationError(_("The current top-cut round still waits for results."))
     try:

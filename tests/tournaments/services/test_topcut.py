@@ -72,3 +72,52 @@ def test_topcut_start_refused_while_swiss_rounds_are_missing():
     with pytest.raises(ValidationError) as info:
         topcut_start(event=event)
     assert info.value.messages == ["Only 0 of 3 Swiss rounds are paired."]
+
+
+def _top8():
+    event = EventFactory(swiss_rounds=3, top_cut=8)
+    for _ in range(10):
+        RegistrationFactory(event=event)
+    return event, _play_swiss(event)
+
+
+def test_topcut_start_stores_the_seeds():
+    from tournaments.models import Registration
+    from tournaments.selectors.topcut import topcut_seeds
+
+    event, _ = _top8()
+    order = [row.team for row in standings_for_event(event=event)]
+    topcut_start(event=event)
+    stored = dict(Registration.objects.filter(event=event, topcut_seed__isnull=False).values_list("id", "topcut_seed"))
+    assert stored == {team: seed for seed, team in enumerate(order[:8], start=1)}
+    assert topcut_seeds(event=event) == order[:8]
+
+
+def test_team_dropped_in_the_playoff_loses_its_pending_match_and_the_bracket_goes_on():
+    from tournaments.enums import Outcome, ResultState
+    from tournaments.models import Registration
+    from tournaments.services.registrations import registration_drop
+
+    event, organizer = _top8()
+    quarterfinals = topcut_start(event=event)
+    first = quarterfinals.matches.get(table=1)
+    # Table 1's seed 8 drops before playing: seed 1 advances without playing.
+    registration_drop(registration=Registration.objects.get(pk=first.team_b_id))
+    first.refresh_from_db()
+    assert (first.outcome, first.result_state) == (Outcome.A_WINS, ResultState.FINAL)
+    # Seed 1 (team A of table 1) wins; then it drops before the semifinal.
+    for match in quarterfinals.matches.exclude(pk=first.pk):
+        team_match_record_final(match=match, user=organizer, seats=A_WINS)
+    registration_drop(registration=Registration.objects.get(pk=first.team_a_id))
+    semifinals = topcut_advance(event=event)
+    top = semifinals.matches.get(table=1)
+    assert top.team_a_id == first.team_a_id
+    assert (top.outcome, top.result_state) == (Outcome.B_WINS, ResultState.FINAL)
+    team_match_record_final(match=semifinals.matches.get(table=2), user=organizer, seats=A_WINS)
+    final = topcut_advance(event=event)
+    assert final.matches.get().team_a_id == top.team_b_id
+    team_match_record_final(match=final.matches.get(), user=organizer, seats=A_WINS)
+    assert topcut_advance(event=event) is None
+    event.refresh_from_db()
+    assert event.status == EventStatus.FINISHED
+    assert bracket_for_event(event=event).champion == top.team_b_id
