@@ -115,10 +115,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(_BROKER_DIR / "queue"),
         "data_folder_out": str(_BROKER_DIR / "queue"),
         "processed_folder": str(_BROKER_DIR / "processed"),
+        "control_folder": str(_BROKER_DIR / "control"),
         "store_processed": False,
     }
     # kombu's filesystem transport needs its folders before the first message, in every process.
-    for _folder in ("queue", "processed"):
+    for _folder in ("queue", "processed", "control"):
         (_BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
 CELERY_TASK_IGNORE_RESULT = True
