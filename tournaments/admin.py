@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import admin_views
+from tournaments.enums import Outcome, ResultState
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.decklists import event_lock_decklists
 from tournaments.services.events import event_apply_preset, event_problems
@@ -270,8 +271,33 @@ class PlayerAdmin(admin.ModelAdmin):
     autocomplete_fields = ["user"]
 
 
+class TeamMatchAdminForm(forms.ModelForm):
+    """A match entered or edited by hand: both teams must be of the round's event, and a bye (team B empty) is a
+    final win for team A, as the pairing service writes it."""
+
+    class Meta:
+        model = TeamMatch
+        fields = "__all__"
+
+    def clean(self):
+        cleaned = super().clean()
+        round_ = cleaned.get("round") or (self.instance.round if self.instance.round_id else None)
+        if round_ is not None:
+            for side in ("team_a", "team_b"):
+                team = cleaned.get(side)
+                if team is not None and team.event_id != round_.event_id:
+                    self.add_error(side, _("%(team)s is not registered for %(event)s.") % {"team": team, "event": round_.event.name})
+        if "team_b" in cleaned and cleaned["team_b"] is None:
+            self.instance.outcome, self.instance.result_state = Outcome.A_WINS, ResultState.FINAL
+        elif self.instance.pk and self.initial.get("team_b") is None and cleaned.get("team_b") is not None:
+            # A bye turned into a match: it has no result yet.
+            self.instance.outcome, self.instance.result_state = "", ResultState.PENDING
+        return cleaned
+
+
 class TeamMatchInline(admin.TabularInline):
     model = TeamMatch
+    form = TeamMatchAdminForm
     fields = ["table", "team_a", "team_b", "outcome", "result_state"]
     readonly_fields = ["outcome", "result_state"]
     extra = 0
@@ -321,7 +347,9 @@ class RoundAdmin(admin.ModelAdmin):
 class SeatMatchFormSet(forms.BaseInlineFormSet):
     def clean(self):
         super().clean()
-        if any(self.errors) or self.instance.is_bye or self.instance.round.event.is_shared_game:
+        if any(self.errors) or not self.instance.round_id:
+            return  # the match form says what is missing
+        if self.instance.is_bye or self.instance.round.event.is_shared_game:
             return
         seats = [
             SeatGames(f.cleaned_data["letter"], f.cleaned_data["wins_a"], f.cleaned_data["wins_b"], f.cleaned_data["draws"])
@@ -347,6 +375,7 @@ class SeatMatchInline(admin.TabularInline):
 
 @admin.register(TeamMatch)
 class TeamMatchAdmin(admin.ModelAdmin):
+    form = TeamMatchAdminForm
     list_display = ["__str__", "round_number", "event", "outcome", "result_state", "reported_by", "updated_at"]
     list_filter = ["result_state", "round__event", "round__number"]
     search_fields = ["team_a__team__name", "team_b__team__name", "round__event__name"]

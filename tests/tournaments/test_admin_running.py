@@ -176,3 +176,60 @@ def test_admin_reinstate_action_pairs_the_team_again(client, organizer):
     _action(client, "round", "pair_again", [round_.pk])
     teams = {t for pair in round_.matches.values_list("team_a_id", "team_b_id") for t in pair if t}
     assert teams == {r.pk for r in registrations}
+
+
+def _match_post(round_id, table, team_a, team_b, seats=()):
+    data = {
+        "round": round_id or "", "table": table, "team_a": team_a.pk if team_a else "", "team_b": team_b.pk if team_b else "",
+        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": len(seats), "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+    }
+    for i, (letter, a, b) in enumerate(seats):
+        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
+                     f"seat_matches-{i}-draws": 0})
+    return data
+
+
+def test_admin_add_a_bye_by_hand_is_a_final_win(client, organizer):
+    event, registrations = _event(teams=3)
+    round_ = Round.objects.create(event=event, number=1)
+    response = client.post(reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 2, registrations[0], None))
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(round=round_)
+    assert (match.team_b, match.outcome, match.result_state) == (None, Outcome.A_WINS, ResultState.FINAL)
+
+
+def test_admin_add_a_match_without_a_round_says_so(client, organizer):
+    event, registrations = _event(teams=2)
+    response = client.post(
+        reverse("admin:tournaments_teammatch_add"),
+        _match_post(None, 1, registrations[0], registrations[1], seats=[("A", 2, 0), ("B", 2, 0), ("C", 0, 2)]),
+    )
+    assert response.status_code == 200
+    assert "This field is required." in response.content.decode()
+    assert TeamMatch.objects.count() == 0
+
+
+def test_admin_add_a_match_with_a_team_of_another_event_says_so(client, organizer):
+    event, registrations = _event(teams=1)
+    stranger = RegistrationFactory()
+    round_ = Round.objects.create(event=event, number=1)
+    response = client.post(reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 1, registrations[0], stranger))
+    assert response.status_code == 200
+    assert f"{stranger.team.name} is not registered for {event.name}." in response.content.decode()
+    assert TeamMatch.objects.count() == 0
+
+
+def test_admin_add_a_bye_in_the_round_page_inline_is_a_final_win(client, organizer):
+    event, registrations = _event(teams=1)
+    round_ = Round.objects.create(event=event, number=1)
+    data = {
+        "event": event.pk, "number": 1, "kind": "swiss", "seed": 0,
+        "matches-TOTAL_FORMS": 1, "matches-INITIAL_FORMS": 0, "matches-MIN_NUM_FORMS": 0, "matches-MAX_NUM_FORMS": 1000,
+        "matches-0-table": 1, "matches-0-team_a": registrations[0].pk, "matches-0-team_b": "", "matches-0-round": round_.pk,
+    }
+    response = client.post(reverse("admin:tournaments_round_change", args=[round_.pk]), data)
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(round=round_)
+    assert (match.outcome, match.result_state) == (Outcome.A_WINS, ResultState.FINAL)
