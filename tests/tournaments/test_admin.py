@@ -128,3 +128,26 @@ def test_admin_registration_event_is_readonly_on_the_change_page(organizer_clien
     registration.refresh_from_db()
     assert registration.event != other_event
     assert {s.event_id for s in registration.seats.all()} == {registration.event_id}
+
+
+def _event_post(event, **changes):
+    data = {
+        "name": event.name, "date": event.date.isoformat(), "organizer": event.organizer_id, "status": event.status,
+        "is_public": "on", "team_size": event.team_size, "structure": event.structure, "format_kind": event.format_kind,
+        "constructed_format": event.constructed_format, "deck_rule": event.deck_rule, "seat_formats": "[]",
+        "shared_games_per_match": 1, "swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut,
+        "extra_banned": event.extra_banned,
+        "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
+    }
+    data.update(changes)
+    return data
+
+
+def test_admin_event_team_size_change_with_registered_teams_shows_why(organizer_client):
+    event = EventFactory(team_size=3)
+    RegistrationFactory(event=event)
+    response = organizer_client.post(reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, team_size=4))
+    assert response.status_code == 200
+    assert "the team size can&#x27;t change while teams are registered" in response.content.decode()
+    event.refresh_from_db()
+    assert event.team_size == 3

@@ -4,7 +4,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.enums import FormatKind, Structure, shared_preset
-from tournaments.models import Event
+from tournaments.models import Event, Registration
 
 
 def event_apply_preset(*, event: Event) -> None:
@@ -40,6 +40,32 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
+    errors.update(_registered_team_problems(event=event))
+    return errors
+
+
+def _registered_team_problems(*, event: Event) -> dict[str, str]:
+    """Registered teams were seated for the stored team size and structure: changing either would leave
+    their seats (and results) wrong, so both are fixed while any team is registered."""
+    if not event.pk:
+        return {}
+    stored = Event.objects.filter(pk=event.pk).values("team_size", "structure").first()
+    if stored is None or (event.team_size, event.structure) == (stored["team_size"], stored["structure"]):
+        return {}
+    count = Registration.objects.filter(event_id=event.pk).count()
+    if not count:
+        return {}
+    errors = {}
+    if event.team_size != stored["team_size"]:
+        errors["team_size"] = _(
+            "%(n)d team(s) are registered with %(size)d players each: the team size can't change while teams are "
+            "registered. Remove the registrations first."
+        ) % {"n": count, "size": stored["team_size"]}
+    if event.structure != stored["structure"]:
+        errors["structure"] = _(
+            "%(n)d team(s) are registered: the structure can't change while teams are registered. "
+            "Remove the registrations first."
+        ) % {"n": count}
     return errors
 
 

@@ -42,3 +42,28 @@ def test_event_create_mixed_formats_must_differ():
 def test_event_create_seat_against_seat_has_no_shared_totals():
     event = _create(shared_life=30, shared_poison=15)
     assert (event.shared_life, event.shared_poison) == (None, None)
+
+
+def test_event_problems_refuse_a_new_team_size_or_structure_while_teams_are_registered():
+    from tests.factories import EventFactory, RegistrationFactory
+    from tournaments.services.events import event_problems
+
+    event = EventFactory(team_size=3)
+    RegistrationFactory(event=event)
+    event.team_size = 4
+    event.structure = Structure.THREE_HEADED_SERPENT
+    problems = event_problems(event=event)
+    assert problems["team_size"] == (
+        "1 team(s) are registered with 3 players each: the team size can't change while teams are registered. "
+        "Remove the registrations first."
+    )
+    assert "the structure can't change while teams are registered" in problems["structure"]
+
+
+def test_event_problems_allow_a_new_team_size_before_any_registration():
+    from tests.factories import EventFactory
+    from tournaments.services.events import event_problems
+
+    event = EventFactory(team_size=3)
+    event.team_size = 4
+    assert event_problems(event=event) == {}
