@@ -11,7 +11,7 @@ from tournaments import admin_views
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.decklists import event_lock_decklists
-from tournaments.services.events import event_apply_preset, event_problems
+from tournaments.services.events import event_apply_preset, event_bump_version, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
 from tournaments.services.results import SeatGames, SharedGames, team_match_check, team_match_record_final
@@ -28,6 +28,33 @@ def _run(modeladmin, request, queryset, service, done) -> None:
                 modeladmin.message_user(request, f"{obj}: {message}", messages.ERROR)
         else:
             modeladmin.message_user(request, f"{obj}: {done(result)}", messages.SUCCESS)
+
+
+class ScoreboardAdmin(admin.ModelAdmin):
+    """An admin page whose saves and deletes change what a scoreboard shows (names, pairings, results, status):
+    each one bumps the event's scoreboard version, as the services do, so ETags and live pages follow."""
+
+    def scoreboard_event_ids(self, obj) -> set[int]:
+        """The events whose scoreboards show `obj`."""
+        raise NotImplementedError
+
+    def _bump(self, event_ids) -> None:
+        for event_id in sorted(event_ids):
+            event_bump_version(event_id=event_id)
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        self._bump(self.scoreboard_event_ids(form.instance))
+
+    def delete_model(self, request, obj):
+        event_ids = self.scoreboard_event_ids(obj)
+        super().delete_model(request, obj)
+        self._bump(event_ids)
+
+    def delete_queryset(self, request, queryset):
+        event_ids = set().union(*(self.scoreboard_event_ids(obj) for obj in queryset))
+        super().delete_queryset(request, queryset)
+        self._bump(event_ids)
 
 
 class EventAdminForm(forms.ModelForm):
@@ -68,7 +95,7 @@ class RegistrationInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ScoreboardAdmin):
     form = EventAdminForm
     list_display = ["name", "date", "location", "format_kind", "team_size", "structure", "team_count", "status"]
     list_filter = ["status", "format_kind", "structure", "team_size", "date"]
@@ -156,6 +183,15 @@ class EventAdmin(admin.ModelAdmin):
         initial.setdefault("organizer", request.user.pk)
         return initial
 
+    def save_model(self, request, obj, form, change):
+        if not change:
+            return super().save_model(request, obj, form, change)
+        # Every field but the version: it was read with the form and may have been bumped since.
+        obj.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
+
+    def scoreboard_event_ids(self, obj: Event) -> set[int]:
+        return {obj.pk} if obj.pk else set()
+
 
 class SeatInlineFormSet(forms.BaseInlineFormSet):
     def clean(self):
@@ -189,7 +225,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(ScoreboardAdmin):
     list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round"]
     readonly_fields = ["deck_problem_list"]
     list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter)]
@@ -213,6 +249,9 @@ class RegistrationAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__player", "seats__decklist")
+
+    def scoreboard_event_ids(self, obj: Registration) -> set[int]:
+        return {obj.event_id}
 
     @admin.display(description=_("players"))
     def players(self, obj: Registration) -> str:
@@ -252,9 +291,12 @@ class DecklistAdmin(admin.ModelAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ScoreboardAdmin):
     list_display = ["name", "event_count", "created_at"]
     search_fields = ["name"]
+
+    def scoreboard_event_ids(self, obj: Team) -> set[int]:
+        return set(Registration.objects.filter(team_id=obj.pk).values_list("event_id", flat=True)) if obj.pk else set()
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_event_count=Count("registrations"))
@@ -265,10 +307,13 @@ class TeamAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ScoreboardAdmin):
     list_display = ["name", "user", "created_at"]
     search_fields = ["name", "user__username", "user__email"]
     autocomplete_fields = ["user"]
+
+    def scoreboard_event_ids(self, obj: Player) -> set[int]:
+        return set(Seat.objects.filter(player_id=obj.pk).values_list("event_id", flat=True)) if obj.pk else set()
 
 
 class TeamMatchAdminForm(forms.ModelForm):
@@ -309,7 +354,7 @@ class TeamMatchInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ScoreboardAdmin):
     list_display = ["event", "number", "kind", "seed", "is_finished", "match_count"]
     list_filter = ["event", "kind", "is_finished"]
     search_fields = ["event__name"]
@@ -343,6 +388,9 @@ class RoundAdmin(admin.ModelAdmin):
     def match_count(self, obj: Round) -> int:
         return obj._match_count
 
+    def scoreboard_event_ids(self, obj: Round) -> set[int]:
+        return {obj.event_id}
+
 
 class SeatMatchFormSet(forms.BaseInlineFormSet):
     def clean(self):
@@ -374,7 +422,7 @@ class SeatMatchInline(admin.TabularInline):
 
 
 @admin.register(TeamMatch)
-class TeamMatchAdmin(admin.ModelAdmin):
+class TeamMatchAdmin(ScoreboardAdmin):
     form = TeamMatchAdminForm
     list_display = ["__str__", "round_number", "event", "outcome", "result_state", "reported_by", "updated_at"]
     list_filter = ["result_state", "round__event", "round__number"]
@@ -397,6 +445,9 @@ class TeamMatchAdmin(admin.ModelAdmin):
                 team_match_record_final(match=match, user=request.user, games=games)
         elif getattr(match, "_admin_seats", None):
             team_match_record_final(match=match, user=request.user, seats=match._admin_seats)
+
+    def scoreboard_event_ids(self, obj: TeamMatch) -> set[int]:
+        return {Round.objects.values_list("event_id", flat=True).get(pk=obj.round_id)}
 
     @admin.display(description=_("round"), ordering="round__number")
     def round_number(self, obj: TeamMatch) -> int:
