@@ -8,10 +8,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import admin_views
-from tournaments.enums import Outcome, ResultState
+from tournaments.enums import EventStatus, Outcome, ResultState
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.decklists import event_lock_decklists
-from tournaments.services.events import event_apply_preset, event_bump_version, event_problems
+from tournaments.services.events import event_apply_preset, event_bump_version, event_finish, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
 from tournaments.services.results import SeatGames, SharedGames, team_match_check, team_match_record_final
@@ -188,6 +188,8 @@ class EventAdmin(ScoreboardAdmin):
             return super().save_model(request, obj, form, change)
         # Every field but the version: it was read with the form and may have been bumped since.
         obj.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
+        if "status" in form.changed_data and obj.status == EventStatus.FINISHED:
+            event_finish(event=obj)
 
     def scoreboard_event_ids(self, obj: Event) -> set[int]:
         return {obj.pk} if obj.pk else set()

@@ -95,3 +95,14 @@ def test_event_status_edit_bumps_the_version(client, organizer):
     before = _version(event)
     client.post(reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.RUNNING))
     assert _version(event) == before + 1
+
+
+def test_event_finished_in_the_admin_closes_its_last_round(client, organizer):
+    event, _ = _event()
+    round_ = round_pair_next(event=event, seed=1)
+    event.refresh_from_db()
+    response = client.post(reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.FINISHED))
+    assert response.status_code == 302
+    round_.refresh_from_db()
+    assert round_.is_finished
+    assert Event.objects.get(pk=event.pk).status == EventStatus.FINISHED

@@ -3,8 +3,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments.enums import FormatKind, Structure, shared_preset
-from tournaments.models import Event, Registration
+from tournaments.enums import EventStatus, FormatKind, Structure, shared_preset
+from tournaments.models import Event, Registration, Round
 
 
 def event_apply_preset(*, event: Event) -> None:
@@ -89,3 +89,14 @@ def event_bump_version(*, event_id: int) -> None:
     """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
     the API's ETags and the live pages follow Event.version."""
     Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+
+
+@transaction.atomic
+def event_finish(*, event: Event) -> Event:
+    """Finish the event: its status becomes finished and every round is marked finished, so players can no
+    longer report or confirm results (the organizer still corrects them). Bumps the scoreboard version."""
+    Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
+    event.status = EventStatus.FINISHED
+    Round.objects.filter(event_id=event.pk, is_finished=False).update(is_finished=True)
+    event_bump_version(event_id=event.pk)
+    return event

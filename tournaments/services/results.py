@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import scoring
-from tournaments.enums import Outcome, ResultState, RoundKind
+from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
 from tournaments.services.events import event_bump_version
@@ -98,6 +98,13 @@ def _locked(match: TeamMatch) -> TeamMatch:
     return TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
 
 
+def _event_open_check(match: TeamMatch) -> None:
+    """Players report, confirm and dispute only while the event runs; after it, only the organizer corrects."""
+    if match.round.event.status == EventStatus.FINISHED:
+        raise ValidationError(_("This event is finished: results can no longer be reported, confirmed or disputed. "
+                                "Ask the organizer to correct a result."))
+
+
 @transaction.atomic
 def team_match_report(
     *, match: TeamMatch, user, seats: Sequence[SeatGames] = (), games: SharedGames | None = None
@@ -105,13 +112,14 @@ def team_match_report(
     """A member of either team reports the match's games; the other team must then confirm or dispute.
 
     Refused with NotYourMatch when the user plays on neither team, and with ValidationError (nothing written)
-    for a bye, a finished round, a result already reported, or games that can't have happened.
+    for a bye, a finished event or round, a result already reported, or games that can't have happened.
     """
     match = _locked(match)
     if match_user_side(match=match, user=user) is None:
         raise NotYourMatch(_("This is not your match."))
     if match.is_bye:
         raise ValidationError(_("A bye needs no result: it counts as a win."))
+    _event_open_check(match)
     if match.round.is_finished:
         raise ValidationError(_("Round %(n)d is over; ask the organizer to correct a result.") % {"n": match.round.number})
     if match.result_state != ResultState.PENDING:
@@ -131,6 +139,7 @@ def _other_team_check(*, match: TeamMatch, user) -> None:
     side = match_user_side(match=match, user=user)
     if side is None:
         raise NotYourMatch(_("This is not your match."))
+    _event_open_check(match)
     if match.result_state != ResultState.REPORTED:
         raise ValidationError(
             _("There is no report waiting for confirmation (the result is %(state)s).")
@@ -143,7 +152,8 @@ def _other_team_check(*, match: TeamMatch, user) -> None:
 
 @transaction.atomic
 def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
-    """A member of the other team confirms the report; the result then counts in the standings."""
+    """A member of the other team confirms the report; the result then counts in the standings. Refused (with
+    the reason) once the event is finished."""
     match = _locked(match)
     _other_team_check(match=match, user=user)
     match.result_state = ResultState.CONFIRMED
@@ -155,7 +165,8 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
 
 @transaction.atomic
 def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
-    """A member of the other team disputes the report; it goes to the organizer's list of disputes."""
+    """A member of the other team disputes the report; it goes to the organizer's list of disputes. Refused
+    (with the reason) once the event is finished."""
     match = _locked(match)
     _other_team_check(match=match, user=user)
     match.result_state = ResultState.DISPUTED

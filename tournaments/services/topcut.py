@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
-from tournaments.services.events import event_bump_version
+from tournaments.services.events import event_bump_version, event_finish
 from tournaments.topcut import TopCutError
 
 
@@ -104,9 +104,7 @@ def topcut_advance(*, event: Event) -> Round | None:
     current.is_finished = True
     current.save(update_fields=["is_finished"])
     if bracket.champion is not None:
-        event.status = EventStatus.FINISHED
-        event.save(update_fields=["status"])
-        event_bump_version(event_id=event.pk)
+        event_finish(event=event)
         return None
     round_ = _write_playoff_round(event=event, number=current.number + 1, matches=bracket.next_matches)
     event_bump_version(event_id=event.pk)

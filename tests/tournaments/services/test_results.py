@@ -138,3 +138,39 @@ def test_team_match_report_on_a_bye_is_refused():
     with pytest.raises(ValidationError):
         team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
     assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.FINAL
+
+
+def test_team_match_report_refused_once_the_event_is_finished():
+    from tournaments.services.events import event_finish
+
+    match = TeamMatchFactory()
+    event_finish(event=match.round.event)
+    with pytest.raises(ValidationError) as info:
+        team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
+    assert "This event is finished" in info.value.messages[0]
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.PENDING
+
+
+@pytest.mark.parametrize("answer", ["confirm", "dispute"])
+def test_team_match_confirm_and_dispute_refused_once_the_event_is_finished(answer):
+    match = TeamMatchFactory()
+    team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
+    Event.objects.filter(pk=match.round.event_id).update(status="finished")
+    service = team_match_confirm if answer == "confirm" else team_match_dispute
+    with pytest.raises(ValidationError) as info:
+        service(match=match, user=_member(match.team_b))
+    assert "This event is finished" in info.value.messages[0]
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.REPORTED
+
+
+def test_event_finish_marks_every_round_finished_and_the_organizer_still_corrects():
+    from tournaments.services.events import event_finish
+
+    match = TeamMatchFactory()
+    version = match.round.event.version
+    event_finish(event=match.round.event)
+    match.round.refresh_from_db()
+    assert match.round.is_finished
+    assert Event.objects.get(pk=match.round.event_id).version == version + 1
+    team_match_record_final(match=match, user=OrganizerFactory(), seats=A_TWO_ONE)
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.FINAL
