@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import admin_views
 from tournaments.enums import EventStatus, Outcome, ResultState
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
-from tournaments.services.decklists import event_lock_decklists
+from tournaments.services.decklists import DECK_CHECK_FIELDS, event_lock_decklists, event_recheck_decklists
 from tournaments.services.events import event_apply_preset, event_bump_version, event_finish, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
@@ -103,7 +103,7 @@ class EventAdmin(ScoreboardAdmin):
     date_hierarchy = "date"
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages"]
-    actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists"]
+    actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
     fieldsets = [
         (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public"]}),
         (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats", "deck_rule"]}),
@@ -155,6 +155,11 @@ class EventAdmin(ScoreboardAdmin):
     def unlock_decklists(self, request, queryset):
         _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."))
 
+    @admin.action(description=_("Recheck decklists"), permissions=["change"])
+    def recheck_decklists(self, request, queryset):
+        _run(self, request, queryset, lambda e: event_recheck_decklists(event=e),
+             lambda n: _("decklists of %(n)d team(s) checked again.") % {"n": n})
+
     @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):
         _run(self, request, queryset, lambda e: topcut_start(event=e), lambda r: _("top cut paired."))
@@ -190,6 +195,10 @@ class EventAdmin(ScoreboardAdmin):
         obj.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
         if "status" in form.changed_data and obj.status == EventStatus.FINISHED:
             event_finish(event=obj)
+        if obj.has_decklists and set(DECK_CHECK_FIELDS) & set(form.changed_data):
+            # The stored problems were found under the old rule, format or banned list.
+            checked = event_recheck_decklists(event=obj)
+            self.message_user(request, _("Decklists of %(n)d team(s) checked again under the new settings.") % {"n": checked})
 
     def scoreboard_event_ids(self, obj: Event) -> set[int]:
         return {obj.pk} if obj.pk else set()

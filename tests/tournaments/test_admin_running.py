@@ -233,3 +233,39 @@ def test_admin_add_a_bye_in_the_round_page_inline_is_a_final_win(client, organiz
     assert response.status_code == 302
     match = TeamMatch.objects.get(round=round_)
     assert (match.outcome, match.result_state) == (Outcome.A_WINS, ResultState.FINAL)
+
+
+def _bolts_team(event_kwargs=None):
+    from cards.services import cards_ensure_loaded
+    from tournaments.services.decklists import decklist_submit
+
+    cards_ensure_loaded()
+    event, registrations = _event(teams=1, team_size=2, **(event_kwargs or {}))
+    for letter, fill in (("A", "Mountain"), ("B", "Island")):
+        seat = registrations[0].seats.get(letter=letter)
+        decklist_submit(seat=seat, user=seat.player.user, text=f"2 Lightning Bolt\n58 {fill}")
+    registrations[0].refresh_from_db()
+    assert registrations[0].deck_problems == []
+    return event, registrations[0]
+
+
+def test_admin_recheck_decklists_action(client, organizer, _bundled_cards):
+    event, registration = _bolts_team()
+    event.extra_banned = "Lightning Bolt"
+    event.save()
+    response = _action(client, "event", "recheck_decklists", [event.pk])
+    assert "decklists of 1 team(s) checked again" in response.content.decode()
+    registration.refresh_from_db()
+    assert registration.deck_problems
+
+
+def test_admin_deck_rule_change_rechecks_decklists(client, organizer, _bundled_cards):
+    from tests.tournaments.test_admin import _event_post
+
+    event, registration = _bolts_team()
+    response = client.post(
+        reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, deck_rule="no-shared"), follow=True
+    )
+    assert "Decklists of 1 team(s) checked again under the new settings." in response.content.decode()
+    registration.refresh_from_db()
+    assert any(p["card"] == "Lightning Bolt" for p in registration.deck_problems)

@@ -138,3 +138,26 @@ def event_lock_decklists(*, event: Event, locked: bool = True) -> Event:
     event.decklists_locked = locked
     event.save(update_fields=["decklists_locked"])
     return event
+
+
+# The event settings a decklist check depends on: when one changes, the stored problems are out of date.
+DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned")
+
+
+@transaction.atomic
+def event_recheck_decklists(*, event: Event) -> int:
+    """Check every team that has submitted a decklist again under the event's current deck rule, format(s) and
+    banned list, and store the problems (registration_check_decks). Returns how many teams were checked.
+
+    Refused with ValidationError for an event that has no decklists.
+    """
+    if not event.has_decklists:
+        raise ValidationError(_("This event is not a constructed event: it has no decklists to check."))
+    submitted = Seat.objects.filter(event=event, decklist__isnull=False).values("registration_id")
+    # Locked like decklist_submit does, so a teammate's submission meanwhile is checked after, not lost.
+    registrations = Registration.objects.select_for_update(of=("self",)).filter(pk__in=submitted).select_related("event").order_by("pk")
+    checked = 0
+    for registration in registrations:
+        registration_check_decks(registration=registration)
+        checked += 1
+    return checked

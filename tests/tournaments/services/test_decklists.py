@@ -115,3 +115,37 @@ def test_decklist_submit_mixed_formats_checks_each_deck_on_its_own():
     _submit(a, _deck("4 Lightning Bolt"))
     outcome = _submit(b, _deck("4 Lightning Bolt", fill="Island"))
     assert outcome.legal
+
+
+def test_event_recheck_decklists_follows_a_new_deck_rule_and_banned_list():
+    from tournaments.services.decklists import event_recheck_decklists
+
+    registration, (a, b) = _team()
+    _submit(a, _deck("2 Lightning Bolt"))
+    _submit(b, _deck("2 Lightning Bolt", fill="Island"))
+    registration.refresh_from_db()
+    assert registration.deck_problems == []
+    event = registration.event
+    event.deck_rule = DeckRule.NO_SHARED
+    event.save()
+    assert event_recheck_decklists(event=event) == 1
+    registration.refresh_from_db()
+    assert any(p["card"] == "Lightning Bolt" for p in registration.deck_problems)
+    event.deck_rule = DeckRule.FOUR_COPIES
+    event.extra_banned = "Lightning Bolt"
+    event.save()
+    event_recheck_decklists(event=event)
+    registration.refresh_from_db()
+    assert registration.deck_problems and all(p["card"] == "Lightning Bolt" for p in registration.deck_problems)
+
+
+def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limited_events():
+    from tournaments.services.decklists import event_recheck_decklists
+
+    registration, _seats = _team()
+    assert event_recheck_decklists(event=registration.event) == 0
+    registration.refresh_from_db()
+    assert registration.deck_problems == []
+    with pytest.raises(ValidationError) as info:
+        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.TEAM_SEALED, constructed_format=""))
+    assert info.value.messages == ["This event is not a constructed event: it has no decklists to check."]
