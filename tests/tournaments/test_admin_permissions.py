@@ -28,7 +28,9 @@ def _action(client, model, action, ids):
     )
 
 
-@pytest.mark.parametrize("action", ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists"])
+@pytest.mark.parametrize(
+    "action", ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
+)
 def test_event_actions_absent_for_a_view_only_user(client, action):
     _staff(client, "view_event")
     event, _ = _event()

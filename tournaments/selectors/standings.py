@@ -21,7 +21,7 @@ def results_for_event(*, event: Event, upto_round: int | None = None) -> list[Te
     # Late entries whose missed rounds count as losses (RULES.md 4): one opponent-less loss per missed round
     # that has been played.
     played = set(
-        event.rounds.filter(kind=RoundKind.SWISS, **({"number__lte": upto_round} if upto_round else {}))
+        event.rounds.filter(kind=RoundKind.SWISS, **({"number__lte": upto_round} if upto_round is not None else {}))
         .values_list("number", flat=True)
     )
     late = Registration.objects.filter(event=event, joined_round__gt=1, missed_rounds_as_losses=True)

@@ -51,3 +51,13 @@ def test_standings_for_event_query_count_does_not_grow_with_the_event():
 
     assert queries(4) == queries(20)
     assert TeamMatch.objects.count() == 12
+
+
+def test_standings_for_event_upto_round_zero_counts_no_round():
+    event = EventFactory()
+    round_ = RoundFactory(event=event, number=1)
+    TeamMatchFactory(round=round_, outcome=Outcome.A_WINS, result_state=ResultState.FINAL)
+    late = RegistrationFactory(event=event, joined_round=2, missed_rounds_as_losses=True)
+    rows = {row.team: row for row in standings_for_event(event=event, upto_round=0)}
+    assert rows[late.pk].record == "0-0-0"
+    assert all(row.match_points == 0 for row in rows.values())
