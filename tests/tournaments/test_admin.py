@@ -151,3 +151,15 @@ def test_admin_event_team_size_change_with_registered_teams_shows_why(organizer_
     assert "the team size can&#x27;t change while teams are registered" in response.content.decode()
     event.refresh_from_db()
     assert event.team_size == 3
+
+
+def test_admin_register_a_team_twice_shows_why(organizer_client):
+    event = EventFactory(team_size=2)
+    registration = RegistrationFactory(event=event)
+    response = organizer_client.post(
+        reverse("admin:tournaments_registration_add"),
+        _registration_post(event, registration.team, [("A", PlayerFactory()), ("B", PlayerFactory())]),
+    )
+    assert response.status_code == 200
+    assert "This team is already registered for this event." in response.content.decode()
+    assert Registration.objects.filter(event=event).count() == 1

@@ -269,3 +269,14 @@ def test_admin_deck_rule_change_rechecks_decklists(client, organizer, _bundled_c
     assert "Decklists of 1 team(s) checked again under the new settings." in response.content.decode()
     registration.refresh_from_db()
     assert any(p["card"] == "Lightning Bolt" for p in registration.deck_problems)
+
+
+def test_admin_printable_pairings_by_table_are_in_table_order(client, organizer):
+    event, _ = _event(teams=9)
+    round_ = round_pair_next(event=event, seed=3)
+    page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
+    by_table = page[page.index("By table"):page.index("By team")]
+    tables = sorted(round_.matches.values_list("table", flat=True))
+    assert tables == [1, 2, 3, 4, 5]
+    positions = [by_table.index(f"<tr><td>{table}</td>") for table in tables]
+    assert positions == sorted(positions)
