@@ -371,22 +371,39 @@ class RoundAdmin(ScoreboardAdmin):
     search_fields = ["event__name"]
     inlines = [TeamMatchInline]
     list_select_related = ["event"]
-    readonly_fields = ["pairing_check"]
     actions = ["pair_again"]
 
     def get_urls(self):
         own = [path("<int:round_id>/swap/", self.admin_site.admin_view(admin_views.round_swap), name="tournaments_round_swap")]
         return own + super().get_urls()
 
-    @admin.display(description=_("pairing check"))
-    def pairing_check(self, obj: Round) -> str:
+    def get_readonly_fields(self, request, obj=None):
+        # The "Swap two teams" link only for those who may change rounds; view-only users see the check alone.
+        if self.has_change_permission(request, obj):
+            return ["pairing_check"]
+        return ["pairing_check_only"]
+
+    @staticmethod
+    def _pairing_check(obj: Round, *, with_swap: bool) -> str:
         if not obj.pk:
             return "-"
-        swap = format_html('<a href="{}">{}</a>', reverse("admin:tournaments_round_swap", args=[obj.pk]), _("Swap two teams"))
+        swap = ""
+        if with_swap:
+            swap = format_html(
+                ' · <a href="{}">{}</a>', reverse("admin:tournaments_round_swap", args=[obj.pk]), _("Swap two teams")
+            )
         problems = round_problems(round_=obj)
         if not problems:
-            return format_html("{} · {}", _("No rule is broken."), swap)
+            return format_html("{}{}", _("No rule is broken."), swap)
         return format_html("<ul>{}</ul>{}", format_html_join("", "<li>{}</li>", ((p.message,) for p in problems)), swap)
+
+    @admin.display(description=_("pairing check"))
+    def pairing_check(self, obj: Round) -> str:
+        return self._pairing_check(obj, with_swap=True)
+
+    @admin.display(description=_("pairing check"))
+    def pairing_check_only(self, obj: Round) -> str:
+        return self._pairing_check(obj, with_swap=False)
 
     @admin.action(description=_("Pair the selected rounds again (new seed)"), permissions=["change"])
     def pair_again(self, request, queryset):

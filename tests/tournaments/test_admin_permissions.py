@@ -119,3 +119,17 @@ def test_printable_decklists_need_view_permission_of_decklists(client):
     assert client.get(url).status_code == 403
     _staff(client, "view_event", "view_decklist")
     assert client.get(url).status_code == 200
+
+
+def test_swap_link_only_for_users_who_may_change_rounds(client):
+    event, _ = _event()
+    round_ = round_pair_next(event=event, seed=1)
+    page = reverse("admin:tournaments_round_change", args=[round_.pk])
+    swap = reverse("admin:tournaments_round_swap", args=[round_.pk])
+    _staff(client, "view_round")
+    viewer = client.get(page)
+    assert viewer.status_code == 200
+    assert "pairing check" in viewer.content.decode().lower()
+    assert swap not in viewer.content.decode()
+    _staff(client, "view_round", "change_round")
+    assert swap in client.get(page).content.decode()
