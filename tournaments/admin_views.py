@@ -41,6 +41,14 @@ def _context(request: HttpRequest, title: str, **extra) -> dict:
     return {**admin.site.each_context(request), "title": title, **extra}
 
 
+def _round_number(text: str | None) -> int | None:
+    """A round number from a query string; anything else ("²", "-1", "x", 10**100) means the latest round."""
+    text = (text or "").strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        return None
+    return int(text)
+
+
 def _round(event: Event, number: int | None) -> Round | None:
     rounds = event.rounds.order_by("-number")
     return rounds.filter(number=number).first() if number else rounds.first()
@@ -50,8 +58,7 @@ def _round(event: Event, number: int | None) -> Round | None:
 def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable pairings of a round (the latest by default): by table, then alphabetically by team."""
     event = get_object_or_404(Event, pk=event_id)
-    number = request.GET.get("round")
-    round_ = _round(event, int(number) if number and number.isdigit() else None)
+    round_ = _round(event, _round_number(request.GET.get("round")))
     return TemplateResponse(
         request,
         "tournaments/admin/pairings.html",

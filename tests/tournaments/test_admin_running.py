@@ -280,3 +280,12 @@ def test_admin_printable_pairings_by_table_are_in_table_order(client, organizer)
     assert tables == [1, 2, 3, 4, 5]
     positions = [by_table.index(f"<tr><td>{table}</td>") for table in tables]
     assert positions == sorted(positions)
+
+
+@pytest.mark.parametrize("bad", ["²", "-1", "x", "1" * 40, " 1 1"])
+def test_admin_printable_pairings_with_a_bad_round_number_shows_the_latest_round(client, organizer, bad):
+    event, registrations = _event(teams=4)
+    round_pair_next(event=event, seed=3)
+    response = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk]), {"round": bad})
+    assert response.status_code == 200
+    assert registrations[0].team.name in response.content.decode()
