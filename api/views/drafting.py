@@ -13,6 +13,7 @@ from api.conditional import etag_matches
 from api.views.base import EventScopedMixin
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_seat_to_pick, draft_state_etag, draft_table_state, draft_tables_progress
+from drafting.services.picks import draft_table_refresh, draft_tables_refresh
 
 
 class DraftTeamSerializer(serializers.Serializer):
@@ -54,7 +55,10 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return DraftTable.objects.none()
-        return draft_tables_progress(event=self.load_event()).order_by("number")
+        event = self.load_event()
+        # A deadline that is over never shows as running, even with no worker: apply what is overdue first.
+        draft_tables_refresh(event=event)
+        return draft_tables_progress(event=event).order_by("number")
 
 
 class DraftCardSerializer(serializers.Serializer):
@@ -101,6 +105,7 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
         table = DraftTable.objects.select_related("event").filter(event=event, number=number).first()
         if table is None:
             raise NotFound(_("Event %(event)s has no draft table %(number)s.") % {"event": event.pk, "number": number})
+        table = draft_table_refresh(table=table)
         now = timezone.now()
         etag = f'"d{table.pk}-{draft_state_etag(table=table, now=now)}"'
         if etag_matches(etag, request.headers.get("If-None-Match", "")):

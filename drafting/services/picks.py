@@ -83,6 +83,16 @@ def draft_timeout_apply(*, table_id: int, pack_index: int, pick_number: int, via
         return True
 
 
+def draft_timeout_early(*, table_id: int, pack_index: int, pick_number: int) -> dt.datetime | None:
+    """The deadline of pick (`pack_index`, `pick_number`) when that pick is still awaited but its deadline is still
+    ahead: a timer delivered early (clocks apart, or sent before a pause moved the deadline). None otherwise."""
+    current = DraftTable.objects.filter(pk=table_id).values_list("status", "pack_index", "pick_number", "deadline").first()
+    if current is None or current[:3] != (DraftStatus.RUNNING, pack_index, pick_number):
+        return None
+    deadline = current[3]
+    return deadline if deadline is not None and deadline > timers.now() else None
+
+
 def draft_tables_sweep_overdue(*, grace_seconds: float = SWEEP_GRACE_SECONDS) -> int:
     """Apply the timeout of every running table whose deadline passed more than `grace_seconds` ago without its
     timer task running (a worker that died, or no worker at all). Returns the number of picks made."""
@@ -106,6 +116,18 @@ def draft_table_refresh(*, table: DraftTable) -> DraftTable:
         return table
     draft_timeout_apply(table_id=table.pk, pack_index=table.pack_index, pick_number=table.pick_number, via=PickVia.READ)
     return DraftTable.objects.select_related("event").get(pk=table.pk)
+
+
+def draft_tables_refresh(*, event) -> int:
+    """Apply the timeout of every running table of `event` whose deadline is over (one query when none is), so a
+    list of tables read by the server's clock never shows an expired deadline. Returns the number of picks made."""
+    overdue = DraftTable.objects.filter(event=event, status=DraftStatus.RUNNING, deadline__lte=timers.now()).values_list(
+        "pk", "pack_index", "pick_number"
+    )
+    return sum(
+        draft_timeout_apply(table_id=pk, pack_index=pack_index, pick_number=pick_number, via=PickVia.READ)
+        for pk, pack_index, pick_number in overdue
+    )
 
 
 def _check_running(table: DraftTable) -> None:

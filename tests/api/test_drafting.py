@@ -95,3 +95,29 @@ def test_table_list_queries_do_not_grow(api):
     (small, one), (large, four) = count(small_event), count(large_event)
     assert (one, four) == (1, 4)
     assert small == large
+
+
+def test_an_expired_deadline_is_applied_on_reading_even_with_no_worker(api):
+    table, plan = _running_table()
+    first = api.get(_url(table, f"{table.number}/"))
+    # The deadline passes and no worker runs: the next read makes the timed-out pick and shows the next one.
+    type(table).objects.filter(pk=table.pk).update(deadline=timezone.now() - dt.timedelta(seconds=2))
+    response = api.get(_url(table, f"{table.number}/"), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert response.status_code == 200
+    body = response.json()
+    assert body["pick_number"] == 4
+    assert "P2 card 3" not in [card["name"] for card in body["pack"]]
+    assert dt.datetime.fromisoformat(body["deadline"].replace("Z", "+00:00")) > timezone.now()
+    latest = {seat["seat"]: seat["latest_pick"] for seat in body["seats"]}
+    assert latest[str(plan[1].picks[2])] == "P2 card 3"
+    taken = DraftCard.objects.get(table=table, pack_index=1, position=3)
+    assert (taken.picked_by, taken.pick_number, taken.via) == (str(plan[1].picks[2]), 3, "read")
+
+
+def test_the_table_list_applies_expired_deadlines(api):
+    table, plan = _running_table()
+    type(table).objects.filter(pk=table.pk).update(deadline=timezone.now() - dt.timedelta(seconds=2))
+    row = api.get(_url(table)).json()["results"][0]
+    assert row["picks_made"] == 15 + 3
+    assert row["seat_to_pick"] == str(plan[1].picks[3])
+    assert dt.datetime.fromisoformat(row["deadline"].replace("Z", "+00:00")) > timezone.now()

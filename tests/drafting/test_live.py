@@ -85,6 +85,17 @@ def test_timeout_task_takes_the_oldest_card_within_a_second_of_the_deadline(work
         assert 0 <= (card.picked_at - card.deadline_at).total_seconds() < 1.0
 
 
+def test_a_timer_delivered_before_its_deadline_waits_for_it(worker):
+    table = make_table(team_size=2, pack_size=3, review=0, pick=None)  # no limit: no timer of its own
+    deadline = timezone.now() + dt.timedelta(seconds=1.5)
+    DraftTable.objects.filter(pk=table.pk).update(deadline=deadline)
+    celery_app.send_task("drafting.draft_timeout", args=(table.pk, 0, 1))  # delivered now, 1.5 s early
+    assert wait_for(lambda: DraftCard.objects.filter(table=table, pick_number=1).exists(), timeout=6)
+    card = DraftCard.objects.get(table=table, pick_number=1)
+    assert card.via == PickVia.TIMER  # the timer itself, not the beat sweep that catches missed timers
+    assert 0 <= (card.picked_at - deadline).total_seconds() < 1.0
+
+
 def test_worker_killed_mid_draft_the_draft_completes_without_lost_or_doubled_picks(worker, broker_url):
     table = make_table(team_size=2, pack_size=2, review=0, pick=0.3)
     assert wait_for(lambda: reload(table).picks_made >= 5, timeout=10)
