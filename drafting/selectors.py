@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from drafting.models import DraftCard, DraftStatus, DraftTable
 from drafting.rochester import PackPlan, draft_plan
@@ -189,3 +190,25 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
         ],
         pool_visible=draft_pool_visible(table=table),
     )
+
+
+def draft_selection_problem(*, state: TableState, card_id: int, pack_index: int, pick_number: int) -> str | None:
+    """Why the viewer can't choose card `card_id` for pick (`pack_index`, `pick_number`) right now, or None.
+
+    The first tap on a card only chooses it; the pick is recorded by a second tap that confirms it (a guard against a
+    mis-tap when a new pack appears). The same checks as the pick itself, without taking anything.
+    """
+    table = state.table
+    if table.status == DraftStatus.PAUSED:
+        return _("The draft is paused; wait for the organizer to resume it.")
+    if table.status != DraftStatus.RUNNING:
+        return _("The draft is over.") if table.status == DraftStatus.FINISHED else _("The draft hasn't started yet.")
+    if (table.pack_index, table.pick_number) != (pack_index, pick_number):
+        return _("The table has moved on since you tapped; look at the pack again.")
+    if not state.is_my_turn:
+        return _("It is %(seat)s's pick, not yours.") % {"seat": state.seat_to_pick}
+    if state.in_review:
+        return _("The pack is still being reviewed; wait for the countdown.")
+    if all(card.pk != card_id for card in state.pack):
+        return _("That card isn't in the pack on the table.")
+    return None

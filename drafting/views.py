@@ -16,6 +16,7 @@ from drafting.selectors import (
     PoolHidden,
     draft_pool,
     draft_seat_of_user,
+    draft_selection_problem,
     draft_state_etag,
     draft_table_state,
     draft_tables_for_user,
@@ -36,9 +37,12 @@ def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | 
     return table, seat
 
 
-def _render_state(request: HttpRequest, table: DraftTable, seat: str | None, *, error: str = "") -> HttpResponse:
+def _render_state(
+    request: HttpRequest, table: DraftTable, seat: str | None, *, error: str = "", chosen: int | None = None,
+    template: str = "drafting/_state.html",
+) -> HttpResponse:
     state = draft_table_state(table=table, viewer=seat, now=server_now())
-    response = render(request, "drafting/_state.html", {"state": state, "error": error})
+    response = render(request, template, {"state": state, "error": error, "chosen": chosen})
     response["ETag"] = f'"{state.etag}"'
     response["Cache-Control"] = "no-store"
     return response
@@ -76,24 +80,45 @@ def table_state(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two taps: the first chooses a card (nothing is recorded; the page shows it chosen with a confirm button), the
+    second, with confirm=1, records the pick. A new pack or a pick by someone else in between clears the choice."""
     table, seat = _table_and_viewer(request, pk)
-    error = ""
+    error, chosen = "", None
+    confirmed = request.POST.get("confirm") == "1"
     try:
         if seat is None:
             raise DraftRefused(_("Only the players at this table pick."))
         try:
-            card_id, pack_index, pick_number = (int(request.POST[k]) for k in ("card", "pack", "pick"))
+            card_id, pack_index, pick_number = (_small_int(request.POST[k]) for k in ("card", "pack", "pick"))
         except (KeyError, ValueError) as exc:
             raise DraftRefused(_("That pick wasn't understood; reload the page.")) from exc
-        draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+        if confirmed:
+            draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+        else:
+            table = draft_table_refresh(table=table)
+            state = draft_table_state(table=table, viewer=seat, now=server_now())
+            problem = draft_selection_problem(state=state, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+            if problem:
+                raise DraftRefused(problem)
+            chosen = card_id
     except DraftRefused as refused:
         error = str(refused)
+    table = draft_table_refresh(table=DraftTable.objects.select_related("event").get(pk=table.pk))
     if request.headers.get("HX-Request"):
-        table = DraftTable.objects.select_related("event").get(pk=table.pk)
-        return _render_state(request, table, seat, error=error)
+        return _render_state(request, table, seat, error=error, chosen=chosen)
+    if chosen is not None:  # without JavaScript: the whole page, with the card chosen and its confirm button
+        return _render_state(request, table, seat, chosen=chosen, template="drafting/table.html")
     if error:
         messages.error(request, error)
     return redirect("drafting:table", pk=table.pk)
+
+
+def _small_int(text: str) -> int:
+    """A form's id or number: plain ASCII digits of a sane length, else ValueError (never a 500 on "²" or 10**5000)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit() and len(text) <= 12):
+        raise ValueError(text)
+    return int(text)
 
 
 @login_required

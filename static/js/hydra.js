@@ -40,6 +40,39 @@
       event.detail.shouldSwap = false;
     }
   });
+  // The live draft: a card is picked with two taps (choose, then confirm; the server records only the second). When
+  // the pack on the table changes, taps are ignored for a moment so a tap meant for the old pack picks nothing.
+  var PICK_GUARD_MS = 700;
+  var pickKey = null;
+  var pickGuardUntil = 0;
+  var announced = null;
+  function draftChanged() {
+    var state = document.getElementById("draft-state");
+    if (!state) { return; }
+    var key = state.getAttribute("data-pick-key");
+    if (pickKey !== null && key !== pickKey) { pickGuardUntil = Date.now() + PICK_GUARD_MS; }
+    pickKey = key;
+    // Screen readers hear whose turn it is when that changes, not every tick of the countdown.
+    var announce = state.getAttribute("data-announce") || "";
+    var region = document.getElementById("draft-announce");
+    if (region && announced !== null && announce !== announced) { region.textContent = announce; }
+    announced = announce;
+  }
+  document.addEventListener("htmx:confirm", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.classList && elt.classList.contains("pick-form") && Date.now() < pickGuardUntil) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.classList && form.classList.contains("pick-form") && Date.now() < pickGuardUntil) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+  document.addEventListener("DOMContentLoaded", draftChanged);
+  document.addEventListener("htmx:afterSwap", draftChanged);
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSwap", tick);
   setInterval(tick, 250);

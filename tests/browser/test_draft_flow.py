@@ -1,6 +1,7 @@
 """A Rochester draft pick in two real browsers at one table: one player picks, the other sees it appear."""
 import pytest
 
+from drafting.models import DraftCard
 from drafting.selectors import draft_seat_players, draft_seat_to_pick
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from tests.factories import DraftTableFactory, RochesterEventFactory
@@ -33,9 +34,17 @@ def test_draft_pick_appears_at_the_other_seat(browsers):
     picker.wait_for_text("Your pick!", css="#draft-state")
     picker.screenshot("draft-table", laptop=True)
 
+    # The first tap only chooses the card: nothing is recorded and the other seat sees nothing yet.
     card = picker.find("#draft-state .cards button")
     name = card.text
     card.click()
+    picker.wait_for_text(f"Pick {name}", css="#draft-state .card.chosen")
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+    picker.screenshot("draft-table-card-chosen")
+    # The second tap confirms it.
+    picker.find("#draft-state .card.chosen button.confirm").click()
+    picker.wait_for_text("is picking.", css="#draft-state")
+    assert DraftCard.objects.get(table=table, pick_number=1, pack_index=0).name == name
 
     # The other seat's page shows the pick by itself (it polls every second).
     watcher.wait_for_text(name, css="#draft-state table", timeout=8)

@@ -57,27 +57,91 @@ def test_table_state_with_an_overdue_deadline_applies_the_timeout_on_read(client
     assert reload(table).pick_number == 2
 
 
-def test_table_pick_by_htmx_records_the_pick_and_answers_the_fragment(client):
+def test_table_pick_first_tap_only_chooses_the_card_and_records_nothing(client):
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "1B"))
     response = client.post(
         reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1}, HTTP_HX_REQUEST="true"
     )
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="draft-state"' in html
+    assert '<li class="card chosen">' in html and "Pick Card 01-07" in html
+    assert html.count('name="confirm" value="1"') == 1
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+    assert reload(table).pick_number == 1
+
+
+def test_table_pick_second_tap_confirms_and_records_the_pick(client):
+    table = end_review(make_table())
+    card = DraftCard.objects.get(table=table, pack_index=0, position=7)
+    client.force_login(user_at(table, "1B"))
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response.status_code == 200
-    assert 'id="draft-state"' in response.content.decode()
+    assert 'id="draft-state"' in response.content.decode() and "chosen" not in response.content.decode()
     card.refresh_from_db()
     assert (card.picked_by, card.pick_number) == ("1B", 1)
+
+
+def test_table_pick_choice_for_a_pack_that_moved_on_is_refused(client):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "1B"))
+    card = DraftCard.objects.get(table=table, pack_index=0, position=3)
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 2}, HTTP_HX_REQUEST="true"
+    )
+    assert "The table has moved on since you tapped" in response.content.decode()
+    assert "chosen" not in response.content.decode()
+
+
+def test_table_pick_without_javascript_shows_the_confirm_step_on_the_page(client):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "1B"))
+    card = DraftCard.objects.get(table=table, pack_index=0, position=4)
+    response = client.post(reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1})
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html and "Pick Card 01-04" in html
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+
+
+@pytest.mark.parametrize("bad", ["²", "-1", "x", "9" * 5000, ""])
+def test_table_pick_with_a_malformed_field_says_so(client, bad):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "1B"))
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": bad, "pack": 0, "pick": 1, "confirm": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert "That pick wasn&#x27;t understood; reload the page." in response.content.decode()
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+
+
+def test_table_pick_by_someone_not_at_the_table_is_refused_and_records_nothing(client):
+    table = end_review(make_table())
+    card = DraftCard.objects.get(table=table, pack_index=0, position=1)
+    client.force_login(UserFactory())
+    response = client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 403
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
 
 def test_table_pick_out_of_turn_shows_the_reason(client):
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "2B"))
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1}, HTTP_HX_REQUEST="true"
-    )
-    assert "It is 1B&#x27;s pick, not yours." in response.content.decode()
+    for confirm in ("", "1"):
+        response = client.post(
+            reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": confirm},
+            HTTP_HX_REQUEST="true",
+        )
+        assert "It is 1B&#x27;s pick, not yours." in response.content.decode()
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
 
@@ -86,8 +150,8 @@ def test_table_pick_without_htmx_redirects_with_the_message(client):
     client.force_login(user_at(table, "1B"))
     card = DraftCard.objects.get(table=table, pack_index=0, position=2)
     url = reverse("drafting:pick", args=[table.pk])
-    client.post(url, {"card": card.pk, "pack": 0, "pick": 1})
-    response = client.post(url, {"card": card.pk, "pack": 0, "pick": 1}, follow=True)
+    client.post(url, {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"})
+    response = client.post(url, {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"}, follow=True)
     assert "That pick has already been made" in response.content.decode()
 
 
@@ -151,16 +215,44 @@ def test_table_page_never_shows_a_players_earlier_picks(client):
     earlier = ["Card 01-01", "Card 01-12", "Card 01-13", "Card 02-06"]
     most_recent = "Card 02-09"
     client.force_login(user_at(table, "1B"))
+    pick = reverse("drafting:pick", args=[table.pk])
+    on_table = DraftCard.objects.filter(table=table, pack_index=1, pick_number__isnull=True).first()
+    event = table.event_id
     pages = [
         client.get(reverse("drafting:table", args=[table.pk])),
         client.get(reverse("drafting:state", args=[table.pk])),
         client.get(reverse("drafting:pool", args=[table.pk])),
         client.get(reverse("drafting:index")),
+        client.get(reverse("drafting:progress", args=[event])),
+        # The answers to picks: a choice, a confirmed pick out of turn or of a card gone, without htmx too.
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 8}, HTTP_HX_REQUEST="true"),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 8}, follow=True),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 7, "confirm": "1"}, HTTP_HX_REQUEST="true"),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 7, "confirm": "1"}, follow=True),
+        # The portal and the public pages of the event.
+        client.get(reverse("portal:home")),
+        client.get(reverse("portal:event", args=[event])),
+        client.get(reverse("portal:draft_tables", args=[event])),
+        client.get(f"/api/v1/events/{event}/draft-tables/"),
+        client.get(f"/api/v1/events/{event}/draft-tables/{table.number}/"),
     ]
     for response in pages:
         html = response.content.decode()
         for name in earlier:
             assert name not in html, (response.request["PATH_INFO"], name)
+    assert [r.status_code for r in pages] == [200, 200, 403, 200, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200]
+    assert not DraftCard.objects.filter(table=table, pack_index=1, pick_number=8).exists()
     assert most_recent in pages[0].content.decode() and most_recent in pages[1].content.decode()
     assert "Card 02-01" in pages[0].content.decode()  # 1C's only, so most recent, pick of this pack shows
     assert reload(table).status == DraftStatus.RUNNING
+
+
+def test_table_page_announces_turns_not_the_ticking_countdown(client):
+    table = end_review(make_table())
+    client.force_login(user_at(table, "1B"))
+    html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
+    section = html[html.index('<section id="draft-state"'):]
+    assert "aria-live" not in section[: section.index(">")]  # the region swapped every change isn't live itself
+    assert 'role="timer" aria-live="off"' in section
+    assert 'id="draft-announce" class="visually-hidden" aria-live="polite"' in html
+    assert 'data-announce="Your pick!"' in html
