@@ -24,6 +24,7 @@ from drafting.services.tables import (
     draft_table_generate_packs,
     draft_table_pause,
     draft_table_resume,
+    draft_table_set_timing,
     draft_table_start,
     draft_table_undo_last_pick,
     draft_tables_create,
@@ -95,8 +96,27 @@ class EnterPacksForm(forms.Form):
     )
 
 
+class DraftTableTimingForm(forms.ModelForm):
+    """The only fields an organizer edits on a table's page: its timing. Saved through draft_table_set_timing."""
+
+    class Meta:
+        model = DraftTable
+        fields = ["review_seconds", "pick_seconds"]
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in ("review_seconds", "pick_seconds"):
+            value = cleaned.get(name)
+            if value is not None and not 0 <= value <= 3600:
+                self.add_error(name, _("Between 0 and 3600 seconds; leave empty for no limit."))
+        if self.instance.pk and self.instance.status == DraftStatus.FINISHED and self.has_changed():
+            raise forms.ValidationError(_("This table's draft is over; its timing can't change."))
+        return cleaned
+
+
 @admin.register(DraftTable)
 class DraftTableAdmin(admin.ModelAdmin):
+    form = DraftTableTimingForm
     list_display = ["number", "event", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
     list_filter = ["status", "event"]
     list_select_related = ["event", "team1__team", "team2__team"]
@@ -114,6 +134,17 @@ class DraftTableAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False  # tables come from the registered teams: the action on the event's draft settings
+
+    def save_model(self, request, obj, form, change):
+        # Never obj.save(): the row holds the live draft (pick, deadline, version) that a pick may change meanwhile.
+        if change and form.has_changed():
+            try:
+                draft_table_set_timing(
+                    table_id=obj.pk, by=request.user,
+                    review_seconds=form.cleaned_data["review_seconds"], pick_seconds=form.cleaned_data["pick_seconds"],
+                )
+            except DraftRefused as refused:  # the table finished between the form's check and the save
+                self.message_user(request, str(refused), messages.ERROR)
 
     def get_urls(self):
         enter = path("<path:object_id>/enter-packs/", self.admin_site.admin_view(self.enter_packs_view),

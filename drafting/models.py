@@ -48,6 +48,7 @@ class DraftAction(models.TextChoices):
     RESUME = "resume", _("Resumed")
     UNDO = "undo", _("Last pick undone")
     END = "end", _("Ended")
+    TIMING = "timing", _("Timing changed")
 
 
 class DraftSettings(models.Model):

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from drafting.models import DraftSettings, DraftTable
+from drafting.models import DraftSettings, DraftStatus, DraftTable
 from tournaments.enums import FormatKind, Structure
 from tournaments.models import Event, Registration, Team
 from tournaments.services.demo import DEMO_PASSWORD, DEMO_TEAMS, _user
@@ -41,6 +41,10 @@ def draft_demo_load() -> DraftDemo:
             registration = Registration.objects.filter(team=team).order_by("pk").first()
             registration_create(event=event, team=team, players=[s.player for s in registration.seats.all()])
     table = DraftTable.objects.filter(event=event).first()
+    if table is not None and table.status != DraftStatus.SETUP:
+        # Drafted before (an earlier `make run`): set the demo table again, ready to start.
+        DraftTable.objects.filter(event=event).delete()
+        table = None
     if table is None:
         (table,) = draft_tables_create(event=event, by=organizer, seed=20240601)
         # The team that won the draw chooses to pick first, as teams usually do.

@@ -75,6 +75,15 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
         raise DraftRefused(
             _("Draft tables need an even number of teams, two per table; this event has %(n)d.") % {"n": len(teams)}
         )
+    empty = [
+        f"{team.team.name} ({', '.join(sorted(set(event.seat_letters) - {seat.letter for seat in team.seats.all()}))})"
+        for team in event.registrations.filter(pk__in=[t.pk for t in teams]).select_related("team").prefetch_related("seats")
+        if len(team.seats.all()) < event.team_size
+    ]
+    if empty:
+        raise DraftRefused(
+            _("Every seat at a draft table needs its player; seats without one: %(teams)s.") % {"teams": "; ".join(empty)}
+        )
     settings = draft_settings_for(event=event)
     seed = secrets.randbits(48) if seed is None else seed
     rng = random.Random(seed)
@@ -332,6 +341,15 @@ def draft_table_pause(*, table_id: int, by, review_break: bool = False, reason: 
     draft_timeout_apply(table_id=table_id, pack_index=table.pack_index, pick_number=table.pick_number)
     with transaction.atomic():
         table = timers.table_lock(table_id=table_id)
+        if table.status == DraftStatus.PAUSED and review_break and not table.review_break:
+            # A paused table becomes a review break: the clock stays stopped with the time it had left.
+            table.review_break = True
+            table.version += 1
+            table.save(update_fields=["review_break", "version"])
+            _log(table, DraftAction.REVIEW_BREAK, by=by, detail=reason)
+            return table
+        if table.status == DraftStatus.PAUSED:
+            raise DraftRefused(_("This table is already paused."))
         if table.status != DraftStatus.RUNNING:
             raise DraftRefused(_("Only a running table can be paused."))
         now = timers.now()
@@ -371,6 +389,10 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
         raise DraftRefused(_("Say why the pick is undone; it goes in the audit log."))
     with transaction.atomic():
         table = timers.table_lock(table_id=table_id)
+        if table.status == DraftStatus.FINISHED and table.pack_index < len(table.pack_sizes):
+            raise DraftRefused(
+                _("The organizer ended this table's draft before its last pick; its picks stay as they are.")
+            )
         card = (
             DraftCard.objects.filter(table=table, pick_number__isnull=False)
             .order_by("-pack_index", "-pick_number")
@@ -393,6 +415,55 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
         _log(table, DraftAction.UNDO, by=by, detail=detail)
         timers.schedule_timeout(table)
     return card
+
+
+def draft_table_set_timing(*, table_id: int, by, review_seconds: float | None, pick_seconds: float | None) -> DraftTable:
+    """Change a table's review period and time per pick (None: no limit). Under the table's lock, writing only these
+    fields and the clock, so a pick made meanwhile is never overwritten. The running pick's deadline moves by the
+    change (never into the past); a paused table keeps the time left, changed the same way. The review period
+    applies from the next pack laid out."""
+    for value in (review_seconds, pick_seconds):
+        if value is not None and value < 0:
+            raise DraftRefused(_("Times can't be negative; leave the field empty for no limit."))
+    with transaction.atomic():
+        table = timers.table_lock(table_id=table_id)
+        if table.status == DraftStatus.FINISHED:
+            raise DraftRefused(_("This table's draft is over; its timing can't change."))
+        old_pick, old_review = table.pick_seconds, table.review_seconds
+        if (old_pick, old_review) == (pick_seconds, review_seconds):
+            return table
+        now = timers.now()
+        table.review_seconds, table.pick_seconds = review_seconds, pick_seconds
+        if table.status == DraftStatus.RUNNING and old_pick != pick_seconds:
+            if pick_seconds is None:
+                table.deadline = None
+            elif table.deadline is None:  # from no limit: the pick's time starts now (or when the review ends)
+                table.deadline = max(table.picks_open_at or now, now) + dt.timedelta(seconds=pick_seconds)
+            else:
+                table.deadline = max(now, table.deadline + dt.timedelta(seconds=pick_seconds - old_pick))
+        elif table.status == DraftStatus.PAUSED and old_pick != pick_seconds:
+            left = table.paused_deadline_left
+            if pick_seconds is None:
+                table.paused_deadline_left = None
+            elif left is None:
+                table.paused_deadline_left = (table.paused_review_left or 0.0) + pick_seconds
+            else:
+                table.paused_deadline_left = max(0.0, left + pick_seconds - old_pick)
+        table.version += 1
+        table.save(update_fields=[
+            "review_seconds", "pick_seconds", "deadline", "paused_deadline_left", "version",
+        ])
+        _log(table, DraftAction.TIMING, by=by, detail=(
+            f"review {_seconds_text(old_review)} -> {_seconds_text(review_seconds)}; "
+            f"pick {_seconds_text(old_pick)} -> {_seconds_text(pick_seconds)}"
+        ))
+        if table.status == DraftStatus.RUNNING:
+            timers.schedule_timeout(table)
+    return table
+
+
+def _seconds_text(value: float | None) -> str:
+    return "no limit" if value is None else f"{value:g} s"
 
 
 def draft_table_end(*, table_id: int, by, reason: str = "") -> DraftTable:

@@ -20,3 +20,14 @@ def test_draft_demo_load_makes_a_table_ready_to_start_and_is_idempotent():
     assert (table.status, table.first_team, table.set_code) == (DraftStatus.SETUP, table.chooser, "DOM")
     assert DraftCard.objects.filter(table=table).count() == 18 * 15
     assert draft_table_start(table_id=table.pk, by=None).status == DraftStatus.RUNNING
+
+
+def test_draft_demo_load_again_after_a_draft_sets_the_table_again():
+    demo_load()
+    demo = draft_demo_load()
+    draft_table_start(table_id=demo.table.pk, by=None)
+    again = draft_demo_load()
+    assert DraftTable.objects.count() == 1
+    assert again.table.status == DraftStatus.SETUP
+    assert DraftCard.objects.filter(table=again.table, pick_number__isnull=False).count() == 0
+    assert DraftCard.objects.filter(table=again.table).count() == 18 * 15

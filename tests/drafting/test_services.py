@@ -102,6 +102,26 @@ def test_draft_tables_create_odd_number_of_teams_refused():
         draft_tables_create(event=event, by=None)
 
 
+def test_draft_tables_create_with_an_empty_seat_refused_naming_team_and_seat():
+    event = DraftSettingsFactory().event
+    teams = [RegistrationFactory(event=event) for _ in range(4)]
+    teams[2].seats.filter(letter="B").delete()
+    with pytest.raises(DraftRefused, match=rf"seats without one: {teams[2].team.name} \(B\)\.$"):
+        draft_tables_create(event=event, by=None)
+    assert not DraftTable.objects.filter(event=event).exists()
+
+
+def test_draft_table_undo_after_the_organizer_ended_the_table_is_refused():
+    table = make_table(review=0)
+    pick_oldest_but_one(table)
+    draft_table_end(table_id=table.pk, by=None, reason="Fire alarm")
+    with pytest.raises(DraftRefused, match="ended this table's draft before its last pick"):
+        draft_table_undo_last_pick(table_id=table.pk, by=None, reason="Misclick")
+    table = reload(table)
+    assert table.status == DraftStatus.FINISHED
+    assert DraftCard.objects.filter(table=table, pick_number__isnull=False).count() == 1
+
+
 def test_draft_tables_create_not_a_rochester_event_refused():
     with pytest.raises(DraftRefused, match="Only a team Rochester draft"):
         draft_tables_create(event=EventFactory(), by=None)
@@ -296,6 +316,18 @@ def test_draft_table_pause_and_resume_move_the_deadline_with_the_pause():
     assert resumed.status == DraftStatus.RUNNING
     assert dt.timedelta(seconds=2.5) < resumed.deadline - timezone.now() <= dt.timedelta(seconds=3)
     assert [e.action for e in DraftLog.objects.filter(table=table)][-2:] == [DraftAction.PAUSE, DraftAction.RESUME]
+
+
+def test_draft_table_review_break_granted_on_a_paused_table_keeps_the_time_left():
+    table = make_table(review=0, pick=5)
+    paused = draft_table_pause(table_id=table.pk, by=None)
+    left = paused.paused_deadline_left
+    on_break = draft_table_pause(table_id=table.pk, by=None, review_break=True, reason="Judge call at table 3")
+    assert (on_break.status, on_break.review_break, on_break.paused_deadline_left) == (DraftStatus.PAUSED, True, left)
+    assert [e.action for e in DraftLog.objects.filter(table=table)][-2:] == [DraftAction.PAUSE, DraftAction.REVIEW_BREAK]
+    with pytest.raises(DraftRefused, match="already paused"):
+        draft_table_pause(table_id=table.pk, by=None)
+    assert draft_table_resume(table_id=table.pk, by=None).review_break is False
 
 
 def test_draft_table_pause_with_no_limit_keeps_no_limit():
