@@ -2,6 +2,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from portal.accounts import signup
+
 admin.site.site_header = "Hydra — team tournaments"
 admin.site.site_title = "Hydra"
 admin.site.index_title = "Organizer"
@@ -12,6 +14,7 @@ urlpatterns = [
     path("draft/", include("drafting.urls")),
     path("sealed/", include("sealed.urls")),
     path("live/", include("sharedgame.urls")),
+    path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("portal.urls")),

@@ -14,6 +14,8 @@ from django.utils.translation import gettext as _
 
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user
+from sealed.models import SealedPool
+from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 from tournaments.selectors.pairings import round_tables
@@ -86,6 +88,14 @@ class MyEvent:
     action: str  # "report", "confirm", "wait", "disputed", "done", "closed", "bye" or "" (no match this round)
     standing: StandingRow | None
     draft_table: DraftTable | None
+    sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
+
+    @property
+    def live_match(self) -> TeamMatch | None:
+        """The match whose life and poison my team keeps in the portal (shared-game events), if one is on."""
+        if self.event.is_shared_game and self.match is not None and not self.match.is_bye:
+            return self.match
+        return None
 
     @property
     def is_live(self) -> bool:
@@ -143,6 +153,7 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         .order_by("-registration__event__date", "-registration__event_id")[:MY_EVENTS_LIMIT]
     )
     tables = {t.event_id: t for t in draft_tables_for_user(user=user)}
+    pools = {p.registration_id: p for p in sealed_pools_for_user(user=user)}
     result = []
     for seat in my_seats:
         registration, event = seat.registration, seat.registration.event
@@ -171,7 +182,7 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
                 event=event, registration=registration, my_seat=seat, team_seats=seats_by_team.get(registration.pk, []),
                 round=round_, match=match, opponent=opponent, opponent_seats=opponent_seats,
                 seat_opponent=seat_opponent, action=_match_action(match=match, my_registration_id=registration.pk),
-                standing=standing, draft_table=tables.get(event.pk),
+                standing=standing, draft_table=tables.get(event.pk), sealed_pool=pools.get(registration.pk),
             )
         )
     return result

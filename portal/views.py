@@ -184,10 +184,13 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
         return cached
     rounds = list(event.rounds.order_by("number"))
     round_ = rounds[-1] if rounds else None
-    if request.GET.get("round", "").isdigit():
-        round_ = next((r for r in rounds if r.number == int(request.GET["round"])), None)
+    asked = request.GET.get("round", "").strip()
+    if asked:
+        # Only plain digits name a round ("²" passes str.isdigit but isn't a number); anything else is no round.
+        number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 6 else None
+        round_ = next((r for r in rounds if r.number == number), None)
         if round_ is None:
-            raise Http404("No such round.")
+            raise Http404(_("Round %(round)s doesn't exist in this event.") % {"round": asked[:20]})
     tables = selectors.public_round_tables(round_=round_) if round_ else []
     context = _event_context(request, event, "teams" if by_team else "pairings")
     context.update(

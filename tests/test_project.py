@@ -65,3 +65,23 @@ def test_load_demo_is_refused_without_debug(settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="only with DEBUG on"):
         call_command("load_demo")
+
+
+def test_production_settings_send_mail_through_email_url():
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_HOST_USER, s.DEFAULT_FROM_EMAIL)"
+    )
+    result = _manage(
+        "shell", "-c", code,
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY="x" * 20 + "production-secret-for-the-deploy-check-0123456789",
+        ALLOWED_HOSTS="hydra.example.org",
+        EMAIL_URL="smtp+tls://mailer:secret@smtp.example.org:587",
+        DEFAULT_FROM_EMAIL="Spring Open <to@example.org>",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1].split() == [
+        "django.core.mail.backends.smtp.EmailBackend", "smtp.example.org", "587", "True", "mailer", "Spring", "Open",
+        "<to@example.org>",
+    ]

@@ -67,6 +67,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "portal.context_processors.site",
             ],
         },
     },
@@ -106,6 +107,8 @@ STORAGES = {
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
+# Players may register their own account (/accounts/signup/); an organizer who creates every account closes it.
+HYDRA_SIGNUP_OPEN = env.bool("HYDRA_SIGNUP_OPEN", default=True)
 
 # Celery: a broker that needs no server by default (kombu's filesystem transport), Redis in production and CI.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")

@@ -21,3 +21,9 @@ CSRF_COOKIE_SECURE = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# E-mail (password resets): EMAIL_URL such as smtp+tls://user:password@smtp.example.org:587 (django-environ's
+# email_url), and the sender's address. Without EMAIL_URL, a mail server on this host.
+vars().update(env.email_url("EMAIL_URL", default="smtp://localhost:25"))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Hydra <hydra@localhost>")
+SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)

@@ -5,6 +5,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, UserFactory
+from tournaments.models import Player
 
 
 def test_login_page_renders_the_form(db, client):
@@ -52,3 +53,42 @@ def test_password_reset_sends_a_link_that_sets_a_new_password(db, client):
 def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(db, client):
     response = client.post(reverse("password_reset"), {"email": "nobody@example.org"}, follow=True)
     assert "Check your e-mail" in response.text and mail.outbox == []
+
+
+def test_sign_up_creates_the_login_and_the_player_and_signs_in(db, client):
+    assert reverse("signup") in client.get(reverse("login")).text
+    response = client.post(reverse("signup"), {
+        "username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
+        "password1": "a long pass phrase 42", "password2": "a long pass phrase 42",
+    }, follow=True)
+    assert response.redirect_chain[-1][0] == "/"
+    assert "<h1>My events</h1>" in response.text
+    player = Player.objects.get(user__username="mara")
+    assert (player.name, player.user.email, player.user.is_staff) == ("Mara Lindqvist", "mara@example.org", False)
+    assert client.session["_auth_user_id"] == str(player.user.pk)
+
+
+def test_sign_up_with_a_taken_username_or_email_says_so_and_creates_nothing(db, client):
+    UserFactory(username="Mara", email="mara@example.org")
+    data = {"username": "mara", "name": "M", "email": "other@example.org",
+            "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
+    text = client.post(reverse("signup"), data).text
+    assert "A user with that username already exists." in text or "The username mara is taken" in text
+    text = client.post(reverse("signup"), {**data, "username": "mara2", "email": "MARA@example.org"}).text
+    assert "An account with this e-mail address exists" in text
+    assert not Player.objects.exists()
+    assert "_auth_user_id" not in client.session
+
+
+def test_sign_up_refuses_a_weak_or_mismatched_password(db, client):
+    data = {"username": "mara", "name": "M", "email": "m@example.org", "password1": "12345678", "password2": "12345678"}
+    assert "This password is entirely numeric." in client.post(reverse("signup"), data).text
+    data.update(password1="a long pass phrase 42", password2="another long phrase 42")
+    assert "The two password fields didn’t match." in client.post(reverse("signup"), data).text
+    assert not Player.objects.exists()
+
+
+def test_sign_up_closed_by_the_organizer_is_404_and_not_linked(db, client, settings):
+    settings.HYDRA_SIGNUP_OPEN = False
+    assert client.get(reverse("signup")).status_code == 404
+    assert reverse("signup") not in client.get(reverse("login")).text

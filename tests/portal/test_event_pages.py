@@ -74,6 +74,9 @@ def test_pairings_of_an_earlier_round_and_an_unknown_round(scene, client):
     RoundFactory(event=scene.event, number=2)
     assert "Table 1" in client.get(_url("pairings", scene.event) + "?round=1").text
     assert client.get(_url("pairings", scene.event) + "?round=9").status_code == 404
+    for bad in ("²", "-1", "x", "9" * 400, "1.0"):
+        assert client.get(_url("pairings", scene.event), {"round": bad}).status_code == 404
+    assert client.get(_url("pairings", scene.event) + "?round=").status_code == 200  # empty: the latest round
 
 
 def test_pairings_highlight_my_team(scene, client):

@@ -80,3 +80,28 @@ def test_events_lists_non_public_events_to_their_players_only(scene, client):
     assert "Secret League" in login_client(client, player_user).get(reverse("portal:events")).text
     assert "Secret League" not in login_client(client, scene.olga).get(reverse("portal:events")).text
     assert "Secret League" in login_client(client, secret.organizer).get(reverse("portal:events")).text
+
+
+def test_home_links_the_live_life_and_poison_page_of_my_shared_game_match_only(db, client):
+    from tests.factories import SharedMatchFactory
+
+    match = SharedMatchFactory()
+    event = match.round.event
+    event.status = EventStatus.RUNNING
+    event.save()
+    url = reverse("sharedgame:match", args=[match.pk])
+    mine = match.team_a.seats.get(letter="A").player.user
+    assert url in login_client(client, mine).get("/").text
+    assert url in client.get(reverse("portal:match", args=[match.pk])).text
+    stranger = PlayerFactory().user
+    assert url not in login_client(client, stranger).get("/").text
+
+
+def test_home_links_my_teams_sealed_pool_only(scene, client):
+    from tests.factories import SealedPoolFactory
+
+    pool = SealedPoolFactory(registration__seats=[scene.alice.player, PlayerFactory(), PlayerFactory()])
+    other = SealedPoolFactory(registration__event=pool.event)
+    text = login_client(client, scene.alice).get("/").text
+    assert reverse("sealed:pool", args=[pool.pk]) in text
+    assert reverse("sealed:pool", args=[other.pk]) not in text
