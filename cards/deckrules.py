@@ -97,11 +97,14 @@ def format_problem(fmt: str) -> Problem | None:
     )
 
 
-def _copies(deck: Deck, name: str) -> str:
+def _copies(deck: Deck, name: str, *, of: str = "") -> str:
+    """ "1 copy", "3 copies in the sideboard", "5 copies of Lightning Bolt (main 4, sideboard 1)" ..."""
     main, side = deck.main.get(name, 0), deck.sideboard.get(name, 0)
+    total = main + side
+    text = f"{total} {'copy' if total == 1 else 'copies'}" + (f" of {of}" if of else "")
     if main and side:
-        return f"{main + side} (main {main}, sideboard {side})"
-    return f"{main + side}" + (" in the sideboard" if side else "")
+        return f"{text} (main {main}, sideboard {side})"
+    return text + (" in the sideboard" if side else "")
 
 
 def deck_problems(
@@ -111,11 +114,13 @@ def deck_problems(
     cards: Mapping[str, CardRules],
     extra_banned: Collection[str] = (),
     sideboard_allowed: bool = True,
+    structure_banned: Collection[str] = (),
 ) -> list[Problem]:
     """Return every way `deck` breaks its format (RULES.md 5): fewer than 60 main-deck cards, more than 15 in
     the sideboard (or any, when `sideboard_allowed` is False), more than four of a name counting main and
     sideboard (basic lands and cards with their own limit aside), banned, restricted (one copy), not legal in
-    the format, on the event's `extra_banned` list (English names), or not a known card at all."""
+    the format, on the event's `extra_banned` list (English names), banned by the structure (`structure_banned`:
+    Two-Headed Giant's list, MTR 9.5), or not a known card at all."""
     problems: list[Problem] = []
     bad_format = format_problem(format)
     if bad_format is not None:
@@ -132,7 +137,8 @@ def deck_problems(
     if not sideboard_allowed and side_size:
         problems.append(Problem(
             code="sideboard-not-allowed",
-            message=f"{label}: Two-Headed Giant decks have no sideboard; remove its {side_size} cards.",
+            message=f"{label}: Two-Headed Giant decks have no sideboard; remove its {side_size} "
+                    f"{'card' if side_size == 1 else 'cards'}.",
             decks=(label,), counts=(side_size,), limit=0, rule="MTR 9.5",
         ))
     elif side_size > MAX_SIDEBOARD:
@@ -166,22 +172,28 @@ def deck_problems(
             ))
             continue
         status = card.legalities.get(format)
-        if name in extra:
+        if name in structure_banned:
+            problems.append(Problem(
+                code="banned-in-two-headed-giant",
+                message=f"{label}: {name} is banned in Two-Headed Giant; remove its {_copies(deck, name)}.",
+                card=name, decks=(label,), counts=(count,), limit=0, rule="MTR 9.5",
+            ))
+        elif name in extra:
             problems.append(Problem(
                 code="banned-by-event",
-                message=f"{label}: {name} is banned in this event; remove its {_copies(deck, name)} copies.",
+                message=f"{label}: {name} is banned in this event; remove its {_copies(deck, name)}.",
                 card=name, decks=(label,), counts=(count,), limit=0, rule="event banned list",
             ))
         elif status == "banned":
             problems.append(Problem(
                 code="banned",
-                message=f"{label}: {name} is banned in {format}; remove its {_copies(deck, name)} copies.",
+                message=f"{label}: {name} is banned in {format}; remove its {_copies(deck, name)}.",
                 card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} banned list",
             ))
         elif status is None:
             problems.append(Problem(
                 code="not-legal",
-                message=f"{label}: {name} is not legal in {format}; remove its {_copies(deck, name)} copies.",
+                message=f"{label}: {name} is not legal in {format}; remove its {_copies(deck, name)}.",
                 card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} card pool",
             ))
         elif status == "restricted" and count > MAX_RESTRICTED:
@@ -195,7 +207,7 @@ def deck_problems(
             if count > limit:
                 problems.append(Problem(
                     code="too-many-copies",
-                    message=f"{label}: {_copies(deck, name)} copies of {name}; a deck may hold at most {limit}.",
+                    message=f"{label}: {_copies(deck, name, of=name)}; a deck may hold at most {limit}.",
                     card=name, decks=(label,), counts=(count,), limit=limit, rule="RULES.md 5",
                 ))
     return problems
@@ -272,13 +284,14 @@ def team_problems(
 ) -> list[Problem]:
     """Return every problem of a team's decks, each deck's own and the team's, all at once (RULES.md 5).
 
-    `formats` is one format for the whole team, or one per deck. When all decks play the same format the
-    team follows unified deck construction under `rule`; when they play different formats the formats must
-    all differ and each deck is checked on its own. `two_headed_giant` applies MTR 9.5: two decks, unified
+    `formats` is one format (a string) for the whole team, or one per deck (a sequence). With one format the
+    team follows unified deck construction under `rule`; with one per deck it is a mixed-format team: the formats
+    must all differ and each deck is checked on its own. `two_headed_giant` applies MTR 9.5: two decks, unified
     construction, no sideboards, Erayo, Soratami Ascendant banned. `extra_banned` is the event's own banned
     list (English names)."""
     problems: list[Problem] = []
-    if isinstance(formats, str):
+    mixed = not isinstance(formats, str)
+    if not mixed:
         formats = [formats] * len(decks)
     formats = [f.strip().lower() for f in formats]
     if len(formats) != len(decks):
@@ -302,15 +315,16 @@ def team_problems(
         problems.append(Problem(code="duplicate-label", message="Two decks have the same label; name each deck."))
     banned = set(extra_banned)
     if two_headed_giant:
-        banned.update(TWO_HEADED_GIANT_BANNED)
         if len(decks) != 2:
             problems.append(Problem(
                 code="team-size",
                 message=f"A Two-Headed Giant team plays 2 decks, not {len(decks)}.",
                 counts=(len(decks),), limit=2, rule="MTR 9.5",
             ))
-    unified = len(set(formats)) == 1
-    if not unified and len(set(formats)) != len(formats):
+    # One format given for the team: unified deck construction. One per deck: a mixed-format team, whose formats
+    # must all differ (the same format twice is a problem, not a unified team).
+    unified = not mixed
+    if mixed and len(set(formats)) != len(formats):
         seen: dict[str, list[str]] = {}
         for deck, fmt in zip(decks, formats):
             seen.setdefault(fmt, []).append(deck.label)
@@ -324,7 +338,8 @@ def team_problems(
                 ))
     for deck, fmt in zip(decks, formats):
         problems += deck_problems(
-            deck, format=fmt, cards=cards, extra_banned=banned, sideboard_allowed=not two_headed_giant
+            deck, format=fmt, cards=cards, extra_banned=banned, sideboard_allowed=not two_headed_giant,
+            structure_banned=TWO_HEADED_GIANT_BANNED if two_headed_giant else (),
         )
     if unified and len(decks) > 1:
         problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards)

@@ -78,8 +78,13 @@ DATABASES["default"].setdefault("ATOMIC_REQUESTS", False)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded default lives in var/, which a fresh clone doesn't have yet.
     VAR_DIR.mkdir(exist_ok=True)
-    # Several processes (web, worker, beat) share one SQLite file: wait for locks instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
+    # Several processes (web, worker, beat) and threads share one SQLite file: wait for locks instead of failing.
+    # BEGIN IMMEDIATE takes the write lock when a transaction starts: SQLite has no row locks (select_for_update is
+    # a no-op), and a deferred transaction that read first fails with "database is locked" when its read lock can't
+    # become a write lock. Writers queue up instead (tests/sharedgame/test_sqlite_concurrency.py).
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("timeout", 20)
+    _options.setdefault("transaction_mode", "IMMEDIATE")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

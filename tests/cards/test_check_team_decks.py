@@ -78,3 +78,9 @@ def test_check_team_decks_loads_bundled_cards_when_table_empty(team, capsys):
     assert _run("--format", "modern", *team) == 0
     assert "imported the bundled cards" in capsys.readouterr().err
     assert Card.objects.count() > 23_000
+
+
+def test_check_team_decks_formats_naming_one_format_twice_is_illegal(names, team, capsys):
+    assert _run("--formats", "modern,modern,legacy", *team) == 1
+    out = capsys.readouterr().out
+    assert "[formats-not-distinct]" in out and "both play modern" in out

@@ -55,7 +55,7 @@ def test_team_sideboard_counts_toward_four_copies(make_deck):
 def test_deck_five_copies_in_one_deck_illegal(make_deck):
     problems = _check([make_deck("Seat A", "4 Lightning Bolt", sideboard=("1 Lightning Bolt",))])
     assert _codes(problems) == ["too-many-copies"]
-    assert problems[0].message == "Seat A: 5 (main 4, sideboard 1) copies of Lightning Bolt; a deck may hold at most 4."
+    assert problems[0].message == "Seat A: 5 copies of Lightning Bolt (main 4, sideboard 1); a deck may hold at most 4."
 
 
 def test_team_basic_lands_unlimited_under_both_rules(make_deck):
@@ -153,7 +153,33 @@ def test_team_two_headed_giant_no_sideboard_and_erayo_banned(make_deck):
     problems = _check(decks, formats="legacy", two_headed_giant=True)
     assert [(p.code, p.card) for p in problems] == [
         ("sideboard-not-allowed", None),
-        ("banned-by-event", "Erayo, Soratami Ascendant // Erayo's Essence"),
+        ("banned-in-two-headed-giant", "Erayo, Soratami Ascendant // Erayo's Essence"),
+    ]
+    assert problems[1].rule == "MTR 9.5"
+    assert problems[1].message == (
+        "Seat A: Erayo, Soratami Ascendant // Erayo's Essence is banned in Two-Headed Giant; remove its 1 copy."
+    )
+    assert problems[0].message == "Seat A: Two-Headed Giant decks have no sideboard; remove its 1 card."
+
+
+def test_team_mixed_formats_all_the_same_is_not_a_unified_team(make_deck):
+    decks = [make_deck("Seat A", "3 Lightning Bolt"), make_deck("Seat B", "3 Lightning Bolt")]
+    problems = _check(decks, formats=["modern", "modern"])
+    assert _codes(problems) == ["formats-not-distinct"]
+    assert problems[0].message == (
+        "Seat A and Seat B both play modern; in a mixed-format team every member plays a different format."
+    )
+    assert _codes(_check(decks, formats="modern")) == ["team-too-many-copies"]
+
+
+def test_copy_counts_read_as_english(make_deck):
+    deck = make_deck("Seat A", "4 Lightning Bolt", sideboard=("2 Lightning Bolt", "2 Ancestral Recall"))
+    messages = [p.message for p in _check([deck], extra_banned=["Lightning Bolt"])]
+    assert "Seat A: Lightning Bolt is banned in this event; remove its 6 copies (main 4, sideboard 2)." in messages
+    assert "Seat A: Ancestral Recall is not legal in modern; remove its 2 copies in the sideboard." in messages
+    deck = make_deck("Seat A", "5 Lightning Bolt", sideboard=("1 Lightning Bolt",))
+    assert "Seat A: 6 copies of Lightning Bolt (main 5, sideboard 1); a deck may hold at most 4." in [
+        p.message for p in _check([deck])
     ]
 
 
