@@ -202,9 +202,14 @@ def parse_list(text: str) -> tuple[dict[str, int], list[Problem]]:
         if not line:
             continue
         head, _, rest = line.partition(" ")
-        count, name = (int(head.rstrip("x")), rest.strip()) if head.rstrip("x").isdigit() and rest.strip() else (1, line)
+        digits = head.rstrip("xX")
+        if digits.isdigit() and rest.strip():
+            # "²" or a 5,000-digit count: not a count Hydra reads, reported below like any count out of range.
+            count, name = (int(digits) if digits.isascii() and len(digits) <= 6 else -1), rest.strip()
+        else:
+            count, name = 1, line
         if count < 1 or count > 250:
-            problems.append(Problem("line", f"Line {number}: '{raw.strip()}' needs a count from 1 to 250.", card=name))
+            problems.append(Problem("line", f"Line {number}: '{_short(raw.strip())}' needs a count from 1 to 250.", card=_short(name)))
             continue
         cards[name] = cards.get(name, 0) + count
     return cards, problems
@@ -236,3 +241,8 @@ def _label(card: Card, copies: Counter[str]) -> str:
 
 def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A line quoted back to the player, cut to a readable length."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -22,10 +22,11 @@ def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], d
     """The form's assignment: one `c<card id>` field per card ("A:main", ":side" ...), basic lands per seat."""
     assignments = []
     for key in request.POST:
-        if key.startswith("c") and key[1:].isdigit():
+        card_id = _number(key[1:]) if key.startswith("c") else None
+        if card_id is not None:
             for value in request.POST.getlist(key):
                 seat, _sep, zone = value.partition(":")
-                assignments.append(rules.Assignment(int(key[1:]), seat, zone))
+                assignments.append(rules.Assignment(card_id, seat, zone))
     basics: dict[str, dict[str, int]] = {}
     for seat in seats:
         for land in rules.BASIC_LANDS:
@@ -35,6 +36,12 @@ def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], d
             except ValueError:
                 basics.setdefault(seat, {})[land] = -1  # the rules name it as an invalid count
     return assignments, basics
+
+
+def _number(text: str) -> int | None:
+    """A card id or version from the form: plain ASCII digits of a sane length ("²" and 10**5000 are not), else None."""
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
 
 
 @login_required
@@ -49,9 +56,12 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     posted: dict[int, str] = {}
     if request.method == "POST":
         assignments, basics = _posted(request, pool.event.seat_letters)
-        version = int(request.POST["version"]) if request.POST.get("version", "").isdigit() else None
+        version_text = request.POST.get("version", "").strip()
+        version = _number(version_text)
         action = request.POST.get("action", "save")
         try:
+            if version_text and version is None:
+                raise ValidationError(_("The page's version number wasn't understood; reload the page."))
             if action == "lists":
                 lists = {}
                 for seat in pool.event.seat_letters:

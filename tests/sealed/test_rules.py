@@ -144,3 +144,12 @@ def test_moved_cards_names_each_move():
     before = {1: ("A", MAIN), 2: ("B", SIDE)}
     after = {1: ("B", MAIN), 2: ("B", SIDE)}
     assert rules.moved_cards(pool=pool, before=before, after=after) == ["Shock: A main -> B main"]
+
+
+def test_parse_list_counts_that_are_not_plain_numbers_are_problems_not_crashes():
+    from sealed.rules import parse_list
+
+    cards, problems = parse_list("² Plains\n" + "9" * 5000 + " Island\n2 Swamp\n")
+    assert cards == {"Swamp": 2}
+    assert [p.message[:7] for p in problems] == ["Line 1:", "Line 2:"]
+    assert all("needs a count from 1 to 250" in p.message for p in problems)

@@ -107,3 +107,22 @@ def test_pool_page_organizer_sees_it_read_only(client):
     assert 'value="register"' not in html
     client.force_login(UserFactory())
     assert client.get(reverse("sealed:pool", args=[pool.pk])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("version", "²"), ("version", "9" * 5000), ("c²", "A:main"), ("c" + "9" * 5000, "A:main"), ("c99999999", "A:main"),
+     ("basics-A-Plains", "²"), ("basics-A-Plains", "9" * 5000), ("cX", "A:main"), ("action", "🙂")],
+)
+def test_pool_page_hostile_fields_get_a_clear_answer_and_write_nothing(client, field, value):
+    pool = pool_with_cards(12)
+    data = {"action": "register", "version": "0", field: value}
+    before = list(PoolCard.objects.filter(pool=pool).order_by("pk").values_list("seat", "zone"))
+    response = member_client(client, pool).post(reverse("sealed:pool", args=[pool.pk]), data)
+    assert response.status_code in (302, 400)
+    if response.status_code == 400 and len(field) < 1000:  # a 5,000-character field name: Django's parser says 400
+        assert 'class="problems"' in response.content.decode() or "role=\"alert\"" in response.content.decode()
+    pool.refresh_from_db()
+    assert not pool.is_registered
+    if field != "action":  # "action" unknown means save; the others must not change any card
+        assert list(PoolCard.objects.filter(pool=pool).order_by("pk").values_list("seat", "zone")) == before
