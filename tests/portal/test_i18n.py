@@ -81,3 +81,50 @@ def test_service_refusals_are_translated(scene, client):
         reverse("portal:match_report", args=[scene.match.pk]), data, HTTP_ACCEPT_LANGUAGE="de"
     )
     assert "Runde 1 ist vorbei" in response.text
+
+
+# The player pages of the other apps: live life and poison, the sealed pool, the live draft, signing up.
+OTHER_PAGES = {
+    "sharedgame": ("Undo my last change", "Meine letzte Änderung zurücknehmen", "撤销我的最后一次更改"),
+    "sealed": ("Sort and filter", "Sortieren und filtern", "排序和筛选"),
+    "draft": ("Tap a card to choose it, then tap again to pick it.",
+              "Tippe auf eine Karte, um sie auszuwählen, und noch einmal, um sie zu picken.",
+              "点一下牌以选中，再点一下即选取。"),
+    "signup": ("Create an account", "Konto erstellen", "创建账户"),
+}
+LEFT_IN_ENGLISH = {  # a phrase of each page that must not stay English in de and zh-hans
+    "sharedgame": "Poison", "sealed": "Goes to", "draft": "The pack", "signup": "Your name",
+}
+
+
+def _other_page(page: str):
+    """(user or None, url) of a page with data that makes its main strings show."""
+    from tests.drafting.conftest import end_review, make_table
+    from tests.factories import PoolCardFactory, SharedMatchFactory
+
+    if page == "sharedgame":
+        match = SharedMatchFactory()
+        return match.team_a.seats.get(letter="A").player.user, reverse("sharedgame:match", args=[match.pk])
+    if page == "sealed":
+        card = PoolCardFactory()
+        return card.pool.registration.seats.get(letter="A").player.user, reverse("sealed:pool", args=[card.pool.pk])
+    if page == "draft":
+        table = end_review(make_table(review=0))
+        user = table.team1.seats.get(letter="B").player.user  # 1B picks first at a table where team 1 starts
+        return user, reverse("drafting:table", args=[table.pk])
+    return None, reverse("signup")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("page", list(OTHER_PAGES))
+def test_player_pages_of_the_other_apps_render_in_every_language(client, page, language):
+    user, url = _other_page(page)
+    if user is not None:
+        client.force_login(user)
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    assert f'<html lang="{language}">' in response.text
+    assert OTHER_PAGES[page][LANGUAGES.index(language)] in response.text
+    if language != "en":
+        assert LEFT_IN_ENGLISH[page] not in response.text
