@@ -128,3 +128,20 @@ def test_player_pages_of_the_other_apps_render_in_every_language(client, page, l
     assert OTHER_PAGES[page][LANGUAGES.index(language)] in response.text
     if language != "en":
         assert LEFT_IN_ENGLISH[page] not in response.text
+
+
+@pytest.mark.parametrize("language", ["de", "zh_Hans"])
+def test_every_message_is_translated_and_compiled(language):
+    """A new string without its German and Chinese translation fails here: run makemessages, translate, compile."""
+    import polib
+
+    base = settings.BASE_DIR / "locale" / language / "LC_MESSAGES"
+    po = polib.pofile(str(base / "django.po"))
+    assert [e.msgid for e in po.untranslated_entries()] == []
+    assert [e.msgid for e in po.fuzzy_entries()] == []
+    compiled = {(e.msgctxt, e.msgid): e for e in polib.mofile(str(base / "django.mo"))}
+    stale = [e.msgid for e in po.translated_entries()
+             if compiled.get((e.msgctxt, e.msgid)) is None
+             or (compiled[(e.msgctxt, e.msgid)].msgstr or compiled[(e.msgctxt, e.msgid)].msgstr_plural)
+             != (e.msgstr or e.msgstr_plural)]
+    assert stale == [], "compilemessages is due"
