@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from cards.deckrules import Deck
 from cards.names import NameResolver
 
@@ -131,7 +133,7 @@ def _decode(text: str | bytes) -> tuple[str | None, DecklistError | None]:
         except UnicodeDecodeError:
             return None, DecklistError(
                 code="not-text",
-                message="The decklist is not UTF-8 text. Export it again as plain text (.txt) and upload that.",
+                message=_("The decklist is not UTF-8 text. Export it again as plain text (.txt) and upload that."),
             )
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         return None, _too_big(len(text.encode("utf-8", "surrogatepass")))
@@ -143,15 +145,16 @@ def _decode(text: str | bytes) -> tuple[str | None, DecklistError | None]:
 def _too_big(size: int) -> DecklistError:
     return DecklistError(
         code="too-large",
-        message=f"The decklist is {size:,} bytes; a decklist may be at most {MAX_BYTES:,} bytes.",
+        message=_("The decklist is %(size)s bytes; a decklist may be at most %(max)s bytes.")
+        % {"size": f"{size:,}", "max": f"{MAX_BYTES:,}"},
     )
 
 
 def _binary() -> DecklistError:
     return DecklistError(
         code="not-text",
-        message="The decklist contains binary data (NUL bytes). Upload the plain-text export, not a "
-                "screenshot or a document file.",
+        message=_("The decklist contains binary data (NUL bytes). Upload the plain-text export, not a "
+                  "screenshot or a document file."),
     )
 
 
@@ -167,8 +170,8 @@ def decklist_parse(text: str | bytes, *, resolver: NameResolver) -> ParsedDeck:
         logger.exception("decklist_parse failed")
         return ParsedDeck(errors=[DecklistError(
             code="internal-error",
-            message="Hydra could not read this decklist because of an internal error; the organizers have "
-                    "been told. Try again later or hand in the list on paper.",
+            message=_("Hydra could not read this decklist because of an internal error; the organizers have "
+                      "been told. Try again later or hand in the list on paper."),
         )])
 
 
@@ -182,7 +185,8 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
     if len(lines) > MAX_LINES:
         result.errors.append(DecklistError(
             code="too-many-lines",
-            message=f"The decklist has {len(lines):,} lines; a decklist may have at most {MAX_LINES}.",
+            message=_("The decklist has %(n)s lines; a decklist may have at most %(max)d.")
+            % {"n": f"{len(lines):,}", "max": MAX_LINES},
         ))
         return result
     # Runs of spaces and tabs become one space: "4\tLightning  Bolt" is a fine line, and the patterns below
@@ -210,14 +214,14 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
         if len(line) > MAX_LINE_LENGTH:
             result.errors.append(DecklistError(
                 code="line-too-long", line_number=number, line=shown,
-                message=f"Line {number} is {len(line)} characters long; no card name is longer than "
-                        f"{MAX_LINE_LENGTH}. Write one card per line.",
+                message=_("Line %(n)d is %(length)d characters long; no card name is longer than %(max)d. "
+                          "Write one card per line.") % {"n": number, "length": len(line), "max": MAX_LINE_LENGTH},
             ))
             continue
         if _CONTROL.search(line):
             result.errors.append(DecklistError(
                 code="control-characters", line_number=number, line=shown,
-                message=f"Line {number} contains control characters; retype it as plain text.",
+                message=_("Line %(n)d contains control characters; retype it as plain text.") % {"n": number},
             ))
             continue
         heading = _heading(line)
@@ -230,7 +234,8 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
                 continue
             result.errors.append(DecklistError(
                 code="unreadable-line", line_number=number, line=shown,
-                message=f"Line {number}: {shown!r} is not a deck name ('Name ...'); put cards under a 'Deck' heading.",
+                message=_("Line %(n)d: %(line)s is not a deck name ('Name ...'); put cards under a 'Deck' heading.")
+                % {"n": number, "line": repr(shown)},
             ))
             continue
         if match is None:
@@ -245,14 +250,15 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
         if count < 1:
             result.errors.append(DecklistError(
                 code="bad-count", line_number=number, line=shown,
-                message=f"Line {number}: the count {digits} is not a number of cards; write 1 or more.",
+                message=_("Line %(n)d: the count %(count)s is not a number of cards; write 1 or more.")
+                % {"n": number, "count": digits},
             ))
             continue
         if count > MAX_COUNT:
             result.errors.append(DecklistError(
                 code="bad-count", line_number=number, line=shown,
-                message=f"Line {number}: {digits if len(digits) <= 12 else digits[:12] + '...'} copies is more "
-                        f"than any deck holds (at most {MAX_COUNT} per line).",
+                message=_("Line %(n)d: %(count)s copies is more than any deck holds (at most %(max)d per line).")
+                % {"n": number, "count": digits if len(digits) <= 12 else digits[:12] + "...", "max": MAX_COUNT},
             ))
             continue
         name = match.group("name").strip()
@@ -276,7 +282,8 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             main_started = True
     if not result.entries and not result.errors:
         result.errors.append(DecklistError(
-            code="empty", message="The decklist is empty: paste or upload one card per line, e.g. '4 Lightning Bolt'.",
+            code="empty",
+            message=_("The decklist is empty: paste or upload one card per line, e.g. '4 Lightning Bolt'."),
         ))
     return result
 
@@ -298,13 +305,17 @@ def _unresolved(
     if candidates:
         return DecklistError(
             code="ambiguous-name", line_number=number, line=shown, suggestions=candidates,
-            message=f"Line {number}: {name!r} could be {' or '.join(candidates)}; write the full English name.",
+            message=_("Line %(n)d: %(name)s could be %(cards)s; write the full English name.")
+            % {"n": number, "name": repr(name), "cards": _(" or ").join(candidates)},
         )
     suggestions = tuple(resolver.suggest(name)) if suggest and len(name) <= MAX_NAME_LENGTH else ()
-    hint = f" Did you mean {' or '.join(suggestions)}?" if suggestions else ""
+    if suggestions:
+        message = _("Line %(n)d: %(name)s is not a card name. Did you mean %(cards)s?") % {
+            "n": number, "name": repr(name), "cards": _(" or ").join(suggestions)}
+    else:
+        message = _("Line %(n)d: %(name)s is not a card name.") % {"n": number, "name": repr(name)}
     return DecklistError(
-        code="unknown-card", line_number=number, line=shown, suggestions=suggestions,
-        message=f"Line {number}: {name!r} is not a card name.{hint}",
+        code="unknown-card", line_number=number, line=shown, suggestions=suggestions, message=message,
     )
 
 
@@ -312,10 +323,11 @@ def _unreadable(number: int, shown: str, line: str, resolver: NameResolver) -> D
     if resolver.resolve(line).english is not None:
         return DecklistError(
             code="missing-count", line_number=number, line=shown,
-            message=f"Line {number}: {shown!r} has no count; write it as '1 {line}' (or however many copies).",
+            message=_("Line %(n)d: %(line)s has no count; write it as '1 %(card)s' (or however many copies).")
+            % {"n": number, "line": repr(shown), "card": line},
         )
     return DecklistError(
         code="unreadable-line", line_number=number, line=shown,
-        message=f"Line {number}: {shown!r} is not a card line; write '<count> <card name>', e.g. '4 Lightning Bolt', "
-                "or start the line with // to make it a comment.",
+        message=_("Line %(n)d: %(line)s is not a card line; write '<count> <card name>', e.g. '4 Lightning Bolt', "
+                  "or start the line with // to make it a comment.") % {"n": number, "line": repr(shown)},
     )

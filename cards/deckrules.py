@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 # Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
 DECK_LIMIT_ANY = 1_000_000
 
@@ -92,7 +95,8 @@ def format_problem(fmt: str) -> Problem | None:
         return None
     return Problem(
         code="unknown-format",
-        message=f"Unknown format {fmt!r}: use one of {', '.join(CONSTRUCTED_FORMATS)}.",
+        message=_("Unknown format %(format)s: use one of %(formats)s.") % {
+            "format": repr(fmt), "formats": ", ".join(CONSTRUCTED_FORMATS)},
         rule="RULES.md 5",
     )
 
@@ -101,10 +105,13 @@ def _copies(deck: Deck, name: str, *, of: str = "") -> str:
     """ "1 copy", "3 copies in the sideboard", "5 copies of Lightning Bolt (main 4, sideboard 1)" ..."""
     main, side = deck.main.get(name, 0), deck.sideboard.get(name, 0)
     total = main + side
-    text = f"{total} {'copy' if total == 1 else 'copies'}" + (f" of {of}" if of else "")
+    if of:
+        text = ngettext("%(n)d copy of %(card)s", "%(n)d copies of %(card)s", total) % {"n": total, "card": of}
+    else:
+        text = ngettext("%(n)d copy", "%(n)d copies", total) % {"n": total}
     if main and side:
-        return f"{text} (main {main}, sideboard {side})"
-    return text + (" in the sideboard" if side else "")
+        return _("%(copies)s (main %(main)d, sideboard %(side)d)") % {"copies": text, "main": main, "side": side}
+    return _("%(copies)s in the sideboard") % {"copies": text} if side else text
 
 
 def deck_problems(
@@ -131,34 +138,39 @@ def deck_problems(
     if main_size < MIN_MAIN_DECK:
         problems.append(Problem(
             code="main-deck-too-small",
-            message=f"{label}: the main deck has {main_size} cards; it needs at least {MIN_MAIN_DECK}.",
+            message=_("%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.") % {
+                "deck": label, "n": main_size, "min": MIN_MAIN_DECK},
             decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule="RULES.md 5",
         ))
     if not sideboard_allowed and side_size:
         problems.append(Problem(
             code="sideboard-not-allowed",
-            message=f"{label}: Two-Headed Giant decks have no sideboard; remove its {side_size} "
-                    f"{'card' if side_size == 1 else 'cards'}.",
+            message=ngettext(
+                "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d card.",
+                "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d cards.", side_size,
+            ) % {"deck": label, "n": side_size},
             decks=(label,), counts=(side_size,), limit=0, rule="MTR 9.5",
         ))
     elif side_size > MAX_SIDEBOARD:
         problems.append(Problem(
             code="sideboard-too-large",
-            message=f"{label}: the sideboard has {side_size} cards; it may have at most {MAX_SIDEBOARD}.",
+            message=_("%(deck)s: the sideboard has %(n)d cards; it may have at most %(max)d.") % {
+                "deck": label, "n": side_size, "max": MAX_SIDEBOARD},
             decks=(label,), counts=(side_size,), limit=MAX_SIDEBOARD, rule="RULES.md 5",
         ))
     for name in sorted(deck.commander):
         problems.append(Problem(
             code="commander-not-allowed",
-            message=f"{label}: {name} is listed as a commander, but {format} has no commander; "
-                    "move it to the main deck or the sideboard.",
+            message=_("%(deck)s: %(card)s is listed as a commander, but %(format)s has no commander; "
+                      "move it to the main deck or the sideboard.") % {"deck": label, "card": name, "format": format},
             card=name, decks=(label,), counts=(deck.commander[name],), rule="RULES.md 5",
         ))
     for name in sorted(deck.companion):
         if not deck.sideboard.get(name):
             problems.append(Problem(
                 code="companion-not-in-sideboard",
-                message=f"{label}: the companion {name} must also be in the sideboard.",
+                message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
+                    "deck": label, "card": name},
                 card=name, decks=(label,), counts=(0,), rule="Comprehensive Rules 702.139",
             ))
     extra = set(extra_banned)
@@ -167,7 +179,8 @@ def deck_problems(
         card = cards.get(name)
         if card is None:
             problems.append(Problem(
-                code="unknown-card", message=f"{label}: {name!r} is not a known card.",
+                code="unknown-card",
+                message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
                 card=name, decks=(label,), counts=(count,),
             ))
             continue
@@ -175,31 +188,36 @@ def deck_problems(
         if name in structure_banned:
             problems.append(Problem(
                 code="banned-in-two-headed-giant",
-                message=f"{label}: {name} is banned in Two-Headed Giant; remove its {_copies(deck, name)}.",
+                message=_("%(deck)s: %(card)s is banned in Two-Headed Giant; remove its %(copies)s.") % {
+                    "deck": label, "card": name, "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=0, rule="MTR 9.5",
             ))
         elif name in extra:
             problems.append(Problem(
                 code="banned-by-event",
-                message=f"{label}: {name} is banned in this event; remove its {_copies(deck, name)}.",
+                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s.") % {
+                    "deck": label, "card": name, "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=0, rule="event banned list",
             ))
         elif status == "banned":
             problems.append(Problem(
                 code="banned",
-                message=f"{label}: {name} is banned in {format}; remove its {_copies(deck, name)}.",
+                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s.") % {
+                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} banned list",
             ))
         elif status is None:
             problems.append(Problem(
                 code="not-legal",
-                message=f"{label}: {name} is not legal in {format}; remove its {_copies(deck, name)}.",
+                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s.") % {
+                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} card pool",
             ))
         elif status == "restricted" and count > MAX_RESTRICTED:
             problems.append(Problem(
                 code="restricted",
-                message=f"{label}: {name} is restricted in {format}: at most 1 copy, found {_copies(deck, name)}.",
+                message=_("%(deck)s: %(card)s is restricted in %(format)s: at most 1 copy, found %(copies)s.") % {
+                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=MAX_RESTRICTED, rule=f"{format} restricted list",
             ))
         elif not card.is_basic:
@@ -207,7 +225,8 @@ def deck_problems(
             if count > limit:
                 problems.append(Problem(
                     code="too-many-copies",
-                    message=f"{label}: {_copies(deck, name, of=name)}; a deck may hold at most {limit}.",
+                    message=_("%(deck)s: %(copies)s; a deck may hold at most %(max)d.") % {
+                        "deck": label, "copies": _copies(deck, name, of=name), "max": limit},
                     card=name, decks=(label,), counts=(count,), limit=limit, rule="RULES.md 5",
                 ))
     return problems
@@ -233,7 +252,8 @@ def unified_problems(
     if rule not in UNIFIED_RULES:
         return [Problem(
             code="unknown-rule",
-            message=f"Unknown unified deck construction rule {rule!r}: use {' or '.join(UNIFIED_RULES)}.",
+            message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.") % {
+                "rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
         )]
     problems: list[Problem] = []
     rule_name = _RULE_NAMES[rule]
@@ -252,22 +272,25 @@ def unified_problems(
         if rule == RULE_NO_SHARED:
             problems.append(Problem(
                 code="shared-card",
-                message=f"{name} is in {len(labels)} decks ({_spread(labels, counts)}); only one deck of the "
-                        f"team may contain it ({rule_name}).",
+                message=_("%(card)s is in %(n)d decks (%(spread)s); only one deck of the team may contain it "
+                          "(%(rule)s).") % {"card": name, "n": len(labels), "spread": _spread(labels, counts),
+                                            "rule": rule_name},
                 card=name, decks=labels, counts=counts, limit=1, rule=rule_name,
             ))
         elif status == "restricted":
             problems.append(Problem(
                 code="team-restricted",
-                message=f"{name} is restricted in {format}: one copy in the whole team, found {total} "
-                        f"({_spread(labels, counts)}).",
+                message=_("%(card)s is restricted in %(format)s: one copy in the whole team, found %(n)d "
+                          "(%(spread)s).") % {"card": name, "format": format, "n": total,
+                                             "spread": _spread(labels, counts)},
                 card=name, decks=labels, counts=counts, limit=MAX_RESTRICTED, rule=rule_name,
             ))
         elif card.deck_limit is None and total > MAX_COPIES:
             problems.append(Problem(
                 code="team-too-many-copies",
-                message=f"{name}: {total} copies across the team ({_spread(labels, counts)}); the team may "
-                        f"hold at most {MAX_COPIES} ({rule_name}).",
+                message=_("%(card)s: %(n)d copies across the team (%(spread)s); the team may hold at most "
+                          "%(max)d (%(rule)s).") % {"card": name, "n": total, "spread": _spread(labels, counts),
+                                                   "max": MAX_COPIES, "rule": rule_name},
                 card=name, decks=labels, counts=counts, limit=MAX_COPIES, rule=rule_name,
             ))
     return problems
@@ -297,7 +320,8 @@ def team_problems(
     if len(formats) != len(decks):
         return [Problem(
             code="formats-mismatch",
-            message=f"Give one format per deck: {len(decks)} decks but {len(formats)} formats.",
+            message=_("Give one format per deck: %(decks)d decks but %(formats)d formats.") % {
+                "decks": len(decks), "formats": len(formats)},
         )]
     for fmt in sorted(set(formats)):
         bad = format_problem(fmt)
@@ -306,19 +330,20 @@ def team_problems(
     if rule not in UNIFIED_RULES:
         problems.append(Problem(
             code="unknown-rule",
-            message=f"Unknown unified deck construction rule {rule!r}: use {' or '.join(UNIFIED_RULES)}.",
+            message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.") % {
+                "rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
         ))
     if problems:
         return problems
     labels = [d.label for d in decks]
     if len(set(labels)) != len(labels):
-        problems.append(Problem(code="duplicate-label", message="Two decks have the same label; name each deck."))
+        problems.append(Problem(code="duplicate-label", message=_("Two decks have the same label; name each deck.")))
     banned = set(extra_banned)
     if two_headed_giant:
         if len(decks) != 2:
             problems.append(Problem(
                 code="team-size",
-                message=f"A Two-Headed Giant team plays 2 decks, not {len(decks)}.",
+                message=_("A Two-Headed Giant team plays 2 decks, not %(n)d.") % {"n": len(decks)},
                 counts=(len(decks),), limit=2, rule="MTR 9.5",
             ))
     # One format given for the team: unified deck construction. One per deck: a mixed-format team, whose formats
@@ -332,8 +357,8 @@ def team_problems(
             if len(holders) > 1:
                 problems.append(Problem(
                     code="formats-not-distinct",
-                    message=f"{' and '.join(holders)} both play {fmt}; in a mixed-format team every member "
-                            "plays a different format.",
+                    message=_("%(decks)s both play %(format)s; in a mixed-format team every member plays a "
+                              "different format.") % {"decks": _(" and ").join(holders), "format": fmt},
                     decks=tuple(holders), rule="RULES.md 5",
                 ))
     for deck, fmt in zip(decks, formats):

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 MAIN = "main"
 SIDE = "side"
 ZONES = (MAIN, SIDE)
@@ -91,11 +93,11 @@ def check_assignment(
         if card is None:
             if a.card_id in foreign:
                 problems.append(Problem(
-                    "other_team", f"{foreign[a.card_id]} is another team's card, not one of your pool.",
+                    "other_team", gettext("%(card)s is another team's card, not one of your pool.") % {"card": foreign[a.card_id]},
                     card=foreign[a.card_id], seat=a.seat,
                 ))
             else:
-                problems.append(Problem("unknown", f"Card #{a.card_id} is not in your pool.", seat=a.seat))
+                problems.append(Problem("unknown", gettext("Card #%(n)d is not in your pool.") % {"n": a.card_id}, seat=a.seat))
             continue
         label = _label(card, copies)
         if uses[a.card_id] > 1:
@@ -103,19 +105,27 @@ def check_assignment(
                 continue  # the first use still counts toward its deck, so one mistake makes one problem
             reported_twice.add(a.card_id)
             problems.append(Problem(
-                "used_twice", f"{label} is used {uses[a.card_id]} times; each card of the pool goes to one deck once.",
+                "used_twice",
+                gettext("%(card)s is used %(n)d times; each card of the pool goes to one deck once.")
+                % {"card": label, "n": uses[a.card_id]},
                 card=card.name,
             ))
         if a.zone not in ZONES:
-            problems.append(Problem("zone", f"{label}: choose main deck or sideboard.", card=card.name, seat=a.seat))
+            problems.append(Problem(
+                "zone", gettext("%(card)s: choose main deck or sideboard.") % {"card": label}, card=card.name, seat=a.seat,
+            ))
             continue
         if shared_sideboard and a.zone == SIDE:
             if a.seat not in (SHARED, *seats):
-                problems.append(Problem("seat", f"{label}: there is no seat {a.seat}.", card=card.name, seat=a.seat))
+                problems.append(Problem(
+                    "seat", gettext("%(card)s: there is no seat %(seat)s.") % {"card": label, "seat": a.seat},
+                    card=card.name, seat=a.seat,
+                ))
             continue
         if a.seat not in seats or not a.seat:
             problems.append(Problem(
-                "seat", f"{label}: choose which member ({', '.join(seats)}) plays it.", card=card.name, seat=a.seat,
+                "seat", gettext("%(card)s: choose which member (%(seats)s) plays it.") % {"card": label, "seats": ", ".join(seats)},
+                card=card.name, seat=a.seat,
             ))
             continue
         if a.zone == MAIN:
@@ -124,20 +134,28 @@ def check_assignment(
     for card in pool:
         if card.id not in uses:
             problems.append(Problem(
-                "missing", f"{_label(card, copies)} is not assigned; every card of the pool goes to a deck or sideboard.",
+                "missing",
+                gettext("%(card)s is not assigned; every card of the pool goes to a deck or sideboard.")
+                % {"card": _label(card, copies)},
                 card=card.name,
             ))
 
     for seat, lands in basics.items():
         if seat not in seats:
-            problems.append(Problem("seat", f"Basic lands for seat {seat}, which your team doesn't have.", seat=seat))
+            problems.append(Problem(
+                "seat", gettext("Basic lands for seat %(seat)s, which your team doesn't have.") % {"seat": seat}, seat=seat,
+            ))
             continue
         for name, count in lands.items():
             if name not in BASIC_LANDS:
-                problems.append(Problem("basics", f"{name} is not a basic land ({', '.join(BASIC_LANDS)}).", card=name, seat=seat))
+                problems.append(Problem(
+                    "basics", gettext("%(name)s is not a basic land (%(lands)s).") % {"name": name, "lands": ", ".join(BASIC_LANDS)},
+                    card=name, seat=seat,
+                ))
             elif not isinstance(count, int) or count < 0 or count > MAX_BASICS_PER_NAME:
                 problems.append(Problem(
-                    "basics", f"Seat {seat}: give 0 to {MAX_BASICS_PER_NAME} {name}.", card=name, seat=seat,
+                    "basics", gettext("Seat %(seat)s: give 0 to %(max)d %(name)s.") % {"seat": seat, "max": MAX_BASICS_PER_NAME, "name": name},
+                    card=name, seat=seat,
                 ))
             else:
                 main_counts[seat] += count
@@ -146,7 +164,8 @@ def check_assignment(
         if main_counts[seat] < min_main:
             problems.append(Problem(
                 "short_deck",
-                f"Seat {seat}'s main deck has {main_counts[seat]} cards; it needs at least {min_main} (basic lands included).",
+                gettext("Seat %(seat)s's main deck has %(n)d cards; it needs at least %(min)d (basic lands included).")
+                % {"seat": seat, "n": main_counts[seat], "min": min_main},
                 seat=seat,
             ))
     return problems
@@ -183,11 +202,12 @@ def assignments_from_lists(
     for key, count in wanted.items():
         have = len(rows_by_name.get(key, []))
         if have == 0:
-            problems.append(Problem("not_in_pool", f"{names[key]} is not in your pool.", card=names[key]))
+            problems.append(Problem("not_in_pool", gettext("%(card)s is not in your pool.") % {"card": names[key]}, card=names[key]))
         elif count > have:
             problems.append(Problem(
                 "used_twice",
-                f"{rows_by_name[key][0].name} is used {count} times, but your pool has {have}.",
+                gettext("%(card)s is used %(n)d times, but your pool has %(have)d.")
+                % {"card": rows_by_name[key][0].name, "n": count, "have": have},
                 card=rows_by_name[key][0].name,
             ))
     return assignments, problems
@@ -209,7 +229,10 @@ def parse_list(text: str) -> tuple[dict[str, int], list[Problem]]:
         else:
             count, name = 1, line
         if count < 1 or count > 250:
-            problems.append(Problem("line", f"Line {number}: '{_short(raw.strip())}' needs a count from 1 to 250.", card=_short(name)))
+            problems.append(Problem(
+                "line", gettext("Line %(n)d: '%(line)s' needs a count from 1 to 250.") % {"n": number, "line": _short(raw.strip())},
+                card=_short(name),
+            ))
             continue
         cards[name] = cards.get(name, 0) + count
     return cards, problems

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+
 from tournaments.enums import shared_preset
 
 MAX_DELTA = 999  # a single tap or typed change; larger is a typo, not a game action
@@ -38,7 +40,7 @@ def starting_totals(*, structure: str, team_size: int, life: int | None, poison:
     if preset is not None:
         return preset
     if not life or not poison or life < 1 or poison < 1:
-        raise TotalsError("This event has no starting life and poison limit; the organizer sets them.")
+        raise TotalsError(gettext("This event has no starting life and poison limit; the organizer sets them."))
     return life, poison
 
 
@@ -46,11 +48,11 @@ def apply_change(totals: Totals, *, team: str, life: int, poison: int) -> Totals
     """The totals after `team` gains or loses `life` and `poison`. Life may go below 0 (the team has lost);
     poison counters never go below 0. Raises TotalsError for an unknown team, an empty or oversized change."""
     if team not in (A, B):
-        raise TotalsError("Choose team A or team B.")
+        raise TotalsError(gettext("Choose team A or team B."))
     if life == 0 and poison == 0:
-        raise TotalsError("The change is empty.")
+        raise TotalsError(gettext("The change is empty."))
     if abs(life) > MAX_DELTA or abs(poison) > MAX_DELTA:
-        raise TotalsError(f"A single change is at most {MAX_DELTA}.")
+        raise TotalsError(gettext("A single change is at most %(max)d.") % {"max": MAX_DELTA})
     if team == A:
         new = Totals(totals.life_a + life, totals.poison_a + poison, totals.life_b, totals.poison_b, totals.poison_limit)
         after = new.poison_a
@@ -58,7 +60,10 @@ def apply_change(totals: Totals, *, team: str, life: int, poison: int) -> Totals
         new = Totals(totals.life_a, totals.poison_a, totals.life_b + life, totals.poison_b + poison, totals.poison_limit)
         after = new.poison_b
     if after < 0:
-        raise TotalsError(f"Team {team} has {after - poison} poison counters; it can't lose {-poison}.")
+        raise TotalsError(
+            gettext("Team %(team)s has %(have)d poison counters; it can't lose %(lose)d.")
+            % {"team": team, "have": after - poison, "lose": -poison}
+        )
     return new
 
 

@@ -10,7 +10,12 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import admin_views
 from tournaments.enums import EventStatus, Outcome, ResultState
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
-from tournaments.services.decklists import DECK_CHECK_FIELDS, event_lock_decklists, event_recheck_decklists
+from tournaments.services.decklists import (
+    DECK_CHECK_FIELDS,
+    deck_problem_message,
+    event_lock_decklists,
+    event_recheck_decklists,
+)
 from tournaments.services.events import event_apply_preset, event_bump_version, event_finish, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
@@ -282,7 +287,7 @@ class RegistrationAdmin(ScoreboardAdmin):
     def deck_problem_list(self, obj: Registration) -> str:
         if not obj.deck_problems:
             return _("None.")
-        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((p["message"],) for p in obj.deck_problems)))
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((deck_problem_message(p),) for p in obj.deck_problems)))
 
 
 @admin.register(Decklist)

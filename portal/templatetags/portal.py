@@ -13,3 +13,11 @@ def percent(value: Decimal | None) -> str:
     if value is None:
         return ""
     return number_format(Decimal(value) * 100, 2)
+
+
+@register.filter
+def problem_message(problem: dict) -> str:
+    """A stored decklist problem in the page's language (tournaments.services.decklists.deck_problem_message)."""
+    from tournaments.services.decklists import deck_problem_message
+
+    return deck_problem_message(problem)

@@ -6,9 +6,10 @@ and can fix and resubmit until the organizer's deadline or lock.
 """
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from cards.decklist import DecklistError, decklist_parse
@@ -60,21 +61,53 @@ def decklists_open(*, event: Event) -> str | None:
 def registration_check_decks(*, registration: Registration) -> list[Problem]:
     """Check the team's submitted decklists together, store the problems on the registration and return them.
 
-    A missing decklist is a problem of its own; parse errors are reported per seat.
+    A missing decklist is a problem of its own; parse errors are reported per seat. Each stored problem keeps its
+    message in every language of the site (`messages`, English also as `message`), since teammates, the organizer
+    and the admin read them in their own languages (`deck_problem_message`). Returns the problems in the active
+    language.
     """
     event = registration.event
     seats = list(registration.seats.select_related("player").order_by("letter"))
     lists = {d.seat_id: d for d in Decklist.objects.filter(seat__in=seats)}
+    by_language: dict[str, list[Problem]] = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            by_language[code] = _team_problems(event=event, seats=seats, lists=lists)
+    english = by_language[settings.LANGUAGE_CODE]
+    aligned = all(
+        [p.code for p in found] == [p.code for p in english] for found in by_language.values()
+    )
+    registration.deck_problems = [
+        {
+            "code": p.code, "message": p.message, "card": p.card, "decks": list(p.decks), "counts": list(p.counts),
+            "rule": p.rule,
+            "messages": {code: found[i].message for code, found in by_language.items()} if aligned else {},
+        }
+        for i, p in enumerate(english)
+    ]
+    registration.save(update_fields=["deck_problems"])
+    active = translation.get_language() or settings.LANGUAGE_CODE
+    return by_language.get(active, english) if aligned else english
+
+
+def deck_problem_message(problem: dict, *, language: str | None = None) -> str:
+    """A stored decklist problem's message in `language` (default: the active one), else in English."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    return (problem.get("messages") or {}).get(language) or problem.get("message", "")
+
+
+def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist]) -> list[Problem]:
+    """The team's problems, in the active language."""
     missing = [s for s in seats if s.pk not in lists]
     formats = _event_formats(event)
     problems: list[Problem] = [
         Problem(code="missing-decklist", message=_("Seat %(seat)s (%(player)s) has not submitted a decklist.")
-                % {"seat": s.letter, "player": s.player.name}, decks=(f"Seat {s.letter}",))
+                % {"seat": s.letter, "player": s.player.name}, decks=(_seat_label(s),))
         for s in missing
     ]
     if not missing:
         check = team_decklists_check(
-            decklists=[(f"Seat {s.letter}", lists[s.pk].text) for s in seats],
+            decklists=[(_seat_label(s), lists[s.pk].text) for s in seats],
             rule=event.deck_rule,
             formats=formats,
             extra_banned=[line.strip() for line in event.extra_banned.splitlines() if line.strip()],
@@ -82,16 +115,15 @@ def registration_check_decks(*, registration: Registration) -> list[Problem]:
         )
         for label, errors in check.parse_errors.items():
             for error in errors:
-                where = _("line %(n)d") % {"n": error.line_number} if error.line_number else ""
-                prefix = f"{label}, {where}" if where else label
-                problems.append(Problem(code=f"decklist-{error.code}", message=f"{prefix}: {error.message}", decks=(label,)))
+                problems.append(Problem(
+                    code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,),
+                ))
         problems += check.problems
-    registration.deck_problems = [
-        {"code": p.code, "message": p.message, "card": p.card, "decks": list(p.decks), "counts": list(p.counts), "rule": p.rule}
-        for p in problems
-    ]
-    registration.save(update_fields=["deck_problems"])
     return problems
+
+
+def _seat_label(seat: Seat) -> str:
+    return _("Seat %(letter)s") % {"letter": seat.letter}
 
 
 @transaction.atomic
