@@ -186,32 +186,24 @@ def deck_problems(
             continue
         status = card.legalities.get(format)
         if name in structure_banned:
-            problems.append(Problem(
-                code="banned-in-two-headed-giant",
-                message=_("%(deck)s: %(card)s is banned in Two-Headed Giant; remove its %(copies)s.") % {
-                    "deck": label, "card": name, "copies": _copies(deck, name)},
-                card=name, decks=(label,), counts=(count,), limit=0, rule="MTR 9.5",
+            problems.append(_must_remove(
+                deck, name, format, code="banned-in-two-headed-giant", rule="MTR 9.5",
+                message=_("%(deck)s: %(card)s is banned in Two-Headed Giant; remove its %(copies)s."),
             ))
         elif name in extra:
-            problems.append(Problem(
-                code="banned-by-event",
-                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s.") % {
-                    "deck": label, "card": name, "copies": _copies(deck, name)},
-                card=name, decks=(label,), counts=(count,), limit=0, rule="event banned list",
+            problems.append(_must_remove(
+                deck, name, format, code="banned-by-event", rule="event banned list",
+                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
             ))
         elif status == "banned":
-            problems.append(Problem(
-                code="banned",
-                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s.") % {
-                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
-                card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} banned list",
+            problems.append(_must_remove(
+                deck, name, format, code="banned", rule=f"{format} banned list",
+                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s."),
             ))
         elif status is None:
-            problems.append(Problem(
-                code="not-legal",
-                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s.") % {
-                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
-                card=name, decks=(label,), counts=(count,), limit=0, rule=f"{format} card pool",
+            problems.append(_must_remove(
+                deck, name, format, code="not-legal", rule=f"{format} card pool",
+                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
             ))
         elif status == "restricted" and count > MAX_RESTRICTED:
             problems.append(Problem(
@@ -235,6 +227,16 @@ def deck_problems(
 def _holders(decks: Sequence[Deck], name: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     holding = [d for d in decks if d.total(name)]
     return tuple(d.label for d in holding), tuple(d.total(name) for d in holding)
+
+
+def _must_remove(deck: Deck, name: str, format: str, *, code: str, rule: str, message: str) -> Problem:
+    """A card `deck` may not hold at all; `message` (translated) names the deck, the card, the format and the
+    copies to remove."""
+    return Problem(
+        code=code,
+        message=message % {"deck": deck.label, "card": name, "format": format, "copies": _copies(deck, name)},
+        card=name, decks=(deck.label,), counts=(deck.total(name),), limit=0, rule=rule,
+    )
 
 
 def _spread(labels: Sequence[str], counts: Sequence[int]) -> str:

@@ -12,6 +12,14 @@ from tests.factories import OrganizerFactory, UserFactory
 pytestmark = pytest.mark.django_db
 
 
+def post_pick(client, table: DraftTable, card, *, pack=0, pick=1, **extra):
+    """A pick POST by htmx, as the card's button sends it; extra fields such as confirm="1" go along."""
+    return client.post(
+        reverse("drafting:pick", args=[table.pk]), {"card": card if isinstance(card, str) else card.pk, "pack": pack,
+                                                    "pick": pick, **extra}, HTTP_HX_REQUEST="true",
+    )
+
+
 def user_at(table: DraftTable, seat: str):
     registration = table.team1 if seat[0] == "1" else table.team2
     return registration.seats.get(letter=seat[1]).player.user
@@ -61,9 +69,7 @@ def test_table_pick_first_tap_only_chooses_the_card_and_records_nothing(client):
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "1B"))
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1}, HTTP_HX_REQUEST="true"
-    )
+    response = post_pick(client, table, card)
     html = response.content.decode()
     assert response.status_code == 200 and 'id="draft-state"' in html
     assert '<li class="card chosen">' in html and "Pick Card 01-07" in html
@@ -76,10 +82,7 @@ def test_table_pick_second_tap_confirms_and_records_the_pick(client):
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "1B"))
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_pick(client, table, card, confirm="1")
     assert response.status_code == 200
     assert 'id="draft-state"' in response.content.decode() and "chosen" not in response.content.decode()
     card.refresh_from_db()
@@ -90,9 +93,7 @@ def test_table_pick_choice_for_a_pack_that_moved_on_is_refused(client):
     table = end_review(make_table())
     client.force_login(user_at(table, "1B"))
     card = DraftCard.objects.get(table=table, pack_index=0, position=3)
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 2}, HTTP_HX_REQUEST="true"
-    )
+    response = post_pick(client, table, card, pick=2)
     assert "The table has moved on since you tapped" in response.content.decode()
     assert "chosen" not in response.content.decode()
 
@@ -111,10 +112,7 @@ def test_table_pick_without_javascript_shows_the_confirm_step_on_the_page(client
 def test_table_pick_with_a_malformed_field_says_so(client, bad):
     table = end_review(make_table())
     client.force_login(user_at(table, "1B"))
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": bad, "pack": 0, "pick": 1, "confirm": "1"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_pick(client, table, bad, confirm="1")
     assert response.status_code == 200
     assert "That pick wasn&#x27;t understood; reload the page." in response.content.decode()
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
@@ -124,10 +122,7 @@ def test_table_pick_by_someone_not_at_the_table_is_refused_and_records_nothing(c
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=1)
     client.force_login(UserFactory())
-    response = client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": "1"},
-        HTTP_HX_REQUEST="true",
-    )
+    response = post_pick(client, table, card, confirm="1")
     assert response.status_code == 403
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
@@ -137,10 +132,7 @@ def test_table_pick_out_of_turn_shows_the_reason(client):
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "2B"))
     for confirm in ("", "1"):
-        response = client.post(
-            reverse("drafting:pick", args=[table.pk]), {"card": card.pk, "pack": 0, "pick": 1, "confirm": confirm},
-            HTTP_HX_REQUEST="true",
-        )
+        response = post_pick(client, table, card, confirm=confirm)
         assert "It is 1B&#x27;s pick, not yours." in response.content.decode()
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
