@@ -23,7 +23,7 @@ migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --url http://$(HOST):$(PORT)
 
 run: demo
 	$(BIN)/python scripts/run_all.py --host $(HOST) --port $(PORT)

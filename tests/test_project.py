@@ -59,6 +59,18 @@ def test_load_demo_creates_the_demo_event_with_eight_teams_of_three(settings):
 
 
 @pytest.mark.django_db
+def test_load_demo_prints_the_logins_at_the_url_hydra_is_served_at(settings):
+    import io
+
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("load_demo", "--url", "http://127.0.0.1:8123/", stdout=out)
+    text = out.getvalue()
+    assert "organizer / hydra-demo  ->  http://127.0.0.1:8123/admin/" in text
+    assert "at http://127.0.0.1:8123/draft/ :" in text and "8000" not in text
+
+
+@pytest.mark.django_db
 def test_load_demo_is_refused_without_debug(settings):
     from django.core.management.base import CommandError
 
