@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.params import plain_int
 from drafting.models import DraftTable
 from drafting.selectors import (
     PoolHidden,
@@ -88,10 +89,9 @@ def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if seat is None:
             raise DraftRefused(_("Only the players at this table pick."))
-        try:
-            card_id, pack_index, pick_number = (_small_int(request.POST[k]) for k in ("card", "pack", "pick"))
-        except (KeyError, ValueError) as exc:
-            raise DraftRefused(_("That pick wasn't understood; reload the page.")) from exc
+        card_id, pack_index, pick_number = (plain_int(request.POST.get(k), max_digits=12) for k in ("card", "pack", "pick"))
+        if None in (card_id, pack_index, pick_number):
+            raise DraftRefused(_("That pick wasn't understood; reload the page."))
         if confirmed:
             draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
         else:
@@ -111,14 +111,6 @@ def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     return redirect("drafting:table", pk=table.pk)
-
-
-def _small_int(text: str) -> int:
-    """A form's id or number: plain ASCII digits of a sane length, else ValueError (never a 500 on "²" or 10**5000)."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 12):
-        raise ValueError(text)
-    return int(text)
 
 
 @login_required

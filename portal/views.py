@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user, draft_tables_progress
 from portal import selectors
@@ -187,7 +188,7 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
     asked = request.GET.get("round", "").strip()
     if asked:
         # Only plain digits name a round ("²" passes str.isdigit but isn't a number); anything else is no round.
-        number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 6 else None
+        number = plain_int(asked, max_digits=6)
         round_ = next((r for r in rounds if r.number == number), None)
         if round_ is None:
             raise Http404(_("Round %(round)s doesn't exist in this event.") % {"round": asked[:20]})

@@ -7,6 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config.params import plain_int
 from sealed import rules
 from sealed.selectors import sealed_pool_for_user, sealed_pool_page, sealed_pools_for_user
 from sealed.services import NotYourPool, PoolRefused, sealed_pool_register, sealed_pool_register_lists, sealed_pool_save
@@ -22,7 +23,7 @@ def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], d
     """The form's assignment: one `c<card id>` field per card ("A:main", ":side" ...), basic lands per seat."""
     assignments = []
     for key in request.POST:
-        card_id = _number(key[1:]) if key.startswith("c") else None
+        card_id = plain_int(key[1:]) if key.startswith("c") else None
         if card_id is not None:
             for value in request.POST.getlist(key):
                 seat, _sep, zone = value.partition(":")
@@ -38,12 +39,6 @@ def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], d
     return assignments, basics
 
 
-def _number(text: str) -> int | None:
-    """A card id or version from the form: plain ASCII digits of a sane length ("²" and 10**5000 are not), else None."""
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -57,7 +52,7 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         assignments, basics = _posted(request, pool.event.seat_letters)
         version_text = request.POST.get("version", "").strip()
-        version = _number(version_text)
+        version = plain_int(version_text)
         action = request.POST.get("action", "save")
         try:
             if version_text and version is None:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from config.params import plain_int
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors.pairings import round_lines_by_team, round_tables
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
@@ -41,14 +42,6 @@ def _context(request: HttpRequest, title: str, **extra) -> dict:
     return {**admin.site.each_context(request), "title": title, **extra}
 
 
-def _round_number(text: str | None) -> int | None:
-    """A round number from a query string; anything else ("²", "-1", "x", 10**100) means the latest round."""
-    text = (text or "").strip()
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        return None
-    return int(text)
-
-
 def _round(event: Event, number: int | None) -> Round | None:
     rounds = event.rounds.order_by("-number")
     return rounds.filter(number=number).first() if number else rounds.first()
@@ -58,7 +51,7 @@ def _round(event: Event, number: int | None) -> Round | None:
 def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable pairings of a round (the latest by default): by table, then alphabetically by team."""
     event = get_object_or_404(Event, pk=event_id)
-    round_ = _round(event, _round_number(request.GET.get("round")))
+    round_ = _round(event, plain_int(request.GET.get("round"), max_digits=6))  # not a number: the latest
     return TemplateResponse(
         request,
         "tournaments/admin/pairings.html",
