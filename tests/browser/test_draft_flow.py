@@ -1,8 +1,12 @@
 """A Rochester draft pick in two real browsers at one table: one player picks, the other sees it appear."""
+import time
+
 import pytest
+from django.urls import reverse
 
 from drafting.models import DraftCard
-from drafting.selectors import draft_seat_players, draft_seat_to_pick
+from drafting.selectors import draft_seat_players, draft_seat_to_pick, draft_table_plan
+from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from tests.factories import DraftTableFactory, RochesterEventFactory
 from tournaments.enums import EventStatus
@@ -51,3 +55,28 @@ def test_draft_pick_appears_at_the_other_seat(browsers):
     row = next(cells for cells in watcher.rows("#draft-state tbody tr") if cells[0].startswith(picker_seat))
     assert row[-1] == name
     watcher.screenshot("draft-table-after-pick")
+
+
+def test_a_tap_just_as_the_pack_changes_picks_nothing(browsers):
+    """The mis-tap guard: for a moment after the pack on the table changes, a tap on a card does nothing."""
+    from selenium.webdriver.common.by import By
+
+    table = _running_table()
+    seats = draft_seat_players(table=table)
+    first, second = (str(seat) for seat in draft_table_plan(table=table)[0].picks[:2])
+    browser = browsers()
+    browser.sign_in(seats[second].player.user.username)
+    browser.get(reverse("drafting:table", args=[table.pk]))
+    browser.wait_for_text(f"{first} is picking.", css="#draft-state")
+
+    card = DraftCard.objects.get(table=table, pack_index=0, position=1)
+    draft_pick(table_id=table.pk, seat=first, card_id=card.pk, pack_index=0, pick_number=1)
+    browser.wait_for_text("Your pick!", css="#draft-state", timeout=5)
+    browser.find("#draft-state .cards button").click()  # at once: meant for the pack as it was
+    time.sleep(0.4)
+    assert browser.driver.find_elements(By.CSS_SELECTOR, "#draft-state .card.chosen") == []
+
+    time.sleep(0.5)  # the guard is over: a tap chooses, a second picks
+    browser.find("#draft-state .cards button").click()
+    browser.wait_for_text("Pick Card 01-02", css="#draft-state .card.chosen")
+    assert not DraftCard.objects.filter(table=table, pick_number=2).exists()
