@@ -105,10 +105,10 @@ class DraftTableTimingForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        for name in ("review_seconds", "pick_seconds"):
+        for name, least in (("review_seconds", 0), ("pick_seconds", 1)):
             value = cleaned.get(name)
-            if value is not None and not 0 <= value <= 3600:
-                self.add_error(name, _("Between 0 and 3600 seconds; leave empty for no limit."))
+            if value is not None and not least <= value <= 3600:
+                self.add_error(name, _("Between %(least)d and 3600 seconds; leave empty for no limit.") % {"least": least})
         if self.instance.pk and self.instance.status == DraftStatus.FINISHED and self.has_changed():
             raise forms.ValidationError(_("This table's draft is over; its timing can't change."))
         return cleaned

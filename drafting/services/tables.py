@@ -425,6 +425,8 @@ def draft_table_set_timing(*, table_id: int, by, review_seconds: float | None, p
     for value in (review_seconds, pick_seconds):
         if value is not None and value < 0:
             raise DraftRefused(_("Times can't be negative; leave the field empty for no limit."))
+    if pick_seconds is not None and pick_seconds < 1:
+        raise DraftRefused(_("A pick needs at least 1 second; leave the field empty for no limit."))
     with transaction.atomic():
         table = timers.table_lock(table_id=table_id)
         if table.status == DraftStatus.FINISHED:

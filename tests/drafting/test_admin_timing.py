@@ -51,6 +51,8 @@ def test_finished_table_timing_is_refused_and_negative_times_too():
     table = make_table(review=0, pick=5)
     with pytest.raises(DraftRefused, match="can't be negative"):
         draft_table_set_timing(table_id=table.pk, by=None, review_seconds=-1, pick_seconds=5)
+    with pytest.raises(DraftRefused, match="at least 1 second"):
+        draft_table_set_timing(table_id=table.pk, by=None, review_seconds=0, pick_seconds=0)
     draft_table_end(table_id=table.pk, by=None)
     with pytest.raises(DraftRefused, match="draft is over"):
         draft_table_set_timing(table_id=table.pk, by=None, review_seconds=0, pick_seconds=9)
@@ -77,7 +79,8 @@ def test_admin_save_of_a_finished_table_or_a_bad_time_shows_why(client):
     client.force_login(OrganizerFactory())
     table = make_table(review=0, pick=5)
     page = _change(client, table, pick_seconds=-3).content.decode()
-    assert "Between 0 and 3600 seconds" in page
+    assert "Between 1 and 3600 seconds" in page
+    assert "Between 1 and 3600 seconds" in _change(client, table, pick_seconds=0).content.decode()
     draft_table_end(table_id=table.pk, by=None)
     page = _change(client, reload(table), pick_seconds=9).content.decode()
     assert "its timing can&#x27;t change" in page
