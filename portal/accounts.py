@@ -1,12 +1,21 @@
-"""A player's own sign-up (the organizer creates accounts in the admin; a player may also register one)."""
+"""A player's own sign-up (the organizer creates accounts in the admin; a player may also register one).
+
+Sign-up attempts are limited per client address (HYDRA_SIGNUP_RATE, "30/hour" unless set; "" or None for no
+limit), counted in the cache: a script can't create accounts by the thousand, and a venue whose players share one
+address still gets a round of sign-ups through.
+"""
+import time
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import BaseUserCreationForm
-from django.core.exceptions import ValidationError
+from django.core.cache import cache
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from tournaments.services.players import player_register
@@ -23,12 +32,63 @@ class SignUpForm(BaseUserCreationForm):
         fields = ["username", "name", "email"]
 
 
+DEFAULT_SIGNUP_RATE = "30/hour"
+_PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
+            "d": 86400, "day": 86400}
+
+
+def signup_rate() -> tuple[int, int] | None:
+    """(attempts, seconds) from HYDRA_SIGNUP_RATE such as "30/hour" or "5/min"; None when sign-ups aren't limited."""
+    text = getattr(settings, "HYDRA_SIGNUP_RATE", DEFAULT_SIGNUP_RATE)
+    if not text:
+        return None
+    count, _slash, period = str(text).partition("/")
+    count, period = count.strip(), period.strip().lower()
+    if not (count.isascii() and count.isdigit() and period in _PERIODS):
+        raise ImproperlyConfigured(f'HYDRA_SIGNUP_RATE must read like "30/hour" (s, min, hour or day), not {text!r}.')
+    return int(count), _PERIODS[period]
+
+
+def _signup_wait(request: HttpRequest) -> int:
+    """Count this sign-up attempt against the client's address: 0 if it may go on, else the seconds to wait."""
+    rate = signup_rate()
+    if rate is None:
+        return 0
+    count, seconds = rate
+    now = time.time()
+    address = request.META.get("REMOTE_ADDR", "") or "unknown"
+    key = f"portal:signup:{address}:{int(now // seconds)}"  # a fixed window of `seconds`
+    cache.add(key, 0, timeout=seconds)
+    try:
+        attempts = cache.incr(key)
+    except ValueError:  # the window ended between add and incr
+        cache.set(key, 1, timeout=seconds)
+        attempts = 1
+    return 0 if attempts <= count else int(seconds - now % seconds) + 1
+
+
+def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
+    """The form again with what was typed (but no password), unchecked, and when to try again."""
+    minutes = max(1, -(-wait // 60))
+    refusal = ngettext(
+        "Too many sign-ups from your network just now. Try again in %(n)d minute, or ask the organizer.",
+        "Too many sign-ups from your network just now. Try again in %(n)d minutes, or ask the organizer.",
+        minutes,
+    ) % {"n": minutes}
+    form = SignUpForm(initial={name: request.POST.get(name, "")[:200] for name in ("username", "name", "email")})
+    response = render(request, "registration/signup.html", {"form": form, "refusal": refusal}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if not settings.HYDRA_SIGNUP_OPEN:
         raise Http404(_("Sign-up is closed: ask the organizer for an account."))
     if request.user.is_authenticated:
         return redirect("portal:home")
+    if request.method == "POST" and (wait := _signup_wait(request)):
+        return _too_many(request, wait)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

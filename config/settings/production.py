@@ -27,3 +27,6 @@ X_FRAME_OPTIONS = "DENY"
 vars().update(env.email_url("EMAIL_URL", default="smtp://localhost:25"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Hydra <hydra@localhost>")
 SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+
+# Players' own sign-up: attempts per client address (portal.accounts), e.g. "30/hour"; empty for no limit.
+HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")

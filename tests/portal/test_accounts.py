@@ -1,10 +1,13 @@
 """Signing in and out, and resetting a password (templates/registration, django.contrib.auth's views)."""
 import re
 
+import pytest
+
 from django.core import mail
 from django.urls import reverse
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import PlayerFactory, SealedPoolFactory, UserFactory
+from tests.portal.scene import login_client
 from tournaments.models import Player
 
 
@@ -92,3 +95,76 @@ def test_sign_up_closed_by_the_organizer_is_404_and_not_linked(db, client, setti
     settings.HYDRA_SIGNUP_OPEN = False
     assert client.get(reverse("signup")).status_code == 404
     assert reverse("signup") not in client.get(reverse("login")).text
+
+
+SIGN_UP = {"username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
+           "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
+
+
+def test_a_new_player_sees_only_their_own_things(scene, client):
+    pool = SealedPoolFactory(registration__seats=[scene.alice.player, PlayerFactory(), PlayerFactory()])
+    home = client.post(reverse("signup"), SIGN_UP, follow=True).text
+    assert "You aren't registered for any event yet." in home
+    for others in ("Azure Ants", "Brass Bats", "Alice", reverse("portal:match", args=[scene.match.pk]),
+                   reverse("sealed:pool", args=[pool.pk])):
+        assert others not in home
+    assert client.get(reverse("portal:match", args=[scene.match.pk])).status_code == 404
+    assert client.post(reverse("portal:match_confirm", args=[scene.match.pk])).status_code == 404
+    assert client.get(reverse("portal:decklist", args=[scene.event.pk])).status_code == 404
+    assert client.get(reverse("sealed:pool", args=[pool.pk])).status_code == 404
+    # The public pages stay public: the event's pairings show, with no team of mine marked.
+    pairings = client.get(reverse("portal:pairings", args=[scene.event.pk])).text
+    assert "Azure Ants" in pairings and 'class="mine"' not in pairings
+
+
+def test_sign_up_page_carries_a_csrf_token_and_refuses_a_post_without_one(db):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    page = strict.get(reverse("signup"))
+    assert 'name="csrfmiddlewaretoken"' in page.text
+    assert strict.post(reverse("signup"), SIGN_UP).status_code == 403
+    assert not Player.objects.exists()
+
+
+def test_signed_in_players_are_sent_home_from_sign_up(db, client):
+    login_client(client, PlayerFactory().user)
+    response = client.get(reverse("signup"))
+    assert response.status_code == 302 and response["Location"] == "/"
+
+
+def test_sign_up_attempts_are_limited_per_address(db, client, settings):
+    settings.HYDRA_SIGNUP_RATE = "2/hour"
+    bad = {**SIGN_UP, "password2": "not the same"}
+    assert client.post(reverse("signup"), bad).status_code == 200  # refused by the form, but counted
+    assert client.post(reverse("signup"), bad).status_code == 200
+    refused = client.post(reverse("signup"), SIGN_UP)
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 3600
+    assert "Too many sign-ups from your network just now." in refused.text
+    assert 'value="mara"' in refused.text and "a long pass phrase" not in refused.text
+    assert not Player.objects.exists()
+    # Another address still signs up; the page itself still shows.
+    assert client.get(reverse("signup")).status_code == 200
+    other = client.post(reverse("signup"), SIGN_UP, REMOTE_ADDR="192.0.2.7")
+    assert other.status_code == 302 and Player.objects.filter(user__username="mara").exists()
+
+
+def test_sign_up_rate_setting(settings):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from portal.accounts import signup_rate
+
+    settings.HYDRA_SIGNUP_RATE = "5/min"
+    assert signup_rate() == (5, 60)
+    settings.HYDRA_SIGNUP_RATE = ""
+    assert signup_rate() is None
+    for bad in ("five/hour", "5/fortnight", "-1/hour", "5"):
+        settings.HYDRA_SIGNUP_RATE = bad
+        with pytest.raises(ImproperlyConfigured):
+            signup_rate()
+
+
+def test_sign_up_without_a_limit_lets_every_attempt_through(db, client, settings):
+    settings.HYDRA_SIGNUP_RATE = None
+    bad = {**SIGN_UP, "password2": "not the same"}
+    assert all(client.post(reverse("signup"), bad).status_code == 200 for _ in range(40))
