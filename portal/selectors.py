@@ -219,6 +219,7 @@ class MatchView:
     other_team: Registration | None
     seats: list[SeatResult]
     reported_by_my_team: bool
+    sealed_pool: SealedPool | None = None  # my team's pool, in a sealed event
 
     @property
     def outcome_for_me(self) -> str:
@@ -271,6 +272,7 @@ def match_for_member(*, pk: int, user) -> MatchView:
     return MatchView(
         match=match, side=side, my_team=mine, other_team=other, seats=seats,
         reported_by_my_team=_reporter_registration_id(match) == my_registration_id,
+        sealed_pool=SealedPool.objects.filter(registration_id=my_registration_id).first(),
     )
 
 

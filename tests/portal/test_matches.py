@@ -146,3 +146,70 @@ def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.games_won_a, match.games_won_b, match.outcome) == (0, 1, "B")
+
+
+# --- Links to the live life/poison page and the team's sealed pool ---------------------------------------------------
+
+def _first_player(registration):
+    return registration.seats.order_by("letter").first().player.user
+
+
+@pytest.mark.parametrize("structure", [Structure.TWO_HEADED_GIANT, Structure.THREE_HEADED_SERPENT])
+def test_live_page_is_linked_for_the_two_teams_of_the_match_only(db, client, structure):
+    from tests.factories import SharedGameEventFactory
+
+    from tournaments.enums import EventStatus
+
+    serpent = structure == Structure.THREE_HEADED_SERPENT
+    event = SharedGameEventFactory(
+        structure=structure, team_size=3 if serpent else 2, status=EventStatus.RUNNING,
+        format_kind=FormatKind.TEAM_CONSTRUCTED if serpent else FormatKind.THG_CONSTRUCTED,
+    )
+    assert event.is_shared_game
+    round_ = RoundFactory(event=event, number=1)
+    match = TeamMatchFactory(round=round_, table=1)
+    other = TeamMatchFactory(round=round_, table=2)
+    live, other_live = (reverse("sharedgame:match", args=[m.pk]) for m in (match, other))
+    for team in (match.team_a, match.team_b):
+        login_client(client, _first_player(team))
+        assert live in client.get(reverse("portal:match", args=[match.pk])).text
+        home = client.get("/").text
+        assert live in home and other_live not in home
+    login_client(client, _first_player(other.team_a))
+    home = client.get("/").text
+    assert other_live in home and live not in home
+    client.logout()
+    assert live not in client.get("/").text
+
+
+def test_no_live_page_link_in_a_seat_against_seat_event_nor_for_a_bye(scene, client):
+    login_client(client, scene.alice)
+    assert "/live/match/" not in client.get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "/live/match/" not in client.get("/").text
+    from tests.factories import SharedMatchFactory
+
+    from tournaments.enums import Outcome
+
+    bye = SharedMatchFactory(team_b=None, outcome=Outcome.A_WINS, result_state=ResultState.FINAL)
+    login_client(client, _first_player(bye.team_a))
+    assert "/live/match/" not in client.get(reverse("portal:match", args=[bye.pk])).text
+    assert "/live/match/" not in client.get("/").text
+
+
+def test_match_page_links_my_teams_sealed_pool_not_the_opponents(db, client):
+    from tests.factories import SealedEventFactory, SealedPoolFactory
+
+    event = SealedEventFactory()
+    match = TeamMatchFactory(round=RoundFactory(event=event, number=1))
+    pools = {team.pk: SealedPoolFactory(registration=team) for team in (match.team_a, match.team_b)}
+    for team, opponent in ((match.team_a, match.team_b), (match.team_b, match.team_a)):
+        text = login_client(client, _first_player(team)).get(reverse("portal:match", args=[match.pk])).text
+        assert reverse("sealed:pool", args=[pools[team.pk].pk]) in text
+        assert reverse("sealed:pool", args=[pools[opponent.pk].pk]) not in text
+        # The link leads somewhere this player may go.
+        assert client.get(reverse("sealed:pool", args=[pools[team.pk].pk])).status_code == 200
+
+
+def test_match_page_of_an_event_without_pools_has_no_pool_link(scene, client):
+    text = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "/sealed/pool/" not in text
