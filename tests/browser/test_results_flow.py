@@ -85,3 +85,57 @@ def test_results_flow_report_confirm_standings(browsers):
     alice.screenshot("my-events-zh-hans", laptop=True)
     alice.get(f"/events/{scene.event.pk}/")
     alice.screenshot("event-zh-hans")
+
+
+def test_sign_up_from_the_login_page(browsers):
+    scene = make_scene()
+    mara = browsers()
+    mara.get("/accounts/login/")
+    mara.link("Create an account").click()
+    mara.wait_for_text("Create an account", css="h1")
+
+    def fill(username: str, second_password: str) -> None:
+        for field, value in (("username", username), ("name", "Mara Lindqvist"), ("email", f"{username}@example.org"),
+                             ("password1", "a long pass phrase 42"), ("password2", second_password)):
+            element = mara.find(f"#id_{field}")
+            element.clear()
+            element.send_keys(value)
+        mara.button("Create the account").click()
+
+    # A username already taken (any case) and mismatched passwords: the form says so and keeps her entries.
+    fill("ALICE", "a long pass phrase 43")
+    mara.wait_for_text("didn’t match", css="main")
+    fill("ALICE", "a long pass phrase 42")
+    mara.wait_for_text("The username ALICE is taken", css="main")
+    assert mara.find("#id_name").get_attribute("value") == "Mara Lindqvist"
+    mara.screenshot("signup-taken")
+
+    fill("mara", "a long pass phrase 42")
+    mara.wait_for_text("My events", css="h1")
+    page = mara.text("main")
+    assert "You aren't registered for any event yet." in page
+    assert "Azure Ants" not in page and str(scene.event.name) not in page
+    assert "Sign out" in mara.text(".site-header")
+    mara.screenshot("signup-my-events")
+
+
+def test_my_events_leads_to_the_live_life_and_poison_page_of_my_match(browsers):
+    from tests.factories import (
+        PlayerFactory,
+        RegistrationFactory,
+        RoundFactory,
+        SharedGameEventFactory,
+        TeamMatchFactory,
+        UserFactory,
+    )
+    from tournaments.enums import EventStatus
+
+    event = SharedGameEventFactory(name="Giants Open", status=EventStatus.RUNNING)
+    zoe = PlayerFactory(user=UserFactory(username="zoe"), name="Zoe")
+    mine = RegistrationFactory(event=event, seats=[zoe, PlayerFactory()])
+    match = TeamMatchFactory(round=RoundFactory(event=event, number=1), table=1, team_a=mine)
+    browser = browsers()
+    browser.sign_in("zoe")
+    browser.link("Life and poison (live)").click()
+    browser.wait_for_text("Poison", css="main")
+    assert browser.driver.current_url.endswith(f"/live/match/{match.pk}/")

@@ -31,7 +31,8 @@ def _settings(**env: str) -> list[str]:
 
 
 def test_development_prints_mail_on_the_console():
-    assert _settings(DJANGO_SETTINGS_MODULE="config.settings.dev")[0] == "django.core.mail.backends.console.EmailBackend"
+    backend = _settings(DJANGO_SETTINGS_MODULE="config.settings.dev")[0]
+    assert backend == "django.core.mail.backends.console.EmailBackend"
 
 
 def test_production_without_email_url_uses_a_mail_server_on_this_host():
