@@ -84,3 +84,14 @@ def test_check_team_decks_formats_naming_one_format_twice_is_illegal(names, team
     assert _run("--formats", "modern,modern,legacy", *team) == 1
     out = capsys.readouterr().out
     assert "[formats-not-distinct]" in out and "both play modern" in out
+
+
+def test_check_team_decks_formats_all_the_same_is_not_a_unified_team(names, team, capsys):
+    # Two legal modern decks sharing 4 Lightning Bolt: legal as a unified team (--format modern), but --formats
+    # says mixed-format, where each member plays a different format.
+    assert _run("--format", "modern", team[0], team[1]) == 0
+    capsys.readouterr()
+    assert _run("--formats", "modern, Modern", team[0], team[1]) == 1
+    out = capsys.readouterr().out
+    assert f"[formats-not-distinct] {team[0]} and {team[1]} both play modern" in out
+    assert "Illegal: 1 problem." in out
