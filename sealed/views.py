@@ -32,10 +32,9 @@ def _posted(request: HttpRequest, seats: str) -> tuple[list[rules.Assignment], d
     for seat in seats:
         for land in rules.BASIC_LANDS:
             raw = request.POST.get(f"basics-{seat}-{land}", "").strip() or "0"
-            try:
-                basics.setdefault(seat, {})[land] = int(raw)
-            except ValueError:
-                basics.setdefault(seat, {})[land] = -1  # the rules name it as an invalid count
+            count = plain_int(raw)
+            # "²", "٣", "-1", 5,000 digits: -1, which the rules name as an invalid count.
+            basics.setdefault(seat, {})[land] = -1 if count is None else count
     return assignments, basics
 
 
@@ -51,11 +50,11 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
     posted: dict[int, str] = {}
     if request.method == "POST":
         assignments, basics = _posted(request, pool.event.seat_letters)
-        version_text = request.POST.get("version", "").strip()
-        version = plain_int(version_text)
+        # The page always sends its version: a form without one would overwrite a teammate's change unseen.
+        version = plain_int(request.POST.get("version"))
         action = request.POST.get("action", "save")
         try:
-            if version_text and version is None:
+            if version is None:
                 raise ValidationError(_("The page's version number wasn't understood; reload the page."))
             if action == "lists":
                 lists = {}

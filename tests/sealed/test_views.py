@@ -126,3 +126,49 @@ def test_pool_page_hostile_fields_get_a_clear_answer_and_write_nothing(client, f
     assert not pool.is_registered
     if field != "action":  # "action" unknown means save; the others must not change any card
         assert list(PoolCard.objects.filter(pool=pool).order_by("pk").values_list("seat", "zone")) == before
+
+
+def _stored(pool: SealedPool):
+    pool = SealedPool.objects.get(pk=pool.pk)
+    cards = list(PoolCard.objects.filter(pool=pool).order_by("pk").values_list("seat", "zone"))
+    return pool.version, pool.basics, pool.is_registered, cards
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("version", None, "version number wasn&#x27;t understood"),  # the field left out: no check, no blind overwrite
+        ("version", "", "version number wasn&#x27;t understood"),
+        ("version", "²", "version number wasn&#x27;t understood"),
+        ("version", "9" * 5000, "version number wasn&#x27;t understood"),
+        ("version", "-1", "version number wasn&#x27;t understood"),
+        ("version", "7", "A teammate changed this pool"),
+        ("basics-A-Plains", "²", "Seat A: give 0 to 60 Plains."),
+        ("basics-A-Plains", "٣", "Seat A: give 0 to 60 Plains."),  # an Arabic-Indic 3: not a number the page sends
+        ("basics-A-Plains", "9" * 5000, "Seat A: give 0 to 60 Plains."),
+        ("basics-A-Plains", "-1", "Seat A: give 0 to 60 Plains."),
+        ("basics-A-Plains", "1e3", "Seat A: give 0 to 60 Plains."),
+        ("c99999999", "A:main", "Card #99999999 is not in your pool."),
+        ("card", "Z:main", "choose which member (A, B, C) plays it."),
+        ("card", "A:bogus", "choose main deck or sideboard."),
+    ],
+)
+def test_pool_page_save_with_one_bad_field_names_it_and_writes_nothing(client, field, value, message):
+    """A save that would succeed, spoiled by one bad field: the form comes back (400) naming it, nothing stored."""
+    pool = pool_with_cards(12)
+    first = pool.cards.order_by("position").first()
+    good = {"action": "save", "version": "0", f"c{first.pk}": "A:main", "basics-A-Plains": "2"}
+    data = dict(good)
+    if value is None:
+        del data[field]
+    else:
+        data[f"c{first.pk}" if field == "card" else field] = value
+    before = _stored(pool)
+    response = member_client(client, pool).post(reverse("sealed:pool", args=[pool.pk]), data)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="pool-problems"' in html and message in html
+    assert _stored(pool) == before
+    # The same form without the bad field saves: the field alone was refused.
+    assert client.post(reverse("sealed:pool", args=[pool.pk]), good).status_code == 302
+    assert _stored(pool)[:2] == (1, {"A": {"Plains": 2}})
