@@ -6,7 +6,7 @@ The table page polls its state fragment every second with the version it shows; 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -82,13 +82,17 @@ def table_state(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
     """Two taps: the first chooses a card (nothing is recorded; the page shows it chosen with a confirm button), the
-    second, with confirm=1, records the pick. A new pack or a pick by someone else in between clears the choice."""
-    table, seat = _table_and_viewer(request, pk)
+    second, with confirm=1, records the pick. A new pack or a pick by someone else in between clears the choice.
+
+    Only the players seated at the table pick: for anyone else (an organizer watching included) there is no such
+    pick, a 404 that records nothing."""
+    table = get_object_or_404(DraftTable.objects.select_related("event"), pk=pk)
+    seat = draft_seat_of_user(table=table, user=request.user)
+    if seat is None:
+        raise Http404(_("You don't draft at this table."))
     error, chosen = "", None
     confirmed = request.POST.get("confirm") == "1"
     try:
-        if seat is None:
-            raise DraftRefused(_("Only the players at this table pick."))
         card_id, pack_index, pick_number = (plain_int(request.POST.get(k), max_digits=12) for k in ("card", "pack", "pick"))
         if None in (card_id, pack_index, pick_number):
             raise DraftRefused(_("That pick wasn't understood; reload the page."))

@@ -118,13 +118,18 @@ def test_table_pick_with_a_malformed_field_says_so(client, bad):
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
 
-def test_table_pick_by_someone_not_at_the_table_is_refused_and_records_nothing(client):
+def test_table_pick_by_someone_not_seated_at_the_table_is_404_and_records_nothing(client):
     table = end_review(make_table())
+    other = make_table()  # a player of another table, a stranger and the organizer watching: none sits here
     card = DraftCard.objects.get(table=table, pack_index=0, position=1)
-    client.force_login(UserFactory())
-    response = post_pick(client, table, card, confirm="1")
-    assert response.status_code == 403
+    for user in (user_at(other, "1B"), UserFactory(), OrganizerFactory()):
+        client.force_login(user)
+        for confirm in ("", "1"):
+            assert post_pick(client, table, card, confirm=confirm).status_code == 404
+            url = reverse("drafting:pick", args=[table.pk])
+            assert client.post(url, {"card": card.pk, "pack": 0, "pick": 1, "confirm": confirm}).status_code == 404
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+    assert reload(table).version == table.version
 
 
 def test_table_pick_out_of_turn_shows_the_reason(client):
