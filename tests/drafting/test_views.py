@@ -132,6 +132,21 @@ def test_table_pick_by_someone_not_seated_at_the_table_is_404_and_records_nothin
     assert reload(table).version == table.version
 
 
+def test_table_pick_refused_answers_the_current_state_with_the_reason(client):
+    """A pick that arrives too late gets the oldest card and is refused: the answer is the table as it stands now
+    (the next seat picking, the late card as 1B's pick), not the page the player tapped on."""
+    table = expire(make_table(review=0))
+    card = DraftCard.objects.get(table=table, pack_index=0, position=7)
+    client.force_login(user_at(table, "1B"))
+    html = post_pick(client, table, card, confirm="1").content.decode()
+    assert "Your time ran out: you got the oldest card, Card 01-01." in html
+    assert 'data-pick-key="running-0-2"' in html and "1C is picking." in html
+    row = html[html.index("<td>1B"):]
+    assert row[: row.index("</tr>")].endswith("<td>Card 01-01</td>")
+    assert 'value="%d"' % card.pk not in html  # 1B's turn is over: no card to tap
+    assert DraftCard.objects.get(table=table, pack_index=0, pick_number=1).via == PickVia.LATE
+
+
 def test_table_pick_out_of_turn_shows_the_reason(client):
     table = end_review(make_table())
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
