@@ -99,7 +99,7 @@ def draft_pool_visible(*, table: DraftTable) -> bool:
 def draft_pool(*, table: DraftTable, seat: str) -> list[DraftCard]:
     """The cards this seat took, in pick order. Raises PoolHidden while the draft runs without a review break."""
     if not draft_pool_visible(table=table):
-        raise PoolHidden("You may not look through your picks during the draft.")
+        raise PoolHidden(_("You may not look through your picks during the draft."))
     return list(DraftCard.objects.filter(table=table, picked_by=seat).order_by("pack_index", "pick_number"))
 
 

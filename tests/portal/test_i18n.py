@@ -17,7 +17,7 @@ PAGES = {
     "standings": (None, ("How teams are ranked", "Wie die Teams gereiht werden", "排名规则")),
     "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
                        "淘汰赛在瑞士轮结束后开始。")),
-    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抓桌尚未设置")),
+    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置")),
     "decklist": ("alice", ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。")),
     "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？")),
     "password_reset": (None, ("Send the link", "Link senden", "发送链接")),
@@ -89,7 +89,7 @@ OTHER_PAGES = {
     "sealed": ("Sort and filter", "Sortieren und filtern", "排序和筛选"),
     "draft": ("Tap a card to choose it, then tap again to pick it.",
               "Tippe auf eine Karte, um sie auszuwählen, und noch einmal, um sie zu picken.",
-              "点一下牌以选中，再点一下即选取。"),
+              "点一下牌以选中，再点一下即抓牌。"),
     "signup": ("Create an account", "Konto erstellen", "创建账户"),
 }
 LEFT_IN_ENGLISH = {  # a phrase of each page that must not stay English in de and zh-hans
@@ -128,6 +128,64 @@ def test_player_pages_of_the_other_apps_render_in_every_language(client, page, l
     assert OTHER_PAGES[page][LANGUAGES.index(language)] in response.text
     if language != "en":
         assert LEFT_IN_ENGLISH[page] not in response.text
+
+
+# What players meet further on: a played game, the index pages, and the refusals (status, en, de, zh-hans, and an
+# English phrase of the same message that must not be left in de and zh-hans).
+FURTHER = {
+    "shared_game_won": (200, "lost the game", "hat das Spiel verloren", "输掉了本局", "won game 1"),
+    "shared_game_refused": (200, "Choose team A or team B.", "Wähle Team A oder Team B.", "请选择 A 队或 B 队。",
+                            "Choose team"),
+    "sealed_index": (200, "My sealed pools", "Meine Sealed-Pools", "我的现开卡池", "My sealed pools"),
+    "sealed_refused": (400, "Pool Card 003 is not assigned", "Pool Card 003 ist nicht zugeordnet",
+                       "Pool Card 003 未分配", "is not assigned"),
+    "draft_index": (200, "My drafts", "Meine Drafts", "我的轮抽", "My drafts"),
+    "draft_pool_hidden": (403, "You may not look through your picks during the draft.",
+                          "Während des Drafts darfst du deine Picks nicht ansehen.", "轮抽进行期间不能查看你抓的牌。",
+                          "look through your picks during"),
+}
+
+
+def _further(client, case: str, language: str):
+    """Sign in the player of a fresh scene for `case` and return the page it leads to, in `language`."""
+    from sharedgame.services import life_change_apply
+    from tests.drafting.conftest import make_table
+    from tests.factories import PoolCardFactory, SealedPoolFactory, SharedMatchFactory
+
+    if case.startswith("shared_game"):
+        match = SharedMatchFactory()
+        client.force_login(match.team_a.seats.get(letter="A").player.user)
+        if case == "shared_game_won":
+            life_change_apply(match=match, user=match.team_b.seats.get(letter="A").player.user, game=1, team="A",
+                              life=-30)  # Two-Headed Giant: 30 life, so team A loses game 1
+            return client.get(reverse("sharedgame:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language)
+        return client.post(reverse("sharedgame:change", args=[match.pk]), {"team": "X", "life": "-1", "game": "1"},
+                           HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+    if case.startswith("sealed"):
+        pool = SealedPoolFactory()
+        cards = [PoolCardFactory(pool=pool, position=k) for k in (1, 2, 3)]
+        client.force_login(pool.registration.seats.get(letter="A").player.user)
+        if case == "sealed_index":
+            return client.get(reverse("sealed:index"), HTTP_ACCEPT_LANGUAGE=language)
+        data = {"action": "register", "version": "0", f"c{cards[0].pk}": "A:main", f"c{cards[1].pk}": "A:side"}
+        return client.post(reverse("sealed:pool", args=[pool.pk]), data, HTTP_ACCEPT_LANGUAGE=language)
+    table = make_table()
+    client.force_login(table.team1.seats.get(letter="A").player.user)
+    if case == "draft_index":
+        return client.get(reverse("drafting:index"), HTTP_ACCEPT_LANGUAGE=language)
+    return client.get(reverse("drafting:pool", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("case", list(FURTHER))
+def test_played_pages_and_refusals_of_the_other_apps_speak_the_players_language(client, case, language):
+    status, *expected, english = FURTHER[case]
+    response = _further(client, case, language)
+    assert response.status_code == status
+    assert expected[LANGUAGES.index(language)] in response.text
+    if language != "en":
+        assert english not in response.text
 
 
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
