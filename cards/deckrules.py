@@ -138,8 +138,10 @@ def deck_problems(
     if main_size < MIN_MAIN_DECK:
         problems.append(Problem(
             code="main-deck-too-small",
-            message=_("%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.") % {
-                "deck": label, "n": main_size, "min": MIN_MAIN_DECK},
+            message=ngettext(
+                "%(deck)s: the main deck has %(n)d card; it needs at least %(min)d.",
+                "%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.", main_size,
+            ) % {"deck": label, "n": main_size, "min": MIN_MAIN_DECK},
             decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule="RULES.md 5",
         ))
     if not sideboard_allowed and side_size:
@@ -322,8 +324,9 @@ def team_problems(
     if len(formats) != len(decks):
         return [Problem(
             code="formats-mismatch",
-            message=_("Give one format per deck: %(decks)d decks but %(formats)d formats.") % {
-                "decks": len(decks), "formats": len(formats)},
+            message=_("Give one format per deck: %(decks)s but %(formats)s.") % {
+                "decks": ngettext("%(n)d deck", "%(n)d decks", len(decks)) % {"n": len(decks)},
+                "formats": ngettext("%(n)d format", "%(n)d formats", len(formats)) % {"n": len(formats)}},
         )]
     for fmt in sorted(set(formats)):
         bad = format_problem(fmt)

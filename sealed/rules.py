@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 MAIN = "main"
 SIDE = "side"
@@ -164,8 +164,11 @@ def check_assignment(
         if main_counts[seat] < min_main:
             problems.append(Problem(
                 "short_deck",
-                gettext("Seat %(seat)s's main deck has %(n)d cards; it needs at least %(min)d (basic lands included).")
-                % {"seat": seat, "n": main_counts[seat], "min": min_main},
+                ngettext(
+                    "Seat %(seat)s's main deck has %(n)d card; it needs at least %(min)d (basic lands included).",
+                    "Seat %(seat)s's main deck has %(n)d cards; it needs at least %(min)d (basic lands included).",
+                    main_counts[seat],
+                ) % {"seat": seat, "n": main_counts[seat], "min": min_main},
                 seat=seat,
             ))
     return problems

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments.enums import shared_preset
 
@@ -61,8 +61,10 @@ def apply_change(totals: Totals, *, team: str, life: int, poison: int) -> Totals
         after = new.poison_b
     if after < 0:
         raise TotalsError(
-            gettext("Team %(team)s has %(have)d poison counters; it can't lose %(lose)d.")
-            % {"team": team, "have": after - poison, "lose": -poison}
+            ngettext(
+                "Team %(team)s has %(have)d poison counter; it can't lose %(lose)d.",
+                "Team %(team)s has %(have)d poison counters; it can't lose %(lose)d.", after - poison,
+            ) % {"team": team, "have": after - poison, "lose": -poison}
         )
     return new
 

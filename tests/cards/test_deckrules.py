@@ -213,3 +213,14 @@ def test_deck_companion_must_be_in_sideboard(names):
     cards = card_rules_for_names(names=deck.names() | set(deck.companion))
     assert _codes(deck_problems(deck, format="vintage", cards=cards)) == ["companion-not-in-sideboard"]
 
+
+
+def test_card_counts_of_one_read_in_the_singular():
+    cards = {"Forest": CardRules(name="Forest", is_basic=True, legalities={"modern": "legal"})}
+    one = deck_problems(Deck(label="Seat A", main={"Forest": 1}), format="modern", cards=cards)
+    assert [p.message for p in one] == ["Seat A: the main deck has 1 card; it needs at least 60."]
+    two = deck_problems(Deck(label="Seat A", main={"Forest": 2}), format="modern", cards=cards)
+    assert [p.message for p in two] == ["Seat A: the main deck has 2 cards; it needs at least 60."]
+    mismatch = team_problems([Deck(label="Seat A", main={"Forest": 60})], rule="four-copies",
+                             formats=["modern", "legacy"], cards=cards)
+    assert [p.message for p in mismatch] == ["Give one format per deck: 1 deck but 2 formats."]

@@ -153,3 +153,11 @@ def test_parse_list_counts_that_are_not_plain_numbers_are_problems_not_crashes()
     assert cards == {"Swamp": 2}
     assert [p.message[:7] for p in problems] == ["Line 1:", "Line 2:"]
     assert all("needs a count from 1 to 250" in p.message for p in problems)
+
+
+def test_a_main_deck_of_one_card_reads_in_the_singular():
+    pool = [Card(1, "Shock", 1)]
+    problems = rules.check_assignment(pool=pool, assignments=[Assignment(1, "A", MAIN)], seats="A", shared_sideboard=False)
+    assert [p.message for p in problems] == [
+        "Seat A's main deck has 1 card; it needs at least 40 (basic lands included)."
+    ]

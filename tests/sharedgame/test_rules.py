@@ -66,3 +66,10 @@ def test_match_games_and_decided_count_finished_games_only():
     assert not rules.match_decided(["D"], best_of=1)
     assert not rules.match_decided(["A", "B"], best_of=3)
     assert rules.match_decided(["A", "B", "A"], best_of=3)
+
+
+def test_poison_refusal_reads_in_the_singular_for_one_counter():
+    with pytest.raises(TotalsError, match=r"^Team A has 1 poison counter; it can't lose 2\.$"):
+        rules.apply_change(Totals(30, 1, 30, 0, 15), team="A", life=0, poison=-2)
+    with pytest.raises(TotalsError, match=r"^Team B has 0 poison counters; it can't lose 1\.$"):
+        rules.apply_change(Totals(30, 0, 30, 0, 15), team="B", life=0, poison=-1)
