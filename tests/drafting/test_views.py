@@ -1,12 +1,16 @@
 """The draft's pages: the table, its polled fragment, picking, the pool and the organizer's progress page."""
+import datetime as dt
+
 import pytest
 from django.db import connection
+from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.services.tables import draft_table_end, draft_table_pause
-from tests.drafting.conftest import end_review, expire, make_table, reload
+from drafting.services.tables import draft_table_end, draft_table_pause, draft_table_resume
+from tests.drafting.conftest import end_review, expire, make_table, reload, seat_to_pick
 from tests.factories import OrganizerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -212,51 +216,130 @@ def test_draft_index_lists_the_players_tables(client):
     assert reverse("drafting:table", args=[table.pk]) in html
 
 
-def test_table_page_never_shows_a_players_earlier_picks(client):
-    """This must not leak: 1B's picks from earlier packs and earlier in this pack appear on no page or fragment
-    during the draft; only each seat's most recent pick from the current pack shows."""
+# Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
+# Pack 2 is laid out by 1C (1C 2A 2B 2C 1A 1B 1B 1A 2C ...): 1B took position 6, then position 9 most recently; the
+# table waits for pick 8, 1A's.
+PACK_1_SEATS = "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A".split()
+PACK_2_PICKS = [("1C", 1), ("2A", 2), ("2B", 3), ("2C", 4), ("1A", 5), ("1B", 6), ("1B", 9)]
+
+
+def _mid_draft() -> DraftTable:
+    """A running table at pack 2, pick 8 (1A's), with the pick's whole time ahead."""
     table = end_review(make_table(review=0))
-    # Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
-    plan_seats = "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A".split()
-    for pick, seat in enumerate(plan_seats, start=1):
+    for pick, seat in enumerate(PACK_1_SEATS, start=1):
         DraftCard.objects.filter(table=table, pack_index=0, position=pick).update(picked_by=seat, pick_number=pick)
-    # Pack 2 is laid out by 1C (1C 2A 2B 2C 1A 1B 1B ...): 1B took position 6, then position 9 most recently.
-    for pick, (seat, position) in enumerate([("1C", 1), ("2A", 2), ("2B", 3), ("2C", 4), ("1A", 5), ("1B", 6), ("1B", 9)], start=1):
+    for pick, (seat, position) in enumerate(PACK_2_PICKS, start=1):
         DraftCard.objects.filter(table=table, pack_index=1, position=position).update(picked_by=seat, pick_number=pick)
-    DraftTable.objects.filter(pk=table.pk).update(pack_index=1, pick_number=8)
-    earlier = ["Card 01-01", "Card 01-12", "Card 01-13", "Card 02-06"]
-    most_recent = "Card 02-09"
-    client.force_login(user_at(table, "1B"))
+    DraftTable.objects.filter(pk=table.pk).update(
+        pack_index=1, pick_number=8, deadline=timezone.now() + dt.timedelta(seconds=60), version=F("version") + 1,
+    )
+    table = reload(table)
+    assert seat_to_pick(table) == "1A"
+    return table
+
+
+def _earlier(table: DraftTable, seat: str) -> list[str]:
+    """The names of the cards `seat` took, all but its most recent pick of the pack on the table."""
+    table = reload(table)
+    taken = list(DraftCard.objects.filter(table=table, picked_by=seat).order_by("pack_index", "pick_number"))
+    if taken and taken[-1].pack_index == table.pack_index:
+        taken.pop()
+    assert taken
+    return [card.name for card in taken]
+
+
+def _pages_of_a_player(client, table: DraftTable) -> list:
+    """Every page and fragment a player at `table` can reach during the draft, and the answers to picks refused."""
     pick = reverse("drafting:pick", args=[table.pk])
-    on_table = DraftCard.objects.filter(table=table, pack_index=1, pick_number__isnull=True).first()
-    event = table.event_id
-    pages = [
+    on_table = DraftCard.objects.filter(table=table, pack_index=1, pick_number__isnull=True).order_by("position").last()
+    event, now_at = table.event_id, reload(table).pick_number
+    return [
         client.get(reverse("drafting:table", args=[table.pk])),
         client.get(reverse("drafting:state", args=[table.pk])),
         client.get(reverse("drafting:pool", args=[table.pk])),
         client.get(reverse("drafting:index")),
         client.get(reverse("drafting:progress", args=[event])),
-        # The answers to picks: a choice, a confirmed pick out of turn or of a card gone, without htmx too.
-        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 8}, HTTP_HX_REQUEST="true"),
-        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 8}, follow=True),
-        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 7, "confirm": "1"}, HTTP_HX_REQUEST="true"),
-        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": 7, "confirm": "1"}, follow=True),
-        # The portal and the public pages of the event.
+        # The answers to picks: a choice, a confirmed pick of a pick gone by, without htmx too.
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": now_at}, HTTP_HX_REQUEST="true"),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": now_at}, follow=True),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": now_at - 1, "confirm": "1"}, HTTP_HX_REQUEST="true"),
+        client.post(pick, {"card": on_table.pk, "pack": 1, "pick": now_at - 1, "confirm": "1"}, follow=True),
+        # The portal, with the live regions its pages poll, and the public pages of the event.
         client.get(reverse("portal:home")),
+        client.get(reverse("portal:home"), {"partial": "1"}),
+        client.get(reverse("portal:events")),
         client.get(reverse("portal:event", args=[event])),
+        client.get(reverse("portal:event", args=[event]), {"partial": "1"}),
         client.get(reverse("portal:draft_tables", args=[event])),
+        client.get(reverse("portal:draft_tables", args=[event]), {"partial": "1"}),
+        client.get(reverse("portal:decklist", args=[event])),
         client.get(f"/api/v1/events/{event}/draft-tables/"),
         client.get(f"/api/v1/events/{event}/draft-tables/{table.number}/"),
     ]
-    for response in pages:
+
+
+def _assert_none_shows(responses, names: list[str]) -> None:
+    for response in responses:
         html = response.content.decode()
-        for name in earlier:
-            assert name not in html, (response.request["PATH_INFO"], name)
-    assert [r.status_code for r in pages] == [200, 200, 403, 200, 403, 200, 200, 200, 200, 200, 200, 200, 200, 200]
+        for name in names:
+            assert name not in html, (response.request["PATH_INFO"], response.request.get("QUERY_STRING"), name)
+
+
+def test_table_page_never_shows_a_players_earlier_picks(client):
+    """This must not leak: 1B's picks from earlier packs and earlier in this pack appear on no page or fragment
+    during the draft; only each seat's most recent pick from the current pack shows."""
+    table = _mid_draft()
+    earlier = _earlier(table, "1B")
+    assert earlier == ["Card 01-01", "Card 01-12", "Card 01-13", "Card 02-06"]
+    client.force_login(user_at(table, "1B"))
+    pages = _pages_of_a_player(client, table)
+    _assert_none_shows(pages, earlier)
+    codes = [r.status_code for r in pages]
+    assert codes[2] == 403 and codes[4] == 403  # the pool and the organizer's progress page
+    assert all(code == 200 for i, code in enumerate(codes) if i not in (2, 4)), codes
+    assert "may not look through your picks" in pages[2].content.decode()
     assert not DraftCard.objects.filter(table=table, pack_index=1, pick_number=8).exists()
-    assert most_recent in pages[0].content.decode() and most_recent in pages[1].content.decode()
+    assert "Card 02-09" in pages[0].content.decode() and "Card 02-09" in pages[1].content.decode()  # most recent
     assert "Card 02-01" in pages[0].content.decode()  # 1C's only, so most recent, pick of this pack shows
     assert reload(table).status == DraftStatus.RUNNING
+
+
+def test_a_players_own_pick_answer_never_shows_their_earlier_picks(client):
+    """1A picks with htmx, then 2C without: each answer shows the new pick as the picker's most recent, nothing
+    the picker took before."""
+    table = _mid_draft()
+    url = reverse("drafting:pick", args=[table.pk])
+    client.force_login(user_at(table, "1A"))
+    card = DraftCard.objects.get(table=table, pack_index=1, position=7)
+    chosen = client.post(url, {"card": card.pk, "pack": 1, "pick": 8}, HTTP_HX_REQUEST="true")
+    assert "Pick Card 02-07" in chosen.content.decode()
+    _assert_none_shows([chosen], _earlier(table, "1A"))
+    picked = client.post(url, {"card": card.pk, "pack": 1, "pick": 8, "confirm": "1"}, HTTP_HX_REQUEST="true")
+    assert DraftCard.objects.get(pk=card.pk).picked_by == "1A" and "Card 02-07" in picked.content.decode()
+    assert _earlier(table, "1A") == ["Card 01-06", "Card 01-07", "Card 02-05"]
+    _assert_none_shows([picked, *_pages_of_a_player(client, table)], _earlier(table, "1A"))
+
+    client.force_login(user_at(table, "2C"))
+    assert seat_to_pick(table) == "2C"
+    card = DraftCard.objects.get(table=table, pack_index=1, position=8)
+    again = client.post(url, {"card": card.pk, "pack": 1, "pick": 9, "confirm": "1"}, follow=True)
+    assert DraftCard.objects.get(pk=card.pk).picked_by == "2C" and "Card 02-08" in again.content.decode()
+    _assert_none_shows([again, *_pages_of_a_player(client, table)], _earlier(table, "2C"))
+
+
+def test_earlier_picks_show_in_a_granted_review_break_only(client):
+    table = _mid_draft()
+    earlier = _earlier(table, "1B")
+    client.force_login(user_at(table, "1B"))
+    pool = reverse("drafting:pool", args=[table.pk])
+    draft_table_pause(table_id=table.pk, by=None)
+    assert client.get(pool).status_code == 403
+    _assert_none_shows([client.get(reverse("drafting:table", args=[table.pk]))], earlier)
+    draft_table_pause(table_id=table.pk, by=None, review_break=True)
+    html = client.get(pool).content.decode()
+    assert all(name in html for name in earlier)
+    draft_table_resume(table_id=table.pk, by=None)
+    _assert_none_shows(_pages_of_a_player(client, reload(table)), earlier)
 
 
 def test_table_page_announces_turns_not_the_ticking_countdown(client):
