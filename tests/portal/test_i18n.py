@@ -14,7 +14,7 @@ PAGES = {
     "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次")),
     "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）")),
     "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）")),
-    "standings": (None, ("How teams are ranked", "Wie die Teams gereiht werden", "排名规则")),
+    "standings": (None, ("How teams are ranked", "Wie die Teams platziert werden", "排名规则")),
     "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
                        "淘汰赛在瑞士轮结束后开始。")),
     "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置")),
