@@ -73,7 +73,8 @@ def _int(request: HttpRequest, name: str, default: int = 0) -> int:
     try:
         return int(request.POST.get(name, "") or default)
     except ValueError as exc:
-        raise ValidationError(_("%(name)s must be a whole number.") % {"name": name}) from exc
+        label = {"life": _("Life"), "poison": _("Poison"), "game": _("Game"), "next": _("Game")}.get(name, name)
+        raise ValidationError(_("%(name)s must be a whole number.") % {"name": label}) from exc
 
 
 def _act(request: HttpRequest, pk: int, action) -> HttpResponse:

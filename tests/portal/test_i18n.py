@@ -136,6 +136,8 @@ FURTHER = {
     "shared_game_won": (200, "lost the game", "hat das Spiel verloren", "输掉了本局", "won game 1"),
     "shared_game_refused": (200, "Choose team A or team B.", "Wähle Team A oder Team B.", "请选择 A 队或 B 队。",
                             "Choose team"),
+    "shared_game_not_a_number": (200, "Life must be a whole number.", "Lebenspunkte: Gib eine ganze Zahl an.",
+                                 "生命 必须是整数。", 'role="alert">life'),
     "sealed_index": (200, "My sealed pools", "Meine Sealed-Pools", "我的现开卡池", "My sealed pools"),
     "sealed_refused": (400, "Pool Card 003 is not assigned", "Pool Card 003 ist nicht zugeordnet",
                        "Pool Card 003 未分配", "is not assigned"),
@@ -159,7 +161,8 @@ def _further(client, case: str, language: str):
             life_change_apply(match=match, user=match.team_b.seats.get(letter="A").player.user, game=1, team="A",
                               life=-30)  # Two-Headed Giant: 30 life, so team A loses game 1
             return client.get(reverse("sharedgame:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language)
-        return client.post(reverse("sharedgame:change", args=[match.pk]), {"team": "X", "life": "-1", "game": "1"},
+        life = "-1" if case == "shared_game_refused" else "lots"
+        return client.post(reverse("sharedgame:change", args=[match.pk]), {"team": "X", "life": life, "game": "1"},
                            HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
     if case.startswith("sealed"):
         pool = SealedPoolFactory()
