@@ -24,6 +24,8 @@ def _running_table():
 
 
 def test_draft_pick_appears_at_the_other_seat(browsers):
+    from selenium.webdriver.common.keys import Keys
+
     table = _running_table()
     seats = draft_seat_players(table=table)
     picker_seat = draft_seat_to_pick(table=table)
@@ -45,8 +47,12 @@ def test_draft_pick_appears_at_the_other_seat(browsers):
     picker.wait_for_text(f"Pick {name}", css="#draft-state .card.chosen")
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
     picker.screenshot("draft-table-card-chosen")
-    # The second tap confirms it.
-    picker.find("#draft-state .card.chosen button.confirm").click()
+    # The other seat sees no choice, only that the picker is picking.
+    assert name not in watcher.text("#draft-state table") and "Pick " not in watcher.text("#draft-state")
+    # The confirm button has the focus, so the keyboard confirms too: Enter is the second tap.
+    confirm = picker.find("#draft-state .card.chosen button.confirm")
+    assert picker.driver.switch_to.active_element == confirm
+    confirm.send_keys(Keys.ENTER)
     picker.wait_for_text("is picking.", css="#draft-state")
     assert DraftCard.objects.get(table=table, pick_number=1, pack_index=0).name == name
 
