@@ -104,6 +104,7 @@ def test_an_expired_deadline_is_applied_on_reading_even_with_no_worker(api):
     type(table).objects.filter(pk=table.pk).update(deadline=timezone.now() - dt.timedelta(seconds=2))
     response = api.get(_url(table, f"{table.number}/"), HTTP_IF_NONE_MATCH=first["ETag"])
     assert response.status_code == 200
+    assert response["ETag"] != first["ETag"]
     body = response.json()
     assert body["pick_number"] == 4
     assert "P2 card 3" not in [card["name"] for card in body["pack"]]
@@ -112,6 +113,8 @@ def test_an_expired_deadline_is_applied_on_reading_even_with_no_worker(api):
     assert latest[str(plan[1].picks[2])] == "P2 card 3"
     taken = DraftCard.objects.get(table=table, pack_index=1, position=3)
     assert (taken.picked_by, taken.pick_number, taken.via) == (str(plan[1].picks[2]), 3, "read")
+    # The new state is current: asked again with its ETag, the answer is 304.
+    assert api.get(_url(table, f"{table.number}/"), HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
 
 
 def test_the_table_list_applies_expired_deadlines(api):
