@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
 from sealed import rules
 from sealed.models import PoolCard, SealedPool, SealedSettings
@@ -41,7 +42,7 @@ def sealed_pool_for_user(*, pk: int, user) -> SealedPool:
         sealed_user_on_team(user=user, registration_id=pool.registration_id)
         or sealed_user_runs_event(user=user, event=pool.event)
     ):
-        raise NotYourPool("This is not your team's pool.")
+        raise NotYourPool(_("This is not your team's pool."))
     return pool
 
 
@@ -64,11 +65,11 @@ def sealed_pool_page(*, pool: SealedPool, user) -> PoolPage:
     cards = list(PoolCard.objects.filter(pool=pool).order_by("position"))
     places: list[tuple[str, str]] = []
     for seat in seats:
-        places.append((f"{seat}:{rules.MAIN}", f"{seat} main"))
+        places.append((f"{seat}:{rules.MAIN}", _("%(seat)s main deck") % {"seat": seat}))
         if not shared:
-            places.append((f"{seat}:{rules.SIDE}", f"{seat} side"))
+            places.append((f"{seat}:{rules.SIDE}", _("%(seat)s sideboard") % {"seat": seat}))
     if shared:
-        places.append((f":{rules.SIDE}", "Sideboard (shared)"))
+        places.append((f":{rules.SIDE}", _("Shared sideboard")))
     counts = {seat: {"main": 0, "side": 0, "basics": 0} for seat in seats}
     if shared:
         counts[rules.SHARED] = {"main": 0, "side": 0, "basics": 0}

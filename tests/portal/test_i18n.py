@@ -139,6 +139,8 @@ FURTHER = {
     "shared_game_not_a_number": (200, "Life must be a whole number.", "Lebenspunkte: Gib eine ganze Zahl an.",
                                  "生命 必须是整数。", 'role="alert">life'),
     "sealed_index": (200, "My sealed pools", "Meine Sealed-Pools", "我的现开卡池", "My sealed pools"),
+    "sealed_places": (200, '<option value="A:main">A main deck</option>', '<option value="A:main">Hauptdeck von A</option>',
+                      '<option value="A:main">A 的主牌</option>', ">A main<"),
     "sealed_refused": (400, "Pool Card 003 is not assigned", "Pool Card 003 ist nicht zugeordnet",
                        "Pool Card 003 未分配", "is not assigned"),
     "draft_index": (200, "My drafts", "Meine Drafts", "我的轮抽", "My drafts"),
@@ -170,6 +172,8 @@ def _further(client, case: str, language: str):
         client.force_login(pool.registration.seats.get(letter="A").player.user)
         if case == "sealed_index":
             return client.get(reverse("sealed:index"), HTTP_ACCEPT_LANGUAGE=language)
+        if case == "sealed_places":
+            return client.get(reverse("sealed:pool", args=[pool.pk]), HTTP_ACCEPT_LANGUAGE=language)
         data = {"action": "register", "version": "0", f"c{cards[0].pk}": "A:main", f"c{cards[1].pk}": "A:side"}
         return client.post(reverse("sealed:pool", args=[pool.pk]), data, HTTP_ACCEPT_LANGUAGE=language)
     table = make_table()
