@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user, draft_tables_progress
+from drafting.services.picks import draft_tables_refresh
 from portal import selectors
 from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
 from portal.forms import DisputeForm, report_form_for
@@ -240,6 +241,7 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 def event_draft_tables(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's draft tables with their progress (never the cards: picks are private, RULES.md 6)."""
     event = selectors.event_for_viewer(pk=pk, user=request.user)
+    draft_tables_refresh(event=event)  # an expired deadline never shows as running, even with no worker
     tables_qs = DraftTable.objects.filter(event=event)
     row = tables_qs.aggregate(n=Count("id"), v=Sum("version"))
     etag = page_etag(request, event.pk, event.version, event.status, row["n"], row["v"])

@@ -209,6 +209,15 @@ def test_event_progress_shows_every_table_to_the_organizer_only(client):
     assert "0 / 270" in html
 
 
+def test_portal_draft_tables_page_applies_an_expired_deadline_with_no_worker(client):
+    table = expire(make_table(review=0))
+    url = reverse("portal:draft_tables", args=[table.event_id]) + "?partial=1"
+    client.force_login(user_at(table, "2A"))
+    html = client.get(url).content.decode()
+    assert "1 of 270 picks" in html
+    assert DraftCard.objects.get(table=table, pack_index=0, pick_number=1).via == PickVia.READ
+
+
 def test_draft_index_lists_the_players_tables(client):
     table = make_table()
     client.force_login(user_at(table, "2C"))
