@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install services migrate demo bench clean
+.PHONY: run serve test install services migrate cards demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,11 +22,22 @@ install: $(STAMP)
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
-demo: migrate
+# The bundled cards, imported once: on a second run this is one query.
+cards: migrate
+	$(BIN)/python manage.py import_cards --if-empty
+
+demo: cards
 	$(BIN)/python manage.py load_demo --url http://$(HOST):$(PORT)
 
 run: demo
 	$(BIN)/python scripts/run_all.py --host $(HOST) --port $(PORT)
+
+# Production-like (docs/deploy.md): gunicorn + uvicorn workers, two Celery workers and beat, on PostgreSQL and Redis
+# from the environment or .env (SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_URL, HYDRA_REDIS_URL).
+serve: install
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python scripts/run_all.py --serve --host $(HOST) --port $(PORT)
 
 services:
 	@bash scripts/ensure_services.sh

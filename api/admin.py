@@ -1,15 +1,46 @@
 """Scorekeeper tokens in the organizer's admin: the token text is shown once, on creation."""
+from django import forms
 from django.contrib import admin, messages
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from api.models import ApiToken
+from api.models import ApiToken, TokenKind
 from api.services import api_token_create, api_token_revoke
+
+
+class ApiTokenForm(forms.ModelForm):
+    kind = forms.ChoiceField(choices=TokenKind.choices, initial=TokenKind.SCOREKEEPER, required=False)
+
+    class Meta:
+        model = ApiToken
+        fields = ["kind", "event", "user", "name"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.instance.pk:
+            return cleaned
+        from django.core.exceptions import ValidationError
+
+        from tournaments.selectors.roles import user_is_organizer
+
+        cleaned["kind"] = cleaned.get("kind") or TokenKind.SCOREKEEPER
+        self.instance.kind = cleaned["kind"]
+        kind, event, user = cleaned.get("kind"), cleaned.get("event"), cleaned.get("user")
+        if kind == "organizer":
+            if event is not None:
+                raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})
+            if user is not None and not user_is_organizer(user=user):
+                raise ValidationError({"user": _("This account doesn't hold the organizer role: add it to the Organizers group first.")})
+        elif event is None:
+            raise ValidationError({"event": _("A scorekeeper token is for one event: choose it.")})
+        return cleaned
 
 
 @admin.register(ApiToken)
 class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ["name", "event", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
-    list_filter = ["revoked_at"]
+    form = ApiTokenForm
+    list_display = ["name", "kind", "event", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_filter = ["kind", "revoked_at"]
     search_fields = ["name", "event__name", "prefix"]
     list_select_related = ["event", "user"]
     autocomplete_fields = ["event"]
@@ -18,12 +49,12 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def get_fields(self, request, obj=None):
         if obj is None:
-            return ["event", "user", "name"]
-        return ["event", "user", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+            return ["kind", "event", "user", "name"]
+        return ["kind", "event", "user", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
 
     def get_readonly_fields(self, request, obj=None):
         # A token's event and person are fixed: a token for another event is a new token.
-        return self.readonly_fields + (["event", "user"] if obj is not None else [])
+        return self.readonly_fields + (["kind", "event", "user"] if obj is not None else [])
 
     def get_changeform_initial_data(self, request):
         return {"user": request.user.pk, **super().get_changeform_initial_data(request)}
@@ -32,13 +63,13 @@ class ApiTokenAdmin(admin.ModelAdmin):
         tokens = super().get_queryset(request)
         if request.user.is_superuser:
             return tokens
-        return tokens.filter(event__organizer=request.user)
+        return tokens.filter(Q(event__organizer=request.user) | Q(event__isnull=True, user=request.user))
 
     def save_model(self, request, obj, form, change):
         if change:
             super().save_model(request, obj, form, change)
             return
-        token, raw = api_token_create(event=obj.event, user=obj.user, name=obj.name)
+        token, raw = api_token_create(event=obj.event, user=obj.user, name=obj.name, organizer=obj.kind == "organizer")
         obj.pk, obj.prefix, obj.secret_hash = token.pk, token.prefix, token.secret_hash
         messages.warning(
             request,

@@ -46,3 +46,31 @@ def with_validators(response: Response, *, etag: str, is_public: bool) -> Respon
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache" if is_public else "private, no-cache"
     return response
+
+
+SHARED_BODY_SECONDS = 300
+
+
+def shared_body(*, etag: str, build) -> Response:
+    """A public scoreboard's body, computed once per ETag (version, path, query) for every web process: the shared
+    cache (Redis in production) holds it, so hundreds of polling screens cost one computation per change."""
+    from django.core.cache import cache
+    from django.utils.translation import get_language
+
+    key = f"api:scoreboard:{etag.strip(chr(34))}:{get_language()}"
+    try:
+        data = cache.get(key)
+    except Exception:  # a cache that is down costs speed, never the answer
+        data = None
+    if data is not None:
+        response = Response(data)
+        response["X-Hydra-Cache"] = "hit"
+        return response
+    response = build()
+    if response.status_code == 200:
+        try:
+            cache.set(key, response.data, timeout=SHARED_BODY_SECONDS)
+        except Exception:
+            pass
+    response["X-Hydra-Cache"] = "miss"
+    return response

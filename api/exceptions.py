@@ -11,10 +11,12 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.results import NotYourMatch
 
 logger = logging.getLogger("api")
@@ -74,8 +76,13 @@ def _from_drf(exc: exceptions.APIException) -> tuple[str, str, dict]:
 
 def api_exception_handler(exc, context):
     """DRF's EXCEPTION_HANDLER: map errors from services and DRF to the shape above."""
+    extra = {}
     if isinstance(exc, NotYourMatch):
         exc = exceptions.NotFound(_("No such match in this event."))
+    elif isinstance(exc, StateConflict):
+        if isinstance(exc, ResultsMissing):
+            extra["tables"] = exc.tables
+        exc = Conflict(" ".join(exc.messages))
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages})
     elif isinstance(exc, DjangoPermissionDenied):
@@ -92,12 +99,16 @@ def api_exception_handler(exc, context):
             status=500,
         )
     code, message, errors = _from_drf(exc)
-    response.data = error_body(status_code=response.status_code, code=code, message=message, errors=errors)
+    response.data = {**error_body(status_code=response.status_code, code=code, message=message, errors=errors), **extra}
     return response
 
 
+@csrf_exempt
 def not_found_view(request, *args, **kwargs):
-    """JSON 404 for any path under /api/ that names no endpoint (this view is the API's last URL pattern)."""
+    """JSON 404 for any path under /api/ that names no endpoint (this view is the API's last URL pattern).
+
+    It writes nothing, so it needs no CSRF token: a POST to a mistyped path gets this 404, not an HTML 403.
+    """
     from django.urls import Resolver404, resolve
 
     message = _("There is no API endpoint at %(path)s. The endpoints are listed at /api/v1/docs/.") % {"path": request.path}
@@ -111,3 +122,14 @@ def not_found_view(request, *args, **kwargs):
                 "path": request.path
             }
     return JsonResponse(error_body(status_code=404, code="not_found", message=message), status=404)
+
+
+def csrf_failure_view(request, reason: str = ""):
+    """settings.CSRF_FAILURE_VIEW: the API's JSON 403 under /api/, Django's own page everywhere else."""
+    if request.path.startswith("/api/"):
+        message = _("CSRF check failed: send the X-CSRFToken header with the csrftoken cookie's value, "
+                    "or use a scorekeeper token.")
+        return JsonResponse(error_body(status_code=403, code="csrf_failed", message=message), status=403)
+    from django.views.csrf import csrf_failure
+
+    return csrf_failure(request, reason=reason)

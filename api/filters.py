@@ -5,6 +5,7 @@ from django.db.models import Q
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 
+from drafting.models import DraftTable
 from tournaments.enums import RoundKind
 from tournaments.models import TeamMatch
 
@@ -34,3 +35,13 @@ class TeamMatchFilter(django_filters.FilterSet):
 
     def filter_team(self, queryset, name, value):
         return queryset.filter(Q(team_a_id=value) | Q(team_b_id=value))
+
+
+class DraftTableFilter(django_filters.FilterSet):
+    """Draft tables belong to a round (team Rochester drafts every round, RULES.md 6)."""
+
+    round = WholeNumberFilter(field_name="round__number", label="Only the draft tables of this round (its number).", **_SMALL)
+
+    class Meta:
+        model = DraftTable
+        fields = ["round"]

@@ -63,11 +63,11 @@ def idempotent(*, request, work: Callable[[], Response]) -> Response:
                     _("This Idempotency-Key was already used for a different request. Use a new key for a new "
                       "request; reuse a key only to retry the very same request.")
                 ) from None
-            response = Response(record.body, status=record.status_code)
+            response = Response(None if record.status_code == 204 else record.body, status=record.status_code)
             response["Idempotent-Replayed"] = "true"
             return response
         response = work()
         record.status_code = response.status_code
-        record.body = json.loads(JSONRenderer().render(response.data))
+        record.body = {} if response.data is None else json.loads(JSONRenderer().render(response.data))
         record.save(update_fields=["status_code", "body"])
     return response

@@ -6,14 +6,24 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Event
 
 
+class TokenKind(models.TextChoices):
+    SCOREKEEPER = "event", _("Scorekeeper: final results of one event")
+    ORGANIZER = "organizer", _("Organizer: creates events and runs every event of its person")
+
+
 class ApiToken(models.Model):
-    """A scorekeeper's token: enters final results for one event, and nothing else.
+    """An API token. A scorekeeper's token enters final results for one event, and nothing else; an organizer's
+    token (no event) creates events and acts on every event its person organizes, and on nothing else.
 
     Only a SHA-256 hash of the secret is stored. The secret is 256 random bits, so a slow password hash would
     add nothing but cost on every request; what matters is that a leaked database row can't be replayed.
     """
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("event"))
+    kind = models.CharField(_("kind"), max_length=10, choices=TokenKind.choices, default=TokenKind.SCOREKEEPER)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("event"), null=True, blank=True,
+        help_text=_("Scorekeeper tokens only: the one event they enter results for."),
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("acts as"),
         help_text=_("Results entered with this token are recorded under this person's name."),
@@ -28,9 +38,22 @@ class ApiToken(models.Model):
     class Meta:
         ordering = ["event", "name"]
         verbose_name = _("API token")
+        constraints = [
+            models.CheckConstraint(
+                condition=(models.Q(kind="event") & models.Q(event__isnull=False))
+                | (models.Q(kind="organizer") & models.Q(event__isnull=True)),
+                name="apitoken_event_iff_scorekeeper",
+                violation_error_message=_("A scorekeeper token names its event; an organizer token names none."),
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.event.name}, hydra_{self.prefix}_…)"
+        scope = self.event.name if self.event_id else _("organizer of %(user)s") % {"user": self.user}
+        return f"{self.name} ({scope}, hydra_{self.prefix}_…)"
+
+    @property
+    def is_organizer(self) -> bool:
+        return self.kind == TokenKind.ORGANIZER
 
     @property
     def is_active(self) -> bool:

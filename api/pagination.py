@@ -9,3 +9,26 @@ class CappedPagination(PageNumberPagination):
     page_size_query_param = "page_size"
     max_page_size = 500
     invalid_page_message = "There is no page {page_number}: pages are numbered from 1 up to the last one (see `count`)."
+
+    def get_page_size(self, request):
+        """A page_size that isn't a whole number from 1 up is a 400 (it used to be ignored silently, which the API's
+        description didn't say: issue 19, defect 9); above the cap it is the cap."""
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is not None:
+            from django.utils.translation import gettext as _
+            from rest_framework.exceptions import ValidationError
+
+            if not (raw.isascii() and raw.isdigit() and 0 < int(raw[:7]) and len(raw) <= 18):
+                raise ValidationError({self.page_size_query_param: [
+                    _("Give page_size as a whole number from 1 to %(max)d.") % {"max": self.max_page_size}
+                ]})
+        return super().get_page_size(request)
+
+    def get_schema_operation_parameters(self, view):
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {**parameter.get("schema", {}), "type": "integer", "minimum": 1}
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {**parameter.get("schema", {}), "type": "integer", "minimum": 1}
+        return parameters

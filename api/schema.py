@@ -24,7 +24,7 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 
 READ_ERRORS = errors(400, 404, 406, 429)
-WRITE_ERRORS = errors(400, 401, 403, 404, 406, 415, 422, 429)
+WRITE_ERRORS = errors(400, 401, 403, 404, 406, 409, 415, 422, 429)
 
 NOT_MODIFIED = {304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match; no body.")}
 
@@ -51,8 +51,10 @@ class EventTokenScheme(OpenApiAuthenticationExtension):
         return {
             "type": "http",
             "scheme": "bearer",
-            "description": "A scorekeeper token scoped to one event: `Authorization: Token hydra_<prefix>_<secret>` "
-            "(or Bearer). Created by the organizer in the admin or with `manage.py create_api_token`.",
+            "description": "`Authorization: Token hydra_<prefix>_<secret>` (or Bearer). A scorekeeper token is scoped "
+            "to one event and enters its final results; an organizer token creates events and runs every event its "
+            "person organizes. Created in the admin or with `manage.py create_api_token` (`--event ID` or "
+            "`--organizer`).",
         }
 
 
@@ -73,7 +75,7 @@ class HydraAutoSchema(AutoSchema):
         parameters = list(super().get_override_parameters())
         if getattr(self.view, "conditional_get", False):
             parameters += [IF_NONE_MATCH, ETAG]
-        if getattr(self.view, "idempotent", False) and self.method == "POST":
+        if getattr(self.view, "idempotent", False) and self.method in ("POST", "PATCH", "DELETE"):
             parameters.append(IDEMPOTENCY_KEY)
         return parameters
 

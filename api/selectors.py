@@ -1,9 +1,10 @@
 """The API's reads: each loads what one endpoint shows in a fixed number of queries, whatever the event's size."""
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 
-from api.permissions import event_visible
+from api.authentication import token_of
+from api.permissions import event_runs, event_visible
 from tournaments.selectors.matches import match_user_side
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 
@@ -18,6 +19,38 @@ def event_get_visible(*, request, event_id: int) -> Event:
     return event
 
 
+def event_get_to_run(*, request, event_id: int, lock: bool = False) -> Event:
+    """The event, if the caller runs it (api.permissions.event_runs). Any other event answers NotFound, exactly as
+    a missing one does, except for the event's own scorekeeper token, which is told what it may do instead."""
+    events = Event.objects.select_for_update() if lock else Event.objects
+    event = events.filter(pk=event_id).first()
+    if event is not None and event_runs(request=request, event=event):
+        return event
+    token = token_of(request)
+    if event is not None and token is not None and not token.is_organizer and token.event_id == event.pk:
+        raise PermissionDenied(
+            _("A scorekeeper token enters results only. Changing the event needs an organizer token "
+              "(python manage.py create_api_token --user NAME --organizer).")
+        )
+    raise NotFound(_("There is no event %(id)s among the events you organize.") % {"id": event_id})
+
+
+def registration_get(*, event: Event, registration_id: int) -> Registration:
+    """One team of the event, or NotFound."""
+    registration = registrations_for_event(event=event).filter(pk=registration_id).first()
+    if registration is None:
+        raise NotFound(_("There is no team %(id)s in this event.") % {"id": registration_id})
+    return registration
+
+
+def round_get(*, event: Event, number: int) -> Round:
+    """One round of the event by its number, or NotFound."""
+    round_ = Round.objects.filter(event=event, number=number).first()
+    if round_ is None:
+        raise NotFound(_("Event %(event)s has no round %(n)s.") % {"event": event.pk, "n": number})
+    return round_
+
+
 def registrations_for_event(*, event: Event) -> QuerySet[Registration]:
     """The event's teams with their members, seat by seat (two queries)."""
     return (
@@ -30,14 +63,16 @@ def registrations_for_event(*, event: Event) -> QuerySet[Registration]:
 
 def rounds_for_event(*, event: Event) -> QuerySet[Round]:
     """The event's rounds with their number of matches (one query)."""
-    return Round.objects.filter(event=event).annotate(match_count=Count("matches")).order_by("number")
+    return (
+        Round.objects.filter(event=event).select_related("event").annotate(match_count=Count("matches")).order_by("number")
+    )
 
 
 def matches_for_event(*, event: Event) -> QuerySet[TeamMatch]:
     """The event's team matches with both teams and the seat results (two queries)."""
     return (
         TeamMatch.objects.filter(round__event=event)
-        .select_related("round", "team_a__team", "team_b__team")
+        .select_related("round__event", "team_a__team", "team_b__team")
         .prefetch_related("seat_matches")
         .order_by("round__number", "table")
     )

@@ -5,8 +5,12 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from api.models import ApiToken
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from api.models import ApiToken, TokenKind
 from tournaments.models import Event
+from tournaments.selectors.roles import user_is_organizer
 
 TOKEN_PREFIX = "hydra"
 
@@ -25,18 +29,28 @@ def api_token_parse(raw: str) -> tuple[str, str] | None:
 
 
 @transaction.atomic
-def api_token_create(*, event: Event, user, name: str) -> tuple[ApiToken, str]:
-    """Create a token for `event` acting as `user`; return it with the full token text.
+def api_token_create(*, event: Event | None, user, name: str, organizer: bool = False) -> tuple[ApiToken, str]:
+    """Create a token acting as `user`; return it with the full token text.
 
+    A scorekeeper token (`event` given) enters final results for that event. An organizer token (`organizer`,
+    no event) creates events and acts on every event `user` organizes; `user` must hold the organizer role.
     The text is returned once and never stored: only its hash is kept, so a lost token is revoked and replaced.
     """
+    if organizer:
+        if event is not None:
+            raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})
+        if not user_is_organizer(user=user):
+            raise ValidationError({"user": _("%(user)s doesn't hold the organizer role: add the account to the "
+                                             "Organizers group first.") % {"user": user.get_username()}})
+    elif event is None:
+        raise ValidationError({"event": _("A scorekeeper token is for one event: choose it.")})
     secret = secrets.token_urlsafe(32)
     while True:
         prefix = secrets.token_hex(4)
         if not ApiToken.objects.filter(prefix=prefix).exists():
             break
     token = ApiToken.objects.create(
-        event=event, user=user, name=name.strip()[:100], prefix=prefix, secret_hash=api_token_hash(secret)
+        kind=TokenKind.ORGANIZER if organizer else TokenKind.SCOREKEEPER, event=event, user=user, name=name.strip()[:100], prefix=prefix, secret_hash=api_token_hash(secret)
     )
     return token, f"{TOKEN_PREFIX}_{prefix}_{secret}"
 

@@ -3,12 +3,24 @@ from django.urls import path, re_path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 
 from api.exceptions import not_found_view
+from api.views.clock import RoundClockView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
-from api.views.events import EventDetailView, EventListView, RoundListView, TeamListView
+from api.views.eventfiles import EventExportView, EventImportView
+from api.views.events import EventCloseView, EventDetailView, EventListView
+from api.views.rounds import RoundDetailView, RoundListView
+from api.views.teams import (
+    TeamDetailView,
+    TeamDisqualifyView,
+    TeamDropView,
+    TeamImportView,
+    TeamListView,
+    TeamReinstateView,
+)
 from api.views.matches import MatchConfirmView, MatchDetailView, MatchDisputeView, MatchListView, MatchResultView
+from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.sharedgame import MatchLifeView
-from api.views.standings import BracketView, StandingsView
+from api.views.standings import BracketView, PlacementsView, StandingsView
 
 
 class IdConverter:
@@ -29,9 +41,19 @@ urlpatterns = [
     path("v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("v1/docs/", ApiDocsView.as_view(), name="docs"),
     path("v1/events/", EventListView.as_view(), name="event-list"),
+    path("v1/events/import", EventImportView.as_view(), name="event-import"),
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),
+    path("v1/events/<id:event_id>/close", EventCloseView.as_view(), name="event-close"),
+    path("v1/events/<id:event_id>/export", EventExportView.as_view(), name="event-export"),
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
+    path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
+    path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
+    path("v1/events/<id:event_id>/teams/<id:team_id>/drop", TeamDropView.as_view(), name="team-drop"),
+    path("v1/events/<id:event_id>/teams/<id:team_id>/reinstate", TeamReinstateView.as_view(), name="team-reinstate"),
+    path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),
     path("v1/events/<id:event_id>/rounds/", RoundListView.as_view(), name="round-list"),
+    path("v1/events/<id:event_id>/rounds/<id:number>/", RoundDetailView.as_view(), name="round-detail"),
+    path("v1/events/<id:event_id>/placements/", PlacementsView.as_view(), name="placements"),
     path("v1/events/<id:event_id>/matches/", MatchListView.as_view(), name="match-list"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/", MatchDetailView.as_view(), name="match-detail"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/life/", MatchLifeView.as_view(), name="match-life"),
@@ -42,5 +64,8 @@ urlpatterns = [
     path("v1/events/<id:event_id>/bracket/", BracketView.as_view(), name="bracket"),
     path("v1/events/<id:event_id>/draft-tables/", DraftTableListView.as_view(), name="draft-table-list"),
     path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),
+    path("v1/ratings/", RatingListView.as_view(), name="rating-list"),
+    path("v1/players/<id:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
+    path("v1/events/<id:event_id>/rounds/<id:number>/clock", RoundClockView.as_view(), name="round-clock"),
     re_path(r"^.*$", not_found_view),
 ]

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from cards.models import Card, CardName
+from cards.selectors import card_images_forget
+from cards.models import Card, CardDataImport, CardDisplaySettings, CardName, CardSet
 
 
 class CardNameInline(admin.TabularInline):
@@ -25,6 +26,54 @@ class CardAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CardSet)
+class CardSetAdmin(admin.ModelAdmin):
+    """Read-only: sets come from `import_cards`. The list is where an organizer looks up a set code."""
+
+    list_display = ("code", "name", "set_type", "release_date", "booster_kinds")
+    list_filter = ("set_type",)
+    search_fields = ("code", "name")
+    exclude = ("booster",)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CardDataImport)
+class CardDataImportAdmin(admin.ModelAdmin):
+    list_display = ("imported_at", "source", "data_date", "cards_created", "cards_updated", "legalities_changed",
+                    "sets_created", "printings")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(CardDisplaySettings)
+class CardDisplaySettingsAdmin(admin.ModelAdmin):
+    """One row: whether pages may show card pictures from Scryfall."""
+
+    list_display = ("__str__", "remote_images")
+
+    def has_add_permission(self, request):
+        return not CardDisplaySettings.objects.exists()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        card_images_forget()
 
     def has_delete_permission(self, request, obj=None):
         return False

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 # Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
 DECK_LIMIT_ANY = 1_000_000
@@ -35,10 +35,17 @@ CONSTRUCTED_FORMATS = (
 # MTR 9.5 (RULES.md 5): banned in Two-Headed Giant constructed on top of the format's own list.
 TWO_HEADED_GIANT_BANNED = ("Erayo, Soratami Ascendant // Erayo's Essence",)
 
+# The rule in words (what a player can act on), not a reference to a document they don't have. English in the
+# problem's data (`rule`), in the reader's language inside its message.
 _RULE_NAMES = {
-    RULE_FOUR_COPIES: "four copies per team, DCI 8.5",
-    RULE_NO_SHARED: "no shared cards, MTR 8.4",
+    RULE_FOUR_COPIES: gettext_noop("at most four copies of a card in the whole team, basic lands aside"),
+    RULE_NO_SHARED: gettext_noop("no card in more than one deck of the team, basic lands aside"),
 }
+RULE_DECK_SIZE = "a main deck has at least 60 cards and a sideboard at most 15"
+RULE_FORMATS = "a 60-card constructed format Hydra knows"
+RULE_COMMANDER = "no commander outside a commander format"
+RULE_COPIES = "at most four copies of a card in a deck, basic lands aside"
+RULE_MIXED_FORMATS = "in a mixed-format team every member plays a different format"
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,7 @@ def format_problem(fmt: str) -> Problem | None:
         code="unknown-format",
         message=_("Unknown format %(format)s: use one of %(formats)s.") % {
             "format": repr(fmt), "formats": ", ".join(CONSTRUCTED_FORMATS)},
-        rule="RULES.md 5",
+        rule=RULE_FORMATS,
     )
 
 
@@ -142,7 +149,7 @@ def deck_problems(
                 "%(deck)s: the main deck has %(n)d card; it needs at least %(min)d.",
                 "%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.", main_size,
             ) % {"deck": label, "n": main_size, "min": MIN_MAIN_DECK},
-            decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule="RULES.md 5",
+            decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule=RULE_DECK_SIZE,
         ))
     if not sideboard_allowed and side_size:
         problems.append(Problem(
@@ -158,14 +165,14 @@ def deck_problems(
             code="sideboard-too-large",
             message=_("%(deck)s: the sideboard has %(n)d cards; it may have at most %(max)d.") % {
                 "deck": label, "n": side_size, "max": MAX_SIDEBOARD},
-            decks=(label,), counts=(side_size,), limit=MAX_SIDEBOARD, rule="RULES.md 5",
+            decks=(label,), counts=(side_size,), limit=MAX_SIDEBOARD, rule=RULE_DECK_SIZE,
         ))
     for name in sorted(deck.commander):
         problems.append(Problem(
             code="commander-not-allowed",
             message=_("%(deck)s: %(card)s is listed as a commander, but %(format)s has no commander; "
                       "move it to the main deck or the sideboard.") % {"deck": label, "card": name, "format": format},
-            card=name, decks=(label,), counts=(deck.commander[name],), rule="RULES.md 5",
+            card=name, decks=(label,), counts=(deck.commander[name],), rule=RULE_COMMANDER,
         ))
     for name in sorted(deck.companion):
         if not deck.sideboard.get(name):
@@ -221,7 +228,7 @@ def deck_problems(
                     code="too-many-copies",
                     message=_("%(deck)s: %(copies)s; a deck may hold at most %(max)d.") % {
                         "deck": label, "copies": _copies(deck, name, of=name), "max": limit},
-                    card=name, decks=(label,), counts=(count,), limit=limit, rule="RULES.md 5",
+                    card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_COPIES,
                 ))
     return problems
 
@@ -278,7 +285,7 @@ def unified_problems(
                 code="shared-card",
                 message=_("%(card)s is in %(n)d decks (%(spread)s); only one deck of the team may contain it "
                           "(%(rule)s).") % {"card": name, "n": len(labels), "spread": _spread(labels, counts),
-                                            "rule": rule_name},
+                                            "rule": _(rule_name)},
                 card=name, decks=labels, counts=counts, limit=1, rule=rule_name,
             ))
         elif status == "restricted":
@@ -294,7 +301,7 @@ def unified_problems(
                 code="team-too-many-copies",
                 message=_("%(card)s: %(n)d copies across the team (%(spread)s); the team may hold at most "
                           "%(max)d (%(rule)s).") % {"card": name, "n": total, "spread": _spread(labels, counts),
-                                                   "max": MAX_COPIES, "rule": rule_name},
+                                                   "max": MAX_COPIES, "rule": _(rule_name)},
                 card=name, decks=labels, counts=counts, limit=MAX_COPIES, rule=rule_name,
             ))
     return problems
@@ -308,12 +315,13 @@ def team_problems(
     cards: Mapping[str, CardRules],
     extra_banned: Collection[str] = (),
     two_headed_giant: bool = False,
+    formats_must_differ: bool = True,
 ) -> list[Problem]:
     """Return every problem of a team's decks, each deck's own and the team's, all at once (RULES.md 5).
 
     `formats` is one format (a string) for the whole team, or one per deck (a sequence). With one format the
-    team follows unified deck construction under `rule`; with one per deck it is a mixed-format team: the formats
-    must all differ and each deck is checked on its own. `two_headed_giant` applies MTR 9.5: two decks, unified
+    team follows unified deck construction under `rule`; with one per deck it is a mixed-format team: each deck is
+    checked on its own, and with `formats_must_differ` (DCI 8.3, an event option) the formats must all differ. `two_headed_giant` applies MTR 9.5: two decks, unified
     construction, no sideboards, Erayo, Soratami Ascendant banned. `extra_banned` is the event's own banned
     list (English names)."""
     problems: list[Problem] = []
@@ -352,9 +360,9 @@ def team_problems(
                 counts=(len(decks),), limit=2, rule="MTR 9.5",
             ))
     # One format given for the team: unified deck construction. One per deck: a mixed-format team, whose formats
-    # must all differ (the same format twice is a problem, not a unified team).
+    # must all differ where the event follows DCI 8.3 (the same format twice is then a problem, not a unified team).
     unified = not mixed
-    if mixed and len(set(formats)) != len(formats):
+    if mixed and formats_must_differ and len(set(formats)) != len(formats):
         seen: dict[str, list[str]] = {}
         for deck, fmt in zip(decks, formats):
             seen.setdefault(fmt, []).append(deck.label)
@@ -364,7 +372,7 @@ def team_problems(
                     code="formats-not-distinct",
                     message=_("%(decks)s both play %(format)s; in a mixed-format team every member plays a "
                               "different format.") % {"decks": _(" and ").join(holders), "format": fmt},
-                    decks=tuple(holders), rule="RULES.md 5",
+                    decks=tuple(holders), rule=RULE_MIXED_FORMATS,
                 ))
     for deck, fmt in zip(decks, formats):
         problems += deck_problems(

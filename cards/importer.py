@@ -16,7 +16,7 @@ from pathlib import Path
 from cards.deckrules import DECK_LIMIT_ANY
 
 BUNDLE_FORMAT = "hydra-cards"
-BUNDLE_VERSION = 1
+BUNDLE_VERSION = 2
 
 # MTGJSON language names to the short codes Hydra (and Scryfall) use.
 LANGUAGE_CODES = {
@@ -68,6 +68,8 @@ class CardRecord:
     layout: str
     # (language code, printed name), English excluded.
     printed_names: tuple[tuple[str, str], ...] = ()
+    mana_cost: str = ""
+    text: str = ""
 
     @property
     def is_basic(self) -> bool:
@@ -99,18 +101,14 @@ def colors_string(colors: Iterable[str]) -> str:
 
 
 def load_json(path: str | Path) -> object:
-    """Read a JSON file, gzip-compressed or not (decided by its first bytes, not its name)."""
+    """Read a whole JSON file, plain or compressed (see `open_card_file`). For small files: whole data files go
+    through `read_card_data`, which streams."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            magic = fh.read(2)
-        opener = gzip.open if magic == b"\x1f\x8b" else open
-        with opener(path, "rb") as fh:
+        with open_card_file(path) as fh:
             return json.load(fh)
-    except FileNotFoundError:
-        raise CardDataError(f"No such file: {path}") from None
     except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"{path} is not a JSON file (or a gzip-compressed one): {exc}") from None
+        raise CardDataError(f"{path} is not a JSON file (or a compressed one): {exc}") from None
 
 
 def detect_format(data: object) -> str:
@@ -149,54 +147,73 @@ def records_from_mtgjson(data: dict) -> Iterator[CardRecord]:
     """Yield a record per card of an MTGJSON AtomicCards document (`{meta, data}`)."""
     cards = data["data"]
     for name, faces in cards.items():
-        if not faces:
-            continue
-        # MTGJSON may list a card more than once (one entry per face, sometimes per printing variant):
-        # keep one entry per side, in side order.
-        by_side: dict[str, dict] = {}
-        for face in faces:
-            by_side.setdefault(face.get("side") or "a", face)
-        ordered = [by_side[s] for s in sorted(by_side)]
-        first = ordered[0]
-        face_names = tuple(f["faceName"] for f in ordered if f.get("faceName"))
-        # Secret Lair's reversible cards ("Propaganda // Propaganda") are the same game card as the
-        # one-faced original; keeping both would let a team count them as two names.
-        if first.get("layout") == "reversible_card" and len(set(face_names)) == 1 and face_names[0] in cards:
-            continue
-        colors: set[str] = set()
-        supertypes: list[str] = []
-        types: list[str] = []
-        text = []
-        for face in ordered:
-            colors.update(face.get("colors") or ())
-            supertypes += [t for t in face.get("supertypes") or () if t not in supertypes]
-            types += [t for t in face.get("types") or () if t not in types]
-            text.append(face.get("text") or "")
-        deck_limit = deck_limit_from_text("\n".join(text))
-        if first.get("hasAlternativeDeckLimit") and deck_limit is None:
-            # MTGJSON knows of a limit the text does not spell in the usual words; every such card
-            # printed so far allows any number.
-            deck_limit = DECK_LIMIT_ANY
-        printed: dict[tuple[str, str], None] = {}
-        for foreign in first.get("foreignData") or ():
-            language = LANGUAGE_CODES.get(foreign.get("language", ""))
-            if language and foreign.get("name"):
-                printed[(language, foreign["name"])] = None
-        yield CardRecord(
-            name=name,
-            ascii_name=first.get("asciiName") or name,
-            face_names=face_names if len(ordered) > 1 else (),
-            type_line=" // ".join(f.get("type", "") for f in ordered),
-            supertypes=tuple(supertypes),
-            types=tuple(types),
-            mana_value=float(first.get("manaValue") or 0),
-            colors=colors_string(colors),
-            legalities={fmt: status.lower() for fmt, status in (first.get("legalities") or {}).items()},
-            deck_limit=deck_limit,
-            oracle_id=(first.get("identifiers") or {}).get("scryfallOracleId", ""),
-            layout=first.get("layout", ""),
-            printed_names=tuple(printed),
-        )
+        record = mtgjson_record(name, faces)
+        if record is not None and not _reversible_duplicate(record, cards):
+            yield record
+
+
+def _reversible_duplicate(record: CardRecord, names) -> bool:
+    # Secret Lair's reversible cards ("Propaganda // Propaganda") are the same game card as the one-faced
+    # original; keeping both would let a team count them as two names.
+    return (
+        record.layout == "reversible_card" and len(set(record.face_names)) == 1 and record.face_names[0] in names
+    )
+
+
+def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
+    """The record of one card from its MTGJSON entries (AtomicCards' faces, or the card objects of one set in
+    AllPrintings that share the name). None when there is no entry."""
+    if not faces:
+        return None
+    # MTGJSON may list a card more than once (one entry per face, sometimes per printing variant):
+    # keep one entry per side, in side order.
+    by_side: dict[str, dict] = {}
+    for face in faces:
+        by_side.setdefault(face.get("side") or "a", face)
+    ordered = [by_side[s] for s in sorted(by_side)]
+    first = ordered[0]
+    face_names = tuple(f["faceName"] for f in ordered if f.get("faceName"))
+    colors: set[str] = set()
+    supertypes: list[str] = []
+    types: list[str] = []
+    text = []
+    for face in ordered:
+        colors.update(face.get("colors") or ())
+        supertypes += [t for t in face.get("supertypes") or () if t not in supertypes]
+        types += [t for t in face.get("types") or () if t not in types]
+        text.append(face.get("text") or "")
+    deck_limit = deck_limit_from_text("\n".join(text))
+    if first.get("hasAlternativeDeckLimit") and deck_limit is None:
+        # MTGJSON knows of a limit the text does not spell in the usual words; every such card
+        # printed so far allows any number.
+        deck_limit = DECK_LIMIT_ANY
+    return CardRecord(
+        name=name,
+        ascii_name=first.get("asciiName") or name,
+        face_names=face_names if len(ordered) > 1 else (),
+        type_line=" // ".join(f.get("type", "") for f in ordered),
+        supertypes=tuple(supertypes),
+        types=tuple(types),
+        mana_value=float(first.get("manaValue") or 0),
+        colors=colors_string(colors),
+        legalities={fmt: status.lower() for fmt, status in (first.get("legalities") or {}).items()},
+        deck_limit=deck_limit,
+        oracle_id=(first.get("identifiers") or {}).get("scryfallOracleId", ""),
+        layout=first.get("layout", ""),
+        printed_names=tuple(mtgjson_printed_names(first)),
+        mana_cost=" // ".join(f.get("manaCost") or "" for f in ordered).strip(" /"),
+        text="\n//\n".join(t for t in text if t) if len(ordered) > 1 else text[0],
+    )
+
+
+def mtgjson_printed_names(card: dict) -> dict[tuple[str, str], None]:
+    """(language code, printed name) of an MTGJSON card's foreignData, in order, for the languages Hydra knows."""
+    printed: dict[tuple[str, str], None] = {}
+    for foreign in card.get("foreignData") or ():
+        language = LANGUAGE_CODES.get(foreign.get("language", ""))
+        if language and foreign.get("name"):
+            printed[(language, foreign["name"])] = None
+    return printed
 
 
 def _split_type_line(type_line: str) -> tuple[list[str], list[str]]:
@@ -251,13 +268,16 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
             oracle_id=card.get("oracle_id") or (faces[0].get("oracle_id", "") if faces else ""),
             layout=card.get("layout", ""),
             printed_names=tuple(printed.get(name, ())),
+            mana_cost=card.get("mana_cost") if card.get("mana_cost") is not None
+            else " // ".join(f.get("mana_cost", "") for f in faces),
+            text=card.get("oracle_text") or "\n//\n".join(f.get("oracle_text", "") for f in faces if f.get("oracle_text")),
         )
 
 
 # The bundle stores each card as a short list, in this order, to stay small.
 BUNDLE_FIELDS = (
     "name", "ascii_name", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "oracle_id", "layout", "printed_names",
+    "legalities", "deck_limit", "oracle_id", "layout", "printed_names", "mana_cost", "text",
 )
 
 
@@ -270,6 +290,7 @@ def records_from_bundle(data: dict) -> Iterator[CardRecord]:
     languages = data["languages"]
     for row in data["cards"]:
         values = dict(zip(BUNDLE_FIELDS, row, strict=True))
+        values["text"] = values["text"] or ""
         values["ascii_name"] = values["ascii_name"] or values["name"]
         values["face_names"] = tuple(values["face_names"])
         values["supertypes"] = tuple(values["supertypes"])
@@ -282,7 +303,8 @@ def records_from_bundle(data: dict) -> Iterator[CardRecord]:
 
 
 def bundle_document(
-    records: Iterable[CardRecord], *, formats: Iterable[str], languages: Iterable[str], source: str = ""
+    records: Iterable[CardRecord], *, formats: Iterable[str], languages: Iterable[str], source: str = "",
+    date: str = "", sets: Iterable[SetRecord] = (),
 ) -> dict:
     """Return the bundle form of `records`, keeping only the legalities of `formats` and the printed names
     of `languages` (language codes), and dropping printed names that equal the English name."""
@@ -309,11 +331,15 @@ def bundle_document(
             r.layout,
             [[language_index[lang], name] for lang, name in r.printed_names
              if lang in language_index and name not in english],
+            r.mana_cost,
+            r.text,
         ])
     return {
         "format": BUNDLE_FORMAT,
         "version": BUNDLE_VERSION,
         "source": source,
+        "date": date,
+        "sets": [[s.code, s.name, s.set_type, s.release_date] for s in sorted(sets, key=lambda s: s.code)],
         "formats": formats,
         "statuses": statuses,
         "languages": languages,
@@ -322,11 +348,297 @@ def bundle_document(
 
 
 def bundle_write(document: dict, path: str | Path) -> int:
-    """Write a bundle document as compact gzip-compressed JSON; return the file size in bytes.
-    The gzip header carries no timestamp, so the same data gives the same bytes (a clean git diff)."""
+    """Write a bundle document as compact JSON, xz-compressed (gzip when the name ends in .gz); return the file
+    size in bytes. The same data gives the same bytes (no timestamp in either format): a clean git diff."""
+    import lzma
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as fh:
-        fh.write(payload)
+    if path.name.endswith(".gz"):
+        with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as fh:
+            fh.write(payload)
+    else:
+        # xz keeps the bundle, rules text included, at 2.5 MB where gzip needs 4.1 MB.
+        path.write_bytes(lzma.compress(payload, preset=9 | lzma.PRESET_EXTREME))
     return path.stat().st_size
+
+
+# --- Whole data files, streamed -------------------------------------------------------------------------------
+# AllPrintings and Scryfall's default-cards are hundreds of megabytes of JSON: json.load would hold all of it
+# (several GB as Python objects). They are read with ijson, one set (MTGJSON) or one card object (Scryfall) at a
+# time, keeping only what Hydra stores.
+
+_MAGIC = {b"\x1f\x8b": "gz", b"\xfd7zXZ": "xz", b"PK\x03\x04": "zip", b"BZh": "bz2"}
+
+
+@dataclass(frozen=True)
+class SetRecord:
+    """A set as Hydra stores it. `booster` is MTGJSON's booster object as compact JSON text ("" when none)."""
+
+    code: str
+    name: str
+    set_type: str = ""
+    release_date: str = ""
+    booster: str = ""
+
+
+@dataclass(frozen=True)
+class PrintingRecord:
+    """One printing of the card named `card_name` (its English name)."""
+
+    uuid: str
+    card_name: str
+    set_code: str
+    number: str = ""
+    language: str = "en"
+    rarity: str = ""
+    scryfall_id: str = ""
+    foreign_names: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class CardData:
+    """Everything read from one card data file."""
+
+    kind: str  # "atomic", "allprintings", "scryfall" or "bundle"
+    cards: list[CardRecord]
+    sets: list[SetRecord]
+    printings: list[PrintingRecord]
+    data_date: str = ""  # ISO date the data was published ("" when the file does not say)
+    version: str = ""
+
+
+class _CountingReader:
+    """A binary file that reports how far it has been read, for a progress bar over the compressed bytes."""
+
+    def __init__(self, raw, progress):
+        self._raw = raw
+        self._progress = progress
+
+    def read(self, size=-1):
+        chunk = self._raw.read(size)
+        self._progress(self._raw.tell())
+        return chunk
+
+    def readinto(self, buffer):
+        count = self._raw.readinto(buffer)
+        self._progress(self._raw.tell())
+        return count
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._raw.close()
+
+
+def open_card_file(path: str | Path, *, progress=None):
+    """Open a card data file for reading its JSON bytes: plain, .gz, .xz, .bz2 or .zip (the first .json member),
+    decided by the first bytes, not the name. `progress(bytes_read)` is called as the file is read."""
+    import bz2
+    import lzma
+    import zipfile
+
+    path = Path(path)
+    try:
+        raw = path.open("rb")
+    except FileNotFoundError:
+        raise CardDataError(f"No such file: {path}") from None
+    except OSError as exc:
+        raise CardDataError(f"Cannot read {path}: {exc.strerror}.") from None
+    head = raw.read(6)
+    raw.seek(0)
+    kind = next((k for magic, k in _MAGIC.items() if head.startswith(magic)), "plain")
+    source = _CountingReader(raw, progress) if progress else raw
+    try:
+        if kind == "gz":
+            return gzip.GzipFile(fileobj=source, mode="rb")
+        if kind == "xz":
+            return lzma.LZMAFile(source)
+        if kind == "bz2":
+            return bz2.BZ2File(source)
+        if kind == "zip":
+            archive = zipfile.ZipFile(source)
+            members = [m for m in archive.namelist() if m.lower().endswith(".json")] or archive.namelist()
+            if not members:
+                raise CardDataError(f"{path} is an empty zip file.")
+            return archive.open(members[0])
+    except (OSError, EOFError, zipfile.BadZipFile, lzma.LZMAError) as exc:
+        raise CardDataError(f"{path} cannot be decompressed: {exc}") from None
+    return source
+
+
+def _sniff(path: Path) -> str:
+    with open_card_file(path) as fh:
+        try:
+            head = fh.read(4096)
+        except (OSError, EOFError) as exc:
+            raise CardDataError(f"{path} cannot be decompressed: {exc}") from None
+    text = head.decode("utf-8", errors="replace").lstrip("\ufeff \t\r\n")
+    compact = text.replace(" ", "").replace("\n", "")
+    if text.startswith("["):
+        return "scryfall"
+    if '"format":"hydra-cards"' in compact:
+        return "bundle"
+    if '"object":"list"' in compact:
+        return "scryfall-page"
+    if text.startswith("{"):
+        return "mtgjson"
+    raise CardDataError(
+        f"{path} is not card data Hydra reads: expected MTGJSON (AllPrintings or AtomicCards), a Scryfall bulk "
+        "file (oracle-cards or default-cards) or a Hydra card bundle, plain or compressed (.gz, .xz, .zip)."
+    )
+
+
+def read_card_data(path: str | Path, *, progress=None) -> CardData:
+    """Read any card data file Hydra knows (see `_sniff`), streaming the large ones.
+    Raises CardDataError for what is not card data, naming the problem."""
+    import ijson
+
+    path = Path(path)
+    kind = _sniff(path)
+    try:
+        if kind == "bundle":
+            with open_card_file(path, progress=progress) as fh:
+                data = json.load(fh)
+            return _bundle_data(data)
+        if kind.startswith("scryfall"):
+            with open_card_file(path, progress=progress) as fh:
+                items = ijson.items(fh, "item" if kind == "scryfall" else "data.item", use_float=True)
+                return _scryfall_data(items, data_date=_file_date(path))
+        with open_card_file(path) as fh:
+            meta = next(ijson.items(fh, "meta", use_float=True), None) or {}
+        with open_card_file(path, progress=progress) as fh:
+            return _mtgjson_data(ijson.kvitems(fh, "data", use_float=True), meta=meta)
+    except ijson.JSONError as exc:
+        raise CardDataError(f"{path} is not valid JSON: {exc}") from None
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CardDataError(f"{path} cannot be read: {exc}") from None
+
+
+def _file_date(path: Path) -> str:
+    import datetime as dt
+
+    return dt.datetime.fromtimestamp(path.stat().st_mtime, tz=dt.UTC).date().isoformat()
+
+
+def _date(value) -> str:
+    value = str(value or "")[:10]
+    return value if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) else ""
+
+
+def _bundle_data(data: dict) -> CardData:
+    sets = [SetRecord(code=c, name=n, set_type=t, release_date=d) for c, n, t, d in data.get("sets") or ()]
+    return CardData(
+        kind="bundle", cards=list(records_from_bundle(data)), sets=sets, printings=[],
+        data_date=_date(data.get("date")), version=data.get("source", ""),
+    )
+
+
+def _mtgjson_data(entries, *, meta: dict) -> CardData:
+    cards: dict[str, CardRecord] = {}
+    printed: dict[str, dict[tuple[str, str], None]] = {}
+    sets: list[SetRecord] = []
+    printings: list[PrintingRecord] = []
+    kind = ""
+    for key, value in entries:
+        if isinstance(value, list):  # AtomicCards: name -> faces
+            kind = "atomic"
+            record = mtgjson_record(key, value)
+            if record is not None:
+                cards[key] = record
+            continue
+        if not isinstance(value, dict) or "cards" not in value:
+            raise CardDataError(
+                "Unrecognised MTGJSON file: expected AllPrintings ({data: {SET: {cards: [...]}}}) or AtomicCards "
+                "({data: {name: [faces]}})."
+            )
+        kind = "allprintings"
+        code = str(value.get("code") or key).upper()
+        booster = value.get("booster")
+        sets.append(SetRecord(
+            code=code, name=value.get("name") or code, set_type=value.get("type", ""),
+            release_date=_date(value.get("releaseDate")),
+            booster=json.dumps(booster, separators=(",", ":")) if booster else "",
+        ))
+        by_name: dict[str, list[dict]] = {}
+        for card in value.get("cards") or ():
+            name = card.get("name")
+            if not name:
+                continue
+            by_name.setdefault(name, []).append(card)
+            foreign = mtgjson_printed_names(card)
+            if foreign:
+                printed.setdefault(name, {}).update(foreign)
+            if card.get("side") in (None, "a") and card.get("uuid"):
+                printings.append(PrintingRecord(
+                    uuid=card["uuid"], card_name=name, set_code=code, number=str(card.get("number", ""))[:20],
+                    language=LANGUAGE_CODES.get(card.get("language", "English"), "en"), rarity=card.get("rarity", ""),
+                    scryfall_id=(card.get("identifiers") or {}).get("scryfallId", ""), foreign_names=tuple(foreign),
+                ))
+        for name, faces in by_name.items():
+            if name not in cards:
+                record = mtgjson_record(name, faces)
+                if record is not None:
+                    cards[name] = record
+    if kind == "allprintings":
+        from dataclasses import replace
+
+        cards = {name: replace(r, printed_names=tuple(printed.get(name, ()))) for name, r in cards.items()}
+    kept = {name: r for name, r in cards.items() if not _reversible_duplicate(r, cards)}
+    printings = [p for p in printings if p.card_name in kept or p.card_name in cards]
+    return CardData(
+        kind=kind or "atomic", cards=list(kept.values()), sets=sets, printings=printings,
+        data_date=_date(meta.get("date")), version=str(meta.get("version", "")),
+    )
+
+
+def _scryfall_data(items, *, data_date: str) -> CardData:
+    from dataclasses import replace
+
+    chosen: dict[str, dict] = {}
+    printed_names: dict[str, dict[tuple[str, str], None]] = {}
+    sets: dict[str, SetRecord] = {}
+    printings: list[PrintingRecord] = []
+    for card in items:
+        if not isinstance(card, dict) or card.get("object", "card") != "card":
+            continue
+        code = str(card.get("set", "")).upper()
+        if code and code not in sets:
+            sets[code] = SetRecord(
+                code=code, name=card.get("set_name", code), set_type=card.get("set_type", ""),
+                release_date=_date(card.get("released_at")),
+            )
+        if card.get("layout") in _SCRYFALL_SKIPPED_LAYOUTS or not card.get("name"):
+            continue
+        language = card.get("lang", "en")
+        printed = card.get("printed_name")
+        printings.append(PrintingRecord(
+            uuid=card.get("id", ""), card_name=card["name"], set_code=code,
+            number=str(card.get("collector_number", ""))[:20], language=language, rarity=card.get("rarity", ""),
+            scryfall_id=card.get("id", ""),
+            foreign_names=((language, printed),) if printed and language != "en" else (),
+        ))
+        if printed and language != "en":
+            printed_names.setdefault(card["name"], {})[(language, printed)] = None
+        # One card object per name, the first English one (as records_from_scryfall), with only the keys it reads:
+        # a bulk file's images, prices and URIs would fill the memory.
+        if card["name"] not in chosen or (language == "en" and chosen[card["name"]].get("lang", "en") != "en"):
+            chosen[card["name"]] = {k: card[k] for k in _SCRYFALL_KEPT if k in card}
+    records = [
+        replace(r, printed_names=tuple(printed_names.get(r.name, ()))) for r in records_from_scryfall(list(chosen.values()))
+    ]
+    return CardData(
+        kind="scryfall", cards=records, sets=list(sets.values()),
+        printings=[p for p in printings if p.uuid], data_date=data_date,
+    )
+
+
+_SCRYFALL_KEPT = (
+    "name", "lang", "printed_name", "layout", "card_faces", "type_line", "colors", "oracle_text", "cmc",
+    "legalities", "oracle_id", "mana_cost",
+)

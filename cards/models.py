@@ -31,6 +31,8 @@ class Card(models.Model):
     is_basic = models.BooleanField(_("basic"), default=False)
     oracle_id = models.CharField(_("oracle id"), max_length=36, blank=True)
     layout = models.CharField(_("layout"), max_length=30, blank=True)
+    mana_cost = models.CharField(_("mana cost"), max_length=100, blank=True, help_text=_('As printed: "{1}{U}{R}"; faces joined " // ".'))
+    text = models.TextField(_("rules text"), blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -69,3 +71,106 @@ class CardName(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.language})"
+
+
+class CardSet(models.Model):
+    """A Magic set (or product) known from the card data: its code, name, release date and, where the data has
+    it, what its boosters hold (MTGJSON's `booster` object: product name -> templates and sheets)."""
+
+    code = models.CharField(_("code"), max_length=10, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    set_type = models.CharField(_("type"), max_length=40, blank=True)
+    release_date = models.DateField(_("release date"), null=True, blank=True)
+    booster = models.JSONField(
+        _("booster contents"), default=dict, blank=True,
+        help_text=_('Product -> templates and sheets, as in MTGJSON ("play", "draft", "set", ...).'),
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("set")
+        verbose_name_plural = _("sets")
+
+    def __str__(self) -> str:
+        return f"{self.code} ({self.name})"
+
+    @property
+    def booster_kinds(self) -> list[str]:
+        return sorted(self.booster)
+
+
+class Printing(models.Model):
+    """One printing of a card: in a set, with a collector number and a language, and its names as printed in
+    other languages. Keyed by the data's own id (MTGJSON uuid or Scryfall id)."""
+
+    uuid = models.CharField(_("id"), max_length=40, unique=True)
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="printings")
+    number = models.CharField(_("collector number"), max_length=20, blank=True)
+    language = models.CharField(_("language"), max_length=5, default="en")
+    rarity = models.CharField(_("rarity"), max_length=20, blank=True)
+    scryfall_id = models.CharField(_("Scryfall id"), max_length=36, blank=True)
+    foreign_names = models.JSONField(_("foreign names"), default=dict, blank=True, help_text=_('Language -> printed name.'))
+
+    class Meta:
+        verbose_name = _("printing")
+        verbose_name_plural = _("printings")
+
+    def __str__(self) -> str:
+        return f"{self.card_id} {self.card_set_id} {self.number}"
+
+
+class CardDataImport(models.Model):
+    """One import of card data: the date the data was published (its legalities are those of that date) and what
+    the import changed."""
+
+    data_date = models.DateField(_("data date"), null=True, blank=True)
+    source = models.CharField(_("source"), max_length=300)
+    version = models.CharField(_("data version"), max_length=100, blank=True)
+    imported_at = models.DateTimeField(_("imported at"), auto_now_add=True)
+    cards_created = models.PositiveIntegerField(_("new cards"), default=0)
+    cards_updated = models.PositiveIntegerField(_("cards updated"), default=0)
+    legalities_changed = models.PositiveIntegerField(_("changed legalities"), default=0)
+    sets_created = models.PositiveIntegerField(_("new sets"), default=0)
+    printings = models.PositiveIntegerField(_("printings"), default=0)
+
+    class Meta:
+        ordering = ["-imported_at"]
+        verbose_name = _("card data import")
+        verbose_name_plural = _("card data imports")
+
+    def __str__(self) -> str:
+        return f"{self.source} ({self.data_date})"
+
+
+class CardLegalities(models.Model):
+    """A card's legalities as the data of `valid_from` gave them, kept while later data changes them, so a
+    decklist is judged by the legalities of its event's date. Written only when they change."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="legality_history")
+    valid_from = models.DateField(_("data date"))
+    legalities = models.JSONField(_("legalities"), default=dict, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["card", "valid_from"], name="cards_legalities_once_per_date")]
+        verbose_name = _("card legalities")
+        verbose_name_plural = _("card legalities")
+
+
+class CardDisplaySettings(models.Model):
+    """How cards are shown on Hydra's pages (one row). Remote images are off until an organizer allows them:
+    a page then loads card pictures from Scryfall, which sees the players' addresses."""
+
+    remote_images = models.BooleanField(
+        _("show card images from Scryfall"), default=False,
+        help_text=_("Cards show their picture, loaded from Scryfall, when the player's device is online; the text "
+                    "version stays as the fallback. Off: no page makes a request outside Hydra for cards."),
+    )
+
+    class Meta:
+        verbose_name = _("card display")
+        verbose_name_plural = _("card display")
+
+    def __str__(self) -> str:
+        return str(_("Card display"))

@@ -2,16 +2,21 @@
 a team's decklists that ties the parser and the deck rules together."""
 from __future__ import annotations
 
+import datetime as dt
+import difflib
+import functools
 import threading
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.db.models import Count, Max
+from django.utils.translation import gettext as _
 
 from cards.decklist import DecklistError, ParsedDeck, decklist_parse
 from cards.deckrules import CardRules, Problem, team_problems
-from cards.models import Card, CardName
+from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
 from cards.names import CardNameIndex, name_key
 
 _NAME_CHUNK = 900
@@ -56,16 +61,39 @@ def card_find(*, name: str) -> Card | None:
     return Card.objects.get(id=ids.pop()) if len(ids) == 1 else None
 
 
-def card_rules_for_names(*, names: Iterable[str]) -> dict[str, CardRules]:
-    """Return English name -> `CardRules` for the given English names; names not in the catalogue are absent."""
+def card_data_date(*, on_date: dt.date | None = None) -> dt.date | None:
+    """The date of the card data whose legalities hold on `on_date`: the newest imported data published on or
+    before it (the oldest data when all of it is newer; the newest data without a date). None when no import
+    recorded a date."""
+    dates = CardDataImport.objects.exclude(data_date=None)
+    if on_date is not None:
+        before = dates.filter(data_date__lte=on_date).aggregate(d=Max("data_date"))["d"]
+        if before is not None:
+            return before
+        return dates.order_by("data_date").values_list("data_date", flat=True).first()
+    return dates.aggregate(d=Max("data_date"))["d"]
+
+
+def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None) -> dict[str, CardRules]:
+    """Return English name -> `CardRules` for the given English names; names not in the catalogue are absent.
+
+    With `on_date`, legalities are those of the card data of that date (`card_data_date`) where the imports kept
+    them; otherwise, and for cards without a record of that date, the newest."""
     wanted = sorted(set(names))
     rules: dict[str, CardRules] = {}
+    data_date = card_data_date(on_date=on_date) if on_date is not None else None
     for start in range(0, len(wanted), _NAME_CHUNK):
-        rows = Card.objects.filter(name__in=wanted[start : start + _NAME_CHUNK]).values_list(
-            "name", "is_basic", "deck_limit", "legalities"
-        )
-        for name, is_basic, deck_limit, legalities in rows:
-            rules[name] = CardRules(name=name, is_basic=is_basic, deck_limit=deck_limit, legalities=legalities)
+        chunk = wanted[start : start + _NAME_CHUNK]
+        rows = Card.objects.filter(name__in=chunk).values_list("id", "name", "is_basic", "deck_limit", "legalities")
+        dated: dict[int, dict] = {}
+        if data_date is not None:
+            history = CardLegalities.objects.filter(card__name__in=chunk, valid_from__lte=data_date).order_by("valid_from")
+            for card_id, legalities in history.values_list("card_id", "legalities"):
+                dated[card_id] = legalities
+        for card_id, name, is_basic, deck_limit, legalities in rows:
+            rules[name] = CardRules(
+                name=name, is_basic=is_basic, deck_limit=deck_limit, legalities=dated.get(card_id, legalities),
+            )
     return rules
 
 
@@ -77,6 +105,8 @@ class TeamCheck:
     parse_errors: dict[str, list[DecklistError]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     decks: dict[str, ParsedDeck] = field(default_factory=dict)
+    # The date of the card data whose legalities were used (None: the newest data, of unknown date).
+    data_date: dt.date | None = None
 
     @property
     def legal(self) -> bool:
@@ -90,11 +120,15 @@ def team_decklists_check(
     formats: str | Sequence[str],
     extra_banned: Collection[str] = (),
     two_headed_giant: bool = False,
+    on_date: dt.date | None = None,
+    formats_must_differ: bool = True,
 ) -> TeamCheck:
     """Parse each (label, decklist text) and check the team against RULES.md 5 (see
     `cards.deckrules.team_problems`). `extra_banned` names may be written as a player would (any language,
     front face); an unknown one is reported as a problem. Parse errors and rule problems come back together;
-    the rules are checked on the lines that could be read, so one typo does not hide the other problems."""
+    the rules are checked on the lines that could be read, so one typo does not hide the other problems.
+    With `on_date` (the event's date) the legalities are those of the card data of that date; `data_date` of the
+    result says which data that was."""
     index = card_name_index()
     parsed = {label: decklist_parse(text, resolver=index) for label, text in decklists}
     problems: list[Problem] = []
@@ -112,10 +146,160 @@ def team_decklists_check(
             banned.add(resolution.english)
     decks = [deck.to_deck(label) for label, deck in parsed.items()]
     names = {name for deck in decks for name in deck.names()}
-    cards = card_rules_for_names(names=names)
+    cards = card_rules_for_names(names=names, on_date=on_date)
     problems += team_problems(
-        decks, rule=rule, formats=formats, cards=cards, extra_banned=banned, two_headed_giant=two_headed_giant
+        decks, rule=rule, formats=formats, cards=cards, extra_banned=banned, two_headed_giant=two_headed_giant,
+        formats_must_differ=formats_must_differ,
     )
     return TeamCheck(
         parse_errors={label: deck.errors for label, deck in parsed.items()}, problems=problems, decks=parsed,
+        data_date=card_data_date(on_date=on_date),
     )
+
+
+class UnknownSetCode(ValidationError):
+    """A set code that no set of the card data has; the message suggests the nearest ones."""
+
+
+@functools.lru_cache(maxsize=1)
+def _bundled_sets() -> dict[str, str]:
+    from cards.importer import read_card_data
+    from cards.services import BUNDLE_PATH
+
+    return {s.code: s.name for s in read_card_data(BUNDLE_PATH).sets}
+
+
+def sets_known() -> dict[str, str]:
+    """Code -> name of every set Hydra knows: those of the imported card data, else those of the bundle."""
+    known = dict(CardSet.objects.values_list("code", "name"))
+    return known or dict(_bundled_sets())
+
+
+def set_code_check(*, code: str) -> str:
+    """Return `code` as the card data writes it (upper case, trimmed) when a set has it. Otherwise raise
+    UnknownSetCode, suggesting the nearest codes, or the sets whose name was typed ("Dominaria" -> DOM)."""
+    wanted = (code or "").strip().upper()
+    known = sets_known()
+    if wanted in known:
+        return wanted
+    by_name = [c for c, name in known.items() if name.casefold() == (code or "").strip().casefold()]
+    # The letter O for the digit 0 (M2O for M20) and I or L for 1 are the commonest slips.
+    lookalikes = [c for c in {wanted.translate(str.maketrans("OIL", "011")), wanted.translate(str.maketrans("01", "OI"))}
+                  if c in known]
+    near = by_name or lookalikes or difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
+    if not near:
+        folded = {name.casefold(): c for c, name in known.items()}
+        near = [folded[n] for n in difflib.get_close_matches((code or "").strip().casefold(), list(folded), n=3, cutoff=0.75)]
+    if near:
+        suggestions = ", ".join(f"{c} ({known[c]})" for c in near)
+        raise UnknownSetCode(
+            _("%(code)s? There is no set with that code. Did you mean %(suggestions)s?") % {
+                "code": code.strip() or "''", "suggestions": suggestions},
+            code="unknown-set",
+        )
+    raise UnknownSetCode(
+        _("%(code)s? There is no set with that code. The admin's list of sets shows every code Hydra knows.")
+        % {"code": code.strip() or "''"},
+        code="unknown-set",
+    )
+
+
+def card_set_booster_data(*, code: str, products: Sequence[str] = ("play", "draft", "default")) -> dict | None:
+    """The set `code` in the shape drafting.boosters.open_boosters reads (code, name, booster.default, cards),
+    from imported card data: its booster contents of the first of `products` the data has, with the printings
+    its sheets name. None when the imported data has no such boosters for the set (use Hydra's set bundle)."""
+    card_set = CardSet.objects.filter(code=(code or "").strip().upper()).first()
+    if card_set is None:
+        return None
+    product = next((p for p in products if (card_set.booster or {}).get(p)), None)
+    if product is None:
+        return None
+    config = card_set.booster[product]
+    uuids = sorted({u for sheet in (config.get("sheets") or {}).values() for u in (sheet.get("cards") or {})})
+    cards = []
+    for start in range(0, len(uuids), _NAME_CHUNK):
+        rows = Printing.objects.filter(uuid__in=uuids[start : start + _NAME_CHUNK]).values_list(
+            "uuid", "number", "rarity", "card_set__code", "card__name", "card__colors", "card__types",
+            "card__supertypes", "card__mana_value",
+        )
+        for uuid, number, rarity, set_code, name, colors, types, supertypes, mana_value in rows:
+            card = {"uuid": uuid, "name": name, "number": number, "rarity": rarity, "colors": list(colors),
+                    "types": types, "supertypes": supertypes, "manaValue": mana_value}
+            if set_code != card_set.code:
+                card["setCode"] = set_code
+            cards.append(card)
+    known = {c["uuid"] for c in cards}
+    # A sheet naming printings the data does not have (a bonus sheet of another set not imported) loses them.
+    sheets = {}
+    for name, sheet in (config.get("sheets") or {}).items():
+        kept = {u: w for u, w in (sheet.get("cards") or {}).items() if u in known}
+        if kept:
+            sheets[name] = {**sheet, "cards": kept, "totalWeight": sum(kept.values())}
+    boosters = [b for b in config.get("boosters") or () if all(s in sheets for s in b.get("contents") or {})]
+    if not boosters:
+        return None
+    return {
+        "code": card_set.code, "name": card_set.name, "product": product, "cards": cards,
+        "booster": {"default": {"boosters": boosters, "boostersTotalWeight": sum(b["weight"] for b in boosters),
+                                "sheets": sheets}},
+    }
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a page shows of a card: cost, type line, rules text and, where allowed, a picture's address."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    text: str = ""
+    image_url: str = ""
+
+
+_IMAGES_TTL = 30.0
+_images_cache: dict[str, tuple[float, bool]] = {}
+
+
+def card_images_allowed() -> bool:
+    """True when the organizers allowed card pictures from Scryfall (CardDisplaySettings). Read at most every
+    30 seconds per process: live pages poll every second, and a changed setting may take that long to show."""
+    import time
+
+    alias = router.db_for_read(CardDisplaySettings)
+    key = f"{alias}:{connections[alias].settings_dict['NAME']}"
+    cached = _images_cache.get(key)
+    if cached is not None and time.monotonic() - cached[0] < _IMAGES_TTL:
+        return cached[1]
+    allowed = CardDisplaySettings.objects.filter(remote_images=True).exists()
+    _images_cache[key] = (time.monotonic(), allowed)
+    return allowed
+
+
+def card_images_forget() -> None:
+    """Drop the remembered setting (after a change in this process, and in tests)."""
+    _images_cache.clear()
+
+
+def cards_faces(*, cards: Iterable[object]) -> dict[tuple[str, str, str], CardFace]:
+    """(name, set code, number) -> `CardFace` for objects with `name` (and optionally `set_code`, `number`): a
+    pack, a pool. Two queries, whatever the number of cards. A name the catalogue does not know gets a face with
+    its name only."""
+    from cards.display import scryfall_image_url
+
+    keys = {(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or "")) for c in cards}
+    names = sorted({k[0] for k in keys})
+    found: dict[str, tuple[str, str, str]] = {}
+    for start in range(0, len(names), _NAME_CHUNK):
+        rows = Card.objects.filter(name__in=names[start : start + _NAME_CHUNK]).values_list(
+            "name", "mana_cost", "type_line", "text")
+        found.update((name, rest) for name, *rest in rows)
+    images = card_images_allowed()
+    faces = {}
+    for name, set_code, number in keys:
+        mana_cost, type_line, text = found.get(name, ("", "", ""))
+        faces[(name, set_code, number)] = CardFace(
+            name=name, mana_cost=mana_cost, type_line=type_line, text=text,
+            # A name the catalogue lacks (a test pack, a typo) has no picture to ask for.
+            image_url=scryfall_image_url(name=name, set_code=set_code, number=number) if images and name in found else "",
+        )
+    return faces

@@ -10,19 +10,19 @@ from typing import TypeVar
 from django.db import connections, models, router, transaction
 from django.utils import timezone
 
-from cards.importer import CardRecord, records_from_file
-from cards.models import Card, CardName
+from cards.importer import CardData, CardRecord, PrintingRecord, SetRecord, read_card_data
+from cards.models import Card, CardDataImport, CardLegalities, CardName, CardSet, Printing
 from cards.names import KIND_FACE, KIND_NAME, KIND_PRINTED, name_key
 
 logger = logging.getLogger(__name__)
 
-BUNDLE_PATH = Path(__file__).resolve().parent / "data" / "cards.json.gz"
+BUNDLE_PATH = Path(__file__).resolve().parent / "data" / "cards.json.xz"
 
 # Small enough for SQLite's parameter limit with a few fields per row, large enough to keep round trips few.
 _NAME_CHUNK = 900
 _CARD_FIELDS = [
     "ascii_name", "name_key", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at",
+    "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at", "mana_cost", "text",
 ]
 
 T = TypeVar("T")
@@ -35,11 +35,17 @@ def _chunks(items: Sequence[T], size: int = _NAME_CHUNK) -> Iterator[Sequence[T]
 
 @dataclass(frozen=True)
 class ImportResult:
-    """What an import did: cards created, cards updated in place, and names (all kinds) written."""
+    """What an import did: cards created, cards updated in place, and names (all kinds) written; with whole data
+    files also the names of the new cards, the cards whose legalities changed, the new sets and the printings."""
 
     created: int
     updated: int
     names: int
+    new_cards: tuple[str, ...] = ()
+    changed_legalities: tuple[str, ...] = ()
+    new_sets: tuple[str, ...] = ()
+    printings: int = 0
+    data_date: str = ""
 
     @property
     def total(self) -> int:
@@ -70,7 +76,9 @@ def _card_names(record: CardRecord) -> Iterator[tuple[str, str, str, str]]:
             yield language, KIND_PRINTED, name, name_key(name)
 
 
-def _insert(model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, conflict: str = "") -> None:
+def _insert(
+    model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, conflict: str = "", keep: Sequence[str] = ()
+) -> None:
     # 200,000 names through bulk_create spend most of their time building model instances and compiling SQL.
     # Instead: on PostgreSQL, COPY (through a temporary table when rows may already exist); on SQLite, one
     # short statement run by executemany, which sqlite3 loops over in C. Both take seconds, not half a
@@ -82,7 +90,8 @@ def _insert(model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, 
     names = ", ".join(qn(c) for c in columns)
     upsert = ""
     if conflict:
-        updates = ", ".join(f"{qn(c)} = EXCLUDED.{qn(c)}" for c in columns if c != conflict)
+        # `keep`: columns a new row gets but an existing row keeps.
+        updates = ", ".join(f"{qn(c)} = EXCLUDED.{qn(c)}" for c in columns if c != conflict and c not in keep)
         upsert = f" ON CONFLICT ({qn(conflict)}) DO UPDATE SET {updates}"
     with connection.cursor() as wrapper:
         cursor = wrapper.cursor
@@ -110,9 +119,10 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
     never per card. Later records with the same name replace earlier ones."""
     by_name = {r.name: r for r in records}
     names = list(by_name)
-    existing: set[str] = set()
+    previous: dict[str, dict] = {}
     for chunk in _chunks(names):
-        existing.update(Card.objects.filter(name__in=chunk).values_list("name", flat=True))
+        previous.update(Card.objects.filter(name__in=chunk).values_list("name", "legalities"))
+    existing = set(previous)
     connection = connections[router.db_for_write(Card)]
     if connection.vendor == "postgresql":
         # Waiting for the write-ahead log of 200,000 rows to reach the disk took a quarter of the import;
@@ -130,6 +140,7 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
             "type_line": r.type_line[:300], "supertypes": list(r.supertypes), "types": list(r.types),
             "mana_value": r.mana_value, "colors": r.colors, "legalities": dict(r.legalities), "deck_limit": r.deck_limit,
             "is_basic": r.is_basic, "oracle_id": r.oracle_id, "layout": r.layout, "updated_at": now,
+            "mana_cost": r.mana_cost[:100], "text": r.text,
         }
         rows.append([
             f.get_db_prep_save(values[f.name], connection) if f.name in json_fields else values[f.name] for f in fields
@@ -138,20 +149,140 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
     ids: dict[str, int] = {}
     for chunk in _chunks(names):
         ids.update(Card.objects.filter(name__in=chunk).values_list("name", "id"))
-    for chunk in _chunks(list(ids.values())):
+    # Rewrite the names of the cards whose names changed only: a re-import of the same data then writes none of
+    # its 200,000 names (deleting and inserting them was half of an update's time on PostgreSQL).
+    wanted_names: dict[int, set[tuple[str, str, str, str]]] = {}
+    for name, record in by_name.items():
+        wanted_names[ids[name]] = set(_card_names(record))
+    stored_names: dict[int, set[tuple[str, str, str, str]]] = {}
+    if existing:
+        for chunk in _chunks(list(ids.values())):
+            rows = CardName.objects.filter(card_id__in=chunk).values_list("card_id", "language", "kind", "name", "name_key")
+            for card_id, *row in rows:
+                stored_names.setdefault(card_id, set()).add(tuple(row))
+    changed = [card_id for card_id, wanted in wanted_names.items() if stored_names.get(card_id, set()) != wanted]
+    for chunk in _chunks([card_id for card_id in changed if card_id in stored_names]):
         CardName.objects.filter(card_id__in=chunk).delete()
-    card_names = [(ids[name], *n) for name, record in by_name.items() for n in _card_names(record)]
+    card_names = [(card_id, *n) for card_id in changed for n in sorted(wanted_names[card_id])]
     _insert(CardName, ["card_id", "language", "kind", "name", "name_key"], card_names)
-    result = ImportResult(created=len(names) - len(existing), updated=len(existing), names=len(card_names))
-    logger.info("Imported cards: %s", result)
+    result = ImportResult(
+        created=len(names) - len(existing), updated=len(existing), names=sum(len(n) for n in wanted_names.values()),
+        new_cards=tuple(sorted(n for n in names if n not in existing)),
+        changed_legalities=tuple(sorted(
+            n for n in names if n in previous and (previous[n] or {}) != by_name[n].legalities
+        )),
+    )
+    logger.info("Imported cards: %d new, %d updated, %d names", result.created, result.updated, result.names)
     return result
 
 
-def cards_import_file(*, path: str | Path | None = None) -> ImportResult:
-    """Import an MTGJSON AtomicCards, Scryfall bulk or Hydra bundle file (plain or .gz); without a path,
-    the bundle Hydra ships (cards/data/cards.json.gz). Raises cards.importer.CardDataError for a file that
-    is not card data."""
-    return cards_import(records=records_from_file(path or BUNDLE_PATH))
+def _sets_import(sets: Sequence[SetRecord]) -> tuple[str, ...]:
+    """Upsert sets by code; a set's booster contents are only replaced by data that has them. Returns new codes."""
+    known = set(CardSet.objects.values_list("code", flat=True))
+    connection = connections[router.db_for_write(CardSet)]
+    booster_field = CardSet._meta.get_field("booster")
+    now = CardSet._meta.get_field("updated_at").get_db_prep_save(timezone.now(), connection)
+    by_code = {s.code: s for s in sets}
+    plain = [[s.code, s.name[:200], s.set_type[:40], s.release_date or None, now] for s in by_code.values() if not s.booster]
+    columns = ["code", "name", "set_type", "release_date", "updated_at"]
+    if plain:
+        # A new set starts with no booster contents; an existing one keeps those it has.
+        empty = booster_field.get_db_prep_save({}, connection)
+        _insert(CardSet, [*columns, "booster"], [[*row, empty] for row in plain], conflict="code", keep=["booster"])
+    with_booster = [
+        # MTGJSON's booster object arrives as JSON text: PostgreSQL's COPY and SQLite take it as it is.
+        [s.code, s.name[:200], s.set_type[:40], s.release_date or None, now, s.booster]
+        for s in by_code.values() if s.booster
+    ]
+    if with_booster:
+        _insert(CardSet, [*columns, "booster"], with_booster, conflict="code")
+    return tuple(sorted(code for code in by_code if code not in known))
+
+
+def _printings_import(printings: Sequence[PrintingRecord]) -> int:
+    """Upsert printings by their id (MTGJSON uuid or Scryfall id). Printings of cards or sets the import did
+    not write are skipped."""
+    set_ids = dict(CardSet.objects.values_list("code", "id"))
+    wanted = sorted({p.card_name for p in printings})
+    card_ids: dict[str, int] = {}
+    for chunk in _chunks(wanted):
+        card_ids.update(Card.objects.filter(name__in=chunk).values_list("name", "id"))
+    connection = connections[router.db_for_write(Printing)]
+    names_field = Printing._meta.get_field("foreign_names")
+    rows = {}
+    for p in printings:
+        if p.card_name in card_ids and p.set_code in set_ids:
+            rows[p.uuid] = [
+                p.uuid[:40], card_ids[p.card_name], set_ids[p.set_code], p.number, p.language[:5], p.rarity[:20],
+                p.scryfall_id[:36], names_field.get_db_prep_save(dict(p.foreign_names), connection),
+            ]
+    columns = ["uuid", "card_id", "card_set_id", "number", "language", "rarity", "scryfall_id", "foreign_names"]
+    _insert(Printing, columns, list(rows.values()), conflict="uuid")
+    return len(rows)
+
+
+def _legalities_record(*, names: Iterable[str], data_date: str) -> None:
+    """Keep each card's legalities as of `data_date` where they differ from those of the latest earlier data."""
+    ids: dict[str, int] = {}
+    current: dict[int, dict] = {}
+    for chunk in _chunks(sorted(set(names))):
+        for name, card_id, legalities in Card.objects.filter(name__in=chunk).values_list("name", "id", "legalities"):
+            ids[name] = card_id
+            current[card_id] = legalities or {}
+    latest: dict[int, tuple[str, dict]] = {}
+    rows = CardLegalities.objects.filter(valid_from__lte=data_date).order_by("valid_from")
+    for card_id, valid_from, legalities in rows.values_list("card_id", "valid_from", "legalities").iterator(20_000):
+        latest[card_id] = (valid_from.isoformat(), legalities or {})
+    changed = [card_id for card_id in current if card_id not in latest or latest[card_id][1] != current[card_id]]
+    redo = [card_id for card_id in changed if card_id in latest and latest[card_id][0] == data_date]
+    for chunk in _chunks(redo):
+        CardLegalities.objects.filter(valid_from=data_date, card_id__in=chunk).delete()
+    connection = connections[router.db_for_write(CardLegalities)]
+    field = CardLegalities._meta.get_field("legalities")
+    _insert(CardLegalities, ["card_id", "valid_from", "legalities"], [
+        [card_id, data_date, field.get_db_prep_save(current[card_id], connection)] for card_id in changed
+    ])
+
+
+@transaction.atomic
+def cards_import_data(*, data: CardData, source: str, progress=None) -> ImportResult:
+    """Write everything read from a card data file (`cards.importer.read_card_data`): sets, cards and their
+    names, printings, the legalities of the data's date, and a `CardDataImport` row. An upsert: nothing is
+    deleted, so cards that left the data stay for old decklists. `progress(stage)` is told each step."""
+    def step(stage: str) -> None:
+        if progress:
+            progress(stage)
+
+    step("sets")
+    new_sets = _sets_import(data.sets)
+    step("cards")
+    result = cards_import(records=data.cards)
+    step("printings")
+    printings = _printings_import(data.printings) if data.printings else 0
+    if data.data_date:
+        step("legalities")
+        _legalities_record(names=(r.name for r in data.cards), data_date=data.data_date)
+    result = ImportResult(
+        created=result.created, updated=result.updated, names=result.names, new_cards=result.new_cards,
+        changed_legalities=result.changed_legalities, new_sets=new_sets, printings=printings,
+        data_date=data.data_date,
+    )
+    CardDataImport.objects.create(
+        data_date=data.data_date or None, source=source[:300], version=data.version[:100],
+        cards_created=result.created, cards_updated=result.updated,
+        legalities_changed=len(result.changed_legalities), sets_created=len(new_sets), printings=printings,
+    )
+    return result
+
+
+def cards_import_file(*, path: str | Path | None = None, progress=None, stage=None) -> ImportResult:
+    """Import a card data file: MTGJSON AllPrintings or AtomicCards, Scryfall oracle-cards or default-cards, or
+    a Hydra bundle; plain, .gz, .xz, .bz2 or .zip. Without a path, the bundle Hydra ships
+    (cards/data/cards.json.xz). `progress(bytes_read)` follows the reading of the file, `stage(name)` the writing.
+    Raises cards.importer.CardDataError for a file that is not card data."""
+    path = Path(path or BUNDLE_PATH)
+    data = read_card_data(path, progress=progress)
+    return cards_import_data(data=data, source=path.name, progress=stage)
 
 
 def cards_ensure_loaded() -> int:

@@ -1,7 +1,18 @@
-"""ASGI entry point."""
+"""ASGI entry point (gunicorn with uvicorn workers: config/gunicorn.py).
+
+Each HTTP request is stamped with its arrival time as the event loop receives it, before it waits for a thread of
+the pool: a draft pick is judged by when it arrived (config.middleware.request_arrived_at).
+"""
 import os
+import time
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
-application = get_asgi_application()
+django_application = get_asgi_application()
+
+
+async def application(scope, receive, send):
+    if scope["type"] == "http":
+        scope = {**scope, "hydra.arrived_at": time.time()}
+    await django_application(scope, receive, send)

@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext, ngettext_lazy
 
 from drafting.boosters import BoosterDataError
 from drafting.data import UnknownSetError
@@ -61,7 +62,9 @@ class DraftSettingsAdmin(admin.ModelAdmin):
             except DraftRefused as refused:
                 self.message_user(request, f"{settings.event}: {refused}", messages.ERROR)
             else:
-                self.message_user(request, f"{settings.event}: {len(tables)} tables.", messages.SUCCESS)
+                self.message_user(request, ngettext(
+                    "%(event)s: %(n)d table.", "%(event)s: %(n)d tables.", len(tables)) % {
+                    "event": settings.event, "n": len(tables)}, messages.SUCCESS)
 
 
 class DraftLogInline(admin.TabularInline):
@@ -77,6 +80,10 @@ class DraftLogInline(admin.TabularInline):
 
 class UndoForm(forms.Form):
     reason = forms.CharField(label=_("Why (goes in the audit log)"), widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class EndForm(UndoForm):
+    """Ending a draft can't be taken back: the organizer confirms it on its own page and says why."""
 
 
 class EnterPacksForm(forms.Form):
@@ -117,20 +124,24 @@ class DraftTableTimingForm(forms.ModelForm):
 @admin.register(DraftTable)
 class DraftTableAdmin(admin.ModelAdmin):
     form = DraftTableTimingForm
-    list_display = ["number", "event", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
-    list_filter = ["status", "event"]
-    list_select_related = ["event", "team1__team", "team2__team"]
+    list_display = ["number", "event", "round_name", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
+    list_filter = ["status", "event", "round__number"]
+    list_select_related = ["event", "round", "team1__team", "team2__team"]
     inlines = [DraftLogInline]
     readonly_fields = [
-        "event", "number", "team1", "team2", "seed", "chooser", "first_team", "set_code", "booster_seed", "pack_source",
+        "event", "round", "number", "team1", "team2", "seed", "chooser", "first_team", "set_code", "booster_seed", "pack_source",
         "pack_sizes", "status", "review_break", "pack_index", "pick_number", "picks_open_at", "deadline",
-        "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at",
+        "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at", "deck_building_minutes",
     ]
-    fields = readonly_fields[:8] + ["review_seconds", "pick_seconds"] + readonly_fields[8:]
+    fields = readonly_fields[:9] + ["review_seconds", "pick_seconds"] + readonly_fields[9:]
     change_form_template = "drafting/admin/drafttable_change_form.html"
     actions = [
         "team1_first", "team2_first", "enter_packs", "generate_packs", "start", "pause", "review_break", "resume", "undo_last_pick", "end",
     ]
+
+    @admin.display(description=_("round"), ordering="round__number")
+    def round_name(self, obj: DraftTable) -> str:
+        return obj.round.name if obj.round_id else _("One draft")
 
     def has_add_permission(self, request):
         return False  # tables come from the registered teams: the action on the event's draft settings
@@ -200,11 +211,11 @@ class DraftTableAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Record the choice: team 1 picks first"))
     def team1_first(self, request, queryset):
-        _each(self, request, queryset, draft_table_choose, _("Team 1 picks first at %(n)d tables."), first_team=1)
+        _each(self, request, queryset, draft_table_choose, ngettext_lazy("Team 1 picks first at %(n)d table.", "Team 1 picks first at %(n)d tables.", "n"), first_team=1)
 
     @admin.action(description=_("Record the choice: team 2 picks first"))
     def team2_first(self, request, queryset):
-        _each(self, request, queryset, draft_table_choose, _("Team 2 picks first at %(n)d tables."), first_team=2)
+        _each(self, request, queryset, draft_table_choose, ngettext_lazy("Team 2 picks first at %(n)d table.", "Team 2 picks first at %(n)d tables.", "n"), first_team=2)
 
     @admin.action(description=_("Enter packs from real packs (one table)"))
     def enter_packs(self, request, queryset):
@@ -215,38 +226,53 @@ class DraftTableAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Generate packs from the set"))
     def generate_packs(self, request, queryset):
-        _each(self, request, queryset, draft_table_generate_packs, _("Packs generated for %(n)d tables."))
+        _each(self, request, queryset, draft_table_generate_packs, ngettext_lazy("Packs generated for %(n)d table.", "Packs generated for %(n)d tables.", "n"))
 
     @admin.action(description=_("Start"))
     def start(self, request, queryset):
-        _each(self, request, queryset, draft_table_start, _("%(n)d tables started."))
+        _each(self, request, queryset, draft_table_start, ngettext_lazy("%(n)d table started.", "%(n)d tables started.", "n"))
 
     @admin.action(description=_("Pause"))
     def pause(self, request, queryset):
-        _each(self, request, queryset, draft_table_pause, _("%(n)d tables paused."))
+        _each(self, request, queryset, draft_table_pause, ngettext_lazy("%(n)d table paused.", "%(n)d tables paused.", "n"))
 
     @admin.action(description=_("Pause for a review break (players may look at their picks)"))
     def review_break(self, request, queryset):
-        _each(self, request, queryset, draft_table_pause, _("Review break at %(n)d tables."), review_break=True)
+        _each(self, request, queryset, draft_table_pause, ngettext_lazy("Review break at %(n)d table.", "Review break at %(n)d tables.", "n"), review_break=True)
 
     @admin.action(description=_("Resume"))
     def resume(self, request, queryset):
-        _each(self, request, queryset, draft_table_resume, _("%(n)d tables resumed."))
+        _each(self, request, queryset, draft_table_resume, ngettext_lazy("%(n)d table resumed.", "%(n)d tables resumed.", "n"))
 
     @admin.action(description=_("End the draft"))
     def end(self, request, queryset):
-        _each(self, request, queryset, draft_table_end, _("%(n)d tables ended."))
+        """Asks first, on a page of its own with the tables and a reason for the audit log; only the confirmed
+        form (with its reason) ends anything."""
+        form = EndForm(request.POST if "reason" in request.POST else None)
+        if form.is_valid():
+            _each(self, request, queryset, draft_table_end, ngettext_lazy(
+                "%(n)d table ended.", "%(n)d tables ended.", "n"), reason=form.cleaned_data["reason"].strip())
+            return None
+        return self._confirm_page(request, queryset, form, action="end", title=_("End the draft"), explain=_(
+            "The draft ends now at these tables: cards not yet taken stay untaken and the players see their pools. "
+            "This can't be undone. The reason goes in the audit log with your name."))
 
     @admin.action(description=_("Undo the last pick (judge's fix)"))
     def undo_last_pick(self, request, queryset):
         form = UndoForm(request.POST if "reason" in request.POST else None)
         if form.is_valid():
-            _each(self, request, queryset, draft_table_undo_last_pick, _("Last pick undone at %(n)d tables."),
+            _each(self, request, queryset, draft_table_undo_last_pick, ngettext_lazy("Last pick undone at %(n)d table.", "Last pick undone at %(n)d tables.", "n"),
                   reason=form.cleaned_data["reason"])
             return None
+        return self._confirm_page(request, queryset, form, action="undo_last_pick", title=_("Undo the last pick"),
+                                  explain=_("The most recent pick goes back on the table and the player picks "
+                                            "again. This is recorded with your name."))
+
+    def _confirm_page(self, request, queryset, form, *, action: str, title: str, explain: str) -> TemplateResponse:
+        """The page an action asks on before it runs: the selected tables, what will happen, a reason."""
         context = {
-            **self.admin_site.each_context(request), "title": _("Undo the last pick"), "form": form,
-            "tables": queryset, "opts": self.model._meta,
+            **self.admin_site.each_context(request), "title": title, "form": form, "explain": explain,
+            "tables": queryset, "opts": self.model._meta, "action": action,
             "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "drafting/admin_undo.html", context)
@@ -257,6 +283,10 @@ class DraftLogAdmin(admin.ModelAdmin):
     list_display = ["at", "table", "actor", "action", "pack_index", "pick_number", "detail"]
     list_filter = ["action"]
     list_select_related = ["table__event", "actor"]
+
+    @admin.display(description=_("round"), ordering="round__number")
+    def round_name(self, obj: DraftTable) -> str:
+        return obj.round.name if obj.round_id else _("One draft")
 
     def has_add_permission(self, request):
         return False

@@ -3,13 +3,15 @@
 A DraftTable row serialises everything that happens at its table: every pick, timeout and organizer action locks
 it (services.timers.table_lock) and checks the pick it expects. See docs/drafting.md.
 """
+import datetime as dt
+
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Registration, Round
 
 DEFAULT_REVIEW_SECONDS = 20
 DEFAULT_PICK_SECONDS = 5
@@ -23,7 +25,8 @@ class DraftStatus(models.TextChoices):
 
 
 class PickVia(models.TextChoices):
-    """Who made a pick. Everything but PLAYER is the "oldest card" rule applied for a player out of time."""
+    """Who made a pick. TIMER, SWEEP, READ and LATE are the "oldest card" rule applied for a player out of time;
+    LAST is the one card left in a pack, which has nobody to choose between and goes to its taker at once."""
 
     PLAYER = "player", _("The player")
     TIMER = "timer", _("Timer task")
@@ -31,6 +34,7 @@ class PickVia(models.TextChoices):
     READ = "read", _("Applied on reading the table")
     LATE = "late", _("Player was too late")
     JUDGE = "judge", _("Judge's action")
+    LAST = "last", _("Last card of the pack, taken at once")
 
 
 class PackSource(models.TextChoices):
@@ -86,6 +90,11 @@ class DraftTable(models.Model):
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="draft_tables", verbose_name=_("event"))
+    # The round whose match this table's two teams play (the pod rule, MTR 7.6); its number is the match's table
+    # number. Empty for the one draft of an event that lifts the pod rule. Deleting a round deletes its tables.
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="draft_tables", null=True, blank=True, verbose_name=_("round")
+    )
     number = models.PositiveSmallIntegerField(_("table"))
     team1 = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="+", verbose_name=_("team 1"))
     team2 = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="+", verbose_name=_("team 2"))
@@ -100,6 +109,9 @@ class DraftTable(models.Model):
     pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
     review_seconds = models.FloatField(_("review seconds"), null=True, blank=True)
     pick_seconds = models.FloatField(_("seconds per pick"), null=True, blank=True)
+    deck_building_minutes = models.PositiveSmallIntegerField(
+        _("deck building minutes"), null=True, blank=True, help_text=_("The clock after the draft; empty: none.")
+    )
 
     status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
     review_break = models.BooleanField(_("review break"), default=False)
@@ -114,12 +126,16 @@ class DraftTable(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["event", "number"]
+        ordering = ["event", "round__number", "number"]
         verbose_name = _("draft table")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "number"], name="drafttable_number_once_per_event",
+                fields=["event", "number"], condition=Q(round__isnull=True), name="drafttable_number_once_per_event",
                 violation_error_message=_("This event already has a draft table with this number."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "number"], condition=Q(round__isnull=False), name="drafttable_number_once_per_round",
+                violation_error_message=_("This round already has a draft table with this number."),
             ),
             models.CheckConstraint(
                 condition=~Q(team1=models.F("team2")), name="drafttable_two_teams",
@@ -132,7 +148,17 @@ class DraftTable(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event.name}, draft table {self.number}"
+        if self.round_id is None:
+            return f"{self.event.name}, draft table {self.number}"
+        return f"{self.event.name}, {self.round.name}, draft table {self.number}"
+
+    @property
+    def deck_building_ends_at(self):
+        """When deck building after the draft ends (RULES.md 6: 40 minutes by default), or None: no clock, or the
+        draft isn't over."""
+        if self.status != DraftStatus.FINISHED or self.finished_at is None or self.deck_building_minutes is None:
+            return None
+        return self.finished_at + dt.timedelta(minutes=self.deck_building_minutes)
 
     @property
     def team_size(self) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -11,6 +12,7 @@ from django.utils.translation import gettext as _
 from drafting.models import DraftCard, DraftStatus, DraftTable
 from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import Seat as TeamSeat
+from tournaments.permissions import user_runs_event
 
 
 class PoolHidden(Exception):
@@ -61,25 +63,33 @@ def draft_seat_of_user(*, table: DraftTable, user) -> str | None:
 
 
 def draft_user_runs_event(*, user, event) -> bool:
-    """Organizers (staff) and the event's own organizer run its draft tables."""
-    return user.is_authenticated and (user.is_staff or event.organizer_id == user.pk)
+    """The event's own organizer and accounts with the change_event permission run its draft tables."""
+    return user_runs_event(user=user, event=event)
 
 
 def draft_tables_for_user(*, user) -> QuerySet[DraftTable]:
-    """The tables this login drafts at, newest event first."""
+    """The tables this login drafts at, newest event first, and within an event by round (the latest last)."""
     return (
         DraftTable.objects.filter(
             Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user)
         )
-        .select_related("event", "team1__team", "team2__team")
+        .select_related("event", "round", "team1__team", "team2__team")
         .distinct()
-        .order_by("-event__date", "event_id", "number")
+        .order_by("-event__date", "event_id", "round__number", "number")
     )
 
 
+def draft_table_for_match(*, match) -> DraftTable | None:
+    """The draft table whose two teams play `match` (same round, same table number), or None: a bye, an event that
+    doesn't draft every round."""
+    if match.team_b_id is None:
+        return None
+    return DraftTable.objects.filter(round_id=match.round_id, number=match.table).first()
+
+
 def draft_tables_progress(*, event) -> QuerySet[DraftTable]:
-    """Every table of the event with its teams, for the organizer's overview (one query)."""
-    return DraftTable.objects.filter(event=event).select_related("event", "team1__team", "team2__team")
+    """Every table of the event with its round and teams, for the organizer's overview (one query)."""
+    return DraftTable.objects.filter(event=event).select_related("event", "round", "team1__team", "team2__team")
 
 
 def draft_in_review(*, table: DraftTable, now: dt.datetime) -> bool:
@@ -144,6 +154,19 @@ class TableState:
     def server_now_iso(self) -> str:
         return _iso(self.server_now)
 
+    @property
+    def review_seconds_left(self) -> int:
+        """Whole seconds (rounded up) until picks open; 0 outside a review period."""
+        if not self.in_review or self.picks_open_at is None:
+            return 0
+        return max(0, math.ceil((self.picks_open_at - self.server_now).total_seconds()))
+
+    @property
+    def can_tap(self) -> bool:
+        """A seated player's taps on the pack reach the server while the table runs, even when it isn't their pick
+        or picks haven't opened yet: the answer then says why nothing was chosen instead of ignoring the tap."""
+        return self.viewer is not None and self.table.status == DraftStatus.RUNNING
+
 
 def _iso(moment: dt.datetime | None) -> str:
     # Milliseconds: every browser's Date.parse reads them (not all read microseconds).
@@ -205,10 +228,10 @@ def draft_selection_problem(*, state: TableState, card_id: int, pack_index: int,
         return _("The draft is over.") if table.status == DraftStatus.FINISHED else _("The draft hasn't started yet.")
     if (table.pack_index, table.pick_number) != (pack_index, pick_number):
         return _("The table has moved on since you tapped; look at the pack again.")
-    if not state.is_my_turn:
-        return _("It is %(seat)s's pick, not yours.") % {"seat": state.seat_to_pick}
     if state.in_review:
-        return _("The pack is still being reviewed; wait for the countdown.")
+        return _("The pack is still being reviewed; picks open in %(n)d s.") % {"n": state.review_seconds_left}
+    if not state.is_my_turn:
+        return _("%(seat)s is picking.") % {"seat": state.seat_to_pick}
     if all(card.pk != card_id for card in state.pack):
         return _("That card isn't in the pack on the table.")
     return None

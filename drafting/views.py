@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.middleware import request_arrived_at
 from config.params import plain_int
 from drafting.models import DraftTable
 from drafting.selectors import (
@@ -27,6 +28,7 @@ from drafting.selectors import (
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
 from tournaments.models import Event
+from tournaments.permissions import user_sees_every_event
 
 
 def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | None]:
@@ -40,10 +42,14 @@ def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | 
 
 def _render_state(
     request: HttpRequest, table: DraftTable, seat: str | None, *, error: str = "", chosen: int | None = None,
-    template: str = "drafting/_state.html",
+    tapped: int | None = None, template: str = "drafting/_state.html",
 ) -> HttpResponse:
     state = draft_table_state(table=table, viewer=seat, now=server_now())
-    response = render(request, template, {"state": state, "error": error, "chosen": chosen})
+    # A refused tap says why next to the card tapped (on a phone the top of the page is out of sight); a card no
+    # longer on the table gets the message at the top.
+    if tapped is not None and all(card.pk != tapped for card in state.pack):
+        tapped = None
+    response = render(request, template, {"state": state, "error": error, "chosen": chosen, "tapped": tapped})
     response["ETag"] = f'"{state.etag}"'
     response["Cache-Control"] = "no-store"
     return response
@@ -53,7 +59,9 @@ def _render_state(
 @require_GET
 def draft_index(request: HttpRequest) -> HttpResponse:
     tables = draft_tables_for_user(user=request.user)
-    events = Event.objects.filter(draft_tables__isnull=False).distinct() if request.user.is_staff else Event.objects.none()
+    events = Event.objects.filter(draft_tables__isnull=False).distinct()
+    if not user_sees_every_event(user=request.user):
+        events = events.filter(organizer=request.user)
     return render(request, "drafting/index.html", {"tables": tables, "events": events})
 
 
@@ -90,14 +98,15 @@ def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
     seat = draft_seat_of_user(table=table, user=request.user)
     if seat is None:
         raise Http404(_("You don't draft at this table."))
-    error, chosen = "", None
+    error, chosen, tapped = "", None, None
     confirmed = request.POST.get("confirm") == "1"
     try:
         card_id, pack_index, pick_number = (plain_int(request.POST.get(k), max_digits=12) for k in ("card", "pack", "pick"))
         if None in (card_id, pack_index, pick_number):
             raise DraftRefused(_("That pick wasn't understood; reload the page."))
         if confirmed:
-            draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+            draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number,
+                       arrived_at=request_arrived_at(request))
         else:
             table = draft_table_refresh(table=table)
             state = draft_table_state(table=table, viewer=seat, now=server_now())
@@ -107,9 +116,10 @@ def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
             chosen = card_id
     except DraftRefused as refused:
         error = str(refused)
+        tapped = card_id
     table = draft_table_refresh(table=DraftTable.objects.select_related("event").get(pk=table.pk))
     if request.headers.get("HX-Request"):
-        return _render_state(request, table, seat, error=error, chosen=chosen)
+        return _render_state(request, table, seat, error=error, chosen=chosen, tapped=tapped)
     if chosen is not None:  # without JavaScript: the whole page, with the card chosen and its confirm button
         return _render_state(request, table, seat, chosen=chosen, template="drafting/table.html")
     if error:

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
+from config.clientip import client_ip
 from tournaments.services.players import player_register
 
 
@@ -56,7 +57,7 @@ def _signup_wait(request: HttpRequest) -> int:
         return 0
     count, seconds = rate
     now = time.time()
-    address = request.META.get("REMOTE_ADDR", "") or "unknown"
+    address = client_ip(request) or "unknown"
     key = f"portal:signup:{address}:{int(now // seconds)}"  # a fixed window of `seconds`
     cache.add(key, 0, timeout=seconds)
     try:
@@ -104,3 +105,13 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("portal:home")
     return render(request, "registration/signup.html", {"form": form})
+
+
+def login_locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
+    """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address (django-axes).
+
+    429 with a page that says what happened, how long it lasts and the way out (resetting the password).
+    """
+    minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
+    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    return render(request, "registration/locked_out.html", context, status=429)

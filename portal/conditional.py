@@ -48,3 +48,75 @@ def with_validators(response: HttpResponse, etag: str) -> HttpResponse:
     patch_cache_control(response, no_cache=True, private=True)
     patch_vary_headers(response, ["Cookie", "Accept-Language"])
     return response
+
+
+# --- The shared page cache (issue 19) -------------------------------------------------------------------------------
+# Hundreds of phones and the projector poll the same public pages. For anonymous viewers (no login, no session, no
+# pending messages) a page depends only on its ETag (event, version, status, path, query, language) and on whether
+# the whole page or its live region is asked for, so it is rendered once and served from the shared cache (Redis in
+# production) to every web process. The CSRF token in the page's forms is the one per-request part: it is stored as
+# a placeholder and filled in with this request's token when served.
+PAGE_CACHE_SECONDS = 300
+_CSRF_PLACEHOLDER = "__hydra_csrf_token__"
+
+
+def _shared_page_key(request: HttpRequest, etag: str) -> str | None:
+    if request.user.is_authenticated:
+        return None
+    if settings.SESSION_COOKIE_NAME in request.COOKIES or "messages" in request.COOKIES:
+        return None
+    kind = "partial" if request.GET.get("partial") == "1" else "page"
+    return f"portal:page:{etag.strip(chr(34))}:{kind}:{request.headers.get('HX-Request', '')}"
+
+
+def cached_page(request: HttpRequest, etag: str) -> HttpResponse | None:
+    """The page as rendered for an earlier anonymous viewer of the same ETag, with this request's CSRF token."""
+    from django.core.cache import cache
+    from django.middleware.csrf import get_token
+
+    key = _shared_page_key(request, etag)
+    if key is None:
+        return None
+    stored = cache.get(key)
+    if stored is None:
+        return None
+    content, content_type = stored
+    if _CSRF_PLACEHOLDER in content:
+        content = content.replace(_CSRF_PLACEHOLDER, get_token(request))
+    response = HttpResponse(content, content_type=content_type)
+    response["X-Hydra-Cache"] = "hit"
+    return shared_validators(request, response, etag)
+
+
+def render_shared(request: HttpRequest, template: str, context: dict, etag: str) -> HttpResponse:
+    """Render the page; for an anonymous viewer also store it for the next ones (see cached_page)."""
+    from django.core.cache import cache
+    from django.middleware.csrf import get_token
+    from django.shortcuts import render
+
+    key = _shared_page_key(request, etag)
+    if key is None:
+        return with_validators(render(request, template, context), etag)
+    # The forms get a placeholder instead of this request's CSRF token; it is filled in just below, and per request
+    # when served from the cache.
+    response = render(request, template, {**context, "csrf_token": _CSRF_PLACEHOLDER})
+    content = response.content.decode(response.charset)
+    try:
+        cache.set(key, (content, response["Content-Type"]), timeout=PAGE_CACHE_SECONDS)
+    except Exception:  # a cache that is down costs speed, never the page
+        pass
+    if _CSRF_PLACEHOLDER in content:
+        response.content = content.replace(_CSRF_PLACEHOLDER, get_token(request)).encode(response.charset)
+    response["X-Hydra-Cache"] = "miss"
+    return shared_validators(request, response, etag)
+
+
+def shared_validators(request: HttpRequest, response: HttpResponse, etag: str) -> HttpResponse:
+    """An anonymous page may be stored by a proxy or CDN too, revalidated with its ETag each time."""
+    response["ETag"] = etag
+    if _shared_page_key(request, etag) is not None:
+        response["Cache-Control"] = "public, no-cache"
+        patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    else:
+        with_validators(response, etag)
+    return response

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from portal import selectors
 from tournaments.models import Decklist, Seat
 from tournaments.services.decklists import MAX_UPLOAD_BYTES, NotYourSeat, decklist_submit, decklists_open
 
@@ -83,4 +84,5 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
         "team_problems": registration.deck_problems, "closed": closed,
+        "unread_lines": selectors.decklist_unread_lines(decklist=current),
     })

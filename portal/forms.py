@@ -12,8 +12,13 @@ WIN_CHOICES = [(n, str(n)) for n in range(3)]
 DRAW_CHOICES = [(n, str(n)) for n in range(4)]
 
 
-def _count(label: str, choices) -> forms.TypedChoiceField:
-    return forms.TypedChoiceField(label=label, choices=choices, coerce=int, initial=0)
+def _count(label: str, choices, *, required: bool = True) -> forms.TypedChoiceField:
+    """A count chosen from `choices`, starting empty: nothing is reported by a single tap (a 0-0 draw used to be),
+    every count is chosen on purpose."""
+    return forms.TypedChoiceField(
+        label=label, choices=[("", "–"), *choices], coerce=int, empty_value=0 if not required else None,
+        required=required, error_messages={"required": _("Choose the number of games.")},
+    )
 
 
 class SeatReportForm(forms.Form):
@@ -61,15 +66,31 @@ class SharedReportForm(forms.Form):
         return {"games": SharedGames(wins_a=wins_a, wins_b=wins_b, draws=draws)}
 
 
-def report_form_for(match_view, data=None) -> forms.Form:
-    """The report form that fits the match's event."""
+def _current_report(match_view) -> dict:
+    """The stored report from the viewer's side, to start a correction from."""
+    if match_view.match.round.event.is_shared_game:
+        mine, theirs, draws = match_view.games_for_me
+        return {"mine": mine, "theirs": theirs, "draws": draws}
+    initial = {}
+    for seat in match_view.seats:
+        if seat.my_wins is not None:
+            initial.update({f"seat_{seat.letter}_mine": seat.my_wins, f"seat_{seat.letter}_theirs": seat.their_wins,
+                            f"seat_{seat.letter}_draws": seat.draws})
+    return initial
+
+
+def report_form_for(match_view, data=None, *, correcting: bool = False) -> forms.Form:
+    """The report form that fits the match's event: empty for a first report, the team's own report when it
+    corrects it."""
     form_class = SharedReportForm if match_view.match.round.event.is_shared_game else SeatReportForm
-    return form_class(data, match_view=match_view)
+    initial = _current_report(match_view) if correcting and data is None else None
+    return form_class(data, match_view=match_view, initial=initial)
 
 
 class DisputeForm(forms.Form):
     note = forms.CharField(
-        label=_("What is wrong with the report?"), required=False, max_length=2000,
+        label=_("What is wrong with the report?"), required=True, max_length=2000,
+        error_messages={"required": _("Say what is wrong with the report: the organizer settles the dispute from your note.")},
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("The organizer reads this and settles the result."),
     )

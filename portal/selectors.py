@@ -13,11 +13,13 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_tables_for_user
+from drafting.selectors import draft_table_for_match, draft_tables_for_user
 from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
+from tournaments.permissions import user_runs_event as _user_runs_event
+from tournaments.permissions import user_sees_every_event
 from tournaments.selectors.pairings import round_tables
 from tournaments.selectors.standings import standings_for_event
 from tournaments.standings import StandingRow
@@ -28,13 +30,13 @@ MY_EVENTS_LIMIT = 10
 
 
 def user_runs_event(*, user, event: Event) -> bool:
-    """Staff and the event's own organizer run it (and see it, public or not)."""
-    return user.is_authenticated and (user.is_staff or event.organizer_id == user.pk)
+    """The event's own organizer and accounts with the change_event permission run it (and see it, public or not)."""
+    return _user_runs_event(user=user, event=event)
 
 
 def event_visible_to(*, event: Event, user) -> bool:
     """Public events are visible to everyone; others only to their organizer, staff and their own players."""
-    if event.is_public or user_runs_event(user=user, event=event):
+    if event.is_public or (user.is_authenticated and user.has_perm("tournaments.see_event", event)):
         return True
     return user.is_authenticated and Seat.objects.filter(event=event, player__user=user).exists()
 
@@ -57,12 +59,20 @@ def my_registration_ids(*, event: Event, user) -> set[int]:
 def events_visible_to(*, user) -> QuerySet[Event]:
     """Events the viewer may see, running ones first, then by date (newest first)."""
     events = Event.objects.all()
-    if not (user.is_authenticated and user.is_staff):
+    if not user_sees_every_event(user=user):
         visible = Q(is_public=True)
         if user.is_authenticated:
             visible |= Q(organizer=user) | Q(pk__in=Seat.objects.filter(player__user=user).values("event_id"))
         events = events.filter(visible)
     return events.order_by("-date", "name")
+
+
+def registered_teams(*, event: Event) -> list[Registration]:
+    """The event's registered teams by name, with their players by seat (two queries)."""
+    return list(
+        Registration.objects.filter(event=event).select_related("team")
+        .prefetch_related("seats__player").order_by("team__name")
+    )
 
 
 def event_current_round(*, event: Event) -> Round | None:
@@ -162,7 +172,7 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         if round_ is not None:
             match = (
                 TeamMatch.objects.filter(Q(team_a=registration) | Q(team_b=registration), round=round_)
-                .select_related("round", "team_a__team", "team_b__team")
+                .select_related("round__event", "team_a__team", "team_b__team")
                 .first()
             )
         opponent = None
@@ -220,6 +230,7 @@ class MatchView:
     seats: list[SeatResult]
     reported_by_my_team: bool
     sealed_pool: SealedPool | None = None  # my team's pool, in a sealed event
+    draft_table: DraftTable | None = None  # team Rochester drafting every round: the table both teams drafted at
 
     @property
     def outcome_for_me(self) -> str:
@@ -273,6 +284,7 @@ def match_for_member(*, pk: int, user) -> MatchView:
         match=match, side=side, my_team=mine, other_team=other, seats=seats,
         reported_by_my_team=_reporter_registration_id(match) == my_registration_id,
         sealed_pool=SealedPool.objects.filter(registration_id=my_registration_id).first(),
+        draft_table=draft_table_for_match(match=match),
     )
 
 
@@ -382,3 +394,17 @@ def bracket_rounds(*, bracket, names: dict[int, str]) -> list[BracketRound]:
             )
         )
     return rounds
+
+
+# --- A decklist, as its player reads it -----------------------------------------------------------------------------
+
+def decklist_unread_lines(*, decklist) -> list:
+    """The lines of a stored decklist Hydra could not read (cards.decklist.DecklistError), each message naming its
+    line once, in the language of whoever reads the page now: the stored text is read again (the stored messages
+    are in the submitter's language). Nothing to read again when the stored list had no such lines."""
+    if decklist is None or not decklist.errors:
+        return []
+    from cards.decklist import decklist_parse
+    from cards.selectors import card_name_index
+
+    return list(decklist_parse(decklist.text, resolver=card_name_index()).errors)

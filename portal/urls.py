@@ -20,6 +20,7 @@ register_converter(PortalIdConverter, "portal_id")
 app_name = "portal"
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("events/", views.events, name="events"),
     path("events/<portal_id:pk>/", views.event_detail, name="event"),
     path("events/<portal_id:pk>/pairings/", views.event_pairings, name="pairings"),

@@ -8,10 +8,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.contrib.staticfiles import finders
 from django.db.models import Count, Sum
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
 from config.params import plain_int
@@ -19,12 +21,20 @@ from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
-from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
+from portal.conditional import cached_page, not_modified, page_etag, poll_seconds, render_shared
 from portal.forms import DisputeForm, report_form_for
-from tournaments.enums import FormatKind, ResultState, RoundKind
+from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.team_marks import team_marks_for_event
 from tournaments.selectors.topcut import bracket_for_event
-from tournaments.services.results import NotYourMatch, team_match_confirm, team_match_dispute, team_match_report
+from tournaments.services.results import (
+    NotYourMatch,
+    team_match_confirm,
+    team_match_correct_report,
+    team_match_dispute,
+    team_match_report,
+)
 from tournaments.topcut import TopCutError
 
 
@@ -37,7 +47,7 @@ def _live_render(request, template: str, context: dict, *, etag: str) -> HttpRes
     context = {**context, "etag": etag, "poll_seconds": poll_seconds()}
     if _partial(request):
         template = template.replace(".html", "_live.html")
-    return with_validators(render(request, template, context), etag)
+    return render_shared(request, template, context, etag)
 
 
 # --- Home and my events ---------------------------------------------------------------------------------------------
@@ -72,13 +82,17 @@ def _match_page(request, view, *, report_form=None, dispute_form=None, status=20
     match = view.match
     can_report = match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished
     can_answer = match.result_state == ResultState.REPORTED and not view.reported_by_my_team
+    can_correct = (
+        match.result_state == ResultState.REPORTED and view.reported_by_my_team and not match.round.is_finished
+    )
     context = {
         "view": view,
         "match": match,
         "event": match.round.event,
         "can_report": can_report,
         "can_answer": can_answer,
-        "report_form": report_form or (report_form_for(view) if can_report else None),
+        "can_correct": can_correct,
+        "report_form": report_form or (report_form_for(view, correcting=can_correct) if can_report or can_correct else None),
         "dispute_form": dispute_form or DisputeForm(),
         "poll_seconds": poll_seconds(),
     }
@@ -96,9 +110,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     view = selectors.match_for_member(pk=pk, user=request.user)
     form = report_form_for(view, request.POST)
+    correcting = view.match.result_state == ResultState.REPORTED and view.reported_by_my_team
     if form.is_valid():
         try:
-            team_match_report(match=view.match, user=request.user, **form.to_games())
+            service = team_match_correct_report if correcting else team_match_report
+            service(match=view.match, user=request.user, **form.to_games())
         except NotYourMatch as exc:
             raise Http404("No such match.") from exc
         except ValidationError as exc:
@@ -152,7 +168,7 @@ def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
     """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
     event = selectors.event_for_viewer(pk=pk, user=request.user)
     etag = page_etag(request, event.pk, event.version, event.status, *extra_etag_parts)
-    return event, etag, not_modified(request, etag)
+    return event, etag, not_modified(request, etag) or cached_page(request, etag)
 
 
 def _event_context(request, event, tab: str) -> dict:
@@ -176,7 +192,16 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = _event_context(request, event, "overview")
     context["round"] = selectors.event_current_round(event=event)
     context["my_entry"] = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
+    context["placings"] = _final_placings(event)
     return render(request, "portal/event.html", context)
+
+
+def _final_placings(event) -> list[tuple]:
+    """(placing, team name) once the event is over (RULES.md 4), else empty."""
+    if event.status != EventStatus.FINISHED:
+        return []
+    names = team_names_for_event(event=event)
+    return [(p, names.get(p.team, "?")) for p in placements_for_event(event=event)]
 
 
 @require_GET
@@ -209,9 +234,14 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     if cached:
         return cached
     names = team_names_for_event(event=event)
-    rows = [(row, names.get(row.team, "?")) for row in standings_for_event(event=event)]
+    marks = team_marks_for_event(event=event)
+    standings = standings_for_event(event=event)
+    # Before any result counts every rank would be a coin toss: the page lists the registered teams instead.
+    ranked = any(row.rounds_played for row in standings)
+    rows = [(row, names.get(row.team, "?"), marks.get(row.team)) for row in standings] if ranked else []
     context = _event_context(request, event, "standings")
-    context.update(rows=rows, mine=_my_registration_ids(request, event))
+    context.update(rows=rows, ranked=ranked, mine=_my_registration_ids(request, event),
+                   teams=[] if ranked else selectors.registered_teams(event=event), placings=_final_placings(event))
     return _live_render(request, "portal/standings.html", context, etag=etag)
 
 
@@ -245,11 +275,21 @@ def event_draft_tables(request: HttpRequest, pk: int) -> HttpResponse:
     tables_qs = DraftTable.objects.filter(event=event)
     row = tables_qs.aggregate(n=Count("id"), v=Sum("version"))
     etag = page_etag(request, event.pk, event.version, event.status, row["n"], row["v"])
-    if cached := not_modified(request, etag):
+    if cached := not_modified(request, etag) or cached_page(request, etag):
         return cached
-    tables = list(draft_tables_progress(event=event).order_by("number"))
+    tables = list(draft_tables_progress(event=event).order_by("round__number", "number"))
     teams = _my_registration_ids(request, event)
     mine = {t.pk for t in tables if t.team1_id in teams or t.team2_id in teams}
     context = _event_context(request, event, "draft")
     context.update(tables=tables, my_tables=mine, live=any(t.status != DraftStatus.FINISHED for t in tables))
     return _live_render(request, "portal/draft_tables.html", context, etag=etag)
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on their own: Hydra's icon (static/favicon.ico)."""
+    path = finders.find("favicon.ico")
+    if path is None:  # the static file is part of the code; missing, it is our fault
+        raise Http404("No icon.")
+    return FileResponse(open(path, "rb"), content_type="image/x-icon")

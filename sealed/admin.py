@@ -9,6 +9,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from sealed.models import PoolCard, PoolLog, SealedPool, SealedSettings
 from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_unlock, sealed_pools_open
@@ -32,7 +33,9 @@ class SealedSettingsAdmin(admin.ModelAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{settings_.event}: {' '.join(exc.messages)}", messages.ERROR)
             else:
-                self.message_user(request, f"{settings_.event}: {len(pools)} pools opened.", messages.SUCCESS)
+                self.message_user(request, ngettext("%(event)s: %(n)d pool opened.", "%(event)s: %(n)d pools opened.",
+                                                    len(pools)) % {"event": settings_.event, "n": len(pools)},
+                                  messages.SUCCESS)
 
 
 class PoolLogInline(admin.TabularInline):
@@ -99,7 +102,9 @@ class SealedPoolAdmin(admin.ModelAdmin):
             except ValidationError as refused:
                 form.add_error(None, refused.messages)
             else:
-                self.message_user(request, _("%(pool)s: %(n)d cards entered.") % {"pool": pool, "n": pool.cards.count()},
+                count = pool.cards.count()
+                self.message_user(request, ngettext("%(pool)s: %(n)d card entered.", "%(pool)s: %(n)d cards entered.",
+                                                    count) % {"pool": pool, "n": count},
                                   messages.SUCCESS)
                 return HttpResponseRedirect(reverse("admin:sealed_sealedpool_change", args=[pool.pk]))
         context = {
@@ -130,7 +135,7 @@ class SealedPoolAdmin(admin.ModelAdmin):
             except NotYourPool as exc:
                 self.message_user(request, f"{pool}: {exc}", messages.ERROR)
             else:
-                self.message_user(request, f"{pool}: unlocked.", messages.SUCCESS)
+                self.message_user(request, _("%(pool)s: unlocked.") % {"pool": pool}, messages.SUCCESS)
 
 
 @admin.register(PoolCard)

@@ -4,6 +4,7 @@ A SealedPool row serialises every change to its team's assignment: services lock
 See docs/sealed.md.
 """
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -49,6 +50,15 @@ class SealedSettings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name}: sealed settings"
+
+    def clean(self):
+        from cards.selectors import set_code_check
+
+        if self.set_code:
+            try:
+                self.set_code = set_code_check(code=self.set_code)
+            except ValidationError as unknown:
+                raise ValidationError({"set_code": unknown.messages}) from None
 
 
 class SealedPool(models.Model):

@@ -14,6 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from cards.selectors import card_set_booster_data, set_code_check
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
 from drafting.services.tables import entered_names_resolve
@@ -21,6 +22,11 @@ from sealed import rules
 from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool, SealedSettings
 from tournaments.enums import FormatKind
 from tournaments.models import Event, Registration, Round, Seat
+from tournaments.permissions import user_runs_event
+
+
+# The booster products a sealed pool is opened from, best first: play boosters replaced draft boosters in 2024.
+SEALED_PRODUCTS = ("play", "draft", "default")
 
 
 class NotYourPool(PermissionDenied):
@@ -41,8 +47,8 @@ def sealed_shares_sideboard(*, event: Event) -> bool:
 
 
 def sealed_user_runs_event(*, user, event: Event) -> bool:
-    """Staff and the event's own organizer run its pools."""
-    return bool(user and user.is_authenticated and (user.is_staff or event.organizer_id == user.pk))
+    """The event's own organizer and accounts with the change_event permission run its pools (not mere staff)."""
+    return user_runs_event(user=user, event=event)
 
 
 def sealed_user_on_team(*, user, registration_id: int) -> bool:
@@ -85,10 +91,13 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
     settings_ = SealedSettings.objects.select_for_update().filter(event=event).first()
     if settings_ is None or not settings_.set_code:
         raise ValidationError(_("Choose the set the boosters come from in the event's sealed settings first."))
-    try:
-        set_data = load_set(settings_.set_code)
-    except UnknownSetError as exc:
-        raise ValidationError(str(exc)) from exc
+    # Imported data's own boosters first (sealed opens play boosters where the set has them), else Hydra's bundle.
+    set_data = card_set_booster_data(code=settings_.set_code, products=SEALED_PRODUCTS)
+    if set_data is None:
+        try:
+            set_data = load_set(settings_.set_code)
+        except UnknownSetError as exc:
+            raise ValidationError(str(exc)) from exc
     count = settings_.booster_count or rules.default_booster_count(team_size=event.team_size)
     if settings_.identical_pools and not settings_.seed:
         settings_.seed = secrets.token_hex(8)
@@ -133,6 +142,8 @@ def sealed_pool_enter(
     if not cards:
         raise ValidationError(_("The list is empty."))
     details: dict[str, dict] = {}
+    if set_code.strip():
+        set_code = set_code_check(code=set_code)  # an unknown code is refused with the nearest ones
     try:
         if check_names:
             set_code = set_code.strip().upper()

@@ -1,12 +1,13 @@
 """Reads of live life and poison. Plain data, so the portal page and the REST API show the same thing."""
 from __future__ import annotations
 
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Q, Sum
 from django.utils.translation import gettext as _
 
 from sharedgame import rules
 from sharedgame.models import GameState, LifeChange
-from tournaments.models import TeamMatch
+from tournaments.enums import Structure
+from tournaments.models import Seat, TeamMatch
 
 
 def shared_game_etag(*, match: TeamMatch) -> str:
@@ -96,3 +97,18 @@ def shared_game_history(*, match: TeamMatch, game: int, limit: int = 20) -> list
         }
         for c in changes
     ]
+
+
+def shared_games_for_user(*, user) -> list[TeamMatch]:
+    """The signed-in player's shared-game matches (Two-Headed Giant, Three-Headed Serpent), byes left out, newest
+    event and round first: the matches whose life and poison they keep at /live/."""
+    if not user.is_authenticated:
+        return []
+    teams = Seat.objects.filter(player__user=user).values("registration_id")
+    return list(
+        TeamMatch.objects.filter(team_b__isnull=False, round__event__structure__in=[
+            s for s in Structure.values if s != Structure.SEAT_AGAINST_SEAT])
+        .filter(Q(team_a_id__in=teams) | Q(team_b_id__in=teams))
+        .select_related("round__event", "team_a__team", "team_b__team")
+        .order_by("-round__event__date", "-round__event_id", "-round__number")[:20]
+    )

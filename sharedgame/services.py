@@ -17,6 +17,7 @@ from sharedgame.models import GameState, LifeChange
 from tournaments.enums import ResultState
 from tournaments.selectors.matches import match_user_side
 from tournaments.models import TeamMatch
+from tournaments.permissions import user_runs_event
 from tournaments.services.results import NotYourMatch, SharedGames, team_match_report
 
 
@@ -25,8 +26,8 @@ class ChangeRefused(ValidationError):
 
 
 def shared_game_user_runs_event(*, user, event) -> bool:
-    """Staff and the event's own organizer may change and undo anything."""
-    return bool(user and user.is_authenticated and (user.is_staff or event.organizer_id == user.pk))
+    """The event's own organizer and accounts with the change_event permission may change and undo anything."""
+    return user_runs_event(user=user, event=event)
 
 
 def shared_game_user_side(*, match: TeamMatch, user) -> str | None:

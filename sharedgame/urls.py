@@ -4,6 +4,7 @@ from sharedgame import views
 
 app_name = "sharedgame"
 urlpatterns = [
+    path("", views.live_index, name="index"),
     path("match/<int:pk>/", views.match_page, name="match"),
     path("match/<int:pk>/state/", views.match_state, name="state"),
     path("match/<int:pk>/change/", views.match_change, name="change"),

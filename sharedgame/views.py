@@ -11,7 +11,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from sharedgame.selectors import shared_game_etag, shared_game_history, shared_game_match, shared_game_state
+from sharedgame.selectors import (
+    shared_game_etag,
+    shared_game_history,
+    shared_game_match,
+    shared_game_state,
+    shared_games_for_user,
+)
 from sharedgame.services import (
     life_change_apply,
     life_change_undo,
@@ -22,6 +28,13 @@ from sharedgame.services import (
 )
 from tournaments.models import TeamMatch
 from tournaments.services.results import NotYourMatch
+
+
+@login_required
+@require_GET
+def live_index(request: HttpRequest) -> HttpResponse:
+    """/live/: the player's shared-game matches, each a link to its life and poison page."""
+    return render(request, "sharedgame/index.html", {"matches": shared_games_for_user(user=request.user)})
 
 
 def _match_for(request: HttpRequest, pk: int) -> tuple[TeamMatch, bool]:

@@ -106,6 +106,8 @@ from drafting.models import DraftCard, DraftSettings, DraftTable  # noqa: E402
 class RochesterEventFactory(EventFactory):
     format_kind = FormatKind.TEAM_ROCHESTER
     constructed_format = ""
+    # Teams of two are a house rule the organizer picks on purpose (RULES.md 6): a factory event of two picks it.
+    rochester_teams_of_two = factory.LazyAttribute(lambda e: e.team_size == 2)
 
 
 class DraftSettingsFactory(factory.django.DjangoModelFactory):
@@ -219,3 +221,23 @@ class SharedGameEventFactory(EventFactory):
 
 class SharedMatchFactory(TeamMatchFactory):
     round = factory.SubFactory(RoundFactory, event=factory.SubFactory(SharedGameEventFactory))
+
+
+class OrganizerTokenFactory(factory.django.DjangoModelFactory):
+    """An organizer token (issue 13) of an account with the organizer role; the token text is on `.raw`."""
+
+    class Meta:
+        model = "api.ApiToken"
+
+    user = factory.SubFactory(UserFactory)
+    name = factory.Sequence(lambda n: f"Organizer desk {n}")
+
+    @classmethod
+    def _create(cls, model_class, *args, user, name, **kwargs):
+        from api.services import api_token_create
+        from tournaments.services.roles import organizer_role_grant
+
+        organizer_role_grant(user=user)
+        token, raw = api_token_create(event=None, user=user, name=name, organizer=True)
+        token.raw = raw
+        return token

@@ -6,10 +6,12 @@ from django.db.models import Count
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments import admin_views
-from tournaments.enums import EventStatus, Outcome, ResultState
-from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.enums import EventStatus, FormatKind, Outcome, ResultState, default_deck_rule
+from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.selectors.events import event_warnings
 from tournaments.services.decklists import (
     DECK_CHECK_FIELDS,
     deck_problem_message,
@@ -18,7 +20,12 @@ from tournaments.services.decklists import (
 )
 from tournaments.services.events import event_apply_preset, event_bump_version, event_finish, event_problems
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
-from tournaments.services.registrations import registration_drop, registration_reinstate, registration_seat_problems
+from tournaments.services.registrations import (
+    registration_drop,
+    registration_reinstate,
+    registration_seat_problems,
+    registration_seats_locked,
+)
 from tournaments.services.results import SeatGames, SharedGames, team_match_check, team_match_record_final
 from tournaments.services.topcut import topcut_advance, topcut_start
 
@@ -62,13 +69,58 @@ class ScoreboardAdmin(admin.ModelAdmin):
         self._bump(event_ids)
 
 
+class _YesNoSelect(forms.NullBooleanSelect):
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [("true", _("Yes")), ("false", _("No"))]
+
+
+# Settings a form posted without them keeps as they are (scripts and older forms that don't know them yet).
+_KEPT_WHEN_ABSENT = ("enforcement_level", "draft_structure", "deck_building_minutes", "formats_must_differ")
+
+
 class EventAdminForm(forms.ModelForm):
+    # A yes/no choice rather than a checkbox: a form posted without it keeps the rule on (DCI 8.3).
+    formats_must_differ = forms.NullBooleanField(
+        label=_("members' formats must all differ"), required=False, widget=_YesNoSelect,
+        help_text=_("Format per seat only: each member plays a different format (DCI 8.3). Choose No to assign "
+                    "formats per seat freely."),
+    )
+
     class Meta:
         model = Event
         fields = "__all__"
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._absent = [n for n in _KEPT_WHEN_ABSENT if self.is_bound and n in self.fields and n not in self.data]
+        for name in self._absent:
+            self.fields[name].required = False
+        if not self.instance.pk and "deck_rule" in self.fields:
+            # A new event takes its format's default unless the organizer picks one: MTR 8.4 for Two-Headed
+            # Giant constructed, four copies per team otherwise (RULES.md 5).
+            field = self.fields["deck_rule"]
+            field.required = False
+            field.choices = [("", _("The format's default (no shared cards for Two-Headed Giant)"))] + [
+                c for c in field.choices if c[0]
+            ]
+            field.initial = ""
+            self.initial["deck_rule"] = ""
+        # A post that leaves the rating importance out (older forms and scripts) keeps the event's own.
+        if "rating_importance" in self.fields:
+            self.fields["rating_importance"].required = False
+
+    def clean_rating_importance(self):
+        return self.cleaned_data.get("rating_importance") or self.instance.rating_importance
+
     def clean(self):
         cleaned = super().clean()
+        for name in self._absent:
+            cleaned[name] = getattr(self.instance, name)
+        if cleaned.get("formats_must_differ") is None and "formats_must_differ" in self.fields:
+            cleaned["formats_must_differ"] = True
+        if "deck_rule" in cleaned and not cleaned["deck_rule"]:
+            cleaned["deck_rule"] = default_deck_rule(cleaned.get("format_kind") or FormatKind.TEAM_CONSTRUCTED)
         event = self.instance
         for name, value in cleaned.items():
             setattr(event, name, value)
@@ -107,16 +159,19 @@ class EventAdmin(ScoreboardAdmin):
     search_fields = ["name", "location", "organizer__username"]
     date_hierarchy = "date"
     inlines = [RegistrationInline]
-    readonly_fields = ["register_team_link", "organizer_pages"]
+    readonly_fields = ["register_team_link", "organizer_pages", "warnings"]
     actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
     fieldsets = [
-        (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public"]}),
-        (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats", "deck_rule"]}),
+        (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public", "enforcement_level"]}),
+        (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats",
+                                             "formats_must_differ", "deck_rule"]}),
+        (_("Team Rochester draft"), {"fields": ["draft_structure", "rochester_teams_of_two", "deck_building_minutes"]}),
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
+        (_("Ratings"), {"fields": ["rating_importance", "region"]}),
         (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
         (_("Registration"), {"fields": ["register_team_link"]}),
-        (_("Running the event"), {"fields": ["organizer_pages"]}),
+        (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
     ]
 
     def get_urls(self):
@@ -131,6 +186,11 @@ class EventAdmin(ScoreboardAdmin):
                  name="tournaments_event_decklists"),
         ]
         return own + super().get_urls()
+
+    @admin.display(description=_("warnings"))
+    def warnings(self, obj: Event) -> str:
+        found = event_warnings(event=obj) if obj.pk else []
+        return format_html_join("", "<p>{}</p>", ((w,) for w in found)) if found else "-"
 
     @admin.display(description=_("pages"))
     def organizer_pages(self, obj: Event) -> str:
@@ -151,6 +211,9 @@ class EventAdmin(ScoreboardAdmin):
     def pair_next_round(self, request, queryset):
         _run(self, request, queryset, lambda e: round_pair_next(event=e),
              lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
+        for event in queryset:
+            for warning in event_warnings(event=event):
+                self.message_user(request, f"{event}: {warning}", messages.WARNING)
 
     @admin.action(description=_("Lock decklist registration"), permissions=["change"])
     def lock_decklists(self, request, queryset):
@@ -163,7 +226,8 @@ class EventAdmin(ScoreboardAdmin):
     @admin.action(description=_("Recheck decklists"), permissions=["change"])
     def recheck_decklists(self, request, queryset):
         _run(self, request, queryset, lambda e: event_recheck_decklists(event=e),
-             lambda n: _("decklists of %(n)d team(s) checked again.") % {"n": n})
+             lambda n: ngettext("decklists of %(n)d team checked again.", "decklists of %(n)d teams checked again.",
+                                n) % {"n": n})
 
     @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):
@@ -203,7 +267,9 @@ class EventAdmin(ScoreboardAdmin):
         if obj.has_decklists and set(DECK_CHECK_FIELDS) & set(form.changed_data):
             # The stored problems were found under the old rule, format or banned list.
             checked = event_recheck_decklists(event=obj)
-            self.message_user(request, _("Decklists of %(n)d team(s) checked again under the new settings.") % {"n": checked})
+            self.message_user(request, ngettext(
+                "Decklists of %(n)d team checked again under the new settings.",
+                "Decklists of %(n)d teams checked again under the new settings.", checked) % {"n": checked})
 
     def scoreboard_event_ids(self, obj: Event) -> set[int]:
         return {obj.pk} if obj.pk else set()
@@ -239,10 +305,24 @@ class SeatInline(admin.TabularInline):
             return 3
         return 0
 
+    # Seats lock once round 1 is paired (RULES.md 1): after that a judge corrects them through the API or the
+    # organizer's desk, with the reason recorded in the event's log.
+    def _locked(self, obj) -> bool:
+        return obj is not None and registration_seats_locked(event=obj.event)
+
+    def has_change_permission(self, request, obj=None):
+        return not self._locked(obj) and super().has_change_permission(request, obj)
+
+    def has_add_permission(self, request, obj=None):
+        return not self._locked(obj) and super().has_add_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not self._locked(obj) and super().has_delete_permission(request, obj)
+
 
 @admin.register(Registration)
 class RegistrationAdmin(ScoreboardAdmin):
-    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round"]
+    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round", "disqualified_at"]
     readonly_fields = ["deck_problem_list"]
     list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter)]
     search_fields = ["team__name", "seats__player__name", "event__name"]
@@ -257,11 +337,11 @@ class RegistrationAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Drop the selected teams (not paired from the next round on)"), permissions=["change"])
     def drop_teams(self, request, queryset):
-        _run(self, request, queryset, lambda r: registration_drop(registration=r), lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
+        _run(self, request, queryset, lambda r: registration_drop(registration=r, user=request.user), lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
 
     @admin.action(description=_("Reinstate the selected teams"), permissions=["change"])
     def reinstate_teams(self, request, queryset):
-        _run(self, request, queryset, lambda r: registration_reinstate(registration=r), lambda r: _("reinstated."))
+        _run(self, request, queryset, lambda r: registration_reinstate(registration=r, user=request.user), lambda r: _("reinstated."))
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__player", "seats__decklist")
@@ -371,7 +451,7 @@ class TeamMatchInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(ScoreboardAdmin):
-    list_display = ["event", "number", "kind", "seed", "is_finished", "match_count"]
+    list_display = ["event", "number", "round_name", "kind", "seed", "is_finished", "match_count"]
     list_filter = ["event", "kind", "is_finished"]
     search_fields = ["event__name"]
     inlines = [TeamMatchInline]
@@ -387,6 +467,10 @@ class RoundAdmin(ScoreboardAdmin):
         if self.has_change_permission(request, obj):
             return ["pairing_check"]
         return ["pairing_check_only"]
+
+    @admin.display(description=_("name"), ordering="number")
+    def round_name(self, obj: Round) -> str:
+        return obj.name
 
     @staticmethod
     def _pairing_check(obj: Round, *, with_swap: bool) -> str:
@@ -445,8 +529,36 @@ class SeatMatchFormSet(forms.BaseInlineFormSet):
 class SeatMatchInline(admin.TabularInline):
     model = SeatMatch
     formset = SeatMatchFormSet
-    fields = ["letter", "wins_a", "wins_b", "draws"]
+    fields = ["letter", "players", "wins_a", "wins_b", "draws"]
+    readonly_fields = ["players"]
     extra = 0
+
+    @admin.display(description=_("players"))
+    def players(self, obj: SeatMatch) -> str:
+        """Who plays this seat: team A's player against team B's."""
+        if obj is None or not obj.team_match_id or not obj.letter:
+            return ""
+        names = dict(
+            Seat.objects.filter(registration_id__in=[obj.team_match.team_a_id, obj.team_match.team_b_id], letter=obj.letter)
+            .values_list("registration_id", "player__name")
+        )
+        return _("%(a)s against %(b)s") % {"a": names.get(obj.team_match.team_a_id, "—"),
+                                           "b": names.get(obj.team_match.team_b_id, "—")}
+
+    def get_formset(self, request, obj=None, **kwargs):
+        """The seats not entered yet come with their letters filled in, in order (never a blank letter)."""
+        formset = super().get_formset(request, obj, **kwargs)
+        if obj is not None and not obj.is_bye and not obj.round.event.is_shared_game:
+            have = set(obj.seat_matches.values_list("letter", flat=True))
+            missing = [letter for letter in obj.round.event.seat_letters if letter not in have]
+
+            class WithLetters(formset):
+                def __init__(self, *args, **kw):
+                    kw.setdefault("initial", [{"letter": letter} for letter in missing])
+                    super().__init__(*args, **kw)
+
+            return WithLetters
+        return formset
 
     def get_extra(self, request, obj=None, **kwargs):
         if obj is None or obj.is_bye or obj.round.event.is_shared_game:
@@ -466,6 +578,19 @@ class TeamMatchAdmin(ScoreboardAdmin):
     readonly_fields = ["outcome", "result_state", "reported_by", "reported_at", "confirmed_by", "confirmed_at", "dispute_note"]
     fields = ["round", "table", "team_a", "team_b", "games_won_a", "games_won_b", "games_drawn", *readonly_fields]
 
+    def get_fields(self, request, obj=None):
+        # Team-level game counts mean something only in shared-game events (2HG, 3HS); seat events score by seat.
+        fields = list(super().get_fields(request, obj))
+        if obj is not None and not obj.round.event.is_shared_game:
+            fields = [f for f in fields if f not in ("games_won_a", "games_won_b", "games_drawn")]
+        return fields
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra_context = {**(extra_context or {}), "subtitle": _(
+            "Saving with results records them as this match's final result, entered by you: it counts in the "
+            "standings at once, without the teams confirming.")}
+        return super().change_view(request, object_id, form_url, extra_context)
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         match = form.instance
@@ -483,9 +608,29 @@ class TeamMatchAdmin(ScoreboardAdmin):
         return {Round.objects.values_list("event_id", flat=True).get(pk=obj.round_id)}
 
     @admin.display(description=_("round"), ordering="round__number")
-    def round_number(self, obj: TeamMatch) -> int:
-        return obj.round.number
+    def round_number(self, obj: TeamMatch) -> str:
+        return obj.round.name
 
     @admin.display(description=_("event"), ordering="round__event__name")
     def event(self, obj: TeamMatch) -> str:
         return obj.round.event.name
+
+
+@admin.register(EventLogEntry)
+class EventLogEntryAdmin(admin.ModelAdmin):
+    """The event's log, read only: what was changed, by whom, when and why."""
+
+    list_display = ["at", "event", "action", "message", "user"]
+    list_filter = ["action", "event"]
+    search_fields = ["message", "event__name"]
+    list_select_related = ["event", "user"]
+    readonly_fields = ["event", "at", "user", "action", "message", "data"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -3,6 +3,7 @@
 Thin views: they read through selectors and write through services.
 """
 import csv
+from fractions import Fraction
 from functools import wraps
 
 from django import forms
@@ -16,10 +17,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from config.params import plain_int
+from tournaments.enums import EventStatus
 from tournaments.models import Event, Registration, Round
+from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.pairings import round_lines_by_team, round_tables
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.team_marks import team_marks_for_event
 from tournaments.services.pairing import round_swap_teams
+from tournaments.standings import OpponentAverage, StandingRow, WinPercentage, _round_4
 
 
 def _requires(permission: str):
@@ -67,11 +72,58 @@ def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable standings with every tiebreaker figure and its parts, so a judge can check it by hand."""
     event = get_object_or_404(Event, pk=event_id)
     names = team_names_for_event(event=event)
-    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False).values_list("id", "dropped_round"))
-    lines = [(row, names.get(row.team, row.team), dropped.get(row.team)) for row in standings_for_event(event=event)]
+    marks = team_marks_for_event(event=event)
+    lines = [
+        (row, names.get(row.team, row.team), marks.get(row.team), _explain(row, names))
+        for row in standings_for_event(event=event)
+    ]
+    placings = []
+    if event.status == EventStatus.FINISHED:
+        placings = [(p, names.get(p.team, p.team)) for p in placements_for_event(event=event)]
     return TemplateResponse(
-        request, "tournaments/admin/standings.html", _context(request, _("Standings"), event=event, lines=lines)
+        request, "tournaments/admin/standings.html",
+        _context(request, _("Standings"), event=event, lines=lines, placings=placings),
     )
+
+
+def _decided_by(criterion: str) -> str:
+    return {"match points": _("match points"), "final tiebreak": _("final tiebreak")}.get(criterion, criterion)
+
+
+def _win_text(figure: WinPercentage) -> str:
+    if not figure.played:
+        return _("nothing played: 0")
+    raw = f"{figure.points} / (3 x {figure.played})"
+    if figure.floored:
+        return _("%(raw)s = %(value)s, raised to the floor of 0.3300") % {
+            "raw": raw, "value": _round_4(Fraction(figure.points, 3 * figure.played))}
+    return f"{raw} = {figure.rounded}"
+
+
+def _average_text(figure: OpponentAverage, names: dict[int, str]) -> str:
+    if not figure.opponents:
+        return _("no opponents: 0")
+    parts = ", ".join(f"{names.get(team, team)}: {_round_4(value)}" for team, value in figure.parts)
+    return _("average of %(parts)s = %(value)s") % {"parts": parts, "value": figure.rounded}
+
+
+def _explain(row: StandingRow, names: dict[int, str]) -> dict[str, str]:
+    """How each figure of the row came about, in the reader's language, opponents by team name."""
+    return {
+        "mw": _win_text(row.mw), "gw": _win_text(row.gw),
+        "omw": _average_text(row.omw, names), "ogw": _average_text(row.ogw, names),
+        "decided_by": _decided_by(row.decided_by),
+    }
+
+
+# Spreadsheets run a cell that starts with one of these as a formula (CSV injection): such a text cell gets a leading
+# apostrophe, which spreadsheets show as plain text (OWASP's advice).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def csv_text(value: str) -> str:
+    """A text cell a spreadsheet shows as text, never runs as a formula."""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 
 @_requires("view_event")
@@ -82,10 +134,23 @@ def event_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-standings.csv"'
     writer = csv.writer(response)
-    writer.writerow(["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"])
-    for row in standings_for_event(event=event):
+    columns = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"]
+    rows = standings_for_event(event=event)
+    if event.status == EventStatus.FINISHED and not request.GET.get("swiss"):
+        # Once the event is over its final placings lead (RULES.md 4); ?swiss=1 gives the Swiss standings alone.
+        by_team = {row.team: row for row in rows}
+        writer.writerow(["place", "stage", *columns])
+        for placing in placements_for_event(event=event):
+            row = by_team[placing.team]
+            writer.writerow(
+                [placing.place, placing.stage, row.rank, csv_text(str(names.get(row.team, row.team))), row.match_points, row.record,
+                 row.byes, row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
+            )
+        return response
+    writer.writerow(columns)
+    for row in rows:
         writer.writerow(
-            [row.rank, names.get(row.team, row.team), row.match_points, row.record, row.byes,
+            [row.rank, csv_text(str(names.get(row.team, row.team))), row.match_points, row.record, row.byes,
              row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
         )
     return response

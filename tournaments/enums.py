@@ -39,6 +39,36 @@ class DeckRule(models.TextChoices):
     NO_SHARED = "no-shared", _("No shared cards (MTR 8.4)")
 
 
+def default_deck_rule(format_kind: str) -> str:
+    """The unified deck construction a new event of `format_kind` starts with (RULES.md 5): Two-Headed Giant
+    constructed follows MTR 8.4 (no shared cards), team constructed the source documents (four copies per team).
+    The organizer may choose the other either way."""
+    return DeckRule.NO_SHARED if format_kind == FormatKind.THG_CONSTRUCTED else DeckRule.FOUR_COPIES
+
+
+class EnforcementLevel(models.TextChoices):
+    """Rules Enforcement Level (MTR 1.2). Some structures are allowed at Regular REL only."""
+
+    REGULAR = "regular", _("Regular")
+    COMPETITIVE = "competitive", _("Competitive")
+    PROFESSIONAL = "professional", _("Professional")
+
+
+class DraftStructure(models.TextChoices):
+    """How a team Rochester event drafts (RULES.md 6, MTR 7.6 and 8.5)."""
+
+    EVERY_ROUND = "every_round", _("A draft every round (pod rule: teams play the team they drafted with)")
+    ONE_DRAFT = "one_draft", _("One draft, pod rule lifted (Regular REL only)")
+
+
+# Team Rochester is for teams of three (MTR 8.5); teams of two are a house rule the organizer picks on purpose.
+ROCHESTER_TEAM_SIZE = 3
+ROCHESTER_HOUSE_TEAM_SIZE = 2
+# The DCI text's sanctioning minimum: smaller events are warned, not refused (RULES.md 4).
+SANCTIONING_MINIMUM_TEAMS = 4
+DEFAULT_DECK_BUILDING_MINUTES = 40
+
+
 class EventStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration")
     RUNNING = "running", _("Swiss rounds")
@@ -83,3 +113,14 @@ def shared_preset(structure: str, team_size: int) -> tuple[int, int] | None:
     if structure == Structure.THREE_HEADED_SERPENT:
         return 20 * team_size, 10 * team_size
     return None
+
+
+class RatingImportance(models.TextChoices):
+    """How much an event's results move its players' ratings: the DCI's K by event importance (RULES.md 8)."""
+
+    CASUAL = "casual", _("Casual (K 16)")
+    COMPETITIVE = "competitive", _("Competitive (K 32)")
+    UNRATED = "unrated", _("Not rated")
+
+
+RATING_K = {RatingImportance.CASUAL: 16, RatingImportance.COMPETITIVE: 32, RatingImportance.UNRATED: 0}

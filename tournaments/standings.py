@@ -7,9 +7,9 @@ docs/standings.md.
 - Match points: win 3, draw 1, loss 0. A bye is a match win (3 points).
 - MW%  = match points / (3 x rounds played), at least 0.33. The bye round counts as a round played (the MTR
   example does this; RULES.md 3 tells us to follow it).
-- Team events do not use game points: each team match counts as one "game" won, lost or drawn, except a bye,
-  which counts as a 2-0 win (two games won of two).
-- GW%  = game points / (3 x games played), at least 0.33, game points being 3 per game won and 1 per game drawn.
+- Team events do not use game points (MTR Appendix C): each team match counts as one "game" won, lost or drawn,
+  and so does a bye (one won team match: one game won, not a 2-0) and a late entry's missed round (one game
+  lost). GW% = game points / (3 x games played) is therefore the same figure as MW%, and OGW% the same as OMW%.
 - OMW% / OGW% = the average of each opponent's (floored) MW% / GW%, one entry per match played against them;
   byes have no opponent and are left out. A team with no opponent yet has 0 for both.
 - Order: match points, OMW%, GW%, OGW%, all descending; then a seeded hash of the team id, then the team id.
@@ -32,8 +32,6 @@ POINTS_FOR_WIN = 3
 POINTS_FOR_DRAW = 1
 # MTR Appendix C: "0.33", not one third. Kept exact so a 0-3 team shows 0.3300, as scorekeeping software does.
 PERCENTAGE_FLOOR = Fraction(33, 100)
-# For game figures a bye counts as a 2-0 win (RULES.md 3).
-BYE_GAMES_WON = 2
 
 _OUTCOMES = frozenset(("A", "B", "D"))
 
@@ -88,13 +86,14 @@ class WinPercentage:
         return f"{raw} = {self.rounded}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OpponentAverage:
     """OMW% or OGW%: the average of each opponent's MW% or GW%, with the parts a judge needs.
 
     One entry per match played, so an opponent met twice counts twice; byes have no entry. The average is
     exactly total / denominator; with no opponents it is 0. `table` is the event-wide, read-only map from team
     to the figure being averaged (shared by every row, so building the standings copies nothing per team).
+    Treat it as read-only (not frozen only because frozen dataclasses are slow to build).
     """
 
     opponents: tuple[int, ...]
@@ -130,9 +129,12 @@ class OpponentAverage:
         return f"average of [{shown}] = {self.rounded}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StandingRow:
-    """One team's place in the standings, with every figure and its parts.
+    """One team's place in the standings, with every figure and its parts. Treat it as read-only.
+
+    (Not a frozen dataclass on purpose: a frozen one costs several times more to build, and a standings table
+    builds thousands of them; see bench_standings.)
 
     `decided_by` names the first criterion that puts this team below the team ranked just above it
     ("match points", "OMW%", "GW%", "OGW%" or "final tiebreak"); it is "" for rank 1.
@@ -225,7 +227,7 @@ def compute_standings(
             if outcome == "A":
                 bye_teams.append(a)
             elif outcome == "B":
-                # A late entry's missed round, counted as a loss (RULES.md 4): no opponent, 0-2 for game figures.
+                # A late entry's missed round, counted as a loss (RULES.md 4): no opponent, one game lost.
                 missed_teams.append(a)
             else:
                 raise StandingsInputError(
@@ -266,54 +268,48 @@ def compute_standings(
     everyone.update(dict.fromkeys(missed))
 
     # Teams share (points, played) pairs, so each WinPercentage is built once per pair, not once per team.
+    # A team's GW% is its MW% (every team match, bye and missed round is one "game"), so it is the same object.
     made: dict[tuple[int, int], WinPercentage] = {}
     mw: dict[int, WinPercentage] = {}
-    gw: dict[int, WinPercentage] = {}
     points: dict[int, int] = {}
     for team in everyone:
-        won, drew, bye, lost_unplayed = wins[team], draws[team], byes[team], missed[team]
-        played = len(opponents.get(team, ())) + bye + lost_unplayed
+        won, drew = wins[team], draws[team]
+        played = len(opponents.get(team, ())) + byes[team] + missed[team]
         points[team] = 3 * won + drew
-        # A bye is one match win but, for game figures, two games won: 6 game points over 2 games. A missed
-        # round is its mirror: two games lost.
-        games = played + bye + lost_unplayed
-        for target, key in ((mw, (points[team], played)), (gw, (points[team] + 3 * bye, games))):
-            figure = made.get(key)
-            if figure is None:
-                figure = made[key] = _win_percentage(*key)
-            target[team] = figure
+        key = (points[team], played)
+        figure = made.get(key)
+        if figure is None:
+            figure = made[key] = _win_percentage(*key)
+        mw[team] = figure
 
     # Sums and comparisons over one common denominator are exact integer work, much cheaper than Fractions.
     denominator = math.lcm(*{figure.value.denominator for figure in made.values()})
     scaled = {key: figure.value.numerator * (denominator // figure.value.denominator) for key, figure in made.items()}
     mw_value = MappingProxyType({team: figure.value for team, figure in mw.items()})
-    gw_value = MappingProxyType({team: figure.value for team, figure in gw.items()})
     mw_scaled = {team: scaled[(figure.points, figure.played)] for team, figure in mw.items()}
-    gw_scaled = {team: scaled[(figure.points, figure.played)] for team, figure in gw.items()}
     counts_lcm = math.lcm(*{len(faced) for faced in opponents.values()}) if opponents else 1
 
-    no_mw = OpponentAverage(opponents=(), table=mw_value, total=0, denominator=1)
-    no_gw = OpponentAverage(opponents=(), table=gw_value, total=0, denominator=1)
+    no_opponents = OpponentAverage(opponents=(), table=mw_value, total=0, denominator=1)
     keys = {}
     averages = {}
+    lookup = mw_scaled.__getitem__
+    prefix = f"{seed}:"
+    sha256 = hashlib.sha256
     for team in everyone:
+        # final_tiebreak(seed, team), inlined: it runs once per team.
+        tiebreak = sha256((prefix + str(team)).encode()).hexdigest()
         faced = opponents.get(team)
         if not faced:
-            averages[team] = (no_mw, no_gw)
-            keys[team] = (-points[team], 0, -gw_scaled[team], 0, final_tiebreak(seed, team), team)
+            averages[team] = no_opponents
+            keys[team] = (-points[team], 0, -mw_scaled[team], 0, tiebreak, team)
             continue
         count = len(faced)
-        omw_sum = sum(map(mw_scaled.__getitem__, faced))
-        ogw_sum = sum(map(gw_scaled.__getitem__, faced))
-        ids = tuple(faced)
-        averages[team] = (
-            OpponentAverage(opponents=ids, table=mw_value, total=omw_sum, denominator=denominator * count),
-            OpponentAverage(opponents=ids, table=gw_value, total=ogw_sum, denominator=denominator * count),
-        )
+        omw_sum = sum(map(lookup, faced))
+        averages[team] = OpponentAverage(tuple(faced), mw_value, omw_sum, denominator * count)
         # omw_sum / (denominator x count), scaled by denominator x counts_lcm: one integer scale for every team.
-        scale = counts_lcm // count
-        keys[team] = (-points[team], -omw_sum * scale, -gw_scaled[team], -ogw_sum * scale,
-                      final_tiebreak(seed, team), team)
+        # GW% and OGW% equal MW% and OMW%: they stay in the key because the MTR lists them.
+        omw_key = -omw_sum * (counts_lcm // count)
+        keys[team] = (-points[team], omw_key, -mw_scaled[team], omw_key, tiebreak, team)
     order = sorted(everyone, key=keys.__getitem__)
 
     criteria = ("match points", "OMW%", "GW%", "OGW%", "final tiebreak", "final tiebreak")
@@ -329,22 +325,10 @@ def compute_standings(
                     break
         previous = key
         won, drew = wins[team], draws[team]
-        omw, ogw = averages[team]
+        omw = averages[team]
+        figure = mw[team]
         rows.append(
-            StandingRow(
-                rank=rank,
-                team=team,
-                match_points=points[team],
-                wins=won,
-                losses=mw[team].played - won - drew,
-                draws=drew,
-                byes=byes[team],
-                mw=mw[team],
-                omw=omw,
-                gw=gw[team],
-                ogw=ogw,
-                tiebreak=key[4],
-                decided_by=decided_by,
-            )
+            StandingRow(rank, team, points[team], won, figure.played - won - drew, drew, byes[team], figure, omw,
+                        figure, omw, key[4], decided_by)
         )
     return tuple(rows)

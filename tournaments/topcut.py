@@ -16,6 +16,17 @@ CUT_SIZES = (2, 4, 8)
 _ROUND_NAMES = {2: "Final", 4: "Semifinal", 8: "Quarterfinal"}
 
 
+def playoff_round_name(*, top_cut: int, playoff_round: int) -> str:
+    """The name of playoff round `playoff_round` (1 = first) of a top `top_cut`: "Quarterfinal", "Semifinal" or
+    "Final", by the number of teams still in it. Raises TopCutError for a round the cut doesn't have."""
+    if top_cut not in CUT_SIZES:
+        raise TopCutError(f"A top cut has 2, 4 or 8 teams, not {top_cut}.")
+    teams = top_cut >> (playoff_round - 1) if playoff_round >= 1 else 0
+    if teams not in _ROUND_NAMES:
+        raise TopCutError(f"A top {top_cut} has no playoff round {playoff_round}.")
+    return _ROUND_NAMES[teams]
+
+
 class TopCutError(ValueError):
     """A top cut that can't be built or a playoff result that doesn't fit the bracket; the message says why."""
 

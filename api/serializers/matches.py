@@ -36,6 +36,7 @@ class TeamMatchSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     round = serializers.IntegerField(help_text="The round number.")
+    round_name = serializers.CharField(help_text='"Round 3"; playoff rounds "Quarterfinal", "Semifinal", "Final".')
     round_kind = serializers.ChoiceField(choices=RoundKind.choices)
     table = serializers.IntegerField()
     team_a = TeamRefSerializer()
@@ -54,6 +55,7 @@ class TeamMatchSerializer(serializers.Serializer):
         data = {
             "id": match.pk,
             "round": match.round.number,
+            "round_name": match.round.name,
             "round_kind": match.round.kind,
             "table": match.table,
             "team_a": _team(match.team_a),

@@ -4,7 +4,7 @@ from collections.abc import Callable
 from rest_framework import generics
 from rest_framework.response import Response
 
-from api.conditional import not_modified, with_validators
+from api.conditional import not_modified, shared_body, with_validators
 from api.selectors import event_get_visible
 from tournaments.models import Event
 
@@ -18,14 +18,32 @@ class EventScopedMixin:
         self.event = event_get_visible(request=self.request, event_id=self.kwargs["event_id"])
         return self.event
 
+    query_serializer_class = None
+
+    def validate_query(self) -> None:
+        """Check the query string (the view's filters, or its query_serializer_class) before any 304."""
+        from rest_framework.exceptions import ValidationError
+
+        filterset_class = getattr(self, "filterset_class", None)
+        if filterset_class is not None:
+            model = filterset_class._meta.model
+            filterset = filterset_class(self.request.query_params, queryset=model.objects.none(), request=self.request)
+            if not filterset.is_valid():
+                raise ValidationError(filterset.errors)
+        if self.query_serializer_class is not None:
+            self.query_serializer_class(data=self.request.query_params).is_valid(raise_exception=True)
+
     def conditional(self, build: Callable[[], Response]) -> Response:
         """304 when the client's If-None-Match holds the current ETag, before `build` runs; else build, with ETag.
 
         The response `build` makes must be a function of Event.version, the path and the query string alone.
         """
+        self.validate_query()  # a bad query is a 400 even when If-None-Match would match (issue 19, defect 9)
         etag, unchanged = not_modified(request=self.request, event=self.event, is_public=self.event.is_public)
         if unchanged is not None:
             return unchanged
+        if self.event.is_public:  # the same for every caller: built once per version, from the shared cache
+            return with_validators(shared_body(etag=etag, build=build), etag=etag, is_public=True)
         return with_validators(build(), etag=etag, is_public=self.event.is_public)
 
 

@@ -5,11 +5,14 @@ most recent pick of the current pack. Never a player's earlier picks while the d
 """
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from api.conditional import etag_matches
+from api.filters import DraftTableFilter
 from api.views.base import EventScopedMixin
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_seat_to_pick, draft_state_etag, draft_table_state, draft_tables_progress
@@ -25,7 +28,10 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
     """The event's draft tables and where each stands."""
 
     class OutputSerializer(serializers.Serializer):
-        number = serializers.IntegerField()
+        number = serializers.IntegerField(help_text="The table number; the round's match of these teams has the same.")
+        round = serializers.IntegerField(allow_null=True, help_text="The round whose match these teams play; null for "
+                                         "the one draft of an event that lifts the pod rule.")
+        round_name = serializers.CharField(allow_null=True, help_text='"Round 2", "Semifinal" ...')
         team1 = DraftTeamSerializer()
         team2 = DraftTeamSerializer()
         status = serializers.ChoiceField(choices=DraftStatus.choices)
@@ -33,11 +39,17 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
         pick_count = serializers.IntegerField()
         seat_to_pick = serializers.CharField(allow_null=True, help_text='The seat whose pick the table waits for, e.g. "1B".')
         deadline = serializers.DateTimeField(allow_null=True)
+        deck_building_ends_at = serializers.DateTimeField(
+            allow_null=True, help_text="After the draft: when deck building ends (40 minutes by default)."
+        )
 
         def to_representation(self, table: DraftTable) -> dict:
             running = table.status == DraftStatus.RUNNING
+            ends = table.deck_building_ends_at
             return {
                 "number": table.number,
+                "round": table.round.number if table.round_id else None,
+                "round_name": table.round.name if table.round_id else None,
                 "team1": {"id": table.team1_id, "name": table.team1.team.name},
                 "team2": {"id": table.team2_id, "name": table.team2.team.name},
                 "status": table.status,
@@ -45,12 +57,14 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
                 "pick_count": table.pick_count,
                 "seat_to_pick": draft_seat_to_pick(table=table),
                 "deadline": serializers.DateTimeField().to_representation(table.deadline) if running and table.deadline else None,
+                "deck_building_ends_at": serializers.DateTimeField().to_representation(ends) if ends else None,
             }
 
     schema_tag = "drafting"
     serializer_class = OutputSerializer
     queryset = DraftTable.objects.none()
-    filter_backends: list = []
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = DraftTableFilter
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -58,7 +72,7 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
         event = self.load_event()
         # A deadline that is over never shows as running, even with no worker: apply what is overdue first.
         draft_tables_refresh(event=event)
-        return draft_tables_progress(event=event).order_by("number")
+        return draft_tables_progress(event=event).order_by("round__number", "number")
 
 
 class DraftCardSerializer(serializers.Serializer):
@@ -83,8 +97,14 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
 
     class OutputSerializer(serializers.Serializer):
         number = serializers.IntegerField()
+        round = serializers.IntegerField(allow_null=True, help_text="The event's round this table drafts for (null: "
+                                         "the one draft of an event that lifts the pod rule).")
+        round_name = serializers.CharField(allow_null=True)
         status = serializers.ChoiceField(choices=DraftStatus.choices)
-        round = serializers.IntegerField(allow_null=True)
+        pack_round = serializers.IntegerField(allow_null=True, help_text="The draft's own round of packs, 1 to 3.")
+        deck_building_ends_at = serializers.DateTimeField(
+            allow_null=True, help_text="After the draft: when deck building ends (40 minutes by default)."
+        )
         pack_number = serializers.IntegerField(allow_null=True, help_text="1-based, in the whole draft.")
         opener = serializers.CharField(allow_null=True, help_text="The seat that laid out the current pack.")
         pick_number = serializers.IntegerField(allow_null=True)
@@ -100,9 +120,16 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
     conditional_get = True
     serializer_class = OutputSerializer
 
+    @extend_schema(parameters=[OpenApiParameter(
+        "round", int, description="The round the table drafts for; without it, the latest round's table."
+    )])
     def get(self, request, event_id: int, number: int):
         event = self.load_event()
-        table = DraftTable.objects.select_related("event").filter(event=event, number=number).first()
+        tables = DraftTable.objects.select_related("event", "round").filter(event=event, number=number)
+        chosen = DraftTableFilter(request.query_params, queryset=tables)
+        if not chosen.is_valid():
+            raise ValidationError(chosen.errors)
+        table = chosen.qs.order_by("-round__number").first()
         if table is None:
             raise NotFound(_("Event %(event)s has no draft table %(number)s.") % {"event": event.pk, "number": number})
         table = draft_table_refresh(table=table)
@@ -113,7 +140,10 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
         else:
             state = draft_table_state(table=table, viewer=None, now=now)
             response = Response(self.OutputSerializer({
-                "number": table.number, "status": table.status, "round": state.round,
+                "number": table.number, "status": table.status, "pack_round": state.round,
+                "round": table.round.number if table.round_id else None,
+                "round_name": table.round.name if table.round_id else None,
+                "deck_building_ends_at": table.deck_building_ends_at,
                 "pack_number": state.pack_number, "opener": state.opener, "pick_number": state.pick_number,
                 "pack_size": state.pack_size, "seat_to_pick": state.seat_to_pick, "in_review": state.in_review,
                 "picks_open_at": state.picks_open_at, "deadline": table.deadline if state.deadline else None,

@@ -1,12 +1,18 @@
-"""Events, their teams and their rounds."""
-from rest_framework import generics, serializers
+"""Events: the list, one event, and the organizer's writes (create, edit, close)."""
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, generics, serializers, status
 from rest_framework.response import Response
+from django.utils.translation import gettext as _
 
-from api.permissions import events_visible
-from api.selectors import registrations_for_event, rounds_for_event
-from api.views.base import EventScopedMixin, ScoreboardListView
-from tournaments.enums import EventStatus, FormatKind, RoundKind, Structure
-from tournaments.models import Event, Registration, Round
+from api.idempotency import idempotent
+from api.permissions import IsTokenOrSessionUser, caller_may_create_events, events_visible
+from api.selectors import event_get_to_run
+from api.serializers.common import StrictModelSerializer
+from api.views.base import EventScopedMixin
+from tournaments.enums import EventStatus, FormatKind, Structure
+from tournaments.models import Event
+from tournaments.services.events import EDITABLE_FIELDS, event_create, event_update
+from tournaments.services.rounds import event_close
 
 
 class EventOutputSerializer(serializers.ModelSerializer):
@@ -20,14 +26,33 @@ class EventOutputSerializer(serializers.ModelSerializer):
         model = Event
         fields = [
             "id", "name", "date", "location", "team_size", "structure", "format_kind", "constructed_format",
-            "seat_formats", "swiss_rounds", "top_cut", "status", "is_public", "shared_life", "shared_poison",
-            "shared_games_per_match", "version",
+            "seat_formats", "deck_rule", "extra_banned", "decklist_deadline", "decklists_locked", "swiss_rounds",
+            "top_cut", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
+            "enforcement_level", "draft_structure", "rochester_teams_of_two", "deck_building_minutes",
+            "formats_must_differ",
         ]
 
 
-class EventListView(generics.ListAPIView):
-    """Public events, newest first; organizers and staff also see their own non-public events."""
+class EventInputSerializer(StrictModelSerializer):
+    """An event's settings, named as the model's fields. Creating needs `name` and `date`; the rest default."""
 
+    seat_formats = serializers.ListField(
+        child=serializers.CharField(max_length=30), max_length=8, required=False,
+        help_text='Mixed-format events: one format per seat, e.g. ["standard", "pioneer", "modern"].',
+    )
+
+    class Meta:
+        model = Event
+        fields = list(EDITABLE_FIELDS)
+
+
+class EventListView(generics.ListCreateAPIView):
+    """Public events, newest first; organizers also see their own non-public events.
+
+    POST creates an event (an organizer token, or an organizer's session): answers 201 with the event and its `id`.
+    """
+
+    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
     queryset = Event.objects.none()
@@ -36,70 +61,61 @@ class EventListView(generics.ListAPIView):
     def get_queryset(self):
         return events_visible(request=self.request).order_by("-date", "name", "pk")
 
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
+
+    @extend_schema(request=EventInputSerializer, responses={201: EventOutputSerializer})
+    def post(self, request):
+        if not caller_may_create_events(request=request):
+            raise exceptions.PermissionDenied(
+                _("Creating events needs an organizer token (python manage.py create_api_token --user NAME "
+                  "--organizer) or an organizer's account.")
+            )
+        data = EventInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def work():
+            event = event_create(organizer=request.user, **data.validated_data)
+            return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)
+
 
 class EventDetailView(EventScopedMixin, generics.GenericAPIView):
-    """One event and its settings."""
+    """One event and its settings. PATCH changes what may still change (the event's organizer)."""
 
+    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
+
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "PATCH" else super().get_permissions()
 
     def get(self, request, event_id: int):
         return Response(EventOutputSerializer(self.load_event()).data)
 
-
-class MemberSerializer(serializers.Serializer):
-    seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
-    player = serializers.CharField(help_text="The player's name.")
-
-
-class TeamListView(EventScopedMixin, generics.ListAPIView):
-    """The teams registered in the event, with their members seat by seat."""
-
-    class OutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField(help_text="The team's id in this event; pairings and standings use it.")
-        team_id = serializers.IntegerField(help_text="The team's id across events.")
-        name = serializers.CharField()
-        joined_round = serializers.IntegerField()
-        dropped_round = serializers.IntegerField(allow_null=True)
-        members = MemberSerializer(many=True, help_text="In seat order.")
-
-        def to_representation(self, registration: Registration) -> dict:
-            return {
-                "id": registration.pk,
-                "team_id": registration.team_id,
-                "name": registration.team.name,
-                "joined_round": registration.joined_round,
-                "dropped_round": registration.dropped_round,
-                "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
-            }
-
-    schema_tag = "teams"
-    serializer_class = OutputSerializer
-    queryset = Registration.objects.none()
-    filter_backends: list = []
-
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Registration.objects.none()
-        return registrations_for_event(event=self.load_event())
+    @extend_schema(request=EventInputSerializer, responses={200: EventOutputSerializer})
+    def patch(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        data = EventInputSerializer(instance=event, data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return idempotent(request=request, work=lambda: Response(
+            EventOutputSerializer(event_update(event=event, user=request.user, **data.validated_data)).data
+        ))
 
 
-class RoundListView(ScoreboardListView):
-    """The event's rounds, Swiss and playoff, with how many matches each has."""
+class EventCloseView(generics.GenericAPIView):
+    """Close the event once its Swiss rounds are played and its top cut's final is decided: players can no longer
+    report results and the placings are final. 409 with the reason while something is still open."""
 
-    class OutputSerializer(serializers.Serializer):
-        number = serializers.IntegerField()
-        kind = serializers.ChoiceField(choices=RoundKind.choices)
-        is_finished = serializers.BooleanField()
-        match_count = serializers.IntegerField()
+    idempotent = True
+    schema_tag = "events"
+    serializer_class = EventOutputSerializer
+    permission_classes = [IsTokenOrSessionUser]
 
-    schema_tag = "pairings"
-    conditional_get = True
-    serializer_class = OutputSerializer
-    queryset = Round.objects.none()
-    filter_backends: list = []
-
-    def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return Round.objects.none()
-        return rounds_for_event(event=self.event)
+    @extend_schema(request=None, responses={200: EventOutputSerializer})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        return idempotent(request=request, work=lambda: Response(
+            EventOutputSerializer(event_close(event=event, user=request.user)).data
+        ))

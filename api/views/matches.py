@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 from api.authentication import token_of
 from api.filters import TeamMatchFilter
 from api.idempotency import idempotent
-from api.permissions import IsSessionUser, IsTokenOrSessionUser, event_organizes, event_visible
+from api.permissions import IsSessionUser, IsTokenOrSessionUser, event_organizes, event_runs, event_visible
 from api.selectors import match_get, matches_for_event, user_plays_in
 from api.serializers.matches import TeamMatchSerializer
 from api.views.base import EventScopedMixin, ScoreboardListView
@@ -48,7 +48,7 @@ class MatchListView(ScoreboardListView):
 def _may_see_unconfirmed(*, request, event: Event, match: TeamMatch) -> bool:
     token = token_of(request)
     if token is not None:
-        return token.event_id == event.pk
+        return event_runs(request=request, event=event) if token.is_organizer else token.event_id == event.pk
     return event_organizes(request=request, event=event) or user_plays_in(match=match, user=request.user)
 
 
@@ -89,7 +89,11 @@ class _MatchWriteView(APIView):
         if match is None:
             raise _no_such_match(event_id=event_id, match_id=match_id)
         token = token_of(self.request)
-        if token is not None:
+        if token is not None and token.is_organizer:
+            # An organizer token enters final results on the events its person runs; other events don't exist.
+            if not event_runs(request=self.request, event=event):
+                raise _no_such_match(event_id=event_id, match_id=match_id)
+        elif token is not None:
             if not event_visible(request=self.request, event=event):
                 raise _no_such_match(event_id=event_id, match_id=match_id)
             if token.event_id != event.pk:
@@ -124,7 +128,8 @@ class GamesInputSerializer(serializers.Serializer):
 class MatchResultView(_MatchWriteView):
     """Enter a match's result.
 
-    With a scorekeeper token of the event the result is final at once (and may correct an earlier one). With a
+    With a scorekeeper token of the event, or an organizer token of its organizer, the result is final at once
+    (and may correct an earlier one). With a
     player's portal session (and its CSRF token) it is a report, which a player of the other team confirms or
     disputes. Seat-against-seat events send `seats`, one entry per seat; shared-game events send `games`.
     """

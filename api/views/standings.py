@@ -10,7 +10,8 @@ from api.pagination import CappedPagination
 from api.views.base import EventScopedMixin, ScoreboardListView
 from tournaments.enums import EventStatus
 from tournaments.models import Registration
-from tournaments.selectors.standings import standings_for_event
+from tournaments.selectors.placements import placements_for_event
+from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.topcut import TopCutError
 
@@ -58,7 +59,8 @@ class StandingsView(ScoreboardListView):
         rank = serializers.IntegerField()
         team = serializers.IntegerField(help_text="The team's id in this event.")
         name = serializers.CharField()
-        dropped = serializers.BooleanField()
+        dropped = serializers.BooleanField(help_text="Out of the event: dropped, or disqualified.")
+        disqualified = serializers.BooleanField(help_text="Disqualified (its results still count for its opponents).")
         match_points = serializers.IntegerField()
         record = serializers.CharField(help_text="Wins-losses-draws, byes counted as wins.")
         wins = serializers.IntegerField()
@@ -68,16 +70,16 @@ class StandingsView(ScoreboardListView):
         rounds_played = serializers.IntegerField()
         mw = WinPercentageSerializer(help_text="Match-win percentage.")
         omw = OpponentAverageSerializer(help_text="Opponents' match-win percentage.")
-        gw = WinPercentageSerializer(help_text="Game-win percentage (team matches count as games; a bye as 2-0).")
+        gw = WinPercentageSerializer(help_text="Game-win percentage: each team match, and each bye, counts as one game, so it equals mw.")
         ogw = OpponentAverageSerializer(help_text="Opponents' game-win percentage.")
         opponents = serializers.ListField(child=serializers.IntegerField(), help_text="One entry per match played.")
         tiebreak = serializers.CharField(help_text="The final, seeded tiebreak (ascending).")
         decided_by = serializers.CharField(help_text='"" for rank 1, else "match points", "OMW%", "GW%", "OGW%" or "final tiebreak".')
 
         def to_representation(self, row) -> dict:
-            name, dropped = self.context["teams"].get(row.team, ("", False))
+            name, dropped, disqualified = self.context["teams"].get(row.team, ("", False, False))
             return {
-                "rank": row.rank, "team": row.team, "name": name, "dropped": dropped,
+                "rank": row.rank, "team": row.team, "name": name, "dropped": dropped, "disqualified": disqualified,
                 "match_points": row.match_points, "record": row.record, "wins": row.wins, "losses": row.losses,
                 "draws": row.draws, "byes": row.byes, "rounds_played": row.rounds_played,
                 "mw": _percentage(row.mw), "omw": _average(row.omw), "gw": _percentage(row.gw),
@@ -90,6 +92,7 @@ class StandingsView(ScoreboardListView):
     serializer_class = OutputSerializer
     pagination_class = CappedPagination
     filter_backends: list = []
+    query_serializer_class = StandingsQuerySerializer
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -106,9 +109,9 @@ class StandingsView(ScoreboardListView):
         context = super().get_serializer_context()
         if hasattr(self, "event"):
             context["teams"] = {
-                pk: (name, dropped is not None)
-                for pk, name, dropped in Registration.objects.filter(event=self.event).values_list(
-                    "id", "team__name", "dropped_round"
+                pk: (name, dropped is not None, disqualified is not None)
+                for pk, name, dropped, disqualified in Registration.objects.filter(event=self.event).values_list(
+                    "id", "team__name", "dropped_round", "disqualified_at"
                 )
             }
         return context
@@ -147,6 +150,7 @@ class BracketView(EventScopedMixin, generics.GenericAPIView):
     schema_tag = "standings"
     conditional_get = True
     extra_error_codes = (409,)
+    pagination_class = None
     serializer_class = OutputSerializer
 
     def get(self, request, event_id: int):
@@ -183,3 +187,37 @@ class BracketView(EventScopedMixin, generics.GenericAPIView):
                 for matches in bracket.rounds
             ],
         }
+
+
+class PlacementsView(EventScopedMixin, generics.GenericAPIView):
+    """The final placings (RULES.md 4): the playoff first (winner, finalist, semi-final losers by Swiss rank ...),
+    then the other teams in Swiss order; before the end, the placings so far. Not paginated: one entry per team."""
+
+    class OutputSerializer(serializers.Serializer):
+        place = serializers.IntegerField()
+        team = serializers.IntegerField(help_text="The team's id in this event.")
+        name = serializers.CharField()
+        stage = serializers.ChoiceField(choices=["final", "semifinal", "quarterfinal", "swiss"],
+                                        help_text="The furthest stage the team reached.")
+
+    schema_tag = "standings"
+    serializer_class = OutputSerializer
+    queryset = Registration.objects.none()
+    extra_error_codes = (409,)
+    pagination_class = None
+
+    @extend_schema(responses={200: OutputSerializer(many=True)})
+    def get(self, request, event_id: int):
+        event = self.load_event()
+
+        def build():
+            names = team_names_for_event(event=event)
+            try:
+                placings = placements_for_event(event=event)
+            except TopCutError as exc:
+                raise Conflict(str(exc)) from exc
+            return Response([
+                {"place": p.place, "team": p.team, "name": names[p.team], "stage": p.stage} for p in placings
+            ])
+
+        return self.conditional(build)

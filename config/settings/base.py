@@ -37,6 +37,9 @@ INSTALLED_APPS = [
     "sealed",
     "sharedgame",
     "portal",
+    "eventfile",
+    "desk",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -167,7 +170,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Scoreboards of Magic: The Gathering team tournaments: events, teams, rounds, pairings with seat results, "
         "standings with every tiebreaker figure, the top-cut bracket and the public state of draft tables. "
-        "Reading is open for public events. Scorekeepers enter final results with a token scoped to one event; "
+        "Reading is open for public events. Organizers run whole events with an organizer token: create events, "
+        "register and import teams, pair rounds, drop and disqualify teams, read the placings, and move events in "
+        "and out as files. Scorekeepers enter final results with a token scoped to one event; "
         "players report, confirm and dispute through their portal session (with CSRF). Scoreboards carry an ETag: "
         "poll with If-None-Match and get 304 until a result changes."
     ),
@@ -192,3 +197,80 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
 }
+
+# Ratings (docs/ratings.md): OpenSkill beside the DCI Elo. Off by default: it costs about 0.4 ms per team match,
+# so a full rebuild of a large history takes minutes instead of seconds.
+HYDRA_RATINGS_OPENSKILL = env.bool("HYDRA_RATINGS_OPENSKILL", default=False)
+# --- Production that scales out (issue 19) -------------------------------------------------------------------------
+# Redis as the cache shared by every web process and worker (throttle counters, login lockouts, rendered public
+# pages, the health heartbeats): HYDRA_REDIS_URL such as redis://127.0.0.1:6379/1. Without it (`make run`), a file
+# cache under var/cache that the processes of one machine share.
+HYDRA_REDIS_URL = env("HYDRA_REDIS_URL", default="")
+_redis_cache = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "KEY_PREFIX": "hydra",
+    "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2, "retry_on_timeout": True},
+}
+if HYDRA_REDIS_URL:
+    CACHES = {"default": {**_redis_cache, "LOCATION": HYDRA_REDIS_URL}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        }
+    }
+
+# Reverse proxies in front of Hydra (a load balancer, nginx ...). 0: the client's address is the connection's own
+# (REMOTE_ADDR) and X-Forwarded-For is ignored, so a client can't pick its address to dodge a throttle. Behind one
+# proxy that appends to X-Forwarded-For, 1. Throttling (DRF), the login lockout and sign-up limits all use it.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
+# The API's request bodies: at most this many bytes and this many levels of nesting (api.parsers).
+REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["api.parsers.LimitedJSONParser"]
+HYDRA_API_MAX_DEPTH = env.int("HYDRA_API_MAX_DEPTH", default=32)
+# A CSRF failure under /api/ answers the API's JSON; elsewhere Django's page.
+CSRF_FAILURE_VIEW = "api.exceptions.csrf_failure_view"
+
+# Object permissions (django-rules; tournaments.permissions) and the login lockout (django-axes).
+INSTALLED_APPS += ["rules", "axes", "health"]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "rules.permissions.ObjectPermissionBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimitMiddleware"]
+MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
+# Five wrong passwords for one account from one address lock that pair out for 15 minutes (a venue's players share
+# one address, so the address alone never locks); a successful login resets the count.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_MINUTES", default=15.0) / 60  # hours
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "portal.accounts.login_locked_out"
+AXES_CLIENT_IP_CALLABLE = "config.clientip.axes_client_ip"
+AXES_VERBOSE = False
+
+# Health (/health/): the worker's heartbeat task runs every HYDRA_HEARTBEAT_SECONDS; the endpoint calls a worker or
+# beat dead when its last stamp is older than HYDRA_HEARTBEAT_STALE_SECONDS.
+HYDRA_HEARTBEAT_SECONDS = env.float("HYDRA_HEARTBEAT_SECONDS", default=10.0)
+HYDRA_HEARTBEAT_STALE_SECONDS = env.float("HYDRA_HEARTBEAT_STALE_SECONDS", default=60.0)
+CELERY_BEAT_SCHEDULE["health-heartbeat"] = {
+    "task": "health.heartbeat", "schedule": HYDRA_HEARTBEAT_SECONDS, "options": {"expires": HYDRA_HEARTBEAT_SECONDS},
+}
+# A worker outlives Redis restarts: it reconnects forever instead of exiting, and a timer task it held when the
+# connection dropped goes back to the queue (acks_late), rather than being lost.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 3600, "socket_connect_timeout": 5, "socket_timeout": 10, "retry_on_timeout": True,
+        "health_check_interval": 10, "socket_keepalive": True,
+    }
+
+# Request bodies: a whole event file (POST /api/v1/events/import, docs/event-format.md) of a large event with its
+# decklists and draft logs runs to a few MB; 16 MB leaves room and still refuses a runaway upload with a 400.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("HYDRA_MAX_BODY_BYTES", default=16 * 1024 * 1024)
+HYDRA_API_MAX_BODY = DATA_UPLOAD_MAX_MEMORY_SIZE

@@ -19,3 +19,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Each test starts with an empty cache of its own (tests of the shared Redis cache set CACHES themselves), and the
+# login lockout is off except in its own tests (Django's test client logs in without a request, which axes needs).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+AXES_ENABLED = False

@@ -1,17 +1,19 @@
-"""Demo data for `make run`: a team Rochester draft event with one table ready to start, from two demo teams."""
+"""Demo data for `make run`: a team Rochester draft event with round 1 paired and its draft table ready to start,
+from two demo teams (the event drafts every round: pairing a round seats its draft tables)."""
 import datetime as dt
 from dataclasses import dataclass, field
 
 from django.db import transaction
 
-from drafting.models import DraftSettings, DraftStatus, DraftTable
+from drafting.models import DraftSettings, DraftTable
 from tournaments.enums import FormatKind, Structure
 from tournaments.models import Event, Registration, Team
 from tournaments.services.demo import DEMO_PASSWORD, DEMO_TEAMS, _user
 from tournaments.services.events import event_create
+from tournaments.services.pairing import round_pair_next
 from tournaments.services.registrations import registration_create
 
-from .tables import draft_table_choose, draft_table_generate_packs, draft_tables_create
+from .tables import draft_table_choose, draft_table_generate_packs
 
 DEMO_DRAFT_EVENT_NAME = "Hydra Demo Rochester Draft"
 DEMO_DRAFT_SET = "DOM"
@@ -26,8 +28,9 @@ class DraftDemo:
 
 @transaction.atomic
 def draft_demo_load() -> DraftDemo:
-    """Create (once) a team Rochester event of two demo teams with its table drawn, chosen and its packs opened,
-    ready for the organizer to start in the admin. Returns the table and the six players' logins by seat."""
+    """Create (once) a team Rochester event of two demo teams with round 1 paired and its draft table drawn, chosen
+    and its packs opened, ready for the organizer to start in the admin. Loaded again it changes nothing: an
+    existing table stays as it is, whatever its state. Returns the table and the six players' logins by seat."""
     organizer = _user("organizer", staff=True)
     event = Event.objects.filter(name=DEMO_DRAFT_EVENT_NAME).first()
     if event is None:
@@ -40,13 +43,12 @@ def draft_demo_load() -> DraftDemo:
             team = Team.objects.get(name=team_name)
             registration = Registration.objects.filter(team=team).order_by("pk").first()
             registration_create(event=event, team=team, players=[s.player for s in registration.seats.all()])
+    # Created once, never overwritten: a demo draft started (or played) before a restart of `make run` is kept as
+    # it stands, with its picks, so restarting the server never loses what someone did.
     table = DraftTable.objects.filter(event=event).first()
-    if table is not None and table.status != DraftStatus.SETUP:
-        # Drafted before (an earlier `make run`): set the demo table again, ready to start.
-        DraftTable.objects.filter(event=event).delete()
-        table = None
     if table is None:
-        (table,) = draft_tables_create(event=event, by=organizer, seed=20240601)
+        round_pair_next(event=event, seed=20240601)
+        table = DraftTable.objects.get(event=event)
         # The team that won the draw chooses to pick first, as teams usually do.
         draft_table_choose(table_id=table.pk, first_team=table.chooser, by=organizer)
         table = draft_table_generate_packs(table_id=table.pk, by=organizer)

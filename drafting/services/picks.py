@@ -26,29 +26,35 @@ class DraftRefused(Exception):
     """An action the rules don't allow right now; the message says why, for the person who tried."""
 
 
-def draft_pick(*, table_id: int, seat: str, card_id: int, pack_index: int, pick_number: int) -> DraftCard:
+def draft_pick(
+    *, table_id: int, seat: str, card_id: int, pack_index: int, pick_number: int, arrived_at: dt.datetime | None = None
+) -> DraftCard:
     """Record `seat` taking card `card_id` as pick (`pack_index`, `pick_number`), the pick the page showed.
 
     Picks are final. Raises DraftRefused, with a message for the player, when the draft isn't running, the pick has
     been made already (another tab, a double click), it isn't this seat's turn, the pack is still being reviewed, or
     the card isn't there. A pick that arrives after its deadline by the server's clock gets the oldest card, as the
     timer would have given, and is refused saying so.
+
+    `arrived_at` is when the request reached the server (config.middleware.RequestArrivalMiddleware): the deadline is
+    judged then, not when a busy server got round to it, so a pick queued behind others in a burst stays in time.
     """
     late_card = None
     with transaction.atomic():
         table = timers.table_lock(table_id=table_id)
         now = timers.now()
+        judged = now if arrived_at is None else min(now, arrived_at)
         _check_running(table)
         if (table.pack_index, table.pick_number) != (pack_index, pick_number):
             raise DraftRefused(_("That pick has already been made; the table has moved on."))
         expected = draft_seat_to_pick(table=table)
         if seat != expected:
-            raise DraftRefused(_("It is %(seat)s's pick, not yours.") % {"seat": expected})
-        if _overdue(table, now):
+            raise DraftRefused(_("%(seat)s is picking.") % {"seat": expected})
+        if _overdue(table, judged):
             late_card = _take(table, card=_oldest_card(table), seat=expected, via=PickVia.LATE, now=now)
         else:
-            if table.picks_open_at is not None and now < table.picks_open_at:
-                wait = math.ceil((table.picks_open_at - now).total_seconds())
+            if table.picks_open_at is not None and judged < table.picks_open_at:
+                wait = math.ceil((table.picks_open_at - judged).total_seconds())
                 raise DraftRefused(_("The pack is still being reviewed; picks open in %(n)d s.") % {"n": wait})
             card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pk=card_id).first()
             if card is None:
@@ -102,7 +108,10 @@ def draft_tables_sweep_overdue(*, grace_seconds: float = SWEEP_GRACE_SECONDS) ->
     )
     made = 0
     for table_id, pack_index, pick_number in overdue:
-        made += draft_timeout_apply(table_id=table_id, pack_index=pack_index, pick_number=pick_number, via=PickVia.SWEEP)
+        if draft_timeout_apply(table_id=table_id, pack_index=pack_index, pick_number=pick_number, via=PickVia.SWEEP):
+            made += 1
+            log.info("Draft sweep: table %s pick %s.%s timed out without its timer; took the oldest card.",
+                     table_id, pack_index + 1, pick_number)
     return made
 
 
@@ -165,7 +174,10 @@ def _take(table: DraftTable, *, card: DraftCard, seat: str, via: str, now: dt.da
 
 
 def advance(table: DraftTable, *, now: dt.datetime) -> None:
-    """Move the locked table past the pick just recorded: the next pick, the next pack, or the end; save it."""
+    """Move the locked table past the pick just recorded: the next pick, the next pack, or the end; save it.
+
+    The last card of a pack is taken at once for the seat the plan names (PickVia.LAST), so a pack never waits
+    for a pick nobody can choose."""
     table.pick_number += 1
     if table.pick_number > table.pack_sizes[table.pack_index]:
         table.pack_index += 1
@@ -182,4 +194,17 @@ def advance(table: DraftTable, *, now: dt.datetime) -> None:
     table.save(
         update_fields=["pick_number", "pack_index", "status", "finished_at", "deadline", "picks_open_at", "version"]
     )
+    if _last_card_left(table):
+        # One card left and the plan names its taker: nothing to choose, so nobody waits for a timer (or a review).
+        _take(table, card=_oldest_card(table), seat=draft_seat_to_pick(table=table), via=PickVia.LAST, now=now)
+        return
     timers.schedule_timeout(table)
+
+
+def _last_card_left(table: DraftTable) -> bool:
+    """The table waits for the last pick of a pack already picked from: a single card is left and its taker is
+    determined. (A pack of one card is laid out and reviewed like any other.)"""
+    return (
+        table.status == DraftStatus.RUNNING and table.pick_number > 1
+        and table.pick_number == table.pack_sizes[table.pack_index]
+    )

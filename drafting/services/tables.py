@@ -24,8 +24,8 @@ from drafting.models import (
     DraftStatus,
     DraftTable,
     PackSource,
+    PickVia,
 )
-from drafting.rochester import MIN_TEAM_SIZE
 from tournaments.enums import FormatKind
 from tournaments.models import Event
 
@@ -58,16 +58,23 @@ def draft_settings_for(*, event: Event) -> DraftSettings:
 
 @transaction.atomic
 def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[DraftTable]:
-    """Seat the event's registered (not dropped) teams two to a table, in a random order, and draw for each table
-    the team that decides who picks first. The seed of the pairing and each table's draw are recorded.
+    """The one draft of an event that lifts the pod rule (RULES.md 6): seat the event's registered (not dropped)
+    teams two to a table, in a random order, and draw for each table the team that decides who picks first. The
+    seed of the pairing and each table's draw are recorded. The Swiss rounds then pair across the tables.
 
-    Raises DraftRefused when the event isn't a team Rochester draft, already has tables, or has an odd number
-    of teams or fewer than two.
+    Raises DraftRefused when the event isn't a team Rochester draft, drafts every round (pairing a round seats
+    its tables), has teams of a size that can't draft, already has tables, or has an odd number of teams or fewer
+    than two.
     """
+    from .rounds import draft_empty_seats_problem, rochester_team_size_problem
+
     if event.format_kind != FormatKind.TEAM_ROCHESTER:
         raise DraftRefused(_("Only a team Rochester draft event gets draft tables."))
-    if not MIN_TEAM_SIZE <= event.team_size <= 4:
-        raise DraftRefused(_("A team Rochester draft is for teams of 2, 3 or 4."))
+    if event.drafts_every_round:
+        raise DraftRefused(_("This event drafts every round: pairing a round seats its teams at their draft tables."))
+    problem = rochester_team_size_problem(event=event)
+    if problem:
+        raise DraftRefused(problem)
     if DraftTable.objects.filter(event=event).exists():
         raise DraftRefused(_("This event already has its draft tables."))
     teams = list(event.registrations.filter(dropped_round__isnull=True).order_by("pk"))
@@ -75,15 +82,9 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
         raise DraftRefused(
             _("Draft tables need an even number of teams, two per table; this event has %(n)d.") % {"n": len(teams)}
         )
-    empty = [
-        f"{team.team.name} ({', '.join(sorted(set(event.seat_letters) - {seat.letter for seat in team.seats.all()}))})"
-        for team in event.registrations.filter(pk__in=[t.pk for t in teams]).select_related("team").prefetch_related("seats")
-        if len(team.seats.all()) < event.team_size
-    ]
-    if empty:
-        raise DraftRefused(
-            _("Every seat at a draft table needs its player; seats without one: %(teams)s.") % {"teams": "; ".join(empty)}
-        )
+    problem = draft_empty_seats_problem(event=event, registration_ids=[t.pk for t in teams])
+    if problem:
+        raise DraftRefused(problem)
     settings = draft_settings_for(event=event)
     seed = secrets.randbits(48) if seed is None else seed
     rng = random.Random(seed)
@@ -98,6 +99,7 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
             event=event, number=number, team1=order[k], team2=order[k + 1], seed=table_seed,
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
             set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
+            deck_building_minutes=event.deck_building_minutes,
         )
         _log(table, DraftAction.TABLES_CREATED, by=by,
              detail=f"pairing seed {seed}; draw seed {table_seed}: team {table.chooser} decides")
@@ -393,17 +395,24 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
             raise DraftRefused(
                 _("The organizer ended this table's draft before its last pick; its picks stay as they are.")
             )
-        card = (
-            DraftCard.objects.filter(table=table, pick_number__isnull=False)
-            .order_by("-pack_index", "-pick_number")
-            .first()
-        )
-        if card is None:
+        latest = DraftCard.objects.filter(table=table, pick_number__isnull=False).order_by("-pack_index", "-pick_number")
+        # A last card taken at once (PickVia.LAST) followed from the pick before it: both go back together, or the
+        # undone pick would leave one card that is taken again at once.
+        cards = []
+        for card in latest[:2]:
+            cards.append(card)
+            if card.via != PickVia.LAST:
+                break
+        if not cards:
             raise DraftRefused(_("No pick has been made at this table."))
-        detail = f"{card.picked_by} pick {card.pack_index + 1}.{card.pick_number} {card.name} ({card.via}): {reason}"
+        card = cards[-1]
+        detail = "; ".join(
+            f"{c.picked_by} pick {c.pack_index + 1}.{c.pick_number} {c.name} ({c.via})" for c in cards
+        ) + f": {reason}"
         table.pack_index, table.pick_number = card.pack_index, card.pick_number
-        card.picked_by, card.pick_number, card.picked_at, card.deadline_at, card.via = "", None, None, None, ""
-        card.save(update_fields=["picked_by", "pick_number", "picked_at", "deadline_at", "via"])
+        for c in cards:
+            c.picked_by, c.pick_number, c.picked_at, c.deadline_at, c.via = "", None, None, None, ""
+            c.save(update_fields=["picked_by", "pick_number", "picked_at", "deadline_at", "via"])
         now = timers.now()
         if table.status == DraftStatus.PAUSED:
             table.paused_deadline_left, table.paused_review_left = table.pick_seconds, None

@@ -21,3 +21,35 @@ def problem_message(problem: dict) -> str:
     from tournaments.services.decklists import deck_problem_message
 
     return deck_problem_message(problem)
+
+
+@register.filter
+def team_mark(registration):
+    """The registration's dropped/disqualified mark (tournaments.selectors.team_marks), or None while it plays."""
+    from tournaments.selectors.team_marks import team_mark as mark_of
+
+    return mark_of(registration) if registration is not None else None
+
+
+@register.filter
+def card_rarity(rarity: str) -> str:
+    """A card's rarity in the page's language (cards.display)."""
+    from cards.display import rarity_name
+
+    return rarity_name(rarity)
+
+
+@register.filter
+def card_types(types: str) -> str:
+    """A card's types ('Artifact Creature') in the page's language (cards.display)."""
+    from cards.display import type_line
+
+    return type_line(types)
+
+
+@register.filter
+def color_name(letter: str) -> str:
+    """A colour letter (W U B R G, C colourless, M multicolour) named in the page's language."""
+    from cards.display import color_name as name
+
+    return name(letter)

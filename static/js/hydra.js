@@ -12,15 +12,23 @@
       var deadline = Date.parse(el.dataset.deadline);
       if (isNaN(deadline)) { return; }
       var left = Math.max(0, Math.ceil((deadline - (Date.now() + Number(el.dataset.offset))) / 1000));
-      el.textContent = String(left);
+      // data-format="clock": minutes and seconds (the deck-building clock); else seconds (a pick).
+      el.textContent = el.dataset.format === "clock"
+        ? Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0") : String(left);
       el.setAttribute("aria-label", left + " s");
     });
   }
-  // Forms or buttons with data-confirm ask before they submit: guards a mis-tap when a new pack appears.
+  // Forms or buttons with data-confirm ask once before they submit. A form htmx sends (hx-post) asks in
+  // htmx:confirm below, so it isn't asked here as well; the button pressed may carry its own question.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var message = form.dataset ? form.dataset.confirm : null;
-    if (message && !window.confirm(message)) { event.preventDefault(); }
+    if (!form.dataset || form.hasAttribute("hx-post") || form.hasAttribute("hx-get")) { return; }
+    var button = event.submitter;
+    var message = (button && button.getAttribute("data-confirm")) || form.dataset.confirm;
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
   }, true);
   document.addEventListener("htmx:confirm", function (event) {
     var message = event.detail.elt.getAttribute("data-confirm");
@@ -71,6 +79,23 @@
       event.stopImmediatePropagation();
     }
   }, true);
+  // Live push (Server-Sent Events): when the table changes the server says so at once, and the region refreshes
+  // without waiting for its next poll. The poll every second stays as the fallback; a 204 (no push on this server)
+  // closes the stream for good.
+  var pushedVersion = null;
+  function listenToDraft() {
+    var state = document.getElementById("draft-state");
+    if (!state || !window.EventSource || !state.getAttribute("data-events")) { return; }
+    var source = new EventSource(state.getAttribute("data-events"));
+    source.addEventListener("version", function (event) {
+      if (pushedVersion !== null && event.data !== pushedVersion) {
+        var current = document.getElementById("draft-state");
+        if (current && window.htmx) { window.htmx.trigger(current, "hydra-push"); }
+      }
+      pushedVersion = event.data;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", listenToDraft);
   document.addEventListener("DOMContentLoaded", draftChanged);
   document.addEventListener("htmx:afterSwap", draftChanged);
   document.addEventListener("DOMContentLoaded", tick);

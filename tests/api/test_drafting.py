@@ -124,3 +124,51 @@ def test_the_table_list_applies_expired_deadlines(api):
     assert row["picks_made"] == 15 + 3
     assert row["seat_to_pick"] == str(plan[1].picks[3])
     assert dt.datetime.fromisoformat(row["deadline"].replace("Z", "+00:00")) > timezone.now()
+
+
+# --- Draft tables belong to a round (team Rochester drafts every round, RULES.md 6) ---------------------------------
+
+def _two_rounds():
+    from tests.factories import RegistrationFactory
+    from tournaments.models import TeamMatch
+    from tournaments.services.pairing import round_pair_next
+    from tournaments.services.results import SeatGames, team_match_record_final
+
+    event = RochesterEventFactory()
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    first = round_pair_next(event=event, seed=1)
+    for match in TeamMatch.objects.filter(round=first):
+        team_match_record_final(match=match, user=None, seats=[SeatGames(c, 2, 0) for c in "ABC"])
+    second = round_pair_next(event=event, seed=2)
+    return event, first, second
+
+
+def test_table_list_takes_round_and_shows_each_table_s_round(api):
+    event, first, second = _two_rounds()
+    url = f"/api/v1/events/{event.pk}/draft-tables/"
+    every = api.get(url).json()["results"]
+    assert [(t["round"], t["number"]) for t in every] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert {t["round_name"] for t in every} == {"Round 1", "Round 2"}
+    only = api.get(url, {"round": 2}).json()["results"]
+    assert [(t["round"], t["number"]) for t in only] == [(2, 1), (2, 2)]
+    assert {(t["team1"]["id"], t["team2"]["id"]) for t in only} == {
+        (m.team_a_id, m.team_b_id) for m in second.matches.all()
+    }
+
+
+@pytest.mark.parametrize("bad", ["x", "0", "2.5"])
+def test_table_list_bad_round_is_a_400(api, bad):
+    event, _first, _second = _two_rounds()
+    assert api.get(f"/api/v1/events/{event.pk}/draft-tables/", {"round": bad}).status_code == 400
+
+
+def test_table_detail_takes_round_and_defaults_to_the_latest(api):
+    event, first, second = _two_rounds()
+    url = f"/api/v1/events/{event.pk}/draft-tables/1/"
+    latest = api.get(url).json()
+    assert (latest["round"], latest["round_name"], latest["number"]) == (2, "Round 2", 1)
+    earlier = api.get(url, {"round": 1}).json()
+    assert (earlier["round"], earlier["number"]) == (1, 1)
+    assert api.get(url, {"round": 3}).status_code == 404
+    assert api.get(url, {"round": "x"}).status_code == 400

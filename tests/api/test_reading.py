@@ -57,7 +57,8 @@ def test_teams_list_members_by_seat_without_accounts(api):
     body = api.get(_url(event, "teams/")).json()
     assert body["results"] == [{
         "id": registration.pk, "team_id": registration.team_id, "name": "Lions", "joined_round": 1,
-        "dropped_round": None, "members": [{"seat": "A", "player": "Alice"}, {"seat": "B", "player": "Bob"}],
+        "dropped_round": None, "status": "active",
+        "members": [{"seat": "A", "player": "Alice"}, {"seat": "B", "player": "Bob"}],
     }]
     # Must not leak: logins and e-mail addresses of players.
     assert alice.user.username not in str(body) and alice.user.email not in str(body)
@@ -182,3 +183,18 @@ def test_event_detail_shows_status(api):
     event = EventFactory(status=EventStatus.RUNNING)
     body = api.get(_url(event)).json()
     assert (body["id"], body["status"], body["version"]) == (event.pk, "running", 0)
+
+
+def test_playoff_rounds_are_named_quarterfinal_semifinal_final_never_round_n(api):
+    from tests.factories import RoundFactory, TeamMatchFactory
+    from tournaments.enums import RoundKind
+
+    event = EventFactory(swiss_rounds=4, top_cut=8)
+    a, b = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    for number in range(1, 8):
+        kind = RoundKind.SWISS if number <= 4 else RoundKind.PLAYOFF
+        TeamMatchFactory(round=RoundFactory(event=event, number=number, kind=kind), table=1, team_a=a, team_b=b)
+    names = [r["name"] for r in api.get(_url(event, "rounds/")).json()["results"]]
+    assert names == ["Round 1", "Round 2", "Round 3", "Round 4", "Quarterfinal", "Semifinal", "Final"]
+    matches = api.get(_url(event, "matches/"), {"round": 7}).json()["results"]
+    assert [m["round_name"] for m in matches] == ["Final"]

@@ -8,10 +8,11 @@ from cards.deckrules import (
 from cards.selectors import card_rules_for_names
 
 
-def _check(decks, *, rule="four-copies", formats="modern", extra_banned=(), two_headed_giant=False):
+def _check(decks, *, rule="four-copies", formats="modern", extra_banned=(), two_headed_giant=False, **options):
     cards = card_rules_for_names(names={name for deck in decks for name in deck.names()})
     return team_problems(
-        decks, rule=rule, formats=formats, cards=cards, extra_banned=extra_banned, two_headed_giant=two_headed_giant
+        decks, rule=rule, formats=formats, cards=cards, extra_banned=extra_banned, two_headed_giant=two_headed_giant,
+        **options,
     )
 
 
@@ -145,6 +146,12 @@ def test_team_mixed_formats_must_all_differ(make_deck):
     assert problems[0].decks == ("Seat A", "Seat B")
 
 
+def test_team_mixed_formats_may_repeat_when_the_event_assigns_formats_freely(make_deck):
+    # DCI 8.3's "members' formats must all differ" is an event option (RULES.md 5): off, each deck is checked on its own.
+    decks = [make_deck("Seat A", "4 Lightning Bolt"), make_deck("Seat B", "4 Lightning Bolt"), make_deck("Seat C")]
+    assert _check(decks, formats=["modern", "modern", "legacy"], formats_must_differ=False) == []
+
+
 def test_team_two_headed_giant_no_sideboard_and_erayo_banned(make_deck):
     decks = [
         make_deck("Seat A", "1 Erayo, Soratami Ascendant", sideboard=("1 Island",)),
@@ -224,3 +231,14 @@ def test_card_counts_of_one_read_in_the_singular():
     mismatch = team_problems([Deck(label="Seat A", main={"Forest": 60})], rule="four-copies",
                              formats=["modern", "legacy"], cards=cards)
     assert [p.message for p in mismatch] == ["Give one format per deck: 1 deck but 2 formats."]
+
+
+def test_deck_problems_say_the_rule_itself_never_a_document_reference():
+    """Players don't have RULES.md: a problem's rule is the rule in words."""
+    import inspect
+
+    from cards import deckrules
+
+    source = inspect.getsource(deckrules)
+    assert 'rule="RULES.md' not in source and "DCI 8.5\"" not in source
+    assert all("RULES.md" not in text and "DCI" not in text for text in deckrules._RULE_NAMES.values())

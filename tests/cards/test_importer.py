@@ -1,5 +1,6 @@
 """Reading card data files (pure) and writing them to the database (services)."""
 import gzip
+import lzma
 import json
 import shutil
 from pathlib import Path
@@ -88,7 +89,7 @@ def test_records_from_file_rejects_what_is_not_card_data(tmp_path):
 
 def test_bundle_is_small_and_complete():
     assert BUNDLE_PATH.stat().st_size < 4_000_000
-    document = json.loads(gzip.decompress(BUNDLE_PATH.read_bytes()))
+    document = json.loads(lzma.decompress(BUNDLE_PATH.read_bytes()))
     assert len(document["cards"]) > 23_000
     assert {"de", "fr", "it", "es", "pt", "ja", "zhs", "zht"} <= set(document["languages"])
 
@@ -99,7 +100,7 @@ def test_cards_import_updates_in_place(names, scryfall_sample, tmp_path):
     # Pretend Scryfall banned Bolt in modern since the bundle was made.
     data = json.loads(scryfall_sample.read_text())
     data[0]["legalities"]["modern"] = "banned"
-    gz = tmp_path / "oracle-cards.json.gz"
+    gz = tmp_path / "oracle-cards.json.xz"
     gz.write_bytes(gzip.compress(json.dumps(data).encode()))
     result = cards_import_file(path=gz)
     after = Card.objects.get(name="Lightning Bolt")
@@ -142,7 +143,7 @@ def test_import_cards_command_plain_json(names, scryfall_sample, tmp_path, capsy
 def test_build_card_bundle_command(tmp_path, capsys):
     source = tmp_path / "AtomicCards.json"
     source.write_text(json.dumps(MTGJSON_SAMPLE))
-    out = tmp_path / "cards.json.gz"
+    out = tmp_path / "cards.json.xz"
     call_command("build_card_bundle", str(source), str(out))
     assert "Wrote 2 cards" in capsys.readouterr().out
     assert {r.name for r in records_from_file(out)} == {"Lightning Bolt", "Propaganda"}

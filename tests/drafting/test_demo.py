@@ -1,12 +1,16 @@
 """`make run`'s demo draft: a table ready to start, six logins, safe to load again."""
 import pytest
+from django.contrib.auth import get_user_model
 
 from drafting.models import DraftCard, DraftStatus, DraftTable
 from drafting.services.demo import draft_demo_load
+from drafting.selectors import draft_seat_to_pick
+from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_start
 from tournaments.services.demo import demo_load
 
 pytestmark = pytest.mark.django_db
+User = get_user_model()
 
 
 def test_draft_demo_load_makes_a_table_ready_to_start_and_is_idempotent():
@@ -22,12 +26,29 @@ def test_draft_demo_load_makes_a_table_ready_to_start_and_is_idempotent():
     assert draft_table_start(table_id=table.pk, by=None).status == DraftStatus.RUNNING
 
 
-def test_draft_demo_load_again_after_a_draft_sets_the_table_again():
+def test_draft_demo_load_again_after_a_draft_keeps_the_draft_as_it_stands():
+    """Restarting `make run` loads the demo again: a started draft and its picks are never overwritten."""
     demo_load()
     demo = draft_demo_load()
-    draft_table_start(table_id=demo.table.pk, by=None)
+    table = draft_table_start(table_id=demo.table.pk, by=None)
+    DraftTable.objects.filter(pk=table.pk).update(picks_open_at=None)
+    table = DraftTable.objects.get(pk=table.pk)
+    card = DraftCard.objects.filter(table=table, pack_index=0).first()
+    draft_pick(table_id=table.pk, seat=draft_seat_to_pick(table=table), card_id=card.pk, pack_index=0, pick_number=1)
+    version = DraftTable.objects.get(pk=table.pk).version
     again = draft_demo_load()
-    assert DraftTable.objects.count() == 1
-    assert again.table.status == DraftStatus.SETUP
-    assert DraftCard.objects.filter(table=again.table, pick_number__isnull=False).count() == 0
-    assert DraftCard.objects.filter(table=again.table).count() == 18 * 15
+    assert DraftTable.objects.count() == 1 and again.table.pk == table.pk
+    again.table.refresh_from_db()
+    assert (again.table.status, again.table.version, again.table.pick_number) == (DraftStatus.RUNNING, version, 2)
+    assert DraftCard.objects.get(pk=card.pk).pick_number == 1
+
+
+def test_demo_load_again_keeps_a_changed_password():
+    demo_load()
+    user = User.objects.get(username="alice")
+    user.set_password("my-own-secret")
+    user.save()
+    demo_load()
+    draft_demo_load()
+    user.refresh_from_db()
+    assert user.check_password("my-own-secret")

@@ -27,6 +27,9 @@ from drafting.services.tables import (
 )
 from tests.drafting.conftest import card_name, end_review, expire, make_table, reload, seat_to_pick
 from tests.factories import DraftSettingsFactory, EventFactory, OrganizerFactory, RegistrationFactory, RochesterEventFactory
+from tournaments.enums import DraftStructure
+
+ONE_DRAFT = DraftStructure.ONE_DRAFT
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +71,7 @@ def expected_by_plan(*, team_size: int, pack_size: int, first_team: int) -> list
 
 
 def test_draft_tables_create_seats_two_teams_per_table_and_records_the_draw():
-    settings = DraftSettingsFactory(review_seconds=30, pick_seconds=None)
+    settings = DraftSettingsFactory(review_seconds=30, pick_seconds=None, event__draft_structure=ONE_DRAFT)
     for _ in range(4):
         RegistrationFactory(event=settings.event)
     organizer = OrganizerFactory()
@@ -84,7 +87,7 @@ def test_draft_tables_create_seats_two_teams_per_table_and_records_the_draw():
 
 
 def test_draft_tables_create_same_seed_same_tables():
-    events = [DraftSettingsFactory().event for _ in range(2)]
+    events = [DraftSettingsFactory(event__draft_structure=ONE_DRAFT).event for _ in range(2)]
     layouts = []
     for event in events:
         for k in range(6):
@@ -95,7 +98,7 @@ def test_draft_tables_create_same_seed_same_tables():
 
 
 def test_draft_tables_create_odd_number_of_teams_refused():
-    event = DraftSettingsFactory().event
+    event = DraftSettingsFactory(event__draft_structure=ONE_DRAFT).event
     for _ in range(3):
         RegistrationFactory(event=event)
     with pytest.raises(DraftRefused, match="even number of teams, two per table; this event has 3"):
@@ -103,7 +106,7 @@ def test_draft_tables_create_odd_number_of_teams_refused():
 
 
 def test_draft_tables_create_with_an_empty_seat_refused_naming_team_and_seat():
-    event = DraftSettingsFactory().event
+    event = DraftSettingsFactory(event__draft_structure=ONE_DRAFT).event
     teams = [RegistrationFactory(event=event) for _ in range(4)]
     teams[2].seats.filter(letter="B").delete()
     with pytest.raises(DraftRefused, match=rf"seats without one: {teams[2].team.name} \(B\)\.$"):
@@ -120,6 +123,14 @@ def test_draft_table_undo_after_the_organizer_ended_the_table_is_refused():
     table = reload(table)
     assert table.status == DraftStatus.FINISHED
     assert DraftCard.objects.filter(table=table, pick_number__isnull=False).count() == 1
+
+
+def test_draft_tables_create_for_an_event_that_drafts_every_round_refused():
+    event = DraftSettingsFactory().event  # the default: a draft every round
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    with pytest.raises(DraftRefused, match="drafts every round: pairing a round seats"):
+        draft_tables_create(event=event, by=None)
 
 
 def test_draft_tables_create_not_a_rochester_event_refused():
@@ -201,10 +212,11 @@ def test_draft_whole_draft_played_through_follows_the_plan(team_size, pack_size,
 
 def test_draft_official_example_first_pack_at_the_table():
     table = make_table(review=0)
-    for _ in range(15):
+    for _ in range(14):  # the 15th card is the last one left: 2A takes it at once
         pick_oldest_but_one(table)
     seats = DraftCard.objects.filter(table=table, pack_index=0).order_by("pick_number").values_list("picked_by", flat=True)
     assert " ".join(seats) == "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A"
+    assert DraftCard.objects.get(table=table, pack_index=0, pick_number=15).via == PickVia.LAST
     table = reload(table)
     assert (table.pack_index, table.pick_number) == (1, 1)
 
@@ -237,7 +249,7 @@ def test_draft_timeout_before_the_deadline_does_nothing():
 def test_draft_pick_out_of_turn_is_refused():
     table = end_review(make_table())
     card = DraftCard.objects.filter(table=table).first()
-    with pytest.raises(DraftRefused, match="It is 1B's pick, not yours."):
+    with pytest.raises(DraftRefused, match="1B is picking."):
         draft_pick(table_id=table.pk, seat="2A", card_id=card.pk, pack_index=0, pick_number=1)
 
 
@@ -382,3 +394,29 @@ def test_draft_table_end_stops_the_clock_and_leaves_cards_untaken():
     assert (ended.status, ended.deadline) == (DraftStatus.FINISHED, None)
     assert DraftCard.objects.filter(table=table, pick_number__isnull=True).count() == 18 * 15 - 1
     assert not draft_timeout_apply(table_id=table.pk, pack_index=0, pick_number=2)
+
+
+def test_draft_last_card_of_a_pack_is_taken_at_once_by_its_taker():
+    table = make_table(review=0, pick=5)
+    plan = draft_plan(team_size=3, pack_size=15, first_team=1)[0]
+    for _ in range(14):
+        pick_oldest_but_one(table)
+    last = DraftCard.objects.get(table=table, pack_index=0, pick_number=15)
+    assert (last.picked_by, last.via, last.position) == (str(plan.picks[14]), PickVia.LAST, 1)
+    assert last.picked_at is not None and last.deadline_at is not None
+    table = reload(table)
+    # No timer was waited for: the next pack is on the table with its own clock.
+    assert (table.pack_index, table.pick_number, table.status) == (1, 1, DraftStatus.RUNNING)
+    assert not DraftCard.objects.filter(table=table, pack_index=0, pick_number__isnull=True).exists()
+
+
+def test_draft_table_undo_after_a_last_card_taken_at_once_puts_both_back():
+    table = make_table(review=0)
+    for _ in range(14):
+        pick_oldest_but_one(table)
+    draft_table_undo_last_pick(table_id=table.pk, by=None, reason="Wrong card")
+    table = reload(table)
+    assert (table.pack_index, table.pick_number, table.status) == (0, 14, DraftStatus.RUNNING)
+    assert DraftCard.objects.filter(table=table, pack_index=0, pick_number__isnull=True).count() == 2
+    detail = DraftLog.objects.get(table=table, action=DraftAction.UNDO).detail
+    assert "pick 1.15" in detail and "(last)" in detail and "pick 1.14" in detail and detail.endswith(": Wrong card")

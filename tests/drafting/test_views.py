@@ -35,8 +35,22 @@ def test_table_page_shows_the_pack_whose_turn_and_the_server_deadline(client):
     html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
     assert "You sit at <strong>1B</strong>" in html
     assert "Card 01-01" in html and "Card 01-15" in html
+    # The review period: its own countdown, to when picks open, and no "Your pick!" yet.
+    assert f'data-deadline="{table.picks_open_at.isoformat(timespec="milliseconds")}"' in html
+    assert f'data-deadline="{table.deadline.isoformat(timespec="milliseconds")}"' not in html
+    assert "data-server-now=" in html and "<strong>Review:</strong>" in html and "You pick first." in html
+    assert "Your pick!" not in html
+    html = client.get(reverse("drafting:table", args=[end_review(table).pk])).content.decode()
+    table = reload(table)
     assert f'data-deadline="{table.deadline.isoformat(timespec="milliseconds")}"' in html
-    assert "data-server-now=" in html and "Picks open in" in html
+    assert "<strong>Your pick!</strong>" in html and "Review:" not in html
+
+
+def test_table_page_in_review_tells_the_others_who_picks_first(client):
+    table = make_table()
+    client.force_login(user_at(table, "2A"))
+    html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
+    assert "<strong>Review:</strong>" in html and "1B picks first." in html and "is picking" not in html
 
 
 def test_table_state_unchanged_answers_204_and_changed_answers_the_fragment(client):
@@ -56,7 +70,7 @@ def test_table_state_poll_is_cheap(client, django_assert_max_num_queries):
     url = reverse("drafting:state", args=[table.pk])
     with django_assert_max_num_queries(4):  # session, user, table, seat
         assert client.get(url, {"since": table.version}).status_code == 204
-    with django_assert_max_num_queries(6):  # + the current pack's cards and the seats' players
+    with django_assert_max_num_queries(7):  # + the current pack's cards, the seats' players, the cards' faces
         assert client.get(url).status_code == 200
 
 
@@ -147,7 +161,7 @@ def test_table_pick_refused_answers_the_current_state_with_the_reason(client):
     assert 'data-pick-key="running-0-2"' in html and "1C is picking." in html
     row = html[html.index("<td>1B"):]
     assert row[: row.index("</tr>")].endswith("<td>Card 01-01</td>")
-    assert 'value="%d"' % card.pk not in html  # 1B's turn is over: no card to tap
+    assert 'name="confirm"' not in html  # 1B's turn is over: nothing chosen
     assert DraftCard.objects.get(table=table, pack_index=0, pick_number=1).via == PickVia.LATE
 
 
@@ -156,9 +170,45 @@ def test_table_pick_out_of_turn_shows_the_reason(client):
     card = DraftCard.objects.get(table=table, pack_index=0, position=7)
     client.force_login(user_at(table, "2B"))
     for confirm in ("", "1"):
-        response = post_pick(client, table, card, confirm=confirm)
-        assert "It is 1B&#x27;s pick, not yours." in response.content.decode()
+        html = post_pick(client, table, card, confirm=confirm).content.decode()
+        # Said next to the card tapped, not at the top of a long page.
+        item = html[html.index(f'value="{card.pk}"'):]
+        item = item[: item.index("</li>")]
+        assert '<p class="message error tap-refused" role="alert">1B is picking.</p>' in item
+        assert 'name="confirm"' not in html
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+
+
+def test_table_page_cards_answer_a_tap_even_when_it_isnt_your_turn(client):
+    """Every seated player's cards are buttons while the table runs: a tap out of turn is answered, not ignored."""
+    table = end_review(make_table())
+    client.force_login(user_at(table, "2B"))
+    html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
+    assert html.count('class="pick-form"') == 15
+    assert "Tap a card to choose it" not in html
+
+
+def test_table_pick_during_the_review_says_when_picks_open(client):
+    table = make_table(review=20)
+    card = DraftCard.objects.get(table=table, pack_index=0, position=3)
+    for seat in ("1B", "2B"):  # the first picker and anyone else
+        client.force_login(user_at(table, seat))
+        html = post_pick(client, table, card).content.decode()
+        assert "The pack is still being reviewed; picks open in " in html
+        wait = int(html.split("picks open in ")[1].split(" s.")[0])
+        assert 15 <= wait <= 20
+    assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
+
+
+def test_table_pick_with_htmx_of_a_card_no_longer_there_says_so_at_the_top(client):
+    table = end_review(make_table(review=0))
+    card = DraftCard.objects.get(table=table, pack_index=0, position=15)
+    DraftCard.objects.filter(pk=card.pk).update(picked_by="1B", pick_number=1)
+    DraftTable.objects.filter(pk=table.pk).update(pick_number=2)
+    client.force_login(user_at(table, "1C"))
+    html = post_pick(client, table, card, pick=1).content.decode()
+    top = html[: html.index("<h2>")]
+    assert 'class="message error" role="alert"' in top and "moved on" in top
 
 
 def test_table_pick_without_htmx_redirects_with_the_message(client):

@@ -120,3 +120,16 @@ def test_decklist_problems_read_in_each_players_language(client, team):
     registration.refresh_from_db()
     assert {p["code"] for p in registration.deck_problems} >= {"shared-card"}
     assert all(set(p["messages"]) == {"en", "de", "zh-hans"} for p in registration.deck_problems)
+
+
+def test_decklist_page_names_each_unread_line_once_in_the_readers_language(client, team):
+    event, registration, (a, b) = team
+    client.force_login(a.player.user)
+    client.post(_url(event), {"text": "4 Lightnig Bolt\n56 Mountain"}, HTTP_ACCEPT_LANGUAGE="de")
+    page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    unread = page[page.index("Lines Hydra could not read"):]
+    unread = unread[: unread.index("</ul>")]
+    assert unread.count("Line 1") == 1 and "Line 1: Line 1" not in page
+    assert "Zeile" not in unread  # submitted in German, read in English
+    page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Line 1" not in page[page.index('class="errorlist"'):]

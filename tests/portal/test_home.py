@@ -105,3 +105,16 @@ def test_home_links_my_teams_sealed_pool_only(scene, client):
     text = login_client(client, scene.alice).get("/").text
     assert reverse("sealed:pool", args=[pool.pk]) in text
     assert reverse("sealed:pool", args=[other.pk]) not in text
+
+
+def test_home_shows_no_rank_before_my_team_has_a_result(scene, client):
+    text = login_client(client, scene.alice).get("/").text
+    assert "0-0-0 (wins-losses-draws), 0 points" in text and ", rank " not in text
+
+
+def test_favicon_is_served(db, client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response["Content-Type"] == "image/x-icon"
+    body = b"".join(response.streaming_content)
+    assert body[:4] == b"\x00\x00\x01\x00" and b"PNG" in body[:40]
+    assert 'rel="icon" href="/static/favicon.ico"' in client.get("/events/").text

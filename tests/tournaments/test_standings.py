@@ -140,14 +140,12 @@ BYES = [
 ]
 # Match points (bye = win, 3 points); MW% counts the bye round: points / (3 x 3).
 #   1: W D bye = 7 -> 7/9    2: L bye L = 3 -> 1/3    3: bye D W = 7 -> 7/9
-# Games: a team match is one game, a bye is a 2-0 win (6 game points over 2 games).
-#   1: 3 + 1 + 6 = 10 over 1 + 1 + 2 = 4 games -> 10/12 = 5/6
-#   2: 0 + 6 + 0 = 6 over 4 games -> 1/2
-#   3: 6 + 1 + 3 = 10 over 4 games -> 5/6
+# Games: a team event uses no game points (MTR Appendix C); a team match is one game and so is a bye, one won
+# team match: one game won, not a 2-0. So GW% = points / (3 x games) = MW%:
+#   1: 3 + 1 + 3 = 7 over 3 games -> 7/9    2: 0 + 3 + 0 = 3 over 3 -> 1/3    3: 3 + 1 + 3 = 7 -> 7/9
 # OMW% / OGW%, byes left out (two opponents each):
-#   1 met 2, 3: MW (1/3 + 7/9) / 2 = 5/9;  GW (1/2 + 5/6) / 2 = 2/3
-#   2 met 1, 3: MW (7/9 + 7/9) / 2 = 7/9;  GW (5/6 + 5/6) / 2 = 5/6
-#   3 met 1, 2: MW (7/9 + 1/3) / 2 = 5/9;  GW (5/6 + 1/2) / 2 = 2/3
+#   1 met 2, 3: (1/3 + 7/9) / 2 = 5/9    2 met 1, 3: (7/9 + 7/9) / 2 = 7/9    3 met 1, 2: (7/9 + 1/3) / 2 = 5/9
+# and OGW% = OMW%, as every GW% is the MW%.
 
 
 def test_bye_is_a_match_win_worth_three_points_counted_in_own_mw():
@@ -164,25 +162,26 @@ def test_bye_is_a_match_win_worth_three_points_counted_in_own_mw():
     }
 
 
-def test_bye_counts_as_two_games_won_for_gw():
+def test_bye_counts_as_one_game_won_not_two_for_gw():
     rows = _by_team(compute_standings(BYES))
     assert {team: (row.gw.points, row.gw.played, row.gw.value) for team, row in rows.items()} == {
-        1: (10, 4, F(5, 6)),
-        2: (6, 4, F(1, 2)),
-        3: (10, 4, F(5, 6)),
+        1: (7, 3, F(7, 9)),
+        2: (3, 3, F(1, 3)),
+        3: (7, 3, F(7, 9)),
     }
+    assert all(row.gw == row.mw for row in rows.values())
 
 
 def test_bye_is_left_out_of_opponent_averages():
     rows = _by_team(compute_standings(BYES))
     assert {team: row.omw.opponents for team, row in rows.items()} == {1: (2, 3), 2: (1, 3), 3: (1, 2)}
     assert {team: row.omw.value for team, row in rows.items()} == {1: F(5, 9), 2: F(7, 9), 3: F(5, 9)}
-    assert {team: row.ogw.value for team, row in rows.items()} == {1: F(2, 3), 2: F(5, 6), 3: F(2, 3)}
+    assert {team: row.ogw.value for team, row in rows.items()} == {1: F(5, 9), 2: F(7, 9), 3: F(5, 9)}
 
 
-# Five teams, two rounds, where each criterion in turn decides a place.
+# Five teams, two rounds (the worked example of docs/standings.md).
 #   R1: 4 beats 3, 1 beats 5, 2 bye.   R2: 3 beats 1, 2 beats 4, 5 bye.
-EVERY_CRITERION = [
+WORKED_EXAMPLE = [
     TeamMatchRecord(1, 4, 3, "A"),
     TeamMatchRecord(1, 5, 1, "B"),
     TeamMatchRecord(1, 2, None, "A"),
@@ -191,24 +190,58 @@ EVERY_CRITERION = [
     TeamMatchRecord(2, 5, None, "A"),
 ]
 # Points: 2 = 6 (bye, W); 4, 5, 1, 3 = 3 each. MW% over 2 rounds: 2 -> 1, the others 3/6 = 1/2.
-# GW%: 2 = (6 + 3) / (3 x 3 games) = 1; 5 = (0 + 6) / 9 = 2/3; 4, 1, 3 = 3 / 6 = 1/2.
+# GW% = MW%: the bye is one game won, so 2 = (3 + 3) / (3 x 2) = 1 and 5 = (0 + 3) / 6 = 1/2 (as a 2-0 it would
+# have been (0 + 6) / 9 = 2/3 and put 5 above 1 and 3).
 # OMW%: 4 met 3, 2: (1/2 + 1) / 2 = 3/4; 5 met 1: 1/2; 1 met 5, 3: 1/2; 3 met 4, 1: 1/2; 2 met 4: 1/2.
-# OGW%: 1 met 5, 3: (2/3 + 1/2) / 2 = 7/12; 3 met 4, 1: (1/2 + 1/2) / 2 = 1/2.
-# Order: 2 (points); 4 (OMW% 3/4); 5 (GW% 2/3 against 1/2); 1 (OGW% 7/12 > 1/2); 3.
+# OGW% = OMW%. Order: 2 (points); 4 (OMW% 3/4); 5, 1 and 3 level on everything: the seeded final tiebreak.
 
 
-def test_each_criterion_decides_in_turn():
-    rows = compute_standings(EVERY_CRITERION)
-    assert [row.team for row in rows] == [2, 4, 5, 1, 3]
-    assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "GW%", "OGW%"]
+def test_worked_example_points_omw_then_the_final_tiebreak():
+    rows = compute_standings(WORKED_EXAMPLE, seed=0)
+    level = sorted((5, 1, 3), key=lambda team: (final_tiebreak(0, team), team))
+    assert [row.team for row in rows] == [2, 4, *level]
+    assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "final tiebreak", "final tiebreak"]
     by_team = _by_team(rows)
-    assert by_team[5].gw.value == F(2, 3)
-    assert (by_team[1].ogw.value, by_team[3].ogw.value) == (F(7, 12), F(1, 2))
-    assert by_team[4].omw.value == F(3, 4)
+    assert {team: row.gw.value for team, row in by_team.items()} == {2: 1, 4: F(1, 2), 5: F(1, 2), 1: F(1, 2),
+                                                                    3: F(1, 2)}
+    assert {team: row.ogw.value for team, row in by_team.items()} == {2: F(1, 2), 4: F(3, 4), 5: F(1, 2),
+                                                                     1: F(1, 2), 3: F(1, 2)}
+    assert (by_team[5].gw.points, by_team[5].gw.played) == (3, 2)
+
+
+def test_gw_and_ogw_equal_mw_and_omw_for_every_team():
+    for records in (SIX_TEAMS, BYES, WORKED_EXAMPLE):
+        for row in compute_standings(records):
+            assert (row.gw.value, row.ogw.value) == (row.mw.value, row.omw.value)
+            assert row.decided_by != "OGW%"
+
+
+# GW% (= MW%) decides only between teams level on points and OMW% that played a different number of rounds:
+# here team 5, a late entry from round 2 whose missed round is not counted as a loss.
+#   R1: 2 beats 4, 1 beats 3.   R2: 5 beats 1, 3 beats 2, 4 bye.
+# Every team has 3 points. MW%: 5 = 3 / (3 x 1) = 1, the others 3 / 6 = 1/2 (4's bye is one game won of two).
+# OMW%: 1 met 3, 5: (1/2 + 1) / 2 = 3/4; 5 met 1, 4 met 2, 3 met 1 and 2, 2 met 4 and 3: 1/2 each.
+# Order: 1 (OMW% 3/4); 5 (GW% 1); 4, 3, 2 by the final tiebreak.
+LATE_ENTRY = [
+    TeamMatchRecord(1, 2, 4, "A"),
+    TeamMatchRecord(1, 1, 3, "A"),
+    TeamMatchRecord(2, 5, 1, "A"),
+    TeamMatchRecord(2, 3, 2, "A"),
+    TeamMatchRecord(2, 4, None, "A"),
+]
+
+
+def test_gw_decides_only_between_teams_with_different_rounds_played():
+    rows = compute_standings(LATE_ENTRY, seed=0)
+    level = sorted((4, 3, 2), key=lambda team: (final_tiebreak(0, team), team))
+    assert [row.team for row in rows] == [1, 5, *level]
+    assert [row.decided_by for row in rows] == ["", "OMW%", "GW%", "final tiebreak", "final tiebreak"]
+    by_team = _by_team(rows)
+    assert (by_team[5].gw.value, by_team[4].gw.value) == (1, F(1, 2))
 
 
 def test_equal_everything_falls_to_the_seeded_tiebreak():
-    # Teams 1 and 3 are level on 7 points, OMW% 5/9, GW% 5/6, OGW% 2/3: only the final tiebreak splits them.
+    # Teams 1 and 3 are level on 7 points, OMW% 5/9, GW% 7/9, OGW% 5/9: only the final tiebreak splits them.
     for seed in (0, 1, "event-42"):
         rows = compute_standings(BYES, seed=seed)
         first_two = sorted((1, 3), key=lambda team: (final_tiebreak(seed, team), team))
@@ -318,6 +351,7 @@ def test_random_events_keep_the_sums_and_the_order_rules(teams, rounds, seed):
     mw = {row.team: row.mw.value for row in rows}
     for row in rows:
         assert row.mw.value >= FLOOR and row.gw.value >= FLOOR
+        assert (row.gw, row.ogw.value) == (row.mw, row.omw.value)
         assert row.mw.value == max(F(row.match_points, 3 * rounds), FLOOR)
         # OMW% recomputed the slow way, straight from the definition.
         faced = row.omw.opponents
@@ -354,6 +388,6 @@ def test_missed_round_counts_as_a_loss_without_an_opponent():
     late = rows[3]
     assert (late.match_points, late.record, late.mw.played) == (3, "1-1-0", 2)
     assert late.mw.value == Fraction(3, 6)
-    # Game figures: a missed round is two games lost; the played match one game won: 3 points over 3 games.
-    assert late.gw.value == Fraction(3, 9)
+    # Game figures: a missed round is one game lost, the played match one game won: 3 points over 2 games.
+    assert (late.gw.points, late.gw.played, late.gw.value) == (3, 2, Fraction(3, 6))
     assert late.omw.opponents == (1,)

@@ -180,3 +180,14 @@ def test_better_seeds_winning_meet_as_the_seeding_promises():
     assert [(m.seed_a, m.seed_b) for m in bracket.rounds[1]] == [(1, 4), (2, 3)]
     assert [(m.seed_a, m.seed_b) for m in bracket.rounds[2]] == [(1, 2)]
     assert bracket.champion == 101
+
+
+@pytest.mark.parametrize(("cut", "names"), [
+    (8, ["Quarterfinal", "Semifinal", "Final"]), (4, ["Semifinal", "Final"]), (2, ["Final"]),
+])
+def test_playoff_round_names(cut, names):
+    from tournaments.topcut import playoff_round_name
+
+    assert [playoff_round_name(top_cut=cut, playoff_round=k) for k in range(1, len(names) + 1)] == names
+    with pytest.raises(TopCutError):
+        playoff_round_name(top_cut=cut, playoff_round=len(names) + 1)

@@ -7,9 +7,13 @@ from tournaments.enums import (
     CONSTRUCTED_FORMATS,
     MAX_TEAM_SIZE,
     SEAT_LETTERS,
+    DEFAULT_DECK_BUILDING_MINUTES,
     DeckRule,
+    DraftStructure,
+    EnforcementLevel,
     EventStatus,
     FormatKind,
+    RatingImportance,
     Structure,
 )
 
@@ -42,8 +46,29 @@ class Event(models.Model):
         _("format per seat"), default=list, blank=True, help_text=_('Mixed-format events: ["standard", "pioneer", "modern"]')
     )
     deck_rule = models.CharField(_("unified deck construction"), max_length=20, choices=DeckRule.choices, default=DeckRule.FOUR_COPIES)
+    formats_must_differ = models.BooleanField(
+        _("members' formats must all differ"), default=True,
+        help_text=_("Format per seat only: each member plays a different format (DCI 8.3). Untick to assign "
+                    "formats per seat freely."),
+    )
+    enforcement_level = models.CharField(
+        _("rules enforcement level"), max_length=15, choices=EnforcementLevel.choices, default=EnforcementLevel.REGULAR
+    )
+    draft_structure = models.CharField(
+        _("draft structure"), max_length=15, choices=DraftStructure.choices, default=DraftStructure.EVERY_ROUND,
+        help_text=_("Team Rochester only; chosen before the event starts."),
+    )
+    rochester_teams_of_two = models.BooleanField(
+        _("teams of two (house rule)"), default=False,
+        help_text=_("Team Rochester only: MTR 8.5 knows teams of three. Tick to run teams of two (12 packs a table) "
+                    "on purpose; the event page says it is a house rule."),
+    )
+    deck_building_minutes = models.PositiveSmallIntegerField(
+        _("deck building minutes"), null=True, blank=True, default=DEFAULT_DECK_BUILDING_MINUTES,
+        help_text=_("Limited events: time to build and register decks after the draft. Empty: no clock."),
+    )
     extra_banned = models.TextField(
-        _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line (RULES.md 5).")
+        _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line: banned in every deck of this event, on top of the format's own list.")
     )
     decklist_deadline = models.DateTimeField(
         _("decklist deadline"), null=True, blank=True, help_text=_("Players may submit and fix decklists until then.")
@@ -56,6 +81,13 @@ class Event(models.Model):
     version = models.PositiveBigIntegerField(
         _("scoreboard version"), default=0, editable=False,
         help_text=_("Bumped by every change to pairings or results; scoreboards use it as their ETag."),
+    )
+    region = models.CharField(
+        _("region"), max_length=100, blank=True, help_text=_("Where the event counts on regional leaderboards.")
+    )
+    rating_importance = models.CharField(
+        _("rating importance"), max_length=20, choices=RatingImportance.choices, default=RatingImportance.CASUAL,
+        help_text=_("Sets K, how far one result moves a rating: 16 casual, 32 competitive (RULES.md 8)."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -114,6 +146,11 @@ class Event(models.Model):
     def has_decklists(self) -> bool:
         """Constructed events register decklists (RULES.md 5); limited events register pools instead."""
         return self.format_kind in CONSTRUCTED_FORMATS
+
+    @property
+    def drafts_every_round(self) -> bool:
+        """A team Rochester event whose rounds each draft at their own tables (the pod rule, MTR 7.6)."""
+        return self.format_kind == FormatKind.TEAM_ROCHESTER and self.draft_structure == DraftStructure.EVERY_ROUND
 
     @property
     def is_shared_game(self) -> bool:

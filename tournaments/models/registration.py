@@ -23,6 +23,11 @@ class Registration(models.Model):
     dropped_round = models.PositiveSmallIntegerField(
         _("dropped in round"), null=True, blank=True, help_text=_("The team plays no round after this one.")
     )
+    disqualified_at = models.DateTimeField(
+        _("disqualified at"), null=True, blank=True, editable=False,
+        help_text=_("A disqualified team gets no further pairings; its earlier matches still count for its opponents."),
+    )
+    disqualified_reason = models.TextField(_("reason for the disqualification"), blank=True, editable=False)
     deck_problems = models.JSONField(
         _("decklist problems"), default=list, blank=True, editable=False,
         help_text=_("The team's decklist problems as of the latest submission, each with a message."),
@@ -94,7 +99,12 @@ class Registration(models.Model):
 
     @property
     def is_dropped(self) -> bool:
+        """Out of the event: dropped or disqualified (both get no further pairings)."""
         return self.dropped_round is not None
+
+    @property
+    def is_disqualified(self) -> bool:
+        return self.disqualified_at is not None
 
 
 class Seat(models.Model):

@@ -4,6 +4,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import SEAT_LETTERS, Outcome, ResultState, RoundKind
+from tournaments.topcut import TopCutError, playoff_round_name
 
 from .event import Event
 from .registration import Registration
@@ -34,7 +35,24 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.event.name}, round {self.number}"
+        return f"{self.event.name}, {self.name}"
+
+    @property
+    def name(self) -> str:
+        """What every page, the admin and the API call the round: "Round 3" for a Swiss round, "Quarterfinal",
+        "Semifinal" or "Final" for a playoff round (never "Round 5"), in the active language."""
+        if self.kind == RoundKind.PLAYOFF:
+            try:
+                english = playoff_round_name(
+                    top_cut=self.event.top_cut, playoff_round=self.number - self.event.swiss_rounds
+                )
+            except TopCutError:
+                english = ""
+            names = {"Quarterfinal": _("Quarterfinal"), "Semifinal": _("Semifinal"), "Final": _("Final")}
+            if english:
+                return str(names[english])
+            return str(_("Playoff round %(n)d") % {"n": self.number - self.event.swiss_rounds})
+        return str(_("Round %(n)d") % {"n": self.number})
 
 
 class TeamMatch(models.Model):

@@ -112,6 +112,8 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
             formats=formats,
             extra_banned=[line.strip() for line in event.extra_banned.splitlines() if line.strip()],
             two_headed_giant=event.format_kind == FormatKind.THG_CONSTRUCTED,
+            on_date=event.date,  # the legalities of the card data of the event's date
+            formats_must_differ=event.formats_must_differ,
         )
         for label, errors in check.parse_errors.items():
             for error in errors:
@@ -173,7 +175,7 @@ def event_lock_decklists(*, event: Event, locked: bool = True) -> Event:
 
 
 # The event settings a decklist check depends on: when one changes, the stored problems are out of date.
-DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned")
+DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned", "formats_must_differ")
 
 
 @transaction.atomic

@@ -5,8 +5,11 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from cards.demo import DEMO_DECKLISTS
+from cards.services import cards_ensure_loaded
 from tournaments.enums import FormatKind, Structure
-from tournaments.models import Event, Player, Registration, Team
+from tournaments.models import Decklist, Event, Player, Registration, Team
+from tournaments.services.decklists import decklist_submit
 from tournaments.services.events import event_create
 from tournaments.services.registrations import registration_create
 
@@ -33,17 +36,20 @@ class DemoLogins:
 
 
 def _user(username: str, *, staff: bool = False):
+    """The demo login, created once with the demo password; an existing account is left as it is (a password
+    someone changed stays changed)."""
     user_model = get_user_model()
-    user, _created = user_model.objects.get_or_create(username=username)
-    user.is_staff = user.is_superuser = staff
-    user.set_password(DEMO_PASSWORD)
-    user.save()
+    user, created = user_model.objects.get_or_create(username=username, defaults={"is_staff": staff, "is_superuser": staff})
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save(update_fields=["password"])
     return user
 
 
 @transaction.atomic
 def demo_load() -> DemoLogins:
-    """Create (or refresh) the demo organizer, players, teams and event; safe to run again."""
+    """Create the demo organizer, players, teams and event once; run again it only adds what is missing and
+    never overwrites anything."""
     organizer = _user("organizer", staff=True)
     logins = DemoLogins(organizer=organizer.username, password=DEMO_PASSWORD)
     event = Event.objects.filter(name=DEMO_EVENT_NAME).first()
@@ -72,4 +78,14 @@ def demo_load() -> DemoLogins:
             logins.players.append(username)
         if not Registration.objects.filter(event=event, team=team).exists():
             registration_create(event=event, team=team, players=players)
+    _demo_decklists(event)
     return logins
+
+
+def _demo_decklists(event: Event) -> None:
+    """Each seat without a decklist submits one of cards.demo's three Modern decks (legal with the bundled cards)."""
+    cards_ensure_loaded()
+    for registration in Registration.objects.filter(event=event).prefetch_related("seats__player__user"):
+        for seat, text in zip(sorted(registration.seats.all(), key=lambda s: s.letter), DEMO_DECKLISTS, strict=False):
+            if not Decklist.objects.filter(seat=seat).exists():
+                decklist_submit(seat=seat, user=seat.player.user, text=text)

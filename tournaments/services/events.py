@@ -1,10 +1,24 @@
+import logging
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments.enums import EventStatus, FormatKind, Structure, shared_preset
+from tournaments.enums import (
+    ROCHESTER_HOUSE_TEAM_SIZE,
+    ROCHESTER_TEAM_SIZE,
+    DraftStructure,
+    EnforcementLevel,
+    EventStatus,
+    FormatKind,
+    Structure,
+    default_deck_rule,
+    shared_preset,
+)
 from tournaments.models import Event, Registration, Round
+
+log = logging.getLogger(__name__)
 
 
 def event_apply_preset(*, event: Event) -> None:
@@ -36,12 +50,109 @@ def event_problems(*, event: Event) -> dict[str, str]:
         formats = [f.strip().lower() for f in (event.seat_formats or [])]
         if len(formats) != event.team_size:
             errors["seat_formats"] = _("Give one format per seat: %(n)d formats for teams of %(n)d.") % {"n": event.team_size}
-        elif len(set(formats)) != len(formats):
+        elif event.formats_must_differ and len(set(formats)) != len(formats):
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
+    errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
+    errors.update(_running_event_problems(event=event))
     return errors
+
+
+def _rochester_problems(*, event: Event) -> dict[str, str]:
+    """Team Rochester (RULES.md 6): teams of three, teams of two only as a house rule picked on purpose, never
+    four; the one-draft structure at Regular REL only, and the structure fixed once a round is paired."""
+    errors: dict[str, str] = {}
+    if event.format_kind != FormatKind.TEAM_ROCHESTER:
+        return errors
+    if event.team_size == ROCHESTER_HOUSE_TEAM_SIZE and not event.rochester_teams_of_two:
+        errors["team_size"] = _(
+            "Team Rochester is for teams of three (MTR 8.5). Teams of two are a house rule: tick \"teams of two "
+            "(house rule)\" to run them on purpose."
+        )
+    elif event.team_size not in (ROCHESTER_TEAM_SIZE, ROCHESTER_HOUSE_TEAM_SIZE):
+        errors["team_size"] = _(
+            "Team Rochester is for teams of three (MTR 8.5), or of two as a house rule; teams of %(n)d can't draft "
+            "it."
+        ) % {"n": event.team_size}
+    if event.draft_structure == DraftStructure.ONE_DRAFT and event.enforcement_level != EnforcementLevel.REGULAR:
+        errors["draft_structure"] = _(
+            "One draft with the pod rule lifted is allowed at Regular REL only; at %(rel)s REL the event drafts "
+            "every round (MTR 7.6)."
+        ) % {"rel": event.get_enforcement_level_display()}
+    if event.pk and Round.objects.filter(event_id=event.pk).exists():
+        stored = Event.objects.filter(pk=event.pk).values_list("draft_structure", flat=True).first()
+        if stored is not None and stored != event.draft_structure:
+            errors["draft_structure"] = _(
+                "The draft structure is chosen before the event starts; round 1 is paired already."
+            )
+    return errors
+
+
+# Settings the pairings, seats and results already stand on: fixed once round 1 is paired.
+FIXED_ONCE_PAIRED = ("team_size", "structure", "format_kind", "shared_life", "shared_poison", "shared_games_per_match")
+
+
+def _running_event_problems(*, event: Event) -> dict[str, str]:
+    """Once rounds are paired, what they stand on can't change: the settings above, Swiss rounds below the ones
+    already paired, and the top cut once it has started."""
+    if not event.pk:
+        return {}
+    stored = Event.objects.filter(pk=event.pk).values(*FIXED_ONCE_PAIRED, "top_cut", "status").first()
+    if stored is None:
+        return {}
+    errors: dict[str, str] = {}
+    swiss_paired = Round.objects.filter(event_id=event.pk, kind="swiss").count()
+    if swiss_paired:
+        for name in FIXED_ONCE_PAIRED:
+            if getattr(event, name) != stored[name]:
+                errors[name] = _("Round 1 is paired: the %(field)s can't change any more.") % {
+                    "field": Event._meta.get_field(name).verbose_name}
+        if event.swiss_rounds < swiss_paired:
+            errors["swiss_rounds"] = _("%(n)d Swiss rounds are already paired: the event can't have fewer.") % {"n": swiss_paired}
+    if stored["status"] in (EventStatus.TOP_CUT, EventStatus.FINISHED) and event.top_cut != stored["top_cut"]:
+        errors["top_cut"] = _("The top cut has started: its size can't change any more.")
+    return errors
+
+
+# What an organizer may set on an event (the API's PATCH and POST, the event file); status follows the event's
+# progress (pairing, top cut, closing) and the version the scoreboards, so neither is here.
+_NOT_EDITABLE = {"id", "organizer", "status", "version", "created_at"}
+EDITABLE_FIELDS = tuple(
+    f.name for f in Event._meta.concrete_fields if f.editable and f.name not in _NOT_EDITABLE
+)
+
+
+@transaction.atomic
+def event_update(*, event: Event, user=None, **fields) -> Event:
+    """Change the event's settings (EDITABLE_FIELDS), with the same checks as creating it plus what the event's
+    progress fixes (event_problems). Decklists are checked again when a setting they depend on changed.
+
+    Raises ValidationError with a message per field, and writes nothing, when a change is refused.
+    """
+    unknown = sorted(set(fields) - set(EDITABLE_FIELDS))
+    if unknown:
+        raise ValidationError({name: _("This setting can't be changed here.") for name in unknown})
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    changed = [name for name, value in fields.items() if getattr(event, name) != value]
+    for name in changed:
+        setattr(event, name, fields[name])
+    if not changed:
+        return event
+    event_apply_preset(event=event)
+    errors = event_problems(event=event)
+    if errors:
+        raise ValidationError(errors)
+    event.full_clean(exclude=["organizer"])
+    event.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
+    from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
+
+    if event.has_decklists and set(DECK_CHECK_FIELDS) & set(changed):
+        event_recheck_decklists(event=event)
+    event_bump_version(event_id=event.pk)
+    event.refresh_from_db(fields=["version"])
+    return event
 
 
 def _registered_team_problems(*, event: Event) -> dict[str, str]:
@@ -73,8 +184,12 @@ def _registered_team_problems(*, event: Event) -> dict[str, str]:
 def event_create(**fields) -> Event:
     """Create an event with its structure's preset applied, after checking its settings are consistent.
 
+    Without a `deck_rule` the format's default applies: no shared cards (MTR 8.4) for Two-Headed Giant
+    constructed, four copies per team otherwise.
+
     Raises ValidationError with a message per field when they are not.
     """
+    fields.setdefault("deck_rule", default_deck_rule(fields.get("format_kind", FormatKind.TEAM_CONSTRUCTED)))
     event = Event(**fields)
     event_apply_preset(event=event)
     errors = event_problems(event=event)
@@ -99,4 +214,20 @@ def event_finish(*, event: Event) -> Event:
     event.status = EventStatus.FINISHED
     Round.objects.filter(event_id=event.pk, is_finished=False).update(is_finished=True)
     event_bump_version(event_id=event.pk)
+    _schedule_ratings_update(event_id=event.pk)
     return event
+
+
+def _schedule_ratings_update(*, event_id: int) -> None:
+    """After the commit, ask a worker to rebuild the ratings of the event's category (ratings.tasks, RULES.md 8).
+    Sent by name: tournaments doesn't import the ratings app, which builds on it."""
+
+    def send() -> None:
+        from config.celery import app
+
+        try:
+            app.send_task("ratings.event_closed", args=(event_id,))
+        except Exception:  # noqa: BLE001 - the broker being down must not undo closing the event
+            log.exception("Could not schedule the ratings update of event %s; run recalculate_ratings.", event_id)
+
+    transaction.on_commit(send)

@@ -7,10 +7,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from drafting.services.picks import DraftRefused
+from drafting.services.rounds import draft_tables_for_round
 from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import PairingEntrant, PairingProblem, check_pairing, pair_round
 from tournaments.selectors.standings import results_for_event, standings_for_event, team_names_for_event
+from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.events import event_bump_version
 
 
@@ -22,6 +25,20 @@ def _missing_results(round_: Round) -> list[int]:
     return list(
         round_.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", flat=True)
     )
+
+
+def round_require_results(*, round_: Round | None) -> None:
+    """Refuse with ResultsMissing (naming the open tables) while `round_` has matches without a counting result;
+    the next round is paired, and an event closed, only once every result of the latest round is in."""
+    if round_ is None:
+        return
+    missing = _missing_results(round_)
+    if missing:
+        raise ResultsMissing(
+            _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
+            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
+            tables=missing,
+        )
 
 
 def _active_registrations(*, event: Event, round_number: int):
@@ -70,6 +87,17 @@ def _write_pairings(*, round_: Round, pairs, bye: int | None) -> None:
             )
         )
     TeamMatch.objects.bulk_create(matches)
+    round_seat_draft_tables(round_=round_)
+
+
+def round_seat_draft_tables(*, round_: Round) -> None:
+    """Team Rochester drafts every round within its pod (RULES.md 6): seat the round's pairs at draft tables
+    numbered like their matches. A refusal (an empty seat, a started draft whose teams would change) becomes the
+    pairing's ValidationError, so the round's pairing is rolled back with it."""
+    try:
+        draft_tables_for_round(round_=round_)
+    except DraftRefused as exc:
+        raise ValidationError(str(exc)) from exc
 
 
 @transaction.atomic
@@ -81,25 +109,19 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
-        raise ValidationError(_("The Swiss rounds of this event are over."))
+        raise StateConflict(_("The Swiss rounds of this event are over."))
     last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
     number = 1 if last is None else last.number + 1
-    if last is not None:
-        missing = _missing_results(last)
-        if missing:
-            raise ValidationError(
-                _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
-                % {"n": last.number, "tables": ", ".join(map(str, missing))}
-            )
+    round_require_results(round_=last)
     if number > event.swiss_rounds:
-        raise ValidationError(
+        raise StateConflict(
             _("All %(n)d Swiss rounds are paired. Start the top cut or finish the event.") % {"n": event.swiss_rounds}
         )
     entrants = pairing_entrants(event=event, round_number=number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    result = pair_round(entrants, seed=seed)
+    result = pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
@@ -116,7 +138,8 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
 def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     """Pair a round again (after a late drop or entry), with a new stored seed.
 
-    Refused while any result other than a bye has been entered in the round, or if a later round exists.
+    Refused while any result other than a bye has been entered in the round, or if a later round exists, or (team
+    Rochester) when a draft table whose teams would change has started drafting. Unchanged tables are kept.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     if round_.kind != RoundKind.SWISS:
@@ -129,7 +152,7 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    result = pair_round(entrants, seed=seed)
+    result = pair_round(entrants, seed=seed, rounds_left=max(0, round_.event.swiss_rounds - round_.number))
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
@@ -185,5 +208,6 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
         )
     TeamMatch.objects.filter(pk__in=[m.pk for m in found.values()]).delete()
     TeamMatch.objects.bulk_create(rows)
+    round_seat_draft_tables(round_=round_)
     event_bump_version(event_id=round_.event_id)
     return round_problems(round_=round_)

@@ -27,3 +27,93 @@ def player_register(*, username: str, name: str, email: str, password: str) -> P
     except IntegrityError as exc:  # the same username registered a moment ago by someone else
         raise ValidationError({"username": _("The username %(name)s is taken; choose another.") % {"name": username}}) from exc
     return Player.objects.create(user=user, name=name)
+
+
+def _free_username(name: str) -> str:
+    from django.utils.text import slugify
+
+    User = get_user_model()
+    base = (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
+    candidate, n = base, 1
+    while User.objects.filter(username__iexact=candidate).exists():
+        n += 1
+        candidate = f"{base}{n}"
+    return candidate
+
+
+def player_find_or_create(*, name: str) -> Player:
+    """The player called `name` (case and surrounding spaces ignored), created with a login of their own (no
+    password: they set one with a password reset, or the organizer does) when there is none.
+
+    Raises ValidationError when the name is empty, too long, or held by several players (Hydra can't tell which
+    one is meant: the organizer gives the account's username in the admin instead).
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError(_("Give the player's name."))
+    if len(name) > Player._meta.get_field("name").max_length:
+        raise ValidationError(_("A player's name has at most %(n)d characters.") % {"n": Player._meta.get_field("name").max_length})
+    found = list(Player.objects.filter(name__iexact=name)[:2])
+    if len(found) > 1:
+        raise ValidationError(
+            _("Several players are called %(name)s: Hydra can't tell which one is meant. Register this team in "
+              "the admin, where players are chosen by their account.") % {"name": name}
+        )
+    if found:
+        return found[0]
+    user = get_user_model().objects.create_user(username=_free_username(name))
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    return Player.objects.create(user=user, name=name)
+
+
+def players_find_or_create(*, names) -> dict[str, Player]:
+    """player_find_or_create for many names at once (an imported event's hundreds of players in a few queries).
+
+    Returns the players by their name in lower case. Raises ValidationError naming every name that is empty, too
+    long or held by several players.
+    """
+    from django.db.models.functions import Lower
+
+    wanted = {}
+    problems = []
+    limit = Player._meta.get_field("name").max_length
+    for raw in names:
+        name = " ".join(str(raw).split())
+        if not name or len(name) > limit:
+            problems.append(_("%(name)r is not a player's name (1 to %(n)d characters).") % {"name": raw, "n": limit})
+            continue
+        wanted.setdefault(name.lower(), name)
+    found: dict[str, list[Player]] = {}
+    for player in Player.objects.annotate(key=Lower("name")).filter(key__in=list(wanted)):
+        found.setdefault(player.key, []).append(player)
+    for key, players in found.items():
+        if len(players) > 1:
+            problems.append(_("Several players are called %(name)s: Hydra can't tell which one is meant.") % {"name": players[0].name})
+    if problems:
+        raise ValidationError(problems)
+    result = {key: players[0] for key, players in found.items()}
+    missing = [key for key in wanted if key not in result]
+    if missing:
+        User = get_user_model()
+        taken = {u.lower() for u in User.objects.values_list("username", flat=True)}
+        users = []
+        from django.contrib.auth.hashers import make_password
+        from django.utils.text import slugify
+
+        unusable = make_password(None)
+        for key in missing:
+            base = (slugify(wanted[key]).replace("-", "") or "player")[:20]
+            candidate, n = base, 1
+            while candidate.lower() in taken:
+                n += 1
+                candidate = f"{base}{n}"
+            taken.add(candidate.lower())
+            users.append(User(username=candidate, password=unusable))
+        User.objects.bulk_create(users)
+        by_username = {u.username: u for u in User.objects.filter(username__in=[u.username for u in users])}
+        created = Player.objects.bulk_create(
+            [Player(user=by_username[u.username], name=wanted[key]) for key, u in zip(missing, users, strict=True)]
+        )
+        result.update({key: p for key, p in zip(missing, created, strict=True)})
+    return result

@@ -1,12 +1,17 @@
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.enums import ResultState
-from tournaments.models import Event, Player, Registration, Round, Seat, Team
+from tournaments.enums import SEAT_LETTERS, EventStatus, ResultState, RoundKind
+from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
+from tournaments.services.errors import StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_bump_version
+from tournaments.services.players import player_find_or_create
 from tournaments.services.topcut import topcut_award_dropped
 
 
@@ -85,11 +90,14 @@ def registration_last_played_round(*, registration: Registration) -> int:
 
 
 @transaction.atomic
-def registration_drop(*, registration: Registration, after_round: int | None = None) -> Registration:
+def registration_drop(*, registration: Registration, after_round: int | None = None, user=None) -> Registration:
     """Drop the whole team (RULES.md 1) after `after_round`: it has played that round and is not paired for any
     later one (nor when a later round is paired again). Without `after_round`, after the last round the team
     has played (registration_last_played_round). In the top cut, the team loses its pending playoff match: its
-    opponent advances (topcut_award_dropped)."""
+    opponent advances (topcut_award_dropped). Recorded in the event's log."""
+    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    if registration.is_disqualified:
+        raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
     if after_round < registration.joined_round - 1:
@@ -97,14 +105,295 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     registration.dropped_round = after_round
     registration.save(update_fields=["dropped_round"])
     topcut_award_dropped(event_id=registration.event_id)
+    event_log_record(
+        event=registration.event, user=user, action=LogAction.DROPPED,
+        message=_("%(team)s dropped after round %(n)d.") % {"team": registration.team.name, "n": after_round},
+        data={"team": registration.pk, "after_round": after_round},
+    )
     event_bump_version(event_id=registration.event_id)
     return registration
 
 
 @transaction.atomic
-def registration_reinstate(*, registration: Registration) -> Registration:
-    """Undo a drop: the team is paired again from the next round on."""
+def registration_reinstate(*, registration: Registration, user=None) -> Registration:
+    """Undo a drop: the team is paired again from the next round on.
+
+    Refused once the event has cut to its playoff (MTR 2.10: re-entry only while the Swiss rounds last) and for a
+    disqualified team, which stays out."""
+    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    if registration.is_disqualified:
+        raise StateConflict(
+            _("%(team)s is disqualified: a disqualified team stays out of the event.") % {"team": registration.team.name}
+        )
+    if registration.event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        raise StateConflict(
+            _("The event has cut to its playoff: a dropped team can re-enter only while the Swiss rounds last "
+              "(MTR 2.10).")
+        )
+    if registration.dropped_round is None:
+        return registration
     registration.dropped_round = None
     registration.save(update_fields=["dropped_round"])
+    event_log_record(
+        event=registration.event, user=user, action=LogAction.REINSTATED,
+        message=_("%(team)s was reinstated.") % {"team": registration.team.name}, data={"team": registration.pk},
+    )
     event_bump_version(event_id=registration.event_id)
     return registration
+
+
+@transaction.atomic
+def registration_disqualify(*, registration: Registration, reason: str, user=None, player: Player | None = None) -> Registration:
+    """Disqualify the team (a member's disqualification disqualifies the team, MTR 8.2).
+
+    The team gets no further pairings (as after a drop, from the round it is in), shows as disqualified rather
+    than dropped, and its earlier matches keep counting for its opponents' tiebreakers. In the playoff it loses
+    its pending match and its opponent advances. The reason is recorded, with who and when, in the event's log.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for the disqualification; it is recorded in the event's log.")})
+    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    if registration.is_disqualified:
+        raise StateConflict(_("%(team)s is already disqualified.") % {"team": registration.team.name})
+    if player is not None and not registration.seats.filter(player=player).exists():
+        raise ValidationError({"player": _("%(player)s is not on team %(team)s.") % {"player": player.name, "team": registration.team.name}})
+    if registration.dropped_round is None:
+        registration.dropped_round = max(
+            registration_last_played_round(registration=registration), registration.joined_round - 1
+        )
+    registration.disqualified_at = timezone.now()
+    registration.disqualified_reason = reason[:2000]
+    registration.save(update_fields=["dropped_round", "disqualified_at", "disqualified_reason"])
+    topcut_award_dropped(event_id=registration.event_id)
+    who = _(" (%(player)s)") % {"player": player.name} if player is not None else ""
+    event_log_record(
+        event=registration.event, user=user, action=LogAction.DISQUALIFIED,
+        message=_("%(team)s%(who)s was disqualified: %(reason)s") % {"team": registration.team.name, "who": who, "reason": reason},
+        data={"team": registration.pk, "player": player.pk if player else None, "reason": reason,
+              "after_round": registration.dropped_round},
+    )
+    event_bump_version(event_id=registration.event_id)
+    return registration
+
+
+def registration_seats_locked(*, event: Event) -> bool:
+    """Seats lock once the first round is paired (RULES.md 1); after that only a judge's correction changes them."""
+    return Round.objects.filter(event=event).exists()
+
+
+def _next_round_number(event: Event) -> int:
+    return Round.objects.filter(event=event, kind=RoundKind.SWISS).count() + 1
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One seat as an organizer types it: the letter and the player's name."""
+
+    letter: str
+    player: str
+
+
+def _resolve_seats(*, event: Event, seats: Sequence[SeatEntry]) -> list[tuple[str, Player]]:
+    letters = [s.letter.strip().upper() for s in seats]
+    bad = [letter for letter in letters if letter not in event.seat_letters]
+    if bad:
+        raise ValidationError({"seats": _("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
+            "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"}})
+    resolved = []
+    for letter, entry in zip(letters, seats, strict=True):
+        try:
+            resolved.append((letter, player_find_or_create(name=entry.player)))
+        except ValidationError as exc:
+            raise ValidationError({"seats": [_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m} for m in exc.messages]}) from exc
+    return resolved
+
+
+@transaction.atomic
+def registration_register(
+    *, event: Event, team_name: str, seats: Sequence[SeatEntry], user=None, joined_round: int | None = None,
+    missed_rounds_as_losses: bool = False,
+) -> Registration:
+    """Register a team by name with its players by name, seat by seat (the organizer's way from the API and from
+    files). The team and players are matched by name (case ignored) or created.
+
+    A team entered once the Swiss rounds have begun is a late entry: it joins in the next round unless
+    `joined_round` says otherwise. Refused (nothing written) once the top cut has started, and for every rule
+    registration_create checks.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        raise StateConflict(_("The Swiss rounds of this event are over: no team can enter any more."))
+    name = " ".join((team_name or "").split())
+    if not name:
+        raise ValidationError({"name": _("Give the team's name.")})
+    if len(name) > Team._meta.get_field("name").max_length:
+        raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
+    next_round = _next_round_number(event)
+    if joined_round is None:
+        joined_round = next_round
+    elif joined_round < next_round:
+        raise ValidationError({"joined_round": _("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.") % {"n": joined_round, "next": next_round}})
+    team = Team.objects.filter(name__iexact=name).first() or Team.objects.create(name=name)
+    resolved = _resolve_seats(event=event, seats=seats)
+    order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
+    resolved.sort(key=lambda item: order[item[0]])
+    problems = registration_seat_problems(event=event, seats=resolved)
+    if problems:
+        raise ValidationError({"seats": problems})
+    registration = registration_create(
+        event=event, team=team, players=[p for _letter, p in resolved], joined_round=joined_round,
+        missed_rounds_as_losses=missed_rounds_as_losses,
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_update(
+    *, registration: Registration, user=None, name: str | None = None, seats: Sequence[SeatEntry] | None = None,
+    judge_correction: str = "",
+) -> Registration:
+    """Rename the team and/or change its seats.
+
+    A team's name belongs to the team across events: when the team has played other events too, this event's
+    registration moves to a team of the new name, so the old events keep the old name. Seats change freely until
+    the first round is paired; after that only as a judge's correction (`judge_correction` says why), recorded in
+    the event's log with who and why. A seat's decklist stays with the seat.
+    """
+    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    event = registration.event
+    if name is not None:
+        _rename(registration=registration, name=name, user=user)
+    if seats is not None:
+        _change_seats(registration=registration, seats=seats, user=user, judge_correction=judge_correction)
+    event_bump_version(event_id=event.pk)
+    return registration
+
+
+def _rename(*, registration: Registration, name: str, user) -> None:
+    new = " ".join((name or "").split())
+    if not new:
+        raise ValidationError({"name": _("Give the team's name.")})
+    if len(new) > Team._meta.get_field("name").max_length:
+        raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
+    old = registration.team
+    if new == old.name:
+        return
+    target = Team.objects.filter(name__iexact=new).exclude(pk=old.pk).first()
+    if target is not None and Registration.objects.filter(event=registration.event, team=target).exists():
+        raise ValidationError({"name": _("Another team of this event is called %(name)s.") % {"name": target.name}})
+    if target is None and not Registration.objects.filter(team=old).exclude(pk=registration.pk).exists():
+        old.name = new
+        old.save(update_fields=["name"])
+    else:
+        registration.team = target or Team.objects.create(name=new)
+        registration.save(update_fields=["team"])
+    event_log_record(
+        event=registration.event, user=user, action=LogAction.TEAM_RENAMED,
+        message=_("%(old)s is now called %(new)s.") % {"old": old.name if old.name != new else old.name, "new": new},
+        data={"team": registration.pk, "old": old.name, "new": new},
+    )
+
+
+def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], user, judge_correction: str) -> None:
+    event = registration.event
+    reason = (judge_correction or "").strip()
+    locked = registration_seats_locked(event=event)
+    if locked and not reason:
+        raise StateConflict(
+            _("Seats are locked: round 1 is paired. Only a judge's correction of a mistake may change them; "
+              "give its reason (judge_correction) and it is recorded in the event's log.")
+        )
+    resolved = _resolve_seats(event=event, seats=seats)
+    problems = registration_seat_problems(event=event, seats=resolved, registration=registration)
+    if problems:
+        raise ValidationError({"seats": problems})
+    current = {s.letter: s for s in registration.seats.select_related("player")}
+    changed = [(letter, player) for letter, player in resolved if current[letter].player_id != player.pk]
+    if not changed:
+        return
+    # Deleted and written again (a swap within the team would trip the one-seat-per-player constraint midway);
+    # each seat's decklist is kept and moved to the new row of its seat.
+    kept = {d.seat.letter: d for d in Decklist.objects.filter(seat__in=[current[x] for x, _p in changed]).select_related("seat")}
+    before = {letter: current[letter].player.name for letter, _p in changed}
+    Seat.objects.filter(pk__in=[current[x].pk for x, _p in changed]).delete()
+    new_seats = {letter: Seat.objects.create(registration=registration, event=event, letter=letter, player=player)
+                 for letter, player in changed}
+    for letter, old in kept.items():
+        Decklist.objects.create(
+            seat=new_seats[letter], text=old.text, main=old.main, sideboard=old.sideboard, errors=old.errors,
+            submitted_by_id=old.submitted_by_id,
+        )
+    after = {letter: player.name for letter, player in changed}
+    if locked or reason:
+        message = _("Judge's correction of %(team)s's seats (%(changes)s): %(reason)s")
+    else:
+        message = _("%(team)s's seats changed (%(changes)s).%(reason)s")
+    changes = ", ".join(f"{x}: {before[x]} → {after[x]}" for x in sorted(after))
+    event_log_record(
+        event=event, user=user, action=LogAction.SEATS_CORRECTED,
+        message=message % {"team": registration.team.name, "changes": changes, "reason": reason},
+        data={"team": registration.pk, "before": before, "after": after, "reason": reason},
+    )
+
+
+@dataclass(frozen=True)
+class TeamEntry:
+    """One team of an import: its name, seats, and where it came from (for messages: "line 4" or "team 3")."""
+
+    name: str
+    seats: tuple[SeatEntry, ...]
+    where: str
+    joined_round: int | None = None
+
+
+@transaction.atomic
+def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problems: Sequence[str] = ()) -> list[Registration]:
+    """Register many teams at once, all or nothing: every team goes through registration_register (the same rules
+    as one by one), and when any is refused, none is registered and every refusal is named with its place in the
+    file. `problems` are refusals found earlier (lines that could not be read); they refuse the import too.
+    """
+    errors = list(problems)
+    registered = []
+    seen: dict[str, str] = {}
+    for entry in teams:
+        key = " ".join(entry.name.split()).lower()
+        if key in seen:
+            errors.append(_("%(where)s: the team %(name)s appears twice (also %(other)s); give each team once.")
+                          % {"where": entry.where, "name": entry.name, "other": seen[key]})
+            continue
+        seen[key] = entry.where
+        try:
+            with transaction.atomic():
+                registered.append(registration_register(
+                    event=event, team_name=entry.name, seats=entry.seats, user=user, joined_round=entry.joined_round,
+                ))
+        except StateConflict:
+            raise
+        except ValidationError as exc:
+            messages = [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
+            errors.extend(_("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
+                          for m in messages)
+    if errors:
+        raise ValidationError({"rows": errors})
+    if not registered:
+        raise ValidationError({"rows": [_("The file names no team.")]})
+    return registered
+
+
+def team_entries_from_rows(rows) -> list[TeamEntry]:
+    """Group `team,seat,player` rows (tournaments.teamcsv.TeamRow) into teams, in the order they first appear."""
+    grouped: dict[str, list] = {}
+    names: dict[str, str] = {}
+    for row in rows:
+        key = row.team.lower()
+        grouped.setdefault(key, []).append(row)
+        names.setdefault(key, row.team)
+    entries = []
+    for key, team_rows in grouped.items():
+        lines = [r.line for r in team_rows]
+        where = (_("Line %(n)d") % {"n": lines[0]}) if len(lines) == 1 else (
+            _("Lines %(lines)s") % {"lines": ", ".join(map(str, lines))})
+        entries.append(TeamEntry(name=names[key], where=where,
+                                 seats=tuple(SeatEntry(letter=r.seat, player=r.player) for r in team_rows)))
+    return entries

@@ -165,12 +165,42 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
 
 @transaction.atomic
 def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
-    """A member of the other team disputes the report; it goes to the organizer's list of disputes. Refused
-    (with the reason) once the event is finished."""
+    """A member of the other team disputes the report, saying what is wrong (the note is required); it goes to
+    the organizer's list of disputes. Refused (with the reason) once the event is finished."""
     match = _locked(match)
     _other_team_check(match=match, user=user)
+    note = (note or "").strip()
+    if not note:
+        raise ValidationError(_("Say what is wrong with the report: the organizer settles the dispute from your note."))
     match.result_state = ResultState.DISPUTED
-    match.dispute_note = note.strip()[:2000]
+    match.dispute_note = note[:2000]
+    match.save()
+    event_bump_version(event_id=match.round.event_id)
+    return match
+
+
+@transaction.atomic
+def team_match_correct_report(
+    *, match: TeamMatch, user, seats: Sequence[SeatGames] = (), games: SharedGames | None = None
+) -> TeamMatch:
+    """The reporting team corrects its own report while the other team has not answered it yet (a mis-tap
+    fixed before it counts). Refused once confirmed or disputed, for the other team, and for players of neither
+    team (NotYourMatch); the games are checked as for a report."""
+    match = _locked(match)
+    side = match_user_side(match=match, user=user)
+    if side is None:
+        raise NotYourMatch(_("This is not your match."))
+    _event_open_check(match)
+    if match.result_state != ResultState.REPORTED:
+        raise ValidationError(
+            _("Only a report still waiting for confirmation can be corrected (the result is %(state)s).")
+            % {"state": match.get_result_state_display()}
+        )
+    reporter_side = match_user_side(match=match, user=match.reported_by) if match.reported_by else None
+    if reporter_side != side:
+        raise ValidationError(_("The other team reported this result: confirm it or dispute it with a note."))
+    _store(match=match, seats=seats, games=games)
+    match.reported_by, match.reported_at = user, timezone.now()
     match.save()
     event_bump_version(event_id=match.round.event_id)
     return match

@@ -8,6 +8,7 @@ from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_bump_version, event_finish
+from tournaments.services.pairing import round_seat_draft_tables
 from tournaments.topcut import TopCutError
 
 
@@ -19,6 +20,7 @@ def _write_playoff_round(*, event: Event, number: int, matches) -> Round:
             for table, m in enumerate(matches, start=1)
         ]
     )
+    round_seat_draft_tables(round_=round_)  # team Rochester: the playoff drafts too, each match at its table
     topcut_award_dropped(event_id=event.pk)
     return round_
 

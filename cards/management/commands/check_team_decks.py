@@ -1,3 +1,4 @@
+import datetime as dt
 import sys
 from pathlib import Path
 
@@ -23,10 +24,12 @@ class Command(BaseCommand):
         parser.add_argument("--rule", default=UNIFIED_RULES[0], choices=UNIFIED_RULES,
                             help="unified deck construction (default: four-copies)")
         parser.add_argument("--banned", default="", help="the event's own banned cards, separated by ';'")
+        parser.add_argument("--date", type=dt.date.fromisoformat, default=None,
+                            help="the event's date, YYYY-MM-DD: judge by the legalities of the card data of that date")
         parser.add_argument("--2hg", dest="two_headed_giant", action="store_true",
                             help="Two-Headed Giant constructed: no sideboards, Erayo banned")
 
-    def handle(self, *args, files, format, formats, rule, banned, two_headed_giant, **options):
+    def handle(self, *args, files, format, formats, rule, banned, two_headed_giant, date=None, **options):
         if formats is not None:
             seat_formats = [f.strip().lower() for f in formats.split(",")]
             if len(seat_formats) != len(files):
@@ -51,8 +54,10 @@ class Command(BaseCommand):
             self.stderr.write("The card table was empty: imported the bundled cards.")
         check = team_decklists_check(
             decklists=decklists, rule=rule, formats=seat_formats,
-            extra_banned=[b.strip() for b in banned.split(";") if b.strip()], two_headed_giant=two_headed_giant,
+            extra_banned=[b.strip() for b in banned.split(";") if b.strip()], two_headed_giant=two_headed_giant, on_date=date,
         )
+        if check.data_date:
+            self.stdout.write(f"Legalities of the card data of {check.data_date.isoformat()}.")
         for label, errors in check.parse_errors.items():
             for error in errors:
                 self.stdout.write(f"{label}: {error.message}")

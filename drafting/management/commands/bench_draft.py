@@ -39,7 +39,7 @@ from drafting.services.tables import (
     draft_table_start,
     draft_tables_create,
 )
-from tournaments.enums import FormatKind
+from tournaments.enums import DraftStructure, FormatKind
 from tournaments.models import Event, Player, Registration, Seat, Team
 
 BENCH_PREFIX = "bench-draft"
@@ -108,7 +108,7 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=10)
         parser.add_argument("--pick-seconds", type=float, default=1.0)
         parser.add_argument("--review-seconds", type=float, default=0.0)
-        parser.add_argument("--team-size", type=int, default=3, choices=[2, 3, 4])
+        parser.add_argument("--team-size", type=int, default=3, choices=[2, 3])
         parser.add_argument("--packs", type=int, default=0, help="End each table after this many packs (0: all).")
         parser.add_argument("--idle-seats", type=int, default=1, help="Seats per table that never pick.")
         parser.add_argument("--think-max", type=float, default=0.4, help="A bot picks after 0..this many seconds.")
@@ -150,7 +150,8 @@ class Command(BaseCommand):
         organizer, _ = user_model.objects.get_or_create(username=f"{BENCH_PREFIX}-organizer", defaults={"is_staff": True})
         event = Event.objects.create(
             name=f"{BENCH_PREFIX} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=size,
-            format_kind=FormatKind.TEAM_ROCHESTER,
+            format_kind=FormatKind.TEAM_ROCHESTER, draft_structure=DraftStructure.ONE_DRAFT,
+            rochester_teams_of_two=size == 2,
         )
         DraftSettings.objects.create(event=event, set_code=options["set"], review_seconds=None, pick_seconds=None)
         users = user_model.objects.bulk_create(

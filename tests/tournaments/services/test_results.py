@@ -108,7 +108,7 @@ def test_team_match_dispute_keeps_the_note_for_the_organizer():
 def test_team_match_record_final_corrects_a_disputed_result():
     match = TeamMatchFactory()
     team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
-    team_match_dispute(match=match, user=_member(match.team_b))
+    team_match_dispute(match=match, user=_member(match.team_b), note="Seat A was 0-2")
     organizer = OrganizerFactory()
     team_match_record_final(
         match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 1, 2), SeatGames("C", 0, 2)]
@@ -174,3 +174,29 @@ def test_event_finish_marks_every_round_finished_and_the_organizer_still_correct
     assert Event.objects.get(pk=match.round.event_id).version == version + 1
     team_match_record_final(match=match, user=OrganizerFactory(), seats=A_TWO_ONE)
     assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.FINAL
+
+
+def test_team_match_correct_report_by_the_reporting_team_until_confirmed():
+    from tournaments.services.results import team_match_correct_report
+
+    match = TeamMatchFactory()
+    team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
+    corrected = [SeatGames("A", 0, 2), SeatGames("B", 1, 2), SeatGames("C", 2, 0)]
+    team_match_correct_report(match=match, user=_member(match.team_a, "B"), seats=corrected)
+    match.refresh_from_db()
+    assert (match.result_state, match.outcome) == (ResultState.REPORTED, Outcome.B_WINS)
+    with pytest.raises(ValidationError) as info:
+        team_match_correct_report(match=match, user=_member(match.team_b), seats=A_TWO_ONE)
+    assert "The other team reported this result" in info.value.messages[0]
+    team_match_confirm(match=match, user=_member(match.team_b))
+    with pytest.raises(ValidationError):
+        team_match_correct_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
+
+
+def test_team_match_dispute_needs_a_note():
+    match = TeamMatchFactory()
+    team_match_report(match=match, user=_member(match.team_a), seats=A_TWO_ONE)
+    with pytest.raises(ValidationError) as info:
+        team_match_dispute(match=match, user=_member(match.team_b), note="   ")
+    assert "Say what is wrong with the report" in info.value.messages[0]
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.REPORTED

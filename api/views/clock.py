@@ -1,0 +1,81 @@
+"""The round clock (issue 16): an organizer's session or the event's token drives it.
+
+POST /api/v1/events/{id}/rounds/{n}/clock  {"action": "start" | "pause" | "resume" | "add" | "end",
+"seconds": ..., "table": ..., "reason": ...} answers the clock as round_clock_state returns it (the same object
+GET /api/v1/events/{id}/rounds/{n}/ carries as "clock").
+"""
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.authentication import token_of
+from api.permissions import event_runs, event_visible
+from desk.selectors import round_clock_state
+from desk.services.clock import ACTIONS, round_clock_act
+from tournaments.models import Event, Round
+
+
+def clock_may_drive(*, request, event: Event) -> bool:
+    """Who may drive an event's clock: whoever runs the event (its organizer's session or organizer token,
+    api.permissions.event_runs), or the event's own scorekeeper token. One function, so the rule changes in one
+    place."""
+    token = token_of(request)
+    if token is not None and not token.is_organizer:
+        return token.event_id == event.pk
+    return event_runs(request=request, event=event)
+
+
+class ClockStateSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(choices=["not_started", "running", "paused", "over"])
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.IntegerField()
+    extensions = serializers.ListField(child=inline_serializer("ClockExtension", {
+        "table": serializers.IntegerField(allow_null=True), "seconds": serializers.IntegerField(),
+        "reason": serializers.CharField(), "at": serializers.DateTimeField(),
+    }))
+
+
+class RoundClockView(APIView):
+    """Start, pause, resume, add time to (a table's time extension with `table` and `reason`, MTR 2.6) or end
+    the round's clock. The server's clock is the truth; the answer is the clock as it now stands."""
+
+    schema_tag = "rounds"
+
+    class InputSerializer(serializers.Serializer):
+        action = serializers.ChoiceField(choices=list(ACTIONS))
+        seconds = serializers.IntegerField(required=False, min_value=1, max_value=4 * 3600,
+                                           help_text="Time to add (action add), or the clock's length (start).")
+        table = serializers.IntegerField(required=False, min_value=1, max_value=32767,
+                                         help_text="With add: a time extension for this table only.")
+        reason = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                                       help_text="Why a table gets its extension (needed with table).")
+
+        def validate(self, data):
+            if data["action"] == "add" and "seconds" not in data:
+                raise serializers.ValidationError({"seconds": [_("Give the seconds to add.")]})
+            return data
+
+    @extend_schema(request=InputSerializer, responses={200: ClockStateSerializer})
+    def post(self, request, event_id: int, number: int):
+        event = Event.objects.filter(pk=event_id).first()
+        if event is None or not event_visible(request=request, event=event):
+            raise exceptions.NotFound(_("There is no event %(id)s, or it is not public.") % {"id": event_id})
+        if not request.user or not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        if not clock_may_drive(request=request, event=event):
+            raise exceptions.PermissionDenied(_("Only the event's organizer, staff or a token of this event drive its clock."))
+        round_ = Round.objects.filter(event=event, number=number).select_related("event").first()
+        if round_ is None:
+            raise exceptions.NotFound(_("Event %(event)s has no round %(n)s.") % {"event": event_id, "n": number})
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        round_clock_act(
+            round_=round_, by=request.user, action=values["action"], seconds=values.get("seconds"),
+            table=values.get("table"), reason=values.get("reason", ""),
+        )
+        response = Response(round_clock_state(round_=round_))
+        response["Cache-Control"] = "no-store"
+        return response

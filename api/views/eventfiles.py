@@ -1,0 +1,54 @@
+"""Whole events as files: export one as a JSON document, import one under the caller (docs/event-format.md)."""
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiTypes, extend_schema
+from rest_framework import exceptions, generics, status
+from rest_framework.response import Response
+
+from api.idempotency import idempotent
+from api.permissions import IsTokenOrSessionUser, caller_may_create_events
+from api.selectors import event_get_to_run
+from api.views.events import EventOutputSerializer
+from eventfile.export import event_export
+from eventfile.importer import event_import
+
+
+class EventExportView(generics.GenericAPIView):
+    """The whole event as one JSON document: settings, teams and seats, rounds, matches with seat results, drops,
+    decklists, draft tables and logs. The event's organizer only (it holds decklists and unconfirmed reports)."""
+
+    schema_tag = "event files"
+    permission_classes = [IsTokenOrSessionUser]
+    extra_error_codes = (401, 403)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    def get(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        response = Response(event_export(event=event))
+        response["Content-Disposition"] = f'attachment; filename="hydra-event-{event.pk}.json"'
+        response["Cache-Control"] = "private, no-store"
+        return response
+
+
+class EventImportView(generics.GenericAPIView):
+    """Recreate an event from its exported document, with the caller as its organizer: 201 with the new event.
+    All or nothing: a document with problems writes nothing and names each problem by its place."""
+
+    idempotent = True
+    schema_tag = "event files"
+    permission_classes = [IsTokenOrSessionUser]
+    serializer_class = EventOutputSerializer
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventOutputSerializer})
+    def post(self, request):
+        if not caller_may_create_events(request=request):
+            raise exceptions.PermissionDenied(
+                _("Importing an event creates one: it needs an organizer token or an organizer's account.")
+            )
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError({"request": [_("Send the event file's JSON object as the body.")]})
+
+        def work():
+            event = event_import(document=request.data, user=request.user)
+            return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)

@@ -1,0 +1,130 @@
+"""Rounds: the list, one round with its matches, and the organizer's writes (pair the next round, take one back)."""
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.response import Response
+
+from api.idempotency import idempotent
+from api.permissions import IsTokenOrSessionUser, event_runs
+from api.selectors import event_get_to_run, matches_for_event, round_get, rounds_for_event
+from api.serializers.common import StrictInputSerializer
+from api.serializers.matches import TeamMatchSerializer
+from api.views.clock import ClockStateSerializer
+from api.views.base import EventScopedMixin, ScoreboardListView
+from desk.selectors import round_clock_state
+from tournaments.enums import RoundKind
+from tournaments.models import Event, Round
+from tournaments.services.rounds import event_pair_next, round_take_back
+
+
+class RoundOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=RoundKind.choices)
+    name = serializers.CharField(help_text='"Round 3", or the playoff round: "Quarterfinal", "Semifinal", "Final".')
+    is_finished = serializers.BooleanField()
+    match_count = serializers.IntegerField()
+
+
+class RoundDetailSerializer(RoundOutputSerializer):
+    matches = TeamMatchSerializer(many=True, help_text="By table.")
+    clock = ClockStateSerializer(help_text="The round clock, as the desk, the players' pages and the projector show it.")
+
+
+def _round_data(*, round_: Round, matches: list, full: bool, shared: bool) -> dict:
+    return {
+        "number": round_.number,
+        "kind": round_.kind,
+        "name": round_.name,
+        "is_finished": round_.is_finished,
+        "match_count": len(matches),
+        "matches": [TeamMatchSerializer(m, context={"full": full, "shared_game": shared}).data for m in matches],
+        "clock": round_clock_state(round_=round_),
+    }
+
+
+def round_detail_data(*, request, event: Event, round_: Round) -> dict:
+    """A round with its matches as the API shows it to this caller (unconfirmed results only to who runs it)."""
+    matches = list(matches_for_event(event=event).filter(round=round_))
+    round_.event = event
+    return _round_data(round_=round_, matches=matches, full=event_runs(request=request, event=event),
+                       shared=event.is_shared_game)
+
+
+class PairInputSerializer(StrictInputSerializer):
+    seed = serializers.IntegerField(
+        min_value=0, max_value=2**62, required=False,
+        help_text="The pairing's random seed (default: a fresh one; stored with the round, so it can be reproduced).",
+    )
+
+
+class RoundListView(ScoreboardListView):
+    """The event's rounds, Swiss and playoff, with how many matches each has.
+
+    POST pairs the next round (the event's organizer): the next Swiss round, or once the Swiss rounds are done and
+    the event has a top cut, the next playoff round. 201 with the round and its matches; 409 with `tables` while
+    the latest round still waits for results, or when nothing is left to pair.
+    """
+
+    class OutputSerializer(RoundOutputSerializer):
+        def to_representation(self, round_):
+            return {
+                "number": round_.number, "kind": round_.kind,
+                "name": round_.name,
+                "is_finished": round_.is_finished, "match_count": round_.match_count,
+            }
+
+    idempotent = True
+    schema_tag = "pairings"
+    conditional_get = True
+    serializer_class = OutputSerializer
+    queryset = Round.objects.none()
+    filter_backends: list = []
+
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Round.objects.none()
+        return rounds_for_event(event=self.event)
+
+    @extend_schema(request=PairInputSerializer, responses={201: RoundDetailSerializer})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        data = PairInputSerializer(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+
+        def work():
+            round_ = event_pair_next(event=event, seed=data.validated_data.get("seed"))
+            return Response(round_detail_data(request=request, event=event, round_=round_), status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)
+
+
+class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
+    """One round with its matches. DELETE takes back the latest round while it has no results (to pair it again,
+    e.g. after a late drop): 204."""
+
+    idempotent = True
+    schema_tag = "pairings"
+    serializer_class = RoundDetailSerializer
+
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "DELETE" else super().get_permissions()
+
+    def get(self, request, event_id: int, number: int):
+        event = self.load_event()
+        round_ = round_get(event=event, number=number)
+        response = Response(round_detail_data(request=request, event=event, round_=round_))
+        response["Cache-Control"] = "private, no-cache"
+        return response
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, event_id: int, number: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        round_ = round_get(event=event, number=number)
+
+        def work():
+            round_take_back(round_=round_, user=request.user)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+
+        return idempotent(request=request, work=work)

@@ -1,0 +1,330 @@
+"""Teams of an event: the list, and the organizer's writes (register, import, edit, drop, reinstate, disqualify)."""
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import generics, parsers, serializers, status
+from rest_framework.response import Response
+
+from api.idempotency import idempotent
+from api.parsers import LimitedJSONParser
+from api.permissions import IsTokenOrSessionUser, event_runs
+from api.selectors import event_get_to_run, registration_get, registrations_for_event
+from api.serializers.common import StrictInputSerializer
+from api.views.base import EventScopedMixin
+from tournaments.models import Player, Registration
+from tournaments.services.registrations import (
+    SeatEntry,
+    TeamEntry,
+    registration_disqualify,
+    registration_drop,
+    registration_register,
+    registration_reinstate,
+    registration_update,
+    team_entries_from_rows,
+    teams_import,
+)
+from tournaments.teamcsv import TeamFileError, team_rows_parse
+
+
+class MemberSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
+    player = serializers.CharField(help_text="The player's name.")
+
+
+class TeamOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The team's id in this event; pairings and standings use it.")
+    team_id = serializers.IntegerField(help_text="The team's id across events.")
+    name = serializers.CharField()
+    joined_round = serializers.IntegerField()
+    dropped_round = serializers.IntegerField(allow_null=True, help_text="The last round the team played, once out.")
+    status = serializers.ChoiceField(choices=["active", "dropped", "disqualified"])
+    members = MemberSerializer(many=True, help_text="In seat order.")
+    disqualification_reason = serializers.CharField(
+        required=False, help_text="Disqualified teams, for the event's organizer only."
+    )
+
+    def to_representation(self, registration: Registration) -> dict:
+        state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else "active")
+        data = {
+            "id": registration.pk,
+            "team_id": registration.team_id,
+            "name": registration.team.name,
+            "joined_round": registration.joined_round,
+            "dropped_round": registration.dropped_round,
+            "status": state,
+            "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
+        }
+        if registration.is_disqualified and self.context.get("runs_event"):
+            data["disqualification_reason"] = registration.disqualified_reason
+        return data
+
+
+class TeamSeatInputSerializer(StrictInputSerializer):
+    seat = serializers.CharField(max_length=2, help_text="The seat letter: A, B, C ... up to the team size.")
+    player = serializers.CharField(max_length=120, help_text="The player's name: matched (case ignored) or created.")
+
+
+class TeamInputSerializer(StrictInputSerializer):
+    name = serializers.CharField(max_length=120)
+    seats = TeamSeatInputSerializer(many=True, max_length=8, help_text="One entry per seat.")
+    joined_round = serializers.IntegerField(
+        min_value=1, max_value=30, required=False,
+        help_text="Late entries: the round the team joins in (default: the next round to be paired).",
+    )
+    missed_rounds_as_losses = serializers.BooleanField(required=False, default=False)
+
+
+def _seats(data) -> list[SeatEntry]:
+    return [SeatEntry(letter=s["seat"], player=s["player"]) for s in data]
+
+
+def _team_response(*, request, event, registration: Registration, code: int = 200) -> Response:
+    fresh = registrations_for_event(event=event).get(pk=registration.pk)
+    return Response(TeamOutputSerializer(fresh, context={"runs_event": True}).data, status=code)
+
+
+class TeamListView(EventScopedMixin, generics.ListAPIView):
+    """The teams registered in the event, with their members seat by seat.
+
+    POST registers one team (the event's organizer): players are matched by name or created. 201 with the team.
+    """
+
+    idempotent = True
+    schema_tag = "teams"
+    serializer_class = TeamOutputSerializer
+    queryset = Registration.objects.none()
+    filter_backends: list = []
+
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Registration.objects.none()
+        return registrations_for_event(event=self.load_event())
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        event = getattr(self, "event", None)
+        context["runs_event"] = event is not None and event_runs(request=self.request, event=event)
+        return context
+
+    @extend_schema(request=TeamInputSerializer, responses={201: TeamOutputSerializer}, examples=[OpenApiExample(
+        "A team of three", request_only=True,
+        value={"name": "Bolt Brigade", "seats": [{"seat": "A", "player": "Ann Lee"}, {"seat": "B", "player": "Bo Chen"},
+                                                  {"seat": "C", "player": "Cy Diaz"}]},
+    )])
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        data = TeamInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+
+        def work():
+            registration = registration_register(
+                event=event, team_name=values["name"], seats=_seats(values["seats"]), user=request.user,
+                joined_round=values.get("joined_round"), missed_rounds_as_losses=values["missed_rounds_as_losses"],
+            )
+            return _team_response(request=request, event=event, registration=registration, code=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)
+
+
+class CsvTextParser(parsers.BaseParser):
+    """A team list sent as the body, Content-Type: text/csv; handed on as bytes so its encoding is checked."""
+
+    media_type = "text/csv"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return stream.read()
+
+
+class TeamImportInputSerializer(StrictInputSerializer):
+    teams = TeamInputSerializer(many=True, max_length=4096, required=False)
+    csv = serializers.CharField(required=False, max_length=2 * 1024 * 1024, trim_whitespace=False,
+                                help_text="Or the team list as CSV text: a header team,seat,player, then a row per player.")
+
+
+class TeamImportView(generics.GenericAPIView):
+    """Register many teams at once, all or nothing: JSON `{"teams": [...]}` (each as for one team), or a CSV team
+    list (`team,seat,player` rows; comma, semicolon or tab) as a `text/csv` body, a `file` upload or `{"csv": ...}`.
+    One bad row refuses the whole file, with every bad row named. 201 with the teams registered."""
+
+    idempotent = True
+    schema_tag = "teams"
+    serializer_class = TeamOutputSerializer
+    queryset = Registration.objects.none()
+    permission_classes = [IsTokenOrSessionUser]
+    parser_classes = [LimitedJSONParser, CsvTextParser, parsers.MultiPartParser]
+
+    @extend_schema(request=TeamImportInputSerializer, responses={201: TeamOutputSerializer(many=True)})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        entries, problems = self._entries(request)
+
+        def work():
+            registered = teams_import(event=event, teams=entries, user=request.user, problems=problems)
+            rows = registrations_for_event(event=event).filter(pk__in=[r.pk for r in registered])
+            by_id = {r.pk: r for r in rows}
+            return Response(
+                TeamOutputSerializer([by_id[r.pk] for r in registered], many=True, context={"runs_event": True}).data,
+                status=status.HTTP_201_CREATED,
+            )
+
+        return idempotent(request=request, work=work)
+
+    def _entries(self, request) -> tuple[list[TeamEntry], list[str]]:
+        body = request.data
+        if isinstance(body, bytes):
+            return self._from_csv(body)
+        upload = request.FILES.get("file") if hasattr(request, "FILES") else None
+        if upload is not None:
+            return self._from_csv(upload.read(2 * 1024 * 1024 + 1))
+        data = TeamImportInputSerializer(data=body)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if ("teams" in values) == ("csv" in values):
+            raise serializers.ValidationError({"request": [_("Send either `teams` (a list) or `csv` (a team list as text), not both.")]})
+        if "csv" in values:
+            return self._from_csv(values["csv"])
+        return [
+            TeamEntry(name=t["name"], seats=tuple(_seats(t["seats"])), joined_round=t.get("joined_round"),
+                      where=_("Team %(n)d") % {"n": n})
+            for n, t in enumerate(values["teams"], start=1)
+        ], []
+
+    @staticmethod
+    def _from_csv(data) -> tuple[list[TeamEntry], list[str]]:
+        try:
+            rows, problems = team_rows_parse(data)
+        except TeamFileError as exc:
+            raise ValidationError({"file": [str(exc)]}) from exc
+        return team_entries_from_rows(rows), problems
+
+
+class TeamEditInputSerializer(StrictInputSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="Every seat, as at registration.")
+    judge_correction = serializers.CharField(
+        max_length=2000, required=False, allow_blank=True,
+        help_text="Once round 1 is paired, seats change only as a judge's correction: why (recorded in the event's log).",
+    )
+
+
+class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
+    """One team. PATCH renames it or changes its seats (seats lock once round 1 is paired: then only a judge's
+    correction, with its reason)."""
+
+    idempotent = True
+    schema_tag = "teams"
+    serializer_class = TeamOutputSerializer
+
+    def get_permissions(self):
+        return [IsTokenOrSessionUser()] if self.request.method == "PATCH" else super().get_permissions()
+
+    def get(self, request, event_id: int, team_id: int):
+        event = self.load_event()
+        registration = registration_get(event=event, registration_id=team_id)
+        runs = event_runs(request=request, event=event)
+        return Response(TeamOutputSerializer(registration, context={"runs_event": runs}).data)
+
+    @extend_schema(request=TeamEditInputSerializer, responses={200: TeamOutputSerializer})
+    def patch(self, request, event_id: int, team_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        registration = registration_get(event=event, registration_id=team_id)
+        data = TeamEditInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+
+        def work():
+            registration_update(
+                registration=registration, user=request.user, name=values.get("name"),
+                seats=_seats(values["seats"]) if "seats" in values else None,
+                judge_correction=values.get("judge_correction", ""),
+            )
+            return _team_response(request=request, event=event, registration=registration)
+
+        return idempotent(request=request, work=work)
+
+
+class DropInputSerializer(StrictInputSerializer):
+    after_round = serializers.IntegerField(
+        min_value=0, max_value=30, required=False,
+        help_text="The last round the team plays (default: the last round it has played or is playing).",
+    )
+
+
+class DisqualifyInputSerializer(StrictInputSerializer):
+    reason = serializers.CharField(max_length=2000, help_text="Why; recorded in the event's log, shown to the organizer.")
+    player = serializers.CharField(max_length=120, required=False,
+                                   help_text="The member whose disqualification disqualifies the team (MTR 8.2).")
+
+
+class _TeamActionView(generics.GenericAPIView):
+    queryset = Registration.objects.none()
+    idempotent = True
+    schema_tag = "teams"
+    serializer_class = TeamOutputSerializer
+    permission_classes = [IsTokenOrSessionUser]
+    input_serializer = StrictInputSerializer
+
+    def act(self, *, registration: Registration, values: dict):
+        raise NotImplementedError
+
+    def post(self, request, event_id: int, team_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        registration = registration_get(event=event, registration_id=team_id)
+        data = self.input_serializer(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+
+        def work():
+            self.act(registration=registration, values=data.validated_data)
+            return _team_response(request=request, event=event, registration=registration)
+
+        return idempotent(request=request, work=work)
+
+
+class TeamDropView(_TeamActionView):
+    """Drop the whole team: it is paired no more after `after_round`. In the top cut, its opponent advances."""
+
+    input_serializer = DropInputSerializer
+
+    @extend_schema(request=DropInputSerializer, responses={200: TeamOutputSerializer})
+    def post(self, request, event_id: int, team_id: int):
+        return super().post(request, event_id, team_id)
+
+    def act(self, *, registration, values):
+        registration_drop(registration=registration, after_round=values.get("after_round"), user=self.request.user)
+
+
+class TeamReinstateView(_TeamActionView):
+    """Undo a drop: the team is paired again from the next round. Refused once the event has cut to its playoff
+    (MTR 2.10) and for a disqualified team."""
+
+    @extend_schema(request=None, responses={200: TeamOutputSerializer})
+    def post(self, request, event_id: int, team_id: int):
+        return super().post(request, event_id, team_id)
+
+    def act(self, *, registration, values):
+        registration_reinstate(registration=registration, user=self.request.user)
+
+
+class TeamDisqualifyView(_TeamActionView):
+    """Disqualify the team (with the reason): no further pairings; its earlier matches still count for its
+    opponents' tiebreakers; in the top cut its opponent advances."""
+
+    input_serializer = DisqualifyInputSerializer
+
+    @extend_schema(request=DisqualifyInputSerializer, responses={200: TeamOutputSerializer})
+    def post(self, request, event_id: int, team_id: int):
+        return super().post(request, event_id, team_id)
+
+    def act(self, *, registration, values):
+        player = None
+        if values.get("player"):
+            player = Player.objects.filter(
+                name__iexact=" ".join(values["player"].split()), seats__registration=registration
+            ).first()
+            if player is None:
+                raise ValidationError({"player": _("%(player)s is not on this team.") % {"player": values["player"]}})
+        registration_disqualify(registration=registration, reason=values["reason"], user=self.request.user, player=player)

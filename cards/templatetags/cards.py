@@ -1,0 +1,78 @@
+"""Cards shown as cards: `{% mana_cost cost %}`, `{% card_face face %}` and the `with_faces` filter, which looks up
+the faces of a whole pack or pool in two queries (`{% for card in pack|with_faces %}` ... `{{ card.face }}`)."""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from django import template
+from django.conf import settings
+from django.templatetags.static import static
+from django.utils.html import format_html, format_html_join
+
+from cards.display import ManaSymbol, mana_symbols
+from cards.selectors import CardFace, cards_faces
+
+register = template.Library()
+SPRITE = "cards/mana.svg"
+
+
+@functools.lru_cache(maxsize=1)
+def _sprite_ids() -> frozenset[str]:
+    for directory in settings.STATICFILES_DIRS:
+        path = Path(directory) / SPRITE
+        if path.exists():
+            return frozenset(re.findall(r'<symbol id="ms-([^"]+)"', path.read_text(encoding="utf-8")))
+    return frozenset()
+
+
+class ShownCard:
+    """A card of a pack or pool (any object with `name`), with its `face` for display; every other attribute is
+    the card's own."""
+
+    def __init__(self, card, face: CardFace):
+        self._card = card
+        self.face = face
+
+    def __getattr__(self, name):
+        return getattr(self._card, name)
+
+    def __str__(self) -> str:
+        return str(self._card)
+
+
+@register.filter
+def with_faces(cards) -> list[ShownCard]:
+    """The cards, each with its `face` (cost, type line, text, picture), looked up all at once."""
+    cards = list(cards or ())
+    faces = cards_faces(cards=cards)
+    return [
+        ShownCard(c, faces[(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or ""))])
+        for c in cards
+    ]
+
+
+@register.simple_tag
+def mana_cost(cost: str):
+    """A mana cost as Hydra's SVG symbols; its text ("{2}{U}{R}") is what screen readers and copy-paste get."""
+    if not cost:
+        return ""
+    sprite = static(SPRITE)
+    known = _sprite_ids()
+    parts = []
+    for part in mana_symbols(cost):
+        if isinstance(part, ManaSymbol) and part.sprite_id in known:
+            parts.append(format_html(
+                '<svg class="ms" aria-hidden="true" focusable="false" data-symbol="{}"><use href="{}#ms-{}"></use></svg>',
+                part.text, sprite, part.sprite_id))
+        else:
+            parts.append(format_html('<span class="ms-text">{}</span>', part.text if isinstance(part, ManaSymbol) else part))
+    return format_html('<span class="mana" role="img" aria-label="{}">{}</span>', cost,
+                       format_html_join("", "{}", ((p,) for p in parts)))
+
+
+@register.inclusion_tag("cards/_face.html")
+def card_face(face: CardFace | None):
+    """A card's cost as symbols, its type line, and its rules text on hover (title) or tap (details)."""
+    return {"face": face}

@@ -1,0 +1,22 @@
+"""gunicorn's settings for `make serve`, the Procfile and compose.yaml (docs/deploy.md).
+
+Uvicorn workers (ASGI): a draft table's live updates are Server-Sent Events, long-lived responses that an async
+worker holds for almost nothing, while ordinary (sync) views run in its thread pool. WEB_CONCURRENCY processes,
+by default two per core plus one.
+"""
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+worker_class = "uvicorn_worker.UvicornWorker"
+# A worker that hangs this long is killed and replaced (SSE streams send a keep-alive long before).
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
+graceful_timeout = 20
+keepalive = 5
+# Replace workers now and then, so a slow leak never grows for days.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = 500
+accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")
+# X-Forwarded-* from these addresses only (the proxy in front); Hydra's own NUM_PROXIES governs client addresses.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

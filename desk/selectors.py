@@ -1,0 +1,379 @@
+"""The desk's reads: the round clock, the results grid, the warnings before pairing, the one next step, and what
+the projector shows. Every list here is read in a fixed number of queries, whatever the number of teams."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from desk import clock as engine
+from desk.models import Announcement, CheckIn, ClockPurpose, EventDesk, RoundClock
+from desk.services.clock import now as server_now
+from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
+
+# --- The round clock --------------------------------------------------------------------------------------------
+
+
+def _default_seconds(event_id: int, purpose: str) -> int:
+    desk = EventDesk.objects.filter(event_id=event_id).only("round_minutes", "deckbuilding_minutes").first()
+    field_name = "deckbuilding_minutes" if purpose == ClockPurpose.DECKBUILDING else "round_minutes"
+    minutes = getattr(desk, field_name) if desk else EventDesk._meta.get_field(field_name).default
+    return minutes * 60
+
+
+def round_clock(*, round_: Round, purpose: str = ClockPurpose.MATCHES) -> RoundClock | None:
+    """The stored clock of the round with its extensions (two queries), or None before anyone touched it."""
+    return (
+        RoundClock.objects.filter(round=round_, purpose=purpose)
+        .prefetch_related("extensions").first()
+    )
+
+
+def round_clock_state(*, round_: Round, purpose: str = ClockPurpose.MATCHES, clock: RoundClock | None = None) -> dict:
+    """The clock as the API and every page show it, by the server's clock (JSON-ready):
+    {"state": "not_started" | "running" | "paused" | "over", "ends_at": ISO 8601 or None,
+     "remaining_seconds": int, "extensions": [{"table": int | None, "seconds": int, "reason": str, "at": ISO}]}.
+    A round nobody has touched is not started, with the event's round length left."""
+    clock = clock if clock is not None else round_clock(round_=round_, purpose=purpose)
+    at = server_now()
+    if clock is None:
+        reading = engine.ClockReading(engine.NOT_STARTED, None, _default_seconds(round_.event_id, purpose))
+        extensions = []
+    else:
+        reading = engine.read_clock(
+            status=clock.status, duration_seconds=clock.duration_seconds, ends_at=clock.ends_at,
+            paused_remaining=clock.paused_remaining, now=at,
+        )
+        extensions = [
+            {"table": x.table, "seconds": x.seconds, "reason": x.reason, "at": x.created_at.isoformat()}
+            for x in clock.extensions.all()
+        ]
+    return {
+        "state": reading.state,
+        "ends_at": reading.ends_at.isoformat() if reading.ends_at else None,
+        "remaining_seconds": reading.remaining_seconds,
+        "extensions": extensions,
+    }
+
+
+def table_extensions(state: dict) -> dict[int, int]:
+    """Table number -> seconds of time extension, from a round_clock_state."""
+    seconds: dict[int, int] = {}
+    for x in state["extensions"]:
+        if x["table"] is not None:
+            seconds[x["table"]] = seconds.get(x["table"], 0) + x["seconds"]
+    return seconds
+
+
+# --- The current round and its results grid ---------------------------------------------------------------------
+
+
+def event_latest_round(*, event: Event) -> Round | None:
+    """The event's latest round (Swiss or playoff), or None before round 1."""
+    return event.rounds.order_by("-number").first()
+
+
+@dataclass
+class GridRow:
+    """One table of the results grid, as plain values (no model instances: a 512-team round reads fast)."""
+
+    table: int
+    match_id: int
+    state: str  # playing | reported | disputed | final | overdue | bye
+    team_a: str
+    team_b: str
+    players_a: list[str]
+    players_b: list[str]
+    score: str
+    dispute_note: str = ""
+    extension_seconds: int = 0
+
+    @property
+    def search_text(self) -> str:
+        return " ".join([self.team_a, self.team_b, *self.players_a, *self.players_b]).lower()
+
+
+_ORDER = {"disputed": 0, "overdue": 1, "reported": 2, "playing": 3, "final": 4, "bye": 5}
+
+
+def _games(a: int, b: int, d: int) -> str:
+    return f"{a}-{b}" + (f"-{d}" if d else "")
+
+
+def round_matches(*, round_: Round):
+    """The round's matches with teams, players and seat results loaded (four queries), for the printed pages."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("letter"))
+    return (
+        TeamMatch.objects.filter(round=round_)
+        .select_related("team_a__team", "team_b__team")
+        .prefetch_related(
+            Prefetch("team_a__seats", queryset=seats.queryset), Prefetch("team_b__seats", queryset=seats.queryset),
+            "seat_matches",
+        )
+        .order_by("table")
+    )
+
+
+def results_grid(*, round_: Round, clock_state: dict | None = None) -> list[GridRow]:
+    """Every table of the round with its teams, players and state, disputes first, then overdue, reported,
+    still playing and final tables, each by table number. A table is overdue when the clock (with its own
+    time extensions) is over and no result counts yet. Three queries, whatever the number of tables."""
+    from django.utils.dateparse import parse_datetime
+
+    state = clock_state or round_clock_state(round_=round_)
+    extensions = table_extensions(state)
+    at = server_now()
+    ends_at = parse_datetime(state["ends_at"]) if state["ends_at"] else None
+    shared = round_.event.is_shared_game
+    matches = list(
+        TeamMatch.objects.filter(round=round_).order_by("table").values_list(
+            "id", "table", "team_a_id", "team_b_id", "team_a__team__name", "team_b__team__name", "result_state",
+            "dispute_note", "games_won_a", "games_won_b", "games_drawn",
+        )
+    )
+    players: dict[int, list[str]] = {}
+    team_ids = {m[2] for m in matches} | {m[3] for m in matches if m[3] is not None}
+    for registration_id, name in (
+        Seat.objects.filter(registration_id__in=team_ids).order_by("registration_id", "letter")
+        .values_list("registration_id", "player__name")
+    ):
+        players.setdefault(registration_id, []).append(name)
+    scores: dict[int, list[str]] = {}
+    if not shared:
+        for match_id, a, b, d in SeatMatch.objects.filter(team_match__round=round_).order_by("team_match_id", "letter") \
+                .values_list("team_match_id", "wins_a", "wins_b", "draws"):
+            scores.setdefault(match_id, []).append(_games(a, b, d))
+    rows = []
+    for (match_id, table, a_id, b_id, a_name, b_name, result_state, note, ga, gb, gd) in matches:
+        if b_id is None:
+            row_state = "bye"
+        elif result_state == ResultState.DISPUTED:
+            row_state = "disputed"
+        elif result_state in COUNTING_STATES:
+            row_state = "final"
+        elif result_state == ResultState.REPORTED:
+            row_state = "reported"
+        else:
+            deadline = engine.table_deadline(ends_at, extensions.get(table, 0))
+            over = state["state"] == engine.OVER and (deadline is None or deadline <= at)
+            row_state = "overdue" if over else "playing"
+        if result_state == ResultState.PENDING or b_id is None:
+            score = ""
+        elif shared:
+            score = _games(ga, gb, gd)
+        else:
+            score = " ".join(scores.get(match_id, []))
+        rows.append(
+            GridRow(
+                table=table, match_id=match_id, state=row_state, team_a=a_name, team_b=b_name or "",
+                players_a=players.get(a_id, []), players_b=players.get(b_id, []) if b_id else [],
+                score=score, dispute_note=note if row_state == "disputed" else "",
+                extension_seconds=extensions.get(table, 0),
+            )
+        )
+    rows.sort(key=lambda r: (_ORDER[r.state], r.table))
+    return rows
+
+
+def grid_counts(rows: list[GridRow]) -> dict[str, int]:
+    counts = {k: 0 for k in _ORDER}
+    for row in rows:
+        counts[row.state] += 1
+    counts["still_playing"] = counts["playing"] + counts["overdue"]
+    return counts
+
+
+# --- Check-in, announcements ------------------------------------------------------------------------------------
+
+
+def event_check_ins(*, event: Event) -> list[Registration]:
+    """Every registered team by name with its check-in (or None) and its seats loaded (three queries)."""
+    return list(
+        Registration.objects.filter(event=event).select_related("team", "check_in")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("letter")))
+        .order_by("team__name")
+    )
+
+
+def event_team_choices(*, event: Event) -> list[tuple[int, str, bool]]:
+    """(registration id, team name, dropped) of every team by name, for the desk's drop and reinstate (one query)."""
+    return [
+        (pk, name, dropped is not None)
+        for pk, name, dropped in Registration.objects.filter(event=event).order_by("team__name")
+        .values_list("pk", "team__name", "dropped_round")
+    ]
+
+
+def event_desk_settings(*, event: Event) -> EventDesk:
+    """The event's desk settings; unsaved defaults when none are stored (reads write nothing)."""
+    return EventDesk.objects.filter(event=event).first() or EventDesk(event=event)
+
+
+def announcements_for_event(*, event: Event, limit: int = 3) -> list[Announcement]:
+    """The latest shown announcements, newest first."""
+    return list(Announcement.objects.filter(event=event, is_active=True)[:limit])
+
+
+def team_checked_in(*, registration: Registration) -> bool:
+    return CheckIn.objects.filter(registration=registration).exists()
+
+
+# --- Warnings before pairing, and the next step -----------------------------------------------------------------
+
+
+def pairing_warnings(*, event: Event) -> list[str]:
+    """What the organizer should know before pairing the next round, each a sentence: results missing (listed
+    by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
+    organizer may pair anyway (the pairing service itself still refuses a round whose results are missing)."""
+    warnings: list[str] = []
+    latest = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
+    if latest is not None:
+        open_tables = list(
+            latest.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", "result_state")
+        )
+        missing = [t for t, s in open_tables if s != ResultState.DISPUTED]
+        disputed = [t for t, s in open_tables if s == ResultState.DISPUTED]
+        if missing:
+            warnings.append(
+                _("Round %(n)d: results missing at table(s) %(tables)s.")
+                % {"n": latest.number, "tables": ", ".join(map(str, missing))}
+            )
+        if disputed:
+            warnings.append(
+                _("Round %(n)d: disputed result at table(s) %(tables)s.")
+                % {"n": latest.number, "tables": ", ".join(map(str, disputed))}
+            )
+    active = Registration.objects.filter(event=event, dropped_round__isnull=True)
+    if event.has_decklists:
+        without = list(
+            active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
+        )
+        if without:
+            warnings.append(
+                ngettext("%(n)d team has no complete decklist: %(teams)s.",
+                         "%(n)d teams have no complete decklist: %(teams)s.", len(without))
+                % {"n": len(without), "teams": ", ".join(without)}
+            )
+        illegal = list(
+            active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
+        )
+        if illegal:
+            warnings.append(
+                ngettext("%(n)d team has an illegal decklist: %(teams)s.",
+                         "%(n)d teams have an illegal decklist: %(teams)s.", len(illegal))
+                % {"n": len(illegal), "teams": ", ".join(illegal)}
+            )
+    if latest is None and CheckIn.objects.filter(registration__event=event).exists():
+        absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
+        if absent:
+            warnings.append(
+                ngettext("%(n)d team has not checked in: %(teams)s.",
+                         "%(n)d teams have not checked in: %(teams)s.", len(absent))
+                % {"n": len(absent), "teams": ", ".join(absent)}
+            )
+    return warnings
+
+
+@dataclass
+class Step:
+    """The one next step of the event: what the button says, what it will do, and what should be known first."""
+
+    kind: str  # draft | pair | clock | topcut | advance | finish | none
+    label: str
+    explains: str
+    warnings: list[str] = field(default_factory=list)
+    blocked: str = ""  # why the step can't be taken yet (results still missing ...)
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.label}"
+
+
+def _open_results(round_: Round) -> int:
+    return round_.matches.exclude(result_state__in=COUNTING_STATES).count()
+
+
+def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
+    """The one next step of the event, from its status, rounds, results and clock."""
+    if event.status == EventStatus.FINISHED:
+        return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
+    latest = round_ if round_ is not None else event_latest_round(event=event)
+    if latest is None:
+        # One-draft events draft before round 1; events that draft every round seat their drafts by pairing.
+        if (event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round
+                and not event.draft_tables.exists()):
+            return Step("draft", _("Start the drafts"),
+                        _("Seats the teams two to a draft table and draws who decides the first pick."))
+        return Step("pair", _("Pair round %(n)d") % {"n": 1},
+                    _("Pairs round 1 at random (RULES.md 4) and opens it on every player's page."),
+                    warnings=pairing_warnings(event=event))
+    state = clock_state or round_clock_state(round_=latest)
+    open_count = _open_results(latest)
+    # A round whose results are all in needs no clock any more (results entered from paper slips, say).
+    if open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED:
+        return Step("clock", _("Start the clock"),
+                    _("Starts round %(n)d's clock: %(minutes)d minutes, shown on every player's page and the projector.")
+                    % {"n": latest.number, "minutes": state["remaining_seconds"] // 60})
+    blocked = ""
+    if open_count:
+        blocked = ngettext("%(n)d table still waits for its result.", "%(n)d tables still wait for their results.",
+                           open_count) % {"n": open_count}
+    if latest.kind == RoundKind.PLAYOFF:
+        final = latest.matches.count() == 1
+        if final:
+            return Step("advance", _("Close the event"),
+                        _("Records the final's winner and finishes the event."), blocked=blocked)
+        return Step("advance", _("Pair the next top-cut round"),
+                    _("Pairs the winners of this top-cut round against each other."), blocked=blocked)
+    if latest.number < event.swiss_rounds:
+        n = latest.number + 1
+        return Step("pair", _("Pair round %(n)d") % {"n": n},
+                    _("Pairs round %(n)d by points (RULES.md 4) and finishes round %(last)d.") % {"n": n, "last": latest.number},
+                    warnings=pairing_warnings(event=event), blocked=blocked)
+    if event.top_cut:
+        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut},
+                    _("Seeds the top %(n)d teams of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
+                      "first playoff round.") % {"n": event.top_cut}, blocked=blocked)
+    return Step("finish", _("Close the event"),
+                _("Finishes the event: the standings become the final placings; players can no longer report."),
+                blocked=blocked)
+
+
+# --- The projector ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScreenLine:
+    team: str
+    table: int
+    opponent: str  # "" for a bye
+
+
+def screen_pairings(*, round_: Round) -> list[ScreenLine]:
+    """One line per team of the round, alphabetical, with its table and opponent (one query)."""
+    lines = []
+    for table, a, b in TeamMatch.objects.filter(round=round_).values_list("table", "team_a__team__name", "team_b__team__name"):
+        lines.append(ScreenLine(a, table, b or ""))
+        if b:
+            lines.append(ScreenLine(b, table, a))
+    lines.sort(key=lambda x: (x.team.casefold(), x.table))
+    return lines
+
+
+def event_tables_for_print(*, round_: Round) -> list[TeamMatch]:
+    """The round's matches with teams, players and results, by table (the slips' data)."""
+    return list(round_matches(round_=round_))
+
+
+def my_matches_in_round(*, round_: Round, user) -> list[TeamMatch]:
+    """The matches of `round_` in which the user plays (zero or one)."""
+    if not user.is_authenticated:
+        return []
+    return list(
+        TeamMatch.objects.filter(round=round_).filter(
+            Q(team_a__seats__player__user=user) | Q(team_b__seats__player__user=user)
+        ).distinct()
+    )

@@ -1,0 +1,27 @@
+"""Announcements: a line of text to every player of the event, on their pages and on the projector."""
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from desk.models import Announcement
+from tournaments.models import Event
+from tournaments.services.events import event_bump_version
+
+MAX_LENGTH = 280
+
+
+def announcement_post(*, event: Event, by, text: str) -> Announcement:
+    """Post an announcement (one line, at most 280 characters)."""
+    text = " ".join((text or "").split())
+    if not text:
+        raise ValidationError(_("Write the announcement first."))
+    if len(text) > MAX_LENGTH:
+        raise ValidationError(_("An announcement is at most %(n)d characters.") % {"n": MAX_LENGTH})
+    announcement = Announcement.objects.create(event=event, text=text, by=by)
+    event_bump_version(event_id=event.pk)
+    return announcement
+
+
+def announcement_hide(*, announcement: Announcement) -> None:
+    """Stop showing an announcement."""
+    Announcement.objects.filter(pk=announcement.pk).update(is_active=False)
+    event_bump_version(event_id=announcement.event_id)

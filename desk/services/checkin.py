@@ -1,0 +1,72 @@
+"""Check-in and no-shows: teams say they are at the venue; after the deadline the desk drops those that didn't,
+before round 1 is paired (through registration_drop, the one way a team drops)."""
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from desk.models import CheckIn
+from desk.services.clock import event_desk_for
+from desk.services.log import desk_log
+from tournaments.models import Event, Registration
+from tournaments.services.events import event_bump_version
+from tournaments.services.registrations import registration_drop
+
+
+def _before_round_one(event: Event) -> None:
+    if event.rounds.exists():
+        raise ValidationError(_("Round 1 is paired: check-in is over."))
+
+
+@transaction.atomic
+def registration_check_in(*, registration: Registration, by, at_desk: bool = False) -> CheckIn:
+    """Check the team in (again is harmless). Refused once round 1 is paired or for a dropped team."""
+    _before_round_one(registration.event)
+    if registration.is_dropped:
+        raise ValidationError(_("%(team)s has dropped; reinstate it first.") % {"team": registration.team.name})
+    check_in, _created = CheckIn.objects.get_or_create(
+        registration=registration, defaults={"by": by, "at_desk": at_desk}
+    )
+    event_bump_version(event_id=registration.event_id)
+    return check_in
+
+
+@transaction.atomic
+def registration_check_out(*, registration: Registration, by) -> None:
+    """Undo a check-in ticked by mistake (desk only)."""
+    _before_round_one(registration.event)
+    CheckIn.objects.filter(registration=registration).delete()
+    event_bump_version(event_id=registration.event_id)
+
+
+def event_set_check_in_deadline(*, event: Event, deadline: dt.datetime | None) -> None:
+    """Set (or clear) when check-in closes."""
+    desk = event_desk_for(event=event)
+    desk.check_in_deadline = deadline
+    desk.save(update_fields=["check_in_deadline"])
+    event_bump_version(event_id=event.pk)
+
+
+def event_no_shows(*, event: Event) -> list[Registration]:
+    """Teams registered, not dropped and not checked in, by name."""
+    return list(
+        Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True)
+        .select_related("team").order_by("team__name")
+    )
+
+
+@transaction.atomic
+def event_drop_no_shows(*, event: Event, by) -> list[Registration]:
+    """Drop every team that did not check in, once the deadline has passed and before round 1 is paired.
+    Returns the dropped teams; logged at the desk."""
+    _before_round_one(event)
+    desk = event_desk_for(event=event)
+    if desk.check_in_deadline is None or desk.check_in_deadline > timezone.now():
+        raise ValidationError(_("No-shows can be dropped once the check-in deadline has passed."))
+    dropped = event_no_shows(event=event)
+    for registration in dropped:
+        registration_drop(registration=registration, after_round=0)
+    desk_log(event=event, by=by, action="drop_no_shows", detail=", ".join(r.team.name for r in dropped))
+    return dropped

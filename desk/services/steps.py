@@ -1,0 +1,54 @@
+"""The desk's next-step button: each step calls the one service that owns its rule, and logs what it went past."""
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from desk.selectors import desk_next_step
+from desk.services.clock import round_clock_start
+from desk.services.log import desk_log
+from drafting.services.picks import DraftRefused
+from drafting.services.tables import draft_tables_create
+from tournaments.models import Event
+from tournaments.services.rounds import event_close
+from tournaments.services.pairing import round_pair_next
+from tournaments.services.topcut import topcut_advance, topcut_start
+
+
+def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
+    """Take the event's next step if it is still the step the page showed (`key`), and return what was done.
+
+    Refused (nothing written) when the event moved on meanwhile, when the step is blocked (results missing), or
+    when it has warnings the organizer did not accept (`anyway`). Accepted warnings are logged.
+    """
+    step = desk_next_step(event=event)
+    if step.key != key:
+        raise ValidationError(_("The event moved on meanwhile; check the next step again."))
+    if step.kind == "none":
+        raise ValidationError(_("The event is finished; there is no next step."))
+    if step.blocked:
+        raise ValidationError(step.blocked)
+    if step.warnings and not anyway:
+        raise ValidationError(_("Read the warnings and confirm to go on anyway."))
+    latest = event.rounds.order_by("-number").first()
+    if step.kind == "draft":
+        try:
+            tables = draft_tables_create(event=event, by=by)
+        except DraftRefused as exc:
+            raise ValidationError(str(exc)) from exc
+        done = _("%(n)d draft tables are set up.") % {"n": len(tables)}
+    elif step.kind == "pair":
+        round_ = round_pair_next(event=event)
+        done = _("Round %(n)d is paired.") % {"n": round_.number}
+    elif step.kind == "clock":
+        round_clock_start(round_=latest, by=by)
+        done = _("The clock of round %(n)d is running.") % {"n": latest.number}
+    elif step.kind == "topcut":
+        round_ = topcut_start(event=event)
+        done = _("The top cut has started: round %(n)d is paired.") % {"n": round_.number}
+    elif step.kind == "advance":
+        round_ = topcut_advance(event=event)
+        done = _("The event is finished.") if round_ is None else _("Round %(n)d is paired.") % {"n": round_.number}
+    else:
+        event_close(event=event, user=by)
+        done = _("The event is finished.")
+    desk_log(event=event, by=by, action=step.kind, detail=str(step.label), warnings=step.warnings if anyway else [])
+    return done

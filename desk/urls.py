@@ -1,0 +1,37 @@
+"""The desk's URLs, mounted at the site root beside the portal's /events/<id>/ pages."""
+from django.urls import path, register_converter
+
+from desk import views
+
+
+
+class DeskIdConverter:
+    """Ids of 1 to 18 digits, as the portal's: a longer one is no page (404), never a database overflow."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(DeskIdConverter, "desk_id")
+
+app_name = "desk"
+urlpatterns = [
+    path("events/<desk_id:pk>/desk/", views.desk, name="desk"),
+    path("events/<desk_id:pk>/desk/step/", views.desk_step, name="step"),
+    path("events/<desk_id:pk>/desk/result/", views.desk_result, name="result"),
+    path("events/<desk_id:pk>/desk/clock/", views.desk_clock, name="clock"),
+    path("events/<desk_id:pk>/desk/team/", views.desk_team, name="team"),
+    path("events/<desk_id:pk>/desk/check-in/", views.desk_check_in_settings, name="check_in_settings"),
+    path("events/<desk_id:pk>/desk/no-shows/", views.desk_no_shows, name="no_shows"),
+    path("events/<desk_id:pk>/desk/announce/", views.desk_announce, name="announce"),
+    path("events/<desk_id:pk>/check-in/", views.player_check_in, name="player_check_in"),
+    path("events/<desk_id:pk>/screen/", views.screen, name="screen"),
+    path("events/<desk_id:pk>/rounds/<desk_id:number>/slips/", views.slips, name="slips"),
+    path("events/<desk_id:pk>/rounds/<desk_id:number>/pairings/print/", views.print_pairings, name="print_pairings"),
+    path("events/<desk_id:pk>/standings/print/", views.print_standings, name="print_standings"),
+]

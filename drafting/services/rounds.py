@@ -1,0 +1,101 @@
+"""Draft tables of a round: team Rochester drafts every round within its pod (RULES.md 6, MTR 7.6 and 8.5).
+
+Pairing a round (tournaments.services.pairing) calls `draft_tables_for_round` in the same transaction: each pair
+of teams gets a draft table with the number of their match table, the bye team drafts nothing. Pairing a round
+again or swapping teams calls it again; it keeps the tables whose teams did not change and refuses (so the whole
+pairing change is rolled back) when a table whose teams would change has started drafting.
+"""
+from __future__ import annotations
+
+import random
+
+from django.utils.translation import gettext as _
+
+from drafting.models import DraftAction, DraftLog, DraftStatus, DraftTable
+from tournaments.enums import ROCHESTER_HOUSE_TEAM_SIZE, ROCHESTER_TEAM_SIZE, FormatKind
+from tournaments.models import Event, Registration, Round
+
+from .picks import DraftRefused
+from .tables import draft_settings_for
+
+
+def rochester_team_size_problem(*, event: Event) -> str | None:
+    """Why teams of this event's size can't draft team Rochester, or None: teams of three (MTR 8.5), teams of two
+    only when the organizer picked the house rule on purpose, never four or more."""
+    if event.team_size == ROCHESTER_TEAM_SIZE:
+        return None
+    if event.team_size == ROCHESTER_HOUSE_TEAM_SIZE:
+        if event.rochester_teams_of_two:
+            return None
+        return _("Team Rochester is for teams of three (MTR 8.5). Teams of two are a house rule: tick \"teams of two "
+                 "(house rule)\" to run them on purpose.")
+    return _("Team Rochester is for teams of three (MTR 8.5), or of two as a house rule; teams of %(n)d can't draft "
+             "it.") % {"n": event.team_size}
+
+
+def draft_empty_seats_problem(*, event: Event, registration_ids) -> str | None:
+    """Why these teams can't sit at a draft table (a seat without its player), naming each team and seat."""
+    empty = [
+        f"{team.team.name} ({', '.join(sorted(set(event.seat_letters) - {seat.letter for seat in team.seats.all()}))})"
+        for team in Registration.objects.filter(pk__in=list(registration_ids)).select_related("team")
+        .prefetch_related("seats").order_by("pk")
+        if len(team.seats.all()) < event.team_size
+    ]
+    if not empty:
+        return None
+    return _("Every seat at a draft table needs its player; seats without one: %(teams)s.") % {"teams": "; ".join(empty)}
+
+
+def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
+    """Seat each pair of teams of `round_` at a draft table numbered like their match (the bye team drafts nothing)
+    and draw, from the round's stored seed, the team that decides who picks first. Returns the round's tables.
+
+    Only for a team Rochester event that drafts every round; any other event gets none. Call it inside the
+    transaction that writes the round's pairings. Raises DraftRefused (write nothing then) when the teams' size
+    can't draft, a seat has no player, or a table whose teams would change has already started drafting.
+    """
+    event = round_.event
+    if event.format_kind != FormatKind.TEAM_ROCHESTER or not event.drafts_every_round:
+        return []
+    problem = rochester_team_size_problem(event=event)
+    if problem:
+        raise DraftRefused(problem)
+    pairs = {
+        table: (a, b)
+        for table, a, b in round_.matches.filter(team_b__isnull=False).values_list("table", "team_a_id", "team_b_id")
+    }
+    problem = draft_empty_seats_problem(event=event, registration_ids={t for pair in pairs.values() for t in pair})
+    if problem:
+        raise DraftRefused(problem)
+    existing = {t.number: t for t in DraftTable.objects.select_for_update().filter(round=round_)}
+    stale = [t for number, t in existing.items() if pairs.get(number) != (t.team1_id, t.team2_id)]
+    started = [t.number for t in stale if t.status != DraftStatus.SETUP]
+    if started:
+        raise DraftRefused(
+            _("%(round)s: draft table(s) %(tables)s have started drafting, so their teams can't change. End and "
+              "delete those drafts first, or leave the pairing as it is.")
+            % {"round": round_.name, "tables": ", ".join(map(str, sorted(started)))}
+        )
+    DraftTable.objects.filter(pk__in=[t.pk for t in stale]).delete()
+    for t in stale:
+        existing.pop(t.number)
+    settings = draft_settings_for(event=event)
+    for number, (team1, team2) in sorted(pairs.items()):
+        if number in existing:
+            continue
+        # Each table's draw comes from the round's stored seed, so the round can be reproduced.
+        table_seed = int(random.Random(f"{round_.seed}-{number}").random() * 2**48)
+        table = DraftTable.objects.create(
+            event=event, round=round_, number=number, team1_id=team1, team2_id=team2, seed=table_seed,
+            chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
+            set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
+            deck_building_minutes=event.deck_building_minutes,
+        )
+        DraftLog.objects.create(
+            table=table, action=DraftAction.TABLES_CREATED, actor=by if getattr(by, "pk", None) else None,
+            pack_index=0, pick_number=1,
+            detail=f"{round_.name}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
+                   f"team {table.chooser} decides",
+        )
+        existing[number] = table
+    return [existing[n] for n in sorted(existing)]

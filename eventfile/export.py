@@ -1,0 +1,149 @@
+"""Export a whole event as one JSON document (docs/event-format.md).
+
+Teams are named, not numbered: matches, draft tables and the log refer to teams by name, so the document means the
+same in any Hydra and an export of an imported event is the same document (apart from the event's own id).
+"""
+import datetime as dt
+from collections import defaultdict
+
+from django.db import models
+
+from drafting.models import DraftCard, DraftLog, DraftSettings, DraftTable
+from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.services.events import EDITABLE_FIELDS
+
+FORMAT = "hydra-event"
+VERSION = 1
+
+# Columns that are Hydra's own bookkeeping, not the event: never exported, set afresh on import.
+_SKIP = {"id", "event", "version", "created_at", "updated_at"}
+
+
+def _value(value):
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return value
+
+
+def model_row(obj: models.Model, *, skip: set[str] = frozenset()) -> dict:
+    """The object's own columns (foreign keys left to the caller), JSON-ready, in field order."""
+    row = {}
+    for field in obj._meta.concrete_fields:
+        if field.name in _SKIP or field.name in skip or field.is_relation:
+            continue
+        row[field.name] = _value(getattr(obj, field.attname))
+    return row
+
+
+def event_export(*, event: Event) -> dict:
+    """The event as one document: settings, teams and seats with their decklists, drops and disqualifications,
+    rounds with their matches and seat results, draft tables with their cards and logs, and the event's log.
+    A fixed number of queries, whatever the event's size."""
+    registrations = list(Registration.objects.filter(event=event).select_related("team").order_by("team__name", "pk"))
+    names = {r.pk: r.team.name for r in registrations}
+    seats_by_team: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(event=event).select_related("player").order_by("letter"):
+        seats_by_team[seat.registration_id].append(seat)
+    decklists = {d.seat_id: d for d in Decklist.objects.filter(seat__event=event)}
+    teams = []
+    for r in registrations:
+        teams.append({
+            "name": r.team.name,
+            "joined_round": r.joined_round,
+            "missed_rounds_as_losses": r.missed_rounds_as_losses,
+            "dropped_round": r.dropped_round,
+            "disqualified": None if r.disqualified_at is None else {
+                "at": _value(r.disqualified_at), "reason": r.disqualified_reason},
+            "topcut_seed": r.topcut_seed,
+            "seats": [
+                {
+                    "seat": s.letter,
+                    "player": s.player.name,
+                    "decklist": None if s.pk not in decklists else {
+                        "text": decklists[s.pk].text, "main": decklists[s.pk].main,
+                        "sideboard": decklists[s.pk].sideboard, "errors": decklists[s.pk].errors,
+                    },
+                }
+                for s in seats_by_team[r.pk]
+            ],
+        })
+    seat_results: dict[int, list[SeatMatch]] = defaultdict(list)
+    for sm in SeatMatch.objects.filter(team_match__round__event=event).order_by("letter"):
+        seat_results[sm.team_match_id].append(sm)
+    matches_by_round: dict[int, list[TeamMatch]] = defaultdict(list)
+    for m in TeamMatch.objects.filter(round__event=event).order_by("table"):
+        matches_by_round[m.round_id].append(m)
+    shared = event.is_shared_game
+    rounds = []
+    for round_ in Round.objects.filter(event=event).order_by("number"):
+        rounds.append({
+            "number": round_.number, "kind": round_.kind, "seed": round_.seed, "is_finished": round_.is_finished,
+            "matches": [
+                {
+                    "table": m.table,
+                    "team_a": names[m.team_a_id],
+                    "team_b": names.get(m.team_b_id),
+                    "result_state": m.result_state,
+                    "outcome": m.outcome,
+                    "games": {"wins_a": m.games_won_a, "wins_b": m.games_won_b, "draws": m.games_drawn} if shared else None,
+                    "seats": [
+                        {"letter": s.letter, "wins_a": s.wins_a, "wins_b": s.wins_b, "draws": s.draws}
+                        for s in seat_results[m.pk]
+                    ],
+                    "dispute_note": m.dispute_note,
+                }
+                for m in matches_by_round[round_.pk]
+            ],
+        })
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "source_event_id": event.pk,
+        "event": {**{name: _value(getattr(event, name)) for name in EDITABLE_FIELDS}, "status": event.status},
+        "draft_settings": _draft_settings(event),
+        "teams": teams,
+        "rounds": rounds,
+        "draft_tables": _draft_tables(event, names),
+        "log": [
+            {"at": _value(e.at), "user": e.user.get_username() if e.user else None, "action": e.action,
+             "message": e.message, "data": _names_in(e.data, names)}
+            for e in EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk")
+        ],
+    }
+
+
+def _names_in(data: dict, names: dict[int, str]) -> dict:
+    if isinstance(data, dict) and isinstance(data.get("team"), int) and data["team"] in names:
+        return {**data, "team": names[data["team"]]}
+    return data
+
+
+def _draft_settings(event: Event) -> dict | None:
+    found = DraftSettings.objects.filter(event=event).first()
+    return None if found is None else model_row(found)
+
+
+def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
+    tables = list(DraftTable.objects.filter(event=event).order_by("number"))
+    cards: dict[int, list[DraftCard]] = defaultdict(list)
+    for card in DraftCard.objects.filter(table__event=event).order_by("pack_index", "position"):
+        cards[card.table_id].append(card)
+    logs: dict[int, list[DraftLog]] = defaultdict(list)
+    for entry in DraftLog.objects.filter(table__event=event).select_related("actor").order_by("at", "pk"):
+        logs[entry.table_id].append(entry)
+    out = []
+    for table in tables:
+        row = model_row(table)
+        row["team1"], row["team2"] = names[table.team1_id], names[table.team2_id]
+        round_id = getattr(table, "round_id", None)
+        if round_id is not None:
+            row["round"] = table.round.number
+        row["cards"] = [model_row(c, skip={"table"}) for c in cards[table.pk]]
+        row["log"] = [
+            {**model_row(e, skip={"table", "actor"}), "actor": e.actor.get_username() if e.actor else None}
+            for e in logs[table.pk]
+        ]
+        out.append(row)
+    return out

@@ -1,0 +1,179 @@
+"""Benchmark the pages hundreds of phones poll, through gunicorn over HTTP: `python manage.py bench_public
+[--teams 256 --rounds 8 --workers 4 --clients 16 --seconds 10]`.
+
+Builds a public event of that size (committed: gunicorn's processes must see it; deleted at the end), starts
+gunicorn with uvicorn workers (config/gunicorn.py) on a free port with this process's settings and database, and
+from `--clients` threads with keep-alive connections fetches, each for `--seconds`: the pairings HTML (anonymous,
+the shared page cache), the standings API (full body from the shared cache), and the standings API with
+If-None-Match (304). Prints requests per second and latency p50 / p95 of each, the last line one JSON object.
+Run it on PostgreSQL and Redis (DATABASE_URL, HYDRA_REDIS_URL) for production figures.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from api.management.commands.bench_api import build_bench_event
+
+ROOT = Path(settings.BASE_DIR)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _hammer(port: int, path: str, *, clients: int, seconds: float, headers: dict, expect: int) -> dict:
+    timings: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    stop_at = time.perf_counter() + seconds
+
+    def client() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine = []
+        while time.perf_counter() < stop_at:
+            begin = time.perf_counter()
+            try:
+                conn.request("GET", path, headers=headers)
+                response = conn.getresponse()
+                response.read()
+            except (OSError, http.client.HTTPException) as exc:
+                errors.append(str(exc))
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                continue
+            mine.append((time.perf_counter() - begin) * 1000)
+            if response.status != expect:
+                errors.append(f"{response.status}")
+        conn.close()
+        with lock:
+            timings.extend(mine)
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    if errors:
+        raise CommandError(f"GET {path}: {len(errors)} failures, e.g. {errors[:3]}")
+    timings.sort()
+    return {
+        "requests": len(timings),
+        "rps": round(len(timings) / elapsed, 1),
+        "p50_ms": round(statistics.median(timings), 2),
+        "p95_ms": round(timings[min(len(timings) - 1, int(0.95 * len(timings)))], 2),
+    }
+
+
+def bench_event_delete(*, event) -> None:
+    """Remove the benchmark's event with its teams, players and accounts (matches protect registrations)."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from tournaments.models import Player, SeatMatch, Team, TeamMatch
+
+    with transaction.atomic():
+        team_ids = list(event.registrations.values_list("team_id", flat=True))
+        user_ids = list(Player.objects.filter(seats__event=event).values_list("user_id", flat=True))
+        SeatMatch.objects.filter(team_match__round__event=event).delete()
+        TeamMatch.objects.filter(round__event=event).delete()
+        event.rounds.all().delete()
+        event.registrations.all().delete()
+        organizer_id = event.organizer_id
+        event.delete()
+        Team.objects.filter(pk__in=team_ids).delete()
+        Player.objects.filter(user_id__in=user_ids).delete()
+        get_user_model().objects.filter(pk__in=[*user_ids, organizer_id]).delete()
+
+
+class Command(BaseCommand):
+    help = "Requests per second of the public pairings page and the standings API through gunicorn."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--teams", type=int, default=256)
+        parser.add_argument("--rounds", type=int, default=8)
+        parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 4)))
+        parser.add_argument("--clients", type=int, default=16)
+        parser.add_argument("--seconds", type=float, default=10.0)
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *args, teams, rounds, workers, clients, seconds, seed, **options):
+        if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3") and ":memory:" in str(
+            settings.DATABASES["default"]["NAME"]
+        ):
+            raise CommandError("gunicorn needs a database it can share: set DATABASE_URL.")
+        started = time.perf_counter()
+        event = build_bench_event(teams=teams, rounds=rounds, seed=seed)
+        build_s = round(time.perf_counter() - started, 1)
+        port = _free_port()
+        env = dict(
+            os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
+            DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
+            SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
+        )
+        gunicorn = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
+             "config/gunicorn.py", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        try:
+            result = self._measure(event, port=port, clients=clients, seconds=seconds, gunicorn=gunicorn)
+        finally:
+            gunicorn.terminate()
+            try:
+                gunicorn.wait(20)
+            except subprocess.TimeoutExpired:
+                gunicorn.kill()
+            bench_event_delete(event=event)
+        result = {"teams": teams, "rounds": rounds, "workers": workers, "clients": clients, "seconds": seconds,
+                  "build_s": build_s, "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1], **result}
+        for label in ("pairings_html", "standings_api", "standings_api_304"):
+            figures = result[label]
+            self.stdout.write(f"{label:18}: {figures['rps']:8.1f} req/s   p50 {figures['p50_ms']:7.2f} ms   "
+                              f"p95 {figures['p95_ms']:7.2f} ms")
+        self.stdout.write(json.dumps(result))
+
+    def _measure(self, event, *, port: int, clients: int, seconds: float, gunicorn) -> dict:
+        pairings = f"/events/{event.pk}/pairings/"
+        standings = f"/api/v1/events/{event.pk}/standings/"
+        give_up = time.monotonic() + 120
+        while True:
+            if gunicorn.poll() is not None:
+                raise CommandError(f"gunicorn exited: {gunicorn.stderr.read().decode()[-2000:]}")
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                conn.request("GET", standings)
+                response = conn.getresponse()
+                response.read()
+                etag = response.getheader("ETag")
+                conn.close()
+                if response.status == 200:
+                    break
+                raise CommandError(f"GET {standings} answered {response.status}")
+            except OSError:
+                if time.monotonic() > give_up:
+                    raise CommandError("gunicorn didn't answer within 120 s") from None
+                time.sleep(0.3)
+        # Warm every worker's connections and the shared cache.
+        _hammer(port, pairings, clients=clients, seconds=1.0, headers={}, expect=200)
+        return {
+            "pairings_html": _hammer(port, pairings, clients=clients, seconds=seconds, headers={}, expect=200),
+            "standings_api": _hammer(port, standings, clients=clients, seconds=seconds, headers={}, expect=200),
+            "standings_api_304": _hammer(port, standings, clients=clients, seconds=seconds,
+                                         headers={"If-None-Match": etag}, expect=304),
+        }

@@ -1,0 +1,63 @@
+"""Ratings in the organizer's admin: read-only (every row is rebuilt from results), with a rebuild action."""
+from django.contrib import admin, messages
+from django.utils.translation import gettext_lazy as _
+
+from ratings.categories import parse_category
+from ratings.models import PlayerRating, RatingCategory, RatingHistory
+from ratings.services import category_recalculate
+
+
+class DerivedAdmin(admin.ModelAdmin):
+    """Rows computed from results: they are viewed, never edited by hand (a rebuild would undo the edit)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(RatingCategory)
+class RatingCategoryAdmin(DerivedAdmin):
+    list_display = ["slug", "label", "events", "matches", "players", "recalculated_at"]
+    actions = ["recalculate"]
+
+    @admin.action(description=_("Rebuild the selected categories from all results"), permissions=["view"])
+    def recalculate(self, request, queryset):
+        for row in queryset:
+            category = parse_category(row.slug)
+            if category is None:
+                continue
+            summary = category_recalculate(category=category)
+            self.message_user(
+                request,
+                _("%(category)s: %(players)d players rated from %(matches)d team matches of %(events)d events.")
+                % {"category": row.label, "players": summary.players, "matches": summary.matches,
+                   "events": summary.events},
+                messages.SUCCESS,
+            )
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(DerivedAdmin):
+    list_display = ["player", "category", "rating_shown", "matches", "wins", "losses", "draws", "last_event_date"]
+    list_filter = ["category"]
+    search_fields = ["player__name"]
+    list_select_related = ["player", "category"]
+    ordering = ["category", "-rating", "player_id"]
+
+    @admin.display(description=_("rating"), ordering="rating")
+    def rating_shown(self, obj: PlayerRating) -> str:
+        return f"{obj.rating:.0f}"
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(DerivedAdmin):
+    list_display = ["player", "category", "event", "date", "rating_before", "rating_after", "matches"]
+    list_filter = ["category"]
+    search_fields = ["player__name", "event__name"]
+    list_select_related = ["player", "category", "event"]
+    date_hierarchy = "date"

@@ -1,0 +1,120 @@
+// The event day (docs/desk.md): round clocks on every page, the desk's keyboard result entry and filters, the
+// projector's page cycling, print buttons. No inline scripts: a strict Content Security Policy holds.
+(function () {
+  "use strict";
+  function pad(n) { return n < 10 ? "0" + n : String(n); }
+  function format(seconds) {
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
+  }
+  // The server's clock is the clock: the page measures its offset from the server's "now" once per element and
+  // counts down to the server's end.
+  function tickClocks() {
+    document.querySelectorAll("[data-clock-ends]").forEach(function (el) {
+      if (!el.dataset.offset) {
+        var serverNow = Date.parse(el.dataset.serverNow || "");
+        el.dataset.offset = isNaN(serverNow) ? "0" : String(serverNow - Date.now());
+      }
+      var ends = Date.parse(el.dataset.clockEnds);
+      if (isNaN(ends)) { return; }
+      var left = Math.max(0, Math.ceil((ends - (Date.now() + Number(el.dataset.offset))) / 1000));
+      var time = el.querySelector(".clock-time");
+      if (time) { time.textContent = format(left); }
+      if (left === 0 && !el.classList.contains("clock-over")) {
+        el.classList.remove("clock-running");
+        el.classList.add("clock-over");
+        el.dataset.clockState = "over";
+        var note = el.querySelector(".clock-note");
+        if (note) { note.textContent = el.dataset.overText || ""; note.setAttribute("role", "alert"); }
+      }
+    });
+  }
+
+  // --- The desk: table number, Space, result, Enter --------------------------------------------------------------
+  var filter = "";
+  function applyFilter() {
+    var search = document.getElementById("grid-search");
+    var query = search ? search.value.trim().toLowerCase() : "";
+    document.querySelectorAll(".grid-row").forEach(function (row) {
+      var state = row.dataset.state;
+      var show = (!filter || (filter === "playing" ? (state === "playing" || state === "overdue") : state === filter)) &&
+        (!query || (row.dataset.search || "").indexOf(query) !== -1);
+      row.hidden = !show;
+    });
+    document.querySelectorAll("[data-filter]").forEach(function (link) {
+      link.classList.toggle("active", link.dataset.filter === filter);
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (target && target.id === "entry-table" && (event.key === " " || event.key === "Enter" || event.key === "Tab") && !event.shiftKey) {
+      if (target.value.trim() === "") { return; }
+      event.preventDefault();
+      var result = document.getElementById("entry-result");
+      if (result) { result.focus(); result.select(); }
+    }
+  });
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("[data-filter]") : null;
+    if (link) {
+      event.preventDefault();
+      filter = link.dataset.filter || "";
+      applyFilter();
+      return;
+    }
+    var row = event.target.closest ? event.target.closest(".grid-row") : null;
+    var table = document.getElementById("entry-table");
+    if (row && table && row.dataset.state !== "bye") {
+      table.value = row.dataset.table;
+      var result = document.getElementById("entry-result");
+      if (result) { result.focus(); result.select(); }
+    }
+    var drop = event.target.closest ? event.target.closest("[data-confirm-drop]") : null;
+    if (drop && !window.confirm(drop.getAttribute("data-confirm-drop"))) { event.preventDefault(); return; }
+    var printButton = event.target.closest ? event.target.closest("[data-print]") : null;
+    if (printButton) { window.print(); }
+  });
+  document.addEventListener("input", function (event) {
+    if (event.target && event.target.id === "grid-search") { applyFilter(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.id !== "entry-form") { return; }
+    var xhr = event.detail.xhr;
+    var outcome = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("X-Desk-Entry") : null;
+    var table = document.getElementById("entry-table");
+    var result = document.getElementById("entry-result");
+    if (outcome === "saved") {
+      table.value = "";
+      result.value = "";
+      table.focus();
+    } else if (result) {
+      result.focus();
+      result.select();
+    }
+  });
+
+  // --- The projector: pages cycle by themselves; a refresh keeps the page on show ---------------------------------
+  var pageIndex = 0;
+  function showPage() {
+    var pages = document.querySelectorAll("[data-page]");
+    if (!pages.length) { return; }
+    pageIndex = pageIndex % pages.length;
+    pages.forEach(function (page, i) { page.hidden = i !== pageIndex; });
+  }
+  function cycle() {
+    var screen = document.querySelector("[data-cycle-seconds]");
+    if (!screen) { return; }
+    pageIndex += 1;
+    showPage();
+  }
+
+  function refreshed() { tickClocks(); applyFilter(); showPage(); }
+  document.addEventListener("DOMContentLoaded", function () {
+    refreshed();
+    var screen = document.querySelector("[data-cycle-seconds]");
+    if (screen) { setInterval(cycle, 1000 * Number(screen.dataset.cycleSeconds || 12)); }
+  });
+  document.addEventListener("htmx:afterSwap", refreshed);
+  setInterval(tickClocks, 250);
+})();

@@ -1,0 +1,41 @@
+"""Fixtures of the desk's tests: an 8-team event before round 1, its organizer, and clients."""
+import pytest
+from django.core.cache import cache
+
+from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, UserFactory
+
+TEAM_NAMES = ["Azure Ants", "Brass Bats", "Cobalt Cats", "Dire Dogs", "Ember Eels", "Frost Foxes", "Gilded Geese",
+              "Hollow Hawks"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def organizer(db):
+    user = OrganizerFactory(username="olivia")
+    user.is_superuser = False
+    user.is_staff = False
+    user.save()
+    return user
+
+
+@pytest.fixture
+def event(organizer):
+    """An 8-team, 3-round team constructed event (teams of three) in registration, organized by olivia."""
+    event = EventFactory(name="Desk Open", organizer=organizer, swiss_rounds=3, top_cut=0)
+    for name in TEAM_NAMES:
+        players = [PlayerFactory(user=UserFactory(username=f"{name.split()[0].lower()}{i}"), name=f"{name.split()[0]} {i}")
+                   for i in range(1, 4)]
+        RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players)
+    return event
+
+
+def member(event, team_name: str, seat: str = "A"):
+    """The user on `seat` of the team `team_name` in `event`."""
+    registration = event.registrations.get(team__name=team_name)
+    return registration.seats.get(letter=seat).player.user

@@ -1,0 +1,63 @@
+"""Final placings (RULES.md 4): the playoff first, then the Swiss standings. Pure: no ORM, plain ids in and out.
+
+Winner 1st, finalist 2nd, then the teams that lost in each earlier playoff round, latest round first, each group
+ordered by Swiss rank (its top-cut seed); then every other team in Swiss order. Before the playoff is over the
+placings so far: the teams still in it come first (by seed, with the furthest stage they have reached), then the
+teams it has eliminated. Disqualified teams that did not reach the playoff come last: they keep their results
+for their opponents' tiebreakers but are placed below every team still in good standing.
+"""
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from tournaments.topcut import Bracket
+
+STAGES = ("final", "semifinal", "quarterfinal", "swiss")
+
+
+@dataclass(frozen=True)
+class Placing:
+    place: int
+    team: int
+    stage: str  # one of STAGES: the furthest stage the team reached
+
+
+def _stage(round_name: str) -> str:
+    return round_name.lower()
+
+
+def final_placings(
+    *, swiss_order: Sequence[int], bracket: Bracket | None, disqualified: Collection[int] = ()
+) -> list[Placing]:
+    """Every team of `swiss_order` (team ids, Swiss rank 1 first) once, placed.
+
+    `bracket` is the top cut as it stands (None when the event has none or it has not started). Promises: the
+    places are 1..n without gaps; with a decided final, 1st is the champion and 2nd the finalist; a team's stage
+    is the playoff round it last played ("final" for both finalists) or "swiss".
+    """
+    rank = {team: index for index, team in enumerate(swiss_order)}
+    placed: list[tuple[int, str]] = []
+    in_playoff: set[int] = set()
+    if bracket is not None:
+        eliminated: list[list[tuple[int, str]]] = []  # per playoff round, the teams that lost there
+        reached: dict[int, str] = {}
+        for matches in bracket.rounds:
+            losers = []
+            for match in matches:
+                for team in (match.team_a, match.team_b):
+                    if team is not None:
+                        reached[team] = _stage(match.name)
+                        in_playoff.add(team)
+                if match.winner is not None:
+                    loser = match.team_b if match.winner == match.team_a else match.team_a
+                    losers.append((loser, _stage(match.name)))
+            eliminated.append(losers)
+        out = {team for losers in eliminated for team, _stage_name in losers}
+        alive = sorted((t for t in in_playoff if t not in out), key=lambda t: rank.get(t, len(rank)))
+        placed += [(team, reached[team]) for team in alive]
+        for losers in reversed(eliminated):
+            placed += sorted(losers, key=lambda item: rank.get(item[0], len(rank)))
+    dq = set(disqualified)
+    rest = [t for t in swiss_order if t not in in_playoff]
+    placed += [(t, "swiss") for t in rest if t not in dq]
+    placed += [(t, "swiss") for t in rest if t in dq]
+    return [Placing(place=index, team=team, stage=stage) for index, (team, stage) in enumerate(placed, start=1)]

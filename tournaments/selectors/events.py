@@ -1,0 +1,30 @@
+"""Reads about an event's settings: what the organizer should be warned of (warnings never refuse anything)."""
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments.enums import SANCTIONING_MINIMUM_TEAMS, DraftStructure, FormatKind
+from tournaments.models import Event, Registration
+
+
+def event_active_team_count(*, event: Event) -> int:
+    """Teams registered and not dropped."""
+    return Registration.objects.filter(event=event).filter(Q(dropped_round__isnull=True)).count()
+
+
+def event_warnings(*, event: Event) -> list[str]:
+    """What the organizer should know about the event as it stands, none of it a refusal (RULES.md 4, 6):
+    fewer teams than the DCI text's sanctioning minimum (four), a house rule in use."""
+    warnings: list[str] = []
+    teams = event_active_team_count(event=event)
+    if teams < SANCTIONING_MINIMUM_TEAMS:
+        warnings.append(
+            _("%(n)d team(s) registered: below the sanctioning minimum of %(min)d teams (DCI rules). The event can "
+              "still run.") % {"n": teams, "min": SANCTIONING_MINIMUM_TEAMS}
+        )
+    if event.format_kind == FormatKind.TEAM_ROCHESTER:
+        if event.team_size == 2:
+            warnings.append(_("Team Rochester with teams of two is a house rule (MTR 8.5 knows teams of three)."))
+        if event.draft_structure == DraftStructure.ONE_DRAFT:
+            warnings.append(_("One draft, pod rule lifted: teams play opponents from other draft tables (Regular "
+                              "REL only)."))
+    return warnings

@@ -1,0 +1,18 @@
+"""Final placings of an event, as the placings engine (tournaments/placements.py) computes them from the models."""
+from tournaments.models import Event, Registration
+from tournaments.placements import Placing, final_placings
+from tournaments.selectors.standings import standings_for_event
+from tournaments.selectors.topcut import bracket_for_event
+
+
+def placements_for_event(*, event: Event) -> list[Placing]:
+    """The event's placings: playoff first, then the Swiss standings (RULES.md 4); the placings so far before the
+    end. Every registered team once; `team` is the registration id used everywhere else."""
+    swiss_order = [row.team for row in standings_for_event(event=event)]
+    bracket = None
+    if event.top_cut and Registration.objects.filter(event=event, topcut_seed__isnull=False).exists():
+        bracket = bracket_for_event(event=event)
+    disqualified = set(
+        Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("id", flat=True)
+    )
+    return final_placings(swiss_order=swiss_order, bracket=bracket, disqualified=disqualified)

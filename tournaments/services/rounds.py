@@ -1,0 +1,122 @@
+"""The event's progress, one step at a time: pair whatever comes next, take a round back, close the event.
+
+These compose the pairing and top-cut services, so the API, the admin and the organizer's desk move an event on
+by the same rules.
+"""
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from tournaments.enums import EventStatus, ResultState, RoundKind
+from tournaments.models import Event, Registration, Round
+from tournaments.selectors.topcut import bracket_for_event
+from tournaments.services.errors import StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.events import event_bump_version, event_finish
+from tournaments.services.pairing import round_pair_next, round_require_results
+from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.topcut import TopCutError
+
+
+@transaction.atomic
+def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
+    """Pair the event's next round: the next Swiss round while there is one, then the top cut's first round, then
+    each next playoff round. Returns the new round.
+
+    Refused with ResultsMissing (naming the open tables) while the latest round waits for results, and with
+    StateConflict when nothing is left to pair (say what to do instead).
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.FINISHED:
+        raise StateConflict(_("This event is finished: there is no round left to pair."))
+    latest = event.rounds.order_by("-number").first()
+    swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
+    if event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING) and swiss_paired < event.swiss_rounds:
+        return round_pair_next(event=event, seed=seed)
+    round_require_results(round_=latest)
+    if not event.top_cut:
+        raise StateConflict(
+            _("All %(n)d Swiss rounds are played and the event has no top cut: close the event.") % {"n": event.swiss_rounds}
+        )
+    if event.status != EventStatus.TOP_CUT:
+        return topcut_start(event=event)
+    try:
+        champion = bracket_for_event(event=event).champion
+    except TopCutError as exc:
+        raise ValidationError(str(exc)) from exc
+    if champion is not None:
+        raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
+    round_ = topcut_advance(event=event)
+    if round_ is None:  # the last results decided the final meanwhile
+        raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
+    return round_
+
+
+@transaction.atomic
+def round_take_back(*, round_: Round, user=None) -> None:
+    """Delete the event's latest round while none of its results has been entered (byes and the wins Hydra gave
+    for a dropped playoff team aside), so it can be paired again, e.g. after a late drop.
+
+    Taking back the top cut's first round undoes the cut: the seeds are released and the event is in its Swiss
+    rounds again; taking back round 1 returns the event to registration. Recorded in the event's log.
+    """
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    event = Event.objects.select_for_update().get(pk=round_.event_id)
+    if event.status == EventStatus.FINISHED:
+        raise StateConflict(_("This event is finished: its rounds can't be taken back."))
+    if event.rounds.filter(number__gt=round_.number).exists():
+        raise StateConflict(_("Round %(n)d is not the latest round: take back the later rounds first.") % {"n": round_.number})
+    entered = list(
+        round_.matches.filter(team_b__isnull=False, reported_by__isnull=False).order_by("table").values_list("table", flat=True)
+    )
+    entered += list(round_.matches.filter(team_b__isnull=False, result_state__in=[ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED]).exclude(table__in=entered).values_list("table", flat=True))
+    if entered:
+        raise StateConflict(
+            _("Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
+              "the results instead.") % {"n": round_.number, "tables": ", ".join(map(str, sorted(entered)))}
+        )
+    number, kind = round_.number, round_.kind
+    round_.delete()
+    previous = event.rounds.filter(number=number - 1).first()
+    if previous is not None:
+        Round.objects.filter(pk=previous.pk).update(is_finished=False)
+    if kind == RoundKind.PLAYOFF and not event.rounds.filter(kind=RoundKind.PLAYOFF).exists():
+        Registration.objects.filter(event=event).update(topcut_seed=None)
+        event.status = EventStatus.RUNNING
+    elif number == 1:
+        event.status = EventStatus.REGISTRATION
+    event.save(update_fields=["status"])
+    event_log_record(
+        event=event, user=user, action=LogAction.ROUND_TAKEN_BACK,
+        message=_("Round %(n)d was taken back.") % {"n": number}, data={"round": number, "kind": kind},
+    )
+    event_bump_version(event_id=event.pk)
+
+
+@transaction.atomic
+def event_close(*, event: Event, user=None) -> Event:
+    """Close the event once it is complete: every Swiss round paired and played, and the top cut's final decided
+    where there is one. Players can then no longer report results; the organizer still corrects them.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == EventStatus.FINISHED:
+        return event
+    latest = event.rounds.order_by("-number").first()
+    swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
+    if swiss_paired < event.swiss_rounds:
+        raise StateConflict(
+            _("Only %(done)d of %(n)d Swiss rounds are paired: play them before closing the event.")
+            % {"done": swiss_paired, "n": event.swiss_rounds}
+        )
+    round_require_results(round_=latest)
+    if event.top_cut:
+        if event.status != EventStatus.TOP_CUT:
+            raise StateConflict(_("The top cut has not been played: pair it before closing the event."))
+        try:
+            champion = bracket_for_event(event=event).champion
+        except TopCutError as exc:
+            raise ValidationError(str(exc)) from exc
+        if champion is None:
+            raise StateConflict(_("The top cut's final is not decided yet: pair and play its next round first."))
+    return event_finish(event=event)
+
