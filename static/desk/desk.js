@@ -41,8 +41,8 @@
         (!query || (row.dataset.search || "").indexOf(query) !== -1);
       row.hidden = !show;
     });
-    document.querySelectorAll("[data-filter]").forEach(function (link) {
-      link.classList.toggle("active", link.dataset.filter === filter);
+    document.querySelectorAll("[data-grid-filter]").forEach(function (link) {
+      link.classList.toggle("active", link.dataset.gridFilter === filter);
     });
   }
   document.addEventListener("keydown", function (event) {
@@ -55,10 +55,10 @@
     }
   });
   document.addEventListener("click", function (event) {
-    var link = event.target.closest ? event.target.closest("[data-filter]") : null;
+    var link = event.target.closest ? event.target.closest("[data-grid-filter]") : null;
     if (link) {
       event.preventDefault();
-      filter = link.dataset.filter || "";
+      filter = link.dataset.gridFilter || "";
       applyFilter();
       return;
     }

@@ -88,14 +88,15 @@ def test_team_rochester_event_of_8_teams_runs_3_rounds_of_draft_then_play(worker
             draft_table_choose(table_id=table.pk, first_team=table.chooser, by=organizer)
             draft_table_enter_packs(table_id=table.pk, by=organizer, packs=_packs(table))
             draft_table_start(table_id=table.pk, by=organizer)
-        # Nobody picks: the worker's timers take the oldest card for every pick, at every table at once.
+        # Nobody picks: the worker's timers take the oldest card for every pick, at every table at once (the last
+        # card of a pack goes to its taker without a timer).
         assert wait_for(
             lambda: DraftTable.objects.filter(round=round_, status=DraftStatus.FINISHED).count() == 4, timeout=90
         ), [(t.number, t.status, t.picks_made) for t in DraftTable.objects.filter(round=round_)]
         for table in DraftTable.objects.filter(round=round_):
             picked = DraftCard.objects.filter(table=table, pick_number__isnull=False)
             assert picked.count() == 18 * PACK_SIZE == table.pick_count
-            assert set(picked.values_list("via", flat=True)) <= {PickVia.TIMER, PickVia.SWEEP}
+            assert set(picked.values_list("via", flat=True)) <= {PickVia.TIMER, PickVia.SWEEP, PickVia.LAST}
             assert picked.filter(via=PickVia.TIMER).exists()
             # Each pack's picks took its cards oldest first.
             for card in picked:
