@@ -13,11 +13,11 @@ from ratings.categories import (
     Category,
     category_for,
 )
-from ratings.elo import RatedMatch
+from ratings.elo import START_RATING, RatedMatch
 from ratings.enums import RatingModel
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
 from tournaments.enums import COUNTING_STATES, RATING_K, EventStatus, FormatKind, RatingImportance, Structure
-from tournaments.models import Event, Player, Seat, TeamMatch
+from tournaments.models import Event, Player, Registration, Seat, TeamMatch
 
 THG_FORMATS = [FormatKind.THG_CONSTRUCTED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT]
 
@@ -156,6 +156,21 @@ def event_team_ratings(*, event: Event) -> dict[int, float]:
     return dict(
         PlayerRating.objects.filter(category_id=category.slug, player__seats__event=event).values_list("player_id", "rating")
     )
+
+
+def event_registration_ratings(*, event: Event) -> dict[int, float]:
+    """Registration id -> the team's rating for seeding (an event seeded by rating): the mean of its members'
+    current Elo ratings in the event's category, a member never rated counting as a newcomer (START_RATING, where
+    every rating starts). Every team of the event is in it; empty when the event's format isn't rated. Two queries.
+    """
+    if category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size) is None:
+        return {}
+    ratings = event_team_ratings(event=event)
+    members: dict[int, list[float]] = {}
+    for registration, player in Seat.objects.filter(event=event).values_list("registration_id", "player_id"):
+        members.setdefault(registration, []).append(ratings.get(player, START_RATING))
+    teams = Registration.objects.filter(event=event).values_list("id", flat=True)
+    return {team: (sum(members[team]) / len(members[team]) if members.get(team) else START_RATING) for team in teams}
 
 
 def event_teams_with_ratings(*, event: Event) -> dict:

@@ -168,7 +168,7 @@ class EventAdmin(ScoreboardAdmin):
         (_("Team Rochester draft"), {"fields": ["draft_structure", "rochester_teams_of_two", "deck_building_minutes"]}),
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
-        (_("Ratings"), {"fields": ["rating_importance", "region"]}),
+        (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),
         (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
         (_("Registration"), {"fields": ["register_team_link"]}),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),

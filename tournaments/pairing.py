@@ -126,6 +126,28 @@ def bye_candidates(entrants: Sequence[PairingEntrant]) -> list[PairingEntrant]:
     return sorted(eligible, key=_rank_order, reverse=True)
 
 
+def pair_first_round_seeded(entrants: Sequence[PairingEntrant]) -> RoundPairing:
+    """Pair round 1 of an event seeded by rating: the caller ranks the entrants by rating, best first (rank 0).
+
+    Promises: with an odd number the lowest-ranked team gets the bye; the others are split into a top and a
+    bottom half and the i-th team of the top half meets the i-th of the bottom half (1 against n/2 + 1, the way
+    seeded Swiss events start), table 1 holding the best-ranked team. Results are the same for the same entrants
+    in any order. Raises ValueError if two entrants share an id or any entrant has points, opponents or byes
+    already (only a first round can be seeded).
+    """
+    ids = [e.id for e in entrants]
+    if len(set(ids)) != len(ids):
+        raise ValueError("pair_first_round_seeded: entrant ids must be unique")
+    if any(e.points or e.opponents or e.byes for e in entrants):
+        raise ValueError("pair_first_round_seeded: only a first round (no points, opponents or byes) is seeded")
+    ordered = sorted(entrants, key=_rank_order)
+    field = ordered[:-1] if len(ordered) % 2 else ordered
+    bye = ordered[-1] if len(ordered) % 2 else None
+    half = len(field) // 2
+    pairs = [(field[i], field[i + half]) for i in range(half)]
+    return _result(pairs, bye, ordered)
+
+
 def pair_round(entrants: Sequence[PairingEntrant], *, seed: int, rounds_left: int = 0) -> RoundPairing:
     """Pair one Swiss round.
 

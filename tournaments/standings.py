@@ -13,6 +13,7 @@ docs/standings.md.
 - OMW% / OGW% = the average of each opponent's (floored) MW% / GW%, one entry per match played against them;
   byes have no opponent and are left out. A team with no opponent yet has 0 for both.
 - Order: match points, OMW%, GW%, OGW%, all descending; then a seeded hash of the team id, then the team id.
+  An event seeded by rating puts the team rating (higher first) before the hash.
 
 Figures are exact Fractions; every figure keeps the parts it was computed from so a judge can redo it by hand,
 and offers a 4-decimal Decimal for display.
@@ -137,7 +138,8 @@ class StandingRow:
     builds thousands of them; see bench_standings.)
 
     `decided_by` names the first criterion that puts this team below the team ranked just above it
-    ("match points", "OMW%", "GW%", "OGW%" or "final tiebreak"); it is "" for rank 1.
+    ("match points", "OMW%", "GW%", "OGW%", "rating" (an event seeded by rating) or "final tiebreak"); it is ""
+    for rank 1.
     """
 
     rank: int
@@ -197,11 +199,14 @@ def compute_standings(
     *,
     teams: Iterable[int] = (),
     seed: int | str = 0,
+    ratings: Mapping[int, float] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank every team by RULES.md 3 and return one StandingRow per team, best first, ranks 1..n.
 
     `records` are all results so far, in any order. `teams` adds teams that must appear even without a
     result yet (late entries, round 1 not reported). `seed` is the event's seed for the final tiebreak.
+    `ratings` (team id -> rating; an event seeded by rating) orders teams tied on OGW% by rating, higher first,
+    before the final tiebreak; a team missing from it counts as unrated (below every rated team).
 
     Promises: the order is match points, OMW%, GW%, OGW% (descending), then final_tiebreak(seed, team), then
     team id, so it is total and the same for the same input whatever the record order. Raises
@@ -295,9 +300,14 @@ def compute_standings(
     lookup = mw_scaled.__getitem__
     prefix = f"{seed}:"
     sha256 = hashlib.sha256
+    rated = ratings.get if ratings is not None else None
     for team in everyone:
         # final_tiebreak(seed, team), inlined: it runs once per team.
         tiebreak = sha256((prefix + str(team)).encode()).hexdigest()
+        if rated is not None:
+            # Seeded by rating: the rating decides before the random tiebreak (a tuple compares rating first).
+            rating = rated(team)
+            tiebreak = (rating is None, -(rating or 0.0), tiebreak)
         faced = opponents.get(team)
         if not faced:
             averages[team] = no_opponents
@@ -322,6 +332,8 @@ def compute_standings(
             for criterion, mine, theirs in zip(criteria, key, previous):
                 if mine != theirs:
                     decided_by = criterion
+                    if rated is not None and criterion == "final tiebreak" and mine[:2] != theirs[:2]:
+                        decided_by = "rating"
                     break
         previous = key
         won, drew = wins[team], draws[team]
@@ -329,6 +341,6 @@ def compute_standings(
         figure = mw[team]
         rows.append(
             StandingRow(rank, team, points[team], won, figure.played - won - drew, drew, byes[team], figure, omw,
-                        figure, omw, key[4], decided_by)
+                        figure, omw, key[4] if rated is None else key[4][2], decided_by)
         )
     return tuple(rows)

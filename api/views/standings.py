@@ -74,7 +74,7 @@ class StandingsView(ScoreboardListView):
         ogw = OpponentAverageSerializer(help_text="Opponents' game-win percentage.")
         opponents = serializers.ListField(child=serializers.IntegerField(), help_text="One entry per match played.")
         tiebreak = serializers.CharField(help_text="The final, seeded tiebreak (ascending).")
-        decided_by = serializers.CharField(help_text='"" for rank 1, else "match points", "OMW%", "GW%", "OGW%" or "final tiebreak".')
+        decided_by = serializers.CharField(help_text='"" for rank 1, else "match points", "OMW%", "GW%", "OGW%", "rating" (an event seeded by rating) or "final tiebreak".')
 
         def to_representation(self, row) -> dict:
             name, dropped, disqualified = self.context["teams"].get(row.team, ("", False, False))

@@ -16,6 +16,7 @@ from tournaments.pairing import (
     PairingEntrant,
     bye_candidates,
     check_pairing,
+    pair_first_round_seeded,
     pair_round,
 )
 
@@ -531,3 +532,27 @@ def test_pair_round_8192_teams_after_30_rounds_with_drops():
 def test_pair_round_rounds_left_must_not_be_negative():
     with pytest.raises(ValueError):
         pair_round(fresh_field(4), seed=1, rounds_left=-1)
+
+
+# Round 1 of an event seeded by rating (pair_first_round_seeded): rank is the rating order, best first.
+def test_seeded_first_round_pairs_the_top_half_against_the_bottom_half():
+    result = pair_first_round_seeded([PairingEntrant(id=10 + i, points=0, rank=i) for i in range(8)])
+    assert result.pairs == ((10, 14), (11, 15), (12, 16), (13, 17))
+    assert (result.bye, result.rematches, result.pair_downs) == (None, 0, 0)
+
+
+def test_seeded_first_round_gives_the_bye_to_the_lowest_rated_team_in_any_input_order():
+    entrants = [PairingEntrant(id=100 - i, points=0, rank=i) for i in range(7)]
+    result = pair_first_round_seeded(entrants)
+    assert result.bye == 94  # rank 6, the lowest
+    assert result.pairs == ((100, 97), (99, 96), (98, 95))
+    assert pair_first_round_seeded(list(reversed(entrants))) == result
+    assert pair_first_round_seeded(random.Random(3).sample(entrants, 7)) == result
+
+
+@pytest.mark.parametrize("history", [{"points": 3}, {"opponents": frozenset({1})}, {"byes": 1}])
+def test_seeded_pairing_is_only_for_a_first_round(history):
+    entrants = fresh_field(4)
+    entrants[0] = PairingEntrant(id=0, rank=0, **{"points": 0, **history})
+    with pytest.raises(ValueError, match="only a first round"):
+        pair_first_round_seeded(entrants)

@@ -391,3 +391,36 @@ def test_missed_round_counts_as_a_loss_without_an_opponent():
     # Game figures: a missed round is one game lost, the played match one game won: 3 points over 2 games.
     assert (late.gw.points, late.gw.played, late.gw.value) == (3, 2, Fraction(3, 6))
     assert late.omw.opponents == (1,)
+
+
+# An event seeded by rating (tournaments/standings.py, `ratings`): teams tied on every tiebreaker go to the
+# higher rating before the random final tiebreak.
+TIED = [TeamMatchRecord(1, 1, 2, "D"), TeamMatchRecord(1, 3, 4, "D")]  # four teams, all 1 point, all figures equal
+
+
+def test_standings_without_ratings_break_full_ties_by_the_seeded_hash():
+    rows = compute_standings(TIED, seed=7)
+    assert [row.team for row in rows] == sorted([1, 2, 3, 4], key=lambda t: (final_tiebreak(7, t), t))
+    assert {row.decided_by for row in rows[1:]} == {"final tiebreak"}
+
+
+def test_standings_seeded_by_rating_order_full_ties_by_rating_higher_first():
+    ratings = {1: 1500.0, 2: 1720.0, 3: 1600.0, 4: 1650.0}
+    rows = compute_standings(TIED, seed=7, ratings=ratings)
+    assert [row.team for row in rows] == [2, 4, 3, 1]
+    assert [row.decided_by for row in rows] == ["", "rating", "rating", "rating"]
+    assert rows[0].tiebreak == final_tiebreak(7, 2)  # the hash itself is still what the row shows
+
+
+def test_standings_rating_never_outranks_a_real_tiebreaker():
+    records = [TeamMatchRecord(1, 1, 2, "A"), TeamMatchRecord(1, 3, 4, "D")]
+    rows = compute_standings(records, seed=7, ratings={1: 1000.0, 2: 2000.0, 3: 1900.0, 4: 1800.0})
+    assert [row.team for row in rows] == [1, 3, 4, 2]  # points first; 3 and 4 tied, the rating orders them
+    assert [row.decided_by for row in rows] == ["", "match points", "rating", "match points"]
+
+
+def test_standings_equal_ratings_fall_back_to_the_hash_and_unrated_teams_come_last():
+    rows = compute_standings(TIED, seed=7, ratings={1: 1600.0, 2: 1600.0, 4: 1500.0})
+    first_two = sorted([1, 2], key=lambda t: (final_tiebreak(7, t), t))
+    assert [row.team for row in rows] == [*first_two, 4, 3]
+    assert [row.decided_by for row in rows] == ["", "final tiebreak", "rating", "rating"]

@@ -89,6 +89,13 @@ class Event(models.Model):
         _("rating importance"), max_length=20, choices=RatingImportance.choices, default=RatingImportance.CASUAL,
         help_text=_("Sets K, how far one result moves a rating: 16 casual, 32 competitive (RULES.md 8)."),
     )
+    seed_by_rating = models.BooleanField(
+        _("seed by rating"), default=False,
+        help_text=_("Round 1 pairs the teams by rating (the top half against the bottom half) instead of at random, "
+                    "and teams tied on every tiebreaker, in the standings and for the top cut, are ordered by rating "
+                    "before the random final tiebreak. A team's rating is its members' mean in the event's rating "
+                    "category; a player never rated counts as 1600."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

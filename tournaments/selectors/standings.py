@@ -35,9 +35,23 @@ def results_for_event(*, event: Event, upto_round: int | None = None) -> list[Te
 
 
 def standings_for_event(*, event: Event, upto_round: int | None = None) -> tuple[StandingRow, ...]:
-    """The event's Swiss standings (RULES.md 3), every registered team included, best first. Two queries."""
+    """The event's Swiss standings (RULES.md 3), every registered team included, best first. Two queries (four
+    when the event is seeded by rating)."""
     teams = Registration.objects.filter(event=event).values_list("id", flat=True)
-    return compute_standings(results_for_event(event=event, upto_round=upto_round), teams=list(teams), seed=event.pk)
+    return compute_standings(
+        results_for_event(event=event, upto_round=upto_round), teams=list(teams), seed=event.pk,
+        ratings=seeding_ratings(event=event),
+    )
+
+
+def seeding_ratings(*, event: Event) -> dict[int, float] | None:
+    """Registration id -> team rating when the event is seeded by rating (its ties, top cut included, go to the
+    higher rating before the random final tiebreak; round 1 pairs by it), else None. Two queries when seeded."""
+    if not event.seed_by_rating:
+        return None
+    from ratings.selectors import event_registration_ratings  # ratings builds on tournaments, not the reverse
+
+    return event_registration_ratings(event=event)
 
 
 def team_names_for_event(*, event: Event) -> dict[int, str]:

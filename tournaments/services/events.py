@@ -54,6 +54,12 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
+    if event.seed_by_rating:
+        from ratings.categories import category_for  # ratings builds on tournaments, not the reverse
+
+        if category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size) is None:
+            errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
+                                         "seed it by.")
     errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))
@@ -91,7 +97,9 @@ def _rochester_problems(*, event: Event) -> dict[str, str]:
 
 
 # Settings the pairings, seats and results already stand on: fixed once round 1 is paired.
-FIXED_ONCE_PAIRED = ("team_size", "structure", "format_kind", "shared_life", "shared_poison", "shared_games_per_match")
+FIXED_ONCE_PAIRED = (
+    "team_size", "structure", "format_kind", "shared_life", "shared_poison", "shared_games_per_match", "seed_by_rating",
+)
 
 
 def _running_event_problems(*, event: Event) -> dict[str, str]:

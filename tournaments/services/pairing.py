@@ -1,6 +1,7 @@
 """Pairing Swiss rounds: the service that adapts the pure engine (tournaments/pairing.py) to the models."""
 import secrets
 from collections import defaultdict
+from dataclasses import replace
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -11,8 +12,20 @@ from drafting.services.picks import DraftRefused
 from drafting.services.rounds import draft_tables_for_round
 from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
-from tournaments.pairing import PairingEntrant, PairingProblem, check_pairing, pair_round
-from tournaments.selectors.standings import results_for_event, standings_for_event, team_names_for_event
+from tournaments.pairing import (
+    PairingEntrant,
+    PairingProblem,
+    RoundPairing,
+    check_pairing,
+    pair_first_round_seeded,
+    pair_round,
+)
+from tournaments.selectors.standings import (
+    results_for_event,
+    seeding_ratings,
+    standings_for_event,
+    team_names_for_event,
+)
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.events import event_bump_version
 
@@ -75,6 +88,17 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
     ]
 
 
+def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> RoundPairing:
+    """The engine's pairing of round `number`: round 1 of an event seeded by rating pairs the top half of the
+    field by team rating against the bottom half (pair_first_round_seeded); every other round is Swiss."""
+    if number == 1 and event.seed_by_rating and not any(e.points or e.opponents or e.byes for e in entrants):
+        ratings = seeding_ratings(event=event) or {}
+        # Best rating first; equal ratings keep the standings order (the event's random final tiebreak).
+        by_rating = sorted(entrants, key=lambda e: (-ratings.get(e.id, 0.0), e.rank, e.id))
+        return pair_first_round_seeded([replace(e, rank=place) for place, e in enumerate(by_rating)])
+    return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
+
+
 def _write_pairings(*, round_: Round, pairs, bye: int | None) -> None:
     matches = [
         TeamMatch(round=round_, table=table, team_a_id=a, team_b_id=b) for table, (a, b) in enumerate(pairs, start=1)
@@ -121,7 +145,7 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    result = pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
+    result = _pair(event=event, number=number, entrants=entrants, seed=seed)
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
@@ -152,7 +176,7 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    result = pair_round(entrants, seed=seed, rounds_left=max(0, round_.event.swiss_rounds - round_.number))
+    result = _pair(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
