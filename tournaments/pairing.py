@@ -507,15 +507,7 @@ def _repair(
     """
     n = len(ordered)
     index = {e.id: i for i, e in enumerate(ordered)}
-    full = (1 << n) - 1
-    not_met = []
-    for i, e in enumerate(ordered):
-        met = 1 << i
-        for other in e.opponents:
-            j = index.get(other)
-            if j is not None:
-                met |= 1 << j
-        not_met.append(full & ~met)
+    not_met = _not_met_masks(ordered)
     mate = [-1] * (n + 1)
     nodes = n
     if bye is not None:
@@ -550,6 +542,22 @@ def _repair(
     new_pairs.extend(zip(rest[0::2], rest[1::2]))
     new_bye = ordered[mate[n]] if bye is not None else None
     return new_pairs, new_bye
+
+
+def _not_met_masks(ordered: list[PairingEntrant]) -> list[int]:
+    """For each team (by place in `ordered`), a bitmask of the teams of `ordered` it may still meet: everyone
+    but itself and its past opponents. A team's "not met" set is then one integer operation."""
+    index = {e.id: i for i, e in enumerate(ordered)}
+    full = (1 << len(ordered)) - 1
+    masks = []
+    for i, e in enumerate(ordered):
+        met = 1 << i
+        for other in e.opponents:
+            j = index.get(other)
+            if j is not None:
+                met |= 1 << j
+        masks.append(full & ~met)
+    return masks
 
 
 def _augment_from(root: int, mate: list[int], adjacency: list[int], nodes: int) -> bool:
@@ -741,15 +749,7 @@ def _look_ahead(
         return pairs, bye
     n = len(ordered)
     index = {e.id: i for i, e in enumerate(ordered)}
-    full = (1 << n) - 1
-    allowed = []
-    for i, e in enumerate(ordered):
-        met = 1 << i
-        for other in e.opponents:
-            j = index.get(other)
-            if j is not None:
-                met |= 1 << j
-        allowed.append(full & ~met)
+    allowed = _not_met_masks(ordered)
     odd = n % 2
     # Dirac: a graph whose every team has at least half the field still to meet has a perfect matching. With
     # that many spare opponents after this round and the ones to come, every round can be completed whatever
