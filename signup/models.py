@@ -106,3 +106,12 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.signup} {self.letter}"
+
+
+class EventTeamList(Event):
+    """The admin's door to an event's team import and exports (signup/admin.py); no table of its own."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("team import and export")
+        verbose_name_plural = _("team import and export")
