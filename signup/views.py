@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from portal import selectors as portal_selectors
@@ -213,7 +214,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if action == "move_up":
                 moved = services.waitlist_move_up(event=event, user=request.user)
-                messages.success(request, _("%(n)d team(s) moved up from the waitlist.") % {"n": len(moved)})
+                messages.success(request, ngettext("%(n)d team moved up from the waitlist.",
+                                                   "%(n)d teams moved up from the waitlist.", len(moved)) % {"n": len(moved)})
             else:
                 signup = get_object_or_404(TeamSignup, pk=request.POST.get("signup") or 0, event=event)
                 if action == "approve":
