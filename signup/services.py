@@ -220,7 +220,7 @@ def invitation_accept(*, token: str, player: Player) -> TeamSignup:
     if found is None:
         raise ValidationError(invitation_problem(invitation=None, player=player))
     _lock_event(found)
-    invitation = Invitation.objects.select_for_update().select_related("signup__event").filter(token=token).first()
+    invitation = Invitation.objects.select_for_update(of=("self",)).select_related("signup__event").filter(token=token).first()
     problem = invitation_problem(invitation=invitation, player=player)
     if problem:
         raise StateConflict(problem)
