@@ -180,3 +180,37 @@ def test_private_event_signup_page_is_404_for_strangers(client):
     event = open_event(is_public=False)
     client.force_login(UserFactory())
     assert client.get(reverse("signup:event", args=[event.pk])).status_code == 404
+
+
+def test_organizer_moves_the_waitlist_up_after_raising_the_capacity(client):
+    event = open_event(signup_capacity=1)
+    full_team(event, "First")
+    second, _ = full_team(event, "Second")
+    event.signup_capacity = 2
+    event.save()
+    client.force_login(event.organizer)
+    response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "move_up"}, follow=True)
+    assert "1 team moved up from the waitlist." in response.text
+    second.refresh_from_db()
+    assert second.status == SignupStatus.REGISTERED
+
+
+def test_organizer_withdraws_a_team_and_the_next_moves_up(client):
+    event = open_event(signup_capacity=1)
+    first, _ = full_team(event, "First")
+    full_team(event, "Second")
+    client.force_login(event.organizer)
+    response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "withdraw", "signup": first.pk},
+                           follow=True)
+    assert "Second moved up from the waitlist." in response.text and "First has withdrawn" in response.text
+
+
+def test_refusals_speak_the_players_language(client):
+    event = open_event()
+    signup, _ = full_team(event, "Done")
+    client.force_login(PlayerFactory().user)
+    token = signup.invitations.get(letter="B").token
+    german = client.get(reverse("signup:join", args=[token]), HTTP_ACCEPT_LANGUAGE="de").text
+    assert "Diese Einladung wurde schon benutzt: Sitz B von Done ist besetzt." in german
+    chinese = client.get(reverse("signup:join", args=[token]), HTTP_ACCEPT_LANGUAGE="zh-hans").text
+    assert "此邀请已被使用" in chinese
