@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.params import plain_int
 from portal import selectors as portal_selectors
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
@@ -217,7 +218,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, ngettext("%(n)d team moved up from the waitlist.",
                                                    "%(n)d teams moved up from the waitlist.", len(moved)) % {"n": len(moved)})
             else:
-                signup = get_object_or_404(TeamSignup, pk=request.POST.get("signup") or 0, event=event)
+                signup = get_object_or_404(TeamSignup, pk=plain_int(request.POST.get("signup")) or 0, event=event)
                 if action == "approve":
                     signup = services.signup_approve(signup=signup, user=request.user)
                     messages.success(request, _("%(team)s approved: %(status)s.") % {

@@ -214,3 +214,11 @@ def test_refusals_speak_the_players_language(client):
     assert "Diese Einladung wurde schon benutzt: Sitz B von Done ist besetzt." in german
     chinese = client.get(reverse("signup:join", args=[token]), HTTP_ACCEPT_LANGUAGE="zh-hans").text
     assert "此邀请已被使用" in chinese
+
+
+def test_manage_with_a_bad_team_id_is_404_not_500(client):
+    event = open_event()
+    client.force_login(event.organizer)
+    for value in ("abc", "-1", "9" * 40, ""):
+        response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": value})
+        assert response.status_code == 404
