@@ -38,6 +38,8 @@ def signup_board(*, event: Event) -> SignupBoard:
     """The event's sign-ups by status (waitlist in order of completion): four queries whatever the count."""
     groups: dict[str, list] = {s: [] for s in SignupStatus.values}
     for signup in signups_for_event(event=event):
+        if signup.status == SignupStatus.REGISTERED and signup.registration_id is None:
+            continue  # the organizer deleted its registration (admin, API): it holds no place any more
         groups[signup.status].append(signup)
     return SignupBoard(
         registered=groups[SignupStatus.REGISTERED], waitlisted=groups[SignupStatus.WAITLISTED],

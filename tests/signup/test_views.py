@@ -222,3 +222,22 @@ def test_manage_with_a_bad_team_id_is_404_not_500(client):
     for value in ("abc", "-1", "9" * 40, ""):
         response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": value})
         assert response.status_code == 404
+
+
+def test_team_whose_registration_the_organizer_deleted_says_so_and_can_withdraw(client):
+    event = open_event(signup_capacity=1)
+    signup, players = full_team(event, "Gone")
+    waiting, _ = full_team(event, "Waiting")
+    signup.registration.delete()
+    client.force_login(players[0].user)
+    text = client.get(reverse("signup:team", args=[signup.pk])).text
+    assert "The organizer has removed this team" in text and 'id="registration-removed"' in text
+    assert "Gone" not in client.get(reverse("signup:event", args=[event.pk])).text.split('class="signup-registered"')[1].split("</ol>")[0]
+    client.post(reverse("signup:withdraw", args=[signup.pk]))
+    signup.refresh_from_db()
+    assert signup.status == SignupStatus.WITHDRAWN
+    # The place was freed by the organizer, not by a withdrawal: the organizer fills it from the waitlist.
+    client.force_login(event.organizer)
+    client.post(reverse("signup:manage", args=[event.pk]), {"action": "move_up"})
+    waiting.refresh_from_db()
+    assert waiting.status == SignupStatus.REGISTERED
