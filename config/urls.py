@@ -20,6 +20,7 @@ urlpatterns = [
     path("accounts/signup/", signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("signup.urls")),
     path("", include("desk.urls")),
     path("", include("portal.urls")),
 ]

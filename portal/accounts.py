@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -82,12 +83,20 @@ def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
     return response
 
 
+def _next_url(request: HttpRequest) -> str:
+    """Where to go after signing up: a local `next` (an invitation link), else the player's home."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return ""
+
+
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if not settings.HYDRA_SIGNUP_OPEN:
         raise Http404(_("Sign-up is closed: ask the organizer for an account."))
     if request.user.is_authenticated:
-        return redirect("portal:home")
+        return redirect(_next_url(request) or "portal:home")
     if request.method == "POST" and (wait := _signup_wait(request)):
         return _too_many(request, wait)
     form = SignUpForm(request.POST or None)
@@ -103,8 +112,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                     form.add_error(field, error)
         else:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("portal:home")
-    return render(request, "registration/signup.html", {"form": form})
+            return redirect(_next_url(request) or "portal:home")
+    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
 
 
 def login_locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:

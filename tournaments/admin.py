@@ -170,7 +170,8 @@ class EventAdmin(ScoreboardAdmin):
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),
         (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
-        (_("Registration"), {"fields": ["register_team_link"]}),
+        (_("Registration"), {"fields": ["register_team_link", "signup_open", "signup_deadline", "signup_capacity",
+                                        "signup_needs_approval"]}),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
     ]
 

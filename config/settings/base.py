@@ -40,6 +40,8 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "signup",
+    "import_export",
 ]
 
 MIDDLEWARE = [

@@ -21,7 +21,8 @@ def test_standings_before_any_result_list_the_registered_teams_without_ranks(sce
     assert "<table class=\"standings\"" not in page and "Rank" not in page
     for team in scene.teams:
         assert team.team.name in page
-    assert "A: Alice" in page  # with their players by seat
+    # with their players by seat, each name linking to the player's profile
+    assert f'A: <a class="player-link" href="{reverse("signup:player", args=[scene.alice.player.pk])}">Alice</a>' in page
 
 
 def test_standings_show_ranks_once_a_result_counts(scene, client):

@@ -96,6 +96,22 @@ class Event(models.Model):
                     "before the random final tiebreak. A team's rating is its members' mean in the event's rating "
                     "category; a player never rated counts as 1600."),
     )
+    signup_open = models.BooleanField(
+        _("sign-up open"), default=False,
+        help_text=_("Captains may sign their teams up on the portal and invite their teammates."),
+    )
+    signup_deadline = models.DateTimeField(
+        _("sign-up deadline"), null=True, blank=True,
+        help_text=_("A team must have every seat filled by then. Empty: until sign-up is closed."),
+    )
+    signup_capacity = models.PositiveSmallIntegerField(
+        _("capacity (teams)"), null=True, blank=True,
+        help_text=_("Complete teams beyond this many go on the waitlist, in the order they were completed. Empty: no limit."),
+    )
+    signup_needs_approval = models.BooleanField(
+        _("organizer approves teams by hand"), default=False,
+        help_text=_("A complete team waits for the organizer's approval before it takes a place."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,0 +1,197 @@
+"""The organizer's admin for sign-ups and for importing and exporting an event's teams (docs/registration.md).
+
+Import: upload a team list (CSV with comma, semicolon or tab, UTF-8; or an .xlsx spreadsheet), see a preview of
+every team and seat or every bad row named by its line, then confirm. The preview is the real import run inside a
+transaction that is rolled back, so what it shows is exactly what the confirmation writes: all teams or none,
+through the same service as the API's POST /api/v1/events/{id}/teams/import.
+"""
+import base64
+import binascii
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from signup.exports import EXPORTS, FORMATS, event_export
+from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
+from signup.teamfile import SEPARATORS, team_file_read
+from tournaments.models import Event
+from tournaments.permissions import user_runs_event
+from tournaments.services.errors import StateConflict
+from tournaments.services.registrations import team_entries_from_rows, teams_import
+from tournaments.teamcsv import TeamFileError
+
+
+class SignupSeatInline(admin.TabularInline):
+    model = SignupSeat
+    fields = ["letter", "player", "active"]
+    readonly_fields = ["letter", "player", "active"]
+    extra = 0
+    can_delete = False
+
+
+class InvitationInline(admin.TabularInline):
+    model = Invitation
+    fields = ["letter", "email", "expires_at", "accepted_at", "accepted_by"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+
+@admin.register(TeamSignup)
+class TeamSignupAdmin(admin.ModelAdmin):
+    """Read-only: sign-ups change through their services (the portal's pages), so the waitlist stays in order."""
+
+    list_display = ["name", "event", "status", "completed_at", "created_at"]
+    list_filter = ["status", "event"]
+    search_fields = ["name", "seats__player__name"]
+    readonly_fields = ["event", "name", "captain", "status", "completed_at", "registration"]
+    inlines = [SignupSeatInline, InvitationInline]
+
+    def has_add_permission(self, request):
+        return False
+
+
+class TeamFileForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Team list"),
+                           help_text=gettext_lazy("CSV (comma, semicolon or tab; UTF-8) or an .xlsx spreadsheet with the "
+                                                  "columns team, seat, player: one line per player."))
+
+
+class _Preview(Exception):
+    """Rolls the preview's import back."""
+
+
+def _messages_of(exc: ValidationError) -> list[str]:
+    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
+
+
+@admin.register(EventTeamList)
+class EventTeamListAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "team_count", "import_link", "export_links"]
+    search_fields = ["name"]
+    list_display_links = None
+
+    def get_queryset(self, request):
+        from django.db.models import Count
+
+        return super().get_queryset(request).annotate(_teams=Count("registrations"))
+
+    @admin.display(description=gettext_lazy("teams"))
+    def team_count(self, obj):
+        return obj._teams
+
+    @admin.display(description=gettext_lazy("import"))
+    def import_link(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("admin:signup_event_teams_import", args=[obj.pk]),
+                           _("Import teams"))
+
+    @admin.display(description=gettext_lazy("export"))
+    def export_links(self, obj):
+        links = [(reverse("admin:signup_event_export", args=[obj.pk, what, fmt]), f"{label} ({fmt})")
+                 for what, (label, _r, _q) in EXPORTS.items() for fmt in FORMATS]
+        return format_html_join(" · ", '<a href="{}">{}</a>', links)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_staff
+
+    def get_urls(self):
+        own = [
+            path("<int:event_id>/import/", self.admin_site.admin_view(self.import_view), name="signup_event_teams_import"),
+            path("<int:event_id>/export/<str:what>.<str:file_format>", self.admin_site.admin_view(self.export_view),
+                 name="signup_event_export"),
+        ]
+        return own + super().get_urls()
+
+    def _event(self, request, event_id) -> Event:
+        event = get_object_or_404(Event, pk=event_id)
+        if not user_runs_event(user=request.user, event=event):
+            raise PermissionDenied
+        return event
+
+    def export_view(self, request, event_id: int, what: str, file_format: str):
+        event = self._event(request, event_id)
+        if what not in EXPORTS or file_format not in FORMATS:
+            raise Http404("No such export.")
+        content_type = "text/csv; charset=utf-8" if file_format == "csv" else (
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        response = HttpResponse(event_export(event=event, what=what, file_format=file_format), content_type=content_type)
+        response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{what}.{file_format}"'
+        return response
+
+    def import_view(self, request, event_id: int):
+        event = self._event(request, event_id)
+        context = {**self.admin_site.each_context(request), "event": event, "opts": self.model._meta,
+                   "title": _("Import teams into %(event)s") % {"event": event.name}}
+        form = TeamFileForm()
+        if request.method == "POST" and request.POST.get("confirm"):
+            return self._confirm(request, event, context)
+        if request.method == "POST":
+            form = TeamFileForm(request.POST, request.FILES)
+            if form.is_valid():
+                upload = form.cleaned_data["file"]
+                data = upload.read(2 * 1024 * 1024 + 1)
+                context.update(self._preview(request, event, name=upload.name, data=data))
+        context["form"] = form
+        return TemplateResponse(request, "signup/admin/import.html", context)
+
+    def _read(self, event, *, name: str, data: bytes):
+        teamfile = team_file_read(name=name, data=data)
+        return teamfile, team_entries_from_rows(teamfile.rows)
+
+    def _preview(self, request, event, *, name: str, data: bytes) -> dict:
+        try:
+            teamfile, entries = self._read(event, name=name, data=data)
+        except TeamFileError as exc:
+            return {"file_error": str(exc)}
+        preview = []
+        try:
+            with transaction.atomic():
+                registered = teams_import(event=event, teams=entries, user=request.user, problems=teamfile.problems)
+                preview = [(r.team.name, [(s.letter, s.player.name) for s in r.seats.select_related("player")])
+                           for r in registered]
+                raise _Preview
+        except _Preview:
+            pass
+        except ValidationError as exc:
+            return {"row_errors": _messages_of(exc), "teamfile": teamfile}
+        note = ""
+        if teamfile.kind == "csv" and teamfile.separator != ",":
+            note = _("The columns are separated by %(sep)s: read as such.") % {
+                "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}
+        return {"preview": preview, "teamfile": teamfile, "note": note, "file_name": name,
+                "payload": base64.b64encode(data).decode("ascii")}
+
+    def _confirm(self, request, event, context):
+        try:
+            data = base64.b64decode(request.POST.get("payload", ""), validate=True)
+        except (binascii.Error, ValueError):
+            data = b""
+        try:
+            teamfile, entries = self._read(event, name=request.POST.get("file_name", ""), data=data)
+            registered = teams_import(event=event, teams=entries, user=request.user, problems=teamfile.problems)
+        except TeamFileError as exc:
+            context.update({"file_error": str(exc), "form": TeamFileForm()})
+            return TemplateResponse(request, "signup/admin/import.html", context)
+        except ValidationError as exc:
+            context.update({"row_errors": _messages_of(exc), "form": TeamFileForm()})
+            return TemplateResponse(request, "signup/admin/import.html", context)
+        messages.success(request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name})
+        return redirect(reverse("admin:tournaments_event_change", args=[event.pk]))

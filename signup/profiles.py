@@ -1,0 +1,59 @@
+"""A player's public profile: their teams, events, results and (public parts only) decklists.
+
+Hydra has no "publish decklists" switch yet (the decklist half of issue 17 may add one): a decklist is shown only
+once its event is finished, which is when deck lists become public at most events. Events the viewer may not see
+are left out entirely, and a running event shows no decklist.
+"""
+from dataclasses import dataclass
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from portal.selectors import event_visible_to
+from tournaments.enums import EventStatus
+from tournaments.models import Player, Seat
+from tournaments.selectors.placements import placements_for_event
+from tournaments.selectors.standings import standings_for_event
+
+
+@dataclass(frozen=True)
+class ProfileEntry:
+    seat: Seat
+    record: str  # wins-losses-draws of the team in the Swiss rounds, "" before any result
+    placing: int | None  # the final placing once the event is finished
+    teams: int
+    decklist: object | None  # public only once the event is finished
+
+
+def player_profile_entries(*, player: Player, viewer) -> list[ProfileEntry]:
+    """The player's seats in the events `viewer` may see, newest event first, with the team's record, final
+    placing and (finished events only) the player's decklist."""
+    seats = (
+        Seat.objects.filter(player=player)
+        .select_related("registration__team", "registration__event", "decklist")
+        .order_by("-registration__event__date", "-registration__event__pk")
+    )
+    entries = []
+    for seat in seats:
+        event = seat.registration.event
+        if not event_visible_to(event=event, user=viewer):
+            continue
+        rows = {row.team: row for row in standings_for_event(event=event)}
+        row = rows.get(seat.registration_id)
+        record = f"{row.wins}-{row.losses}-{row.draws}" if row is not None and (row.wins or row.losses or row.draws) else ""
+        finished = event.status == EventStatus.FINISHED
+        placing = None
+        if finished:
+            placing = next((p.place for p in placements_for_event(event=event) if p.team == seat.registration_id), None)
+        decklist = getattr(seat, "decklist", None) if finished else None
+        entries.append(ProfileEntry(seat=seat, record=record, placing=placing, teams=len(rows), decklist=decklist))
+    return entries
+
+
+@require_GET
+def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    entries = player_profile_entries(player=player, viewer=request.user)
+    teams = sorted({e.seat.registration.team.name for e in entries})
+    return render(request, "signup/player.html", {"player": player, "entries": entries, "teams": teams})
