@@ -14,6 +14,18 @@ from tournaments.models import Registration
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+def _overflowing(browser) -> list[str]:
+    """Elements reaching past the right edge of the phone's screen (what makes a page scroll sideways)."""
+    return browser.driver.execute_script(
+        "var w = document.documentElement.clientWidth; var out = [];"
+        "document.querySelectorAll('main *').forEach(function (el) {"
+        "  var r = el.getBoundingClientRect();"
+        "  if (r.width && r.right > w + 1) { out.push(el.tagName + '.' + el.className + ' ' + Math.round(r.right)); } });"
+        "if (document.documentElement.scrollWidth > w + 1) { out.push('page ' + document.documentElement.scrollWidth); }"
+        "return out;"
+    )
+
+
 def _open_event(**kwargs):
     return EventFactory(name="Spring Team Open", signup_open=True,
                         signup_deadline=timezone.now() + dt.timedelta(days=2), **kwargs)
@@ -30,6 +42,8 @@ def test_captain_registers_a_team_of_three_through_invitations_on_three_phones(b
     captain.find("#id_name").send_keys("Red Foxes")
     captain.button("Form the team").click()
     captain.wait_for_text("you hold seat A")
+    captain.screenshot("signup-captain-links")
+    assert _overflowing(captain) == []
     link_b = captain.find("#link-B").get_attribute("value")
     link_c = captain.find("#link-C").get_attribute("value")
     assert link_b != link_c and "/signup/join/" in link_b

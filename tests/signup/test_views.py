@@ -241,3 +241,12 @@ def test_team_whose_registration_the_organizer_deleted_says_so_and_can_withdraw(
     client.post(reverse("signup:manage", args=[event.pk]), {"action": "move_up"})
     waiting.refresh_from_db()
     assert waiting.status == SignupStatus.REGISTERED
+
+
+def test_invitation_offers_no_account_creation_when_the_site_has_none(client, settings):
+    from signup.services import signup_create
+
+    settings.HYDRA_SIGNUP_OPEN = False
+    signup = signup_create(event=open_event(), captain=PlayerFactory(), name="Closed Site")
+    text = client.get(reverse("signup:join", args=[signup.invitations.get(letter="B").token])).text
+    assert "/accounts/login/?next=" in text and "/accounts/signup/" not in text
