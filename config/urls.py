@@ -21,5 +21,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("desk.urls")),
+    path("", include("judging.urls")),
     path("", include("portal.urls")),
 ]

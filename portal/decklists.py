@@ -13,7 +13,16 @@ from django.utils.translation import gettext_lazy
 
 from portal import selectors
 from tournaments.models import Decklist, Seat
-from tournaments.services.decklists import MAX_UPLOAD_BYTES, NotYourSeat, decklist_submit, decklists_open
+from django.conf import settings
+from django.utils import translation
+
+from tournaments.services.decklists import (
+    MAX_UPLOAD_BYTES,
+    NotYourSeat,
+    decklist_submit,
+    decklists_open,
+    seat_deck_label,
+)
 
 
 class DecklistForm(forms.Form):
@@ -53,6 +62,14 @@ def _my_seat(request: HttpRequest, event_id: int) -> Seat:
     return seat
 
 
+def _team_problems_for(*, seat: Seat, problems: list[dict]) -> list[dict]:
+    """The team's stored problems as `seat`'s player reads them: the lines of their own list that could not be
+    read are left out, since the page names each of them once above, in the reader's language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        mine = seat_deck_label(seat=seat)
+    return [p for p in problems if not (p.get("code", "").startswith("decklist-") and p.get("decks") == [mine])]
+
+
 @login_required
 def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: my seat's decklist with its problems and my team's; POST: submit it (again)."""
@@ -83,6 +100,6 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     registration.refresh_from_db(fields=["deck_problems"])
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
-        "team_problems": registration.deck_problems, "closed": closed,
+        "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
     })

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "judging",
 ]
 
 MIDDLEWARE = [
