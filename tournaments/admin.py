@@ -158,6 +158,7 @@ class EventAdmin(ScoreboardAdmin):
     list_filter = ["status", "format_kind", "structure", "team_size", "date"]
     search_fields = ["name", "location", "organizer__username"]
     date_hierarchy = "date"
+    filter_horizontal = ["judges"]
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages", "warnings"]
     actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
@@ -169,7 +170,8 @@ class EventAdmin(ScoreboardAdmin):
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region"]}),
-        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
+        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked", "decklists_published"]}),
+        (_("Judges"), {"fields": ["judges"]}),
         (_("Registration"), {"fields": ["register_team_link"]}),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
     ]
@@ -201,6 +203,8 @@ class EventAdmin(ScoreboardAdmin):
             (reverse("admin:tournaments_event_standings", args=[obj.pk]), _("Standings")),
             (reverse("admin:tournaments_event_standings_csv", args=[obj.pk]), _("Standings as CSV")),
             (reverse("admin:tournaments_event_decklists", args=[obj.pk]), _("Printable decklists")),
+            (reverse("judging:event", args=[obj.pk]), _("Judging")),
+            (reverse("judging:log", args=[obj.pk]), _("Event log")),
             (reverse("admin:tournaments_round_changelist") + f"?event__id__exact={obj.pk}", _("Rounds")),
             (reverse("admin:tournaments_teammatch_changelist") + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
              _("Disputed results")),
