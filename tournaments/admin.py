@@ -122,8 +122,10 @@ class EventAdminForm(forms.ModelForm):
         if "deck_rule" in cleaned and not cleaned["deck_rule"]:
             cleaned["deck_rule"] = default_deck_rule(cleaned.get("format_kind") or FormatKind.TEAM_CONSTRUCTED)
         event = self.instance
+        many_to_many = {f.name for f in Event._meta.many_to_many}
         for name, value in cleaned.items():
-            setattr(event, name, value)
+            if name not in many_to_many:  # the judges are saved by the form after the event
+                setattr(event, name, value)
         event_apply_preset(event=event)
         cleaned["shared_life"], cleaned["shared_poison"] = event.shared_life, event.shared_poison
         for field, message in event_problems(event=event).items():
