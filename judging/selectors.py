@@ -10,6 +10,7 @@ from judging.models import DeckCheck, Penalty
 from tournaments.enums import EventStatus
 from tournaments.models import Decklist, DecklistChange, Event, EventLogEntry, Registration, Seat
 from tournaments.permissions import user_judges_event
+from tournaments.services.decklists import event_registers_decklists
 from tournaments.selectors.placements import placements_for_event
 
 # How many top teams' decklists an event publishes after it ends when it has no top cut.
@@ -74,7 +75,7 @@ def _csv_safe(text: str) -> str:
 def published_decklists(*, event: Event) -> list[tuple[int, Registration, list[tuple[Seat, Decklist | None]]]]:
     """The decklists of the event's top teams (the top cut, else the top 8), as (place, team, seats), once the
     event is finished and the organizer has published them; otherwise nothing."""
-    if not (event.decklists_published and event.status == EventStatus.FINISHED and event.has_decklists):
+    if not (event.decklists_published and event.status == EventStatus.FINISHED and event_registers_decklists(event=event)):
         return []
     top = event.top_cut or PUBLISHED_TOP_TEAMS
     placings = [p for p in placements_for_event(event=event) if p.place <= top]

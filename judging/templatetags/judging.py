@@ -4,6 +4,7 @@ from django import template
 from judging import selectors
 from tournaments.models import Seat
 from tournaments.permissions import user_judges_event
+from tournaments.services.decklists import event_registers_decklists
 
 register = template.Library()
 
@@ -19,7 +20,7 @@ def judging_links(context, event):
     return {
         "event": event,
         "judge": judge,
-        "has_decklist": player and event.has_decklists,
+        "has_decklist": player and event_registers_decklists(event=event),
         "my_penalties": player and selectors.penalties_visible_to(user=user, event=event).filter(player__user=user).exists(),
         "published": event.decklists_published and event.status == "finished",
     }

@@ -94,8 +94,9 @@ def test_decklist_page_locked_registration_says_so_and_stores_nothing(client, te
     assert not Decklist.objects.exists()
 
 
-def test_decklist_page_limited_event_has_no_decklists(client):
-    event = EventFactory(format_kind=FormatKind.TEAM_SEALED)
+def test_decklist_page_limited_event_without_a_pool_source_has_no_decklists(client):
+    # Two-Headed Giant booster draft has no pool provider (tournaments.pools) yet: nothing to check lists against.
+    event = EventFactory(format_kind=FormatKind.THG_DRAFT, team_size=2, structure="2hg", shared_life=30, shared_poison=15)
     seat = RegistrationFactory(event=event).seats.first()
     client.force_login(seat.player.user)
     page = client.get(_url(event)).content.decode()

@@ -16,7 +16,9 @@ from cards.decklist import DecklistError, decklist_parse
 from cards.deckrules import Problem
 from cards.selectors import card_name_index, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
+from tournaments.limited import pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
+from tournaments.pools import event_has_pools, team_pool
 from tournaments.permissions import user_judges_event
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
@@ -64,9 +66,15 @@ def decklists_locked_reason(*, event: Event) -> str | None:
     return None
 
 
+def event_registers_decklists(*, event: Event) -> bool:
+    """Constructed events register decklists; limited events too where Hydra knows the team's pool to check them
+    against (tournaments.pools: sealed, Rochester; Two-Headed Giant draft once its provider plugs in)."""
+    return event.format_kind in CONSTRUCTED_FORMATS or event_has_pools(event=event)
+
+
 def decklists_open(*, event: Event) -> str | None:
     """None while players may submit decklists, else the reason they can't."""
-    if event.format_kind not in CONSTRUCTED_FORMATS:
+    if not event_registers_decklists(event=event):
         return _("This event is not a constructed event: it has no decklists to register.")
     return decklists_locked_reason(event=event)
 
@@ -121,6 +129,8 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     submitted = [s for s in seats if s.pk in lists]
     if not submitted:
         return problems
+    if event.format_kind not in CONSTRUCTED_FORMATS:
+        return problems + _limited_problems(event=event, seats=submitted, lists=lists)
     if not isinstance(formats, str):
         # A mixed-format team: each submitted seat keeps the format of its own seat.
         letters = event.seat_letters
@@ -145,6 +155,32 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     # The team's size is a problem only once every list is in (a missing list is reported above).
     problems += [p for p in check.problems if not (missing and p.code == "team-size")]
     return problems
+
+
+def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist]) -> list[Problem]:
+    """A limited team's registered decks against its pool (tournaments.limited), with each list's unread lines."""
+    from cards.selectors import card_rules_for_names
+
+    index = card_name_index()
+    problems: list[Problem] = []
+    decks = []
+    for seat in seats:
+        label = _seat_label(seat)
+        parsed = decklist_parse(lists[seat.pk].text, resolver=index)
+        for error in parsed.errors:
+            problems.append(Problem(code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,)))
+        decks.append(parsed.to_deck(label))
+    pool = team_pool(registration=seats[0].registration)
+    if pool is None:
+        problems.append(Problem(
+            code="no-pool",
+            message=_("The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
+                      "checked once the organizer enters the pool or the draft ends."),
+        ))
+        return problems
+    names = {name for deck in decks for name in deck.names()}
+    basics = {name for name, card in card_rules_for_names(names=names).items() if card.is_basic}
+    return problems + pool_problems(decks, pool=pool.cards, basics=basics, shared_sideboard=pool.shared_sideboard)
 
 
 def _seat_label(seat: Seat) -> str:
@@ -260,7 +296,7 @@ def event_recheck_decklists(*, event: Event) -> int:
 
     Refused with ValidationError for an event that has no decklists.
     """
-    if not event.has_decklists:
+    if not event_registers_decklists(event=event):
         raise ValidationError(_("This event is not a constructed event: it has no decklists to check."))
     submitted = Seat.objects.filter(event=event, decklist__isnull=False).values("registration_id")
     # Locked like decklist_submit does, so a teammate's submission meanwhile is checked after, not lost.

@@ -148,5 +148,6 @@ def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limit
     registration.refresh_from_db()
     assert registration.deck_problems == []
     with pytest.raises(ValidationError) as info:
-        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.TEAM_SEALED, constructed_format=""))
+        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.THG_DRAFT, constructed_format="", team_size=2,
+                                                   structure="2hg", shared_life=30, shared_poison=15))
     assert info.value.messages == ["This event is not a constructed event: it has no decklists to check."]
