@@ -148,7 +148,7 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     game, or the match 2-0; the result becomes final at once (team_match_record_final, which logs a change to a
     result that already counted). Seat-against-seat matches need every other seat's result first: the penalty
     changes one seat's games, not the others'."""
-    penalty = Penalty.objects.select_for_update().select_related("registration__team", "round", "event", "player").get(pk=penalty.pk)
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("registration__team", "round", "event", "player").get(pk=penalty.pk)
     _require_judge(user=judge, event=penalty.event)
     if penalty.penalty not in RESULT_PENALTIES:
         raise ValidationError({"penalty": _("Only a Game Loss or a Match Loss changes a match result.")})
