@@ -196,3 +196,32 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
         data={"penalty_id": penalty.pk, "match": match.pk},
     )
     return match
+
+
+@transaction.atomic
+def event_judge_add(*, event, username: str, by):
+    """The organizer (whoever runs the event) makes the account `username` a judge of the event. Refused with
+    PermissionDenied for anyone else, with ValidationError for an unknown account."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.permissions import user_runs_event
+
+    if not user_runs_event(user=by, event=event):
+        raise PermissionDenied(_("Only the organizer can choose the event's judges."))
+    username = (username or "").strip()
+    user = get_user_model().objects.filter(username__iexact=username).first() if username else None
+    if user is None:
+        raise ValidationError({"username": _("No account is called %(name)s: check the spelling of the user name.")
+                               % {"name": repr(username[:150])}})
+    event.judges.add(user)
+    return user
+
+
+@transaction.atomic
+def event_judge_remove(*, event, user, by) -> None:
+    """The organizer takes `user` off the event's judges (their records stay)."""
+    from tournaments.permissions import user_runs_event
+
+    if not user_runs_event(user=by, event=event):
+        raise PermissionDenied(_("Only the organizer can choose the event's judges."))
+    event.judges.remove(user)

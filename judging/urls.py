@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<desk_id:pk>/judging/teams/<desk_id:team>/print/", views.print_team, name="print_team"),
     path("events/<desk_id:pk>/judging/print/", views.print_all, name="print_all"),
     path("events/<desk_id:pk>/judging/seats/<desk_id:seat>/decklist/", views.decklist_change, name="decklist_change"),
+    path("events/<desk_id:pk>/judging/judges/", views.judges, name="judges"),
     path("events/<desk_id:pk>/judging/deck-checks/", views.deck_check, name="deck_check"),
     path("events/<desk_id:pk>/judging/penalties/", views.penalty, name="penalty"),
     path("events/<desk_id:pk>/log/", views.log_page, name="log"),

@@ -16,7 +16,7 @@ from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
 from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
-from tournaments.permissions import user_judges_event
+from tournaments.permissions import user_judges_event, user_runs_event
 from tournaments.services.decklists import decklist_judge_change, decklists_locked_reason
 
 
@@ -42,7 +42,30 @@ def _overview(request, event, *, deck_check_form=None, penalty_form=None, status
         "deck_check_form": deck_check_form or DeckCheckForm(event=event),
         "penalty_form": penalty_form or PenaltyForm(event=event),
         "locked": decklists_locked_reason(event=event),
+        "runs_event": user_runs_event(user=request.user, event=event),
+        "judges": event.judges.order_by("username"),
     }, status=status)
+
+
+@login_required
+@require_POST
+def judges(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer adds a judge by user name, or removes one."""
+    event = _judged_event(request, pk)
+    try:
+        if request.POST.get("remove"):
+            user = get_object_or_404(event.judges, pk=request.POST["remove"])
+            services.event_judge_remove(event=event, user=user, by=request.user)
+            messages.success(request, _("%(name)s is no longer a judge of this event.") % {"name": user.get_username()})
+        else:
+            user = services.event_judge_add(event=event, username=request.POST.get("username", ""), by=request.user)
+            messages.success(request, _("%(name)s is a judge of this event.") % {"name": user.get_username()})
+    except PermissionDenied as exc:
+        raise Http404 from exc
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("judging:event", pk=event.pk)
 
 
 @login_required

@@ -180,3 +180,30 @@ def test_public_decklists_only_once_finished_and_published(client, event):
     event.save()
     body = client.get(url).content.decode()
     assert "60 Mountain" in body or "Mountain" in body
+
+
+def test_organizer_adds_and_removes_a_judge_by_user_name(client, event):
+    judge = UserFactory(username="Judge-Kim")
+    client.force_login(event.organizer)
+    client.post(reverse("judging:judges", args=[event.pk]), {"username": "judge-kim"})
+    assert list(event.judges.all()) == [judge]
+    client.force_login(judge)
+    assert client.get(reverse("judging:event", args=[event.pk])).status_code == 200
+    client.force_login(event.organizer)
+    client.post(reverse("judging:judges", args=[event.pk]), {"remove": judge.pk})
+    assert not event.judges.exists()
+
+
+def test_judges_are_chosen_by_the_organizer_only(client, event):
+    judge, other = UserFactory(), UserFactory(username="someone")
+    event.judges.add(judge)
+    client.force_login(judge)
+    response = client.post(reverse("judging:judges", args=[event.pk]), {"username": "someone"})
+    assert response.status_code == 404 and list(event.judges.all()) == [judge]
+
+
+def test_adding_an_unknown_account_as_judge_says_so(client, event):
+    client.force_login(event.organizer)
+    response = client.post(reverse("judging:judges", args=[event.pk]), {"username": "nobody-here"}, follow=True)
+    assert "No account is called &#x27;nobody-here&#x27;" in response.content.decode()
+    assert not event.judges.exists()
