@@ -63,11 +63,13 @@ def _my_seat(request: HttpRequest, event_id: int) -> Seat:
 
 
 def _team_problems_for(*, seat: Seat, problems: list[dict]) -> list[dict]:
-    """The team's stored problems as `seat`'s player reads them: the lines of their own list that could not be
-    read are left out, since the page names each of them once above, in the reader's language."""
+    """The team's stored problems as `seat`'s player reads them: their own deck's first, then the ones that
+    involve their teammates. The lines of their own list that could not be read are left out, since the page names
+    each of them once above, in the reader's language."""
     with translation.override(settings.LANGUAGE_CODE):
         mine = seat_deck_label(seat=seat)
-    return [p for p in problems if not (p.get("code", "").startswith("decklist-") and p.get("decks") == [mine])]
+    shown = [p for p in problems if not (p.get("code", "").startswith("decklist-") and p.get("decks") == [mine])]
+    return sorted(shown, key=lambda p: p.get("decks") != [mine])  # stable: the check's order within each group
 
 
 @login_required

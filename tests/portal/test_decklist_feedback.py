@@ -66,3 +66,10 @@ def test_decklist_page_after_round_one_refuses_and_keeps_the_list(client, team):
     page = response.content.decode()
     assert "Round 1 is paired, so decklists are locked. Ask a judge if your list must change." in page
     assert Decklist.objects.get(seat=a).text == "4 Lightning Bolt\n56 Mountain"
+
+
+def test_decklist_page_lists_my_own_deck_problems_first(client, team):
+    event, (a, b, c) = team
+    client.force_login(a.player.user)
+    page = client.post(_url(event), {"text": "4 Lightning Bolt\n36 Mountain"}, follow=True).content.decode()
+    assert page.index("Seat A (Anna): the main deck has 40 cards") < page.index("Seat B (Bo) has not submitted")
