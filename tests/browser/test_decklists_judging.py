@@ -74,3 +74,7 @@ def test_list_refused_after_the_deadline_and_a_judges_change_is_logged(browsers,
     desk.wait_for_text("Bolts written as Mountains by mistake", css="#event-log")
     assert EventLogEntry.objects.filter(event=event, action=LogAction.DECKLIST_CHANGED).count() == 1
     desk.screenshot("event-log-judge-change", laptop=True)
+    desk.get(reverse("judging:print_team", args=[event.pk, a.registration_id]))
+    desk.wait_for_text("Lightning Bolt", css=".sheet")
+    assert a.player.name in desk.text(".sheet") and "Main deck (60)" in desk.text(".sheet")
+    desk.screenshot("decklist-sheet", laptop=True)
