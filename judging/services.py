@@ -1,6 +1,7 @@
 """The judges' writes: deck checks, penalties (applied to a match result or disqualifying the team) and their entries
 in the event's log. Every function checks that the user judges the event (tournaments.permissions) and writes all
 or nothing."""
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -8,7 +9,7 @@ from django.utils.translation import gettext as _
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind, RESULT_PENALTIES
 from judging.models import DeckCheck, Penalty
 from tournaments.models import Player, Registration, Round, SeatMatch, TeamMatch
-from tournaments.permissions import user_judges_event
+from tournaments.permissions import user_judges_event, user_runs_event
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.registrations import registration_disqualify
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
@@ -202,10 +203,6 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
 def event_judge_add(*, event, username: str, by):
     """The organizer (whoever runs the event) makes the account `username` a judge of the event. Refused with
     PermissionDenied for anyone else, with ValidationError for an unknown account."""
-    from django.contrib.auth import get_user_model
-
-    from tournaments.permissions import user_runs_event
-
     if not user_runs_event(user=by, event=event):
         raise PermissionDenied(_("Only the organizer can choose the event's judges."))
     username = (username or "").strip()
@@ -220,8 +217,6 @@ def event_judge_add(*, event, username: str, by):
 @transaction.atomic
 def event_judge_remove(*, event, user, by) -> None:
     """The organizer takes `user` off the event's judges (their records stay)."""
-    from tournaments.permissions import user_runs_event
-
     if not user_runs_event(user=by, event=event):
         raise PermissionDenied(_("Only the organizer can choose the event's judges."))
     event.judges.remove(user)

@@ -7,14 +7,14 @@ and can fix and resubmit until the organizer's deadline or lock.
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from cards.decklist import DecklistError, decklist_parse
 from cards.deckrules import Problem
-from cards.selectors import card_name_index, team_decklists_check
+from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
 from tournaments.limited import pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
@@ -159,8 +159,6 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
 
 def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist]) -> list[Problem]:
     """A limited team's registered decks against its pool (tournaments.limited), with each list's unread lines."""
-    from cards.selectors import card_rules_for_names
-
     index = card_name_index()
     problems: list[Problem] = []
     decks = []
@@ -248,8 +246,6 @@ def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -
     anyone who doesn't judge the event, with ValidationError without a reason or for input with nothing usable in
     it (nothing is written then).
     """
-    from django.core.exceptions import PermissionDenied
-
     seat = Seat.objects.select_related("registration__event", "registration__team", "player").get(pk=seat.pk)
     event = seat.registration.event
     if not user_judges_event(user=user, event=event):
