@@ -104,4 +104,6 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
         "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
+        # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
+        "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk")) if current else [],
     })

@@ -73,3 +73,17 @@ def test_decklist_page_lists_my_own_deck_problems_first(client, team):
     client.force_login(a.player.user)
     page = client.post(_url(event), {"text": "4 Lightning Bolt\n36 Mountain"}, follow=True).content.decode()
     assert page.index("Seat A (Anna): the main deck has 40 cards") < page.index("Seat B (Bo) has not submitted")
+
+
+def test_decklist_page_tells_the_player_why_a_judge_changed_their_list(client, team):
+    from tournaments.services.decklists import decklist_judge_change
+
+    event, (a, b, c) = team
+    client.force_login(a.player.user)
+    client.post(_url(event), {"text": "60 Mountain"})
+    RoundFactory(event=event, number=1)
+    decklist_judge_change(seat=a, user=event.organizer, text="56 Mountain\n4 Lightning Bolt", reason="Bolts, not Mountains")
+    page = client.get(_url(event)).content.decode()
+    assert "A judge changed this list on" in page and "Bolts, not Mountains" in page
+    client.force_login(b.player.user)  # a teammate sees their own page, not my change
+    assert "Bolts, not Mountains" not in client.get(_url(event)).content.decode()
