@@ -17,7 +17,11 @@ from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
 from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
 from tournaments.permissions import user_judges_event, user_runs_event
-from tournaments.services.decklists import decklist_judge_change, decklists_locked_reason
+from tournaments.services.decklists import (
+    decklist_judge_change,
+    decklists_locked_reason,
+    registration_pool_check_refresh,
+)
 
 
 def _judged_event(request: HttpRequest, pk: int) -> Event:
@@ -124,6 +128,8 @@ def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status
     """One team's decklists as registered, the lists they replaced, and a form per seat to change a list."""
     event = _judged_event(request, pk)
     registration = _team(event, team)
+    if registration_pool_check_refresh(registration=registration):
+        registration.refresh_from_db(fields=["deck_problems"])
     seats = selectors.team_decklists(registration=registration)
     forms = forms or {}
     rows = [

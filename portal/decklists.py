@@ -21,6 +21,7 @@ from tournaments.services.decklists import (
     NotYourSeat,
     decklist_submit,
     decklists_open,
+    registration_pool_check_refresh,
     seat_deck_label,
 )
 
@@ -100,6 +101,8 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
         form = DecklistForm(initial={"text": current.text if current else ""})
     registration = seat.registration
     registration.refresh_from_db(fields=["deck_problems"])
+    if registration_pool_check_refresh(registration=registration):
+        registration.refresh_from_db(fields=["deck_problems"])
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
         "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,

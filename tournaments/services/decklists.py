@@ -111,6 +111,20 @@ def registration_check_decks(*, registration: Registration) -> list[Problem]:
     return by_language.get(active, english) if aligned else english
 
 
+@transaction.atomic
+def registration_pool_check_refresh(*, registration: Registration) -> bool:
+    """A limited team's lists were checked before its pool existed ("no-pool"): once the pool is there (the organizer
+    entered it, the draft ended), check them again now. Called when the lists are read, so no pool-making app has to
+    know about deck registration. Returns whether it checked again."""
+    if not any(p.get("code") == "no-pool" for p in registration.deck_problems or []):
+        return False
+    if team_pool(registration=registration) is None:
+        return False
+    Registration.objects.select_for_update().filter(pk=registration.pk).first()
+    registration_check_decks(registration=registration)
+    return True
+
+
 def deck_problem_message(problem: dict, *, language: str | None = None) -> str:
     """A stored decklist problem's message in `language` (default: the active one), else in English."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE

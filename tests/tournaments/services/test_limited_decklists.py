@@ -80,3 +80,19 @@ def test_pool_provider_register_plugs_a_new_format_in():
         assert [p.code for p in outcome.team_problems if p.card == "Shock"] == ["pool-card-used-twice"]
     finally:
         _PROVIDERS.pop(FormatKind.THG_DRAFT, None)
+
+
+def test_lists_checked_before_the_pool_existed_are_checked_again_once_it_does():
+    from tournaments.services.decklists import registration_pool_check_refresh
+
+    event = SealedEventFactory(team_size=2)
+    registration = RegistrationFactory(event=event)
+    a = registration.seats.get(letter="A")
+    decklist_submit(seat=a, user=a.player.user, text="2 Shock\n38 Plains")
+    registration.refresh_from_db()
+    assert not registration_pool_check_refresh(registration=registration)  # still no pool: nothing to do
+    PoolCardFactory(pool=SealedPoolFactory(registration=registration), name="Shock")
+    assert registration_pool_check_refresh(registration=registration)
+    registration.refresh_from_db()
+    codes = [p["code"] for p in registration.deck_problems]
+    assert "no-pool" not in codes and "pool-card-used-twice" in codes
