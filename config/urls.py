@@ -22,5 +22,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("signup.urls")),
     path("", include("desk.urls")),
+    path("", include("judging.urls")),
     path("", include("portal.urls")),
 ]

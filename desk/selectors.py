@@ -13,6 +13,7 @@ from desk.models import Announcement, CheckIn, ClockPurpose, EventDesk, RoundClo
 from desk.services.clock import now as server_now
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.services.decklists import event_registers_decklists
 
 # --- The round clock --------------------------------------------------------------------------------------------
 
@@ -264,6 +265,19 @@ def pairing_warnings(*, event: Event) -> list[str]:
             warnings.append(
                 ngettext("%(n)d team has an illegal decklist: %(teams)s.",
                          "%(n)d teams have an illegal decklist: %(teams)s.", len(illegal))
+                % {"n": len(illegal), "teams": ", ".join(illegal)}
+            )
+    elif event_registers_decklists(event=event):
+        # Limited events: lists are registered against the team's pool; a list that breaks it is worth a warning
+        # (a team that registered its pool on the sealed page instead has no list, and that is no problem).
+        illegal = [
+            r.team.name for r in active.exclude(deck_problems=[]).select_related("team").order_by("team__name")
+            if any(p.get("code") not in ("missing-decklist", "no-pool") for p in r.deck_problems)
+        ]
+        if illegal:
+            warnings.append(
+                ngettext("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
+                         "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", len(illegal))
                 % {"n": len(illegal), "teams": ", ".join(illegal)}
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():

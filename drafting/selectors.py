@@ -235,3 +235,23 @@ def draft_selection_problem(*, state: TableState, card_id: int, pack_index: int,
     if all(card.pk != card_id for card in state.pack):
         return _("That card isn't in the pack on the table.")
     return None
+
+
+def draft_team_pool(registration):
+    """The team's pool for deck registration (tournaments.pools): the cards its players picked at the team's latest
+    draft table (each round drafts anew under the pod rule), by English name; None before the team has drafted."""
+    from collections import Counter
+
+    from cards.selectors import card_name_index
+    from tournaments.pools import TeamPool
+
+    table = (
+        DraftTable.objects.filter(Q(team1=registration) | Q(team2=registration))
+        .order_by("-round__number", "-number", "-pk").first()
+    )
+    if table is None:
+        return None
+    team = "1" if table.team1_id == registration.pk else "2"
+    names = DraftCard.objects.filter(table=table, picked_by__startswith=team).values_list("name", flat=True)
+    index = card_name_index()
+    return TeamPool(cards=dict(Counter(index.resolve(n).english or n for n in names)))

@@ -13,7 +13,17 @@ from django.utils.translation import gettext_lazy
 
 from portal import selectors
 from tournaments.models import Decklist, Seat
-from tournaments.services.decklists import MAX_UPLOAD_BYTES, NotYourSeat, decklist_submit, decklists_open
+from django.conf import settings
+from django.utils import translation
+
+from tournaments.services.decklists import (
+    MAX_UPLOAD_BYTES,
+    NotYourSeat,
+    decklist_submit,
+    decklists_open,
+    registration_pool_check_refresh,
+    seat_deck_label,
+)
 
 
 class DecklistForm(forms.Form):
@@ -53,6 +63,16 @@ def _my_seat(request: HttpRequest, event_id: int) -> Seat:
     return seat
 
 
+def _team_problems_for(*, seat: Seat, problems: list[dict]) -> list[dict]:
+    """The team's stored problems as `seat`'s player reads them: their own deck's first, then the ones that
+    involve their teammates. The lines of their own list that could not be read are left out, since the page names
+    each of them once above, in the reader's language."""
+    with translation.override(settings.LANGUAGE_CODE):
+        mine = seat_deck_label(seat=seat)
+    shown = [p for p in problems if not (p.get("code", "").startswith("decklist-") and p.get("decks") == [mine])]
+    return sorted(shown, key=lambda p: p.get("decks") != [mine])  # stable: the check's order within each group
+
+
 @login_required
 def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: my seat's decklist with its problems and my team's; POST: submit it (again)."""
@@ -81,8 +101,12 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
         form = DecklistForm(initial={"text": current.text if current else ""})
     registration = seat.registration
     registration.refresh_from_db(fields=["deck_problems"])
+    if registration_pool_check_refresh(registration=registration):
+        registration.refresh_from_db(fields=["deck_problems"])
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
-        "team_problems": registration.deck_problems, "closed": closed,
+        "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
+        # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
+        "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk")) if current else [],
     })

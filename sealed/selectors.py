@@ -99,3 +99,20 @@ def sealed_pool_page(*, pool: SealedPool, user) -> PoolPage:
             (seat, [(land, (pool.basics or {}).get(seat, {}).get(land, 0)) for land in rules.BASIC_LANDS]) for seat in seats
         ],
     )
+
+
+def sealed_team_pool(registration):
+    """The team's sealed pool for deck registration (tournaments.pools), by English name; None before it is opened.
+    Two-Headed Giant sealed shares one sideboard (RULES.md 7)."""
+    from cards.selectors import card_name_index
+    from tournaments.pools import TeamPool
+
+    pool = SealedPool.objects.filter(registration=registration).first()
+    if pool is None:
+        return None
+    index = card_name_index()
+    names = pool.cards.values_list("name", flat=True)
+    return TeamPool(
+        cards=dict(Counter(index.resolve(n).english or n for n in names)),
+        shared_sideboard=sealed_shares_sideboard(event=registration.event),
+    )

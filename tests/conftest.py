@@ -68,3 +68,15 @@ def _bundled_cards(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         cards_ensure_loaded()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a request with Accept-Language leaves its language active in
+    the thread (LocaleMiddleware doesn't reset it), which would leak into the next test's messages."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

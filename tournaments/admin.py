@@ -122,8 +122,10 @@ class EventAdminForm(forms.ModelForm):
         if "deck_rule" in cleaned and not cleaned["deck_rule"]:
             cleaned["deck_rule"] = default_deck_rule(cleaned.get("format_kind") or FormatKind.TEAM_CONSTRUCTED)
         event = self.instance
+        many_to_many = {f.name for f in Event._meta.many_to_many}
         for name, value in cleaned.items():
-            setattr(event, name, value)
+            if name not in many_to_many:  # the judges are saved by the form after the event
+                setattr(event, name, value)
         event_apply_preset(event=event)
         cleaned["shared_life"], cleaned["shared_poison"] = event.shared_life, event.shared_poison
         for field, message in event_problems(event=event).items():
@@ -158,6 +160,7 @@ class EventAdmin(ScoreboardAdmin):
     list_filter = ["status", "format_kind", "structure", "team_size", "date"]
     search_fields = ["name", "location", "organizer__username"]
     date_hierarchy = "date"
+    filter_horizontal = ["judges"]
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages", "warnings"]
     actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
@@ -169,7 +172,8 @@ class EventAdmin(ScoreboardAdmin):
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),
-        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked"]}),
+        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked", "decklists_published"]}),
+        (_("Judges"), {"fields": ["judges"]}),
         (_("Registration"), {"fields": ["register_team_link", "signup_open", "signup_deadline", "signup_capacity",
                                         "signup_needs_approval"]}),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
@@ -202,6 +206,8 @@ class EventAdmin(ScoreboardAdmin):
             (reverse("admin:tournaments_event_standings", args=[obj.pk]), _("Standings")),
             (reverse("admin:tournaments_event_standings_csv", args=[obj.pk]), _("Standings as CSV")),
             (reverse("admin:tournaments_event_decklists", args=[obj.pk]), _("Printable decklists")),
+            (reverse("judging:event", args=[obj.pk]), _("Judging")),
+            (reverse("judging:log", args=[obj.pk]), _("Event log")),
             (reverse("admin:tournaments_round_changelist") + f"?event__id__exact={obj.pk}", _("Rounds")),
             (reverse("admin:tournaments_teammatch_changelist") + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
              _("Disputed results")),

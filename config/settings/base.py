@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "ratings",
     "signup",
     "import_export",
+    "judging",
 ]
 
 MIDDLEWARE = [

@@ -94,8 +94,9 @@ def test_decklist_page_locked_registration_says_so_and_stores_nothing(client, te
     assert not Decklist.objects.exists()
 
 
-def test_decklist_page_limited_event_has_no_decklists(client):
-    event = EventFactory(format_kind=FormatKind.TEAM_SEALED)
+def test_decklist_page_limited_event_without_a_pool_source_has_no_decklists(client):
+    # Two-Headed Giant booster draft has no pool provider (tournaments.pools) yet: nothing to check lists against.
+    event = EventFactory(format_kind=FormatKind.THG_DRAFT, team_size=2, structure="2hg", shared_life=30, shared_poison=15)
     seat = RegistrationFactory(event=event).seats.first()
     client.force_login(seat.player.user)
     page = client.get(_url(event)).content.decode()
@@ -105,18 +106,22 @@ def test_decklist_page_limited_event_has_no_decklists(client):
 def test_decklist_problems_read_in_each_players_language(client, team):
     """Stored team problems keep every language: the German player and the Chinese teammate each read their own."""
     event, registration, (a, b) = team
+    for seat, name in ((a, "Anna"), (b, "Bo")):  # plain names: nothing to escape in the page
+        seat.player.name = name
+        seat.player.save()
     client.force_login(b.player.user)
     client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
     client.force_login(a.player.user)
     german = client.post(_url(event), {"text": "4 Lightning Bolt\n56 Mountain\n1 Lightnig Boltt"},
                          HTTP_ACCEPT_LANGUAGE="de", follow=True).content.decode()
     assert "ist kein Kartenname" in german  # my own line, parsed in my language
-    assert "Lightning Bolt ist in 2 Decks (Sitz A 4, Sitz B 4)" in german  # the team problem, stored
+    # the team problem, stored, naming whose lists share the card
+    assert f"Lightning Bolt ist in 2 Decks (Sitz A ({a.player.name}) 4, Sitz B ({b.player.name}) 4)" in german
     client.force_login(b.player.user)
     chinese = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "Lightning Bolt 出现在 2 副套牌中" in chinese
     english = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Lightning Bolt is in 2 decks (Seat A 4, Seat B 4)" in english
+    assert f"Lightning Bolt is in 2 decks (Seat A ({a.player.name}) 4, Seat B ({b.player.name}) 4)" in english
     registration.refresh_from_db()
     assert {p["code"] for p in registration.deck_problems} >= {"shared-card"}
     assert all(set(p["messages"]) == {"en", "de", "zh-hans"} for p in registration.deck_problems)

@@ -1,9 +1,9 @@
 """The team-event model (RULES.md 1 to 3)."""
-from .decklists import Decklist
+from .decklists import Decklist, DecklistChange
 from .event import Event
 from .log import EventLogEntry
 from .people import Player, Team
 from .registration import Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 
-__all__ = ["Decklist", "Event", "EventLogEntry", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]
+__all__ = ["Decklist", "DecklistChange", "Event", "EventLogEntry", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]

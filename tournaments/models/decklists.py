@@ -34,3 +34,26 @@ class Decklist(models.Model):
     @property
     def sideboard_count(self) -> int:
         return sum(self.sideboard.values())
+
+
+class DecklistChange(models.Model):
+    """A decklist as it was before a judge changed it after the deadline: the old list is kept, with who changed
+    it, when and why (the event log says the same in a sentence)."""
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="changes", verbose_name=_("decklist"))
+    text = models.TextField(_("decklist before the change"))
+    main = models.JSONField(_("main deck"), default=dict)
+    sideboard = models.JSONField(_("sideboard"), default=dict)
+    submitted_at = models.DateTimeField(_("submitted at"))
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("changed by")
+    )
+    changed_at = models.DateTimeField(_("changed at"), auto_now_add=True)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        ordering = ["decklist", "changed_at", "pk"]
+        verbose_name = _("decklist change")
+
+    def __str__(self) -> str:
+        return f"{self.decklist} {self.changed_at:%Y-%m-%d %H:%M}"

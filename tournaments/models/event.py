@@ -71,9 +71,19 @@ class Event(models.Model):
         _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line: banned in every deck of this event, on top of the format's own list.")
     )
     decklist_deadline = models.DateTimeField(
-        _("decklist deadline"), null=True, blank=True, help_text=_("Players may submit and fix decklists until then.")
+        _("decklist deadline"), null=True, blank=True,
+        help_text=_("Players may submit and fix decklists until then. Empty: until round 1 is paired."),
     )
     decklists_locked = models.BooleanField(_("decklists locked"), default=False)
+    decklists_published = models.BooleanField(
+        _("publish the top teams' decklists"), default=False,
+        help_text=_("Once the event is finished, the decklists of the top teams are public on the event's pages."),
+    )
+    judges = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="judged_events", verbose_name=_("judges"),
+        help_text=_("They record deck checks and penalties and may change a locked decklist. The organizer "
+                    "is a judge of their own event."),
+    )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
     top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)

@@ -7,16 +7,20 @@ and can fix and resubmit until the organizer's deadline or lock.
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from cards.decklist import DecklistError, decklist_parse
 from cards.deckrules import Problem
-from cards.selectors import card_name_index, team_decklists_check
+from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
-from tournaments.models import Decklist, Event, Registration, Seat
+from tournaments.limited import pool_problems
+from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
+from tournaments.pools import event_has_pools, team_pool
+from tournaments.permissions import user_judges_event
+from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
 
 
@@ -47,15 +51,32 @@ def _event_formats(event: Event) -> str | list[str]:
     return (event.constructed_format or "").strip().lower()
 
 
+def decklists_locked_reason(*, event: Event) -> str | None:
+    """None while the event's decklists are open, else why they are locked, as a sentence a player can act on:
+    the organizer locked them, the explicit deadline passed, or (with no explicit deadline) round 1 is paired.
+    Once locked, only a judge changes a list (decklist_judge_change)."""
+    if event.decklists_locked:
+        return _("The organizer has locked decklist registration. Ask a judge if your list must change.")
+    if event.decklist_deadline:
+        if timezone.now() > event.decklist_deadline:
+            return _("The decklist deadline has passed, so decklists are locked. Ask a judge if your list must change.")
+        return None
+    if Round.objects.filter(event=event).exists():
+        return _("Round 1 is paired, so decklists are locked. Ask a judge if your list must change.")
+    return None
+
+
+def event_registers_decklists(*, event: Event) -> bool:
+    """Constructed events register decklists; limited events too where Hydra knows the team's pool to check them
+    against (tournaments.pools: sealed, Rochester; Two-Headed Giant draft once its provider plugs in)."""
+    return event.format_kind in CONSTRUCTED_FORMATS or event_has_pools(event=event)
+
+
 def decklists_open(*, event: Event) -> str | None:
     """None while players may submit decklists, else the reason they can't."""
-    if event.format_kind not in CONSTRUCTED_FORMATS:
+    if not event_registers_decklists(event=event):
         return _("This event is not a constructed event: it has no decklists to register.")
-    if event.decklists_locked:
-        return _("The organizer has locked decklist registration.")
-    if event.decklist_deadline and timezone.now() > event.decklist_deadline:
-        return _("The decklist deadline has passed.")
-    return None
+    return decklists_locked_reason(event=event)
 
 
 def registration_check_decks(*, registration: Registration) -> list[Problem]:
@@ -90,6 +111,20 @@ def registration_check_decks(*, registration: Registration) -> list[Problem]:
     return by_language.get(active, english) if aligned else english
 
 
+@transaction.atomic
+def registration_pool_check_refresh(*, registration: Registration) -> bool:
+    """A limited team's lists were checked before its pool existed ("no-pool"): once the pool is there (the organizer
+    entered it, the draft ended), check them again now. Called when the lists are read, so no pool-making app has to
+    know about deck registration. Returns whether it checked again."""
+    if not any(p.get("code") == "no-pool" for p in registration.deck_problems or []):
+        return False
+    if team_pool(registration=registration) is None:
+        return False
+    Registration.objects.select_for_update().filter(pk=registration.pk).first()
+    registration_check_decks(registration=registration)
+    return True
+
+
 def deck_problem_message(problem: dict, *, language: str | None = None) -> str:
     """A stored decklist problem's message in `language` (default: the active one), else in English."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE
@@ -105,27 +140,70 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
                 % {"seat": s.letter, "player": s.player.name}, decks=(_seat_label(s),))
         for s in missing
     ]
-    if not missing:
-        check = team_decklists_check(
-            decklists=[(_seat_label(s), lists[s.pk].text) for s in seats],
-            rule=event.deck_rule,
-            formats=formats,
-            extra_banned=[line.strip() for line in event.extra_banned.splitlines() if line.strip()],
-            two_headed_giant=event.format_kind == FormatKind.THG_CONSTRUCTED,
-            on_date=event.date,  # the legalities of the card data of the event's date
-            formats_must_differ=event.formats_must_differ,
-        )
-        for label, errors in check.parse_errors.items():
-            for error in errors:
-                problems.append(Problem(
-                    code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,),
-                ))
-        problems += check.problems
+    submitted = [s for s in seats if s.pk in lists]
+    if not submitted:
+        return problems
+    if event.format_kind not in CONSTRUCTED_FORMATS:
+        return problems + _limited_problems(event=event, seats=submitted, lists=lists)
+    if not isinstance(formats, str):
+        # A mixed-format team: each submitted seat keeps the format of its own seat.
+        letters = event.seat_letters
+        formats = [formats[letters.index(s.letter)] if letters.index(s.letter) < len(formats) else "" for s in submitted]
+    # The lists already in are checked at once, each on its own and against each other (unified construction), so a
+    # player sees their own deck's problems the moment they submit and a shared card as soon as a teammate's list
+    # is in; the labels name the teammate whose list shares the card.
+    check = team_decklists_check(
+        decklists=[(_seat_label(s), lists[s.pk].text) for s in submitted],
+        rule=event.deck_rule,
+        formats=formats,
+        extra_banned=[line.strip() for line in event.extra_banned.splitlines() if line.strip()],
+        two_headed_giant=event.format_kind == FormatKind.THG_CONSTRUCTED,
+        on_date=event.date,  # the legalities of the card data of the event's date
+        formats_must_differ=event.formats_must_differ,
+    )
+    for label, errors in check.parse_errors.items():
+        for error in errors:
+            problems.append(Problem(
+                code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,),
+            ))
+    # The team's size is a problem only once every list is in (a missing list is reported above).
+    problems += [p for p in check.problems if not (missing and p.code == "team-size")]
     return problems
 
 
+def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist]) -> list[Problem]:
+    """A limited team's registered decks against its pool (tournaments.limited), with each list's unread lines."""
+    index = card_name_index()
+    problems: list[Problem] = []
+    decks = []
+    for seat in seats:
+        label = _seat_label(seat)
+        parsed = decklist_parse(lists[seat.pk].text, resolver=index)
+        for error in parsed.errors:
+            problems.append(Problem(code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,)))
+        decks.append(parsed.to_deck(label))
+    pool = team_pool(registration=seats[0].registration)
+    if pool is None:
+        problems.append(Problem(
+            code="no-pool",
+            message=_("The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
+                      "checked once the organizer enters the pool or the draft ends."),
+        ))
+        return problems
+    names = {name for deck in decks for name in deck.names()}
+    basics = {name for name, card in card_rules_for_names(names=names).items() if card.is_basic}
+    return problems + pool_problems(decks, pool=pool.cards, basics=basics, shared_sideboard=pool.shared_sideboard)
+
+
 def _seat_label(seat: Seat) -> str:
-    return _("Seat %(letter)s") % {"letter": seat.letter}
+    """How a deck is named in the team's problems: its seat and its player, so a player reads whose list shares a
+    card with theirs."""
+    return _("Seat %(letter)s (%(player)s)") % {"letter": seat.letter, "player": seat.player.name}
+
+
+def seat_deck_label(*, seat: Seat) -> str:
+    """The label of `seat`'s deck in its team's stored problems, in the active language."""
+    return _seat_label(seat)
 
 
 @transaction.atomic
@@ -144,6 +222,14 @@ def decklist_submit(*, seat: Seat, user, text: str | bytes) -> DecklistOutcome:
         raise ValidationError(reason)
     # Lock the registration row: two teammates submitting at once are checked one after the other.
     Registration.objects.select_for_update().filter(pk=seat.registration_id).first()
+    decklist, errors = _store(seat=seat, user=user, text=text)
+    problems = registration_check_decks(registration=seat.registration)
+    return DecklistOutcome(decklist=decklist, errors=errors, team_problems=problems)
+
+
+def _store(*, seat: Seat, user, text: str | bytes):
+    """Parse `text` and store it as `seat`'s decklist; returns (decklist, parse errors). Refused with
+    ValidationError, storing nothing, for input with nothing usable in it."""
     parsed = decklist_parse(text, resolver=card_name_index())
     whole = [e for e in parsed.errors if e.line_number is None]
     if whole:
@@ -162,8 +248,43 @@ def decklist_submit(*, seat: Seat, user, text: str | bytes) -> DecklistOutcome:
             "submitted_by": user,
         },
     )
+    return decklist, parsed.errors
+
+
+@transaction.atomic
+def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -> DecklistOutcome:
+    """A judge (or whoever runs the event) changes `seat`'s decklist, also after the deadline and the lock.
+
+    The reason is required; the list as it was is kept (DecklistChange) and the change goes into the event's log,
+    so every change to a locked list can be traced. The team is checked again. Refused with PermissionDenied for
+    anyone who doesn't judge the event, with ValidationError without a reason or for input with nothing usable in
+    it (nothing is written then).
+    """
+    seat = Seat.objects.select_related("registration__event", "registration__team", "player").get(pk=seat.pk)
+    event = seat.registration.event
+    if not user_judges_event(user=user, event=event):
+        raise PermissionDenied(_("Only a judge of this event can change a decklist."))
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Give the reason for the change; it is recorded in the event's log.")})
+    Registration.objects.select_for_update().filter(pk=seat.registration_id).first()
+    old = Decklist.objects.select_for_update().filter(seat=seat).first()
+    locked = decklists_locked_reason(event=event) is not None
+    if old is not None:
+        DecklistChange.objects.create(
+            decklist=old, text=old.text, main=old.main, sideboard=old.sideboard, submitted_at=old.submitted_at,
+            changed_by=user, reason=reason[:2000],
+        )
+    decklist, errors = _store(seat=seat, user=user, text=text)
     problems = registration_check_decks(registration=seat.registration)
-    return DecklistOutcome(decklist=decklist, errors=parsed.errors, team_problems=problems)
+    event_log_record(
+        event=event, user=user, action=LogAction.DECKLIST_CHANGED,
+        message=_("The decklist of %(team)s, seat %(letter)s (%(player)s) was changed by a judge: %(reason)s")
+        % {"team": seat.registration.team.name, "letter": seat.letter, "player": seat.player.name, "reason": reason},
+        data={"team": seat.registration_id, "seat": seat.letter, "player": seat.player_id, "reason": reason,
+              "locked": locked, "old": old.text if old else None, "new": decklist.text},
+    )
+    return DecklistOutcome(decklist=decklist, errors=errors, team_problems=problems)
 
 
 @transaction.atomic
@@ -185,7 +306,7 @@ def event_recheck_decklists(*, event: Event) -> int:
 
     Refused with ValidationError for an event that has no decklists.
     """
-    if not event.has_decklists:
+    if not event_registers_decklists(event=event):
         raise ValidationError(_("This event is not a constructed event: it has no decklists to check."))
     submitted = Seat.objects.filter(event=event, decklist__isnull=False).values("registration_id")
     # Locked like decklist_submit does, so a teammate's submission meanwhile is checked after, not lost.

@@ -13,6 +13,11 @@ class LogAction(models.TextChoices):
     DISQUALIFIED = "disqualified", _("Team disqualified")
     ROUND_TAKEN_BACK = "round_taken_back", _("Round taken back")
     EVENT_IMPORTED = "event_imported", _("Event imported from a file")
+    DECKLIST_CHANGED = "decklist_changed", _("Locked decklist changed by a judge")
+    RESULT_CORRECTED = "result_corrected", _("Final result changed")
+    PENALTY = "penalty", _("Penalty recorded")
+    PENALTY_APPLIED = "penalty_applied", _("Penalty applied to a match result")
+    DECK_CHECK = "deck_check", _("Deck check")
 
 
 def event_log_record(*, event: Event, user, action: str, message: str, data: dict | None = None) -> EventLogEntry:

@@ -15,6 +15,7 @@ from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
+from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_bump_version
 
 
@@ -210,15 +211,41 @@ def team_match_correct_report(
 def team_match_record_final(
     *, match: TeamMatch, user, seats: Sequence[SeatGames] = (), games: SharedGames | None = None
 ) -> TeamMatch:
-    """The organizer (or a scorekeeper) enters or corrects a result; it is final and counts at once."""
+    """The organizer (or a scorekeeper) enters or corrects a result; it is final and counts at once.
+
+    Changing a result that already counted (confirmed or final) goes into the event's log, with the result before
+    and after."""
     match = _locked(match)
     if match.is_bye:
         raise ValidationError(_("A bye needs no result: it counts as a win."))
+    before = _result_text(match) if match.result_state in (ResultState.CONFIRMED, ResultState.FINAL) else None
     _store(match=match, seats=seats, games=games)
     match.result_state = ResultState.FINAL
     match.confirmed_by, match.confirmed_at = user, timezone.now()
     if match.reported_by_id is None:
         match.reported_by, match.reported_at = user, match.confirmed_at
     match.save()
+    if before is not None:
+        after = _result_text(match)
+        if after != before:
+            event_log_record(
+                event=match.round.event, user=user, action=LogAction.RESULT_CORRECTED,
+                message=_("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s.")
+                % {"round": match.round.name, "table": match.table, "before": before, "after": after},
+                data={"match": match.pk, "round": match.round.number, "table": match.table,
+                      "before": before, "after": after},
+            )
     event_bump_version(event_id=match.round.event_id)
     return match
+
+
+def _result_text(match: TeamMatch) -> str:
+    """A match's stored result in one line, for the log: "A 2-1, B 0-2 (A)" or "2-1 (A)" for a shared game."""
+    if match.round.event.is_shared_game:
+        games = f"{match.games_won_a}-{match.games_won_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
+    else:
+        games = ", ".join(
+            f"{s.letter} {s.wins_a}-{s.wins_b}" + (f"-{s.draws}" if s.draws else "")
+            for s in SeatMatch.objects.filter(team_match=match).order_by("letter")
+        )
+    return f"{games} ({match.outcome})"

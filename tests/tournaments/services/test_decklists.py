@@ -57,7 +57,8 @@ def test_decklist_submit_shared_bolt_illegal_under_no_shared_names_card_and_deck
     outcome = _submit(b, _deck("2 Blitzschlag", fill="Island"))  # German for Lightning Bolt
     assert not outcome.legal
     problem = next(p for p in outcome.team_problems if p.card == "Lightning Bolt")
-    assert problem.decks == ("Seat A", "Seat B")
+    # The labels name the teammate whose list shares the card.
+    assert problem.decks == (f"Seat A ({a.player.name})", f"Seat B ({b.player.name})")
 
 
 def test_decklist_submit_unknown_name_is_stored_with_the_line_and_suggestions():
@@ -84,13 +85,13 @@ def test_decklist_submit_after_lock_or_deadline_is_refused_with_the_reason():
     event_lock_decklists(event=registration.event)
     with pytest.raises(ValidationError) as info:
         _submit(a, _deck())
-    assert info.value.messages == ["The organizer has locked decklist registration."]
+    assert info.value.messages == ["The organizer has locked decklist registration. Ask a judge if your list must change."]
     event_lock_decklists(event=registration.event, locked=False)
     registration.event.decklist_deadline = timezone.now() - dt.timedelta(minutes=1)
     registration.event.save()
     with pytest.raises(ValidationError) as info:
         _submit(a, _deck())
-    assert info.value.messages == ["The decklist deadline has passed."]
+    assert info.value.messages == ["The decklist deadline has passed, so decklists are locked. Ask a judge if your list must change."]
 
 
 @pytest.mark.parametrize("text", ["", b"\x00\x01\x02binary", "9" * 2_000_000])
@@ -147,5 +148,6 @@ def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limit
     registration.refresh_from_db()
     assert registration.deck_problems == []
     with pytest.raises(ValidationError) as info:
-        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.TEAM_SEALED, constructed_format=""))
+        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.THG_DRAFT, constructed_format="", team_size=2,
+                                                   structure="2hg", shared_life=30, shared_poison=15))
     assert info.value.messages == ["This event is not a constructed event: it has no decklists to check."]

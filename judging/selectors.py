@@ -1,0 +1,99 @@
+"""The judges' reads, and what of them a player or the public may see. Penalties and deck checks are never public:
+judges (and whoever runs the event) see all of them; a player sees their own penalties only; anyone else nothing.
+Every view reads through here, so the rule lives in one place."""
+import csv
+import io
+
+from django.db.models import Prefetch, QuerySet
+
+from judging.models import DeckCheck, Penalty
+from tournaments.enums import EventStatus
+from tournaments.models import Decklist, DecklistChange, Event, EventLogEntry, Registration, Seat
+from tournaments.permissions import user_judges_event
+from tournaments.services.decklists import event_registers_decklists
+from tournaments.selectors.placements import placements_for_event
+
+# How many top teams' decklists an event publishes after it ends when it has no top cut.
+PUBLISHED_TOP_TEAMS = 8
+
+
+def penalties_visible_to(*, user, event: Event) -> QuerySet[Penalty]:
+    """The event's penalties `user` may read: all of them for a judge, the user's own for a player, none otherwise."""
+    penalties = Penalty.objects.filter(event=event).select_related("player", "registration__team", "round", "judge")
+    if user_judges_event(user=user, event=event):
+        return penalties
+    if user is None or not user.is_authenticated:
+        return penalties.none()
+    return penalties.filter(player__user=user)
+
+
+def deck_checks_visible_to(*, user, event: Event) -> QuerySet[DeckCheck]:
+    """The event's deck checks: judges only."""
+    checks = DeckCheck.objects.filter(event=event).select_related("registration__team", "round", "judge")
+    return checks if user_judges_event(user=user, event=event) else checks.none()
+
+
+def judging_teams(*, event: Event) -> list[Registration]:
+    """Every team of the event with its seats, players and decklists (for the judges' overview), in name order."""
+    return list(
+        Registration.objects.filter(event=event).select_related("team")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter")))
+        .order_by("team__name")
+    )
+
+
+def team_decklists(*, registration: Registration) -> list[tuple[Seat, Decklist | None, list[DecklistChange]]]:
+    """Each seat of the team with its decklist (None: not submitted) and the lists it replaced, oldest first."""
+    seats = list(registration.seats.select_related("player").order_by("letter"))
+    lists = {d.seat_id: d for d in Decklist.objects.filter(seat__in=seats).prefetch_related("changes__changed_by")}
+    return [(s, lists.get(s.pk), list(lists[s.pk].changes.all()) if s.pk in lists else []) for s in seats]
+
+
+def event_log(*, event: Event) -> QuerySet[EventLogEntry]:
+    """The event's log, oldest first (for judges and the organizer only: it names penalties)."""
+    return EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk")
+
+
+def event_log_csv(*, event: Event) -> str:
+    """The event's log as CSV: when, who, what (the action's word), the sentence."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["at", "by", "action", "message"])
+    for entry in event_log(event=event):
+        writer.writerow([
+            entry.at.isoformat(), entry.user.get_username() if entry.user else "", entry.action,
+            _csv_safe(entry.message),
+        ])
+    return out.getvalue()
+
+
+def _csv_safe(text: str) -> str:
+    # A cell starting with = + - @ is a formula in a spreadsheet: team names and notes are typed by people.
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def published_decklists(*, event: Event) -> list[tuple[int, Registration, list[tuple[Seat, Decklist | None]]]]:
+    """The decklists of the event's top teams (the top cut, else the top 8), as (place, team, seats), once the
+    event is finished and the organizer has published them; otherwise nothing."""
+    if not (event.decklists_published and event.status == EventStatus.FINISHED and event_registers_decklists(event=event)):
+        return []
+    top = event.top_cut or PUBLISHED_TOP_TEAMS
+    placings = [p for p in placements_for_event(event=event) if p.place <= top]
+    registrations = {
+        r.pk: r for r in Registration.objects.filter(pk__in=[p.team for p in placings]).select_related("team")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter")))
+    }
+    result = []
+    for placing in placings:
+        registration = registrations[placing.team]
+        seats = [(s, getattr(s, "decklist", None) if _has_decklist(s) else None) for s in registration.seats.all()]
+        result.append((placing.place, registration, seats))
+    return result
+
+
+def _has_decklist(seat: Seat) -> bool:
+    try:
+        seat.decklist
+    except Decklist.DoesNotExist:
+        return False
+    return True

@@ -1,0 +1,218 @@
+"""The judges' pages (deck checks, penalties, changes to locked decklists, printouts), the event log for the organizer
+and judges, a player's own penalties, and the published decklists of the top teams.
+
+Thin: judging.services writes, judging.selectors reads and decides who sees what. Judges' pages answer 404 to anyone
+who doesn't judge the event, so neither the event nor its records leak.
+"""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from judging import selectors, services
+from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
+from portal.selectors import event_for_viewer
+from tournaments.models import Event, Registration, Seat
+from tournaments.permissions import user_judges_event, user_runs_event
+from tournaments.services.decklists import (
+    decklist_judge_change,
+    decklists_locked_reason,
+    registration_pool_check_refresh,
+)
+
+
+def _judged_event(request: HttpRequest, pk: int) -> Event:
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not user_judges_event(user=request.user, event=event):
+        raise Http404("No such event.")
+    return event
+
+
+def _errors(form_or_exc) -> list[str]:
+    if isinstance(form_or_exc, ValidationError):
+        return list(form_or_exc.messages)
+    return [e for errors in form_or_exc.errors.values() for e in errors]
+
+
+def _overview(request, event, *, deck_check_form=None, penalty_form=None, status=200):
+    return render(request, "judging/event.html", {
+        "event": event,
+        "teams": selectors.judging_teams(event=event),
+        "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event),
+        "penalties": selectors.penalties_visible_to(user=request.user, event=event),
+        "deck_check_form": deck_check_form or DeckCheckForm(event=event),
+        "penalty_form": penalty_form or PenaltyForm(event=event),
+        "locked": decklists_locked_reason(event=event),
+        "runs_event": user_runs_event(user=request.user, event=event),
+        "judges": event.judges.order_by("username"),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def judges(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer adds a judge by user name, or removes one."""
+    event = _judged_event(request, pk)
+    try:
+        if request.POST.get("remove"):
+            user = get_object_or_404(event.judges, pk=request.POST["remove"])
+            services.event_judge_remove(event=event, user=user, by=request.user)
+            messages.success(request, _("%(name)s is no longer a judge of this event.") % {"name": user.get_username()})
+        else:
+            user = services.event_judge_add(event=event, username=request.POST.get("username", ""), by=request.user)
+            messages.success(request, _("%(name)s is a judge of this event.") % {"name": user.get_username()})
+    except PermissionDenied as exc:
+        raise Http404 from exc
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("judging:event", pk=event.pk)
+
+
+@login_required
+def judging_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """The judges' page of an event: every team's decklist status, deck checks and penalties, with their forms."""
+    return _overview(request, _judged_event(request, pk))
+
+
+@login_required
+@require_POST
+def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _judged_event(request, pk)
+    form = DeckCheckForm(request.POST, event=event)
+    if form.is_valid():
+        try:
+            services.deck_check_record(
+                registration=form.cleaned_data["registration"], round_=form.cleaned_data["round"],
+                result=form.cleaned_data["result"], note=form.cleaned_data["note"], judge=request.user,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Deck check recorded."))
+            return redirect("judging:event", pk=event.pk)
+    return _overview(request, event, deck_check_form=form, status=400)
+
+
+@login_required
+@require_POST
+def penalty(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _judged_event(request, pk)
+    form = PenaltyForm(request.POST, event=event)
+    if form.is_valid():
+        seat = form.cleaned_data["seat"]
+        try:
+            services.penalty_record(
+                registration=seat.registration, player=seat.player, round_=form.cleaned_data["round"],
+                infraction=form.cleaned_data["infraction"], penalty=form.cleaned_data["penalty"],
+                note=form.cleaned_data["note"], apply_to_result=form.cleaned_data["apply_to_result"],
+                judge=request.user,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Penalty recorded."))
+            return redirect("judging:event", pk=event.pk)
+    return _overview(request, event, penalty_form=form, status=400)
+
+
+def _team(event: Event, team: int) -> Registration:
+    return get_object_or_404(Registration.objects.select_related("team"), event=event, pk=team)
+
+
+@login_required
+def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status=200) -> HttpResponse:
+    """One team's decklists as registered, the lists they replaced, and a form per seat to change a list."""
+    event = _judged_event(request, pk)
+    registration = _team(event, team)
+    if registration_pool_check_refresh(registration=registration):
+        registration.refresh_from_db(fields=["deck_problems"])
+    seats = selectors.team_decklists(registration=registration)
+    forms = forms or {}
+    rows = [
+        (seat, decklist, changes, forms.get(seat.pk) or JudgeDecklistForm(
+            initial={"text": decklist.text if decklist else ""}, prefix=f"seat{seat.pk}"))
+        for seat, decklist, changes in seats
+    ]
+    return render(request, "judging/team.html", {
+        "event": event, "registration": registration, "rows": rows,
+        "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event).filter(registration=registration),
+        "locked": decklists_locked_reason(event=event),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def decklist_change(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    """A judge changes a seat's decklist (after the deadline too), with the reason; the old list is kept."""
+    event = _judged_event(request, pk)
+    seat_obj = get_object_or_404(Seat.objects.select_related("registration"), event=event, pk=seat)
+    form = JudgeDecklistForm(request.POST, prefix=f"seat{seat_obj.pk}")
+    if form.is_valid():
+        try:
+            decklist_judge_change(
+                seat=seat_obj, user=request.user, text=form.cleaned_data["text"], reason=form.cleaned_data["reason"],
+            )
+        except PermissionDenied as exc:
+            raise Http404 from exc
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Decklist changed; the old list is kept and the change is in the event's log."))
+            return redirect("judging:team", pk=event.pk, team=seat_obj.registration_id)
+    return judging_team(request, pk, seat_obj.registration_id, forms={seat_obj.pk: form}, status=400)
+
+
+@login_required
+def print_team(request: HttpRequest, pk: int, team: int) -> HttpResponse:
+    """One team's decklists on A4, in the registration sheet's layout, for a deck check."""
+    event = _judged_event(request, pk)
+    registration = _team(event, team)
+    return render(request, "judging/print_decklists.html", {
+        "event": event, "teams": [(registration, selectors.team_decklists(registration=registration))],
+    })
+
+
+@login_required
+def print_all(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every team's decklists, one team a page."""
+    event = _judged_event(request, pk)
+    teams = selectors.judging_teams(event=event)
+    return render(request, "judging/print_decklists.html", {
+        "event": event, "teams": [(r, selectors.team_decklists(registration=r)) for r in teams],
+    })
+
+
+@login_required
+def log_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's log: every traced change (locked lists, final results, seats, drops, penalties)."""
+    event = _judged_event(request, pk)
+    return render(request, "judging/log.html", {"event": event, "entries": selectors.event_log(event=event)})
+
+
+@login_required
+def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _judged_event(request, pk)
+    response = HttpResponse(selectors.event_log_csv(event=event), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-log.csv"'
+    return response
+
+
+@login_required
+def my_penalties(request: HttpRequest, pk: int) -> HttpResponse:
+    """The penalties of the signed-in player in this event (their own only; judges see all on their page)."""
+    event = event_for_viewer(pk=pk, user=request.user)
+    penalties = selectors.penalties_visible_to(user=request.user, event=event).filter(player__user=request.user)
+    return render(request, "judging/my_penalties.html", {"event": event, "penalties": penalties})
+
+
+def public_decklists(request: HttpRequest, pk: int) -> HttpResponse:
+    """The top teams' decklists, once the event is over and the organizer has published them; 404 before."""
+    event = event_for_viewer(pk=pk, user=request.user)
+    teams = selectors.published_decklists(event=event)
+    if not teams:
+        raise Http404(_("The decklists of this event are not published."))
+    return render(request, "judging/public_decklists.html", {"event": event, "teams": teams})

@@ -1,0 +1,44 @@
+"""Where a limited event's team pool comes from: a small registry of pool providers, one per format.
+
+The apps that make pools register a provider in their AppConfig.ready(): sealed (team sealed, Two-Headed Giant
+sealed), drafting (team Rochester). Two-Headed Giant booster draft plugs in the same way:
+
+    pool_provider_register(format_kind=FormatKind.THG_DRAFT, provider=thg_team_pool)
+
+A provider takes a registration and returns its TeamPool, or None while the team has no pool yet. Deck
+registration (tournaments.services.decklists) only asks `team_pool`; it imports no pool-making app.
+"""
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tournaments.models import Event, Registration
+
+
+@dataclass(frozen=True)
+class TeamPool:
+    """A team's pool: English name -> copies. `shared_sideboard`: the cards outside the main decks are the team's
+    one sideboard (Two-Headed Giant sealed), so only main decks draw from the pool."""
+
+    cards: dict[str, int] = field(default_factory=dict)
+    shared_sideboard: bool = False
+
+
+PoolProvider = Callable[[Registration], TeamPool | None]
+
+_PROVIDERS: dict[str, PoolProvider] = {}
+
+
+def pool_provider_register(*, format_kind: str, provider: PoolProvider) -> None:
+    """Make `provider` the source of the team pools of events of `format_kind` (the last registration wins)."""
+    _PROVIDERS[str(format_kind)] = provider
+
+
+def event_has_pools(*, event: Event) -> bool:
+    """A limited event whose teams register decks from a pool Hydra knows."""
+    return str(event.format_kind) in _PROVIDERS
+
+
+def team_pool(*, registration: Registration) -> TeamPool | None:
+    """The team's pool from its format's provider; None for a format without one or a team without a pool yet."""
+    provider = _PROVIDERS.get(str(registration.event.format_kind))
+    return provider(registration) if provider else None
