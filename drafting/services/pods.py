@@ -32,6 +32,7 @@ from drafting.models import (
     PodTeam,
     step_key,
 )
+from drafting.selectors_pods import thg_pod_team_of_user
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
 
@@ -158,19 +159,6 @@ def thg_pod_start(*, pod_id: int, by) -> Pod:
     return pod
 
 
-def thg_team_of_user(*, pod: Pod, user) -> PodTeam | None:
-    """The pod seat of the team this login plays for, or None."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    registration_id = (
-        Seat.objects.filter(registration__pod_seats__pod=pod, player__user=user).values_list("registration_id", flat=True)
-        .first()
-    )
-    if registration_id is None:
-        return None
-    return PodTeam.objects.filter(pod=pod, registration_id=registration_id).first()
-
-
 def thg_pick(
     *, pod_id: int, user, card_ids: Sequence[int], pack_round: int, step: int, arrived_at: dt.datetime | None = None
 ) -> list[PodCard]:
@@ -188,7 +176,7 @@ def thg_pick(
         now = timers.now()
         judged = now if arrived_at is None else min(now, arrived_at)
         _check_running(pod)
-        team = thg_team_of_user(pod=pod, user=user)
+        team = thg_pod_team_of_user(pod=pod, user=user)
         if team is None:
             raise DraftRefused(_("You don't draft in this pod."))
         if (pod.pack_round, pod.step) != (pack_round, step):
@@ -226,7 +214,7 @@ def thg_tentative(*, pod_id: int, user, card_ids: Sequence[int], pack_round: int
     with transaction.atomic():
         pod = timers.pod_lock(pod_id=pod_id)
         _check_running(pod)
-        team = thg_team_of_user(pod=pod, user=user)
+        team = thg_pod_team_of_user(pod=pod, user=user)
         if team is None:
             raise DraftRefused(_("You don't draft in this pod."))
         if (pod.pack_round, pod.step) != (pack_round, step) or team.picked_through >= pod.step_key:
