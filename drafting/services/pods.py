@@ -208,9 +208,13 @@ def thg_pick(
     )
 
 
-def thg_tentative(*, pod_id: int, user, card_ids: Sequence[int], pack_round: int, step: int) -> PodTeam:
-    """Show the teammate which cards this player has chosen (at most two), before either confirms. Nothing is
-    taken. Raises DraftRefused like thg_pick when the pack has moved on or the user doesn't draft here."""
+def thg_tentative(
+    *, pod_id: int, user, card_ids: Sequence[int] = (), pack_round: int, step: int, toggle: int | None = None
+) -> PodTeam:
+    """Show the teammate which cards this player has chosen, before either confirms: `card_ids`, or with
+    `toggle` the team's current choice with that card added or removed (a third card replaces the first chosen).
+    At most two cards of the pack in front of the team; nothing is taken. Raises DraftRefused like thg_pick when
+    the pack has moved on or the user doesn't draft here."""
     with transaction.atomic():
         pod = timers.pod_lock(pod_id=pod_id)
         _check_running(pod)
@@ -220,6 +224,11 @@ def thg_tentative(*, pod_id: int, user, card_ids: Sequence[int], pack_round: int
         if (pod.pack_round, pod.step) != (pack_round, step) or team.picked_through >= pod.step_key:
             raise DraftRefused(_("That pack has moved on; look at the pack in front of your team now."))
         pack_ids = {card.pk for card in _pack_in_front(pod, team).values()}
+        if toggle is not None:
+            if toggle not in pack_ids:
+                raise DraftRefused(_("That card isn't in the pack in front of your team."))
+            current = [c for c in team.tentative if c in pack_ids]
+            card_ids = [c for c in current if c != toggle] if toggle in current else [*current, toggle][-thg.CARDS_PER_PICK:]
         chosen = [c for c in dict.fromkeys(card_ids) if c in pack_ids][: thg.CARDS_PER_PICK]
         name = Seat.objects.filter(registration_id=team.registration_id, player__user=user).values_list(
             "player__name", flat=True).first() or ""
@@ -354,6 +363,29 @@ def thg_pod_end(*, pod_id: int, by, reason: str = "") -> Pod:
     return pod
 
 
+def thg_pod_set_timing(
+    *, pod_id: int, by, pick_seconds: dict, round_review_seconds: float | None, deck_building_minutes: int | None
+) -> Pod:
+    """Change the pod's pick seconds table (empty: the default), the review between pack rounds and the
+    deck-building clock. The current step keeps its deadline; the next step uses the new table."""
+    try:
+        table = {int(k): int(v) for k, v in (pick_seconds or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        raise DraftRefused(_("Pick seconds: a table of cards in the pack to seconds, e.g. {\"15\": 80, \"3\": 10}.")) from None
+    if any(k < 1 or not 0 <= v <= 3600 for k, v in table.items()):
+        raise DraftRefused(_("Pick seconds: cards from 1, seconds from 0 (no limit) to 3600."))
+    with transaction.atomic():
+        pod = timers.pod_lock(pod_id=pod_id)
+        if pod.status == DraftStatus.FINISHED:
+            raise DraftRefused(_("This pod's draft is over already."))
+        pod.pick_seconds = {str(k): v for k, v in sorted(table.items(), reverse=True)}
+        pod.round_review_seconds, pod.deck_building_minutes = round_review_seconds, deck_building_minutes
+        pod.version += 1
+        pod.save(update_fields=["pick_seconds", "round_review_seconds", "deck_building_minutes", "version"])
+        _log(pod, DraftAction.TIMING, by=by, detail=f"{pod.pick_seconds} review {round_review_seconds}")
+    return pod
+
+
 # --- Inside the lock ------------------------------------------------------------------------------------------------
 
 
@@ -468,6 +500,7 @@ __all__ = [
     "thg_pod_pause",
     "thg_pod_refresh",
     "thg_pod_resume",
+    "thg_pod_set_timing",
     "thg_pod_start",
     "thg_pods_refresh",
     "thg_pods_seat",

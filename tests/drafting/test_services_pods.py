@@ -269,3 +269,17 @@ def test_sweep_and_read_apply_overdue_timeouts_without_a_worker():
 def test_competitive_pods_hide_the_pool_between_picks_regular_shows_it():
     assert not make_pods(teams=3, start=False)[0].review_between_picks
     assert make_pods(teams=3, start=False, enforcement=EnforcementLevel.REGULAR)[0].review_between_picks
+
+
+def test_thg_tentative_toggle_adds_removes_and_a_third_replaces_the_first():
+    pod = make_pods(teams=3)[0]
+    team = _teams(pod)[0]
+    a, b = players(team)
+    ids = pack_ids(pod, team)
+    toggle = lambda user, card: thg_tentative(pod_id=pod.pk, user=user, toggle=card, pack_round=0, step=0).tentative  # noqa: E731
+    assert toggle(a, ids[0]) == [ids[0]]
+    assert toggle(b, ids[1]) == [ids[0], ids[1]]  # the teammate adds to the same choice
+    assert toggle(a, ids[2]) == [ids[1], ids[2]]
+    assert toggle(b, ids[2]) == [ids[1]]
+    with pytest.raises(DraftRefused, match="isn't in the pack"):
+        toggle(a, pack_ids(pod, _teams(pod)[1])[0])
