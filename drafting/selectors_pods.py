@@ -205,15 +205,7 @@ def thg_pods_overview(*, event) -> list[dict]:
     return out
 
 
-def thg_registration_pod_mates(*, event) -> dict[int, set[int]]:
-    """For each registration of the event, the registrations seated in its pod (itself excluded): the teams it
-    plays while the pod rule holds (MTR 7.6)."""
-    mates: dict[int, set[int]] = {}
-    by_pod: dict[int, list[int]] = defaultdict(list)
-    for pod_id, registration_id in PodTeam.objects.filter(pod__event=event).values_list("pod_id", "registration_id"):
-        by_pod[pod_id].append(registration_id)
-    for members in by_pod.values():
-        for r in members:
-            mates[r] = set(members) - {r}
-    return mates
-
+def thg_pod_number_of_registrations(*, event) -> dict[int, int]:
+    """The pod number of each registration of the event seated in a pod (one query): the teams a team plays while
+    the pod rule holds (MTR 7.6)."""
+    return dict(PodTeam.objects.filter(pod__event=event).values_list("registration_id", "pod__number"))

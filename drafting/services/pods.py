@@ -171,14 +171,17 @@ def thg_pick(
     (judged at `arrived_at`) gets the two oldest cards, as the timer would have given, and is refused saying so.
     """
     late: list[PodCard] = []
+    # Who plays for which team doesn't change during a draft: look it up before taking the pod's lock, so the
+    # lock is held for as few queries as possible.
+    team = thg_pod_team_of_user(pod=Pod(pk=pod_id), user=user)
+    if team is None:
+        raise DraftRefused(_("You don't draft in this pod."))
     with transaction.atomic():
         pod = timers.pod_lock(pod_id=pod_id)
         now = timers.now()
         judged = now if arrived_at is None else min(now, arrived_at)
         _check_running(pod)
-        team = thg_pod_team_of_user(pod=pod, user=user)
-        if team is None:
-            raise DraftRefused(_("You don't draft in this pod."))
+        team.picked_through = PodTeam.objects.filter(pk=team.pk).values_list("picked_through", flat=True).get()
         if (pod.pack_round, pod.step) != (pack_round, step):
             raise DraftRefused(_("That pack has moved on; look at the pack in front of your team now."))
         if team.picked_through >= pod.step_key:
@@ -360,7 +363,33 @@ def thg_pod_end(*, pod_id: int, by, reason: str = "") -> Pod:
         pod.version += 1
         pod.save()
         _log(pod, DraftAction.END, by=by, detail=reason)
+        thg_pod_pools_create(pod=pod, by=by)
     return pod
+
+
+def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
+    """After the draft: each team's pool becomes its sealed pool (sealed.models.SealedPool), where the team builds
+    its two 40-card decks and the shared sideboard and registers them against the pool (the sealed deck-building
+    page and its checks: a card used twice or not in the pool is named). Teams that already have one keep it.
+    Returns the pools created."""
+    from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool
+
+    made = []
+    teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
+    source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED
+    for team in teams:
+        pool = SealedPool.objects.create(registration=team.registration, source=source, set_code=pod.set_code,
+                                         booster_count=thg.PACK_ROUNDS)
+        PoolCard.objects.bulk_create(
+            PoolCard(pool=pool, position=position, booster=card.pack_round, name=card.name, set_code=card.set_code,
+                     rarity=card.rarity, colors=card.colors, types=card.types, mana_value=card.mana_value, foil=card.foil)
+            for position, card in enumerate(
+                PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
+        )
+        PoolLog.objects.create(pool=pool, action=PoolAction.OPENED, by=by if getattr(by, "pk", None) else None,
+                               detail=[f"2HG draft, pod {pod.number}, seat {team.seat + 1}"])
+        made.append(pool)
+    return made
 
 
 def thg_pod_set_timing(
@@ -456,6 +485,7 @@ def _advance(pod: Pod, *, now: dt.datetime) -> None:
         pod.status, pod.finished_at, pod.deadline, pod.picks_open_at = DraftStatus.FINISHED, now, None, None
         pod.version += 1
         pod.save(update_fields=["status", "finished_at", "deadline", "picks_open_at", "version"])
+        thg_pod_pools_create(pod=pod)
         return
     new_round = position.pack_round != pod.pack_round
     pod.pack_round, pod.step = position.pack_round, position.step
@@ -498,6 +528,7 @@ __all__ = [
     "thg_pod_enter_packs",
     "thg_pod_generate_packs",
     "thg_pod_pause",
+    "thg_pod_pools_create",
     "thg_pod_refresh",
     "thg_pod_resume",
     "thg_pod_set_timing",

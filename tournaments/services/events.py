@@ -54,6 +54,13 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
+    if event.pods_play_across and event.format_kind != FormatKind.THG_DRAFT:
+        errors["pods_play_across"] = _("Only a Two-Headed Giant booster draft drafts in pods.")
+    elif event.pods_play_across and event.enforcement_level != EnforcementLevel.REGULAR:
+        errors["pods_play_across"] = _(
+            "Pairing across draft pods is allowed at Regular REL only; at %(rel)s REL the teams of a pod play each "
+            "other (MTR 7.6)."
+        ) % {"rel": event.get_enforcement_level_display()}
     errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))

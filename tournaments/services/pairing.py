@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from drafting.services.picks import DraftRefused
 from drafting.services.rounds import draft_tables_for_round
-from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import PairingEntrant, PairingProblem, check_pairing, pair_round
 from tournaments.selectors.standings import results_for_event, standings_for_event, team_names_for_event
@@ -75,14 +75,40 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
     ]
 
 
-def _write_pairings(*, round_: Round, pairs, bye: int | None) -> None:
+def _pair(*, event: Event, entrants: list[PairingEntrant], seed: int, rounds_left: int) -> tuple[list, list[int]]:
+    """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
+    MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
+    paired with the others in none. Each pod of an odd number of teams has its bye."""
+    from drafting.selectors_pods import thg_pod_number_of_registrations
+
+    pods = {} if event.format_kind != FormatKind.THG_DRAFT or event.pods_play_across else (
+        thg_pod_number_of_registrations(event=event))
+    if not pods:
+        result = pair_round(entrants, seed=seed, rounds_left=rounds_left)
+        return list(result.pairs), [] if result.bye is None else [result.bye]
+    groups: defaultdict[int, list[PairingEntrant]] = defaultdict(list)
+    for entrant in entrants:
+        groups[pods.get(entrant.id, 0)].append(entrant)
+    pairs, byes = [], []
+    for number in sorted(groups):
+        group = groups[number]
+        if len(group) == 1:
+            byes.append(group[0].id)
+            continue
+        result = pair_round(group, seed=seed + number, rounds_left=rounds_left)
+        pairs += list(result.pairs)
+        byes += [] if result.bye is None else [result.bye]
+    return pairs, byes
+
+
+def _write_pairings(*, round_: Round, pairs, byes: list[int]) -> None:
     matches = [
         TeamMatch(round=round_, table=table, team_a_id=a, team_b_id=b) for table, (a, b) in enumerate(pairs, start=1)
     ]
-    if bye is not None:
+    for k, bye in enumerate(byes, start=1):
         matches.append(
             TeamMatch(
-                round=round_, table=len(pairs) + 1, team_a_id=bye, team_b_id=None,
+                round=round_, table=len(pairs) + k, team_a_id=bye, team_b_id=None,
                 outcome=Outcome.A_WINS, result_state=ResultState.FINAL,
             )
         )
@@ -121,12 +147,12 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    result = pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
+    pairs, byes = _pair(event=event, entrants=entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
     round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS, seed=seed)
-    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    _write_pairings(round_=round_, pairs=pairs, byes=byes)
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
@@ -152,12 +178,13 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    result = pair_round(entrants, seed=seed, rounds_left=max(0, round_.event.swiss_rounds - round_.number))
+    pairs, byes = _pair(event=round_.event, entrants=entrants, seed=seed,
+                        rounds_left=max(0, round_.event.swiss_rounds - round_.number))
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
     round_.save(update_fields=["seed", "is_finished"])
-    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    _write_pairings(round_=round_, pairs=pairs, byes=byes)
     event_bump_version(event_id=round_.event_id)
     return round_
 
