@@ -115,3 +115,11 @@ def test_index_lists_the_players_pods(client):
     pod = make_pods(teams=3)[0]
     page = _client(client, players(_team(pod))[0]).get(reverse("drafting:index"))
     assert reverse("drafting:pod", args=[pod.pk]) in page.content.decode()
+
+
+def test_event_page_says_the_pod_rule_and_links_each_pods_public_page(client):
+    pods = make_pods(teams=7, start=False)
+    page = client.get(reverse("portal:event", args=[pods[0].event_id])).content.decode()
+    assert "play the teams of their own pod" in page
+    for pod in pods:
+        assert reverse("drafting:pod_public", args=[pod.pk]) in page
