@@ -363,7 +363,8 @@ def thg_pod_end(*, pod_id: int, by, reason: str = "") -> Pod:
         pod.version += 1
         pod.save()
         _log(pod, DraftAction.END, by=by, detail=reason)
-        thg_pod_pools_create(pod=pod, by=by)
+        if pod.started_at is not None:  # a pod ended before it started drafted nothing: no pools
+            thg_pod_pools_create(pod=pod, by=by)
     return pod
 
 

@@ -46,6 +46,12 @@ def test_an_ended_draft_gives_the_cards_taken_so_far():
         == [0] * 6
 
 
+def test_a_pod_ended_before_it_started_makes_no_pools():
+    pod = make_pods(teams=3, start=False)[0]
+    thg_pod_end(pod_id=pod.pk, by=None, reason="wrong event")
+    assert not SealedPool.objects.filter(registration__pod_seats__pod=pod).exists()
+
+
 def _lists(names, *, a=40, b=40):
     text = lambda cards: "\n".join(f"1 {n}" for n in cards)  # noqa: E731
     return {("A", "main"): text(names[:a]), ("B", "main"): text(names[a:a + b]), ("", "side"): text(names[a + b:])}
