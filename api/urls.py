@@ -6,6 +6,7 @@ from api.exceptions import not_found_view
 from api.views.clock import RoundClockView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
+from api.views.pods import PodListView
 from api.views.eventfiles import EventExportView, EventImportView
 from api.views.events import EventCloseView, EventDetailView, EventListView
 from api.views.rounds import RoundDetailView, RoundListView
@@ -63,6 +64,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/standings/", StandingsView.as_view(), name="standings"),
     path("v1/events/<id:event_id>/bracket/", BracketView.as_view(), name="bracket"),
     path("v1/events/<id:event_id>/draft-tables/", DraftTableListView.as_view(), name="draft-table-list"),
+    path("v1/events/<id:event_id>/pods/", PodListView.as_view(), name="pod-list"),
     path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),
     path("v1/ratings/", RatingListView.as_view(), name="rating-list"),
     path("v1/players/<id:player_id>/", PlayerDetailView.as_view(), name="player-detail"),

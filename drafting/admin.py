@@ -296,3 +296,142 @@ class DraftLogAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+# --- Two-Headed Giant booster draft in pods (docs/2hg-draft.md) ------------------------------------------------------
+from drafting.models import Pod, PodLog, PodTeam  # noqa: E402
+from drafting.services import pods as pod_services  # noqa: E402
+
+
+def _each_pod(modeladmin, request, queryset, service, done, **kwargs) -> None:
+    """Run a pod service on every selected pod; `done(n)` says how many it ran on (a plural form)."""
+    ok = 0
+    for pod in queryset:
+        try:
+            service(pod_id=pod.pk, by=request.user, **kwargs)
+            ok += 1
+        except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
+            modeladmin.message_user(request, f"{pod}: {refused}", messages.ERROR)
+    if ok:
+        modeladmin.message_user(request, done(ok) % {"n": ok}, messages.SUCCESS)
+
+
+class PodTeamInline(admin.TabularInline):
+    model = PodTeam
+    fields = ["seat", "registration", "picked_through"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class PodLogInline(admin.TabularInline):
+    model = PodLog
+    fields = ["at", "actor", "action", "detail"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class PodTimingForm(forms.ModelForm):
+    class Meta:
+        model = Pod
+        fields = ["pick_seconds", "round_review_seconds", "deck_building_minutes"]
+
+
+@admin.register(Pod)
+class PodAdmin(admin.ModelAdmin):
+    form = PodTimingForm
+    list_display = ["number", "event", "status", "pack_round_shown", "pick_shown", "deadline", "links"]
+    list_filter = ["status", "event"]
+    list_select_related = ["event"]
+    inlines = [PodTeamInline, PodLogInline]
+    readonly_fields = ["event", "number", "seed", "set_code", "booster_seed", "pack_source", "status", "review_break",
+                       "pack_round", "step", "picks_open_at", "deadline", "version", "started_at", "finished_at",
+                       "review_between_picks"]
+    fields = readonly_fields[:6] + ["pick_seconds", "round_review_seconds", "deck_building_minutes"] + readonly_fields[6:]
+    actions = ["generate_packs", "start", "pause", "review_break", "resume", "end"]
+
+    @admin.display(description=_("pack round"))
+    def pack_round_shown(self, obj: Pod) -> int:
+        return obj.pack_round + 1
+
+    @admin.display(description=_("pick"))
+    def pick_shown(self, obj: Pod) -> int:
+        return obj.step + 1
+
+    @admin.display(description=_("pages"))
+    def links(self, obj: Pod) -> str:
+        return format_html('<a href="{}">{}</a> · <a href="{}">{}</a>', reverse("drafting:pod", args=[obj.pk]),
+                           _("live"), reverse("drafting:pod_public", args=[obj.pk]), _("public"))
+
+    def has_add_permission(self, request):
+        return False  # pods come from the registered teams: the action on the event's draft settings
+
+    def save_model(self, request, obj, form, change):
+        # Never obj.save(): the row holds the live draft that a pick may change meanwhile.
+        if change and form.has_changed():
+            try:
+                pod_services.thg_pod_set_timing(
+                    pod_id=obj.pk, by=request.user, pick_seconds=form.cleaned_data["pick_seconds"],
+                    round_review_seconds=form.cleaned_data["round_review_seconds"],
+                    deck_building_minutes=form.cleaned_data["deck_building_minutes"],
+                )
+            except DraftRefused as refused:
+                self.message_user(request, str(refused), messages.ERROR)
+
+    @admin.action(description=_("Generate packs from the set's boosters"))
+    def generate_packs(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_generate_packs, lambda n: ngettext("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", n))
+
+    @admin.action(description=_("Start the draft"))
+    def start(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_start, lambda n: ngettext("%(n)d pod started.", "%(n)d pods started.", n))
+
+    @admin.action(description=_("Pause"))
+    def pause(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("%(n)d pod paused.", "%(n)d pods paused.", n))
+
+    @admin.action(description=_("Review break (teams see their pools)"))
+    def review_break(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("Review break in %(n)d pod.", "Review break in %(n)d pods.", n),
+                  review_break=True)
+
+    @admin.action(description=_("Resume"))
+    def resume(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_resume, lambda n: ngettext("%(n)d pod resumed.", "%(n)d pods resumed.", n))
+
+    @admin.action(description=_("End the draft where it stands"))
+    def end(self, request, queryset):
+        _each_pod(self, request, queryset, pod_services.thg_pod_end, lambda n: ngettext("%(n)d pod ended.", "%(n)d pods ended.", n),
+                  reason="organizer, from the admin")
+
+
+def _seat_pods(modeladmin, request, queryset, *, confirm_five: bool) -> None:
+    for settings in queryset.select_related("event"):
+        try:
+            pods = pod_services.thg_pods_seat(event=settings.event, by=request.user, confirm_five=confirm_five)
+        except DraftRefused as refused:
+            modeladmin.message_user(request, f"{settings.event}: {refused}", messages.ERROR)
+        else:
+            modeladmin.message_user(request, ngettext(
+                "%(event)s: %(n)d pod.", "%(event)s: %(n)d pods.", len(pods)) % {
+                "event": settings.event, "n": len(pods)}, messages.SUCCESS)
+
+
+@admin.action(description=_("Seat the Two-Headed Giant teams in draft pods"))
+def seat_pods(modeladmin, request, queryset):
+    _seat_pods(modeladmin, request, queryset, confirm_five=False)
+
+
+@admin.action(description=_("Seat five Two-Headed Giant teams in one pod of five (confirmed)"))
+def seat_pod_of_five(modeladmin, request, queryset):
+    _seat_pods(modeladmin, request, queryset, confirm_five=True)
+
+
+DraftSettingsAdmin.actions = [*DraftSettingsAdmin.actions, seat_pods, seat_pod_of_five]

@@ -50,3 +50,30 @@ def draft_table_publish(*, table_id: int, version: int) -> None:
 def _publish_on_commit(sender, instance: DraftTable, **kwargs) -> None:
     table_id, version = instance.pk, instance.version
     transaction.on_commit(lambda: draft_table_publish(table_id=table_id, version=version))
+
+
+def pod_channel_for(pod_id: int) -> str:
+    return f"hydra:pod:{pod_id}"
+
+
+def _publish_pod_on_commit(sender, instance, **kwargs) -> None:
+    pod_id, version = instance.pk, instance.version
+
+    def publish() -> None:
+        if not redis_url():
+            return
+        try:
+            _redis().publish(pod_channel_for(pod_id), str(version))
+        except Exception:
+            logger.warning("Couldn't publish pod %s's version %s", pod_id, version, exc_info=True)
+
+    transaction.on_commit(publish)
+
+
+def _connect_pod() -> None:
+    from drafting.models import Pod
+
+    post_save.connect(_publish_pod_on_commit, sender=Pod, dispatch_uid="drafting.live.publish_pod")
+
+
+_connect_pod()

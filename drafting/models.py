@@ -15,6 +15,7 @@ from tournaments.models import Event, Registration, Round
 
 DEFAULT_REVIEW_SECONDS = 20
 DEFAULT_PICK_SECONDS = 5
+DEFAULT_ROUND_REVIEW_SECONDS = 30
 
 
 class DraftStatus(models.TextChoices):
@@ -53,6 +54,7 @@ class DraftAction(models.TextChoices):
     UNDO = "undo", _("Last pick undone")
     END = "end", _("Ended")
     TIMING = "timing", _("Timing changed")
+    PODS_SEATED = "pods_seated", _("Pods seated")
 
 
 class DraftSettings(models.Model):
@@ -69,6 +71,13 @@ class DraftSettings(models.Model):
     pick_seconds = models.PositiveSmallIntegerField(
         _("seconds per pick"), null=True, blank=True, default=DEFAULT_PICK_SECONDS,
         validators=[MinValueValidator(1)], help_text=_("Empty: no limit."),
+    )
+    thg_pick_seconds = models.JSONField(
+        _("Two-Headed Giant pick seconds"), default=dict, blank=True,
+        help_text=_(
+            "Seconds for a two-card pick by the cards in the pack, e.g. {\"15\": 80, \"9\": 40, \"3\": 10}. "
+            "Empty: the default table (longer for full packs, shrinking as packs empty)."
+        ),
     )
 
     class Meta:
@@ -246,3 +255,157 @@ class DraftLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}: {self.get_action_display()}"
+
+
+# --- Two-Headed Giant booster draft in pods (RULES.md 7, MTR 9.7; the rules are drafting.thg) -----------------------
+
+
+class Pod(models.Model):
+    """Three or four teams (five when confirmed) drafting together, and where their draft stands.
+
+    The whole pod picks under one clock: `pack_round` (0..5) and `step` (0-based) name the pick step the pod waits
+    for; `deadline` is when it times out. The row is the pod's lock: every pick, timeout and organizer action locks
+    it (services.timers.pod_lock), so two teammates pressing at once, or a pick racing its timer, record one pick.
+    `pack_sizes` holds the sizes of every pack, by round then opener seat. `version` goes up with every change a page
+    could show.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pods", verbose_name=_("event"))
+    number = models.PositiveSmallIntegerField(_("pod"))
+    seed = models.BigIntegerField(_("seed"))
+    set_code = models.CharField(_("set"), max_length=10, blank=True)
+    booster_seed = models.CharField(_("booster seed"), max_length=40, blank=True)
+    pack_source = models.CharField(_("packs"), max_length=10, choices=PackSource.choices, blank=True)
+    pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
+    pick_seconds = models.JSONField(_("pick seconds"), default=dict, blank=True)
+    review_between_picks = models.BooleanField(
+        _("pool visible between picks"), default=False,
+        help_text=_("Regular REL only: teams may look through their pool between picks."),
+    )
+    deck_building_minutes = models.PositiveSmallIntegerField(_("deck building minutes"), null=True, blank=True)
+    round_review_seconds = models.FloatField(
+        _("review seconds between pack rounds"), null=True, blank=True, default=DEFAULT_ROUND_REVIEW_SECONDS,
+        help_text=_("Before each pack round after the first, the teams look through their pool. Empty: none."),
+    )
+
+    status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
+    review_break = models.BooleanField(_("review break"), default=False)
+    picks_open_at = models.DateTimeField(_("picks open at"), null=True, blank=True)
+    paused_review_left = models.FloatField(null=True, blank=True)
+    pack_round = models.PositiveSmallIntegerField(_("pack round"), default=0)
+    step = models.PositiveSmallIntegerField(_("pick"), default=0)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    paused_deadline_left = models.FloatField(null=True, blank=True)
+    version = models.PositiveBigIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        verbose_name = _("draft pod")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], name="pod_number_once_per_event",
+                violation_error_message=_("This event already has a pod with this number."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}, pod {self.number}"
+
+    @property
+    def step_key(self) -> int:
+        """The current pick step as one number that only grows (PodTeam.picked_through compares with it)."""
+        return step_key(self.pack_round, self.step)
+
+    @property
+    def deck_building_ends_at(self):
+        if self.status != DraftStatus.FINISHED or self.finished_at is None or self.deck_building_minutes is None:
+            return None
+        return self.finished_at + dt.timedelta(minutes=self.deck_building_minutes)
+
+
+def step_key(pack_round: int, step: int) -> int:
+    return pack_round * 100 + step
+
+
+class PodTeam(models.Model):
+    """A team's seat in its pod (0 first, clockwise; teammates side by side), the last step it picked in, and the
+    two cards a teammate has chosen but not yet confirmed (shown live to the other)."""
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="teams", verbose_name=_("pod"))
+    registration = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="pod_seats",
+                                     verbose_name=_("team"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    picked_through = models.IntegerField(default=-1)
+    tentative = models.JSONField(default=list, blank=True)
+    tentative_by = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["pod", "seat"]
+        verbose_name = _("pod team")
+        constraints = [
+            models.UniqueConstraint(fields=["pod", "seat"], name="podteam_seat_once"),
+            models.UniqueConstraint(fields=["registration"], name="podteam_one_pod_per_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pod}: seat {self.seat + 1}"
+
+
+class PodCard(models.Model):
+    """One card of one booster of a pod: its pack round, the seat that opened it, its place in the pack, and which
+    team took it at which step. The unique (team, round, step, slot) constraint is the last line against a doubled
+    pick: a team takes at most two cards from each pack that reaches it."""
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="cards")
+    pack_round = models.PositiveSmallIntegerField(_("pack round"))
+    opener = models.PositiveSmallIntegerField(_("opened by seat"))
+    position = models.PositiveSmallIntegerField(_("position"), help_text=_("1 is the oldest card of the pack."))
+    uuid = models.CharField(max_length=36, blank=True)
+    name = models.CharField(_("name"), max_length=200)
+    set_code = models.CharField(max_length=10, blank=True)
+    rarity = models.CharField(max_length=10, blank=True)
+    colors = models.CharField(max_length=5, blank=True)
+    types = models.CharField(max_length=100, blank=True)
+    mana_value = models.FloatField(default=0)
+    foil = models.BooleanField(default=False)
+    team = models.ForeignKey(PodTeam, on_delete=models.CASCADE, null=True, blank=True, related_name="picks")
+    pick_step = models.PositiveSmallIntegerField(null=True, blank=True)
+    pick_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    picked_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    via = models.CharField(max_length=10, choices=PickVia.choices, blank=True)
+
+    class Meta:
+        ordering = ["pod", "pack_round", "opener", "position"]
+        verbose_name = _("pod card")
+        constraints = [
+            models.UniqueConstraint(fields=["pod", "pack_round", "opener", "position"], name="podcard_position_once"),
+            models.UniqueConstraint(
+                fields=["team", "pack_round", "pick_step", "pick_slot"], name="podcard_two_per_pick",
+                condition=Q(team__isnull=False),
+            ),
+        ]
+        indexes = [models.Index(fields=["pod", "pack_round", "opener"], name="podcard_pack")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PodLog(models.Model):
+    """The audit log of a pod: organizer and judge actions, with who and why."""
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="log")
+    at = models.DateTimeField(auto_now_add=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    action = models.CharField(max_length=20, choices=DraftAction.choices)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["pod", "at", "pk"]
+        verbose_name = _("pod log entry")
+        verbose_name_plural = _("pod log")
+
+    def __str__(self) -> str:
+        return f"{self.pod}: {self.get_action_display()}"

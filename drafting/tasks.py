@@ -2,6 +2,7 @@
 from celery import shared_task
 
 from drafting.services.picks import draft_tables_sweep_overdue, draft_timeout_apply, draft_timeout_early
+from drafting.services.pods import thg_pods_sweep_overdue, thg_timeout_apply, thg_timeout_early
 
 
 @shared_task(name="drafting.draft_timeout", ignore_result=True, bind=True)
@@ -21,5 +22,18 @@ def draft_timeout(self, table_id: int, pack_index: int, pick_number: int) -> boo
 
 @shared_task(name="drafting.draft_sweep", ignore_result=True)
 def draft_sweep() -> int:
-    """Run by beat every second: apply every timeout whose task didn't run (a worker died, or none is running)."""
-    return draft_tables_sweep_overdue()
+    """Run by beat every second: apply every timeout whose task didn't run (a worker died, or none is running), of
+    the Rochester tables and of the Two-Headed Giant pods."""
+    return draft_tables_sweep_overdue() + thg_pods_sweep_overdue()
+
+
+@shared_task(name="drafting.pod_timeout", ignore_result=True, bind=True)
+def pod_timeout(self, pod_id: int, pack_round: int, step: int) -> bool:
+    """Sent for a Two-Headed Giant pod's deadline (eta): every team that hasn't picked at (round, step) gets the
+    two oldest cards of its pack. Delivered early, it sends itself again for the deadline."""
+    if thg_timeout_apply(pod_id=pod_id, pack_round=pack_round, step=step):
+        return True
+    deadline = thg_timeout_early(pod_id=pod_id, pack_round=pack_round, step=step)
+    if deadline is not None:
+        self.apply_async(args=(pod_id, pack_round, step), eta=deadline)
+    return False

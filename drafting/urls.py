@@ -1,6 +1,6 @@
 from django.urls import path
 
-from drafting import views, views_live
+from drafting import views, views_live, views_pods
 
 app_name = "drafting"
 urlpatterns = [
@@ -11,4 +11,11 @@ urlpatterns = [
     path("table/<int:pk>/pick/", views.table_pick, name="pick"),
     path("table/<int:pk>/pool/", views.table_pool, name="pool"),
     path("event/<int:pk>/", views.event_progress, name="progress"),
+    path("pod/<int:pk>/", views_pods.pod_page, name="pod"),
+    path("pod/<int:pk>/state/", views_pods.pod_state, name="pod_state"),
+    path("pod/<int:pk>/events/", views_live.pod_events, name="pod_events"),
+    path("pod/<int:pk>/choose/", views_pods.pod_choose, name="pod_choose"),
+    path("pod/<int:pk>/pick/", views_pods.pod_pick, name="pod_pick"),
+    path("pod/<int:pk>/pool/", views_pods.pod_pool, name="pod_pool"),
+    path("pod/<int:pk>/public/", views_pods.pod_public, name="pod_public"),
 ]

@@ -58,11 +58,14 @@ def _render_state(
 @login_required
 @require_GET
 def draft_index(request: HttpRequest) -> HttpResponse:
+    from drafting.selectors_pods import thg_pods_for_user
+
     tables = draft_tables_for_user(user=request.user)
     events = Event.objects.filter(draft_tables__isnull=False).distinct()
     if not user_sees_every_event(user=request.user):
         events = events.filter(organizer=request.user)
-    return render(request, "drafting/index.html", {"tables": tables, "events": events})
+    pods = thg_pods_for_user(user=request.user)
+    return render(request, "drafting/index.html", {"tables": tables, "events": events, "pods": pods})
 
 
 @login_required

@@ -12,8 +12,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 
-from drafting.live import channel_for, redis_url
-from drafting.models import DraftTable
+from drafting.live import channel_for, pod_channel_for, redis_url
+from drafting.models import DraftTable, Pod
 from drafting.selectors import draft_seat_of_user, draft_user_runs_event
 
 KEEPALIVE_SECONDS = 15.0
@@ -31,13 +31,13 @@ def _may_listen(request: HttpRequest, pk: int) -> int:
     return table.version
 
 
-async def _stream(pk: int, version: int):
+async def _stream(channel: str, version: int):
     import redis.asyncio as aioredis
 
     client = aioredis.Redis.from_url(redis_url())
     pubsub = client.pubsub()
     try:
-        await pubsub.subscribe(channel_for(pk))
+        await pubsub.subscribe(channel)
         yield f"retry: 1000\nevent: version\ndata: {version}\n\n"
         ends = time.monotonic() + STREAM_SECONDS
         idle_since = time.monotonic()
@@ -62,7 +62,33 @@ async def table_events(request: HttpRequest, pk: int) -> HttpResponse:
     version = await sync_to_async(_may_listen)(request, pk)
     if not redis_url():
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_stream(pk, version), content_type="text/event-stream")
+    response = StreamingHttpResponse(_stream(channel_for(pk), version), content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def _may_listen_pod(request: HttpRequest, pk: int) -> int:
+    from drafting.selectors_pods import thg_pod_team_of_user
+
+    if not request.user.is_authenticated:
+        raise PermissionDenied
+    pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
+    if thg_pod_team_of_user(pod=pod, user=request.user) is None and not draft_user_runs_event(
+        user=request.user, event=pod.event
+    ):
+        raise PermissionDenied
+    return pod.version
+
+
+async def pod_events(request: HttpRequest, pk: int) -> HttpResponse:
+    """The same stream for a Two-Headed Giant pod: its teams and its organizers listen."""
+    if request.method != "GET":
+        return HttpResponse(status=405, headers={"Allow": "GET"})
+    version = await sync_to_async(_may_listen_pod)(request, pk)
+    if not redis_url():
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(_stream(pod_channel_for(pk), version), content_type="text/event-stream")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"
     return response

@@ -11,5 +11,7 @@ class SealedConfig(AppConfig):
         from tournaments.enums import FormatKind
         from tournaments.pools import pool_provider_register
 
-        for kind in (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED):
+        # A Two-Headed Giant booster draft's pod picks become the team's sealed pool (drafting.services.pods), so its
+        # decks are registered against that pool the same way.
+        for kind in (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT):
             pool_provider_register(format_kind=kind, provider=sealed_team_pool)

@@ -88,6 +88,9 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
     team opens the event's one seed and gets the same cards. Reopening a pool's seed reproduces it.
     Raises ValidationError when the event has no set or the set has no booster data.
     """
+    if event.format_kind == FormatKind.THG_DRAFT:
+        # The pools of a Two-Headed Giant booster draft are drafted in pods (drafting.services.pods), not opened.
+        raise ValidationError(_("This event drafts its pools in pods; each team's pool appears when its pod's draft ends."))
     settings_ = SealedSettings.objects.select_for_update().filter(event=event).first()
     if settings_ is None or not settings_.set_code:
         raise ValidationError(_("Choose the set the boosters come from in the event's sealed settings first."))

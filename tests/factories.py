@@ -241,3 +241,10 @@ class OrganizerTokenFactory(factory.django.DjangoModelFactory):
         token, raw = api_token_create(event=None, user=user, name=name, organizer=True)
         token.raw = raw
         return token
+
+
+class ThgDraftEventFactory(SharedGameEventFactory):
+    """A Two-Headed Giant booster draft event (RULES.md 7), drafted in pods."""
+
+    format_kind = FormatKind.THG_DRAFT
+    constructed_format = ""

@@ -169,6 +169,7 @@ class EventAdmin(ScoreboardAdmin):
         (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats",
                                              "formats_must_differ", "deck_rule"]}),
         (_("Team Rochester draft"), {"fields": ["draft_structure", "rochester_teams_of_two", "deck_building_minutes"]}),
+        (_("Two-Headed Giant booster draft"), {"fields": ["pods_play_across"]}),
         (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),

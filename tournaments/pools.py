@@ -1,9 +1,10 @@
 """Where a limited event's team pool comes from: a small registry of pool providers, one per format.
 
 The apps that make pools register a provider in their AppConfig.ready(): sealed (team sealed, Two-Headed Giant
-sealed), drafting (team Rochester). Two-Headed Giant booster draft plugs in the same way:
+sealed, and Two-Headed Giant booster draft, whose pod picks become the team's sealed pool), drafting (team
+Rochester). A new format plugs in the same way:
 
-    pool_provider_register(format_kind=FormatKind.THG_DRAFT, provider=thg_team_pool)
+    pool_provider_register(format_kind=FormatKind.X, provider=x_team_pool)
 
 A provider takes a registration and returns its TeamPool, or None while the team has no pool yet. Deck
 registration (tournaments.services.decklists) only asks `team_pool`; it imports no pool-making app.

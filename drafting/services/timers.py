@@ -8,11 +8,12 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from drafting.models import DraftTable
+from drafting.models import DraftTable, Pod
 
 log = logging.getLogger(__name__)
 
 TIMEOUT_TASK = "drafting.draft_timeout"
+POD_TIMEOUT_TASK = "drafting.pod_timeout"
 
 
 def table_lock(*, table_id: int) -> DraftTable:
@@ -25,6 +26,14 @@ def table_lock(*, table_id: int) -> DraftTable:
     if connection.vendor == "sqlite":
         DraftTable.objects.filter(pk=table_id).update(version=F("version"))
     return DraftTable.objects.select_for_update(of=("self",)).select_related("event").get(pk=table_id)
+
+
+def pod_lock(*, pod_id: int) -> Pod:
+    """Lock a Two-Headed Giant pod's row for the rest of the current transaction, as table_lock does a table's.
+    Raises Pod.DoesNotExist."""
+    if connection.vendor == "sqlite":
+        Pod.objects.filter(pk=pod_id).update(version=F("version"))
+    return Pod.objects.select_for_update(of=("self",)).select_related("event").get(pk=pod_id)
 
 
 def seconds(value: float | None) -> dt.timedelta | None:
@@ -55,16 +64,25 @@ def schedule_timeout(table: DraftTable) -> None:
     """
     if table.deadline is None:
         return
-    args = (table.pk, table.pack_index, table.pick_number)
-    eta = table.deadline
+    _send_on_commit(TIMEOUT_TASK, (table.pk, table.pack_index, table.pick_number), table.deadline)
 
+
+def schedule_pod_timeout(pod: Pod) -> None:
+    """After the transaction commits, send the pod's timer task for its current pick step, due at its deadline;
+    like schedule_timeout, it carries the step it is for and the sweep catches a lost one."""
+    if pod.deadline is None:
+        return
+    _send_on_commit(POD_TIMEOUT_TASK, (pod.pk, pod.pack_round, pod.step), pod.deadline)
+
+
+def _send_on_commit(task: str, args: tuple, eta: dt.datetime) -> None:
     def send() -> None:
         from config.celery import app
 
         try:
-            app.send_task(TIMEOUT_TASK, args=args, eta=eta)
+            app.send_task(task, args=args, eta=eta)
         except Exception:  # noqa: BLE001 - the broker being down must not fail the pick; the sweep covers it
-            log.exception("Could not schedule the draft timer for table %s pick %s.%s", *args)
+            log.exception("Could not schedule the timer %s %s", task, args)
 
     transaction.on_commit(send)
 

@@ -94,8 +94,11 @@ def test_decklist_page_locked_registration_says_so_and_stores_nothing(client, te
     assert not Decklist.objects.exists()
 
 
-def test_decklist_page_limited_event_without_a_pool_source_has_no_decklists(client):
-    # Two-Headed Giant booster draft has no pool provider (tournaments.pools) yet: nothing to check lists against.
+def test_decklist_page_limited_event_without_a_pool_source_has_no_decklists(client, monkeypatch):
+    # A limited format with no pool provider (tournaments.pools): nothing to check lists against.
+    from tournaments.pools import _PROVIDERS
+
+    monkeypatch.delitem(_PROVIDERS, str(FormatKind.THG_DRAFT))
     event = EventFactory(format_kind=FormatKind.THG_DRAFT, team_size=2, structure="2hg", shared_life=30, shared_poison=15)
     seat = RegistrationFactory(event=event).seats.first()
     client.force_login(seat.player.user)

@@ -58,6 +58,11 @@ class Event(models.Model):
         _("draft structure"), max_length=15, choices=DraftStructure.choices, default=DraftStructure.EVERY_ROUND,
         help_text=_("Team Rochester only; chosen before the event starts."),
     )
+    pods_play_across = models.BooleanField(
+        _("pair across draft pods"), default=False,
+        help_text=_("Two-Headed Giant booster draft only, Regular REL only: the teams of a pod don't have to play each "
+                    "other (the pod rule, MTR 7.6, lifted); the event page says so."),
+    )
     rochester_teams_of_two = models.BooleanField(
         _("teams of two (house rule)"), default=False,
         help_text=_("Team Rochester only: MTR 8.5 knows teams of three. Tick to run teams of two (12 packs a table) "

@@ -60,6 +60,13 @@ def event_problems(*, event: Event) -> dict[str, str]:
         if category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size) is None:
             errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
                                          "seed it by.")
+    if event.pods_play_across and event.format_kind != FormatKind.THG_DRAFT:
+        errors["pods_play_across"] = _("Only a Two-Headed Giant booster draft drafts in pods.")
+    elif event.pods_play_across and event.enforcement_level != EnforcementLevel.REGULAR:
+        errors["pods_play_across"] = _(
+            "Pairing across draft pods is allowed at Regular REL only; at %(rel)s REL the teams of a pod play each "
+            "other (MTR 7.6)."
+        ) % {"rel": event.get_enforcement_level_display()}
     errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from drafting.services.picks import DraftRefused
 from drafting.services.rounds import draft_tables_for_round
-from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import (
     PairingEntrant,
@@ -88,9 +88,9 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
     ]
 
 
-def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> RoundPairing:
-    """The engine's pairing of round `number`: round 1 of an event seeded by rating pairs the top half of the
-    field by team rating against the bottom half (pair_first_round_seeded); every other round is Swiss."""
+def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> RoundPairing:
+    """The engine's pairing of these entrants in round `number`: round 1 of an event seeded by rating pairs the top
+    half by team rating against the bottom half (pair_first_round_seeded); every other round is Swiss."""
     if number == 1 and event.seed_by_rating and not any(e.points or e.opponents or e.byes for e in entrants):
         ratings = seeding_ratings(event=event) or {}
         # Best rating first; equal ratings keep the standings order (the event's random final tiebreak).
@@ -99,14 +99,40 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
-def _write_pairings(*, round_: Round, pairs, bye: int | None) -> None:
+def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> tuple[list, list[int]]:
+    """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
+    MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
+    paired with the others in none. Each pod of an odd number of teams has its bye."""
+    from drafting.selectors_pods import thg_pod_number_of_registrations
+
+    pods = {} if event.format_kind != FormatKind.THG_DRAFT or event.pods_play_across else (
+        thg_pod_number_of_registrations(event=event))
+    if not pods:
+        result = _pair_field(event=event, number=number, entrants=entrants, seed=seed)
+        return list(result.pairs), [] if result.bye is None else [result.bye]
+    groups: defaultdict[int, list[PairingEntrant]] = defaultdict(list)
+    for entrant in entrants:
+        groups[pods.get(entrant.id, 0)].append(entrant)
+    pairs, byes = [], []
+    for pod in sorted(groups):
+        group = groups[pod]
+        if len(group) == 1:
+            byes.append(group[0].id)
+            continue
+        result = _pair_field(event=event, number=number, entrants=group, seed=seed + pod)
+        pairs += list(result.pairs)
+        byes += [] if result.bye is None else [result.bye]
+    return pairs, byes
+
+
+def _write_pairings(*, round_: Round, pairs, byes: list[int]) -> None:
     matches = [
         TeamMatch(round=round_, table=table, team_a_id=a, team_b_id=b) for table, (a, b) in enumerate(pairs, start=1)
     ]
-    if bye is not None:
+    for k, bye in enumerate(byes, start=1):
         matches.append(
             TeamMatch(
-                round=round_, table=len(pairs) + 1, team_a_id=bye, team_b_id=None,
+                round=round_, table=len(pairs) + k, team_a_id=bye, team_b_id=None,
                 outcome=Outcome.A_WINS, result_state=ResultState.FINAL,
             )
         )
@@ -145,12 +171,12 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    result = _pair(event=event, number=number, entrants=entrants, seed=seed)
+    pairs, byes = _pair(event=event, number=number, entrants=entrants, seed=seed)
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
     round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS, seed=seed)
-    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    _write_pairings(round_=round_, pairs=pairs, byes=byes)
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
@@ -176,12 +202,12 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    result = _pair(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
+    pairs, byes = _pair(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
     round_.save(update_fields=["seed", "is_finished"])
-    _write_pairings(round_=round_, pairs=result.pairs, bye=result.bye)
+    _write_pairings(round_=round_, pairs=pairs, byes=byes)
     event_bump_version(event_id=round_.event_id)
     return round_
 

@@ -1,4 +1,5 @@
-"""Benchmark live team Rochester drafts through the real services, a real Celery worker and beat.
+"""Benchmark live drafts through the real services, a real Celery worker and beat: team Rochester tables, or with
+`--format 2hg --pods 16` Two-Headed Giant pods (64 teams; see _bench_2hg.py and docs/2hg-draft.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hydra_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/6 \\
         python manage.py migrate
@@ -94,6 +95,15 @@ def stop_worker(proc: subprocess.Popen, *, kill: bool = False) -> None:
         proc.wait()
 
 
+def worker_database_url() -> str:
+    """The URL of this process's database, for a worker started on it."""
+    db = connection.settings_dict
+    database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    if db.get("PASSWORD"):
+        database_url = database_url.replace("@", f":{db['PASSWORD']}@", 1)
+    return database_url
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -117,22 +127,34 @@ class Command(BaseCommand):
         parser.add_argument("--no-worker", action="store_true", help="Use a worker (with beat) you run yourself.")
         parser.add_argument("--keep", action="store_true", help="Keep the bench event and its data.")
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--format", choices=["rochester", "2hg"], default="rochester",
+                            help="rochester: team Rochester tables; 2hg: Two-Headed Giant booster draft pods.")
+        parser.add_argument("--pods", type=int, default=16, help="2hg: pods of four teams.")
+        parser.add_argument("--idle-teams", type=int, default=1, help="2hg: teams per pod that never pick.")
+        parser.add_argument("--kill-worker-after", type=float, default=0.0,
+                            help="2hg: kill the worker (SIGKILL) this many seconds in and start another (0: never).")
 
     def handle(self, *args, **options):
         if connection.vendor != "postgresql":
             raise CommandError("bench_draft needs PostgreSQL: set DATABASE_URL=postgres://... (see the docstring).")
         if not settings.CELERY_BROKER_URL.startswith("redis://"):
             raise CommandError("bench_draft needs Redis as the broker: set CELERY_BROKER_URL=redis://...")
+        if options["format"] == "2hg":
+            from ._bench_2hg import main
+
+            from config.celery import app
+
+            self.broker_url = app.conf.broker_url or settings.CELERY_BROKER_URL
+            if options["packs"] and not 1 <= options["packs"] <= 6:
+                raise CommandError("--packs: 1 to 6 pack rounds for 2hg.")
+            main(self, options)
+            return
         rng = random.Random(options["seed"])
         self._cleanup()
         tables = self._setup(options)
         worker = None
         if not options["no_worker"]:
-            db = settings.DATABASES["default"]
-            database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-            if db.get("PASSWORD"):
-                database_url = database_url.replace("@", f":{db['PASSWORD']}@", 1)
-            worker = start_worker(database_url=database_url, broker_url=settings.CELERY_BROKER_URL,
+            worker = start_worker(database_url=worker_database_url(), broker_url=settings.CELERY_BROKER_URL,
                                   concurrency=options["concurrency"], pool="prefork")
             self.stdout.write(f"Worker started (log {worker.log_path}).")
         try:

@@ -140,13 +140,16 @@ def test_event_recheck_decklists_follows_a_new_deck_rule_and_banned_list():
     assert registration.deck_problems and all(p["card"] == "Lightning Bolt" for p in registration.deck_problems)
 
 
-def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limited_events():
+def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limited_events(monkeypatch):
     from tournaments.services.decklists import event_recheck_decklists
 
     registration, _seats = _team()
     assert event_recheck_decklists(event=registration.event) == 0
     registration.refresh_from_db()
     assert registration.deck_problems == []
+    from tournaments.pools import _PROVIDERS
+
+    monkeypatch.delitem(_PROVIDERS, str(FormatKind.THG_DRAFT))  # a limited format with no pool source
     with pytest.raises(ValidationError) as info:
         event_recheck_decklists(event=EventFactory(format_kind=FormatKind.THG_DRAFT, constructed_format="", team_size=2,
                                                    structure="2hg", shared_life=30, shared_poison=15))

@@ -63,23 +63,21 @@ def test_limited_team_without_a_pool_yet_is_told_so():
     assert Decklist.objects.filter(seat=a).exists()
 
 
-def test_pool_provider_register_plugs_a_new_format_in():
-    """How Two-Headed Giant booster draft plugs in: a provider for its format kind."""
+def test_pool_provider_register_plugs_a_new_format_in(monkeypatch):
+    """How a format plugs in: a provider for its format kind (here one standing in for the 2HG draft's)."""
     from tests.factories import SharedGameEventFactory
     from tournaments.enums import FormatKind
     from tournaments.pools import _PROVIDERS
 
+    monkeypatch.delitem(_PROVIDERS, str(FormatKind.THG_DRAFT), raising=False)
     event = SharedGameEventFactory(format_kind=FormatKind.THG_DRAFT, constructed_format="")
     registration = RegistrationFactory(event=event)
     assert not event_has_pools(event=event)
-    try:
-        pool_provider_register(format_kind=FormatKind.THG_DRAFT, provider=lambda r: TeamPool(cards={"Shock": 1}))
-        assert event_has_pools(event=event)
-        a = registration.seats.get(letter="A")
-        outcome = decklist_submit(seat=a, user=a.player.user, text="2 Shock\n38 Plains")
-        assert [p.code for p in outcome.team_problems if p.card == "Shock"] == ["pool-card-used-twice"]
-    finally:
-        _PROVIDERS.pop(FormatKind.THG_DRAFT, None)
+    monkeypatch.setitem(_PROVIDERS, str(FormatKind.THG_DRAFT), lambda r: TeamPool(cards={"Shock": 1}))
+    assert event_has_pools(event=event)
+    a = registration.seats.get(letter="A")
+    outcome = decklist_submit(seat=a, user=a.player.user, text="2 Shock\n38 Plains")
+    assert [p.code for p in outcome.team_problems if p.card == "Shock"] == ["pool-card-used-twice"]
 
 
 def test_lists_checked_before_the_pool_existed_are_checked_again_once_it_does():
