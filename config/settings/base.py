@@ -92,6 +92,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _options.setdefault("timeout", 20)
     _options.setdefault("transaction_mode", "IMMEDIATE")
 
+
+
+def database_pool(databases: dict, *, default: bool) -> None:
+    """DATABASE_POOL (on in production, off elsewhere): a pool of PostgreSQL connections per process (psycopg_pool,
+    Django's own support). Without it every request opens a new connection, and PostgreSQL a new server process
+    behind it, which costs more than serving a cached page (docs/deploy.md has the figures)."""
+    database = databases["default"]
+    if database["ENGINE"] != "django.db.backends.postgresql" or not env.bool("DATABASE_POOL", default=default):
+        database.get("OPTIONS", {}).pop("pool", None)
+        return
+    database.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DATABASE_POOL_MIN", default=2), "max_size": env.int("DATABASE_POOL_MAX", default=8),
+        "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+    }
+
+
+database_pool(DATABASES, default=False)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -6,11 +6,14 @@ shared cache) defaults to database 1 on the broker's Redis server. Every setting
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import SECRET_KEY, _redis_cache, env
+from .base import DATABASES, SECRET_KEY, _redis_cache, database_pool, env
 
 DEBUG = False
 if not SECRET_KEY or len(SECRET_KEY) < 50:
     raise ImproperlyConfigured("SECRET_KEY must be set to a random string of at least 50 characters in production.")
+
+# Pooled PostgreSQL connections in every web and worker process (DATABASE_POOL=false turns it off).
+database_pool(DATABASES, default=True)
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

@@ -116,7 +116,7 @@ def test_two_webs_and_two_workers_lose_and_double_nothing_when_one_of_each_dies(
     database_url = _database_url()
     env = dict(os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=redis_13, HYDRA_REDIS_URL=redis_13,
                DJANGO_SETTINGS_MODULE="config.settings.dev", DEBUG="false", API_ANON_RATE="1000000/min",
-               PYTHONUNBUFFERED="1")
+               PYTHONUNBUFFERED="1", DATABASE_POOL="true")  # the web processes pool their connections, as in production
     ports = [_free_port(), _free_port()]
     webs = [_start_web(port, env) for port in ports]
     workers = [start_worker(database_url=database_url, broker_url=redis_13, concurrency=4,

@@ -125,6 +125,8 @@ class Command(BaseCommand):
             os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
             DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
             SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
+            # As in production (config.settings.production): pooled PostgreSQL connections.
+            DATABASE_POOL=os.environ.get("DATABASE_POOL", "true"),
         )
         gunicorn = subprocess.Popen(
             [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
