@@ -1,5 +1,7 @@
 """The Celery app. Tasks live in each app's tasks.py; beat's schedule is CELERY_BEAT_SCHEDULE in settings."""
 import os
+import sys
+from pathlib import Path
 
 from celery import Celery
 
@@ -7,6 +9,11 @@ from config import quiet_logs
 from config import kombu_fixes  # noqa: F401  (workers outlive a Redis restart)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
+if Path(sys.argv[0]).name == "celery":
+    # Celery's worker and beat processes don't pool their database connections (DATABASE_POOL is for the web
+    # processes): a prefork worker forks its task processes after Django is set up, and a pool opened before the
+    # fork would be shared by every child. Each task process keeps its own connection instead.
+    os.environ["DATABASE_POOL"] = os.environ.get("CELERY_DATABASE_POOL", "false")
 
 app = Celery("hydra")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -66,3 +66,17 @@ def test_production_settings_serve_queries_from_the_pool():
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "ConnectionPool 8"
+
+
+@pytest.mark.parametrize("argv0, env, expected", [
+    ("/srv/hydra/.venv/bin/celery", {"DATABASE_POOL": "true"}, "false"),  # a worker or beat: never pooled
+    ("/srv/hydra/.venv/bin/celery", {"CELERY_DATABASE_POOL": "true"}, "true"),  # unless asked for on purpose
+    ("/srv/hydra/.venv/bin/gunicorn", {"DATABASE_POOL": "true"}, "true"),  # the web processes keep their setting
+])
+def test_celery_processes_do_not_pool_their_connections(argv0, env, expected):
+    code = f"import sys; sys.argv[0] = {argv0!r}; import os, config.celery; print(os.environ['DATABASE_POOL'])"
+    clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_POOL", "CELERY_DATABASE_POOL")}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.strip().splitlines()[-1] == expected
