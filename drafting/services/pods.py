@@ -324,12 +324,7 @@ def thg_pod_pause(*, pod_id: int, by, review_break: bool = False, reason: str = 
             raise DraftRefused(_("This pod is already paused."))
         if pod.status != DraftStatus.RUNNING:
             raise DraftRefused(_("Only a running pod can be paused."))
-        now = timers.now()
-        pod.paused_deadline_left = _left(pod.deadline, now)
-        pod.paused_review_left = _left(pod.picks_open_at, now)
-        pod.deadline = pod.picks_open_at = None
-        pod.status, pod.review_break = DraftStatus.PAUSED, review_break
-        pod.version += 1
+        timers.clock_stop(pod, review_break=review_break)
         pod.save()
         _log(pod, DraftAction.REVIEW_BREAK if review_break else DraftAction.PAUSE, by=by, detail=reason)
     return pod
@@ -341,12 +336,7 @@ def thg_pod_resume(*, pod_id: int, by) -> Pod:
         pod = timers.pod_lock(pod_id=pod_id)
         if pod.status != DraftStatus.PAUSED:
             raise DraftRefused(_("Only a paused pod can be resumed."))
-        now = timers.now()
-        pod.deadline = _after(now, pod.paused_deadline_left)
-        pod.picks_open_at = _after(now, pod.paused_review_left)
-        pod.paused_deadline_left = pod.paused_review_left = None
-        pod.status, pod.review_break = DraftStatus.RUNNING, False
-        pod.version += 1
+        timers.clock_restart(pod)
         pod.save()
         _log(pod, DraftAction.RESUME, by=by)
         timers.schedule_pod_timeout(pod)
@@ -427,13 +417,6 @@ def _check_running(pod: Pod) -> None:
     if pod.status != DraftStatus.RUNNING:
         raise DraftRefused(_("The draft hasn't started yet."))
 
-
-def _left(moment: dt.datetime | None, now: dt.datetime) -> float | None:
-    return None if moment is None else max(0.0, (moment - now).total_seconds())
-
-
-def _after(now: dt.datetime, seconds: float | None) -> dt.datetime | None:
-    return None if seconds is None else now + dt.timedelta(seconds=seconds)
 
 
 def _overdue(pod: Pod, now: dt.datetime) -> bool:

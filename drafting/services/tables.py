@@ -354,12 +354,7 @@ def draft_table_pause(*, table_id: int, by, review_break: bool = False, reason: 
             raise DraftRefused(_("This table is already paused."))
         if table.status != DraftStatus.RUNNING:
             raise DraftRefused(_("Only a running table can be paused."))
-        now = timers.now()
-        table.paused_deadline_left = _left(table.deadline, now)
-        table.paused_review_left = _left(table.picks_open_at, now)
-        table.deadline = table.picks_open_at = None
-        table.status, table.review_break = DraftStatus.PAUSED, review_break
-        table.version += 1
+        timers.clock_stop(table, review_break=review_break)
         table.save()
         _log(table, DraftAction.REVIEW_BREAK if review_break else DraftAction.PAUSE, by=by, detail=reason)
     return table
@@ -371,12 +366,7 @@ def draft_table_resume(*, table_id: int, by) -> DraftTable:
         table = timers.table_lock(table_id=table_id)
         if table.status != DraftStatus.PAUSED:
             raise DraftRefused(_("Only a paused table can be resumed."))
-        now = timers.now()
-        table.deadline = _after(now, table.paused_deadline_left)
-        table.picks_open_at = _after(now, table.paused_review_left)
-        table.paused_deadline_left = table.paused_review_left = None
-        table.status, table.review_break = DraftStatus.RUNNING, False
-        table.version += 1
+        timers.clock_restart(table)
         table.save()
         _log(table, DraftAction.RESUME, by=by)
         timers.schedule_timeout(table)

@@ -8,7 +8,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from drafting.models import DraftTable, Pod
+from drafting.models import DraftStatus, DraftTable, Pod
 
 log = logging.getLogger(__name__)
 
@@ -90,3 +90,33 @@ def _send_on_commit(task: str, args: tuple, eta: dt.datetime) -> None:
 def now() -> dt.datetime:
     """The server's clock, the only clock of a draft."""
     return timezone.now()
+
+
+def clock_stop(draft: DraftTable | Pod, *, review_break: bool) -> None:
+    """Pause a running table's or pod's clock: keep the time its pick and its review had left, clear the deadlines
+    and bump its version. The caller holds the row's lock, has checked it may pause, saves and logs."""
+    at = now()
+    draft.paused_deadline_left = _seconds_left(draft.deadline, at)
+    draft.paused_review_left = _seconds_left(draft.picks_open_at, at)
+    draft.deadline = draft.picks_open_at = None
+    draft.status, draft.review_break = DraftStatus.PAUSED, review_break
+    draft.version += 1
+
+
+def clock_restart(draft: DraftTable | Pod) -> None:
+    """Resume a paused table's or pod's clock with the time it had left (ends a review break) and bump its version.
+    The caller holds the row's lock, has checked it is paused, saves, logs and schedules the timeout."""
+    at = now()
+    draft.deadline = _moment_after(at, draft.paused_deadline_left)
+    draft.picks_open_at = _moment_after(at, draft.paused_review_left)
+    draft.paused_deadline_left = draft.paused_review_left = None
+    draft.status, draft.review_break = DraftStatus.RUNNING, False
+    draft.version += 1
+
+
+def _seconds_left(moment: dt.datetime | None, at: dt.datetime) -> float | None:
+    return None if moment is None else max(0.0, (moment - at).total_seconds())
+
+
+def _moment_after(at: dt.datetime, seconds: float | None) -> dt.datetime | None:
+    return None if seconds is None else at + dt.timedelta(seconds=seconds)
