@@ -251,3 +251,16 @@ def test_every_write_accepts_an_idempotency_key(api, organizer):
     assert first.status_code == second.status_code == 201
     assert second["Idempotent-Replayed"] == "true" and first.json()["id"] == second.json()["id"]
     assert Event.objects.count() == 1
+
+
+def test_every_setting_the_api_takes_it_also_shows(api, organizer, event):
+    """What an organizer may set (EDITABLE_FIELDS) comes back in the event's answer, so a script can read it back."""
+    from api.views.events import EventOutputSerializer
+    from tournaments.services.events import EDITABLE_FIELDS
+
+    assert set(EDITABLE_FIELDS) <= set(EventOutputSerializer.Meta.fields)
+    response = api.patch(f"/api/v1/events/{event.pk}/", {"signup_open": True, "signup_capacity": 16,
+                                                          "decklists_published": True}, format="json", **auth(organizer))
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert (body["signup_open"], body["signup_capacity"], body["decklists_published"]) == (True, 16, True)
