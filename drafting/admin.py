@@ -67,15 +67,22 @@ class DraftSettingsAdmin(admin.ModelAdmin):
                     "event": settings.event, "n": len(tables)}, messages.SUCCESS)
 
 
-class DraftLogInline(admin.TabularInline):
-    model = DraftLog
-    fields = ["at", "actor", "action", "pack_index", "pick_number", "detail"]
-    readonly_fields = fields
+class ReadOnlyInline(admin.TabularInline):
+    """A record shown with its parent and never edited there: every field read-only, nothing added or deleted."""
+
     extra = 0
     can_delete = False
 
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
     def has_add_permission(self, request, obj=None):
         return False
+
+
+class DraftLogInline(ReadOnlyInline):
+    model = DraftLog
+    fields = ["at", "actor", "action", "pack_index", "pick_number", "detail"]
 
 
 class UndoForm(forms.Form):
@@ -316,26 +323,14 @@ def _each_pod(modeladmin, request, queryset, service, done, **kwargs) -> None:
         modeladmin.message_user(request, done(ok) % {"n": ok}, messages.SUCCESS)
 
 
-class PodTeamInline(admin.TabularInline):
+class PodTeamInline(ReadOnlyInline):
     model = PodTeam
     fields = ["seat", "registration", "picked_through"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
-class PodLogInline(admin.TabularInline):
+class PodLogInline(ReadOnlyInline):
     model = PodLog
     fields = ["at", "actor", "action", "detail"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 class PodTimingForm(forms.ModelForm):
