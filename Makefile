@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve test install services migrate cards demo bench clean
+.PHONY: run serve venue test install services migrate cards demo bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ serve: install
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py migrate --noinput
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python scripts/run_all.py --serve --host $(HOST) --port $(PORT)
+
+# Venue mode (docs/venue.md): the embedded defaults on every LAN address of this laptop, no internet needed; prints
+# the address players join by and its QR code (the projector shows them too); e-mail is kept at /venue/mail/.
+venue: cards
+	PORT=$(PORT) DJANGO_SETTINGS_MODULE=config.settings.venue $(BIN)/python manage.py venue_info --port $(PORT)
+	PORT=$(PORT) DJANGO_SETTINGS_MODULE=config.settings.venue $(BIN)/python scripts/run_all.py --host 0.0.0.0 --port $(PORT)
 
 services:
 	@bash scripts/ensure_services.sh

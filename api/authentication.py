@@ -44,6 +44,8 @@ class EventTokenAuthentication(authentication.BaseAuthentication):
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at > _LAST_USED_EVERY:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        # The person acts through the token: every rule (tournaments.rights) and the event log see the token.
+        token.user.acting_token = token
         return token.user, token
 
     def authenticate_header(self, request):

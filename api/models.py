@@ -38,6 +38,7 @@ class ApiToken(models.Model):
     class Meta:
         ordering = ["event", "name"]
         verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
         constraints = [
             models.CheckConstraint(
                 condition=(models.Q(kind="event") & models.Q(event__isnull=False))
@@ -50,6 +51,9 @@ class ApiToken(models.Model):
     def __str__(self) -> str:
         scope = self.event.name if self.event_id else _("organizer of %(user)s") % {"user": self.user}
         return f"{self.name} ({scope}, hydra_{self.prefix}_…)"
+
+    # tournaments.rights tells a token from a person by this mark (it doesn't import the API).
+    is_api_token = True
 
     @property
     def is_organizer(self) -> bool:
@@ -76,6 +80,7 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         verbose_name = _("idempotency key")
+        verbose_name_plural = _("idempotency keys")
         constraints = [models.UniqueConstraint(fields=["owner", "key"], name="idempotency_key_once_per_owner")]
 
     def __str__(self) -> str:

@@ -2,7 +2,7 @@
 
 A body nested 1,000 deep made Python's JSON decoder raise RecursionError, which DRF answered with a 500. Hydra's own
 bodies are at most four levels deep (a result: object, seats list, seat object, value); HYDRA_API_MAX_DEPTH (32)
-leaves room for every endpoint to come. The size limit is Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB by default),
+leaves room for every endpoint to come. The size limit is Django's DATA_UPLOAD_MAX_MEMORY_SIZE (HYDRA_MAX_BODY_BYTES, 16 MB by default),
 which Django applies to forms but DRF's parsers, reading the stream, never checked.
 """
 import json

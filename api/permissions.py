@@ -1,87 +1,62 @@
-"""Who may see and write what (issue 7).
+"""The API's doors, asking the one rights module (tournaments.rights; docs/permissions.md).
 
-- Reading: public events are open to everyone. A non-public event is visible to its organizer and to staff
-  (by session), and to the tokens of that event; everyone else gets 404, as if it didn't exist.
-- Writing results: a scorekeeper token enters final results for its own event only. A player writes through
-  the portal session (CSRF enforced by DRF's SessionAuthentication) on the matches of their own team only.
-- A token never lends the rights of the person it acts as: with a scorekeeper token only the token's event
-  counts. An organizer token (issue 13) acts as its person on exactly the events that person organizes: it reads
-  them and changes them, and creates new ones; every other event is as if it didn't exist.
-- Organizer writes (events, teams, rounds, drops, files) need an organizer token, or the session of the event's
-  organizer (CSRF enforced). Scorekeeper tokens stay with results.
+The caller is a person's session (CSRF enforced by DRF's SessionAuthentication) or an API token (the token's person
+is marked with it, so every rule sees the token, never the person's own rights): an event token is a scorekeeper of
+its one event (reads it, enters final results); an organizer token acts as its person on the events that person owns
+or co-organizes, and creates new ones. Whatever the caller may not see answers 404, as if it didn't exist.
 """
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from rest_framework.permissions import BasePermission
 
 from api.authentication import token_of
 from tournaments.models import Event
-from tournaments.permissions import user_runs_event, user_sees_every_event
-from tournaments.selectors.roles import user_is_organizer
+from tournaments import rights
+
+
+def caller(request):
+    """Who acts: the token when there is one, else the session's person (anonymous included)."""
+    return token_of(request) or request.user
 
 
 def event_visible(*, request, event: Event) -> bool:
-    """True when the caller may read this event's scoreboards."""
-    if event.is_public:
-        return True
-    token = token_of(request)
-    if token is not None:
-        if token.is_organizer:
-            return event.organizer_id == token.user_id
-        return token.event_id == event.pk
-    user = request.user
-    return bool(user and user.is_authenticated and user.has_perm("tournaments.see_event", event))
+    """The caller may read this event's scoreboards (rights.may_see_event)."""
+    return rights.may_see_event(caller(request), event)
 
 
 def events_visible(*, request) -> QuerySet[Event]:
-    """Every event the caller may read (see event_visible); one query, no per-event check."""
-    events = Event.objects.all()
-    token = token_of(request)
-    if token is not None:
-        if token.is_organizer:
-            return events.filter(Q(is_public=True) | Q(organizer_id=token.user_id))
-        return events.filter(Q(is_public=True) | Q(pk=token.event_id))
-    user = request.user
-    if user and user.is_authenticated:
-        if user_sees_every_event(user=user):
-            return events
-        return events.filter(Q(is_public=True) | Q(organizer_id=user.pk))
-    return events.filter(is_public=True)
+    """Every event the caller may read, in one query."""
+    return rights.events_visible_to(caller(request))
 
 
 def event_organizes(*, request, event: Event) -> bool:
-    """The session user runs this event (its organizer, or staff); tokens don't count."""
-    user = request.user
-    return token_of(request) is None and bool(
-        user and user.is_authenticated and user_runs_event(user=user, event=event)
-    )
+    """The caller runs this event in person (a session, not a token)."""
+    return token_of(request) is None and rights.may_run_event(request.user, event)
 
 
 def event_runs(*, request, event: Event) -> bool:
-    """The caller runs this event: an organizer token of its organizer, or its organizer's (or a superuser's)
-    session. Scorekeeper tokens don't: they enter results only."""
-    token = token_of(request)
-    if token is not None:
-        return token.is_organizer and event.organizer_id == token.user_id
-    return user_runs_event(user=request.user, event=event)
+    """The caller runs this event: its owner's or a co-organizer's session or organizer token (a superuser's
+    session). Scorekeeper tokens don't: they enter results only (event_scores)."""
+    return rights.may_run_event(caller(request), event)
+
+
+def event_scores(*, request, event: Event) -> bool:
+    """The caller may do the desk's work at this event: results, clock (rights.may_score_event)."""
+    return rights.may_score_event(caller(request), event)
 
 
 def caller_may_create_events(*, request) -> bool:
-    """An organizer token, or the session of an account with the organizer role."""
-    token = token_of(request)
-    if token is not None:
-        return token.is_organizer and user_is_organizer(user=token.user)
-    return user_is_organizer(user=request.user)
+    return rights.may_create_events(caller(request))
 
 
 class IsTokenOrSessionUser(BasePermission):
-    """Writes need a caller: a scorekeeper token or a logged-in player. Anonymous callers get 401."""
+    """Writes need a caller: a token or a logged-in person. Anonymous callers get 401."""
 
     def has_permission(self, request, view) -> bool:
         return token_of(request) is not None or bool(request.user and request.user.is_authenticated)
 
 
 class IsSessionUser(BasePermission):
-    """Confirming and disputing are the other team's acts: a logged-in player, never a scorekeeper token."""
+    """Confirming and disputing are the other team's acts: a logged-in player, never a token."""
 
     message = "Confirming or disputing a result is done by a player of the other team, logged in to the portal."
 

@@ -4,8 +4,8 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, PermissionDenied
 
 from api.authentication import token_of
-from api.permissions import event_runs, event_visible
-from tournaments.selectors.matches import match_user_side
+from api.permissions import caller, event_visible
+from tournaments import rights
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 
 # Path ids are matched by a converter of at most 18 digits (api.urls), so they always fit a bigint.
@@ -19,18 +19,19 @@ def event_get_visible(*, request, event_id: int) -> Event:
     return event
 
 
-def event_get_to_run(*, request, event_id: int, lock: bool = False) -> Event:
-    """The event, if the caller runs it (api.permissions.event_runs). Any other event answers NotFound, exactly as
-    a missing one does, except for the event's own scorekeeper token, which is told what it may do instead."""
+def event_get_to_run(*, request, event_id: int, lock: bool = False, rule=None) -> Event:
+    """The event, if the caller passes `rule` at it (tournaments.rights; may_run_event unless said otherwise, e.g.
+    may_score_event for the desk's work: pairing, drops). Any other event answers NotFound, exactly as a missing one
+    does, except for the event's own scorekeeper token, which is told what it may do instead."""
     events = Event.objects.select_for_update() if lock else Event.objects
     event = events.filter(pk=event_id).first()
-    if event is not None and event_runs(request=request, event=event):
+    if event is not None and (rule or rights.may_run_event)(caller(request), event):
         return event
     token = token_of(request)
     if event is not None and token is not None and not token.is_organizer and token.event_id == event.pk:
         raise PermissionDenied(
-            _("A scorekeeper token enters results only. Changing the event needs an organizer token "
-              "(python manage.py create_api_token --user NAME --organizer).")
+            _("A scorekeeper token enters results, pairs rounds and drops teams only. Changing the event needs an "
+              "organizer token (python manage.py create_api_token --user NAME --organizer).")
         )
     raise NotFound(_("There is no event %(id)s among the events you organize.") % {"id": event_id})
 
@@ -86,6 +87,3 @@ def match_get(*, event: Event, match_id: int) -> TeamMatch:
     return match
 
 
-def user_plays_in(*, match: TeamMatch, user) -> bool:
-    """The logged-in user is on team A or team B of the match."""
-    return match_user_side(match=match, user=user) is not None

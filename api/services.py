@@ -5,11 +5,12 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
 from api.models import ApiToken, TokenKind
 from tournaments.models import Event
+from tournaments.rights import may_manage_tokens, may_use_account
 from tournaments.selectors.roles import user_is_organizer
 
 TOKEN_PREFIX = "hydra"
@@ -29,13 +30,20 @@ def api_token_parse(raw: str) -> tuple[str, str] | None:
 
 
 @transaction.atomic
-def api_token_create(*, event: Event | None, user, name: str, organizer: bool = False) -> tuple[ApiToken, str]:
+def api_token_create(*, event: Event | None, user, name: str, organizer: bool = False, by=None) -> tuple[ApiToken, str]:
     """Create a token acting as `user`; return it with the full token text.
 
     A scorekeeper token (`event` given) enters final results for that event. An organizer token (`organizer`,
     no event) creates events and acts on every event `user` organizes; `user` must hold the organizer role.
     The text is returned once and never stored: only its hash is kept, so a lost token is revoked and replaced.
+    `by`, when a person makes it (not the console's create_api_token), may make tokens only for their own account
+    and for events they run (tournaments.rights).
     """
+    if by is not None:
+        if not may_use_account(by, user):
+            raise PermissionDenied(_("A token acts as its maker: make it for your own account."))
+        if event is not None and not may_manage_tokens(by, event):
+            raise PermissionDenied(_("You don't run this event: you can't make its tokens."))
     if organizer:
         if event is not None:
             raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})

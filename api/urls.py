@@ -6,8 +6,10 @@ from api.exceptions import not_found_view
 from api.views.clock import RoundClockView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
+from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.pods import PodListView
-from api.views.eventfiles import EventExportView, EventImportView
+from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
+from api.views.webhooks import DeliveryListView, DeliveryResendView, WebhookDetailView, WebhookListView
 from api.views.events import EventCloseView, EventDetailView, EventListView
 from api.views.rounds import RoundDetailView, RoundListView
 from api.views.teams import (
@@ -22,6 +24,7 @@ from api.views.matches import MatchConfirmView, MatchDetailView, MatchDisputeVie
 from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.sharedgame import MatchLifeView
 from api.views.standings import BracketView, PlacementsView, StandingsView
+from api.views.staff import StaffDetailView, StaffListView
 
 
 class IdConverter:
@@ -46,6 +49,14 @@ urlpatterns = [
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),
     path("v1/events/<id:event_id>/close", EventCloseView.as_view(), name="event-close"),
     path("v1/events/<id:event_id>/export", EventExportView.as_view(), name="event-export"),
+    path("v1/events/<id:event_id>/staff/", StaffListView.as_view(), name="staff-list"),
+    path("v1/events/<id:event_id>/staff/<id:user_id>", StaffDetailView.as_view(), name="staff-detail"),
+    path("v1/events/<id:event_id>/replace", EventReplaceView.as_view(), name="event-replace"),
+    path("v1/events/<id:event_id>/webhooks/", WebhookListView.as_view(), name="webhook-list"),
+    path("v1/events/<id:event_id>/webhooks/<id:hook_id>/", WebhookDetailView.as_view(), name="webhook-detail"),
+    path("v1/events/<id:event_id>/webhooks/deliveries/", DeliveryListView.as_view(), name="webhook-deliveries"),
+    path("v1/events/<id:event_id>/webhooks/deliveries/<id:delivery_id>/resend", DeliveryResendView.as_view(),
+         name="webhook-resend"),
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
     path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
@@ -65,6 +76,8 @@ urlpatterns = [
     path("v1/events/<id:event_id>/bracket/", BracketView.as_view(), name="bracket"),
     path("v1/events/<id:event_id>/draft-tables/", DraftTableListView.as_view(), name="draft-table-list"),
     path("v1/events/<id:event_id>/pods/", PodListView.as_view(), name="pod-list"),
+    path("v1/events/<id:event_id>/draft-picks/", EventDraftPicksView.as_view(), name="draft-picks"),
+    path("v1/events/<id:event_id>/draft-picks/mine/", MyDraftPicksView.as_view(), name="my-draft-picks"),
     path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),
     path("v1/ratings/", RatingListView.as_view(), name="rating-list"),
     path("v1/players/<id:player_id>/", PlayerDetailView.as_view(), name="player-detail"),

@@ -69,7 +69,8 @@ class CardDisplaySettingsAdmin(admin.ModelAdmin):
     list_display = ("__str__", "remote_images")
 
     def has_add_permission(self, request):
-        return not CardDisplaySettings.objects.exists()
+        # One row at most, and only for who holds the model's permission (a superuser): site-wide, not an event's.
+        return super().has_add_permission(request) and not CardDisplaySettings.objects.exists()
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -142,6 +142,13 @@ def _decode(text: str | bytes) -> tuple[str | None, DecklistError | None]:
     return text.lstrip("\ufeff"), None
 
 
+def decklist_text(text: str | bytes) -> str:
+    """The text of a decklist as `decklist_parse` reads it: an uploaded file in UTF-8 or, with its byte-order mark,
+    UTF-16 (what Windows calls "Unicode"); "" for input it can't read."""
+    decoded, _error = _decode(text)
+    return decoded or ""
+
+
 def _too_big(size: int) -> DecklistError:
     return DecklistError(
         code="too-large",

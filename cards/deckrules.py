@@ -11,6 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import gettext_noop, ngettext
 
 # Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
@@ -31,6 +32,20 @@ CONSTRUCTED_FORMATS = (
     "standard", "future", "pioneer", "explorer", "historic", "alchemy", "modern", "legacy", "vintage",
     "pauper", "premodern", "penny", "oldschool",
 )
+
+# What a player reads: the formats' proper names, in the reader's language (the keys stay MTGJSON's).
+FORMAT_NAMES = {
+    "standard": _lazy("Standard"), "future": _lazy("Future Standard"), "pioneer": _lazy("Pioneer"),
+    "explorer": _lazy("Explorer"), "historic": _lazy("Historic"), "alchemy": _lazy("Alchemy"),
+    "modern": _lazy("Modern"), "legacy": _lazy("Legacy"), "vintage": _lazy("Vintage"), "pauper": _lazy("Pauper"),
+    "premodern": _lazy("Premodern"), "penny": _lazy("Penny Dreadful"), "oldschool": _lazy("Old School"),
+}
+
+
+def format_name(fmt: str) -> str:
+    """The format's proper name for a message ("Modern", not "modern"); an unknown key as it is."""
+    return str(FORMAT_NAMES.get(fmt, fmt))
+
 
 # MTR 9.5 (RULES.md 5): banned in Two-Headed Giant constructed on top of the format's own list.
 TWO_HEADED_GIANT_BANNED = ("Erayo, Soratami Ascendant // Erayo's Essence",)
@@ -171,7 +186,8 @@ def deck_problems(
         problems.append(Problem(
             code="commander-not-allowed",
             message=_("%(deck)s: %(card)s is listed as a commander, but %(format)s has no commander; "
-                      "move it to the main deck or the sideboard.") % {"deck": label, "card": name, "format": format},
+                      "move it to the main deck or the sideboard.") % {
+                "deck": label, "card": name, "format": format_name(format)},
             card=name, decks=(label,), counts=(deck.commander[name],), rule=RULE_COMMANDER,
         ))
     for name in sorted(deck.companion):
@@ -218,7 +234,7 @@ def deck_problems(
             problems.append(Problem(
                 code="restricted",
                 message=_("%(deck)s: %(card)s is restricted in %(format)s: at most 1 copy, found %(copies)s.") % {
-                    "deck": label, "card": name, "format": format, "copies": _copies(deck, name)},
+                    "deck": label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
                 card=name, decks=(label,), counts=(count,), limit=MAX_RESTRICTED, rule=f"{format} restricted list",
             ))
         elif not card.is_basic:
@@ -243,7 +259,7 @@ def _must_remove(deck: Deck, name: str, format: str, *, code: str, rule: str, me
     copies to remove."""
     return Problem(
         code=code,
-        message=message % {"deck": deck.label, "card": name, "format": format, "copies": _copies(deck, name)},
+        message=message % {"deck": deck.label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
         card=name, decks=(deck.label,), counts=(deck.total(name),), limit=0, rule=rule,
     )
 
@@ -292,7 +308,7 @@ def unified_problems(
             problems.append(Problem(
                 code="team-restricted",
                 message=_("%(card)s is restricted in %(format)s: one copy in the whole team, found %(n)d "
-                          "(%(spread)s).") % {"card": name, "format": format, "n": total,
+                          "(%(spread)s).") % {"card": name, "format": format_name(format), "n": total,
                                              "spread": _spread(labels, counts)},
                 card=name, decks=labels, counts=counts, limit=MAX_RESTRICTED, rule=rule_name,
             ))
@@ -371,7 +387,7 @@ def team_problems(
                 problems.append(Problem(
                     code="formats-not-distinct",
                     message=_("%(decks)s both play %(format)s; in a mixed-format team every member plays a "
-                              "different format.") % {"decks": _(" and ").join(holders), "format": fmt},
+                              "different format.") % {"decks": _(" and ").join(holders), "format": format_name(fmt)},
                     decks=tuple(holders), rule=RULE_MIXED_FORMATS,
                 ))
     for deck, fmt in zip(decks, formats):

@@ -254,6 +254,11 @@ class CardFace:
     type_line: str = ""
     text: str = ""
     image_url: str = ""
+    local_name: str = ""  # the name printed in the reader's language, where the card data has it
+
+
+# The site's languages (settings.LANGUAGES) as the card data names them (CardName.language).
+CARD_LANGUAGES = {"de": "de", "zh-hans": "zhs"}
 
 
 _IMAGES_TTL = 30.0
@@ -280,10 +285,11 @@ def card_images_forget() -> None:
     _images_cache.clear()
 
 
-def cards_faces(*, cards: Iterable[object]) -> dict[tuple[str, str, str], CardFace]:
+def cards_faces(*, cards: Iterable[object], language: str | None = None) -> dict[tuple[str, str, str], CardFace]:
     """(name, set code, number) -> `CardFace` for objects with `name` (and optionally `set_code`, `number`): a
-    pack, a pool. Two queries, whatever the number of cards. A name the catalogue does not know gets a face with
-    its name only."""
+    pack, a pool. Two queries, whatever the number of cards (a third for a `language` other than English, the
+    site's language code: each face's `local_name` is the name printed in it, where the data has one). A name the
+    catalogue does not know gets a face with its name only."""
     from cards.display import scryfall_image_url
 
     keys = {(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or "")) for c in cards}
@@ -293,6 +299,7 @@ def cards_faces(*, cards: Iterable[object]) -> dict[tuple[str, str, str], CardFa
         rows = Card.objects.filter(name__in=names[start : start + _NAME_CHUNK]).values_list(
             "name", "mana_cost", "type_line", "text")
         found.update((name, rest) for name, *rest in rows)
+    local = _printed_names(names, CARD_LANGUAGES.get((language or "").lower()))
     images = card_images_allowed()
     faces = {}
     for name, set_code, number in keys:
@@ -301,5 +308,42 @@ def cards_faces(*, cards: Iterable[object]) -> dict[tuple[str, str, str], CardFa
             name=name, mana_cost=mana_cost, type_line=type_line, text=text,
             # A name the catalogue lacks (a test pack, a typo) has no picture to ask for.
             image_url=scryfall_image_url(name=name, set_code=set_code, number=number) if images and name in found else "",
+            local_name=local.get(name, ""),
         )
     return faces
+
+
+CARD_DATA_STALE_DAYS = 90
+
+
+@dataclass(frozen=True)
+class CardDataFreshness:
+    """How current the card data is: its date (None: no import recorded one), its age in days on `today`, and
+    whether it is stale (older than CARD_DATA_STALE_DAYS, or of unknown date)."""
+
+    date: dt.date | None
+    age_days: int | None
+    stale: bool
+
+
+def card_data_freshness(*, today: dt.date) -> CardDataFreshness:
+    """The newest card data's date and whether it is older than 90 days on `today`. One query."""
+    date = card_data_date()
+    if date is None:
+        return CardDataFreshness(date=None, age_days=None, stale=True)
+    age = (today - date).days
+    return CardDataFreshness(date=date, age_days=age, stale=age > CARD_DATA_STALE_DAYS)
+
+
+def _printed_names(names: list[str], language: str | None) -> dict[str, str]:
+    """English name -> the name printed in `language` (card data's code), for the cards that have one."""
+    if not language:
+        return {}
+    local: dict[str, str] = {}
+    for start in range(0, len(names), _NAME_CHUNK):
+        rows = CardName.objects.filter(kind=CardName.Kind.PRINTED, language=language,
+                                       card__name__in=names[start : start + _NAME_CHUNK]).order_by("pk")
+        for english, printed in rows.values_list("card__name", "name"):
+            if printed != english:
+                local.setdefault(english, printed)
+    return local

@@ -46,6 +46,7 @@ class ImportResult:
     new_sets: tuple[str, ...] = ()
     printings: int = 0
     data_date: str = ""
+    source: str = ""  # the file's name, for whole data files
 
     @property
     def total(self) -> int:
@@ -265,7 +266,7 @@ def cards_import_data(*, data: CardData, source: str, progress=None) -> ImportRe
     result = ImportResult(
         created=result.created, updated=result.updated, names=result.names, new_cards=result.new_cards,
         changed_legalities=result.changed_legalities, new_sets=new_sets, printings=printings,
-        data_date=data.data_date,
+        data_date=data.data_date, source=source,
     )
     CardDataImport.objects.create(
         data_date=data.data_date or None, source=source[:300], version=data.version[:100],
@@ -283,6 +284,21 @@ def cards_import_file(*, path: str | Path | None = None, progress=None, stage=No
     path = Path(path or BUNDLE_PATH)
     data = read_card_data(path, progress=progress)
     return cards_import_data(data=data, source=path.name, progress=stage)
+
+
+def cards_refresh(*, source: str = "mtgjson", url: str = "", download_progress=None, progress=None,
+                  stage=None) -> ImportResult:
+    """Download the current card data of `source` (cards.download.SOURCES; `url`: a mirror) and import it, the
+    downloaded file removed afterwards. What `import_cards --download` and the opt-in periodic refresh
+    (cards.tasks, HYDRA_CARD_REFRESH) run. Raises DownloadError (offline: the message says what to do) or
+    CardDataError."""
+    from cards.download import card_data_download, cleanup
+
+    downloaded = card_data_download(source=source, url=url, progress=download_progress)
+    try:
+        return cards_import_file(path=downloaded, progress=progress, stage=stage)
+    finally:
+        cleanup(downloaded)
 
 
 def cards_ensure_loaded() -> int:

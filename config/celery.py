@@ -19,5 +19,14 @@ app = Celery("hydra")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+
+def _add_worker_heartbeat() -> None:
+    from health.worker import WorkerHeartbeat
+
+    app.steps["worker"].add(WorkerHeartbeat)
+
+
+_add_worker_heartbeat()
+
 # The per-second draft sweep logs only what it did, not that it ran (config/quiet_logs.py).
 quiet_logs.install()

@@ -76,3 +76,40 @@ class RequestArrivalMiddleware:
 
         request._hydra_arrived = time.time()
         return self.get_response(request)
+
+
+# --- Text no field accepts (issue 29) -------------------------------------------------------------------------------
+# PostgreSQL refuses a NUL character in any text column, so a NUL typed (or sent) into a form field, a query
+# parameter or an address that reaches a query or an insert used to be a 500. No field of Hydra takes one; the
+# request is refused before any view with a 400 that says what to remove. (Invalid UTF-8, lone surrogates
+# included, is decoded to U+FFFD by Django and needs nothing here.)
+class RefuseNulMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _has_nul(request):
+            from django.http import HttpResponseBadRequest, JsonResponse
+            from django.utils.translation import gettext as _
+
+            message = _("The request contains a NUL character (\\0), which no field or address of Hydra accepts. "
+                        "Remove it and send again.")
+            if request.path.startswith("/api/"):
+                from api.exceptions import error_body
+
+                return JsonResponse(error_body(status_code=400, code="parse_error", message=message), status=400)
+            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+        return self.get_response(request)
+
+
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _has_nul(request: HttpRequest) -> bool:
+    if "\x00" in request.path:
+        return True
+    sources = [request.GET]
+    if request.method == "POST" and request.content_type in _FORM_TYPES:
+        sources.append(request.POST)
+    return any("\x00" in key or any("\x00" in value for value in values)
+               for source in sources for key, values in source.lists())

@@ -1,27 +1,34 @@
 """Hydra's URLs: the organizer's admin, the player portal, the REST API."""
 from django.contrib import admin
 from django.urls import include, path
+from django.utils.translation import gettext_lazy as _
 
-from health.views import health
-from portal.accounts import signup
+from health.views import health, live
+from portal.accounts import logout_page, password_reset, signup
 
-admin.site.site_header = "Hydra — team tournaments"
+admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
-admin.site.index_title = "Organizer"
+admin.site.index_title = _("Organizer")
 
 urlpatterns = [
     path("health/", health, name="health"),
+    path("health/live/", live, name="health-live"),
     path("admin/", admin.site.urls),
     path("api/", include("api.urls")),
     path("draft/", include("drafting.urls")),
     path("sealed/", include("sealed.urls")),
     path("live/", include("sharedgame.urls")),
     path("ratings/", include("ratings.urls")),
+    path("venue/", include("venue.urls")),
     path("accounts/signup/", signup, name="signup"),
+    path("accounts/password_reset/", password_reset, name="password_reset"),  # limited (portal.accounts)
+    path("accounts/logout/", logout_page, name="logout"),  # GET: a page with the button, not a bare 405
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("signup.urls")),
     path("", include("desk.urls")),
     path("", include("judging.urls")),
+    path("", include("webhooks.urls")),
+    path("", include("overlays.urls")),
     path("", include("portal.urls")),
 ]

@@ -32,10 +32,15 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;/]+", text.strip().upper()) if t]
 
 
-def _seat_token(token: str, letter: str) -> tuple[int, int, int]:
+def _seat_token(token: str, letter: str, *, alone: bool = False) -> tuple[int, int, int]:
     if token == "ID":
         return INTENTIONAL_DRAW
     found = _TOKEN.match(token)
+    if not found and alone:
+        raise EntryError(
+            _("'%(typed)s' is not a result; type the games won-lost(-drawn) like 2-1, 1-2, 1-1-1, 0-0-3 or ID.")
+            % {"typed": token}
+        )
     if not found:
         raise EntryError(
             _("Seat %(seat)s: '%(typed)s' is not a result; type games won-lost(-drawn) like 2-1, 1-2, 1-1-1, 0-0-3 "
@@ -46,16 +51,21 @@ def _seat_token(token: str, letter: str) -> tuple[int, int, int]:
 
 
 def parse_seats(text: str, letters: str) -> list[SeatEntry]:
-    """The seat results typed in `text` for seats `letters` ("ABC"), in seat order. Raises EntryError."""
+    """The seat results typed in `text` for seats `letters` ("ABC"), in seat order; one seat ("A") is an
+    individual event's match, whose messages name no seat. Raises EntryError."""
     tokens = _tokens(text)
     if tokens == ["ID"]:
         tokens = ["ID"] * len(letters)
+    alone = len(letters) == 1
+    if alone and len(tokens) != 1:
+        raise EntryError(_("Type one result: the games like 2-1, 1-1-1 or ID (%(typed)d typed).") % {"typed": len(tokens)})
     if len(tokens) != len(letters):
         raise EntryError(
             _("Type one result per seat (%(seats)s): %(expected)d expected, %(typed)d typed.")
             % {"seats": ", ".join(letters), "expected": len(letters), "typed": len(tokens)}
         )
-    return [SeatEntry(letter, *_seat_token(token, letter)) for letter, token in zip(letters, tokens, strict=True)]
+    return [SeatEntry(letter, *_seat_token(token, letter, alone=alone))
+            for letter, token in zip(letters, tokens, strict=True)]
 
 
 def parse_shared(text: str, *, best_of: int) -> tuple[int, int, int]:

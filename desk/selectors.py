@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from desk import clock as engine
 from desk.models import Announcement, CheckIn, ClockPurpose, EventDesk, RoundClock
 from desk.services.clock import now as server_now
+from drafting.data import available_sets
+from drafting.models import DraftSettings, DraftTable, Pod
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
-from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.rights import events_staffed_by, may_run_event
+from tournaments.selectors.placements import placements_for_event
+from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.decklists import event_registers_decklists
+from tournaments.services.events import FIXED_ONCE_PAIRED
 
 # --- The round clock --------------------------------------------------------------------------------------------
 
@@ -348,9 +354,14 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
                     _("Pairs round %(n)d by points (RULES.md 4) and finishes round %(last)d.") % {"n": n, "last": latest.number},
                     warnings=pairing_warnings(event=event), blocked=blocked)
     if event.top_cut:
-        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut},
-                    _("Seeds the top %(n)d teams of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
-                      "first playoff round.") % {"n": event.top_cut}, blocked=blocked)
+        if event.is_individual:
+            seeds = _("Seeds the top %(n)d players of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
+                      "first playoff round.")
+        else:
+            seeds = _("Seeds the top %(n)d teams of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
+                      "first playoff round.")
+        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut}, seeds % {"n": event.top_cut},
+                    blocked=blocked)
     return Step("finish", _("Close the event"),
                 _("Finishes the event: the standings become the final placings; players can no longer report."),
                 blocked=blocked)
@@ -391,3 +402,114 @@ def my_matches_in_round(*, round_: Round, user) -> list[TeamMatch]:
             Q(team_a__seats__player__user=user) | Q(team_b__seats__player__user=user)
         ).distinct()
     )
+
+
+# --- The organizer's console --------------------------------------------------------------------------------------
+
+CONSOLE_FINISHED_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class ConsoleEntry:
+    event: Event
+    step: Step
+    teams: int
+    may_run: bool
+
+
+def console_events(*, user) -> dict[str, list[ConsoleEntry]]:
+    """The events the user holds a role at (tournaments.rights.events_staffed_by), by state: upcoming (sign-up,
+    before round 1), running (Swiss rounds or top cut), finished (the latest 20), each with its next step."""
+    events = (events_staffed_by(user).annotate(team_count=Count("registrations", distinct=True))
+              .order_by("date", "name"))
+    groups: dict[str, list[ConsoleEntry]] = {"upcoming": [], "running": [], "finished": []}
+    for event in events.exclude(status=EventStatus.FINISHED):
+        group = "upcoming" if event.status == EventStatus.REGISTRATION else "running"
+        groups[group].append(ConsoleEntry(event, desk_next_step(event=event), event.team_count,
+                                          may_run_event(user, event)))
+    for event in events.filter(status=EventStatus.FINISHED).order_by("-date", "name")[:CONSOLE_FINISHED_SHOWN]:
+        groups["finished"].append(ConsoleEntry(event, desk_next_step(event=event), event.team_count,
+                                               may_run_event(user, event)))
+    return groups
+
+
+def event_settings_locks(*, event: Event) -> dict[str, str]:
+    """The settings the event's progress has fixed, each with the reason (the rules of
+    tournaments.services.events.event_problems, said before the organizer tries)."""
+    locks: dict[str, str] = {}
+    teams = event.registrations.count()
+    if teams:
+        reason = ngettext("%(n)d team is registered: remove it first to change this.",
+                          "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
+        locks["team_size"] = locks["structure"] = reason
+    if event.rounds.filter(kind=RoundKind.SWISS).exists():
+        for name in FIXED_ONCE_PAIRED:
+            locks[name] = _("Round 1 is paired: this can't change any more.")
+        if event.format_kind == FormatKind.TEAM_ROCHESTER:
+            locks["draft_structure"] = _("The draft structure is chosen before the event starts; round 1 is paired "
+                                         "already.")
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        locks["top_cut"] = _("The top cut has started: its size can't change any more.")
+    return locks
+
+
+# --- A closed event ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PlacingLine:
+    place: int
+    team: str
+    stage: str
+
+
+def event_final_placings(*, event: Event) -> list[PlacingLine]:
+    """The closed event's final placings (playoff first, then the Swiss standings, RULES.md 4) with the teams'
+    names, for the finished desk and the projector; [] while the event runs."""
+    if event.status != EventStatus.FINISHED:
+        return []
+    names = team_names_for_event(event=event)
+    return [PlacingLine(p.place, names.get(p.team, ""), p.stage) for p in placements_for_event(event=event)]
+
+
+# --- Accounts made for imported players ---------------------------------------------------------------------------
+
+def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
+    """Each player of the event whose account Hydra made for them (an import) and who never used it (no password,
+    never signed in), by name, with the link that lets them set a password: the password reset's own link, valid
+    for PASSWORD_RESET_TIMEOUT (three days by default) and spent once used."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.urls import reverse
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    players = (Player.objects.filter(seats__event_id=event.pk, user__isnull=False, user__last_login__isnull=True,
+                                     user__is_active=True)
+               .select_related("user").distinct().order_by("name"))
+    links = []
+    for player in players:
+        if player.user.has_usable_password():
+            continue
+        path = reverse("password_reset_confirm", kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(player.user.pk)),
+            "token": default_token_generator.make_token(player.user)})
+        links.append((player, base.rstrip("/") + path))
+    return links
+
+
+# --- Drafts at the desk -------------------------------------------------------------------------------------------
+
+def event_drafts(*, event: Event, round_: Round | None) -> dict:
+    """What the desk's draft page shows: the event's draft tables (this round's, when it drafts every round) or
+    pods, the bundled sets packs can be opened from (by name), and the timing new tables start with."""
+    tables = DraftTable.objects.filter(event=event).select_related("team1__team", "team2__team").order_by("number")
+    if round_ is not None and event.drafts_every_round:
+        tables = tables.filter(round=round_)
+    drafts = event.format_kind in (FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT)
+    return {
+        "has_draft": drafts,
+        "tables": list(tables) if event.format_kind == FormatKind.TEAM_ROCHESTER else [],
+        "pods": list(Pod.objects.filter(event=event).order_by("number")) if event.format_kind == FormatKind.THG_DRAFT else [],
+        "sets": available_sets() if drafts else (),
+        "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
+        "seats_by_pairing": event.drafts_every_round,
+    }

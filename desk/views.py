@@ -3,10 +3,12 @@ act, calls one selector or service, and renders. The desk and paper are for the 
 only (anyone else gets 404, as for a hidden event); the projector is as public as the event."""
 import datetime as dt
 import functools
+import json
 
 import segno
 from django.contrib import messages
 from django.core.cache import cache
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,39 +16,77 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
+from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.params import plain_int
 from desk import rendering, selectors
 from desk.models import Announcement, ClockPurpose
 from desk.services.announcements import announcement_hide, announcement_post
 from desk.services.checkin import (
+    event_check_in_all,
+    event_check_in_all_undo,
     event_drop_no_shows,
     event_no_shows,
     event_set_check_in_deadline,
     registration_check_in,
     registration_check_out,
 )
-from desk.services.clock import event_desk_for, now, round_clock_act
+from desk.services.claims import event_claim_links_send
+from desk.services.drafts import draft_table_act, event_drafts_generate_packs, event_drafts_seat, event_drafts_start
+from desk.services.clock import event_set_round_minutes, now, round_clock_act
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
+from eventfile.export import event_export as eventfile_export
 from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
-from portal.selectors import event_for_viewer, my_registration_ids, user_runs_event
-from tournaments.enums import FormatKind
-from tournaments.models import Event, Registration, Round, TeamMatch
+from portal.selectors import event_for_viewer, my_registration_ids
+from signup.exports import EXPORTS, event_export
+from signup.teamimport import (
+    MAX_UPLOAD,
+    TEMPLATE_CSV,
+    ImportPreview,
+    team_file_confirm,
+    team_file_payload,
+    team_file_preview,
+    validation_messages,
+)
+from tournaments.enums import EventStatus, FormatKind
+from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
+from tournaments.teamcsv import TeamFileError
+from tournaments.rights import may_manage_staff, may_run_event, may_score_event
+from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
+from tournaments.models import Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
-from tournaments.services.registrations import registration_drop, registration_reinstate
+from tournaments.services.events import event_reopen
+from tournaments.services.registrations import (
+    SeatEntry,
+    registration_drop,
+    registration_register,
+    registration_reinstate,
+    registration_update,
+)
+from venue.selectors import venue_absolute_uri
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
 
 
 def _desk_event(request: HttpRequest, pk: int) -> Event:
-    """The event, for its organizer and staff only; 404 for anyone else (its existence doesn't leak)."""
+    """The event, for whoever may work its desk (tournaments.rights.may_score_event: the organizers and the
+    scorekeepers); 404 for anyone else (its existence doesn't leak)."""
     event = Event.objects.filter(pk=pk).first()
-    if event is None or not user_runs_event(user=request.user, event=event):
+    if event is None or not may_score_event(request.user, event):
+        raise Http404("No such event.")
+    return event
+
+
+def _run_event(request: HttpRequest, pk: int) -> Event:
+    """The event, for whoever runs it (tournaments.rights.may_run_event); 404 for anyone else."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_run_event(request.user, event):
         raise Http404("No such event.")
     return event
 
@@ -93,6 +133,8 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
             if round_ and not event.has_decklists and not round_.is_finished else None
         ),
         "announcements": selectors.announcements_for_event(event=event),
+        "finished": event.status == EventStatus.FINISHED,
+        "placings": selectors.event_final_placings(event=event),
         "teams": selectors.event_check_ins(event=event) if round_ is None else [],
         "team_choices": selectors.event_team_choices(event=event) if round_ is not None else [],
         "desk": selectors.event_desk_settings(event=event),
@@ -212,13 +254,30 @@ def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
         elif action == "check_out":
             registration_check_out(registration=registration, by=request.user)
         elif action == "drop":
-            registration_drop(registration=registration)
+            registration_drop(registration=registration, user=request.user)
             messages.success(request, _("%(team)s has dropped.") % {"team": registration.team.name})
         elif action == "reinstate":
-            registration_reinstate(registration=registration)
+            registration_reinstate(registration=registration, user=request.user)
             messages.success(request, _("%(team)s is back in the event.") % {"team": registration.team.name})
         else:
             raise ValidationError(_("Unknown action."))
+    except ValidationError as exc:
+        return _refused(request, event, exc)
+    return _back(event)
+
+
+@login_required
+@require_POST
+def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check in every team at once, or (undo=1) take the last "Check in all" back."""
+    event = _desk_event(request, pk)
+    try:
+        if request.POST.get("undo"):
+            n = event_check_in_all_undo(event=event, by=request.user)
+            messages.success(request, _("Check in all undone: %(n)d teams are no longer checked in.") % {"n": n})
+        else:
+            n = event_check_in_all(event=event, by=request.user)
+            messages.success(request, _("%(n)d teams checked in.") % {"n": n})
     except ValidationError as exc:
         return _refused(request, event, exc)
     return _back(event)
@@ -232,21 +291,22 @@ def desk_check_in_settings(request: HttpRequest, pk: int) -> HttpResponse:
     raw = request.POST.get("deadline", "").strip()
     deadline = None
     if raw:
-        deadline = parse_datetime(raw)
+        try:  # None when it isn't shaped like a date and time, ValueError for an impossible one (2026-99-99T99:99)
+            deadline = parse_datetime(raw)
+            if deadline is not None and timezone.is_naive(deadline):
+                deadline = timezone.make_aware(deadline)
+        except (ValueError, OverflowError):
+            deadline = None
         if deadline is None:
             messages.error(request, _("Give the deadline as a date and time."))
             return _back(event)
-        if timezone.is_naive(deadline):
-            deadline = timezone.make_aware(deadline)
     event_set_check_in_deadline(event=event, deadline=deadline)
     minutes = plain_int(request.POST.get("round_minutes", "").strip(), max_digits=3)
     if minutes:
-        if not 1 <= minutes <= 600:
-            messages.error(request, _("A clock runs 1 to 600 minutes."))
-            return _back(event)
-        desk_settings = event_desk_for(event=event)
-        desk_settings.round_minutes = minutes
-        desk_settings.save(update_fields=["round_minutes"])
+        try:
+            event_set_round_minutes(event=event, minutes=minutes, by=request.user)
+        except ValidationError as exc:
+            return _refused(request, event, exc)
     messages.success(request, _("Saved."))
     return _back(event)
 
@@ -259,7 +319,10 @@ def desk_no_shows(request: HttpRequest, pk: int) -> HttpResponse:
         dropped = event_drop_no_shows(event=event, by=request.user)
     except ValidationError as exc:
         return _refused(request, event, exc)
-    messages.success(request, _("Dropped %(n)d team(s) that didn't check in.") % {"n": len(dropped)})
+    if event.is_individual:
+        messages.success(request, _("Dropped %(n)d player(s) who didn't check in.") % {"n": len(dropped)})
+    else:
+        messages.success(request, _("Dropped %(n)d team(s) that didn't check in.") % {"n": len(dropped)})
     return _back(event)
 
 
@@ -276,6 +339,199 @@ def desk_announce(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         return _refused(request, event, exc)
     return _back(event)
+
+
+# --- The event's staff (issue 25) ------------------------------------------------------------------------------
+
+@login_required
+def staff(request: HttpRequest, pk: int) -> HttpResponse:
+    """Who helps run the event and in which role; the owner and co-organizers add, change and remove them."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_manage_staff(request.user, event):
+        raise Http404("No such event.")
+    if request.method == "POST":
+        try:
+            if request.POST.get("remove"):
+                user = get_object_or_404(get_user_model(), pk=plain_int(request.POST["remove"], max_digits=18) or 0,
+                                         event_roles__event=event)
+                event_staff_remove(event=event, user=user, by=request.user)
+                messages.success(request, _("%(name)s no longer has a role at this event.") % {"name": user.get_username()})
+            else:
+                user = staff_user_by_name(username=request.POST.get("username", ""))
+                member = event_staff_set(event=event, user=user, role=request.POST.get("role", ""), by=request.user)
+                messages.success(request, _("%(name)s: %(role)s.") % {"name": user.get_username(),
+                                                                     "role": member.get_role_display()})
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("desk:staff", pk=event.pk)
+    return render(request, "desk/staff.html", {
+        "event": event, "staff": event.staff.select_related("user").order_by("role", "user__username"),
+        "roles": StaffRole.choices,
+    })
+
+
+@login_required
+@require_POST
+def desk_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reopen a closed event with a reason (logged), so an organizer can correct its results."""
+    event = _run_event(request, pk)
+    try:
+        event_reopen(event=event, user=request.user, reason=request.POST.get("reason", ""))
+    except ValidationError as exc:
+        return _refused(request, event, exc)
+    messages.success(request, _("The event is reopened: correct what needs correcting, then close it again."))
+    return _back(event)
+
+
+@login_required
+@require_GET
+def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every export of the event in one place: standings, pairings, results, placings, teams and decklists as CSV
+    or xlsx (signup.exports, written safe by tournaments.exports) and the whole event file (eventfile). With
+    ?what=...&format=... the file itself."""
+    event = _run_event(request, pk)
+    what, file_format = request.GET.get("what", ""), request.GET.get("format", "")
+    name = slugify(event.name) or "event"
+    if what == "event":
+        body = json.dumps(eventfile_export(event=event), ensure_ascii=False, indent=1)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}.hydra.json"'
+        return response
+    if what or file_format:
+        if what not in EXPORTS or file_format not in FORMATS:
+            raise Http404(_("No such export: choose one of the list."))
+        response = HttpResponse(event_export(event=event, what=what, file_format=file_format),
+                                content_type=CONTENT_TYPES[file_format])
+        response["Content-Disposition"] = f'attachment; filename="{name}-{what}.{file_format}"'
+        return response
+    return render(request, "desk/exports.html", {
+        "event": event, "exports": [(key, label) for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
+    """Import the teams from a CSV or xlsx file: upload, a preview (each player matched to an account or new),
+    then confirm; all teams or none. ?template=csv|xlsx downloads a file to fill in."""
+    event = _run_event(request, pk)
+    if request.GET.get("template") in FORMATS:
+        return _import_template(request.GET["template"])
+    context = {"event": event}
+    if request.method == "POST" and request.POST.get("confirm"):
+        try:
+            registered = team_file_confirm(event=event, file_name=request.POST.get("file_name", ""),
+                                           payload=request.POST.get("payload", ""), user=request.user)
+        except TeamFileError as exc:
+            context["preview"] = ImportPreview(file_error=str(exc))
+        except ValidationError as exc:
+            context["preview"] = ImportPreview(row_errors=validation_messages(exc))
+        else:
+            messages.success(request, _("%(n)d teams registered.") % {"n": len(registered)})
+            return _back(event)
+    elif request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            context["preview"] = ImportPreview(file_error=_("Choose the team list file (CSV or xlsx) first."))
+        else:
+            data = upload.read(MAX_UPLOAD + 1)
+            context["preview"] = team_file_preview(event=event, name=upload.name, data=data, user=request.user)
+            context.update(file_name=upload.name, payload=team_file_payload(data))
+    status = 400 if context.get("preview") is not None and not context["preview"].ok else 200
+    return render(request, "desk/import_teams.html", context, status=status)
+
+
+def _import_template(file_format: str) -> HttpResponse:
+    import tablib
+
+    rows = [line.split(",") for line in TEMPLATE_CSV.strip().splitlines()]
+    dataset = tablib.Dataset(*rows[1:], headers=rows[0])
+    response = HttpResponse(dataset_bytes(dataset, file_format), content_type=CONTENT_TYPES[file_format])
+    response["Content-Disposition"] = f'attachment; filename="teams-template.{file_format}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def desk_claim_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """A printable sheet: each player of the event whose account was made for them and never used, with the link
+    (and its QR code) that lets them set a password and claim it. POST: e-mail the links to those with an address."""
+    event = _run_event(request, pk)
+    if request.method == "POST":
+        sent = event_claim_links_send(event=event, base=request.build_absolute_uri("/"), by=request.user)
+        messages.success(request, ngettext("%(n)d claim link sent by e-mail.", "%(n)d claim links sent by e-mail.",
+                                           sent) % {"n": sent})
+        return redirect("desk:import_teams", pk=event.pk)
+    lines = [(player, link, mark_safe(qr_svg(link))) for player, link in  # noqa: S308 - segno's own SVG
+             selectors.event_claim_links(event=event, base=request.build_absolute_uri("/"))]
+    return render(request, "desk/claim_sheet.html", {"event": event, "lines": lines})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a team (no ?team=) or edit one: its name and a player per seat, each found by name, username or e-mail
+    (or made, with an account to claim). After round 1 a seat changes only as a judge's correction with a reason."""
+    event = _run_event(request, pk)
+    team_id = plain_int(request.POST.get("team", request.GET.get("team", "")), max_digits=18)
+    registration = get_object_or_404(Registration.objects.select_related("team"), pk=team_id, event=event) if team_id else None
+    letters = event.seat_letters
+    values = {"name": registration.team.name if registration else ""}
+    if registration is not None:
+        values.update({seat.letter: seat.player.name for seat in registration.seats.select_related("player")})
+    error = ""
+    if request.method == "POST":
+        values = {"name": request.POST.get("name", ""), **{letter: request.POST.get(f"seat_{letter}", "") for letter in letters}}
+        seats = [SeatEntry(letter=letter, player=values[letter]) for letter in letters]
+        try:
+            if registration is None:
+                registration = registration_register(event=event, team_name=values["name"], seats=seats, user=request.user)
+                messages.success(request, _("%(team)s is registered.") % {"team": registration.team.name})
+            else:
+                registration_update(registration=registration, user=request.user, name=values["name"], seats=seats,
+                                    judge_correction=request.POST.get("correction", ""))
+                messages.success(request, _("%(team)s is saved.") % {"team": values["name"].strip()})
+        except ValidationError as exc:
+            error = " ".join(validation_messages(exc))
+        else:
+            return _back(event)
+    return render(request, "desk/team_edit.html", {
+        "event": event, "registration": registration, "values": values, "error": error,
+        "seats": [(letter, values.get(letter, "")) for letter in letters],
+        "paired": event.rounds.exists(),
+    }, status=400 if error else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
+    """The drafts of a team Rochester or Two-Headed Giant draft event: seat the tables or pods, open the packs
+    from a bundled set, start them all, and each table's controls (who picks first, pause, resume, end, the
+    judge's undo, timing)."""
+    event = _run_event(request, pk)
+    round_ = selectors.event_latest_round(event=event)
+    if request.method == "POST":
+        action, by = request.POST.get("action", ""), request.user
+        try:
+            if action == "seat":
+                done = _("%(n)d drafts are seated.") % {"n": event_drafts_seat(event=event, by=by)}
+            elif action == "packs":
+                n = event_drafts_generate_packs(event=event, round_=round_, set_code=request.POST.get("set_code", ""),
+                                                by=by)
+                done = _("Packs opened for %(n)d drafts.") % {"n": n}
+            elif action == "start":
+                done = _("%(n)d drafts started.") % {"n": event_drafts_start(event=event, round_=round_, by=by)}
+            else:
+                done = draft_table_act(event=event, table_id=plain_int(request.POST.get("table", ""), max_digits=18) or 0,
+                                       action=action, by=by, data=request.POST)
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        else:
+            messages.success(request, done)
+        return redirect("desk:drafts", pk=event.pk)
+    return render(request, "desk/drafts.html", {"event": event, **selectors.event_drafts(event=event, round_=round_)})
 
 
 # --- Players: check-in on the portal ----------------------------------------------------------------------------
@@ -349,8 +605,9 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event, "round": round_, "clock": clock_state, "server_now": now().isoformat(),
         "pairing_pages": pairing_pages, "standing_pages": standing_pages,
         "draft_tables": draft_tables,
+        "placings": selectors.event_final_placings(event=event),
         "announcements": selectors.announcements_for_event(event=event, limit=1),
-        "qr": mark_safe(qr_svg(request.build_absolute_uri(f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG
+        "qr": mark_safe(qr_svg(venue_absolute_uri(request=request, path=f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG
         "etag": etag, "poll_seconds": poll_seconds(),
     }
     template = "desk/screen_live.html" if partial else "desk/screen.html"

@@ -3,8 +3,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -12,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
 from drafting.boosters import BoosterDataError
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline
 from drafting.data import UnknownSetError
 from drafting.models import DraftLog, DraftSettings, DraftStatus, DraftTable
 from drafting.selectors import draft_seat_to_pick, draft_table_plan
@@ -46,7 +46,7 @@ def _each(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
 
 
 @admin.register(DraftSettings)
-class DraftSettingsAdmin(admin.ModelAdmin):
+class DraftSettingsAdmin(EventScopedAdmin):
     list_display = ["event", "set_code", "review_seconds", "pick_seconds", "progress_link"]
     actions = ["create_tables"]
 
@@ -67,7 +67,7 @@ class DraftSettingsAdmin(admin.ModelAdmin):
                     "event": settings.event, "n": len(tables)}, messages.SUCCESS)
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyInline(EventScopedInline, admin.TabularInline):
     """A record shown with its parent and never edited there: every field read-only, nothing added or deleted."""
 
     extra = 0
@@ -129,7 +129,7 @@ class DraftTableTimingForm(forms.ModelForm):
 
 
 @admin.register(DraftTable)
-class DraftTableAdmin(admin.ModelAdmin):
+class DraftTableAdmin(EventScopedAdmin):
     form = DraftTableTimingForm
     list_display = ["number", "event", "round_name", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
     list_filter = ["status", "event", "round__number"]
@@ -171,7 +171,9 @@ class DraftTableAdmin(admin.ModelAdmin):
 
     def enter_packs_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """The organizer types in the packs of one table from real packs; refused text stays in the box."""
-        table = get_object_or_404(DraftTable.objects.select_related("event", "team1__team", "team2__team"), pk=object_id)
+        table = self.get_object(request, object_id)  # None for another's table or an id that is no number
+        if table is None:
+            raise Http404(_("There is no such draft table."))
         if not self.has_change_permission(request, table):
             raise PermissionDenied
         form = EnterPacksForm(request.POST or None, initial={"set_code": table.set_code})
@@ -286,7 +288,8 @@ class DraftTableAdmin(admin.ModelAdmin):
 
 
 @admin.register(DraftLog)
-class DraftLogAdmin(admin.ModelAdmin):
+class DraftLogAdmin(EventScopedAdmin):
+    event_path = "table__event"
     list_display = ["at", "table", "actor", "action", "pack_index", "pick_number", "detail"]
     list_filter = ["action"]
     list_select_related = ["table__event", "actor"]
@@ -340,7 +343,7 @@ class PodTimingForm(forms.ModelForm):
 
 
 @admin.register(Pod)
-class PodAdmin(admin.ModelAdmin):
+class PodAdmin(EventScopedAdmin):
     form = PodTimingForm
     list_display = ["number", "event", "status", "pack_round_shown", "pick_shown", "deadline", "links"]
     list_filter = ["status", "event"]

@@ -11,6 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from drafting import booster, thg
+from drafting.passing import PassingDraft
 from tournaments.models import Event, Registration, Round
 
 DEFAULT_REVIEW_SECONDS = 20
@@ -57,6 +59,13 @@ class DraftAction(models.TextChoices):
     PODS_SEATED = "pods_seated", _("Pods seated")
 
 
+class PodFormat(models.TextChoices):
+    """The formats that draft in pods, every seat picking under one clock (drafting.passing)."""
+
+    THG = "2hg", _("Two-Headed Giant booster draft")
+    BOOSTER = "booster", _("Booster draft")
+
+
 class DraftSettings(models.Model):
     """How an event drafts: the set its packs come from and its timers (empty means no limit)."""
 
@@ -79,6 +88,13 @@ class DraftSettings(models.Model):
             "Empty: the default table (longer for full packs, shrinking as packs empty)."
         ),
     )
+    booster_pick_seconds = models.JSONField(
+        _("booster draft pick seconds"), default=dict, blank=True,
+        help_text=_(
+            "Seconds for a pick by the cards in the pack, e.g. {\"15\": 40, \"9\": 20, \"2\": 5}. "
+            "Empty: the MTR's booster draft table (Appendix B)."
+        ),
+    )
 
     class Meta:
         verbose_name = _("draft settings")
@@ -88,7 +104,38 @@ class DraftSettings(models.Model):
         return f"{self.event.name}: draft settings"
 
 
-class DraftTable(models.Model):
+class DraftBase(models.Model):
+    """What every live draft row has, whatever its format (drafting.core runs the lifecycle on it): the packs'
+    source and sizes, the status (waiting = setup, running, paused or a review break, finished), the end of the
+    review period, the current pick's deadline, the time left while paused, and a `version` counter that goes up
+    with every change a page could show. The row is the draft's lock (core.draft_lock)."""
+
+    set_code = models.CharField(_("set"), max_length=10, blank=True)
+    booster_seed = models.CharField(_("booster seed"), max_length=40, blank=True)
+    pack_source = models.CharField(_("packs"), max_length=10, choices=PackSource.choices, blank=True)
+    pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
+    review_break = models.BooleanField(_("review break"), default=False)
+    picks_open_at = models.DateTimeField(_("picks open at"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
+    paused_deadline_left = models.FloatField(null=True, blank=True)
+    paused_review_left = models.FloatField(null=True, blank=True)
+    version = models.PositiveBigIntegerField(default=0)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def deck_building_ends_at(self):
+        """When deck building after the draft ends, or None: no clock, or the draft isn't over."""
+        if self.status != DraftStatus.FINISHED or self.finished_at is None or self.deck_building_minutes is None:
+            return None
+        return self.finished_at + dt.timedelta(minutes=self.deck_building_minutes)
+
+
+class DraftTable(DraftBase):
     """Two teams drafting together, and where their draft stands.
 
     `chooser` is the team the random draw picked to decide, `first_team` what it decided (1 or 2, null until then).
@@ -112,31 +159,19 @@ class DraftTable(models.Model):
     first_team = models.PositiveSmallIntegerField(
         _("team that picks first"), choices=[(1, "1"), (2, "2")], null=True, blank=True
     )
-    set_code = models.CharField(_("set"), max_length=10, blank=True)
-    booster_seed = models.CharField(_("booster seed"), max_length=40, blank=True)
-    pack_source = models.CharField(_("packs"), max_length=10, choices=PackSource.choices, blank=True)
-    pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
     review_seconds = models.FloatField(_("review seconds"), null=True, blank=True)
     pick_seconds = models.FloatField(_("seconds per pick"), null=True, blank=True)
     deck_building_minutes = models.PositiveSmallIntegerField(
         _("deck building minutes"), null=True, blank=True, help_text=_("The clock after the draft; empty: none.")
     )
 
-    status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
-    review_break = models.BooleanField(_("review break"), default=False)
     pack_index = models.PositiveSmallIntegerField(_("pack"), default=0)
     pick_number = models.PositiveSmallIntegerField(_("pick"), default=1)
-    picks_open_at = models.DateTimeField(_("picks open at"), null=True, blank=True)
-    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
-    paused_deadline_left = models.FloatField(null=True, blank=True)
-    paused_review_left = models.FloatField(null=True, blank=True)
-    version = models.PositiveBigIntegerField(default=0)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "round__number", "number"]
         verbose_name = _("draft table")
+        verbose_name_plural = _("draft tables")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "number"], condition=Q(round__isnull=True), name="drafttable_number_once_per_event",
@@ -161,13 +196,6 @@ class DraftTable(models.Model):
             return f"{self.event.name}, draft table {self.number}"
         return f"{self.event.name}, {self.round.name}, draft table {self.number}"
 
-    @property
-    def deck_building_ends_at(self):
-        """When deck building after the draft ends (RULES.md 6: 40 minutes by default), or None: no clock, or the
-        draft isn't over."""
-        if self.status != DraftStatus.FINISHED or self.finished_at is None or self.deck_building_minutes is None:
-            return None
-        return self.finished_at + dt.timedelta(minutes=self.deck_building_minutes)
 
     @property
     def team_size(self) -> int:
@@ -220,6 +248,7 @@ class DraftCard(models.Model):
     class Meta:
         ordering = ["table", "pack_index", "position"]
         verbose_name = _("draft card")
+        verbose_name_plural = _("draft cards")
         constraints = [
             models.UniqueConstraint(fields=["table", "pack_index", "position"], name="draftcard_position_once"),
             models.UniqueConstraint(
@@ -238,9 +267,12 @@ class DraftCard(models.Model):
 
 
 class DraftLog(models.Model):
-    """The audit log of a table: organizer and judge actions, with who and why."""
+    """The one audit log of every draft, whatever its format: organizer and judge actions, with who and why. An
+    entry belongs to a Rochester table or to a pod (exactly one); `pack_index`/`pick_number` say where a table stood.
+    """
 
-    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="log")
+    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="log", null=True, blank=True)
+    pod = models.ForeignKey("Pod", on_delete=models.CASCADE, related_name="log", null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     action = models.CharField(max_length=20, choices=DraftAction.choices)
@@ -249,18 +281,24 @@ class DraftLog(models.Model):
     detail = models.TextField(blank=True)
 
     class Meta:
-        ordering = ["table", "at", "pk"]
+        ordering = ["at", "pk"]
         verbose_name = _("draft log entry")
         verbose_name_plural = _("draft log")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table__isnull=False, pod__isnull=True) | Q(table__isnull=True, pod__isnull=False),
+                name="draftlog_one_draft",
+            ),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.table}: {self.get_action_display()}"
+        return f"{self.table or self.pod}: {self.get_action_display()}"
 
 
 # --- Two-Headed Giant booster draft in pods (RULES.md 7, MTR 9.7; the rules are drafting.thg) -----------------------
 
 
-class Pod(models.Model):
+class Pod(DraftBase):
     """Three or four teams (five when confirmed) drafting together, and where their draft stands.
 
     The whole pod picks under one clock: `pack_round` (0..5) and `step` (0-based) name the pick step the pod waits
@@ -271,12 +309,9 @@ class Pod(models.Model):
     """
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="pods", verbose_name=_("event"))
+    format = models.CharField(_("format"), max_length=10, choices=PodFormat.choices, default=PodFormat.THG)
     number = models.PositiveSmallIntegerField(_("pod"))
     seed = models.BigIntegerField(_("seed"))
-    set_code = models.CharField(_("set"), max_length=10, blank=True)
-    booster_seed = models.CharField(_("booster seed"), max_length=40, blank=True)
-    pack_source = models.CharField(_("packs"), max_length=10, choices=PackSource.choices, blank=True)
-    pack_sizes = models.JSONField(_("pack sizes"), default=list, blank=True)
     pick_seconds = models.JSONField(_("pick seconds"), default=dict, blank=True)
     review_between_picks = models.BooleanField(
         _("pool visible between picks"), default=False,
@@ -287,22 +322,18 @@ class Pod(models.Model):
         _("review seconds between pack rounds"), null=True, blank=True, default=DEFAULT_ROUND_REVIEW_SECONDS,
         help_text=_("Before each pack round after the first, the teams look through their pool. Empty: none."),
     )
+    review_seconds_by_round = models.JSONField(
+        _("review seconds before each pack round"), default=list, blank=True,
+        help_text=_("The review before pack 2, pack 3, ... (e.g. [30, 45]); empty: the review seconds above for each."),
+    )
 
-    status = models.CharField(_("status"), max_length=10, choices=DraftStatus.choices, default=DraftStatus.SETUP)
-    review_break = models.BooleanField(_("review break"), default=False)
-    picks_open_at = models.DateTimeField(_("picks open at"), null=True, blank=True)
-    paused_review_left = models.FloatField(null=True, blank=True)
     pack_round = models.PositiveSmallIntegerField(_("pack round"), default=0)
     step = models.PositiveSmallIntegerField(_("pick"), default=0)
-    deadline = models.DateTimeField(_("deadline"), null=True, blank=True, db_index=True)
-    paused_deadline_left = models.FloatField(null=True, blank=True)
-    version = models.PositiveBigIntegerField(default=0)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
         verbose_name = _("draft pod")
+        verbose_name_plural = _("draft pods")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "number"], name="pod_number_once_per_event",
@@ -314,15 +345,15 @@ class Pod(models.Model):
         return f"{self.event.name}, pod {self.number}"
 
     @property
+    def rules(self) -> PassingDraft:
+        """The pure rules of the pod's format (pack rounds, cards a pick, pick times)."""
+        return booster.RULES if self.format == PodFormat.BOOSTER else thg.RULES
+
+    @property
     def step_key(self) -> int:
         """The current pick step as one number that only grows (PodTeam.picked_through compares with it)."""
         return step_key(self.pack_round, self.step)
 
-    @property
-    def deck_building_ends_at(self):
-        if self.status != DraftStatus.FINISHED or self.finished_at is None or self.deck_building_minutes is None:
-            return None
-        return self.finished_at + dt.timedelta(minutes=self.deck_building_minutes)
 
 
 def step_key(pack_round: int, step: int) -> int:
@@ -344,6 +375,7 @@ class PodTeam(models.Model):
     class Meta:
         ordering = ["pod", "seat"]
         verbose_name = _("pod team")
+        verbose_name_plural = _("pod teams")
         constraints = [
             models.UniqueConstraint(fields=["pod", "seat"], name="podteam_seat_once"),
             models.UniqueConstraint(fields=["registration"], name="podteam_one_pod_per_team"),
@@ -380,6 +412,7 @@ class PodCard(models.Model):
     class Meta:
         ordering = ["pod", "pack_round", "opener", "position"]
         verbose_name = _("pod card")
+        verbose_name_plural = _("pod cards")
         constraints = [
             models.UniqueConstraint(fields=["pod", "pack_round", "opener", "position"], name="podcard_position_once"),
             models.UniqueConstraint(
@@ -393,19 +426,5 @@ class PodCard(models.Model):
         return self.name
 
 
-class PodLog(models.Model):
-    """The audit log of a pod: organizer and judge actions, with who and why."""
-
-    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="log")
-    at = models.DateTimeField(auto_now_add=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    action = models.CharField(max_length=20, choices=DraftAction.choices)
-    detail = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["pod", "at", "pk"]
-        verbose_name = _("pod log entry")
-        verbose_name_plural = _("pod log")
-
-    def __str__(self) -> str:
-        return f"{self.pod}: {self.get_action_display()}"
+# The pods' log is the one draft log (an entry with its `pod` set); the old name stays for readers of it.
+PodLog = DraftLog

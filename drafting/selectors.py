@@ -9,10 +9,10 @@ from functools import lru_cache
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
-from drafting.models import DraftCard, DraftStatus, DraftTable
+from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import Seat as TeamSeat
-from tournaments.permissions import user_runs_event
+
 
 
 class PoolHidden(Exception):
@@ -60,11 +60,6 @@ def draft_seat_of_user(*, table: DraftTable, user) -> str | None:
     if row is None:
         return None
     return f"{1 if row[0] == table.team1_id else 2}{row[1]}"
-
-
-def draft_user_runs_event(*, user, event) -> bool:
-    """The event's own organizer and accounts with the change_event permission run its draft tables."""
-    return user_runs_event(user=user, event=event)
 
 
 def draft_tables_for_user(*, user) -> QuerySet[DraftTable]:
@@ -120,27 +115,10 @@ class SeatView:
     latest_pick: str | None  # the card this seat most recently took from the current pack
 
 
-@dataclass(frozen=True)
-class TableState:
-    """What one page at the table shows: the same for everyone except `viewer` and `is_my_turn`."""
-
-    table: DraftTable
-    viewer: str | None
-    etag: str
-    server_now: dt.datetime
-    round: int | None
-    pack_number: int | None  # 1-based, in the whole draft
-    opener: str | None
-    pick_number: int | None
-    pack_size: int | None
-    seat_to_pick: str | None
-    is_my_turn: bool
-    in_review: bool
-    picks_open_at: dt.datetime | None
-    deadline: dt.datetime | None
-    pack: list[DraftCard]  # the cards still on the table, in the order they were laid out
-    seats: list[SeatView]
-    pool_visible: bool
+class DraftClock:
+    """The clock of a draft page's state, the same for every format: the deadline, the end of the review and the
+    server's now as the page's script reads them, and the whole seconds left (the state has `deadline`,
+    `picks_open_at`, `server_now` and `in_review`)."""
 
     @property
     def deadline_iso(self) -> str:
@@ -162,6 +140,38 @@ class TableState:
         return max(0, math.ceil((self.picks_open_at - self.server_now).total_seconds()))
 
     @property
+    def seconds_left(self) -> int | None:
+        """Whole seconds (rounded up) of the pick's time; None without a deadline."""
+        if self.deadline is None:
+            return None
+        return max(0, math.ceil((self.deadline - self.server_now).total_seconds()))
+
+
+@dataclass(frozen=True)
+class TableState(DraftClock):
+    """What one page at the table shows: the same for everyone except `viewer` and `is_my_turn`."""
+
+    table: DraftTable
+    viewer: str | None
+    etag: str
+    server_now: dt.datetime
+    round: int | None
+    pack_number: int | None  # 1-based, in the whole draft
+    opener: str | None
+    pick_number: int | None
+    pack_size: int | None
+    seat_to_pick: str | None
+    is_my_turn: bool
+    in_review: bool
+    picks_open_at: dt.datetime | None
+    deadline: dt.datetime | None
+    pack: list[DraftCard]  # the cards still on the table, in the order they were laid out
+    seats: list[SeatView]
+    pool_visible: bool
+    # The viewer's most recent pick of this pack when the clock made it: the phone says the timer picked, and what.
+    timed_out: DraftCard | None = None
+
+    @property
     def can_tap(self) -> bool:
         """A seated player's taps on the pack reach the server while the table runs, even when it isn't their pick
         or picks haven't opened yet: the answer then says why nothing was chosen instead of ignoring the tap."""
@@ -178,6 +188,7 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
     seat's most recent pick, and nothing of earlier packs (RULES.md 6)."""
     seat_players = draft_seat_players(table=table)
     latest: dict[str, tuple[int, str]] = {}
+    mine: DraftCard | None = None
     pack: list[DraftCard] = []
     plan_row = None
     drafting = table.status in (DraftStatus.RUNNING, DraftStatus.PAUSED) and table.pack_index < len(table.pack_sizes)
@@ -188,6 +199,8 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
                 pack.append(card)
             elif card.pick_number > latest.get(card.picked_by, (0, ""))[0]:
                 latest[card.picked_by] = (card.pick_number, card.name)
+                if card.picked_by == viewer:
+                    mine = card
     seat_to_pick = draft_seat_to_pick(table=table)
     deadline = table.deadline if table.status == DraftStatus.RUNNING else None
     return TableState(
@@ -212,7 +225,12 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
             for name, s in seat_players.items()
         ],
         pool_visible=draft_pool_visible(table=table),
+        timed_out=mine if mine is not None and mine.via in TIMEOUT_VIAS else None,
     )
+
+
+# A pick the clock made for a player out of time (the timer task, the sweep, a page's read, or a pick too late).
+TIMEOUT_VIAS = (PickVia.TIMER, PickVia.SWEEP, PickVia.READ, PickVia.LATE)
 
 
 def draft_selection_problem(*, state: TableState, card_id: int, pack_index: int, pick_number: int) -> str | None:

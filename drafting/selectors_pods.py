@@ -5,16 +5,16 @@ picks never."""
 from __future__ import annotations
 
 import datetime as dt
-import math
 from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
 from django.utils.translation import gettext as _
 
-from drafting import thg
+from drafting import booster, thg
+from drafting.passing import LEFT
 from drafting.models import DraftStatus, Pod, PodCard, PodTeam
-from drafting.selectors import PoolHidden
+from drafting.selectors import TIMEOUT_VIAS, DraftClock, PoolHidden
 
 
 def thg_pods_for_event(*, event) -> QuerySet[Pod]:
@@ -27,6 +27,42 @@ def thg_pods_for_user(*, user) -> QuerySet[Pod]:
         Pod.objects.filter(teams__registration__seats__player__user=user)
         .select_related("event").distinct().order_by("-event__date", "event_id", "number")
     )
+
+
+def booster_first_round_pairs(*, event, entrant_ids: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """Round 1 of a booster draft event: the pairs across each pod by seat (booster.first_round_pairs) of the
+    entrants `entrant_ids`, and the bye; entrants in no pod (late entries) pair among themselves. None while the
+    event has no pods (then round 1 is paired like any other)."""
+    seating: dict[int, list[int]] = defaultdict(list)
+    active = set(entrant_ids)
+    rows = PodTeam.objects.filter(pod__event=event).order_by("pod__number", "seat").values_list("pod__number", "registration_id")
+    for number, registration in rows:
+        if registration in active:
+            seating[number].append(registration)
+    if not rows:
+        return None
+    seated = {r for seats in seating.values() for r in seats}
+    pods = [seating[n] for n in sorted(seating)] + [[e for e in entrant_ids if e not in seated]]
+    pairs, bye = booster.first_round_pairs(pods)
+    return pairs, [] if bye is None else [bye]
+
+
+def pod_drafter_seating(*, pods: list[Pod]) -> dict[int, list[str]]:
+    """Pod id -> the names on its seats in clockwise order (the player of a one-player registration, else the team),
+    in one query whatever the number of pods."""
+    from tournaments.models import Seat
+
+    seats = list(PodTeam.objects.filter(pod__in=pods).select_related("registration__team").order_by("pod", "seat"))
+    players: dict[int, list[str]] = defaultdict(list)
+    for registration_id, name in Seat.objects.filter(
+            registration__in=[s.registration_id for s in seats], player__isnull=False).values_list(
+            "registration_id", "player__name"):
+        players[registration_id].append(name)
+    seating: dict[int, list[str]] = defaultdict(list)
+    for s in seats:
+        names = players[s.registration_id]
+        seating[s.pod_id].append(names[0] if len(names) == 1 else str(s.registration.team))
+    return seating
 
 
 def thg_pod_team_of_user(*, pod: Pod, user) -> PodTeam | None:
@@ -79,7 +115,7 @@ class TeamView:
 
 
 @dataclass(frozen=True)
-class PodState:
+class PodState(DraftClock):
     """What one page of the pod shows. Only `team`, `pack`, `tentative` and `pool` depend on the viewer."""
 
     pod: Pod
@@ -99,26 +135,21 @@ class PodState:
     tentative_by: str
     pool_visible: bool
     pool: list[PodCard]
+    timed_out: list[PodCard]  # the viewer's most recent pick, when the timer made it (the phone says which card)
 
     @property
-    def deadline_iso(self) -> str:
-        return self.deadline.isoformat(timespec="milliseconds") if self.deadline else ""
+    def solo(self) -> bool:
+        """One card a pick (the individual booster draft): the page speaks to a player, not a team."""
+        return self.pod.rules.cards_per_pick == 1
 
     @property
-    def server_now_iso(self) -> str:
-        return self.server_now.isoformat(timespec="milliseconds")
+    def pack_rounds(self) -> int:
+        return self.pod.rules.pack_rounds
 
     @property
-    def review_seconds_left(self) -> int:
-        if not self.in_review or self.picks_open_at is None:
-            return 0
-        return max(0, math.ceil((self.picks_open_at - self.server_now).total_seconds()))
-
-    @property
-    def seconds_left(self) -> int | None:
-        if self.deadline is None:
-            return None
-        return max(0, math.ceil((self.deadline - self.server_now).total_seconds()))
+    def ready_to_confirm(self) -> bool:
+        """The chosen cards make a whole pick: the page offers the button that confirms it."""
+        return len(self.tentative) == self.pod.rules.cards_per_pick
 
 
 def thg_pod_etag(*, pod: Pod, now: dt.datetime) -> str:
@@ -141,13 +172,13 @@ def thg_pod_state(*, pod: Pod, team: PodTeam | None, now: dt.datetime) -> PodSta
     for t in teams:
         in_front = 0
         if drafting:
-            opener = thg.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=t.seat)
+            opener = pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=t.seat)
             in_front = counts.get(opener, 0)
         views.append(TeamView(seat=t.seat + 1, name=t.registration.team.name,
                               has_picked=drafting and t.picked_through >= pod.step_key, cards_in_front=in_front))
     mine = next((t for t in teams if team is not None and t.pk == team.pk), None)
     if drafting and mine is not None:
-        opener = thg.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=mine.seat)
+        opener = pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=mine.seat)
         if mine.picked_through < pod.step_key:
             pack = list(PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
                         .order_by("position"))
@@ -157,14 +188,25 @@ def thg_pod_state(*, pod: Pod, team: PodTeam | None, now: dt.datetime) -> PodSta
     return PodState(
         pod=pod, team=mine, etag=thg_pod_etag(pod=pod, now=now), server_now=now,
         pack_round=pod.pack_round + 1 if drafting else None, pick=pod.step + 1 if drafting else None,
-        passing=(_("left") if thg.direction(pod.pack_round) == thg.LEFT else _("right")) if drafting else "",
+        passing=(_("left") if pod.rules.direction(pod.pack_round) == LEFT else _("right")) if drafting else "",
         deadline=max(pod.deadline, now) if running and pod.deadline else None,
         picks_open_at=pod.picks_open_at if running else None,
         in_review=thg_in_round_review(pod=pod, now=now), teams=views, pack=pack, must_pick=must_pick,
         tentative=list(mine.tentative) if mine and pack else [], tentative_by=mine.tentative_by if mine and pack else "",
         pool_visible=visible,
         pool=list(PodCard.objects.filter(team=mine).order_by("pack_round", "pick_step", "pick_slot")) if visible else [],
+        timed_out=pod_timed_out_pick(pod=pod, team=mine) if mine is not None and pod.status != DraftStatus.SETUP else [],
     )
+
+
+
+def pod_timed_out_pick(*, pod: Pod, team: PodTeam) -> list[PodCard]:
+    """The team's most recent pick when the clock made it (timer, sweep, read or too late), else []: the phone
+    says the timer picked and which card(s). Only the team's own cards."""
+    latest = list(PodCard.objects.filter(team=team).order_by("-pack_round", "-pick_step", "pick_slot")
+                  [: pod.rules.cards_per_pick])
+    picks = [c for c in latest if (c.pack_round, c.pick_step) == (latest[0].pack_round, latest[0].pick_step)]
+    return picks if picks and all(c.via in TIMEOUT_VIAS for c in picks) else []
 
 
 def thg_pods_overview(*, event) -> list[dict]:
@@ -186,7 +228,7 @@ def thg_pods_overview(*, event) -> list[dict]:
         drafting = pod.status in (DraftStatus.RUNNING, DraftStatus.PAUSED) and pod.pack_round < len(pod.pack_sizes)
         rows = []
         for t in teams:
-            opener = thg.pack_in_front_of(pod_size=len(teams), pack_round=pod.pack_round, step=pod.step, seat=t.seat)
+            opener = pod.rules.pack_in_front_of(pod_size=len(teams), pack_round=pod.pack_round, step=pod.step, seat=t.seat)
             rows.append({
                 "seat": t.seat + 1, "registration": t.registration_id, "team": t.registration.team.name,
                 "has_picked": drafting and t.picked_through >= pod.step_key,
@@ -195,7 +237,7 @@ def thg_pods_overview(*, event) -> list[dict]:
         out.append({
             "number": pod.number, "status": pod.status,
             "pack_round": pod.pack_round + 1 if drafting else None, "pick": pod.step + 1 if drafting else None,
-            "passing": ("left" if thg.direction(pod.pack_round) == thg.LEFT else "right") if drafting else None,
+            "passing": ("left" if pod.rules.direction(pod.pack_round) == LEFT else "right") if drafting else None,
             "deadline": pod.deadline if pod.status == DraftStatus.RUNNING else None,
             "picks_open_at": pod.picks_open_at if pod.status == DraftStatus.RUNNING else None,
             "packs_left": sum(1 for (p, r, _o), n in counts.items() if p == pod.pk and n > 0 and r >= pod.pack_round),

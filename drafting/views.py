@@ -23,19 +23,18 @@ from drafting.selectors import (
     draft_table_state,
     draft_tables_for_user,
     draft_tables_progress,
-    draft_user_runs_event,
 )
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
 from tournaments.models import Event
-from tournaments.permissions import user_sees_every_event
+from tournaments.rights import events_run_by, may_run_event
 
 
 def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | None]:
     """The table and the viewer's seat; organizers watch without a seat; anyone else is refused."""
     table = get_object_or_404(DraftTable.objects.select_related("event"), pk=pk)
     seat = draft_seat_of_user(table=table, user=request.user)
-    if seat is None and not draft_user_runs_event(user=request.user, event=table.event):
+    if seat is None and not may_run_event(request.user, table.event):
         raise PermissionDenied(_("You don't draft at this table."))
     return table, seat
 
@@ -61,9 +60,7 @@ def draft_index(request: HttpRequest) -> HttpResponse:
     from drafting.selectors_pods import thg_pods_for_user
 
     tables = draft_tables_for_user(user=request.user)
-    events = Event.objects.filter(draft_tables__isnull=False).distinct()
-    if not user_sees_every_event(user=request.user):
-        events = events.filter(organizer=request.user)
+    events = events_run_by(request.user).filter(draft_tables__isnull=False).distinct()
     pods = thg_pods_for_user(user=request.user)
     return render(request, "drafting/index.html", {"tables": tables, "events": events, "pods": pods})
 
@@ -148,7 +145,7 @@ def table_pool(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def event_progress(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
-    if not draft_user_runs_event(user=request.user, event=event):
+    if not may_run_event(request.user, event):
         raise PermissionDenied(_("Only the organizer sees every table."))
     tables = [draft_table_refresh(table=t) for t in draft_tables_progress(event=event)]
     template = "drafting/_progress.html" if request.headers.get("HX-Request") else "drafting/progress.html"

@@ -1,10 +1,11 @@
-"""GET /draft/table/<pk>/events/: Server-Sent Events of a draft table's versions (drafting.live).
+"""GET /draft/table/<pk>/events/ and /draft/pod/<pk>/events/: Server-Sent Events of a draft's versions (drafting.live).
 
 An `event: version` with the table's new version each time it changes, a comment every 15 s to keep proxies from
 closing the stream, and the end after 5 minutes (EventSource reconnects by itself). 204 when the server has no
 Redis (the browser stops trying and the page keeps polling). Only the table's players and its organizers listen.
 """
 import asyncio
+import logging
 import time
 
 from asgiref.sync import sync_to_async
@@ -12,37 +13,58 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 
-from drafting.live import channel_for, pod_channel_for, redis_url
-from drafting.models import DraftTable, Pod
-from drafting.selectors import draft_seat_of_user, draft_user_runs_event
+from drafting.core import POD, TABLE, DraftKind
+from drafting.live import redis_url
+from drafting.selectors import draft_seat_of_user
+from drafting.selectors_pods import thg_pod_team_of_user
+from tournaments.rights import may_run_event
 
+logger = logging.getLogger("drafting.live")
 KEEPALIVE_SECONDS = 15.0
 STREAM_SECONDS = 300.0
 
 
-def _may_listen(request: HttpRequest, pk: int) -> int:
+def _may_listen(request: HttpRequest, kind: DraftKind, pk: int) -> int:
+    """The draft's version when the caller drafts there (a seat at the table, a seat in the pod) or runs its event;
+    PermissionDenied otherwise."""
     if not request.user.is_authenticated:
         raise PermissionDenied
-    table = get_object_or_404(DraftTable.objects.select_related("event"), pk=pk)
-    if draft_seat_of_user(table=table, user=request.user) is None and not draft_user_runs_event(
-        user=request.user, event=table.event
-    ):
+    draft = get_object_or_404(kind.model.objects.select_related("event"), pk=pk)
+    seated = (draft_seat_of_user(table=draft, user=request.user) if kind is TABLE
+              else thg_pod_team_of_user(pod=draft, user=request.user))
+    if seated is None and not may_run_event(request.user, draft.event):
         raise PermissionDenied
-    return table.version
+    return draft.version
+
+
+RETRY_WHILE_DOWN_MS = 5000
 
 
 async def _stream(channel: str, version: int):
+    """The events of one channel. Redis unreachable, or lost mid-stream, ends the stream with a longer `retry`:
+    the page keeps polling meanwhile and EventSource comes back by itself once Redis is (never a 5xx)."""
     import redis.asyncio as aioredis
+    from redis.exceptions import RedisError
 
-    client = aioredis.Redis.from_url(redis_url())
+    client = aioredis.Redis.from_url(redis_url(), socket_connect_timeout=1)
     pubsub = client.pubsub()
     try:
-        await pubsub.subscribe(channel)
+        try:
+            await pubsub.subscribe(channel)
+        except (RedisError, OSError) as exc:
+            logger.warning("Live push unavailable (Redis unreachable: %s); the page polls", exc)
+            yield f"retry: {RETRY_WHILE_DOWN_MS}\n\n"
+            return
         yield f"retry: 1000\nevent: version\ndata: {version}\n\n"
         ends = time.monotonic() + STREAM_SECONDS
         idle_since = time.monotonic()
         while time.monotonic() < ends:
-            message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            try:
+                message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except (RedisError, OSError) as exc:
+                logger.warning("Live push lost Redis (%s); the page polls until it reconnects", exc)
+                yield f"retry: {RETRY_WHILE_DOWN_MS}\n\n"
+                return
             if message and message.get("type") == "message":
                 yield f"event: version\ndata: {message['data'].decode()}\n\n"
                 idle_since = time.monotonic()
@@ -52,43 +74,30 @@ async def _stream(channel: str, version: int):
             else:
                 await asyncio.sleep(0)
     finally:
-        await pubsub.aclose()
-        await client.aclose()
+        try:
+            await pubsub.aclose()
+            await client.aclose()
+        except (RedisError, OSError):  # closing what a dead Redis left behind
+            pass
 
 
-async def table_events(request: HttpRequest, pk: int) -> HttpResponse:
+async def _events(request: HttpRequest, kind: DraftKind, pk: int) -> HttpResponse:
     if request.method != "GET":
         return HttpResponse(status=405, headers={"Allow": "GET"})
-    version = await sync_to_async(_may_listen)(request, pk)
+    version = await sync_to_async(_may_listen)(request, kind, pk)
     if not redis_url():
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_stream(channel_for(pk), version), content_type="text/event-stream")
+    response = StreamingHttpResponse(_stream(kind.channel(pk), version), content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-def _may_listen_pod(request: HttpRequest, pk: int) -> int:
-    from drafting.selectors_pods import thg_pod_team_of_user
-
-    if not request.user.is_authenticated:
-        raise PermissionDenied
-    pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
-    if thg_pod_team_of_user(pod=pod, user=request.user) is None and not draft_user_runs_event(
-        user=request.user, event=pod.event
-    ):
-        raise PermissionDenied
-    return pod.version
+async def table_events(request: HttpRequest, pk: int) -> HttpResponse:
+    """A Rochester table's stream: its players and its organizers listen."""
+    return await _events(request, TABLE, pk)
 
 
 async def pod_events(request: HttpRequest, pk: int) -> HttpResponse:
-    """The same stream for a Two-Headed Giant pod: its teams and its organizers listen."""
-    if request.method != "GET":
-        return HttpResponse(status=405, headers={"Allow": "GET"})
-    version = await sync_to_async(_may_listen_pod)(request, pk)
-    if not redis_url():
-        return HttpResponse(status=204)
-    response = StreamingHttpResponse(_stream(pod_channel_for(pk), version), content_type="text/event-stream")
-    response["Cache-Control"] = "no-store"
-    response["X-Accel-Buffering"] = "no"
-    return response
+    """The same stream for a pod (Two-Headed Giant, booster draft): its drafters and its organizers listen."""
+    return await _events(request, POD, pk)

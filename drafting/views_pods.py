@@ -15,7 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 from config.middleware import request_arrived_at
 from config.params import plain_int
 from drafting.models import Pod, PodTeam
-from drafting.selectors import PoolHidden, draft_user_runs_event
+from drafting.selectors import PoolHidden
+from tournaments.rights import may_run_event
 from drafting.selectors_pods import thg_pod_etag, thg_pod_state, thg_pod_team_of_user, thg_pods_overview, thg_pool
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_pod_refresh, thg_tentative
@@ -26,7 +27,7 @@ def _pod_and_team(request: HttpRequest, pk: int) -> tuple[Pod, PodTeam | None]:
     """The pod and the viewer's team; the event's organizers watch without a team; anyone else is refused."""
     pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
     team = thg_pod_team_of_user(pod=pod, user=request.user)
-    if team is None and not draft_user_runs_event(user=request.user, event=pod.event):
+    if team is None and not may_run_event(request.user, pod.event):
         raise PermissionDenied(_("You don't draft in this pod."))
     return thg_pod_refresh(pod=pod), team
 
@@ -127,7 +128,7 @@ def pod_pool(request: HttpRequest, pk: int) -> HttpResponse:
 def pod_public(request: HttpRequest, pk: int) -> HttpResponse:
     """The pod for spectators and coverage: who sits where, pack counts, whose turn, the clock. Never a card."""
     pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
-    if not pod.event.is_public and not draft_user_runs_event(user=request.user, event=pod.event):
+    if not pod.event.is_public and not may_run_event(request.user, pod.event):
         raise Http404
     pod = thg_pod_refresh(pod=pod)
     row = next(p for p in thg_pods_overview(event=pod.event) if p["number"] == pod.number)

@@ -12,11 +12,13 @@ from django.db.models.functions import Lower
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from drafting.models import DraftCard, DraftLog, DraftSettings, DraftTable
+from drafting.models import DraftCard, DraftLog, DraftSettings, DraftTable, Pod
 from eventfile.export import FORMAT, VERSION
+from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import EDITABLE_FIELDS, event_bump_version, event_create
 from tournaments.services.players import players_find_or_create
 
@@ -66,8 +68,15 @@ def _when(value):
 def event_import(*, document, user) -> Event:
     """Recreate the event the document describes, with `user` as its organizer; return it.
 
-    Raises ValidationError, writing nothing, with every problem of the document keyed by where it is.
+    The document is Hydra's event file, or a finished event in MTGODecklistCache's JSON, imported as an
+    individual event (eventfile/mtgodecklistcache.py). Raises ValidationError, writing nothing, with every
+    problem of the document keyed by where it is.
     """
+    if is_cache_document(document):
+        try:
+            document = cache_to_event_file(document, imported_by=user.get_username())
+        except CacheFileError as exc:
+            raise ValidationError(exc.problems) from exc
     problems = _Problems()
     if not problems.keys("", document, _TOP_KEYS, {"format", "version", "event", "teams", "rounds"}):
         problems.raise_if_any()
@@ -387,3 +396,50 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
                                                message=str(entry["message"]), data=data)
         if at is not None:
             EventLogEntry.objects.filter(pk=created.pk).update(at=at)
+
+
+# What an event file carries and event_replace swaps; every other record of the event (its tokens, webhooks, desk
+# announcements, judges) stays.
+_REPLACED = ("rounds", "draft_tables", "pods", "registrations")
+
+
+@transaction.atomic
+def event_replace(*, event: Event, document, user) -> Event:
+    """Make the event what the document describes, keeping its id (push_event / pull_event, the API's
+    POST /api/v1/events/{id}/replace): its settings, teams, rounds and drafts become the document's, and the
+    document's log entries it didn't have yet are added to its log. All or nothing: the document is checked as
+    for an import first (ValidationError with every problem).
+
+    Refused (ValidationError) while the event holds records the event file doesn't carry and that belong to its
+    teams (penalties, deck checks, sealed pools, sign-ups), which replacing would lose."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    kept = {
+        _("penalties"): event.penalties.count(), _("deck checks"): event.deck_checks.count(),
+        _("sealed pools"): event.sealed_pools.count(), _("sign-ups"): event.signups.count(),
+    }
+    blocking = [f"{n} {label}" for label, n in kept.items() if n]
+    if blocking:
+        raise ValidationError({"event": [
+            _("This event has %(records)s, which the event file doesn't carry: replacing it would lose them. "
+              "Import the file as a new event instead.") % {"records": ", ".join(blocking)}
+        ]})
+    fresh = event_import(document=document, user=event.organizer)
+    for name in _REPLACED:
+        getattr(event, name).all().delete()
+    DraftSettings.objects.filter(event=event).delete()
+    for model in (Registration, Seat, Round, DraftTable, Pod, DraftSettings):
+        model.objects.filter(event=fresh).update(event=event)
+    have = set(event.log_entries.values_list("at", "action", "message"))
+    for entry in fresh.log_entries.all():
+        if (entry.at, entry.action, entry.message) not in have:
+            EventLogEntry.objects.filter(pk=entry.pk).update(event=event)
+    Event.objects.filter(pk=event.pk).update(**{name: getattr(fresh, name) for name in (*EDITABLE_FIELDS, "status")})
+    fresh.delete()
+    event_log_record(
+        event=event, user=user, action="event_replaced",
+        message=_("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds).")
+        % {"teams": event.registrations.count(), "rounds": event.rounds.count()},
+    )
+    event_bump_version(event_id=event.pk)
+    event.refresh_from_db()
+    return event

@@ -1,5 +1,6 @@
-"""The checks behind /health/: the database, Redis (the shared cache), the Celery broker, a worker's heartbeat and
-beat's last run. Each answers {"ok": bool, ...} with what a person on call needs to act: the error or the age."""
+"""The checks behind /health/ (for operators: the database, Redis (the shared cache), the Celery broker, the workers'
+heartbeat and beat's) and /health/live/ (for the load balancer: this web process and its database). Each check
+answers {"ok": bool, ...} with what a person on call needs to act: the error or the age."""
 import time
 
 from django.conf import settings
@@ -51,10 +52,13 @@ def _broker() -> dict:
     return {"ok": True, "transport": str(transport)}
 
 
-def _stamp(key: str, what: str) -> dict:
+def _stamp(key: str, what: str, redis_ok: bool = True) -> dict:
     stamp = cache.get(key)
     stale = float(settings.HYDRA_HEARTBEAT_STALE_SECONDS)
     if not stamp:
+        if not redis_ok:
+            return {"ok": False,
+                    "error": f"The {what}'s heartbeat can't be read: Redis, which keeps it, is unreachable."}
         return {"ok": False, "error": f"No {what} heartbeat yet: is the {what} running?"}
     age = max(0.0, time.time() - float(stamp["at"]))
     result = {"ok": age <= stale, "age_seconds": round(age, 1), "who": stamp.get("who", "")}
@@ -63,13 +67,26 @@ def _stamp(key: str, what: str) -> dict:
     return result
 
 
+def _status(checks: dict) -> dict:
+    return {"status": "ok" if all(c["ok"] for c in checks.values()) else "failing", "checks": checks}
+
+
 def health_report() -> dict:
-    """Every check; "status" is "ok" when all pass, else "failing"."""
+    """Every check; "status" is "ok" when all pass, else "failing". The workers are judged by the heartbeat the
+    workers send and run, beat by the one beat sends (health.tasks): a frozen beat fails "beat" alone."""
+    redis = _timed(_redis)
     checks = {
         "database": _timed(_database),
-        "redis": _timed(_redis),
+        "redis": redis,
         "broker": _timed(_broker),
-        "worker": _timed(lambda: _stamp(WORKER_KEY, "worker")),
-        "beat": _timed(lambda: _stamp(BEAT_KEY, "beat")),
+        "worker": _timed(lambda: _stamp(WORKER_KEY, "worker", redis["ok"])),
+        "beat": _timed(lambda: _stamp(BEAT_KEY, "beat", redis["ok"])),
     }
-    return {"status": "ok" if all(c["ok"] for c in checks.values()) else "failing", "checks": checks}
+    return _status(checks)
+
+
+def health_live() -> dict:
+    """This web process answers and reaches the database: what a load balancer needs to send it requests. Redis,
+    the broker, the workers and beat are left out: pages work without Redis, and a dead worker or beat is not
+    this node's fault (taking every node out for it would stop the whole site)."""
+    return _status({"database": _timed(_database)})

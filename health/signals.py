@@ -1,4 +1,4 @@
-"""Beat stamps its last run when it publishes the heartbeat task (only beat sends it)."""
+"""Beat stamps its last run when it publishes its heartbeat task, `health.beat` (only beat sends it)."""
 import logging
 import socket
 
@@ -7,12 +7,12 @@ from celery.signals import before_task_publish
 from health.services import BEAT_KEY, heartbeat_stamp
 
 logger = logging.getLogger("health")
-HEARTBEAT_TASK = "health.heartbeat"
+BEAT_TASK = "health.beat"
 
 
 @before_task_publish.connect
 def _stamp_beat(sender=None, headers=None, **kwargs):
-    if sender != HEARTBEAT_TASK:
+    if sender != BEAT_TASK:
         return
     try:
         heartbeat_stamp(key=BEAT_KEY, who=socket.gethostname())

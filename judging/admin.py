@@ -3,9 +3,10 @@ pages (judging.services keeps the log)."""
 from django.contrib import admin
 
 from judging.models import DeckCheck, Penalty
+from tournaments.admin_base import EventScopedAdmin
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(EventScopedAdmin):
     def has_add_permission(self, request):
         return False
 

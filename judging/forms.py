@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from tournaments.models import Event, Registration, Round, Seat
+from tournaments.wording import entrant_noun
 
 
 def _round_field(event: Event) -> forms.ModelChoiceField:
@@ -21,12 +22,15 @@ class DeckCheckForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["registration"].queryset = Registration.objects.filter(event=event).select_related("team").order_by("team__name")
+        self.fields["registration"].label = entrant_noun(event=event, form="Singular")
         self.fields["round"] = _round_field(event)
         self.order_fields(["registration", "round", "result", "note"])
 
 
 class SeatChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, seat: Seat) -> str:
+        if seat.event.is_individual:
+            return seat.player.name  # a team of one is named as its player
         return f"{seat.registration.team.name} · {seat.letter} · {seat.player.name}"
 
 
@@ -42,7 +46,7 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].queryset = (
-            Seat.objects.filter(event=event).select_related("registration__team", "player")
+            Seat.objects.filter(event=event).select_related("registration__team", "player", "event")
             .order_by("registration__team__name", "letter")
         )
         self.fields["round"] = _round_field(event)

@@ -29,6 +29,7 @@ class DeckCheck(models.Model):
     class Meta:
         ordering = ["event", "-at", "-pk"]
         verbose_name = _("deck check")
+        verbose_name_plural = _("deck checks")
 
     def __str__(self) -> str:
         return f"{self.registration} {self.get_result_display()}"

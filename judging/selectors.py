@@ -7,20 +7,14 @@ import io
 from django.db.models import Prefetch, QuerySet
 
 from judging.models import DeckCheck, Penalty
-from tournaments.enums import EventStatus
 from tournaments.models import Decklist, DecklistChange, Event, EventLogEntry, Registration, Seat
-from tournaments.permissions import user_judges_event
-from tournaments.services.decklists import event_registers_decklists
-from tournaments.selectors.placements import placements_for_event
-
-# How many top teams' decklists an event publishes after it ends when it has no top cut.
-PUBLISHED_TOP_TEAMS = 8
-
+from tournaments.rights import may_judge_event
+from tournaments.selectors.published import published_placings
 
 def penalties_visible_to(*, user, event: Event) -> QuerySet[Penalty]:
     """The event's penalties `user` may read: all of them for a judge, the user's own for a player, none otherwise."""
     penalties = Penalty.objects.filter(event=event).select_related("player", "registration__team", "round", "judge")
-    if user_judges_event(user=user, event=event):
+    if may_judge_event(user, event):
         return penalties
     if user is None or not user.is_authenticated:
         return penalties.none()
@@ -30,7 +24,7 @@ def penalties_visible_to(*, user, event: Event) -> QuerySet[Penalty]:
 def deck_checks_visible_to(*, user, event: Event) -> QuerySet[DeckCheck]:
     """The event's deck checks: judges only."""
     checks = DeckCheck.objects.filter(event=event).select_related("registration__team", "round", "judge")
-    return checks if user_judges_event(user=user, event=event) else checks.none()
+    return checks if may_judge_event(user, event) else checks.none()
 
 
 def judging_teams(*, event: Event) -> list[Registration]:
@@ -61,7 +55,7 @@ def event_log_csv(*, event: Event) -> str:
     writer.writerow(["at", "by", "action", "message"])
     for entry in event_log(event=event):
         writer.writerow([
-            entry.at.isoformat(), entry.user.get_username() if entry.user else "", entry.action,
+            entry.at.isoformat(), entry.by, entry.action,
             _csv_safe(entry.message),
         ])
     return out.getvalue()
@@ -75,10 +69,7 @@ def _csv_safe(text: str) -> str:
 def published_decklists(*, event: Event) -> list[tuple[int, Registration, list[tuple[Seat, Decklist | None]]]]:
     """The decklists of the event's top teams (the top cut, else the top 8), as (place, team, seats), once the
     event is finished and the organizer has published them; otherwise nothing."""
-    if not (event.decklists_published and event.status == EventStatus.FINISHED and event_registers_decklists(event=event)):
-        return []
-    top = event.top_cut or PUBLISHED_TOP_TEAMS
-    placings = [p for p in placements_for_event(event=event) if p.place <= top]
+    placings = published_placings(event=event)
     registrations = {
         r.pk: r for r in Registration.objects.filter(pk__in=[p.team for p in placings]).select_related("team")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter")))

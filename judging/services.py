@@ -1,5 +1,5 @@
 """The judges' writes: deck checks, penalties (applied to a match result or disqualifying the team) and their entries
-in the event's log. Every function checks that the user judges the event (tournaments.permissions) and writes all
+in the event's log. Every function checks that the user judges the event (tournaments.rights) and writes all
 or nothing."""
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -8,15 +8,16 @@ from django.utils.translation import gettext as _
 
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind, RESULT_PENALTIES
 from judging.models import DeckCheck, Penalty
-from tournaments.models import Player, Registration, Round, SeatMatch, TeamMatch
-from tournaments.permissions import user_judges_event, user_runs_event
+from tournaments.models import Player, Registration, Round, SeatMatch, StaffRole, TeamMatch
+from tournaments.rights import may_judge_event, may_manage_staff
+from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.registrations import registration_disqualify
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
 
 
 def _require_judge(*, user, event) -> None:
-    if not user_judges_event(user=user, event=event):
+    if not may_judge_event(user, event):
         raise PermissionDenied(_("Only a judge of this event can do this."))
 
 
@@ -199,24 +200,26 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     return match
 
 
-@transaction.atomic
+def event_judges(*, event):
+    """The accounts in the judge role at the event, by username."""
+    return get_user_model().objects.filter(event_roles__event=event, event_roles__role=StaffRole.JUDGE).order_by("username")
+
+
 def event_judge_add(*, event, username: str, by):
-    """The organizer (whoever runs the event) makes the account `username` a judge of the event. Refused with
+    """Whoever runs the event makes the account `username` a judge of it (tournaments.services.staff). Refused with
     PermissionDenied for anyone else, with ValidationError for an unknown account."""
-    if not user_runs_event(user=by, event=event):
+    if not may_manage_staff(by, event):
         raise PermissionDenied(_("Only the organizer can choose the event's judges."))
-    username = (username or "").strip()
-    user = get_user_model().objects.filter(username__iexact=username).first() if username else None
-    if user is None:
-        raise ValidationError({"username": _("No account is called %(name)s: check the spelling of the user name.")
-                               % {"name": repr(username[:150])}})
-    event.judges.add(user)
+    try:
+        user = staff_user_by_name(username=username)
+    except ValidationError as exc:
+        raise ValidationError({"username": exc.messages}) from exc
+    event_staff_set(event=event, user=user, role=StaffRole.JUDGE, by=by)
     return user
 
 
-@transaction.atomic
 def event_judge_remove(*, event, user, by) -> None:
-    """The organizer takes `user` off the event's judges (their records stay)."""
-    if not user_runs_event(user=by, event=event):
+    """Whoever runs the event takes `user` off the event's judges (their records stay)."""
+    if not may_manage_staff(by, event):
         raise PermissionDenied(_("Only the organizer can choose the event's judges."))
-    event.judges.remove(user)
+    event_staff_remove(event=event, user=user, by=by)

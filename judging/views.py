@@ -12,11 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from config.params import plain_int
 from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
 from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
-from tournaments.permissions import user_judges_event, user_runs_event
+from tournaments.rights import may_judge_event, may_run_event
 from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,
@@ -26,7 +27,7 @@ from tournaments.services.decklists import (
 
 def _judged_event(request: HttpRequest, pk: int) -> Event:
     event = Event.objects.filter(pk=pk).first()
-    if event is None or not user_judges_event(user=request.user, event=event):
+    if event is None or not may_judge_event(request.user, event):
         raise Http404("No such event.")
     return event
 
@@ -46,8 +47,8 @@ def _overview(request, event, *, deck_check_form=None, penalty_form=None, status
         "deck_check_form": deck_check_form or DeckCheckForm(event=event),
         "penalty_form": penalty_form or PenaltyForm(event=event),
         "locked": decklists_locked_reason(event=event),
-        "runs_event": user_runs_event(user=request.user, event=event),
-        "judges": event.judges.order_by("username"),
+        "runs_event": may_run_event(request.user, event),
+        "judges": services.event_judges(event=event),
     }, status=status)
 
 
@@ -58,7 +59,10 @@ def judges(request: HttpRequest, pk: int) -> HttpResponse:
     event = _judged_event(request, pk)
     try:
         if request.POST.get("remove"):
-            user = get_object_or_404(event.judges, pk=request.POST["remove"])
+            judge_id = plain_int(request.POST["remove"])
+            if judge_id is None:
+                raise Http404(_("No such judge."))
+            user = get_object_or_404(services.event_judges(event=event), pk=judge_id)
             services.event_judge_remove(event=event, user=user, by=request.user)
             messages.success(request, _("%(name)s is no longer a judge of this event.") % {"name": user.get_username()})
         else:

@@ -1,18 +1,23 @@
-"""A player's own sign-up (the organizer creates accounts in the admin; a player may also register one).
+"""A player's own sign-up (the organizer creates accounts in the admin; a player may also register one), the
+login lockout's hooks and the limited password reset.
 
 Sign-up attempts are limited per client address (HYDRA_SIGNUP_RATE, "30/hour" unless set; "" or None for no
 limit), counted in the cache: a script can't create accounts by the thousand, and a venue whose players share one
-address still gets a round of sign-ups through.
+address still gets a round of sign-ups through. Password resets are limited per client address and per e-mail
+address (below).
 """
+import hashlib
+import logging
 import time
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.views import PasswordResetView
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
@@ -39,27 +44,33 @@ _PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h"
             "d": 86400, "day": 86400}
 
 
-def signup_rate() -> tuple[int, int] | None:
-    """(attempts, seconds) from HYDRA_SIGNUP_RATE such as "30/hour" or "5/min"; None when sign-ups aren't limited."""
-    text = getattr(settings, "HYDRA_SIGNUP_RATE", DEFAULT_SIGNUP_RATE)
+def rate_setting(name: str, default: str) -> tuple[int, int] | None:
+    """(attempts, seconds) from the setting `name`, such as "30/hour" or "5/min"; None when it is "" or None (no
+    limit)."""
+    text = getattr(settings, name, default)
     if not text:
         return None
     count, _slash, period = str(text).partition("/")
     count, period = count.strip(), period.strip().lower()
     if not (count.isascii() and count.isdigit() and period in _PERIODS):
-        raise ImproperlyConfigured(f'HYDRA_SIGNUP_RATE must read like "30/hour" (s, min, hour or day), not {text!r}.')
+        raise ImproperlyConfigured(f'{name} must read like "30/hour" (s, min, hour or day), not {text!r}.')
     return int(count), _PERIODS[period]
 
 
-def _signup_wait(request: HttpRequest) -> int:
-    """Count this sign-up attempt against the client's address: 0 if it may go on, else the seconds to wait."""
-    rate = signup_rate()
+def signup_rate() -> tuple[int, int] | None:
+    """(attempts, seconds) from HYDRA_SIGNUP_RATE such as "30/hour" or "5/min"; None when sign-ups aren't limited."""
+    return rate_setting("HYDRA_SIGNUP_RATE", DEFAULT_SIGNUP_RATE)
+
+
+def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
+    """Count one attempt of `scope` by `identity` (a client address, a hashed e-mail ...) in the shared cache, in a
+    fixed window of the rate's seconds: 0 if it may go on, else the seconds until the window ends. With Redis down
+    nothing is counted (config/cache.py), so attempts go on."""
     if rate is None:
         return 0
     count, seconds = rate
     now = time.time()
-    address = client_ip(request) or "unknown"
-    key = f"portal:signup:{address}:{int(now // seconds)}"  # a fixed window of `seconds`
+    key = f"portal:{scope}:{identity}:{int(now // seconds)}"
     cache.add(key, 0, timeout=seconds)
     try:
         attempts = cache.incr(key)
@@ -69,9 +80,18 @@ def _signup_wait(request: HttpRequest) -> int:
     return 0 if attempts <= count else int(seconds - now % seconds) + 1
 
 
+def _signup_wait(request: HttpRequest) -> int:
+    """Count this sign-up attempt against the client's address: 0 if it may go on, else the seconds to wait."""
+    return attempt_wait(scope="signup", identity=client_ip(request) or "unknown", rate=signup_rate())
+
+
+def _minutes(wait: int) -> int:
+    return max(1, -(-wait // 60))
+
+
 def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
     """The form again with what was typed (but no password), unchecked, and when to try again."""
-    minutes = max(1, -(-wait // 60))
+    minutes = _minutes(wait)
     refusal = ngettext(
         "Too many sign-ups from your network just now. Try again in %(n)d minute, or ask the organizer.",
         "Too many sign-ups from your network just now. Try again in %(n)d minutes, or ask the organizer.",
@@ -116,6 +136,24 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
 
 
+LOCKOUT_USERNAME_LENGTH = 255  # django-axes' username columns
+
+
+def axes_username(request: HttpRequest, credentials: dict | None = None) -> str | None:
+    """settings.AXES_USERNAME_CALLABLE: the user name a login attempt is counted under, as django-axes can store it.
+
+    Any text may be typed there; the lockout records at most 255 characters (no account's name is longer) and no
+    NUL (PostgreSQL refuses it), so a hostile user name is counted and refused like any wrong one, never a 500."""
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    if credentials:
+        username = credentials.get(field)
+    else:
+        username = getattr(request, "data", request.POST).get(field)
+    if username is None:
+        return None
+    return str(username).replace("\x00", "\ufffd")[:LOCKOUT_USERNAME_LENGTH]
+
+
 def login_locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
     """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address (django-axes).
 
@@ -124,3 +162,51 @@ def login_locked_out(request: HttpRequest, original_response=None, credentials=N
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
     context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
     return render(request, "registration/locked_out.html", context, status=429)
+
+
+# --- Password resets, limited (issue 29) ----------------------------------------------------------------------------
+# Each request sends a mail, so a script could flood an inbox (nine mails in two seconds) or the mail server. Resets
+# are counted per client address (HYDRA_PASSWORD_RESET_RATE, "10/hour") and per e-mail address asked for
+# (HYDRA_PASSWORD_RESET_ACCOUNT_RATE, "3/hour"). Too many from one network: the form again with when to try, the
+# same whether or not an account has the address. Too many for one address: no mail, and the same "check your
+# e-mail" page as always, so the answer never tells whether an account exists.
+DEFAULT_PASSWORD_RESET_RATE = "10/hour"
+DEFAULT_PASSWORD_RESET_ACCOUNT_RATE = "3/hour"
+logger = logging.getLogger("portal.accounts")
+
+
+class LimitedPasswordResetView(PasswordResetView):
+    def form_valid(self, form):
+        wait = attempt_wait(scope="reset-address", identity=client_ip(self.request) or "unknown",
+                            rate=rate_setting("HYDRA_PASSWORD_RESET_RATE", DEFAULT_PASSWORD_RESET_RATE))
+        if wait:
+            minutes = _minutes(wait)
+            form.add_error(None, ngettext(
+                "Too many password resets from your network just now. Try again in %(n)d minute.",
+                "Too many password resets from your network just now. Try again in %(n)d minutes.",
+                minutes,
+            ) % {"n": minutes})
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        email = form.cleaned_data["email"].strip().lower()
+        digest = hashlib.sha256(email.encode("utf-8", "replace")).hexdigest()[:32]
+        if attempt_wait(scope="reset-account", identity=digest,
+                        rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", DEFAULT_PASSWORD_RESET_ACCOUNT_RATE)):
+            logger.info("Password reset for one address refused: too many just now (no mail sent)")
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
+
+
+password_reset = LimitedPasswordResetView.as_view()
+
+
+@require_http_methods(["GET", "POST"])
+def logout_page(request: HttpRequest) -> HttpResponse:
+    """Signing out: the form in the header POSTs here (Django's LogoutView); a GET (a typed or bookmarked
+    /accounts/logout/) gets a page with the button rather than a bare 405."""
+    from django.contrib.auth.views import LogoutView
+
+    if request.method == "POST":
+        return LogoutView.as_view()(request)
+    return render(request, "registration/logout_confirm.html")

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class PortalConfig(AppConfig):
@@ -6,4 +7,4 @@ class PortalConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "portal"
-    verbose_name = "Portal"
+    verbose_name = _("Portal")

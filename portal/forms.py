@@ -1,28 +1,53 @@
 """Forms of the portal. They only read what the player typed; the rules are checked by the results service.
 
-Players count games from their own team's side ("my player won 2, theirs 1"); `to_games` turns that into the
-service's team-A view.
+A result is one choice per seat (or per shared-game match) among the ways a best-of-N ends, from the reporting
+team's side ("2-1" = our player won two games, theirs one); `to_games` turns that into the service's team-A view.
 """
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.services.results import SeatGames, SharedGames
 
-WIN_CHOICES = [(n, str(n)) for n in range(3)]
-DRAW_CHOICES = [(n, str(n)) for n in range(4)]
+DRAW = "draw"
 
 
-def _count(label: str, choices, *, required: bool = True) -> forms.TypedChoiceField:
-    """A count chosen from `choices`, starting empty: nothing is reported by a single tap (a 0-0 draw used to be),
-    every count is chosen on purpose."""
-    return forms.TypedChoiceField(
-        label=label, choices=[("", "–"), *choices], coerce=int, empty_value=0 if not required else None,
-        required=required, error_messages={"required": _("Choose the number of games.")},
+def result_choices(*, best_of: int = 3) -> list[tuple[str, str]]:
+    """The ways a best-of-`best_of` match ends, from the reporter's side: won 2-0, 2-1, lost 1-2, 0-2, a draw."""
+    needed = best_of // 2 + 1
+    wins = [f"{needed}-{k}" for k in range(needed)]
+    losses = [f"{k}-{needed}" for k in reversed(range(needed))]
+    return [(value, value) for value in (*wins, *losses)] + [(DRAW, _("draw"))]
+
+
+def result_games(value: str, *, best_of: int = 3) -> tuple[int, int, int]:
+    """(games we won, games they won, drawn games) of a choice of `result_choices`. A draw is the games split
+    evenly at time (1-1 in a best of three), or one drawn game in a best of one."""
+    needed = best_of // 2 + 1
+    if value == DRAW:
+        return (needed - 1, needed - 1, 0) if needed > 1 else (0, 0, 1)
+    mine, theirs = (int(n) for n in value.split("-"))
+    return mine, theirs, 0
+
+
+def result_value(games: tuple[int, int, int], *, best_of: int = 3) -> str | None:
+    """The choice that stands for stored games, or None when they are none of the choices (the desk entered them)."""
+    for value, _label in result_choices(best_of=best_of):
+        if result_games(value, best_of=best_of) == tuple(games):
+            return value
+    return None
+
+
+def _result_field(label: str, *, best_of: int = 3) -> forms.ChoiceField:
+    """One tap per seat: no choice is made for the player, so a stray submit reports nothing."""
+    return forms.ChoiceField(
+        label=label, choices=result_choices(best_of=best_of), widget=forms.RadioSelect(attrs={"class": "result-choice"}),
+        error_messages={"required": _("Choose how the match ended."),
+                        "invalid_choice": _("Choose one of the results shown.")},
     )
 
 
 class SeatReportForm(forms.Form):
-    """Seat against seat: each seat's best-of-three, games from the reporting team's side."""
+    """Seat against seat: each seat's best-of-three, one choice from the reporting team's side."""
 
     def __init__(self, *args, match_view, **kwargs):
         super().__init__(*args, **kwargs)
@@ -31,52 +56,44 @@ class SeatReportForm(forms.Form):
         for seat in match_view.seats:
             mine = seat.mine.player.name if seat.mine else _("our player")
             theirs = seat.theirs.player.name if seat.theirs else _("their player")
-            names = (f"seat_{seat.letter}_mine", f"seat_{seat.letter}_theirs", f"seat_{seat.letter}_draws")
-            self.fields[names[0]] = _count(_("Games won by %(name)s") % {"name": mine}, WIN_CHOICES)
-            self.fields[names[1]] = _count(_("Games won by %(name)s") % {"name": theirs}, WIN_CHOICES)
-            self.fields[names[2]] = _count(_("Drawn games"), DRAW_CHOICES)
-            self.seat_groups.append((seat, [self[n] for n in names]))
+            name = f"seat_{seat.letter}"
+            self.fields[name] = _result_field(
+                _("Seat %(seat)s: %(mine)s against %(theirs)s") % {"seat": seat.letter, "mine": mine, "theirs": theirs}
+            )
+            self.seat_groups.append((seat, self[name]))
 
     def to_games(self) -> dict:
         a_side = self.match_view.side == "A"
         seats = []
-        for seat, _fields in self.seat_groups:
-            mine = self.cleaned_data[f"seat_{seat.letter}_mine"]
-            theirs = self.cleaned_data[f"seat_{seat.letter}_theirs"]
-            draws = self.cleaned_data[f"seat_{seat.letter}_draws"]
+        for seat, _field in self.seat_groups:
+            mine, theirs, draws = result_games(self.cleaned_data[f"seat_{seat.letter}"])
             wins_a, wins_b = (mine, theirs) if a_side else (theirs, mine)
             seats.append(SeatGames(letter=seat.letter, wins_a=wins_a, wins_b=wins_b, draws=draws))
         return {"seats": seats}
 
 
 class SharedReportForm(forms.Form):
-    """Shared-game matches (Two-Headed Giant, Three-Headed Serpent): the games each team won."""
-
-    mine = _count(_("Games won by my team"), WIN_CHOICES)
-    theirs = _count(_("Games won by the other team"), WIN_CHOICES)
-    draws = _count(_("Drawn games"), DRAW_CHOICES)
+    """Shared-game matches (Two-Headed Giant, Three-Headed Serpent): how the match of the two teams ended."""
 
     def __init__(self, *args, match_view, **kwargs):
         super().__init__(*args, **kwargs)
         self.match_view = match_view
+        self.best_of = match_view.match.round.event.shared_games_per_match
+        self.fields["result"] = _result_field(_("Our team against the other team"), best_of=self.best_of)
 
     def to_games(self) -> dict:
-        mine, theirs, draws = (self.cleaned_data[k] for k in ("mine", "theirs", "draws"))
+        mine, theirs, draws = result_games(self.cleaned_data["result"], best_of=self.best_of)
         wins_a, wins_b = (mine, theirs) if self.match_view.side == "A" else (theirs, mine)
         return {"games": SharedGames(wins_a=wins_a, wins_b=wins_b, draws=draws)}
 
 
 def _current_report(match_view) -> dict:
     """The stored report from the viewer's side, to start a correction from."""
-    if match_view.match.round.event.is_shared_game:
-        mine, theirs, draws = match_view.games_for_me
-        return {"mine": mine, "theirs": theirs, "draws": draws}
-    initial = {}
-    for seat in match_view.seats:
-        if seat.my_wins is not None:
-            initial.update({f"seat_{seat.letter}_mine": seat.my_wins, f"seat_{seat.letter}_theirs": seat.their_wins,
-                            f"seat_{seat.letter}_draws": seat.draws})
-    return initial
+    event = match_view.match.round.event
+    if event.is_shared_game:
+        return {"result": result_value(match_view.games_for_me, best_of=event.shared_games_per_match)}
+    return {f"seat_{seat.letter}": result_value((seat.my_wins, seat.their_wins, seat.draws))
+            for seat in match_view.seats if seat.my_wins is not None}
 
 
 def report_form_for(match_view, data=None, *, correcting: bool = False) -> forms.Form:

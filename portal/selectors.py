@@ -18,8 +18,8 @@ from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
-from tournaments.permissions import user_runs_event as _user_runs_event
-from tournaments.permissions import user_sees_every_event
+from tournaments.rights import events_visible_to as rights_events_visible_to
+from tournaments.rights import may_see_event
 from tournaments.selectors.pairings import round_tables
 from tournaments.selectors.standings import standings_for_event
 from tournaments.standings import StandingRow
@@ -29,16 +29,9 @@ LIVE_STATUSES = {EventStatus.RUNNING, EventStatus.TOP_CUT}
 MY_EVENTS_LIMIT = 10
 
 
-def user_runs_event(*, user, event: Event) -> bool:
-    """The event's own organizer and accounts with the change_event permission run it (and see it, public or not)."""
-    return _user_runs_event(user=user, event=event)
-
-
 def event_visible_to(*, event: Event, user) -> bool:
-    """Public events are visible to everyone; others only to their organizer, staff and their own players."""
-    if event.is_public or (user.is_authenticated and user.has_perm("tournaments.see_event", event)):
-        return True
-    return user.is_authenticated and Seat.objects.filter(event=event, player__user=user).exists()
+    """tournaments.rights.may_see_event: public events for everyone, private ones for their staff and players."""
+    return may_see_event(user, event)
 
 
 def event_for_viewer(*, pk: int, user) -> Event:
@@ -57,14 +50,8 @@ def my_registration_ids(*, event: Event, user) -> set[int]:
 
 
 def events_visible_to(*, user) -> QuerySet[Event]:
-    """Events the viewer may see, running ones first, then by date (newest first)."""
-    events = Event.objects.all()
-    if not user_sees_every_event(user=user):
-        visible = Q(is_public=True)
-        if user.is_authenticated:
-            visible |= Q(organizer=user) | Q(pk__in=Seat.objects.filter(player__user=user).values("event_id"))
-        events = events.filter(visible)
-    return events.order_by("-date", "name")
+    """Events the viewer may see (tournaments.rights), newest first."""
+    return rights_events_visible_to(user).order_by("-date", "name")
 
 
 def registered_teams(*, event: Event) -> list[Registration]:

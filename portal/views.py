@@ -24,6 +24,7 @@ from portal import selectors
 from portal.conditional import cached_page, not_modified, page_etag, poll_seconds, render_shared
 from portal.forms import DisputeForm, report_form_for
 from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.rights import may_run_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
@@ -177,7 +178,7 @@ def _event_context(request, event, tab: str) -> dict:
         "tab": tab,
         "live": event.status in selectors.LIVE_STATUSES,
         "is_rochester": event.format_kind == FormatKind.TEAM_ROCHESTER,
-        "runs_event": selectors.user_runs_event(user=request.user, event=event),
+        "runs_event": may_run_event(request.user, event),
     }
 
 

@@ -5,6 +5,8 @@
 - Two-Headed Giant (constructed, sealed and booster draft alike) and the house Three-Headed Serpent: a rating
   each of their own. 2HG teams are always two; the Serpent's are kept apart by team size, like the others.
 - Custom shared games (the organizer's own life and poison) are a house format with no rating.
+- Individual events (teams of one, RULES.md 9) rate in categories of their own, "constructed-1" and "limited-1",
+  apart from every team rating: a player's Friday nights don't move their team rating, nor the reverse.
 
 A category is a short slug ("constructed-3", "limited-2", "2hg", "3hs-3") so URLs, the API and the database use
 the same word.
@@ -29,6 +31,7 @@ KIND_LABELS = {
     THREE_HEADED_SERPENT: _("Three-Headed Serpent"),
 }
 KIND_ORDER = [CONSTRUCTED, LIMITED, TWO_HEADED_GIANT, THREE_HEADED_SERPENT]
+INDIVIDUAL_LABELS = {CONSTRUCTED: _("Constructed, individual"), LIMITED: _("Limited, individual")}
 
 
 @dataclass(frozen=True)
@@ -44,9 +47,12 @@ class Category:
 
     @property
     def label(self) -> str:
-        """"Team constructed, teams of 3" or "Two-Headed Giant", in the reader's language."""
+        """"Team constructed, teams of 3", "Constructed, individual" or "Two-Headed Giant", in the reader's
+        language."""
         if self.kind == TWO_HEADED_GIANT:
             return str(KIND_LABELS[self.kind])
+        if self.team_size == 1:
+            return str(INDIVIDUAL_LABELS[self.kind])
         return _("%(kind)s, teams of %(n)d") % {"kind": KIND_LABELS[self.kind], "n": self.team_size}
 
     @property
@@ -79,11 +85,11 @@ def parse_category(slug: str) -> Category | None:
     if kind not in (CONSTRUCTED, LIMITED, THREE_HEADED_SERPENT) or not size.isdigit():
         return None
     team_size = int(size)
-    if not 2 <= team_size <= 8:
+    if not 2 <= team_size <= 8 and not (team_size == 1 and kind in INDIVIDUAL_LABELS):
         return None
     return Category(kind, team_size)
 
 
-ALL_SLUGS = [TWO_HEADED_GIANT] + [
+ALL_SLUGS = [TWO_HEADED_GIANT] + [f"{kind}-1" for kind in INDIVIDUAL_LABELS] + [
     f"{kind}-{size}" for kind in (CONSTRUCTED, LIMITED, THREE_HEADED_SERPENT) for size in range(2, 9)
 ]

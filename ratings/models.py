@@ -55,6 +55,7 @@ class PlayerRating(models.Model):
     class Meta:
         ordering = ["category", "-rating", "player_id"]
         verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
         constraints = [
             models.UniqueConstraint(fields=["category", "player"], name="rating_once_per_player_and_category"),
         ]

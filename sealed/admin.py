@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from sealed.models import PoolCard, PoolLog, SealedPool, SealedSettings
 from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_unlock, sealed_pools_open
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline, usable_choices
 from tournaments.enums import FormatKind
 from tournaments.models import Registration
 
@@ -20,7 +21,7 @@ POOL_FORMATS = [FormatKind.TEAM_SEALED, FormatKind.THG_SEALED, FormatKind.THG_DR
 
 
 @admin.register(SealedSettings)
-class SealedSettingsAdmin(admin.ModelAdmin):
+class SealedSettingsAdmin(EventScopedAdmin):
     list_display = ["event", "set_code", "booster_count", "identical_pools", "allow_changes_between_rounds"]
     readonly_fields = ["seed"]
     actions = ["open_pools"]
@@ -38,7 +39,7 @@ class SealedSettingsAdmin(admin.ModelAdmin):
                                   messages.SUCCESS)
 
 
-class PoolLogInline(admin.TabularInline):
+class PoolLogInline(EventScopedInline, admin.TabularInline):
     model = PoolLog
     extra = 0
     can_delete = False
@@ -77,7 +78,7 @@ class EnterPoolForm(forms.Form):
 
 
 @admin.register(SealedPool)
-class SealedPoolAdmin(admin.ModelAdmin):
+class SealedPoolAdmin(EventScopedAdmin):
     list_display = ["registration", "event", "source", "set_code", "booster_count", "card_count", "registered_at", "page"]
     list_filter = ["event", "source"]
     readonly_fields = ["registration", "event", "source", "set_code", "booster_count", "seed", "basics",
@@ -96,6 +97,9 @@ class SealedPoolAdmin(admin.ModelAdmin):
         if not self.has_change_permission(request):
             raise PermissionDenied
         form = EnterPoolForm(request.POST or None, initial={"registration": request.GET.get("registration")})
+        form.fields["registration"].queryset = usable_choices(
+            request=request, model=Registration, queryset=form.fields["registration"].queryset,
+        ) or form.fields["registration"].queryset
         if request.method == "POST" and form.is_valid():
             try:
                 pool = sealed_pool_enter(by=request.user, check_names=True, **form.cleaned_data)
@@ -139,7 +143,8 @@ class SealedPoolAdmin(admin.ModelAdmin):
 
 
 @admin.register(PoolCard)
-class PoolCardAdmin(admin.ModelAdmin):
+class PoolCardAdmin(EventScopedAdmin):
+    event_path = "pool__event"
     list_display = ["pool", "position", "name", "rarity", "colors", "types", "mana_value", "seat", "zone"]
     list_filter = ["pool__event", "zone"]
     search_fields = ["name", "pool__registration__team__name"]

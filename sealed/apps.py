@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class SealedConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "sealed"
-    verbose_name = "Team sealed"
+    verbose_name = _("Team sealed")
 
     def ready(self):
         from sealed.selectors import sealed_team_pool

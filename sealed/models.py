@@ -87,6 +87,7 @@ class SealedPool(models.Model):
     class Meta:
         ordering = ["event", "registration__team__name"]
         verbose_name = _("sealed pool")
+        verbose_name_plural = _("sealed pools")
 
     def __str__(self) -> str:
         return f"{self.registration}: sealed pool"
@@ -122,6 +123,7 @@ class PoolCard(models.Model):
     class Meta:
         ordering = ["pool", "position"]
         verbose_name = _("pool card")
+        verbose_name_plural = _("pool cards")
         constraints = [
             models.UniqueConstraint(fields=["pool", "position"], name="poolcard_position_once_per_pool",
                                     violation_error_message=_("Two cards can't share a position in a pool.")),

@@ -23,6 +23,7 @@ MIN_MAIN_DECK = 40
 BASIC_LANDS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 MAX_BASICS_PER_NAME = 60
 BOOSTERS_PER_MEMBER = 4  # 12 for a team of three, 8 for a team of two (DCI 8.7, MTR 8.6) and for 2HG sealed (MTR 9.6)
+INDIVIDUAL_BOOSTERS = 6  # a player's own sealed pool in an individual event (MTR 7.2)
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,10 @@ class Problem:
 
 
 def default_booster_count(*, team_size: int) -> int:
-    """The boosters a team opens when the organizer sets no number: 4 per member (12 for 3, 8 for 2)."""
+    """The boosters a team opens when the organizer sets no number: 4 per member (12 for 3, 8 for 2); a player
+    of an individual event (a team of one) opens 6, as individual sealed does."""
+    if team_size == 1:
+        return INDIVIDUAL_BOOSTERS
     return BOOSTERS_PER_MEMBER * team_size
 
 

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 
 from sealed import rules
 from sealed.models import PoolCard, SealedPool, SealedSettings
-from sealed.services import NotYourPool, sealed_shares_sideboard, sealed_user_on_team, sealed_user_runs_event
+from sealed.services import NotYourPool, sealed_shares_sideboard, sealed_user_on_team
+from tournaments.rights import may_run_event
 
 COLOR_ORDER = "WUBRG"
 TYPE_ORDER = ("Creature", "Planeswalker", "Instant", "Sorcery", "Enchantment", "Artifact", "Battle", "Land")
@@ -40,7 +41,7 @@ def sealed_pool_for_user(*, pk: int, user) -> SealedPool:
     pool = SealedPool.objects.select_related("event", "registration__team").filter(pk=pk).first()
     if pool is None or not (
         sealed_user_on_team(user=user, registration_id=pool.registration_id)
-        or sealed_user_runs_event(user=user, event=pool.event)
+        or may_run_event(user, pool.event)
     ):
         raise NotYourPool(_("This is not your team's pool."))
     return pool

@@ -22,7 +22,7 @@ from sealed import rules
 from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool, SealedSettings
 from tournaments.enums import FormatKind
 from tournaments.models import Event, Registration, Round, Seat
-from tournaments.permissions import user_runs_event
+from tournaments.rights import may_run_event
 
 
 # The booster products a sealed pool is opened from, best first: play boosters replaced draft boosters in 2024.
@@ -44,11 +44,6 @@ class PoolRefused(ValidationError):
 def sealed_shares_sideboard(*, event: Event) -> bool:
     """Two-Headed Giant limited: the cards outside both main decks are one sideboard both members use (MTR 9.6, 9.7)."""
     return event.format_kind in (FormatKind.THG_SEALED, FormatKind.THG_DRAFT)
-
-
-def sealed_user_runs_event(*, user, event: Event) -> bool:
-    """The event's own organizer and accounts with the change_event permission run its pools (not mere staff)."""
-    return user_runs_event(user=user, event=event)
 
 
 def sealed_user_on_team(*, user, registration_id: int) -> bool:
@@ -210,7 +205,7 @@ def _catalogue_details(text: str, *, set_code: str) -> tuple[dict[str, dict], li
 def _locked_pool(*, pool: SealedPool, user) -> SealedPool:
     pool = SealedPool.objects.select_for_update().select_related("event", "registration").get(pk=pool.pk)
     if not (sealed_user_on_team(user=user, registration_id=pool.registration_id)
-            or sealed_user_runs_event(user=user, event=pool.event)):
+            or may_run_event(user, pool.event)):
         raise NotYourPool(_("This is not your team's pool."))
     return pool
 
@@ -351,7 +346,7 @@ def sealed_pool_register_lists(
     problems += found
     if problems:
         if not (sealed_user_on_team(user=user, registration_id=pool.registration_id)
-                or sealed_user_runs_event(user=user, event=pool.event)):
+                or may_run_event(user, pool.event)):
             raise NotYourPool(_("This is not your team's pool."))
         # Cards left out are reported too, so the team sees everything that's wrong at once.
         used = {a.card_id for a in assignments}
@@ -366,7 +361,7 @@ def sealed_pool_register_lists(
 def sealed_pool_unlock(*, pool: SealedPool, by) -> SealedPool:
     """The organizer reopens a registered pool (to fix a mistake); the team registers it again."""
     pool = SealedPool.objects.select_for_update().select_related("event").get(pk=pool.pk)
-    if not sealed_user_runs_event(user=by, event=pool.event):
+    if not may_run_event(by, pool.event):
         raise NotYourPool(_("Only the organizer unlocks a pool."))
     latest, _playing = _last_round(pool.event)
     pool.registered_at = pool.registered_by = None

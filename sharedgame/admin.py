@@ -6,9 +6,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from sharedgame.models import GameState, LifeChange
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline
 
 
-class LifeChangeInline(admin.TabularInline):
+class LifeChangeInline(EventScopedInline, admin.TabularInline):
     model = LifeChange
     extra = 0
     can_delete = False
@@ -20,7 +21,8 @@ class LifeChangeInline(admin.TabularInline):
 
 
 @admin.register(GameState)
-class GameStateAdmin(admin.ModelAdmin):
+class GameStateAdmin(EventScopedAdmin):
+    event_path = "match__round__event"
     list_display = ["match", "number", "life_a", "poison_a", "life_b", "poison_b", "winner", "live"]
     list_filter = ["match__round__event"]
     list_select_related = ["match__round__event", "match__team_a__team", "match__team_b__team"]

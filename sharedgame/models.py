@@ -37,6 +37,7 @@ class GameState(models.Model):
     class Meta:
         ordering = ["match", "number"]
         verbose_name = _("shared game")
+        verbose_name_plural = _("shared games")
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="gamestate_number_once_per_match",
                                     violation_error_message=_("This match already has a game with this number.")),
@@ -68,6 +69,7 @@ class LifeChange(models.Model):
     class Meta:
         ordering = ["game", "pk"]
         verbose_name = _("life change")
+        verbose_name_plural = _("life changes")
         indexes = [models.Index(fields=["game", "by", "undone_at"], name="lifechange_own_last")]
         constraints = [
             models.CheckConstraint(condition=Q(team__in=["A", "B"]), name="lifechange_team_valid",

@@ -17,17 +17,12 @@ from sharedgame.models import GameState, LifeChange
 from tournaments.enums import ResultState
 from tournaments.selectors.matches import match_user_side
 from tournaments.models import TeamMatch
-from tournaments.permissions import user_runs_event
+from tournaments.rights import may_run_event
 from tournaments.services.results import NotYourMatch, SharedGames, team_match_report
 
 
 class ChangeRefused(ValidationError):
     """A change, undo or report that can't be made now; the message says why."""
-
-
-def shared_game_user_runs_event(*, user, event) -> bool:
-    """The event's own organizer and accounts with the change_event permission may change and undo anything."""
-    return user_runs_event(user=user, event=event)
 
 
 def shared_game_user_side(*, match: TeamMatch, user) -> str | None:
@@ -37,9 +32,7 @@ def shared_game_user_side(*, match: TeamMatch, user) -> str | None:
 
 def shared_game_may_change(*, match: TeamMatch, user) -> bool:
     """Only members of the two teams and the organizer change a match's totals."""
-    return shared_game_user_side(match=match, user=user) is not None or shared_game_user_runs_event(
-        user=user, event=match.round.event
-    )
+    return shared_game_user_side(match=match, user=user) is not None or may_run_event(user, match.round.event)
 
 
 def _loaded(match: TeamMatch) -> TeamMatch:
@@ -139,7 +132,7 @@ def life_change_undo(*, match: TeamMatch, user, game: int, change_id: int | None
     state = _locked_current(match, game)
     _check_open(match.pk)
     changes = LifeChange.objects.filter(game=state, undone_at__isnull=True).order_by("-pk")
-    runs = shared_game_user_runs_event(user=user, event=match.round.event)
+    runs = may_run_event(user, match.round.event)
     if runs:
         change = changes.filter(pk=change_id).first() if change_id else changes.first()
     else:

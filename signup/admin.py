@@ -5,13 +5,10 @@ every team and seat or every bad row named by its line, then confirm. The previe
 transaction that is rolled back, so what it shows is exactly what the confirmation writes: all teams or none,
 through the same service as the API's POST /api/v1/events/{id}/teams/import.
 """
-import base64
-import binascii
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -22,15 +19,15 @@ from django.utils.translation import gettext_lazy
 
 from signup.exports import EXPORTS, FORMATS, event_export
 from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
-from signup.teamfile import SEPARATORS, team_file_read
+from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview, validation_messages
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline
+from tournaments.exports import CONTENT_TYPES
 from tournaments.models import Event
-from tournaments.permissions import user_runs_event
-from tournaments.services.errors import StateConflict
-from tournaments.services.registrations import team_entries_from_rows, teams_import
+from tournaments.rights import may_run_event
 from tournaments.teamcsv import TeamFileError
 
 
-class SignupSeatInline(admin.TabularInline):
+class SignupSeatInline(EventScopedInline, admin.TabularInline):
     model = SignupSeat
     fields = ["letter", "player", "active"]
     readonly_fields = ["letter", "player", "active"]
@@ -38,7 +35,7 @@ class SignupSeatInline(admin.TabularInline):
     can_delete = False
 
 
-class InvitationInline(admin.TabularInline):
+class InvitationInline(EventScopedInline, admin.TabularInline):
     model = Invitation
     fields = ["letter", "email", "expires_at", "accepted_at", "accepted_by"]
     readonly_fields = fields
@@ -47,7 +44,7 @@ class InvitationInline(admin.TabularInline):
 
 
 @admin.register(TeamSignup)
-class TeamSignupAdmin(admin.ModelAdmin):
+class TeamSignupAdmin(EventScopedAdmin):
     """Read-only: sign-ups change through their services (the portal's pages), so the waitlist stays in order."""
 
     list_display = ["name", "event", "status", "completed_at", "created_at"]
@@ -66,16 +63,9 @@ class TeamFileForm(forms.Form):
                                                   "columns team, seat, player: one line per player."))
 
 
-class _Preview(Exception):
-    """Rolls the preview's import back."""
-
-
-def _messages_of(exc: ValidationError) -> list[str]:
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
-
-
 @admin.register(EventTeamList)
-class EventTeamListAdmin(admin.ModelAdmin):
+class EventTeamListAdmin(EventScopedAdmin):
+    event_path = None
     list_display = ["name", "date", "team_count", "import_link", "export_links"]
     search_fields = ["name"]
     list_display_links = None
@@ -110,7 +100,8 @@ class EventTeamListAdmin(admin.ModelAdmin):
         return False
 
     def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_staff
+        # No model permission of its own: the list shows the events the user runs, to any staff account.
+        return request.user.is_active and request.user.is_staff and self.may_run_object(request, obj)
 
     def get_urls(self):
         own = [
@@ -122,7 +113,7 @@ class EventTeamListAdmin(admin.ModelAdmin):
 
     def _event(self, request, event_id) -> Event:
         event = get_object_or_404(Event, pk=event_id)
-        if not user_runs_event(user=request.user, event=event):
+        if not may_run_event(request.user, event):
             raise PermissionDenied
         return event
 
@@ -130,9 +121,8 @@ class EventTeamListAdmin(admin.ModelAdmin):
         event = self._event(request, event_id)
         if what not in EXPORTS or file_format not in FORMATS:
             raise Http404("No such export.")
-        content_type = "text/csv; charset=utf-8" if file_format == "csv" else (
-            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-        response = HttpResponse(event_export(event=event, what=what, file_format=file_format), content_type=content_type)
+        response = HttpResponse(event_export(event=event, what=what, file_format=file_format),
+                                content_type=CONTENT_TYPES[file_format])
         response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{what}.{file_format}"'
         return response
 
@@ -152,46 +142,22 @@ class EventTeamListAdmin(admin.ModelAdmin):
         context["form"] = form
         return TemplateResponse(request, "signup/admin/import.html", context)
 
-    def _read(self, event, *, name: str, data: bytes):
-        teamfile = team_file_read(name=name, data=data)
-        return teamfile, team_entries_from_rows(teamfile.rows)
-
     def _preview(self, request, event, *, name: str, data: bytes) -> dict:
-        try:
-            teamfile, entries = self._read(event, name=name, data=data)
-        except TeamFileError as exc:
-            return {"file_error": str(exc)}
-        preview = []
-        try:
-            with transaction.atomic():
-                registered = teams_import(event=event, teams=entries, user=request.user, problems=teamfile.problems)
-                preview = [(r.team.name, [(s.letter, s.player.name) for s in r.seats.select_related("player")])
-                           for r in registered]
-                raise _Preview
-        except _Preview:
-            pass
-        except ValidationError as exc:
-            return {"row_errors": _messages_of(exc), "teamfile": teamfile}
-        note = ""
-        if teamfile.kind == "csv" and teamfile.separator != ",":
-            note = _("The columns are separated by %(sep)s: read as such.") % {
-                "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}
-        return {"preview": preview, "teamfile": teamfile, "note": note, "file_name": name,
-                "payload": base64.b64encode(data).decode("ascii")}
+        preview = team_file_preview(event=event, name=name, data=data, user=request.user)
+        if not preview.ok:
+            return {"file_error": preview.file_error, "row_errors": preview.row_errors}
+        return {"preview": [(team, [(s.letter, s.player) for s in seats]) for team, seats in preview.teams],
+                "note": preview.note, "file_name": name, "payload": team_file_payload(data)}
 
     def _confirm(self, request, event, context):
         try:
-            data = base64.b64decode(request.POST.get("payload", ""), validate=True)
-        except (binascii.Error, ValueError):
-            data = b""
-        try:
-            teamfile, entries = self._read(event, name=request.POST.get("file_name", ""), data=data)
-            registered = teams_import(event=event, teams=entries, user=request.user, problems=teamfile.problems)
+            registered = team_file_confirm(event=event, file_name=request.POST.get("file_name", ""),
+                                           payload=request.POST.get("payload", ""), user=request.user)
         except TeamFileError as exc:
             context.update({"file_error": str(exc), "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         except ValidationError as exc:
-            context.update({"row_errors": _messages_of(exc), "form": TeamFileForm()})
+            context.update({"row_errors": validation_messages(exc), "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         messages.success(request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name})
         return redirect(reverse("admin:tournaments_event_change", args=[event.pk]))

@@ -1,14 +1,17 @@
-"""The organizer's exports of one event with django-import-export's resources: teams, pairings, results, final
-placings and decklists, as CSV or xlsx. The teams export is the import's own format (team,seat,player), so a
-list exported from one event can be imported into the next."""
+"""The organizer's exports of one event with django-import-export's resources: teams, pairings, results, standings,
+final placings and decklists, as CSV or xlsx, each written by tournaments.exports (which keeps a spreadsheet from
+running a cell as a formula). The teams export is the import's own format (team,seat,player), so a list exported
+from one event can be imported into the next."""
+import tablib
 from django.utils.translation import gettext_lazy as _
 from import_export import fields, resources
 
+from tournaments.exports import FORMATS, dataset_bytes, standings_dataset
 from tournaments.models import Decklist, Event, Seat, TeamMatch
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 
-FORMATS = ("csv", "xlsx")
+__all__ = ["EXPORTS", "FORMATS", "event_export"]
 
 
 class TeamsResource(resources.ModelResource):
@@ -96,8 +99,6 @@ class DecklistsResource(resources.ModelResource):
 
 
 def _placings_dataset(event: Event):
-    import tablib
-
     names = team_names_for_event(event=event)
     data = tablib.Dataset(headers=["place", "team", "stage"])
     for placing in placements_for_event(event=event):
@@ -115,16 +116,38 @@ EXPORTS = {
     "results": (_("Results"), ResultsResource,
                 lambda e: TeamMatch.objects.filter(round__event=e).select_related("round", "team_a__team", "team_b__team")
                 .prefetch_related("seat_matches").order_by("round__number", "table")),
-    "placings": (_("Final placings"), None, None),
+    "standings": (_("Standings"), None, lambda e: standings_dataset(event=e)),
+    "placings": (_("Final placings"), None, _placings_dataset),
     "decklists": (_("Decklists"), DecklistsResource,
                   lambda e: Decklist.objects.filter(seat__event=e).select_related("seat__registration__team", "seat__player")
                   .order_by("seat__registration__team__name", "seat__letter")),
 }
 
 
+# An individual event's files name players, not teams: its teams of one are named as their players and sit on
+# seat A, so the team and seat columns go and the rest are renamed (its teams export is then the players-only
+# list its import reads).
+_INDIVIDUAL_DROP = ("team", "seat", "players_a", "players_b", "seats")
+_INDIVIDUAL_RENAME = {"team_a": "player_a", "team_b": "player_b"}
+
+
+def _as_individual(dataset):
+    headers = list(dataset.headers)
+    if "player" not in headers and "team" in headers:
+        headers[headers.index("team")] = "player"
+        dataset.headers = headers
+    for column in _INDIVIDUAL_DROP:
+        if column in dataset.headers:
+            del dataset[column]
+    dataset.headers = [_INDIVIDUAL_RENAME.get(h, h) for h in dataset.headers]
+    return dataset
+
+
 def event_export(*, event: Event, what: str, file_format: str) -> bytes:
-    """One export of the event as file bytes (`what` one of EXPORTS, `file_format` csv or xlsx)."""
-    _label, resource, queryset = EXPORTS[what]
-    dataset = _placings_dataset(event) if resource is None else resource().export(queryset=queryset(event))
-    content = dataset.export(file_format)
-    return content.encode("utf-8") if isinstance(content, str) else content
+    """One export of the event as file bytes (`what` one of EXPORTS, `file_format` csv or xlsx). An individual
+    event's files say player where a team event's say team."""
+    _label, resource, source = EXPORTS[what]
+    dataset = source(event) if resource is None else resource().export(queryset=source(event))
+    if event.is_individual:
+        dataset = _as_individual(dataset)
+    return dataset_bytes(dataset, file_format)

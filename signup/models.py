@@ -47,6 +47,7 @@ class TeamSignup(models.Model):
     class Meta:
         ordering = ["event", "created_at"]
         verbose_name = _("team sign-up")
+        verbose_name_plural = _("team sign-ups")
         constraints = [
             models.UniqueConstraint(
                 "event", Lower("name"), condition=Q(status__in=[s.value for s in ACTIVE_STATUSES]),
@@ -76,6 +77,7 @@ class SignupSeat(models.Model):
     class Meta:
         ordering = ["signup", "letter"]
         verbose_name = _("sign-up seat")
+        verbose_name_plural = _("sign-up seats")
         constraints = [
             models.UniqueConstraint(fields=["signup", "letter"], name="signup_seat_letter_once"),
             models.UniqueConstraint(
@@ -103,6 +105,7 @@ class Invitation(models.Model):
     class Meta:
         ordering = ["signup", "letter"]
         verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
 
     def __str__(self) -> str:
         return f"{self.signup} {self.letter}"

@@ -55,5 +55,6 @@ def player_profile_entries(*, player: Player, viewer) -> list[ProfileEntry]:
 def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     entries = player_profile_entries(player=player, viewer=request.user)
-    teams = sorted({e.seat.registration.team.name for e in entries})
+    # A team of one (an individual event) is the player, not a team they play for.
+    teams = sorted({e.seat.registration.team.name for e in entries if not e.seat.registration.event.is_individual})
     return render(request, "signup/player.html", {"player": player, "entries": entries, "teams": teams})

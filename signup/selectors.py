@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from signup.models import ACTIVE_STATUSES, Invitation, SignupSeat, SignupStatus, TeamSignup
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Registration
 
 
 def signup_of_player(*, event: Event, player: Player | None) -> TeamSignup | None:
@@ -32,10 +32,12 @@ class SignupBoard:
     waitlisted: list
     awaiting: list
     forming: list
+    entrants: list  # the names of every team holding a place, signed up here or entered by the organizer (import)
 
 
 def signup_board(*, event: Event) -> SignupBoard:
-    """The event's sign-ups by status (waitlist in order of completion): four queries whatever the count."""
+    """The event's sign-ups by status (waitlist in order of completion) and the teams holding a place: five queries
+    whatever the count."""
     groups: dict[str, list] = {s: [] for s in SignupStatus.values}
     for signup in signups_for_event(event=event):
         if signup.status == SignupStatus.REGISTERED and signup.registration_id is None:
@@ -44,6 +46,10 @@ def signup_board(*, event: Event) -> SignupBoard:
     return SignupBoard(
         registered=groups[SignupStatus.REGISTERED], waitlisted=groups[SignupStatus.WAITLISTED],
         awaiting=groups[SignupStatus.AWAITING_APPROVAL], forming=groups[SignupStatus.FORMING],
+        entrants=list(
+            Registration.objects.filter(event=event, dropped_round__isnull=True).order_by("pk")
+            .values_list("team__name", flat=True)
+        ),
     )
 
 

@@ -15,16 +15,16 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from signup.models import ACTIVE_STATUSES, Invitation, SignupSeat, SignupStatus, TeamSignup
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
-from tournaments.permissions import user_runs_event
+from tournaments.rights import may_run_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.events import event_bump_version
 from tournaments.services.registrations import registration_create
+from tournaments.wording import moment_in_sentence
 
 
 def invitation_days() -> int:
@@ -37,7 +37,7 @@ def _lock_event(event_id: int) -> Event:
 
 
 def _when(moment: dt.datetime) -> str:
-    return date_format(timezone.localtime(moment), "DATETIME_FORMAT")
+    return moment_in_sentence(moment)
 
 
 def signup_closed_reason(*, event: Event, now: dt.datetime | None = None) -> str | None:
@@ -119,12 +119,32 @@ def signup_create(*, event: Event, captain: Player, name: str) -> TeamSignup:
     signup = TeamSignup.objects.create(event=event, name=name, captain=captain)
     SignupSeat.objects.create(signup=signup, event=event, letter=event.seat_letters[0], player=captain)
     _open_invitations(signup)
+    if event.team_size == 1:
+        _complete(signup)  # a team of one is complete as it is formed
     return signup
+
+
+def signup_player(*, event: Event, player: Player) -> TeamSignup:
+    """A player signs up alone for an individual event (RULES.md 9): a team of one named as the player, with no
+    invitations; registered at once, or waitlisted when the event is full, or awaiting the organizer's approval
+    where asked. Refused in a team event, and as signup_create refuses (closed, a player of that name already
+    signed up, the player already in)."""
+    if not event.is_individual:
+        raise ValidationError(_("This is a team event: form a team and invite your teammates."))
+    if _team_of(event=event, player=player) is not None:
+        raise ValidationError(_("You are already signed up for this event."))
+    try:
+        return signup_create(event=event, captain=player, name=player.name)
+    except ValidationError as exc:
+        if hasattr(exc, "error_dict") and "name" in exc.error_dict:
+            raise ValidationError(_("A player called %(name)s is already signed up for this event. Ask the organizer "
+                                    "to tell you apart.") % {"name": player.name}) from exc
+        raise
 
 
 def _captain_or_organizer(*, signup: TeamSignup, user) -> None:
     player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
-    if (player is None or player.pk != signup.captain_id) and not user_runs_event(user=user, event=signup.event):
+    if (player is None or player.pk != signup.captain_id) and not may_run_event(user, signup.event):
         raise PermissionError(_("Only the team's captain or the organizer may do this."))
 
 
@@ -286,7 +306,7 @@ def _fill_from_waitlist(event: Event) -> list[TeamSignup]:
 def waitlist_move_up(*, event: Event, user=None) -> list[TeamSignup]:
     """Register waitlisted teams, first completed first, while places are free (after the organizer raised the
     capacity, or removed a team by hand). Returns the teams that moved up."""
-    if user is not None and not user_runs_event(user=user, event=event):
+    if user is not None and not may_run_event(user, event):
         raise PermissionError(_("Only the organizer may do this."))
     event = _lock_event(event.pk)
     return _fill_from_waitlist(event)
@@ -341,7 +361,7 @@ def signup_leave(*, signup: TeamSignup, player: Player) -> TeamSignup:
 @transaction.atomic
 def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
     """The organizer approves a complete team: it takes a place, or the waitlist's end when the event is full."""
-    if not user_runs_event(user=user, event=signup.event):
+    if not may_run_event(user, signup.event):
         raise PermissionError(_("Only the organizer may do this."))
     _lock_event(signup.event_id)
     signup = TeamSignup.objects.select_for_update().select_related("event").get(pk=signup.pk)
@@ -355,7 +375,7 @@ def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
 @transaction.atomic
 def signup_refuse(*, signup: TeamSignup, user) -> TeamSignup:
     """The organizer refuses a team waiting for approval; its players are free to join another team."""
-    if not user_runs_event(user=user, event=signup.event):
+    if not may_run_event(user, signup.event):
         raise PermissionError(_("Only the organizer may do this."))
     _lock_event(signup.event_id)
     signup = TeamSignup.objects.select_for_update().get(pk=signup.pk)

@@ -21,7 +21,7 @@ from portal import selectors as portal_selectors
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
-from tournaments.permissions import user_runs_event
+from tournaments.rights import may_run_event
 
 
 def _player(request):
@@ -33,7 +33,7 @@ def _refusal_messages(exc: ValidationError) -> list[str]:
 
 
 def _event_context(request, event) -> dict:
-    return {"event": event, "tab": "signup", "runs_event": user_runs_event(user=request.user, event=event)}
+    return {"event": event, "tab": "signup", "runs_event": may_run_event(request.user, event)}
 
 
 @require_http_methods(["GET", "POST"])
@@ -46,6 +46,8 @@ def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         if player is None:
             return redirect(f"{reverse('login')}?next={request.path}")
+        if event.is_individual:
+            return _signup_alone(request, event=event, player=player)
         if form.is_valid():
             try:
                 signup = services.signup_create(event=event, captain=player, name=form.cleaned_data["name"])
@@ -69,12 +71,31 @@ def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "signup/event.html", context, status=status)
 
 
+def _signup_alone(request, *, event, player) -> HttpResponse:
+    """A player signs up for an individual event: no team to name, nobody to invite."""
+    try:
+        signup = services.signup_player(event=event, player=player)
+    except ValidationError as exc:
+        for message in _refusal_messages(exc):
+            messages.error(request, message)
+        return redirect("signup:event", event.pk)
+    done = {
+        SignupStatus.REGISTERED: _("You are registered for %(event)s."),
+        SignupStatus.WAITLISTED: _("The event is full: you are on the waitlist for %(event)s, and move up by "
+                                   "yourself when a place frees up."),
+        SignupStatus.AWAITING_APPROVAL: _("You are signed up for %(event)s; the organizer approves each player by "
+                                          "hand."),
+    }.get(signup.status, _("You are signed up for %(event)s."))
+    messages.success(request, done % {"event": event.name})
+    return redirect("signup:event", event.pk)
+
+
 def _team_for_viewer(request, pk: int) -> tuple[TeamSignup, bool, bool]:
     """(sign-up, viewer is captain, viewer runs the event); Http404 for anyone not on the team nor running it."""
     signup = get_object_or_404(TeamSignup.objects.select_related("event", "captain"), pk=pk)
     player = _player(request)
     is_captain = player is not None and signup.captain_id == player.pk
-    runs = user_runs_event(user=request.user, event=signup.event)
+    runs = may_run_event(request.user, signup.event)
     member = player is not None and signup.seats.filter(player=player).exists()
     if not (member or runs):
         raise Http404("No such team.")
@@ -168,6 +189,8 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 def team_leave(request: HttpRequest, pk: int) -> HttpResponse:
     signup, _is_captain, _runs = _team_for_viewer(request, pk)
     player = _player(request)
+    if player is None or not signup.seats.filter(player=player).exists():
+        raise Http404("You aren't on this team.")  # an organizer who runs the event has no seat to leave
     try:
         services.signup_leave(signup=signup, player=player)
     except ValidationError as exc:
@@ -208,7 +231,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's sign-up page: approve or refuse complete teams, move the waitlist up."""
     event = portal_selectors.event_for_viewer(pk=pk, user=request.user)
-    if not user_runs_event(user=request.user, event=event):
+    if not may_run_event(request.user, event):
         raise Http404("No such page.")
     if request.method == "POST":
         action = request.POST.get("action")

@@ -5,7 +5,7 @@ import factory
 from django.contrib.auth import get_user_model
 
 from tournaments.enums import FormatKind, Structure
-from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.models import Event, EventStaff, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -53,6 +53,17 @@ class EventFactory(factory.django.DjangoModelFactory):
     constructed_format = "modern"
     swiss_rounds = 5
 
+
+
+class EventStaffFactory(factory.django.DjangoModelFactory):
+    """A person in a role at an event: co_organizer, scorekeeper or judge (tournaments.rights)."""
+
+    class Meta:
+        model = EventStaff
+
+    event = factory.SubFactory(EventFactory)
+    user = factory.SubFactory(UserFactory)
+    role = "judge"
 
 class RegistrationFactory(factory.django.DjangoModelFactory):
     """A registered team with a player on every seat of its event."""
@@ -248,3 +259,23 @@ class ThgDraftEventFactory(SharedGameEventFactory):
 
     format_kind = FormatKind.THG_DRAFT
     constructed_format = ""
+
+
+class BoosterDraftEventFactory(EventFactory):
+    """An individual booster draft event (RULES.md 10). Until events of one player a team exist, it is an event of
+    teams of two whose registrations each seat one player (SoloRegistrationFactory)."""
+
+    team_size = 2
+    format_kind = FormatKind.BOOSTER_DRAFT
+    constructed_format = ""
+
+
+class SoloRegistrationFactory(RegistrationFactory):
+    """A registration of one player, on seat A (an individual event's entry)."""
+
+    event = factory.SubFactory(BoosterDraftEventFactory)
+
+    @factory.post_generation
+    def seats(self, create, extracted, **kwargs):
+        if create:
+            Seat.objects.create(registration=self, event=self.event, letter="A", player=extracted or PlayerFactory())

@@ -2,15 +2,17 @@
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournaments import admin_views
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline, is_superuser
 from tournaments.enums import EventStatus, FormatKind, Outcome, ResultState, default_deck_rule
 from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.rights import events_run_by, may_create_events, may_run_event
 from tournaments.selectors.events import event_warnings
 from tournaments.services.decklists import (
     DECK_CHECK_FIELDS,
@@ -18,9 +20,20 @@ from tournaments.services.decklists import (
     event_lock_decklists,
     event_recheck_decklists,
 )
-from tournaments.services.events import event_apply_preset, event_bump_version, event_finish, event_problems
+from tournaments.services.events import (
+    event_apply_preset,
+    event_bump_version,
+    event_closed_refusal,
+    event_delete,
+    event_delete_refusal,
+    event_finish,
+    event_problems,
+)
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
+from tournaments.services.rounds import round_take_back, round_take_back_refusal, team_match_delete, team_match_delete_refusal
 from tournaments.services.registrations import (
+    registration_delete,
+    registration_delete_refusal,
     registration_drop,
     registration_reinstate,
     registration_seat_problems,
@@ -42,7 +55,7 @@ def _run(modeladmin, request, queryset, service, done) -> None:
             modeladmin.message_user(request, f"{obj}: {done(result)}", messages.SUCCESS)
 
 
-class ScoreboardAdmin(admin.ModelAdmin):
+class ScoreboardAdmin(EventScopedAdmin):
     """An admin page whose saves and deletes change what a scoreboard shows (names, pairings, results, status):
     each one bumps the event's scoreboard version, as the services do, so ETags and live pages follow."""
 
@@ -58,15 +71,7 @@ class ScoreboardAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         self._bump(self.scoreboard_event_ids(form.instance))
 
-    def delete_model(self, request, obj):
-        event_ids = self.scoreboard_event_ids(obj)
-        super().delete_model(request, obj)
-        self._bump(event_ids)
-
-    def delete_queryset(self, request, queryset):
-        event_ids = set().union(*(self.scoreboard_event_ids(obj) for obj in queryset))
-        super().delete_queryset(request, queryset)
-        self._bump(event_ids)
+    # Deletes go through the services (EventScopedAdmin.delete_service), which bump the version themselves.
 
 
 class _YesNoSelect(forms.NullBooleanSelect):
@@ -82,7 +87,7 @@ _KEPT_WHEN_ABSENT = ("enforcement_level", "draft_structure", "deck_building_minu
 class EventAdminForm(forms.ModelForm):
     # A yes/no choice rather than a checkbox: a form posted without it keeps the rule on (DCI 8.3).
     formats_must_differ = forms.NullBooleanField(
-        label=_("members' formats must all differ"), required=False, widget=_YesNoSelect,
+        label=_("Members' formats must all differ"), required=False, widget=_YesNoSelect,
         help_text=_("Format per seat only: each member plays a different format (DCI 8.3). Choose No to assign "
                     "formats per seat freely."),
     )
@@ -133,7 +138,7 @@ class EventAdminForm(forms.ModelForm):
         return cleaned
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(EventScopedInline, admin.TabularInline):
     model = Registration
     fields = ["team", "players", "joined_round", "dropped_round"]
     readonly_fields = ["team", "players", "joined_round", "dropped_round"]
@@ -155,12 +160,12 @@ class RegistrationInline(admin.TabularInline):
 
 @admin.register(Event)
 class EventAdmin(ScoreboardAdmin):
+    event_path = None
     form = EventAdminForm
     list_display = ["name", "date", "location", "format_kind", "team_size", "structure", "team_count", "status"]
     list_filter = ["status", "format_kind", "structure", "team_size", "date"]
     search_fields = ["name", "location", "organizer__username"]
     date_hierarchy = "date"
-    filter_horizontal = ["judges"]
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages", "warnings"]
     actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
@@ -174,7 +179,6 @@ class EventAdmin(ScoreboardAdmin):
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),
         (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked", "decklists_published"]}),
-        (_("Judges"), {"fields": ["judges"]}),
         (_("Registration"), {"fields": ["register_team_link", "signup_open", "signup_deadline", "signup_capacity",
                                         "signup_needs_approval"]}),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
@@ -265,6 +269,22 @@ class EventAdmin(ScoreboardAdmin):
         initial.setdefault("organizer", request.user.pk)
         return initial
 
+    # An organizer runs their own events here without the model-wide permissions (change_event would run every
+    # event): the rights module's object rule decides.
+    def has_view_permission(self, request, obj=None):
+        return self.may_run_object(request, obj) and (
+            admin.ModelAdmin.has_view_permission(self, request, obj) or may_create_events(request.user))
+
+    def has_change_permission(self, request, obj=None):
+        return self.may_run_object(request, obj) and (
+            admin.ModelAdmin.has_change_permission(self, request, obj) or may_create_events(request.user))
+
+    def get_readonly_fields(self, request, obj=None):
+        # The owner is who created the event; handing it to someone else is a superuser's act (co-organizers are
+        # added on the event's staff page).
+        readonly = list(super().get_readonly_fields(request, obj))
+        return readonly if obj is None or is_superuser(request) else [*readonly, "organizer"]
+
     def save_model(self, request, obj, form, change):
         if not change:
             return super().save_model(request, obj, form, change)
@@ -281,6 +301,12 @@ class EventAdmin(ScoreboardAdmin):
 
     def scoreboard_event_ids(self, obj: Event) -> set[int]:
         return {obj.pk} if obj.pk else set()
+
+    def delete_refusal(self, obj: Event) -> str | None:
+        return event_delete_refusal(event=obj)
+
+    def delete_service(self, request, obj: Event) -> None:
+        event_delete(event=obj)
 
 
 class SeatInlineFormSet(forms.BaseInlineFormSet):
@@ -301,7 +327,7 @@ class SeatInlineFormSet(forms.BaseInlineFormSet):
             raise ValidationError(problems)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(EventScopedInline, admin.TabularInline):
     model = Seat
     formset = SeatInlineFormSet
     fields = ["letter", "player"]
@@ -357,6 +383,12 @@ class RegistrationAdmin(ScoreboardAdmin):
     def scoreboard_event_ids(self, obj: Registration) -> set[int]:
         return {obj.event_id}
 
+    def delete_refusal(self, obj: Registration) -> str | None:
+        return registration_delete_refusal(registration=obj)
+
+    def delete_service(self, request, obj: Registration) -> None:
+        registration_delete(registration=obj, user=request.user)
+
     @admin.display(description=_("players"))
     def players(self, obj: Registration) -> str:
         return ", ".join(f"{s.letter}: {s.player.name}" for s in obj.seats.all())
@@ -379,7 +411,8 @@ class RegistrationAdmin(ScoreboardAdmin):
 
 
 @admin.register(Decklist)
-class DecklistAdmin(admin.ModelAdmin):
+class DecklistAdmin(EventScopedAdmin):
+    event_path = "seat__event"
     list_display = ["seat", "event", "main_count", "sideboard_count", "submitted_at"]
     list_filter = ["seat__event"]
     search_fields = ["seat__player__name", "seat__registration__team__name"]
@@ -394,8 +427,40 @@ class DecklistAdmin(admin.ModelAdmin):
         return obj.seat.event.name
 
 
+class SharedAcrossEventsAdmin(ScoreboardAdmin):
+    """Teams and players take part in many events, of many organizers: one is shown to a user when it is in one
+    of their events (or in none yet, just created), and changed only when every event it is in is theirs."""
+
+    events_lookup = ""
+
+    def events_of(self, obj) -> list[Event]:
+        return list(Event.objects.filter(pk__in=self.scoreboard_event_ids(obj)))
+
+    def may_run_object(self, request, obj) -> bool:
+        if obj is None or obj.pk is None:
+            return True
+        events = self.events_of(obj)
+        return all(may_run_event(request.user, e) for e in events) if events else request.user.has_perm(
+            f"{self.model._meta.app_label}.add_{self.model._meta.model_name}")
+
+    def scope(self, queryset, request):
+        if is_superuser(request):
+            return queryset
+        mine = Q(**{f"{self.events_lookup}__in": events_run_by(request.user)}) | Q(**{f"{self.events_lookup}__isnull": True})
+        return queryset.filter(pk__in=self.model.objects.filter(mine).values("pk"))
+
+    def has_delete_permission(self, request, obj=None):
+        return is_superuser(request) and super().has_delete_permission(request, obj)
+
+    def delete_service(self, request, obj) -> None:
+        event_ids = self.scoreboard_event_ids(obj)
+        obj.delete()
+        self._bump(event_ids)
+
+
 @admin.register(Team)
-class TeamAdmin(ScoreboardAdmin):
+class TeamAdmin(SharedAcrossEventsAdmin):
+    events_lookup = "registrations__event"
     list_display = ["name", "event_count", "created_at"]
     search_fields = ["name"]
 
@@ -411,10 +476,17 @@ class TeamAdmin(ScoreboardAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(ScoreboardAdmin):
+class PlayerAdmin(SharedAcrossEventsAdmin):
+    events_lookup = "seats__event"
     list_display = ["name", "user", "created_at"]
     search_fields = ["name", "user__username", "user__email"]
     autocomplete_fields = ["user"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # Linking a player record to an account decides whose matches and decklist that account sees: a superuser's
+        # act (players claim their own records through the portal).
+        readonly = list(super().get_readonly_fields(request, obj))
+        return readonly if is_superuser(request) else [*readonly, "user"]
 
     def scoreboard_event_ids(self, obj: Player) -> set[int]:
         return set(Seat.objects.filter(player_id=obj.pk).values_list("event_id", flat=True)) if obj.pk else set()
@@ -431,6 +503,8 @@ class TeamMatchAdminForm(forms.ModelForm):
     def clean(self):
         cleaned = super().clean()
         round_ = cleaned.get("round") or (self.instance.round if self.instance.round_id else None)
+        if round_ is not None and (refusal := event_closed_refusal(event_id=round_.event_id)):
+            raise forms.ValidationError(refusal)  # results of a closed event are final until it is reopened
         if round_ is not None:
             for side in ("team_a", "team_b"):
                 team = cleaned.get(side)
@@ -444,7 +518,7 @@ class TeamMatchAdminForm(forms.ModelForm):
         return cleaned
 
 
-class TeamMatchInline(admin.TabularInline):
+class TeamMatchInline(EventScopedInline, admin.TabularInline):
     model = TeamMatch
     form = TeamMatchAdminForm
     fields = ["table", "team_a", "team_b", "outcome", "result_state"]
@@ -516,6 +590,12 @@ class RoundAdmin(ScoreboardAdmin):
     def scoreboard_event_ids(self, obj: Round) -> set[int]:
         return {obj.event_id}
 
+    def delete_refusal(self, obj: Round) -> str | None:
+        return round_take_back_refusal(round_=obj)
+
+    def delete_service(self, request, obj: Round) -> None:
+        round_take_back(round_=obj, user=request.user)
+
 
 class SeatMatchFormSet(forms.BaseInlineFormSet):
     def clean(self):
@@ -534,7 +614,7 @@ class SeatMatchFormSet(forms.BaseInlineFormSet):
             team_match_check(match=self.instance, seats=seats)
 
 
-class SeatMatchInline(admin.TabularInline):
+class SeatMatchInline(EventScopedInline, admin.TabularInline):
     model = SeatMatch
     formset = SeatMatchFormSet
     fields = ["letter", "players", "wins_a", "wins_b", "draws"]
@@ -576,6 +656,7 @@ class SeatMatchInline(admin.TabularInline):
 
 @admin.register(TeamMatch)
 class TeamMatchAdmin(ScoreboardAdmin):
+    event_path = "round__event"
     form = TeamMatchAdminForm
     list_display = ["__str__", "round_number", "event", "outcome", "result_state", "reported_by", "updated_at"]
     list_filter = ["result_state", "round__event", "round__number"]
@@ -615,6 +696,12 @@ class TeamMatchAdmin(ScoreboardAdmin):
     def scoreboard_event_ids(self, obj: TeamMatch) -> set[int]:
         return {Round.objects.values_list("event_id", flat=True).get(pk=obj.round_id)}
 
+    def delete_refusal(self, obj: TeamMatch) -> str | None:
+        return team_match_delete_refusal(match=obj)
+
+    def delete_service(self, request, obj: TeamMatch) -> None:
+        team_match_delete(match=obj, user=request.user)
+
     @admin.display(description=_("round"), ordering="round__number")
     def round_number(self, obj: TeamMatch) -> str:
         return obj.round.name
@@ -625,14 +712,14 @@ class TeamMatchAdmin(ScoreboardAdmin):
 
 
 @admin.register(EventLogEntry)
-class EventLogEntryAdmin(admin.ModelAdmin):
+class EventLogEntryAdmin(EventScopedAdmin):
     """The event's log, read only: what was changed, by whom, when and why."""
 
-    list_display = ["at", "event", "action", "message", "user"]
+    list_display = ["at", "event", "action", "message", "user", "actor"]
     list_filter = ["action", "event"]
     search_fields = ["message", "event__name"]
     list_select_related = ["event", "user"]
-    readonly_fields = ["event", "at", "user", "action", "message", "data"]
+    readonly_fields = ["event", "at", "user", "actor", "action", "message", "data"]
 
     def has_add_permission(self, request):
         return False

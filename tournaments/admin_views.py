@@ -2,14 +2,13 @@
 
 Thin views: they read through selectors and write through services.
 """
-import csv
 from fractions import Fraction
 from functools import wraps
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -18,7 +17,9 @@ from django.utils.translation import gettext as _
 
 from config.params import plain_int
 from tournaments.enums import EventStatus
+from tournaments.exports import CONTENT_TYPES, dataset_bytes, standings_dataset
 from tournaments.models import Event, Registration, Round
+from tournaments.rights import may_run_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.pairings import round_lines_by_team, round_tables
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
@@ -27,13 +28,20 @@ from tournaments.services.pairing import round_swap_teams
 from tournaments.standings import OpponentAverage, StandingRow, WinPercentage, _round_4
 
 
-def _requires(permission: str):
-    """Refuse (403) a staff user without `permission` of the tournaments app: the admin site's own check is
-    only is_staff. Read-only pages need the model's view permission, pages that write its change permission."""
+def _runs_event(permission: str):
+    """The admin site's own check is only is_staff: each page also asks tournaments.rights.may_run_event of its
+    event (or its round's event; anyone else gets 404, as for an object that doesn't exist), then the model
+    permission of what it shows or changes (403 without it)."""
 
     def decorator(view):
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs):
+            if "round_id" in kwargs:
+                event = Event.objects.filter(rounds__pk=kwargs["round_id"]).first()
+            else:
+                event = Event.objects.filter(pk=kwargs["event_id"]).first()
+            if event is None or not may_run_event(request.user, event):
+                raise Http404(_("No such event."))
             if not request.user.has_perm(f"tournaments.{permission}"):
                 raise PermissionDenied(_("You don't have permission to open this page."))
             return view(request, *args, **kwargs)
@@ -52,7 +60,7 @@ def _round(event: Event, number: int | None) -> Round | None:
     return rounds.filter(number=number).first() if number else rounds.first()
 
 
-@_requires("view_event")
+@_runs_event("view_round")
 def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable pairings of a round (the latest by default): by table, then alphabetically by team."""
     event = get_object_or_404(Event, pk=event_id)
@@ -67,7 +75,7 @@ def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
     )
 
 
-@_requires("view_event")
+@_runs_event("view_round")
 def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable standings with every tiebreaker figure and its parts, so a judge can check it by hand."""
     event = get_object_or_404(Event, pk=event_id)
@@ -116,43 +124,15 @@ def _explain(row: StandingRow, names: dict[int, str]) -> dict[str, str]:
     }
 
 
-# Spreadsheets run a cell that starts with one of these as a formula (CSV injection): such a text cell gets a leading
-# apostrophe, which spreadsheets show as plain text (OWASP's advice).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
-
-
-def csv_text(value: str) -> str:
-    """A text cell a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
-
-
-@_requires("view_event")
+@_runs_event("view_round")
 def event_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The standings as CSV, one row per team, every figure exact to four decimals."""
+    """The standings as CSV, one row per team, every figure exact to four decimals; once the event is over its final
+    placings lead (RULES.md 4), ?swiss=1 gives the Swiss standings alone. Written by tournaments.exports, which
+    keeps a spreadsheet from running a team name as a formula."""
     event = get_object_or_404(Event, pk=event_id)
-    names = team_names_for_event(event=event)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    dataset = standings_dataset(event=event, swiss_only=bool(request.GET.get("swiss")))
+    response = HttpResponse(dataset_bytes(dataset, "csv"), content_type=CONTENT_TYPES["csv"])
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-standings.csv"'
-    writer = csv.writer(response)
-    columns = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"]
-    rows = standings_for_event(event=event)
-    if event.status == EventStatus.FINISHED and not request.GET.get("swiss"):
-        # Once the event is over its final placings lead (RULES.md 4); ?swiss=1 gives the Swiss standings alone.
-        by_team = {row.team: row for row in rows}
-        writer.writerow(["place", "stage", *columns])
-        for placing in placements_for_event(event=event):
-            row = by_team[placing.team]
-            writer.writerow(
-                [placing.place, placing.stage, row.rank, csv_text(str(names.get(row.team, row.team))), row.match_points, row.record,
-                 row.byes, row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
-            )
-        return response
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow(
-            [row.rank, csv_text(str(names.get(row.team, row.team))), row.match_points, row.record, row.byes,
-             row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
-        )
     return response
 
 
@@ -167,7 +147,7 @@ class SwapForm(forms.Form):
         self.fields["second"].queryset = teams
 
 
-@_requires("change_round")
+@_runs_event("change_round")
 def round_swap(request: HttpRequest, round_id: int):
     """Swap two teams in a round by hand; the rules it breaks (a rematch, a second bye ...) show as warnings."""
     round_ = get_object_or_404(Round.objects.select_related("event"), pk=round_id)
@@ -187,7 +167,7 @@ def round_swap(request: HttpRequest, round_id: int):
     )
 
 
-@_requires("view_decklist")
+@_runs_event("view_decklist")
 def event_decklists(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable decklists: one section per team and seat, as parsed (English names), with the team's problems."""
     event = get_object_or_404(Event, pk=event_id)

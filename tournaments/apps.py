@@ -1,9 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
+    verbose_name = _("Tournaments")
 
     def ready(self):
-        from tournaments import permissions  # noqa: F401  (registers the object permissions with django-rules)
+        from tournaments import rights  # noqa: F401  (registers the object permissions with django-rules)

@@ -26,6 +26,7 @@ class FormatKind(models.TextChoices):
     THG_CONSTRUCTED = "2hg_constructed", _("Two-Headed Giant constructed")
     THG_SEALED = "2hg_sealed", _("Two-Headed Giant sealed")
     THG_DRAFT = "2hg_draft", _("Two-Headed Giant booster draft")
+    BOOSTER_DRAFT = "booster_draft", _("Booster draft (individual)")
 
 
 TWO_HEADED_GIANT_FORMATS = {FormatKind.THG_CONSTRUCTED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT}

@@ -61,3 +61,13 @@ def final_placings(
     placed += [(t, "swiss") for t in rest if t not in dq]
     placed += [(t, "swiss") for t in rest if t in dq]
     return [Placing(place=index, team=team, stage=stage) for index, (team, stage) in enumerate(placed, start=1)]
+
+
+def placing_decided_by(placing: Placing, *, swiss_decided_by: str) -> str:
+    """What put a finished event's team in its place: the playoff match it won or lost ("won the final", "lost the
+    semifinal"), else the Swiss criterion that ranked it below the team above (`swiss_decided_by`)."""
+    if placing.stage == "swiss":
+        return swiss_decided_by
+    if placing.place == 1 and placing.stage == "final":
+        return "won the final"
+    return f"lost the {placing.stage}"

@@ -1,4 +1,4 @@
-"""Swiss standings from team match results (RULES.md section 3, MTR 3.1 and Appendix C).
+"""Swiss standings from team match results (RULES.md sections 3 and 9, MTR 3.1 and Appendix C).
 
 Pure rules engine over plain data; no Django, no ORM. A service loads an event's results as TeamMatchRecord
 values and calls compute_standings(). The design note with the formulas and a worked example is
@@ -10,6 +10,10 @@ docs/standings.md.
 - Team events do not use game points (MTR Appendix C): each team match counts as one "game" won, lost or drawn,
   and so does a bye (one won team match: one game won, not a 2-0) and a late entry's missed round (one game
   lost). GW% = game points / (3 x games played) is therefore the same figure as MW%, and OGW% the same as OMW%.
+- Individual events (`games=True`, RULES.md 9) use games instead: game points are 3 per game won and 1 per game
+  drawn; GW% = game points / (3 x games played), at least 0.33; a bye is a 2-0 (6 game points of 2 games), a
+  missed round a 0-2, an intentional draw reported without games a 0-0-3 (MTR 2.4) and a win reported without
+  games a 2-0. The same engine, one switch: only where GW% comes from changes.
 - OMW% / OGW% = the average of each opponent's (floored) MW% / GW%, one entry per match played against them;
   byes have no opponent and are left out. A team with no opponent yet has 0 for both.
 - Order: match points, OMW%, GW%, OGW%, all descending; then a seeded hash of the team id, then the team id.
@@ -37,6 +41,18 @@ PERCENTAGE_FLOOR = Fraction(33, 100)
 _OUTCOMES = frozenset(("A", "B", "D"))
 
 
+@dataclass(frozen=True, slots=True)
+class StandingsRules:
+    """The arithmetic conventions of the figures. Hydra ranks by MTR_RULES only; other values exist to reproduce
+    what a published source computed (compare_standings explains its differences with them, docs/standings.md)."""
+
+    floor: Fraction = PERCENTAGE_FLOOR
+    drawn_game_points: int = 1
+
+
+MTR_RULES = StandingsRules()
+
+
 class StandingsInputError(ValueError):
     """A result record that can't be part of a Swiss event; the message names the record and the problem."""
 
@@ -45,7 +61,7 @@ class StandingsInputError(ValueError):
 class TeamMatchRecord:
     """One team match result, or a bye.
 
-    `outcome` is from team A's point of view: 'A' (A won), 'B' (B won) or 'D' (team draw); the
+    `outcome` (and `games`) are from team A's point of view: 'A' (A won), 'B' (B won) or 'D' (team draw); the
     scoring.TeamMatchOutcome values are accepted as they are. `team_b` None means team A had no opponent that
     round: a bye when the outcome is 'A', a missed round counted as a loss (a late entry's) when it is 'B'.
     """
@@ -54,6 +70,10 @@ class TeamMatchRecord:
     team_a: int
     team_b: int | None
     outcome: str
+    # (games won by A, games won by B, games drawn): what an individual event's game figures are computed from.
+    # None (or 0-0-0) means no games were reported: a drawn match is then an intentional draw, 0-0-3 (MTR 2.4),
+    # and a won match a 2-0. Team events ignore it.
+    games: tuple[int, int, int] | None = None
 
 
 def _round_4(value: Fraction) -> Decimal:
@@ -83,7 +103,7 @@ class WinPercentage:
             return "nothing played -> 0"
         raw = f"{self.points} / (3 x {self.played})"
         if self.floored:
-            return f"{raw} = {_round_4(Fraction(self.points, 3 * self.played))} -> floor 0.3300"
+            return f"{raw} = {_round_4(Fraction(self.points, 3 * self.played))} -> floor {self.rounded}"
         return f"{raw} = {self.rounded}"
 
 
@@ -177,13 +197,51 @@ def final_tiebreak(seed: int | str, team: int) -> str:
     return hashlib.sha256(f"{seed}:{team}".encode()).hexdigest()
 
 
-def _win_percentage(points: int, played: int) -> WinPercentage:
+def _win_percentage(points: int, played: int, floor: Fraction = PERCENTAGE_FLOOR) -> WinPercentage:
     if not played:
         return WinPercentage(points=points, played=0, value=Fraction(0), floored=False)
     raw = Fraction(points, 3 * played)
-    if raw < PERCENTAGE_FLOOR:
-        return WinPercentage(points=points, played=played, value=PERCENTAGE_FLOOR, floored=True)
+    if raw < floor:
+        return WinPercentage(points=points, played=played, value=floor, floored=True)
     return WinPercentage(points=points, played=played, value=raw, floored=False)
+
+
+# MTR Appendix C: a bye counts as a 2-0 win for the game figures; a missed round (a late entry's loss) as a 0-2.
+_BYE_GAMES = (2, 0, 0)
+_MISSED_GAMES = (0, 2, 0)
+# MTR 2.4: "Intentional draws are always reported as 0-0-3."
+_INTENTIONAL_DRAW_GAMES = (0, 0, 3)
+_CONCEDED_GAMES = {"A": (2, 0, 0), "B": (0, 2, 0)}
+
+
+def _match_games(index: int, record: TeamMatchRecord) -> tuple[int, int, int]:
+    """The games of one played match from A's side, checked against its outcome."""
+    games = record.games
+    if games is None:
+        return _INTENTIONAL_DRAW_GAMES if record.outcome == "D" else _CONCEDED_GAMES[record.outcome]
+    if type(games) is list:
+        games = tuple(games)
+    # The common case first, cheaply: three whole numbers (a bool is not one) of 0 or more.
+    if (type(games) is not tuple or len(games) != 3 or type(games[0]) is not int or type(games[1]) is not int
+            or type(games[2]) is not int or games[0] < 0 or games[1] < 0 or games[2] < 0):
+        raise StandingsInputError(f"Result {index} (round {record.round}, {record.team_a} v {record.team_b}): games "
+                                  f"are three whole numbers of 0 or more (won, lost, drawn), got {games!r}")
+    won, lost, drawn = games
+    if not (won or lost or drawn):
+        return _INTENTIONAL_DRAW_GAMES if record.outcome == "D" else _CONCEDED_GAMES[record.outcome]
+    expected = "A" if won > lost else "B" if lost > won else "D"
+    if expected != record.outcome:
+        raise StandingsInputError(
+            f"Result {index} (round {record.round}, {record.team_a} v {record.team_b}): games {won}-{lost}-{drawn} "
+            f"give outcome {expected!r}, but the outcome is {record.outcome!r}"
+        )
+    return games
+
+
+def _tally(tally: list[int], games: tuple[int, int, int], drawn_points: int = 1) -> None:
+    won, lost, drawn = games
+    tally[0] += 3 * won + drawn_points * drawn
+    tally[1] += won + lost + drawn
 
 
 def _duplicate_in_round(round_number: object, teams: list[int]) -> None:
@@ -200,8 +258,14 @@ def compute_standings(
     teams: Iterable[int] = (),
     seed: int | str = 0,
     ratings: Mapping[int, float] | None = None,
+    games: bool = False,
+    rules: StandingsRules = MTR_RULES,
 ) -> tuple[StandingRow, ...]:
     """Rank every team by RULES.md 3 and return one StandingRow per team, best first, ranks 1..n.
+
+    `games` switches to an individual event's figures (RULES.md 9, MTR Appendix C): GW% and OGW% from the games
+    of each record (a bye 2-0, a missed round 0-2, an intentional draw 0-0-3) instead of from the team match.
+    `rules` are the MTR's unless a caller reproduces another source's arithmetic (StandingsRules).
 
     `records` are all results so far, in any order. `teams` adds teams that must appear even without a
     result yet (late entries, round 1 not reported). `seed` is the event's seed for the final tiebreak.
@@ -211,7 +275,8 @@ def compute_standings(
     Promises: the order is match points, OMW%, GW%, OGW% (descending), then final_tiebreak(seed, team), then
     team id, so it is total and the same for the same input whatever the record order. Raises
     StandingsInputError for a record that can't be (unknown outcome, a bye that isn't a win, a team playing
-    itself, a team with two results in one round, a round that isn't a whole number from 1). Runs in a few
+    itself, a team with two results in one round, a round that isn't a whole number from 1, with `games` games that
+    contradict the outcome). Runs in a few
     linear passes, with no per-team scan of the records: 2,048 teams and 12 rounds take tens of
     milliseconds at most (see the bench_standings command).
     """
@@ -223,6 +288,8 @@ def compute_standings(
     drawn: list[int] = []
     bye_teams: list[int] = []
     missed_teams: list[int] = []
+    # Individual events only: team -> [game points, games played].
+    game_tally: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
     for index, record in enumerate(records, start=1):
         a, b, outcome = record.team_a, record.team_b, record.outcome
         if a is None:
@@ -231,9 +298,13 @@ def compute_standings(
         if b is None:
             if outcome == "A":
                 bye_teams.append(a)
+                if games:
+                    _tally(game_tally[a], _BYE_GAMES)
             elif outcome == "B":
                 # A late entry's missed round, counted as a loss (RULES.md 4): no opponent, one game lost.
                 missed_teams.append(a)
+                if games:
+                    _tally(game_tally[a], _MISSED_GAMES)
             else:
                 raise StandingsInputError(
                     f"Result {index} (round {record.round}): a round without an opponent is a bye (outcome 'A') "
@@ -255,6 +326,10 @@ def compute_standings(
             )
         if a == b:
             raise StandingsInputError(f"Result {index} (round {record.round}): team {a} can't play team {b}")
+        if games:
+            won, lost, drawn_games = _match_games(index, record)
+            _tally(game_tally[a], (won, lost, drawn_games), rules.drawn_game_points)
+            _tally(game_tally[b], (lost, won, drawn_games), rules.drawn_game_points)
         opponents[a].append(b)
         opponents[b].append(a)
         slots.append(a)
@@ -273,7 +348,8 @@ def compute_standings(
     everyone.update(dict.fromkeys(missed))
 
     # Teams share (points, played) pairs, so each WinPercentage is built once per pair, not once per team.
-    # A team's GW% is its MW% (every team match, bye and missed round is one "game"), so it is the same object.
+    # In a team event a team's GW% is its MW% (every team match, bye and missed round is one "game"), so it is
+    # the same object and the opponent averages are computed once.
     made: dict[tuple[int, int], WinPercentage] = {}
     mw: dict[int, WinPercentage] = {}
     points: dict[int, int] = {}
@@ -281,23 +357,16 @@ def compute_standings(
         won, drew = wins[team], draws[team]
         played = len(opponents.get(team, ())) + byes[team] + missed[team]
         points[team] = 3 * won + drew
-        key = (points[team], played)
-        figure = made.get(key)
-        if figure is None:
-            figure = made[key] = _win_percentage(*key)
-        mw[team] = figure
+        mw[team] = _shared_percentage(made, points[team], played, rules.floor)
+    mw_scaled, omw, omw_key = _opponent_averages(mw, opponents)
+    if games:
+        gw = {team: _shared_percentage(made, *(game_tally[team] if team in game_tally else (0, 0)), rules.floor)
+              for team in everyone}
+        gw_scaled, ogw, ogw_key = _opponent_averages(gw, opponents)
+    else:
+        gw, gw_scaled, ogw, ogw_key = mw, mw_scaled, omw, omw_key
 
-    # Sums and comparisons over one common denominator are exact integer work, much cheaper than Fractions.
-    denominator = math.lcm(*{figure.value.denominator for figure in made.values()})
-    scaled = {key: figure.value.numerator * (denominator // figure.value.denominator) for key, figure in made.items()}
-    mw_value = MappingProxyType({team: figure.value for team, figure in mw.items()})
-    mw_scaled = {team: scaled[(figure.points, figure.played)] for team, figure in mw.items()}
-    counts_lcm = math.lcm(*{len(faced) for faced in opponents.values()}) if opponents else 1
-
-    no_opponents = OpponentAverage(opponents=(), table=mw_value, total=0, denominator=1)
     keys = {}
-    averages = {}
-    lookup = mw_scaled.__getitem__
     prefix = f"{seed}:"
     sha256 = hashlib.sha256
     rated = ratings.get if ratings is not None else None
@@ -308,18 +377,7 @@ def compute_standings(
             # Seeded by rating: the rating decides before the random tiebreak (a tuple compares rating first).
             rating = rated(team)
             tiebreak = (rating is None, -(rating or 0.0), tiebreak)
-        faced = opponents.get(team)
-        if not faced:
-            averages[team] = no_opponents
-            keys[team] = (-points[team], 0, -mw_scaled[team], 0, tiebreak, team)
-            continue
-        count = len(faced)
-        omw_sum = sum(map(lookup, faced))
-        averages[team] = OpponentAverage(tuple(faced), mw_value, omw_sum, denominator * count)
-        # omw_sum / (denominator x count), scaled by denominator x counts_lcm: one integer scale for every team.
-        # GW% and OGW% equal MW% and OMW%: they stay in the key because the MTR lists them.
-        omw_key = -omw_sum * (counts_lcm // count)
-        keys[team] = (-points[team], omw_key, -mw_scaled[team], omw_key, tiebreak, team)
+        keys[team] = (-points[team], omw_key[team], -gw_scaled[team], ogw_key[team], tiebreak, team)
     order = sorted(everyone, key=keys.__getitem__)
 
     criteria = ("match points", "OMW%", "GW%", "OGW%", "final tiebreak", "final tiebreak")
@@ -337,10 +395,47 @@ def compute_standings(
                     break
         previous = key
         won, drew = wins[team], draws[team]
-        omw = averages[team]
         figure = mw[team]
         rows.append(
-            StandingRow(rank, team, points[team], won, figure.played - won - drew, drew, byes[team], figure, omw,
-                        figure, omw, key[4] if rated is None else key[4][2], decided_by)
+            StandingRow(rank, team, points[team], won, figure.played - won - drew, drew, byes[team], figure,
+                        omw[team], gw[team], ogw[team], key[4] if rated is None else key[4][2], decided_by)
         )
     return tuple(rows)
+
+
+def _shared_percentage(
+    made: dict[tuple[int, int], WinPercentage], points: int, played: int, floor: Fraction
+) -> WinPercentage:
+    figure = made.get((points, played))
+    if figure is None:
+        figure = made[(points, played)] = _win_percentage(points, played, floor)
+    return figure
+
+
+def _opponent_averages(
+    figures: dict[int, WinPercentage], opponents: Mapping[int, list[int]]
+) -> tuple[dict[int, int], dict[int, OpponentAverage], dict[int, int]]:
+    """Each team's own figure and its opponents' average as integers over one common scale, for the sort key,
+    and the OpponentAverage with its parts. Sums and comparisons over one common denominator are exact integer
+    work, much cheaper than Fractions."""
+    denominators = {figure.value.denominator for figure in figures.values()}
+    denominator = math.lcm(*denominators) if denominators else 1
+    values = MappingProxyType({team: figure.value for team, figure in figures.items()})
+    scaled = {team: value.numerator * (denominator // value.denominator) for team, value in values.items()}
+    counts_lcm = math.lcm(*{len(faced) for faced in opponents.values()}) if opponents else 1
+    no_opponents = OpponentAverage(opponents=(), table=values, total=0, denominator=1)
+    lookup = scaled.__getitem__
+    averages: dict[int, OpponentAverage] = {}
+    keys: dict[int, int] = {}
+    for team in figures:
+        faced = opponents.get(team)
+        if not faced:
+            averages[team] = no_opponents
+            keys[team] = 0
+            continue
+        count = len(faced)
+        total = sum(map(lookup, faced))
+        averages[team] = OpponentAverage(tuple(faced), values, total, denominator * count)
+        # total / (denominator x count), scaled by denominator x counts_lcm: one integer scale for every team.
+        keys[team] = -total * (counts_lcm // count)
+    return scaled, averages, keys

@@ -1,5 +1,8 @@
 """Reading a team list file (`team,seat,player` rows, RULES.md 1). Pure: bytes or text in, rows or problems out.
 
+An individual event's list has the one column `player` (RULES.md 9): each row is a team of one, named as the
+player, on seat A.
+
 The separator is detected (comma, semicolon or tab, as spreadsheets export them), the header may be in any case and
 order, extra columns are refused by name, and the encoding must be UTF-8 (a byte-order mark is fine).
 """
@@ -54,16 +57,19 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     separator = max(counts, key=counts.get) if max(counts.values()) else ","
     reader = csv.reader(io.StringIO(text), delimiter=separator)
     header = [h.strip().lower() for h in next(reader)]
+    players_only = [h for h in header if h] == ["player"]
     missing = [c for c in COLUMNS if c not in header]
-    if missing:
+    if missing and not players_only:
         raise TeamFileError(
-            _("The header must name the columns team, seat and player (found: %(found)s).")
+            _("The header must name the columns team, seat and player, or only player for an individual event "
+              "(found: %(found)s).")
             % {"found": ", ".join(h for h in header if h) or _("nothing")}
         )
     extra = [h for h in header if h and h not in COLUMNS]
     if extra:
         raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat and player.") % {"cols": ", ".join(extra)})
-    index = {c: header.index(c) for c in COLUMNS}
+    # A players-only list: each player is a team of one on seat A, named as the player.
+    index = {c: header.index("player" if players_only else c) for c in COLUMNS}
     rows: list[TeamRow] = []
     problems: list[str] = []
     for values in reader:
@@ -75,6 +81,8 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
             continue
         values = values + [""] * (len(header) - len(values))
         row = TeamRow(line=line, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})
+        if players_only and row.player:
+            row = TeamRow(line=line, team=row.player, seat="A", player=row.player)
         empty = [c for c in COLUMNS if not getattr(row, c)]
         if empty:
             problems.append(_("Line %(n)d: %(cols)s missing.") % {"n": line, "cols": ", ".join(empty)})

@@ -9,7 +9,7 @@ from api.permissions import IsTokenOrSessionUser, caller_may_create_events
 from api.selectors import event_get_to_run
 from api.views.events import EventOutputSerializer
 from eventfile.export import event_export
-from eventfile.importer import event_import
+from eventfile.importer import event_import, event_replace
 
 
 class EventExportView(generics.GenericAPIView):
@@ -50,5 +50,29 @@ class EventImportView(generics.GenericAPIView):
         def work():
             event = event_import(document=request.data, user=request.user)
             return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)
+
+
+class EventReplaceView(generics.GenericAPIView):
+    """Make an existing event what an event file describes, keeping its id: its settings, teams, rounds and drafts
+    (what `push_event` sends to a hosted Hydra, docs/venue.md). Whoever runs the event. All or nothing, checked as
+    an import; refused while the event has penalties, deck checks, sealed pools or sign-ups the file can't carry."""
+
+    idempotent = True
+    schema_tag = "event files"
+    permission_classes = [IsTokenOrSessionUser]
+    serializer_class = EventOutputSerializer
+    extra_error_codes = (401, 403)
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={200: EventOutputSerializer})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        if not isinstance(request.data, dict):
+            raise exceptions.ValidationError({"request": [_("Send the event file's JSON object as the body.")]})
+
+        def work():
+            replaced = event_replace(event=event, document=request.data, user=request.user)
+            return Response(EventOutputSerializer(replaced).data, status=status.HTTP_200_OK)
 
         return idempotent(request=request, work=work)

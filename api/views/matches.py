@@ -9,10 +9,12 @@ from rest_framework.views import APIView
 from api.authentication import token_of
 from api.filters import TeamMatchFilter
 from api.idempotency import idempotent
-from api.permissions import IsSessionUser, IsTokenOrSessionUser, event_organizes, event_runs, event_visible
-from api.selectors import match_get, matches_for_event, user_plays_in
+from api.permissions import IsSessionUser, IsTokenOrSessionUser, caller, event_organizes, event_visible
+from tournaments.rights import may_report_for_match, may_score_event
+from api.selectors import match_get, matches_for_event
 from api.serializers.matches import TeamMatchSerializer
 from api.views.base import EventScopedMixin, ScoreboardListView
+from desk.entry import EntryError, parse_seats
 from tournaments.models import Event, TeamMatch
 from tournaments.services.results import (
     SeatGames,
@@ -46,10 +48,8 @@ class MatchListView(ScoreboardListView):
 
 
 def _may_see_unconfirmed(*, request, event: Event, match: TeamMatch) -> bool:
-    token = token_of(request)
-    if token is not None:
-        return event_runs(request=request, event=event) if token.is_organizer else token.event_id == event.pk
-    return event_organizes(request=request, event=event) or user_plays_in(match=match, user=request.user)
+    who = caller(request)
+    return may_score_event(who, event) or may_report_for_match(who, match)
 
 
 def _match_response(*, event: Event, match: TeamMatch, full: bool) -> Response:
@@ -88,20 +88,18 @@ class _MatchWriteView(APIView):
         match = None if event is None else TeamMatch.objects.filter(pk=match_id, round__event=event).first()
         if match is None:
             raise _no_such_match(event_id=event_id, match_id=match_id)
+        who = caller(self.request)
         token = token_of(self.request)
-        if token is not None and token.is_organizer:
-            # An organizer token enters final results on the events its person runs; other events don't exist.
-            if not event_runs(request=self.request, event=event):
-                raise _no_such_match(event_id=event_id, match_id=match_id)
-        elif token is not None:
-            if not event_visible(request=self.request, event=event):
-                raise _no_such_match(event_id=event_id, match_id=match_id)
-            if token.event_id != event.pk:
+        if token is not None:
+            if may_score_event(who, event):
+                return event, match
+            if not token.is_organizer and event_visible(request=self.request, event=event):
                 raise exceptions.PermissionDenied(
                     _("This API token is for event %(token_event)s; it can't enter results for event %(event)s.")
                     % {"token_event": token.event_id, "event": event.pk}
                 )
-        elif not user_plays_in(match=match, user=self.request.user):
+            raise _no_such_match(event_id=event_id, match_id=match_id)
+        if not may_report_for_match(who, match):
             if event_organizes(request=self.request, event=event):
                 raise exceptions.PermissionDenied(
                     _("Only the players of this match report it through the portal. Enter final results with a "
@@ -137,11 +135,17 @@ class MatchResultView(_MatchWriteView):
     class InputSerializer(serializers.Serializer):
         seats = SeatInputSerializer(many=True, required=False, max_length=8)
         games = GamesInputSerializer(required=False)
+        result = serializers.CharField(
+            required=False, max_length=40,
+            help_text="Seat-against-seat events, instead of `seats`: the games as typed at the desk, one per seat in "
+                      "seat order, from team A's side: \"2-1\", \"1-1-1\", \"ID\" (an individual event's one "
+                      "match), \"21 12 20\" (three seats).",
+        )
 
         def validate(self, data):
-            if ("seats" in data) == ("games" in data):
+            if sum(key in data for key in ("seats", "games", "result")) != 1:
                 raise serializers.ValidationError(
-                    _("Send either `seats` (seat-against-seat events) or `games` (shared-game events), not both.")
+                    _("Send either `seats` or `result` (seat-against-seat events) or `games` (shared-game events), one of them.")
                 )
             return data
 
@@ -153,6 +157,12 @@ class MatchResultView(_MatchWriteView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         seats = [SeatGames(**seat) for seat in data.validated_data.get("seats", [])]
+        if "result" in data.validated_data:
+            try:
+                seats = [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
+                         for s in parse_seats(data.validated_data["result"], event.seat_letters)]
+            except EntryError as exc:
+                raise exceptions.ValidationError({"result": [str(exc)]}) from exc
         games = SharedGames(**data.validated_data["games"]) if "games" in data.validated_data else None
 
         def work():

@@ -21,10 +21,11 @@ from tournaments.models import Player
 class RatingsQuerySerializer(serializers.Serializer):
     category = serializers.ChoiceField(
         choices=ALL_SLUGS,
-        help_text='The rating category: "constructed-N" or "limited-N" (teams of N), "2hg", or "3hs-N".',
+        help_text='The rating category: "constructed-N" or "limited-N" (teams of N; N = 1: individual events), "2hg", '
+                  'or "3hs-N".',
         error_messages={"invalid_choice": gettext_lazy(
-            'There is no rating category "{input}". Categories are constructed-N and limited-N (teams of N, 2 to 8), '
-            "2hg, and 3hs-N."
+            'There is no rating category "{input}". Categories are constructed-N and limited-N (teams of N, 2 to 8, '
+            "or 1 for individual events), 2hg, and 3hs-N."
         )},
     )
     model = serializers.ChoiceField(choices=RatingModel.choices, default=RatingModel.ELO, required=False,

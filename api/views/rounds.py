@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, matches_for_event, round_get, rounds_for_event
+from tournaments.rights import may_score_event
 from api.serializers.common import StrictInputSerializer
 from api.serializers.matches import TeamMatchSerializer
 from api.views.clock import ClockStateSerializer
@@ -89,7 +90,7 @@ class RoundListView(ScoreboardListView):
 
     @extend_schema(request=PairInputSerializer, responses={201: RoundDetailSerializer})
     def post(self, request, event_id: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)  # the desk's work
         data = PairInputSerializer(data=request.data if request.data else {})
         data.is_valid(raise_exception=True)
 
@@ -120,7 +121,7 @@ class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, event_id: int, number: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)
         round_ = round_get(event=event, number=number)
 
         def work():

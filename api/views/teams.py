@@ -9,6 +9,7 @@ from api.idempotency import idempotent
 from api.parsers import LimitedJSONParser
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, registration_get, registrations_for_event
+from tournaments.rights import may_run_event, may_score_event
 from api.serializers.common import StrictInputSerializer
 from api.views.base import EventScopedMixin
 from tournaments.models import Player, Registration
@@ -17,7 +18,9 @@ from tournaments.services.registrations import (
     TeamEntry,
     registration_disqualify,
     registration_drop,
+    individual_entry,
     registration_register,
+    registration_register_player,
     registration_reinstate,
     registration_update,
     team_entries_from_rows,
@@ -65,13 +68,29 @@ class TeamSeatInputSerializer(StrictInputSerializer):
 
 
 class TeamInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=120)
-    seats = TeamSeatInputSerializer(many=True, max_length=8, help_text="One entry per seat.")
+    name = serializers.CharField(max_length=120, required=False)
+    seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="One entry per seat.")
+    player = serializers.CharField(
+        max_length=120, required=False,
+        help_text="Individual events (team_size 1) only, instead of name and seats: the player, a team of one.",
+    )
     joined_round = serializers.IntegerField(
         min_value=1, max_value=30, required=False,
         help_text="Late entries: the round the team joins in (default: the next round to be paired).",
     )
     missed_rounds_as_losses = serializers.BooleanField(required=False, default=False)
+
+    def validate(self, data):
+        if "player" in data:
+            if "name" in data or "seats" in data:
+                raise serializers.ValidationError(
+                    {"player": [_("Send either `player` (an individual event) or `name` and `seats`, not both.")]}
+                )
+        elif "name" not in data or "seats" not in data:
+            raise serializers.ValidationError(
+                {"name": [_("Send the team's `name` and its `seats`, or `player` in an individual event.")]}
+            )
+        return data
 
 
 def _seats(data) -> list[SeatEntry]:
@@ -121,10 +140,16 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
         values = data.validated_data
 
         def work():
-            registration = registration_register(
-                event=event, team_name=values["name"], seats=_seats(values["seats"]), user=request.user,
-                joined_round=values.get("joined_round"), missed_rounds_as_losses=values["missed_rounds_as_losses"],
-            )
+            if "player" in values:
+                registration = registration_register_player(
+                    event=event, player=values["player"], user=request.user, joined_round=values.get("joined_round"),
+                    missed_rounds_as_losses=values["missed_rounds_as_losses"],
+                )
+            else:
+                registration = registration_register(
+                    event=event, team_name=values["name"], seats=_seats(values["seats"]), user=request.user,
+                    joined_round=values.get("joined_round"), missed_rounds_as_losses=values["missed_rounds_as_losses"],
+                )
             return _team_response(request=request, event=event, registration=registration, code=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)
@@ -142,7 +167,8 @@ class CsvTextParser(parsers.BaseParser):
 class TeamImportInputSerializer(StrictInputSerializer):
     teams = TeamInputSerializer(many=True, max_length=4096, required=False)
     csv = serializers.CharField(required=False, max_length=2 * 1024 * 1024, trim_whitespace=False,
-                                help_text="Or the team list as CSV text: a header team,seat,player, then a row per player.")
+                                help_text="Or the team list as CSV text: a header team,seat,player (or only player, "
+                                          "for an individual event), then a row per player.")
 
 
 class TeamImportView(generics.GenericAPIView):
@@ -188,6 +214,8 @@ class TeamImportView(generics.GenericAPIView):
         if "csv" in values:
             return self._from_csv(values["csv"])
         return [
+            individual_entry(player=t["player"], joined_round=t.get("joined_round"), where=_("Team %(n)d") % {"n": n})
+            if "player" in t else
             TeamEntry(name=t["name"], seats=tuple(_seats(t["seats"])), joined_round=t.get("joined_round"),
                       where=_("Team %(n)d") % {"n": n})
             for n, t in enumerate(values["teams"], start=1)
@@ -267,12 +295,13 @@ class _TeamActionView(generics.GenericAPIView):
     serializer_class = TeamOutputSerializer
     permission_classes = [IsTokenOrSessionUser]
     input_serializer = StrictInputSerializer
+    rule = staticmethod(may_score_event)  # drops and reinstatements are the desk's work (tournaments.rights)
 
     def act(self, *, registration: Registration, values: dict):
         raise NotImplementedError
 
     def post(self, request, event_id: int, team_id: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=self.rule)
         registration = registration_get(event=event, registration_id=team_id)
         data = self.input_serializer(data=request.data if request.data else {})
         data.is_valid(raise_exception=True)
@@ -314,6 +343,7 @@ class TeamDisqualifyView(_TeamActionView):
     opponents' tiebreakers; in the top cut its opponent advances."""
 
     input_serializer = DisqualifyInputSerializer
+    rule = staticmethod(may_run_event)
 
     @extend_schema(request=DisqualifyInputSerializer, responses={200: TeamOutputSerializer})
     def post(self, request, event_id: int, team_id: int):

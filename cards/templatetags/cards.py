@@ -10,9 +10,10 @@ from django import template
 from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language
 
 from cards.display import ManaSymbol, mana_symbols
-from cards.selectors import CardFace, cards_faces
+from cards.selectors import CardFace, card_data_freshness, cards_faces
 
 register = template.Library()
 SPRITE = "cards/mana.svg"
@@ -46,11 +47,21 @@ class ShownCard:
 def with_faces(cards) -> list[ShownCard]:
     """The cards, each with its `face` (cost, type line, text, picture), looked up all at once."""
     cards = list(cards or ())
-    faces = cards_faces(cards=cards)
+    faces = cards_faces(cards=cards, language=get_language())
     return [
         ShownCard(c, faces[(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or ""))])
         for c in cards
     ]
+
+
+@register.simple_tag
+def card_name(card):
+    """A card's name in the reader's language where the card data has it, with the English name beside it (the
+    rules decide by the English name); else the English name."""
+    local = getattr(getattr(card, "face", None), "local_name", "")
+    if not local:
+        return card.name
+    return format_html('{} <span class="card-english" lang="en">({})</span>', local, card.name)
 
 
 @register.simple_tag
@@ -76,3 +87,12 @@ def mana_cost(cost: str):
 def card_face(face: CardFace | None):
     """A card's cost as symbols, its type line, and its rules text on hover (title) or tap (details)."""
     return {"face": face}
+
+
+@register.inclusion_tag("cards/_data_notice.html")
+def card_data_notice(*, staff: bool = False):
+    """The card data's date, with a warning when it is older than 90 days (desk and decklist pages); `staff` adds
+    how to update it. One query."""
+    from django.utils import timezone
+
+    return {"freshness": card_data_freshness(today=timezone.localdate()), "staff": staff}

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import environ
 
+from config.clientip import num_proxies
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -52,6 +54,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.middleware.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -222,15 +225,21 @@ LOGGING = {
 # Ratings (docs/ratings.md): OpenSkill beside the DCI Elo. Off by default: it costs about 0.4 ms per team match,
 # so a full rebuild of a large history takes minutes instead of seconds.
 HYDRA_RATINGS_OPENSKILL = env.bool("HYDRA_RATINGS_OPENSKILL", default=False)
+# Drafts (docs/drafting.md, "When a pick's clock starts"): a pick's time starts when the player can see it, so each
+# pick's deadline gets the time the news takes to reach the phone. Empty: 0.25 s with the live push (Redis), 1.0 s
+# without it (`make run`: pages poll every second).
+HYDRA_DRAFT_SEEN_SECONDS = env.float("HYDRA_DRAFT_SEEN_SECONDS", default=None)
 # --- Production that scales out (issue 19) -------------------------------------------------------------------------
 # Redis as the cache shared by every web process and worker (throttle counters, login lockouts, rendered public
 # pages, the health heartbeats): HYDRA_REDIS_URL such as redis://127.0.0.1:6379/1. Without it (`make run`), a file
 # cache under var/cache that the processes of one machine share.
 HYDRA_REDIS_URL = env("HYDRA_REDIS_URL", default="")
+# The cache never takes a page down with it (config/cache.py): while Redis is unreachable it answers as an empty
+# cache, logs it, and tries again by itself every RETRY_SECONDS.
 _redis_cache = {
-    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "BACKEND": "config.cache.ResilientRedisCache",
     "KEY_PREFIX": "hydra",
-    "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2, "retry_on_timeout": True},
+    "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 2, "retry_on_timeout": True, "RETRY_SECONDS": 2},
 }
 if HYDRA_REDIS_URL:
     CACHES = {"default": {**_redis_cache, "LOCATION": HYDRA_REDIS_URL}}
@@ -245,7 +254,8 @@ else:
 # Reverse proxies in front of Hydra (a load balancer, nginx ...). 0: the client's address is the connection's own
 # (REMOTE_ADDR) and X-Forwarded-For is ignored, so a client can't pick its address to dodge a throttle. Behind one
 # proxy that appends to X-Forwarded-For, 1. Throttling (DRF), the login lockout and sign-up limits all use it.
-NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# The one setting of the rule: the HTTP server follows it too (config/clientip.py, config/gunicorn.py).
+NUM_PROXIES = num_proxies()
 REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
 # The API's request bodies: at most this many bytes and this many levels of nesting (api.parsers).
 REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"] = ["api.parsers.LimitedJSONParser"]
@@ -253,7 +263,7 @@ HYDRA_API_MAX_DEPTH = env.int("HYDRA_API_MAX_DEPTH", default=32)
 # A CSRF failure under /api/ answers the API's JSON; elsewhere Django's page.
 CSRF_FAILURE_VIEW = "api.exceptions.csrf_failure_view"
 
-# Object permissions (django-rules; tournaments.permissions) and the login lockout (django-axes).
+# Object permissions (django-rules; tournaments.rights) and the login lockout (django-axes).
 INSTALLED_APPS += ["rules", "axes", "health"]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -269,15 +279,17 @@ AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_MINUTES", default=15.0) / 60  # hour
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "portal.accounts.login_locked_out"
+AXES_USERNAME_CALLABLE = "portal.accounts.axes_username"
 AXES_CLIENT_IP_CALLABLE = "config.clientip.axes_client_ip"
 AXES_VERBOSE = False
 
-# Health (/health/): the worker's heartbeat task runs every HYDRA_HEARTBEAT_SECONDS; the endpoint calls a worker or
-# beat dead when its last stamp is older than HYDRA_HEARTBEAT_STALE_SECONDS.
+# Health (/health/): every worker sends the workers' heartbeat task and beat its own every HYDRA_HEARTBEAT_SECONDS
+# (health.tasks); the report calls the workers or beat dead when its last stamp is older than
+# HYDRA_HEARTBEAT_STALE_SECONDS.
 HYDRA_HEARTBEAT_SECONDS = env.float("HYDRA_HEARTBEAT_SECONDS", default=10.0)
 HYDRA_HEARTBEAT_STALE_SECONDS = env.float("HYDRA_HEARTBEAT_STALE_SECONDS", default=60.0)
 CELERY_BEAT_SCHEDULE["health-heartbeat"] = {
-    "task": "health.heartbeat", "schedule": HYDRA_HEARTBEAT_SECONDS, "options": {"expires": HYDRA_HEARTBEAT_SECONDS},
+    "task": "health.beat", "schedule": HYDRA_HEARTBEAT_SECONDS, "options": {"expires": HYDRA_HEARTBEAT_SECONDS},
 }
 # A worker outlives Redis restarts: it reconnects forever instead of exiting, and a timer task it held when the
 # connection dropped goes back to the queue (acks_late), rather than being lost.
@@ -295,3 +307,32 @@ if CELERY_BROKER_URL.startswith("redis"):
 # decklists and draft logs runs to a few MB; 16 MB leaves room and still refuses a runaway upload with a 400.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("HYDRA_MAX_BODY_BYTES", default=16 * 1024 * 1024)
 HYDRA_API_MAX_BODY = DATA_UPLOAD_MAX_MEMORY_SIZE
+
+# Webhooks (webhooks/, docs/webhooks.md): each delivery is tried up to HYDRA_WEBHOOK_MAX_ATTEMPTS times, waiting
+# HYDRA_WEBHOOK_BACKOFF_SECONDS after the first failure and twice as long after each next one (10 s ... 160 s), and
+# gives a receiver HYDRA_WEBHOOK_TIMEOUT seconds to answer.
+INSTALLED_APPS += ["webhooks"]
+HYDRA_WEBHOOK_MAX_ATTEMPTS = env.int("HYDRA_WEBHOOK_MAX_ATTEMPTS", default=6)
+HYDRA_WEBHOOK_BACKOFF_SECONDS = env.float("HYDRA_WEBHOOK_BACKOFF_SECONDS", default=10.0)
+HYDRA_WEBHOOK_TIMEOUT = env.float("HYDRA_WEBHOOK_TIMEOUT", default=10.0)
+# Loopback and private receivers (a venue's LAN); production turns this off (config/settings/production.py).
+HYDRA_WEBHOOK_ALLOW_PRIVATE = env.bool("HYDRA_WEBHOOK_ALLOW_PRIVATE", default=True)
+CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 60.0, "options": {"expires": 60}}
+
+# Card data that stays current (docs/cards.md): HYDRA_CARD_REFRESH names a source of `import_cards --download`
+# (mtgjson, mtgjson-atomic, scryfall-oracle, scryfall-default) and turns on a periodic refresh by beat every
+# HYDRA_CARD_REFRESH_HOURS; HYDRA_CARD_REFRESH_URL a mirror. Off by default: Hydra never needs the internet.
+HYDRA_CARD_REFRESH = env("HYDRA_CARD_REFRESH", default="")
+HYDRA_CARD_REFRESH_URL = env("HYDRA_CARD_REFRESH_URL", default="")
+HYDRA_CARD_REFRESH_HOURS = env.float("HYDRA_CARD_REFRESH_HOURS", default=24.0)
+if HYDRA_CARD_REFRESH:
+    CELERY_BEAT_SCHEDULE["cards-refresh"] = {
+        "task": "cards.refresh", "schedule": HYDRA_CARD_REFRESH_HOURS * 3600,
+        "options": {"expires": HYDRA_CARD_REFRESH_HOURS * 3600},
+    }
+
+# Venue mode (config/settings/venue.py, `make venue`, docs/venue.md); off everywhere else.
+INSTALLED_APPS += ["venue", "overlays"]  # overlays: stream overlays for OBS (docs/desk.md)
+HYDRA_VENUE = False
+HYDRA_VENUE_URL = ""
+HYDRA_VENUE_PORT = 8000

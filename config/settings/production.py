@@ -18,7 +18,7 @@ database_pool(DATABASES, default=True)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
 # Load balancers probe /health/ over plain HTTP inside the network.
-SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^health/live/$"]
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True
 SECURE_HSTS_PRELOAD = True
@@ -36,6 +36,8 @@ SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 
 # Players' own sign-up: attempts per client address (portal.accounts), e.g. "30/hour"; empty for no limit.
 HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
+HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
+HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
 
 # The shared cache (issue 19): production runs several processes, so a per-process cache would count throttles and
 # lockouts per process. Without HYDRA_REDIS_URL, database 1 of the broker's Redis server; with neither (a single
@@ -49,3 +51,6 @@ if not HYDRA_REDIS_URL:  # noqa: F405
         CACHES = {"default": {**_redis_cache, "LOCATION": HYDRA_REDIS_URL}}
 # Hashed file names, so static files can be cached for a year by browsers and CDNs (WhiteNoise serves them).
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}}  # noqa: F405
+
+# Webhooks post only to public addresses on a hosted Hydra (webhooks.services.address_problem).
+HYDRA_WEBHOOK_ALLOW_PRIVATE = env.bool("HYDRA_WEBHOOK_ALLOW_PRIVATE", default=False)

@@ -24,3 +24,6 @@ STORAGES = {
 # login lockout is off except in its own tests (Django's test client logs in without a request, which axes needs).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 AXES_ENABLED = False
+# A pick's clock runs exactly its pick time in tests (they measure the time itself); tests of the allowance for
+# the push latency set it (drafting.core.seen_allowance).
+HYDRA_DRAFT_SEEN_SECONDS = 0.0

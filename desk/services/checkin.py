@@ -41,6 +41,42 @@ def registration_check_out(*, registration: Registration, by) -> None:
     event_bump_version(event_id=registration.event_id)
 
 
+CHECK_IN_ALL = "check_in_all"
+
+
+@transaction.atomic
+def event_check_in_all(*, event: Event, by) -> int:
+    """Tick every registered team that hasn't dropped and isn't checked in yet (the desk's "Check in all", for an
+    event whose teams are known to be present). Returns how many were ticked; logged at the desk. Refused once
+    round 1 is paired."""
+    _before_round_one(event)
+    waiting = list(Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True)
+                   .values_list("pk", flat=True))
+    desk_log(event=event, by=by, action=CHECK_IN_ALL, detail=_("Checked in all: %(n)d teams.") % {"n": len(waiting)})
+    CheckIn.objects.bulk_create([CheckIn(registration_id=pk, by=by, at_desk=True) for pk in waiting])
+    event_bump_version(event_id=event.pk)
+    return len(waiting)
+
+
+@transaction.atomic
+def event_check_in_all_undo(*, event: Event, by) -> int:
+    """Undo the last "Check in all": the check-ins ticked at the desk since then are taken back (players' own
+    check-ins on their phones stay). Returns how many; logged. Refused once round 1 is paired or without a
+    "Check in all" to undo."""
+    _before_round_one(event)
+    last = event.desk_log.filter(action=CHECK_IN_ALL).order_by("-created_at", "-id").first()
+    if last is None:
+        raise ValidationError(_("There is no \"Check in all\" to undo."))
+    undone, _counts = CheckIn.objects.filter(registration__event=event, at_desk=True,
+                                             created_at__gte=last.created_at).delete()
+    last.action = f"{CHECK_IN_ALL}_undone"
+    last.save(update_fields=["action"])
+    desk_log(event=event, by=by, action="check_in_all_undo",
+             detail=_("Check in all undone: %(n)d teams.") % {"n": undone})
+    event_bump_version(event_id=event.pk)
+    return undone
+
+
 def event_set_check_in_deadline(*, event: Event, deadline: dt.datetime | None) -> None:
     """Set (or clear) when check-in closes."""
     desk = event_desk_for(event=event)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from desk import clock as engine
+from desk.services.log import desk_log
 from desk.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.models import Round
 from tournaments.services.events import event_bump_version
@@ -27,6 +28,18 @@ def now() -> dt.datetime:
 def event_desk_for(*, event) -> EventDesk:
     """The event's desk settings, created with the defaults on first use."""
     desk, _created = EventDesk.objects.get_or_create(event=event)
+    return desk
+
+
+def event_set_round_minutes(*, event, minutes: int, by) -> EventDesk:
+    """Set how many minutes a round lasts (1 to 600; the clocks started later use it), written to the desk's log."""
+    if not 1 <= minutes <= 600:
+        raise ValidationError(_("A clock runs 1 to 600 minutes."))
+    desk = event_desk_for(event=event)
+    if desk.round_minutes != minutes:
+        desk.round_minutes = minutes
+        desk.save(update_fields=["round_minutes"])
+        desk_log(event=event, by=by, action="round_minutes", detail=str(minutes))
     return desk
 
 

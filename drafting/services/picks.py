@@ -12,18 +12,20 @@ import math
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from drafting import core
+from drafting.core import SWEEP_GRACE_SECONDS, TABLE, DraftRefused
+from drafting.core import draft_check_running as _check_running
+from drafting.core import draft_overdue as _overdue
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.selectors import draft_seat_to_pick
+from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers
 
 log = logging.getLogger(__name__)
 
-SWEEP_GRACE_SECONDS = 0.5  # the timer task normally fires first; the sweep only catches what it missed
-
-
-class DraftRefused(Exception):
-    """An action the rules don't allow right now; the message says why, for the person who tried."""
+__all__ = ["SWEEP_GRACE_SECONDS", "DraftRefused", "draft_pick", "draft_table_refresh", "draft_tables_refresh",
+           "draft_tables_sweep_overdue", "draft_timeout_apply", "draft_timeout_early"]
 
 
 def draft_pick(
@@ -67,89 +69,35 @@ def draft_pick(
 
 def draft_timeout_apply(*, table_id: int, pack_index: int, pick_number: int, via: str = PickVia.TIMER) -> bool:
     """If pick (`pack_index`, `pick_number`) is still awaited and its deadline has passed, take the oldest card
-    (the first laid out of those still there) for the seat to pick. Returns whether it did.
-
-    Safe to call any number of times, early or late: a pick already made, a paused or finished table, or a deadline
-    not reached (a stale timer after a pause or an undo) leave everything as it is.
+    (the first laid out of those still there) for the seat to pick. Returns whether it did (core.draft_timeout_apply).
     """
-    # Most timer tasks find their pick made long ago: a plain read says so without a transaction or a lock.
-    current = DraftTable.objects.filter(pk=table_id).values_list("status", "pack_index", "pick_number", "deadline").first()
-    if current is None or current[:3] != (DraftStatus.RUNNING, pack_index, pick_number):
-        return False
-    if current[3] is None or current[3] > timers.now():
-        return False
-    with transaction.atomic():
-        table = timers.table_lock(table_id=table_id)
-        now = timers.now()
-        if table.status != DraftStatus.RUNNING or (table.pack_index, table.pick_number) != (pack_index, pick_number):
-            return False
-        if not _overdue(table, now):
-            return False
-        _take(table, card=_oldest_card(table), seat=draft_seat_to_pick(table=table), via=via, now=now)
-        return True
+    return core.draft_timeout_apply(kind=TABLE, draft_id=table_id, position=(pack_index, pick_number), via=via)
 
 
 def draft_timeout_early(*, table_id: int, pack_index: int, pick_number: int) -> dt.datetime | None:
-    """The deadline of pick (`pack_index`, `pick_number`) when that pick is still awaited but its deadline is still
-    ahead: a timer delivered early (clocks apart, or sent before a pause moved the deadline). None otherwise."""
-    current = DraftTable.objects.filter(pk=table_id).values_list("status", "pack_index", "pick_number", "deadline").first()
-    if current is None or current[:3] != (DraftStatus.RUNNING, pack_index, pick_number):
-        return None
-    deadline = current[3]
-    return deadline if deadline is not None and deadline > timers.now() else None
+    """The deadline of pick (`pack_index`, `pick_number`) while it is awaited and still ahead (a timer delivered
+    early), else None."""
+    return core.draft_timeout_early(kind=TABLE, draft_id=table_id, position=(pack_index, pick_number))
 
 
 def draft_tables_sweep_overdue(*, grace_seconds: float = SWEEP_GRACE_SECONDS) -> int:
-    """Apply the timeout of every running table whose deadline passed more than `grace_seconds` ago without its
-    timer task running (a worker that died, or no worker at all). Returns the number of picks made."""
-    cutoff = timers.now() - dt.timedelta(seconds=grace_seconds)
-    overdue = DraftTable.objects.filter(status=DraftStatus.RUNNING, deadline__lte=cutoff).values_list(
-        "pk", "pack_index", "pick_number"
-    )
-    made = 0
-    for table_id, pack_index, pick_number in overdue:
-        if draft_timeout_apply(table_id=table_id, pack_index=pack_index, pick_number=pick_number, via=PickVia.SWEEP):
-            made += 1
-            log.info("Draft sweep: table %s pick %s.%s timed out without its timer; took the oldest card.",
-                     table_id, pack_index + 1, pick_number)
-    return made
+    """The beat sweep for the Rochester tables (core.drafts_sweep_overdue)."""
+    return core.drafts_sweep_overdue(kind=TABLE, grace_seconds=grace_seconds)
 
 
 def draft_table_refresh(*, table: DraftTable) -> DraftTable:
-    """The table as it stands by the server's clock: if its deadline has passed, apply the timeout first.
-
-    Every read of a draft's state goes through this, so a deadline that is over never shows as running, even
-    with no worker at all. Returns `table` itself when nothing was overdue (no extra query).
-    """
-    if table.status != DraftStatus.RUNNING or table.deadline is None or table.deadline > timers.now():
-        return table
-    draft_timeout_apply(table_id=table.pk, pack_index=table.pack_index, pick_number=table.pick_number, via=PickVia.READ)
-    return DraftTable.objects.select_related("event").get(pk=table.pk)
+    """The table as it stands by the server's clock (core.draft_refresh)."""
+    return core.draft_refresh(draft=table)
 
 
 def draft_tables_refresh(*, event) -> int:
-    """Apply the timeout of every running table of `event` whose deadline is over (one query when none is), so a
-    list of tables read by the server's clock never shows an expired deadline. Returns the number of picks made."""
-    overdue = DraftTable.objects.filter(event=event, status=DraftStatus.RUNNING, deadline__lte=timers.now()).values_list(
-        "pk", "pack_index", "pick_number"
-    )
-    return sum(
-        draft_timeout_apply(table_id=pk, pack_index=pack_index, pick_number=pick_number, via=PickVia.READ)
-        for pk, pack_index, pick_number in overdue
-    )
+    """Apply every overdue timeout of the event's tables (core.drafts_refresh)."""
+    return core.drafts_refresh(kind=TABLE, event=event)
 
 
-def _check_running(table: DraftTable) -> None:
-    if table.status == DraftStatus.PAUSED:
-        raise DraftRefused(_("The draft is paused; wait for the organizer to resume it."))
-    if table.status == DraftStatus.FINISHED:
-        raise DraftRefused(_("The draft is over."))
-    if table.status != DraftStatus.RUNNING:
-        raise DraftRefused(_("The draft hasn't started yet."))
-
-
-def _overdue(table: DraftTable, now: dt.datetime) -> bool:
-    return table.deadline is not None and now >= table.deadline
+def _timeout(table: DraftTable, now: dt.datetime, via: str) -> None:
+    """The Rochester format's timeout: the seat to pick gets the oldest card of the pack."""
+    _take(table, card=_oldest_card(table), seat=draft_seat_to_pick(table=table), via=via, now=now)
 
 
 def _oldest_card(table: DraftTable) -> DraftCard:
@@ -186,6 +134,7 @@ def advance(table: DraftTable, *, now: dt.datetime) -> None:
             table.status = DraftStatus.FINISHED
             table.finished_at = now
             table.deadline = table.picks_open_at = None
+            domain_event_send(event_id=table.event_id, kind=DomainEvent.DRAFT_FINISHED, table=table.pk)
         else:
             timers.open_pack_timers(table, now=now)
     else:
@@ -208,3 +157,6 @@ def _last_card_left(table: DraftTable) -> bool:
         table.status == DraftStatus.RUNNING and table.pick_number > 1
         and table.pick_number == table.pack_sizes[table.pack_index]
     )
+
+
+core.draft_format_register(kind=TABLE, timeout=_timeout)

@@ -18,9 +18,12 @@ from collections.abc import Iterable, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drafting import thg
-from drafting.boosters import BoosterCard, open_boosters
-from drafting.data import load_set
+from drafting import booster, core, thg
+from drafting.passing import PickInvalid
+from drafting.core import SWEEP_GRACE_SECONDS, DraftRefused
+from drafting.core import draft_check_running as _check_running
+from drafting.core import draft_overdue as _overdue
+from drafting.boosters import BoosterCard
 from drafting.models import (
     DraftAction,
     DraftStatus,
@@ -28,24 +31,23 @@ from drafting.models import (
     PickVia,
     Pod,
     PodCard,
-    PodLog,
     PodTeam,
     step_key,
 )
 from drafting.selectors_pods import thg_pod_team_of_user
+from drafting.services.tables import draft_settings_for
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
+from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers
-from .picks import SWEEP_GRACE_SECONDS, DraftRefused
 
 log = logging.getLogger(__name__)
 
 DEFAULT_DECK_BUILDING_MINUTES = 40
 
 
-def _log(pod: Pod, action: str, *, by, detail: str = "") -> None:
-    PodLog.objects.create(pod=pod, action=action, actor=by if getattr(by, "pk", None) else None, detail=detail)
+_log = core.draft_log
 
 
 # --- Seating and packs --------------------------------------------------------------------------------------------
@@ -58,8 +60,6 @@ def thg_pods_seat(*, event: Event, by, seed: int | None = None, confirm_five: bo
 
     Raises DraftRefused when the event isn't a Two-Headed Giant booster draft, already has pods, or the teams
     can't be seated."""
-    from drafting.services.tables import draft_settings_for
-
     if event.format_kind != FormatKind.THG_DRAFT:
         raise DraftRefused(_("Only a Two-Headed Giant booster draft event drafts in pods."))
     if Pod.objects.filter(event=event).exists():
@@ -72,16 +72,25 @@ def thg_pods_seat(*, event: Event, by, seed: int | None = None, confirm_five: bo
         raise DraftRefused(_("Five teams make one pod of five: confirm it to seat them."))
     seed = secrets.randbits(62) if seed is None else seed
     settings = draft_settings_for(event=event)
+    return pods_create(
+        event=event, by=by, seed=seed,
+        seating=thg.seat_pods(teams, rng=random.Random(seed), allow_five=confirm_five),
+        pick_seconds=dict(settings.thg_pick_seconds or {}), deck_building_minutes=DEFAULT_DECK_BUILDING_MINUTES,
+    )
+
+
+def pods_create(*, event: Event, by, seed: int, seating: list[list], **fields) -> list[Pod]:
+    """Create the event's pods from `seating` (the registrations of each pod in clockwise seat order) with the
+    format's `fields`, logging the seed. The formats' seating services call it inside their transaction."""
+    settings = draft_settings_for(event=event)
     pods = []
-    for number, members in enumerate(thg.seat_pods(teams, rng=random.Random(seed), allow_five=confirm_five), start=1):
+    for number, members in enumerate(seating, start=1):
         pod = Pod.objects.create(
             event=event, number=number, seed=seed + number, set_code=settings.set_code,
-            pick_seconds=dict(settings.thg_pick_seconds or {}),
-            review_between_picks=event.enforcement_level == EnforcementLevel.REGULAR,
-            deck_building_minutes=DEFAULT_DECK_BUILDING_MINUTES,
+            review_between_picks=event.enforcement_level == EnforcementLevel.REGULAR, **fields,
         )
         PodTeam.objects.bulk_create(PodTeam(pod=pod, registration=team, seat=seat) for seat, team in enumerate(members))
-        _log(pod, DraftAction.PODS_SEATED, by=by, detail=f"seed {seed}, {len(members)} teams")
+        _log(pod, DraftAction.PODS_SEATED, by=by, detail=f"seed {seed}, {len(members)} seats")
         pods.append(pod)
     return pods
 
@@ -90,12 +99,8 @@ def thg_pod_generate_packs(*, pod_id: int, by, set_code: str = "", seed: str = "
     """Open six boosters per team from the set's booster configuration with a stored seed (the same product for
     every team). Replaces packs loaded before the start."""
     pod = Pod.objects.get(pk=pod_id)
-    code = (set_code or pod.set_code).strip().upper()
-    if not code:
-        raise DraftRefused(_("Choose the set the packs come from."))
-    seed = seed or f"{pod.seed}-{code}"
-    teams = pod.teams.count()
-    packs = open_boosters(load_set(code), count=thg.PACK_ROUNDS * teams, seed=seed)
+    count = pod.rules.pack_rounds * pod.teams.count()
+    packs, code, seed = core.draft_boosters_open(draft=pod, set_code=set_code, seed=seed, count=count)
     return _store_packs(pod_id=pod_id, by=by, packs=packs, source=PackSource.GENERATED, set_code=code, seed=seed)
 
 
@@ -104,10 +109,11 @@ def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_
     packs in all), each pack's card names in order."""
     from .tables import MAX_PACK_SIZE, _entered_card
 
-    teams = PodTeam.objects.filter(pod_id=pod_id).count()
-    if len(packs) != thg.PACK_ROUNDS * teams:
-        raise DraftRefused(_("This pod drafts %(want)d packs (six per team); %(got)d were entered.")
-                           % {"want": thg.PACK_ROUNDS * teams, "got": len(packs)})
+    pod = Pod.objects.get(pk=pod_id)
+    teams, rounds = pod.teams.count(), pod.rules.pack_rounds
+    if len(packs) != rounds * teams:
+        raise DraftRefused(_("This pod drafts %(want)d packs (%(rounds)d per seat); %(got)d were entered.")
+                           % {"want": rounds * teams, "rounds": rounds, "got": len(packs)})
     cards = []
     for number, names in enumerate(packs, start=1):
         names = [n.strip() for n in names if n.strip()]
@@ -118,27 +124,17 @@ def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_
 
 
 def _store_packs(*, pod_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str) -> Pod:
-    with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
-        if pod.status != DraftStatus.SETUP:
-            raise DraftRefused(_("The draft has started; its packs can't change."))
-        teams = pod.teams.count()
-        PodCard.objects.filter(pod=pod).delete()
-        PodCard.objects.bulk_create(
-            PodCard(
-                pod=pod, pack_round=index // teams, opener=index % teams, position=position, uuid=card.uuid,
-                name=card.name, set_code=card.set_code, rarity=card.rarity, colors="".join(card.colors),
-                types=" ".join(card.types), mana_value=card.mana_value, foil=card.foil,
-            )
-            for index, pack in enumerate(packs)
-            for position, card in enumerate(pack, start=1)
-        )
-        pod.pack_sizes = [[len(packs[r * teams + o]) for o in range(teams)] for r in range(thg.PACK_ROUNDS)]
-        pod.pack_source, pod.set_code, pod.booster_seed = source, set_code, seed
-        pod.version += 1
-        pod.save(update_fields=["pack_sizes", "pack_source", "set_code", "booster_seed", "version"])
-        _log(pod, DraftAction.PACKS, by=by, detail=f"{source} {set_code} seed {seed!r}")
-    return pod
+    """The pod's packs: pack `index` is opened in round index // seats by seat index % seats."""
+    seats = PodTeam.objects.filter(pod_id=pod_id).count()  # seated before the packs; never changes
+
+    def place(pod: Pod, index: int) -> dict:
+        return {"pack_round": index // seats, "opener": index % seats}
+
+    def sizes(pod: Pod, packs: list) -> list:
+        return [[len(packs[r * seats + o]) for o in range(seats)] for r in range(pod.rules.pack_rounds)]
+
+    return core.draft_packs_store(kind=core.POD, draft_id=pod_id, by=by, packs=packs, source=source,
+                                  set_code=set_code, seed=seed, card_model=PodCard, place=place, sizes=sizes)
 
 
 # --- The draft ------------------------------------------------------------------------------------------------------
@@ -150,12 +146,13 @@ def thg_pod_start(*, pod_id: int, by) -> Pod:
         pod = timers.pod_lock(pod_id=pod_id)
         if pod.status != DraftStatus.SETUP:
             raise DraftRefused(_("This pod has already started."))
-        if len(pod.pack_sizes) != thg.PACK_ROUNDS:
+        if len(pod.pack_sizes) != pod.rules.pack_rounds:
             raise DraftRefused(_("Load the packs first: generate them or enter them."))
         now = timers.now()
         pod.status, pod.pack_round, pod.step, pod.started_at = DraftStatus.RUNNING, 0, 0, now
         _open_step(pod, now=now, teams=list(pod.teams.all()))
         _log(pod, DraftAction.START, by=by)
+        domain_event_send(event_id=pod.event_id, kind=DomainEvent.DRAFT_STARTED, pod=pod.pk)
     return pod
 
 
@@ -181,31 +178,36 @@ def thg_pick(
         now = timers.now()
         judged = now if arrived_at is None else min(now, arrived_at)
         _check_running(pod)
-        team.picked_through = PodTeam.objects.filter(pk=team.pk).values_list("picked_through", flat=True).get()
         if (pod.pack_round, pod.step) != (pack_round, step):
             raise DraftRefused(_("That pack has moved on; look at the pack in front of your team now."))
-        if team.picked_through >= pod.step_key:
-            raise DraftRefused(_("Your team has already picked from this pack; wait for the other teams."))
+        # Claim the team's pick at this step in one statement (read and write at once, to keep the lock short); a
+        # refusal below rolls the claim back with the transaction.
+        if not PodTeam.objects.filter(pk=team.pk, picked_through__lt=pod.step_key).update(
+                picked_through=pod.step_key, tentative=[], tentative_by=""):
+            raise DraftRefused(_already_picked_message(pod))
         if pod.picks_open_at is not None and judged < pod.picks_open_at:
             wait = math.ceil((pod.picks_open_at - judged).total_seconds())
             raise DraftRefused(_("The teams are looking through their pools; picks open in %(n)d s.") % {"n": wait})
         pack = _pack_in_front(pod, team)
-        if not thg.needs_choice(len(pack)):
-            raise DraftRefused(_("Your team has already picked from this pack; wait for the other teams."))
+        if not pod.rules.needs_choice(len(pack)):
+            raise DraftRefused(_already_picked_message(pod))
         if _overdue(pod, judged):
-            late = _take(pod, team, cards=[pack[p] for p in thg.oldest_two(list(pack))], via=PickVia.LATE, now=now)
+            late = _take(pod, team, cards=[pack[p] for p in pod.rules.oldest(list(pack))], via=PickVia.LATE, now=now,
+                         claimed=True)
             _after_pick(pod, now=now)
         else:
             by_id = {card.pk: card for card in pack.values()}
             try:
-                thg.check_pick(chosen=list(card_ids), pack=list(by_id))
-            except thg.PickInvalid:
-                if len(card_ids) != thg.CARDS_PER_PICK or len(set(card_ids)) != len(card_ids):
-                    raise DraftRefused(_("Choose exactly two different cards.")) from None
+                pod.rules.check_pick(chosen=list(card_ids), pack=list(by_id))
+            except PickInvalid:
+                if len(card_ids) != pod.rules.cards_per_pick or len(set(card_ids)) != len(card_ids):
+                    raise DraftRefused(_choose_message(pod)) from None
                 raise DraftRefused(_("That card isn't in the pack in front of your team.")) from None
-            taken = _take(pod, team, cards=[by_id[c] for c in card_ids], via=PickVia.PLAYER, now=now)
+            taken = _take(pod, team, cards=[by_id[c] for c in card_ids], via=PickVia.PLAYER, now=now, claimed=True)
             _after_pick(pod, now=now)
             return taken
+    if pod.rules.cards_per_pick == 1:
+        raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {"card": late[0].name})
     raise DraftRefused(
         _("Your time ran out: your team got the two oldest cards, %(cards)s.") % {"cards": ", ".join(c.name for c in late)}
     )
@@ -231,8 +233,8 @@ def thg_tentative(
             if toggle not in pack_ids:
                 raise DraftRefused(_("That card isn't in the pack in front of your team."))
             current = [c for c in team.tentative if c in pack_ids]
-            card_ids = [c for c in current if c != toggle] if toggle in current else [*current, toggle][-thg.CARDS_PER_PICK:]
-        chosen = [c for c in dict.fromkeys(card_ids) if c in pack_ids][: thg.CARDS_PER_PICK]
+            card_ids = [c for c in current if c != toggle] if toggle in current else [*current, toggle][-pod.rules.cards_per_pick:]
+        chosen = [c for c in dict.fromkeys(card_ids) if c in pack_ids][: pod.rules.cards_per_pick]
         name = Seat.objects.filter(registration_id=team.registration_id, player__user=user).values_list(
             "player__name", flat=True).first() or ""
         team.tentative, team.tentative_by = chosen, name if chosen else ""
@@ -243,65 +245,39 @@ def thg_tentative(
 
 
 def thg_timeout_apply(*, pod_id: int, pack_round: int, step: int, via: str = PickVia.TIMER) -> bool:
-    """If step (`pack_round`, `step`) is still awaited and its deadline has passed, give every team that hasn't
-    picked the two oldest cards of its pack and move the packs on. Returns whether it did. Safe to call any number
-    of times, early or late."""
-    current = Pod.objects.filter(pk=pod_id).values_list("status", "pack_round", "step", "deadline").first()
-    if current is None or current[:3] != (DraftStatus.RUNNING, pack_round, step):
-        return False
-    if current[3] is None or current[3] > timers.now():
-        return False
-    with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
-        now = timers.now()
-        if pod.status != DraftStatus.RUNNING or (pod.pack_round, pod.step) != (pack_round, step):
-            return False
-        if not _overdue(pod, now):
-            return False
-        packs = _packs(pod)
-        for team in pod.teams.all():
-            pack = packs.get(_opener(pod, team), {})
-            if team.picked_through < pod.step_key and thg.needs_choice(len(pack)):
-                _take(pod, team, cards=[pack[p] for p in thg.oldest_two(list(pack))], via=via, now=now)
-        _advance(pod, now=now)
-        return True
+    """If step (`pack_round`, `step`) is still awaited and its deadline has passed, give every seat that hasn't
+    picked the oldest cards of its pack and move the packs on. Returns whether it did (core.draft_timeout_apply)."""
+    return core.draft_timeout_apply(kind=core.POD, draft_id=pod_id, position=(pack_round, step), via=via)
 
 
 def thg_timeout_early(*, pod_id: int, pack_round: int, step: int) -> dt.datetime | None:
     """The deadline of step (`pack_round`, `step`) while it is awaited and still ahead (a timer delivered early)."""
-    current = Pod.objects.filter(pk=pod_id).values_list("status", "pack_round", "step", "deadline").first()
-    if current is None or current[:3] != (DraftStatus.RUNNING, pack_round, step):
-        return None
-    return current[3] if current[3] is not None and current[3] > timers.now() else None
+    return core.draft_timeout_early(kind=core.POD, draft_id=pod_id, position=(pack_round, step))
 
 
 def thg_pods_sweep_overdue(*, grace_seconds: float = SWEEP_GRACE_SECONDS) -> int:
-    """Apply the timeout of every running pod whose deadline passed more than `grace_seconds` ago without its
-    timer task (a worker died, or none runs). Returns the number of steps timed out."""
-    cutoff = timers.now() - dt.timedelta(seconds=grace_seconds)
-    overdue = Pod.objects.filter(status=DraftStatus.RUNNING, deadline__lte=cutoff).values_list("pk", "pack_round", "step")
-    made = 0
-    for pod_id, pack_round, step in overdue:
-        if thg_timeout_apply(pod_id=pod_id, pack_round=pack_round, step=step, via=PickVia.SWEEP):
-            made += 1
-            log.info("Pod sweep: pod %s step %s.%s timed out without its timer.", pod_id, pack_round + 1, step + 1)
-    return made
+    """The beat sweep for the pods (core.drafts_sweep_overdue)."""
+    return core.drafts_sweep_overdue(kind=core.POD, grace_seconds=grace_seconds)
 
 
 def thg_pod_refresh(*, pod: Pod) -> Pod:
-    """The pod as it stands by the server's clock: an overdue step is timed out first (no worker needed). Returns
-    `pod` itself when nothing was overdue."""
-    if pod.status != DraftStatus.RUNNING or pod.deadline is None or pod.deadline > timers.now():
-        return pod
-    thg_timeout_apply(pod_id=pod.pk, pack_round=pod.pack_round, step=pod.step, via=PickVia.READ)
-    return Pod.objects.select_related("event").get(pk=pod.pk)
+    """The pod as it stands by the server's clock (core.draft_refresh)."""
+    return core.draft_refresh(draft=pod)
 
 
 def thg_pods_refresh(*, event) -> int:
-    """Time out every overdue step of the event's pods (one query when none is). Returns the steps timed out."""
-    overdue = Pod.objects.filter(event=event, status=DraftStatus.RUNNING, deadline__lte=timers.now()).values_list(
-        "pk", "pack_round", "step")
-    return sum(thg_timeout_apply(pod_id=pk, pack_round=r, step=s, via=PickVia.READ) for pk, r, s in overdue)
+    """Time out every overdue step of the event's pods (core.drafts_refresh)."""
+    return core.drafts_refresh(kind=core.POD, event=event)
+
+
+def _timeout(pod: Pod, now: dt.datetime, via: str) -> None:
+    """The pod formats' timeout: every seat that hasn't picked gets the oldest cards of its pack, the packs move on."""
+    packs = _packs(pod)
+    for team in pod.teams.all():
+        pack = packs.get(_opener(pod, team), {})
+        if team.picked_through < pod.step_key and pod.rules.needs_choice(len(pack)):
+            _take(pod, team, cards=[pack[p] for p in pod.rules.oldest(list(pack))], via=via, now=now)
+    _advance(pod, now=now)
 
 
 # --- The organizer's actions ----------------------------------------------------------------------------------------
@@ -309,53 +285,24 @@ def thg_pods_refresh(*, event) -> int:
 
 def thg_pod_pause(*, pod_id: int, by, review_break: bool = False, reason: str = "") -> Pod:
     """Stop the pod's clock, keeping the time left. A review break also lets the teams look through their pools
-    until the pod resumes. A step already overdue is timed out first."""
-    pod = Pod.objects.get(pk=pod_id)
-    thg_timeout_apply(pod_id=pod_id, pack_round=pod.pack_round, step=pod.step)
-    with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
-        if pod.status == DraftStatus.PAUSED and review_break and not pod.review_break:
-            pod.review_break = True
-            pod.version += 1
-            pod.save(update_fields=["review_break", "version"])
-            _log(pod, DraftAction.REVIEW_BREAK, by=by, detail=reason)
-            return pod
-        if pod.status == DraftStatus.PAUSED:
-            raise DraftRefused(_("This pod is already paused."))
-        if pod.status != DraftStatus.RUNNING:
-            raise DraftRefused(_("Only a running pod can be paused."))
-        timers.clock_stop(pod, review_break=review_break)
-        pod.save()
-        _log(pod, DraftAction.REVIEW_BREAK if review_break else DraftAction.PAUSE, by=by, detail=reason)
-    return pod
+    until the pod resumes. A step already overdue is timed out first (core.draft_pause)."""
+    return core.draft_pause(kind=core.POD, draft_id=pod_id, by=by, review_break=review_break, reason=reason)
 
 
 def thg_pod_resume(*, pod_id: int, by) -> Pod:
-    """Restart the pod's clock with the time it had left. Ends a review break."""
-    with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
-        if pod.status != DraftStatus.PAUSED:
-            raise DraftRefused(_("Only a paused pod can be resumed."))
-        timers.clock_restart(pod)
-        pod.save()
-        _log(pod, DraftAction.RESUME, by=by)
-        timers.schedule_pod_timeout(pod)
-    return pod
+    """Restart the pod's clock with the time it had left. Ends a review break (core.draft_resume)."""
+    return core.draft_resume(kind=core.POD, draft_id=pod_id, by=by)
 
 
 def thg_pod_end(*, pod_id: int, by, reason: str = "") -> Pod:
-    """End the pod's draft where it stands (the cards not taken stay untaken)."""
-    with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
-        if pod.status == DraftStatus.FINISHED:
-            raise DraftRefused(_("This pod's draft is over already."))
-        pod.status, pod.finished_at, pod.deadline, pod.picks_open_at = DraftStatus.FINISHED, timers.now(), None, None
-        pod.version += 1
-        pod.save()
-        _log(pod, DraftAction.END, by=by, detail=reason)
-        if pod.started_at is not None:  # a pod ended before it started drafted nothing: no pools
-            thg_pod_pools_create(pod=pod, by=by)
-    return pod
+    """End the pod's draft where it stands (the cards not taken stay untaken); the drafted cards become the pools
+    (core.draft_end)."""
+    return core.draft_end(kind=core.POD, draft_id=pod_id, by=by, reason=reason)
+
+
+def _ended(pod: Pod, by) -> None:
+    if pod.started_at is not None:  # a pod ended before it started drafted nothing: no pools
+        thg_pod_pools_create(pod=pod, by=by)
 
 
 def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
@@ -370,7 +317,7 @@ def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
     source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED
     for team in teams:
         pool = SealedPool.objects.create(registration=team.registration, source=source, set_code=pod.set_code,
-                                         booster_count=thg.PACK_ROUNDS)
+                                         booster_count=pod.rules.pack_rounds)
         PoolCard.objects.bulk_create(
             PoolCard(pool=pool, position=position, booster=card.pack_round, name=card.name, set_code=card.set_code,
                      rarity=card.rarity, colors=card.colors, types=card.types, mana_value=card.mana_value, foil=card.foil)
@@ -378,9 +325,21 @@ def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
                 PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
         )
         PoolLog.objects.create(pool=pool, action=PoolAction.OPENED, by=by if getattr(by, "pk", None) else None,
-                               detail=[f"2HG draft, pod {pod.number}, seat {team.seat + 1}"])
+                               detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
         made.append(pool)
     return made
+
+
+def pick_seconds_table(value) -> dict[int, int]:
+    """An organizer's pick-time table (cards in the pack -> seconds; {} for the format's default) checked and read,
+    or DraftRefused saying what a table looks like."""
+    try:
+        table = {int(k): int(v) for k, v in (value or {}).items()}
+    except (TypeError, ValueError, AttributeError):
+        raise DraftRefused(_("Pick seconds: a table of cards in the pack to seconds, e.g. {\"15\": 80, \"3\": 10}.")) from None
+    if any(k < 1 or not 0 <= v <= 3600 for k, v in table.items()):
+        raise DraftRefused(_("Pick seconds: cards from 1, seconds from 0 (no limit) to 3600."))
+    return table
 
 
 def thg_pod_set_timing(
@@ -388,12 +347,7 @@ def thg_pod_set_timing(
 ) -> Pod:
     """Change the pod's pick seconds table (empty: the default), the review between pack rounds and the
     deck-building clock. The current step keeps its deadline; the next step uses the new table."""
-    try:
-        table = {int(k): int(v) for k, v in (pick_seconds or {}).items()}
-    except (TypeError, ValueError, AttributeError):
-        raise DraftRefused(_("Pick seconds: a table of cards in the pack to seconds, e.g. {\"15\": 80, \"3\": 10}.")) from None
-    if any(k < 1 or not 0 <= v <= 3600 for k, v in table.items()):
-        raise DraftRefused(_("Pick seconds: cards from 1, seconds from 0 (no limit) to 3600."))
+    table = pick_seconds_table(pick_seconds)
     with transaction.atomic():
         pod = timers.pod_lock(pod_id=pod_id)
         if pod.status == DraftStatus.FINISHED:
@@ -409,23 +363,29 @@ def thg_pod_set_timing(
 # --- Inside the lock ------------------------------------------------------------------------------------------------
 
 
-def _check_running(pod: Pod) -> None:
-    if pod.status == DraftStatus.PAUSED:
-        raise DraftRefused(_("The draft is paused; wait for the organizer to resume it."))
-    if pod.status == DraftStatus.FINISHED:
-        raise DraftRefused(_("The draft is over."))
-    if pod.status != DraftStatus.RUNNING:
-        raise DraftRefused(_("The draft hasn't started yet."))
+def _round_review_seconds(pod: Pod) -> float | None:
+    """The review before the pod's current pack round: its entry of `review_seconds_by_round` (booster draft: 30 s
+    before pack 2, 45 s before pack 3), else `round_review_seconds` for every round."""
+    if pod.review_seconds_by_round:
+        return booster.review_seconds(pod.pack_round, pod.review_seconds_by_round)
+    return pod.round_review_seconds
 
 
+def _already_picked_message(pod: Pod) -> str:
+    if pod.rules.cards_per_pick == 1:
+        return _("You have already picked from this pack; wait for the other players.")
+    return _("Your team has already picked from this pack; wait for the other teams.")
 
-def _overdue(pod: Pod, now: dt.datetime) -> bool:
-    return pod.deadline is not None and now >= pod.deadline
+
+def _choose_message(pod: Pod) -> str:
+    if pod.rules.cards_per_pick == 1:
+        return _("Choose one card.")
+    return _("Choose exactly two different cards.")
 
 
 def _opener(pod: Pod, team: PodTeam) -> int:
     size = len(pod.pack_sizes[pod.pack_round])
-    return thg.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=team.seat)
+    return pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=team.seat)
 
 
 def _pack_in_front(pod: Pod, team: PodTeam) -> dict[int, PodCard]:
@@ -442,14 +402,18 @@ def _packs(pod: Pod) -> dict[int, dict[int, PodCard]]:
     return packs
 
 
-def _take(pod: Pod, team: PodTeam, *, cards: Iterable[PodCard], via: str, now: dt.datetime) -> list[PodCard]:
+def _take(pod: Pod, team: PodTeam, *, cards: Iterable[PodCard], via: str, now: dt.datetime,
+          claimed: bool = False) -> list[PodCard]:
+    """Give `cards` to `team` at the pod's step and mark the team as having picked (unless the caller `claimed`
+    the step already)."""
     taken = list(cards)
     for slot, card in enumerate(taken, start=1):
         card.team, card.pick_step, card.pick_slot, card.picked_at, card.deadline_at, card.via = (
             team, pod.step, slot, now, pod.deadline, via)
     PodCard.objects.bulk_update(taken, ["team", "pick_step", "pick_slot", "picked_at", "deadline_at", "via"])
     team.picked_through, team.tentative, team.tentative_by = pod.step_key, [], ""
-    team.save(update_fields=["picked_through", "tentative", "tentative_by"])
+    if not claimed:
+        team.save(update_fields=["picked_through", "tentative", "tentative_by"])
     return taken
 
 
@@ -464,12 +428,13 @@ def _after_pick(pod: Pod, *, now: dt.datetime) -> None:
 
 def _advance(pod: Pod, *, now: dt.datetime) -> None:
     """Every team has picked at this step: move every pack on (or open the next round, or finish)."""
-    position = thg.next_position(pack_round=pod.pack_round, step=pod.step, pack_sizes=pod.pack_sizes[pod.pack_round])
+    position = pod.rules.next_position(pack_round=pod.pack_round, step=pod.step, pack_sizes=pod.pack_sizes[pod.pack_round])
     if position.finished:
         pod.status, pod.finished_at, pod.deadline, pod.picks_open_at = DraftStatus.FINISHED, now, None, None
         pod.version += 1
         pod.save(update_fields=["status", "finished_at", "deadline", "picks_open_at", "version"])
         thg_pod_pools_create(pod=pod)
+        domain_event_send(event_id=pod.event_id, kind=DomainEvent.DRAFT_FINISHED, pod=pod.pk)
         return
     new_round = position.pack_round != pod.pack_round
     pod.pack_round, pod.step = position.pack_round, position.step
@@ -485,7 +450,7 @@ def _open_step(pod: Pod, *, now: dt.datetime, teams: list[PodTeam], new_round: b
     choosing = False
     for team in teams:
         pack = packs.get(_opener(pod, team), {})
-        if thg.needs_choice(len(pack)):
+        if pod.rules.needs_choice(len(pack)):
             choosing = True
         elif pack:
             _take(pod, team, cards=pack.values(), via=PickVia.LAST, now=now)
@@ -496,14 +461,19 @@ def _open_step(pod: Pod, *, now: dt.datetime, teams: list[PodTeam], new_round: b
         _advance(pod, now=now)
         return
     sizes = pod.pack_sizes[pod.pack_round]
-    seconds = thg.step_seconds(sizes, pod.step, pod.pick_seconds or None)
-    if new_round and pod.round_review_seconds:
-        pod.picks_open_at = now + dt.timedelta(seconds=pod.round_review_seconds)
-    pod.deadline = None if seconds is None else (pod.picks_open_at or now) + dt.timedelta(seconds=seconds)
+    seconds = pod.rules.step_seconds(sizes, pod.step, pod.pick_seconds or None)
+    review = _round_review_seconds(pod) if new_round else None
+    if review:
+        pod.picks_open_at = now + dt.timedelta(seconds=review)
+    # The clock starts when the packs can be seen: after the review, or once the news reached the phones.
+    pod.deadline = None if seconds is None else (
+        (pod.picks_open_at or now + core.seen_allowance()) + dt.timedelta(seconds=seconds))
     pod.version += 1
     pod.save(update_fields=["status", "pack_round", "step", "deadline", "picks_open_at", "started_at", "version"])
-    timers.schedule_pod_timeout(pod)
+    timers.schedule_timeout(pod)
 
+
+core.draft_format_register(kind=core.POD, timeout=_timeout, ended=_ended)
 
 __all__ = [
     "step_key",

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from cards.models import Card
 from cards.names import name_key
 from cards.selectors import card_name_index
-from drafting.boosters import BoosterCard, BoosterDataError, booster_config, open_boosters
+from drafting import core
+from drafting.boosters import BoosterCard, BoosterDataError, booster_config
 from drafting.data import load_set
 from drafting.models import (
     DraftAction,
     DraftCard,
-    DraftLog,
     DraftSettings,
     DraftStatus,
     DraftTable,
@@ -28,6 +28,7 @@ from drafting.models import (
 )
 from tournaments.enums import FormatKind
 from tournaments.models import Event
+from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers
 from .picks import DraftRefused
@@ -43,11 +44,7 @@ class PacksRefused(DraftRefused):
         super().__init__(" ".join(self.problems))
 
 
-def _log(table: DraftTable, action: str, *, by, detail: str = "") -> None:
-    DraftLog.objects.create(
-        table=table, action=action, actor=by if getattr(by, "pk", None) else None,
-        pack_index=table.pack_index, pick_number=table.pick_number, detail=detail,
-    )
+_log = core.draft_log
 
 
 def draft_settings_for(*, event: Event) -> DraftSettings:
@@ -129,11 +126,7 @@ def draft_table_generate_packs(*, table_id: int, by, set_code: str = "", seed: s
     before the start. Raises DraftRefused for a started table, UnknownSetError/BoosterDataError for a bad set.
     """
     table = DraftTable.objects.select_related("event").get(pk=table_id)
-    code = (set_code or table.set_code).strip().upper()
-    if not code:
-        raise DraftRefused(_("Choose the set the packs come from."))
-    seed = seed or f"{table.seed}-{code}"
-    packs = open_boosters(load_set(code), count=table.pack_count, seed=seed)
+    packs, code, seed = core.draft_boosters_open(draft=table, set_code=set_code, seed=seed, count=table.pack_count)
     return _store_packs(table_id=table_id, by=by, packs=packs, source=PackSource.GENERATED, set_code=code, seed=seed)
 
 
@@ -291,27 +284,12 @@ def _entered_card(name: str, data: dict | None, code: str) -> BoosterCard:
 
 
 def _store_packs(*, table_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str) -> DraftTable:
-    with transaction.atomic():
-        table = timers.table_lock(table_id=table_id)
-        if table.status != DraftStatus.SETUP:
-            raise DraftRefused(_("The draft has started; its packs can't change."))
-        DraftCard.objects.filter(table=table).delete()
-        DraftCard.objects.bulk_create(
-            DraftCard(
-                table=table, pack_index=index, position=position, uuid=card.uuid, name=card.name,
-                set_code=card.set_code, rarity=card.rarity, colors="".join(card.colors), types=" ".join(card.types),
-                mana_value=card.mana_value, foil=card.foil,
-            )
-            for index, pack in enumerate(packs)
-            for position, card in enumerate(pack, start=1)
-        )
-        table.pack_sizes = [len(pack) for pack in packs]
-        table.pack_source, table.set_code, table.booster_seed = source, set_code, seed
-        table.version += 1
-        table.save(update_fields=["pack_sizes", "pack_source", "set_code", "booster_seed", "version"])
-        sizes = sorted(set(table.pack_sizes))
-        _log(table, DraftAction.PACKS, by=by, detail=f"{source} {set_code} seed {seed!r}, pack sizes {sizes}")
-    return table
+    """The table's packs, laid out in the order given (pack `index` is the table's pack_index)."""
+    return core.draft_packs_store(
+        kind=core.TABLE, draft_id=table_id, by=by, packs=packs, source=source, set_code=set_code, seed=seed,
+        card_model=DraftCard, place=lambda table, index: {"pack_index": index},
+        sizes=lambda table, packs: [len(pack) for pack in packs],
+    )
 
 
 def draft_table_start(*, table_id: int, by) -> DraftTable:
@@ -330,47 +308,20 @@ def draft_table_start(*, table_id: int, by) -> DraftTable:
         table.version += 1
         table.save()
         _log(table, DraftAction.START, by=by)
+        domain_event_send(event_id=table.event_id, kind=DomainEvent.DRAFT_STARTED, table=table.pk)
         timers.schedule_timeout(table)
     return table
 
 
 def draft_table_pause(*, table_id: int, by, review_break: bool = False, reason: str = "") -> DraftTable:
     """Stop the clock, keeping the time left. With `review_break` the players may look through their picks until
-    the table resumes. A pick already overdue is applied first, as the timer would have."""
-    from .picks import draft_timeout_apply
-
-    table = DraftTable.objects.get(pk=table_id)
-    draft_timeout_apply(table_id=table_id, pack_index=table.pack_index, pick_number=table.pick_number)
-    with transaction.atomic():
-        table = timers.table_lock(table_id=table_id)
-        if table.status == DraftStatus.PAUSED and review_break and not table.review_break:
-            # A paused table becomes a review break: the clock stays stopped with the time it had left.
-            table.review_break = True
-            table.version += 1
-            table.save(update_fields=["review_break", "version"])
-            _log(table, DraftAction.REVIEW_BREAK, by=by, detail=reason)
-            return table
-        if table.status == DraftStatus.PAUSED:
-            raise DraftRefused(_("This table is already paused."))
-        if table.status != DraftStatus.RUNNING:
-            raise DraftRefused(_("Only a running table can be paused."))
-        timers.clock_stop(table, review_break=review_break)
-        table.save()
-        _log(table, DraftAction.REVIEW_BREAK if review_break else DraftAction.PAUSE, by=by, detail=reason)
-    return table
+    the table resumes. A pick already overdue is applied first, as the timer would have (core.draft_pause)."""
+    return core.draft_pause(kind=core.TABLE, draft_id=table_id, by=by, review_break=review_break, reason=reason)
 
 
 def draft_table_resume(*, table_id: int, by) -> DraftTable:
-    """Restart the clock: the deadlines move by the length of the pause. Ends a review break."""
-    with transaction.atomic():
-        table = timers.table_lock(table_id=table_id)
-        if table.status != DraftStatus.PAUSED:
-            raise DraftRefused(_("Only a paused table can be resumed."))
-        timers.clock_restart(table)
-        table.save()
-        _log(table, DraftAction.RESUME, by=by)
-        timers.schedule_timeout(table)
-    return table
+    """Restart the clock: the deadlines move by the length of the pause. Ends a review break (core.draft_resume)."""
+    return core.draft_resume(kind=core.TABLE, draft_id=table_id, by=by)
 
 
 def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
@@ -469,21 +420,4 @@ def _seconds_text(value: float | None) -> str:
 
 def draft_table_end(*, table_id: int, by, reason: str = "") -> DraftTable:
     """End the table's draft now; cards not yet taken stay untaken. The players' pools become visible."""
-    with transaction.atomic():
-        table = timers.table_lock(table_id=table_id)
-        if table.status == DraftStatus.FINISHED:
-            raise DraftRefused(_("This table's draft is already over."))
-        table.status, table.finished_at, table.review_break = DraftStatus.FINISHED, timers.now(), False
-        table.deadline = table.picks_open_at = table.paused_deadline_left = table.paused_review_left = None
-        table.version += 1
-        table.save()
-        _log(table, DraftAction.END, by=by, detail=reason)
-    return table
-
-
-def _left(moment: dt.datetime | None, now: dt.datetime) -> float | None:
-    return None if moment is None else max(0.0, (moment - now).total_seconds())
-
-
-def _after(now: dt.datetime, left: float | None) -> dt.datetime | None:
-    return None if left is None else now + dt.timedelta(seconds=left)
+    return core.draft_end(kind=core.TABLE, draft_id=table_id, by=by, reason=reason)

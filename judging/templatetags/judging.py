@@ -3,7 +3,7 @@ from django import template
 
 from judging import selectors
 from tournaments.models import Seat
-from tournaments.permissions import user_judges_event
+from tournaments.rights import may_judge_event
 from tournaments.services.decklists import event_registers_decklists
 
 register = template.Library()
@@ -15,7 +15,7 @@ def judging_links(context, event):
     player who has one; the top teams' decklists once published. Nothing for anyone else."""
     request = context.get("request")
     user = getattr(request, "user", None)
-    judge = user_judges_event(user=user, event=event)
+    judge = may_judge_event(user, event)
     player = bool(user and user.is_authenticated and Seat.objects.filter(event=event, player__user=user).exists())
     return {
         "event": event,

@@ -95,6 +95,35 @@
       pushedVersion = event.data;
     });
   }
+  // Invitation links (and any <button data-copy="input-id">): copy the input's text, say so in data-status's
+  // element; <button data-share="input-id"> appears where the phone can share (Web Share API) and opens its sheet.
+  function copyText(input) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(input.value);
+    input.select();
+    return document.execCommand("copy") ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-copy], button[data-share]");
+    if (!button) return;
+    var input = document.getElementById(button.dataset.copy || button.dataset.share);
+    var status = document.getElementById(button.dataset.status);
+    if (!input) return;
+    if (button.dataset.share) {
+      navigator.share({title: button.dataset.shareTitle || document.title, url: input.value}).catch(function () {});
+      return;
+    }
+    copyText(input).then(function () {
+      if (status) status.textContent = button.dataset.done;
+    }, function () {
+      input.select();
+      if (status) status.textContent = button.dataset.failed;
+    });
+  });
+  function offerSharing() {
+    if (!navigator.share) return;
+    document.querySelectorAll("button[data-share][hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", offerSharing);
   document.addEventListener("DOMContentLoaded", listenToDraft);
   document.addEventListener("DOMContentLoaded", draftChanged);
   document.addEventListener("htmx:afterSwap", draftChanged);

@@ -76,9 +76,12 @@ def test_organizer_token_acts_on_its_own_events_only_others_are_404(api, organiz
     assert api.get(f"/api/v1/events/{other.pk}/", **auth(organizer)).status_code == 404
 
 
-def test_scorekeeper_token_of_the_event_is_told_it_enters_results_only(api):
+def test_scorekeeper_token_of_the_event_does_the_desks_work_and_is_told_what_else_needs(api):
     scorekeeper = ApiTokenFactory()
+    # Pairing is a scorekeeper's work (tournaments.rights.may_score_event): refused here for the event's state only.
     response = api.post(f"/api/v1/events/{scorekeeper.event_id}/rounds/", {}, format="json", **auth(scorekeeper))
+    assert response.status_code in (201, 400, 409)
+    response = api.patch(f"/api/v1/events/{scorekeeper.event_id}/", {"name": "Renamed"}, format="json", **auth(scorekeeper))
     assert response.status_code == 403
     assert "organizer token" in response.json()["message"]
     other = EventFactory()

@@ -58,7 +58,7 @@ def test_ratings_list_bad_query_is_a_400_with_a_message(api, rated, params):
     assert body["status"] == 400 and body["message"]
     if params.get("category") == "vintage":
         assert body["message"] == ('category: There is no rating category "vintage". Categories are constructed-N and '
-                                   "limited-N (teams of N, 2 to 8), 2hg, and 3hs-N.")
+                                   "limited-N (teams of N, 2 to 8, or 1 for individual events), 2hg, and 3hs-N.")
 
 
 def test_player_detail_has_ratings_and_history(api, rated):

@@ -31,14 +31,17 @@ def test_event_list_shows_organizer_their_hidden_events(api):
 
 
 @pytest.mark.parametrize("tail", ["", "teams/", "rounds/", "matches/", "standings/", "bracket/"])
-def test_hidden_event_is_404_for_anonymous_and_players(api, tail):
+def test_hidden_event_is_404_for_anonymous_and_other_events_players_and_seen_by_its_own(api, tail):
     event, registrations, _ = build_event(teams=2, rounds=1, is_public=False, top_cut=2)
     assert api.get(_url(event, tail)).status_code == 404
-    player = registrations[0].seats.first().player
-    api.force_login(player.user)
+    _other, others, _ = build_event(teams=2, rounds=1)
+    api.force_login(others[0].seats.first().player.user)
     response = api.get(_url(event, tail))
     assert response.status_code == 404
     assert response.json()["message"] == f"There is no event {event.pk}, or it is not public."
+    # One answer at every door (tournaments.rights.may_see_event): a player of the event sees it, as in the portal.
+    api.force_login(registrations[0].seats.first().player.user)
+    assert api.get(_url(event, tail)).status_code == 200
 
 
 @pytest.mark.parametrize("tail", ["", "teams/", "rounds/", "matches/", "standings/"])

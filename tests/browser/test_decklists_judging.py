@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from cards.services import cards_ensure_loaded
-from tests.factories import EventFactory, RegistrationFactory, UserFactory
+from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, UserFactory
 from tournaments.enums import DeckRule
 from tournaments.models import Decklist, DecklistChange, EventLogEntry
 from tournaments.services.eventlog import LogAction
@@ -51,7 +51,7 @@ def test_list_refused_after_the_deadline_and_a_judges_change_is_logged(browsers,
     event.decklist_deadline = timezone.now() - dt.timedelta(minutes=5)
     event.save()
     judge = UserFactory(username="judge-anna")
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
 
     player = browsers()
     player.sign_in(a.player.user.username)

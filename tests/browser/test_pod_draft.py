@@ -75,3 +75,38 @@ def test_a_team_drafts_a_pack_on_two_phones(browsers):
     phone_a.wait_for_text("6 cards")
     assert pod_card_name(0, 2, 6) in phone_a.text("table")
     phone_a.screenshot("pod-draft-pool")
+
+
+def test_pick_these_two_is_next_to_the_cards_just_chosen_on_a_phone(browsers):
+    """Issue 32: at 390 px "Pick these two" was 1,560 px above the card just chosen, at the top of a long pack."""
+    event = ThgDraftEventFactory(status=EventStatus.RUNNING, name="2HG Draft Night")
+    for _ in range(3):
+        RegistrationFactory(event=event)
+    pod = thg_pods_seat(event=event, by=None, seed=2)[0]
+    Pod.objects.filter(pk=pod.pk).update(pick_seconds={"1": 0}, round_review_seconds=600)
+    size = 14
+    thg_pod_enter_packs(pod_id=pod.pk, by=None,
+                        packs=[[pod_card_name(r, o, k) for k in range(1, size + 1)] for r in range(6) for o in range(3)])
+    thg_pod_start(pod_id=pod.pk, by=None)
+    team = PodTeam.objects.get(pod=pod, seat=0)
+    phone = browsers()
+    phone.sign_in(players(team)[0].username)
+    phone.get(reverse("drafting:pod", args=[pod.pk]))
+    phone.wait_for_text("Your team picks two cards!", css="#draft-state")
+    phone.button(pod_card_name(0, 0, 1)).click()
+    phone.wait_for_text("has chosen 1 card.", css="#draft-state")
+    phone.button(pod_card_name(0, 0, size)).click()  # the last card of the pack, far down the page
+    phone.wait_for_text("Pick these two", css="#draft-state")
+    # Measured in one step in the page (htmx swaps the state every second).
+    gap, in_view, page_height = phone.driver.execute_script(
+        "var chosen = document.querySelectorAll('#draft-state .card.chosen');"
+        "var last = chosen[chosen.length - 1].getBoundingClientRect();"
+        "var button = document.querySelector('#draft-state button.confirm').getBoundingClientRect();"
+        "return [Math.abs(button.top - last.bottom), button.top >= 0 && button.bottom <= window.innerHeight,"
+        "        document.documentElement.scrollHeight / window.innerHeight];")
+    assert page_height > 1.5, "the pack is long enough to scroll on a phone"
+    assert in_view and gap < 400
+    phone.button("Pick these two").click()
+    phone.wait_for_text("Waiting for the other teams.", css="#draft-state")
+    assert sorted(PodCard.objects.filter(team=team).values_list("name", flat=True)) == sorted(
+        [pod_card_name(0, 0, 1), pod_card_name(0, 0, size)])

@@ -31,17 +31,22 @@ def _open_event(**kwargs):
                         signup_deadline=timezone.now() + dt.timedelta(days=2), **kwargs)
 
 
-def test_captain_registers_a_team_of_three_through_invitations_on_three_phones(browsers):
-    event = _open_event(signup_capacity=16)
+def _captain_forms_red_foxes(browsers, event):
+    """Cora, signed in on her phone, forms Red Foxes and sees the invitation links."""
     PlayerFactory(user=UserFactory(username="cora"), name="Cora")
-    PlayerFactory(user=UserFactory(username="finn"), name="Finn")
-
     captain = browsers()
     captain.sign_in("cora")
     captain.get(reverse("signup:event", args=[event.pk]))
     captain.find("#id_name").send_keys("Red Foxes")
     captain.button("Form the team").click()
     captain.wait_for_text("you hold seat A")
+    return captain
+
+
+def test_captain_registers_a_team_of_three_through_invitations_on_three_phones(browsers):
+    event = _open_event(signup_capacity=16)
+    PlayerFactory(user=UserFactory(username="finn"), name="Finn")
+    captain = _captain_forms_red_foxes(browsers, event)
     captain.screenshot("signup-captain-links")
     assert _overflowing(captain) == []
     link_b = captain.find("#link-B").get_attribute("value")
@@ -131,3 +136,18 @@ def test_organizer_imports_64_teams_from_a_csv_file_in_the_admin(browsers, tmp_p
     browser.find("input[name=confirm]").click()
     browser.wait_for_text("64 teams registered for Big Team Open.", timeout=30)
     assert Registration.objects.filter(event=event).count() == 64
+
+
+def test_the_captain_copies_an_invitation_link_with_one_tap_on_a_phone(browsers):
+    """Issue 32: the links sat in a read-only box with no copy or share button."""
+    captain = _captain_forms_red_foxes(browsers, _open_event())
+    # Read back what the page hands to the clipboard (headless Chromium has no clipboard to read).
+    captain.driver.execute_script(
+        "window.copied = null; navigator.clipboard.writeText = function (text) {"
+        "  window.copied = text; return Promise.resolve(); };")
+    captain.find('button[data-copy="link-B"]').click()
+    captain.wait_for_text("Link copied", css="#link-status-B")
+    assert captain.driver.execute_script("return window.copied") == captain.find("#link-B").get_attribute("value")
+    assert _overflowing(captain) == []
+    # Drafts are one tap away in the navigation of a signed-in player.
+    assert captain.find('.site-header a[href="/draft/"]').text == "Drafts"

@@ -83,7 +83,7 @@ def test_check_team_decks_loads_bundled_cards_when_table_empty(team, capsys):
 def test_check_team_decks_formats_naming_one_format_twice_is_illegal(names, team, capsys):
     assert _run("--formats", "modern,modern,legacy", *team) == 1
     out = capsys.readouterr().out
-    assert "[formats-not-distinct]" in out and "both play modern" in out
+    assert "[formats-not-distinct]" in out and "both play Modern" in out
 
 
 def test_check_team_decks_formats_all_the_same_is_not_a_unified_team(names, team, capsys):
@@ -93,5 +93,5 @@ def test_check_team_decks_formats_all_the_same_is_not_a_unified_team(names, team
     capsys.readouterr()
     assert _run("--formats", "modern, Modern", team[0], team[1]) == 1
     out = capsys.readouterr().out
-    assert f"[formats-not-distinct] {team[0]} and {team[1]} both play modern" in out
+    assert f"[formats-not-distinct] {team[0]} and {team[1]} both play Modern" in out
     assert "Illegal: 1 problem." in out

@@ -1,4 +1,6 @@
 """RULES.md 5 against the real card data (the bundled catalogue)."""
+import pytest
+
 from cards.deckrules import (
     CardRules,
     Deck,
@@ -174,7 +176,7 @@ def test_team_mixed_formats_all_the_same_is_not_a_unified_team(make_deck):
     problems = _check(decks, formats=["modern", "modern"])
     assert _codes(problems) == ["formats-not-distinct"]
     assert problems[0].message == (
-        "Seat A and Seat B both play modern; in a mixed-format team every member plays a different format."
+        "Seat A and Seat B both play Modern; in a mixed-format team every member plays a different format."
     )
     assert _codes(_check(decks, formats="modern")) == ["team-too-many-copies"]
 
@@ -183,7 +185,7 @@ def test_copy_counts_read_as_english(make_deck):
     deck = make_deck("Seat A", "4 Lightning Bolt", sideboard=("2 Lightning Bolt", "2 Ancestral Recall"))
     messages = [p.message for p in _check([deck], extra_banned=["Lightning Bolt"])]
     assert "Seat A: Lightning Bolt is banned in this event; remove its 6 copies (main 4, sideboard 2)." in messages
-    assert "Seat A: Ancestral Recall is not legal in modern; remove its 2 copies in the sideboard." in messages
+    assert "Seat A: Ancestral Recall is not legal in Modern; remove its 2 copies in the sideboard." in messages
     deck = make_deck("Seat A", "5 Lightning Bolt", sideboard=("1 Lightning Bolt",))
     assert "Seat A: 6 copies of Lightning Bolt (main 5, sideboard 1); a deck may hold at most 4." in [
         p.message for p in _check([deck])
@@ -242,3 +244,14 @@ def test_deck_problems_say_the_rule_itself_never_a_document_reference():
     source = inspect.getsource(deckrules)
     assert 'rule="RULES.md' not in source and "DCI 8.5\"" not in source
     assert all("RULES.md" not in text and "DCI" not in text for text in deckrules._RULE_NAMES.values())
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Modern"), ("de", "Modern"), ("zh-hans", "摩登")])
+def test_deck_problems_name_the_format_properly_in_every_language(make_deck, language, name):
+    """Issue 32: the format read "modern", the key MTGJSON uses, in every language."""
+    from django.utils import translation
+
+    deck = make_deck("Seat A", "4 Lightning Bolt", sideboard=("2 Ancestral Recall",))
+    with translation.override(language):
+        messages = " ".join(p.message for p in _check([deck]))
+    assert name in messages and "modern" not in messages

@@ -6,7 +6,6 @@ worker holds unacknowledged, then kills Redis and starts it again.
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,32 +14,12 @@ from pathlib import Path
 import pytest
 
 from config import kombu_fixes
+from tests.redis_server import celery_app_on, free_port, redis_server, stop  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _redis(port: int, folder: Path) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    give_up = time.monotonic() + 10
-    while time.monotonic() < give_up:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        time.sleep(0.05)
-    proc.kill()
-    pytest.fail("the throwaway redis-server didn't start")
 
 
 def _ping(app, attempts: int) -> bool:
@@ -53,30 +32,10 @@ def _ping(app, attempts: int) -> bool:
     return False
 
 
-@pytest.fixture
-def celery_app_on(monkeypatch):
-    from config.celery import app
-
-    old = app.conf.broker_url
-
-    def use(url):
-        # Celery reads CELERY_BROKER_URL from the environment before its configuration (CI sets it).
-        monkeypatch.setenv("CELERY_BROKER_URL", url)
-        app.conf.broker_url = url
-        app._pool = None
-        app.amqp._producer_pool = None
-        return app
-
-    yield use
-    app.conf.broker_url = old
-    app._pool = None
-    app.amqp._producer_pool = None
-
-
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")
 def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path, celery_app_on):
-    port = _free_port()
-    redis = _redis(port, tmp_path)
+    port = free_port()
+    redis = redis_server(port, tmp_path)
     url = f"redis://127.0.0.1:{port}/0"
     env = dict(os.environ, CELERY_BROKER_URL=url, DJANGO_SETTINGS_MODULE="config.settings.dev", PYTHONUNBUFFERED="1")
     env.pop("HYDRA_REDIS_URL", None)
@@ -96,7 +55,7 @@ def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path,
         redis.send_signal(signal.SIGKILL)
         redis.wait()
         time.sleep(2)
-        redis = _redis(port, tmp_path)
+        redis = redis_server(port, tmp_path)
         celery_app_on(url)
         assert _ping(app, 60), log.read_text()[-3000:]
         assert worker.poll() is None, log.read_text()[-3000:]
@@ -104,13 +63,8 @@ def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path,
         assert "Unrecoverable error" not in text
         assert "Restoring 1 unacknowledged message(s)" in text  # the path that used to crash was taken
     finally:
-        worker.terminate()
-        try:
-            worker.wait(15)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-        redis.terminate()
-        redis.wait()
+        stop(worker)
+        stop(redis)
 
 
 def test_the_fix_is_installed_in_every_process_that_loads_celery():

@@ -39,3 +39,12 @@ def member(event, team_name: str, seat: str = "A"):
     """The user on `seat` of the team `team_name` in `event`."""
     registration = event.registrations.get(team__name=team_name)
     return registration.seats.get(letter=seat).player.user
+
+
+def scorekeeper_of(event, username: str = "keeper"):
+    """A new account holding the scorekeeper role at `event` (scores, never runs it)."""
+    from tests.factories import EventStaffFactory
+
+    user = UserFactory(username=username)
+    EventStaffFactory(event=event, user=user, role="scorekeeper")
+    return user

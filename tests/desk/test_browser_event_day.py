@@ -74,7 +74,6 @@ def _type_result(desk, table: int, result: str) -> None:
 
 
 def test_event_day_from_check_in_to_final_standings(browsers):  # noqa: F811
-    from selenium.webdriver.support.ui import Select
 
     event = _event()
     desk, captain, rival = browsers(), browsers(), browsers()
@@ -114,9 +113,7 @@ def test_event_day_from_check_in_to_final_standings(browsers):  # noqa: F811
             captain.wait_for_text("Report the result", css="main")
             assert captain.find(".round-clock .clock-time").text.startswith(("50:", "49:"))
             for letter in "ABC":
-                Select(captain.find(f"#id_seat_{letter}_mine")).select_by_value("2")
-                Select(captain.find(f"#id_seat_{letter}_theirs")).select_by_value("0")
-                Select(captain.find(f"#id_seat_{letter}_draws")).select_by_value("0")
+                captain.find(f'input[name="seat_{letter}"][value="2-0"]').click()
             captain.button("Report the result").click()
             captain.wait_for_text("Result reported")
             rival.sign_in(other.seats.get(letter="B").player.user.username)

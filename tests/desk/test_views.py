@@ -271,3 +271,12 @@ def test_desk_polls_the_latest_round_and_its_step_follows_the_event(client, even
     old = client.get(_desk(event) + "?round=1").text  # an older round's grid: the step is still the event's
     assert f'hx-get="/events/{event.pk}/desk/?round=1&amp;partial=1"' in old
     assert "Start the clock" in old and event.rounds.count() == 2
+
+
+@pytest.mark.parametrize("bad", ["2026-99-99T99:99", "2026-02-30T10:00", "0000-01-01T00:00", "tomorrow"])
+def test_check_in_deadline_that_is_no_date_is_refused_with_the_reason(client, event, organizer, bad):
+    client.force_login(organizer)
+    response = client.post(reverse("desk:check_in_settings", args=[event.pk]), {"deadline": bad}, follow=True)
+    assert response.status_code == 200
+    assert "Give the deadline as a date and time." in response.content.decode()
+    assert not EventDesk.objects.filter(event=event, check_in_deadline__isnull=False).exists()

@@ -10,7 +10,7 @@ from drafting.data import load_set
 from drafting.models import DraftCard, DraftLog, DraftStatus, PackSource
 from drafting.services.tables import draft_table_start
 from tests.drafting.conftest import reload
-from tests.factories import DraftTableFactory, OrganizerFactory, RochesterEventFactory, UserFactory
+from tests.factories import EventStaffFactory, DraftTableFactory, OrganizerFactory, RochesterEventFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -158,6 +158,7 @@ def test_enter_packs_staff_without_change_permission_is_forbidden(client):
     table = table_of_two()
     viewer = UserFactory(is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_drafttable"))
+    EventStaffFactory(event=table.event, user=viewer, role="co_organizer")  # runs the event: the model permission decides
     client.force_login(viewer)
     assert enter(client, table, typed(packs())).status_code == 403
     assert not DraftCard.objects.filter(table=table).exists()

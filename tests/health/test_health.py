@@ -34,7 +34,7 @@ def test_without_heartbeats_it_is_503_and_says_what_is_missing():
 
 
 def test_with_fresh_heartbeats_it_is_200():
-    _stamp_beat(sender="health.heartbeat", headers={})
+    _stamp_beat(sender="health.beat", headers={})
     heartbeat.apply()
     status, body = _get()
     assert status == 200, body
@@ -83,7 +83,7 @@ def test_heartbeats_go_through_the_shared_redis_cache(redis_url, settings):
 
         shared.delete_many([BEAT_KEY, WORKER_KEY])
         heartbeat.apply()
-        _stamp_beat(sender="health.heartbeat", headers={})
+        _stamp_beat(sender="health.beat", headers={})
         import redis
 
         keys = {k.decode() for k in redis.Redis.from_url(redis_url).keys("*health:*")}
@@ -93,3 +93,29 @@ def test_heartbeats_go_through_the_shared_redis_cache(redis_url, settings):
         assert body["checks"]["redis"]["ok"] and "skipped" not in body["checks"]["redis"]
     finally:
         shared.delete_many([BEAT_KEY, WORKER_KEY])
+
+
+def test_liveness_is_200_without_any_heartbeat_or_redis(settings):
+    settings.HYDRA_REDIS_URL = "redis://127.0.0.1:1/0"
+    assert _get()[0] == 503
+    response = Client().get("/health/live/")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "checks": {"database": {**response.json()["checks"]["database"],
+                                                                       "ok": True}}}
+    assert "max-age=0" in response["Cache-Control"] and Client().post("/health/live/").status_code == 405
+
+
+def test_without_redis_the_heartbeats_say_they_cant_be_read(settings):
+    settings.HYDRA_REDIS_URL = "redis://127.0.0.1:1/0"
+    body = _get()[1]
+    assert "Redis, which keeps it, is unreachable" in body["checks"]["worker"]["error"]
+    assert "Redis, which keeps it, is unreachable" in body["checks"]["beat"]["error"]
+
+
+def test_only_beats_own_task_stamps_beat_and_running_it_stamps_the_workers():
+    from health.tasks import beat_tick
+
+    _stamp_beat(sender="health.heartbeat", headers={})  # what every worker sends
+    assert cache.get(BEAT_KEY) is None
+    beat_tick.apply()
+    assert cache.get(WORKER_KEY) is not None

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from judging.models import DeckCheck, Penalty
 from judging.services import deck_check_record, penalty_apply, penalty_record
-from tests.factories import EventFactory, RegistrationFactory, RoundFactory, SeatMatchFactory, TeamMatchFactory, UserFactory
+from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, SeatMatchFactory, TeamMatchFactory, UserFactory
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import EventLogEntry, SeatMatch
 from tournaments.services.eventlog import LogAction
@@ -27,7 +27,7 @@ def match():
 
 def _judge(event):
     judge = UserFactory()
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
     return judge
 
 
@@ -170,7 +170,7 @@ def test_penalty_record_player_of_another_team_or_round_of_another_event_is_refu
 
 def test_penalty_record_judge_of_another_event_is_refused(match):
     outsider = UserFactory()
-    EventFactory().judges.add(outsider)
+    EventStaffFactory(user=outsider, role="judge")
     with pytest.raises(PermissionDenied):
         penalty_record(registration=match.team_a, player=match.team_a.seats.first().player, judge=outsider,
                        infraction=Infraction.SLOW_PLAY, penalty=PenaltyKind.WARNING)

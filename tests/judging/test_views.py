@@ -9,7 +9,8 @@ from django.urls import reverse
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from judging.models import DeckCheck, Penalty
 from judging.services import penalty_record
-from tests.factories import EventFactory, RegistrationFactory, RoundFactory, UserFactory
+from judging.services import event_judges
+from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, UserFactory
 from tournaments.enums import EventStatus
 from tournaments.models import Decklist, DecklistChange, EventLogEntry
 from tournaments.services.eventlog import LogAction
@@ -49,7 +50,7 @@ def test_judge_pages_are_404_for_players_strangers_and_anonymous(client, event, 
 @pytest.mark.parametrize("name", JUDGE_PAGES)
 def test_judge_pages_open_for_a_judge_and_the_organizer(client, event, name):
     judge = UserFactory()
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
     for user in (judge, event.organizer):
         client.force_login(user)
         assert client.get(reverse(name, args=[event.pk])).status_code == 200
@@ -81,7 +82,7 @@ def test_my_penalties_shows_the_player_their_own(client, event):
 
 def test_judging_page_records_a_deck_check_and_a_penalty(client, event):
     judge = UserFactory()
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
     client.force_login(judge)
     registration = event.registrations.first()
     response = client.post(reverse("judging:deck_check", args=[event.pk]),
@@ -186,24 +187,33 @@ def test_organizer_adds_and_removes_a_judge_by_user_name(client, event):
     judge = UserFactory(username="Judge-Kim")
     client.force_login(event.organizer)
     client.post(reverse("judging:judges", args=[event.pk]), {"username": "judge-kim"})
-    assert list(event.judges.all()) == [judge]
+    assert list(event_judges(event=event)) == [judge]
     client.force_login(judge)
     assert client.get(reverse("judging:event", args=[event.pk])).status_code == 200
     client.force_login(event.organizer)
     client.post(reverse("judging:judges", args=[event.pk]), {"remove": judge.pk})
-    assert not event.judges.exists()
+    assert not event_judges(event=event).exists()
 
 
 def test_judges_are_chosen_by_the_organizer_only(client, event):
     judge, other = UserFactory(), UserFactory(username="someone")
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
     client.force_login(judge)
     response = client.post(reverse("judging:judges", args=[event.pk]), {"username": "someone"})
-    assert response.status_code == 404 and list(event.judges.all()) == [judge]
+    assert response.status_code == 404 and list(event_judges(event=event)) == [judge]
 
 
 def test_adding_an_unknown_account_as_judge_says_so(client, event):
     client.force_login(event.organizer)
     response = client.post(reverse("judging:judges", args=[event.pk]), {"username": "nobody-here"}, follow=True)
     assert "No account is called &#x27;nobody-here&#x27;" in response.content.decode()
-    assert not event.judges.exists()
+    assert not event_judges(event=event).exists()
+
+
+@pytest.mark.parametrize("bad", ["abc", "-1", "9" * 40, "1.5"])
+def test_removing_a_judge_that_is_not_a_number_is_404_and_removes_nobody(client, event, bad):
+    judge = UserFactory()
+    EventStaffFactory(event=event, user=judge, role="judge")
+    client.force_login(event.organizer)
+    assert client.post(reverse("judging:judges", args=[event.pk]), {"remove": bad}).status_code == 404
+    assert list(event_judges(event=event)) == [judge]

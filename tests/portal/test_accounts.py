@@ -168,3 +168,25 @@ def test_sign_up_without_a_limit_lets_every_attempt_through(db, client, settings
     settings.HYDRA_SIGNUP_RATE = None
     bad = {**SIGN_UP, "password2": "not the same"}
     assert all(client.post(reverse("signup"), bad).status_code == 200 for _ in range(40))
+
+
+def test_create_an_account_from_the_login_page_keeps_where_the_player_was_going(db, client, settings):
+    """Issue 32: "Create an account" dropped ?next=, so a new player landed on the home page, not the sign-up."""
+    settings.HYDRA_SIGNUP_OPEN = True
+    page = client.get(reverse("login") + "?next=/events/7/signup/").text
+    assert 'href="/accounts/signup/?next=/events/7/signup/"' in page
+    signup_page = client.get("/accounts/signup/?next=/events/7/signup/").text
+    assert 'href="/accounts/login/?next=/events/7/signup/"' in signup_page
+
+
+def test_logout_by_get_shows_a_page_with_the_button_not_a_bare_405(db, client):
+    """Issue 32: GET /accounts/logout/ answered a bare 405 page."""
+    user = UserFactory(username="gina")
+    client.force_login(user)
+    response = client.get("/accounts/logout/")
+    assert response.status_code == 200 and "You are signed in as gina." in response.text
+    assert 'action="/accounts/logout/" method="post"' in response.text or 'method="post" action="/accounts/logout/"' in response.text
+    assert "_auth_user_id" in client.session  # a GET signs nobody out
+    client.post("/accounts/logout/")
+    assert "_auth_user_id" not in client.session
+    assert "You are signed out." in client.get("/accounts/logout/").text

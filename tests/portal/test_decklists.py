@@ -141,3 +141,18 @@ def test_decklist_page_names_each_unread_line_once_in_the_readers_language(clien
     assert "Zeile" not in unread  # submitted in German, read in English
     page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Line 1" not in page[page.index('class="errorlist"'):]
+
+
+def test_decklist_page_upload_of_a_utf16_file_from_windows_reads_every_line(client, team):
+    """Issue 32: a UTF-16 file (Windows Notepad's "Unicode") was stored as UTF-8 with U+FFFD in place of its BOM,
+    so the team check said "'��4 Lightning Bolt' is not a card line"."""
+    event, registration, (a, b) = team
+    client.force_login(a.player.user)
+    data = "4 Lightning Bolt\r\n56 Mountain\r\n".encode("utf-16")  # with its byte-order mark, as Windows writes it
+    assert data.startswith(b"\xff\xfe")
+    client.post(_url(event), {"upload": SimpleUploadedFile("deck.txt", data, content_type="text/plain")})
+    decklist = Decklist.objects.get(seat=a)
+    assert decklist.main == {"Lightning Bolt": 4, "Mountain": 56} and decklist.errors == []
+    assert decklist.text.startswith("4 Lightning Bolt") and "\ufffd" not in decklist.text
+    page = client.get(_url(event)).content.decode()
+    assert "is not a card line" not in page and "\ufffd" not in page

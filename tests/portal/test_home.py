@@ -118,3 +118,20 @@ def test_favicon_is_served(db, client):
     body = b"".join(response.streaming_content)
     assert body[:4] == b"\x00\x00\x01\x00" and b"PNG" in body[:40]
     assert 'rel="icon" href="/static/favicon.ico"' in client.get("/events/").text
+
+
+def test_home_shows_the_round_clock_and_the_announcements_of_my_events(scene, client):
+    """Issue 32: the clock and the announcements were promised on every player's page but My events showed neither."""
+    from desk.services.announcements import announcement_post
+    from desk.services.clock import round_clock_start
+
+    login_client(client, scene.alice)
+    before = client.get("/").text
+    assert "announcements-bar" not in before
+    round_clock_start(round_=scene.round, by=scene.organizer, seconds=50 * 60)
+    announcement_post(event=scene.event, by=scene.organizer, text="Deck checks at tables 1 to 4.")
+    text = client.get("/").text
+    assert 'class="panel round-clock"' in text and "50:00" in text
+    assert "Deck checks at tables 1 to 4." in text
+    # Only for the events the player is in.
+    assert "Deck checks" not in login_client(client, scene.olga).get("/").text

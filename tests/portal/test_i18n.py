@@ -10,7 +10,7 @@ from tests.portal.scene import login_client
 PAGES = {
     "events": (None, ("<h1>Events</h1>", "<h1>Turniere</h1>", "<h1>赛事</h1>")),
     "home": ("alice", ("My opponent", "Mein Gegner", "我的对手")),
-    "match": ("alice", ("Count the games from our side", "Zähle die Spiele aus unserer Sicht", "按我方视角计数")),
+    "match": ("alice", ("One tap per seat", "Ein Tipp pro Platz", "每个座位点一下")),
     "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次")),
     "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）")),
     "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）")),
@@ -76,7 +76,7 @@ def test_page_language_switcher_posts_to_setlang_with_every_language(db, client)
 def test_service_refusals_are_translated(scene, client):
     scene.round.is_finished = True
     scene.round.save()
-    data = {f"seat_{x}_{k}": 0 for x in "ABC" for k in ("mine", "theirs", "draws")}
+    data = {f"seat_{x}": "draw" for x in "ABC"}
     response = login_client(client, scene.alice).post(
         reverse("portal:match_report", args=[scene.match.pk]), data, HTTP_ACCEPT_LANGUAGE="de"
     )

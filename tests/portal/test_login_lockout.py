@@ -63,3 +63,12 @@ def test_right_password_resets_the_count():
     client = Client()
     assert [_try(client, "alice", "wrong").status_code for _ in range(2)] == [200, 200]
 
+
+
+@pytest.mark.parametrize("login", [LOGIN, "/admin/login/"])
+def test_a_user_name_longer_than_the_lockout_stores_is_counted_and_refused_like_any_other(login):
+    name = "u" * 400
+    codes = [Client().post(login, {"username": name, "password": "x"}, REMOTE_ADDR="198.51.100.7").status_code
+             for _ in range(4)]
+    assert codes == [200, 200, 429, 429]
+    assert AccessAttempt.objects.get().username == name[:255]

@@ -1,4 +1,6 @@
 """A match's page and its forms (portal.views.match_*): only the two teams see it, report, confirm or dispute."""
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -11,8 +13,7 @@ from tournaments.services.results import SeatGames, team_match_report
 
 GAMES = [SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)]
 # Seat A 2-0, seat B 2-1, seat C 0-2, from the reporter's side.
-MY_SIDE = {"seat_A_mine": 2, "seat_A_theirs": 0, "seat_A_draws": 0, "seat_B_mine": 2, "seat_B_theirs": 1,
-           "seat_B_draws": 0, "seat_C_mine": 0, "seat_C_theirs": 2, "seat_C_draws": 0}
+MY_SIDE = {"seat_A": "2-0", "seat_B": "2-1", "seat_C": "0-2"}
 ACTIONS = [("match", "get"), ("match_report", "post"), ("match_confirm", "post"), ("match_dispute", "post")]
 
 
@@ -60,7 +61,7 @@ def test_match_report_by_team_b_counts_games_from_its_own_side(scene, client):
 
 def test_match_report_again_by_the_reporting_team_corrects_it_until_confirmed(scene, client):
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
-    corrected = {**MY_SIDE, "seat_C_mine": 2, "seat_C_theirs": 0}
+    corrected = {**MY_SIDE, "seat_C": "2-0"}
     response = login_client(client, scene.amy).post(reverse("portal:match_report", args=[scene.match.pk]), corrected)
     assert response.status_code == 302
     match = TeamMatch.objects.get(pk=scene.match.pk)
@@ -86,7 +87,7 @@ def test_match_report_after_the_round_is_over_is_refused_with_the_reason(scene, 
 
 
 def test_match_report_of_games_that_cant_happen_is_refused(scene, client):
-    data = {**MY_SIDE, "seat_A_mine": 2, "seat_A_theirs": 2}
+    data = {**MY_SIDE, "seat_A": "2-2"}
     response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]), data)
     assert response.status_code == 400
     assert 'class="message error"' in response.text
@@ -143,12 +144,12 @@ def test_match_report_form_once_reported_is_a_correction_for_the_reporters_only(
     page = login_client(client, scene.amy).get(reverse("portal:match", args=[scene.match.pk])).text
     assert "Correct our report" in page and "Confirm the result" not in page
     other = login_client(client, scene.bob).get(reverse("portal:match", args=[scene.match.pk])).text
-    assert "seat_A_mine" not in other and "Confirm the result" in other
+    assert 'name="seat_A"' not in other and "Confirm the result" in other
 
 
 def test_match_report_form_starts_empty_so_one_tap_reports_nothing(scene, client):
     page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
-    assert '<option value="" selected>' in page
+    assert 'name="seat_A"' in page and " checked" not in page
     response = client.post(reverse("portal:match_report", args=[scene.match.pk]), {})
     assert response.status_code == 400
     assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
@@ -169,11 +170,52 @@ def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):
     match = TeamMatchFactory(round=RoundFactory(event=event), team_a=team_a, team_b=team_b)
     reporter = team_b.seats.first().player.user
     login_client(client, reporter)
-    assert 'name="mine"' in client.get(reverse("portal:match", args=[match.pk])).text
-    response = client.post(reverse("portal:match_report", args=[match.pk]), {"mine": 1, "theirs": 0, "draws": 0})
+    page = client.get(reverse("portal:match", args=[match.pk])).text
+    assert 'name="result"' in page and 'value="1-0"' in page and 'value="2-0"' not in page  # a best of one
+    response = client.post(reverse("portal:match_report", args=[match.pk]), {"result": "1-0"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert (match.games_won_a, match.games_won_b, match.outcome) == (0, 1, "B")
+
+
+# --- One tap per seat, the error at the top (issue 32) ---------------------------------------------------------------
+
+def test_match_report_form_is_one_choice_per_seat_among_the_ways_a_match_ends(scene, client):
+    from portal.forms import report_form_for
+    from portal.selectors import match_for_member
+
+    form = report_form_for(match_for_member(pk=scene.match.pk, user=scene.alice))
+    assert list(form.fields) == ["seat_A", "seat_B", "seat_C"]
+    assert [value for value, _label in form.fields["seat_A"].choices] == ["2-0", "2-1", "1-2", "0-2", "draw"]
+    page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
+    form_html = page[page.index('id="report-heading"'):page.index('</form>', page.index('id="report-heading"'))]
+    assert form_html.count('type="radio"') == 15 and "<select" not in form_html
+
+
+def test_match_report_a_draw_is_one_to_one_in_games(scene, client):
+    login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]),
+                                           {**MY_SIDE, "seat_B": "draw", "seat_C": "draw"})
+    stored = list(SeatMatch.objects.filter(team_match=scene.match).values_list("letter", "wins_a", "wins_b", "draws"))
+    assert stored == [("A", 2, 0, 0), ("B", 1, 1, 0), ("C", 1, 1, 0)]
+    assert TeamMatch.objects.get(pk=scene.match.pk).outcome == "A"
+
+
+def test_match_report_refused_says_what_is_wrong_at_the_top_of_the_page(scene, client):
+    response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]),
+                                                      {"seat_A": "2-0"})
+    assert response.status_code == 400
+    page = response.text
+    summary = page.index('id="report-errors"')
+    assert summary < page.index("<h1")
+    top = page[summary:page.index("</div>", summary)]
+    assert "Choose how the match ended." in top and "Seat B" in top and "Seat C" in top and "Seat A:" not in top
+
+
+def test_match_report_correction_starts_from_the_choices_reported(scene, client):
+    team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
+    page = login_client(client, scene.amy).get(reverse("portal:match", args=[scene.match.pk])).text
+    checked = re.findall(r'name="(seat_[A-C])" value="([^"]+)"[^>]* checked', page)
+    assert checked == [("seat_A", "2-0"), ("seat_B", "2-1"), ("seat_C", "0-2")]
 
 
 # --- Links to the live life/poison page and the team's sealed pool ---------------------------------------------------

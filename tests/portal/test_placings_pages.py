@@ -56,3 +56,13 @@ def test_admin_standings_and_csv_lead_with_the_placings_when_finished(client):
     assert swiss[0][0] == "rank" and len(swiss) == 5
     page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk])).content.decode()
     assert "Final placings" in page and "swiss-standings" in page
+
+
+def test_the_csv_says_the_final_decided_the_winner_not_match_points(client):
+    """Issue 32: the winner of the final was "decided by match points" (its Swiss tiebreaker) in the CSV."""
+    event, organizer, winner, finalist, _teams = _finished_event()
+    client.force_login(organizer)
+    rows = list(csv.reader(io.StringIO(client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk])).content.decode())))
+    decided = rows[0].index("decided_by")
+    assert [(r[3], r[decided]) for r in rows[1:3]] == [(winner, "won the final"), (finalist, "lost the final")]
+    assert all(r[1] == "swiss" for r in rows[3:]) and rows[3][decided] != "won the final"

@@ -27,9 +27,18 @@ def test_custom_shared_games_are_not_rated():
     assert category_for(format_kind=FormatKind.TEAM_CONSTRUCTED, structure=Structure.CUSTOM_SHARED, team_size=3) is None
 
 
-@pytest.mark.parametrize("slug", ["", "constructed", "constructed-x", "constructed-1", "constructed-9", "2hg-2", "vintage-3"])
+@pytest.mark.parametrize("slug", ["", "constructed", "constructed-x", "constructed-0", "3hs-1", "constructed-9", "2hg-2",
+                                  "vintage-3"])
 def test_parse_category_refuses_unknown_slugs(slug):
     assert parse_category(slug) is None
+
+
+def test_individual_events_rate_in_categories_of_their_own():
+    for format_kind, slug in ((FormatKind.TEAM_CONSTRUCTED, "constructed-1"), (FormatKind.TEAM_SEALED, "limited-1")):
+        category = category_for(format_kind=format_kind, structure=Structure.SEAT_AGAINST_SEAT, team_size=1)
+        assert category.slug == slug and parse_category(slug) == category
+    assert Category("constructed", 1).label == "Constructed, individual"
+    assert Category("limited", 1).label == "Limited, individual"
 
 
 def test_category_labels():

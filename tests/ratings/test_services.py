@@ -135,5 +135,5 @@ def test_event_finish_schedules_the_ratings_update_after_commit(django_capture_o
     event, _ = played_event(teams=[p[:2], p[2:]], results=[[(0, 1, A)]], status=EventStatus.RUNNING)
     with django_capture_on_commit_callbacks() as callbacks:
         event_finish(event=event)
-    assert len(callbacks) == 1
-    assert callbacks[0].__qualname__ == "_schedule_ratings_update.<locals>.send"
+    # Finishing also tells the live pages and the webhooks (tournaments.signals); the ratings are asked once.
+    assert [c.__qualname__ for c in callbacks].count("_schedule_ratings_update.<locals>.send") == 1

@@ -44,7 +44,8 @@ def test_pool_page_query_count_does_not_grow_with_the_pool(client):
     member_client(client, pool)
     with CaptureQueriesContext(connection) as queries:
         client.get(reverse("sealed:pool", args=[pool.pk]))
-    assert len(queries) <= 10
+    # A fixed number: the page's own reads, and the top bar's "may this person organize?" (tournaments.rights).
+    assert len(queries) <= 13
 
 
 def test_pool_page_of_another_team_must_not_leak(client):

@@ -133,3 +133,12 @@ def test_pairings_results_placings_and_decklists_export(admin_client):
     assert "4 Lightning Bolt" in decklists and "2 Duress" in decklists
     assert get("teams", "xlsx")[:2] == b"PK"
     assert admin_client.get(reverse("admin:signup_event_export", args=[event.pk, "nope", "csv"])).status_code == 404
+
+
+def test_the_import_page_says_its_title_once(admin_client):
+    """Issue 32: the admin's own heading and the template's both said the title."""
+    event = EventFactory()
+    for response in (admin_client.get(reverse("admin:signup_event_teams_import", args=[event.pk])),
+                     _upload(admin_client, event, "teams.csv", _csv(2).encode())):
+        title = str(response.context["title"])
+        assert response.text.count(f"<h1>{title}</h1>") == 1, title

@@ -232,7 +232,8 @@ def test_team_whose_registration_the_organizer_deleted_says_so_and_can_withdraw(
     client.force_login(players[0].user)
     text = client.get(reverse("signup:team", args=[signup.pk])).text
     assert "The organizer has removed this team" in text and 'id="registration-removed"' in text
-    assert "Gone" not in client.get(reverse("signup:event", args=[event.pk])).text.split('class="signup-registered"')[1].split("</ol>")[0]
+    page = client.get(reverse("signup:event", args=[event.pk])).text
+    assert "Gone" not in page[page.index('id="teams-heading"'):]
     client.post(reverse("signup:withdraw", args=[signup.pk]))
     signup.refresh_from_db()
     assert signup.status == SignupStatus.WITHDRAWN
@@ -250,3 +251,18 @@ def test_invitation_offers_no_account_creation_when_the_site_has_none(client, se
     signup = signup_create(event=open_event(), captain=PlayerFactory(), name="Closed Site")
     text = client.get(reverse("signup:join", args=[signup.invitations.get(letter="B").token])).text
     assert "/accounts/login/?next=" in text and "/accounts/signup/" not in text
+
+
+def test_event_page_lists_imported_teams_too_and_no_numbered_none_yet(client):
+    """Issue 32: "8 teams, no limit" stood beside "Registered teams: 1. None yet." when the teams were imported."""
+    from tests.factories import RegistrationFactory, TeamFactory
+
+    empty = client.get(reverse("signup:event", args=[open_event().pk])).text
+    assert "None yet." in empty and '<li class="muted">None yet.' not in empty
+    event = open_event()
+    RegistrationFactory(event=event, team=TeamFactory(name="Imported Ibis"))
+    full_team(event, "Portal Pandas")
+    text = client.get(reverse("signup:event", args=[event.pk])).text
+    assert "2 teams, no limit" in text and "None yet." not in text
+    registered = text[text.index('class="signup-registered"'):text.index("</ol>", text.index('class="signup-registered"'))]
+    assert registered.index("Imported Ibis") < registered.index("Portal Pandas")

@@ -1,25 +1,37 @@
-"""The admin actions and the organizer's pages ask for the model's permissions, not only is_staff."""
+"""The admin actions and the organizer's pages ask for the model's permissions, not only is_staff. (Each staff
+account here co-organizes the events, so the rights module's object rule holds and the model permission decides;
+tests/tournaments/test_admin_rights.py covers the other events.)"""
 import pytest
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
-from tournaments.models import Round, TeamMatch
+from tournaments.models import Event, EventStaff, Round, TeamMatch
 from tournaments.services.pairing import round_pair_next
 
 pytestmark = pytest.mark.django_db
+
+
+def _co_organize_all() -> None:
+    for event in Event.objects.all():
+        for user in get_user_model().objects.filter(is_staff=True):
+            EventStaff.objects.get_or_create(event=event, user=user, defaults={"role": "co_organizer"})
 
 
 def _staff(client, *codenames):
     user = UserFactory(is_staff=True)
     user.user_permissions.set(Permission.objects.filter(content_type__app_label="tournaments", codename__in=codenames))
     client.force_login(user)
+    _co_organize_all()
     return user
 
 
 def _event(teams=4):
     event = EventFactory()
-    return event, [RegistrationFactory(event=event) for _ in range(teams)]
+    registrations = [RegistrationFactory(event=event) for _ in range(teams)]
+    _co_organize_all()
+    return event, registrations
 
 
 def _action(client, model, action, ids):
@@ -108,16 +120,16 @@ def test_read_only_pages_need_view_permission(client, page):
     url = reverse(f"admin:tournaments_event_{page}", args=[event.pk])
     _staff(client)
     assert client.get(url).status_code == 403
-    _staff(client, "view_event")
+    _staff(client, "view_round")
     assert client.get(url).status_code == 200
 
 
 def test_printable_decklists_need_view_permission_of_decklists(client):
     event, _ = _event()
     url = reverse("admin:tournaments_event_decklists", args=[event.pk])
-    _staff(client, "view_event")
+    _staff(client, "view_round")
     assert client.get(url).status_code == 403
-    _staff(client, "view_event", "view_decklist")
+    _staff(client, "view_round", "view_decklist")
     assert client.get(url).status_code == 200
 
 

@@ -57,11 +57,18 @@ def test_seat_event_follows_its_registration_whatever_is_set():
     assert seat.event_id == registration.event_id
 
 
-def test_event_team_size_out_of_range_is_refused():
-    event = EventFactory.build(team_size=1, organizer=EventFactory().organizer)
-    assert "A team has 2 to 8 members." in _violation(event)
+@pytest.mark.parametrize("size", [0, 9])
+def test_event_team_size_out_of_range_is_refused(size):
+    event = EventFactory.build(team_size=size, organizer=EventFactory().organizer)
+    assert "A team has 1 to 8 members (1: an individual event of single players)." in _violation(event)
     with pytest.raises(IntegrityError), transaction.atomic():
         event.save()
+
+
+def test_event_of_single_players_is_an_individual_event():
+    event = EventFactory(team_size=1)
+    assert event.is_individual and event.seat_letters == "A"
+    assert not EventFactory(team_size=2).is_individual
 
 
 def test_event_top_cut_other_than_2_4_8_is_refused():

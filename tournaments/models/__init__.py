@@ -5,5 +5,6 @@ from .log import EventLogEntry
 from .people import Player, Team
 from .registration import Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
+from .staff import EventStaff, StaffRole
 
-__all__ = ["Decklist", "DecklistChange", "Event", "EventLogEntry", "Player", "Registration", "Round", "Seat", "SeatMatch", "Team", "TeamMatch"]
+__all__ = ["Decklist", "DecklistChange", "Event", "EventLogEntry", "EventStaff", "Player", "Registration", "Round", "Seat", "SeatMatch", "StaffRole", "Team", "TeamMatch"]

@@ -23,6 +23,7 @@ class Decklist(models.Model):
 
     class Meta:
         verbose_name = _("decklist")
+        verbose_name_plural = _("decklists")
 
     def __str__(self) -> str:
         return f"{self.seat}"
@@ -54,6 +55,7 @@ class DecklistChange(models.Model):
     class Meta:
         ordering = ["decklist", "changed_at", "pk"]
         verbose_name = _("decklist change")
+        verbose_name_plural = _("decklist changes")
 
     def __str__(self) -> str:
         return f"{self.decklist} {self.changed_at:%Y-%m-%d %H:%M}"

@@ -19,7 +19,8 @@ from tournaments.enums import (
 
 
 class Event(models.Model):
-    """A team tournament: Swiss rounds of team matches, then an optional top cut."""
+    """A team tournament: Swiss rounds of team matches, then an optional top cut. With team_size 1 it is an
+    individual event: "teams of one" inside, players wherever a person reads (RULES.md 9)."""
 
     name = models.CharField(_("name"), max_length=200)
     date = models.DateField(_("date"))
@@ -84,11 +85,6 @@ class Event(models.Model):
         _("publish the top teams' decklists"), default=False,
         help_text=_("Once the event is finished, the decklists of the top teams are public on the event's pages."),
     )
-    judges = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="judged_events", verbose_name=_("judges"),
-        help_text=_("They record deck checks and penalties and may change a locked decklist. The organizer "
-                    "is a judge of their own event."),
-    )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
     top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
@@ -132,11 +128,14 @@ class Event(models.Model):
     class Meta:
         ordering = ["-date", "name"]
         verbose_name = _("event")
+        verbose_name_plural = _("events")
         constraints = [
             models.CheckConstraint(
-                condition=Q(team_size__gte=2, team_size__lte=MAX_TEAM_SIZE),
+                condition=Q(team_size__gte=1, team_size__lte=MAX_TEAM_SIZE),
                 name="event_team_size_range",
-                violation_error_message=_("A team has 2 to %(max)d members.") % {"max": MAX_TEAM_SIZE},
+                violation_error_message=_(
+                    "A team has 1 to %(max)d members (1: an individual event of single players)."
+                ) % {"max": MAX_TEAM_SIZE},
             ),
             models.CheckConstraint(
                 condition=Q(top_cut__in=[0, 2, 4, 8]),
@@ -179,6 +178,11 @@ class Event(models.Model):
     def seat_letters(self) -> str:
         """The seats of this event's teams, "ABC" for teams of three."""
         return SEAT_LETTERS[: self.team_size]
+
+    @property
+    def is_individual(self) -> bool:
+        """An event of single players: "teams of one" inside, "players" wherever a person reads (RULES.md 9)."""
+        return self.team_size == 1
 
     @property
     def has_decklists(self) -> bool:

@@ -18,6 +18,8 @@ class EventLogEntry(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("by")
     )
+    # Who did it, in words, when it wasn't a person's own session: "token Desk 2 (of alice)" (issue 25).
+    actor = models.CharField(_("acting as"), max_length=200, blank=True, default="")
     action = models.CharField(_("action"), max_length=40)
     message = models.TextField(_("what happened"))
     data = models.JSONField(_("details"), default=dict, blank=True)
@@ -26,6 +28,11 @@ class EventLogEntry(models.Model):
         ordering = ["event", "at", "pk"]
         verbose_name = _("event log entry")
         verbose_name_plural = _("event log")
+
+    @property
+    def by(self) -> str:
+        """Who did it, in words: the token by name when it was one, else the person's username ('' for Hydra)."""
+        return self.actor or (self.user.get_username() if self.user_id else "")
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}: {self.message}"

@@ -14,6 +14,7 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("player")
+        verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.name
@@ -28,6 +29,7 @@ class Team(models.Model):
     class Meta:
         ordering = ["name"]
         verbose_name = _("team")
+        verbose_name_plural = _("teams")
         constraints = [
             models.UniqueConstraint(
                 Lower("name"), name="team_name_unique_ci", violation_error_message=_("A team with this name exists.")

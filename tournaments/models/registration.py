@@ -41,6 +41,7 @@ class Registration(models.Model):
     class Meta:
         ordering = ["event", "team__name"]
         verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "team"],
@@ -121,6 +122,7 @@ class Seat(models.Model):
     class Meta:
         ordering = ["registration", "letter"]
         verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(
                 fields=["registration", "letter"],

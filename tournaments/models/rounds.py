@@ -23,6 +23,7 @@ class Round(models.Model):
     class Meta:
         ordering = ["event", "number"]
         verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(
                 fields=["event", "number"], name="round_number_once_per_event",

@@ -1,4 +1,4 @@
-"""Who holds the organizer role: may create events (what an account may do to one event: tournaments.permissions)."""
+"""Who holds the organizer role: may create events (what an account may do to one event: tournaments.rights)."""
 ORGANIZERS_GROUP = "Organizers"
 
 

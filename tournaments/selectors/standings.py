@@ -1,22 +1,32 @@
 """Standings reads: an event's results loaded in one query and handed to the pure standings engine."""
 from tournaments.enums import COUNTING_STATES, RoundKind
-from tournaments.models import Event, Registration, TeamMatch
-from tournaments.standings import StandingRow, TeamMatchRecord, compute_standings
+from tournaments.models import Event, Registration, SeatMatch, TeamMatch
+from tournaments.standings import MTR_RULES, StandingRow, StandingsRules, TeamMatchRecord, compute_standings
 
 
-def results_for_event(*, event: Event, upto_round: int | None = None) -> list[TeamMatchRecord]:
+def results_for_event(
+    *, event: Event, upto_round: int | None = None, include_playoff: bool = False
+) -> list[TeamMatchRecord]:
     """Every Swiss team match result of the event that counts (confirmed or final, byes included), in three queries.
 
-    Ids are registration ids. With `upto_round`, only rounds up to and including that number.
+    Ids are registration ids. With `upto_round`, only rounds up to and including that number. In an individual
+    event each record carries the games of its one seat (one more query). `include_playoff` counts the playoff's
+    matches as rounds too: never for Hydra's standings (RULES.md 4), only to reproduce a source that did.
     """
-    matches = TeamMatch.objects.filter(
-        round__event=event, round__kind=RoundKind.SWISS, result_state__in=COUNTING_STATES
-    )
+    kinds = [RoundKind.SWISS, RoundKind.PLAYOFF] if include_playoff else [RoundKind.SWISS]
+    matches = TeamMatch.objects.filter(round__event=event, round__kind__in=kinds, result_state__in=COUNTING_STATES)
     if upto_round is not None:
         matches = matches.filter(round__number__lte=upto_round)
+    games: dict[int, tuple[int, int, int]] = {}
+    if event.is_individual:
+        games = {
+            match: (won, lost, drawn)
+            for match, won, lost, drawn in SeatMatch.objects.filter(team_match__in=matches)
+            .values_list("team_match_id", "wins_a", "wins_b", "draws")
+        }
     records = [
-        TeamMatchRecord(round=number, team_a=a, team_b=b, outcome=outcome)
-        for number, a, b, outcome in matches.values_list("round__number", "team_a_id", "team_b_id", "outcome")
+        TeamMatchRecord(round=number, team_a=a, team_b=b, outcome=outcome, games=games.get(pk))
+        for pk, number, a, b, outcome in matches.values_list("pk", "round__number", "team_a_id", "team_b_id", "outcome")
     ]
     # Late entries whose missed rounds count as losses (RULES.md 4): one opponent-less loss per missed round
     # that has been played.
@@ -34,13 +44,18 @@ def results_for_event(*, event: Event, upto_round: int | None = None) -> list[Te
     return records
 
 
-def standings_for_event(*, event: Event, upto_round: int | None = None) -> tuple[StandingRow, ...]:
-    """The event's Swiss standings (RULES.md 3), every registered team included, best first. Two queries (four
-    when the event is seeded by rating)."""
+def standings_for_event(
+    *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False
+) -> tuple[StandingRow, ...]:
+    """The event's Swiss standings (RULES.md 3; an individual event's from games, RULES.md 9), every registered
+    team included, best first. Two queries (three for an individual event, two more when seeded by rating).
+    `rules` other than the MTR's, and `include_playoff`, only to reproduce a published source's arithmetic
+    (compare_standings)."""
     teams = Registration.objects.filter(event=event).values_list("id", flat=True)
     return compute_standings(
-        results_for_event(event=event, upto_round=upto_round), teams=list(teams), seed=event.pk,
-        ratings=seeding_ratings(event=event),
+        results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff), teams=list(teams),
+        seed=event.pk,
+        ratings=seeding_ratings(event=event), games=event.is_individual, rules=rules,
     )
 
 

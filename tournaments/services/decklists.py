@@ -12,14 +12,14 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from cards.decklist import DecklistError, decklist_parse
+from cards.decklist import DecklistError, decklist_parse, decklist_text
 from cards.deckrules import Problem
 from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
 from tournaments.limited import pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
 from tournaments.pools import event_has_pools, team_pool
-from tournaments.permissions import user_judges_event
+from tournaments.rights import may_judge_event
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
 
@@ -197,7 +197,9 @@ def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Deckl
 
 def _seat_label(seat: Seat) -> str:
     """How a deck is named in the team's problems: its seat and its player, so a player reads whose list shares a
-    card with theirs."""
+    card with theirs; in an individual event (no teammates, no seats to tell apart) the player alone."""
+    if seat.event.is_individual:
+        return seat.player.name
     return _("Seat %(letter)s (%(player)s)") % {"letter": seat.letter, "player": seat.player.name}
 
 
@@ -235,8 +237,7 @@ def _store(*, seat: Seat, user, text: str | bytes):
     if whole:
         # Empty, binary or oversized input: nothing usable to keep, so nothing is stored.
         raise ValidationError([e.message for e in whole])
-    if isinstance(text, bytes):
-        text = text.decode("utf-8", errors="replace")
+    text = decklist_text(text)  # an upload as the parser read it (UTF-16 too), never U+FFFD in place of its BOM
     decklist, _created = Decklist.objects.update_or_create(
         seat=seat,
         defaults={
@@ -262,7 +263,7 @@ def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -
     """
     seat = Seat.objects.select_related("registration__event", "registration__team", "player").get(pk=seat.pk)
     event = seat.registration.event
-    if not user_judges_event(user=user, event=event):
+    if not may_judge_event(user, event):
         raise PermissionDenied(_("Only a judge of this event can change a decklist."))
     reason = (reason or "").strip()
     if not reason:

@@ -17,6 +17,9 @@ from tournaments.enums import (
     shared_preset,
 )
 from tournaments.models import Event, Registration, Round
+from tournaments.services.errors import StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.signals import DomainEvent, domain_event_send, scoreboard_changed_send
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +47,8 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["team_size"] = _("Two-Headed Giant is played by teams of 2.")
     elif event.structure == Structure.TWO_HEADED_GIANT and event.team_size != 2:
         errors["team_size"] = _("Two-Headed Giant is played by teams of 2.")
+    if event.team_size == 1 and event.structure != Structure.SEAT_AGAINST_SEAT:
+        errors["structure"] = _("An individual event is played player against player: choose seat against seat.")
     if event.structure == Structure.CUSTOM_SHARED and not (event.shared_life and event.shared_poison):
         errors["shared_life"] = _("A custom shared game needs its starting life and poison limit.")
     if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
@@ -151,6 +156,7 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
         raise ValidationError({name: _("This setting can't be changed here.") for name in unknown})
     event = Event.objects.select_for_update().get(pk=event.pk)
     changed = [name for name, value in fields.items() if getattr(event, name) != value]
+    before = {name: getattr(event, name) for name in changed}
     for name in changed:
         setattr(event, name, fields[name])
     if not changed:
@@ -165,6 +171,13 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
 
     if event.has_decklists and set(DECK_CHECK_FIELDS) & set(changed):
         event_recheck_decklists(event=event)
+    if user is not None:
+        event_log_record(
+            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
+            message=_("Settings changed: %(fields)s.") % {"fields": ", ".join(
+                str(Event._meta.get_field(name).verbose_name) for name in changed)},
+            data={name: [_plain(before[name]), _plain(getattr(event, name))] for name in changed},
+        )
     event_bump_version(event_id=event.pk)
     event.refresh_from_db(fields=["version"])
     return event
@@ -195,14 +208,20 @@ def _registered_team_problems(*, event: Event) -> dict[str, str]:
     return errors
 
 
+def _plain(value):
+    """A setting's value as the event log's JSON keeps it."""
+    return value if value is None or isinstance(value, (bool, int, str, list)) else str(value)
+
+
 @transaction.atomic
-def event_create(**fields) -> Event:
+def event_create(*, by=None, **fields) -> Event:
     """Create an event with its structure's preset applied, after checking its settings are consistent.
 
     Without a `deck_rule` the format's default applies: no shared cards (MTR 8.4) for Two-Headed Giant
     constructed, four copies per team otherwise.
 
-    Raises ValidationError with a message per field when they are not.
+    Raises ValidationError with a message per field when they are not. With `by` (who creates it), the event's
+    log starts with its creation.
     """
     fields.setdefault("deck_rule", default_deck_rule(fields.get("format_kind", FormatKind.TEAM_CONSTRUCTED)))
     event = Event(**fields)
@@ -212,6 +231,9 @@ def event_create(**fields) -> Event:
         raise ValidationError(errors)
     event.full_clean()
     event.save()
+    if by is not None:
+        event_log_record(event=event, user=by, action=LogAction.EVENT_CREATED,
+                         message=_("Event created: %(name)s.") % {"name": event.name})
     return event
 
 
@@ -219,6 +241,7 @@ def event_bump_version(*, event_id: int) -> None:
     """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
     the API's ETags and the live pages follow Event.version."""
     Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+    scoreboard_changed_send(event_id=event_id)
 
 
 @transaction.atomic
@@ -228,6 +251,44 @@ def event_finish(*, event: Event) -> Event:
     Event.objects.filter(pk=event.pk).update(status=EventStatus.FINISHED)
     event.status = EventStatus.FINISHED
     Round.objects.filter(event_id=event.pk, is_finished=False).update(is_finished=True)
+    event_bump_version(event_id=event.pk)
+    _schedule_ratings_update(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.EVENT_FINISHED)
+    return event
+
+
+def event_closed_refusal(*, event_id: int) -> str | None:
+    """Why nothing may change the event's results, drops or pairings now, or None: a closed (finished) event is
+    final until an organizer reopens it with a reason (event_reopen)."""
+    if Event.objects.filter(pk=event_id, status=EventStatus.FINISHED).exists():
+        return _("This event is closed: its results, drops and pairings are final. An organizer may reopen it "
+                 "(with a reason) to correct them.")
+    return None
+
+
+def event_require_open(*, event_id: int) -> None:
+    """Refuse (StateConflict: the API's 409) any change to results, drops or pairings of a closed event."""
+    refusal = event_closed_refusal(event_id=event_id)
+    if refusal:
+        raise StateConflict(refusal)
+
+
+@transaction.atomic
+def event_reopen(*, event: Event, user, reason: str) -> Event:
+    """Reopen a closed event so its results, drops or pairings can be corrected: back to its top cut (or its
+    Swiss rounds), the reason and who reopened it in the event's log. The ratings are rebuilt without the event
+    until it is closed again (which rebuilds them with the corrections)."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say why the event is reopened; it is recorded in the event's log.")})
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != EventStatus.FINISHED:
+        raise StateConflict(_("This event is not closed: there is nothing to reopen."))
+    has_playoff = Round.objects.filter(event_id=event.pk, kind="playoff").exists()
+    event.status = EventStatus.TOP_CUT if has_playoff else EventStatus.RUNNING
+    event.save(update_fields=["status"])
+    event_log_record(event=event, user=user, action=LogAction.EVENT_REOPENED,
+                     message=_("Event reopened: %(reason)s") % {"reason": reason[:2000]}, data={"reason": reason[:2000]})
     event_bump_version(event_id=event.pk)
     _schedule_ratings_update(event_id=event.pk)
     return event
@@ -246,3 +307,21 @@ def _schedule_ratings_update(*, event_id: int) -> None:
             log.exception("Could not schedule the ratings update of event %s; run recalculate_ratings.", event_id)
 
     transaction.on_commit(send)
+
+
+def event_delete_refusal(*, event: Event) -> str | None:
+    """Why this event can't be deleted, or None: an event that has started (a round paired) or has results keeps
+    its history; close it (finished) instead."""
+    if event.status != EventStatus.REGISTRATION or event.rounds.exists():
+        return _("This event has started: its rounds and results stay. Close it instead of deleting it.")
+    return None
+
+
+@transaction.atomic
+def event_delete(*, event: Event) -> None:
+    """Delete an event that hasn't started (created by mistake, cancelled before round 1)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    refusal = event_delete_refusal(event=event)
+    if refusal:
+        raise StateConflict(refusal)
+    event.delete()

@@ -27,7 +27,8 @@ from tournaments.selectors.standings import (
     team_names_for_event,
 )
 from tournaments.services.errors import ResultsMissing, StateConflict
-from tournaments.services.events import event_bump_version
+from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.signals import DomainEvent, domain_event_send
 
 
 def _new_seed() -> int:
@@ -103,8 +104,13 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
     MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
     paired with the others in none. Each pod of an odd number of teams has its bye."""
-    from drafting.selectors_pods import thg_pod_number_of_registrations
+    from drafting.selectors_pods import booster_first_round_pairs, thg_pod_number_of_registrations
 
+    if event.format_kind == FormatKind.BOOSTER_DRAFT and number == 1:
+        # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
+        seated = booster_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
+        if seated is not None:
+            return seated
     pods = {} if event.format_kind != FormatKind.THG_DRAFT or event.pods_play_across else (
         thg_pod_number_of_registrations(event=event))
     if not pods:
@@ -158,6 +164,7 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     Swiss rounds are paired, the event is finished, or fewer than two teams are active.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
+    event_require_open(event_id=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over."))
     last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
@@ -181,6 +188,7 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
     event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
 
 
@@ -192,6 +200,7 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     Rochester) when a draft table whose teams would change has started drafting. Unchanged tables are kept.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    event_require_open(event_id=round_.event_id)
     if round_.kind != RoundKind.SWISS:
         raise ValidationError(_("Only Swiss rounds can be paired again."))
     if round_.event.rounds.filter(number__gt=round_.number).exists():
@@ -209,6 +218,7 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     round_.save(update_fields=["seed", "is_finished"])
     _write_pairings(round_=round_, pairs=pairs, byes=byes)
     event_bump_version(event_id=round_.event_id)
+    domain_event_send(event_id=round_.event_id, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
 
 
@@ -233,6 +243,7 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
     second bye ...) so the organizer sees a warning; the swap is made all the same, as judges may need it.
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    event_require_open(event_id=round_.event_id)
     if first.pk == second.pk:
         raise ValidationError(_("Pick two different teams to swap."))
     found: dict[int, TeamMatch] = {}

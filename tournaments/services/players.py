@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player
@@ -41,9 +43,16 @@ def _free_username(name: str) -> str:
     return candidate
 
 
+def player_match_q(text: str) -> Q:
+    """The players `text` names, case ignored: by their name, or by their account's username or e-mail address (so
+    a list naming "walkcap" finds walkcap's account, never makes a second one)."""
+    return Q(name__iexact=text) | Q(user__username__iexact=text) | Q(user__email__iexact=text)
+
+
 def player_find_or_create(*, name: str) -> Player:
-    """The player called `name` (case and surrounding spaces ignored), created with a login of their own (no
-    password: they set one with a password reset, or the organizer does) when there is none.
+    """The player `name` names (player_match_q: a name, username or e-mail address; case and surrounding spaces
+    ignored), created with a login of their own (no password: they claim it with a password reset, or the
+    organizer does) when there is none.
 
     Raises ValidationError when the name is empty, too long, or held by several players (Hydra can't tell which
     one is meant: the organizer gives the account's username in the admin instead).
@@ -53,15 +62,23 @@ def player_find_or_create(*, name: str) -> Player:
         raise ValidationError(_("Give the player's name."))
     if len(name) > Player._meta.get_field("name").max_length:
         raise ValidationError(_("A player's name has at most %(n)d characters.") % {"n": Player._meta.get_field("name").max_length})
-    found = list(Player.objects.filter(name__iexact=name)[:2])
+    found = list(Player.objects.filter(player_match_q(name)).order_by("pk").distinct()[:2])
     if len(found) > 1:
         raise ValidationError(
-            _("Several players are called %(name)s: Hydra can't tell which one is meant. Register this team in "
-              "the admin, where players are chosen by their account.") % {"name": name}
+            _("Several players match %(name)s (by name, username or e-mail): Hydra can't tell which one is meant. "
+              "Give the account's username or e-mail address instead.") % {"name": name}
         )
     if found:
         return found[0]
-    user = get_user_model().objects.create_user(username=_free_username(name))
+    email = ""
+    if "@" in name:
+        try:
+            validate_email(name)
+        except ValidationError:
+            pass
+        else:  # an e-mail address nobody has: the account gets it (for its claim link), the player its local part
+            email, name = name, name.split("@", 1)[0]
+    user = get_user_model().objects.create_user(username=_free_username(name), email=email)
     user.set_unusable_password()
     user.save(update_fields=["password"])
     return Player.objects.create(user=user, name=name)

@@ -10,7 +10,7 @@ from tournaments.enums import SEAT_LETTERS, EventStatus, ResultState, RoundKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version
+from tournaments.services.events import event_bump_version, event_require_open
 from tournaments.services.players import player_find_or_create
 from tournaments.services.topcut import topcut_award_dropped
 
@@ -98,6 +98,7 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
+    event_require_open(event_id=registration.event_id)
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
     if after_round < registration.joined_round - 1:
@@ -156,6 +157,7 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
     registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is already disqualified.") % {"team": registration.team.name})
+    event_require_open(event_id=registration.event_id)
     if player is not None and not registration.seats.filter(player=player).exists():
         raise ValidationError({"player": _("%(player)s is not on team %(team)s.") % {"player": player.name, "team": registration.team.name}})
     if registration.dropped_round is None:
@@ -180,6 +182,29 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
 def registration_seats_locked(*, event: Event) -> bool:
     """Seats lock once the first round is paired (RULES.md 1); after that only a judge's correction changes them."""
     return Round.objects.filter(event=event).exists()
+
+
+def registration_delete_refusal(*, registration: Registration) -> str | None:
+    """Why this registration can't be deleted, or None: once round 1 is paired a team drops instead."""
+    if registration_seats_locked(event=registration.event):
+        return _("Round 1 is paired: a team that leaves now is dropped, not deleted, so its results stay.")
+    return None
+
+
+@transaction.atomic
+def registration_delete(*, registration: Registration, user=None) -> None:
+    """Delete a registration before round 1 is paired (its seats go with it); recorded in the event's log."""
+    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    refusal = registration_delete_refusal(registration=registration)
+    if refusal:
+        raise StateConflict(refusal)
+    event, name = registration.event, registration.team.name
+    players = list(registration.seats.values_list("player__name", flat=True))
+    registration.delete()
+    event_log_record(event=event, user=user, action=LogAction.DELETED,
+                     message=_("Registration of %(team)s deleted.") % {"team": name},
+                     data={"team": name, "players": players})
+    event_bump_version(event_id=event.pk)
 
 
 def _next_round_number(event: Event) -> int:
@@ -246,6 +271,26 @@ def registration_register(
         missed_rounds_as_losses=missed_rounds_as_losses,
     )
     return registration
+
+
+def registration_register_player(
+    *, event: Event, player: str, user=None, joined_round: int | None = None, missed_rounds_as_losses: bool = False,
+) -> Registration:
+    """Register one player in an individual event: a team of one, named as the player, on seat A (RULES.md 9).
+    Everything else as registration_register; refused in a team event (a team needs its name and every seat)."""
+    if not event.is_individual:
+        raise ValidationError({"player": _("This event has teams of %(size)d: register a team with its name and a "
+                                           "player for each seat.") % {"size": event.team_size}})
+    return registration_register(
+        event=event, team_name=player, seats=[SeatEntry(letter="A", player=player)], user=user,
+        joined_round=joined_round, missed_rounds_as_losses=missed_rounds_as_losses,
+    )
+
+
+def individual_entry(*, player: str, where: str, joined_round: int | None = None) -> "TeamEntry":
+    """The import entry of one player of an individual event: a team of one named as the player, on seat A."""
+    name = " ".join(player.split())
+    return TeamEntry(name=name, seats=(SeatEntry(letter="A", player=name),), where=where, joined_round=joined_round)
 
 
 @transaction.atomic

@@ -16,7 +16,8 @@ from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version
+from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.signals import DomainEvent, domain_event_send
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,7 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
     match.confirmed_by, match.confirmed_at = user, timezone.now()
     match.save()
     event_bump_version(event_id=match.round.event_id)
+    domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
 
 
@@ -218,6 +220,7 @@ def team_match_record_final(
     match = _locked(match)
     if match.is_bye:
         raise ValidationError(_("A bye needs no result: it counts as a win."))
+    event_require_open(event_id=match.round.event_id)
     before = _result_text(match) if match.result_state in (ResultState.CONFIRMED, ResultState.FINAL) else None
     _store(match=match, seats=seats, games=games)
     match.result_state = ResultState.FINAL
@@ -236,6 +239,7 @@ def team_match_record_final(
                       "before": before, "after": after},
             )
     event_bump_version(event_id=match.round.event_id)
+    domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
 
 

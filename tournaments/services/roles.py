@@ -6,7 +6,7 @@ from tournaments.selectors.roles import ORGANIZERS_GROUP
 
 # The role: creating events, registering teams and entering their rounds and results in the admin, and their own
 # API tokens. Deliberately no change_event or view_event: those model-wide permissions run or see *every* event
-# (tournaments.permissions); an organizer runs the events they organize, which the object rules grant by themselves.
+# (tournaments.rights); an organizer runs the events they organize, which the object rules grant by themselves.
 _ORGANIZER_PERMISSIONS = [("tournaments", "add_event")] + [
     ("tournaments", f"{action}_{model}")
     for model in ("registration", "seat", "team", "player", "round", "teammatch", "seatmatch")

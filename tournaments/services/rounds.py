@@ -5,10 +5,11 @@ by the same rules.
 """
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.enums import EventStatus, ResultState, RoundKind
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -52,6 +53,24 @@ def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
     return round_
 
 
+def round_take_back_refusal(*, round_: Round, event: Event | None = None) -> str | None:
+    """Why this round can't be taken back (deleted) now, or None: the event is finished, a later round exists, or
+    a result of it has been entered (byes and the wins Hydra gave for a dropped playoff team aside)."""
+    event = event or round_.event
+    if event.status == EventStatus.FINISHED:
+        return _("This event is finished: its rounds can't be taken back.")
+    if event.rounds.filter(number__gt=round_.number).exists():
+        return _("Round %(n)d is not the latest round: take back the later rounds first.") % {"n": round_.number}
+    entered = set(round_.matches.filter(team_b__isnull=False).filter(
+        Q(reported_by__isnull=False) | Q(seat_matches__isnull=False)
+        | Q(result_state__in=[ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED])
+    ).values_list("table", flat=True))
+    if entered:
+        return (_("Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
+                  "the results instead.") % {"n": round_.number, "tables": ", ".join(map(str, sorted(entered)))})
+    return None
+
+
 @transaction.atomic
 def round_take_back(*, round_: Round, user=None) -> None:
     """Delete the event's latest round while none of its results has been entered (byes and the wins Hydra gave
@@ -62,19 +81,9 @@ def round_take_back(*, round_: Round, user=None) -> None:
     """
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     event = Event.objects.select_for_update().get(pk=round_.event_id)
-    if event.status == EventStatus.FINISHED:
-        raise StateConflict(_("This event is finished: its rounds can't be taken back."))
-    if event.rounds.filter(number__gt=round_.number).exists():
-        raise StateConflict(_("Round %(n)d is not the latest round: take back the later rounds first.") % {"n": round_.number})
-    entered = list(
-        round_.matches.filter(team_b__isnull=False, reported_by__isnull=False).order_by("table").values_list("table", flat=True)
-    )
-    entered += list(round_.matches.filter(team_b__isnull=False, result_state__in=[ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED]).exclude(table__in=entered).values_list("table", flat=True))
-    if entered:
-        raise StateConflict(
-            _("Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
-              "the results instead.") % {"n": round_.number, "tables": ", ".join(map(str, sorted(entered)))}
-        )
+    refusal = round_take_back_refusal(round_=round_, event=event)
+    if refusal:
+        raise StateConflict(refusal)
     number, kind = round_.number, round_.kind
     round_.delete()
     previous = event.rounds.filter(number=number - 1).first()
@@ -118,5 +127,34 @@ def event_close(*, event: Event, user=None) -> Event:
             raise ValidationError(str(exc)) from exc
         if champion is None:
             raise StateConflict(_("The top cut's final is not decided yet: pair and play its next round first."))
+    event_log_record(event=event, user=user, action=LogAction.EVENT_CLOSED, message=_("Event closed."))
     return event_finish(event=event)
 
+
+
+def team_match_delete_refusal(*, match: TeamMatch) -> str | None:
+    """Why this match can't be deleted, or None: a match with a result (or a bye) stays; a finished event keeps
+    everything."""
+    if match.round.event.status == EventStatus.FINISHED:
+        return _("This event is finished: its matches can't be deleted.")
+    if match.team_b_id is None:
+        return _("A bye is part of the round's pairings: take the round back instead.")
+    if match.reported_by_id or match.result_state != ResultState.PENDING or match.seat_matches.exists():
+        return _("This match has a result: correct the result instead of deleting the match.")
+    return None
+
+
+@transaction.atomic
+def team_match_delete(*, match: TeamMatch, user=None) -> None:
+    """Delete a match that has no result yet (e.g. entered by mistake by hand); recorded in the event's log."""
+    match = TeamMatch.objects.select_for_update().select_related("round__event", "team_a__team", "team_b__team").get(pk=match.pk)
+    refusal = team_match_delete_refusal(match=match)
+    if refusal:
+        raise StateConflict(refusal)
+    event, description = match.round.event, str(match)
+    data = {"match": match.pk, "round": match.round.number, "table": match.table,
+            "team_a": match.team_a_id, "team_b": match.team_b_id}
+    match.delete()
+    event_log_record(event=event, user=user, action=LogAction.DELETED,
+                     message=_("Match deleted: %(match)s.") % {"match": description}, data=data)
+    event_bump_version(event_id=event.pk)

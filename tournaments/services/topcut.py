@@ -7,8 +7,9 @@ from django.utils.translation import gettext as _
 from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
-from tournaments.services.events import event_bump_version, event_finish
+from tournaments.services.events import event_bump_version, event_finish, event_require_open
 from tournaments.services.pairing import round_seat_draft_tables
+from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.topcut import TopCutError
 
 
@@ -58,6 +59,7 @@ def topcut_start(*, event: Event) -> Round:
     when it has already started. The Swiss standings are not changed by anything that happens in the playoff.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
+    event_require_open(event_id=event.pk)
     if not event.top_cut:
         raise ValidationError(_("This event has no top cut."))
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
@@ -83,6 +85,7 @@ def topcut_start(*, event: Event) -> Round:
     event.status = EventStatus.TOP_CUT
     event.save(update_fields=["status"])
     event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_
 
 
@@ -93,6 +96,7 @@ def topcut_advance(*, event: Event) -> Round | None:
     Returns the new round, or None when the final is decided (the event is then finished).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
+    event_require_open(event_id=event.pk)
     if event.status != EventStatus.TOP_CUT:
         raise ValidationError(_("The top cut has not started."))
     current = event.rounds.filter(kind=RoundKind.PLAYOFF).order_by("-number").first()
@@ -110,4 +114,5 @@ def topcut_advance(*, event: Event) -> Round | None:
         return None
     round_ = _write_playoff_round(event=event, number=current.number + 1, matches=bracket.next_matches)
     event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_

@@ -3,10 +3,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.download import SOURCES, DownloadError, card_data_download, cleanup
+from cards.download import SOURCES, DownloadError
 from cards.importer import CardDataError
 from cards.models import Card
-from cards.services import BUNDLE_PATH, cards_import_file
+from cards.services import BUNDLE_PATH, cards_import_file, cards_refresh
 
 _LISTED = 10  # names shown per summary line; the rest are counted
 
@@ -48,32 +48,25 @@ class Command(BaseCommand):
             console=console, disable=no_progress or not console.is_terminal, transient=True,
         )
         started = time.perf_counter()
-        downloaded = None
         with bar:
-            if download:
-                task = bar.add_task(f"Downloading ({download})", total=None)
-                try:
-                    downloaded = card_data_download(
-                        source=download, url=url, progress=lambda done, total: bar.update(task, completed=done, total=total),
-                    )
-                except DownloadError as exc:
-                    raise CommandError(str(exc)) from None
-                path = str(downloaded)
             source = Path(path) if path else BUNDLE_PATH
-            size = source.stat().st_size if source.is_file() else None
-            reading = bar.add_task(f"Reading {source.name}", total=size)
+            reading = bar.add_task(
+                f"Reading {source.name}" if not download else f"Downloading ({download})",
+                total=source.stat().st_size if not download and source.is_file() else None,
+            )
+            read = lambda done: bar.update(reading, completed=done)  # noqa: E731
+            stage = lambda stage: bar.update(reading, description=f"Writing {stage}")  # noqa: E731
             try:
-                result = cards_import_file(
-                    path=source,
-                    progress=lambda done: bar.update(reading, completed=done),
-                    stage=lambda stage: bar.update(reading, description=f"Writing {stage}"),
-                )
-            except CardDataError as exc:
+                if download:
+                    result = cards_refresh(
+                        source=download, url=url, progress=read, stage=stage,
+                        download_progress=lambda done, total: bar.update(reading, completed=done, total=total),
+                    )
+                else:
+                    result = cards_import_file(path=source, progress=read, stage=stage)
+            except (CardDataError, DownloadError) as exc:
                 raise CommandError(str(exc)) from None
-            finally:
-                if downloaded is not None:
-                    cleanup(downloaded)
-        self._summary(result, source=source.name, seconds=time.perf_counter() - started)
+        self._summary(result, source=result.source or source.name, seconds=time.perf_counter() - started)
 
     def _summary(self, result, *, source: str, seconds: float) -> None:
         def listed(names) -> str:

@@ -1,5 +1,6 @@
 """Benchmark live drafts through the real services, a real Celery worker and beat: team Rochester tables, or with
-`--format 2hg --pods 16` Two-Headed Giant pods (64 teams; see _bench_2hg.py and docs/2hg-draft.md).
+`--format 2hg --pods 16` Two-Headed Giant pods (64 teams; see _bench_pods.py and docs/2hg-draft.md).
+`--format booster --pods 16` individual booster draft pods of eight (128 players; _bench_pods.py, docs/drafting.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hydra_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/6 \\
         python manage.py migrate
@@ -116,7 +117,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--tables", type=int, default=10)
-        parser.add_argument("--pick-seconds", type=float, default=1.0)
+        parser.add_argument("--pick-seconds", type=float, default=None,
+                            help="Seconds a pick (default 1; booster 3: eight players a pod picking every second "
+                                 "would be 110 service calls a second from the bench's one Python process, whose "
+                                 "lock, not the server, would then set the figures).")
         parser.add_argument("--review-seconds", type=float, default=0.0)
         parser.add_argument("--team-size", type=int, default=3, choices=[2, 3])
         parser.add_argument("--packs", type=int, default=0, help="End each table after this many packs (0: all).")
@@ -127,26 +131,34 @@ class Command(BaseCommand):
         parser.add_argument("--no-worker", action="store_true", help="Use a worker (with beat) you run yourself.")
         parser.add_argument("--keep", action="store_true", help="Keep the bench event and its data.")
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--format", choices=["rochester", "2hg"], default="rochester",
-                            help="rochester: team Rochester tables; 2hg: Two-Headed Giant booster draft pods.")
-        parser.add_argument("--pods", type=int, default=16, help="2hg: pods of four teams.")
-        parser.add_argument("--idle-teams", type=int, default=1, help="2hg: teams per pod that never pick.")
+        parser.add_argument("--format", choices=["rochester", "2hg", "booster"], default="rochester",
+                            help="rochester: team Rochester tables; 2hg: Two-Headed Giant booster draft pods; "
+                                 "booster: individual booster draft pods of eight.")
+        parser.add_argument("--pods", type=int, default=16, help="2hg: pods of four teams; booster: of eight players.")
+        parser.add_argument("--idle-teams", type=int, default=1, help="2hg, booster: seats per pod that never pick.")
+        parser.add_argument("--no-phone-polls", dest="phones_poll", action="store_false",
+                            help="2hg, booster: the bots don't poll like the seats' pages, which apply an overdue "
+                                 "timeout on read; only the timer task and the sweep time picks out.")
         parser.add_argument("--kill-worker-after", type=float, default=0.0,
-                            help="2hg: kill the worker (SIGKILL) this many seconds in and start another (0: never).")
+                            help="2hg, booster: kill the worker (SIGKILL) this many seconds in and start another "
+                                 "(0: never).")
 
     def handle(self, *args, **options):
+        if options["pick_seconds"] is None:
+            options["pick_seconds"] = 3.0 if options["format"] == "booster" else 1.0
         if connection.vendor != "postgresql":
             raise CommandError("bench_draft needs PostgreSQL: set DATABASE_URL=postgres://... (see the docstring).")
         if not settings.CELERY_BROKER_URL.startswith("redis://"):
             raise CommandError("bench_draft needs Redis as the broker: set CELERY_BROKER_URL=redis://...")
-        if options["format"] == "2hg":
-            from ._bench_2hg import main
+        if options["format"] in ("2hg", "booster"):
+            from ._bench_pods import FORMATS, main
 
             from config.celery import app
 
             self.broker_url = app.conf.broker_url or settings.CELERY_BROKER_URL
-            if options["packs"] and not 1 <= options["packs"] <= 6:
-                raise CommandError("--packs: 1 to 6 pack rounds for 2hg.")
+            rounds = FORMATS[options["format"]][2].pack_rounds
+            if options["packs"] and not 1 <= options["packs"] <= rounds:
+                raise CommandError(f"--packs: 1 to {rounds} pack rounds for {options['format']}.")
             main(self, options)
             return
         rng = random.Random(options["seed"])

@@ -1,27 +1,23 @@
 """`python manage.py import_event FILE --organizer NAME`: recreate an event from its JSON document."""
 import json
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from eventfile.cli import organizer_named, validation_message
 from eventfile.importer import event_import
 
 
 class Command(BaseCommand):
-    help = "Import an event from its JSON document (as written by export_event or GET /api/v1/events/ID/export)."
+    help = ("Import an event from its JSON document (as written by export_event or GET /api/v1/events/ID/export), or a "
+            "finished MTGO or Melee event in MTGODecklistCache JSON as an individual event.")
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="The event file (- for standard input).")
         parser.add_argument("--organizer", help="Username of the new event's organizer (default: the first superuser).")
 
     def handle(self, *args, file, organizer, **options):
-        User = get_user_model()
-        user = (User.objects.filter(username=organizer).first() if organizer
-                else User.objects.filter(is_superuser=True).order_by("pk").first())
-        if user is None:
-            raise CommandError(f"There is no user named {organizer!r}." if organizer
-                               else "There is no superuser to own the event: pass --organizer NAME.")
+        user = organizer_named(organizer)
         try:
             if file == "-":
                 import sys
@@ -35,7 +31,6 @@ class Command(BaseCommand):
         try:
             event = event_import(document=document, user=user)
         except ValidationError as exc:
-            lines = [f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()] if hasattr(exc, "error_dict") else exc.messages
-            raise CommandError("The file was not imported:\n" + "\n".join(lines)) from exc
+            raise CommandError("The file was not imported:\n" + validation_message(exc)) from exc
         self.stderr.write(f"Imported {event} as event {event.pk}, organized by {user.username}.")
         self.stdout.write(str(event.pk))

@@ -27,7 +27,8 @@ class Command(BaseCommand):
             unknown = [slug for slug, parsed in zip(category, categories) if parsed is None]
             if unknown:
                 raise CommandError(f"Unknown rating category: {', '.join(unknown)}. "
-                                   "Use constructed-N, limited-N (teams of N, 2 to 8), 2hg or 3hs-N.")
+                                   "Use constructed-N, limited-N (teams of N, 2 to 8, or 1 for individual "
+                                   "events), 2hg or 3hs-N.")
         started = time.perf_counter()
         summaries = ratings_recalculate(categories=categories)
         ms = (time.perf_counter() - started) * 1000

@@ -7,10 +7,10 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from cards.services import cards_ensure_loaded
-from tests.factories import EventFactory, RegistrationFactory, RoundFactory, UserFactory
+from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, UserFactory
 from tournaments.enums import DeckRule
 from tournaments.models import Decklist, DecklistChange, EventLogEntry
-from tournaments.permissions import user_judges_event
+from tournaments.rights import may_judge_event
 from tournaments.services.decklists import decklist_judge_change, decklist_submit, decklists_open
 from tournaments.services.eventlog import LogAction
 
@@ -63,7 +63,7 @@ def test_decklist_change_after_the_deadline_by_a_player_is_refused_and_nothing_c
 def test_decklist_judge_change_keeps_the_old_list_and_logs_the_reason():
     judge = UserFactory()
     event, registration, (a, b) = _team()
-    event.judges.add(judge)
+    EventStaffFactory(event=event, user=judge, role="judge")
     decklist_submit(seat=a, user=a.player.user, text=DECK)
     event.decklists_locked = True
     event.save()
@@ -98,13 +98,13 @@ def test_decklist_judge_change_of_empty_input_writes_nothing():
 def test_user_judges_event_organizer_and_judges_only():
     judge, stranger = UserFactory(), UserFactory()
     event, registration, (a, b) = _team()
-    event.judges.add(judge)
-    assert user_judges_event(user=event.organizer, event=event)
-    assert user_judges_event(user=judge, event=event)
-    assert not user_judges_event(user=stranger, event=event)
-    assert not user_judges_event(user=a.player.user, event=event)
+    EventStaffFactory(event=event, user=judge, role="judge")
+    assert may_judge_event(event.organizer, event)
+    assert may_judge_event(judge, event)
+    assert not may_judge_event(stranger, event)
+    assert not may_judge_event(a.player.user, event)
     other = EventFactory()
-    assert not user_judges_event(user=judge, event=other)
+    assert not may_judge_event(judge, other)
 
 
 # --- Feedback before the whole team is in ---------------------------------------------------------------------------

@@ -163,8 +163,9 @@ def test_team_match_confirm_and_dispute_refused_once_the_event_is_finished(answe
     assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.REPORTED
 
 
-def test_event_finish_marks_every_round_finished_and_the_organizer_still_corrects():
-    from tournaments.services.events import event_finish
+def test_event_finish_marks_every_round_finished_and_only_a_reopened_event_is_corrected():
+    from tournaments.services.errors import StateConflict
+    from tournaments.services.events import event_finish, event_reopen
 
     match = TeamMatchFactory()
     version = match.round.event.version
@@ -172,7 +173,12 @@ def test_event_finish_marks_every_round_finished_and_the_organizer_still_correct
     match.round.refresh_from_db()
     assert match.round.is_finished
     assert Event.objects.get(pk=match.round.event_id).version == version + 1
-    team_match_record_final(match=match, user=OrganizerFactory(), seats=A_TWO_ONE)
+    organizer = OrganizerFactory()
+    with pytest.raises(StateConflict, match="This event is closed"):
+        team_match_record_final(match=match, user=organizer, seats=A_TWO_ONE)
+    assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.PENDING
+    event_reopen(event=match.round.event, user=organizer, reason="Table 1 was entered the wrong way round")
+    team_match_record_final(match=match, user=organizer, seats=A_TWO_ONE)
     assert TeamMatch.objects.get(pk=match.pk).result_state == ResultState.FINAL
 
 

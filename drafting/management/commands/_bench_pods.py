@@ -1,15 +1,16 @@
-"""`bench_draft --format 2hg`: Two-Headed Giant pods drafted live through the real services, a real Celery worker
-(with beat) and PostgreSQL (docs/2hg-draft.md).
+"""`bench_draft --format 2hg` / `--format booster`: pods drafted live through the real services on the drafting
+core, a real Celery worker (with beat) and PostgreSQL (docs/2hg-draft.md, docs/drafting.md).
 
-`--pods N` pods of four teams (4N teams of two) draft six pack rounds of generated boosters. One bot thread per
-pod plays its teams: at every pick step each team but `--idle-teams` picks two random cards of the pack in front
-of it after a random think time, both teammates sometimes pressing at once; the idle teams never pick, so the
-pod's timer gives them their two oldest cards at every step. `--kill-worker-after S` kills the worker (SIGKILL, as
+2hg: `--pods N` pods of four teams (4N teams of two) draft six pack rounds of generated boosters, two cards a pick.
+booster: `--pods N` pods of eight players (8N players) draft three packs, one card a pick (RULES.md 10).
+One bot thread per pod plays its seats: at every pick step each seat but `--idle-teams` picks random cards of the
+pack in front of it after a random think time, both teammates (2hg) or two tabs (booster) sometimes pressing at
+once; the idle seats never pick, so the pod's timer gives them their oldest cards at every step. `--kill-worker-after S` kills the worker (SIGKILL, as
 a crash) S seconds in and starts a new one: its timers die with it and the beat sweep must pick up.
 
 Figures: picks (cards taken), pick latency at the server (the service call), how late timeouts fired against
 their deadlines, picks lost (acknowledged to a bot but not recorded as answered) or doubled (more than two cards
-for a team at one step, or a card taken twice), steps missing. The last line is one JSON object of the figures.
+for a seat at one step, or a card taken twice), steps missing. The last line is one JSON object of the figures.
 """
 from __future__ import annotations
 
@@ -23,14 +24,18 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.db import connections
 
-from drafting import thg
+from drafting import booster, thg
+from drafting.core import POD, draft_timeout_apply
 from drafting.models import DraftSettings, DraftStatus, PickVia, Pod, PodCard, PodTeam
 from drafting.services.picks import DraftRefused
+from drafting.services.booster import booster_pods_seat
 from drafting.services.pods import thg_pick, thg_pod_end, thg_pod_generate_packs, thg_pod_start, thg_pods_seat
 from tournaments.enums import FormatKind, Structure
 from tournaments.models import Event, Player, Registration, Seat, Team
 
 PREFIX = "bench-2hg"
+# Per format: (seats a pod, players a seat, the format's rules)
+FORMATS = {"2hg": (4, 2, thg.RULES), "booster": (8, 1, booster.RULES)}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -40,37 +45,55 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def cleanup() -> None:
-    events = Event.objects.filter(name=f"{PREFIX} event")
+def prefix(options) -> str:
+    return PREFIX if options["format"] == "2hg" else f"bench-{options['format']}"
+
+
+def cleanup(options) -> None:
+    name = prefix(options)
+    events = Event.objects.filter(name=f"{name} event")
     Pod.objects.filter(event__in=events).delete()
     events.delete()
-    Team.objects.filter(name__startswith=f"{PREFIX} team").delete()
-    Player.objects.filter(user__username__startswith=PREFIX).delete()
-    get_user_model().objects.filter(username__startswith=PREFIX).delete()
+    Team.objects.filter(name__startswith=f"{name} team").delete()
+    Player.objects.filter(user__username__startswith=name).delete()
+    get_user_model().objects.filter(username__startswith=name).delete()
 
 
 def setup(options, write) -> list[Pod]:
+    name = prefix(options)
+    per_pod, per_seat, _rules = FORMATS[options["format"]]
     user_model = get_user_model()
-    organizer, _ = user_model.objects.get_or_create(username=f"{PREFIX}-organizer", defaults={"is_staff": True})
-    event = Event.objects.create(
-        name=f"{PREFIX} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=2,
-        structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_DRAFT, shared_life=30, shared_poison=15,
-    )
-    DraftSettings.objects.create(event=event, set_code=options["set"], thg_pick_seconds={"1": max(1, round(options["pick_seconds"]))})
-    teams = 4 * options["pods"]
-    users = user_model.objects.bulk_create(user_model(username=f"{PREFIX}-{k}") for k in range(2 * teams))
+    organizer, _ = user_model.objects.get_or_create(username=f"{name}-organizer", defaults={"is_staff": True})
+    pick = {"1": max(1, round(options["pick_seconds"]))}
+    if options["format"] == "2hg":
+        event = Event.objects.create(
+            name=f"{name} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=2,
+            structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_DRAFT, shared_life=30, shared_poison=15,
+        )
+        DraftSettings.objects.create(event=event, set_code=options["set"], thg_pick_seconds=pick)
+    else:
+        # One player a registration (seat A) until events of one player a team exist.
+        event = Event.objects.create(name=f"{name} event", date=time.strftime("%Y-%m-%d"), organizer=organizer,
+                                     team_size=2, format_kind=FormatKind.BOOSTER_DRAFT)
+        DraftSettings.objects.create(event=event, set_code=options["set"], booster_pick_seconds=pick)
+    teams = per_pod * options["pods"]
+    users = user_model.objects.bulk_create(user_model(username=f"{name}-{k}") for k in range(per_seat * teams))
     players = Player.objects.bulk_create(Player(user=u, name=u.username) for u in users)
     for t in range(teams):
-        registration = Registration.objects.create(event=event, team=Team.objects.create(name=f"{PREFIX} team {t}"))
+        registration = Registration.objects.create(event=event, team=Team.objects.create(name=f"{name} team {t}"))
         Seat.objects.bulk_create(
-            Seat(registration=registration, event=event, letter=letter, player=players[2 * t + k])
-            for k, letter in enumerate(event.seat_letters)
+            Seat(registration=registration, event=event, letter=letter, player=players[per_seat * t + k])
+            for k, letter in enumerate(event.seat_letters[:per_seat])
         )
-    pods = thg_pods_seat(event=event, by=organizer, seed=options["seed"])
-    Pod.objects.filter(event=event).update(round_review_seconds=options["review_seconds"] or None)
+    if options["format"] == "2hg":
+        pods = thg_pods_seat(event=event, by=organizer, seed=options["seed"])
+    else:
+        pods = booster_pods_seat(event=event, by=organizer, seed=options["seed"])
+    Pod.objects.filter(event=event).update(round_review_seconds=options["review_seconds"] or None,
+                                           review_seconds_by_round=[])
     for pod in pods:
         thg_pod_generate_packs(pod_id=pod.pk, by=organizer, seed=f"bench-{pod.number}")
-    write(f"{len(pods)} pods of {teams // len(pods)} teams set up: {len(pods) * 6 * teams // len(pods)} boosters.")
+    write(f"{len(pods)} pods of {teams // len(pods)} seats set up: {_rules.pack_rounds * teams} boosters.")
     return list(Pod.objects.filter(event=event).select_related("event"))
 
 
@@ -79,7 +102,8 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
     acknowledged: list[tuple[int, int, int, tuple[int, ...]]] = []  # team, round, step, cards
     refused: Counter = Counter()
     lock = threading.Lock()
-    rounds_to_play = options["packs"] or thg.PACK_ROUNDS
+    _per_pod, _per_seat, rules = FORMATS[options["format"]]
+    rounds_to_play = options["packs"] or rules.pack_rounds
     organizer = pods[0].event.organizer
 
     def bot(pod: Pod, seed: int) -> None:
@@ -91,10 +115,21 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
             idle = {t.pk for t in local.sample(teams, options["idle_teams"])}
             size = len(teams)
             done_step = None
+            # Each seat's page polls its state once a second, and a poll applies an overdue timeout (the lazy
+            # timeout on read, docs/drafting.md): with `size` phones polling at random phases, some phone polls
+            # every 1/size s. The bot reads that often; the timer task and the sweep race it, as in a real event.
+            poll_every, next_poll = 1.0 / size, 0.0
             while True:
-                row = Pod.objects.filter(pk=pod.pk).values("status", "pack_round", "step", "picks_open_at").get()
+                row = Pod.objects.filter(pk=pod.pk).values("status", "pack_round", "step", "picks_open_at",
+                                                           "deadline").get()
                 if row["status"] != DraftStatus.RUNNING:
                     return
+                if (options["phones_poll"] and row["deadline"] is not None and time.monotonic() >= next_poll
+                        and row["deadline"].timestamp() <= time.time()):
+                    next_poll = time.monotonic() + poll_every
+                    draft_timeout_apply(kind=POD, draft_id=pod.pk, position=(row["pack_round"], row["step"]),
+                                        via=PickVia.READ)
+                    continue
                 if row["pack_round"] >= rounds_to_play:
                     thg_pod_end(pod_id=pod.pk, by=organizer, reason="bench: pack rounds played")
                     return
@@ -109,12 +144,12 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
                 started_step = time.monotonic()
                 for at, team in plan:
                     time.sleep(max(0.0, started_step + at - time.monotonic()))
-                    opener = thg.pack_in_front_of(pod_size=size, pack_round=key[0], step=key[1], seat=team.seat)
+                    opener = rules.pack_in_front_of(pod_size=size, pack_round=key[0], step=key[1], seat=team.seat)
                     pack = list(PodCard.objects.filter(pod=pod, pack_round=key[0], opener=opener, team__isnull=True)
                                 .values_list("pk", flat=True))
-                    if not thg.needs_choice(len(pack)):
+                    if not rules.needs_choice(len(pack)):
                         continue
-                    cards = local.sample(pack, 2)
+                    cards = local.sample(pack, rules.cards_per_pick)
                     presses = 2 if local.random() < 0.2 else 1  # sometimes both teammates press at once
                     results: list = [None] * presses
 
@@ -130,12 +165,12 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
                                 connections.close_all()
 
                     if presses == 2:
-                        other = threading.Thread(target=press, args=(1, users[team.pk][1]))
+                        other = threading.Thread(target=press, args=(1, users[team.pk][-1]))
                         other.start()
                         press(0, users[team.pk][0])
                         other.join()
                     else:
-                        press(0, users[team.pk][local.randrange(2)])
+                        press(0, local.choice(users[team.pk]))
                     with lock:
                         for result in results:
                             if isinstance(result, float):
@@ -165,20 +200,21 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
 
 
 def report(pods: list[Pod], results: dict, options, write) -> dict:
+    per_pod, per_seat, rules = FORMATS[options["format"]]
     ids = [p.pk for p in pods]
     picked = list(PodCard.objects.filter(pod_id__in=ids, team__isnull=False).values_list(
         "pk", "team_id", "pack_round", "pick_step", "via", "picked_at", "deadline_at"))
     per_step = Counter((team, r, s) for _pk, team, r, s, *_ in picked)
-    doubled = sum(n - 2 for n in per_step.values() if n > 2)
+    doubled = sum(n - rules.cards_per_pick for n in per_step.values() if n > rules.cards_per_pick)
     owner = {pk: (team, r, s) for pk, team, r, s, *_ in picked}
     lost = sum(1 for team, r, s, cards in results["acknowledged"] if any(owner.get(c) != (team, r, s) for c in cards))
-    # Every step a pod has moved past: each team took two cards (or the one or two left, automatically).
+    # Every step a pod has moved past: each seat took a pick's cards (or what was left, automatically).
     missing = 0
     for pod in Pod.objects.filter(pk__in=ids):
         teams = list(PodTeam.objects.filter(pod=pod).values_list("pk", flat=True))
-        last_round = pod.pack_round if pod.status != DraftStatus.FINISHED else (options["packs"] or thg.PACK_ROUNDS)
+        last_round = pod.pack_round if pod.status != DraftStatus.FINISHED else (options["packs"] or rules.pack_rounds)
         for r in range(min(last_round, len(pod.pack_sizes))):
-            for s in range(thg.steps_in_round(pod.pack_sizes[r])):
+            for s in range(rules.steps_in_round(pod.pack_sizes[r])):
                 for team in teams:
                     if per_step.get((team, r, s), 0) == 0:
                         missing += 1
@@ -187,11 +223,12 @@ def report(pods: list[Pod], results: dict, options, write) -> dict:
     via = Counter(v for *_, v, _at, _dl in picked)
     latency_ms = [x * 1000 for x in results["latencies"]]
     write("")
-    write(f"Pods: {len(pods)} ({4 * len(pods)} teams of two), {options['idle_teams']} idle team(s) a pod, pick "
-          f"{options['pick_seconds']} s, think 0..{options['think_max']} s, pack rounds {options['packs'] or 6}")
+    write(f"Pods: {len(pods)} ({per_pod * len(pods)} seats of {per_seat}), {options['idle_teams']} idle seat(s) a pod, "
+          f"pick {options['pick_seconds']} s, think 0..{options['think_max']} s, "
+          f"pack rounds {options['packs'] or rules.pack_rounds}")
     write(f"Cards picked: {len(picked)} in {results['wall']:.1f} s = {len(picked) / max(results['wall'], 1e-9):.1f} cards/s")
     write("  by: " + ", ".join(f"{k} {v}" for k, v in sorted(via.items())))
-    write(f"Team pick latency (service call, ms): p50 {percentile(latency_ms, .5):.1f}, "
+    write(f"Pick latency (service call, ms): p50 {percentile(latency_ms, .5):.1f}, "
           f"p95 {percentile(latency_ms, .95):.1f}, max {max(latency_ms, default=float('nan')):.1f} "
           f"({len(latency_ms)} picks)")
     write(f"Timeouts late against their deadline (ms): p50 {percentile(lateness, .5) * 1000:.0f}, "
@@ -200,7 +237,7 @@ def report(pods: list[Pod], results: dict, options, write) -> dict:
     write(f"Refused presses: {sum(results['refused'].values())} {dict(results['refused'])}")
     write(f"Picks lost: {lost}   doubled: {doubled}   steps missing: {missing}")
     figures = {
-        "format": "2hg", "pods": len(pods), "teams": 4 * len(pods), "picks": len(picked),
+        "format": options["format"], "pods": len(pods), "teams": per_pod * len(pods), "picks": len(picked),
         "team_picks": len(latency_ms), "lost": lost, "doubled": doubled, "missing": missing,
         "pick_p50_ms": round(percentile(latency_ms, .5), 1), "pick_p95_ms": round(percentile(latency_ms, .95), 1),
         "timeouts": len(lateness), "timeout_late_p50_ms": round(percentile(lateness, .5) * 1000, 1),
@@ -215,7 +252,7 @@ def main(command, options) -> None:
     from .bench_draft import start_worker, stop_worker, worker_database_url
 
     rng = random.Random(options["seed"])
-    cleanup()
+    cleanup(options)
     pods = setup(options, write)
     worker = {"proc": None}
     if not options["no_worker"]:
@@ -237,7 +274,7 @@ def main(command, options) -> None:
             stop_worker(worker["proc"])
     figures = report(pods, results, options, write)
     if not options["keep"]:
-        cleanup()
+        cleanup(options)
     write(json.dumps(figures, sort_keys=True))
     if figures["lost"] or figures["doubled"] or figures["missing"]:
         raise CommandError("Picks were lost, doubled or missing.")

@@ -1,0 +1,37 @@
+"""Venue mode (`make venue`, docs/venue.md): Hydra on a laptop serving the players of one venue over its Wi-Fi, with no
+internet at all.
+
+Like development (the embedded SQLite and filesystem broker, no server needed) but with DEBUG off (players must not
+see tracebacks), every LAN address of the machine in ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS (the server binds
+0.0.0.0), e-mail kept for printing instead of sent, and the join address shown on the projector.
+"""
+import os
+
+os.environ.setdefault("DEBUG", "false")
+
+from venue.network import join_url, lan_addresses, venue_hosts  # noqa: E402
+
+from .dev import *  # noqa: E402,F403
+from .dev import env  # noqa: E402
+
+DEBUG = env.bool("DEBUG", default=False)
+HYDRA_VENUE = True
+HYDRA_VENUE_PORT = env.int("PORT", default=8000)
+HYDRA_VENUE_ADDRESSES = lan_addresses()
+ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = venue_hosts(
+    addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT, extra=tuple(env.list("ALLOWED_HOSTS", default=[])),
+)
+HYDRA_VENUE_URL = env("HYDRA_VENUE_URL", default="") or join_url(addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT)
+EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
+
+# The development key is public: on a network of strangers it would let anyone forge a session. Without a
+# SECRET_KEY in the environment, venue mode makes one for this laptop and keeps it in var/ (readable by its owner).
+if not env("SECRET_KEY", default=""):
+    from django.core.management.utils import get_random_secret_key
+
+    _key_file = VAR_DIR / "venue-secret-key"  # noqa: F405 - from base
+    if not _key_file.exists():
+        _key_file.parent.mkdir(parents=True, exist_ok=True)  # a fresh clone has no var/ yet
+        _key_file.touch(mode=0o600)
+        _key_file.write_text(get_random_secret_key())
+    SECRET_KEY = _key_file.read_text().strip()

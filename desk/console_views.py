@@ -1,0 +1,96 @@
+"""The organizer's console (docs/desk.md): the organizer's home with every event they help run and its next step,
+a new event from a preset, and every setting of an event. Thin: each view asks the rights module, reads through
+desk.selectors, writes through tournaments.services.events."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from desk import selectors
+from desk.forms import EventNewForm, EventSettingsForm
+from desk.presets import PRESETS
+from desk.services.clock import event_desk_for, event_set_round_minutes
+from tournaments.models import Event
+from tournaments.rights import may_change_event_settings, may_create_events, may_organize
+from tournaments.services.events import event_create, event_update
+
+
+@login_required
+@require_GET
+def organize(request: HttpRequest) -> HttpResponse:
+    """My events by state, each with its next step, and "New event" for those who may create events."""
+    if not may_organize(request.user):
+        raise Http404("Not an organizer.")
+    return render(request, "desk/organize.html", {
+        "groups": selectors.console_events(user=request.user),
+        "may_create": may_create_events(request.user),
+    })
+
+
+def _form_errors(form, exc: ValidationError) -> None:
+    """Put the service's refusals on the form: on their field when the form has it, else on the whole form."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc)
+        return
+    for name, errors in exc.error_dict.items():
+        target = name if name in form.fields else (
+            next((f for f in form.fields if f.startswith("seat_format_")), None) if name == "seat_formats" else None)
+        for error in errors:
+            form.add_error(target, error)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    """A new event from one of the presets; the organizer lands on its desk."""
+    if not may_create_events(request.user):
+        raise Http404("Not an organizer.")
+    form = EventNewForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                event = event_create(organizer=request.user, by=request.user, **form.event_fields())
+                desk = event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"],
+                                               by=request.user)
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _(
+                "%(name)s is created: %(rounds)d Swiss rounds, top cut %(cut)s, %(minutes)d minutes a round. Every "
+                "setting can still be changed on its settings page.") % {
+                "name": event.name, "rounds": event.swiss_rounds, "cut": event.top_cut or _("none"),
+                "minutes": desk.round_minutes})
+            return redirect("desk:desk", pk=event.pk)
+    return render(request, "desk/event_new.html", {"form": form, "presets": PRESETS},
+                  status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every setting of the event, while the rules allow it; what its progress has fixed is shown with the reason."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_change_event_settings(request.user, event):
+        raise Http404("No such event.")
+    desk = event_desk_for(event=event)
+    form = EventSettingsForm(request.POST or None, event=event, round_minutes=desk.round_minutes,
+                             locks=selectors.event_settings_locks(event=event))
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                changes = form.event_changes(event=event)
+                if changes:
+                    event = event_update(event=event, user=request.user, **changes)
+                event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"], by=request.user)
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _("Settings saved.") if changes or "round_minutes" in form.changed_data
+                             else _("Nothing changed."))
+            return redirect("desk:event_settings", pk=event.pk)
+    return render(request, "desk/event_settings.html", {"event": event, "form": form},
+                  status=400 if form.is_bound else 200)

@@ -1,0 +1,151 @@
+"""The organizer's console forms: a new event from a preset, and every setting of an event. Forms only read and
+check what was typed; tournaments.services.events creates and changes the event (and says what the rules refuse)."""
+from django import forms
+from django.forms.models import fields_for_model, model_to_dict
+from django.utils.translation import gettext_lazy as _
+
+from cards.deckrules import CONSTRUCTED_FORMATS
+from desk.models import DEFAULT_ROUND_MINUTES
+from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swiss_rounds, suggested_top_cut
+from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
+from tournaments.models import Event
+from tournaments.services.events import EDITABLE_FIELDS
+
+FORMAT_CHOICES = [(name, name.capitalize()) for name in CONSTRUCTED_FORMATS]
+TOP_CUT_CHOICES = [("", _("Suggested for the expected teams")), ("0", _("None")), ("2", _("Top 2")),
+                   ("4", _("Top 4")), ("8", _("Top 8"))]
+MIXED_SEATS = 3  # the mixed-format preset's teams of three; other sizes on the settings page
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+def _seat_format_field(letter: str, required: bool = False) -> forms.ChoiceField:
+    return forms.ChoiceField(label=_("Seat %(letter)s's format") % {"letter": letter}, required=required,
+                             choices=[("", "—")] + FORMAT_CHOICES)
+
+
+class EventNewForm(forms.Form):
+    """A new event: its name, date and place, one of the presets, and the few questions the preset asks."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
+    location = forms.CharField(label=_("Location"), max_length=200, required=False)
+    preset = forms.ChoiceField(label=_("Format"), choices=[(p.key, p.label) for p in PRESETS], initial=DEFAULT_PRESET,
+                               widget=forms.RadioSelect)
+    team_size = forms.TypedChoiceField(
+        label=_("Team size"), required=False, coerce=int, empty_value=None,
+        choices=[("", _("The format's own"))] + [(str(n), str(n)) for n in range(2, len(SEAT_LETTERS) + 1)],
+        help_text=_("Team constructed and Three-Headed Serpent may be played by teams of 2 to 4."),
+    )
+    expected_teams = forms.IntegerField(label=_("Teams expected"), min_value=2, max_value=4096, initial=8,
+                                        help_text=_("Sets the suggested Swiss rounds and top cut."))
+    swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=30, required=False,
+                                      help_text=_("Empty: as the Magic Tournament Rules suggest for the teams expected "
+                                                  "(8 teams: 3 rounds)."))
+    top_cut = forms.ChoiceField(label=_("Top cut"), choices=TOP_CUT_CHOICES, required=False)
+    round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=600,
+                                       initial=DEFAULT_ROUND_MINUTES)
+    constructed_format = forms.ChoiceField(label=_("Constructed format"), choices=FORMAT_CHOICES, initial="modern",
+                                           required=False)
+    deck_rule = forms.ChoiceField(label=_("Unified deck construction"), choices=DeckRule.choices, required=False,
+                                  help_text=_("Empty: the format's default (four copies per team; no shared cards "
+                                              "in Two-Headed Giant)."))
+    draft_structure = forms.ChoiceField(label=_("Draft structure"), choices=DraftStructure.choices,
+                                        initial=DraftStructure.EVERY_ROUND, required=False)
+    enforcement_level = forms.ChoiceField(label=_("Rules enforcement level"), choices=EnforcementLevel.choices,
+                                          initial=EnforcementLevel.REGULAR)
+    is_public = forms.BooleanField(label=_("Public: pairings and standings visible to everyone"), required=False,
+                                   initial=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["deck_rule"].choices = [("", _("The format's default"))] + list(DeckRule.choices)
+        for letter in SEAT_LETTERS[:MIXED_SEATS]:
+            self.fields[f"seat_format_{letter}"] = _seat_format_field(letter)
+
+    def clean(self):
+        data = super().clean()
+        preset = PRESETS_BY_KEY.get(data.get("preset") or "")
+        if preset is None:
+            return data
+        size = data.get("team_size")
+        if size is not None and size != preset.team_size and size not in preset.team_sizes:
+            self.add_error("team_size", _("%(format)s is played by teams of %(n)d.") % {
+                "format": preset.label, "n": preset.team_size})
+        if "constructed_format" in preset.asks and not data.get("constructed_format"):
+            self.add_error("constructed_format", _("Pick the constructed format."))
+        if "seat_formats" in preset.asks:
+            for letter in SEAT_LETTERS[:MIXED_SEATS]:
+                if not data.get(f"seat_format_{letter}"):
+                    self.add_error(f"seat_format_{letter}", _("Pick seat %(letter)s's format.") % {"letter": letter})
+        return data
+
+    @property
+    def chosen_preset(self):
+        return PRESETS_BY_KEY[self.cleaned_data["preset"]]
+
+    def event_fields(self) -> dict:
+        """The settings for tournaments.services.events.event_create (the organizer aside)."""
+        data, preset = self.cleaned_data, self.chosen_preset
+        teams = data["expected_teams"]
+        fields = {
+            "name": data["name"], "date": data["date"], "location": data["location"],
+            "team_size": data.get("team_size") or preset.team_size, "structure": preset.structure,
+            "format_kind": preset.format_kind, "enforcement_level": data["enforcement_level"],
+            "swiss_rounds": data.get("swiss_rounds") or suggested_swiss_rounds(teams),
+            "top_cut": int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_cut(teams),
+            "is_public": data["is_public"],
+        }
+        if "constructed_format" in preset.asks:
+            fields["constructed_format"] = data["constructed_format"]
+        if "deck_rule" in preset.asks and data.get("deck_rule"):
+            fields["deck_rule"] = data["deck_rule"]
+        if "seat_formats" in preset.asks:
+            fields["seat_formats"] = [data[f"seat_format_{letter}"] for letter in SEAT_LETTERS[:MIXED_SEATS]]
+        if "draft_structure" in preset.asks and data.get("draft_structure"):
+            fields["draft_structure"] = data["draft_structure"]
+        return fields
+
+
+# Every setting the organizer may change (tournaments.services.events.EDITABLE_FIELDS), in the page's order; the
+# formats per seat are asked one choice per seat instead of as a list.
+SETTINGS_FIELDS = tuple(name for name in EDITABLE_FIELDS if name != "seat_formats")
+_SETTINGS_WIDGETS = {
+    "date": DATE_INPUT, "decklist_deadline": DATETIME_INPUT, "signup_deadline": DATETIME_INPUT,
+    "extra_banned": forms.Textarea(attrs={"rows": 4}),
+}
+
+
+class EventSettingsForm(forms.Form):
+    """Every setting of one event. Settings the event's progress has fixed are shown disabled, with the reason
+    (`locks`: field name to reason); the service refuses any other change the rules don't allow."""
+
+    round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=600)
+
+    def __init__(self, *args, event: Event, round_minutes: int, locks: dict[str, str], **kwargs):
+        initial = model_to_dict(event, fields=list(SETTINGS_FIELDS))
+        initial["round_minutes"] = round_minutes
+        for letter, name in zip(SEAT_LETTERS, event.seat_formats or []):
+            initial[f"seat_format_{letter}"] = name
+        super().__init__(*args, initial=initial, **kwargs)
+        self.fields.update(fields_for_model(Event, fields=list(SETTINGS_FIELDS), widgets=_SETTINGS_WIDGETS))
+        self.fields["constructed_format"] = forms.ChoiceField(
+            label=_("Constructed format"), required=False, choices=[("", "—")] + FORMAT_CHOICES)
+        if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
+            for letter in SEAT_LETTERS[:event.team_size]:
+                self.fields[f"seat_format_{letter}"] = _seat_format_field(letter, required=True)
+        self.locks = locks
+        for name, reason in locks.items():
+            if name in self.fields:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = reason
+
+    def event_changes(self, *, event: Event) -> dict:
+        """The settings that differ from the event's, for tournaments.services.events.event_update."""
+        data = self.cleaned_data
+        changes = {name: data[name] for name in SETTINGS_FIELDS
+                   if name in self.changed_data and not self.fields[name].disabled}
+        seats = [data[name] for name in sorted(self.fields) if name.startswith("seat_format_")]
+        if seats and seats != list(event.seat_formats or []):
+            changes["seat_formats"] = seats
+        return changes

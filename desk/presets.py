@@ -1,0 +1,87 @@
+"""The formats Hydra runs, as the presets a new event starts from (RULES.md 2), and the defaults that follow from the
+number of teams expected. Pure data and arithmetic: the console's form (desk.forms) offers them, and
+tournaments.services.events.event_create checks the event they make.
+
+Individual events (teams of one) are being added to Hydra: once `tournaments` knows them, their presets go at the
+end of PRESETS (key "individual_constructed", ...), and nothing else here changes.
+"""
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.enums import DraftStructure, FormatKind, Structure
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One format: what the organizer picks, and the event's settings it stands for."""
+
+    key: str
+    label: str
+    explains: str
+    team_size: int
+    structure: str
+    format_kind: str
+    # Which of the form's questions matter for it (the others are left at the event's defaults).
+    asks: frozenset[str] = field(default_factory=frozenset)
+    team_sizes: tuple[int, ...] = ()  # other team sizes it may be played with; () when fixed
+
+    @property
+    def is_limited(self) -> bool:
+        return self.format_kind in (FormatKind.TEAM_SEALED, FormatKind.TEAM_ROCHESTER, FormatKind.THG_SEALED,
+                                    FormatKind.THG_DRAFT)
+
+
+CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
+
+PRESETS: tuple[Preset, ...] = (
+    Preset("team_constructed", _("Team constructed"),
+           _("Teams of three, one constructed format for the team, seat against seat, with the unified deck "
+             "construction rule you pick."),
+           3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, CONSTRUCTED, (2, 3, 4)),
+    Preset("team_constructed_mixed", _("Team constructed, a format per seat"),
+           _("Teams of three, each seat with its own format (for example Standard, Pioneer, Modern; DCI 8.3)."),
+           3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED_MIXED,
+           frozenset({"seat_formats", "deck_rule"})),
+    Preset("team_sealed", _("Team sealed"),
+           _("Teams of three open the same product and build three decks from the team's pool."),
+           3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED),
+    Preset("team_rochester", _("Team Rochester draft"),
+           _("Teams of three draft face up two teams to a table (MTR 8.5), then play the other team."),
+           3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_ROCHESTER, frozenset({"draft_structure"})),
+    Preset("2hg_constructed", _("Two-Headed Giant constructed"),
+           _("Teams of two share one game: 30 life, 15 poison (MTR 9)."),
+           2, Structure.TWO_HEADED_GIANT, FormatKind.THG_CONSTRUCTED, CONSTRUCTED),
+    Preset("2hg_sealed", _("Two-Headed Giant sealed"),
+           _("Teams of two share one game and build from one sealed pool."),
+           2, Structure.TWO_HEADED_GIANT, FormatKind.THG_SEALED),
+    Preset("2hg_draft", _("Two-Headed Giant booster draft"),
+           _("Teams of two draft in pods of three or four teams, two cards a pick, then share one game."),
+           2, Structure.TWO_HEADED_GIANT, FormatKind.THG_DRAFT),
+    Preset("three_headed_serpent", _("Three-Headed Serpent"),
+           _("Teams of three share one game: 60 life, 30 poison (20 and 10 per member), constructed."),
+           3, Structure.THREE_HEADED_SERPENT, FormatKind.TEAM_CONSTRUCTED, CONSTRUCTED, (2, 3, 4)),
+)
+PRESETS_BY_KEY = {preset.key: preset for preset in PRESETS}
+DEFAULT_PRESET = "team_constructed"
+DEFAULT_DRAFT_STRUCTURE = DraftStructure.EVERY_ROUND
+
+# MTR Appendix E: the Swiss rounds for a number of players, here of teams: (at most this many, rounds).
+_SWISS_ROUNDS = ((2, 1), (4, 2), (8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
+MAX_SUGGESTED_ROUNDS = 10
+
+
+def suggested_swiss_rounds(teams: int) -> int:
+    """The Swiss rounds for `teams` teams (MTR Appendix E): 8 teams play 3 rounds, 9 to 16 play 4 ..."""
+    for most, rounds in _SWISS_ROUNDS:
+        if teams <= most:
+            return rounds
+    return MAX_SUGGESTED_ROUNDS
+
+
+def suggested_top_cut(teams: int) -> int:
+    """Hydra's default top cut: none for up to 8 teams (the Swiss rounds decide), a top 4 for 9 to 16 teams, a top 8
+    beyond (the MTR's usual cut). The organizer picks another freely."""
+    if teams <= 8:
+        return 0
+    return 4 if teams <= 16 else 8

@@ -1,0 +1,27 @@
+"""Accounts Hydra made for imported players: their claim links, sent by e-mail to those with an address (the
+others get the printable claim sheet, desk.views.desk_claim_sheet)."""
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from desk.selectors import event_claim_links
+from desk.services.log import desk_log
+from tournaments.models import Event
+
+
+def event_claim_links_send(*, event: Event, base: str, by) -> int:
+    """E-mail each unclaimed account with an address its link to set a password (after the commit). Returns how
+    many were sent; logged at the desk."""
+    sent = 0
+    for player, link in event_claim_links(event=event, base=base):
+        if not player.user.email:
+            continue
+        subject = _("Your Hydra account for %(event)s") % {"event": event.name}
+        body = _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and "
+                 "see your team, pairings and results:\n\n%(link)s\n\nThe link works once, for three days.") % {
+            "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link}
+        address = player.user.email
+        transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
+        sent += 1
+    desk_log(event=event, by=by, action="claim_links_sent", detail=str(sent))
+    return sent

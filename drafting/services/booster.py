@@ -1,0 +1,54 @@
+"""The booster draft for individuals (RULES.md 10, MTR 7.7, Appendix B) on the drafting core: seating the players
+in pods of up to eight. Everything else (packs, one-card picks, timeouts, pause, end, the pools for deck
+registration) is the pods' adapter (services.pods) with the format's rules (drafting.booster) and the core."""
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from drafting import booster
+from drafting.core import DraftRefused
+from drafting.models import Pod, PodFormat
+from tournaments.enums import FormatKind
+from tournaments.models import Event
+
+from .pods import pick_seconds_table, pods_create
+from .tables import draft_settings_for
+
+
+@transaction.atomic
+def booster_pods_seat(*, event: Event, by, seed: int | None = None) -> list[Pod]:
+    """Seat the event's registered (not dropped) players in random pods of up to eight (booster.pod_sizes), with
+    the MTR's pick times (or the event's `booster_pick_seconds`), 30 s and 45 s of review before packs 2 and 3, and
+    25 minutes of deck building. The seed is recorded in the draft log.
+
+    Raises DraftRefused when the event isn't a booster draft, already has pods, has fewer than two players, or a
+    registration has more or fewer than one player (a booster draft seats players, not teams)."""
+    if event.format_kind != FormatKind.BOOSTER_DRAFT:
+        raise DraftRefused(_("Only a booster draft event seats players in booster draft pods."))
+    if Pod.objects.filter(event=event).exists():
+        raise DraftRefused(_("This event already has its pods."))
+    players = list(
+        event.registrations.filter(dropped_round__isnull=True)
+        .annotate(players=Count("seats", filter=Q(seats__player__isnull=False))).order_by("pk")
+    )
+    crowded = [r for r in players if r.players != 1]
+    if crowded:
+        raise DraftRefused(
+            _("A booster draft seats one player per registration; fix these registrations first: %(list)s.")
+            % {"list": ", ".join(_("%(name)s (%(n)d players)") % {"name": r, "n": r.players} for r in crowded)}
+        )
+    if len(players) < booster.MIN_PLAYERS:
+        raise DraftRefused(_("A booster draft needs at least two players; %(n)d are registered.") % {"n": len(players)})
+    seed = secrets.randbits(62) if seed is None else seed
+    settings = draft_settings_for(event=event)
+    pick_seconds = pick_seconds_table(settings.booster_pick_seconds)  # the event's table, checked before any pod
+    return pods_create(
+        event=event, by=by, seed=seed, seating=booster.seat_pods(players, rng=random.Random(seed)),
+        format=PodFormat.BOOSTER, pick_seconds={str(k): v for k, v in sorted(pick_seconds.items(), reverse=True)},
+        review_seconds_by_round=list(booster.REVIEW_SECONDS), deck_building_minutes=booster.DECK_BUILDING_MINUTES,
+    )

@@ -1,0 +1,37 @@
+"""The organizer's page of an individual booster draft event (docs/drafting.md): seat the players in pods of up to
+eight, then each pod's packs, start and clock in the pods' admin (the same controls as every pod). Thin: the
+services decide."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from tournaments.rights import may_run_event
+from drafting.selectors_pods import pod_drafter_seating, thg_pods_for_event
+from drafting.services.booster import booster_pods_seat
+from drafting.services.picks import DraftRefused
+from tournaments.models import Event
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def booster_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the event's booster pods and who sits where; POST: seat the players (once)."""
+    event = get_object_or_404(Event, pk=pk)
+    if not may_run_event(request.user, event):
+        raise Http404
+    if request.method == "POST":
+        try:
+            pods = booster_pods_seat(event=event, by=request.user)
+        except DraftRefused as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(request, _("%(players)d players seated in %(pods)d pods.") % {
+                "players": sum(p.teams.count() for p in pods), "pods": len(pods)})
+        return redirect("drafting:booster_event", pk=event.pk)
+    pods = list(thg_pods_for_event(event=event))
+    seating = pod_drafter_seating(pods=pods)
+    return render(request, "drafting/booster_event.html", {
+        "event": event, "pods": [(pod, seating[pod.pk]) for pod in pods]})

@@ -1,0 +1,60 @@
+"""Draft logs out (docs/drafting.md): a drafter downloads their picks as an MTGO log; an organizer every pick of the
+event as CSV. Thin: the selectors decide what may be read (drafting.selectors_picklog)."""
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from drafting.models import DraftTable, Pod
+from tournaments.rights import may_run_event
+from drafting.selectors_picklog import PickLogHidden, draft_pick_log_text, event_picks_csv
+from drafting.services.picks import draft_table_refresh
+from drafting.services.pods import thg_pod_refresh
+from tournaments.models import Event
+
+
+def attachment_response(body: str, *, content_type: str, filename: str) -> HttpResponse:
+    """A private, uncached download of `body` (the pages' and the API's draft logs)."""
+    response = HttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:
+    try:
+        text = draft_pick_log_text(draft=draft, user=request.user)
+    except PickLogHidden as hidden:
+        return HttpResponse(str(hidden), content_type="text/plain; charset=utf-8", status=403)
+    if text is None:
+        raise PermissionDenied(_("You don't draft here."))
+    return attachment_response(text, content_type="text/plain; charset=utf-8", filename=filename)
+
+
+@login_required
+@require_GET
+def table_picks(request: HttpRequest, pk: int) -> HttpResponse:
+    """The viewer's picks at this table, as an MTGO draft log (after the draft; at Regular REL at once)."""
+    table = draft_table_refresh(table=get_object_or_404(DraftTable.objects.select_related("event"), pk=pk))
+    return _pick_log(request, table, filename=f"draft-table-{table.pk}.txt")
+
+
+@login_required
+@require_GET
+def pod_picks(request: HttpRequest, pk: int) -> HttpResponse:
+    """The viewer's picks in this pod, as an MTGO draft log (after the draft; at Regular REL at once)."""
+    pod = thg_pod_refresh(pod=get_object_or_404(Pod.objects.select_related("event"), pk=pk))
+    return _pick_log(request, pod, filename=f"draft-pod-{pod.pk}.txt")
+
+
+@login_required
+@require_GET
+def event_picks(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every pick of the event's drafts as CSV, for its organizers."""
+    event = get_object_or_404(Event, pk=pk)
+    if not may_run_event(request.user, event):
+        raise Http404
+    return attachment_response(event_picks_csv(event=event), content_type="text/csv; charset=utf-8",
+                     filename=f"draft-picks-event-{event.pk}.csv")

@@ -1,0 +1,35 @@
+"""Every worker sends the workers' heartbeat task itself (a bootstep on the worker's timer, config/celery.py), so the
+worker heartbeat doesn't depend on beat: it goes through the broker and a pool process like any task, and shows
+that some worker takes and runs tasks."""
+import logging
+
+from celery import bootsteps
+from django.conf import settings
+
+logger = logging.getLogger("health")
+
+
+class WorkerHeartbeat(bootsteps.StartStopStep):
+    requires = {"celery.worker.components:Timer"}
+
+    def __init__(self, worker, **kwargs):
+        super().__init__(worker, **kwargs)
+        self.tref = None
+
+    def start(self, worker):
+        seconds = float(settings.HYDRA_HEARTBEAT_SECONDS)
+        self.tref = worker.timer.call_repeatedly(seconds, self.send, (worker, seconds), priority=10)
+        self.send(worker, seconds)
+
+    def stop(self, worker):
+        if self.tref is not None:
+            self.tref.cancel()
+            self.tref = None
+
+    @staticmethod
+    def send(worker, seconds: float) -> None:
+        try:
+            # No retries: the timer shares the worker's event loop, and a broker that is down is retried next time.
+            worker.app.send_task("health.heartbeat", expires=seconds, retry=False)
+        except Exception:  # the broker being down must not stop the worker; the stamp going stale says it
+            logger.warning("Couldn't send the worker heartbeat", exc_info=True)

@@ -1,0 +1,19 @@
+"""`{% overlay_links event rows %}`: the desk's list of stream overlays to paste into OBS (one query, for the
+event's draft tables)."""
+from django import template
+
+from drafting.models import DraftTable
+from tournaments.enums import FormatKind
+
+register = template.Library()
+
+
+@register.inclusion_tag("overlays/_desk_links.html", takes_context=True)
+def overlay_links(context, event, rows):
+    request = context.get("request")
+    tables = []
+    if event.format_kind == FormatKind.TEAM_ROCHESTER:
+        tables = list(DraftTable.objects.filter(event=event).order_by("-round__number", "number")
+                      .values_list("pk", "number")[:64])
+    return {"event": event, "rows": [r for r in rows if r.team_b], "tables": tables,
+            "origin": request.build_absolute_uri("/").rstrip("/") if request else ""}

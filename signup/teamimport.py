@@ -1,0 +1,112 @@
+"""Importing an event's teams from a file (CSV or xlsx), for the desk and the admin alike (docs/registration.md).
+
+The preview is the real import run inside a transaction that is rolled back, so what it shows is exactly what the
+confirmation writes: all teams or none, through tournaments.services.registrations.teams_import (the API's import
+too). Each player of the file is matched to an existing account by name, username or e-mail
+(tournaments.services.players.player_match_q); the preview says who is matched (and to which account), who is
+new (an account is made that they claim later) and, as a refusal, who is ambiguous.
+"""
+import base64
+import binascii
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from signup.teamfile import team_file_read
+from tournaments.models import Event, Player, Registration
+from tournaments.services.registrations import team_entries_from_rows, teams_import
+from tournaments.teamcsv import TeamFileError
+
+MAX_UPLOAD = 2 * 1024 * 1024
+TEMPLATE_CSV = "team,seat,player\nAzure Ants,A,Ada Lovelace\nAzure Ants,B,walkcap\nAzure Ants,C,grace@example.org\n"
+
+
+@dataclass(frozen=True)
+class SeatPreview:
+    letter: str
+    player: str  # the player's name
+    status: str  # "matched" (an existing account) or "new"
+    account: str  # the matched account's username; "" for a new player
+
+
+@dataclass
+class ImportPreview:
+    teams: list[tuple[str, list[SeatPreview]]] = field(default_factory=list)
+    file_error: str = ""
+    row_errors: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.teams) and not self.file_error and not self.row_errors
+
+    @property
+    def counts(self) -> dict[str, int]:
+        seats = [s for _team, team_seats in self.teams for s in team_seats]
+        return {"matched": sum(s.status == "matched" for s in seats), "new": sum(s.status == "new" for s in seats)}
+
+
+class _Preview(Exception):
+    """Rolls the preview's import back."""
+
+
+def validation_messages(exc: ValidationError) -> list[str]:
+    """Every message of a refusal, field by field, as one list."""
+    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
+
+
+def _read(*, name: str, data: bytes):
+    teamfile = team_file_read(name=name, data=data)
+    return teamfile, team_entries_from_rows(teamfile.rows)
+
+
+def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPreview:
+    """What importing this file would register, seat by seat with each player matched or new; or why it can't."""
+    try:
+        teamfile, entries = _read(name=name, data=data)
+    except TeamFileError as exc:
+        return ImportPreview(file_error=str(exc))
+    newest = Player.objects.aggregate(m=Max("pk"))["m"] or 0
+    preview = ImportPreview()
+    try:
+        with transaction.atomic():
+            registered = teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
+            for registration in registered:
+                seats = [SeatPreview(s.letter, s.player.name, "new" if s.player_id > newest else "matched",
+                                     "" if s.player_id > newest or s.player.user is None else s.player.user.get_username())
+                         for s in registration.seats.select_related("player__user").order_by("letter")]
+                preview.teams.append((registration.team.name, seats))
+            raise _Preview
+    except _Preview:
+        pass
+    except ValidationError as exc:
+        return ImportPreview(row_errors=validation_messages(exc))
+    if teamfile.kind == "csv" and teamfile.separator != ",":
+        preview.note = _("The columns are separated by %(sep)s: read as such.") % {
+            "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}
+    return preview
+
+
+def team_file_import(*, event: Event, name: str, data: bytes, user) -> list[Registration]:
+    """Register every team of the file, all or nothing. Raises TeamFileError (the file can't be read) or
+    ValidationError (its rows' problems, each naming its line)."""
+    teamfile, entries = _read(name=name, data=data)
+    return teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
+
+
+def team_file_payload(data: bytes) -> str:
+    """The previewed file as the confirmation form carries it back (the preview writes nothing, not even a file)."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def team_file_confirm(*, event: Event, file_name: str, payload: str, user) -> list[Registration]:
+    """team_file_import of the file the preview showed (team_file_payload); a damaged payload reads as an empty file
+    (TeamFileError)."""
+    try:
+        data = base64.b64decode(payload or "", validate=True)
+    except (binascii.Error, ValueError):
+        data = b""
+    return team_file_import(event=event, name=file_name, data=data, user=user)

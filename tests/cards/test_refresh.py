@@ -1,0 +1,68 @@
+"""Card data that stays current: the opt-in periodic refresh (cards.tasks) against a local server, and the date
+with its 90-day warning on the desk and decklist pages."""
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from cards.download import DownloadError
+from cards.models import CardDataImport, Printing
+from cards.selectors import card_data_freshness
+from cards.tasks import card_data_refresh
+from tests.cards.test_import_data import allprintings, server, write  # noqa: F401 - `server` is a fixture
+from tests.factories import EventFactory, RegistrationFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_refresh_task_downloads_and_imports_the_configured_source(server, settings):  # noqa: F811
+    write(server.directory / "AllPrintings.json.xz", allprintings(date="2026-11-01"))
+    settings.HYDRA_CARD_REFRESH = "mtgjson"
+    settings.HYDRA_CARD_REFRESH_URL = f"{server.url}/AllPrintings.json.xz"
+    assert card_data_refresh() == 3
+    latest = CardDataImport.objects.latest("pk")
+    assert (latest.data_date, latest.source) == (dt.date(2026, 11, 1), "AllPrintings.json.xz")
+    assert Printing.objects.count() == 4
+
+
+def test_the_refresh_task_offline_raises_and_keeps_the_data(server, settings):  # noqa: F811
+    server.close()
+    settings.HYDRA_CARD_REFRESH_URL = f"{server.url}/AllPrintings.json.xz"
+    before = CardDataImport.objects.count()
+    with pytest.raises(DownloadError, match="Is this machine online"):
+        card_data_refresh(source="mtgjson")
+    assert CardDataImport.objects.count() == before
+
+
+def test_freshness_is_stale_after_90_days_or_without_a_date():
+    today = dt.date(2026, 11, 24)
+    CardDataImport.objects.all().delete()
+    assert card_data_freshness(today=today).stale
+    CardDataImport.objects.create(data_date=today - dt.timedelta(days=90), source="x")
+    assert card_data_freshness(today=today) == type(card_data_freshness(today=today))(
+        date=today - dt.timedelta(days=90), age_days=90, stale=False)
+    assert card_data_freshness(today=today + dt.timedelta(days=1)).stale
+
+
+def test_desk_warns_about_old_card_data_and_shows_current_data_quietly(client):
+    event = EventFactory()
+    client.force_login(event.organizer)
+    CardDataImport.objects.all().delete()
+    CardDataImport.objects.create(data_date=timezone.localdate() - dt.timedelta(days=200), source="old")
+    page = client.get(reverse("desk:desk", args=[event.pk])).content.decode()
+    assert 'id="card-data-notice" data-stale="true"' in page and "200 days old" in page
+    assert "import_cards --download" in page
+    CardDataImport.objects.create(data_date=timezone.localdate() - dt.timedelta(days=3), source="new")
+    page = client.get(reverse("desk:desk", args=[event.pk])).content.decode()
+    assert 'data-stale="false"' in page and "days old" not in page
+
+
+def test_the_players_decklist_page_shows_the_card_data_date(client):
+    event = EventFactory()
+    registration = RegistrationFactory(event=event)
+    CardDataImport.objects.create(data_date=timezone.localdate() - dt.timedelta(days=120), source="old")
+    client.force_login(registration.seats.first().player.user)
+    page = client.get(reverse("portal:decklist", args=[event.pk])).content.decode()
+    assert "120 days old" in page and "Tell the organizer" in page
+    assert "import_cards" not in page

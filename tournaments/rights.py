@@ -1,0 +1,368 @@
+"""Who may do what: the one rights module (issue 25; docs/permissions.md).
+
+Every door asks these named rules and keeps none of its own: the services, the organizer's desk, the judging pages,
+the portal, the API's permission classes, the templates (`{% load rights %}`), the Celery tasks and the Django admin.
+
+The subject of a rule is whoever acts:
+- a person (a User, anonymous included);
+- an API token (api.ApiToken), or a person acting through one (the API's authentication marks the token's person
+  with `acting_token`): a token never lends its person's own rights. An event token is a scorekeeper of its one
+  event; an organizer token acts as its person on the events that person owns or co-organizes, and on nothing
+  else (not even a superuser's organizer token).
+
+Roles at an event (tournaments.models.EventStaff): the owner (Event.organizer) and co-organizers run everything;
+scorekeepers check in, pair, run the clock and enter results (no settings, no staff changes); judges record deck
+checks and penalties, change locked decklists and read the event log. A superuser has every right, and an account
+given the model permission `tournaments.change_event` (or `view_event`) runs (or sees) every event.
+
+Private events (is_public off) are seen by their staff, by the players registered in them and by the event's
+tokens; everyone else gets 404, at every door.
+
+The rules are django-rules predicates: call them (`may_run_event(user, event)`) or ask Django
+(`user.has_perm("tournaments.run_event", event)`; the rules backend is in AUTHENTICATION_BACKENDS). The querysets
+at the end answer the same questions for many events at once, in one query, and agree with the predicates
+(tests/tournaments/test_rights.py).
+"""
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+import rules
+
+from tournaments.models import Event, EventStaff, Seat, StaffRole
+
+OWNER = "owner"
+SUPERUSER = "superuser"
+EVERY_EVENT_RUNNER = "every_event_runner"
+EVERY_EVENT_VIEWER = "every_event_viewer"
+CO_ORGANIZER, SCOREKEEPER, JUDGE = StaffRole.CO_ORGANIZER.value, StaffRole.SCOREKEEPER.value, StaffRole.JUDGE.value
+
+_RUNS = {SUPERUSER, OWNER, CO_ORGANIZER, EVERY_EVENT_RUNNER}
+_SCORES = _RUNS | {SCOREKEEPER}
+_JUDGES = _RUNS | {JUDGE}
+
+
+# Who acts ----------------------------------------------------------------------------------------------------------
+
+def token_of(subject):
+    """The API token a subject acts through: the token itself, or a person marked by the API's authentication."""
+    if getattr(subject, "is_api_token", False):
+        return subject
+    return getattr(subject, "acting_token", None)
+
+
+def person_of(subject):
+    """The person behind a subject (a token's person for a token), or None for nobody."""
+    token = token_of(subject)
+    if token is not None:
+        return token.user
+    return subject if subject is not None and getattr(subject, "is_authenticated", False) else None
+
+
+def actor_label(subject) -> str:
+    """How the event log names an act that wasn't a person's own: 'token Desk 2 (of alice)'; '' for a person."""
+    token = token_of(subject)
+    if token is None:
+        return ""
+    return f"token {token.name} (of {token.user.get_username()})"
+
+
+def _active_person(subject):
+    person = person_of(subject)
+    return person if person is not None and person.is_active else None
+
+
+def _cache(person) -> dict:
+    cache = getattr(person, "_hydra_rights", None)
+    if cache is None:
+        cache = {}
+        try:
+            person._hydra_rights = cache
+        except AttributeError:  # an object that can't carry it: no cache
+            pass
+    return cache
+
+
+def forget_rights(*, user) -> None:
+    """Drop what was remembered of this person's roles (after their staff roles changed)."""
+    if user is not None and hasattr(user, "_hydra_rights"):
+        del user._hydra_rights
+
+
+def _staff_role(person, event_id: int) -> str | None:
+    cache = _cache(person)
+    key = ("staff", event_id)
+    if key not in cache:
+        cache[key] = EventStaff.objects.filter(event_id=event_id, user_id=person.pk).values_list("role", flat=True).first()
+    return cache[key]
+
+
+def _global_roles(person) -> frozenset[str]:
+    cache = _cache(person)
+    if "global" not in cache:
+        found = set()
+        if person.is_superuser:
+            found.add(SUPERUSER)
+        elif person.has_perm("tournaments.change_event"):
+            found.add(EVERY_EVENT_RUNNER)
+        elif person.has_perm("tournaments.view_event"):
+            found.add(EVERY_EVENT_VIEWER)
+        cache["global"] = frozenset(found)
+    return cache["global"]
+
+
+def roles_at(subject, event) -> frozenset[str]:
+    """The subject's roles at this event (see the module's docstring)."""
+    if event is None or getattr(event, "pk", None) is None:
+        return frozenset()
+    token = token_of(subject)
+    person = _active_person(subject)
+    if token is not None:
+        if getattr(token, "revoked_at", None) is not None or person is None:
+            return frozenset()
+        if not token.is_organizer:
+            return frozenset({SCOREKEEPER}) if token.event_id == event.pk else frozenset()
+        found = {OWNER} if event.organizer_id == person.pk else set()
+        if _staff_role(person, event.pk) == CO_ORGANIZER:
+            found.add(CO_ORGANIZER)
+        return frozenset(found)
+    if person is None:
+        return frozenset()
+    found = set(_global_roles(person))
+    if event.organizer_id == person.pk:
+        found.add(OWNER)
+    role = _staff_role(person, event.pk)
+    if role:
+        found.add(role)
+    return frozenset(found)
+
+
+def plays_in_event(subject, event) -> bool:
+    """A person (never a token) holding a seat of a team registered in the event."""
+    if token_of(subject) is not None:
+        return False
+    person = _active_person(subject)
+    if person is None or event is None:
+        return False
+    cache = _cache(person)
+    key = ("plays", event.pk)
+    if key not in cache:
+        cache[key] = Seat.objects.filter(event_id=event.pk, player__user_id=person.pk).exists()
+    return cache[key]
+
+
+# The rules -----------------------------------------------------------------------------------------------------------
+
+@rules.predicate
+def may_run_event(subject, event) -> bool:
+    """Everything about the event: settings, staff, tokens, teams, pairings, results, drafts, pools, exports."""
+    return bool(roles_at(subject, event) & _RUNS)
+
+
+@rules.predicate
+def may_change_event_settings(subject, event) -> bool:
+    return may_run_event(subject, event)
+
+
+@rules.predicate
+def may_manage_staff(subject, event) -> bool:
+    """Adding and removing co-organizers, scorekeepers and judges: the owner and co-organizers."""
+    return may_run_event(subject, event)
+
+
+@rules.predicate
+def may_score_event(subject, event) -> bool:
+    """The event day's desk work: check-in, pairings, the round clock, results, drops."""
+    return bool(roles_at(subject, event) & _SCORES)
+
+
+@rules.predicate
+def may_judge_event(subject, event) -> bool:
+    """Deck checks, penalties, changes to locked decklists, every penalty and the event log."""
+    return bool(roles_at(subject, event) & _JUDGES)
+
+
+@rules.predicate
+def may_see_event(subject, event) -> bool:
+    """Its pages and scoreboards: everyone for a public event; for a private one its staff, its tokens, the
+    accounts that see every event and the players registered in it."""
+    if event is None:
+        return False
+    if event.is_public:
+        return True
+    return bool(roles_at(subject, event)) or plays_in_event(subject, event)
+
+
+@rules.predicate
+def may_create_events(subject) -> bool:
+    """The organizer role: a superuser, a member of the Organizers group, an account with add_event; an
+    organizer token of such a person."""
+    from tournaments.selectors.roles import user_is_organizer
+
+    token = token_of(subject)
+    if token is not None and not token.is_organizer:
+        return False
+    return user_is_organizer(user=_active_person(subject))
+
+
+def _registration_people(registration_id: int) -> set[int]:
+    return set(Seat.objects.filter(registration_id=registration_id).exclude(player__user=None)
+               .values_list("player__user_id", flat=True))
+
+
+@rules.predicate
+def may_report_for_match(subject, match) -> bool:
+    """Reporting, confirming or disputing a match's result from the portal: a player of one of its two teams
+    (their own session, never a token; the desk and scorekeeper tokens enter results by may_score_event)."""
+    if token_of(subject) is not None or match is None:
+        return False
+    person = _active_person(subject)
+    if person is None:
+        return False
+    teams = [pk for pk in (match.team_a_id, match.team_b_id) if pk]
+    return Seat.objects.filter(registration_id__in=teams, player__user_id=person.pk).exists()
+
+
+@rules.predicate
+def may_see_decklist(subject, decklist) -> bool:
+    """A decklist: its player and teammates (unified construction is the team's), the event's judges and
+    whoever runs it; after the event, everyone for the lists the organizer published."""
+    seat = decklist.seat
+    event = seat.event
+    if may_judge_event(subject, event):
+        return True
+    person = _active_person(subject)
+    if token_of(subject) is None and person is not None and person.pk in _registration_people(seat.registration_id):
+        return True
+    return decklist_is_published(event=event, registration_id=seat.registration_id)
+
+
+def decklist_is_published(*, event, registration_id: int) -> bool:
+    """The event is finished, its organizer publishes decklists and this team is among the published ones."""
+    if not (event.decklists_published and event.status == "finished"):
+        return False
+    from tournaments.selectors.published import published_registration_ids
+
+    return registration_id in published_registration_ids(event=event)
+
+
+@rules.predicate
+def may_see_penalty(subject, penalty) -> bool:
+    """A penalty: the event's judges and whoever runs it, and the penalized player."""
+    if may_judge_event(subject, penalty.event):
+        return True
+    person = _active_person(subject)
+    return (token_of(subject) is None and person is not None and penalty.player_id is not None
+            and penalty.player.user_id == person.pk)
+
+
+@rules.predicate
+def may_manage_tokens(subject, target) -> bool:
+    """API tokens. For an event: making and revoking its scorekeeper tokens (whoever runs it, in person). For a
+    token: a superuser, its own person, or whoever runs its event. A token never manages tokens."""
+    if token_of(subject) is not None:
+        return False
+    person = _active_person(subject)
+    if person is None:
+        return False
+    if isinstance(target, Event):
+        return may_run_event(person, target)
+    if person.is_superuser:
+        return True
+    if target.user_id == person.pk:
+        return True
+    return target.event_id is not None and may_run_event(person, target.event)
+
+
+@rules.predicate
+def may_use_account(subject, account) -> bool:
+    """Making a token that acts as this account, or linking a player record to it: only one's own account
+    (a superuser any)."""
+    person = _active_person(subject)
+    if token_of(subject) is not None or person is None or account is None:
+        return False
+    return person.is_superuser or account.pk == person.pk
+
+
+rules.add_perm("tournaments.run_event", may_run_event)
+rules.add_perm("tournaments.score_event", may_score_event)
+rules.add_perm("tournaments.judge_event", may_judge_event)
+rules.add_perm("tournaments.see_event", may_see_event)
+rules.add_perm("tournaments.manage_staff", may_manage_staff)
+
+
+# The same questions for many events at once --------------------------------------------------------------------------
+
+def _events_with_roles(subject, roles: set[str]) -> QuerySet[Event]:
+    events = Event.objects.all()
+    token = token_of(subject)
+    person = _active_person(subject)
+    if person is None or (token is not None and getattr(token, "revoked_at", None) is not None):
+        return events.none()
+    if token is not None:
+        if not token.is_organizer:
+            return events.filter(pk=token.event_id) if SCOREKEEPER in roles else events.none()
+        roles = {OWNER, CO_ORGANIZER}
+    else:
+        held = _global_roles(person)
+        if SUPERUSER in held or (EVERY_EVENT_RUNNER in held and roles & _RUNS):
+            return events
+    staff_roles = [r for r in roles if r in (CO_ORGANIZER, SCOREKEEPER, JUDGE)]
+    return events.filter(Q(organizer_id=person.pk) | Q(
+        pk__in=EventStaff.objects.filter(user_id=person.pk, role__in=staff_roles).values("event_id")))
+
+
+def events_run_by(subject) -> QuerySet[Event]:
+    return _events_with_roles(subject, set(_RUNS))
+
+
+def events_scored_by(subject) -> QuerySet[Event]:
+    return _events_with_roles(subject, set(_SCORES))
+
+
+def events_judged_by(subject) -> QuerySet[Event]:
+    return _events_with_roles(subject, set(_JUDGES))
+
+
+def events_staffed_by(subject) -> QuerySet[Event]:
+    """Every event the subject holds any role at (runs, scores or judges), in one query."""
+    return _events_with_roles(subject, set(_RUNS | _SCORES | _JUDGES))
+
+
+@rules.predicate
+def may_organize(subject) -> bool:
+    """The organizer's console (/organize/): whoever may create events or holds a role at any event. Asked once
+    per request for the top bar, so the answer is remembered on the person."""
+    person = _active_person(subject)
+    if person is None or token_of(subject) is not None:
+        return False
+    cache = _cache(person)
+    if "organize" not in cache:
+        from tournaments.selectors.roles import ORGANIZERS_GROUP
+
+        # One query for the usual cases (the Organizers group, an event owned or staffed), then the permissions.
+        held = get_user_model().objects.filter(pk=person.pk).filter(
+            Q(groups__name=ORGANIZERS_GROUP) | Q(organized_events__isnull=False) | Q(event_roles__isnull=False))
+        cache["organize"] = bool(person.is_superuser or held.exists() or person.has_perm("tournaments.add_event")
+                                 or _global_roles(person))
+    return cache["organize"]
+
+
+def events_visible_to(subject) -> QuerySet[Event]:
+    """Every event the subject may see (may_see_event), in one query."""
+    events = Event.objects.all()
+    token = token_of(subject)
+    person = _active_person(subject)
+    if person is None:
+        return events.filter(is_public=True)
+    if token is not None:
+        if getattr(token, "revoked_at", None) is not None:
+            return events.filter(is_public=True)
+        if not token.is_organizer:
+            return events.filter(Q(is_public=True) | Q(pk=token.event_id))
+        return events.filter(Q(is_public=True) | Q(pk__in=events_run_by(subject).values("pk")))
+    if _global_roles(person):
+        return events
+    return events.filter(
+        Q(is_public=True) | Q(organizer_id=person.pk)
+        | Q(pk__in=EventStaff.objects.filter(user_id=person.pk).values("event_id"))
+        | Q(pk__in=Seat.objects.filter(player__user_id=person.pk).values("event_id"))
+    )

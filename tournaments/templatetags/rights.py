@@ -1,0 +1,35 @@
+"""Templates ask the rights module too (tournaments.rights): `{% load rights %}{% may "run_event" event as runs %}`."""
+from django import template
+
+from tournaments import rights
+
+register = template.Library()
+
+RULES = {
+    "run_event": rights.may_run_event,
+    "score_event": rights.may_score_event,
+    "judge_event": rights.may_judge_event,
+    "see_event": rights.may_see_event,
+    "manage_staff": rights.may_manage_staff,
+    "report_for_match": rights.may_report_for_match,
+    "see_decklist": rights.may_see_decklist,
+    "see_penalty": rights.may_see_penalty,
+    "manage_tokens": rights.may_manage_tokens,
+}
+
+
+@register.simple_tag(takes_context=True)
+def may(context, rule: str, obj) -> bool:
+    """Whether the page's user may do `rule` ("run_event", "score_event", ...) on `obj`; an unknown rule refuses."""
+    request = context.get("request")
+    check = RULES.get(rule)
+    if request is None or check is None or obj is None:
+        return False
+    return bool(check(request.user, obj))
+
+
+@register.simple_tag(takes_context=True)
+def may_organize(context) -> bool:
+    """Whether the page's user may open the organizer's console (tournaments.rights.may_organize)."""
+    request = context.get("request")
+    return request is not None and rights.may_organize(request.user)

@@ -1,0 +1,39 @@
+"""`{% load wording %}`: `{{ event|entrant }}` "team" or "player", `{{ event|entrants }}` "teams" or "players",
+`{{ event|Entrant }}` and `{{ event|Entrants }}` for headings, `{{ event|format_name }}` "Constructed" or "Team
+constructed, one format" (tournaments/wording.py picks the words)."""
+from django import template
+
+from tournaments.wording import entrant_noun, format_label, moment_in_sentence
+
+register = template.Library()
+
+
+@register.filter
+def entrant(event) -> str:
+    return entrant_noun(event=event, form="singular")
+
+
+@register.filter
+def entrants(event) -> str:
+    return entrant_noun(event=event, form="plural")
+
+
+@register.filter(name="Entrant")
+def entrant_heading(event) -> str:
+    return entrant_noun(event=event, form="Singular")
+
+
+@register.filter(name="Entrants")
+def entrants_heading(event) -> str:
+    return entrant_noun(event=event, form="Plural")
+
+
+@register.filter
+def format_name(event) -> str:
+    return format_label(event=event)
+
+
+@register.filter
+def moment(value) -> str:
+    """`{{ invitation.expires_at|moment }}`: a date and time that can end a sentence (no "p.m.." twice)."""
+    return moment_in_sentence(value) if value else ""

@@ -1,0 +1,260 @@
+"""Writes of the webhooks: registering and removing them, recording deliveries, sending one, re-sending.
+
+Deliveries are made by a Celery task (webhooks.tasks) after the change they describe is committed; each attempt is
+recorded on the delivery row (status, answer code, the start of the answer, attempts), and a failed attempt is
+retried with exponential backoff (HYDRA_WEBHOOK_BACKOFF_SECONDS x 2^(attempt-1)) up to HYDRA_WEBHOOK_MAX_ATTEMPTS.
+Delivery is at least once: a receiver de-duplicates by the X-Hydra-Delivery header.
+"""
+import datetime as dt
+import ipaddress
+import json
+import socket
+import logging
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.enums import RoundKind
+from tournaments.models import Event, TeamMatch
+from tournaments.services.eventlog import event_log_record
+from tournaments.signals import DomainEvent
+from webhooks.discord import discord_message, is_discord_url
+from webhooks.models import DeliveryStatus, Webhook, WebhookDelivery
+from webhooks.selectors import round_complete, webhook_payload_build, webhooks_for_event
+from webhooks.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, signature_for
+
+log = logging.getLogger(__name__)
+
+DELIVER_TASK = "webhooks.deliver"
+EXCERPT_CHARS = 500
+USER_AGENT = "Hydra-Webhooks/1"
+
+
+class LogAction:
+    """The event log's words for webhook changes (tournaments.models.EventLogEntry.action)."""
+
+    ADDED = "webhook_added"
+    REMOVED = "webhook_removed"
+    RESENT = "webhook_resent"
+
+
+def _clean_topics(topics: Iterable[str]) -> list[str]:
+    known = {value for value, _label in DomainEvent.choices}
+    chosen = [t for t in dict.fromkeys(topics) if t]
+    unknown = [t for t in chosen if t not in known]
+    if unknown:
+        raise ValidationError({"topics": _("Unknown event type(s): %(names)s. Choose from: %(known)s.")
+                               % {"names": ", ".join(unknown), "known": ", ".join(sorted(known))}})
+    if not chosen:
+        raise ValidationError({"topics": _("Choose at least one thing to send (round paired, result final ...).")})
+    return chosen
+
+
+def address_problem(url: str) -> str | None:
+    """Why Hydra won't post to `url`'s host, or None. Never a link-local, multicast or unspecified address (a cloud's
+    metadata service answers at 169.254.169.254, and the delivery page shows what a receiver answers); loopback and
+    private addresses only with HYDRA_WEBHOOK_ALLOW_PRIVATE (on except in production: a venue's receivers are on
+    its LAN). The host is resolved now; a name that doesn't resolve is left to the delivery to report."""
+    host = urlsplit(url).hostname or ""
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (socket.gaierror, UnicodeError, ValueError):
+        return None
+    for info in infos:
+        address = ipaddress.ip_address(info[4][0].split("%")[0])
+        if address.is_link_local or address.is_multicast or address.is_unspecified or address.is_reserved:
+            return _("%(host)s is a link-local or reserved address: Hydra doesn't post there.") % {"host": host}
+        if (address.is_loopback or address.is_private) and not settings.HYDRA_WEBHOOK_ALLOW_PRIVATE:
+            return _("%(host)s is a private address, and this Hydra posts only to public ones "
+                     "(HYDRA_WEBHOOK_ALLOW_PRIVATE).") % {"host": host}
+    return None
+
+
+def _clean_url(url: str) -> str:
+    url = (url or "").strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValidationError({"url": _("Enter a full http:// or https:// address, such as "
+                                        "https://discord.com/api/webhooks/… or http://192.168.1.20:9000/hydra.")})
+    if len(url) > 500:
+        raise ValidationError({"url": _("The address is longer than 500 characters.")})
+    problem = address_problem(url)
+    if problem:
+        raise ValidationError({"url": problem})
+    return url
+
+
+@transaction.atomic
+def webhook_create(*, event: Event, by, url: str, topics: Iterable[str], all_events: bool = False) -> Webhook:
+    """Register a webhook from the event's page: for this event, or (all_events) for every event `by` organizes.
+    Refused with a ValidationError per field for an address that isn't http(s) or no known topic. Logged on the
+    event."""
+    hook = Webhook.objects.create(
+        owner=by, event=None if all_events else event, url=_clean_url(url), topics=_clean_topics(topics)
+    )
+    event_log_record(
+        event=event, user=by, action=LogAction.ADDED,
+        message=_("Webhook %(url)s added for %(scope)s: %(topics)s.") % {
+            "url": hook.url, "scope": _("all my events") if all_events else _("this event"),
+            "topics": ", ".join(hook.topics)},
+        data={"webhook": hook.pk, "url": hook.url, "topics": hook.topics, "all_events": all_events},
+    )
+    return hook
+
+
+@transaction.atomic
+def webhook_delete(*, webhook: Webhook, event: Event, by) -> None:
+    """Remove the webhook (its deliveries go with it). Logged on the event whose page it was removed from."""
+    event_log_record(
+        event=event, user=by, action=LogAction.REMOVED,
+        message=_("Webhook %(url)s removed.") % {"url": webhook.url},
+        data={"webhook": webhook.pk, "url": webhook.url},
+    )
+    webhook.delete()
+
+
+def _schedule(delivery_ids: list[int]) -> None:
+    """Send the delivery tasks once the rows are committed; a broker that is down leaves them pending (re-send)."""
+
+    def send() -> None:
+        from config.celery import app
+
+        for delivery_id in delivery_ids:
+            try:
+                app.send_task(DELIVER_TASK, args=(delivery_id,))
+            except Exception:  # noqa: BLE001 - a broker outage must not fail the change that was committed
+                log.exception("Could not schedule webhook delivery %s; re-send it from the delivery page.", delivery_id)
+
+    if delivery_ids:
+        transaction.on_commit(send)
+
+
+@transaction.atomic
+def webhook_deliveries_create(*, event_id: int, kind: str, data: dict) -> list[WebhookDelivery]:
+    """Record one delivery of `kind` for each webhook of the event that wants it, and schedule their sending.
+    A final Swiss result that completes its round also sends the standings (standings.changed)."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return []
+    deliveries = _deliveries_for(event=event, kind=kind, data=data)
+    if kind == DomainEvent.RESULT_FINAL and webhooks_for_event(event=event, topic=DomainEvent.STANDINGS_CHANGED):
+        match = TeamMatch.objects.select_related("round").filter(pk=data.get("match")).first()
+        if match is not None and match.round.kind == RoundKind.SWISS and round_complete(round_=match.round):
+            deliveries += _deliveries_for(
+                event=event, kind=DomainEvent.STANDINGS_CHANGED, data={"round_number": match.round.number}
+            )
+    _schedule([d.pk for d in deliveries])
+    return deliveries
+
+
+def _deliveries_for(*, event: Event, kind: str, data: dict) -> list[WebhookDelivery]:
+    hooks = webhooks_for_event(event=event, topic=kind)
+    if not hooks:
+        return []
+    payload = webhook_payload_build(event=event, kind=kind, data=data)
+    if payload is None:
+        return []
+    return [WebhookDelivery.objects.create(webhook=hook, event=event, topic=kind, payload=payload) for hook in hooks]
+
+
+def delivery_body(*, delivery: WebhookDelivery) -> bytes:
+    """The bytes sent: Hydra's payload, or Discord's message shape for a Discord webhook URL."""
+    message = discord_message(delivery.payload) if is_discord_url(delivery.webhook.url) else delivery.payload
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _post(*, url: str, body: bytes, headers: dict) -> tuple[int | None, str, str]:
+    """POST the body; (answer code or None, the start of the answer, the error when there is no answer)."""
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=settings.HYDRA_WEBHOOK_TIMEOUT) as answer:  # noqa: S310 - http(s) only
+            return answer.status, answer.read(EXCERPT_CHARS * 4).decode("utf-8", "replace")[:EXCERPT_CHARS], ""
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(EXCERPT_CHARS * 4).decode("utf-8", "replace")[:EXCERPT_CHARS], ""
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        return None, "", f"{type(exc).__name__}: {reason}"[:EXCERPT_CHARS]
+
+
+def backoff_seconds(*, attempts: int) -> float:
+    """How long to wait after the `attempts`-th failed attempt: the base, doubled after each failure."""
+    return settings.HYDRA_WEBHOOK_BACKOFF_SECONDS * (2 ** max(0, attempts - 1))
+
+
+def webhook_delivery_attempt(*, delivery_id: int) -> float | None:
+    """Make one attempt at sending the delivery and record it. Returns the seconds to wait before the next attempt,
+    or None when there is none (delivered, given up, or nothing left to do)."""
+    delivery = WebhookDelivery.objects.select_related("webhook").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status in (DeliveryStatus.DELIVERED, DeliveryStatus.FAILED):
+        return None
+    body = delivery_body(delivery=delivery)
+    timestamp = int(time.time())
+    headers = {
+        "Content-Type": "application/json", "User-Agent": USER_AGENT,
+        TIMESTAMP_HEADER: str(timestamp),
+        SIGNATURE_HEADER: signature_for(secret=delivery.webhook.secret, timestamp=timestamp, body=body),
+        "X-Hydra-Event": delivery.topic, "X-Hydra-Delivery": str(delivery.pk),
+    }
+    problem = address_problem(delivery.webhook.url)  # again: the name may point elsewhere by now
+    code, excerpt, error = (None, "", problem) if problem else _post(url=delivery.webhook.url, body=body, headers=headers)
+    now = timezone.now()
+    attempts = delivery.attempts + 1
+    fields = {"attempts": attempts, "response_code": code, "response_excerpt": excerpt, "error": error,
+              "last_attempt_at": now, "next_attempt_at": None}
+    wait = None
+    if code is not None and 200 <= code < 300:
+        fields["status"] = DeliveryStatus.DELIVERED
+    elif attempts >= settings.HYDRA_WEBHOOK_MAX_ATTEMPTS:
+        fields["status"] = DeliveryStatus.FAILED
+    else:
+        wait = backoff_seconds(attempts=attempts)
+        fields["status"] = DeliveryStatus.RETRYING
+        fields["next_attempt_at"] = now + dt.timedelta(seconds=wait)
+    # Only this attempt's outcome is written; a row deleted meanwhile (the webhook removed) stays deleted.
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(**fields)
+    return wait
+
+
+def webhook_deliveries_sweep(*, stale_seconds: float = 300) -> int:
+    """Send again the deliveries whose task was lost: still waiting `stale_seconds` after they were made (the broker
+    was down when they were scheduled) or after their next attempt was due (a worker died holding the retry). Each
+    is marked so the next sweep leaves it alone for as long. Returns how many were sent."""
+    now = timezone.now()
+    cutoff = now - dt.timedelta(seconds=stale_seconds)
+    stuck = list(
+        WebhookDelivery.objects.filter(
+            Q(status=DeliveryStatus.PENDING, next_attempt_at__isnull=True, created_at__lt=cutoff)
+            | Q(status__in=[DeliveryStatus.PENDING, DeliveryStatus.RETRYING], next_attempt_at__lt=cutoff)
+        ).values_list("pk", flat=True)[:500]
+    )
+    if stuck:
+        WebhookDelivery.objects.filter(pk__in=stuck).update(next_attempt_at=now)
+        _schedule(stuck)
+    return len(stuck)
+
+
+@transaction.atomic
+def webhook_delivery_resend(*, delivery: WebhookDelivery, by) -> WebhookDelivery:
+    """Send the delivery's body again, as a new delivery with its own attempts (the old one stays as it was).
+    Logged on the event."""
+    again = WebhookDelivery.objects.create(
+        webhook=delivery.webhook, event=delivery.event, topic=delivery.topic, payload=delivery.payload,
+        resend_of=delivery,
+    )
+    event_log_record(
+        event=delivery.event, user=by, action=LogAction.RESENT,
+        message=_("Webhook delivery %(id)d (%(topic)s) re-sent to %(url)s.")
+        % {"id": delivery.pk, "topic": delivery.topic, "url": delivery.webhook.url},
+        data={"delivery": delivery.pk, "new_delivery": again.pk, "webhook": delivery.webhook_id},
+    )
+    _schedule([again.pk])
+    return again
