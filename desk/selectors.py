@@ -20,6 +20,7 @@ from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
+from tournaments.topcut import bracket_order
 
 # --- The round clock --------------------------------------------------------------------------------------------
 
@@ -316,6 +317,13 @@ def _open_results(round_: Round) -> int:
     return round_.matches.exclude(result_state__in=COUNTING_STATES).count()
 
 
+def first_playoff_pairs_text(*, top_cut: int) -> str:
+    """The first playoff round's pairs of seeds as the top-cut engine makes them (tournaments.topcut.bracket_order),
+    in words: "1 v 4, 2 v 3" for a top 4. Never written by hand, so the text can't promise other pairs."""
+    order = bracket_order(top_cut)
+    return ", ".join(_("%(better)d v %(worse)d") % {"better": a, "worse": b} for a, b in zip(order[::2], order[1::2]))
+
+
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
@@ -328,7 +336,7 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
             return Step("draft", _("Start the drafts"),
                         _("Seats the teams two to a draft table and draws who decides the first pick."))
         return Step("pair", _("Pair round %(n)d") % {"n": 1},
-                    _("Pairs round 1 at random (RULES.md 4) and opens it on every player's page."),
+                    _("Pairs round 1 at random and opens it on every player's page."),
                     warnings=pairing_warnings(event=event))
     state = clock_state or round_clock_state(round_=latest)
     open_count = _open_results(latest)
@@ -351,16 +359,18 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
     if latest.number < event.swiss_rounds:
         n = latest.number + 1
         return Step("pair", _("Pair round %(n)d") % {"n": n},
-                    _("Pairs round %(n)d by points (RULES.md 4) and finishes round %(last)d.") % {"n": n, "last": latest.number},
+                    _("Pairs round %(n)d by match points (equal points against each other, no one meets the same "
+                      "opponent twice) and finishes round %(last)d.") % {"n": n, "last": latest.number},
                     warnings=pairing_warnings(event=event), blocked=blocked)
     if event.top_cut:
         if event.is_individual:
-            seeds = _("Seeds the top %(n)d players of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
-                      "first playoff round.")
+            seeds = _("Seeds the top %(n)d players of the Swiss standings (%(pairs)s) and pairs the first playoff "
+                      "round.")
         else:
-            seeds = _("Seeds the top %(n)d teams of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
-                      "first playoff round.")
-        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut}, seeds % {"n": event.top_cut},
+            seeds = _("Seeds the top %(n)d teams of the Swiss standings (%(pairs)s) and pairs the first playoff "
+                      "round.")
+        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut},
+                    seeds % {"n": event.top_cut, "pairs": first_playoff_pairs_text(top_cut=event.top_cut)},
                     blocked=blocked)
     return Step("finish", _("Close the event"),
                 _("Finishes the event: the standings become the final placings; players can no longer report."),

@@ -17,6 +17,7 @@ from tournaments.models import Round
 from tournaments.services.events import event_bump_version
 
 MAX_ADD_SECONDS = 4 * 3600
+MIN_ROUND_MINUTES, MAX_ROUND_MINUTES = 1, 600  # EventDesk's constraint
 ACTIONS = ("start", "pause", "resume", "add", "end")
 
 
@@ -33,7 +34,7 @@ def event_desk_for(*, event) -> EventDesk:
 
 def event_set_round_minutes(*, event, minutes: int, by) -> EventDesk:
     """Set how many minutes a round lasts (1 to 600; the clocks started later use it), written to the desk's log."""
-    if not 1 <= minutes <= 600:
+    if not MIN_ROUND_MINUTES <= minutes <= MAX_ROUND_MINUTES:
         raise ValidationError(_("A clock runs 1 to 600 minutes."))
     desk = event_desk_for(event=event)
     if desk.round_minutes != minutes:

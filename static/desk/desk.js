@@ -85,6 +85,8 @@
     var table = document.getElementById("entry-table");
     var result = document.getElementById("entry-result");
     if (outcome === "saved") {
+      var correct = document.getElementById("entry-correct");
+      if (correct) { correct.checked = false; }  // a correction is asked for one table at a time
       table.value = "";
       result.value = "";
       table.focus();

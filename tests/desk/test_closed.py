@@ -87,7 +87,8 @@ def test_reopening_at_the_desk_needs_a_reason_then_results_can_be_corrected(clie
     assert EventLogEntry.objects.get(event=closed, action="event_reopened").user == organizer
     match = _first_match(closed)
     response = client.post(reverse("desk:result", args=[closed.pk]),
-                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20"}, follow=True)
+                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20", "correct": "1"},
+                           follow=True)
     assert f"Table {match.table}: result saved." in response.text
     assert EventLogEntry.objects.filter(event=closed, action="result_corrected").exists()
 

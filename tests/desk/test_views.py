@@ -99,6 +99,33 @@ def test_desk_result_entry_refusal_says_why_and_writes_nothing(client, event, or
     assert TeamMatch.objects.get(round__event=event, table=1).result_state == ResultState.PENDING
 
 
+def test_desk_keyboard_entry_never_types_over_a_final_result_unasked(client, event, organizer):
+    from tournaments.models import EventLogEntry
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    url = reverse("desk:result", args=[event.pk])
+    client.post(url, {"round": 1, "table": 1, "result": "21 21 21"}, HTTP_HX_REQUEST="true")
+    response = client.post(url, {"round": 1, "table": 1, "result": "12 12 12"}, HTTP_HX_REQUEST="true")
+    assert response["X-Desk-Entry"] == "error"
+    assert "Table 1: This table&#x27;s result already counts" in response.text
+    assert TeamMatch.objects.get(round__event=event, table=1).outcome == "A"
+    response = client.post(url, {"round": 1, "table": 1, "result": "12 12 12", "correct": "1"}, HTTP_HX_REQUEST="true")
+    assert response["X-Desk-Entry"] == "saved"
+    assert TeamMatch.objects.get(round__event=event, table=1).outcome == "B"
+    assert EventLogEntry.objects.get(event=event, action="result_corrected").user == organizer
+
+
+def test_desk_keyboard_entry_refuses_a_result_of_no_games(client, event, organizer):
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "00 00 00"},
+                           HTTP_HX_REQUEST="true")
+    assert response["X-Desk-Entry"] == "error"
+    assert "Table 1: Seat A: &#x27;00&#x27; records no game" in response.text
+    assert TeamMatch.objects.get(round__event=event, table=1).result_state == ResultState.PENDING
+
+
 def test_desk_grid_lists_disputes_first_with_the_note(client, event, organizer):
     from tournaments.services.results import SeatGames, team_match_dispute, team_match_report
 
@@ -280,3 +307,56 @@ def test_check_in_deadline_that_is_no_date_is_refused_with_the_reason(client, ev
     assert response.status_code == 200
     assert "Give the deadline as a date and time." in response.content.decode()
     assert not EventDesk.objects.filter(event=event, check_in_deadline__isnull=False).exists()
+
+
+@pytest.mark.parametrize("bad", ["-5", "0", "abc", "99999999999999999999", "601", "2.5"])
+def test_minutes_per_round_that_is_no_length_is_refused_and_nothing_saved(client, event, organizer, bad):
+    client.force_login(organizer)
+    response = client.post(reverse("desk:check_in_settings", args=[event.pk]),
+                           {"deadline": "2026-06-01T10:00", "round_minutes": bad}, follow=True)
+    page = response.content.decode()
+    assert "Minutes per round: give whole minutes from 1 to 600; nothing was saved." in page
+    assert "Saved." not in page
+    assert not EventDesk.objects.filter(event=event, check_in_deadline__isnull=False).exists()
+    assert not EventDesk.objects.filter(event=event).exclude(round_minutes=50).exists()
+
+
+def test_minutes_per_round_is_saved(client, event, organizer):
+    client.force_login(organizer)
+    response = client.post(reverse("desk:check_in_settings", args=[event.pk]), {"round_minutes": "45"}, follow=True)
+    assert "Saved." in response.content.decode()
+    assert EventDesk.objects.get(event=event).round_minutes == 45
+
+
+@pytest.mark.parametrize(("minutes", "table", "said"), [
+    ("0", "", "Add time: give whole minutes from 1 to 240."),
+    ("abc", "", "Add time: give whole minutes from 1 to 240."),
+    ("241", "", "Add time: give whole minutes from 1 to 240."),
+    ("5", "-1", "Add time: &quot;-1&quot; is not a table number; leave the table empty to add time for the whole round."),
+    ("5", "x", "Add time: &quot;x&quot; is not a table number"),
+])
+def test_add_time_refuses_in_minutes_and_never_turns_a_bad_table_into_the_whole_round(
+        client, event, organizer, minutes, table, said):
+    from desk.models import ClockExtension, RoundClock
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    before = RoundClock.objects.get(round__event=event).ends_at
+    response = client.post(reverse("desk:clock", args=[event.pk]),
+                           {"round": 1, "action": "add", "minutes": minutes, "table": table, "reason": "judge call"},
+                           follow=True)
+    page = response.content.decode()
+    assert said in page and "seconds" not in page
+    assert not ClockExtension.objects.exists()
+    assert RoundClock.objects.get(round__event=event).ends_at == before
+
+
+def test_add_time_for_one_table_and_for_the_round(client, event, organizer):
+    from desk.models import ClockExtension
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    url = reverse("desk:clock", args=[event.pk])
+    client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
+    client.post(url, {"round": 1, "action": "add", "minutes": "5", "table": ""})
+    assert list(ClockExtension.objects.order_by("id").values_list("table", "seconds")) == [(2, 180), (None, 300)]
