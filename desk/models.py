@@ -37,6 +37,7 @@ class EventDesk(models.Model):
 
     class Meta:
         verbose_name = _("event desk")
+        verbose_name_plural = _("event desks")
         constraints = [
             models.CheckConstraint(
                 condition=Q(round_minutes__gte=1, round_minutes__lte=600)
@@ -62,6 +63,7 @@ class RoundClock(models.Model):
 
     class Meta:
         verbose_name = _("round clock")
+        verbose_name_plural = _("round clocks")
         constraints = [
             models.UniqueConstraint(fields=["round", "purpose"], name="roundclock_once_per_round_and_purpose",
                                     violation_error_message=_("This round already has this clock.")),
@@ -84,6 +86,7 @@ class ClockExtension(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         verbose_name = _("time extension")
+        verbose_name_plural = _("time extensions")
 
 
 class CheckIn(models.Model):
@@ -96,6 +99,7 @@ class CheckIn(models.Model):
 
     class Meta:
         verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
 
 
 class Announcement(models.Model):
@@ -110,6 +114,7 @@ class Announcement(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
 
 
 class DeskLogEntry(models.Model):
