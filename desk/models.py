@@ -103,9 +103,13 @@ class CheckIn(models.Model):
 
 
 class Announcement(models.Model):
-    """A line of text to every player of the event: on their portal pages and on the projector."""
+    """A line of text to every player of the event: on their portal pages and on the projector. It belongs to the
+    round it was made in (`round`; none before round 1) and shows while that round is the event's latest: pairing
+    the next round, or the top cut, clears it."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+                              verbose_name=_("round"), help_text=_("The round it was made in; empty before round 1."))
     text = models.CharField(_("announcement"), max_length=280)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     is_active = models.BooleanField(_("shown"), default=True)

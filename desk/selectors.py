@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, Prefetch, Q, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -221,8 +221,12 @@ def event_desk_settings(*, event: Event) -> EventDesk:
 
 
 def announcements_for_event(*, event: Event, limit: int = 3) -> list[Announcement]:
-    """The latest shown announcements, newest first."""
-    return list(Announcement.objects.filter(event=event, is_active=True)[:limit])
+    """The latest shown announcements of the event's current round (before round 1: those made before it), newest
+    first; one query. An announcement made in an earlier round (or in the Swiss rounds, once the top cut is
+    paired) is over."""
+    rounds = Round.objects.filter(event_id=event.pk)
+    current = Q(round_id=Subquery(rounds.order_by("-number").values("pk")[:1])) | (Q(round__isnull=True) & ~Exists(rounds))
+    return list(Announcement.objects.filter(current, event=event, is_active=True)[:limit])
 
 
 def team_checked_in(*, registration: Registration) -> bool:

@@ -360,3 +360,51 @@ def test_add_time_for_one_table_and_for_the_round(client, event, organizer):
     client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
     client.post(url, {"round": 1, "action": "add", "minutes": "5", "table": ""})
     assert list(ClockExtension.objects.order_by("id").values_list("table", "seconds")) == [(2, 180), (None, 300)]
+
+
+def test_an_announcement_belongs_to_its_round_and_the_top_cut_clears_it(client, organizer):
+    from tests.factories import EventFactory, RegistrationFactory
+    from tournaments.enums import FormatKind
+
+    event = EventFactory(
+        organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="", swiss_rounds=1, top_cut=4)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    client.force_login(organizer)
+    screen = reverse("desk:screen", args=[event.pk])
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Doors open at 9:30"})
+    assert "Doors open at 9:30" in client.get(screen).text  # before round 1
+    _step(client, event)  # pair round 1
+    assert "Doors open at 9:30" not in client.get(screen).text
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Lunch break until 13:30"})
+    assert Announcement.objects.get(text__startswith="Lunch").round == event.rounds.get(number=1)
+    assert "Lunch break until 13:30" in client.get(screen).text
+    assert "Lunch break until 13:30" in client.get(_desk(event)).text
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 4
+    assert event.rounds.count() == 2
+    assert "Lunch break until 13:30" not in client.get(screen).text
+    assert "Lunch break until 13:30" not in client.get(_desk(event)).text
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Semifinals on the stage"})
+    assert "Semifinals on the stage" in client.get(screen).text
+
+
+def test_the_projector_of_an_event_finished_by_its_final_shows_the_winner_not_a_clock(client, organizer):
+    from tests.factories import EventFactory, RegistrationFactory
+    from tournaments.enums import FormatKind
+
+    event = EventFactory(
+        organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="", swiss_rounds=1, top_cut=2)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    client.force_login(organizer)
+    _step(client, event)  # pair round 1
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 2: the final
+    final = TeamMatch.objects.get(round__event=event, round__number=2)
+    TeamMatch.objects.filter(pk=final.pk).update(outcome="B", result_state=ResultState.FINAL)
+    _step(client, event)  # close the event
+    assert Event.objects.get(pk=event.pk).status == EventStatus.FINISHED
+    page = client.get(reverse("desk:screen", args=[event.pk])).text
+    assert f"Winner: {final.team_b.team.name}" in page
+    assert "Not started" not in page and "clock-time" not in page and "Pairings by team name" not in page
