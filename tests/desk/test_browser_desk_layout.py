@@ -1,5 +1,7 @@
 """What the organizer sees at the desk on a 1366 px laptop: the whole results grid, the State column included, with
 no sideways scrolling, and a long dispute note wrapped inside its cell (issue 32)."""
+from pathlib import Path
+
 import pytest
 
 from tests.browser.conftest import browsers  # noqa: F401 - the fixture
@@ -14,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NOTE = ("Seat B was 0-2, not 2-0: the second game was conceded by seat B's player after the judge's ruling on the "
         "mulligan, and the slip at the table was filled in before the third game was played out to its end")
 LAPTOP = (1366, 768)
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 def _round_with_a_dispute():
@@ -61,3 +64,5 @@ def test_the_results_grid_fits_a_1366_px_laptop_and_dispute_notes_wrap(browsers)
     assert layout["stateRight"] <= layout["viewport"], layout  # the State column is on screen
     assert layout["noteRight"] <= layout["cellRight"] + 1, layout  # the note stays in its cell ...
     assert layout["noteHeight"] > 1.5 * layout["line"], layout  # ... by wrapping onto several lines
+    DOCS.mkdir(parents=True, exist_ok=True)
+    desk._shoot(DOCS / "desk-dispute-1366.png", LAPTOP)  # the whole page at 1366 px
