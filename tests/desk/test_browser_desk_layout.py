@@ -6,10 +6,22 @@ import pytest
 
 from tests.browser.conftest import browsers  # noqa: F401 - the fixture
 from tests.desk.conftest import TEAM_NAMES
-from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    OrganizerFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    TeamFactory,
+    UserFactory,
+)
 from tournaments.models import TeamMatch
 from tournaments.services.pairing import round_pair_next
-from tournaments.services.results import SeatGames, team_match_dispute, team_match_record_final, team_match_report
+from tournaments.services.results import (
+    SeatGames,
+    team_match_dispute,
+    team_match_record_final,
+    team_match_report,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,14 @@ import pytest
 
 from tests.browser.conftest import SCREENSHOTS, browsers  # noqa: F401 - the fixture
 from tests.desk.conftest import TEAM_NAMES
-from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, UserFactory
+from tests.factories import (
+    EventFactory,
+    OrganizerFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    TeamFactory,
+    UserFactory,
+)
 from tournaments.services.pairing import round_pair_next
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

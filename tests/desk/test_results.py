@@ -2,7 +2,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from desk.services.results import AlreadyFinal, desk_result_enter
-from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory, RoundFactory, TeamMatchFactory
+from tests.factories import (
+    EventFactory,
+    OrganizerFactory,
+    RegistrationFactory,
+    RoundFactory,
+    TeamMatchFactory,
+)
 from tournaments.enums import FormatKind, ResultState, Structure
 from tournaments.models import TeamMatch
 
