@@ -19,12 +19,18 @@ def _run(event, by):
     return step
 
 
-def test_next_steps_through_a_top_cut(db):
+def _sealed_event(*, teams: int, swiss_rounds: int, top_cut: int):
+    """An organizer and their team sealed event of `teams` registered teams."""
     organizer = OrganizerFactory()
     event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=2, top_cut=4)
-    for _ in range(6):
+                         swiss_rounds=swiss_rounds, top_cut=top_cut)
+    for _ in range(teams):
         RegistrationFactory(event=event)
+    return organizer, event
+
+
+def test_next_steps_through_a_top_cut(db):
+    organizer, event = _sealed_event(teams=6, swiss_rounds=2, top_cut=4)
     labels = []
     for _ in range(2):
         labels.append(_run(event, organizer).label)  # pair
@@ -81,11 +87,7 @@ def test_next_step_blocked_while_results_are_missing(db):
 def test_the_cut_step_says_the_pairs_the_cut_really_makes(db, top_cut, said):
     from tournaments.topcut import bracket_state
 
-    organizer = OrganizerFactory()
-    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=1, top_cut=top_cut)
-    for _ in range(top_cut):
-        RegistrationFactory(event=event)
+    organizer, event = _sealed_event(teams=top_cut, swiss_rounds=1, top_cut=top_cut)
     _run(event, organizer)  # pair round 1
     _finish_round(event)
     step = desk_next_step(event=Event.objects.get(pk=event.pk))
@@ -99,11 +101,7 @@ def test_the_cut_step_says_the_pairs_the_cut_really_makes(db, top_cut, said):
 def test_next_step_texts_name_no_file_in_any_language(db):
     from django.utils import translation
 
-    organizer = OrganizerFactory()
-    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=3, top_cut=0)
-    for _ in range(4):
-        RegistrationFactory(event=event)
+    organizer, event = _sealed_event(teams=4, swiss_rounds=3, top_cut=0)
     for language in ("en", "de", "zh-hans"):
         with translation.override(language):
             first = desk_next_step(event=Event.objects.get(pk=event.pk))
