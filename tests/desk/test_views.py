@@ -353,6 +353,8 @@ def test_add_time_for_one_table_and_for_the_round(client, event, organizer):
     client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
     client.post(url, {"round": 1, "action": "add", "minutes": "5", "table": ""})
     assert list(ClockExtension.objects.order_by("id").values_list("table", "seconds")) == [(2, 180), (None, 300)]
+    page = client.get(_desk(event)).text  # shown in the unit they were given in: minutes
+    assert "+3:00 table 2: deck check" in page and "+5:00 whole round" in page and "300 s" not in page
 
 
 def _one_round_then_a_cut(client, organizer, *, top_cut: int) -> Event:
