@@ -317,7 +317,8 @@ class Step:
         return f"{self.kind}:{self.label}"
 
 
-def _open_results(round_: Round) -> int:
+def round_open_results(*, round_: Round) -> int:
+    """How many tables of the round still wait for a result that counts (byes count as played)."""
     return round_.matches.exclude(result_state__in=COUNTING_STATES).count()
 
 
@@ -343,7 +344,7 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
                     _("Pairs round 1 at random and opens it on every player's page."),
                     warnings=pairing_warnings(event=event))
     state = clock_state or round_clock_state(round_=latest)
-    open_count = _open_results(latest)
+    open_count = round_open_results(round_=latest)
     # A round whose results are all in needs no clock any more (results entered from paper slips, say).
     if open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED:
         return Step("clock", _("Start the clock"),

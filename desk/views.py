@@ -619,7 +619,10 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
     event = event_for_viewer(pk=pk, user=request.user)
     round_ = selectors.event_latest_round(event=event)
-    clock_state = selectors.round_clock_state(round_=round_) if round_ else None
+    # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
+    # would say "50:00 Not started" over a round that is over.
+    clock_state = (selectors.round_clock_state(round_=round_)
+                   if round_ and selectors.round_open_results(round_=round_) else None)
     etag = page_etag(request, event.pk, event.version, event.status, clock_state["state"] if clock_state else "")
     partial = request.GET.get("partial") == "1"
     if partial and (cached := not_modified(request, etag)):

@@ -402,3 +402,16 @@ def test_the_projector_of_an_event_finished_by_its_final_shows_the_winner_not_a_
     page = client.get(reverse("desk:screen", args=[event.pk])).text
     assert f"Winner: {final.team_b.team.name}" in page
     assert "Not started" not in page and "clock-time" not in page and "Pairings by team name" not in page
+
+
+def test_the_projector_shows_no_clock_over_a_round_whose_results_are_all_in(client, organizer):
+    event = _one_round_then_a_cut(client, organizer, top_cut=2)
+    screen = reverse("desk:screen", args=[event.pk])
+    _step(client, event)  # pair round 1
+    assert "Not started" in client.get(screen).text
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 2: the final
+    assert "Not started" in client.get(screen).text
+    TeamMatch.objects.filter(round__event=event, round__number=2).update(outcome="B", result_state=ResultState.FINAL)
+    page = client.get(screen).text  # the final is decided, the organizer hasn't closed the event yet
+    assert "Not started" not in page and "clock-time" not in page
