@@ -190,7 +190,7 @@ def test_desk_clock_buttons(client, event, organizer):
     client.post(url, {"round": 1, "action": "start"})
     client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
     page = client.get(_desk(event)).text
-    assert "deck check" in page and "+180 s" in page
+    assert "deck check" in page and "+3:00" in page
 
 
 def test_slips_are_for_the_organizer_with_every_table_and_player(client, event, organizer):
