@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from config.params import plain_int
+from common.params import plain_int
 from drafting.live import redis_url
 from drafting.views_live import _stream
 from overlays import selectors

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from config.clientip import client_ip
+from common.clientip import client_ip
 from tournaments.services.players import player_register
 
 

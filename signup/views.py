@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.params import plain_int
+from common.params import plain_int
 from portal import selectors as portal_selectors
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
