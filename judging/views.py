@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 from common.params import plain_int
 from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
-from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
 from tournaments.rights import may_judge_event, may_run_event
+from tournaments.selectors.events import event_for_viewer
 from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,

@@ -15,7 +15,7 @@ from drafting.live import redis_url
 from drafting.views_live import _stream
 from overlays import selectors
 from overlays.live import event_channel
-from portal.selectors import event_for_viewer
+from tournaments.selectors.events import event_for_viewer
 
 POLL_SECONDS = 30  # the fallback when no push reaches the page (no Redis, a proxy that buffers streams)
 TOP_DEFAULT, TOP_MAX = 16, 64

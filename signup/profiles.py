@@ -10,9 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from portal.selectors import event_visible_to
 from tournaments.enums import EventStatus
 from tournaments.models import Player, Seat
+from tournaments.rights import may_see_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event
 
@@ -37,7 +37,7 @@ def player_profile_entries(*, player: Player, viewer) -> list[ProfileEntry]:
     entries = []
     for seat in seats:
         event = seat.registration.event
-        if not event_visible_to(event=event, user=viewer):
+        if not may_see_event(viewer, event):
             continue
         rows = {row.team: row for row in standings_for_event(event=event)}
         row = rows.get(seat.registration_id)
