@@ -336,3 +336,14 @@ INSTALLED_APPS += ["venue", "overlays"]  # overlays: stream overlays for OBS (do
 HYDRA_VENUE = False
 HYDRA_VENUE_URL = ""
 HYDRA_VENUE_PORT = 8000
+
+# --- Settings the apps read and nothing declared (issue 33): declared once here, read as settings.X ---------------
+# Seconds between two polls of a live page (portal.conditional.poll_seconds, docs/portal.md).
+PORTAL_POLL_SECONDS = env.int("PORTAL_POLL_SECONDS", default=10)
+# How long an invitation link to a team's seat stays valid, in days (signup, docs/registration.md).
+HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
+# Players' own sign-up: attempts per client address; password resets per address and per account (portal.accounts),
+# e.g. "30/hour"; empty for no limit.
+HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
+HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
+HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
