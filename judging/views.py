@@ -32,12 +32,6 @@ def _judged_event(request: HttpRequest, pk: int) -> Event:
     return event
 
 
-def _errors(form_or_exc) -> list[str]:
-    if isinstance(form_or_exc, ValidationError):
-        return list(form_or_exc.messages)
-    return [e for errors in form_or_exc.errors.values() for e in errors]
-
-
 def _overview(request, event, *, deck_check_form=None, penalty_form=None, status=200):
     return render(request, "judging/event.html", {
         "event": event,
