@@ -20,7 +20,7 @@ from tournaments.topcut import TopCutError
 
 
 @transaction.atomic
-def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
+def event_pair_next(*, event: Event, seed: int | None = None, user=None) -> Round:
     """Pair the event's next round: the next Swiss round while there is one, then the top cut's first round, then
     each next playoff round. Returns the new round.
 
@@ -33,21 +33,21 @@ def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
     latest = event.rounds.order_by("-number").first()
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
     if event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING) and swiss_paired < event.swiss_rounds:
-        return round_pair_next(event=event, seed=seed)
+        return round_pair_next(event=event, seed=seed, user=user)
     round_require_results(round_=latest)
     if not event.top_cut:
         raise StateConflict(
             _("All %(n)d Swiss rounds are played and the event has no top cut: close the event.") % {"n": event.swiss_rounds}
         )
     if event.status != EventStatus.TOP_CUT:
-        return topcut_start(event=event)
+        return topcut_start(event=event, user=user)
     try:
         champion = bracket_for_event(event=event).champion
     except TopCutError as exc:
         raise ValidationError(str(exc)) from exc
     if champion is not None:
         raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
-    round_ = topcut_advance(event=event)
+    round_ = topcut_advance(event=event, user=user)
     if round_ is None:  # the last results decided the final meanwhile
         raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
     return round_
