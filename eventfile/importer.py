@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from drafting.core import draft_log
 from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
@@ -18,6 +19,7 @@ from eventfile.export import FORMAT, VERSION
 from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
+from tournaments.logtext import LogText
 from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.eventlog import event_log_record
@@ -483,8 +485,8 @@ def event_replace(*, event: Event, document, user) -> Event:
     fresh.delete()
     event_log_record(
         event=event, user=user, action="event_replaced",
-        message=_("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds).")
-        % {"teams": event.registrations.count(), "rounds": event.rounds.count()},
+        message=LogText(gettext_lazy("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds)."),
+                        {"teams": event.registrations.count(), "rounds": event.rounds.count()}),
     )
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()

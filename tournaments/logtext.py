@@ -7,7 +7,8 @@ its sentence as usual, lazily, and passes it with its values:
     LogText(gettext_lazy("%(team)s dropped after round %(n)d."), {"team": name, "n": 3})
     LogText(ngettext_lazy("%(n)d team has not checked in.", "%(n)d teams have not checked in.", "n"), {"n": 2})
 
-A value may itself be a lazy string (a round's kind, an action's label); it is translated when read, too. `str()`
+A value may itself be a lazy string (a round's kind, an action's label) or a list of them (read as "a, b"); it is
+translated when read, too. `str()`
 of a LogText is the sentence in the active language, so it serves wherever a translated string did.
 
 The stored form (`as_json`) is plain JSON: {"t": msgid, "pl": plural msgid, "n": count key, "p": {name: value}},
@@ -40,6 +41,8 @@ def _value_json(value):
         return _source(value)
     if isinstance(value, (int, float, bool)) or value is None:
         return value
+    if isinstance(value, (list, tuple)):
+        return [_value_json(v) for v in value]
     return str(value)
 
 
@@ -74,6 +77,8 @@ class LogText:
 def _value_render(value):
     if isinstance(value, dict) and "t" in value:
         return log_text_render(value)
+    if isinstance(value, list):  # several values, each read in the reader's language: "name, date"
+        return ", ".join(str(_value_render(v)) for v in value)
     return value
 
 

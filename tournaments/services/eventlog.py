@@ -4,9 +4,11 @@ whichever door (desk, portal, API, admin, task, event-file import)."""
 from collections.abc import Iterable
 
 from django.db import models
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.enums import RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, EventLogEntry
 from tournaments.models.log import LogKind
@@ -58,6 +60,15 @@ ACTION_KINDS = {
     LogAction.STAFF_CHANGED: LogKind.STAFF,
     LogAction.SETTINGS_CHANGED: LogKind.SETTINGS,
 }
+
+
+def round_label(round_) -> LogText:
+    """A round's name for a log sentence, read in each reader's language: "Round 3", or "Semifinal" (its own
+    msgid) for a playoff round."""
+    if round_.kind == RoundKind.SWISS:
+        return LogText(_("Round %(n)d"), {"n": round_.number})
+    with translation.override(None):
+        return LogText(round_.name)
 
 
 def event_log_record(

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.enums import SEAT_LETTERS, EventStatus, ResultState, RoundKind
 from tournaments.logtext import LogText
+from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -213,8 +214,8 @@ def registration_delete(*, registration: Registration, user=None) -> None:
     event, name = registration.event, registration.team.name
     players = list(registration.seats.values_list("player__name", flat=True))
     registration.delete()
-    event_log_record(event=event, user=user, action=LogAction.DELETED,
-                     message=_("Registration of %(team)s deleted.") % {"team": name},
+    event_log_record(event=event, user=user, action=LogAction.DELETED, kind=LogKind.SEATS,
+                     message=LogText(gettext_lazy("Registration of %(team)s deleted."), {"team": name}),
                      data={"team": name, "players": players})
     event_bump_version(event_id=event.pk)
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,7 +17,7 @@ from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
-from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.eventlog import LogAction, event_log_record, round_label
 from tournaments.services.events import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -266,15 +266,10 @@ def _result_log(*, match: TeamMatch, user, action: str, message, before: dict, e
     """One result state change in the event log, with the state and result before and after."""
     after = _result_state(match)
     round_ = match.round
-    # The round's name is written as its kind and number, so that it reads in each reader's language.
-    if round_.kind == RoundKind.SWISS:
-        name = LogText(gettext_lazy("Round %(n)d"), {"n": round_.number})
-    else:
-        with translation.override(None):
-            name = LogText(round_.name)  # "Semifinal": its own msgid
     event_log_record(
         event=round_.event, user=user, action=action, match=match,
-        message=LogText(message, {"round": name, "table": match.table, "result": after["result"], **(extra or {})}),
+        message=LogText(message, {"round": round_label(round_), "table": match.table, "result": after["result"],
+                                  **(extra or {})}),
         before=before, after=after, data={"match": match.pk, "round": round_.number, "table": match.table},
     )
 
