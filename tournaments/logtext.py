@@ -64,6 +64,9 @@ class LogText:
     def __str__(self) -> str:
         return log_text_render(self.as_json())
 
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
     def __repr__(self) -> str:
         return f"LogText({self.source['t']!r})"
 
