@@ -11,14 +11,14 @@ A value may itself be a lazy string (a round's kind, an action's label) or a lis
 translated when read, too. `str()`
 of a LogText is the sentence in the active language, so it serves wherever a translated string did.
 
-The stored form (`as_json`) is plain JSON: {"t": msgid, "pl": plural msgid, "n": count key, "p": {name: value}},
-a translatable value being {"t": msgid}. This module is a leaf: it imports nothing of Hydra.
+The stored form (`as_json`) is plain JSON: {"t": msgid, "pl": plural msgid, "n": count key, "c": context (of a
+pgettext_lazy), "p": {name: value}}, a translatable value being {"t": msgid} (and its "c"). This module is a leaf: it imports nothing of Hydra.
 """
 from collections.abc import Mapping
 
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 
 def _source(message) -> dict:
@@ -30,6 +30,9 @@ def _source(message) -> dict:
     # ngettext_lazy with a named count: (func, resultclass, number, {"singular", "plural"}) for pickling.
     if len(args) == 4 and isinstance(args[3], dict) and "singular" in args[3]:
         return {"t": args[3]["singular"], "pl": args[3]["plural"], "n": args[2]}
+    # pgettext_lazy: (func, (context, message), kwargs, ...): the context must travel with the msgid.
+    if getattr(args[0], "__name__", "") == "pgettext" and len(args[1]) == 2:
+        return {"t": args[1][1], "c": args[1][0]}
     with translation.override(None):
         return {"t": str(message)}
 
@@ -99,6 +102,8 @@ def log_text_render(stored, fallback: str = "") -> str:
         except (TypeError, ValueError):
             count = 1
         template = ngettext(stored["t"], stored["pl"], count)
+    elif stored.get("c"):
+        template = pgettext(stored["c"], stored["t"])
     else:
         template = gettext(stored["t"]) if stored["t"] else ""
     if not params:

@@ -32,3 +32,10 @@ def test_log_text_render_falls_back_when_the_values_dont_fit():
     assert log_text_render({"t": "%(missing)s here", "p": {"other": 1}}, fallback="as written") == "as written"
     assert log_text_render("plain, as stored") == "plain, as stored"
     assert "Ants" in LogText(gettext_lazy("%(team)s was reinstated."), {"team": "Ants"})
+
+
+def test_log_text_keeps_a_pgettext_context():
+    text = LogText(gettext_lazy("Pushed to %(base)s (event %(id)s there, %(action)s)."),
+                   {"base": "https://b", "id": 3, "action": translation.pgettext_lazy("event file sync", "created")})
+    assert text.as_json()["p"]["action"] == {"t": "created", "c": "event file sync"}
+    assert str(text) == "Pushed to https://b (event 3 there, created)."
