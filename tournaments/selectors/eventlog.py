@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 import tablib
 
+from config.params import plain_int
 from tournaments.exports import dataset_bytes
 from tournaments.models import Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind
@@ -36,11 +37,6 @@ class LogFilter:
         return {k: str(v) for k, v in values.items() if v not in ("", None)}
 
 
-def _small_int(value) -> int | None:
-    value = str(value or "").strip()
-    return int(value) if value.isdigit() and len(value) <= 6 else None
-
-
 def event_log_filter_from(params) -> LogFilter:
     """The filters from a query string; what can't be read (an unknown kind, a round that isn't a number, NUL
     bytes) is left out rather than refused, so a hand-edited link never fails."""
@@ -50,8 +46,8 @@ def event_log_filter_from(params) -> LogFilter:
     kind = clean("kind")
     return LogFilter(
         kind=kind if kind in LogKind.values else "",
-        round_number=_small_int(clean("round")),
-        team=_small_int(clean("team")),
+        round_number=plain_int(clean("round"), max_digits=6),
+        team=plain_int(clean("team"), max_digits=12),
         person=clean("person"),
         text=clean("text"),
     )
