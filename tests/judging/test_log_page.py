@@ -13,7 +13,11 @@ from tournaments.models import EventLogEntry, StaffRole
 from tournaments.selectors.eventlog import CSV_COLUMNS
 from tournaments.services.eventlog import LogAction
 from tournaments.services.registrations import registration_drop
-from tournaments.services.results import SeatGames, team_match_record_final, team_match_report
+from tournaments.services.results import (
+    SeatGames,
+    team_match_record_final,
+    team_match_report,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +39,7 @@ def _rows(response) -> list[dict]:
 
 
 def test_log_page_shows_every_kind_with_who_before_and_after(client, logged):
-    event, teams, reporter = logged
+    event, _teams, reporter = logged
     client.force_login(event.organizer)
     page = client.get(reverse("judging:log", args=[event.pk])).content.decode()
     assert page.count('data-kind="result"') == 2 and page.count('data-kind="drop"') == 1

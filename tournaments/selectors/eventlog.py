@@ -7,8 +7,8 @@ page is closed to players, so nothing here reveals an unconfirmed report or a pi
 import json
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
 import tablib
+from django.db.models import Q, QuerySet
 
 from config.params import plain_int
 from tournaments.exports import dataset_bytes

@@ -42,7 +42,7 @@ def test_round_pair_next_logs_who_paired_and_the_tables():
 
 
 def test_round_repair_and_swap_log_the_pairings_before_and_after():
-    event, teams, _rounds = build_event(teams=4, rounds=0, swiss_rounds=3)
+    event, _teams, _rounds = build_event(teams=4, rounds=0, swiss_rounds=3)
     round_ = round_pair_next(event=event, user=event.organizer, seed=1)
     first = _only(event, LogAction.ROUND_PAIRED).after
     round_repair(round_=round_, seed=2, user=event.organizer)
