@@ -119,19 +119,3 @@ class Announcement(models.Model):
         ordering = ["-created_at", "-id"]
         verbose_name = _("announcement")
         verbose_name_plural = _("announcements")
-
-
-class DeskLogEntry(models.Model):
-    """What was done at the desk, and the warnings the organizer went past (pairing anyway, dropping no-shows)."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="desk_log")
-    action = models.CharField(_("action"), max_length=40)
-    detail = models.TextField(_("detail"), blank=True)
-    warnings = models.JSONField(_("warnings"), default=list, blank=True)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("desk log entry")
-        verbose_name_plural = _("desk log")

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, Prefetch, Q, Subquery
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from desk import clock as engine
 from desk.models import Announcement, CheckIn, ClockPurpose, EventDesk, RoundClock
 from desk.services.clock import now as server_now
 from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftTable, Pod
+from tournaments.logtext import LogText
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_staffed_by, may_run_event
@@ -236,11 +237,11 @@ def team_checked_in(*, registration: Registration) -> bool:
 # --- Warnings before pairing, and the next step -----------------------------------------------------------------
 
 
-def pairing_warnings(*, event: Event) -> list[str]:
-    """What the organizer should know before pairing the next round, each a sentence: results missing (listed
-    by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
+def pairing_warnings(*, event: Event) -> list[LogText]:
+    """What the organizer should know before pairing the next round, each a sentence (a LogText: the event log keeps the
+    warnings gone past in their source language): results missing (listed by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
     organizer may pair anyway (the pairing service itself still refuses a round whose results are missing)."""
-    warnings: list[str] = []
+    warnings: list[LogText] = []
     latest = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
     if latest is not None:
         open_tables = list(
@@ -250,13 +251,13 @@ def pairing_warnings(*, event: Event) -> list[str]:
         disputed = [t for t, s in open_tables if s == ResultState.DISPUTED]
         if missing:
             warnings.append(
-                _("Round %(n)d: results missing at table(s) %(tables)s.")
-                % {"n": latest.number, "tables": ", ".join(map(str, missing))}
+                LogText(gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
+                        {"n": latest.number, "tables": ", ".join(map(str, missing))})
             )
         if disputed:
             warnings.append(
-                _("Round %(n)d: disputed result at table(s) %(tables)s.")
-                % {"n": latest.number, "tables": ", ".join(map(str, disputed))}
+                LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
+                        {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
     if event.has_decklists:
@@ -265,18 +266,18 @@ def pairing_warnings(*, event: Event) -> list[str]:
         )
         if without:
             warnings.append(
-                ngettext("%(n)d team has no complete decklist: %(teams)s.",
-                         "%(n)d teams have no complete decklist: %(teams)s.", len(without))
-                % {"n": len(without), "teams": ", ".join(without)}
+                LogText(ngettext_lazy("%(n)d team has no complete decklist: %(teams)s.",
+                                      "%(n)d teams have no complete decklist: %(teams)s.", "n"),
+                        {"n": len(without), "teams": ", ".join(without)})
             )
         illegal = list(
             active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
         )
         if illegal:
             warnings.append(
-                ngettext("%(n)d team has an illegal decklist: %(teams)s.",
-                         "%(n)d teams have an illegal decklist: %(teams)s.", len(illegal))
-                % {"n": len(illegal), "teams": ", ".join(illegal)}
+                LogText(ngettext_lazy("%(n)d team has an illegal decklist: %(teams)s.",
+                                      "%(n)d teams have an illegal decklist: %(teams)s.", "n"),
+                        {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     elif event_registers_decklists(event=event):
         # Limited events: lists are registered against the team's pool; a list that breaks it is worth a warning
@@ -287,17 +288,17 @@ def pairing_warnings(*, event: Event) -> list[str]:
         ]
         if illegal:
             warnings.append(
-                ngettext("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
-                         "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", len(illegal))
-                % {"n": len(illegal), "teams": ", ".join(illegal)}
+                LogText(ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
+                                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
+                        {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
-                ngettext("%(n)d team has not checked in: %(teams)s.",
-                         "%(n)d teams have not checked in: %(teams)s.", len(absent))
-                % {"n": len(absent), "teams": ", ".join(absent)}
+                LogText(ngettext_lazy("%(n)d team has not checked in: %(teams)s.",
+                                      "%(n)d teams have not checked in: %(teams)s.", "n"),
+                        {"n": len(absent), "teams": ", ".join(absent)})
             )
     return warnings
 
@@ -444,7 +445,7 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
     teams = event.registrations.count()
     if teams:
         reason = ngettext("%(n)d team is registered: remove it first to change this.",
-                          "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
+                                       "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
         locks["team_size"] = locks["structure"] = reason
     if event.rounds.filter(kind=RoundKind.SWISS).exists():
         for name in FIXED_ONCE_PAIRED:

@@ -68,6 +68,7 @@ from tournaments.rights import may_manage_staff, may_run_event, may_score_event
 from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
 from tournaments.models import Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -165,7 +166,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     context["etag"] = etag
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":
-        context["log"] = list(event.desk_log.select_related("by")[:8])
+        context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
     return with_validators(render(request, template, context), etag)
 
 

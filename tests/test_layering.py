@@ -77,6 +77,7 @@ KNOWN_VIOLATIONS = {
     "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,
     "drafting.management.commands.bench_live_push -> portal.management.commands.bench_public": BENCHMARKS,
     "drafting.services.pods -> sealed.models": POOLS,
+    "drafting.services.pods -> sealed.services": POOLS,
     "drafting.views -> config.middleware": CONFIG_OFF,
     "drafting.views_pods -> config.middleware": CONFIG_OFF,
     "health.management.commands.bench_redis_outage -> api.management.commands.bench_api": BENCHMARKS,

@@ -75,7 +75,7 @@ def test_desk_result_enter_corrects_a_final_result_when_asked_and_logs_it(db):
     assert (match.result_state, match.outcome) == (ResultState.FINAL, "B")
     entry = EventLogEntry.objects.get(event=match.round.event, action="result_corrected")
     assert entry.user == organizer
-    assert (entry.data["before"], entry.data["after"]) == ("A 2-1, B 2-1, C 2-1 (A)", "A 1-2, B 1-2, C 1-2 (B)")
+    assert (entry.before["result"], entry.after["result"]) == ("A 2-1, B 2-1, C 2-1 (A)", "A 1-2, B 1-2, C 1-2 (B)")
 
 
 def test_desk_result_enter_settles_a_disputed_result_without_asking(db):

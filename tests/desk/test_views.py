@@ -6,12 +6,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from desk.models import Announcement, CheckIn, DeskLogEntry, EventDesk
+from desk.models import Announcement, CheckIn, EventDesk
 from desk.selectors import desk_next_step
 from tests.desk.conftest import member
 from tests.factories import UserFactory
 from tournaments.enums import EventStatus, ResultState
-from tournaments.models import Event, TeamMatch
+from tournaments.models import Event, EventLogEntry, TeamMatch
 
 
 def _desk(event):
@@ -52,8 +52,10 @@ def test_desk_step_with_warnings_needs_the_organizers_ok_and_is_logged(client, e
     assert response.status_code == 302 and not event.rounds.exists()
     _step(client, event, anyway=True)
     assert event.rounds.count() == 1
-    entry = DeskLogEntry.objects.get(event=event, action="pair")
-    assert entry.by == organizer and "8 teams have no complete decklist" in entry.warnings[0]
+    entry = EventLogEntry.objects.get(event=event, action="pair", kind="desk")
+    assert entry.user == organizer and "8 teams have no complete decklist" in entry.warning_texts[0]
+    paired = EventLogEntry.objects.get(event=event, action="round_paired")
+    assert (paired.user, paired.round_number, len(paired.after)) == (organizer, 1, 4)
 
 
 def test_desk_step_of_a_page_that_is_out_of_date_is_refused(client, event, organizer):
