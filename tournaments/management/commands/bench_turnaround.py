@@ -1,8 +1,7 @@
 """Benchmark an event day's turnaround through the API: `python manage.py bench_turnaround [--teams 1024
 --rounds 4 --results 64]`.
 
-In one transaction that is rolled back at the end (the configured database is left as it was; run `migrate`
-first), with an organizer API token through Django's test Client (in this process, no network):
+On the configured database (run `migrate` first; what it makes is deleted at the end, as bench_public does), with an organizer API token through Django's test Client (in this process, no network):
 
 - imports the teams (three players each) as one CSV body to POST /api/v1/events/<id>/teams/import; one player in
   eight already has an account, named by username, e-mail or name, so account matching is part of the figure;
@@ -21,27 +20,30 @@ import time
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client, override_settings
-from django.test.utils import CaptureQueriesContext
 
+from config.memory import settle_heap
+from portal.management.commands.bench_public import bench_event_delete
 from tournaments.enums import Outcome, ResultState
-from tournaments.models import Event, Player, TeamMatch
+from tournaments.models import Event, Player, Registration, Round, Seat, Team, TeamMatch
 from tournaments.services.events import event_bump_version
 
 
-class _Rollback(Exception):
-    pass
-
-
 def _timed(call, *, expect: int) -> tuple[float, int, object]:
-    with CaptureQueriesContext(connection) as queries:
+    queries = [0]
+
+    def count(execute, sql, params, many, context):
+        queries[0] += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
         begin = time.perf_counter()
         response = call()
         elapsed = (time.perf_counter() - begin) * 1000
     if response.status_code != expect:
         raise CommandError(f"{response.status_code} (expected {expect}): {response.content[:500]!r}")
-    return elapsed, len(queries), response
+    return elapsed, queries[0], response
 
 
 def _p(values: list[float], q: float) -> float:
@@ -68,6 +70,17 @@ def bench_team_csv(*, teams: int, tag: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def analyze_tables() -> None:
+    """Refresh PostgreSQL's statistics of the tables an event day fills, as autovacuum does within a minute of
+    thousands of new rows: a database that has held events has them; a fresh benchmark database would otherwise be
+    planned as if it were empty."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        for model in (Registration, Seat, Team, Player, TeamMatch, Round):
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
+
+
 class Command(BaseCommand):
     help = "Import, pairing, result and standings times of a large event through the API (one JSON line)."
 
@@ -80,15 +93,10 @@ class Command(BaseCommand):
     def handle(self, *args, teams, rounds, results, seed, **options):
         if teams < 2 or rounds < 1 or results < 1:
             raise CommandError("--teams must be 2 or more, --rounds and --results 1 or more")
-        figures: dict = {}
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
-        try:
-            with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
-                                   REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}), transaction.atomic():
-                figures = self._measure(teams=teams, rounds=rounds, results=results, seed=seed)
-                raise _Rollback
-        except _Rollback:
-            pass
+        with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
+                               REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
+            figures = self._measure(teams=teams, rounds=rounds, results=results, seed=seed)
         figures = {"teams": teams, "rounds": rounds, "results_per_round": results,
                    "database": connection.vendor, **figures}
         self.stdout.write(
@@ -110,10 +118,19 @@ class Command(BaseCommand):
         organizer_role_grant(user=organizer)
         _token, secret = api_token_create(event=None, user=organizer, name="bench", organizer=True)
         client = Client(headers={"Authorization": f"Token {secret}"})
+        try:
+            return self._day(event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng)
+        finally:
+            bench_event_delete(event=event)
+
+    def _day(self, *, event, client, teams: int, rounds: int, results: int, rng) -> dict:
         base = f"/api/v1/events/{event.pk}"
         csv = bench_team_csv(teams=teams, tag=f"turn{event.pk}")
+        client.get(f"{base}/rounds/")  # load the URLconf and the views before anything is timed
+        settle_heap()  # as a web process does once loaded (config/asgi.py)
         import_ms, import_queries, _response = _timed(
             lambda: client.post(f"{base}/teams/import", data=csv, content_type="text/csv"), expect=201)
+        analyze_tables()
         pairing, pairing_q, result_ms, result_q, standings, standings_q, cached = [], [], [], [], [], [], []
         for _round in range(rounds):
             ms, queries, response = _timed(lambda: client.post(f"{base}/rounds/", data={}, content_type="application/json"),
@@ -127,8 +144,8 @@ class Command(BaseCommand):
             for pk in through_api:
                 typed = rng.choice(["2-0 2-1 0-2", "0-2 1-2 2-0", "2-0 2-0 2-0"])
                 ms, queries, _response = _timed(
-                    lambda: client.post(f"{base}/matches/{pk}/result", data={"result": typed},
-                                        content_type="application/json"), expect=200)
+                    lambda pk=pk, typed=typed: client.post(f"{base}/matches/{pk}/result", data={"result": typed},
+                                                           content_type="application/json"), expect=200)
                 result_ms.append(ms)
                 result_q.append(queries)
             rest = [pk for pk in open_matches if pk not in through_api]
@@ -136,11 +153,12 @@ class Command(BaseCommand):
                 half = rest[: len(rest) // 2] if outcome == Outcome.A_WINS else rest[len(rest) // 2:]
                 TeamMatch.objects.filter(pk__in=half).update(outcome=outcome, result_state=ResultState.FINAL)
             event_bump_version(event_id=event.pk)
+            analyze_tables()
             anonymous = Client()
-            ms, queries, _response = _timed(lambda: anonymous.get(f"{base}/standings/"), expect=200)
+            ms, queries, _response = _timed(lambda anonymous=anonymous: anonymous.get(f"{base}/standings/"), expect=200)
             standings.append(ms)
             standings_q.append(queries)
-            ms, _queries, _response = _timed(lambda: anonymous.get(f"{base}/standings/"), expect=200)
+            ms, _queries, _response = _timed(lambda anonymous=anonymous: anonymous.get(f"{base}/standings/"), expect=200)
             cached.append(ms)
         return {
             "import_ms": round(import_ms, 1), "import_queries": import_queries,
