@@ -79,3 +79,24 @@ def test_a_round_read_as_values_shows_what_the_match_serializer_shows(api, runs)
     assert shown[0]["seats"] == ([{"letter": "A", "wins_a": 2, "wins_b": 0, "draws": 0},
                                   {"letter": "B", "wins_a": 2, "wins_b": 1, "draws": 0},
                                   {"letter": "C", "wins_a": 0, "wins_b": 2, "draws": 0}] if runs else [])
+
+
+def test_every_page_of_one_version_comes_from_one_computation_and_a_change_computes_again(api):
+    event, registrations, _rounds = build_event(teams=12, rounds=2, is_public=True)
+    url = f"/api/v1/events/{event.pk}/standings/"
+    first, response = _queries(lambda: api.get(url, {"page_size": 5}))
+    again, page_two = _queries(lambda: api.get(url, {"page_size": 5, "page": 2}))
+    team, one_row = _queries(lambda: api.get(url, {"team": registrations[3].pk}))
+    assert (first, again, team) == (5, 1, 1)  # no result, round, registration or late-entry query after the first
+    rows = response.json()["results"] + page_two.json()["results"]
+    assert [row["rank"] for row in rows] == list(range(1, 11))
+    assert one_row.json()["results"][0]["team"] == registrations[3].pk
+    # A result changes: the version moves on, and the standings are computed again.
+    from tournaments.services.events import event_bump_version
+
+    leader = rows[0]["team"]
+    won = TeamMatch.objects.filter(round__event=event, team_a_id=leader, team_b__isnull=False).first()  # A wins all
+    TeamMatch.objects.filter(pk=won.pk).update(outcome="B")
+    event_bump_version(event_id=event.pk)
+    after = api.get(url, {"team": leader}).json()["results"][0]
+    assert after["match_points"] == rows[0]["match_points"] - 3
