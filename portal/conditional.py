@@ -84,6 +84,7 @@ def cached_page(request: HttpRequest, etag: str) -> HttpResponse | None:
     if _CSRF_PLACEHOLDER in content:
         content = content.replace(_CSRF_PLACEHOLDER, get_token(request))
     response = HttpResponse(content, content_type=content_type)
+    response.shared_content = stored[0]  # with the placeholder, for the floor (config/floor.py)
     response["X-Hydra-Cache"] = "hit"
     return shared_validators(request, response, etag)
 
@@ -105,6 +106,7 @@ def render_shared(request: HttpRequest, template: str, context: dict, etag: str)
         cache.set(key, (content, response["Content-Type"]), timeout=PAGE_CACHE_SECONDS)
     except Exception:  # a cache that is down costs speed, never the page
         pass
+    response.shared_content = content  # with the placeholder, for the floor (config/floor.py)
     if _CSRF_PLACEHOLDER in content:
         response.content = content.replace(_CSRF_PLACEHOLDER, get_token(request)).encode(response.charset)
     response["X-Hydra-Cache"] = "miss"
