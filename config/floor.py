@@ -6,7 +6,8 @@ standings and bracket pages, the API's public scoreboards) marks it with floor_m
 FloorMiddleware stores the marked answer in the shared cache (Redis) under what picks it: the path and query, the
 language the visitor's request negotiates (Accept-Language, the language cookie: the Vary), the Accept and
 HX-Request headers. The next anonymous visitor asking the same is answered from there, after one small query that
-checks the event is still public and unchanged (Event.version and status, exactly what the views' ETags follow):
+checks the event is still public and unchanged (Event.version and status, exactly what the views' ETags follow;
+each process reads the answer and the check again at most every HYDRA_FLOOR_CHECK_SECONDS, 1 s):
 
 - with If-None-Match naming the stored ETag: 304, no body;
 - else the stored answer (a page with forms gets the visitor's own CSRF token, from their csrftoken cookie; a
@@ -20,12 +21,22 @@ a dependency (config/cache.py). Answers are kept for PAGE_SECONDS at most.
 from __future__ import annotations
 
 import hashlib
+import threading
+import time
+from collections import OrderedDict
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils import translation
 
 PAGE_SECONDS = 300
+# How long a process trusts what it last read (a stored answer, an event's version, status and visibility) before
+# reading it again: HYDRA_FLOOR_CHECK_SECONDS, 1 s by default. Within it a poll costs no I/O at all; a change
+# reaches the floor's answers at most this late (the pages poll every 10 s). 0 reads every time.
+DEFAULT_CHECK_SECONDS = 1.0
+_RECENT_SIZE = 64
+_recent: OrderedDict[str, tuple[float, object]] = OrderedDict()
+_recent_lock = threading.Lock()
 # Set on the response by the view; read and removed on the way out.
 _MARK = "_hydra_floor"
 # Headers the stored answer keeps (what the stack added on the way out: security, framing, caching, language).
@@ -81,16 +92,57 @@ def _csrf_token(request: HttpRequest) -> str | None:
     return _mask_cipher_secret(secret) if len(secret) == CSRF_SECRET_LENGTH else None
 
 
-def _unchanged(event_id: int, version: int, status: str) -> bool:
-    """The event is still public (tournaments.rights, as an anonymous visitor), at this version and status."""
+def floor_forget() -> None:
+    """Drop what this process remembers (tests)."""
+    with _recent_lock:
+        _recent.clear()
+
+
+def _remembered(key: str, load):
+    """load(), or what it gave less than HYDRA_FLOOR_CHECK_SECONDS ago in this process (None is never kept)."""
+    seconds = float(getattr(settings, "HYDRA_FLOOR_CHECK_SECONDS", DEFAULT_CHECK_SECONDS))
+    now = time.monotonic()
+    if seconds > 0:
+        with _recent_lock:
+            kept = _recent.get(key)
+            if kept is not None and kept[0] > now:
+                return kept[1]
+    value = load()
+    if value is not None and seconds > 0:
+        with _recent_lock:
+            _recent[key] = (now + seconds, value)
+            _recent.move_to_end(key)
+            while len(_recent) > _RECENT_SIZE:
+                _recent.popitem(last=False)
+    return value
+
+
+def _event_state(event_id: int) -> tuple[int, str, bool] | None:
+    """(version, status, whether an anonymous visitor may see it: tournaments.rights) of the event; None if gone."""
     from django.contrib.auth.models import AnonymousUser
 
     from tournaments.models import Event
     from tournaments.rights import may_see_event
 
     event = Event.objects.only("id", "version", "status", "is_public").filter(pk=event_id).first()
-    return (event is not None and event.version == version and event.status == status
-            and may_see_event(AnonymousUser(), event))
+    return None if event is None else (event.version, event.status, may_see_event(AnonymousUser(), event))
+
+
+def _unchanged(event_id: int, version: int, status: str) -> bool:
+    """The event is still public (tournaments.rights, as an anonymous visitor), at this version and status."""
+    state = _remembered(f"event:{event_id}", lambda: _event_state(event_id))
+    return state is not None and state[2] and state[:2] == (version, status)
+
+
+def _stored(key: str):
+    """(the stored answer's entry, its body), or None: read together, so they belong to one answer."""
+    from django.core.cache import cache
+
+    found = cache.get_many([key, key + ":body"])
+    meta, body = found.get(key), found.get(key + ":body")
+    if meta is None or body is None or body[0] != meta[3]:
+        return None
+    return meta, body[1]
 
 
 class FloorMiddleware:
@@ -121,19 +173,15 @@ class FloorMiddleware:
         return response
 
     def _answer(self, request: HttpRequest, key: str) -> HttpResponse | None:
-        from django.core.cache import cache
-
-        match = request.headers.get("If-None-Match", "")
-        # A revalidation needs the small entry only; a full answer reads both in one round trip.
-        found = {key: cache.get(key)} if match else cache.get_many([key, key + ":body"])
-        meta = found.get(key)
-        if meta is None:
+        stored = _remembered(key, lambda: _stored(key))
+        if stored is None:
             return None
-        event_id, version, status, etag, headers, has_placeholder = meta
+        (event_id, version, status, etag, headers, has_placeholder), body = stored
         if not _unchanged(event_id, version, status):
             return None
         from api.conditional import etag_matches
 
+        match = request.headers.get("If-None-Match", "")
         if match and etag_matches(etag, match):
             response = HttpResponseNotModified()
             for name, value in headers:
@@ -141,18 +189,12 @@ class FloorMiddleware:
                     response[name] = value
             response["X-Hydra-Floor"] = "304"
             return response
-        token = None
         if has_placeholder:
             from portal.conditional import _CSRF_PLACEHOLDER
 
             token = _csrf_token(request)
             if token is None:
                 return None
-        stored = found.get(key + ":body") if not match else cache.get(key + ":body")
-        if stored is None or stored[0] != etag:  # stored apart from its entry: only the same answer's body
-            return None
-        body = stored[1]
-        if token is not None:
             body = body.replace(_CSRF_PLACEHOLDER.encode(), token.encode())
         response = HttpResponse(body)
         for name, value in headers:

@@ -8,6 +8,7 @@ from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client
 from django.urls import reverse
 
+from config.floor import floor_forget
 from tests.api.conftest import build_event
 from tests.portal.scene import login_client
 from tournaments.enums import ResultState
@@ -160,3 +161,16 @@ def test_the_api_scoreboard_is_answered_at_the_floor(django_assert_max_num_queri
     with django_assert_max_num_queries(1):
         unchanged = Client().get(url, headers={"If-None-Match": first["ETag"]})
     assert unchanged.status_code == 304 and unchanged["X-Hydra-Floor"] == "304"
+
+
+def test_within_the_check_interval_a_poll_costs_no_query(settings, django_assert_num_queries):
+    settings.HYDRA_FLOOR_CHECK_SECONDS = 60
+    event = _event()
+    first = Client().get(_pairings(event))
+    Client().get(_pairings(event), headers={"If-None-Match": first["ETag"]})  # reads and remembers the check
+    with django_assert_num_queries(0):
+        again = Client().get(_pairings(event), headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["X-Hydra-Floor"] == "304"
+    Event.objects.filter(pk=event.pk).update(version=event.version + 1)
+    floor_forget()  # what the interval's end does
+    assert Client().get(_pairings(event), headers={"If-None-Match": first["ETag"]}).status_code == 200
