@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.contrib.staticfiles import finders
-from django.db.models import Count, Sum
+from django.db.models import Count, Q, Sum
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -229,13 +229,20 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
         round_ = next((r for r in rounds if r.number == number), None)
         if round_ is None:
             raise Http404(_("Round %(round)s doesn't exist in this event.") % {"round": asked[:20]})
-    tables = selectors.public_round_tables(round_=round_) if round_ else []
+    find = " ".join(request.GET.get("q", "").split())[:100]
+    page = selectors.public_round_page(
+        round_=round_, by_team=by_team, page=plain_int(request.GET.get("page", ""), max_digits=6) or 1, find=find,
+        whole=request.GET.get("all") == "1",
+    ) if round_ else None
     context = _event_context(request, event, "teams" if by_team else "pairings")
     context.update(
-        rounds=rounds, round=round_, tables=tables, by_team=by_team,
-        lines=selectors.public_round_lines_by_team(tables=tables) if by_team else [],
+        rounds=rounds, round=round_, tables=page.tables if page else [], by_team=by_team, page=page, find=find,
+        lines=page.lines if page else [],
         mine=_my_registration_ids(request, event), is_playoff=round_ is not None and round_.kind == RoundKind.PLAYOFF,
     )
+    if context["mine"] and round_ is not None:  # a player finds their own table at once, whatever the page
+        context["my_tables"] = list(round_.matches.filter(
+            Q(team_a__in=context["mine"]) | Q(team_b__in=context["mine"])).values_list("table", flat=True))
     return _live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
 
 
