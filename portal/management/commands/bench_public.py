@@ -166,6 +166,9 @@ class Command(BaseCommand):
         env = dict(
             os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
             DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
+            # Steady state: no worker is replaced in the middle of a measurement (at 1,000 requests a second,
+            # max_requests would replace each of them every few seconds, and time its start-up instead).
+            GUNICORN_MAX_REQUESTS=os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
             SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
             # As in production (config.settings.production): pooled PostgreSQL connections.
             DATABASE_POOL=os.environ.get("DATABASE_POOL", "true"),
