@@ -103,6 +103,7 @@ def _wrk(port: int, path: str, *, clients: int, seconds: float, headers: dict, e
     conn.close()
     if response.status != expect:
         raise CommandError(f"GET {path} answered {response.status}, expected {expect}")
+    served_by = "floor" if response.getheader("X-Hydra-Floor") else "view"
     command = [shutil.which("wrk"), "-t", "2", "-c", str(clients), "-d", f"{max(1, round(seconds))}s", "--latency"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
@@ -119,6 +120,7 @@ def _wrk(port: int, path: str, *, clients: int, seconds: float, headers: dict, e
         "p50_ms": _wrk_ms(latency["50"]),
         "p99_ms": _wrk_ms(latency["99"]),
         "socket_errors": socket_errors,
+        "served_by": served_by,  # what answered the request made just before wrk's
     }
 
 
