@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from config.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_table_for_match, draft_tables_for_user
 from sealed.models import SealedPool
@@ -369,7 +370,8 @@ def _find_q(text: str) -> Q:
     by_name = Q()
     for side in ("team_a", "team_b"):
         by_name |= Q(**{f"{side}__team__name__icontains": text}) | Q(**{f"{side}__seats__player__name__icontains": text})
-    return by_name | Q(table=int(text)) if text.isdigit() and len(text) <= 5 else by_name
+    number = plain_int(text, max_digits=5)  # plain ASCII digits only ("١²" passes str.isdigit)
+    return by_name if number is None else by_name | Q(table=number)
 
 
 def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str = "", whole: bool = False) -> PairingsPage:

@@ -54,6 +54,7 @@ def test_pages_search_and_the_whole_list():
     player = match.team_b.seats.first().player
     assert 37 in _tables(_get(event, q=player.name)[0])
     assert 37 in _tables(_get(event, q="37")[0])
+    assert _get(event, q="١²")[0].status_code == 200  # digits, but not a table number
     nothing = _get(event, q="no such team anywhere")[0]
     assert _tables(nothing) == [] and "No team, player or table matches" in nothing.content.decode()
     by_team = _get(event, "portal:pairings_by_team", q=match.team_b.team.name)[0].content.decode()
