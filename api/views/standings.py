@@ -5,8 +5,8 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from api.exceptions import Conflict
 from api.conditional import versioned_value
+from api.exceptions import Conflict
 from api.pagination import CappedPagination
 from api.views.base import EventScopedMixin, ScoreboardListView
 from tournaments.enums import EventStatus
