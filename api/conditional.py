@@ -5,12 +5,15 @@ endpoint and its query string name one response body exactly. A coverage screen 
 gets 304, with no body and after one query (the event's row), until something changes.
 """
 import hashlib
+import threading
+import time
+from collections import OrderedDict
 from urllib.parse import urlencode
 
-from django.utils.http import parse_etags
 from rest_framework import status
 from rest_framework.response import Response
 
+from common.http import etag_matches
 from tournaments.models import Event
 
 # Bump when the shape of a scoreboard response changes, so clients don't keep a body of the old shape.
@@ -22,14 +25,6 @@ def scoreboard_etag(*, request, event: Event) -> str:
     query = urlencode(sorted(request.query_params.lists()), doseq=True)
     digest = hashlib.sha256(f"{_SHAPE}|{request.path}|{query}".encode()).hexdigest()[:16]
     return f'"v{event.version}-{digest}"'
-
-
-def etag_matches(etag: str, header: str) -> bool:
-    """If-None-Match `header` names `etag` (weak comparison, as RFC 9110 asks for If-None-Match), or is *."""
-    if header.strip() == "*":
-        return True
-    weak_free = etag.removeprefix("W/")
-    return any(candidate.removeprefix("W/") == weak_free for candidate in parse_etags(header))
 
 
 def not_modified(*, request, event: Event, is_public: bool) -> tuple[str, Response | None]:
@@ -74,3 +69,41 @@ def shared_body(*, etag: str, build) -> Response:
             pass
     response["X-Hydra-Cache"] = "miss"
     return response
+
+
+# --- Tables fixed by a version ------------------------------------------------------------------------------------
+# A large event's standings (2,048 rows) take tens of milliseconds to compute, and every page, team filter and
+# language of them asks for the same table. Keyed by what fixes it (the event's id and version, the round), the
+# table is computed once per version and process and kept in the process's memory (the last few tables). Not in
+# the shared cache: handing a table of thousands of rows to Redis and back costs about as much as computing it.
+# The answers made from it are shared (shared_body).
+VERSIONED_SECONDS = 300
+_LOCAL_TABLES = 8
+_local: OrderedDict[str, tuple[float, object]] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def versioned_values_forget() -> None:
+    """Drop what this process keeps (tests, whose rolled-back databases hand out the same ids and versions again)."""
+    with _local_lock:
+        _local.clear()
+
+
+def versioned_value(*, key: str, build):
+    """The value `key` names, from this process's memory, else `build()` (then kept for VERSIONED_SECONDS). `key`
+    must name everything the value depends on (an event's version among them), so a kept value is never stale.
+    Callers must treat the value as read-only: threads share it."""
+    now = time.monotonic()
+    with _local_lock:
+        kept = _local.get(key)
+        if kept is not None and kept[0] > now:
+            _local.move_to_end(key)
+            return kept[1]
+    value = build()
+    with _local_lock:
+        # Kept no longer than the shared answers, so a database restored to an older version is never answered
+        # for long.
+        _local[key] = (now + VERSIONED_SECONDS, value)
+        while len(_local) > _LOCAL_TABLES:
+            _local.popitem(last=False)
+    return value

@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop, ngettext
 
 # Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
@@ -35,10 +35,10 @@ CONSTRUCTED_FORMATS = (
 
 # What a player reads: the formats' proper names, in the reader's language (the keys stay MTGJSON's).
 FORMAT_NAMES = {
-    "standard": _lazy("Standard"), "future": _lazy("Future Standard"), "pioneer": _lazy("Pioneer"),
-    "explorer": _lazy("Explorer"), "historic": _lazy("Historic"), "alchemy": _lazy("Alchemy"),
-    "modern": _lazy("Modern"), "legacy": _lazy("Legacy"), "vintage": _lazy("Vintage"), "pauper": _lazy("Pauper"),
-    "premodern": _lazy("Premodern"), "penny": _lazy("Penny Dreadful"), "oldschool": _lazy("Old School"),
+    "standard": gettext_lazy("Standard"), "future": gettext_lazy("Future Standard"), "pioneer": gettext_lazy("Pioneer"),
+    "explorer": gettext_lazy("Explorer"), "historic": gettext_lazy("Historic"), "alchemy": gettext_lazy("Alchemy"),
+    "modern": gettext_lazy("Modern"), "legacy": gettext_lazy("Legacy"), "vintage": gettext_lazy("Vintage"), "pauper": gettext_lazy("Pauper"),
+    "premodern": gettext_lazy("Premodern"), "penny": gettext_lazy("Penny Dreadful"), "oldschool": gettext_lazy("Old School"),
 }
 
 

@@ -11,6 +11,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 django_application = get_asgi_application()
 
+from common.memory import settle_heap  # Django is set up first
+
+settle_heap()
+
 
 async def application(scope, receive, send):
     if scope["type"] == "http":

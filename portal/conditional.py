@@ -10,7 +10,13 @@ import hashlib
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+)
+
+from common.floor import CSRF_PLACEHOLDER
 
 # Bump when the markup of a polled page changes, so browsers don't keep a fragment of the old shape.
 _SHAPE = "1"
@@ -57,7 +63,6 @@ def with_validators(response: HttpResponse, etag: str) -> HttpResponse:
 # production) to every web process. The CSRF token in the page's forms is the one per-request part: it is stored as
 # a placeholder and filled in with this request's token when served.
 PAGE_CACHE_SECONDS = 300
-_CSRF_PLACEHOLDER = "__hydra_csrf_token__"
 
 
 def _shared_page_key(request: HttpRequest, etag: str) -> str | None:
@@ -81,9 +86,10 @@ def cached_page(request: HttpRequest, etag: str) -> HttpResponse | None:
     if stored is None:
         return None
     content, content_type = stored
-    if _CSRF_PLACEHOLDER in content:
-        content = content.replace(_CSRF_PLACEHOLDER, get_token(request))
+    if CSRF_PLACEHOLDER in content:
+        content = content.replace(CSRF_PLACEHOLDER, get_token(request))
     response = HttpResponse(content, content_type=content_type)
+    response.shared_content = stored[0]  # with the placeholder, for the floor (config/floor.py)
     response["X-Hydra-Cache"] = "hit"
     return shared_validators(request, response, etag)
 
@@ -99,14 +105,15 @@ def render_shared(request: HttpRequest, template: str, context: dict, etag: str)
         return with_validators(render(request, template, context), etag)
     # The forms get a placeholder instead of this request's CSRF token; it is filled in just below, and per request
     # when served from the cache.
-    response = render(request, template, {**context, "csrf_token": _CSRF_PLACEHOLDER})
+    response = render(request, template, {**context, "csrf_token": CSRF_PLACEHOLDER})
     content = response.content.decode(response.charset)
     try:
         cache.set(key, (content, response["Content-Type"]), timeout=PAGE_CACHE_SECONDS)
     except Exception:  # a cache that is down costs speed, never the page
         pass
-    if _CSRF_PLACEHOLDER in content:
-        response.content = content.replace(_CSRF_PLACEHOLDER, get_token(request)).encode(response.charset)
+    response.shared_content = content  # with the placeholder, for the floor (config/floor.py)
+    if CSRF_PLACEHOLDER in content:
+        response.content = content.replace(CSRF_PLACEHOLDER, get_token(request)).encode(response.charset)
     response["X-Hydra-Cache"] = "miss"
     return shared_validators(request, response, etag)
 

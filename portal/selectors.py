@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_table_for_match, draft_tables_for_user
 from sealed.models import SealedPool
@@ -289,10 +290,11 @@ def _public_score(match: TeamMatch) -> tuple[int | None, int | None]:
     )
 
 
-def public_round_tables(*, round_: Round) -> list[PublicMatch]:
-    """The round by table, with only counting results shown (an unconfirmed report stays with its two teams)."""
+def public_round_tables(*, round_: Round, tables=None) -> list[PublicMatch]:
+    """The round by table, with only counting results shown (an unconfirmed report stays with its two teams); only
+    the tables numbered in `tables` when given."""
     lines = []
-    for match in round_tables(round_=round_):
+    for match in round_tables(round_=round_, tables=tables):
         counts = match.result_state in COUNTING_STATES
         score_a, score_b = _public_score(match) if counts else (None, None)
         lines.append(
@@ -331,6 +333,76 @@ def public_round_lines_by_team(*, tables: list[PublicMatch]) -> list[PublicTeamL
             score = f"{mine}-{theirs}" if m.counts and mine is not None else ""
             lines.append(PublicTeamLine(m.table, team, opponent, result, score))
     return sorted(lines, key=lambda line: (line.team.team.name.casefold(), line.table))
+
+
+# A large round's public pairings come in pages, so a phone opens them at once (issue 30): 50 tables, or 100 teams
+# by name, a page; a search finds a team, a player or a table; the whole list stays one link away, for printing.
+TABLES_PER_PAGE = 50
+TEAMS_PER_PAGE = 100
+FIND_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class PairingsPage:
+    """One page of a round's public pairings: its tables (by table) or lines (by team), and where the others are."""
+
+    tables: list[PublicMatch]
+    lines: list[PublicTeamLine]
+    number: int  # 1-based; 0 for the whole list or a search
+    pages: list[tuple[int, str]]  # (page number, its label: "Tables 51-100", "Teams 1-100")
+    found: int | None  # a search: how many tables it found (at most FIND_LIMIT shown); None otherwise
+
+
+def _find_q(text: str) -> Q:
+    by_name = Q()
+    for side in ("team_a", "team_b"):
+        by_name |= Q(**{f"{side}__team__name__icontains": text}) | Q(**{f"{side}__seats__player__name__icontains": text})
+    number = plain_int(text, max_digits=5)  # plain ASCII digits only ("١²" passes str.isdigit)
+    return by_name if number is None else by_name | Q(table=number)
+
+
+def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str = "", whole: bool = False) -> PairingsPage:
+    """A page of the round's public pairings (public_round_tables, public_round_lines_by_team), in a fixed number of
+    queries whatever the round's size: `find` (a team's or player's name, in part, or a table number) shows the
+    tables it names; `whole` every table (the printable list); else page `page` (out of range: the last)."""
+    matches = round_.matches.all()
+    if find:
+        numbers = list(matches.filter(_find_q(find)).order_by("table").values_list("table", flat=True).distinct())
+        tables = public_round_tables(round_=round_, tables=numbers[:FIND_LIMIT]) if numbers else []
+        lines = _lines_naming(public_round_lines_by_team(tables=tables), find) if by_team else []
+        return PairingsPage(tables=tables, lines=lines, number=0, pages=[], found=len(numbers))
+    if by_team:
+        sides = [(name, table) for table, a, b in matches.values_list("table", "team_a__team__name", "team_b__team__name")
+                 for name in (a, b) if name is not None]
+        sides.sort(key=lambda side: (side[0].casefold(), side[1]))
+        size, count = TEAMS_PER_PAGE, len(sides)
+    else:
+        numbers = list(matches.order_by("table").values_list("table", flat=True))
+        size, count = TABLES_PER_PAGE, len(numbers)
+    last = max(1, -(-count // size))
+    number = 0 if whole else min(max(1, page), last)
+    start, stop = (0, count) if whole else ((number - 1) * size, number * size)
+    label = (_("Players %(first)d–%(last)d") if round_.event.is_individual else _("Teams %(first)d–%(last)d")) if by_team \
+        else _("Tables %(first)d–%(last)d")
+    pages = [] if last == 1 else [(n, label % {"first": (n - 1) * size + 1, "last": min(n * size, count)})
+                                  for n in range(1, last + 1)]
+    if by_team:
+        wanted = sides[start:stop]
+        tables = public_round_tables(round_=round_, tables={table for _name, table in wanted})
+        keep = {(name.casefold(), table) for name, table in wanted}
+        lines = [line for line in public_round_lines_by_team(tables=tables)
+                 if (line.team.team.name.casefold(), line.table) in keep]
+        return PairingsPage(tables=[], lines=lines, number=number, pages=pages, found=None)
+    shown = None if whole else numbers[start:stop]
+    return PairingsPage(tables=public_round_tables(round_=round_, tables=shown), lines=[], number=number, pages=pages,
+                        found=None)
+
+
+def _lines_naming(lines: list[PublicTeamLine], find: str) -> list[PublicTeamLine]:
+    """The by-team lines a search names: the team itself (by its name or a player's), or its table."""
+    text = find.casefold()
+    return [line for line in lines if text in line.team.team.name.casefold() or str(line.table) == find
+            or any(text in seat.player.name.casefold() for seat in line.team.seats.all())]
 
 
 # --- The top-cut bracket --------------------------------------------------------------------------------------------

@@ -7,23 +7,31 @@
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.contrib.staticfiles import finders
-from django.db.models import Count, Sum
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Q, Sum
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
+from common.floor import floor_mark
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
-from portal.conditional import cached_page, not_modified, page_etag, poll_seconds, render_shared
+from portal.conditional import (
+    cached_page,
+    not_modified,
+    page_etag,
+    poll_seconds,
+    render_shared,
+)
 from portal.forms import DisputeForm, report_form_for
 from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.models import Event
 from tournaments.rights import may_run_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
@@ -43,12 +51,20 @@ def _partial(request: HttpRequest) -> bool:
     return request.GET.get("partial") == "1"
 
 
-def _live_render(request, template: str, context: dict, *, etag: str) -> HttpResponse:
-    """Render a page that may poll: the whole page, or with ?partial=1 only its live region."""
+def _live_render(request, template: str, context: dict, *, etag: str, floor: Event | None = None) -> HttpResponse:
+    """Render a page that may poll: the whole page, or with ?partial=1 only its live region. With `floor` (a page
+    that follows that event's version and status alone), its anonymous answer is offered to config.floor."""
     context = {**context, "etag": etag, "poll_seconds": poll_seconds()}
     if _partial(request):
         template = template.replace(".html", "_live.html")
-    return render_shared(request, template, context, etag)
+    return _floor(render_shared(request, template, context, etag), floor)
+
+
+def _floor(response: HttpResponse | None, event: Event | None) -> HttpResponse | None:
+    """Offer an anonymous visitor's shared answer (portal.conditional) to the floor (config/floor.py)."""
+    if response is not None and event is not None and hasattr(response, "shared_content"):
+        floor_mark(response, event=event, content=response.shared_content)
+    return response
 
 
 # --- Home and my events ---------------------------------------------------------------------------------------------
@@ -169,7 +185,7 @@ def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
     """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
     event = selectors.event_for_viewer(pk=pk, user=request.user)
     etag = page_etag(request, event.pk, event.version, event.status, *extra_etag_parts)
-    return event, etag, not_modified(request, etag) or cached_page(request, etag)
+    return event, etag, not_modified(request, etag) or _floor(cached_page(request, etag), event)
 
 
 def _event_context(request, event, tab: str) -> dict:
@@ -219,14 +235,21 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
         round_ = next((r for r in rounds if r.number == number), None)
         if round_ is None:
             raise Http404(_("Round %(round)s doesn't exist in this event.") % {"round": asked[:20]})
-    tables = selectors.public_round_tables(round_=round_) if round_ else []
+    find = " ".join(request.GET.get("q", "").split())[:100]
+    page = selectors.public_round_page(
+        round_=round_, by_team=by_team, page=plain_int(request.GET.get("page", ""), max_digits=6) or 1, find=find,
+        whole=request.GET.get("all") == "1",
+    ) if round_ else None
     context = _event_context(request, event, "teams" if by_team else "pairings")
     context.update(
-        rounds=rounds, round=round_, tables=tables, by_team=by_team,
-        lines=selectors.public_round_lines_by_team(tables=tables) if by_team else [],
+        rounds=rounds, round=round_, tables=page.tables if page else [], by_team=by_team, page=page, find=find,
+        lines=page.lines if page else [],
         mine=_my_registration_ids(request, event), is_playoff=round_ is not None and round_.kind == RoundKind.PLAYOFF,
     )
-    return _live_render(request, "portal/pairings.html", context, etag=etag)
+    if context["mine"] and round_ is not None:  # a player finds their own table at once, whatever the page
+        context["my_tables"] = list(round_.matches.filter(
+            Q(team_a__in=context["mine"]) | Q(team_b__in=context["mine"])).values_list("table", flat=True))
+    return _live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
 
 
 @require_GET
@@ -243,7 +266,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     context = _event_context(request, event, "standings")
     context.update(rows=rows, ranked=ranked, mine=_my_registration_ids(request, event),
                    teams=[] if ranked else selectors.registered_teams(event=event), placings=_final_placings(event))
-    return _live_render(request, "portal/standings.html", context, etag=etag)
+    return _live_render(request, "portal/standings.html", context, etag=etag, floor=event)
 
 
 @require_GET
@@ -265,7 +288,7 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         rounds=selectors.bracket_rounds(bracket=bracket, names=names) if bracket else [],
         champion=names.get(bracket.champion, "") if bracket and bracket.champion else "",
     )
-    return _live_render(request, "portal/bracket.html", context, etag=etag)
+    return _live_render(request, "portal/bracket.html", context, etag=etag, floor=event)
 
 
 @require_GET

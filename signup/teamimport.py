@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from signup.teamfile import team_file_read
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Player, Registration, Seat
 from tournaments.services.registrations import team_entries_from_rows, teams_import
 from tournaments.teamcsv import TeamFileError
 
@@ -74,11 +74,13 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
     try:
         with transaction.atomic():
             registered = teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
-            for registration in registered:
-                seats = [SeatPreview(s.letter, s.player.name, "new" if s.player_id > newest else "matched",
-                                     "" if s.player_id > newest or s.player.user is None else s.player.user.get_username())
-                         for s in registration.seats.select_related("player__user").order_by("letter")]
-                preview.teams.append((registration.team.name, seats))
+            by_team: dict[int, list[SeatPreview]] = {}
+            for s in Seat.objects.filter(registration__in=registered).select_related("player__user").order_by(
+                    "registration", "letter"):
+                by_team.setdefault(s.registration_id, []).append(SeatPreview(
+                    s.letter, s.player.name, "new" if s.player_id > newest else "matched",
+                    "" if s.player_id > newest or s.player.user is None else s.player.user.get_username()))
+            preview.teams = [(registration.team.name, by_team.get(registration.pk, [])) for registration in registered]
             raise _Preview
     except _Preview:
         pass

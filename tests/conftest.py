@@ -71,6 +71,20 @@ def _bundled_cards(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
+def _no_versioned_values():
+    """Each test starts with no table kept in the process (api.conditional.versioned_value) and nothing the floor
+    remembers (config.floor): rolled-back databases hand out the same event ids and versions again."""
+    from api.conditional import versioned_values_forget
+    from config.floor import floor_forget
+
+    versioned_values_forget()
+    floor_forget()
+    yield
+    versioned_values_forget()
+    floor_forget()
+
+
+@pytest.fixture(autouse=True)
 def _default_language():
     """Each test starts in the site's default language: a request with Accept-Language leaves its language active in
     the thread (LocaleMiddleware doesn't reset it), which would leak into the next test's messages."""

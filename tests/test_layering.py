@@ -86,6 +86,8 @@ KNOWN_VIOLATIONS = {
     "overlays.live -> desk.models": CLOCK,
     "overlays.selectors -> desk.selectors": CLOCK,
     "portal.management.commands.bench_public -> api.management.commands.bench_api": BENCHMARKS,
+    "tournaments.management.commands.bench_turnaround -> api.services": BENCHMARKS,
+    "tournaments.management.commands.bench_turnaround -> portal.management.commands.bench_public": BENCHMARKS,
     "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
     "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
     "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,

@@ -49,31 +49,73 @@ class TeamMatchSerializer(serializers.Serializer):
     dispute_note = serializers.CharField(required=False, help_text="Only for the two teams and scorekeepers.")
 
     def to_representation(self, match: TeamMatch) -> dict:
-        full = self.context.get("full", False)
         shared = self.context.get("shared_game", False)
-        shown = full or match.result_state in COUNTING_STATES
-        data = {
-            "id": match.pk,
-            "round": match.round.number,
-            "round_name": match.round.name,
-            "round_kind": match.round.kind,
-            "table": match.table,
-            "team_a": _team(match.team_a),
-            "team_b": _team(match.team_b),
-            "is_bye": match.is_bye,
-            "result_state": match.result_state if shown else ResultState.PENDING.value,
-            "outcome": (match.outcome or None) if shown else None,
-            "seats": [],
-            "games": None,
-        }
-        if shown and match.result_state != ResultState.PENDING and not match.is_bye:
-            if shared:
-                data["games"] = {"wins_a": match.games_won_a, "wins_b": match.games_won_b, "draws": match.games_drawn}
-            else:
-                data["seats"] = [
-                    {"letter": s.letter, "wins_a": s.wins_a, "wins_b": s.wins_b, "draws": s.draws}
-                    for s in sorted(match.seat_matches.all(), key=lambda s: s.letter)
-                ]
-        if full:
-            data["dispute_note"] = match.dispute_note
-        return data
+        return team_match_data(
+            pk=match.pk, round_=match.round, table=match.table, team_a=_team(match.team_a), team_b=_team(match.team_b),
+            result_state=match.result_state, outcome=match.outcome, dispute_note=match.dispute_note,
+            seats=lambda: [(s.letter, s.wins_a, s.wins_b, s.draws) for s in match.seat_matches.all()],
+            games=(match.games_won_a, match.games_won_b, match.games_drawn),
+            full=self.context.get("full", False), shared=shared,
+        )
+
+
+def team_match_data(
+    *, pk: int, round_, table: int, team_a: dict, team_b: dict | None, result_state: str, outcome: str,
+    dispute_note: str, seats, games: tuple[int, int, int], full: bool, shared: bool,
+) -> dict:
+    """One match as the API shows it (TeamMatchSerializer's promise): the result only once it counts, or to a
+    caller who may see it (`full`); `seats` is called for the seat results only when they are shown."""
+    shown = full or result_state in COUNTING_STATES
+    is_bye = team_b is None
+    data = {
+        "id": pk,
+        "round": round_.number,
+        "round_name": round_.name,
+        "round_kind": round_.kind,
+        "table": table,
+        "team_a": team_a,
+        "team_b": team_b,
+        "is_bye": is_bye,
+        "result_state": result_state if shown else ResultState.PENDING.value,
+        "outcome": (outcome or None) if shown else None,
+        "seats": [],
+        "games": None,
+    }
+    if shown and result_state != ResultState.PENDING and not is_bye:
+        if shared:
+            data["games"] = {"wins_a": games[0], "wins_b": games[1], "draws": games[2]}
+        else:
+            data["seats"] = [
+                {"letter": letter, "wins_a": a, "wins_b": b, "draws": d} for letter, a, b, d in sorted(seats())
+            ]
+    if full:
+        data["dispute_note"] = dispute_note
+    return data
+
+
+def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
+    """Every match of `round_` by table, as TeamMatchSerializer shows each, read as plain values in two queries
+    whatever the round's size (a round of 512 matches as models would be thousands of objects)."""
+    from tournaments.models import SeatMatch
+
+    rows = list(
+        TeamMatch.objects.filter(round=round_).order_by("table").values_list(
+            "pk", "table", "team_a_id", "team_a__team__name", "team_b_id", "team_b__team__name", "result_state",
+            "outcome", "dispute_note", "games_won_a", "games_won_b", "games_drawn",
+        )
+    )
+    seats: dict[int, list[tuple]] = {}
+    if not shared and any(row[6] != ResultState.PENDING and row[4] is not None for row in rows):
+        for match, letter, a, b, d in SeatMatch.objects.filter(team_match__round=round_).values_list(
+            "team_match_id", "letter", "wins_a", "wins_b", "draws"
+        ):
+            seats.setdefault(match, []).append((letter, a, b, d))
+    return [
+        team_match_data(
+            pk=pk, round_=round_, table=table, team_a={"id": a, "name": a_name},
+            team_b=None if b is None else {"id": b, "name": b_name}, result_state=state, outcome=outcome,
+            dispute_note=note, seats=lambda pk=pk: seats.get(pk, []), games=(won_a, won_b, drawn), full=full,
+            shared=shared,
+        )
+        for pk, table, a, a_name, b, b_name, state, outcome, note, won_a, won_b, drawn in rows
+    ]

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 
 from api.conditional import not_modified, shared_body, with_validators
 from api.selectors import event_get_visible
+from common.floor import floor_mark
 from tournaments.models import Event
 
 
@@ -43,7 +44,8 @@ class EventScopedMixin:
         if unchanged is not None:
             return unchanged
         if self.event.is_public:  # the same for every caller: built once per version, from the shared cache
-            return with_validators(shared_body(etag=etag, build=build), etag=etag, is_public=True)
+            response = with_validators(shared_body(etag=etag, build=build), etag=etag, is_public=True)
+            return floor_mark(response, event=self.event) if response.status_code == 200 else response
         return with_validators(build(), etag=etag, is_public=self.event.is_public)
 
 

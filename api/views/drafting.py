@@ -11,11 +11,16 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
-from api.conditional import etag_matches
 from api.filters import DraftTableFilter
 from api.views.base import EventScopedMixin
+from common.http import etag_matches
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_seat_to_pick, draft_state_etag, draft_table_state, draft_tables_progress
+from drafting.selectors import (
+    draft_seat_to_pick,
+    draft_state_etag,
+    draft_table_state,
+    draft_tables_progress,
+)
 from drafting.services.picks import draft_table_refresh, draft_tables_refresh
 
 

@@ -1,11 +1,15 @@
 """Events: the list, one event, and the organizer's writes (create, edit, close)."""
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, serializers, status
 from rest_framework.response import Response
-from django.utils.translation import gettext as _
 
 from api.idempotency import idempotent
-from api.permissions import IsTokenOrSessionUser, caller_may_create_events, events_visible
+from api.permissions import (
+    IsTokenOrSessionUser,
+    caller_may_create_events,
+    events_visible,
+)
 from api.selectors import event_get_to_run
 from api.serializers.common import StrictModelSerializer
 from api.views.base import EventScopedMixin

@@ -9,13 +9,19 @@ from rest_framework.views import APIView
 from api.authentication import token_of
 from api.filters import TeamMatchFilter
 from api.idempotency import idempotent
-from api.permissions import IsSessionUser, IsTokenOrSessionUser, caller, event_organizes, event_visible
-from tournaments.rights import may_report_for_match, may_score_event
+from api.permissions import (
+    IsSessionUser,
+    IsTokenOrSessionUser,
+    caller,
+    event_organizes,
+    event_visible,
+)
 from api.selectors import match_get, matches_for_event
 from api.serializers.matches import TeamMatchSerializer
 from api.views.base import EventScopedMixin, ScoreboardListView
 from desk.entry import EntryError, parse_seats
 from tournaments.models import Event, TeamMatch
+from tournaments.rights import may_report_for_match, may_score_event
 from tournaments.services.results import (
     SeatGames,
     SharedGames,

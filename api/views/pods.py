@@ -9,10 +9,14 @@ from django.utils import timezone
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
-from api.conditional import etag_matches
 from api.views.base import EventScopedMixin
+from common.http import etag_matches
 from drafting.models import DraftStatus
-from drafting.selectors_pods import thg_in_round_review, thg_pods_for_event, thg_pods_overview
+from drafting.selectors_pods import (
+    thg_in_round_review,
+    thg_pods_for_event,
+    thg_pods_overview,
+)
 from drafting.services.pods import thg_pods_refresh
 
 

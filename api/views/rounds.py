@@ -5,15 +5,15 @@ from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, event_runs
-from api.selectors import event_get_to_run, matches_for_event, round_get, rounds_for_event
-from tournaments.rights import may_score_event
+from api.selectors import event_get_to_run, round_get, rounds_for_event
 from api.serializers.common import StrictInputSerializer
-from api.serializers.matches import TeamMatchSerializer
-from api.views.clock import ClockStateSerializer
+from api.serializers.matches import TeamMatchSerializer, round_matches_data
 from api.views.base import EventScopedMixin, ScoreboardListView
+from api.views.clock import ClockStateSerializer
 from desk.selectors import round_clock_state
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Round
+from tournaments.rights import may_score_event
 from tournaments.services.rounds import event_pair_next, round_take_back
 
 
@@ -30,24 +30,21 @@ class RoundDetailSerializer(RoundOutputSerializer):
     clock = ClockStateSerializer(help_text="The round clock, as the desk, the players' pages and the projector show it.")
 
 
-def _round_data(*, round_: Round, matches: list, full: bool, shared: bool) -> dict:
+def round_detail_data(*, request, event: Event, round_: Round) -> dict:
+    """A round with its matches as the API shows it to this caller (unconfirmed results only to who runs it).
+    A fixed number of queries whatever the round's size."""
+    round_.event = event
+    matches = round_matches_data(round_=round_, full=event_runs(request=request, event=event),
+                                 shared=event.is_shared_game)
     return {
         "number": round_.number,
         "kind": round_.kind,
         "name": round_.name,
         "is_finished": round_.is_finished,
         "match_count": len(matches),
-        "matches": [TeamMatchSerializer(m, context={"full": full, "shared_game": shared}).data for m in matches],
+        "matches": matches,
         "clock": round_clock_state(round_=round_),
     }
-
-
-def round_detail_data(*, request, event: Event, round_: Round) -> dict:
-    """A round with its matches as the API shows it to this caller (unconfirmed results only to who runs it)."""
-    matches = list(matches_for_event(event=event).filter(round=round_))
-    round_.event = event
-    return _round_data(round_=round_, matches=matches, full=event_runs(request=request, event=event),
-                       shared=event.is_shared_game)
 
 
 class PairInputSerializer(StrictInputSerializer):

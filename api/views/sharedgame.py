@@ -4,9 +4,9 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from api.conditional import etag_matches
 from api.selectors import match_get
 from api.views.base import EventScopedMixin
+from common.http import etag_matches
 from sharedgame.selectors import shared_game_etag, shared_game_match, shared_game_state
 
 

@@ -12,7 +12,11 @@ from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
 from api.serializers.common import StrictInputSerializer
 from tournaments.models import EventStaff, StaffRole
-from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
+from tournaments.services.staff import (
+    event_staff_remove,
+    event_staff_set,
+    staff_user_by_name,
+)
 
 
 class StaffOutputSerializer(serializers.Serializer):

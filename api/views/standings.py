@@ -5,6 +5,7 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from api.conditional import versioned_value
 from api.exceptions import Conflict
 from api.pagination import CappedPagination
 from api.views.base import EventScopedMixin, ScoreboardListView
@@ -77,13 +78,26 @@ class StandingsView(ScoreboardListView):
         decided_by = serializers.CharField(help_text='"" for rank 1, else "match points", "OMW%", "GW%", "OGW%", "rating" (an event seeded by rating) or "final tiebreak".')
 
         def to_representation(self, row) -> dict:
-            name, dropped, disqualified = self.context["teams"].get(row.team, ("", False, False))
+            context = self.context
+            name, dropped, disqualified = context["teams"].get(row.team, ("", False, False))
+            # Teams share figures (every team on 6 points of 3 rounds has the same MW%; a team event's GW% is its
+            # MW% and its OGW% its OMW%), so each figure is written out once per table, not once per row: the
+            # table is read-only.
+            memo = context.setdefault("figures", {})
+
+            def shown(figure, as_dict) -> dict:
+                written = memo.get(id(figure))
+                if written is None:
+                    written = memo[id(figure)] = as_dict(figure)
+                return written
+
             return {
                 "rank": row.rank, "team": row.team, "name": name, "dropped": dropped, "disqualified": disqualified,
                 "match_points": row.match_points, "record": row.record, "wins": row.wins, "losses": row.losses,
                 "draws": row.draws, "byes": row.byes, "rounds_played": row.rounds_played,
-                "mw": _percentage(row.mw), "omw": _average(row.omw), "gw": _percentage(row.gw),
-                "ogw": _average(row.ogw), "opponents": list(row.omw.opponents), "tiebreak": row.tiebreak,
+                "mw": shown(row.mw, _percentage), "omw": shown(row.omw, _average),
+                "gw": shown(row.gw, _percentage), "ogw": shown(row.ogw, _average),
+                "opponents": list(row.omw.opponents), "tiebreak": row.tiebreak,
                 "decided_by": row.decided_by,
             }
 
@@ -95,26 +109,38 @@ class StandingsView(ScoreboardListView):
     query_serializer_class = StandingsQuerySerializer
 
     def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
-            return []
+        return []  # the rows come from standings_table (list); this is for the schema only
+
+    def list(self, request, *args, **kwargs):
+        self.load_event()
+        return self.conditional(self.page)
+
+    def page(self) -> Response:
         query = StandingsQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
-        rows = standings_for_event(event=self.event, upto_round=query.validated_data.get("round"))
+        rows = self.standings_table(upto_round=query.validated_data.get("round"))
         team = query.validated_data.get("team")
         if team is not None:
-            rows = [row for row in rows if row.team == team]
-        return rows
+            rows = [row for row in rows if row["team"] == team]
+        return self.get_paginated_response(self.paginate_queryset(rows))
 
-    def get_serializer_context(self):
-        context = super().get_serializer_context()
-        if hasattr(self, "event"):
-            context["teams"] = {
+    def standings_table(self, *, upto_round: int | None) -> "list[dict]":
+        """Every row of the event's standings as this endpoint shows them, computed once per event version and
+        round for every page, filter and process (api.conditional.versioned_value). Read-only."""
+        event = self.event
+
+        def build():
+            teams = {
                 pk: (name, dropped is not None, disqualified is not None)
-                for pk, name, dropped, disqualified in Registration.objects.filter(event=self.event).values_list(
+                for pk, name, dropped, disqualified in Registration.objects.filter(event=event).values_list(
                     "id", "team__name", "dropped_round", "disqualified_at"
                 )
             }
-        return context
+            serializer = self.OutputSerializer(context={"teams": teams})
+            return [serializer.to_representation(row)
+                    for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams))]
+
+        return versioned_value(key=f"api:standings:{event.pk}:{event.version}:{upto_round or 0}", build=build)
 
 
 class PlayoffTeamSerializer(serializers.Serializer):

@@ -9,16 +9,16 @@ from api.idempotency import idempotent
 from api.parsers import LimitedJSONParser
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, registration_get, registrations_for_event
-from tournaments.rights import may_run_event, may_score_event
 from api.serializers.common import StrictInputSerializer
 from api.views.base import EventScopedMixin
 from tournaments.models import Player, Registration
+from tournaments.rights import may_run_event, may_score_event
 from tournaments.services.registrations import (
     SeatEntry,
     TeamEntry,
+    individual_entry,
     registration_disqualify,
     registration_drop,
-    individual_entry,
     registration_register,
     registration_register_player,
     registration_reinstate,

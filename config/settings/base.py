@@ -51,6 +51,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Anonymous polls of stored public answers end here, before sessions, auth and locale (config/floor.py).
+    "config.floor.FloorMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -347,3 +349,6 @@ HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
 HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
 HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
 HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
+# How long a web process trusts what the floor last read (a stored answer, an event's state) before reading it again,
+# in seconds (config/floor.py, docs/deploy.md); 0 reads every time.
+HYDRA_FLOOR_CHECK_SECONDS = env.float("HYDRA_FLOOR_CHECK_SECONDS", default=1.0)

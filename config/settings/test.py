@@ -27,3 +27,7 @@ AXES_ENABLED = False
 # A pick's clock runs exactly its pick time in tests (they measure the time itself); tests of the allowance for
 # the push latency set it (drafting.core.seen_allowance).
 HYDRA_DRAFT_SEEN_SECONDS = 0.0
+
+# The floor (config/floor.py) reads the stored answer and the event's state on every request in tests, so a change
+# made by a test is seen at once.
+HYDRA_FLOOR_CHECK_SECONDS = 0

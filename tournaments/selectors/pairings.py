@@ -19,10 +19,12 @@ def _players(registration) -> str:
     return ", ".join(f"{s.letter}: {s.player.name}" for s in registration.seats.all())
 
 
-def round_tables(*, round_: Round) -> list[TeamMatch]:
-    """The round's matches by table, with teams and players loaded (a fixed number of queries)."""
+def round_tables(*, round_: Round, tables=None) -> list[TeamMatch]:
+    """The round's matches by table, with teams and players loaded (a fixed number of queries); only the tables
+    numbered in `tables` when given (a page of a large round)."""
+    matches = round_.matches.all() if tables is None else round_.matches.filter(table__in=list(tables))
     return list(
-        round_.matches.select_related("team_a__team", "team_b__team")
+        matches.select_related("team_a__team", "team_b__team")
         .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
         .order_by("table")
     )

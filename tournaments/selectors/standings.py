@@ -45,15 +45,18 @@ def results_for_event(
 
 
 def standings_for_event(
-    *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False
+    *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
+    teams: list[int] | None = None,
 ) -> tuple[StandingRow, ...]:
     """The event's Swiss standings (RULES.md 3; an individual event's from games, RULES.md 9), every registered
-    team included, best first. Two queries (three for an individual event, two more when seeded by rating).
+    team included, best first. Four queries (one more for an individual event, two more when seeded by rating;
+    one fewer when the caller passes `teams`, every registration id of the event, having read them already).
     `rules` other than the MTR's, and `include_playoff`, only to reproduce a published source's arithmetic
     (compare_standings)."""
-    teams = Registration.objects.filter(event=event).values_list("id", flat=True)
+    if teams is None:
+        teams = list(Registration.objects.filter(event=event).values_list("id", flat=True))
     return compute_standings(
-        results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff), teams=list(teams),
+        results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff), teams=teams,
         seed=event.pk,
         ratings=seeding_ratings(event=event), games=event.is_individual, rules=rules,
     )

@@ -31,16 +31,38 @@ def player_register(*, username: str, name: str, email: str, password: str) -> P
     return Player.objects.create(user=user, name=name)
 
 
-def _free_username(name: str) -> str:
+def _username_base(name: str) -> str:
     from django.utils.text import slugify
 
+    return (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
+
+
+def _free_usernames(names: list[str]) -> list[str]:
+    """A free username for each name (its letters and digits, then 2, 3 ... when taken, case ignored), none twice,
+    in one query unless many of the numbered ones are taken too."""
+    from collections import Counter
+
+    from django.db.models.functions import Lower
+
     User = get_user_model()
-    base = (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
-    candidate, n = base, 1
-    while User.objects.filter(username__iexact=candidate).exists():
-        n += 1
-        candidate = f"{base}{n}"
-    return candidate
+    bases = [_username_base(name) for name in names]
+    need = Counter(bases)
+    reach = 1  # how many numbers past each base's count are looked up
+    while True:
+        numbered = {base: [base if n == 1 else f"{base}{n}" for n in range(1, count + reach + 1)]
+                    for base, count in need.items()}
+        candidates = [c for names_of_base in numbered.values() for c in names_of_base]
+        taken = set(User.objects.annotate(key=Lower("username")).filter(key__in=candidates)
+                    .values_list("key", flat=True))
+        free = {base: [c for c in numbered[base] if c not in taken][:count] for base, count in need.items()}
+        if all(len(free[base]) == count for base, count in need.items()):
+            return [free[base].pop(0) for base in bases]
+        reach *= 4
+
+
+def player_key(name: str) -> str:
+    """How an imported name is compared: surrounding and repeated spaces and case ignored."""
+    return " ".join(str(name).split()).lower()
 
 
 def player_match_q(text: str) -> Q:
@@ -57,31 +79,87 @@ def player_find_or_create(*, name: str) -> Player:
     Raises ValidationError when the name is empty, too long, or held by several players (Hydra can't tell which
     one is meant: the organizer gives the account's username in the admin instead).
     """
-    name = " ".join(name.split())
-    if not name:
-        raise ValidationError(_("Give the player's name."))
-    if len(name) > Player._meta.get_field("name").max_length:
-        raise ValidationError(_("A player's name has at most %(n)d characters.") % {"n": Player._meta.get_field("name").max_length})
-    found = list(Player.objects.filter(player_match_q(name)).order_by("pk").distinct()[:2])
-    if len(found) > 1:
-        raise ValidationError(
-            _("Several players match %(name)s (by name, username or e-mail): Hydra can't tell which one is meant. "
-              "Give the account's username or e-mail address instead.") % {"name": name}
-        )
-    if found:
-        return found[0]
-    email = ""
-    if "@" in name:
-        try:
-            validate_email(name)
-        except ValidationError:
-            pass
-        else:  # an e-mail address nobody has: the account gets it (for its claim link), the player its local part
-            email, name = name, name.split("@", 1)[0]
-    user = get_user_model().objects.create_user(username=_free_username(name), email=email)
-    user.set_unusable_password()
-    user.save(update_fields=["password"])
-    return Player.objects.create(user=user, name=name)
+    found, refused = players_find_or_create_all(names=[name])
+    key = player_key(name)
+    if key in refused:
+        raise ValidationError(refused[key])
+    return found[key]
+
+
+def players_find_or_create_all(*, names) -> tuple[dict[str, Player], dict[str, list[str]]]:
+    """player_find_or_create for many names at once (a large event's team list), in a fixed number of queries
+    whatever their number: one to match every name (player_match_q), one for free usernames, two to create the
+    new players. Returns (the players by player_key, the refusals by player_key: an empty, too long or ambiguous
+    name). A name that matches a player made here for an earlier name (by its name or e-mail address) gets that
+    player, as it would one by one."""
+    from django.contrib.auth.hashers import make_password
+    from django.db.models.functions import Lower
+
+    limit = Player._meta.get_field("name").max_length
+    wanted: dict[str, str] = {}
+    refused: dict[str, list[str]] = {}
+    for raw in names:
+        name = " ".join(str(raw).split())
+        key = name.lower()
+        if key in wanted or key in refused:
+            continue
+        if not name:
+            refused[key] = [_("Give the player's name.")]
+        elif len(name) > limit:
+            refused[key] = [_("A player's name has at most %(n)d characters.") % {"n": limit}]
+        else:
+            wanted[key] = name
+    matched: dict[str, set[int]] = {key: set() for key in wanted}
+    existing: dict[int, Player] = {}
+    if wanted:
+        keys = list(wanted)
+        for player in (Player.objects.select_related("user")
+                       .annotate(key_name=Lower("name"), key_user=Lower("user__username"), key_email=Lower("user__email"))
+                       .filter(Q(key_name__in=keys) | Q(key_user__in=keys) | Q(key_email__in=keys))):
+            existing[player.pk] = player
+            for key in {player.key_name, player.key_user, player.key_email}:
+                if key in matched:
+                    matched[key].add(player.pk)
+    found: dict[str, Player | int] = {}
+    new: list[tuple[str, str]] = []  # (the new player's name, e-mail address)
+    new_by_key: dict[str, set[int]] = {}  # names and addresses of the players made here -> their place in `new`
+    for key, name in wanted.items():
+        candidates = {("old", pk) for pk in matched[key]} | {("new", i) for i in new_by_key.get(key, ())}
+        if len(candidates) > 1:
+            refused[key] = [
+                _("Several players match %(name)s (by name, username or e-mail): Hydra can't tell which one is meant. "
+                  "Give the account's username or e-mail address instead.") % {"name": name}
+            ]
+            continue
+        if candidates:
+            kind, ref = candidates.pop()
+            found[key] = existing[ref] if kind == "old" else ref  # a place in `new`: its player once made, below
+            continue
+        email = ""
+        if "@" in name:
+            try:
+                validate_email(name)
+            except ValidationError:
+                pass
+            else:  # an e-mail address nobody has: the account gets it (for its claim link), the player its local part
+                email, name = name, name.split("@", 1)[0]
+        for spelled in {name.lower(), email.lower()} - {""}:
+            new_by_key.setdefault(spelled, set()).add(len(new))
+        found[key] = len(new)
+        new.append((name, email))
+    if not new:
+        return found, refused
+    User = get_user_model()
+    unusable = make_password(None)
+    users = User.objects.bulk_create(
+        User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
+        for username, (_name, email) in zip(_free_usernames([name for name, _email in new]), new, strict=True)
+    )
+    if any(user.pk is None for user in users):  # a database that doesn't return new ids
+        by_username = User.objects.in_bulk([u.username for u in users], field_name="username")
+        users = [by_username[u.username] for u in users]
+    players = Player.objects.bulk_create(Player(user=user, name=name) for user, (name, _email) in zip(users, new, strict=True))
+    return {key: players[ref] if isinstance(ref, int) else ref for key, ref in found.items()}, refused
 
 
 def players_find_or_create(*, names) -> dict[str, Player]:
@@ -113,20 +191,11 @@ def players_find_or_create(*, names) -> dict[str, Player]:
     missing = [key for key in wanted if key not in result]
     if missing:
         User = get_user_model()
-        taken = {u.lower() for u in User.objects.values_list("username", flat=True)}
-        users = []
         from django.contrib.auth.hashers import make_password
-        from django.utils.text import slugify
 
         unusable = make_password(None)
-        for key in missing:
-            base = (slugify(wanted[key]).replace("-", "") or "player")[:20]
-            candidate, n = base, 1
-            while candidate.lower() in taken:
-                n += 1
-                candidate = f"{base}{n}"
-            taken.add(candidate.lower())
-            users.append(User(username=candidate, password=unusable))
+        users = [User(username=username, password=unusable)
+                 for username in _free_usernames([wanted[key] for key in missing])]
         User.objects.bulk_create(users)
         by_username = {u.username: u for u in User.objects.filter(username__in=[u.username for u in users])}
         created = Player.objects.bulk_create(

@@ -3,6 +3,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -14,7 +15,11 @@ from tournaments.models import Decklist, Event, Player, Registration, Round, Sea
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_bump_version, event_require_open
-from tournaments.services.players import player_find_or_create
+from tournaments.services.players import (
+    player_find_or_create,
+    player_key,
+    players_find_or_create_all,
+)
 from tournaments.services.topcut import topcut_award_dropped
 
 
@@ -26,28 +31,10 @@ def registration_seat_problems(
     Checks RULES.md 1 and MTR 8.2: exactly one player per seat A, B, C ... up to the team size, no player twice,
     and no player already on another team of the same event.
     """
-    problems: list[str] = []
-    letters = sorted(letter for letter, _player in seats)
-    expected = list(event.seat_letters)
-    if len(seats) != event.team_size:
-        problems.append(
-            _("This event has teams of %(size)d: give exactly %(size)d players, one per seat %(seats)s (got %(got)d).")
-            % {"size": event.team_size, "seats": ", ".join(expected), "got": len(seats)}
-        )
-    elif letters != expected:
-        problems.append(_("Use the seats %(seats)s, each once.") % {"seats": ", ".join(expected)})
-    player_ids = [player.pk for _letter, player in seats]
-    if len(set(player_ids)) != len(player_ids):
-        problems.append(_("A player can hold only one seat."))
-    others = Seat.objects.filter(event=event, player_id__in=player_ids).select_related("player", "registration__team")
+    others = Seat.objects.filter(event=event, player_id__in=[player.pk for _letter, player in seats])
     if registration is not None and registration.pk:
         others = others.exclude(registration=registration)
-    for seat in others:
-        problems.append(
-            _("%(player)s is already on team %(team)s in this event.")
-            % {"player": seat.player.name, "team": seat.registration.team.name}
-        )
-    return problems
+    return _seat_problems(event=event, seats=seats, seated=dict(others.values_list("player_id", "registration__team__name")))
 
 
 @transaction.atomic
@@ -410,36 +397,117 @@ class TeamEntry:
 
 @transaction.atomic
 def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problems: Sequence[str] = ()) -> list[Registration]:
-    """Register many teams at once, all or nothing: every team goes through registration_register (the same rules
-    as one by one), and when any is refused, none is registered and every refusal is named with its place in the
-    file. `problems` are refusals found earlier (lines that could not be read); they refuse the import too.
+    """Register many teams at once, all or nothing: every team is held to the rules registration_register applies
+    one by one (its name, the round it joins, its seats, each player matched or made by player_find_or_create, no
+    player twice in the event), and when any is refused, none is registered and every refusal is named with its
+    place in the file. `problems` are refusals found earlier (lines that could not be read); they refuse the import
+    too. A fixed number of queries whatever the number of teams (a team list of 1,024 teams is one request).
     """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        raise StateConflict(_("The Swiss rounds of this event are over: no team can enter any more."))
+    next_round = _next_round_number(event)
+    name_limit = Team._meta.get_field("name").max_length
     errors = list(problems)
-    registered = []
+    refusals: list[list[str]] = [[] for _entry in teams]
+    planned: list[tuple[int, TeamEntry, str, int, list[tuple[str, str]]]] = []  # (place, entry, name, joined, seats)
     seen: dict[str, str] = {}
-    for entry in teams:
+    twice: dict[int, str] = {}
+    for place, entry in enumerate(teams):
         key = " ".join(entry.name.split()).lower()
         if key in seen:
-            errors.append(_("%(where)s: the team %(name)s appears twice (also %(other)s); give each team once.")
-                          % {"where": entry.where, "name": entry.name, "other": seen[key]})
+            twice[place] = _("%(where)s: the team %(name)s appears twice (also %(other)s); give each team once.") % {
+                "where": entry.where, "name": entry.name, "other": seen[key]}
             continue
         seen[key] = entry.where
-        try:
-            with transaction.atomic():
-                registered.append(registration_register(
-                    event=event, team_name=entry.name, seats=entry.seats, user=user, joined_round=entry.joined_round,
-                ))
-        except StateConflict:
-            raise
-        except ValidationError as exc:
-            messages = [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
-            errors.extend(_("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
-                          for m in messages)
+        refused = refusals[place]
+        name = " ".join((entry.name or "").split())
+        joined_round = next_round if entry.joined_round is None else entry.joined_round
+        letters = [s.letter.strip().upper() for s in entry.seats]
+        bad = [letter for letter in letters if letter not in event.seat_letters]
+        if not name:
+            refused.append(_("Give the team's name."))
+        elif len(name) > name_limit:
+            refused.append(_("A team's name has at most %(n)d characters.") % {"n": name_limit})
+        elif joined_round < next_round:
+            refused.append(_("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.")
+                           % {"n": joined_round, "next": next_round})
+        elif bad:
+            refused.append(_("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
+                "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"})
+        else:
+            planned.append((place, entry, name, joined_round, [(letter, s.player) for letter, s in zip(letters, entry.seats, strict=True)]))
+    players, player_refusals = players_find_or_create_all(names=[p for *_rest, seats in planned for _letter, p in seats])
+    existing_teams: dict[str, Team] = {}
+    for team in Team.objects.annotate(key=Lower("name")).filter(key__in=[name.lower() for _p, _e, name, _j, _s in planned]).order_by("name", "pk"):
+        existing_teams.setdefault(team.key, team)
+    registered_teams = set(Registration.objects.filter(event=event, team__in=list(existing_teams.values())).values_list("team_id", flat=True))
+    player_ids = [p.pk for p in players.values()]
+    seated: dict[int, str] = {  # player -> the team they are on in this event (already, or earlier in this file)
+        player: team for player, team in Seat.objects.filter(event=event, player_id__in=player_ids).values_list(
+            "player_id", "registration__team__name")
+    }
+    order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
+    accepted = []
+    for place, entry, name, joined_round, seats in planned:
+        refused = refusals[place]
+        refusal = next((player_refusals[player_key(p)] for _letter, p in seats if player_key(p) in player_refusals), None)
+        if refusal is not None:
+            letter = next(letter for letter, p in seats if player_key(p) in player_refusals)
+            refused.extend(_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m} for m in refusal)
+            continue
+        resolved = sorted(((letter, players[player_key(p)]) for letter, p in seats), key=lambda item: order[item[0]])
+        team = existing_teams.get(name.lower())
+        team_name = team.name if team is not None else name
+        found = _seat_problems(event=event, seats=resolved, seated=seated)
+        if not found and team is not None and team.pk in registered_teams:
+            found = [_("%(team)s is already registered for this event.") % {"team": team.name}]
+        if found:
+            refused.extend(found)
+            continue
+        for _letter, player in resolved:
+            seated[player.pk] = team_name
+        accepted.append((team, name, joined_round, resolved))
+    for place, entry in enumerate(teams):
+        if place in twice:
+            errors.append(twice[place])
+        errors.extend(_("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
+                      for m in refusals[place])
     if errors:
         raise ValidationError({"rows": errors})
-    if not registered:
+    if not accepted:
         raise ValidationError({"rows": [_("The file names no team.")]})
-    return registered
+    made = iter(Team.objects.bulk_create(Team(name=name) for team, name, _j, _s in accepted if team is None))
+    registrations = Registration.objects.bulk_create(
+        Registration(event=event, team=team if team is not None else next(made), joined_round=joined_round)
+        for team, _name, joined_round, _seats in accepted
+    )
+    Seat.objects.bulk_create(
+        Seat(registration=registration, event=event, letter=letter, player=player)
+        for registration, (_team, _name, _joined, resolved) in zip(registrations, accepted, strict=True)
+        for letter, player in resolved
+    )
+    event_bump_version(event_id=event.pk)
+    return registrations
+
+
+def _seat_problems(*, event: Event, seats: list[tuple[str, Player]], seated: dict[int, str]) -> list[str]:
+    """registration_seat_problems with the event's seated players given (player -> team name), for many teams."""
+    problems: list[str] = []
+    expected = list(event.seat_letters)
+    if len(seats) != event.team_size:
+        problems.append(
+            _("This event has teams of %(size)d: give exactly %(size)d players, one per seat %(seats)s (got %(got)d).")
+            % {"size": event.team_size, "seats": ", ".join(expected), "got": len(seats)}
+        )
+    elif sorted(letter for letter, _player in seats) != expected:
+        problems.append(_("Use the seats %(seats)s, each once.") % {"seats": ", ".join(expected)})
+    ids = [player.pk for _letter, player in seats]
+    if len(set(ids)) != len(ids):
+        problems.append(_("A player can hold only one seat."))
+    problems.extend(_("%(player)s is already on team %(team)s in this event.") % {"player": player.name, "team": seated[player.pk]}
+                    for _letter, player in seats if player.pk in seated)
+    return problems
 
 
 def team_entries_from_rows(rows) -> list[TeamEntry]:

@@ -3,16 +3,21 @@
 
 Builds a public event of that size (committed: gunicorn's processes must see it; deleted at the end), starts
 gunicorn with uvicorn workers (config/gunicorn.py) on a free port with this process's settings and database, and
-from `--clients` threads with keep-alive connections fetches, each for `--seconds`: the pairings HTML (anonymous,
-the shared page cache), the standings API (full body from the shared cache), and the standings API with
-If-None-Match (304). Prints requests per second and latency p50 / p95 of each, the last line one JSON object.
-Run it on PostgreSQL and Redis (DATABASE_URL, HYDRA_REDIS_URL) for production figures.
+from `--clients` keep-alive connections fetches, each for `--seconds`: a static file (WhiteNoise, through the same
+stack: the floor every other figure is compared with), the pairings HTML (anonymous, with the csrftoken cookie a
+browser holds after its first visit: config/floor.py) and with If-None-Match (304), the standings API (full body)
+and with If-None-Match (304). Uses wrk when it is installed (a compiled load generator: the figures are the
+server's, not the client's; `apt-get install wrk`), else Python client threads. Prints requests per second, latency
+p50 / p99 and the ratio to the static file's rate, the last line one JSON object. Run it on PostgreSQL and Redis
+(DATABASE_URL, HYDRA_REDIS_URL) with production settings for production figures.
 """
 from __future__ import annotations
 
 import http.client
 import json
 import os
+import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -80,6 +85,45 @@ def _hammer(port: int, path: str, *, clients: int, seconds: float, headers: dict
     }
 
 
+_WRK_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def _wrk_ms(text: str) -> float:
+    number, unit = re.fullmatch(r"([0-9.]+)(us|ms|s)", text.strip()).groups()
+    return round(float(number) * _WRK_UNITS[unit], 2)
+
+
+def _wrk(port: int, path: str, *, clients: int, seconds: float, headers: dict, expect: int) -> dict:
+    """wrk's figures for GET `path`: requests per second, p50 and p99 latency; refuses answers other than
+    `expect` (wrk counts non-2xx/3xx answers; a 304 is checked by a request of our own first)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path, headers=headers)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    if response.status != expect:
+        raise CommandError(f"GET {path} answered {response.status}, expected {expect}")
+    served_by = "floor" if response.getheader("X-Hydra-Floor") else "view"
+    command = [shutil.which("wrk"), "-t", "2", "-c", str(clients), "-d", f"{max(1, round(seconds))}s", "--latency"]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    output = subprocess.run([*command, f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True,
+                            check=True, timeout=seconds + 60).stdout
+    if "Non-2xx or 3xx responses" in output:
+        raise CommandError(f"GET {path}: wrk saw failures:\n{output}")
+    # Read errors are connections the server closed (keep-alive timeouts, a worker replaced after max_requests).
+    socket_errors = sum(map(int, re.findall(r"(?:connect|read|write|timeout) (\d+)", output)))
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.MULTILINE))
+    return {
+        "requests": int(re.search(r"(\d+) requests in", output).group(1)),
+        "rps": round(float(re.search(r"Requests/sec:\s+([0-9.]+)", output).group(1)), 1),
+        "p50_ms": _wrk_ms(latency["50"]),
+        "p99_ms": _wrk_ms(latency["99"]),
+        "socket_errors": socket_errors,
+        "served_by": served_by,  # what answered the request made just before wrk's
+    }
+
+
 def bench_event_delete(*, event) -> None:
     """Remove the benchmark's event with its teams, players and accounts (matches protect registrations)."""
     from django.contrib.auth import get_user_model
@@ -124,6 +168,9 @@ class Command(BaseCommand):
         env = dict(
             os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
             DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
+            # Steady state: no worker is replaced in the middle of a measurement (at 1,000 requests a second,
+            # max_requests would replace each of them every few seconds, and time its start-up instead).
+            GUNICORN_MAX_REQUESTS=os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
             SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
             # As in production (config.settings.production): pooled PostgreSQL connections.
             DATABASE_POOL=os.environ.get("DATABASE_POOL", "true"),
@@ -144,10 +191,11 @@ class Command(BaseCommand):
             bench_event_delete(event=event)
         result = {"teams": teams, "rounds": rounds, "workers": workers, "clients": clients, "seconds": seconds,
                   "build_s": build_s, "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1], **result}
-        for label in ("pairings_html", "standings_api", "standings_api_304"):
+        for label in _MEASURED:
             figures = result[label]
-            self.stdout.write(f"{label:18}: {figures['rps']:8.1f} req/s   p50 {figures['p50_ms']:7.2f} ms   "
-                              f"p95 {figures['p95_ms']:7.2f} ms")
+            tail = f"p99 {figures['p99_ms']:7.2f} ms" if "p99_ms" in figures else f"p95 {figures['p95_ms']:7.2f} ms"
+            self.stdout.write(f"{label:22}: {figures['rps']:8.1f} req/s   p50 {figures['p50_ms']:7.2f} ms   {tail}   "
+                              f"{figures['of_static']:.2f} x static")
         self.stdout.write(json.dumps(result))
 
     def _measure(self, event, *, port: int, clients: int, seconds: float, gunicorn) -> dict:
@@ -171,11 +219,41 @@ class Command(BaseCommand):
                 if time.monotonic() > give_up:
                     raise CommandError("gunicorn didn't answer within 120 s") from None
                 time.sleep(0.3)
+        from django.templatetags.static import static
+
+        hammer = _wrk if shutil.which("wrk") else _hammer
+        # A browser's state after its first visit: the csrftoken cookie (the floor fills the page's forms with it).
+        # Every worker renders another page of the round first (templates loaded), so the first page's render
+        # below is a render, not a cold start.
+        _hammer(port, pairings + "?page=2", clients=clients, seconds=1.0, headers={}, expect=200)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        begin = time.perf_counter()
+        conn.request("GET", pairings)
+        first = conn.getresponse()
+        page = first.read()
+        first_render_ms = round((time.perf_counter() - begin) * 1000, 1)  # rendered, not yet stored anywhere
+        conn.close()
+        cookie = re.search(r"csrftoken=([^;]+)", first.getheader("Set-Cookie") or "")
+        visitor = {"Cookie": f"csrftoken={cookie.group(1)}"} if cookie else {}
+        page_etag_value = first.getheader("ETag")
         # Warm every worker's connections and the shared cache.
-        _hammer(port, pairings, clients=clients, seconds=1.0, headers={}, expect=200)
-        return {
-            "pairings_html": _hammer(port, pairings, clients=clients, seconds=seconds, headers={}, expect=200),
-            "standings_api": _hammer(port, standings, clients=clients, seconds=seconds, headers={}, expect=200),
-            "standings_api_304": _hammer(port, standings, clients=clients, seconds=seconds,
-                                         headers={"If-None-Match": etag}, expect=304),
+        _hammer(port, pairings, clients=clients, seconds=1.0, headers=visitor, expect=200)
+        _hammer(port, standings, clients=clients, seconds=1.0, headers={}, expect=200)
+        measured = {
+            "static_file": hammer(port, static("css/hydra.css"), clients=clients, seconds=seconds, headers={},
+                                  expect=200),
+            "pairings_html": hammer(port, pairings, clients=clients, seconds=seconds, headers=visitor, expect=200),
+            "pairings_html_304": hammer(port, pairings, clients=clients, seconds=seconds,
+                                        headers={**visitor, "If-None-Match": page_etag_value}, expect=304),
+            "standings_api": hammer(port, standings, clients=clients, seconds=seconds, headers={}, expect=200),
+            "standings_api_304": hammer(port, standings, clients=clients, seconds=seconds,
+                                        headers={"If-None-Match": etag}, expect=304),
         }
+        floor = measured["static_file"]["rps"]
+        for figures in measured.values():
+            figures["of_static"] = round(figures["rps"] / floor, 2) if floor else 0.0
+        return {"client": "wrk" if hammer is _wrk else "python", "pairings_first_render_ms": first_render_ms,
+                "pairings_page_bytes": len(page), **measured}
+
+
+_MEASURED = ("static_file", "pairings_html", "pairings_html_304", "standings_api", "standings_api_304")
