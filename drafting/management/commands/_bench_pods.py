@@ -46,6 +46,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def prefix(options) -> str:
+    if options.get("prefix"):
+        return options["prefix"]
     return PREFIX if options["format"] == "2hg" else f"bench-{options['format']}"
 
 
