@@ -25,9 +25,10 @@ from .bench_draft import percentile
 
 
 def _locked(queries: list[dict]) -> int:
-    """Queries from the row lock (SELECT ... FOR UPDATE, or SQLite's no-op UPDATE before it) to the end."""
+    """Queries from the row lock (SELECT ... FOR UPDATE, or SQLite's no-op UPDATE that stands in for it,
+    core.draft_lock) to the end."""
     for k, query in enumerate(queries):
-        if "FOR UPDATE" in query["sql"]:
+        if "FOR UPDATE" in query["sql"] or 'SET "version" = "drafting_pod"."version"' in query["sql"]:
             return len(queries) - k
     return 0
 
