@@ -5,7 +5,9 @@ Seat against seat, one token per seat in seat order, games from team A's side:
   ``0-0-3``/``003``, ``ID`` (an intentional draw, recorded 0-0-3 as Wizards' reporting did).
   ``21 12 20`` is a full 3-seat result in 8 keystrokes; a lone ``ID`` draws every seat.
 Shared game (Two-Headed Giant ...): the winning team, ``A`` or ``B`` (also ``1``/``2``), or the games ``2-1``.
-Whether the games could have happened is the scoring engine's call (tournaments.scoring), not the parser's.
+Whether the games could have happened is the scoring engine's call (tournaments.scoring), not the parser's; the
+parser only refuses what can't be a typed result at all, a token recording no game (``00``, ``0-0``): a slip of
+the keyboard, never a match (an intentional draw is ``ID``).
 """
 import re
 from dataclasses import dataclass
@@ -47,6 +49,12 @@ def _seat_token(token: str, letter: str, *, alone: bool = False) -> tuple[int, i
               "or ID.") % {"seat": letter, "typed": token}
         )
     wins_a, wins_b, draws = (int(g) if g is not None else 0 for g in found.groups())
+    if not wins_a + wins_b + draws:
+        if alone:
+            raise EntryError(_("'%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, 1-2, 1-1-1, "
+                               "0-0-3, or ID for an intentional draw.") % {"typed": token})
+        raise EntryError(_("Seat %(seat)s: '%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, "
+                           "1-2, 1-1-1, 0-0-3, or ID for an intentional draw.") % {"seat": letter, "typed": token})
     return wins_a, wins_b, draws
 
 
@@ -85,4 +93,7 @@ def parse_shared(text: str, *, best_of: int) -> tuple[int, int, int]:
             _("'%(typed)s' is not a result; type the winning team (A or B) or the games like 2-1.") % {"typed": token}
         )
     wins_a, wins_b, draws = (int(g) if g is not None else 0 for g in found.groups())
+    if not wins_a + wins_b + draws:
+        raise EntryError(_("'%(typed)s' records no game; type the winning team (A or B) or the games like 2-1.")
+                         % {"typed": token})
     return wins_a, wins_b, draws

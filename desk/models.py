@@ -37,6 +37,7 @@ class EventDesk(models.Model):
 
     class Meta:
         verbose_name = _("event desk")
+        verbose_name_plural = _("event desks")
         constraints = [
             models.CheckConstraint(
                 condition=Q(round_minutes__gte=1, round_minutes__lte=600)
@@ -62,6 +63,7 @@ class RoundClock(models.Model):
 
     class Meta:
         verbose_name = _("round clock")
+        verbose_name_plural = _("round clocks")
         constraints = [
             models.UniqueConstraint(fields=["round", "purpose"], name="roundclock_once_per_round_and_purpose",
                                     violation_error_message=_("This round already has this clock.")),
@@ -84,6 +86,7 @@ class ClockExtension(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         verbose_name = _("time extension")
+        verbose_name_plural = _("time extensions")
 
 
 class CheckIn(models.Model):
@@ -96,12 +99,17 @@ class CheckIn(models.Model):
 
     class Meta:
         verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
 
 
 class Announcement(models.Model):
-    """A line of text to every player of the event: on their portal pages and on the projector."""
+    """A line of text to every player of the event: on their portal pages and on the projector. It belongs to the
+    round it was made in (`round`; none before round 1) and shows while that round is the event's latest: pairing
+    the next round, or the top cut, clears it."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
+                              verbose_name=_("round"), help_text=_("The round it was made in; empty before round 1."))
     text = models.CharField(_("announcement"), max_length=280)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     is_active = models.BooleanField(_("shown"), default=True)
@@ -110,19 +118,4 @@ class Announcement(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("announcement")
-
-
-class DeskLogEntry(models.Model):
-    """What was done at the desk, and the warnings the organizer went past (pairing anyway, dropping no-shows)."""
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="desk_log")
-    action = models.CharField(_("action"), max_length=40)
-    detail = models.TextField(_("detail"), blank=True)
-    warnings = models.JSONField(_("warnings"), default=list, blank=True)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("desk log entry")
-        verbose_name_plural = _("desk log")
+        verbose_name_plural = _("announcements")

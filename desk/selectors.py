@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, Prefetch, Q, Subquery
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from desk import clock as engine
 from desk.models import Announcement, CheckIn, ClockPurpose, EventDesk, RoundClock
 from desk.services.clock import now as server_now
 from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftTable, Pod
+from tournaments.logtext import LogText
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_staffed_by, may_run_event
@@ -20,6 +21,7 @@ from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
+from tournaments.topcut import bracket_order
 
 # --- The round clock --------------------------------------------------------------------------------------------
 
@@ -220,8 +222,12 @@ def event_desk_settings(*, event: Event) -> EventDesk:
 
 
 def announcements_for_event(*, event: Event, limit: int = 3) -> list[Announcement]:
-    """The latest shown announcements, newest first."""
-    return list(Announcement.objects.filter(event=event, is_active=True)[:limit])
+    """The latest shown announcements of the event's current round (before round 1: those made before it), newest
+    first; one query. An announcement made in an earlier round (or in the Swiss rounds, once the top cut is
+    paired) is over."""
+    rounds = Round.objects.filter(event_id=event.pk)
+    current = Q(round_id=Subquery(rounds.order_by("-number").values("pk")[:1])) | (Q(round__isnull=True) & ~Exists(rounds))
+    return list(Announcement.objects.filter(current, event=event, is_active=True)[:limit])
 
 
 def team_checked_in(*, registration: Registration) -> bool:
@@ -231,11 +237,11 @@ def team_checked_in(*, registration: Registration) -> bool:
 # --- Warnings before pairing, and the next step -----------------------------------------------------------------
 
 
-def pairing_warnings(*, event: Event) -> list[str]:
-    """What the organizer should know before pairing the next round, each a sentence: results missing (listed
-    by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
+def pairing_warnings(*, event: Event) -> list[LogText]:
+    """What the organizer should know before pairing the next round, each a sentence (a LogText: the event log keeps the
+    warnings gone past in their source language): results missing (listed by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
     organizer may pair anyway (the pairing service itself still refuses a round whose results are missing)."""
-    warnings: list[str] = []
+    warnings: list[LogText] = []
     latest = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
     if latest is not None:
         open_tables = list(
@@ -245,13 +251,13 @@ def pairing_warnings(*, event: Event) -> list[str]:
         disputed = [t for t, s in open_tables if s == ResultState.DISPUTED]
         if missing:
             warnings.append(
-                _("Round %(n)d: results missing at table(s) %(tables)s.")
-                % {"n": latest.number, "tables": ", ".join(map(str, missing))}
+                LogText(gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
+                        {"n": latest.number, "tables": ", ".join(map(str, missing))})
             )
         if disputed:
             warnings.append(
-                _("Round %(n)d: disputed result at table(s) %(tables)s.")
-                % {"n": latest.number, "tables": ", ".join(map(str, disputed))}
+                LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
+                        {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
     if event.has_decklists:
@@ -260,18 +266,18 @@ def pairing_warnings(*, event: Event) -> list[str]:
         )
         if without:
             warnings.append(
-                ngettext("%(n)d team has no complete decklist: %(teams)s.",
-                         "%(n)d teams have no complete decklist: %(teams)s.", len(without))
-                % {"n": len(without), "teams": ", ".join(without)}
+                LogText(ngettext_lazy("%(n)d team has no complete decklist: %(teams)s.",
+                                      "%(n)d teams have no complete decklist: %(teams)s.", "n"),
+                        {"n": len(without), "teams": ", ".join(without)})
             )
         illegal = list(
             active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
         )
         if illegal:
             warnings.append(
-                ngettext("%(n)d team has an illegal decklist: %(teams)s.",
-                         "%(n)d teams have an illegal decklist: %(teams)s.", len(illegal))
-                % {"n": len(illegal), "teams": ", ".join(illegal)}
+                LogText(ngettext_lazy("%(n)d team has an illegal decklist: %(teams)s.",
+                                      "%(n)d teams have an illegal decklist: %(teams)s.", "n"),
+                        {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     elif event_registers_decklists(event=event):
         # Limited events: lists are registered against the team's pool; a list that breaks it is worth a warning
@@ -282,17 +288,17 @@ def pairing_warnings(*, event: Event) -> list[str]:
         ]
         if illegal:
             warnings.append(
-                ngettext("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
-                         "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", len(illegal))
-                % {"n": len(illegal), "teams": ", ".join(illegal)}
+                LogText(ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
+                                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
+                        {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
-                ngettext("%(n)d team has not checked in: %(teams)s.",
-                         "%(n)d teams have not checked in: %(teams)s.", len(absent))
-                % {"n": len(absent), "teams": ", ".join(absent)}
+                LogText(ngettext_lazy("%(n)d team has not checked in: %(teams)s.",
+                                      "%(n)d teams have not checked in: %(teams)s.", "n"),
+                        {"n": len(absent), "teams": ", ".join(absent)})
             )
     return warnings
 
@@ -312,8 +318,16 @@ class Step:
         return f"{self.kind}:{self.label}"
 
 
-def _open_results(round_: Round) -> int:
+def round_open_results(*, round_: Round) -> int:
+    """How many tables of the round still wait for a result that counts (byes count as played)."""
     return round_.matches.exclude(result_state__in=COUNTING_STATES).count()
+
+
+def first_playoff_pairs_text(*, top_cut: int) -> str:
+    """The first playoff round's pairs of seeds as the top-cut engine makes them (tournaments.topcut.bracket_order),
+    in words: "1 v 4, 2 v 3" for a top 4. Never written by hand, so the text can't promise other pairs."""
+    order = bracket_order(top_cut)
+    return ", ".join(_("%(better)d v %(worse)d") % {"better": a, "worse": b} for a, b in zip(order[::2], order[1::2]))
 
 
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
@@ -328,10 +342,10 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
             return Step("draft", _("Start the drafts"),
                         _("Seats the teams two to a draft table and draws who decides the first pick."))
         return Step("pair", _("Pair round %(n)d") % {"n": 1},
-                    _("Pairs round 1 at random (RULES.md 4) and opens it on every player's page."),
+                    _("Pairs round 1 at random and opens it on every player's page."),
                     warnings=pairing_warnings(event=event))
     state = clock_state or round_clock_state(round_=latest)
-    open_count = _open_results(latest)
+    open_count = round_open_results(round_=latest)
     # A round whose results are all in needs no clock any more (results entered from paper slips, say).
     if open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED:
         return Step("clock", _("Start the clock"),
@@ -351,16 +365,18 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
     if latest.number < event.swiss_rounds:
         n = latest.number + 1
         return Step("pair", _("Pair round %(n)d") % {"n": n},
-                    _("Pairs round %(n)d by points (RULES.md 4) and finishes round %(last)d.") % {"n": n, "last": latest.number},
+                    _("Pairs round %(n)d by match points (equal points against each other, no one meets the same "
+                      "opponent twice) and finishes round %(last)d.") % {"n": n, "last": latest.number},
                     warnings=pairing_warnings(event=event), blocked=blocked)
     if event.top_cut:
         if event.is_individual:
-            seeds = _("Seeds the top %(n)d players of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
-                      "first playoff round.")
+            seeds = _("Seeds the top %(n)d players of the Swiss standings (%(pairs)s) and pairs the first playoff "
+                      "round.")
         else:
-            seeds = _("Seeds the top %(n)d teams of the Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pairs the "
-                      "first playoff round.")
-        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut}, seeds % {"n": event.top_cut},
+            seeds = _("Seeds the top %(n)d teams of the Swiss standings (%(pairs)s) and pairs the first playoff "
+                      "round.")
+        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut},
+                    seeds % {"n": event.top_cut, "pairs": first_playoff_pairs_text(top_cut=event.top_cut)},
                     blocked=blocked)
     return Step("finish", _("Close the event"),
                 _("Finishes the event: the standings become the final placings; players can no longer report."),
@@ -440,7 +456,7 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
     teams = event.registrations.count()
     if teams:
         reason = ngettext("%(n)d team is registered: remove it first to change this.",
-                          "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
+                                       "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
         locks["team_size"] = locks["structure"] = reason
     if event.rounds.filter(kind=RoundKind.SWISS).exists():
         for name in FIXED_ONCE_PAIRED:

@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -37,7 +38,14 @@ from desk.services.checkin import (
 )
 from desk.services.claims import event_claim_links_send
 from desk.services.drafts import draft_table_act, event_drafts_generate_packs, event_drafts_seat, event_drafts_start
-from desk.services.clock import event_set_round_minutes, now, round_clock_act
+from desk.services.clock import (
+    MAX_ADD_SECONDS,
+    MAX_ROUND_MINUTES,
+    MIN_ROUND_MINUTES,
+    event_set_round_minutes,
+    now,
+    round_clock_act,
+)
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
@@ -60,6 +68,7 @@ from tournaments.rights import may_manage_staff, may_run_event, may_score_event
 from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
 from tournaments.models import Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -157,7 +166,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     context["etag"] = etag
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":
-        context["log"] = list(event.desk_log.select_related("by")[:8])
+        context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
     return with_validators(render(request, template, context), etag)
 
 
@@ -195,13 +204,14 @@ def desk_result(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No round yet.")
     table = plain_int(request.POST.get("table", "").strip(), max_digits=4)
     text = request.POST.get("result", "")
+    correct = request.POST.get("correct") == "1"
     match = TeamMatch.objects.select_related("round__event").filter(round=round_, table=table).first() if table else None
     error = ""
     if match is None:
         error = _("Round %(n)d has no table %(t)s.") % {"n": round_.number, "t": request.POST.get("table", "")[:6]}
     else:
         try:
-            desk_result_enter(match=match, by=request.user, text=text)
+            desk_result_enter(match=match, by=request.user, text=text, correct=correct)
         except ValidationError as exc:
             error = _("Table %(t)d: %(why)s") % {"t": match.table, "why": " ".join(exc.messages)}
     if _htmx(request):
@@ -225,15 +235,26 @@ def desk_clock(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = _round(event, request.POST.get("round"))
     if round_ is None:
         raise Http404("No round yet.")
-    minutes = request.POST.get("minutes", "").strip()
-    seconds = None
-    if minutes:
-        value = plain_int(minutes, max_digits=4)
-        seconds = value * 60 if value is not None else -1
-    table = plain_int(request.POST.get("table", "").strip(), max_digits=4) if request.POST.get("table", "").strip() else None
+    action = request.POST.get("action", "")
+    seconds = table = None
+    if action == "add":
+        # The desk asks for minutes (the API for seconds): a bad number is refused in the desk's own unit, and a
+        # table that isn't a table number never falls back to time for the whole round.
+        minutes = plain_int(request.POST.get("minutes", ""), max_digits=4)
+        if minutes is None or not 1 <= minutes <= MAX_ADD_SECONDS // 60:
+            messages.error(request, _("Add time: give whole minutes from 1 to %(max)d.") % {"max": MAX_ADD_SECONDS // 60})
+            return _back(event, round_)
+        seconds = minutes * 60
+        typed_table = request.POST.get("table", "").strip()
+        if typed_table:
+            table = plain_int(typed_table, max_digits=4)
+            if not table:
+                messages.error(request, _("Add time: \"%(table)s\" is not a table number; leave the table empty to add "
+                                          "time for the whole round.") % {"table": typed_table[:10]})
+                return _back(event, round_)
     purpose = ClockPurpose.DECKBUILDING if request.POST.get("purpose") == ClockPurpose.DECKBUILDING else ClockPurpose.MATCHES
     try:
-        round_clock_act(round_=round_, by=request.user, action=request.POST.get("action", ""), seconds=seconds,
+        round_clock_act(round_=round_, by=request.user, action=action, seconds=seconds,
                         table=table, reason=request.POST.get("reason", ""), purpose=purpose)
     except ValidationError as exc:
         return _refused(request, event, exc)
@@ -300,13 +321,20 @@ def desk_check_in_settings(request: HttpRequest, pk: int) -> HttpResponse:
         if deadline is None:
             messages.error(request, _("Give the deadline as a date and time."))
             return _back(event)
-    event_set_check_in_deadline(event=event, deadline=deadline)
-    minutes = plain_int(request.POST.get("round_minutes", "").strip(), max_digits=3)
-    if minutes:
-        try:
-            event_set_round_minutes(event=event, minutes=minutes, by=request.user)
-        except ValidationError as exc:
-            return _refused(request, event, exc)
+    # Both fields are read before either is saved: a refused length keeps the deadline unchanged too.
+    typed_minutes = request.POST.get("round_minutes", "").strip()
+    minutes = plain_int(typed_minutes, max_digits=3) if typed_minutes else None
+    if typed_minutes and (minutes is None or not MIN_ROUND_MINUTES <= minutes <= MAX_ROUND_MINUTES):
+        messages.error(request, _("Minutes per round: give whole minutes from %(min)d to %(max)d; nothing was saved.")
+                       % {"min": MIN_ROUND_MINUTES, "max": MAX_ROUND_MINUTES})
+        return _back(event)
+    try:
+        with transaction.atomic():
+            event_set_check_in_deadline(event=event, deadline=deadline)
+            if minutes is not None:
+                event_set_round_minutes(event=event, minutes=minutes, by=request.user)
+    except ValidationError as exc:
+        return _refused(request, event, exc)
     messages.success(request, _("Saved."))
     return _back(event)
 
@@ -592,7 +620,10 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
     event = event_for_viewer(pk=pk, user=request.user)
     round_ = selectors.event_latest_round(event=event)
-    clock_state = selectors.round_clock_state(round_=round_) if round_ else None
+    # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
+    # would say "50:00 Not started" over a round that is over.
+    clock_state = (selectors.round_clock_state(round_=round_)
+                   if round_ and selectors.round_open_results(round_=round_) else None)
     etag = page_etag(request, event.pk, event.version, event.status, clock_state["state"] if clock_state else "")
     partial = request.GET.get("partial") == "1"
     if partial and (cached := not_modified(request, etag)):

@@ -11,10 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
 from drafting.boosters import BoosterDataError
-from tournaments.admin_base import EventScopedAdmin, EventScopedInline
+from tournaments.admin_base import EventScopedAdmin, EventScopedInline, event_log_html
 from drafting.data import UnknownSetError
-from drafting.models import DraftLog, DraftSettings, DraftStatus, DraftTable
-from drafting.selectors import draft_seat_to_pick, draft_table_plan
+from drafting.models import DraftSettings, DraftStatus, DraftTable
+from drafting.selectors import draft_log_entries, draft_seat_to_pick, draft_table_plan
 from drafting.services.picks import DraftRefused
 from drafting.services.tables import (
     MAX_PACK_SIZE,
@@ -80,9 +80,17 @@ class ReadOnlyInline(EventScopedInline, admin.TabularInline):
         return False
 
 
-class DraftLogInline(ReadOnlyInline):
-    model = DraftLog
-    fields = ["at", "actor", "action", "pack_index", "pick_number", "detail"]
+class DraftLogField:
+    """The `draft_log` read-only field of a draft table's or pod's admin page: its entries in the event's one log."""
+
+    @admin.display(description=_("draft log"))
+    def draft_log(self, obj) -> str:
+        return draft_log_html(obj)
+
+
+def draft_log_html(draft) -> str:
+    """A draft's entries of the event's one log, for its admin page (read only)."""
+    return event_log_html(draft_log_entries(draft=draft), event_id=draft.event_id, kind="draft")
 
 
 class UndoForm(forms.Form):
@@ -129,16 +137,16 @@ class DraftTableTimingForm(forms.ModelForm):
 
 
 @admin.register(DraftTable)
-class DraftTableAdmin(EventScopedAdmin):
+class DraftTableAdmin(DraftLogField, EventScopedAdmin):
     form = DraftTableTimingForm
     list_display = ["number", "event", "round_name", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
     list_filter = ["status", "event", "round__number"]
     list_select_related = ["event", "round", "team1__team", "team2__team"]
-    inlines = [DraftLogInline]
     readonly_fields = [
         "event", "round", "number", "team1", "team2", "seed", "chooser", "first_team", "set_code", "booster_seed", "pack_source",
         "pack_sizes", "status", "review_break", "pack_index", "pick_number", "picks_open_at", "deadline",
         "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at", "deck_building_minutes",
+        "draft_log",
     ]
     fields = readonly_fields[:9] + ["review_seconds", "pick_seconds"] + readonly_fields[9:]
     change_form_template = "drafting/admin/drafttable_change_form.html"
@@ -287,29 +295,8 @@ class DraftTableAdmin(EventScopedAdmin):
         return TemplateResponse(request, "drafting/admin_undo.html", context)
 
 
-@admin.register(DraftLog)
-class DraftLogAdmin(EventScopedAdmin):
-    event_path = "table__event"
-    list_display = ["at", "table", "actor", "action", "pack_index", "pick_number", "detail"]
-    list_filter = ["action"]
-    list_select_related = ["table__event", "actor"]
-
-    @admin.display(description=_("round"), ordering="round__number")
-    def round_name(self, obj: DraftTable) -> str:
-        return obj.round.name if obj.round_id else _("One draft")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 # --- Two-Headed Giant booster draft in pods (docs/2hg-draft.md) ------------------------------------------------------
-from drafting.models import Pod, PodLog, PodTeam  # noqa: E402
+from drafting.models import Pod, PodTeam  # noqa: E402
 from drafting.services import pods as pod_services  # noqa: E402
 
 
@@ -331,11 +318,6 @@ class PodTeamInline(ReadOnlyInline):
     fields = ["seat", "registration", "picked_through"]
 
 
-class PodLogInline(ReadOnlyInline):
-    model = PodLog
-    fields = ["at", "actor", "action", "detail"]
-
-
 class PodTimingForm(forms.ModelForm):
     class Meta:
         model = Pod
@@ -343,15 +325,15 @@ class PodTimingForm(forms.ModelForm):
 
 
 @admin.register(Pod)
-class PodAdmin(EventScopedAdmin):
+class PodAdmin(DraftLogField, EventScopedAdmin):
     form = PodTimingForm
     list_display = ["number", "event", "status", "pack_round_shown", "pick_shown", "deadline", "links"]
     list_filter = ["status", "event"]
     list_select_related = ["event"]
-    inlines = [PodTeamInline, PodLogInline]
+    inlines = [PodTeamInline]
     readonly_fields = ["event", "number", "seed", "set_code", "booster_seed", "pack_source", "status", "review_break",
                        "pack_round", "step", "picks_open_at", "deadline", "version", "started_at", "finished_at",
-                       "review_between_picks"]
+                       "review_between_picks", "draft_log"]
     fields = readonly_fields[:6] + ["pick_seconds", "round_review_seconds", "deck_building_minutes"] + readonly_fields[6:]
     actions = ["generate_packs", "start", "pause", "review_break", "resume", "end"]
 

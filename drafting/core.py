@@ -10,7 +10,7 @@ draft). This module owns, once for all of them:
 - the timeout machinery: the timer task sent for the deadline (`draft_schedule_timeout`), the task's and the
   sweep's apply (`draft_timeout_apply`), the early delivery (`draft_timeout_early`), the beat sweep
   (`drafts_sweep_overdue`) and the lazy timeout on read (`draft_refresh`, `drafts_refresh`);
-- the one draft log (`draft_log`, models.DraftLog) and the live push channel (`DraftKind.channel`, drafting.live).
+- the draft actions written to the event's one log (`draft_log`, tournaments.services.eventlog) and the live push channel (`DraftKind.channel`, drafting.live).
 
 A format plugs in with its pure rules (rochester.py, thg.py, booster.py) and a small adapter in its service module
 that registers what a timeout takes and what happens when the draft ends (`draft_format_register`).
@@ -30,7 +30,11 @@ from django.utils.translation import gettext_lazy
 
 from django.utils import timezone
 
-from drafting.models import DraftAction, DraftBase, DraftLog, DraftStatus, DraftTable, PickVia, Pod
+from drafting.models import DraftAction, DraftBase, DraftStatus, DraftTable, PickVia, Pod
+from tournaments.logtext import LogText
+from tournaments.models import EventLogEntry
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 from tournaments.signals import DomainEvent, domain_event_send
 
 log = logging.getLogger(__name__)
@@ -156,13 +160,22 @@ def draft_overdue(draft: DraftBase, now: dt.datetime) -> bool:
     return draft.deadline is not None and now >= draft.deadline
 
 
-def draft_log(draft: DraftBase, action: str, *, by, detail: str = "") -> DraftLog:
-    """Write one entry of the draft log: the action, who did it (a user, or nobody for the system) and why."""
-    actor = by if getattr(by, "pk", None) else None
+def draft_log(draft: DraftBase, action: str, *, by, detail: str = "", round_=None) -> EventLogEntry:
+    """Write one draft action (never a pick) to the event's one log: the action, who did it (a person, a token, or
+    nobody for the system) and why. The entry's data names the table (and where it stood) or the pod
+    (drafting.selectors.draft_log_entries reads a draft's entries back)."""
     if isinstance(draft, DraftTable):
-        return DraftLog.objects.create(table=draft, action=action, actor=actor, detail=detail,
-                                       pack_index=draft.pack_index, pick_number=draft.pick_number)
-    return DraftLog.objects.create(pod=draft, action=action, actor=actor, detail=detail)
+        where = LogText(gettext_lazy("Draft table %(n)d"), {"n": draft.number})
+        data = {"draft_table": draft.pk, "pack_index": draft.pack_index, "pick_number": draft.pick_number}
+        round_number = getattr(round_, "number", None) or (draft.round.number if draft.round_id else None)
+    else:
+        where = LogText(gettext_lazy("Pod %(n)d"), {"n": draft.number})
+        data, round_number = {"pod": draft.pk}, None
+    label = DraftAction(action).label if action in DraftAction.values else action
+    params = {"draft": where, "action": label, "detail": detail}
+    message = gettext_lazy("%(draft)s: %(action)s. %(detail)s") if detail else gettext_lazy("%(draft)s: %(action)s.")
+    return event_log_record(event=draft.event, user=by, kind=LogKind.DRAFT, action=action, round_number=round_number,
+                            message=LogText(message, params), data={**data, "detail": detail})
 
 
 def draft_schedule_timeout(draft: DraftBase) -> None:

@@ -5,7 +5,6 @@ it (services.timers.table_lock) and checks the pick it expects. See docs/draftin
 """
 import datetime as dt
 
-from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -266,35 +265,6 @@ class DraftCard(models.Model):
         return self.name
 
 
-class DraftLog(models.Model):
-    """The one audit log of every draft, whatever its format: organizer and judge actions, with who and why. An
-    entry belongs to a Rochester table or to a pod (exactly one); `pack_index`/`pick_number` say where a table stood.
-    """
-
-    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="log", null=True, blank=True)
-    pod = models.ForeignKey("Pod", on_delete=models.CASCADE, related_name="log", null=True, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    action = models.CharField(max_length=20, choices=DraftAction.choices)
-    pack_index = models.PositiveSmallIntegerField(null=True, blank=True)
-    pick_number = models.PositiveSmallIntegerField(null=True, blank=True)
-    detail = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["at", "pk"]
-        verbose_name = _("draft log entry")
-        verbose_name_plural = _("draft log")
-        constraints = [
-            models.CheckConstraint(
-                condition=Q(table__isnull=False, pod__isnull=True) | Q(table__isnull=True, pod__isnull=False),
-                name="draftlog_one_draft",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.table or self.pod}: {self.get_action_display()}"
-
-
 # --- Two-Headed Giant booster draft in pods (RULES.md 7, MTR 9.7; the rules are drafting.thg) -----------------------
 
 
@@ -425,6 +395,3 @@ class PodCard(models.Model):
     def __str__(self) -> str:
         return self.name
 
-
-# The pods' log is the one draft log (an entry with its `pod` set); the old name stays for readers of it.
-PodLog = DraftLog

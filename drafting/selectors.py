@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.rochester import PackPlan, draft_plan
+from tournaments.models import EventLogEntry
 from tournaments.models import Seat as TeamSeat
 
 
@@ -273,3 +274,10 @@ def draft_team_pool(registration):
     names = DraftCard.objects.filter(table=table, picked_by__startswith=team).values_list("name", flat=True)
     index = card_name_index()
     return TeamPool(cards=dict(Counter(index.resolve(n).english or n for n in names)))
+
+
+def draft_log_entries(*, draft) -> QuerySet[EventLogEntry]:
+    """A draft table's or a pod's actions in the event's one log (tournaments.services.eventlog), oldest first."""
+    key = "data__draft_table" if isinstance(draft, DraftTable) else "data__pod"
+    return (EventLogEntry.objects.filter(event_id=draft.event_id, kind="draft", **{key: draft.pk})
+            .select_related("user").order_by("at", "pk"))

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from django.db import models
 
-from drafting.models import DraftCard, DraftLog, DraftSettings, DraftTable
+from drafting.models import DraftCard, DraftSettings, DraftTable
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.services.events import EDITABLE_FIELDS
 
@@ -106,12 +106,23 @@ def event_export(*, event: Event) -> dict:
         "teams": teams,
         "rounds": rounds,
         "draft_tables": _draft_tables(event, names),
-        "log": [
-            {"at": _value(e.at), "user": e.user.get_username() if e.user else None, "action": e.action,
-             "message": e.message, "data": _names_in(e.data, names)}
-            for e in EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk")
-        ],
+        "log": [_log_row(e, names) for e in _event_log(event) if "draft_table" not in e.data],
     }
+
+
+def _event_log(event: Event) -> list[EventLogEntry]:
+    return list(EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk"))
+
+
+def _log_row(entry: EventLogEntry, names: dict[int, str]) -> dict:
+    """One entry of the event's log; the keys issue 29 added only where they hold something, so files written
+    before read the same."""
+    row = {"at": _value(entry.at), "user": entry.user.get_username() if entry.user else None, "action": entry.action,
+           "message": entry.message, "data": _names_in(entry.data, names)}
+    extra = {"actor": entry.actor, "kind": entry.kind, "round": entry.round_number,
+             "team": names.get(entry.registration_id), "before": entry.before, "after": entry.after,
+             "warnings": entry.warnings, "source": entry.source}
+    return {**row, **{k: v for k, v in extra.items() if v not in (None, "", [], {})}}
 
 
 def _names_in(data: dict, names: dict[int, str]) -> dict:
@@ -130,9 +141,11 @@ def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
     cards: dict[int, list[DraftCard]] = defaultdict(list)
     for card in DraftCard.objects.filter(table__event=event).order_by("pack_index", "position"):
         cards[card.table_id].append(card)
-    logs: dict[int, list[DraftLog]] = defaultdict(list)
-    for entry in DraftLog.objects.filter(table__event=event).select_related("actor").order_by("at", "pk"):
-        logs[entry.table_id].append(entry)
+    # A table's log is its entries in the event's one log (drafting.core.draft_log), in the file's table form.
+    logs: dict[int, list[EventLogEntry]] = defaultdict(list)
+    for entry in _event_log(event):
+        if "draft_table" in entry.data:
+            logs[entry.data["draft_table"]].append(entry)
     out = []
     for table in tables:
         row = model_row(table)
@@ -142,7 +155,9 @@ def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
             row["round"] = table.round.number
         row["cards"] = [model_row(c, skip={"table"}) for c in cards[table.pk]]
         row["log"] = [
-            {**model_row(e, skip={"table", "actor"}), "actor": e.actor.get_username() if e.actor else None}
+            {"at": _value(e.at), "action": e.action, "pack_index": e.data.get("pack_index"),
+             "pick_number": e.data.get("pick_number"), "detail": e.data.get("detail", e.message),
+             "actor": e.user.get_username() if e.user else None}
             for e in logs[table.pk]
         ]
         out.append(row)

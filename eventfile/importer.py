@@ -11,12 +11,16 @@ from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from drafting.models import DraftCard, DraftLog, DraftSettings, DraftTable, Pod
+from drafting.core import draft_log
+from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
 from eventfile.export import FORMAT, VERSION
 from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
+from tournaments.logtext import LogText
+from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import EDITABLE_FIELDS, event_bump_version, event_create
@@ -331,7 +335,6 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
         problems.add("draft_tables", _("Expected a list."))
         return
     rounds = {r.number: r for r in Round.objects.filter(event=event)}
-    User = get_user_model()
     for i, row in enumerate(tables):
         where = f"draft_tables[{i}]"
         if not isinstance(row, dict):
@@ -356,19 +359,60 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
             for k, c in enumerate(cards) if isinstance(c, dict)
         ])
         for k, entry in enumerate(row.get("log") or []):
-            if not isinstance(entry, dict):
-                problems.add(f"{where}.log[{k}]", _("Expected an object."))
-                continue
-            actor = User.objects.filter(username=entry.get("actor")).first() if entry.get("actor") else None
-            fields = _model_fields(DraftLog, entry, where=f"{where}.log[{k}]", problems=problems, skip={"actor", "at"})
-            log = DraftLog.objects.create(table=table, actor=actor, **fields)
-            try:
-                at = _when(entry.get("at"))
-            except ValueError:
-                problems.add(f"{where}.log[{k}].at", _("An ISO date and time."))
-                continue
-            if at is not None:
-                DraftLog.objects.filter(pk=log.pk).update(at=at)
+            _draft_log_entry(table=table, entry=entry, where=f"{where}.log[{k}]", problems=problems)
+
+
+_DRAFT_LOG_KEYS = {"at", "actor", "action", "pack_index", "pick_number", "detail"}
+
+
+def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: _Problems) -> None:
+    """One entry of a table's log in the file, written to the event's one log as drafting.core.draft_log does."""
+    if not problems.keys(where, entry, _DRAFT_LOG_KEYS, {"action"}):
+        return
+    try:
+        at = _when(entry.get("at"))
+    except ValueError:
+        problems.add(f"{where}.at", _("An ISO date and time."))
+        return
+    for key in ("pack_index", "pick_number"):
+        if entry.get(key) is not None and not _int(entry[key], high=1000):
+            problems.add(f"{where}.{key}", _("A whole number."))
+            return
+    actor = get_user_model().objects.filter(username=entry["actor"]).first() if isinstance(entry.get("actor"), str) else None
+    created = draft_log(table, str(entry["action"])[:40], by=actor, detail=str(entry.get("detail") or ""))
+    created.data = {**created.data, "pack_index": entry.get("pack_index"), "pick_number": entry.get("pick_number")}
+    EventLogEntry.objects.filter(pk=created.pk).update(data=created.data, **({"at": at} if at is not None else {}))
+
+
+_LOG_KEYS = {"at", "user", "action", "message", "data", "actor", "kind", "round", "team", "before", "after", "warnings",
+             "source"}
+
+
+def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration], problems: _Problems) -> dict | None:
+    """The keys issue 29 added to a log entry, checked, as the entry's fields (None: a problem was named)."""
+    extra = {"actor": str(entry.get("actor") or "")[:200], "before": entry.get("before"), "after": entry.get("after")}
+    kind = entry.get("kind", LogKind.EVENT)
+    if kind not in LogKind.values:
+        problems.add(f"{where}.kind", _("One of: %(v)s.") % {"v": ", ".join(LogKind.values)})
+        return None
+    extra["kind"] = kind
+    if entry.get("round") is not None and not _int(entry["round"], low=1, high=1000):
+        problems.add(f"{where}.round", _("A round's number."))
+        return None
+    extra["round_number"] = entry.get("round")
+    if entry.get("team") is not None:
+        registration = registrations.get(" ".join(str(entry["team"]).split()).lower())
+        if registration is None:
+            problems.add(f"{where}.team", _("Not one of the file's teams."))
+            return None
+        extra["registration"] = registration
+    warnings, source = entry.get("warnings", []), entry.get("source", {})
+    if not isinstance(warnings, list) or not isinstance(source, dict):
+        problems.add(f"{where}.warnings" if not isinstance(warnings, list) else f"{where}.source",
+                     _("Expected a list.") if not isinstance(warnings, list) else _("Expected an object."))
+        return None
+    extra["warnings"], extra["source"] = warnings, source
+    return extra
 
 
 def _log(*, event: Event, entries, registrations: dict[str, Registration], problems: _Problems) -> None:
@@ -378,7 +422,10 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
     User = get_user_model()
     for i, entry in enumerate(entries):
         where = f"log[{i}]"
-        if not problems.keys(where, entry, {"at", "user", "action", "message", "data"}, {"action", "message"}):
+        if not problems.keys(where, entry, _LOG_KEYS, {"action", "message"}):
+            continue
+        extra = _log_extra(entry, where=where, registrations=registrations, problems=problems)
+        if extra is None:
             continue
         data = entry.get("data") or {}
         if not isinstance(data, dict):
@@ -392,8 +439,9 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
         except ValueError:
             problems.add(f"{where}.at", _("An ISO date and time."))
             continue
+        # Entries recorded elsewhere, restored as they were (not changes made now, so not event_log_record).
         created = EventLogEntry.objects.create(event=event, user=user, action=str(entry["action"])[:40],
-                                               message=str(entry["message"]), data=data)
+                                               message=str(entry["message"]), data=data, **extra)
         if at is not None:
             EventLogEntry.objects.filter(pk=created.pk).update(at=at)
 
@@ -437,8 +485,8 @@ def event_replace(*, event: Event, document, user) -> Event:
     fresh.delete()
     event_log_record(
         event=event, user=user, action="event_replaced",
-        message=_("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds).")
-        % {"teams": event.registrations.count(), "rounds": event.rounds.count()},
+        message=LogText(gettext_lazy("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds)."),
+                        {"teams": event.registrations.count(), "rounds": event.rounds.count()}),
     )
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()

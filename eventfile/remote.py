@@ -11,15 +11,20 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from eventfile.export import event_export
 from eventfile.importer import event_import, event_replace
 from eventfile.models import EventSync
 from eventfile.sync import event_file_differences, event_file_fingerprint
+from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.services.eventlog import event_log_record
 
 TIMEOUT = 60
+# What a push or pull did, in the log's sentence (read in the reader's language).
+_DONE = {"created": pgettext_lazy("event file sync", "created"),
+         "replaced": pgettext_lazy("event file sync", "replaced")}
 
 
 class RemoteError(RuntimeError):
@@ -105,7 +110,8 @@ def event_push(*, event: Event, to: str, token: str) -> SyncResult:
         action = "replaced"
     theirs = _call(base=base, token=token, method="GET", path=f"events/{remote_id}/export")
     _record(event=event, base=base, remote_id=remote_id, local=mine, remote=event_file_fingerprint(theirs),
-            direction="push", message=f"Pushed to {base} (event {remote_id} there, {action}).")
+            direction="push", message=LogText(gettext_lazy("Pushed to %(base)s (event %(id)s there, %(action)s)."),
+                                              {"base": base, "id": remote_id, "action": _DONE.get(action, action)}))
     return SyncResult(action=action, event_id=event.pk, remote_event_id=remote_id)
 
 
@@ -139,11 +145,12 @@ def event_pull(*, source: str, token: str, event: Event | None = None, remote_id
             action = "replaced"
         _record(event=event, base=base, remote_id=remote_id, local=event_file_fingerprint(event_export(event=event)),
                 remote=remote_fingerprint, direction="pull",
-                message=f"Pulled from {base} (event {remote_id} there, {action} here).")
+                message=LogText(gettext_lazy("Pulled from %(base)s (event %(id)s there, %(action)s here)."),
+                                {"base": base, "id": remote_id, "action": _DONE.get(action, action)}))
     return SyncResult(action=action, event_id=event.pk, remote_event_id=remote_id)
 
 
-def _record(*, event: Event, base: str, remote_id: int, local: str, remote: str, direction: str, message: str) -> None:
+def _record(*, event: Event, base: str, remote_id: int, local: str, remote: str, direction: str, message: LogText) -> None:
     EventSync.objects.update_or_create(
         event=event, remote_url=base,
         defaults={"remote_event_id": remote_id, "local_fingerprint": local, "remote_fingerprint": remote,

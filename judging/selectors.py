@@ -1,13 +1,10 @@
 """The judges' reads, and what of them a player or the public may see. Penalties and deck checks are never public:
 judges (and whoever runs the event) see all of them; a player sees their own penalties only; anyone else nothing.
 Every view reads through here, so the rule lives in one place."""
-import csv
-import io
-
 from django.db.models import Prefetch, QuerySet
 
 from judging.models import DeckCheck, Penalty
-from tournaments.models import Decklist, DecklistChange, Event, EventLogEntry, Registration, Seat
+from tournaments.models import Decklist, DecklistChange, Event, Registration, Seat
 from tournaments.rights import may_judge_event
 from tournaments.selectors.published import published_placings
 
@@ -41,29 +38,6 @@ def team_decklists(*, registration: Registration) -> list[tuple[Seat, Decklist |
     seats = list(registration.seats.select_related("player").order_by("letter"))
     lists = {d.seat_id: d for d in Decklist.objects.filter(seat__in=seats).prefetch_related("changes__changed_by")}
     return [(s, lists.get(s.pk), list(lists[s.pk].changes.all()) if s.pk in lists else []) for s in seats]
-
-
-def event_log(*, event: Event) -> QuerySet[EventLogEntry]:
-    """The event's log, oldest first (for judges and the organizer only: it names penalties)."""
-    return EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk")
-
-
-def event_log_csv(*, event: Event) -> str:
-    """The event's log as CSV: when, who, what (the action's word), the sentence."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["at", "by", "action", "message"])
-    for entry in event_log(event=event):
-        writer.writerow([
-            entry.at.isoformat(), entry.by, entry.action,
-            _csv_safe(entry.message),
-        ])
-    return out.getvalue()
-
-
-def _csv_safe(text: str) -> str:
-    # A cell starting with = + - @ is a formula in a spreadsheet: team names and notes are typed by people.
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 def published_decklists(*, event: Event) -> list[tuple[int, Registration, list[tuple[Seat, Decklist | None]]]]:

@@ -5,13 +5,15 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind, RESULT_PENALTIES
 from judging.models import DeckCheck, Penalty
 from tournaments.models import Player, Registration, Round, SeatMatch, StaffRole, TeamMatch
 from tournaments.rights import may_judge_event, may_manage_staff
+from tournaments.logtext import LogText
+from tournaments.services.eventlog import LogAction, event_log_record, round_label
 from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
-from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.registrations import registration_disqualify
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
 
@@ -26,8 +28,8 @@ def _check_round(*, round_: Round | None, registration: Registration) -> None:
         raise ValidationError({"round": _("That round belongs to another event.")})
 
 
-def _round_name(round_: Round | None) -> str:
-    return round_.name if round_ is not None else _("before round 1")
+def _round_name(round_: Round | None) -> LogText:
+    return round_label(round_) if round_ is not None else LogText(gettext_lazy("before round 1"))
 
 
 @transaction.atomic
@@ -49,10 +51,11 @@ def deck_check_record(
         judge=judge,
     )
     event_log_record(
-        event=registration.event, user=judge, action=LogAction.DECK_CHECK,
-        message=_("Deck check of %(team)s (%(round)s): %(result)s.") % {
-            "team": registration.team.name, "round": _round_name(round_), "result": check.get_result_display()}
-        + (f" {note}" if note else ""),
+        event=registration.event, user=judge, action=LogAction.DECK_CHECK, registration=registration,
+        round_number=round_.number if round_ else None,
+        message=LogText(gettext_lazy("Deck check of %(team)s (%(round)s): %(result)s. %(note)s"), {
+            "team": registration.team.name, "round": _round_name(round_), "result": DeckCheckResult(result).label,
+            "note": note}),
         data={"team": registration.pk, "round": round_.number if round_ else None, "result": result, "note": note},
     )
     return check
@@ -98,11 +101,11 @@ def penalty_record(
         penalty=penalty, note=note[:4000], judge=judge,
     )
     event_log_record(
-        event=event, user=judge, action=LogAction.PENALTY,
-        message=_("%(player)s (%(team)s, %(round)s): %(penalty)s for %(infraction)s.") % {
+        event=event, user=judge, action=LogAction.PENALTY, registration=registration,
+        round_number=round_.number if round_ else None,
+        message=LogText(gettext_lazy("%(player)s (%(team)s, %(round)s): %(penalty)s for %(infraction)s. %(note)s"), {
             "player": player.name, "team": registration.team.name, "round": _round_name(round_),
-            "penalty": record.get_penalty_display(), "infraction": record.get_infraction_display()}
-        + (f" {note}" if note else ""),
+            "penalty": PenaltyKind(penalty).label, "infraction": Infraction(infraction).label, "note": note}),
         data={"penalty_id": record.pk, "team": registration.pk, "player": player.pk,
               "round": round_.number if round_ else None, "infraction": infraction, "penalty": penalty, "note": note},
     )
@@ -191,10 +194,10 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     penalty.applied_to = match
     penalty.save(update_fields=["applied_to"])
     event_log_record(
-        event=event, user=judge, action=LogAction.PENALTY_APPLIED,
-        message=_("%(penalty)s for %(player)s applied to %(round)s, table %(table)d.") % {
-            "penalty": penalty.get_penalty_display(), "player": penalty.player.name, "round": match.round.name,
-            "table": match.table},
+        event=event, user=judge, action=LogAction.PENALTY_APPLIED, match=match, registration=penalty.registration,
+        message=LogText(gettext_lazy("%(penalty)s for %(player)s applied to %(round)s, table %(table)d."), {
+            "penalty": PenaltyKind(penalty.penalty).label, "player": penalty.player.name,
+            "round": round_label(match.round), "table": match.table}),
         data={"penalty_id": penalty.pk, "match": match.pk},
     )
     return match

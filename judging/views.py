@@ -4,6 +4,8 @@ and judges, a player's own penalties, and the published decklists of the top tea
 Thin: judging.services writes, judging.selectors reads and decides who sees what. Judges' pages answer 404 to anyone
 who doesn't judge the event, so neither the event nor its records leak.
 """
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,7 +19,9 @@ from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
 from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
+from tournaments.models.log import LogKind
 from tournaments.rights import may_judge_event, may_run_event
+from tournaments.selectors import eventlog
 from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,
@@ -192,15 +196,23 @@ def print_all(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def log_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The event's log: every traced change (locked lists, final results, seats, drops, penalties)."""
+    """The event's one log (issue 29): every traced change (results, pairings, drops, seats, drafts, pools,
+    penalties, settings, the desk's actions), filtered by kind, round, team, person and text."""
     event = _judged_event(request, pk)
-    return render(request, "judging/log.html", {"event": event, "entries": selectors.event_log(event=event)})
+    filters = eventlog.event_log_filter_from(request.GET)
+    return render(request, "judging/log.html", {
+        "event": event, "entries": eventlog.event_log_entries(event=event, filters=filters), "filters": filters,
+        "query": urlencode(filters.as_query()), "kinds": LogKind.choices,
+        "teams": eventlog.event_log_teams(event=event), "rounds": eventlog.event_log_rounds(event=event),
+    })
 
 
 @login_required
 def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event log page's selection (the same filters) as CSV."""
     event = _judged_event(request, pk)
-    response = HttpResponse(selectors.event_log_csv(event=event), content_type="text/csv; charset=utf-8")
+    filters = eventlog.event_log_filter_from(request.GET)
+    response = HttpResponse(eventlog.event_log_csv(event=event, filters=filters), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-log.csv"'
     return response
 

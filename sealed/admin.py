@@ -11,9 +11,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from sealed.models import PoolCard, PoolLog, SealedPool, SealedSettings
-from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_unlock, sealed_pools_open
-from tournaments.admin_base import EventScopedAdmin, EventScopedInline, usable_choices
+from sealed.models import PoolCard, SealedPool, SealedSettings
+from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_log_entries, sealed_pool_unlock, sealed_pools_open
+from tournaments.admin_base import EventScopedAdmin, event_log_html, usable_choices
 from tournaments.enums import FormatKind
 from tournaments.models import Registration
 
@@ -37,17 +37,6 @@ class SealedSettingsAdmin(EventScopedAdmin):
                 self.message_user(request, ngettext("%(event)s: %(n)d pool opened.", "%(event)s: %(n)d pools opened.",
                                                     len(pools)) % {"event": settings_.event, "n": len(pools)},
                                   messages.SUCCESS)
-
-
-class PoolLogInline(EventScopedInline, admin.TabularInline):
-    model = PoolLog
-    extra = 0
-    can_delete = False
-    fields = ["at", "action", "by", "after_round", "detail"]
-    readonly_fields = fields
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
 
 
 class TeamChoiceField(forms.ModelChoiceField):
@@ -82,11 +71,14 @@ class SealedPoolAdmin(EventScopedAdmin):
     list_display = ["registration", "event", "source", "set_code", "booster_count", "card_count", "registered_at", "page"]
     list_filter = ["event", "source"]
     readonly_fields = ["registration", "event", "source", "set_code", "booster_count", "seed", "basics",
-                       "registered_at", "registered_by", "version"]
-    inlines = [PoolLogInline]
+                       "registered_at", "registered_by", "version", "pool_log"]
     actions = ["unlock"]
     change_list_template = "sealed/admin/sealedpool_change_list.html"
     change_form_template = "sealed/admin/sealedpool_change_form.html"
+
+    @admin.display(description=_("pool log"))
+    def pool_log(self, obj: SealedPool) -> str:
+        return event_log_html(sealed_pool_log_entries(pool=obj), event_id=obj.event_id, kind="pool")
 
     def get_urls(self):
         enter = path("enter/", self.admin_site.admin_view(self.enter_view), name="sealed_sealedpool_enter")

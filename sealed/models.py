@@ -142,22 +142,3 @@ class PoolAction(models.TextChoices):
     REGISTERED = "registered", _("Registered")
     CHANGED = "changed", _("Changed between rounds")
     UNLOCKED = "unlocked", _("Unlocked by the organizer")
-
-
-class PoolLog(models.Model):
-    """What happened to a pool, by whom and when; `detail` lists the cards that moved."""
-
-    pool = models.ForeignKey(SealedPool, on_delete=models.CASCADE, related_name="log")
-    action = models.CharField(max_length=12, choices=PoolAction.choices)
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    at = models.DateTimeField(auto_now_add=True)
-    after_round = models.PositiveSmallIntegerField(default=0, help_text=_("The last round played when this happened."))
-    detail = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["pool", "at", "pk"]
-        verbose_name = _("pool log entry")
-        verbose_name_plural = _("pool log")
-
-    def __str__(self) -> str:
-        return f"{self.pool}: {self.get_action_display()}"

@@ -13,20 +13,46 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cards.selectors import card_set_booster_data, set_code_check
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
 from drafting.services.tables import entered_names_resolve
 from sealed import rules
-from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool, SealedSettings
+from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool, SealedSettings
 from tournaments.enums import FormatKind
-from tournaments.models import Event, Registration, Round, Seat
+from tournaments.logtext import LogText
+from tournaments.models import Event, EventLogEntry, Registration, Round, Seat
+from tournaments.models.log import LogKind
 from tournaments.rights import may_run_event
+from tournaments.services.eventlog import event_log_record
 
 
 # The booster products a sealed pool is opened from, best first: play boosters replaced draft boosters in 2024.
 SEALED_PRODUCTS = ("play", "draft", "default")
+
+
+def sealed_pool_log(*, pool: SealedPool, action: str, by, after_round: int = 0, detail: Sequence = ()) -> EventLogEntry:
+    """Write what happened to a pool (PoolAction) to the event's one log: who, when, after which round, and the
+    cards that moved (`detail`). The entry's data names the pool (sealed_pool_log_entries reads them back)."""
+    registration = pool.registration
+    detail = [str(d) for d in detail]
+    params = {"team": registration.team.name, "action": PoolAction(action).label, "detail": "; ".join(detail)}
+    message = (gettext_lazy("Pool of %(team)s: %(action)s. %(detail)s") if detail
+               else gettext_lazy("Pool of %(team)s: %(action)s."))
+    return event_log_record(
+        event=pool.event, user=by, kind=LogKind.POOL, action=f"pool_{action}", registration=registration,
+        round_number=after_round or None, message=LogText(message, params),
+        after={"moved": detail} if action == PoolAction.CHANGED else None,
+        data={"pool": pool.pk, "after_round": after_round, "detail": detail},
+    )
+
+
+def sealed_pool_log_entries(*, pool: SealedPool):
+    """A pool's entries in the event's one log, oldest first."""
+    return EventLogEntry.objects.filter(event_id=pool.event_id, kind=LogKind.POOL, data__pool=pool.pk).order_by("at", "pk")
+
 
 
 class NotYourPool(PermissionDenied):
@@ -113,7 +139,7 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
             booster_count=count, seed=seed,
         )
         PoolCard.objects.bulk_create(_card_rows(pool, [(b, card) for b, pack in enumerate(boosters) for card in pack]))
-        PoolLog.objects.create(pool=pool, action=PoolAction.OPENED, by=by, detail=[f"{count} x {pool.set_code}", seed])
+        sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by, detail=[f"{count} x {pool.set_code}", seed])
         pools.append(pool)
     return pools
 
@@ -187,7 +213,7 @@ def sealed_pool_enter(
                 mana_value=float(data.get("manaValue", 0)),
             ))
     PoolCard.objects.bulk_create(rows)
-    PoolLog.objects.create(pool=pool, action=PoolAction.ENTERED, by=by, detail=[f"{len(rows)} cards"])
+    sealed_pool_log(pool=pool, action=PoolAction.ENTERED, by=by, detail=[f"{len(rows)} cards"])
     return pool
 
 
@@ -276,7 +302,7 @@ def sealed_pool_save(
         raise PoolRefused(problems)
     _write(pool=pool, rows=rows, assignments=assignments, basics=basics or {})
     pool.save(update_fields=["basics", "version"])
-    PoolLog.objects.create(pool=pool, action=PoolAction.SAVED, by=user)
+    sealed_pool_log(pool=pool, action=PoolAction.SAVED, by=user)
     return pool
 
 
@@ -325,7 +351,7 @@ def sealed_pool_register(
     _write(pool=pool, rows=rows, assignments=assignments, basics=basics or {})
     pool.registered_at, pool.registered_by = timezone.now(), user
     pool.save(update_fields=["basics", "version", "registered_at", "registered_by"])
-    PoolLog.objects.create(pool=pool, action=action, by=user, after_round=latest, detail=moves)
+    sealed_pool_log(pool=pool, action=action, by=user, after_round=latest, detail=moves)
     return pool
 
 
@@ -367,5 +393,5 @@ def sealed_pool_unlock(*, pool: SealedPool, by) -> SealedPool:
     pool.registered_at = pool.registered_by = None
     pool.version += 1
     pool.save(update_fields=["registered_at", "registered_by", "version"])
-    PoolLog.objects.create(pool=pool, action=PoolAction.UNLOCKED, by=by, after_round=latest)
+    sealed_pool_log(pool=pool, action=PoolAction.UNLOCKED, by=by, after_round=latest)
     return pool

@@ -331,7 +331,7 @@ ADMIN = {
     "tournaments.Event": "event", "tournaments.Registration": "event", "tournaments.Decklist": "event",
     "tournaments.Team": "event", "tournaments.Player": "event", "tournaments.Round": "event",
     "tournaments.TeamMatch": "event", "tournaments.EventLogEntry": "event",
-    "drafting.DraftSettings": "event", "drafting.DraftTable": "event", "drafting.DraftLog": "event",
+    "drafting.DraftSettings": "event", "drafting.DraftTable": "event",
     "drafting.Pod": "event",
     "sealed.SealedSettings": "event", "sealed.SealedPool": "event", "sealed.PoolCard": "event",
     "sharedgame.GameState": "event", "signup.TeamSignup": "event", "signup.EventTeamList": "event",

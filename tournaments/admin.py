@@ -221,7 +221,7 @@ class EventAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Pair the next Swiss round"), permissions=["change"])
     def pair_next_round(self, request, queryset):
-        _run(self, request, queryset, lambda e: round_pair_next(event=e),
+        _run(self, request, queryset, lambda e: round_pair_next(event=e, user=request.user),
              lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
         for event in queryset:
             for warning in event_warnings(event=event):
@@ -243,11 +243,11 @@ class EventAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):
-        _run(self, request, queryset, lambda e: topcut_start(event=e), lambda r: _("top cut paired."))
+        _run(self, request, queryset, lambda e: topcut_start(event=e, user=request.user), lambda r: _("top cut paired."))
 
     @admin.action(description=_("Pair the next top-cut round"), permissions=["change"])
     def advance_top_cut(self, request, queryset):
-        _run(self, request, queryset, lambda e: topcut_advance(event=e),
+        _run(self, request, queryset, lambda e: topcut_advance(event=e, user=request.user),
              lambda r: _("next top-cut round paired.") if r else _("the final is decided: the event is finished."))
 
     def get_queryset(self, request):
@@ -578,7 +578,7 @@ class RoundAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Pair the selected rounds again (new seed)"), permissions=["change"])
     def pair_again(self, request, queryset):
-        _run(self, request, queryset, lambda r: round_repair(round_=r), lambda r: _("paired again (seed %(s)d).") % {"s": r.seed})
+        _run(self, request, queryset, lambda r: round_repair(round_=r, user=request.user), lambda r: _("paired again (seed %(s)d).") % {"s": r.seed})
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_match_count=Count("matches"))
@@ -715,11 +715,17 @@ class TeamMatchAdmin(ScoreboardAdmin):
 class EventLogEntryAdmin(EventScopedAdmin):
     """The event's log, read only: what was changed, by whom, when and why."""
 
-    list_display = ["at", "event", "action", "message", "user", "actor"]
-    list_filter = ["action", "event"]
+    list_display = ["at", "event", "kind", "action", "text", "user", "actor"]
+    list_filter = ["kind", "action", "event"]
     search_fields = ["message", "event__name"]
     list_select_related = ["event", "user"]
-    readonly_fields = ["event", "at", "user", "actor", "action", "message", "data"]
+    readonly_fields = ["event", "at", "user", "actor", "kind", "action", "text", "round_number", "registration",
+                       "match", "before", "after", "warnings", "data"]
+    exclude = ["message", "source"]
+
+    @admin.display(description=_("what happened"))
+    def text(self, obj: EventLogEntry) -> str:
+        return obj.text
 
     def has_add_permission(self, request):
         return False

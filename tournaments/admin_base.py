@@ -14,6 +14,10 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Player, Round, Team
@@ -173,3 +177,13 @@ class EventScopedAdmin(OthersRowsDontExist, RightsLimitedChoices, admin.ModelAdm
 
 class EventScopedInline(RightsLimitedChoices):
     """An inline of an EventScopedAdmin's page: its choices are limited the same way."""
+
+
+def event_log_html(entries, *, event_id: int, kind: str) -> str:
+    """Entries of the event's one log on a record's admin page (a draft's, a pool's), read only, with a link to
+    the event log page filtered to their kind."""
+    rows = format_html_join("", "<li>{} · {} · {}</li>", (
+        (date_format(localtime(e.at), "SHORT_DATETIME_FORMAT"), e.by or "Hydra", e.text) for e in entries
+    ))
+    link = reverse("judging:log", args=[event_id]) + f"?kind={kind}"
+    return format_html('<ul class="event-log">{}</ul><a href="{}">{}</a>', rows, link, _("Event log"))

@@ -154,7 +154,8 @@ def round_swap(request: HttpRequest, round_id: int):
     form = SwapForm(request.POST or None, round_=round_)
     if request.method == "POST" and form.is_valid():
         try:
-            problems = round_swap_teams(round_=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"])
+            problems = round_swap_teams(round_=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"],
+                                        user=request.user)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:

@@ -22,9 +22,12 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.enums import RoundKind
+from tournaments.logtext import LogText
 from tournaments.models import Event, TeamMatch
+from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
 from tournaments.signals import DomainEvent
 from webhooks.discord import discord_message, is_discord_url
@@ -102,10 +105,10 @@ def webhook_create(*, event: Event, by, url: str, topics: Iterable[str], all_eve
         owner=by, event=None if all_events else event, url=_clean_url(url), topics=_clean_topics(topics)
     )
     event_log_record(
-        event=event, user=by, action=LogAction.ADDED,
-        message=_("Webhook %(url)s added for %(scope)s: %(topics)s.") % {
-            "url": hook.url, "scope": _("all my events") if all_events else _("this event"),
-            "topics": ", ".join(hook.topics)},
+        event=event, user=by, action=LogAction.ADDED, kind=LogKind.SETTINGS,
+        message=LogText(gettext_lazy("Webhook %(url)s added for %(scope)s: %(topics)s."), {
+            "url": hook.url, "scope": gettext_lazy("all my events") if all_events else gettext_lazy("this event"),
+            "topics": ", ".join(hook.topics)}),
         data={"webhook": hook.pk, "url": hook.url, "topics": hook.topics, "all_events": all_events},
     )
     return hook
@@ -115,8 +118,8 @@ def webhook_create(*, event: Event, by, url: str, topics: Iterable[str], all_eve
 def webhook_delete(*, webhook: Webhook, event: Event, by) -> None:
     """Remove the webhook (its deliveries go with it). Logged on the event whose page it was removed from."""
     event_log_record(
-        event=event, user=by, action=LogAction.REMOVED,
-        message=_("Webhook %(url)s removed.") % {"url": webhook.url},
+        event=event, user=by, action=LogAction.REMOVED, kind=LogKind.SETTINGS,
+        message=LogText(gettext_lazy("Webhook %(url)s removed."), {"url": webhook.url}),
         data={"webhook": webhook.pk, "url": webhook.url},
     )
     webhook.delete()
@@ -251,9 +254,9 @@ def webhook_delivery_resend(*, delivery: WebhookDelivery, by) -> WebhookDelivery
         resend_of=delivery,
     )
     event_log_record(
-        event=delivery.event, user=by, action=LogAction.RESENT,
-        message=_("Webhook delivery %(id)d (%(topic)s) re-sent to %(url)s.")
-        % {"id": delivery.pk, "topic": delivery.topic, "url": delivery.webhook.url},
+        event=delivery.event, user=by, action=LogAction.RESENT, kind=LogKind.SETTINGS,
+        message=LogText(gettext_lazy("Webhook delivery %(id)d (%(topic)s) re-sent to %(url)s."),
+                        {"id": delivery.pk, "topic": delivery.topic, "url": delivery.webhook.url}),
         data={"delivery": delivery.pk, "new_delivery": again.pk, "webhook": delivery.webhook_id},
     )
     _schedule([again.pk])

@@ -10,13 +10,15 @@ MAX_LENGTH = 280
 
 
 def announcement_post(*, event: Event, by, text: str) -> Announcement:
-    """Post an announcement (one line, at most 280 characters)."""
+    """Post an announcement (one line, at most 280 characters) in the event's latest round (none before round 1):
+    it shows until the next round (or the top cut) is paired."""
     text = " ".join((text or "").split())
     if not text:
         raise ValidationError(_("Write the announcement first."))
     if len(text) > MAX_LENGTH:
         raise ValidationError(_("An announcement is at most %(n)d characters.") % {"n": MAX_LENGTH})
-    announcement = Announcement.objects.create(event=event, text=text, by=by)
+    latest = event.rounds.order_by("-number").first()
+    announcement = Announcement.objects.create(event=event, round=latest, text=text, by=by)
     event_bump_version(event_id=event.pk)
     return announcement
 

@@ -6,11 +6,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext_lazy
 
 from desk.models import CheckIn
 from desk.services.clock import event_desk_for
-from desk.services.log import desk_log
-from tournaments.models import Event, Registration
+from tournaments.logtext import LogText
+from tournaments.models import Event, EventLogEntry, Registration
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import event_bump_version
 from tournaments.services.registrations import registration_drop
 
@@ -42,6 +45,7 @@ def registration_check_out(*, registration: Registration, by) -> None:
 
 
 CHECK_IN_ALL = "check_in_all"
+CHECK_IN_ALL_UNDO = "check_in_all_undo"
 
 
 @transaction.atomic
@@ -52,7 +56,9 @@ def event_check_in_all(*, event: Event, by) -> int:
     _before_round_one(event)
     waiting = list(Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True)
                    .values_list("pk", flat=True))
-    desk_log(event=event, by=by, action=CHECK_IN_ALL, detail=_("Checked in all: %(n)d teams.") % {"n": len(waiting)})
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action=CHECK_IN_ALL,
+                     message=LogText(ngettext_lazy("Checked in all: %(n)d team.", "Checked in all: %(n)d teams.", "n"),
+                                     {"n": len(waiting)}))
     CheckIn.objects.bulk_create([CheckIn(registration_id=pk, by=by, at_desk=True) for pk in waiting])
     event_bump_version(event_id=event.pk)
     return len(waiting)
@@ -64,15 +70,16 @@ def event_check_in_all_undo(*, event: Event, by) -> int:
     check-ins on their phones stay). Returns how many; logged. Refused once round 1 is paired or without a
     "Check in all" to undo."""
     _before_round_one(event)
-    last = event.desk_log.filter(action=CHECK_IN_ALL).order_by("-created_at", "-id").first()
-    if last is None:
+    # The log is never rewritten: a "Check in all" is undone when an undo entry follows it.
+    last = (EventLogEntry.objects.filter(event=event, action__in=[CHECK_IN_ALL, CHECK_IN_ALL_UNDO])
+            .order_by("-at", "-pk").first())
+    if last is None or last.action != CHECK_IN_ALL:
         raise ValidationError(_("There is no \"Check in all\" to undo."))
     undone, _counts = CheckIn.objects.filter(registration__event=event, at_desk=True,
-                                             created_at__gte=last.created_at).delete()
-    last.action = f"{CHECK_IN_ALL}_undone"
-    last.save(update_fields=["action"])
-    desk_log(event=event, by=by, action="check_in_all_undo",
-             detail=_("Check in all undone: %(n)d teams.") % {"n": undone})
+                                             created_at__gte=last.at).delete()
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action=CHECK_IN_ALL_UNDO,
+                     message=LogText(ngettext_lazy("Check in all undone: %(n)d team.", "Check in all undone: %(n)d teams.",
+                                                   "n"), {"n": undone}))
     event_bump_version(event_id=event.pk)
     return undone
 
@@ -103,6 +110,8 @@ def event_drop_no_shows(*, event: Event, by) -> list[Registration]:
         raise ValidationError(_("No-shows can be dropped once the check-in deadline has passed."))
     dropped = event_no_shows(event=event)
     for registration in dropped:
-        registration_drop(registration=registration, after_round=0)
-    desk_log(event=event, by=by, action="drop_no_shows", detail=", ".join(r.team.name for r in dropped))
+        registration_drop(registration=registration, after_round=0, user=by)
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drop_no_shows",
+                     message=LogText(ngettext_lazy("%(n)d no-show dropped: %(teams)s.", "%(n)d no-shows dropped: %(teams)s.",
+                                                   "n"), {"n": len(dropped), "teams": ", ".join(r.team.name for r in dropped)}))
     return dropped

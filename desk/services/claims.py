@@ -3,10 +3,13 @@ others get the printable claim sheet, desk.views.desk_claim_sheet)."""
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext_lazy
 
 from desk.selectors import event_claim_links
-from desk.services.log import desk_log
+from tournaments.logtext import LogText
 from tournaments.models import Event
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 
 
 def event_claim_links_send(*, event: Event, base: str, by) -> int:
@@ -23,5 +26,9 @@ def event_claim_links_send(*, event: Event, base: str, by) -> int:
         address = player.user.email
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
         sent += 1
-    desk_log(event=event, by=by, action="claim_links_sent", detail=str(sent))
+    event_log_record(
+        event=event, user=by, kind=LogKind.DESK, action="claim_links_sent",
+        message=LogText(ngettext_lazy("Claim link sent by e-mail to %(n)d player.",
+                                      "Claim links sent by e-mail to %(n)d players.", "n"), {"n": sent}),
+    )
     return sent

@@ -9,14 +9,18 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from desk import clock as engine
-from desk.services.log import desk_log
 from desk.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, RoundClock
+from tournaments.logtext import LogText
 from tournaments.models import Round
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import event_bump_version
 
 MAX_ADD_SECONDS = 4 * 3600
+MIN_ROUND_MINUTES, MAX_ROUND_MINUTES = 1, 600  # EventDesk's constraint
 ACTIONS = ("start", "pause", "resume", "add", "end")
 
 
@@ -33,13 +37,18 @@ def event_desk_for(*, event) -> EventDesk:
 
 def event_set_round_minutes(*, event, minutes: int, by) -> EventDesk:
     """Set how many minutes a round lasts (1 to 600; the clocks started later use it), written to the desk's log."""
-    if not 1 <= minutes <= 600:
+    if not MIN_ROUND_MINUTES <= minutes <= MAX_ROUND_MINUTES:
         raise ValidationError(_("A clock runs 1 to 600 minutes."))
     desk = event_desk_for(event=event)
     if desk.round_minutes != minutes:
-        desk.round_minutes = minutes
+        before, desk.round_minutes = desk.round_minutes, minutes
         desk.save(update_fields=["round_minutes"])
-        desk_log(event=event, by=by, action="round_minutes", detail=str(minutes))
+        event_log_record(
+            event=event, user=by, kind=LogKind.SETTINGS, action="round_minutes",
+            message=LogText(gettext_lazy("Minutes per round: %(before)d changed to %(after)d."),
+                            {"before": before, "after": minutes}),
+            before={"round_minutes": before}, after={"round_minutes": minutes},
+        )
     return desk
 
 

@@ -3,8 +3,8 @@ tables (team Rochester) or pods (Two-Headed Giant booster draft), so the desk ad
 logged by the drafting services with who did it; the desk logs the bulk actions too."""
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from desk.services.log import desk_log
 from drafting.boosters import BoosterDataError
 from drafting.data import UnknownSetError, available_sets
 from drafting.models import DraftStatus, DraftTable, Pod
@@ -12,7 +12,10 @@ from drafting.services import pods as pod_services
 from drafting.services import tables as table_services
 from drafting.services.picks import DraftRefused
 from tournaments.enums import FormatKind
+from tournaments.logtext import LogText
 from tournaments.models import Event
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 
 TABLE_ACTIONS = ("choose", "pause", "resume", "end", "undo", "timing")
 
@@ -36,7 +39,9 @@ def event_drafts_seat(*, event: Event, by) -> int:
             raise ValidationError(_("This event has no draft."))
     except DraftRefused as exc:
         raise _refused(exc) from exc
-    desk_log(event=event, by=by, action="drafts_seated", detail=str(len(made)))
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_seated",
+                     message=LogText(ngettext_lazy("%(n)d draft seated at the desk.", "%(n)d drafts seated at the desk.",
+                                                   "n"), {"n": len(made)}))
     return len(made)
 
 
@@ -60,7 +65,9 @@ def event_drafts_generate_packs(*, event: Event, round_, set_code: str, by) -> i
             pod_services.thg_pod_generate_packs(pod_id=pod.pk, by=by, set_code=set_code)
     except (DraftRefused, UnknownSetError, BoosterDataError) as exc:
         raise _refused(exc) from exc
-    desk_log(event=event, by=by, action="draft_packs", detail=set_code)
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action="draft_packs", round_number=getattr(round_, "number", None),
+                     message=LogText(gettext_lazy("Packs of %(set)s loaded at the desk for %(n)d drafts."),
+                                     {"set": set_code, "n": len(tables) + len(pods)}))
     return len(tables) + len(pods)
 
 
@@ -81,7 +88,9 @@ def event_drafts_start(*, event: Event, round_, by) -> int:
             pod_services.thg_pod_start(pod_id=pod.pk, by=by)
     except DraftRefused as exc:
         raise _refused(exc) from exc
-    desk_log(event=event, by=by, action="drafts_started", detail=str(len(tables) + len(pods)))
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_started", round_number=getattr(round_, "number", None),
+                     message=LogText(ngettext_lazy("%(n)d draft started at the desk.", "%(n)d drafts started at the desk.",
+                                                   "n"), {"n": len(tables) + len(pods)}))
     return len(tables) + len(pods)
 
 

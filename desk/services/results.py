@@ -1,21 +1,45 @@
 """Results typed at the desk: read the keyboard entry (desk.entry) and record it final with the results
 service (team_match_record_final), the one place a result's rules live."""
 from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
 
 from desk.entry import EntryError, parse_seats, parse_shared
+from tournaments.enums import COUNTING_STATES, ResultState
 from tournaments.models import TeamMatch
+from tournaments.services.events import event_require_open
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
 
 
-def desk_result_enter(*, match: TeamMatch, by, text: str) -> TeamMatch:
-    """Record the result typed as `text` (see desk.entry) as final. Raises ValidationError with the reason."""
+class AlreadyFinal(ValidationError):
+    """The table's result already counts (final or confirmed); typing over it needs an explicit correction."""
+
+
+def desk_result_enter(*, match: TeamMatch, by, text: str, correct: bool = False) -> TeamMatch:
+    """Record the result typed as `text` (see desk.entry) as final. Raises ValidationError with the reason.
+
+    A result that already counts (final, or confirmed by both teams) is never typed over by accident: without
+    `correct` the entry is refused (AlreadyFinal) and nothing is written; with it, the result is changed through
+    team_match_record_final, which writes the correction (before and after) to the event log. The typed text is
+    read before anything else, so a malformed correction is refused for what it is."""
     event = match.round.event
     try:
         if event.is_shared_game:
-            a, b, d = parse_shared(text, best_of=event.shared_games_per_match)
-            return team_match_record_final(match=match, user=by, games=SharedGames(wins_a=a, wins_b=b, draws=d))
-        seats = [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
-                 for s in parse_seats(text, event.seat_letters)]
+            games = SharedGames(*parse_shared(text, best_of=event.shared_games_per_match))
+            seats = ()
+        else:
+            games = None
+            seats = [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
+                     for s in parse_seats(text, event.seat_letters)]
     except EntryError as exc:
         raise ValidationError(str(exc)) from exc
-    return team_match_record_final(match=match, user=by, seats=seats)
+    with transaction.atomic():  # the state is read under the row's lock, so two desks can't both overwrite it
+        state = TeamMatch.objects.select_for_update().values_list("result_state", flat=True).get(pk=match.pk)
+        event_require_open(event_id=event.pk)  # a closed event says so first: no result of it changes
+        if not correct and state in COUNTING_STATES:
+            raise AlreadyFinal(
+                _("This table's result already counts (%(state)s); nothing was changed. To change it, tick "
+                  "\"Correct a final result\" and enter it again: the correction is written to the event log.")
+                % {"state": ResultState(state).label}
+            )
+        return team_match_record_final(match=match, user=by, seats=seats, games=games)

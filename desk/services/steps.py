@@ -1,13 +1,16 @@
 """The desk's next-step button: each step calls the one service that owns its rule, and logs what it went past."""
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from desk.selectors import desk_next_step
 from desk.services.clock import round_clock_start
-from desk.services.log import desk_log
 from drafting.services.picks import DraftRefused
 from drafting.services.tables import draft_tables_create
+from tournaments.logtext import LogText
 from tournaments.models import Event
+from tournaments.models.log import LogKind
+from tournaments.services.eventlog import event_log_record
 from tournaments.services.rounds import event_close
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.topcut import topcut_advance, topcut_start
@@ -34,21 +37,23 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
             tables = draft_tables_create(event=event, by=by)
         except DraftRefused as exc:
             raise ValidationError(str(exc)) from exc
-        done = _("%(n)d draft tables are set up.") % {"n": len(tables)}
+        done = LogText(gettext_lazy("%(n)d draft tables are set up."), {"n": len(tables)})
     elif step.kind == "pair":
-        round_ = round_pair_next(event=event)
-        done = _("Round %(n)d is paired.") % {"n": round_.number}
+        round_ = round_pair_next(event=event, user=by)
+        done = LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
     elif step.kind == "clock":
         round_clock_start(round_=latest, by=by)
-        done = _("The clock of round %(n)d is running.") % {"n": latest.number}
+        done = LogText(gettext_lazy("The clock of round %(n)d is running."), {"n": latest.number})
     elif step.kind == "topcut":
-        round_ = topcut_start(event=event)
-        done = _("The top cut has started: round %(n)d is paired.") % {"n": round_.number}
+        round_ = topcut_start(event=event, user=by)
+        done = LogText(gettext_lazy("The top cut has started: round %(n)d is paired."), {"n": round_.number})
     elif step.kind == "advance":
-        round_ = topcut_advance(event=event)
-        done = _("The event is finished.") if round_ is None else _("Round %(n)d is paired.") % {"n": round_.number}
+        round_ = topcut_advance(event=event, user=by)
+        done = (LogText(gettext_lazy("The event is finished.")) if round_ is None
+                else LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number}))
     else:
         event_close(event=event, user=by)
-        done = _("The event is finished.")
-    desk_log(event=event, by=by, action=step.kind, detail=str(step.label), warnings=step.warnings if anyway else [])
-    return done
+        done = LogText(gettext_lazy("The event is finished."))
+    event_log_record(event=event, user=by, kind=LogKind.DESK, action=step.kind, message=done,
+                     warnings=step.warnings if anyway else [])
+    return str(done)

@@ -309,7 +309,8 @@ def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
     its two 40-card decks and the shared sideboard and registers them against the pool (the sealed deck-building
     page and its checks: a card used twice or not in the pool is named). Teams that already have one keep it.
     Returns the pools created."""
-    from sealed.models import PoolAction, PoolCard, PoolLog, PoolSource, SealedPool
+    from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool
+    from sealed.services import sealed_pool_log
 
     made = []
     teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
@@ -323,8 +324,8 @@ def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
             for position, card in enumerate(
                 PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
         )
-        PoolLog.objects.create(pool=pool, action=PoolAction.OPENED, by=by if getattr(by, "pk", None) else None,
-                               detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
+        sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by,
+                        detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
         made.append(pool)
     return made
 

@@ -11,7 +11,8 @@ import random
 
 from django.utils.translation import gettext as _
 
-from drafting.models import DraftAction, DraftLog, DraftStatus, DraftTable
+from drafting.core import draft_log
+from drafting.models import DraftAction, DraftStatus, DraftTable
 from tournaments.enums import ROCHESTER_HOUSE_TEAM_SIZE, ROCHESTER_TEAM_SIZE, FormatKind
 from tournaments.models import Event, Registration, Round
 
@@ -91,11 +92,8 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
             set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
         )
-        DraftLog.objects.create(
-            table=table, action=DraftAction.TABLES_CREATED, actor=by if getattr(by, "pk", None) else None,
-            pack_index=0, pick_number=1,
-            detail=f"{round_.name}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
-                   f"team {table.chooser} decides",
-        )
+        draft_log(table, DraftAction.TABLES_CREATED, by=by, round_=round_,
+                  detail=f"round {round_.number}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
+                         f"team {table.chooser} decides")
         existing[number] = table
     return [existing[n] for n in sorted(existing)]

@@ -85,6 +85,8 @@
     var table = document.getElementById("entry-table");
     var result = document.getElementById("entry-result");
     if (outcome === "saved") {
+      var correct = document.getElementById("entry-correct");
+      if (correct) { correct.checked = false; }  // a correction is asked for one table at a time
       table.value = "";
       result.value = "";
       table.focus();
@@ -95,12 +97,59 @@
   });
 
   // --- The projector: pages cycle by themselves; a refresh keeps the page on show ---------------------------------
+  // The server sends its pages (a section each); here each is cut again into screens that fit the window, measured
+  // in the window itself (any screen, any font, long names that wrap), so every line is seen on some screen and
+  // nothing runs off the bottom. Right arrow, Space or Page Down shows the next screen at once, left the previous.
   var pageIndex = 0;
+  var screens = [];
+  var BOTTOM_MARGIN = 12;
+  function rowsOf(section) { return Array.prototype.slice.call(section.querySelectorAll("tbody tr")); }
+  function layoutScreens() {
+    var sections = Array.prototype.slice.call(document.querySelectorAll("[data-page]"));
+    screens = [];
+    if (!sections.length) { return; }
+    sections.forEach(function (section) { section.hidden = true; });
+    sections.forEach(function (section) {
+      var rows = rowsOf(section);
+      section.hidden = false;
+      rows.forEach(function (row) { row.hidden = false; });
+      if (!rows.length) {
+        screens.push({section: section, from: 0, to: 0});
+      } else {
+        var limit = window.innerHeight - BOTTOM_MARGIN;
+        var firstTop = rows[0].getBoundingClientRect().top;
+        var from = 0, shift = 0;
+        for (var i = 0; i < rows.length; i += 1) {
+          var box = rows[i].getBoundingClientRect();
+          if (i > from && box.bottom - shift > limit) {  // row i starts the next screen, drawn where row 0 is now
+            screens.push({section: section, from: from, to: i});
+            from = i;
+            shift = box.top - firstTop;
+          }
+        }
+        screens.push({section: section, from: from, to: rows.length});
+      }
+      section.hidden = true;
+    });
+    var groups = {};
+    screens.forEach(function (screen) {
+      var group = screen.section.dataset.pageGroup || "";
+      groups[group] = (groups[group] || 0) + 1;
+      screen.number = groups[group];
+      screen.group = group;
+    });
+    screens.forEach(function (screen) { screen.of = groups[screen.group]; });
+  }
   function showPage() {
-    var pages = document.querySelectorAll("[data-page]");
-    if (!pages.length) { return; }
-    pageIndex = pageIndex % pages.length;
-    pages.forEach(function (page, i) { page.hidden = i !== pageIndex; });
+    if (!screens.length) { return; }
+    pageIndex = ((pageIndex % screens.length) + screens.length) % screens.length;
+    var shown = screens[pageIndex];
+    document.querySelectorAll("[data-page]").forEach(function (section) { section.hidden = section !== shown.section; });
+    rowsOf(shown.section).forEach(function (row, i) { row.hidden = i < shown.from || i >= shown.to; });
+    var count = shown.section.querySelector("[data-page-count]");
+    if (count) { count.textContent = shown.of > 1 ? shown.number + "/" + shown.of : ""; }
+    var screenElement = document.querySelector("[data-cycle-seconds]");
+    if (screenElement) { screenElement.dataset.shownScreen = String(pageIndex); }
   }
   function cycle() {
     var screen = document.querySelector("[data-cycle-seconds]");
@@ -108,8 +157,24 @@
     pageIndex += 1;
     showPage();
   }
+  document.addEventListener("keydown", function (event) {
+    if (!document.querySelector("[data-cycle-seconds]") || !screens.length) { return; }
+    if (event.key === "ArrowRight" || event.key === " " || event.key === "PageDown") { pageIndex += 1; }
+    else if (event.key === "ArrowLeft" || event.key === "PageUp") { pageIndex -= 1; }
+    else { return; }
+    event.preventDefault();
+    showPage();
+  });
+  window.addEventListener("resize", function () {
+    if (document.querySelector("[data-cycle-seconds]")) { layoutScreens(); showPage(); }
+  });
 
-  function refreshed() { tickClocks(); applyFilter(); showPage(); }
+  function refreshed() {
+    tickClocks();
+    applyFilter();
+    if (document.querySelector("[data-cycle-seconds]")) { layoutScreens(); }
+    showPage();
+  }
   document.addEventListener("DOMContentLoaded", function () {
     refreshed();
     var screen = document.querySelector("[data-cycle-seconds]");

@@ -210,8 +210,11 @@ def test_drop_reinstate_disqualify(api, organizer, event):
     base = f"/api/v1/events/{event.pk}/teams"
     response = api.post(f"{base}/{ids[0]}/drop", {}, format="json", **auth(organizer))
     assert response.status_code == 200 and response.json()["status"] == "dropped"
+    assert api.post(f"{base}/{ids[0]}/drop", {}, format="json", **auth(organizer)).status_code == 409  # issue 32
     response = api.post(f"{base}/{ids[0]}/reinstate", format="json", **auth(organizer))
     assert response.status_code == 200 and response.json()["status"] == "active"
+    response = api.post(f"{base}/{ids[0]}/reinstate", format="json", **auth(organizer))
+    assert response.status_code == 409 and "has not dropped" in str(response.json())
     response = api.post(f"{base}/{ids[1]}/disqualify", {}, format="json", **auth(organizer))
     assert response.status_code == 400 and "reason" in response.json()["errors"]
     response = api.post(f"{base}/{ids[1]}/disqualify", {"reason": "Marked cards", "player": "P1b"}, format="json", **auth(organizer))

@@ -87,9 +87,20 @@ def test_reopening_at_the_desk_needs_a_reason_then_results_can_be_corrected(clie
     assert EventLogEntry.objects.get(event=closed, action="event_reopened").user == organizer
     match = _first_match(closed)
     response = client.post(reverse("desk:result", args=[closed.pk]),
-                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20"}, follow=True)
+                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20", "correct": "1"},
+                           follow=True)
     assert f"Table {match.table}: result saved." in response.text
     assert EventLogEntry.objects.filter(event=closed, action="result_corrected").exists()
+
+
+@pytest.mark.parametrize(("language", "finished", "wrong"), [("zh-hans", "赛事已结束", "赛事已结束."),
+                                                               ("de", "Das Turnier ist beendet", "beendet.</strong>.")])
+def test_the_closed_desk_says_it_is_finished_with_the_languages_own_punctuation(client, closed, organizer, language,
+                                                                               finished, wrong):
+    client.force_login(organizer)
+    page = client.get(reverse("desk:desk", args=[closed.pk]), HTTP_ACCEPT_LANGUAGE=language).text
+    assert finished in page and wrong not in page
+    assert "</strong>." not in page
 
 
 def test_a_scorekeeper_may_not_reopen(client, closed):

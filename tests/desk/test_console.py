@@ -4,7 +4,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from desk.models import DeskLogEntry, EventDesk
+from desk.models import EventDesk
 from desk.presets import PRESETS, suggested_swiss_rounds, suggested_top_cut
 from tests.factories import EventFactory, EventStaffFactory, RoundFactory, UserFactory
 from tournaments.enums import DeckRule, DraftStructure, EventStatus, FormatKind, Structure
@@ -188,7 +188,8 @@ def test_settings_change_every_setting_and_log_who_did(client, event, organizer)
     assert EventDesk.objects.get(event=event).round_minutes == 45
     entry = EventLogEntry.objects.get(event=event, action="settings_changed")
     assert entry.user == organizer and entry.data["swiss_rounds"] == [3, 4]
-    assert DeskLogEntry.objects.filter(event=event, action="round_minutes", by=organizer).exists()
+    minutes = EventLogEntry.objects.get(event=event, action="round_minutes", user=organizer)
+    assert (minutes.kind, minutes.after["round_minutes"]) == ("settings", 45)
 
 
 def test_settings_show_what_the_events_progress_fixed_with_the_reason(client, event, organizer):

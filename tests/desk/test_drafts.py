@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from drafting.data import available_sets
-from drafting.models import DraftLog, DraftStatus, DraftTable
+from drafting.models import DraftStatus, DraftTable
+from drafting.selectors import draft_log_entries
 from drafting.services.picks import draft_pick
 from tests.drafting.conftest import end_review, seat_to_pick
 from tests.factories import OrganizerFactory, RegistrationFactory, RochesterEventFactory
@@ -73,7 +74,7 @@ def test_pause_resume_undo_and_end_a_table(client, one_draft, organizer):
     assert "Give the reason" in _post(client, one_draft, action="undo", table=table.pk, reason="").text
     response = _post(client, one_draft, action="undo", table=table.pk, reason="Took two cards by mistake")
     assert f"{card.name} is back on the table" in response.text
-    assert DraftLog.objects.filter(table=table, detail__contains="Took two cards by mistake").exists()
+    assert draft_log_entries(draft=table).filter(data__detail__icontains="Took two cards by mistake").exists()
     assert "is paused" in _post(client, one_draft, action="pause", table=table.pk).text
     assert DraftTable.objects.get(pk=table.pk).status == DraftStatus.PAUSED
     assert "drafts again" in _post(client, one_draft, action="resume", table=table.pk).text

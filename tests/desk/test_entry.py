@@ -40,3 +40,20 @@ def test_parse_shared_reads_the_winner_or_the_games(typed, best_of, games):
 def test_parse_shared_refuses_two_tokens():
     with pytest.raises(EntryError):
         parse_shared("A B", best_of=1)
+
+
+@pytest.mark.parametrize(("typed", "letters", "reason"), [
+    ("00 00 00", "ABC", "Seat A: '00' records no game"),
+    ("2-1 0-0 2-0", "ABC", "Seat B: '0-0' records no game"),
+    ("0-0-0", "A", "'0-0-0' records no game"),
+])
+def test_parse_seats_refuses_a_result_of_no_game(typed, letters, reason):
+    with pytest.raises(EntryError) as info:
+        parse_seats(typed, letters)
+    assert reason in str(info.value)
+
+
+def test_parse_shared_refuses_a_result_of_no_game():
+    with pytest.raises(EntryError) as info:
+        parse_shared("0-0", best_of=3)
+    assert "'0-0' records no game" in str(info.value)

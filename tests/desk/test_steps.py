@@ -19,12 +19,18 @@ def _run(event, by):
     return step
 
 
-def test_next_steps_through_a_top_cut(db):
+def _sealed_event(*, teams: int, swiss_rounds: int, top_cut: int):
+    """An organizer and their team sealed event of `teams` registered teams."""
     organizer = OrganizerFactory()
     event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=2, top_cut=4)
-    for _ in range(6):
+                         swiss_rounds=swiss_rounds, top_cut=top_cut)
+    for _ in range(teams):
         RegistrationFactory(event=event)
+    return organizer, event
+
+
+def test_next_steps_through_a_top_cut(db):
+    organizer, event = _sealed_event(teams=6, swiss_rounds=2, top_cut=4)
     labels = []
     for _ in range(2):
         labels.append(_run(event, organizer).label)  # pair
@@ -74,3 +80,35 @@ def test_next_step_blocked_while_results_are_missing(db):
     with pytest.raises(ValidationError) as info:
         desk_step_run(event=event, by=organizer, key=step.key, anyway=True)
     assert info.value.messages == ["2 tables still wait for their results."]
+
+
+@pytest.mark.parametrize(("top_cut", "said"), [(2, "(1 v 2)"), (4, "(1 v 4, 2 v 3)"),
+                                               (8, "(1 v 8, 4 v 5, 2 v 7, 3 v 6)")])
+def test_the_cut_step_says_the_pairs_the_cut_really_makes(db, top_cut, said):
+    from tournaments.topcut import bracket_state
+
+    organizer, event = _sealed_event(teams=top_cut, swiss_rounds=1, top_cut=top_cut)
+    _run(event, organizer)  # pair round 1
+    _finish_round(event)
+    step = desk_next_step(event=Event.objects.get(pk=event.pk))
+    assert step.label == f"Cut to top {top_cut}"
+    assert said in step.explains
+    # The same pairs as the bracket the cut builds (seeds by Swiss rank 1..n).
+    first = bracket_state(standings_order=list(range(1, top_cut + 1)), size=top_cut).rounds[0]
+    assert ", ".join(f"{m.seed_a} v {m.seed_b}" for m in first) in step.explains
+
+
+def test_next_step_texts_name_no_file_in_any_language(db):
+    from django.utils import translation
+
+    organizer, event = _sealed_event(teams=4, swiss_rounds=3, top_cut=0)
+    for language in ("en", "de", "zh-hans"):
+        with translation.override(language):
+            first = desk_next_step(event=Event.objects.get(pk=event.pk))
+            assert ".md" not in first.explains and "RULES" not in first.explains, (language, first.explains)
+    _run(event, organizer)
+    _finish_round(event)
+    for language in ("en", "de", "zh-hans"):
+        with translation.override(language):
+            step = desk_next_step(event=Event.objects.get(pk=event.pk))
+            assert step.kind == "pair" and ".md" not in step.explains and "RULES" not in step.explains, step.explains

@@ -6,12 +6,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from desk.models import Announcement, CheckIn, DeskLogEntry, EventDesk
+from desk.models import Announcement, CheckIn, EventDesk
 from desk.selectors import desk_next_step
 from tests.desk.conftest import member
 from tests.factories import UserFactory
 from tournaments.enums import EventStatus, ResultState
-from tournaments.models import Event, TeamMatch
+from tournaments.models import Event, EventLogEntry, TeamMatch
 
 
 def _desk(event):
@@ -52,8 +52,10 @@ def test_desk_step_with_warnings_needs_the_organizers_ok_and_is_logged(client, e
     assert response.status_code == 302 and not event.rounds.exists()
     _step(client, event, anyway=True)
     assert event.rounds.count() == 1
-    entry = DeskLogEntry.objects.get(event=event, action="pair")
-    assert entry.by == organizer and "8 teams have no complete decklist" in entry.warnings[0]
+    entry = EventLogEntry.objects.get(event=event, action="pair", kind="desk")
+    assert entry.user == organizer and "8 teams have no complete decklist" in entry.warning_texts[0]
+    paired = EventLogEntry.objects.get(event=event, action="round_paired")
+    assert (paired.user, paired.round_number, len(paired.after)) == (organizer, 1, 4)
 
 
 def test_desk_step_of_a_page_that_is_out_of_date_is_refused(client, event, organizer):
@@ -96,7 +98,27 @@ def test_desk_result_entry_refusal_says_why_and_writes_nothing(client, event, or
     response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 77, "result": "ID"},
                            HTTP_HX_REQUEST="true")
     assert "Round 1 has no table 77." in response.text
+    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "00 00 00"},
+                           HTTP_HX_REQUEST="true")  # "1 00 00 00": no game played is a slip of the keyboard
+    assert "Table 1: Seat A: &#x27;00&#x27; records no game" in response.text
     assert TeamMatch.objects.get(round__event=event, table=1).result_state == ResultState.PENDING
+
+
+def test_desk_keyboard_entry_never_types_over_a_final_result_unasked(client, event, organizer):
+    from tournaments.models import EventLogEntry
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    url = reverse("desk:result", args=[event.pk])
+    client.post(url, {"round": 1, "table": 1, "result": "21 21 21"}, HTTP_HX_REQUEST="true")
+    response = client.post(url, {"round": 1, "table": 1, "result": "12 12 12"}, HTTP_HX_REQUEST="true")
+    assert response["X-Desk-Entry"] == "error"
+    assert "Table 1: This table&#x27;s result already counts" in response.text
+    assert TeamMatch.objects.get(round__event=event, table=1).outcome == "A"
+    response = client.post(url, {"round": 1, "table": 1, "result": "12 12 12", "correct": "1"}, HTTP_HX_REQUEST="true")
+    assert response["X-Desk-Entry"] == "saved"
+    assert TeamMatch.objects.get(round__event=event, table=1).outcome == "B"
+    assert EventLogEntry.objects.get(event=event, action="result_corrected").user == organizer
 
 
 def test_desk_grid_lists_disputes_first_with_the_note(client, event, organizer):
@@ -170,7 +192,7 @@ def test_desk_clock_buttons(client, event, organizer):
     client.post(url, {"round": 1, "action": "start"})
     client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
     page = client.get(_desk(event)).text
-    assert "deck check" in page and "+180 s" in page
+    assert "deck check" in page and "+3:00" in page
 
 
 def test_slips_are_for_the_organizer_with_every_table_and_player(client, event, organizer):
@@ -280,3 +302,118 @@ def test_check_in_deadline_that_is_no_date_is_refused_with_the_reason(client, ev
     assert response.status_code == 200
     assert "Give the deadline as a date and time." in response.content.decode()
     assert not EventDesk.objects.filter(event=event, check_in_deadline__isnull=False).exists()
+
+
+@pytest.mark.parametrize("bad", ["-5", "0", "abc", "99999999999999999999", "601", "2.5"])
+def test_minutes_per_round_that_is_no_length_is_refused_and_nothing_saved(client, event, organizer, bad):
+    client.force_login(organizer)
+    response = client.post(reverse("desk:check_in_settings", args=[event.pk]),
+                           {"deadline": "2026-06-01T10:00", "round_minutes": bad}, follow=True)
+    page = response.content.decode()
+    assert "Minutes per round: give whole minutes from 1 to 600; nothing was saved." in page
+    assert "Saved." not in page
+    assert not EventDesk.objects.filter(event=event, check_in_deadline__isnull=False).exists()
+    assert not EventDesk.objects.filter(event=event).exclude(round_minutes=50).exists()
+
+
+def test_minutes_per_round_is_saved(client, event, organizer):
+    client.force_login(organizer)
+    response = client.post(reverse("desk:check_in_settings", args=[event.pk]), {"round_minutes": "45"}, follow=True)
+    assert "Saved." in response.content.decode()
+    assert EventDesk.objects.get(event=event).round_minutes == 45
+
+
+@pytest.mark.parametrize(("minutes", "table", "said"), [
+    ("0", "", "Add time: give whole minutes from 1 to 240."),
+    ("abc", "", "Add time: give whole minutes from 1 to 240."),
+    ("241", "", "Add time: give whole minutes from 1 to 240."),
+    ("5", "-1", "Add time: &quot;-1&quot; is not a table number; leave the table empty to add time for the whole round."),
+    ("5", "x", "Add time: &quot;x&quot; is not a table number"),
+])
+def test_add_time_refuses_in_minutes_and_never_turns_a_bad_table_into_the_whole_round(
+        client, event, organizer, minutes, table, said):
+    from desk.models import ClockExtension, RoundClock
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    before = RoundClock.objects.get(round__event=event).ends_at
+    response = client.post(reverse("desk:clock", args=[event.pk]),
+                           {"round": 1, "action": "add", "minutes": minutes, "table": table, "reason": "judge call"},
+                           follow=True)
+    page = response.content.decode()
+    assert said in page and "seconds" not in page
+    assert not ClockExtension.objects.exists()
+    assert RoundClock.objects.get(round__event=event).ends_at == before
+
+
+def test_add_time_for_one_table_and_for_the_round(client, event, organizer):
+    from desk.models import ClockExtension
+
+    client.force_login(organizer)
+    _pair_and_start(client, event)
+    url = reverse("desk:clock", args=[event.pk])
+    client.post(url, {"round": 1, "action": "add", "minutes": "3", "table": "2", "reason": "deck check"})
+    client.post(url, {"round": 1, "action": "add", "minutes": "5", "table": ""})
+    assert list(ClockExtension.objects.order_by("id").values_list("table", "seconds")) == [(2, 180), (None, 300)]
+    page = client.get(_desk(event)).text  # shown in the unit they were given in: minutes
+    assert "+3:00 table 2: deck check" in page and "+5:00 whole round" in page and "300 s" not in page
+
+
+def _one_round_then_a_cut(client, organizer, *, top_cut: int) -> Event:
+    """A 4-team sealed event of one Swiss round and a top cut, with its organizer signed in."""
+    from tests.factories import EventFactory, RegistrationFactory
+    from tournaments.enums import FormatKind
+
+    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
+                         swiss_rounds=1, top_cut=top_cut)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    client.force_login(organizer)
+    return event
+
+
+def test_an_announcement_belongs_to_its_round_and_the_top_cut_clears_it(client, organizer):
+    event = _one_round_then_a_cut(client, organizer, top_cut=4)
+    screen = reverse("desk:screen", args=[event.pk])
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Doors open at 9:30"})
+    assert "Doors open at 9:30" in client.get(screen).text  # before round 1
+    _step(client, event)  # pair round 1
+    assert "Doors open at 9:30" not in client.get(screen).text
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Lunch break until 13:30"})
+    assert Announcement.objects.get(text__startswith="Lunch").round == event.rounds.get(number=1)
+    assert "Lunch break until 13:30" in client.get(screen).text
+    assert "Lunch break until 13:30" in client.get(_desk(event)).text
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 4
+    assert event.rounds.count() == 2
+    assert "Lunch break until 13:30" not in client.get(screen).text
+    assert "Lunch break until 13:30" not in client.get(_desk(event)).text
+    client.post(reverse("desk:announce", args=[event.pk]), {"text": "Semifinals on the stage"})
+    assert "Semifinals on the stage" in client.get(screen).text
+
+
+def test_the_projector_of_an_event_finished_by_its_final_shows_the_winner_not_a_clock(client, organizer):
+    event = _one_round_then_a_cut(client, organizer, top_cut=2)
+    _step(client, event)  # pair round 1
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 2: the final
+    final = TeamMatch.objects.get(round__event=event, round__number=2)
+    TeamMatch.objects.filter(pk=final.pk).update(outcome="B", result_state=ResultState.FINAL)
+    _step(client, event)  # close the event
+    assert Event.objects.get(pk=event.pk).status == EventStatus.FINISHED
+    page = client.get(reverse("desk:screen", args=[event.pk])).text
+    assert f"Winner: {final.team_b.team.name}" in page
+    assert "Not started" not in page and "clock-time" not in page and "Pairings by team name" not in page
+
+
+def test_the_projector_shows_no_clock_over_a_round_whose_results_are_all_in(client, organizer):
+    event = _one_round_then_a_cut(client, organizer, top_cut=2)
+    screen = reverse("desk:screen", args=[event.pk])
+    _step(client, event)  # pair round 1
+    assert "Not started" in client.get(screen).text
+    TeamMatch.objects.filter(round__event=event).update(outcome="A", result_state=ResultState.FINAL)
+    _step(client, event)  # cut to top 2: the final
+    assert "Not started" in client.get(screen).text
+    TeamMatch.objects.filter(round__event=event, round__number=2).update(outcome="B", result_state=ResultState.FINAL)
+    page = client.get(screen).text  # the final is decided, the organizer hasn't closed the event yet
+    assert "Not started" not in page and "clock-time" not in page

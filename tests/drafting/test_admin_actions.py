@@ -2,7 +2,8 @@
 import pytest
 from django.urls import reverse
 
-from drafting.models import DraftAction, DraftLog, DraftStatus
+from drafting.models import DraftAction, DraftStatus
+from drafting.selectors import draft_log_entries
 from tests.drafting.conftest import make_table, reload
 from tests.factories import OrganizerFactory
 
@@ -30,8 +31,8 @@ def test_end_the_draft_asks_first_and_ends_nothing_until_confirmed_with_a_reason
     assert "2 tables ended." in page
     for table in tables:
         assert reload(table).status == DraftStatus.FINISHED
-        entry = DraftLog.objects.get(table=table, action=DraftAction.END)
-        assert (entry.actor, entry.detail) == (organizer, "Venue closes at 22:00")
+        entry = draft_log_entries(draft=table).get(action=DraftAction.END)
+        assert (entry.user, entry.data["detail"]) == (organizer, "Venue closes at 22:00")
 
 
 def test_admin_action_counts_use_plural_forms(client):

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from cards.services import cards_ensure_loaded
 from drafting.data import load_set
-from drafting.models import DraftCard, DraftLog, DraftStatus, PackSource
+from drafting.models import DraftCard, DraftStatus, PackSource
+from drafting.selectors import draft_log_entries
 from drafting.services.tables import draft_table_start
 from tests.drafting.conftest import reload
 from tests.factories import EventStaffFactory, DraftTableFactory, OrganizerFactory, RochesterEventFactory, UserFactory
@@ -84,7 +85,7 @@ def test_enter_packs_unknown_name_is_refused_with_pack_line_and_suggestions_and_
     assert "Llanowar Elfs" in page.split("<textarea", 1)[1]  # the typing is kept to be corrected
     assert not DraftCard.objects.filter(table=table).exists()
     assert reload(table).pack_sizes == []
-    assert not DraftLog.objects.filter(table=table, action="packs").exists()
+    assert not draft_log_entries(draft=table).filter(action="packs").exists()
 
 
 def test_enter_packs_wrong_pack_sizes_are_refused_naming_the_odd_pack(client):

@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from drafting.models import DraftAction, DraftCard, DraftLog, DraftStatus, DraftTable
+from drafting.models import DraftAction, DraftCard, DraftStatus, DraftTable
+from drafting.selectors import draft_log_entries
 from drafting.services.picks import DraftRefused, draft_pick
 from drafting.services.tables import draft_table_end, draft_table_pause, draft_table_set_timing
 from tests.drafting.conftest import end_review, make_table, reload, seat_to_pick
@@ -27,8 +28,8 @@ def test_longer_pick_time_moves_the_running_deadline_and_is_audited():
     changed = draft_table_set_timing(table_id=table.pk, by=None, review_seconds=0, pick_seconds=30)
     assert changed.deadline - before == dt.timedelta(seconds=25)
     assert changed.version == table.version + 1
-    entry = DraftLog.objects.filter(table=table, action=DraftAction.TIMING).get()
-    assert entry.detail == "review 0 s -> 0 s; pick 5 s -> 30 s"
+    entry = draft_log_entries(draft=table).filter(action=DraftAction.TIMING).get()
+    assert entry.data["detail"] == "review 0 s -> 0 s; pick 5 s -> 30 s"
 
 
 def test_shorter_pick_time_never_puts_the_deadline_in_the_past_and_no_limit_clears_it():
@@ -72,7 +73,7 @@ def test_admin_save_goes_through_the_service_moving_the_deadline_and_keeping_pic
     assert (table.pick_number, table.pick_seconds) == (2, 20)
     assert table.deadline - deadline == dt.timedelta(seconds=15)
     assert DraftCard.objects.get(pk=card.pk).pick_number == 1
-    assert DraftLog.objects.filter(table=table, action=DraftAction.TIMING, actor=organizer).exists()
+    assert draft_log_entries(draft=table).filter(action=DraftAction.TIMING, user=organizer).exists()
 
 
 def test_admin_save_of_a_finished_table_or_a_bad_time_shows_why(client):

@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 from django.utils import timezone
 
-from drafting.models import DraftAction, DraftCard, DraftLog, DraftStatus, DraftTable, PickVia
+from drafting.models import DraftAction, DraftCard, DraftStatus, DraftTable, PickVia
+from drafting.selectors import draft_log_entries
 from drafting.rochester import draft_plan
 from drafting.services.picks import (
     DraftRefused,
@@ -81,9 +82,9 @@ def test_draft_tables_create_seats_two_teams_per_table_and_records_the_draw():
     assert len(teams) == 4
     assert all(t.chooser in (1, 2) and t.first_team is None for t in tables)
     assert [(t.review_seconds, t.pick_seconds, t.set_code) for t in tables] == [(30, None, "DOM")] * 2
-    entry = DraftLog.objects.get(table=tables[0])
-    assert (entry.action, entry.actor) == (DraftAction.TABLES_CREATED, organizer)
-    assert "pairing seed 7" in entry.detail and f"team {tables[0].chooser} decides" in entry.detail
+    entry = draft_log_entries(draft=tables[0]).get()
+    assert (entry.action, entry.user) == (DraftAction.TABLES_CREATED, organizer)
+    assert "pairing seed 7" in entry.data["detail"] and f"team {tables[0].chooser} decides" in entry.data["detail"]
 
 
 def test_draft_tables_create_same_seed_same_tables():
@@ -142,7 +143,7 @@ def test_draft_table_choose_records_the_choice_of_the_drawn_team():
     table = make_table(start=False, first_team=None, chooser=2)
     draft_table_choose(table_id=table.pk, first_team=2, by=None)
     assert reload(table).first_team == 2
-    assert DraftLog.objects.filter(table=table, action=DraftAction.CHOICE).get().detail == "team 2 chose: team 2 picks first"
+    assert draft_log_entries(draft=table).filter(action=DraftAction.CHOICE).get().data["detail"] == "team 2 chose: team 2 picks first"
 
 
 def test_draft_table_start_without_the_choice_is_refused():
@@ -327,7 +328,7 @@ def test_draft_table_pause_and_resume_move_the_deadline_with_the_pause():
     resumed = draft_table_resume(table_id=table.pk, by=None)
     assert resumed.status == DraftStatus.RUNNING
     assert dt.timedelta(seconds=2.5) < resumed.deadline - timezone.now() <= dt.timedelta(seconds=3)
-    assert [e.action for e in DraftLog.objects.filter(table=table)][-2:] == [DraftAction.PAUSE, DraftAction.RESUME]
+    assert [e.action for e in draft_log_entries(draft=table).filter()][-2:] == [DraftAction.PAUSE, DraftAction.RESUME]
 
 
 def test_draft_table_review_break_granted_on_a_paused_table_keeps_the_time_left():
@@ -336,7 +337,7 @@ def test_draft_table_review_break_granted_on_a_paused_table_keeps_the_time_left(
     left = paused.paused_deadline_left
     on_break = draft_table_pause(table_id=table.pk, by=None, review_break=True, reason="Judge call at table 3")
     assert (on_break.status, on_break.review_break, on_break.paused_deadline_left) == (DraftStatus.PAUSED, True, left)
-    assert [e.action for e in DraftLog.objects.filter(table=table)][-2:] == [DraftAction.PAUSE, DraftAction.REVIEW_BREAK]
+    assert [e.action for e in draft_log_entries(draft=table).filter()][-2:] == [DraftAction.PAUSE, DraftAction.REVIEW_BREAK]
     with pytest.raises(DraftRefused, match="already paused"):
         draft_table_pause(table_id=table.pk, by=None)
     assert draft_table_resume(table_id=table.pk, by=None).review_break is False
@@ -366,9 +367,9 @@ def test_draft_table_undo_last_pick_puts_the_card_back_and_audits_who_and_why():
     assert (card.picked_by, card.pick_number) == ("", None)
     table = reload(table)
     assert (table.pack_index, table.pick_number, table.status) == (0, 2, DraftStatus.RUNNING)
-    entry = DraftLog.objects.filter(table=table, action=DraftAction.UNDO).get()
-    assert entry.actor == judge
-    assert entry.detail == f"1C pick 1.2 {card.name} (player): Misclick confirmed by the floor judge"
+    entry = draft_log_entries(draft=table).filter(action=DraftAction.UNDO).get()
+    assert entry.user == judge
+    assert entry.data["detail"] == f"1C pick 1.2 {card.name} (player): Misclick confirmed by the floor judge"
 
 
 def test_draft_table_undo_last_pick_of_a_finished_draft_reopens_it():
@@ -418,5 +419,5 @@ def test_draft_table_undo_after_a_last_card_taken_at_once_puts_both_back():
     table = reload(table)
     assert (table.pack_index, table.pick_number, table.status) == (0, 14, DraftStatus.RUNNING)
     assert DraftCard.objects.filter(table=table, pack_index=0, pick_number__isnull=True).count() == 2
-    detail = DraftLog.objects.get(table=table, action=DraftAction.UNDO).detail
+    detail = draft_log_entries(draft=table).get(action=DraftAction.UNDO).data["detail"]
     assert "pick 1.15" in detail and "(last)" in detail and "pick 1.14" in detail and detail.endswith(": Wrong card")

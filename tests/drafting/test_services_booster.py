@@ -5,7 +5,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from drafting.models import DraftLog, DraftStatus, PickVia, Pod, PodCard, PodFormat, PodTeam
+from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodFormat, PodTeam
+from drafting.selectors import draft_log_entries
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_pod_pause, thg_pod_resume, thg_timeout_apply
@@ -83,7 +84,7 @@ def test_booster_pods_seat_players_in_pods_of_up_to_eight_with_the_mtr_timing():
     pod = pods[0]
     assert (pod.format, pod.pick_seconds, pod.review_seconds_by_round, pod.deck_building_minutes) == (
         PodFormat.BOOSTER, {}, [30, 45], 25)
-    assert DraftLog.objects.filter(pod=pod, action="pods_seated").exists()
+    assert draft_log_entries(draft=pod).filter(action="pods_seated").exists()
 
 
 def test_booster_pods_seat_refuses_a_registration_of_two_players_naming_it():
@@ -177,7 +178,7 @@ def test_booster_pause_and_resume_keep_the_time_left_on_the_core():
     with pytest.raises(DraftRefused, match="paused"):
         thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[front(pod, seat)[0]], pack_round=0, step=0)
     thg_pod_resume(pod_id=pod.pk, by=None)
-    assert list(DraftLog.objects.filter(pod=pod).values_list("action", flat=True))[-2:] == ["pause", "resume"]
+    assert list(draft_log_entries(draft=pod).filter().values_list("action", flat=True))[-2:] == ["pause", "resume"]
 
 
 def test_booster_round_1_pairs_seat_n_against_seat_n_plus_4_across_the_pod():

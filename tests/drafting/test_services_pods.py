@@ -4,7 +4,8 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodLog, PodTeam
+from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodTeam
+from drafting.selectors import draft_log_entries
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import (
     thg_pick,
@@ -34,7 +35,7 @@ def test_thg_pods_seat_eight_teams_two_pods_of_four_every_team_once():
     assert sorted(p.number for p in pods) == [1, 2]
     assert PodTeam.objects.filter(pod__in=pods).values("registration").distinct().count() == 8
     assert [t.seat for t in _teams(pods[0])] == [0, 1, 2, 3]
-    assert PodLog.objects.filter(pod=pods[0], action="pods_seated").exists()
+    assert draft_log_entries(draft=pods[0]).filter(action="pods_seated").exists()
 
 
 def test_thg_pods_seat_seven_teams_four_and_three():
@@ -251,7 +252,7 @@ def test_thg_pod_pause_keeps_the_time_left_and_resume_restores_it():
     resumed = thg_pod_resume(pod_id=pod.pk, by=None)
     assert resumed.status == DraftStatus.RUNNING and not resumed.review_break
     assert 11 < (resumed.deadline - timezone.now()).total_seconds() <= 12
-    assert list(PodLog.objects.filter(pod=pod).values_list("action", flat=True))[-2:] == ["review_break", "resume"]
+    assert list(draft_log_entries(draft=pod).filter().values_list("action", flat=True))[-2:] == ["review_break", "resume"]
 
 
 def test_sweep_and_read_apply_overdue_timeouts_without_a_worker():

@@ -92,7 +92,8 @@ def test_card_names_show_in_the_players_language_with_the_english_name_beside(cl
 
 
 def test_organizer_seats_the_players_in_booster_pods_from_the_events_page(client):
-    from drafting.models import DraftLog, Pod
+    from drafting.models import Pod
+    from tournaments.models import EventLogEntry
     from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory
 
     event = BoosterDraftEventFactory()
@@ -104,7 +105,7 @@ def test_organizer_seats_the_players_in_booster_pods_from_the_events_page(client
     page = client.post(url, follow=True).content.decode()
     assert "10 players seated in 2 pods." in page
     assert [p.teams.count() for p in Pod.objects.filter(event=event).order_by("number")] == [5, 5]
-    assert DraftLog.objects.filter(pod__event=event, action="pods_seated", actor=event.organizer).count() == 2
+    assert EventLogEntry.objects.filter(event=event, action="pods_seated", user=event.organizer).count() == 2
     again = client.post(url, follow=True).content.decode()
     assert "already has its pods" in again
 

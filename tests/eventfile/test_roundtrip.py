@@ -5,7 +5,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from drafting.models import DraftLog
+from drafting.core import draft_log
 from eventfile.export import event_export
 from eventfile.importer import event_import
 from tests.api.conftest import build_event
@@ -30,7 +30,7 @@ def _rich_event():
     table = DraftTableFactory(event=event, number=1, team1=registrations[3], team2=registrations[4])
     for position in (1, 2, 3):
         DraftCardFactory(table=table, position=position)
-    DraftLog.objects.create(table=table, action="start", detail="started by the head judge")
+    draft_log(table, "start", by=event.organizer, detail="started by the head judge")
     return event
 
 

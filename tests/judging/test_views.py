@@ -123,8 +123,9 @@ def test_event_log_page_and_csv_list_penalties_and_drops(client, event):
     response = client.get(reverse("judging:log_csv", args=[event.pk]))
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["at", "by", "action", "message"]
-    assert rows[1][2] == LogAction.PENALTY
+    assert rows[0][:4] == ["at", "by", "action", "message"]  # the columns before issue 29 come first, as they were
+    assert rows[0][4:] == ["kind", "round", "team", "before", "after", "went on despite"]
+    assert rows[1][2] == LogAction.PENALTY and rows[1][4] == "penalty"
 
 
 def test_event_log_csv_defuses_spreadsheet_formulas(client, event):

@@ -245,3 +245,33 @@ def test_every_string_in_the_code_is_in_the_catalogs_translated(tmp_path):
         po = polib.pofile(str(tmp_path / "locale" / language / "LC_MESSAGES" / "django.po"))
         missing = [e.msgid for e in po if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
         assert missing == [], f"{language}: run makemessages and translate these"
+
+
+def test_no_template_puts_english_punctuation_after_a_translated_text():
+    """A full stop or colon written after a translated text in a template ("赛事已结束." on the desk, "队伍:") is
+    English punctuation in every language: it belongs inside the translated string, where Chinese writes 。 and ：."""
+    import re
+
+    after_translation = re.compile(r'(\{% translate "[^"]*" %\}|\{% endblocktranslate %\}|\{\{ step\.label \}\}</strong>)[.:;!?]')
+    found = []
+    for folder in [settings.BASE_DIR / "templates", *settings.BASE_DIR.glob("*/templates")]:
+        for path in folder.rglob("*.html"):
+            if "templates/admin/" in path.as_posix():  # Django's own admin templates, translated by Django
+                continue
+            found += [f"{path.relative_to(settings.BASE_DIR)}: {m.group(0)}"
+                      for m in after_translation.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+def test_chinese_sentences_end_with_chinese_punctuation():
+    """No Chinese translation ends a sentence or a label with an English full stop, colon, comma, question or
+    exclamation mark after a Chinese character (赛事已结束。, not 赛事已结束.)."""
+    import re
+
+    import polib
+
+    english_after_chinese = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef”’][.!?;:,](?=\s|$|[\u4e00-\u9fff])")
+    po = polib.pofile(str(settings.BASE_DIR / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"))
+    wrong = [e.msgid for e in po if not e.obsolete
+             for text in [e.msgstr, *e.msgstr_plural.values()] if text and english_after_chinese.search(text)]
+    assert wrong == []

@@ -7,7 +7,8 @@ from django.urls import reverse
 
 from cards.services import cards_ensure_loaded
 from drafting.data import load_set
-from sealed.models import PoolAction, PoolCard, PoolLog, SealedPool
+from sealed.models import PoolAction, PoolCard, SealedPool
+from sealed.services import sealed_pool_log_entries
 from tests.factories import (
     OrganizerFactory,
     PoolCardFactory,
@@ -58,7 +59,8 @@ def test_enter_pool_stores_every_card_in_english_with_its_details(client):
     rows = list(pool.cards.values_list("position", "name", "colors", "types", "rarity", "set_code")[:2])
     assert rows == [(1, "Llanowar Elves", "G", "Creature", "common", "DOM"), (2, "Llanowar Elves", "G", "Creature", "common", "DOM")]
     assert pool.cards.count() == 112
-    assert list(PoolLog.objects.filter(pool=pool).values_list("action", "by")) == [(PoolAction.ENTERED, response.wsgi_request.user.pk)]
+    assert list(sealed_pool_log_entries(pool=pool).values_list("action", "user")) == [
+        (f"pool_{PoolAction.ENTERED}", response.wsgi_request.user.pk)]
 
 
 def test_enter_pool_unknown_name_is_refused_with_line_and_suggestions_and_nothing_written(client):

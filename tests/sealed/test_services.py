@@ -3,12 +3,13 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from sealed import rules
-from sealed.models import PoolAction, PoolCard, PoolLog, SealedPool
+from sealed.models import PoolAction, PoolCard, SealedPool
 from sealed.rules import MAIN, SIDE, Assignment
 from sealed.services import (
     NotYourPool,
     PoolRefused,
     sealed_pool_enter,
+    sealed_pool_log_entries,
     sealed_pool_register,
     sealed_pool_register_lists,
     sealed_pool_save,
@@ -131,7 +132,7 @@ def test_sealed_pool_register_legal_assignment_locks_the_pool():
     pool.refresh_from_db()
     assert pool.is_registered
     assert pool.cards.filter(zone=MAIN).count() == 120
-    assert list(PoolLog.objects.filter(pool=pool).values_list("action", flat=True)) == [PoolAction.REGISTERED]
+    assert list(sealed_pool_log_entries(pool=pool).values_list("action", flat=True)) == [f"pool_{PoolAction.REGISTERED}"]
 
 
 def test_sealed_pool_register_card_used_twice_is_refused_with_its_name():
@@ -239,8 +240,9 @@ def test_sealed_pool_register_between_rounds_change_where_the_event_allows_it():
     round_1.save()
     sealed_pool_register(pool=pool, user=user, assignments=moved)
     assert pool.cards.get(position=125).seat == "B"
-    log = PoolLog.objects.filter(pool=pool).last()
-    assert (log.action, log.after_round, log.detail) == (PoolAction.CHANGED, 1, ["Pool Card 125: A side -> B main"])
+    log = sealed_pool_log_entries(pool=pool).last()
+    assert (log.action, log.round_number, log.data["detail"]) == ("pool_changed", 1, ["Pool Card 125: A side -> B main"])
+    assert (log.user, log.registration_id, log.after) == (user, pool.registration_id, {"moved": ["Pool Card 125: A side -> B main"]})
 
 
 def test_sealed_pool_save_keeps_work_in_progress_and_refuses_a_stale_page():

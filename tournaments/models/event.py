@@ -98,7 +98,7 @@ class Event(models.Model):
     )
     rating_importance = models.CharField(
         _("rating importance"), max_length=20, choices=RatingImportance.choices, default=RatingImportance.CASUAL,
-        help_text=_("Sets K, how far one result moves a rating: 16 casual, 32 competitive (RULES.md 8)."),
+        help_text=_("Sets K, how far one result moves a rating: 16 casual, 32 competitive."),
     )
     seed_by_rating = models.BooleanField(
         _("seed by rating"), default=False,

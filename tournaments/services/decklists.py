@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from cards.decklist import DecklistError, decklist_parse, decklist_text
 from cards.deckrules import Problem
@@ -20,6 +21,7 @@ from tournaments.limited import pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
 from tournaments.pools import event_has_pools, team_pool
 from tournaments.rights import may_judge_event
+from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
 
@@ -279,9 +281,12 @@ def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -
     decklist, errors = _store(seat=seat, user=user, text=text)
     problems = registration_check_decks(registration=seat.registration)
     event_log_record(
-        event=event, user=user, action=LogAction.DECKLIST_CHANGED,
-        message=_("The decklist of %(team)s, seat %(letter)s (%(player)s) was changed by a judge: %(reason)s")
-        % {"team": seat.registration.team.name, "letter": seat.letter, "player": seat.player.name, "reason": reason},
+        event=event, user=user, action=LogAction.DECKLIST_CHANGED, registration=seat.registration,
+        message=LogText(gettext_lazy("The decklist of %(team)s, seat %(letter)s (%(player)s) was changed by a judge: "
+                                     "%(reason)s"),
+                        {"team": seat.registration.team.name, "letter": seat.letter, "player": seat.player.name,
+                         "reason": reason}),
+        before={"decklist": old.text if old else None}, after={"decklist": decklist.text},
         data={"team": seat.registration_id, "seat": seat.letter, "player": seat.player_id, "reason": reason,
               "locked": locked, "old": old.text if old else None, "new": decklist.text},
     )

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.enums import (
     ROCHESTER_HOUSE_TEAM_SIZE,
@@ -16,6 +17,7 @@ from tournaments.enums import (
     default_deck_rule,
     shared_preset,
 )
+from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -174,8 +176,10 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
     if user is not None:
         event_log_record(
             event=event, user=user, action=LogAction.SETTINGS_CHANGED,
-            message=_("Settings changed: %(fields)s.") % {"fields": ", ".join(
-                str(Event._meta.get_field(name).verbose_name) for name in changed)},
+            message=LogText(gettext_lazy("Settings changed: %(fields)s."),
+                            {"fields": [Event._meta.get_field(name).verbose_name for name in changed]}),
+            before={name: _plain(before[name]) for name in changed},
+            after={name: _plain(getattr(event, name)) for name in changed},
             data={name: [_plain(before[name]), _plain(getattr(event, name))] for name in changed},
         )
     event_bump_version(event_id=event.pk)
@@ -233,7 +237,7 @@ def event_create(*, by=None, **fields) -> Event:
     event.save()
     if by is not None:
         event_log_record(event=event, user=by, action=LogAction.EVENT_CREATED,
-                         message=_("Event created: %(name)s.") % {"name": event.name})
+                         message=LogText(gettext_lazy("Event created: %(name)s."), {"name": event.name}))
     return event
 
 
@@ -288,7 +292,8 @@ def event_reopen(*, event: Event, user, reason: str) -> Event:
     event.status = EventStatus.TOP_CUT if has_playoff else EventStatus.RUNNING
     event.save(update_fields=["status"])
     event_log_record(event=event, user=user, action=LogAction.EVENT_REOPENED,
-                     message=_("Event reopened: %(reason)s") % {"reason": reason[:2000]}, data={"reason": reason[:2000]})
+                     message=LogText(gettext_lazy("Event reopened: %(reason)s"), {"reason": reason[:2000]}),
+                     before={"status": EventStatus.FINISHED}, after={"status": event.status}, data={"reason": reason[:2000]})
     event_bump_version(event_id=event.pk)
     _schedule_ratings_update(event_id=event.pk)
     return event

@@ -7,9 +7,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from drafting.services.picks import DraftRefused
 from drafting.services.rounds import draft_tables_for_round
+from tournaments.logtext import LogText
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import (
@@ -27,6 +29,7 @@ from tournaments.selectors.standings import (
     team_names_for_event,
 )
 from tournaments.services.errors import ResultsMissing, StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -146,6 +149,20 @@ def _write_pairings(*, round_: Round, pairs, byes: list[int]) -> None:
     round_seat_draft_tables(round_=round_)
 
 
+def round_pairings(*, round_: Round) -> list[dict]:
+    """The round's pairings as the event log keeps them: table, team A, team B (None for a bye), by name."""
+    return [
+        {"table": m.table, "a": m.team_a.team.name, "b": m.team_b.team.name if m.team_b_id else None}
+        for m in round_.matches.select_related("team_a__team", "team_b__team").order_by("table")
+    ]
+
+
+def round_pairing_log(*, round_: Round, user, action: str, message, before: list[dict] | None = None) -> None:
+    """Record a round's pairing in the event log, with the tables after (and before, when paired again)."""
+    event_log_record(event=round_.event, user=user, action=action, message=message, round_number=round_.number,
+                     before=before, after=round_pairings(round_=round_), data={"seed": round_.seed})
+
+
 def round_seat_draft_tables(*, round_: Round) -> None:
     """Team Rochester drafts every round within its pod (RULES.md 6): seat the round's pairs at draft tables
     numbered like their matches. A refusal (an empty seat, a started draft whose teams would change) becomes the
@@ -157,7 +174,7 @@ def round_seat_draft_tables(*, round_: Round) -> None:
 
 
 @transaction.atomic
-def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
+def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Round:
     """Pair the event's next Swiss round and return it, its seed stored so the pairing can be reproduced.
 
     Refused with ValidationError (nothing written), saying why: results of the current round are missing, all
@@ -187,13 +204,15 @@ def round_pair_next(*, event: Event, seed: int | None = None) -> Round:
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
+    round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_PAIRED,
+                      message=LogText(gettext_lazy("Round %(n)d paired."), {"n": number}))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
 
 
 @transaction.atomic
-def round_repair(*, round_: Round, seed: int | None = None) -> Round:
+def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     """Pair a round again (after a late drop or entry), with a new stored seed.
 
     Refused while any result other than a bye has been entered in the round, or if a later round exists, or (team
@@ -212,11 +231,14 @@ def round_repair(*, round_: Round, seed: int | None = None) -> Round:
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
     pairs, byes = _pair(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
+    before = round_pairings(round_=round_)
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
     round_.save(update_fields=["seed", "is_finished"])
     _write_pairings(round_=round_, pairs=pairs, byes=byes)
+    round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_REPAIRED, before=before,
+                      message=LogText(gettext_lazy("Round %(n)d paired again."), {"n": round_.number}))
     event_bump_version(event_id=round_.event_id)
     domain_event_send(event_id=round_.event_id, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
@@ -236,7 +258,7 @@ def round_problems(*, round_: Round) -> list[PairingProblem]:
 
 
 @transaction.atomic
-def round_swap_teams(*, round_: Round, first: Registration, second: Registration) -> list[PairingProblem]:
+def round_swap_teams(*, round_: Round, first: Registration, second: Registration, user=None) -> list[PairingProblem]:
     """Swap two teams' places in a round's pairings by hand (a team and the bye included).
 
     Refused when either match has a result entered. Returns the rule problems the swap leaves (a rematch, a
@@ -254,6 +276,7 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
         if not match.is_bye and match.result_state != ResultState.PENDING:
             raise ValidationError(_("Table %(t)d already has a result; correct it before swapping.") % {"t": match.table})
         found[team.pk] = match
+    before = round_pairings(round_=round_)
     swap = {first.pk: second.pk, second.pk: first.pk}
     # Both rows are deleted and written again: the simplest way past the (round, team) unique constraints
     # mid-swap, and safe because neither match has a result.
@@ -270,5 +293,8 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
     TeamMatch.objects.filter(pk__in=[m.pk for m in found.values()]).delete()
     TeamMatch.objects.bulk_create(rows)
     round_seat_draft_tables(round_=round_)
+    round_pairing_log(round_=round_, user=user, action=LogAction.PAIRING_SWAPPED, before=before,
+                      message=LogText(gettext_lazy("Round %(n)d: %(first)s and %(second)s swapped in the pairings."),
+                                      {"n": round_.number, "first": first.team.name, "second": second.team.name}))
     event_bump_version(event_id=round_.event_id)
     return round_problems(round_=round_)

@@ -5,8 +5,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.enums import SEAT_LETTERS, EventStatus, ResultState, RoundKind
+from tournaments.logtext import LogText
+from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -94,10 +97,15 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     """Drop the whole team (RULES.md 1) after `after_round`: it has played that round and is not paired for any
     later one (nor when a later round is paired again). Without `after_round`, after the last round the team
     has played (registration_last_played_round). In the top cut, the team loses its pending playoff match: its
-    opponent advances (topcut_award_dropped). Recorded in the event's log."""
+    opponent advances (topcut_award_dropped). Recorded in the event's log with who dropped it.
+
+    Refused (StateConflict, nothing written) for a team that has already dropped or is disqualified."""
     registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
+    if registration.dropped_round is not None:
+        raise StateConflict(_("%(team)s has already dropped (after round %(n)d).")
+                            % {"team": registration.team.name, "n": registration.dropped_round})
     event_require_open(event_id=registration.event_id)
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
@@ -107,8 +115,9 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     registration.save(update_fields=["dropped_round"])
     topcut_award_dropped(event_id=registration.event_id)
     event_log_record(
-        event=registration.event, user=user, action=LogAction.DROPPED,
-        message=_("%(team)s dropped after round %(n)d.") % {"team": registration.team.name, "n": after_round},
+        event=registration.event, user=user, action=LogAction.DROPPED, registration=registration,
+        message=LogText(gettext_lazy("%(team)s dropped after round %(n)d."), {"team": registration.team.name, "n": after_round}),
+        before={"dropped_round": None}, after={"dropped_round": after_round},
         data={"team": registration.pk, "after_round": after_round},
     )
     event_bump_version(event_id=registration.event_id)
@@ -119,8 +128,8 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
 def registration_reinstate(*, registration: Registration, user=None) -> Registration:
     """Undo a drop: the team is paired again from the next round on.
 
-    Refused once the event has cut to its playoff (MTR 2.10: re-entry only while the Swiss rounds last) and for a
-    disqualified team, which stays out."""
+    Refused (StateConflict) for a team that never dropped, once the event has cut to its playoff (MTR 2.10:
+    re-entry only while the Swiss rounds last) and for a disqualified team, which stays out."""
     registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
     if registration.is_disqualified:
         raise StateConflict(
@@ -132,12 +141,14 @@ def registration_reinstate(*, registration: Registration, user=None) -> Registra
               "(MTR 2.10).")
         )
     if registration.dropped_round is None:
-        return registration
-    registration.dropped_round = None
+        raise StateConflict(_("%(team)s has not dropped: it is still in the event, there is nothing to reinstate.")
+                            % {"team": registration.team.name})
+    before, registration.dropped_round = registration.dropped_round, None
     registration.save(update_fields=["dropped_round"])
     event_log_record(
-        event=registration.event, user=user, action=LogAction.REINSTATED,
-        message=_("%(team)s was reinstated.") % {"team": registration.team.name}, data={"team": registration.pk},
+        event=registration.event, user=user, action=LogAction.REINSTATED, registration=registration,
+        message=LogText(gettext_lazy("%(team)s was reinstated."), {"team": registration.team.name}),
+        before={"dropped_round": before}, after={"dropped_round": None}, data={"team": registration.pk},
     )
     event_bump_version(event_id=registration.event_id)
     return registration
@@ -168,10 +179,12 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
     registration.disqualified_reason = reason[:2000]
     registration.save(update_fields=["dropped_round", "disqualified_at", "disqualified_reason"])
     topcut_award_dropped(event_id=registration.event_id)
-    who = _(" (%(player)s)") % {"player": player.name} if player is not None else ""
+    who = LogText(gettext_lazy(" (%(player)s)"), {"player": player.name}) if player is not None else ""
     event_log_record(
-        event=registration.event, user=user, action=LogAction.DISQUALIFIED,
-        message=_("%(team)s%(who)s was disqualified: %(reason)s") % {"team": registration.team.name, "who": who, "reason": reason},
+        event=registration.event, user=user, action=LogAction.DISQUALIFIED, registration=registration,
+        message=LogText(gettext_lazy("%(team)s%(who)s was disqualified: %(reason)s"),
+                        {"team": registration.team.name, "who": who, "reason": reason}),
+        after={"disqualified_reason": reason, "dropped_round": registration.dropped_round},
         data={"team": registration.pk, "player": player.pk if player else None, "reason": reason,
               "after_round": registration.dropped_round},
     )
@@ -201,8 +214,8 @@ def registration_delete(*, registration: Registration, user=None) -> None:
     event, name = registration.event, registration.team.name
     players = list(registration.seats.values_list("player__name", flat=True))
     registration.delete()
-    event_log_record(event=event, user=user, action=LogAction.DELETED,
-                     message=_("Registration of %(team)s deleted.") % {"team": name},
+    event_log_record(event=event, user=user, action=LogAction.DELETED, kind=LogKind.SEATS,
+                     message=LogText(gettext_lazy("Registration of %(team)s deleted."), {"team": name}),
                      data={"team": name, "players": players})
     event_bump_version(event_id=event.pk)
 
@@ -322,7 +335,8 @@ def _rename(*, registration: Registration, name: str, user) -> None:
     if len(new) > Team._meta.get_field("name").max_length:
         raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
     old = registration.team
-    if new == old.name:
+    old_name = old.name
+    if new == old_name:
         return
     target = Team.objects.filter(name__iexact=new).exclude(pk=old.pk).first()
     if target is not None and Registration.objects.filter(event=registration.event, team=target).exists():
@@ -334,9 +348,10 @@ def _rename(*, registration: Registration, name: str, user) -> None:
         registration.team = target or Team.objects.create(name=new)
         registration.save(update_fields=["team"])
     event_log_record(
-        event=registration.event, user=user, action=LogAction.TEAM_RENAMED,
-        message=_("%(old)s is now called %(new)s.") % {"old": old.name if old.name != new else old.name, "new": new},
-        data={"team": registration.pk, "old": old.name, "new": new},
+        event=registration.event, user=user, action=LogAction.TEAM_RENAMED, registration=registration,
+        message=LogText(gettext_lazy("%(old)s is now called %(new)s."), {"old": old_name, "new": new}),
+        before={"name": old_name}, after={"name": new},
+        data={"team": registration.pk, "old": old_name, "new": new},
     )
 
 
@@ -371,13 +386,14 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
         )
     after = {letter: player.name for letter, player in changed}
     if locked or reason:
-        message = _("Judge's correction of %(team)s's seats (%(changes)s): %(reason)s")
+        message = gettext_lazy("Judge's correction of %(team)s's seats (%(changes)s): %(reason)s")
     else:
-        message = _("%(team)s's seats changed (%(changes)s).%(reason)s")
+        message = gettext_lazy("%(team)s's seats changed (%(changes)s).%(reason)s")
     changes = ", ".join(f"{x}: {before[x]} → {after[x]}" for x in sorted(after))
     event_log_record(
-        event=event, user=user, action=LogAction.SEATS_CORRECTED,
-        message=message % {"team": registration.team.name, "changes": changes, "reason": reason},
+        event=event, user=user, action=LogAction.SEATS_CORRECTED, registration=registration,
+        message=LogText(message, {"team": registration.team.name, "changes": changes, "reason": reason}),
+        before=before, after=after,
         data={"team": registration.pk, "before": before, "after": after, "reason": reason},
     )
 

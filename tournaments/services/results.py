@@ -10,12 +10,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
+from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
-from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.eventlog import LogAction, event_log_record, round_label
 from tournaments.services.events import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -129,10 +131,13 @@ def team_match_report(
             _("This result was already reported (%(state)s). Confirm or dispute it instead.")
             % {"state": match.get_result_state_display()}
         )
+    before = _result_state(match)
     _store(match=match, seats=seats, games=games)
     match.result_state = ResultState.REPORTED
     match.reported_by, match.reported_at = user, timezone.now()
     match.save()
+    _result_log(match=match, user=user, action=LogAction.RESULT_REPORTED, before=before,
+                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s reported."))
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -158,9 +163,12 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
     the reason) once the event is finished."""
     match = _locked(match)
     _other_team_check(match=match, user=user)
+    before = _result_state(match)
     match.result_state = ResultState.CONFIRMED
     match.confirmed_by, match.confirmed_at = user, timezone.now()
     match.save()
+    _result_log(match=match, user=user, action=LogAction.RESULT_CONFIRMED, before=before,
+                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s confirmed."))
     event_bump_version(event_id=match.round.event_id)
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
@@ -175,9 +183,12 @@ def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
     note = (note or "").strip()
     if not note:
         raise ValidationError(_("Say what is wrong with the report: the organizer settles the dispute from your note."))
+    before = _result_state(match)
     match.result_state = ResultState.DISPUTED
     match.dispute_note = note[:2000]
     match.save()
+    _result_log(match=match, user=user, action=LogAction.RESULT_DISPUTED, before=before, extra={"note": match.dispute_note},
+                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s disputed: %(note)s"))
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -202,9 +213,12 @@ def team_match_correct_report(
     reporter_side = match_user_side(match=match, user=match.reported_by) if match.reported_by else None
     if reporter_side != side:
         raise ValidationError(_("The other team reported this result: confirm it or dispute it with a note."))
+    before = _result_state(match)
     _store(match=match, seats=seats, games=games)
     match.reported_by, match.reported_at = user, timezone.now()
     match.save()
+    _result_log(match=match, user=user, action=LogAction.RESULT_REPORT_CORRECTED, before=before,
+                message=gettext_lazy("%(round)s, table %(table)d: the report was corrected to %(result)s."))
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -215,32 +229,49 @@ def team_match_record_final(
 ) -> TeamMatch:
     """The organizer (or a scorekeeper) enters or corrects a result; it is final and counts at once.
 
-    Changing a result that already counted (confirmed or final) goes into the event's log, with the result before
-    and after."""
+    Every entry goes into the event's log with the result before and after: a first result entered as final, a
+    report or dispute settled, and a result that already counted (confirmed or final) changed. Entering the same
+    final result again writes nothing."""
     match = _locked(match)
     if match.is_bye:
         raise ValidationError(_("A bye needs no result: it counts as a win."))
     event_require_open(event_id=match.round.event_id)
-    before = _result_text(match) if match.result_state in (ResultState.CONFIRMED, ResultState.FINAL) else None
+    before = _result_state(match)
     _store(match=match, seats=seats, games=games)
     match.result_state = ResultState.FINAL
     match.confirmed_by, match.confirmed_at = user, timezone.now()
     if match.reported_by_id is None:
         match.reported_by, match.reported_at = user, match.confirmed_at
     match.save()
-    if before is not None:
-        after = _result_text(match)
-        if after != before:
-            event_log_record(
-                event=match.round.event, user=user, action=LogAction.RESULT_CORRECTED,
-                message=_("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s.")
-                % {"round": match.round.name, "table": match.table, "before": before, "after": after},
-                data={"match": match.pk, "round": match.round.number, "table": match.table,
-                      "before": before, "after": after},
-            )
+    counted = before["state"] in (ResultState.CONFIRMED, ResultState.FINAL)
+    if not counted:
+        _result_log(match=match, user=user, action=LogAction.RESULT_FINAL, before=before,
+                    message=gettext_lazy("%(round)s, table %(table)d: result %(result)s entered as final."))
+    elif _result_text(match) != before["result"]:
+        _result_log(match=match, user=user, action=LogAction.RESULT_CORRECTED, before=before,
+                    extra={"before": before["result"], "after": _result_text(match)},
+                    message=gettext_lazy("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s."))
     event_bump_version(event_id=match.round.event_id)
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
+
+
+def _result_state(match: TeamMatch) -> dict:
+    """The match's result as the log keeps it: its state and (once one is stored) the result in one line."""
+    return {"state": match.result_state,
+            "result": _result_text(match) if match.result_state != ResultState.PENDING else None}
+
+
+def _result_log(*, match: TeamMatch, user, action: str, message, before: dict, extra: dict | None = None) -> None:
+    """One result state change in the event log, with the state and result before and after."""
+    after = _result_state(match)
+    round_ = match.round
+    event_log_record(
+        event=round_.event, user=user, action=action, match=match,
+        message=LogText(message, {"round": round_label(round_), "table": match.table, "result": after["result"],
+                                  **(extra or {})}),
+        before=before, after=after, data={"match": match.pk, "round": round_.number, "table": match.table},
+    )
 
 
 def _result_text(match: TeamMatch) -> str:

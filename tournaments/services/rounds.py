@@ -7,20 +7,23 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.enums import EventStatus, ResultState, RoundKind
+from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
+from tournaments.models.log import LogKind
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_bump_version, event_finish
-from tournaments.services.pairing import round_pair_next, round_require_results
+from tournaments.services.pairing import round_pair_next, round_pairings, round_require_results
 from tournaments.services.topcut import topcut_advance, topcut_start
 from tournaments.topcut import TopCutError
 
 
 @transaction.atomic
-def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
+def event_pair_next(*, event: Event, seed: int | None = None, user=None) -> Round:
     """Pair the event's next round: the next Swiss round while there is one, then the top cut's first round, then
     each next playoff round. Returns the new round.
 
@@ -33,21 +36,21 @@ def event_pair_next(*, event: Event, seed: int | None = None) -> Round:
     latest = event.rounds.order_by("-number").first()
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
     if event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING) and swiss_paired < event.swiss_rounds:
-        return round_pair_next(event=event, seed=seed)
+        return round_pair_next(event=event, seed=seed, user=user)
     round_require_results(round_=latest)
     if not event.top_cut:
         raise StateConflict(
             _("All %(n)d Swiss rounds are played and the event has no top cut: close the event.") % {"n": event.swiss_rounds}
         )
     if event.status != EventStatus.TOP_CUT:
-        return topcut_start(event=event)
+        return topcut_start(event=event, user=user)
     try:
         champion = bracket_for_event(event=event).champion
     except TopCutError as exc:
         raise ValidationError(str(exc)) from exc
     if champion is not None:
         raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
-    round_ = topcut_advance(event=event)
+    round_ = topcut_advance(event=event, user=user)
     if round_ is None:  # the last results decided the final meanwhile
         raise StateConflict(_("The final is decided: there is no round left to pair. Close the event."))
     return round_
@@ -85,6 +88,7 @@ def round_take_back(*, round_: Round, user=None) -> None:
     if refusal:
         raise StateConflict(refusal)
     number, kind = round_.number, round_.kind
+    pairings = round_pairings(round_=round_)
     round_.delete()
     previous = event.rounds.filter(number=number - 1).first()
     if previous is not None:
@@ -96,8 +100,8 @@ def round_take_back(*, round_: Round, user=None) -> None:
         event.status = EventStatus.REGISTRATION
     event.save(update_fields=["status"])
     event_log_record(
-        event=event, user=user, action=LogAction.ROUND_TAKEN_BACK,
-        message=_("Round %(n)d was taken back.") % {"n": number}, data={"round": number, "kind": kind},
+        event=event, user=user, action=LogAction.ROUND_TAKEN_BACK, round_number=number, before=pairings,
+        message=LogText(gettext_lazy("Round %(n)d was taken back."), {"n": number}), data={"round": number, "kind": kind},
     )
     event_bump_version(event_id=event.pk)
 
@@ -127,7 +131,7 @@ def event_close(*, event: Event, user=None) -> Event:
             raise ValidationError(str(exc)) from exc
         if champion is None:
             raise StateConflict(_("The top cut's final is not decided yet: pair and play its next round first."))
-    event_log_record(event=event, user=user, action=LogAction.EVENT_CLOSED, message=_("Event closed."))
+    event_log_record(event=event, user=user, action=LogAction.EVENT_CLOSED, message=gettext_lazy("Event closed."))
     return event_finish(event=event)
 
 
@@ -155,6 +159,6 @@ def team_match_delete(*, match: TeamMatch, user=None) -> None:
     data = {"match": match.pk, "round": match.round.number, "table": match.table,
             "team_a": match.team_a_id, "team_b": match.team_b_id}
     match.delete()
-    event_log_record(event=event, user=user, action=LogAction.DELETED,
-                     message=_("Match deleted: %(match)s.") % {"match": description}, data=data)
+    event_log_record(event=event, user=user, action=LogAction.DELETED, kind=LogKind.PAIRING, round_number=data["round"],
+                     message=LogText(gettext_lazy("Match deleted: %(match)s."), {"match": description}), data=data)
     event_bump_version(event_id=event.pk)

@@ -3,7 +3,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from tournaments.logtext import LogText
 from tournaments.models import Event, EventStaff, StaffRole
 from tournaments.rights import forget_rights, may_manage_staff
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -45,8 +47,9 @@ def event_staff_set(*, event: Event, user, role: str, by) -> EventStaff:
     else:
         return staff
     event_log_record(event=event, user=by, action=LogAction.STAFF_CHANGED,
-                     message=_("%(name)s is now %(role)s.") % {"name": user.get_username(), "role": staff.get_role_display()},
-                     data={"user": user.pk, "before": before, "after": role})
+                     message=LogText(gettext_lazy("%(name)s is now %(role)s."),
+                                     {"name": user.get_username(), "role": StaffRole(role).label}),
+                     before={"role": before}, after={"role": role}, data={"user": user.pk, "before": before, "after": role})
     forget_rights(user=user)
     return staff
 
@@ -60,6 +63,6 @@ def event_staff_remove(*, event: Event, user, by) -> None:
     before = staff.role
     staff.delete()
     event_log_record(event=event, user=by, action=LogAction.STAFF_CHANGED,
-                     message=_("%(name)s no longer has a role at this event.") % {"name": user.get_username()},
-                     data={"user": user.pk, "before": before, "after": ""})
+                     message=LogText(gettext_lazy("%(name)s no longer has a role at this event."), {"name": user.get_username()}),
+                     before={"role": before}, after={"role": ""}, data={"user": user.pk, "before": before, "after": ""})
     forget_rights(user=user)

@@ -3,12 +3,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_bump_version, event_finish, event_require_open
-from tournaments.services.pairing import round_seat_draft_tables
+from tournaments.services.eventlog import LogAction
+from tournaments.services.pairing import round_pairing_log, round_seat_draft_tables
 from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.topcut import TopCutError
 
@@ -52,7 +55,7 @@ def topcut_award_dropped(*, event_id: int) -> int:
 
 
 @transaction.atomic
-def topcut_start(*, event: Event) -> Round:
+def topcut_start(*, event: Event, user=None) -> Round:
     """Seed the top cut from the final Swiss standings (1 v 8, 4 v 5, 2 v 7, 3 v 6) and pair its first round.
 
     Refused with the reason while Swiss rounds or their results are missing, when the event has no top cut, or
@@ -84,13 +87,16 @@ def topcut_start(*, event: Event) -> Round:
     round_ = _write_playoff_round(event=event, number=event.swiss_rounds + 1, matches=bracket.next_matches)
     event.status = EventStatus.TOP_CUT
     event.save(update_fields=["status"])
+    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
+                      message=LogText(gettext_lazy("Cut to top %(n)d: round %(round)d paired."),
+                                      {"n": event.top_cut, "round": round_.number}))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_
 
 
 @transaction.atomic
-def topcut_advance(*, event: Event) -> Round | None:
+def topcut_advance(*, event: Event, user=None) -> Round | None:
     """Pair the next playoff round once every match of the current one has a counting result.
 
     Returns the new round, or None when the final is decided (the event is then finished).
@@ -113,6 +119,8 @@ def topcut_advance(*, event: Event) -> Round | None:
         event_finish(event=event)
         return None
     round_ = _write_playoff_round(event=event, number=current.number + 1, matches=bracket.next_matches)
+    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
+                      message=LogText(gettext_lazy("Top cut: round %(round)d paired."), {"round": round_.number}))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
