@@ -12,8 +12,6 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-DEFAULT_MAX_DEPTH = 32
-
 
 def json_depth(value) -> int:
     """How deep arrays and objects nest in a decoded JSON value (a scalar is 0), without recursion."""
@@ -33,11 +31,11 @@ def json_depth(value) -> int:
 
 
 def _max_bytes() -> int | None:
-    return getattr(settings, "HYDRA_API_MAX_BODY", None) or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return settings.HYDRA_API_MAX_BODY or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
 
 
 def _max_depth() -> int:
-    return int(getattr(settings, "HYDRA_API_MAX_DEPTH", DEFAULT_MAX_DEPTH))
+    return settings.HYDRA_API_MAX_DEPTH
 
 
 def body_too_big_message(limit: int) -> str:

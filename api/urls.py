@@ -1,17 +1,28 @@
 """The REST API under /api/v1/ (issue 7). Path ids take 1 to 18 digits, so every id fits a database bigint."""
-from django.urls import path, re_path, register_converter
+from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+import common.converters  # noqa: F401  (registers <id:...>)
 from api.exceptions import not_found_view
 from api.views.clock import RoundClockView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
+from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
+from api.views.events import EventCloseView, EventDetailView, EventListView
+from api.views.matches import (
+    MatchConfirmView,
+    MatchDetailView,
+    MatchDisputeView,
+    MatchListView,
+    MatchResultView,
+)
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.pods import PodListView
-from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
-from api.views.webhooks import DeliveryListView, DeliveryResendView, WebhookDetailView, WebhookListView
-from api.views.events import EventCloseView, EventDetailView, EventListView
+from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.rounds import RoundDetailView, RoundListView
+from api.views.sharedgame import MatchLifeView
+from api.views.staff import StaffDetailView, StaffListView
+from api.views.standings import BracketView, PlacementsView, StandingsView
 from api.views.teams import (
     TeamDetailView,
     TeamDisqualifyView,
@@ -20,24 +31,12 @@ from api.views.teams import (
     TeamListView,
     TeamReinstateView,
 )
-from api.views.matches import MatchConfirmView, MatchDetailView, MatchDisputeView, MatchListView, MatchResultView
-from api.views.ratings import PlayerDetailView, RatingListView
-from api.views.sharedgame import MatchLifeView
-from api.views.standings import BracketView, PlacementsView, StandingsView
-from api.views.staff import StaffDetailView, StaffListView
-
-
-class IdConverter:
-    regex = "[0-9]{1,18}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(IdConverter, "id")
+from api.views.webhooks import (
+    DeliveryListView,
+    DeliveryResendView,
+    WebhookDetailView,
+    WebhookListView,
+)
 
 app_name = "api"
 

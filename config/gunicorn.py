@@ -7,7 +7,7 @@ by default two per core plus one.
 import multiprocessing
 import os
 
-from config.clientip import server_forwarded_allow_ips
+from common.clientip import server_forwarded_allow_ips
 
 bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
@@ -21,5 +21,5 @@ max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
 max_requests_jitter = 500
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")
 # X-Forwarded-* from no one unless NUM_PROXIES says proxies are in front, then from FORWARDED_ALLOW_IPS only: the
-# server follows the same rule as Django (config/clientip.py), so REMOTE_ADDR is never a client's own invention.
+# server follows the same rule as Django (common/clientip.py), so REMOTE_ADDR is never a client's own invention.
 forwarded_allow_ips = server_forwarded_allow_ips()

@@ -409,17 +409,6 @@ def event_tables_for_print(*, round_: Round) -> list[TeamMatch]:
     return list(round_matches(round_=round_))
 
 
-def my_matches_in_round(*, round_: Round, user) -> list[TeamMatch]:
-    """The matches of `round_` in which the user plays (zero or one)."""
-    if not user.is_authenticated:
-        return []
-    return list(
-        TeamMatch.objects.filter(round=round_).filter(
-            Q(team_a__seats__player__user=user) | Q(team_b__seats__player__user=user)
-        ).distinct()
-    )
-
-
 # --- The organizer's console --------------------------------------------------------------------------------------
 
 CONSOLE_FINISHED_SHOWN = 20

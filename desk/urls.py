@@ -1,48 +1,33 @@
 """The desk's URLs, mounted at the site root beside the portal's /events/<id>/ pages."""
-from django.urls import path, register_converter
+from django.urls import path
 
+import common.converters  # noqa: F401  (registers <id:...>)
 from desk import console_views, views
-
-
-
-class DeskIdConverter:
-    """Ids of 1 to 18 digits, as the portal's: a longer one is no page (404), never a database overflow."""
-
-    regex = "[0-9]{1,18}"
-
-    def to_python(self, value: str) -> int:
-        return int(value)
-
-    def to_url(self, value: int) -> str:
-        return str(value)
-
-
-register_converter(DeskIdConverter, "desk_id")
 
 app_name = "desk"
 urlpatterns = [
     path("organize/", console_views.organize, name="organize"),
     path("events/new/", console_views.event_new, name="event_new"),
-    path("events/<desk_id:pk>/settings/", console_views.event_settings, name="event_settings"),
-    path("events/<desk_id:pk>/desk/", views.desk, name="desk"),
-    path("events/<desk_id:pk>/desk/step/", views.desk_step, name="step"),
-    path("events/<desk_id:pk>/desk/result/", views.desk_result, name="result"),
-    path("events/<desk_id:pk>/desk/clock/", views.desk_clock, name="clock"),
-    path("events/<desk_id:pk>/desk/team/", views.desk_team, name="team"),
-    path("events/<desk_id:pk>/desk/check-in/", views.desk_check_in_settings, name="check_in_settings"),
-    path("events/<desk_id:pk>/desk/no-shows/", views.desk_no_shows, name="no_shows"),
-    path("events/<desk_id:pk>/desk/announce/", views.desk_announce, name="announce"),
-    path("events/<desk_id:pk>/desk/reopen/", views.desk_reopen, name="reopen"),
-    path("events/<desk_id:pk>/desk/exports/", views.desk_exports, name="exports"),
-    path("events/<desk_id:pk>/desk/check-in-all/", views.desk_check_in_all, name="check_in_all"),
-    path("events/<desk_id:pk>/desk/import/", views.desk_import_teams, name="import_teams"),
-    path("events/<desk_id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),
-    path("events/<desk_id:pk>/desk/drafts/", views.desk_drafts, name="drafts"),
-    path("events/<desk_id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
-    path("events/<desk_id:pk>/staff/", views.staff, name="staff"),
-    path("events/<desk_id:pk>/check-in/", views.player_check_in, name="player_check_in"),
-    path("events/<desk_id:pk>/screen/", views.screen, name="screen"),
-    path("events/<desk_id:pk>/rounds/<desk_id:number>/slips/", views.slips, name="slips"),
-    path("events/<desk_id:pk>/rounds/<desk_id:number>/pairings/print/", views.print_pairings, name="print_pairings"),
-    path("events/<desk_id:pk>/standings/print/", views.print_standings, name="print_standings"),
+    path("events/<id:pk>/settings/", console_views.event_settings, name="event_settings"),
+    path("events/<id:pk>/desk/", views.desk, name="desk"),
+    path("events/<id:pk>/desk/step/", views.desk_step, name="step"),
+    path("events/<id:pk>/desk/result/", views.desk_result, name="result"),
+    path("events/<id:pk>/desk/clock/", views.desk_clock, name="clock"),
+    path("events/<id:pk>/desk/team/", views.desk_team, name="team"),
+    path("events/<id:pk>/desk/check-in/", views.desk_check_in_settings, name="check_in_settings"),
+    path("events/<id:pk>/desk/no-shows/", views.desk_no_shows, name="no_shows"),
+    path("events/<id:pk>/desk/announce/", views.desk_announce, name="announce"),
+    path("events/<id:pk>/desk/reopen/", views.desk_reopen, name="reopen"),
+    path("events/<id:pk>/desk/exports/", views.desk_exports, name="exports"),
+    path("events/<id:pk>/desk/check-in-all/", views.desk_check_in_all, name="check_in_all"),
+    path("events/<id:pk>/desk/import/", views.desk_import_teams, name="import_teams"),
+    path("events/<id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),
+    path("events/<id:pk>/desk/drafts/", views.desk_drafts, name="drafts"),
+    path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
+    path("events/<id:pk>/staff/", views.staff, name="staff"),
+    path("events/<id:pk>/check-in/", views.player_check_in, name="player_check_in"),
+    path("events/<id:pk>/screen/", views.screen, name="screen"),
+    path("events/<id:pk>/rounds/<id:number>/slips/", views.slips, name="slips"),
+    path("events/<id:pk>/rounds/<id:number>/pairings/print/", views.print_pairings, name="print_pairings"),
+    path("events/<id:pk>/standings/print/", views.print_standings, name="print_standings"),
 ]

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from config.params import plain_int
+from common.params import plain_int
 from desk import rendering, selectors
 from desk.models import Announcement, ClockPurpose
 from desk.services.announcements import announcement_hide, announcement_post

@@ -23,7 +23,7 @@ pod_channel_for = POD.channel
 
 
 def redis_url() -> str:
-    return getattr(settings, "HYDRA_REDIS_URL", "") or ""
+    return settings.HYDRA_REDIS_URL or ""
 
 
 def _redis():

@@ -100,12 +100,6 @@ def thg_pool(*, pod: Pod, team: PodTeam, now: dt.datetime) -> list[PodCard]:
     return list(PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"))
 
 
-def thg_pool_of_registration(*, registration) -> list[PodCard]:
-    """The whole pool a team drafted (deck registration after the draft; no visibility check: the caller checks
-    the pod is finished)."""
-    return list(PodCard.objects.filter(team__registration=registration).order_by("name", "pk"))
-
-
 @dataclass(frozen=True)
 class TeamView:
     seat: int

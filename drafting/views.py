@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.middleware import request_arrived_at
-from config.params import plain_int
+from common.params import plain_int
 from drafting.models import DraftTable
 from drafting.selectors import (
     PoolHidden,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.middleware import request_arrived_at
-from config.params import plain_int
+from common.params import plain_int
 from drafting.models import Pod, PodTeam
 from drafting.selectors import PoolHidden
 from tournaments.rights import may_run_event

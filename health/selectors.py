@@ -30,7 +30,7 @@ def _database() -> dict:
 
 
 def _redis() -> dict:
-    url = getattr(settings, "HYDRA_REDIS_URL", "")
+    url = settings.HYDRA_REDIS_URL
     if not url:
         return {"ok": True, "skipped": "HYDRA_REDIS_URL is not set: the cache is a file cache on this machine."}
     import redis

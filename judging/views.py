@@ -14,14 +14,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.params import plain_int
+from common.params import plain_int
 from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
-from portal.selectors import event_for_viewer
 from tournaments.models import Event, Registration, Seat
 from tournaments.models.log import LogKind
 from tournaments.rights import may_judge_event, may_run_event
 from tournaments.selectors import eventlog
+from tournaments.selectors.events import event_for_viewer
 from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,
@@ -34,12 +34,6 @@ def _judged_event(request: HttpRequest, pk: int) -> Event:
     if event is None or not may_judge_event(request.user, event):
         raise Http404("No such event.")
     return event
-
-
-def _errors(form_or_exc) -> list[str]:
-    if isinstance(form_or_exc, ValidationError):
-        return list(form_or_exc.messages)
-    return [e for errors in form_or_exc.errors.values() for e in errors]
 
 
 def _overview(request, event, *, deck_check_form=None, penalty_form=None, status=200):

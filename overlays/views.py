@@ -10,12 +10,12 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from config.params import plain_int
+from common.params import plain_int
 from drafting.live import redis_url
 from drafting.views_live import _stream
 from overlays import selectors
 from overlays.live import event_channel
-from portal.selectors import event_for_viewer
+from tournaments.selectors.events import event_for_viewer
 
 POLL_SECONDS = 30  # the fallback when no push reaches the page (no Redis, a proxy that buffers streams)
 TOP_DEFAULT, TOP_MAX = 16, 64

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from config.clientip import client_ip
+from common.clientip import client_ip
 from tournaments.services.players import player_register
 
 
@@ -39,15 +39,14 @@ class SignUpForm(BaseUserCreationForm):
         fields = ["username", "name", "email"]
 
 
-DEFAULT_SIGNUP_RATE = "30/hour"
 _PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
             "d": 86400, "day": 86400}
 
 
-def rate_setting(name: str, default: str) -> tuple[int, int] | None:
+def rate_setting(name: str) -> tuple[int, int] | None:
     """(attempts, seconds) from the setting `name`, such as "30/hour" or "5/min"; None when it is "" or None (no
     limit)."""
-    text = getattr(settings, name, default)
+    text = getattr(settings, name)
     if not text:
         return None
     count, _slash, period = str(text).partition("/")
@@ -59,7 +58,7 @@ def rate_setting(name: str, default: str) -> tuple[int, int] | None:
 
 def signup_rate() -> tuple[int, int] | None:
     """(attempts, seconds) from HYDRA_SIGNUP_RATE such as "30/hour" or "5/min"; None when sign-ups aren't limited."""
-    return rate_setting("HYDRA_SIGNUP_RATE", DEFAULT_SIGNUP_RATE)
+    return rate_setting("HYDRA_SIGNUP_RATE")
 
 
 def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
@@ -170,15 +169,13 @@ def login_locked_out(request: HttpRequest, original_response=None, credentials=N
 # (HYDRA_PASSWORD_RESET_ACCOUNT_RATE, "3/hour"). Too many from one network: the form again with when to try, the
 # same whether or not an account has the address. Too many for one address: no mail, and the same "check your
 # e-mail" page as always, so the answer never tells whether an account exists.
-DEFAULT_PASSWORD_RESET_RATE = "10/hour"
-DEFAULT_PASSWORD_RESET_ACCOUNT_RATE = "3/hour"
 logger = logging.getLogger("portal.accounts")
 
 
 class LimitedPasswordResetView(PasswordResetView):
     def form_valid(self, form):
         wait = attempt_wait(scope="reset-address", identity=client_ip(self.request) or "unknown",
-                            rate=rate_setting("HYDRA_PASSWORD_RESET_RATE", DEFAULT_PASSWORD_RESET_RATE))
+                            rate=rate_setting("HYDRA_PASSWORD_RESET_RATE"))
         if wait:
             minutes = _minutes(wait)
             form.add_error(None, ngettext(
@@ -192,7 +189,7 @@ class LimitedPasswordResetView(PasswordResetView):
         email = form.cleaned_data["email"].strip().lower()
         digest = hashlib.sha256(email.encode("utf-8", "replace")).hexdigest()[:32]
         if attempt_wait(scope="reset-account", identity=digest,
-                        rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", DEFAULT_PASSWORD_RESET_ACCOUNT_RATE)):
+                        rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")):
             logger.info("Password reset for one address refused: too many just now (no mail sent)")
             return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)

@@ -19,7 +19,7 @@ from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 from tournaments.rights import events_visible_to as rights_events_visible_to
-from tournaments.rights import may_see_event
+from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views: selectors.event_for_viewer)
 from tournaments.selectors.pairings import round_tables
 from tournaments.selectors.standings import standings_for_event
 from tournaments.standings import StandingRow
@@ -27,19 +27,6 @@ from tournaments.standings import StandingRow
 # Events a running event's pages poll for; finished events don't change (the organizer's corrections aside).
 LIVE_STATUSES = {EventStatus.RUNNING, EventStatus.TOP_CUT}
 MY_EVENTS_LIMIT = 10
-
-
-def event_visible_to(*, event: Event, user) -> bool:
-    """tournaments.rights.may_see_event: public events for everyone, private ones for their staff and players."""
-    return may_see_event(user, event)
-
-
-def event_for_viewer(*, pk: int, user) -> Event:
-    """The event, or Http404 when it doesn't exist or the viewer may not see it (the two look the same)."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not event_visible_to(event=event, user=user):
-        raise Http404("No such event.")
-    return event
 
 
 def my_registration_ids(*, event: Event, user) -> set[int]:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from config.params import plain_int
+from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors import draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from ratings.categories import (
     CONSTRUCTED,
@@ -16,6 +17,7 @@ from ratings.categories import (
 from ratings.elo import START_RATING, RatedMatch
 from ratings.enums import RatingModel
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
+from ratings.plot import rating_plot
 from tournaments.enums import COUNTING_STATES, RATING_K, EventStatus, FormatKind, RatingImportance, Structure
 from tournaments.models import Event, Player, Registration, Seat, TeamMatch
 
@@ -188,3 +190,18 @@ def event_teams_with_ratings(*, event: Event) -> dict:
         teams.append({"name": registration.team.name, "members": members,
                       "mean": sum(known) / len(known) if known else None})
     return {"category": category, "teams": teams}
+
+
+def player_rating_sections(*, player: Player) -> list[dict]:
+    """The player's rating in each category with its place and history, and the history plotted event by event
+    (an event the public may not see is named "A private event"): the ratings part of the player's page."""
+    sections = []
+    for rating in player_ratings(player=player):
+        history = player_history(player=player, category=rating.category)
+        points = [(entry.event.name if entry.event.is_public else _("A private event"), entry.rating_after)
+                  for entry in history]
+        sections.append({
+            "rating": rating, "rank": player_rank(rating=rating), "history": history,
+            "plot": rating_plot(points, start=START_RATING),
+        })
+    return sections

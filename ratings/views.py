@@ -2,17 +2,14 @@
 Thin: each calls selectors and renders."""
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from ratings import selectors
 from ratings.categories import parse_category
-from ratings.elo import START_RATING
 from ratings.enums import RatingModel
 from ratings.models import RatingCategory
-from ratings.plot import rating_plot
-from tournaments.models import Player
 
 PAGE_SIZE = 50
 
@@ -52,15 +49,5 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's rating in each category, and per category their history plotted event by event."""
-    person = get_object_or_404(Player, pk=pk)
-    sections = []
-    for rating in selectors.player_ratings(player=person):
-        history = selectors.player_history(player=person, category=rating.category)
-        points = [(entry.event.name if entry.event.is_public else _("A private event"), entry.rating_after)
-                  for entry in history]
-        sections.append({
-            "rating": rating, "rank": selectors.player_rank(rating=rating), "history": history,
-            "plot": rating_plot(points, start=START_RATING),
-        })
-    return render(request, "ratings/player.html", {"player": person, "sections": sections})
+    """The old address of a player's ratings: the player's one page (signup:player) shows them now."""
+    return redirect("signup:player", pk=pk, permanent=True)

@@ -1,9 +1,10 @@
 from django.urls import path
 
+import common.converters  # noqa: F401  (registers <id:...>)
 from sealed import views
 
 app_name = "sealed"
 urlpatterns = [
     path("", views.pool_index, name="index"),
-    path("pool/<int:pk>/", views.pool_page, name="pool"),
+    path("pool/<id:pk>/", views.pool_page, name="pool"),
 ]

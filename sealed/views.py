@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from config.params import plain_int
+from common.params import plain_int
 from sealed import rules
 from sealed.selectors import sealed_pool_for_user, sealed_pool_page, sealed_pools_for_user
 from sealed.services import NotYourPool, PoolRefused, sealed_pool_register, sealed_pool_register_lists, sealed_pool_save

@@ -1,4 +1,5 @@
-"""A player's public profile: their teams, events, results and (public parts only) decklists.
+"""A player's one public page: their teams, events, results, (public parts only) decklists and ratings
+(/ratings/players/<id>/ redirects here).
 
 Hydra has no "publish decklists" switch yet (the decklist half of issue 17 may add one): a decklist is shown only
 once its event is finished, which is when deck lists become public at most events. Events the viewer may not see
@@ -10,9 +11,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from portal.selectors import event_visible_to
+from ratings.selectors import player_rating_sections
 from tournaments.enums import EventStatus
 from tournaments.models import Player, Seat
+from tournaments.rights import may_see_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event
 
@@ -37,7 +39,7 @@ def player_profile_entries(*, player: Player, viewer) -> list[ProfileEntry]:
     entries = []
     for seat in seats:
         event = seat.registration.event
-        if not event_visible_to(event=event, user=viewer):
+        if not may_see_event(viewer, event):
             continue
         rows = {row.team: row for row in standings_for_event(event=event)}
         row = rows.get(seat.registration_id)
@@ -57,4 +59,5 @@ def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
     entries = player_profile_entries(player=player, viewer=request.user)
     # A team of one (an individual event) is the player, not a team they play for.
     teams = sorted({e.seat.registration.team.name for e in entries if not e.seat.registration.event.is_individual})
-    return render(request, "signup/player.html", {"player": player, "entries": entries, "teams": teams})
+    return render(request, "signup/player.html", {"player": player, "entries": entries, "teams": teams,
+                                                  "sections": player_rating_sections(player=player)})

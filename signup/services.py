@@ -28,8 +28,8 @@ from tournaments.wording import moment_in_sentence
 
 
 def invitation_days() -> int:
-    """How long an invitation link stays valid (HYDRA_INVITATION_DAYS, 7 unless set)."""
-    return int(getattr(settings, "HYDRA_INVITATION_DAYS", 7))
+    """How long an invitation link stays valid (settings.HYDRA_INVITATION_DAYS)."""
+    return settings.HYDRA_INVITATION_DAYS
 
 
 def _lock_event(event_id: int) -> Event:

@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config.params import plain_int
-from portal import selectors as portal_selectors
+from common.params import plain_int
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
 from tournaments.rights import may_run_event
+from tournaments.selectors.events import event_for_viewer
 
 
 def _player(request):
@@ -39,7 +39,7 @@ def _event_context(request, event) -> dict:
 @require_http_methods(["GET", "POST"])
 def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
     """An event's sign-up page; POST forms a team with the viewer as its captain."""
-    event = portal_selectors.event_for_viewer(pk=pk, user=request.user)
+    event = event_for_viewer(pk=pk, user=request.user)
     player = _player(request)
     form = TeamForm(request.POST or None)
     status = 200
@@ -230,7 +230,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's sign-up page: approve or refuse complete teams, move the waitlist up."""
-    event = portal_selectors.event_for_viewer(pk=pk, user=request.user)
+    event = event_for_viewer(pk=pk, user=request.user)
     if not may_run_event(request.user, event):
         raise Http404("No such page.")
     if request.method == "POST":

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from config.params import plain_int
+from common.params import plain_int
 from tournaments.enums import EventStatus
 from tournaments.exports import CONTENT_TYPES, dataset_bytes, standings_dataset
 from tournaments.models import Event, Registration, Round

@@ -7,7 +7,7 @@ from venue.network import join_url, lan_addresses
 
 def venue_join_url() -> str | None:
     """The address players open in venue mode (None outside it): HYDRA_VENUE_URL, else the first LAN address."""
-    if not getattr(settings, "HYDRA_VENUE", False):
+    if not settings.HYDRA_VENUE:
         return None
     return settings.HYDRA_VENUE_URL or join_url(addresses=lan_addresses(), port=settings.HYDRA_VENUE_PORT)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import environ
 
-from config.clientip import num_proxies
+from common.clientip import num_proxies
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -254,7 +254,7 @@ else:
 # Reverse proxies in front of Hydra (a load balancer, nginx ...). 0: the client's address is the connection's own
 # (REMOTE_ADDR) and X-Forwarded-For is ignored, so a client can't pick its address to dodge a throttle. Behind one
 # proxy that appends to X-Forwarded-For, 1. Throttling (DRF), the login lockout and sign-up limits all use it.
-# The one setting of the rule: the HTTP server follows it too (config/clientip.py, config/gunicorn.py).
+# The one setting of the rule: the HTTP server follows it too (common/clientip.py, config/gunicorn.py).
 NUM_PROXIES = num_proxies()
 REST_FRAMEWORK["NUM_PROXIES"] = NUM_PROXIES
 # The API's request bodies: at most this many bytes and this many levels of nesting (api.parsers).
@@ -280,7 +280,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "portal.accounts.login_locked_out"
 AXES_USERNAME_CALLABLE = "portal.accounts.axes_username"
-AXES_CLIENT_IP_CALLABLE = "config.clientip.axes_client_ip"
+AXES_CLIENT_IP_CALLABLE = "common.clientip.axes_client_ip"
 AXES_VERBOSE = False
 
 # Health (/health/): every worker sends the workers' heartbeat task and beat its own every HYDRA_HEARTBEAT_SECONDS
@@ -336,3 +336,14 @@ INSTALLED_APPS += ["venue", "overlays"]  # overlays: stream overlays for OBS (do
 HYDRA_VENUE = False
 HYDRA_VENUE_URL = ""
 HYDRA_VENUE_PORT = 8000
+
+# --- Settings the apps read and nothing declared (issue 33): declared once here, read as settings.X ---------------
+# Seconds between two polls of a live page (portal.conditional.poll_seconds, docs/portal.md).
+PORTAL_POLL_SECONDS = env.int("PORTAL_POLL_SECONDS", default=10)
+# How long an invitation link to a team's seat stays valid, in days (signup, docs/registration.md).
+HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
+# Players' own sign-up: attempts per client address; password resets per address and per account (portal.accounts),
+# e.g. "30/hour"; empty for no limit.
+HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
+HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
+HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")

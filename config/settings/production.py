@@ -34,11 +34,6 @@ vars().update(env.email_url("EMAIL_URL", default="smtp://localhost:25"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Hydra <hydra@localhost>")
 SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 
-# Players' own sign-up: attempts per client address (portal.accounts), e.g. "30/hour"; empty for no limit.
-HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
-HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
-HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
-
 # The shared cache (issue 19): production runs several processes, so a per-process cache would count throttles and
 # lockouts per process. Without HYDRA_REDIS_URL, database 1 of the broker's Redis server; with neither (a single
 # machine without Redis), the file cache under var/ that one machine's processes share.

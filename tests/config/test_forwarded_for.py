@@ -10,7 +10,7 @@ import signal
 import pytest
 import requests
 
-from config.clientip import num_proxies, server_forwarded_allow_ips
+from common.clientip import num_proxies, server_forwarded_allow_ips
 from tests.config.test_scale_out import _database_url, _free_port, _start_web
 from tests.factories import UserFactory
 

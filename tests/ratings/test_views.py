@@ -71,7 +71,7 @@ def test_leaderboard_queries_dont_grow_with_players(client, rated, django_assert
 
 def test_player_page_plots_the_history(client, rated):
     p, north, _, later = rated
-    response = client.get(reverse("ratings:player", args=[p[0].pk]))
+    response = client.get(reverse("signup:player", args=[p[0].pk]))
     page = response.content.decode()
     assert response.status_code == 200
     [section] = response.context["sections"]
@@ -85,13 +85,22 @@ def test_player_page_hides_private_event_names(client, rated):
     p, _, _, later = rated
     later.is_public = False
     later.save()
-    page = client.get(reverse("ratings:player", args=[p[0].pk])).content.decode()
+    page = client.get(reverse("signup:player", args=[p[0].pk])).content.decode()
     assert "Winter Cup" not in page and "A private event" in page
 
 
 def test_player_page_for_an_unrated_player_and_an_unknown_one(client, rated):
-    assert "no rating yet" in client.get(reverse("ratings:player", args=[PlayerFactory().pk])).content.decode()
-    assert client.get(reverse("ratings:player", args=[999999])).status_code == 404
+    assert "no rating yet" in client.get(reverse("signup:player", args=[PlayerFactory().pk])).content.decode()
+    assert client.get(reverse("signup:player", args=[999999])).status_code == 404
+
+
+def test_the_old_ratings_address_of_a_player_leads_to_the_players_one_page(client, rated):
+    p, *_ = rated
+    response = client.get(reverse("ratings:player", args=[p[0].pk]))
+    assert response.status_code == 301
+    assert response["Location"] == reverse("signup:player", args=[p[0].pk]) == f"/players/{p[0].pk}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "<svg" in page and "profile-events" in page  # the ratings and the events, on one page
 
 
 def test_event_page_shows_members_with_their_ratings(client, rated):

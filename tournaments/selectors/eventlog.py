@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import tablib
 from django.db.models import Q, QuerySet
 
-from config.params import plain_int
+from common.params import plain_int
 from tournaments.exports import dataset_bytes
 from tournaments.models import Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind

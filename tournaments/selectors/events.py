@@ -1,9 +1,20 @@
 """Reads about an event's settings: what the organizer should be warned of (warnings never refuse anything)."""
 from django.db.models import Q
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.enums import SANCTIONING_MINIMUM_TEAMS, DraftStructure, FormatKind
 from tournaments.models import Event, Registration
+from tournaments.rights import may_see_event
+
+
+def event_for_viewer(*, pk: int, user) -> Event:
+    """The event, or Http404 when it doesn't exist or the viewer may not see it (tournaments.rights.may_see_event;
+    the two look the same). Every page under /events/<id>/ that anyone may open starts here."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_see_event(user, event):
+        raise Http404("No such event.")
+    return event
 
 
 def event_active_team_count(*, event: Event) -> int:

@@ -13,9 +13,9 @@ class Command(BaseCommand):
         parser.add_argument("--no-qr", action="store_true", help="addresses only")
 
     def handle(self, *args, port=None, no_qr=False, **options):
-        port = port or getattr(settings, "HYDRA_VENUE_PORT", 8000)
+        port = port or settings.HYDRA_VENUE_PORT
         addresses = lan_addresses()
-        url = getattr(settings, "HYDRA_VENUE_URL", "") or join_url(addresses=addresses, port=port)
+        url = settings.HYDRA_VENUE_URL or join_url(addresses=addresses, port=port)
         if not addresses:
             self.stdout.write(self.style.WARNING(
                 "No network address found besides 127.0.0.1: connect the laptop to the venue's Wi-Fi (or start its "

@@ -45,7 +45,7 @@ def server_forwarded_allow_ips(environ=None) -> str:
 
 def client_ip(request: HttpRequest) -> str:
     remote = request.META.get("REMOTE_ADDR", "") or ""
-    proxies = int(getattr(settings, "NUM_PROXIES", 0) or 0)
+    proxies = settings.NUM_PROXIES
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
     if proxies <= 0 or not forwarded:
         return remote

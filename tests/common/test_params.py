@@ -1,7 +1,7 @@
-"""config.params.plain_int: what a request's number fields may hold."""
+"""common.params.plain_int: what a request's number fields may hold."""
 import pytest
 
-from config.params import plain_int
+from common.params import plain_int
 
 
 @pytest.mark.parametrize(("text", "expected"), [("7", 7), (" 12 ", 12), ("007", 7), ("0", 0)])

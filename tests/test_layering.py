@@ -1,0 +1,265 @@
+"""The layering of docs/architecture.md, made a test (issue 33).
+
+Reads every import of the project's modules (not migrations, not tests), inside functions too, and checks:
+- each import between apps against LAYERS/MAY_IMPORT (which app may import which);
+- each rules engine (ENGINES) imports no Django models and nothing of the project but other engines and enums;
+- no circle of imports between modules.
+Today's remaining breaks are listed (KNOWN_VIOLATIONS, KNOWN_CIRCLES), each with the step of issue 33 that removes
+it. The test fails on a new one, and also when a listed one is gone, so the lists only shrink.
+"""
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+COMMON, CONFIG, DOMAIN, FRONT_END = "common", "config", "domain", "front-end"
+LAYERS = {
+    "common": COMMON,
+    "config": CONFIG,
+    "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
+    "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
+    "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
+    "health": FRONT_END,
+}
+_FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging"}
+_DOMAIN_APPS = {app for app, layer in LAYERS.items() if layer == DOMAIN}
+# Which apps each app may import besides itself and `common` (which imports nothing of the project).
+MAY_IMPORT = {
+    "common": set(),
+    "cards": set(),
+    "tournaments": {"cards"},
+    "drafting": {"tournaments", "cards"},
+    "sealed": {"tournaments", "cards", "drafting"},  # a drafted pool becomes a sealed pool; never the other way
+    "sharedgame": {"tournaments", "cards"},
+    "ratings": {"tournaments"},
+    "signup": {"tournaments", "cards", "ratings"},  # the player's one page shows their ratings
+    "judging": {"tournaments", "cards"},
+    "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
+    "eventfile": {"tournaments", "cards"} | _FEATURES,  # one event, whole, in one file
+    **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
+    "config": set(LAYERS),  # settings and the URL root know every app; no app imports config
+}
+# Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
+ENGINES = {
+    "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
+    "tournaments.scoring", "tournaments.simulation",
+    "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
+    "cards.decklist", "cards.deckrules", "cards.names",
+    "ratings.elo", "ratings.openskill_model", "ratings.simulation",
+    "sealed.rules", "sharedgame.rules",
+}
+_ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
+
+# Steps of issue 33 that remove today's breaks (docs/architecture.md, "Remaining violations").
+REGISTRIES = "registries: tournaments reaches drafting and ratings through registries or signals (tournaments/pools.py)"
+POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
+CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
+FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the domain app that owns it"
+BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
+CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
+ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
+DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
+CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
+CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
+
+KNOWN_VIOLATIONS = {
+    "api.views.clock -> desk.selectors": CLOCK,
+    "api.views.clock -> desk.services.clock": CLOCK,
+    "api.views.matches -> desk.entry": FRONT_ENDS,
+    "api.views.rounds -> desk.selectors": CLOCK,
+    "desk.templatetags.desk -> portal.selectors": FRONT_ENDS,
+    "desk.views -> portal.conditional": FRONT_ENDS,
+    "desk.views -> portal.selectors": FRONT_ENDS,
+    "desk.views -> venue.selectors": FRONT_ENDS,
+    "drafting.apps -> sealed.selectors": POOLS,
+    "drafting.core -> config.celery": CONFIG_OFF,
+    "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,
+    "drafting.management.commands.bench_live_push -> portal.management.commands.bench_public": BENCHMARKS,
+    "drafting.services.pods -> sealed.models": POOLS,
+    "drafting.services.pods -> sealed.services": POOLS,
+    "drafting.views -> config.middleware": CONFIG_OFF,
+    "drafting.views_pods -> config.middleware": CONFIG_OFF,
+    "health.management.commands.bench_redis_outage -> api.management.commands.bench_api": BENCHMARKS,
+    "health.management.commands.bench_redis_outage -> portal.management.commands.bench_public": BENCHMARKS,
+    "health.selectors -> config.celery": CONFIG_OFF,
+    "overlays.live -> desk.models": CLOCK,
+    "overlays.selectors -> desk.selectors": CLOCK,
+    "portal.management.commands.bench_public -> api.management.commands.bench_api": BENCHMARKS,
+    "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
+    "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
+    "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,
+    "tournaments.services.events -> config.celery": CONFIG_OFF,
+    "tournaments.services.events -> ratings.categories": REGISTRIES,
+    "tournaments.services.pairing -> drafting.selectors_pods": REGISTRIES,
+    "tournaments.services.pairing -> drafting.services.picks": REGISTRIES,
+    "tournaments.services.pairing -> drafting.services.rounds": REGISTRIES,
+    "webhooks.services -> config.celery": CONFIG_OFF,
+}
+KNOWN_CIRCLES = [
+    ({"tournaments.rights", "tournaments.selectors.published", "tournaments.services.decklists",
+      "tournaments.services.eventlog", "tournaments.services.events", "tournaments.services.results"}, CIRCLE_EVENTS),
+    ({"drafting.services.rounds", "drafting.services.tables"}, CIRCLE_TABLES),
+    ({"drafting.management.commands._bench_pods", "drafting.management.commands.bench_draft"}, BENCHMARKS),
+]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of the project's apps (LAYERS), without migrations."""
+    modules = {}
+    for app in LAYERS:
+        for path in (ROOT / app).rglob("*.py"):
+            if "migrations" not in path.parts:
+                modules[_module_name(path)] = path
+    return modules
+
+
+def imported_names(tree: ast.AST, *, package: str, modules=()) -> set[str]:
+    """Every dotted name the module imports (relative imports resolved against `package`), at any depth; for
+    `from a import b`, `a.b`, and `a` too unless every name taken from it is a module of its own (`modules`)."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            taken = {f"{base}.{alias.name}" for alias in node.names}
+            names.update(taken)
+            if not taken <= set(modules):
+                names.add(base)
+    return names
+
+
+def import_graph(modules: dict[str, Path]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """(module -> project modules it imports, module -> every name it imports)."""
+    graph, raw = {}, {}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        raw[name] = imported_names(ast.parse(path.read_text(encoding="utf-8")), package=package, modules=modules)
+        targets = set()
+        for imported in raw[name]:
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        graph[name] = targets
+    return graph, raw
+
+
+def _app(module: str) -> str:
+    return module.split(".")[0]
+
+
+def layering_violations(graph: dict[str, set[str]], raw: dict[str, set[str]]) -> set[str]:
+    """Edges "a.b -> c.d" that break MAY_IMPORT or the engines' purity."""
+    found = set()
+    for source, targets in graph.items():
+        allowed = MAY_IMPORT[_app(source)] | {_app(source), "common"}
+        for target in targets:
+            if _app(target) not in allowed or (source in ENGINES and target not in ENGINES):
+                found.add(f"{source} -> {target}")
+    for source in ENGINES:
+        for name in raw.get(source, ()):
+            if name.startswith("django.") and not name.startswith(_ENGINE_MAY_IMPORT_DJANGO):
+                found.add(f"{source} -> {'.'.join(name.split('.')[:2])}")
+    return found
+
+
+def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(frozenset(component))
+    return found
+
+
+def test_every_app_has_a_layer_and_its_imports_a_rule():
+    apps = {path.parent.name for path in ROOT.glob("*/__init__.py")} - {"tests", "scripts"}
+    assert apps == set(LAYERS) == set(MAY_IMPORT)
+    assert ENGINES <= set(project_modules())
+
+
+def test_the_checks_see_what_they_should():
+    graph = {"cards.x": {"tournaments.y"}, "tournaments.y": {"cards.x"}, "portal.a": {"desk.b"}, "desk.b": set(),
+             "tournaments.pairing": {"tournaments.models"}, "tournaments.models": set()}
+    raw = {"tournaments.pairing": {"django.db.models", "django.utils.translation"}}
+    assert layering_violations(graph, raw) == {
+        "cards.x -> tournaments.y", "portal.a -> desk.b", "tournaments.pairing -> tournaments.models",
+        "tournaments.pairing -> django.db",
+    }
+    assert circles(graph) == [frozenset({"cards.x", "tournaments.y"})]
+    assert imported_names(ast.parse("from . import a\nfrom ..b import c"), package="x.y") == {"x.y", "x.y.a", "x.b",
+                                                                                               "x.b.c"}
+
+
+def test_no_import_breaks_the_layering_but_the_listed_ones():
+    graph, raw = import_graph(project_modules())
+    found = layering_violations(graph, raw)
+    assert sorted(found - set(KNOWN_VIOLATIONS)) == [], "new imports against docs/architecture.md"
+    assert sorted(set(KNOWN_VIOLATIONS) - found) == [], "gone: take them off KNOWN_VIOLATIONS and the docs' count"
+
+
+def test_no_circle_of_imports_but_the_listed_ones():
+    graph, _raw = import_graph(project_modules())
+    found = {frozenset(c) for c in circles(graph)}
+    known = {frozenset(c) for c, _step in KNOWN_CIRCLES}
+    assert sorted(map(sorted, found - known)) == [], "new (or changed) circles of imports"
+    assert sorted(map(sorted, known - found)) == [], "gone or changed: update KNOWN_CIRCLES and the docs' count"
+
+
+def test_the_counts_in_docs_architecture_are_todays():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert f"{len(KNOWN_VIOLATIONS)} imports against the layering" in text
+    assert f"{len(KNOWN_CIRCLES)} circles" in text
+
+
+def app_edges() -> dict[str, set[str]]:
+    """App -> apps it imports (for docs/architecture.md)."""
+    graph, _raw = import_graph(project_modules())
+    edges = defaultdict(set)
+    for source, targets in graph.items():
+        edges[_app(source)].update(_app(t) for t in targets if _app(t) != _app(source))
+    return edges
