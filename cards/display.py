@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import quote, urlencode
 
 from django.utils.translation import gettext_lazy as _
 
 _SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
 _NAMED = {"½": "half", "∞": "inf", "H": "half"}
-SCRYFALL_IMAGE = "https://api.scryfall.com/cards"
+# Scryfall's image server. The Content-Security-Policy allows it (config.middleware) only while the organizers
+# allow card pictures.
+SCRYFALL_IMAGES = "https://cards.scryfall.io"
+SCRYFALL_VERSIONS = ("small", "normal", "large", "art_crop", "border_crop")  # the JPEG ones
+_SCRYFALL_ID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 @dataclass(frozen=True)
@@ -44,13 +47,14 @@ def mana_symbols(cost: str) -> list[ManaSymbol | str]:
     return parts
 
 
-def scryfall_image_url(*, name: str, set_code: str = "", number: str = "", version: str = "normal") -> str:
-    """Scryfall's address of a card's picture: the printing's (set and collector number) when known, else the
-    card's by exact English name."""
-    if set_code and number:
-        return f"{SCRYFALL_IMAGE}/{quote(set_code.lower())}/{quote(number)}?" + urlencode(
-            {"format": "image", "version": version})
-    return f"{SCRYFALL_IMAGE}/named?" + urlencode({"exact": name, "format": "image", "version": version})
+def scryfall_image_url(scryfall_id: str, *, version: str = "normal") -> str:
+    """Scryfall's address of the front picture of the printing with Scryfall id `scryfall_id` (a UUID), on its
+    image server: https://cards.scryfall.io/normal/front/a/b/ab....jpg, the first two characters of the id as
+    folders. "" for an id that isn't a UUID (none in the data): the card is then shown as text."""
+    scryfall_id = (scryfall_id or "").strip().lower()
+    if not _SCRYFALL_ID.fullmatch(scryfall_id) or version not in SCRYFALL_VERSIONS:
+        return ""
+    return f"{SCRYFALL_IMAGES}/{version}/front/{scryfall_id[0]}/{scryfall_id[1]}/{scryfall_id}.jpg"
 
 
 RARITIES = {

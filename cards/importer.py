@@ -70,6 +70,9 @@ class CardRecord:
     printed_names: tuple[tuple[str, str], ...] = ()
     mana_cost: str = ""
     text: str = ""
+    # Scryfall's id of one English printing of the card, whose picture shows the card (MTGJSON AllPrintings'
+    # identifiers.scryfallId, a Scryfall file's card id); "" where the data has none (AtomicCards, the bundle).
+    scryfall_id: str = ""
 
     @property
     def is_basic(self) -> bool:
@@ -199,6 +202,7 @@ def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
         legalities={fmt: status.lower() for fmt, status in (first.get("legalities") or {}).items()},
         deck_limit=deck_limit,
         oracle_id=(first.get("identifiers") or {}).get("scryfallOracleId", ""),
+        scryfall_id=(first.get("identifiers") or {}).get("scryfallId", ""),
         layout=first.get("layout", ""),
         printed_names=tuple(mtgjson_printed_names(first)),
         mana_cost=" // ".join(f.get("manaCost") or "" for f in ordered).strip(" /"),
@@ -266,6 +270,7 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
             },
             deck_limit=deck_limit_from_text(text),
             oracle_id=card.get("oracle_id") or (faces[0].get("oracle_id", "") if faces else ""),
+            scryfall_id=card.get("id", "") if card.get("lang", "en") == "en" else "",
             layout=card.get("layout", ""),
             printed_names=tuple(printed.get(name, ())),
             mana_cost=card.get("mana_cost") if card.get("mana_cost") is not None
@@ -640,5 +645,5 @@ def _scryfall_data(items, *, data_date: str) -> CardData:
 
 _SCRYFALL_KEPT = (
     "name", "lang", "printed_name", "layout", "card_faces", "type_line", "colors", "oracle_text", "cmc",
-    "legalities", "oracle_id", "mana_cost",
+    "legalities", "oracle_id", "mana_cost", "id",
 )

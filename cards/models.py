@@ -30,6 +30,10 @@ class Card(models.Model):
     )
     is_basic = models.BooleanField(_("basic"), default=False)
     oracle_id = models.CharField(_("oracle id"), max_length=36, blank=True)
+    scryfall_id = models.CharField(
+        _("Scryfall id"), max_length=36, blank=True,
+        help_text=_("Scryfall's id of a printing of the card: its picture, where the organizer allows card images."),
+    )
     layout = models.CharField(_("layout"), max_length=30, blank=True)
     mana_cost = models.CharField(_("mana cost"), max_length=100, blank=True, help_text=_('As printed: "{1}{U}{R}"; faces joined " // ".'))
     text = models.TextField(_("rules text"), blank=True)

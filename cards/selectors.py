@@ -286,31 +286,56 @@ def card_images_forget() -> None:
 
 
 def cards_faces(*, cards: Iterable[object], language: str | None = None) -> dict[tuple[str, str, str], CardFace]:
-    """(name, set code, number) -> `CardFace` for objects with `name` (and optionally `set_code`, `number`): a
-    pack, a pool. Two queries, whatever the number of cards (a third for a `language` other than English, the
-    site's language code: each face's `local_name` is the name printed in it, where the data has one). A name the
-    catalogue does not know gets a face with its name only."""
+    """(name, set code, number) -> `CardFace` for objects with `name` (and optionally `set_code`, `number`, and
+    `uuid`, the MTGJSON id of their printing): a pack, a pool. Two queries, whatever the number of cards (a third
+    for a `language` other than English, the site's language code: each face's `local_name` is the name printed in
+    it, where the data has one; and with card pictures allowed, one for the printings of the cards with a `uuid`).
+    A name the catalogue does not know gets a face with its name only.
+
+    A picture (only where the organizers allow them) is Scryfall's, by id: the printing's (`uuid` -> Printing's
+    Scryfall id), else the card's (`Card.scryfall_id`); a card with neither is shown as text."""
     from cards.display import scryfall_image_url
 
+    cards = list(cards)
     keys = {(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or "")) for c in cards}
     names = sorted({k[0] for k in keys})
-    found: dict[str, tuple[str, str, str]] = {}
+    found: dict[str, tuple[str, str, str, str]] = {}
     for start in range(0, len(names), _NAME_CHUNK):
         rows = Card.objects.filter(name__in=names[start : start + _NAME_CHUNK]).values_list(
-            "name", "mana_cost", "type_line", "text")
+            "name", "mana_cost", "type_line", "text", "scryfall_id")
         found.update((name, rest) for name, *rest in rows)
     local = _printed_names(names, CARD_LANGUAGES.get((language or "").lower()))
     images = card_images_allowed()
+    printed = _printing_scryfall_ids(cards) if images else {}
     faces = {}
     for name, set_code, number in keys:
-        mana_cost, type_line, text = found.get(name, ("", "", ""))
+        mana_cost, type_line, text, scryfall_id = found.get(name, ("", "", "", ""))
         faces[(name, set_code, number)] = CardFace(
             name=name, mana_cost=mana_cost, type_line=type_line, text=text,
             # A name the catalogue lacks (a test pack, a typo) has no picture to ask for.
-            image_url=scryfall_image_url(name=name, set_code=set_code, number=number) if images and name in found else "",
+            image_url=scryfall_image_url(printed.get((name, set_code, number)) or scryfall_id)
+            if images and name in found else "",
             local_name=local.get(name, ""),
         )
     return faces
+
+
+def _printing_scryfall_ids(cards: list) -> dict[tuple[str, str, str], str]:
+    """(name, set code, number) -> the Scryfall id of the printing the object's `uuid` names (one query; none
+    when no object has a uuid)."""
+    by_uuid: dict[str, tuple[str, str, str]] = {}
+    for c in cards:
+        if getattr(c, "uuid", ""):
+            by_uuid.setdefault(c.uuid, (c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or "")))
+    if not by_uuid:
+        return {}
+    ids = {}
+    for start in range(0, len(by_uuid), _NAME_CHUNK):
+        chunk = list(by_uuid)[start : start + _NAME_CHUNK]
+        for uuid, scryfall_id in Printing.objects.filter(uuid__in=chunk).exclude(scryfall_id="").values_list(
+                "uuid", "scryfall_id"):
+            ids.setdefault(by_uuid[uuid], scryfall_id)
+    return ids
 
 
 CARD_DATA_STALE_DAYS = 90

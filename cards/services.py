@@ -22,7 +22,7 @@ BUNDLE_PATH = Path(__file__).resolve().parent / "data" / "cards.json.xz"
 _NAME_CHUNK = 900
 _CARD_FIELDS = [
     "ascii_name", "name_key", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at", "mana_cost", "text",
+    "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at", "mana_cost", "text", "scryfall_id",
 ]
 
 T = TypeVar("T")
@@ -78,7 +78,8 @@ def _card_names(record: CardRecord) -> Iterator[tuple[str, str, str, str]]:
 
 
 def _insert(
-    model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, conflict: str = "", keep: Sequence[str] = ()
+    model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, conflict: str = "", keep: Sequence[str] = (),
+    keep_unless_given: Sequence[str] = (),
 ) -> None:
     # 200,000 names through bulk_create spend most of their time building model instances and compiling SQL.
     # Instead: on PostgreSQL, COPY (through a temporary table when rows may already exist); on SQLite, one
@@ -91,8 +92,13 @@ def _insert(
     names = ", ".join(qn(c) for c in columns)
     upsert = ""
     if conflict:
-        # `keep`: columns a new row gets but an existing row keeps.
-        updates = ", ".join(f"{qn(c)} = EXCLUDED.{qn(c)}" for c in columns if c != conflict and c not in keep)
+        # `keep`: columns a new row gets but an existing row keeps; `keep_unless_given`: text columns an existing
+        # row keeps when the new value is empty.
+        updates = ", ".join(
+            f"{qn(c)} = COALESCE(NULLIF(EXCLUDED.{qn(c)}, ''), {table}.{qn(c)})" if c in keep_unless_given
+            else f"{qn(c)} = EXCLUDED.{qn(c)}"
+            for c in columns if c != conflict and c not in keep
+        )
         upsert = f" ON CONFLICT ({qn(conflict)}) DO UPDATE SET {updates}"
     with connection.cursor() as wrapper:
         cursor = wrapper.cursor
@@ -141,12 +147,13 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
             "type_line": r.type_line[:300], "supertypes": list(r.supertypes), "types": list(r.types),
             "mana_value": r.mana_value, "colors": r.colors, "legalities": dict(r.legalities), "deck_limit": r.deck_limit,
             "is_basic": r.is_basic, "oracle_id": r.oracle_id, "layout": r.layout, "updated_at": now,
-            "mana_cost": r.mana_cost[:100], "text": r.text,
+            "mana_cost": r.mana_cost[:100], "text": r.text, "scryfall_id": r.scryfall_id[:36],
         }
         rows.append([
             f.get_db_prep_save(values[f.name], connection) if f.name in json_fields else values[f.name] for f in fields
         ])
-    _insert(Card, [f.column for f in fields], rows, conflict="name")
+    # Data without Scryfall ids (AtomicCards, the bundle) keeps the ids an earlier import stored.
+    _insert(Card, [f.column for f in fields], rows, conflict="name", keep_unless_given=["scryfall_id"])
     ids: dict[str, int] = {}
     for chunk in _chunks(names):
         ids.update(Card.objects.filter(name__in=chunk).values_list("name", "id"))

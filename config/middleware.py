@@ -5,17 +5,40 @@ from django.http import HttpRequest, HttpResponse
 
 # No inline scripts or styles anywhere in Hydra's own pages. The Django admin sets a few inline style attributes,
 # so its pages allow inline styles (never scripts).
+# Card pictures come from Scryfall's image server only while the organizers allow them (Admin > Card display,
+# cards.selectors.card_images_allowed): then, and only then, the policy of the pages that show cards (the draft and
+# sealed pages) names it. A page's policy is the one its document came with, so only full pages ask (an htmx
+# fragment swapped into the page follows the page's policy); they render the cards, which asks the setting too,
+# so the answer is remembered already (no query of its own, at most one every 30 s for a page without cards).
 _POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'{admin_style}; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self'{admin_style}; img-src 'self' data:{card_images}; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
-STRICT_POLICY = _POLICY.format(admin_style="")
-ADMIN_POLICY = _POLICY.format(admin_style=" 'unsafe-inline'")
+_CARD_IMAGES = " https://cards.scryfall.io"
+STRICT_POLICY = _POLICY.format(admin_style="", card_images="")
+ADMIN_POLICY = _POLICY.format(admin_style=" 'unsafe-inline'", card_images="")
+STRICT_POLICY_CARD_IMAGES = _POLICY.format(admin_style="", card_images=_CARD_IMAGES)
+
+CARD_PAGES = ("/draft/", "/sealed/")
+
+
+def _card_images_allowed(request: HttpRequest, response: HttpResponse) -> bool:
+    if not request.path.startswith(CARD_PAGES) or request.headers.get("HX-Request") or response.status_code != 200:
+        return False
+    if not response.get("Content-Type", "").startswith("text/html"):
+        return False
+    from cards.selectors import card_images_allowed
+
+    try:
+        return card_images_allowed()  # remembered for 30 s: one query at most every 30 s per process
+    except Exception:  # noqa: BLE001 - the database unreachable: the strict policy (the page has no pictures)
+        return False
 
 
 class ContentSecurityPolicyMiddleware:
-    """Send a strict Content-Security-Policy with every response that has none."""
+    """Send a strict Content-Security-Policy with every response that has none (naming Scryfall's image server
+    where the organizers allow card pictures)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -23,8 +46,12 @@ class ContentSecurityPolicyMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         if "Content-Security-Policy" not in response:
-            admin = request.path.startswith("/admin/")
-            response["Content-Security-Policy"] = ADMIN_POLICY if admin else STRICT_POLICY
+            if request.path.startswith("/admin/"):
+                response["Content-Security-Policy"] = ADMIN_POLICY
+            elif _card_images_allowed(request, response):
+                response["Content-Security-Policy"] = STRICT_POLICY_CARD_IMAGES
+            else:
+                response["Content-Security-Policy"] = STRICT_POLICY
         return response
 
 

@@ -132,8 +132,9 @@ def draft_position(draft: DraftBase) -> tuple[int, int]:
     return getattr(draft, first), getattr(draft, second)
 
 
-def draft_lock(*, kind: DraftKind, draft_id: int) -> DraftBase:
-    """Lock the draft's row for the rest of the current transaction and return it fresh.
+def draft_lock(*, kind: DraftKind, draft_id: int, with_event: bool = True) -> DraftBase:
+    """Lock the draft's row for the rest of the current transaction and return it fresh (with its event, unless
+    `with_event` is False: a player's pick doesn't need it, and the lock is held for as little work as possible).
 
     PostgreSQL: SELECT ... FOR UPDATE. SQLite ignores FOR UPDATE, so there a no-op UPDATE takes the database's
     write lock first; a second writer then waits (the busy timeout) instead of failing on a lock upgrade.
@@ -141,7 +142,8 @@ def draft_lock(*, kind: DraftKind, draft_id: int) -> DraftBase:
     """
     if connection.vendor == "sqlite":
         kind.model.objects.filter(pk=draft_id).update(version=F("version"))
-    return kind.model.objects.select_for_update(of=("self",)).select_related("event").get(pk=draft_id)
+    rows = kind.model.objects.select_for_update(of=("self",))
+    return (rows.select_related("event") if with_event else rows).get(pk=draft_id)
 
 
 def draft_check_running(draft: DraftBase) -> None:

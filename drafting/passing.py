@@ -120,12 +120,18 @@ class PassingDraft:
         """The timeout pick: the cards longest in the pack, i.e. the lowest layout positions still there."""
         return sorted(positions)[: self.cards_per_pick]
 
+    def check_count(self, chosen: Sequence[int], *, cards_left: int) -> None:
+        """Raise PickInvalid unless `chosen` holds as many different cards as a seat takes from a pack of
+        `cards_left`: a pick's worth, or all of a smaller pack. (Which cards are in the pack is check_pick's, or the
+        database's, to say.)"""
+        want = self.cards_to_take(cards_left)
+        if len(chosen) != want or len(set(chosen)) != len(chosen):
+            raise PickInvalid(f"Take exactly {want} different cards.")
+
     def check_pick(self, *, chosen: Sequence[int], pack: Sequence[int]) -> None:
         """Raise PickInvalid unless `chosen` is exactly the cards a seat must take from `pack` (ids of the cards still
         in it): a pick's worth of different cards of the pack, or all of a smaller pack."""
-        want = self.cards_to_take(len(pack))
-        if len(chosen) != want or len(set(chosen)) != len(chosen):
-            raise PickInvalid(f"Take exactly {want} different cards.")
+        self.check_count(chosen, cards_left=len(pack))
         if not set(chosen) <= set(pack):
             raise PickInvalid("That card isn't in the pack in front of the team.")
 

@@ -160,50 +160,49 @@ def thg_pick(
     *, pod_id: int, user, card_ids: Sequence[int], pack_round: int, step: int, arrived_at: dt.datetime | None = None
 ) -> list[PodCard]:
     """Record the two cards `card_ids` as the pick of the team `user` plays for, from the pack in front of it at
-    (`pack_round`, `step`), the step the page showed. Either teammate may pick; the first press counts.
+    (`pack_round`, `step`), the step the page showed. Either teammate may pick; the first press counts. Returns the
+    cards taken (their card data, e.g. the name, is read from the database when first asked for).
 
     Raises DraftRefused, with a message for the player and nothing written, when the draft isn't running, the user
     doesn't draft in this pod, the pack has moved on, the team has picked from this pack already (a teammate, a
     double press), the pick isn't exactly two different cards of the pack. A pick arriving after the deadline
     (judged at `arrived_at`) gets the two oldest cards, as the timer would have given, and is refused saying so.
+
+    The pod's row is locked for five statements (the lock, the team's claim, the cards, "has everyone picked?" and
+    the version; docs/drafting.md): everything that can be known before, is.
     """
-    late: list[PodCard] = []
     # Who plays for which team doesn't change during a draft: look it up before taking the pod's lock, so the
     # lock is held for as few queries as possible.
     team = thg_pod_team_of_user(pod=Pod(pk=pod_id), user=user)
     if team is None:
         raise DraftRefused(_("You don't draft in this pod."))
     with transaction.atomic():
-        pod = timers.pod_lock(pod_id=pod_id)
+        pod = core.draft_lock(kind=core.POD, draft_id=pod_id, with_event=False)
         now = timers.now()
         judged = now if arrived_at is None else min(now, arrived_at)
         _check_running(pod)
         if (pod.pack_round, pod.step) != (pack_round, step):
             raise DraftRefused(_("That pack has moved on; look at the pack in front of your team now."))
         # Claim the team's pick at this step in one statement (read and write at once, to keep the lock short); a
-        # refusal below rolls the claim back with the transaction.
+        # refusal below rolls the claim back with the transaction. A claim that succeeds means the pack in front of
+        # the team asks for a choice: _open_step gave a smaller pack to its team and marked the team as picked.
         if not PodTeam.objects.filter(pk=team.pk, picked_through__lt=pod.step_key).update(
                 picked_through=pod.step_key, tentative=[], tentative_by=""):
             raise DraftRefused(_already_picked_message(pod))
         if pod.picks_open_at is not None and judged < pod.picks_open_at:
             wait = math.ceil((pod.picks_open_at - judged).total_seconds())
             raise DraftRefused(_("The teams are looking through their pools; picks open in %(n)d s.") % {"n": wait})
-        pack = _pack_in_front(pod, team)
-        if not pod.rules.needs_choice(len(pack)):
-            raise DraftRefused(_already_picked_message(pod))
         if _overdue(pod, judged):
+            pack = _pack_in_front(pod, team)
             late = _take(pod, team, cards=[pack[p] for p in pod.rules.oldest(list(pack))], via=PickVia.LATE, now=now,
                          claimed=True)
             _after_pick(pod, now=now)
         else:
-            by_id = {card.pk: card for card in pack.values()}
             try:
-                pod.rules.check_pick(chosen=list(card_ids), pack=list(by_id))
+                pod.rules.check_count(list(card_ids), cards_left=pod.rules.cards_per_pick + 1)
             except PickInvalid:
-                if len(card_ids) != pod.rules.cards_per_pick or len(set(card_ids)) != len(card_ids):
-                    raise DraftRefused(_choose_message(pod)) from None
-                raise DraftRefused(_("That card isn't in the pack in front of your team.")) from None
-            taken = _take(pod, team, cards=[by_id[c] for c in card_ids], via=PickVia.PLAYER, now=now, claimed=True)
+                raise DraftRefused(_choose_message(pod)) from None
+            taken = _take_chosen(pod, team, card_ids=card_ids, now=now)
             _after_pick(pod, now=now)
             return taken
     if pod.rules.cards_per_pick == 1:
@@ -389,18 +388,43 @@ def _opener(pod: Pod, team: PodTeam) -> int:
     return pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=team.seat)
 
 
+# What the code under the pod's lock reads of a card in a pack (where it is, its name for a message): the rest of
+# the row stays in the database.
+_PACK_FIELDS = ("pk", "opener", "position", "name")
+
+
 def _pack_in_front(pod: Pod, team: PodTeam) -> dict[int, PodCard]:
     """The cards still in the pack in front of `team`, by position."""
     cards = PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=_opener(pod, team), team__isnull=True)
-    return {card.position: card for card in cards.order_by("position")}
+    return {card.position: card for card in cards.only(*_PACK_FIELDS).order_by("position")}
 
 
 def _packs(pod: Pod) -> dict[int, dict[int, PodCard]]:
     """Every pack of the current round with the cards still in it, by opener then position (one query)."""
     packs: dict[int, dict[int, PodCard]] = {}
-    for card in PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, team__isnull=True).order_by("position"):
+    cards = PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, team__isnull=True).only(*_PACK_FIELDS)
+    for card in cards.order_by("position"):
         packs.setdefault(card.opener, {})[card.position] = card
     return packs
+
+
+def _take_chosen(pod: Pod, team: PodTeam, *, card_ids: Sequence[int], now: dt.datetime) -> list[PodCard]:
+    """Give the cards a player chose to `team`, which has claimed the step: one statement a card, each taking the
+    card only while it is still in the pack in front of the team (so the pack needn't be read under the lock).
+    Raises DraftRefused for a card that isn't; the caller's transaction then writes nothing. Returns the cards
+    with what was written; the rest of each row (name, rarity ...) is loaded when first read."""
+    opener = _opener(pod, team)
+    pack = PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
+    written = {"team": team, "pick_step": pod.step, "picked_at": now, "deadline_at": pod.deadline,
+               "via": PickVia.PLAYER}
+    taken = []
+    for slot, card_id in enumerate(card_ids, start=1):
+        if not pack.filter(pk=card_id).update(**written, pick_slot=slot):
+            raise DraftRefused(_("That card isn't in the pack in front of your team."))
+        known = {"id": card_id, "pod_id": pod.pk, "pack_round": pod.pack_round, "opener": opener,
+                 "team_id": team.pk, "pick_slot": slot, **{k: v for k, v in written.items() if k != "team"}}
+        taken.append(PodCard.from_db(pack.db, list(known), list(known.values())))
+    return taken
 
 
 def _take(pod: Pod, team: PodTeam, *, cards: Iterable[PodCard], via: str, now: dt.datetime,

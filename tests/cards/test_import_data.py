@@ -5,6 +5,7 @@ import http.server
 import json
 import lzma
 import threading
+import uuid as uuids
 import zipfile
 from pathlib import Path
 
@@ -18,12 +19,17 @@ from cards.selectors import card_data_date, card_rules_for_names, team_decklists
 from cards.services import cards_import_file
 
 
+def scryfall_id_of(uuid: str) -> str:
+    """The (made-up, UUID-shaped) Scryfall id the test data gives the printing with MTGJSON id `uuid`."""
+    return str(uuids.uuid5(uuids.NAMESPACE_URL, f"scryfall/{uuid}"))
+
+
 def _card(name, uuid, number, *, legal="Legal", **extra):
     return {
         "name": name, "uuid": uuid, "number": number, "rarity": "common", "type": "Instant", "types": ["Instant"],
         "supertypes": [], "colors": ["R"], "manaCost": "{R}", "manaValue": 1.0, "layout": "normal",
         "text": f"{name} deals 3 damage to any target.", "legalities": {"modern": legal, "legacy": "Legal"},
-        "identifiers": {"scryfallId": f"sf-{uuid}", "scryfallOracleId": f"or-{name}"}, "language": "English",
+        "identifiers": {"scryfallId": scryfall_id_of(uuid), "scryfallOracleId": f"or-{name}"}, "language": "English",
         **extra,
     }
 
@@ -102,10 +108,29 @@ def test_import_allprintings_writes_sets_printings_and_legalities_of_the_data_da
         "Test Set One", "expansion", dt.date(2022, 9, 9), ["play"])
     zap = Printing.objects.get(uuid="u-zap")
     assert (zap.card.name, zap.card_set.code, zap.number, zap.language, zap.scryfall_id, zap.foreign_names) == (
-        "Hydra Zap", "TS1", "1", "en", "sf-u-zap", {"de": "Hydra-Blitz"})
+        "Hydra Zap", "TS1", "1", "en", scryfall_id_of("u-zap"), {"de": "Hydra-Blitz"})
     assert Card.objects.get(name="Hydra Zap").text == "Hydra Zap deals 3 damage to any target."
     assert CardLegalities.objects.filter(card__name="Hydra Zap").count() == 1
     assert CardDataImport.objects.get(source="AllPrintings.json.xz").printings == 4
+
+
+@pytest.mark.django_db
+def test_import_stores_the_cards_scryfall_id_and_data_without_one_keeps_it(tmp_path):
+    cards_import_file(path=write(tmp_path / "AllPrintings.json", allprintings(extra_set=False)))
+    assert Card.objects.get(name="Hydra Zap").scryfall_id == scryfall_id_of("u-zap")
+    assert Card.objects.get(name="Night Hydra // Day Hydra").scryfall_id == scryfall_id_of("u-night")  # the front
+    # AtomicCards (and the bundle) carry no printing's id: a later import of them keeps the one stored ...
+    atomic = {"meta": {"date": "2023-02-01"}, "data": {
+        "Hydra Zap": [{"name": "Hydra Zap", "type": "Instant", "types": ["Instant"], "layout": "normal"}],
+        "Atomic Hydra": [{"name": "Atomic Hydra", "type": "Instant", "types": ["Instant"], "layout": "normal"}]}}
+    cards_import_file(path=write(tmp_path / "AtomicCards.json", atomic))
+    assert Card.objects.get(name="Hydra Zap").scryfall_id == scryfall_id_of("u-zap")
+    assert Card.objects.get(name="Atomic Hydra").scryfall_id == ""  # ... and a card new in them has none
+    # ... while data with another id replaces it.
+    newer = allprintings(extra_set=False)
+    newer["data"]["TS1"]["cards"][0]["identifiers"]["scryfallId"] = scryfall_id_of("u-zap-rescanned")
+    cards_import_file(path=write(tmp_path / "AllPrintings.json", newer))
+    assert Card.objects.get(name="Hydra Zap").scryfall_id == scryfall_id_of("u-zap-rescanned")
 
 
 @pytest.mark.django_db

@@ -63,6 +63,16 @@ def test_records_from_scryfall_sample(scryfall_sample):
     assert records["Erayo, Soratami Ascendant // Erayo's Essence"].supertypes == ("Legendary",)
 
 
+def test_records_from_scryfall_keep_the_id_of_the_english_printing_as_the_cards_scryfall_id():
+    card = {"object": "card", "name": "Lightning Bolt", "type_line": "Instant", "layout": "normal", "set": "m10"}
+    german = {**card, "id": "1c5b5d3f-0000-4000-8000-00000000000d", "lang": "de", "printed_name": "Blitzschlag"}
+    english = {**card, "id": "e3285e6b-3e79-4d7c-bf96-d920f973b80b", "lang": "en"}
+    (record,) = records_from_data([german, english])
+    assert record.scryfall_id == "e3285e6b-3e79-4d7c-bf96-d920f973b80b"
+    (record,) = records_from_data([german])  # no English printing: no picture of the English card
+    assert record.scryfall_id == ""
+
+
 def test_records_from_mtgjson_skips_reversible_duplicates_and_unused_languages():
     records = {r.name: r for r in records_from_data(MTGJSON_SAMPLE)}
     assert sorted(records) == ["Lightning Bolt", "Propaganda"]

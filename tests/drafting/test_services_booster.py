@@ -1,6 +1,8 @@
 """The individual booster draft through the services: seating, one-card picks, timeouts, the reviews between
 packs, the whole draft to each player's pool for deck registration, and round 1 paired across the pod."""
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodFormat, PodTeam
@@ -27,6 +29,50 @@ def _pick_everyone(pod, *, take_last=False):
             thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[ids[-1] if take_last else ids[0]],
                      pack_round=pod.pack_round, step=pod.step)
     return reload(pod)
+
+
+def _statements(captured) -> list[str]:
+    """The SQL a call ran that does work: without the transaction's own statements (BEGIN, SAVEPOINT ...) and
+    SQLite's no-op UPDATE that stands in for FOR UPDATE (core.draft_lock)."""
+    return [q["sql"] for q in captured if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
+            and 'SET "version" = "drafting_pod"."version"' not in q["sql"]]
+
+
+def test_booster_pick_runs_six_statements_four_of_them_under_the_pods_lock():
+    """The pick's cost (docs/drafting.md, "The pick's cost"): the seat of the user before the lock; under it the
+    pod's row, the seat's claim, the card, "has everyone picked?" and the version. The pick that completes the step
+    reads the seats and the packs and moves them on instead of bumping the version."""
+    pod = make_booster_pods(players=4)[0]
+    seats = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
+    counts = []
+    for seat in seats:
+        ids, user = front(pod, seat), player(seat)
+        with CaptureQueriesContext(connection) as captured:
+            taken = thg_pick(pod_id=pod.pk, user=user, card_ids=[ids[2]], pack_round=0, step=0)
+        sql = _statements(captured.captured_queries)
+        locked = next(k for k, text in enumerate(sql) if text.startswith('SELECT "drafting_pod"'))
+        assert locked == 1 and sql[0].startswith('SELECT "drafting_podteam"')  # the seat is found before the lock
+        counts.append((len(sql), len(sql) - locked - 1))
+        with CaptureQueriesContext(connection) as read:
+            assert (taken[0].pk, taken[0].via, taken[0].name) == (ids[2], PickVia.PLAYER, PodCard.objects.get(
+                pk=ids[2]).name)
+        assert len(read.captured_queries) == 2  # the name is read when asked for (and once more by the test)
+    assert counts == [(6, 4)] * 3 + [(8, 6)]
+    assert reload(pod).step == 1
+
+
+def test_booster_pick_of_a_card_the_previous_holder_took_refused_nothing_written():
+    pod = make_booster_pods(players=4)[0]
+    seats = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
+    taken_by_seat_0 = front(pod, seats[0])[5]
+    for seat in seats:
+        card = taken_by_seat_0 if seat == seats[0] else front(pod, seat)[0]
+        thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[card], pack_round=0, step=0)
+    # Pack 1 passes left: seat 1 holds seat 0's pack now, without the card seat 0 took.
+    with pytest.raises(DraftRefused, match="That card isn't in the pack in front of your team."):
+        thg_pick(pod_id=pod.pk, user=player(seats[1]), card_ids=[taken_by_seat_0], pack_round=0, step=1)
+    assert PodTeam.objects.get(pk=seats[1].pk).picked_through == 0  # the claim of step 1 was rolled back
+    assert PodCard.objects.get(pk=taken_by_seat_0).team_id == seats[0].pk
 
 
 def test_booster_pods_seat_players_in_pods_of_up_to_eight_with_the_mtr_timing():

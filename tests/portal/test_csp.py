@@ -26,3 +26,23 @@ def test_page_has_no_inline_script_or_style(scene, client, page):
     assert not INLINE_HANDLER.search(response.text)
     assert " style=" not in response.text and "<style" not in response.text
     assert "hx-on" not in response.text and "js:" not in response.text
+
+
+def test_card_pages_name_scryfalls_image_server_only_while_card_images_are_allowed(scene, client):
+    from cards.models import CardDisplaySettings
+    from cards.selectors import card_images_forget
+
+    login_client(client, scene.alice)
+    card_images_forget()
+    try:
+        assert "scryfall" not in client.get(reverse("drafting:index"))["Content-Security-Policy"]
+        CardDisplaySettings.objects.create(remote_images=True)
+        card_images_forget()
+        policy = client.get(reverse("drafting:index"))["Content-Security-Policy"]
+        assert "img-src 'self' data: https://cards.scryfall.io;" in policy and "script-src 'self';" in policy
+        # Only the pages that show cards, and only as documents (a fragment follows its page's policy).
+        assert "scryfall" not in client.get("/")["Content-Security-Policy"]
+        fragment = client.get(reverse("drafting:index"), HTTP_HX_REQUEST="true")
+        assert "scryfall" not in fragment["Content-Security-Policy"]
+    finally:
+        card_images_forget()  # the setting is rolled back with the test; so is what this process remembers

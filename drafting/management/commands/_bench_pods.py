@@ -15,6 +15,7 @@ for a seat at one step, or a card taken twice), steps missing. The last line is 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import threading
 import time
@@ -46,6 +47,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def prefix(options) -> str:
+    if options.get("prefix"):
+        return options["prefix"]
     return PREFIX if options["format"] == "2hg" else f"bench-{options['format']}"
 
 
@@ -97,14 +100,15 @@ def setup(options, write) -> list[Pod]:
     return list(Pod.objects.filter(event=event).select_related("event"))
 
 
-def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) -> dict:
+def bots(pod_seeds: list[tuple[Pod, int]], options, organizer) -> dict:
+    """One bot thread per pod of `pod_seeds` (pod, seed), in this process, until their drafts are over: the
+    latencies of the picks they made, the picks acknowledged and the presses refused."""
     latencies: list[float] = []
     acknowledged: list[tuple[int, int, int, tuple[int, ...]]] = []  # team, round, step, cards
     refused: Counter = Counter()
     lock = threading.Lock()
     _per_pod, _per_seat, rules = FORMATS[options["format"]]
     rounds_to_play = options["packs"] or rules.pack_rounds
-    organizer = pods[0].event.organizer
 
     def bot(pod: Pod, seed: int) -> None:
         local = random.Random(seed)
@@ -119,6 +123,7 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
             # timeout on read, docs/drafting.md): with `size` phones polling at random phases, some phone polls
             # every 1/size s. The bot reads that often; the timer task and the sweep race it, as in a real event.
             poll_every, next_poll = 1.0 / size, 0.0
+            wait = _waiter(pod)
             while True:
                 row = Pod.objects.filter(pk=pod.pk).values("status", "pack_round", "step", "picks_open_at",
                                                            "deadline").get()
@@ -135,7 +140,15 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
                     return
                 key = (row["pack_round"], row["step"])
                 if key == done_step:
-                    time.sleep(0.1)  # a phone polls every second; the bots check ten times as often
+                    # Wait for news of the pod, as a phone does: until the deadline, or the next phone's poll once
+                    # it has passed (the timer's pick is pushed anyway), at most the phones' one-second poll.
+                    overdue_by = None if row["deadline"] is None else time.time() - row["deadline"].timestamp()
+                    if overdue_by is None:
+                        wait(1.0)
+                    elif overdue_by < 0:  # the first phone to poll after the deadline does so within 1/size s
+                        wait(min(1.0, -overdue_by + local.random() * poll_every))
+                    else:
+                        wait(max(0.01, next_poll - time.monotonic()) if options["phones_poll"] else 0.1)
                     continue
                 done_step = key
                 if row["picks_open_at"] is not None:
@@ -153,7 +166,7 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
                     presses = 2 if local.random() < 0.2 else 1  # sometimes both teammates press at once
                     results: list = [None] * presses
 
-                    def press(k: int, user) -> None:
+                    def press(k: int, user, cards=cards, key=key, results=results) -> None:
                         began = time.perf_counter()
                         try:
                             thg_pick(pod_id=pod.pk, user=user, card_ids=cards, pack_round=key[0], step=key[1])
@@ -181,21 +194,88 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
         finally:
             connections.close_all()
 
-    for pod in pods:
-        thg_pod_start(pod_id=pod.pk, by=organizer)
-    started = time.perf_counter()
-    threads = [threading.Thread(target=bot, args=(pod, rng.randrange(2**32)), daemon=True) for pod in pods]
+    threads = [threading.Thread(target=bot, args=(pod, seed), daemon=True) for pod, seed in pod_seeds]
     for thread in threads:
         thread.start()
-    killer = None
+    for thread in threads:
+        thread.join()
+    return {"latencies": latencies, "acknowledged": acknowledged, "refused": refused}
+
+
+def _waiter(pod: Pod):
+    """wait(seconds): until the pod's live push says it changed (drafting.live, as the seats' pages listen) or
+    `seconds` pass. Without Redis for the push, the bots look ten times a second (the pages' poll is once)."""
+    from drafting import live
+
+    if not live.redis_url():
+        return lambda seconds: time.sleep(min(seconds, 0.1))
+    import redis
+
+    listener = redis.Redis.from_url(live.redis_url()).pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(POD.channel(pod.pk))
+
+    def wait(seconds: float) -> None:
+        if listener.get_message(timeout=seconds) is not None:
+            while listener.get_message(timeout=0) is not None:  # a burst of picks: one look at the pod is enough
+                pass
+
+    return wait
+
+
+def _bots_in_child(pod_seeds: list[tuple[Pod, int]], options, organizer, send) -> None:
+    """A bot process (forked): its own database connections and Redis client, its pods' bots, the results sent
+    back to the parent."""
+    from drafting import live
+
+    live._client = ("", None)  # the parent's socket isn't this process's to use
+    try:
+        send.send(bots(pod_seeds, options, organizer))
+    finally:
+        connections.close_all()
+        send.close()
+
+
+def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) -> dict:
+    """Start every pod and play them with the bots: in `--bot-processes` processes (the pods dealt out among them),
+    so that the bots' Python threads don't queue for one interpreter lock while a pick holds a pod's row lock (one
+    process: every bot thread here)."""
+    organizer = pods[0].event.organizer
+    for pod in pods:
+        thg_pod_start(pod_id=pod.pk, by=organizer)
+    pod_seeds = [(pod, rng.randrange(2**32)) for pod in pods]
+    processes = max(1, min(options.get("bot_processes") or 1, len(pods)))
+    started = time.perf_counter()
+    children = []
+    if processes > 1:
+        connections.close_all()  # a forked child must not share the parent's database connection
+        context = multiprocessing.get_context("fork")
+        for k in range(processes):
+            receive, send = context.Pipe(duplex=False)
+            child = context.Process(target=_bots_in_child, args=(pod_seeds[k::processes], options, organizer, send))
+            child.start()
+            send.close()
+            children.append((child, receive))
+    killer = None  # started after the forks: a child gets no copy of its thread
     if kill_and_restart is not None and options["kill_worker_after"]:
         killer = threading.Timer(options["kill_worker_after"], kill_and_restart)
         killer.start()
-    for thread in threads:
-        thread.join()
-    if killer is not None:
-        killer.cancel()
-    return {"latencies": latencies, "acknowledged": acknowledged, "refused": refused,
+    try:
+        if processes == 1:
+            parts = [bots(pod_seeds, options, organizer)]
+        else:
+            parts = []
+            for child, receive in children:
+                try:
+                    parts.append(receive.recv())
+                except EOFError:
+                    raise CommandError(f"A bot process stopped without its results (exit code {child.exitcode}).") from None
+                child.join()
+    finally:
+        if killer is not None:
+            killer.cancel()
+    return {"latencies": [x for part in parts for x in part["latencies"]],
+            "acknowledged": [x for part in parts for x in part["acknowledged"]],
+            "refused": sum((part["refused"] for part in parts), Counter()),
             "wall": time.perf_counter() - started}
 
 

@@ -139,6 +139,9 @@ class Command(BaseCommand):
         parser.add_argument("--no-phone-polls", dest="phones_poll", action="store_false",
                             help="2hg, booster: the bots don't poll like the seats' pages, which apply an overdue "
                                  "timeout on read; only the timer task and the sweep time picks out.")
+        parser.add_argument("--bot-processes", type=int, default=1,
+                            help="2hg, booster: processes the bots run in, the pods dealt out among them (1: every "
+                                 "bot a thread of this process, whose interpreter lock then adds to the figures).")
         parser.add_argument("--kill-worker-after", type=float, default=0.0,
                             help="2hg, booster: kill the worker (SIGKILL) this many seconds in and start another "
                                  "(0: never).")
