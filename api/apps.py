@@ -9,3 +9,4 @@ class ApiConfig(AppConfig):
 
     def ready(self):
         from api import schema  # noqa: F401  (registers the token scheme with drf-spectacular)
+        from api import tasks  # noqa: F401  (computes the standings ahead after each change)

@@ -76,34 +76,85 @@ def shared_body(*, etag: str, build) -> Response:
 # language of them asks for the same table. Keyed by what fixes it (the event's id and version, the round), the
 # table is computed once per version and process and kept in the process's memory (the last few tables). Not in
 # the shared cache: handing a table of thousands of rows to Redis and back costs about as much as computing it.
-# The answers made from it are shared (shared_body).
+# The answers made from it are shared (shared_body). The standings' table of the event's newest version is also
+# computed ahead, right after each change, by a worker into the shared cache (api.tasks.standings_ahead), so the
+# first answer after a change reads it instead of computing it.
 VERSIONED_SECONDS = 300
 _LOCAL_TABLES = 8
 _local: OrderedDict[str, tuple[float, object]] = OrderedDict()
 _local_lock = threading.Lock()
+_generation = [0]  # of the shared keys: only versioned_values_forget (tests) changes it
 
 
 def versioned_values_forget() -> None:
     """Drop what this process keeps (tests, whose rolled-back databases hand out the same ids and versions again)."""
     with _local_lock:
         _local.clear()
+        _generation[0] += 1  # and what this process put in the shared cache is no longer read
 
 
-def versioned_value(*, key: str, build):
+def _shared_key(key: str) -> str:
+    return f"api:versioned:{_generation[0]}:{key}"
+
+
+def _shared_get(key: str):
+    from django.core.cache import cache
+
+    try:
+        return cache.get(_shared_key(key))
+    except Exception:  # a cache that is down costs speed, never the answer
+        return None
+
+
+def _shared_set(key: str, value) -> None:
+    from django.core.cache import cache
+
+    try:
+        cache.set(_shared_key(key), value, timeout=VERSIONED_SECONDS)
+    except Exception:
+        pass
+
+
+def versioned_value(*, key: str, build, shared: bool = False):
     """The value `key` names, from this process's memory, else `build()` (then kept for VERSIONED_SECONDS). `key`
     must name everything the value depends on (an event's version among them), so a kept value is never stale.
-    Callers must treat the value as read-only: threads share it."""
+    Callers must treat the value as read-only: threads share it.
+
+    `shared`: also look in the shared cache before building (and put what is built there), where a worker may have
+    computed it ahead of the first request (versioned_value_ahead)."""
     now = time.monotonic()
     with _local_lock:
         kept = _local.get(key)
         if kept is not None and kept[0] > now:
             _local.move_to_end(key)
             return kept[1]
-    value = build()
+    value = _shared_get(key) if shared else None
+    if value is None:
+        value = build()
+        if shared:
+            _shared_set(key, value)
+    _keep(key, value, now=now)
+    return value
+
+
+def versioned_value_ahead(*, key: str, build) -> bool:
+    """Compute the value `key` names into the shared cache before anyone asks (a worker, right after a change),
+    unless it is there already. True when it was computed here."""
+    if _shared_get(key) is not None:
+        return False
+    _shared_set(key, build())
+    return True
+
+
+def versioned_value_shared(*, key: str) -> bool:
+    """Whether the shared cache holds the value `key` names (benchmarks wait for the worker with it)."""
+    return _shared_get(key) is not None
+
+
+def _keep(key: str, value, *, now: float) -> None:
     with _local_lock:
         # Kept no longer than the shared answers, so a database restored to an older version is never answered
         # for long.
         _local[key] = (now + VERSIONED_SECONDS, value)
         while len(_local) > _LOCAL_TABLES:
             _local.popitem(last=False)
-    return value

@@ -5,7 +5,7 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from api.conditional import versioned_value
+from api.conditional import versioned_value, versioned_value_ahead, versioned_value_shared
 from api.exceptions import Conflict
 from api.pagination import CappedPagination
 from api.views.base import EventScopedMixin, ScoreboardListView
@@ -118,29 +118,46 @@ class StandingsView(ScoreboardListView):
     def page(self) -> Response:
         query = StandingsQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
-        rows = self.standings_table(upto_round=query.validated_data.get("round"))
+        rows = standings_table(event=self.event, upto_round=query.validated_data.get("round"))
         team = query.validated_data.get("team")
         if team is not None:
             rows = [row for row in rows if row["team"] == team]
         return self.get_paginated_response(self.paginate_queryset(rows))
 
-    def standings_table(self, *, upto_round: int | None) -> "list[dict]":
-        """Every row of the event's standings as this endpoint shows them, computed once per event version and
-        round for every page, filter and process (api.conditional.versioned_value). Read-only."""
-        event = self.event
+def _standings_key(*, event, upto_round: int | None) -> str:
+    return f"api:standings:{event.pk}:{event.version}:{upto_round or 0}"
 
-        def build():
-            teams = {
-                pk: (name, dropped is not None, disqualified is not None)
-                for pk, name, dropped, disqualified in Registration.objects.filter(event=event).values_list(
-                    "id", "team__name", "dropped_round", "disqualified_at"
-                )
-            }
-            serializer = self.OutputSerializer(context={"teams": teams})
-            return [serializer.to_representation(row)
-                    for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams))]
 
-        return versioned_value(key=f"api:standings:{event.pk}:{event.version}:{upto_round or 0}", build=build)
+def _standings_rows(*, event, upto_round: int | None) -> "list[dict]":
+    teams = {
+        pk: (name, dropped is not None, disqualified is not None)
+        for pk, name, dropped, disqualified in Registration.objects.filter(event=event).values_list(
+            "id", "team__name", "dropped_round", "disqualified_at"
+        )
+    }
+    serializer = StandingsView.OutputSerializer(context={"teams": teams})
+    return [serializer.to_representation(row)
+            for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams))]
+
+
+def standings_table(*, event, upto_round: int | None) -> "list[dict]":
+    """Every row of the event's standings as StandingsView shows them, computed once per event version and round
+    for every page, filter and process (api.conditional.versioned_value): from this process's memory, else from
+    the shared cache (where standings_ahead put it right after the change), else computed. Read-only."""
+    return versioned_value(key=_standings_key(event=event, upto_round=upto_round),
+                           build=lambda: _standings_rows(event=event, upto_round=upto_round), shared=True)
+
+
+def standings_ahead_ready(*, event) -> bool:
+    """Whether the standings of the event's current version are in the shared cache (computed ahead)."""
+    return versioned_value_shared(key=_standings_key(event=event, upto_round=None))
+
+
+def standings_ahead(*, event) -> bool:
+    """Compute the standings of the event's current version (every result so far) into the shared cache, unless
+    they are there already; True when computed here (api.tasks.standings_ahead, after each change)."""
+    return versioned_value_ahead(key=_standings_key(event=event, upto_round=None),
+                                 build=lambda: _standings_rows(event=event, upto_round=None))
 
 
 class PlayoffTeamSerializer(serializers.Serializer):

@@ -352,3 +352,6 @@ HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", def
 # How long a web process trusts what the floor last read (a stored answer, an event's state) before reading it again,
 # in seconds (config/floor.py, docs/deploy.md); 0 reads every time.
 HYDRA_FLOOR_CHECK_SECONDS = env.float("HYDRA_FLOOR_CHECK_SECONDS", default=1.0)
+# After each change of an event's scoreboard a worker computes its standings into the shared cache (api/tasks.py),
+# so the API's first answer after the change doesn't compute them. Off: the first request computes them.
+HYDRA_STANDINGS_AHEAD = env.bool("HYDRA_STANDINGS_AHEAD", default=True)

@@ -31,3 +31,6 @@ HYDRA_DRAFT_SEEN_SECONDS = 0.0
 # The floor (config/floor.py) reads the stored answer and the event's state on every request in tests, so a change
 # made by a test is seen at once.
 HYDRA_FLOOR_CHECK_SECONDS = 0
+
+# No worker computes the standings ahead after each change in tests (each test of it turns it on).
+HYDRA_STANDINGS_AHEAD = False
