@@ -166,3 +166,27 @@ def test_drop_before_the_first_round_is_after_round_zero():
     event, registrations = _event(4)
     assert registration_drop(registration=registrations[0]).dropped_round == 0
     assert registrations[0].pk not in _teams(round_pair_next(event=event, seed=1))
+
+
+def test_a_paired_round_is_written_with_every_other_field_at_its_default_and_logged_by_name():
+    """The round's matches are written in one INSERT on PostgreSQL (bulk_create elsewhere): the same rows either way."""
+    from tournaments.models import EventLogEntry
+
+    event, registrations = _event(5)
+    round_ = round_pair_next(event=event, seed=7)
+    rows = list(round_.matches.order_by("table").values(
+        "table", "team_b_id", "outcome", "result_state", "games_won_a", "games_won_b", "games_drawn",
+        "dispute_note", "reported_by_id", "reported_at", "confirmed_by_id", "confirmed_at", "updated_at"))
+    assert [r["table"] for r in rows] == [1, 2, 3]
+    for r in rows[:2]:
+        assert (r["outcome"], r["result_state"]) == ("", ResultState.PENDING)
+    assert (rows[2]["team_b_id"], rows[2]["outcome"], rows[2]["result_state"]) == (None, Outcome.A_WINS,
+                                                                                  ResultState.FINAL)
+    for r in rows:
+        assert (r["games_won_a"], r["games_won_b"], r["games_drawn"], r["dispute_note"]) == (0, 0, 0, "")
+        assert r["reported_by_id"] is r["reported_at"] is r["confirmed_by_id"] is r["confirmed_at"] is None
+        assert r["updated_at"] is not None
+    names = {registration.pk: registration.team.name for registration in registrations}
+    after = EventLogEntry.objects.filter(event=event).order_by("-pk").values_list("after", flat=True).first()
+    assert after == [{"table": m.table, "a": names[m.team_a_id], "b": names.get(m.team_b_id)}
+                     for m in round_.matches.order_by("table")]
