@@ -30,7 +30,7 @@ def _scoreboard_changed(sender, *, event_id: int, **kwargs) -> None:
 
     try:
         current_app.send_task(STANDINGS_AHEAD_TASK, args=(event_id,))
-    except Exception:  # noqa: BLE001
+    except Exception:
         import logging
 
         logging.getLogger("api.tasks").warning("Could not send the standings ahead of event %s", event_id,

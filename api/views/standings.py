@@ -5,7 +5,11 @@ from rest_framework import generics, serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from api.conditional import versioned_value, versioned_value_ahead, versioned_value_shared
+from api.conditional import (
+    versioned_value,
+    versioned_value_ahead,
+    versioned_value_shared,
+)
 from api.exceptions import Conflict
 from api.pagination import CappedPagination
 from api.views.base import EventScopedMixin, ScoreboardListView

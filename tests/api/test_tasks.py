@@ -53,10 +53,9 @@ def test_without_rounds_nothing_is_computed_ahead():
 def test_a_change_sends_the_worker_after_the_commit(settings, django_capture_on_commit_callbacks):
     settings.HYDRA_STANDINGS_AHEAD = True
     event = EventFactory()
-    with mock.patch("celery.current_app.send_task") as send:
-        with django_capture_on_commit_callbacks(execute=True):
-            event_bump_version(event_id=event.pk)
-            assert not send.called  # not before the commit
+    with mock.patch("celery.current_app.send_task") as send, django_capture_on_commit_callbacks(execute=True):
+        event_bump_version(event_id=event.pk)
+        assert not send.called  # not before the commit
     send.assert_called_once_with(tasks.STANDINGS_AHEAD_TASK, args=(event.pk,))
 
 
