@@ -58,7 +58,14 @@
     var state = document.getElementById("draft-state");
     if (!state) { return; }
     var key = state.getAttribute("data-pick-key");
-    if (pickKey !== null && key !== pickKey) { pickGuardUntil = Date.now() + PICK_GUARD_MS; }
+    if (pickKey !== null && key !== pickKey) {
+      pickGuardUntil = Date.now() + PICK_GUARD_MS;
+      // Said on the page too (tests wait for it to end rather than for a time).
+      document.documentElement.setAttribute("data-pick-guard", "");
+      setTimeout(function () {
+        if (Date.now() >= pickGuardUntil) { document.documentElement.removeAttribute("data-pick-guard"); }
+      }, PICK_GUARD_MS + 20);
+    }
     pickKey = key;
     // Screen readers hear whose turn it is when that changes, not every tick of the countdown.
     var announce = state.getAttribute("data-announce") || "";

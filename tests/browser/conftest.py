@@ -55,6 +55,33 @@ class Browser:
 
         return self.driver.find_element(By.XPATH, f"//button[normalize-space()='{text}']")
 
+    def tap(self, text: str, *, timeout: float = 8) -> None:
+        """Click the button labelled `text` once it is there. A live region swapped by htmx between finding the button
+        and clicking it leaves a stale element that takes no click: the tap is made again on the new button, as a
+        person would tap again."""
+        from selenium.common.exceptions import (
+            NoSuchElementException,
+            StaleElementReferenceException,
+        )
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        def tapped(_driver) -> bool:
+            try:
+                self.button(text).click()
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+            return True
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(tapped)
+
+    def wait_for_pick_guard_over(self, *, timeout: float = 8) -> None:
+        """Wait until the live draft's mis-tap guard after a new pack is over (static/js/hydra.js marks it on <html>)."""
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
+            lambda driver: not driver.execute_script(
+                "return document.documentElement.hasAttribute('data-pick-guard');"))
+
     def text(self, css: str = "body") -> str:
         """The visible text of the first element matching `css` ("" if none), read in one step in the page, so a
         live region swapped by htmx at that moment can't leave a half-read element behind."""

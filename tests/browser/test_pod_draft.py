@@ -1,6 +1,5 @@
 """A Two-Headed Giant pack drafted on two phones of one team: either teammate taps cards, the other sees the
 tentative choice live, one press picks the two cards, and the team's pool shows at the end of the pack round."""
-import time
 
 import pytest
 from django.urls import reverse
@@ -43,15 +42,15 @@ def test_a_team_drafts_a_pack_on_two_phones(browsers):
     phone_a.screenshot("pod-draft")
 
     # Phone A taps a card: phone B sees the choice by itself; nothing is picked.
-    phone_a.button(pod_card_name(0, 0, 3)).click()
+    phone_a.tap(pod_card_name(0, 0, 3))
     phone_b.wait_for_text(f"{first_user.player.name} has chosen 1 card.", css="#draft-state")
-    assert phone_b.find("#draft-state .card.chosen").text.startswith(pod_card_name(0, 0, 3))
+    assert phone_b.text("#draft-state .card.chosen").startswith(pod_card_name(0, 0, 3))
     # Phone B adds a second card: both phones offer the one press that picks the two.
-    phone_b.button(pod_card_name(0, 0, 5)).click()
+    phone_b.tap(pod_card_name(0, 0, 5))
     phone_a.wait_for_text("Pick these two", css="#draft-state")
     phone_b.screenshot("pod-draft-two-chosen")
     assert not PodCard.objects.filter(team=team).exists()
-    phone_a.button("Pick these two").click()
+    phone_a.tap("Pick these two")
     phone_b.wait_for_text("Waiting for the other teams.", css="#draft-state")
     assert sorted(PodCard.objects.filter(team=team).values_list("name", flat=True)) == [
         pod_card_name(0, 0, 3), pod_card_name(0, 0, 5)]
@@ -59,12 +58,14 @@ def test_a_team_drafts_a_pack_on_two_phones(browsers):
     # The other teams pick; the pack from the right (seat 3's, four cards left) reaches the team.
     _others_pick(pod, team)
     phone_b.wait_for_text(pod_card_name(0, 2, 3), css="#draft-state")
-    time.sleep(1)  # the mis-tap guard after a new pack
-    phone_b.button(pod_card_name(0, 2, 4)).click()
+    phone_a.wait_for_text(pod_card_name(0, 2, 3), css="#draft-state")
+    phone_a.wait_for_pick_guard_over()  # taps are ignored for a moment after a new pack
+    phone_b.wait_for_pick_guard_over()
+    phone_b.tap(pod_card_name(0, 2, 4))
     phone_b.wait_for_text("has chosen 1 card.", css="#draft-state")
-    phone_a.button(pod_card_name(0, 2, 6)).click()
+    phone_a.tap(pod_card_name(0, 2, 6))
     phone_b.wait_for_text("Pick these two", css="#draft-state")
-    phone_b.button("Pick these two").click()
+    phone_b.tap("Pick these two")
     phone_a.wait_for_text("Waiting for the other teams.", css="#draft-state")
     _others_pick(pod, team)
 
@@ -93,9 +94,9 @@ def test_pick_these_two_is_next_to_the_cards_just_chosen_on_a_phone(browsers):
     phone.sign_in(players(team)[0].username)
     phone.get(reverse("drafting:pod", args=[pod.pk]))
     phone.wait_for_text("Your team picks two cards!", css="#draft-state")
-    phone.button(pod_card_name(0, 0, 1)).click()
+    phone.tap(pod_card_name(0, 0, 1))
     phone.wait_for_text("has chosen 1 card.", css="#draft-state")
-    phone.button(pod_card_name(0, 0, size)).click()  # the last card of the pack, far down the page
+    phone.tap(pod_card_name(0, 0, size))  # the last card of the pack, far down the page
     phone.wait_for_text("Pick these two", css="#draft-state")
     # Measured in one step in the page (htmx swaps the state every second).
     gap, in_view, page_height = phone.driver.execute_script(
@@ -106,7 +107,7 @@ def test_pick_these_two_is_next_to_the_cards_just_chosen_on_a_phone(browsers):
         "        document.documentElement.scrollHeight / window.innerHeight];")
     assert page_height > 1.5, "the pack is long enough to scroll on a phone"
     assert in_view and gap < 400
-    phone.button("Pick these two").click()
+    phone.tap("Pick these two")
     phone.wait_for_text("Waiting for the other teams.", css="#draft-state")
     assert sorted(PodCard.objects.filter(team=team).values_list("name", flat=True)) == sorted(
         [pod_card_name(0, 0, 1), pod_card_name(0, 0, size)])
