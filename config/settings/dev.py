@@ -14,3 +14,7 @@ EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 # Serve static files straight from the apps and static/ in development, with no collectstatic step.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# The bench_* commands (benchmarks/): development-only, so base and production don't install them; test and venue
+# build on this module and have them too. config.settings.bench is production's settings with them.
+INSTALLED_APPS = [*INSTALLED_APPS, "benchmarks"]  # noqa: F405

@@ -11,8 +11,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from drafting.models import DraftTable
 from eventfile.export import FORMAT, VERSION, event_export
 from eventfile.importer import event_import
+from tournaments.models import Event, Player, Team, TeamMatch
 
 DECK = "4 Lightning Bolt\n4 Goblin Guide\n4 Monastery Swiftspear\n4 Lava Spike\n4 Rift Bolt\n40 Mountain\n"
 
@@ -73,9 +75,6 @@ class Command(BaseCommand):
             reimport_s = time.perf_counter() - started
         finally:
             with transaction.atomic():
-                from drafting.models import DraftTable
-                from tournaments.models import Event, Player, Team, TeamMatch
-
                 mine = Event.objects.filter(organizer=user)
                 TeamMatch.objects.filter(round__event__in=mine).delete()
                 DraftTable.objects.filter(event__in=mine).delete()

@@ -1,6 +1,7 @@
 """Benchmark live drafts through the real services, a real Celery worker and beat: team Rochester tables, or with
-`--format 2hg --pods 16` Two-Headed Giant pods (64 teams; see _bench_pods.py and docs/2hg-draft.md).
-`--format booster --pods 16` individual booster draft pods of eight (128 players; _bench_pods.py, docs/drafting.md).
+`--format 2hg --pods 16` Two-Headed Giant pods (64 teams; see benchmarks/pods.py and docs/2hg-draft.md).
+`--format booster --pods 16` individual booster draft pods of eight (128 players; benchmarks/pods.py,
+docs/drafting.md).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/hydra_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/6 \\
         python manage.py migrate
@@ -15,101 +16,24 @@ afterwards unless --keep.
 """
 from __future__ import annotations
 
-import os
 import random
-import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
+from celery import current_app
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections
 
-from drafting.models import DraftCard, DraftSettings, DraftStatus, DraftTable, PickVia
+from benchmarks import rochester
+from benchmarks.figures import percentile
+from benchmarks.pods import FORMATS, main
+from benchmarks.servers import start_worker, stop_worker, worker_database_url
+from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.selectors import draft_table_plan
 from drafting.services.picks import DraftRefused, draft_pick
-from drafting.services.tables import (
-    draft_table_choose,
-    draft_table_end,
-    draft_table_generate_packs,
-    draft_table_start,
-    draft_tables_create,
-)
-from tournaments.enums import DraftStructure, FormatKind
-from tournaments.models import Event, Player, Registration, Seat, Team
-
-BENCH_PREFIX = "bench-draft"
-
-
-def start_worker(*, database_url: str, broker_url: str, concurrency: int = 8, beat: bool = True, pool: str = "threads",
-                 settings_module: str | None = None, log_path: Path | None = None, ready_timeout: float = 30) -> subprocess.Popen:
-    """Start `celery -A config worker` (threads or prefork pool, beat embedded with -B) on the given database and broker, in
-    its own process group, and wait until it says it is ready. Stop it with stop_worker."""
-    log_path = log_path or Path(tempfile.mkstemp(prefix="hydra-worker-", suffix=".log")[1])
-    schedule = Path(tempfile.mkdtemp(prefix="hydra-beat-")) / "schedule"
-    env = dict(
-        os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=broker_url, PYTHONUNBUFFERED="1",
-        DJANGO_SETTINGS_MODULE=settings_module or os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
-    )
-    command = [
-        str(Path(sys.executable).parent / "celery"), "-A", "config", "worker", "--pool", pool,
-        "--concurrency", str(concurrency), "--loglevel", "INFO", "--without-gossip", "--without-mingle",
-        "--hostname", f"draft-{os.getpid()}-{time.monotonic_ns()}@%h",
-    ]
-    if beat:
-        command += ["-B", "--schedule", str(schedule)]
-    log_file = open(log_path, "wb")  # noqa: SIM115 - the worker writes to it until it stops
-    proc = subprocess.Popen(
-        command, cwd=settings.BASE_DIR, env=env, stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True
-    )
-    proc.log_path = log_path  # type: ignore[attr-defined]
-    give_up = time.monotonic() + ready_timeout
-    while time.monotonic() < give_up:
-        if proc.poll() is not None:
-            raise RuntimeError(f"The Celery worker stopped at once; see {log_path}:\n{log_path.read_text()[-2000:]}")
-        if b" ready." in log_path.read_bytes():
-            return proc
-        time.sleep(0.1)
-    stop_worker(proc, kill=True)
-    raise RuntimeError(f"The Celery worker wasn't ready within {ready_timeout} s; see {log_path}.")
-
-
-def stop_worker(proc: subprocess.Popen, *, kill: bool = False) -> None:
-    """Stop the worker and its embedded beat: SIGKILL (as a crash would) or SIGTERM (warm shutdown)."""
-    import signal
-
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL if kill else signal.SIGTERM)
-        except ProcessLookupError:
-            pass
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
-def worker_database_url() -> str:
-    """The URL of this process's database, for a worker started on it."""
-    db = connection.settings_dict
-    database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    if db.get("PASSWORD"):
-        database_url = database_url.replace("@", f":{db['PASSWORD']}@", 1)
-    return database_url
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+from drafting.services.tables import draft_table_end, draft_table_start
 
 
 class Command(BaseCommand):
@@ -154,19 +78,15 @@ class Command(BaseCommand):
         if not settings.CELERY_BROKER_URL.startswith("redis://"):
             raise CommandError("bench_draft needs Redis as the broker: set CELERY_BROKER_URL=redis://...")
         if options["format"] in ("2hg", "booster"):
-            from ._bench_pods import FORMATS, main
-
-            from config.celery import app
-
-            self.broker_url = app.conf.broker_url or settings.CELERY_BROKER_URL
+            self.broker_url = current_app.conf.broker_url or settings.CELERY_BROKER_URL
             rounds = FORMATS[options["format"]][2].pack_rounds
             if options["packs"] and not 1 <= options["packs"] <= rounds:
                 raise CommandError(f"--packs: 1 to {rounds} pack rounds for {options['format']}.")
             main(self, options)
             return
         rng = random.Random(options["seed"])
-        self._cleanup()
-        tables = self._setup(options)
+        rochester.cleanup()
+        tables = rochester.setup(options, self.stdout.write)
         worker = None
         if not options["no_worker"]:
             worker = start_worker(database_url=worker_database_url(), broker_url=settings.CELERY_BROKER_URL,
@@ -179,38 +99,7 @@ class Command(BaseCommand):
                 stop_worker(worker)
         self._report(tables, results, options)
         if not options["keep"]:
-            self._cleanup()
-
-    def _setup(self, options) -> list[DraftTable]:
-        size = options["team_size"]
-        user_model = get_user_model()
-        organizer, _ = user_model.objects.get_or_create(username=f"{BENCH_PREFIX}-organizer", defaults={"is_staff": True})
-        event = Event.objects.create(
-            name=f"{BENCH_PREFIX} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=size,
-            format_kind=FormatKind.TEAM_ROCHESTER, draft_structure=DraftStructure.ONE_DRAFT,
-            rochester_teams_of_two=size == 2,
-        )
-        DraftSettings.objects.create(event=event, set_code=options["set"], review_seconds=None, pick_seconds=None)
-        users = user_model.objects.bulk_create(
-            user_model(username=f"{BENCH_PREFIX}-{k}") for k in range(2 * size * options["tables"])
-        )
-        players = Player.objects.bulk_create(Player(user=u, name=u.username) for u in users)
-        for t in range(2 * options["tables"]):
-            team = Team.objects.create(name=f"{BENCH_PREFIX} team {t}")
-            registration = Registration.objects.create(event=event, team=team)
-            Seat.objects.bulk_create(
-                Seat(registration=registration, event=event, letter=letter, player=players[t * size + k])
-                for k, letter in enumerate(event.seat_letters)
-            )
-        tables = draft_tables_create(event=event, by=organizer, seed=options["seed"])
-        DraftTable.objects.filter(event=event).update(
-            review_seconds=options["review_seconds"], pick_seconds=options["pick_seconds"]
-        )
-        for table in tables:
-            draft_table_choose(table_id=table.pk, first_team=table.chooser, by=organizer)
-            draft_table_generate_packs(table_id=table.pk, by=organizer, seed=f"bench-{table.number}")
-        self.stdout.write(f"{len(tables)} tables set up: {len(tables) * tables[0].pack_count} packs.")
-        return list(DraftTable.objects.filter(event=event).select_related("event"))
+            rochester.cleanup()
 
     def _run(self, tables: list[DraftTable], options, rng: random.Random) -> dict:
         latencies: list[float] = []
@@ -311,7 +200,7 @@ class Command(BaseCommand):
         w(f"Tables: {len(tables)} (teams of {options['team_size']}), pick {options['pick_seconds']} s, review "
           f"{options['review_seconds']} s, {options['idle_seats']} idle seat(s) per table, think 0..{options['think_max']} s")
         w(f"Picks recorded: {len(picked)} in {results['wall']:.1f} s = {len(picked) / results['wall']:.1f} picks/s")
-        w(f"  by: " + ", ".join(f"{k} {v}" for k, v in sorted(via.items())))
+        w("  by: " + ", ".join(f"{k} {v}" for k, v in sorted(via.items())))
         w(f"Player pick latency (service call, ms): p50 {percentile(latency_ms, .5):.1f}, "
           f"p95 {percentile(latency_ms, .95):.1f}, max {max(latency_ms, default=float('nan')):.1f}")
         w(f"Timeouts late against their deadline (ms): p50 {percentile(lateness, .5) * 1000:.0f}, "
@@ -322,11 +211,3 @@ class Command(BaseCommand):
           f"tables not finished: {unfinished}")
         if lost or doubled or gaps or wrong_seat:
             raise CommandError("Picks were lost, doubled or misassigned.")
-
-    def _cleanup(self) -> None:
-        events = Event.objects.filter(name=f"{BENCH_PREFIX} event")
-        DraftTable.objects.filter(event__in=events).delete()
-        events.delete()
-        Team.objects.filter(name__startswith=f"{BENCH_PREFIX} team").delete()
-        Player.objects.filter(user__username__startswith=BENCH_PREFIX).delete()
-        get_user_model().objects.filter(username__startswith=BENCH_PREFIX).delete()

@@ -2,14 +2,15 @@
 [--teams 256 --rounds 8 --workers 4 --clients 16 --seconds 10]`.
 
 Builds a public event of that size (committed: gunicorn's processes must see it; deleted at the end), starts
-gunicorn with uvicorn workers (config/gunicorn.py) on a free port with this process's settings and database, and
-from `--clients` keep-alive connections fetches, each for `--seconds`: a static file (WhiteNoise, through the same
-stack: the floor every other figure is compared with), the pairings HTML (anonymous, with the csrftoken cookie a
-browser holds after its first visit: config/floor.py) and with If-None-Match (304), the standings API (full body)
-and with If-None-Match (304). Uses wrk when it is installed (a compiled load generator: the figures are the
-server's, not the client's; `apt-get install wrk`), else Python client threads. Prints requests per second, latency
-p50 / p99 and the ratio to the static file's rate, the last line one JSON object. Run it on PostgreSQL and Redis
-(DATABASE_URL, HYDRA_REDIS_URL) with production settings for production figures.
+gunicorn with uvicorn workers (config/gunicorn.py) on a free port with this process's settings
+(benchmarks/servers.py) and database, and from `--clients` keep-alive connections fetches, each for `--seconds`: a
+static file (WhiteNoise, through the same stack: the floor every other figure is compared with), the pairings HTML
+(anonymous, with the csrftoken cookie a browser holds after its first visit: config/floor.py) and with If-None-Match
+(304), the standings API (full body) and with If-None-Match (304). Uses wrk when it is installed (a compiled load
+generator: the figures are the server's, not the client's; `apt-get install wrk`), else Python client threads.
+Prints requests per second, latency p50 / p99 and the ratio to the static file's rate, the last line one JSON
+object. Run it on PostgreSQL and Redis (DATABASE_URL, HYDRA_REDIS_URL) with
+DJANGO_SETTINGS_MODULE=config.settings.bench for production figures: gunicorn then runs config.settings.production.
 """
 from __future__ import annotations
 
@@ -18,26 +19,17 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.templatetags.static import static
 
-from api.management.commands.bench_api import build_bench_event
-
-ROOT = Path(settings.BASE_DIR)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from benchmarks.events import bench_event_delete, build_bench_event
+from benchmarks.servers import free_port, gunicorn_start
 
 
 def _hammer(port: int, path: str, *, clients: int, seconds: float, headers: dict, expect: int) -> dict:
@@ -124,27 +116,6 @@ def _wrk(port: int, path: str, *, clients: int, seconds: float, headers: dict, e
     }
 
 
-def bench_event_delete(*, event) -> None:
-    """Remove the benchmark's event with its teams, players and accounts (matches protect registrations)."""
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-
-    from tournaments.models import Player, SeatMatch, Team, TeamMatch
-
-    with transaction.atomic():
-        team_ids = list(event.registrations.values_list("team_id", flat=True))
-        user_ids = list(Player.objects.filter(seats__event=event).values_list("user_id", flat=True))
-        SeatMatch.objects.filter(team_match__round__event=event).delete()
-        TeamMatch.objects.filter(round__event=event).delete()
-        event.rounds.all().delete()
-        event.registrations.all().delete()
-        organizer_id = event.organizer_id
-        event.delete()
-        Team.objects.filter(pk__in=team_ids).delete()
-        Player.objects.filter(user_id__in=user_ids).delete()
-        get_user_model().objects.filter(pk__in=[*user_ids, organizer_id]).delete()
-
-
 class Command(BaseCommand):
     help = "Requests per second of the public pairings page and the standings API through gunicorn."
 
@@ -164,22 +135,18 @@ class Command(BaseCommand):
         started = time.perf_counter()
         event = build_bench_event(teams=teams, rounds=rounds, seed=seed)
         build_s = round(time.perf_counter() - started, 1)
-        port = _free_port()
-        env = dict(
-            os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
-            DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
+        port = free_port()
+        env = {
+            "DEBUG": "false", "API_ANON_RATE": "100000000/min", "WEB_CONCURRENCY": str(workers),
+            "GUNICORN_ACCESSLOG": "",
             # Steady state: no worker is replaced in the middle of a measurement (at 1,000 requests a second,
             # max_requests would replace each of them every few seconds, and time its start-up instead).
-            GUNICORN_MAX_REQUESTS=os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
-            SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
+            "GUNICORN_MAX_REQUESTS": os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
+            "SECURE_SSL_REDIRECT": "false", "PYTHONUNBUFFERED": "1",
             # As in production (config.settings.production): pooled PostgreSQL connections.
-            DATABASE_POOL=os.environ.get("DATABASE_POOL", "true"),
-        )
-        gunicorn = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
-             "config/gunicorn.py", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+            "DATABASE_POOL": os.environ.get("DATABASE_POOL", "true"),
+        }
+        gunicorn = gunicorn_start(port=port, env=env)
         try:
             result = self._measure(event, port=port, clients=clients, seconds=seconds, gunicorn=gunicorn)
         finally:
@@ -219,8 +186,6 @@ class Command(BaseCommand):
                 if time.monotonic() > give_up:
                     raise CommandError("gunicorn didn't answer within 120 s") from None
                 time.sleep(0.3)
-        from django.templatetags.static import static
-
         hammer = _wrk if shutil.which("wrk") else _hammer
         # A browser's state after its first visit: the csrftoken cookie (the floor fills the page's forms with it).
         # Every worker renders another page of the round first (templates loaded), so the first page's render

@@ -20,6 +20,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
+from benchmarks.ratings_database import time_database_rebuild
 from ratings.elo import RatedMatch, replay
 
 TEAMS_PER_EVENT = 32
@@ -76,8 +77,6 @@ class Command(BaseCommand):
         }
         del rows
         if database:
-            from ratings.benchdb import time_database_rebuild
-
             self.stdout.write("Building the history in the database (not timed) ...")
             figures.update(time_database_rebuild(history=history, team_size=3))
         self.stdout.write(json.dumps(figures))

@@ -11,8 +11,11 @@ import time
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
+from ratings import views
 from ratings.categories import Category
 from ratings.elo import RatedMatch
+from ratings.models import RatingHistory
+from ratings.services import category_recalculate
 from tournaments.enums import EventStatus, FormatKind, RatingImportance, ResultState, RoundKind, Structure
 from tournaments.models import Event, Player, Registration, Round, Seat, Team, TeamMatch
 
@@ -81,9 +84,6 @@ def time_database_rebuild(*, history: list[RatedMatch], team_size: int) -> dict:
 
     Returns build_ms (not part of the rebuild) and db_ms, db_players, db_matches, db_history_rows.
     """
-    from ratings.models import RatingHistory
-    from ratings.services import category_recalculate
-
     with transaction.atomic():
         started = time.perf_counter()
         _build(history, team_size=team_size)
@@ -112,8 +112,6 @@ def _time_leaderboard_page(slug: str, runs: int = 7) -> dict:
 
     from django.contrib.auth.models import AnonymousUser
     from django.test import RequestFactory
-
-    from ratings import views
 
     factory = RequestFactory()
     figures = {}

@@ -16,12 +16,11 @@ from django.core.management.base import BaseCommand
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from benchmarks import pods
+from benchmarks.figures import percentile
 from drafting.models import PodCard, PodTeam
 from drafting.services.pods import thg_pick, thg_pod_start
 from tournaments.models import Seat
-
-from . import _bench_pods
-from .bench_draft import percentile
 
 
 def _locked(queries: list[dict]) -> int:
@@ -46,8 +45,8 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         options.update(pods=1, pick_seconds=600.0, review_seconds=0.0, prefix="bench-pick")
         write = self.stdout.write
-        _bench_pods.cleanup(options)
-        pod = _bench_pods.setup(options, write)[0]
+        pods.cleanup(options)
+        pod = pods.setup(options, write)[0]
         rules = pod.rules
         thg_pod_start(pod_id=pod.pk, by=pod.event.organizer)
         teams = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
@@ -69,7 +68,7 @@ class Command(BaseCommand):
                 totals.append(len(captured.captured_queries))
                 locked.append(_locked(captured.captured_queries))
         if not options["keep"]:
-            _bench_pods.cleanup(options)
+            pods.cleanup(options)
         figures = {
             "format": options["format"], "database": connection.vendor, "picks": len(timings),
             "pick_p50_ms": round(percentile(timings, .5), 2), "pick_p95_ms": round(percentile(timings, .95), 2),

@@ -7,39 +7,13 @@ added to the first. No database is touched.
 from __future__ import annotations
 
 import json
-import random
 import statistics
 import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.standings import TeamMatchRecord, compute_standings
-
-
-_GAMES = {"A": ((2, 0, 0), (2, 1, 0)), "B": ((0, 2, 0), (1, 2, 0)), "D": ((0, 0, 3), (1, 1, 1))}
-
-
-def random_event_records(*, teams: int, rounds: int, seed: int, games: bool = False) -> list[TeamMatchRecord]:
-    """Results of a made-up event: every round pairs the teams at random, the odd one out gets a bye.
-
-    Promises: the same arguments give the same records. Random pairing (with possible rematches) is enough to
-    time standings, which cost the same whatever the pairing; it is not a Swiss pairing. With `games`, each match
-    also carries its games (an individual event's records).
-    """
-    rng = random.Random(seed)
-    ids = list(range(1, teams + 1))
-    records = []
-    for round_number in range(1, rounds + 1):
-        rng.shuffle(ids)
-        for i in range(0, teams - 1, 2):
-            # Roughly what team events show: few team draws.
-            outcome = rng.choices(("A", "B", "D"), weights=(45, 45, 10))[0]
-            played = rng.choice(_GAMES[outcome]) if games else None
-            records.append(TeamMatchRecord(round=round_number, team_a=ids[i], team_b=ids[i + 1], outcome=outcome,
-                                           games=played))
-        if teams % 2:
-            records.append(TeamMatchRecord(round=round_number, team_a=ids[-1], team_b=None, outcome="A"))
-    return records
+from benchmarks.events import random_event_records
+from tournaments.standings import compute_standings
 
 
 class Command(BaseCommand):

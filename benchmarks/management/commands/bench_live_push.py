@@ -11,10 +11,8 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -22,13 +20,13 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
-from drafting.management.commands.bench_draft import Command as BenchDraft
-from drafting.management.commands.bench_draft import percentile
+from benchmarks import rochester
+from benchmarks.figures import percentile
+from benchmarks.servers import free_port, gunicorn_start
 from drafting.models import DraftCard, DraftTable
 from drafting.selectors import draft_seat_to_pick
 from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_start
-from portal.management.commands.bench_public import _free_port
 from tournaments.models import Seat
 
 
@@ -54,10 +52,9 @@ class Command(BaseCommand):
 
         if connection.vendor != "postgresql" or not getattr(settings, "HYDRA_REDIS_URL", ""):
             raise CommandError("bench_live_push needs PostgreSQL (DATABASE_URL) and Redis (HYDRA_REDIS_URL).")
-        bench = BenchDraft(stdout=self.stdout, stderr=self.stderr)
-        bench._cleanup()
-        made = bench._setup({"tables": tables, "team_size": 3, "pick_seconds": 600.0, "review_seconds": 0.0,
-                             "set": "DOM", "seed": 1})
+        rochester.cleanup()
+        made = rochester.setup({"tables": tables, "team_size": 3, "pick_seconds": 600.0, "review_seconds": 0.0,
+                                "set": "DOM", "seed": 1}, self.stdout.write)
         organizer = made[0].event.organizer
         for table in made:
             draft_table_start(table_id=table.pk, by=organizer)
@@ -67,14 +64,10 @@ class Command(BaseCommand):
                 "player__user"
             ):
                 seats.append((table.pk, _session(seat.player.user)))
-        port = _free_port()
-        env = dict(os.environ, WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="", SECURE_SSL_REDIRECT="false",
-                   DEBUG="false")
-        web = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
-             "config/gunicorn.py", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
-            cwd=settings.BASE_DIR, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )
+        port = free_port()
+        web = gunicorn_start(port=port, env={"WEB_CONCURRENCY": str(workers), "GUNICORN_ACCESSLOG": "",
+                                             "SECURE_SSL_REDIRECT": "false", "DEBUG": "false"},
+                             stderr=subprocess.DEVNULL)
         arrivals: list[tuple[int, str, float]] = []
         lock = threading.Lock()
         stop = threading.Event()
@@ -131,7 +124,7 @@ class Command(BaseCommand):
                 web.wait(20)
             except subprocess.TimeoutExpired:
                 web.kill()
-            bench._cleanup()
+            rochester.cleanup()
         latencies = [(at - committed[(t, v)]) * 1000 for t, v, at in arrivals if (t, v) in committed]
         expected = len(committed) * 6
         result = {

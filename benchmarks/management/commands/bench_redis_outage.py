@@ -14,41 +14,17 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import shutil
-import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from api.management.commands.bench_api import build_bench_event
-from drafting.management.commands.bench_draft import percentile, stop_worker
-from portal.management.commands.bench_public import _free_port, bench_event_delete
-
-ROOT = Path(settings.BASE_DIR)
-
-
-def redis_server_start(port: int, folder: str) -> subprocess.Popen:
-    """A redis-server without persistence on 127.0.0.1:`port`, once it accepts connections."""
-    if shutil.which("redis-server") is None:
-        raise CommandError("This benchmark starts its own redis-server: install Redis (the redis-server program).")
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", folder],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    give_up = time.monotonic() + 10
-    while time.monotonic() < give_up:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return proc
-        time.sleep(0.05)
-    proc.kill()
-    raise CommandError(f"redis-server didn't start on port {port}")
+from benchmarks.events import bench_event_delete, build_bench_event
+from benchmarks.figures import percentile
+from benchmarks.servers import free_port, gunicorn_start, redis_server_start, stop_worker
 
 
 def _ms(values: list[float], share: float) -> float | None:
@@ -130,19 +106,15 @@ class Command(BaseCommand):
             raise CommandError("gunicorn's processes must share this database: set DATABASE_URL to PostgreSQL.")
         event = build_bench_event(teams=teams, rounds=rounds, seed=29)
         folder = tempfile.mkdtemp(prefix="hydra-outage-")
-        redis_port, web_port = _free_port(), _free_port()
+        redis_port, web_port = free_port(), free_port()
         redis = [redis_server_start(redis_port, folder)]  # the first, then the one started after the outage
-        env = dict(
-            os.environ, DJANGO_SETTINGS_MODULE=os.environ.get("DJANGO_SETTINGS_MODULE", "config.settings.dev"),
-            DEBUG="false", API_ANON_RATE="100000000/min", WEB_CONCURRENCY=str(workers), GUNICORN_ACCESSLOG="",
-            SECURE_SSL_REDIRECT="false", PYTHONUNBUFFERED="1",
-            HYDRA_REDIS_URL=f"redis://127.0.0.1:{redis_port}/1", CELERY_BROKER_URL=f"redis://127.0.0.1:{redis_port}/0",
-        )
-        web = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
-             "config/gunicorn.py", "--bind", f"127.0.0.1:{web_port}", "--access-logfile", "/dev/null"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-        )
+        env = {
+            "DEBUG": "false", "API_ANON_RATE": "100000000/min", "WEB_CONCURRENCY": str(workers),
+            "GUNICORN_ACCESSLOG": "", "SECURE_SSL_REDIRECT": "false", "PYTHONUNBUFFERED": "1",
+            "HYDRA_REDIS_URL": f"redis://127.0.0.1:{redis_port}/1",
+            "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
+        }
+        web = gunicorn_start(port=web_port, env=env, new_session=True)
         try:
             result = self._measure(event, web, web_port, redis_port, folder, redis, clients=clients,
                                    before=before, outage=outage, after=after)

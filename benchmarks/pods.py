@@ -25,11 +25,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.db import connections
 
-from drafting import booster, thg
+from benchmarks.figures import percentile
+from benchmarks.servers import start_worker, stop_worker, worker_database_url
+from drafting import booster, live, thg
 from drafting.core import POD, draft_timeout_apply
 from drafting.models import DraftSettings, DraftStatus, PickVia, Pod, PodCard, PodTeam
-from drafting.services.picks import DraftRefused
 from drafting.services.booster import booster_pods_seat
+from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_pod_end, thg_pod_generate_packs, thg_pod_start, thg_pods_seat
 from tournaments.enums import FormatKind, Structure
 from tournaments.models import Event, Player, Registration, Seat, Team
@@ -37,13 +39,6 @@ from tournaments.models import Event, Player, Registration, Seat, Team
 PREFIX = "bench-2hg"
 # Per format: (seats a pod, players a seat, the format's rules)
 FORMATS = {"2hg": (4, 2, thg.RULES), "booster": (8, 1, booster.RULES)}
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def prefix(options) -> str:
@@ -205,8 +200,6 @@ def bots(pod_seeds: list[tuple[Pod, int]], options, organizer) -> dict:
 def _waiter(pod: Pod):
     """wait(seconds): until the pod's live push says it changed (drafting.live, as the seats' pages listen) or
     `seconds` pass. Without Redis for the push, the bots look ten times a second (the pages' poll is once)."""
-    from drafting import live
-
     if not live.redis_url():
         return lambda seconds: time.sleep(min(seconds, 0.1))
     import redis
@@ -225,8 +218,6 @@ def _waiter(pod: Pod):
 def _bots_in_child(pod_seeds: list[tuple[Pod, int]], options, organizer, send) -> None:
     """A bot process (forked): its own database connections and Redis client, its pods' bots, the results sent
     back to the parent."""
-    from drafting import live
-
     live._client = ("", None)  # the parent's socket isn't this process's to use
     try:
         send.send(bots(pod_seeds, options, organizer))
@@ -329,8 +320,6 @@ def report(pods: list[Pod], results: dict, options, write) -> dict:
 
 def main(command, options) -> None:
     write = command.stdout.write
-    from .bench_draft import start_worker, stop_worker, worker_database_url
-
     rng = random.Random(options["seed"])
     cleanup(options)
     pods = setup(options, write)

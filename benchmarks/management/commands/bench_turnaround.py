@@ -23,11 +23,14 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test import Client, override_settings
 
+from api.services import api_token_create
+from api.views.standings import standings_ahead_ready
+from benchmarks.events import bench_event_delete
 from common.memory import settle_heap
-from portal.management.commands.bench_public import bench_event_delete
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import Event, Player, Registration, Round, Seat, Team, TeamMatch
 from tournaments.services.events import event_bump_version
+from tournaments.services.roles import organizer_role_grant
 
 
 def _timed(call, *, expect: int) -> tuple[float, int, object]:
@@ -52,8 +55,6 @@ AHEAD_WAIT_SECONDS = 10.0
 def _wait_ahead(*, event_id: int) -> float | None:
     """Wait until a worker has computed the standings of the event's current version ahead; the ms that took, or
     None when none did within AHEAD_WAIT_SECONDS (no worker running: the first answer then computes them)."""
-    from api.views.standings import standings_ahead_ready
-
     begin = time.perf_counter()
     event = Event.objects.get(pk=event_id)
     while not standings_ahead_ready(event=event):
@@ -131,9 +132,6 @@ class Command(BaseCommand):
         organizer = User.objects.create(username=f"bench-turnaround-{time.time_ns()}")
         event = Event.objects.create(name="Turnaround benchmark", date="2026-01-01", organizer=organizer, team_size=3,
                                      constructed_format="modern", swiss_rounds=max(rounds, 1), is_public=True)
-        from api.services import api_token_create
-        from tournaments.services.roles import organizer_role_grant
-
         organizer_role_grant(user=organizer)
         _token, secret = api_token_create(event=None, user=organizer, name="bench", organizer=True)
         client = Client(headers={"Authorization": f"Token {secret}"})

@@ -11,58 +11,17 @@ import json
 import statistics
 import time
 
-from django.contrib.auth import get_user_model
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.test import Client, override_settings
 
-from tournaments.enums import Outcome, ResultState, RoundKind
-from tournaments.management.commands.bench_standings import random_event_records
-from tournaments.models import Event, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
-
-_SEATS = {"A": [(2, 0), (2, 1), (0, 2)], "B": [(0, 2), (1, 2), (2, 0)], "D": [(2, 0), (0, 2), (1, 1)]}
+from benchmarks.events import build_bench_event
+from tournaments.models import Event
 
 
 class _Rollback(Exception):
     pass
-
-
-def build_bench_event(*, teams: int, rounds: int, seed: int) -> Event:
-    """A public event of `teams` teams of three with `rounds` Swiss rounds of final results, built in bulk."""
-    User = get_user_model()
-    organizer = User.objects.create(username=f"bench-organizer-{seed}-{time.time_ns()}")
-    event = Event.objects.create(name="API benchmark", date="2026-01-01", organizer=organizer, team_size=3,
-                                 constructed_format="modern", swiss_rounds=rounds, is_public=True)
-    tag = f"bench{event.pk}"
-    users = User.objects.bulk_create(User(username=f"{tag}-{i}") for i in range(3 * teams))
-    players = Player.objects.bulk_create(Player(user=u, name=u.username) for u in users)
-    team_rows = Team.objects.bulk_create(Team(name=f"{tag} team {i + 1}") for i in range(teams))
-    registrations = Registration.objects.bulk_create(Registration(event=event, team=t) for t in team_rows)
-    Seat.objects.bulk_create(
-        Seat(registration=r, event=event, letter=letter, player=players[3 * i + k])
-        for i, r in enumerate(registrations) for k, letter in enumerate("ABC")
-    )
-    round_rows = Round.objects.bulk_create(
-        Round(event=event, number=n, kind=RoundKind.SWISS, is_finished=True) for n in range(1, rounds + 1)
-    )
-    by_number = {r.number: r for r in round_rows}
-    tables: dict[int, int] = {}
-    matches = []
-    for record in random_event_records(teams=teams, rounds=rounds, seed=seed):
-        tables[record.round] = tables.get(record.round, 0) + 1
-        matches.append(TeamMatch(
-            round=by_number[record.round], table=tables[record.round], team_a=registrations[record.team_a - 1],
-            team_b=None if record.team_b is None else registrations[record.team_b - 1],
-            outcome=Outcome(record.outcome), result_state=ResultState.FINAL,
-        ))
-    matches = TeamMatch.objects.bulk_create(matches, batch_size=2000)
-    SeatMatch.objects.bulk_create(
-        (SeatMatch(team_match=m, letter=letter, wins_a=a, wins_b=b, draws=0)
-         for m in matches if m.team_b_id is not None
-         for letter, (a, b) in zip("ABC", _SEATS[m.outcome])),
-        batch_size=5000,
-    )
-    return event
 
 
 def _run(client: Client, url: str, *, requests: int, headers: dict, expect: int) -> dict:
@@ -117,8 +76,6 @@ class Command(BaseCommand):
 
     def _measure(self, event: Event, *, requests: int, page_size: int) -> dict:
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
-        from django.conf import settings
-
         with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
                                REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
             client = Client()
