@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-COMMON, CONFIG, DOMAIN, FRONT_END = "common", "config", "domain", "front-end"
+COMMON, CONFIG, DOMAIN, FRONT_END, DEVELOPMENT = "common", "config", "domain", "front-end", "development"
 LAYERS = {
     "common": COMMON,
     "config": CONFIG,
@@ -21,6 +21,7 @@ LAYERS = {
     "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
     "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
     "health": FRONT_END,
+    "benchmarks": DEVELOPMENT,
 }
 _FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging"}
 _DOMAIN_APPS = {app for app, layer in LAYERS.items() if layer == DOMAIN}
@@ -39,6 +40,9 @@ MAY_IMPORT = {
     "eventfile": {"tournaments", "cards"} | _FEATURES,  # one event, whole, in one file
     **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
     "config": set(LAYERS),  # settings and the URL root know every app; no app imports config
+    # Development only (not installed in production): drives the product from outside, as a client and an operator
+    # would, so it may import every app; not config (a task goes through celery's current_app), and no app imports it.
+    "benchmarks": set(LAYERS) - {"config", "benchmarks"},
 }
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
@@ -56,7 +60,6 @@ REGISTRIES = "registries: tournaments reaches drafting and ratings through regis
 POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
 CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
 FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the domain app that owns it"
-BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
 CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
 ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
 DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
@@ -74,21 +77,13 @@ KNOWN_VIOLATIONS = {
     "desk.views -> venue.selectors": FRONT_ENDS,
     "drafting.apps -> sealed.selectors": POOLS,
     "drafting.core -> config.celery": CONFIG_OFF,
-    "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,
-    "drafting.management.commands.bench_live_push -> portal.management.commands.bench_public": BENCHMARKS,
     "drafting.services.pods -> sealed.models": POOLS,
     "drafting.services.pods -> sealed.services": POOLS,
     "drafting.views -> config.middleware": CONFIG_OFF,
     "drafting.views_pods -> config.middleware": CONFIG_OFF,
-    "health.management.commands.bench_redis_outage -> api.management.commands.bench_api": BENCHMARKS,
-    "health.management.commands.bench_redis_outage -> portal.management.commands.bench_public": BENCHMARKS,
     "health.selectors -> config.celery": CONFIG_OFF,
     "overlays.live -> desk.models": CLOCK,
     "overlays.selectors -> desk.selectors": CLOCK,
-    "portal.management.commands.bench_public -> api.management.commands.bench_api": BENCHMARKS,
-    "tournaments.management.commands.bench_turnaround -> api.services": BENCHMARKS,
-    "tournaments.management.commands.bench_turnaround -> api.views.standings": BENCHMARKS,
-    "tournaments.management.commands.bench_turnaround -> portal.management.commands.bench_public": BENCHMARKS,
     "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
     "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
     "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,
@@ -103,7 +98,6 @@ KNOWN_CIRCLES = [
     ({"tournaments.rights", "tournaments.selectors.published", "tournaments.services.decklists",
       "tournaments.services.eventlog", "tournaments.services.events", "tournaments.services.results"}, CIRCLE_EVENTS),
     ({"drafting.services.rounds", "drafting.services.tables"}, CIRCLE_TABLES),
-    ({"drafting.management.commands._bench_pods", "drafting.management.commands.bench_draft"}, BENCHMARKS),
 ]
 
 
