@@ -16,7 +16,7 @@ def redis_server(port: int, folder: Path) -> subprocess.Popen:
     """Start redis-server on 127.0.0.1:`port` without persistence; return once it accepts connections."""
     from django.core.management.base import CommandError
 
-    from health.management.commands.bench_redis_outage import redis_server_start
+    from benchmarks.servers import redis_server_start
 
     try:
         return redis_server_start(port, str(folder))

@@ -6,7 +6,7 @@ import time
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from drafting.management.commands.bench_draft import worker_database_url
+from benchmarks.servers import worker_database_url
 from tests.factories import EventFactory, RegistrationFactory, TeamFactory
 from tests.venue.hydra_server import free_port, start_hydra, stop_hydra
 from tournaments.services.results import SeatGames, team_match_record_final

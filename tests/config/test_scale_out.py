@@ -23,7 +23,7 @@ from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from drafting.management.commands.bench_draft import start_worker, stop_worker
+from benchmarks.servers import start_worker, stop_worker
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.selectors import draft_seat_to_pick
 from tests.drafting.conftest import make_table

@@ -248,7 +248,7 @@ def _queries(client, url) -> int:
 
 
 def test_desk_and_projector_queries_do_not_grow_with_teams(client, organizer):
-    from desk.management.commands.bench_desk import build_event
+    from benchmarks.management.commands.bench_desk import build_event
 
     small, large = build_event(teams=8, organizer=organizer), build_event(teams=40, organizer=organizer)
     client.force_login(organizer)

@@ -14,8 +14,8 @@ import redis
 from django.db import connection, connections
 from django.utils import timezone
 
+from benchmarks.servers import start_worker, stop_worker
 from config.celery import app as celery_app
-from drafting.management.commands.bench_draft import start_worker, stop_worker
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.selectors import draft_seat_to_pick
 from drafting.services.picks import DraftRefused, draft_pick, draft_timeout_apply

@@ -2,21 +2,17 @@
 tasks timing out picks within a second, a worker killed mid-draft (the beat sweep of the next one takes over), and
 the benchmark's JSON line."""
 import datetime as dt
-import json
 import time
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.utils import timezone
 
-from drafting.management.commands.bench_draft import stop_worker
+from benchmarks.servers import stop_worker
 from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodTeam
 from drafting.services.pods import thg_pick, thg_timeout_apply
 from tests.drafting.boosterpods import front, make_booster_pods, player
 from tests.drafting.pods import reload
 from tests.drafting.test_live import _race, _start, broker_url, wait_for, worker  # noqa: F401 - fixtures
-from tournaments.models import Event
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
 
@@ -64,26 +60,3 @@ def test_booster_timer_tasks_and_the_sweep_after_a_killed_worker_finish_the_draf
     for seat in PodTeam.objects.filter(pod=pod):
         assert PodCard.objects.filter(team=seat).count() == 3 * 3
     assert PickVia.SWEEP in set(PodCard.objects.filter(pod=pod).values_list("via", flat=True))
-
-
-def test_bench_draft_booster_prints_its_figures_as_json_with_nothing_lost(transactional_db, broker_url):  # noqa: F811
-    out = StringIO()
-    call_command("bench_draft", format="booster", pods=1, packs=1, pick_seconds=1, concurrency=2, stdout=out)
-    figures = json.loads(out.getvalue().splitlines()[-1])
-    assert {"pick_p95_ms", "timeout_late_p95_ms", "lost", "doubled", "missing"} <= set(figures)
-    assert figures["format"] == "booster" and figures["teams"] == 8
-    assert figures["picks"] == 8 * 15 and figures["lost"] == figures["doubled"] == figures["missing"] == 0
-    assert figures["timeouts"] > 0
-    assert not Event.objects.filter(name__startswith="bench-booster").exists()
-
-
-def test_bench_draft_booster_bots_in_two_processes_report_every_pick(transactional_db, broker_url):  # noqa: F811
-    out = StringIO()
-    call_command("bench_draft", format="booster", pods=2, packs=1, pick_seconds=1, concurrency=2, bot_processes=2,
-                 stdout=out)
-    figures = json.loads(out.getvalue().splitlines()[-1])
-    assert figures["teams"] == 16 and figures["picks"] == 16 * 15
-    assert figures["lost"] == figures["doubled"] == figures["missing"] == 0
-    # Both processes' players picked, and their latencies came back to the report.
-    assert figures["by"]["player"] == figures["team_picks"] > 7 * 14  # more than one pod of 7 pickers can make
-    assert not Event.objects.filter(name__startswith="bench-booster").exists()

@@ -6,7 +6,7 @@ import time
 import pytest
 from django.utils import timezone
 
-from drafting.management.commands.bench_draft import stop_worker
+from benchmarks.servers import stop_worker
 from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodTeam
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_timeout_apply
@@ -73,20 +73,3 @@ def test_timer_tasks_time_out_steps_within_a_second_and_the_sweep_survives_a_kil
     for team in PodTeam.objects.filter(pod=pod):
         assert PodCard.objects.filter(team=team).count() == 24
     assert PickVia.SWEEP in set(PodCard.objects.filter(pod=pod).values_list("via", flat=True))
-
-
-def test_bench_draft_2hg_prints_its_figures_as_json_with_nothing_lost(transactional_db, broker_url):  # noqa: F811
-    import json
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    from tournaments.models import Event
-
-    out = StringIO()
-    call_command("bench_draft", format="2hg", pods=1, packs=1, pick_seconds=1, concurrency=2, stdout=out)
-    figures = json.loads(out.getvalue().splitlines()[-1])
-    assert {"picks", "lost", "doubled", "pick_p95_ms", "timeout_late_p95_ms"} <= set(figures)
-    assert figures["picks"] == 4 * 15 and figures["lost"] == figures["doubled"] == figures["missing"] == 0
-    assert figures["timeouts"] > 0
-    assert not Event.objects.filter(name__startswith="bench-2hg").exists()

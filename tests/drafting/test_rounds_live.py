@@ -11,8 +11,8 @@ import pytest
 import redis
 from django.db import connection
 
+from benchmarks.servers import start_worker, stop_worker
 from config.celery import app as celery_app
-from drafting.management.commands.bench_draft import start_worker, stop_worker
 from drafting.models import DraftCard, DraftSettings, DraftStatus, DraftTable, PickVia
 from drafting.services.tables import draft_table_choose, draft_table_enter_packs, draft_table_start
 from tests.drafting.test_live import wait_for

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from drafting.management.commands.bench_draft import worker_database_url
+from benchmarks.servers import worker_database_url
 from eventfile.models import EventSync
 from tests.api.conftest import build_event
 from tests.venue.hydra_server import free_port, manage, start_hydra, stop_hydra

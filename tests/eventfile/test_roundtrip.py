@@ -112,12 +112,3 @@ def test_api_export_is_the_organizers_and_import_recreates_under_the_caller():
     bad = api.post("/api/v1/events/import", {"format": "something else", "version": 1, "event": {}, "teams": [], "rounds": []},
                    format="json", **auth)
     assert bad.status_code == 400 and "format" in bad.json()["errors"]
-
-
-def test_benchmark_prints_its_figures_as_json_last():
-    out = StringIO()
-    call_command("bench_event_files", "--teams", "8", "--rounds", "3", stdout=out)
-    figures = json.loads(out.getvalue().strip().splitlines()[-1])
-    assert figures["teams"] == 8 and figures["matches"] == 12
-    assert figures["import_s"] > 0 and figures["export_s"] > 0
-    assert not Event.objects.filter(name__contains="benchmark").exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from drafting.management.commands.bench_draft import worker_database_url
+from benchmarks.servers import worker_database_url
 from tests.redis_server import free_port, redis_server, stop
 
 pytestmark = [

@@ -9,7 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from api.management.commands.bench_api import build_bench_event
+from benchmarks.events import build_bench_event
 from tournaments.models import Registration, TeamMatch
 
 pytestmark = pytest.mark.django_db

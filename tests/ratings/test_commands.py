@@ -33,14 +33,6 @@ def test_recalculate_ratings_refuses_an_unknown_category():
         call_command("recalculate_ratings", "--category", "vintage")
 
 
-def test_bench_ratings_prints_its_figures():
-    out = StringIO()
-    call_command("bench_ratings", "--players", "300", "--matches", "2000", stdout=out)
-    figures = _last_json(out)
-    assert (figures["players"], figures["matches"]) == (300, 2000)
-    assert figures["ms"] > 0 and figures["history_rows"] > 0
-
-
 def test_compare_ratings_reports_both_log_losses():
     out = StringIO()
     call_command("compare_ratings", "--seasons", "1", "--players", "96", "--events", "10", "--teams", "8", stdout=out)

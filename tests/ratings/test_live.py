@@ -6,8 +6,8 @@ import pytest
 import redis
 from django.db import connection
 
+from benchmarks.servers import start_worker, stop_worker
 from config.celery import app as celery_app
-from drafting.management.commands.bench_draft import start_worker, stop_worker
 from ratings.models import PlayerRating, RatingCategory
 from tests.factories import PlayerFactory
 from tests.ratings.conftest import A, B, played_event

@@ -1,16 +1,12 @@
 """Standings (tournaments/standings.py, RULES.md 3). Every figure below is worked out by hand in the comments."""
-import io
-import json
 import random
 from decimal import Decimal
 from fractions import Fraction
 
 import pytest
-from django.core.management import call_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.management.commands.bench_standings import random_event_records
 from tournaments.scoring import TeamMatchOutcome
 from tournaments.standings import (
     PERCENTAGE_FLOOR,
@@ -358,22 +354,6 @@ def test_random_events_keep_the_sums_and_the_order_rules(teams, rounds, seed):
         assert row.omw.value == (sum(mw[o] for o in faced) / len(faced) if faced else 0)
     keys = [(-r.match_points, -r.omw.value, -r.gw.value, -r.ogw.value, r.tiebreak, r.team) for r in rows]
     assert keys == sorted(keys)
-
-
-def test_bench_events_are_reproducible_and_well_formed():
-    first = random_event_records(teams=9, rounds=4, seed=11)
-    assert first == random_event_records(teams=9, rounds=4, seed=11)
-    # 9 teams: 4 matches and 1 bye a round.
-    assert len(first) == 4 * 5
-    assert sum(1 for record in first if record.team_b is None) == 4
-
-
-def test_bench_command_prints_one_json_line():
-    out = io.StringIO()
-    call_command("bench_standings", teams=33, rounds=3, seed=2, runs=1, stdout=out)
-    report = json.loads(out.getvalue())
-    assert (report["teams"], report["rounds"], report["records"], report["runs"]) == (33, 3, 3 * 17, 1)
-    assert report["ms"] >= 0
 
 
 def test_missed_round_counts_as_a_loss_without_an_opponent():

@@ -150,23 +150,6 @@ def test_other_arithmetic_reproduces_a_source_but_the_mtr_is_the_default():
     assert str(source[4].mw) == "0 / (3 x 1) = 0.0000 -> floor 0.3333"
 
 
-def test_bench_command_times_the_individual_variant():
-    import io
-    import json
-
-    from django.core.management import call_command
-
-    from tournaments.management.commands.bench_standings import random_event_records
-
-    records = random_event_records(teams=9, rounds=2, seed=3, games=True)
-    assert all(r.games is not None for r in records if r.team_b is not None)
-    assert all(r.games is None for r in records if r.team_b is None)
-    out = io.StringIO()
-    call_command("bench_standings", teams=33, rounds=3, seed=2, runs=1, individual=True, stdout=out)
-    report = json.loads(out.getvalue().strip().splitlines()[-1])
-    assert report["individual"] is True and report["records"] == 3 * 17
-
-
 def test_games_given_as_a_list_count_like_a_tuple():
     rows = _rows([R(1, 1, 2, "A", [2, 1, 0])])
     assert (rows[1].gw.points, rows[1].gw.played) == (6, 3)

@@ -8,7 +8,7 @@ import time
 import pytest
 import redis
 
-from drafting.management.commands.bench_draft import start_worker, stop_worker, worker_database_url
+from benchmarks.servers import start_worker, stop_worker, worker_database_url
 from tests.drafting.test_live import wait_for
 from tests.webhooks.conftest import event_with_teams
 from tests.webhooks.receiver import start_receiver, stop_receiver

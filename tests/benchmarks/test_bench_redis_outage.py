@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from drafting.management.commands.bench_draft import worker_database_url
+from benchmarks.servers import worker_database_url
 
 pytestmark = [
     pytest.mark.services,
