@@ -52,6 +52,15 @@ def gunicorn_start(*, port: int, env: dict, stderr=subprocess.PIPE, new_session:
     )
 
 
+def server_stop(proc: subprocess.Popen) -> None:
+    """Stop a server started by gunicorn_start (or any one process): SIGTERM, then SIGKILL after 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def redis_server_start(port: int, folder: str) -> subprocess.Popen:
     """A redis-server without persistence on 127.0.0.1:`port`, once it accepts connections."""
     if shutil.which("redis-server") is None:

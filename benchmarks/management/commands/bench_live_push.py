@@ -22,7 +22,7 @@ from django.db import connection
 
 from benchmarks import rochester
 from benchmarks.figures import percentile
-from benchmarks.servers import free_port, gunicorn_start
+from benchmarks.servers import free_port, gunicorn_start, server_stop
 from drafting.models import DraftCard, DraftTable
 from drafting.selectors import draft_seat_to_pick
 from drafting.services.picks import draft_pick
@@ -119,11 +119,7 @@ class Command(BaseCommand):
             time.sleep(2)
             stop.set()
         finally:
-            web.terminate()
-            try:
-                web.wait(20)
-            except subprocess.TimeoutExpired:
-                web.kill()
+            server_stop(web)
             rochester.cleanup()
         latencies = [(at - committed[(t, v)]) * 1000 for t, v, at in arrivals if (t, v) in committed]
         expected = len(committed) * 6

@@ -29,7 +29,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.templatetags.static import static
 
 from benchmarks.events import bench_event_delete, build_bench_event
-from benchmarks.servers import free_port, gunicorn_start
+from benchmarks.servers import free_port, gunicorn_start, server_stop
 
 
 def _hammer(port: int, path: str, *, clients: int, seconds: float, headers: dict, expect: int) -> dict:
@@ -150,11 +150,7 @@ class Command(BaseCommand):
         try:
             result = self._measure(event, port=port, clients=clients, seconds=seconds, gunicorn=gunicorn)
         finally:
-            gunicorn.terminate()
-            try:
-                gunicorn.wait(20)
-            except subprocess.TimeoutExpired:
-                gunicorn.kill()
+            server_stop(gunicorn)
             bench_event_delete(event=event)
         result = {"teams": teams, "rounds": rounds, "workers": workers, "clients": clients, "seconds": seconds,
                   "build_s": build_s, "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1], **result}
