@@ -18,11 +18,11 @@ from drafting.selectors import draft_table_for_match, draft_tables_for_user
 from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
-from tournaments.models import Event, Registration, Round, Seat, TeamMatch
+from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views: selectors.event_for_viewer)
-from tournaments.selectors.pairings import round_tables
 from tournaments.selectors.standings import standings_for_event
+from tournaments.selectors.team_marks import TeamMark, team_mark_of
 from tournaments.standings import StandingRow
 
 # Events a running event's pages poll for; finished events don't change (the organizer's corrections aside).
@@ -266,44 +266,95 @@ def match_for_member(*, pk: int, user) -> MatchView:
 # --- Public pairings ------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class PublicPlayer:
+    pk: int
+    name: str
+
+
+@dataclass(frozen=True)
+class PublicSeat:
+    letter: str
+    player: PublicPlayer
+
+
+@dataclass(frozen=True)
+class PublicTeam:
+    """A team at a table as the public pairings show it: its name, its dropped/disqualified mark and its seats."""
+
+    pk: int  # the registration's
+    name: str
+    mark: TeamMark | None
+    seats: tuple[PublicSeat, ...]
+
+
+@dataclass(frozen=True)
 class PublicMatch:
     """A table of a round as everyone may see it: a result shows only once it counts (confirmed or final)."""
 
     table: int
-    team_a: Registration
-    team_b: Registration | None
+    team_a: PublicTeam
+    team_b: PublicTeam | None
     counts: bool
     score_a: int | None
     score_b: int | None
     outcome: str  # "A", "B", "D" or "" while the result doesn't count
 
 
-def _public_score(match: TeamMatch) -> tuple[int | None, int | None]:
-    if match.is_bye:
-        return None, None
-    if match.round.event.is_shared_game:
-        return match.games_won_a, match.games_won_b
-    seat_matches = list(match.seat_matches.all())
-    return (
-        sum(1 for sm in seat_matches if sm.wins_a > sm.wins_b),
-        sum(1 for sm in seat_matches if sm.wins_b > sm.wins_a),
-    )
+_SIDE_FIELDS = ("id", "team__name", "dropped_round", "disqualified_at")
+
+
+def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
+    """`matches` (the round's, filtered or sliced, in table order) as public tables, in three queries whatever the round's size: a page of a
+    large round is read as plain values, since building model objects for its teams, seats and players cost more
+    than the queries themselves (issue 30)."""
+    sides = [f"team_{side}__{field}" for side in "ab" for field in _SIDE_FIELDS]
+    rows = list(matches.values(
+        "id", "table", "team_b_id", "result_state", "outcome", "games_won_a", "games_won_b", *sides))
+    registration_ids = {row[f"team_{side}__id"] for row in rows for side in "ab"} - {None}
+    seats: dict[int, list[PublicSeat]] = {}
+    for registration_id, letter, player_id, name in (
+        Seat.objects.filter(registration_id__in=registration_ids).order_by("registration_id", "letter")
+        .values_list("registration_id", "letter", "player_id", "player__name")
+    ) if registration_ids else ():
+        seats.setdefault(registration_id, []).append(PublicSeat(letter, PublicPlayer(player_id, name)))
+    counting = [row for row in rows if row["result_state"] in COUNTING_STATES]
+    games: dict[int, list[int]] = {}  # a counting seat-against-seat match: [seats won by A, seats won by B]
+    if counting and not round_.event.is_shared_game:
+        games = {row["id"]: [0, 0] for row in counting if row["team_b_id"] is not None}
+        for match_id, wins_a, wins_b in SeatMatch.objects.filter(team_match_id__in=list(games)).order_by().values_list(
+                "team_match_id", "wins_a", "wins_b") if games else ():
+            if wins_a != wins_b:
+                games[match_id][0 if wins_a > wins_b else 1] += 1
+
+    def team(row: dict, side: str) -> PublicTeam | None:
+        pk = row[f"team_{side}__id"]
+        if pk is None:
+            return None
+        mark = team_mark_of(dropped_round=row[f"team_{side}__dropped_round"],
+                            disqualified=row[f"team_{side}__disqualified_at"] is not None)
+        return PublicTeam(pk, row[f"team_{side}__team__name"], mark, tuple(seats.get(pk, ())))
+
+    tables = []
+    for row in rows:
+        counts = row["result_state"] in COUNTING_STATES
+        if not counts or row["team_b_id"] is None:
+            score_a = score_b = None
+        elif round_.event.is_shared_game:
+            score_a, score_b = row["games_won_a"], row["games_won_b"]
+        else:
+            score_a, score_b = games[row["id"]]
+        tables.append(PublicMatch(
+            table=row["table"], team_a=team(row, "a"), team_b=team(row, "b"), counts=counts,
+            score_a=score_a, score_b=score_b, outcome=row["outcome"] if counts else "",
+        ))
+    return tables
 
 
 def public_round_tables(*, round_: Round, tables=None) -> list[PublicMatch]:
     """The round by table, with only counting results shown (an unconfirmed report stays with its two teams); only
     the tables numbered in `tables` when given."""
-    lines = []
-    for match in round_tables(round_=round_, tables=tables):
-        counts = match.result_state in COUNTING_STATES
-        score_a, score_b = _public_score(match) if counts else (None, None)
-        lines.append(
-            PublicMatch(
-                table=match.table, team_a=match.team_a, team_b=match.team_b, counts=counts,
-                score_a=score_a, score_b=score_b, outcome=match.outcome if counts else "",
-            )
-        )
-    return lines
+    matches = round_.matches.all() if tables is None else round_.matches.filter(table__in=list(tables))
+    return _public_tables(round_=round_, matches=matches.order_by("table"))
 
 
 @dataclass(frozen=True)
@@ -311,8 +362,8 @@ class PublicTeamLine:
     """Where a team sits in the round, for players looking for their table by team name."""
 
     table: int
-    team: Registration
-    opponent: Registration | None  # None: the bye
+    team: PublicTeam
+    opponent: PublicTeam | None  # None: the bye
     result: str  # "win", "loss", "draw", "bye" or "" while the result doesn't count
     score: str  # "2-1" from this team's side, once the result counts
 
@@ -332,7 +383,7 @@ def public_round_lines_by_team(*, tables: list[PublicMatch]) -> list[PublicTeamL
             result = "" if not m.counts else "draw" if m.outcome == "D" else "win" if m.outcome == me else "loss"
             score = f"{mine}-{theirs}" if m.counts and mine is not None else ""
             lines.append(PublicTeamLine(m.table, team, opponent, result, score))
-    return sorted(lines, key=lambda line: (line.team.team.name.casefold(), line.table))
+    return sorted(lines, key=lambda line: (line.team.name.casefold(), line.table))
 
 
 # A large round's public pairings come in pages, so a phone opens them at once (issue 30): 50 tables, or 100 teams
@@ -377,8 +428,7 @@ def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str 
         sides.sort(key=lambda side: (side[0].casefold(), side[1]))
         size, count = TEAMS_PER_PAGE, len(sides)
     else:
-        numbers = list(matches.order_by("table").values_list("table", flat=True))
-        size, count = TABLES_PER_PAGE, len(numbers)
+        size, count = TABLES_PER_PAGE, matches.count()
     last = max(1, -(-count // size))
     number = 0 if whole else min(max(1, page), last)
     start, stop = (0, count) if whole else ((number - 1) * size, number * size)
@@ -391,18 +441,18 @@ def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str 
         tables = public_round_tables(round_=round_, tables={table for _name, table in wanted})
         keep = {(name.casefold(), table) for name, table in wanted}
         lines = [line for line in public_round_lines_by_team(tables=tables)
-                 if (line.team.team.name.casefold(), line.table) in keep]
+                 if (line.team.name.casefold(), line.table) in keep]
         return PairingsPage(tables=[], lines=lines, number=number, pages=pages, found=None)
-    shown = None if whole else numbers[start:stop]
-    return PairingsPage(tables=public_round_tables(round_=round_, tables=shown), lines=[], number=number, pages=pages,
-                        found=None)
+    # The page's tables straight from the database (ORDER BY table LIMIT/OFFSET): no list of the whole round first.
+    tables = _public_tables(round_=round_, matches=matches.order_by("table")[start:None if whole else stop])
+    return PairingsPage(tables=tables, lines=[], number=number, pages=pages, found=None)
 
 
 def _lines_naming(lines: list[PublicTeamLine], find: str) -> list[PublicTeamLine]:
     """The by-team lines a search names: the team itself (by its name or a player's), or its table."""
     text = find.casefold()
-    return [line for line in lines if text in line.team.team.name.casefold() or str(line.table) == find
-            or any(text in seat.player.name.casefold() for seat in line.team.seats.all())]
+    return [line for line in lines if text in line.team.name.casefold() or str(line.table) == find
+            or any(text in seat.player.name.casefold() for seat in line.team.seats)]
 
 
 # --- The top-cut bracket --------------------------------------------------------------------------------------------

@@ -23,10 +23,16 @@ def team_mark(registration: Registration) -> TeamMark | None:
 
     A disqualified team is out like a dropped one (no further pairings, `dropped_round` set) and is marked as
     disqualified where the registration knows it (`is_disqualified`)."""
-    if registration.dropped_round is None:
+    return team_mark_of(dropped_round=registration.dropped_round,
+                        disqualified=getattr(registration, "is_disqualified", False))
+
+
+def team_mark_of(*, dropped_round: int | None, disqualified: bool) -> TeamMark | None:
+    """The mark of a registration read as plain values (its dropped_round, whether it is disqualified), or None
+    while the team is in the event: the same mark as team_mark()."""
+    if dropped_round is None:
         return None
-    kind = DISQUALIFIED if getattr(registration, "is_disqualified", False) else DROPPED
-    return TeamMark(kind=kind, after_round=registration.dropped_round)
+    return TeamMark(kind=DISQUALIFIED if disqualified else DROPPED, after_round=dropped_round)
 
 
 def team_marks_for_event(*, event: Event) -> dict[int, TeamMark]:
