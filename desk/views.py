@@ -7,9 +7,9 @@ import json
 
 import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,12 +18,13 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.conditional import not_modified, page_etag, poll_seconds, with_validators
 from common.params import plain_int
+from common.venue import venue_absolute_uri
 from desk import rendering, selectors
 from desk.models import Announcement, ClockPurpose
 from desk.services.announcements import announcement_hide, announcement_post
@@ -37,7 +38,6 @@ from desk.services.checkin import (
     registration_check_out,
 )
 from desk.services.claims import event_claim_links_send
-from desk.services.drafts import draft_table_act, event_drafts_generate_packs, event_drafts_seat, event_drafts_start
 from desk.services.clock import (
     MAX_ADD_SECONDS,
     MAX_ROUND_MINUTES,
@@ -46,11 +46,15 @@ from desk.services.clock import (
     now,
     round_clock_act,
 )
+from desk.services.drafts import (
+    draft_table_act,
+    event_drafts_generate_packs,
+    event_drafts_seat,
+    event_drafts_start,
+)
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
-from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
-from portal.selectors import event_for_viewer, my_registration_ids
 from signup.exports import EXPORTS, event_export
 from signup.teamimport import (
     MAX_UPLOAD,
@@ -63,12 +67,11 @@ from signup.teamimport import (
 )
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
-from tournaments.teamcsv import TeamFileError
-from tournaments.rights import may_manage_staff, may_run_event, may_score_event
-from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
 from tournaments.models import Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.rights import may_manage_staff, may_run_event, may_score_event
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
+from tournaments.selectors.events import event_for_viewer, my_registration_ids
+from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -77,7 +80,12 @@ from tournaments.services.registrations import (
     registration_reinstate,
     registration_update,
 )
-from venue.selectors import venue_absolute_uri
+from tournaments.services.staff import (
+    event_staff_remove,
+    event_staff_set,
+    staff_user_by_name,
+)
+from tournaments.teamcsv import TeamFileError
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600

@@ -43,7 +43,7 @@ MAY_IMPORT = {
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
-    "tournaments.scoring", "tournaments.simulation",
+    "tournaments.scoring", "tournaments.simulation", "tournaments.entry",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
@@ -55,7 +55,6 @@ _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 REGISTRIES = "registries: tournaments reaches drafting and ratings through registries or signals (tournaments/pools.py)"
 POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
 CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
-FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the domain app that owns it"
 BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
 CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
 ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
@@ -66,12 +65,7 @@ CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece 
 KNOWN_VIOLATIONS = {
     "api.views.clock -> desk.selectors": CLOCK,
     "api.views.clock -> desk.services.clock": CLOCK,
-    "api.views.matches -> desk.entry": FRONT_ENDS,
     "api.views.rounds -> desk.selectors": CLOCK,
-    "desk.templatetags.desk -> portal.selectors": FRONT_ENDS,
-    "desk.views -> portal.conditional": FRONT_ENDS,
-    "desk.views -> portal.selectors": FRONT_ENDS,
-    "desk.views -> venue.selectors": FRONT_ENDS,
     "drafting.apps -> sealed.selectors": POOLS,
     "drafting.core -> config.celery": CONFIG_OFF,
     "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,

@@ -10,10 +10,10 @@ import urllib.request
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
+from common.network import host_for_url, lan_addresses
 from drafting.management.commands.bench_draft import worker_database_url
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tests.venue.hydra_server import free_port, start_hydra, stop_hydra
-from venue.network import host_for_url, lan_addresses
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
 
