@@ -44,6 +44,7 @@ MAY_IMPORT = {
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
     "tournaments.scoring", "tournaments.simulation", "tournaments.entry",
+    "tournaments.clock",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
@@ -56,16 +57,12 @@ REGISTRIES = "registries: tournaments reaches drafting and ratings through regis
 POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
 CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
 BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
-CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
 ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
 DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
 CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
 CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
 
 KNOWN_VIOLATIONS = {
-    "api.views.clock -> desk.selectors": CLOCK,
-    "api.views.clock -> desk.services.clock": CLOCK,
-    "api.views.rounds -> desk.selectors": CLOCK,
     "drafting.apps -> sealed.selectors": POOLS,
     "drafting.core -> config.celery": CONFIG_OFF,
     "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,
@@ -77,8 +74,6 @@ KNOWN_VIOLATIONS = {
     "health.management.commands.bench_redis_outage -> api.management.commands.bench_api": BENCHMARKS,
     "health.management.commands.bench_redis_outage -> portal.management.commands.bench_public": BENCHMARKS,
     "health.selectors -> config.celery": CONFIG_OFF,
-    "overlays.live -> desk.models": CLOCK,
-    "overlays.selectors -> desk.selectors": CLOCK,
     "portal.management.commands.bench_public -> api.management.commands.bench_api": BENCHMARKS,
     "tournaments.management.commands.bench_turnaround -> api.services": BENCHMARKS,
     "tournaments.management.commands.bench_turnaround -> api.views.standings": BENCHMARKS,

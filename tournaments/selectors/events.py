@@ -5,7 +5,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.enums import SANCTIONING_MINIMUM_TEAMS, DraftStructure, FormatKind
-from tournaments.models import Event, Registration, Seat
+from tournaments.models import Event, Registration, Round, Seat
 from tournaments.rights import may_see_event
 
 
@@ -23,6 +23,11 @@ def my_registration_ids(*, event: Event, user) -> set[int]:
     if not user.is_authenticated:
         return set()
     return set(Seat.objects.filter(event=event, player__user=user).values_list("registration_id", flat=True))
+
+
+def event_latest_round(*, event: Event) -> Round | None:
+    """The event's latest round (Swiss or playoff), or None before round 1."""
+    return event.rounds.order_by("-number").first()
 
 
 def event_active_team_count(*, event: Event) -> int:
