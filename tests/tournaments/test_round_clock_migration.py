@@ -3,6 +3,7 @@ their time extensions are the same rows after the migration, under tournaments' 
 import datetime as dt
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
@@ -30,6 +31,7 @@ def test_the_clocks_keep_their_rows_when_they_move_to_tournaments():
     judge = UserFactory()
     round_ = RoundFactory()
     ends = timezone.now() + dt.timedelta(minutes=20)
+    content_type = ContentType.objects.get_for_model(RoundClock)
     try:
         old = _migrate(BEFORE)
         assert {"desk_roundclock", "desk_clockextension", "desk_eventdesk"} <= _tables()
@@ -48,10 +50,14 @@ def test_the_clocks_keep_their_rows_when_they_move_to_tournaments():
         # Backwards, the rows go back under desk's tables.
         back = _migrate(BEFORE)
         assert back.get_model("desk", "RoundClock").objects.get(pk=clock.pk).duration_seconds == 3300
+        assert ContentType.objects.get(pk=content_type.pk).app_label == "desk"  # with its permissions
         _migrate(AFTER)
     finally:
         _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
+    ContentType.objects.clear_cache()
+    assert ContentType.objects.get_for_model(RoundClock).pk == content_type.pk
+    assert not ContentType.objects.filter(app_label="desk", model__in=["roundclock", "clockextension", "eventdesk"])
     desk = EventDesk.objects.get(event=round_.event)
     assert (desk.round_minutes, desk.deckbuilding_minutes) == (55, 30)
     clock = RoundClock.objects.get(round=round_)

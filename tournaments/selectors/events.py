@@ -1,5 +1,5 @@
-"""Reads about an event: who may see it and which team is the viewer's, and what the organizer should be warned of
-(warnings never refuse anything)."""
+"""Reads about an event: who may see it, which team is the viewer's, its latest round, and what the organizer should
+be warned of (warnings never refuse anything)."""
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
