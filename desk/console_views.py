@@ -13,9 +13,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from desk import selectors
 from desk.forms import EventNewForm, EventSettingsForm
 from desk.presets import PRESETS
-from desk.services.clock import event_desk_for, event_set_round_minutes
 from tournaments.models import Event
 from tournaments.rights import may_change_event_settings, may_create_events, may_organize
+from tournaments.services.clock import event_desk_for, event_set_round_minutes
 from tournaments.services.events import event_create, event_update
 
 

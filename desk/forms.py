@@ -5,10 +5,9 @@ from django.forms.models import fields_for_model, model_to_dict
 from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CONSTRUCTED_FORMATS
-from desk.models import DEFAULT_ROUND_MINUTES
 from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swiss_rounds, suggested_top_cut
 from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
-from tournaments.models import Event
+from tournaments.models import DEFAULT_ROUND_MINUTES, Event
 from tournaments.services.events import EDITABLE_FIELDS
 
 FORMAT_CHOICES = [(name, name.capitalize()) for name in CONSTRUCTED_FORMATS]

@@ -7,9 +7,9 @@ import json
 
 import segno
 from django.contrib import messages
-from django.core.cache import cache
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,39 +18,34 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from common.conditional import not_modified, page_etag, poll_seconds, with_validators
 from common.params import plain_int
+from common.venue import venue_absolute_uri
 from desk import rendering, selectors
-from desk.models import Announcement, ClockPurpose
+from desk.models import Announcement
 from desk.services.announcements import announcement_hide, announcement_post
 from desk.services.checkin import (
     event_check_in_all,
     event_check_in_all_undo,
     event_drop_no_shows,
-    event_no_shows,
     event_set_check_in_deadline,
     registration_check_in,
     registration_check_out,
 )
 from desk.services.claims import event_claim_links_send
-from desk.services.drafts import draft_table_act, event_drafts_generate_packs, event_drafts_seat, event_drafts_start
-from desk.services.clock import (
-    MAX_ADD_SECONDS,
-    MAX_ROUND_MINUTES,
-    MIN_ROUND_MINUTES,
-    event_set_round_minutes,
-    now,
-    round_clock_act,
+from desk.services.drafts import (
+    draft_table_act,
+    event_drafts_generate_packs,
+    event_drafts_seat,
+    event_drafts_start,
 )
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
-from portal.conditional import not_modified, page_etag, poll_seconds, with_validators
-from portal.selectors import event_for_viewer, my_registration_ids
 from signup.exports import EXPORTS, event_export
 from signup.teamimport import (
     MAX_UPLOAD,
@@ -63,12 +58,20 @@ from signup.teamimport import (
 )
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
-from tournaments.teamcsv import TeamFileError
+from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.rights import may_manage_staff, may_run_event, may_score_event
-from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
-from tournaments.models import Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
+from tournaments.selectors.events import event_for_viewer, event_latest_round, my_registration_ids
+from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.services.clock import (
+    MAX_ADD_SECONDS,
+    MAX_ROUND_MINUTES,
+    MIN_ROUND_MINUTES,
+    event_set_round_minutes,
+    now,
+    round_clock_act,
+)
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -77,7 +80,12 @@ from tournaments.services.registrations import (
     registration_reinstate,
     registration_update,
 )
-from venue.selectors import venue_absolute_uri
+from tournaments.services.staff import (
+    event_staff_remove,
+    event_staff_set,
+    staff_user_by_name,
+)
+from tournaments.teamcsv import TeamFileError
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
@@ -102,7 +110,7 @@ def _run_event(request: HttpRequest, pk: int) -> Event:
 
 def _round(event: Event, number: int | str | None) -> Round | None:
     if number in (None, ""):
-        return selectors.event_latest_round(event=event)
+        return event_latest_round(event=event)
     value = plain_int(str(number), max_digits=4) if not isinstance(number, int) else number
     round_ = event.rounds.filter(number=value).first() if value is not None else None
     if round_ is None:
@@ -117,7 +125,7 @@ def _htmx(request: HttpRequest) -> bool:
 # --- The desk ---------------------------------------------------------------------------------------------------
 
 def _desk_context(request, event: Event, *, round_: Round | None, error: str = "", entered: str = "") -> dict:
-    clock_state = selectors.round_clock_state(round_=round_) if round_ else None
+    clock_state = round_clock_state(round_=round_) if round_ else None
     rows = selectors.results_grid(round_=round_, clock_state=clock_state) if round_ else []
     show = request.GET.get("show", "")
     query = request.GET.get("q", "").strip().lower()
@@ -127,7 +135,7 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
         and (show != "disputed" or r.state == "disputed")
         and (not query or query in r.search_text)
     ]
-    latest = selectors.event_latest_round(event=event)
+    latest = event_latest_round(event=event)
     is_latest = round_ is None or latest is None or latest.pk == round_.pk
     # The next step is always the event's, whichever round the grid shows.
     step = (selectors.desk_next_step(event=event, round_=round_, clock_state=clock_state) if is_latest
@@ -138,7 +146,7 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
         "server_now": now().isoformat(), "error": error, "entered": entered,
         "is_rochester": event.format_kind == FormatKind.TEAM_ROCHESTER,
         "deckbuilding": (
-            selectors.round_clock_state(round_=round_, purpose=ClockPurpose.DECKBUILDING)
+            round_clock_state(round_=round_, purpose=ClockPurpose.DECKBUILDING)
             if round_ and not event.has_decklists and not round_.is_finished else None
         ),
         "announcements": selectors.announcements_for_event(event=event),
@@ -158,7 +166,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's desk: the next step, the clock, the results grid (or check-in before round 1)."""
     event = _desk_event(request, pk)
     round_ = _round(event, request.GET.get("round"))
-    clock = selectors.round_clock_state(round_=round_)["state"] if round_ else ""
+    clock = round_clock_state(round_=round_)["state"] if round_ else ""
     etag = page_etag(request, event.pk, event.version, event.status, clock)
     if request.GET.get("partial") == "1" and (cached := not_modified(request, etag)):
         return cached
@@ -538,7 +546,7 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
     from a bundled set, start them all, and each table's controls (who picks first, pause, resume, end, the
     judge's undo, timing)."""
     event = _run_event(request, pk)
-    round_ = selectors.event_latest_round(event=event)
+    round_ = event_latest_round(event=event)
     if request.method == "POST":
         action, by = request.POST.get("action", ""), request.user
         try:
@@ -619,10 +627,10 @@ def _screen_pages(event: Event, round_: Round | None) -> tuple[list[str], list[s
 def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
     event = event_for_viewer(pk=pk, user=request.user)
-    round_ = selectors.event_latest_round(event=event)
+    round_ = event_latest_round(event=event)
     # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
     # would say "50:00 Not started" over a round that is over.
-    clock_state = (selectors.round_clock_state(round_=round_)
+    clock_state = (round_clock_state(round_=round_)
                    if round_ and selectors.round_open_results(round_=round_) else None)
     etag = page_etag(request, event.pk, event.version, event.status, clock_state["state"] if clock_state else "")
     partial = request.GET.get("partial") == "1"

@@ -10,9 +10,8 @@ from django.dispatch import receiver
 
 from drafting.live import _redis, redis_url
 from drafting.models import DraftTable
-from desk.models import RoundClock
 from sharedgame.models import GameState
-from tournaments.models import Round, TeamMatch
+from tournaments.models import Round, RoundClock, TeamMatch
 from tournaments.signals import scoreboard_changed
 
 logger = logging.getLogger("overlays.live")

@@ -4,12 +4,13 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from desk.selectors import event_latest_round, round_clock_state
 from drafting.models import DraftTable
 from drafting.selectors import draft_table_state
 from sharedgame.models import GameState
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch
+from tournaments.selectors.clock import round_clock_state
+from tournaments.selectors.events import event_latest_round
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 
 

@@ -30,13 +30,6 @@ LIVE_STATUSES = {EventStatus.RUNNING, EventStatus.TOP_CUT}
 MY_EVENTS_LIMIT = 10
 
 
-def my_registration_ids(*, event: Event, user) -> set[int]:
-    """The viewer's own team in the event (a set of at most one registration id); empty for anyone else."""
-    if not user.is_authenticated:
-        return set()
-    return set(Seat.objects.filter(event=event, player__user=user).values_list("registration_id", flat=True))
-
-
 def events_visible_to(*, user) -> QuerySet[Event]:
     """Events the viewer may see (tournaments.rights), newest first."""
     return rights_events_visible_to(user).order_by("-date", "name")

@@ -3,7 +3,7 @@
 - Home: a signed-in player's events (team, seat, table, opponents, record); the event list for everyone else.
 - A match, for the members of its two teams only (anyone else gets 404): report, confirm or dispute.
 - Public event pages: pairings by table and by team, standings, top-cut bracket, draft tables. While an event
-  runs they poll themselves with `?partial=1` and get 304 until Event.version changes (portal.conditional).
+  runs they poll themselves with `?partial=1` and get 304 until Event.version changes (common.conditional).
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,23 +16,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_POST
 
-from common.floor import floor_mark
-from common.params import plain_int
-from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_tables_for_user, draft_tables_progress
-from drafting.services.picks import draft_tables_refresh
-from portal import selectors
-from portal.conditional import (
+from common.conditional import (
     cached_page,
     not_modified,
     page_etag,
     poll_seconds,
     render_shared,
 )
+from common.floor import floor_mark
+from common.params import plain_int
+from drafting.models import DraftStatus, DraftTable
+from drafting.selectors import draft_tables_for_user, draft_tables_progress
+from drafting.services.picks import draft_tables_refresh
+from portal import selectors
 from portal.forms import DisputeForm, report_form_for
 from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event
 from tournaments.rights import may_run_event
+from tournaments.selectors.events import my_registration_ids
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
@@ -61,7 +62,7 @@ def _live_render(request, template: str, context: dict, *, etag: str, floor: Eve
 
 
 def _floor(response: HttpResponse | None, event: Event | None) -> HttpResponse | None:
-    """Offer an anonymous visitor's shared answer (portal.conditional) to the floor (config/floor.py)."""
+    """Offer an anonymous visitor's shared answer (common.conditional) to the floor (config/floor.py)."""
     if response is not None and event is not None and hasattr(response, "shared_content"):
         floor_mark(response, event=event, content=response.shared_content)
     return response
@@ -199,7 +200,7 @@ def _event_context(request, event, tab: str) -> dict:
 
 
 def _my_registration_ids(request, event) -> set[int]:
-    return selectors.my_registration_ids(event=event, user=request.user)
+    return my_registration_ids(event=event, user=request.user)
 
 
 @require_GET

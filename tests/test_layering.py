@@ -47,7 +47,8 @@ MAY_IMPORT = {
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
-    "tournaments.scoring", "tournaments.simulation",
+    "tournaments.scoring", "tournaments.simulation", "tournaments.entry",
+    "tournaments.clock",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
@@ -59,22 +60,12 @@ _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 REGISTRIES = "registries: tournaments reaches drafting and ratings through registries or signals (tournaments/pools.py)"
 POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
 CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
-FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the domain app that owns it"
-CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
 ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
 DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
 CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
 CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
 
 KNOWN_VIOLATIONS = {
-    "api.views.clock -> desk.selectors": CLOCK,
-    "api.views.clock -> desk.services.clock": CLOCK,
-    "api.views.matches -> desk.entry": FRONT_ENDS,
-    "api.views.rounds -> desk.selectors": CLOCK,
-    "desk.templatetags.desk -> portal.selectors": FRONT_ENDS,
-    "desk.views -> portal.conditional": FRONT_ENDS,
-    "desk.views -> portal.selectors": FRONT_ENDS,
-    "desk.views -> venue.selectors": FRONT_ENDS,
     "drafting.apps -> sealed.selectors": POOLS,
     "drafting.core -> config.celery": CONFIG_OFF,
     "drafting.services.pods -> sealed.models": POOLS,
@@ -82,8 +73,6 @@ KNOWN_VIOLATIONS = {
     "drafting.views -> config.middleware": CONFIG_OFF,
     "drafting.views_pods -> config.middleware": CONFIG_OFF,
     "health.selectors -> config.celery": CONFIG_OFF,
-    "overlays.live -> desk.models": CLOCK,
-    "overlays.selectors -> desk.selectors": CLOCK,
     "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
     "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
     "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,

@@ -11,9 +11,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import event_scores, event_visible
-from desk.selectors import round_clock_state
-from desk.services.clock import ACTIONS, round_clock_act
 from tournaments.models import Event, Round
+from tournaments.selectors.clock import round_clock_state
+from tournaments.services.clock import ACTIONS, round_clock_act
 
 
 def clock_may_drive(*, request, event: Event) -> bool:

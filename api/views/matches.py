@@ -19,7 +19,7 @@ from api.permissions import (
 from api.selectors import match_get, matches_for_event
 from api.serializers.matches import TeamMatchSerializer
 from api.views.base import EventScopedMixin, ScoreboardListView
-from desk.entry import EntryError, parse_seats
+from tournaments.entry import EntryError, parse_seats
 from tournaments.models import Event, TeamMatch
 from tournaments.rights import may_report_for_match, may_score_event
 from tournaments.services.results import (

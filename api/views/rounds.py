@@ -10,10 +10,10 @@ from api.serializers.common import StrictInputSerializer
 from api.serializers.matches import TeamMatchSerializer, round_matches_data
 from api.views.base import EventScopedMixin, ScoreboardListView
 from api.views.clock import ClockStateSerializer
-from desk.selectors import round_clock_state
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Round
 from tournaments.rights import may_score_event
+from tournaments.selectors.clock import round_clock_state
 from tournaments.services.rounds import event_pair_next, round_take_back
 
 

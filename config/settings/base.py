@@ -340,7 +340,7 @@ HYDRA_VENUE_URL = ""
 HYDRA_VENUE_PORT = 8000
 
 # --- Settings the apps read and nothing declared (issue 33): declared once here, read as settings.X ---------------
-# Seconds between two polls of a live page (portal.conditional.poll_seconds, docs/portal.md).
+# Seconds between two polls of a live page (common.conditional.poll_seconds, docs/portal.md).
 PORTAL_POLL_SECONDS = env.int("PORTAL_POLL_SECONDS", default=10)
 # How long an invitation link to a team's seat stays valid, in days (signup, docs/registration.md).
 HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)

@@ -9,7 +9,7 @@ import os
 
 os.environ.setdefault("DEBUG", "false")
 
-from venue.network import join_url, lan_addresses, venue_hosts  # noqa: E402
+from common.network import join_url, lan_addresses, venue_hosts  # noqa: E402
 
 from .dev import *  # noqa: E402,F403
 from .dev import env  # noqa: E402

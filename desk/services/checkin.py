@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
 from desk.models import CheckIn
-from desk.services.clock import event_desk_for
 from tournaments.logtext import LogText
 from tournaments.models import Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind
+from tournaments.services.clock import event_desk_for
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import event_bump_version
 from tournaments.services.registrations import registration_drop

@@ -1,10 +1,10 @@
-"""Results typed at the desk: read the keyboard entry (desk.entry) and record it final with the results
+"""Results typed at the desk: read the keyboard entry (tournaments.entry) and record it final with the results
 service (team_match_record_final), the one place a result's rules live."""
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from desk.entry import EntryError, parse_seats, parse_shared
+from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import COUNTING_STATES, ResultState
 from tournaments.models import TeamMatch
 from tournaments.services.events import event_require_open
@@ -16,7 +16,7 @@ class AlreadyFinal(ValidationError):
 
 
 def desk_result_enter(*, match: TeamMatch, by, text: str, correct: bool = False) -> TeamMatch:
-    """Record the result typed as `text` (see desk.entry) as final. Raises ValidationError with the reason.
+    """Record the result typed as `text` (see tournaments.entry) as final. Raises ValidationError with the reason.
 
     A result that already counts (final, or confirmed by both teams) is never typed over by accident: without
     `correct` the entry is refused (AlreadyFinal) and nothing is written; with it, the result is changed through

@@ -4,15 +4,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from desk.selectors import desk_next_step
-from desk.services.clock import round_clock_start
 from drafting.services.picks import DraftRefused
 from drafting.services.tables import draft_tables_create
 from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
+from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
-from tournaments.services.rounds import event_close
 from tournaments.services.pairing import round_pair_next
+from tournaments.services.rounds import event_close
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 

@@ -2,7 +2,10 @@
 from django import template
 
 from desk import selectors
-from desk.services.clock import now
+from tournaments.models import Registration
+from tournaments.selectors.clock import round_clock_state
+from tournaments.selectors.events import my_registration_ids
+from tournaments.services.clock import now
 
 register = template.Library()
 
@@ -24,7 +27,7 @@ def desk_round_clock(round_):
     """The round's clock for players (nothing before the round exists or once it is finished)."""
     if round_ is None or round_.is_finished:
         return {"clock": None}
-    return {"clock": selectors.round_clock_state(round_=round_), "server_now": now().isoformat(), "round": round_}
+    return {"clock": round_clock_state(round_=round_), "server_now": now().isoformat(), "round": round_}
 
 
 @register.inclusion_tag("desk/_player_announcements.html")
@@ -40,9 +43,6 @@ def desk_check_in(context, event):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or event.rounds.exists():
         return {"show": False}
-    from portal.selectors import my_registration_ids
-    from tournaments.models import Registration
-
     mine = my_registration_ids(event=event, user=user)
     if not mine:
         return {"show": False}

@@ -35,7 +35,7 @@ def _push_open(browser) -> bool:
 
 
 def test_overlays_update_by_push(browsers, asgi_hydra):
-    from desk.services.clock import round_clock_act
+    from tournaments.services.clock import round_clock_act
 
     base, proc = asgi_hydra
     event = EventFactory(team_size=2)

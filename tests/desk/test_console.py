@@ -4,14 +4,12 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from desk.models import EventDesk
 from desk.presets import PRESETS, suggested_swiss_rounds, suggested_top_cut
+from tests.desk.conftest import scorekeeper_of
 from tests.factories import EventFactory, EventStaffFactory, RoundFactory, UserFactory
 from tournaments.enums import DeckRule, DraftStructure, EventStatus, FormatKind, Structure
-from tournaments.models import Event, EventLogEntry
+from tournaments.models import Event, EventDesk, EventLogEntry
 from tournaments.services.roles import organizer_role_grant
-
-from tests.desk.conftest import scorekeeper_of
 
 pytestmark = pytest.mark.django_db
 

@@ -2,9 +2,15 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from desk.entry import EntryError, SeatEntry, parse_seats
 from desk.services.results import desk_result_enter
-from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory, RoundFactory, TeamMatchFactory
+from tests.factories import (
+    EventFactory,
+    OrganizerFactory,
+    RegistrationFactory,
+    RoundFactory,
+    TeamMatchFactory,
+)
+from tournaments.entry import EntryError, SeatEntry, parse_seats
 from tournaments.enums import ResultState
 
 

@@ -7,9 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from desk.models import EventDesk
 from tests.desk.test_views import _desk, _pair_and_start
-from tournaments.models import EventLogEntry
+from tournaments.models import EventDesk, EventLogEntry
 from tournaments.services.eventlog import LogAction
 
 pytestmark = pytest.mark.django_db

@@ -6,12 +6,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from desk.models import Announcement, CheckIn, EventDesk
+from desk.models import Announcement, CheckIn
 from desk.selectors import desk_next_step
 from tests.desk.conftest import member
 from tests.factories import UserFactory
 from tournaments.enums import EventStatus, ResultState
-from tournaments.models import Event, EventLogEntry, TeamMatch
+from tournaments.models import Event, EventDesk, EventLogEntry, TeamMatch
 
 
 def _desk(event):
@@ -171,7 +171,7 @@ def test_announcement_reaches_the_players_pages_and_the_projector(client, event,
 
 
 def test_players_page_shows_the_clock_and_time_over(client, event, organizer):
-    from desk.models import RoundClock
+    from tournaments.models import RoundClock
 
     client.force_login(organizer)
     _pair_and_start(client, event)
@@ -257,8 +257,8 @@ def test_desk_and_projector_queries_do_not_grow_with_teams(client, organizer):
 
 
 def test_desk_deck_building_clock_for_limited_events(client, organizer):
-    from desk.models import RoundClock
     from tests.factories import EventFactory, RoundFactory
+    from tournaments.models import RoundClock
 
     event = EventFactory(organizer=organizer, format_kind="team_sealed", constructed_format="")
     round_ = RoundFactory(event=event, number=1)
@@ -332,7 +332,7 @@ def test_minutes_per_round_is_saved(client, event, organizer):
 ])
 def test_add_time_refuses_in_minutes_and_never_turns_a_bad_table_into_the_whole_round(
         client, event, organizer, minutes, table, said):
-    from desk.models import ClockExtension, RoundClock
+    from tournaments.models import ClockExtension, RoundClock
 
     client.force_login(organizer)
     _pair_and_start(client, event)
@@ -347,7 +347,7 @@ def test_add_time_refuses_in_minutes_and_never_turns_a_bad_table_into_the_whole_
 
 
 def test_add_time_for_one_table_and_for_the_round(client, event, organizer):
-    from desk.models import ClockExtension
+    from tournaments.models import ClockExtension
 
     client.force_login(organizer)
     _pair_and_start(client, event)

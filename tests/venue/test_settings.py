@@ -6,7 +6,7 @@ import sys
 
 from django.conf import settings
 
-from venue.network import host_for_url, lan_addresses
+from common.network import host_for_url, lan_addresses
 
 SHOW = ("import json, django; django.setup(); from django.conf import settings as s; print(json.dumps({"
         "'key': s.SECRET_KEY, 'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, 'origins': s.CSRF_TRUSTED_ORIGINS, "

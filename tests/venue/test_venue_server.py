@@ -11,9 +11,9 @@ import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
 from benchmarks.servers import worker_database_url
+from common.network import host_for_url, lan_addresses
 from tests.factories import EventFactory, RegistrationFactory, UserFactory
 from tests.venue.hydra_server import free_port, start_hydra, stop_hydra
-from venue.network import host_for_url, lan_addresses
 
 pytestmark = [pytest.mark.services, pytest.mark.slow]
 

@@ -1,4 +1,13 @@
 """The team-event model (RULES.md 1 to 3)."""
+from .clock import (
+    DEFAULT_DECKBUILDING_MINUTES,
+    DEFAULT_ROUND_MINUTES,
+    ClockExtension,
+    ClockPurpose,
+    ClockStatus,
+    EventDesk,
+    RoundClock,
+)
 from .decklists import Decklist, DecklistChange
 from .event import Event
 from .log import EventLogEntry
@@ -7,4 +16,5 @@ from .registration import Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 from .staff import EventStaff, StaffRole
 
-__all__ = ["Decklist", "DecklistChange", "Event", "EventLogEntry", "EventStaff", "Player", "Registration", "Round", "Seat", "SeatMatch", "StaffRole", "Team", "TeamMatch"]
+__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "ClockExtension", "ClockPurpose", "ClockStatus",
+           "Decklist", "DecklistChange", "Event", "EventDesk", "EventLogEntry", "EventStaff", "Player", "Registration", "Round", "RoundClock", "Seat", "SeatMatch", "StaffRole", "Team", "TeamMatch"]

@@ -1,10 +1,11 @@
-"""Reads about an event's settings: what the organizer should be warned of (warnings never refuse anything)."""
+"""Reads about an event: who may see it, which team is the viewer's, its latest round, and what the organizer should
+be warned of (warnings never refuse anything)."""
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.enums import SANCTIONING_MINIMUM_TEAMS, DraftStructure, FormatKind
-from tournaments.models import Event, Registration
+from tournaments.models import Event, Registration, Round, Seat
 from tournaments.rights import may_see_event
 
 
@@ -15,6 +16,18 @@ def event_for_viewer(*, pk: int, user) -> Event:
     if event is None or not may_see_event(user, event):
         raise Http404("No such event.")
     return event
+
+
+def my_registration_ids(*, event: Event, user) -> set[int]:
+    """The viewer's own team in the event (a set of at most one registration id); empty for anyone else."""
+    if not user.is_authenticated:
+        return set()
+    return set(Seat.objects.filter(event=event, player__user=user).values_list("registration_id", flat=True))
+
+
+def event_latest_round(*, event: Event) -> Round | None:
+    """The event's latest round (Swiss or playoff), or None before round 1."""
+    return event.rounds.order_by("-number").first()
 
 
 def event_active_team_count(*, event: Event) -> int:

@@ -1,7 +1,7 @@
 """`{% venue_address %}`: in venue mode, the address players open (shown on the projector beside its QR code)."""
 from django import template
 
-from venue.selectors import venue_join_url
+from common.venue import venue_join_url
 
 register = template.Library()
 

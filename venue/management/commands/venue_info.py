@@ -2,7 +2,7 @@ import segno
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from venue.network import join_url, lan_addresses
+from common.network import join_url, lan_addresses
 
 
 class Command(BaseCommand):

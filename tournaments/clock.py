@@ -1,5 +1,5 @@
 """The arithmetic of a round clock (pure: plain values in, plain values out). The server's now is passed in, so
-every page and the API agree on one clock; services and selectors supply it (desk.services.clock.now)."""
+every page and the API agree on one clock; services and selectors supply it (tournaments.services.clock.now)."""
 import datetime as dt
 import math
 from dataclasses import dataclass

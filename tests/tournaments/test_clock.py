@@ -1,13 +1,15 @@
 import datetime as dt
 
 import pytest
+from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
-from desk.clock import NOT_STARTED, OVER, PAUSED, RUNNING, read_clock
-from desk.models import RoundClock
-from desk.selectors import round_clock_state
-from desk.services.clock import (
+from tests.factories import EventFactory, RoundFactory, TeamMatchFactory
+from tournaments.clock import NOT_STARTED, OVER, PAUSED, RUNNING, read_clock
+from tournaments.models import RoundClock
+from tournaments.selectors.clock import round_clock_state
+from tournaments.services.clock import (
     round_clock_act,
     round_clock_add,
     round_clock_end,
@@ -15,7 +17,6 @@ from desk.services.clock import (
     round_clock_resume,
     round_clock_start,
 )
-from tests.factories import EventFactory, RoundFactory, TeamMatchFactory
 
 NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -124,3 +125,12 @@ def test_round_clock_of_a_finished_round_does_not_start(round_):
     round_.save()
     with pytest.raises(ValidationError):
         round_clock_start(round_=round_, by=None)
+
+
+@pytest.mark.parametrize(("model", "german"), [("eventdesk", "Turnierpulte"), ("roundclock", "Rundenuhren"),
+                                               ("clockextension", "Zeitverlängerungen")])
+def test_clock_models_have_their_german_plural(model, german):
+    meta = apps.get_model("tournaments", model)._meta
+    assert "verbose_name_plural" in meta.original_attrs
+    with translation.override("de"):
+        assert str(meta.verbose_name_plural) == german

@@ -1,14 +1,8 @@
 import pytest
-from rest_framework.test import APIClient
 
 from api.services import api_token_create
-from desk.models import RoundClock
 from tests.factories import EventFactory, RoundFactory, TeamMatchFactory, UserFactory
-
-
-@pytest.fixture
-def api():
-    return APIClient()
+from tournaments.models import RoundClock
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 import ipaddress
 
-from venue.network import host_for_url, join_url, lan_addresses, venue_hosts
+from common.network import host_for_url, join_url, lan_addresses, venue_hosts
 
 
 def test_lan_addresses_are_this_machines_and_never_loopback_or_link_local():

@@ -11,10 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from desk import clock as engine
-from desk.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, RoundClock
+from tournaments import clock as engine
 from tournaments.logtext import LogText
-from tournaments.models import Round
+from tournaments.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, Round, RoundClock
 from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import event_bump_version

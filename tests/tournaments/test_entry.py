@@ -1,6 +1,6 @@
 import pytest
 
-from desk.entry import EntryError, SeatEntry, parse_seats, parse_shared
+from tournaments.entry import EntryError, SeatEntry, parse_seats, parse_shared
 
 
 @pytest.mark.parametrize(
