@@ -32,15 +32,16 @@ from drafting.services.tables import (
 )
 
 
-def _each(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
-    """Run a table service on every selected table, reporting each refusal in the user's words."""
+def _each(modeladmin, request, queryset, service, done: str, *, id_arg: str = "table_id", **kwargs) -> None:
+    """Run a draft service (tables by default; pods with id_arg="pod_id") on every selected row, reporting each
+    refusal in the user's words; `done` (a plural form on "n") says how many it ran on."""
     ok = 0
-    for table in queryset:
+    for draft in queryset:
         try:
-            service(table_id=table.pk, by=request.user, **kwargs)
+            service(**{id_arg: draft.pk}, by=request.user, **kwargs)
             ok += 1
         except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
-            modeladmin.message_user(request, f"{table}: {refused}", messages.ERROR)
+            modeladmin.message_user(request, f"{draft}: {refused}", messages.ERROR)
     if ok:
         modeladmin.message_user(request, done % {"n": ok}, messages.SUCCESS)
 
@@ -300,19 +301,6 @@ from drafting.models import Pod, PodTeam  # noqa: E402
 from drafting.services import pods as pod_services  # noqa: E402
 
 
-def _each_pod(modeladmin, request, queryset, service, done, **kwargs) -> None:
-    """Run a pod service on every selected pod; `done(n)` says how many it ran on (a plural form)."""
-    ok = 0
-    for pod in queryset:
-        try:
-            service(pod_id=pod.pk, by=request.user, **kwargs)
-            ok += 1
-        except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
-            modeladmin.message_user(request, f"{pod}: {refused}", messages.ERROR)
-    if ok:
-        modeladmin.message_user(request, done(ok) % {"n": ok}, messages.SUCCESS)
-
-
 class PodTeamInline(ReadOnlyInline):
     model = PodTeam
     fields = ["seat", "registration", "picked_through"]
@@ -367,29 +355,29 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.action(description=_("Generate packs from the set's boosters"))
     def generate_packs(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_generate_packs, lambda n: ngettext("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", n))
+        _each(self, request, queryset, pod_services.thg_pod_generate_packs, ngettext_lazy("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Start the draft"))
     def start(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_start, lambda n: ngettext("%(n)d pod started.", "%(n)d pods started.", n))
+        _each(self, request, queryset, pod_services.thg_pod_start, ngettext_lazy("%(n)d pod started.", "%(n)d pods started.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Pause"))
     def pause(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("%(n)d pod paused.", "%(n)d pods paused.", n))
+        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("%(n)d pod paused.", "%(n)d pods paused.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Review break (teams see their pools)"))
     def review_break(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("Review break in %(n)d pod.", "Review break in %(n)d pods.", n),
-                  review_break=True)
+        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("Review break in %(n)d pod.", "Review break in %(n)d pods.", "n"), id_arg="pod_id",
+            review_break=True)
 
     @admin.action(description=_("Resume"))
     def resume(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_resume, lambda n: ngettext("%(n)d pod resumed.", "%(n)d pods resumed.", n))
+        _each(self, request, queryset, pod_services.thg_pod_resume, ngettext_lazy("%(n)d pod resumed.", "%(n)d pods resumed.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("End the draft where it stands"))
     def end(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_end, lambda n: ngettext("%(n)d pod ended.", "%(n)d pods ended.", n),
-                  reason="organizer, from the admin")
+        _each(self, request, queryset, pod_services.thg_pod_end, ngettext_lazy("%(n)d pod ended.", "%(n)d pods ended.", "n"), id_arg="pod_id",
+            reason="organizer, from the admin")
 
 
 def _seat_pods(modeladmin, request, queryset, *, confirm_five: bool) -> None:
