@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
+from cards.forms import card_list_widget, set_code_field
 from drafting.boosters import BoosterDataError
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, event_log_html
 from drafting.data import UnknownSetError
@@ -105,14 +106,11 @@ class EndForm(UndoForm):
 class EnterPacksForm(forms.Form):
     text = forms.CharField(
         label=_("Packs"), strip=False,
-        widget=forms.Textarea(attrs={"rows": 32, "cols": 60, "spellcheck": "false", "style": "font-family: monospace"}),
+        widget=card_list_widget(rows=32),
         help_text=_("One card name per line, in the order the cards are laid out; a blank line ends a pack. Packs in "
                     "the order they are laid out. Lines starting with # are notes (\"# pack 2, 1C\")."),
     )
-    set_code = forms.CharField(
-        label=_("Set"), max_length=10, required=False,
-        help_text=_("Optional: the set's data adds rarity and collector number and refuses cards not in the set."),
-    )
+    set_code = set_code_field()
     pack_size = forms.IntegerField(
         label=_("Cards per pack"), required=False, min_value=1, max_value=MAX_PACK_SIZE,
         help_text=_("Empty: what most packs have (with a set, a size its boosters have)."),
