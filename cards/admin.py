@@ -1,7 +1,8 @@
 from django.contrib import admin
 
-from cards.selectors import card_images_forget
 from cards.models import Card, CardDataImport, CardDisplaySettings, CardName, CardSet
+from cards.selectors import card_images_forget
+from common.admin import ReadOnlyAdminMixin
 
 
 class CardNameInline(admin.TabularInline):
@@ -13,7 +14,7 @@ class CardNameInline(admin.TabularInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Read-only: cards come from `import_cards`, and an edit here would be overwritten by the next import."""
 
     list_display = ("name", "type_line", "mana_value", "colors", "deck_limit", "is_basic")
@@ -21,33 +22,15 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ("name", "name_key", "names__name_key")
     inlines = [CardNameInline]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(CardSet)
-class CardSetAdmin(admin.ModelAdmin):
+class CardSetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Read-only: sets come from `import_cards`. The list is where an organizer looks up a set code."""
 
     list_display = ("code", "name", "set_type", "release_date", "booster_kinds")
     list_filter = ("set_type",)
     search_fields = ("code", "name")
     exclude = ("booster",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(CardDataImport)

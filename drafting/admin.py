@@ -10,6 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
+from cards.forms import card_list_widget, set_code_field
 from drafting.boosters import BoosterDataError
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, event_log_html
 from drafting.data import UnknownSetError
@@ -32,15 +33,16 @@ from drafting.services.tables import (
 )
 
 
-def _each(modeladmin, request, queryset, service, done: str, **kwargs) -> None:
-    """Run a table service on every selected table, reporting each refusal in the user's words."""
+def _each(modeladmin, request, queryset, service, done: str, *, id_arg: str = "table_id", **kwargs) -> None:
+    """Run a draft service (tables by default; pods with id_arg="pod_id") on every selected row, reporting each
+    refusal in the user's words; `done` (a plural form on "n") says how many it ran on."""
     ok = 0
-    for table in queryset:
+    for draft in queryset:
         try:
-            service(table_id=table.pk, by=request.user, **kwargs)
+            service(**{id_arg: draft.pk}, by=request.user, **kwargs)
             ok += 1
         except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
-            modeladmin.message_user(request, f"{table}: {refused}", messages.ERROR)
+            modeladmin.message_user(request, f"{draft}: {refused}", messages.ERROR)
     if ok:
         modeladmin.message_user(request, done % {"n": ok}, messages.SUCCESS)
 
@@ -104,14 +106,11 @@ class EndForm(UndoForm):
 class EnterPacksForm(forms.Form):
     text = forms.CharField(
         label=_("Packs"), strip=False,
-        widget=forms.Textarea(attrs={"rows": 32, "cols": 60, "spellcheck": "false", "style": "font-family: monospace"}),
+        widget=card_list_widget(rows=32),
         help_text=_("One card name per line, in the order the cards are laid out; a blank line ends a pack. Packs in "
                     "the order they are laid out. Lines starting with # are notes (\"# pack 2, 1C\")."),
     )
-    set_code = forms.CharField(
-        label=_("Set"), max_length=10, required=False,
-        help_text=_("Optional: the set's data adds rarity and collector number and refuses cards not in the set."),
-    )
+    set_code = set_code_field()
     pack_size = forms.IntegerField(
         label=_("Cards per pack"), required=False, min_value=1, max_value=MAX_PACK_SIZE,
         help_text=_("Empty: what most packs have (with a set, a size its boosters have)."),
@@ -300,19 +299,6 @@ from drafting.models import Pod, PodTeam  # noqa: E402
 from drafting.services import pods as pod_services  # noqa: E402
 
 
-def _each_pod(modeladmin, request, queryset, service, done, **kwargs) -> None:
-    """Run a pod service on every selected pod; `done(n)` says how many it ran on (a plural form)."""
-    ok = 0
-    for pod in queryset:
-        try:
-            service(pod_id=pod.pk, by=request.user, **kwargs)
-            ok += 1
-        except (DraftRefused, UnknownSetError, BoosterDataError) as refused:
-            modeladmin.message_user(request, f"{pod}: {refused}", messages.ERROR)
-    if ok:
-        modeladmin.message_user(request, done(ok) % {"n": ok}, messages.SUCCESS)
-
-
 class PodTeamInline(ReadOnlyInline):
     model = PodTeam
     fields = ["seat", "registration", "picked_through"]
@@ -367,29 +353,29 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.action(description=_("Generate packs from the set's boosters"))
     def generate_packs(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_generate_packs, lambda n: ngettext("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", n))
+        _each(self, request, queryset, pod_services.thg_pod_generate_packs, ngettext_lazy("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Start the draft"))
     def start(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_start, lambda n: ngettext("%(n)d pod started.", "%(n)d pods started.", n))
+        _each(self, request, queryset, pod_services.thg_pod_start, ngettext_lazy("%(n)d pod started.", "%(n)d pods started.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Pause"))
     def pause(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("%(n)d pod paused.", "%(n)d pods paused.", n))
+        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("%(n)d pod paused.", "%(n)d pods paused.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("Review break (teams see their pools)"))
     def review_break(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_pause, lambda n: ngettext("Review break in %(n)d pod.", "Review break in %(n)d pods.", n),
-                  review_break=True)
+        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("Review break in %(n)d pod.", "Review break in %(n)d pods.", "n"), id_arg="pod_id",
+            review_break=True)
 
     @admin.action(description=_("Resume"))
     def resume(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_resume, lambda n: ngettext("%(n)d pod resumed.", "%(n)d pods resumed.", n))
+        _each(self, request, queryset, pod_services.thg_pod_resume, ngettext_lazy("%(n)d pod resumed.", "%(n)d pods resumed.", "n"), id_arg="pod_id")
 
     @admin.action(description=_("End the draft where it stands"))
     def end(self, request, queryset):
-        _each_pod(self, request, queryset, pod_services.thg_pod_end, lambda n: ngettext("%(n)d pod ended.", "%(n)d pods ended.", n),
-                  reason="organizer, from the admin")
+        _each(self, request, queryset, pod_services.thg_pod_end, ngettext_lazy("%(n)d pod ended.", "%(n)d pods ended.", "n"), id_arg="pod_id",
+            reason="organizer, from the admin")
 
 
 def _seat_pods(modeladmin, request, queryset, *, confirm_five: bool) -> None:

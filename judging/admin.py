@@ -2,16 +2,13 @@
 pages (judging.services keeps the log)."""
 from django.contrib import admin
 
+from common.admin import ReadOnlyAdminMixin
 from judging.models import DeckCheck, Penalty
 from tournaments.admin_base import EventScopedAdmin
 
 
-class ReadOnlyAdmin(EventScopedAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
+class ReadOnlyAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
+    """Deletes too are refused, as EventScopedAdmin refuses them without a delete service."""
 
 
 @admin.register(DeckCheck)

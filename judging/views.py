@@ -84,41 +84,44 @@ def judging_event(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     event = _judged_event(request, pk)
-    form = DeckCheckForm(request.POST, event=event)
-    if form.is_valid():
-        try:
-            services.deck_check_record(
-                registration=form.cleaned_data["registration"], round_=form.cleaned_data["round"],
-                result=form.cleaned_data["result"], note=form.cleaned_data["note"], judge=request.user,
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("Deck check recorded."))
-            return redirect("judging:event", pk=event.pk)
-    return _overview(request, event, deck_check_form=form, status=400)
+
+    def record(data: dict) -> None:
+        services.deck_check_record(registration=data["registration"], round_=data["round"], result=data["result"],
+                                   note=data["note"], judge=request.user)
+
+    return _record(request, event, form=DeckCheckForm(request.POST, event=event), form_name="deck_check_form",
+                   record=record, done=_("Deck check recorded."))
 
 
 @login_required
 @require_POST
 def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     event = _judged_event(request, pk)
-    form = PenaltyForm(request.POST, event=event)
+
+    def record(data: dict) -> None:
+        seat = data["seat"]
+        services.penalty_record(
+            registration=seat.registration, player=seat.player, round_=data["round"],
+            infraction=data["infraction"], penalty=data["penalty"], note=data["note"],
+            apply_to_result=data["apply_to_result"], judge=request.user,
+        )
+
+    return _record(request, event, form=PenaltyForm(request.POST, event=event), form_name="penalty_form",
+                   record=record, done=_("Penalty recorded."))
+
+
+def _record(request, event: Event, *, form, form_name: str, record, done: str) -> HttpResponse:
+    """A judge's form posted: when it is valid, `record(cleaned_data)` and back to the judges' page saying `done`;
+    otherwise (or when the service refuses) the page again with the form and its errors, 400."""
     if form.is_valid():
-        seat = form.cleaned_data["seat"]
         try:
-            services.penalty_record(
-                registration=seat.registration, player=seat.player, round_=form.cleaned_data["round"],
-                infraction=form.cleaned_data["infraction"], penalty=form.cleaned_data["penalty"],
-                note=form.cleaned_data["note"], apply_to_result=form.cleaned_data["apply_to_result"],
-                judge=request.user,
-            )
+            record(form.cleaned_data)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, _("Penalty recorded."))
+            messages.success(request, done)
             return redirect("judging:event", pk=event.pk)
-    return _overview(request, event, penalty_form=form, status=400)
+    return _overview(request, event, **{form_name: form}, status=400)
 
 
 def _team(event: Event, team: int) -> Registration:

@@ -2,22 +2,14 @@
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
+from common.admin import ReadOnlyAdminMixin
 from ratings.categories import parse_category
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
 from ratings.services import category_recalculate
 
 
-class DerivedAdmin(admin.ModelAdmin):
+class DerivedAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Rows computed from results: they are viewed, never edited by hand (a rebuild would undo the edit)."""
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(RatingCategory)

@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from cards.forms import card_list_widget, set_code_field
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_log_entries, sealed_pool_unlock, sealed_pools_open
 from tournaments.admin_base import EventScopedAdmin, event_log_html, usable_choices
@@ -52,14 +53,11 @@ class EnterPoolForm(forms.Form):
     )
     text = forms.CharField(
         label=_("Cards"), strip=False,
-        widget=forms.Textarea(attrs={"rows": 30, "cols": 60, "spellcheck": "false", "style": "font-family: monospace"}),
+        widget=card_list_widget(rows=30),
         help_text=_('One card per line, "2 Card Name" for two copies; blank lines and // notes are skipped. English, '
                     "front-face and foreign names are understood; every name is stored in English."),
     )
-    set_code = forms.CharField(
-        label=_("Set"), max_length=10, required=False,
-        help_text=_("Optional: the set's data adds rarity and collector number and refuses cards not in the set."),
-    )
+    set_code = set_code_field()
     booster_size = forms.IntegerField(
         label=_("Cards per booster"), required=False, min_value=1, max_value=30, initial=14,
         help_text=_("The list must then hold the event's boosters times this many cards. Empty: the total isn't checked."),

@@ -17,6 +17,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.admin import ReadOnlyAdminMixin
 from signup.exports import EXPORTS, FORMATS, event_export
 from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
 from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview, validation_messages
@@ -64,7 +65,7 @@ class TeamFileForm(forms.Form):
 
 
 @admin.register(EventTeamList)
-class EventTeamListAdmin(EventScopedAdmin):
+class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
     event_path = None
     list_display = ["name", "date", "team_count", "import_link", "export_links"]
     search_fields = ["name"]
@@ -89,15 +90,6 @@ class EventTeamListAdmin(EventScopedAdmin):
         links = [(reverse("admin:signup_event_export", args=[obj.pk, what, fmt]), f"{label} ({fmt})")
                  for what, (label, _r, _q) in EXPORTS.items() for fmt in FORMATS]
         return format_html_join(" · ", '<a href="{}">{}</a>', links)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
     def has_view_permission(self, request, obj=None):
         # No model permission of its own: the list shows the events the user runs, to any staff account.

@@ -358,16 +358,25 @@ def signup_leave(*, signup: TeamSignup, player: Player) -> TeamSignup:
     return signup
 
 
-@transaction.atomic
-def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
-    """The organizer approves a complete team: it takes a place, or the waitlist's end when the event is full."""
+def _awaiting_approval_locked(*, signup: TeamSignup, user, related: tuple[str, ...] = ()) -> TeamSignup:
+    """The sign-up, locked after its event, for the organizer's answer to a team waiting for approval; refused for
+    anyone but the organizer and for a team not (or no longer) waiting."""
     if not may_run_event(user, signup.event):
         raise PermissionError(_("Only the organizer may do this."))
     _lock_event(signup.event_id)
-    signup = TeamSignup.objects.select_for_update().select_related("event").get(pk=signup.pk)
+    rows = TeamSignup.objects.select_for_update()
+    # select_related() with no names would follow every foreign key: only the named ones.
+    signup = (rows.select_related(*related) if related else rows).get(pk=signup.pk)
     if signup.status != SignupStatus.AWAITING_APPROVAL:
         raise StateConflict(_("%(team)s is not waiting for approval (%(status)s).") % {
             "team": signup.name, "status": signup.get_status_display()})
+    return signup
+
+
+@transaction.atomic
+def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
+    """The organizer approves a complete team: it takes a place, or the waitlist's end when the event is full."""
+    signup = _awaiting_approval_locked(signup=signup, user=user, related=("event",))
     _place(signup)
     return signup
 
@@ -375,13 +384,7 @@ def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
 @transaction.atomic
 def signup_refuse(*, signup: TeamSignup, user) -> TeamSignup:
     """The organizer refuses a team waiting for approval; its players are free to join another team."""
-    if not may_run_event(user, signup.event):
-        raise PermissionError(_("Only the organizer may do this."))
-    _lock_event(signup.event_id)
-    signup = TeamSignup.objects.select_for_update().get(pk=signup.pk)
-    if signup.status != SignupStatus.AWAITING_APPROVAL:
-        raise StateConflict(_("%(team)s is not waiting for approval (%(status)s).") % {
-            "team": signup.name, "status": signup.get_status_display()})
+    signup = _awaiting_approval_locked(signup=signup, user=user)
     signup.status = SignupStatus.REFUSED
     signup.save(update_fields=["status"])
     signup.seats.update(active=False)

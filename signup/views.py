@@ -125,15 +125,22 @@ def _render_team(request, signup, *, is_captain, runs, email_form=None, status=2
     return render(request, "signup/team.html", context, status=status)
 
 
-@login_required
-@require_POST
-def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+def _open_invitation_for_inviter(request, pk: int, letter: str):
+    """The team, the viewer's standing in it and the seat's open invitation, for the captain or the organizer;
+    404 for anyone else and for a seat with no open invitation."""
     signup, is_captain, runs = _team_for_viewer(request, pk)
     if not (is_captain or runs):
         raise Http404("No such team.")
     invitation = signup.invitations.filter(letter=letter, accepted_at__isnull=True).first()
     if invitation is None:
         raise Http404("No such seat.")
+    return signup, is_captain, runs, invitation
+
+
+@login_required
+@require_POST
+def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
+    signup, is_captain, runs, invitation = _open_invitation_for_inviter(request, pk, letter)
     form = InviteEmailForm(request.POST)
     if form.is_valid():
         link = request.build_absolute_uri(reverse("signup:join", args=[invitation.token]))
@@ -152,12 +159,7 @@ def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse
 @login_required
 @require_POST
 def invitation_renew(request: HttpRequest, pk: int, letter: str) -> HttpResponse:
-    signup, is_captain, runs = _team_for_viewer(request, pk)
-    if not (is_captain or runs):
-        raise Http404("No such team.")
-    invitation = signup.invitations.filter(letter=letter, accepted_at__isnull=True).first()
-    if invitation is None:
-        raise Http404("No such seat.")
+    signup, _is_captain, _runs, invitation = _open_invitation_for_inviter(request, pk, letter)
     try:
         services.invitation_renew(invitation=invitation, user=request.user)
     except ValidationError as exc:

@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from common.admin import ReadOnlyAdminMixin
 from tournaments import admin_views
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, is_superuser
 from tournaments.enums import EventStatus, FormatKind, Outcome, ResultState, default_deck_rule
@@ -712,7 +713,7 @@ class TeamMatchAdmin(ScoreboardAdmin):
 
 
 @admin.register(EventLogEntry)
-class EventLogEntryAdmin(EventScopedAdmin):
+class EventLogEntryAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
     """The event's log, read only: what was changed, by whom, when and why."""
 
     list_display = ["at", "event", "kind", "action", "text", "user", "actor"]
@@ -726,12 +727,3 @@ class EventLogEntryAdmin(EventScopedAdmin):
     @admin.display(description=_("what happened"))
     def text(self, obj: EventLogEntry) -> str:
         return obj.text
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -142,19 +142,26 @@ def team_match_report(
     return match
 
 
-def _other_team_check(*, match: TeamMatch, user) -> None:
+def _waiting_report_check(*, match: TeamMatch, user, by_reporter: bool, not_waiting: str, wrong_team: str) -> None:
+    """Refuses unless the user plays in the match, the event is open, a report waits for an answer and the user is
+    on the reporting team (by_reporter) or on the other one; `not_waiting` takes the result's state as %(state)s."""
     side = match_user_side(match=match, user=user)
     if side is None:
         raise NotYourMatch(_("This is not your match."))
     _event_open_check(match)
     if match.result_state != ResultState.REPORTED:
-        raise ValidationError(
-            _("There is no report waiting for confirmation (the result is %(state)s).")
-            % {"state": match.get_result_state_display()}
-        )
+        raise ValidationError(not_waiting % {"state": match.get_result_state_display()})
     reporter_side = match_user_side(match=match, user=match.reported_by) if match.reported_by else None
-    if reporter_side == side:
-        raise ValidationError(_("Your team reported this result: a member of the other team confirms it."))
+    if (reporter_side == side) != by_reporter:
+        raise ValidationError(wrong_team)
+
+
+def _other_team_check(*, match: TeamMatch, user) -> None:
+    _waiting_report_check(
+        match=match, user=user, by_reporter=False,
+        not_waiting=_("There is no report waiting for confirmation (the result is %(state)s)."),
+        wrong_team=_("Your team reported this result: a member of the other team confirms it."),
+    )
 
 
 @transaction.atomic
@@ -201,18 +208,11 @@ def team_match_correct_report(
     fixed before it counts). Refused once confirmed or disputed, for the other team, and for players of neither
     team (NotYourMatch); the games are checked as for a report."""
     match = _locked(match)
-    side = match_user_side(match=match, user=user)
-    if side is None:
-        raise NotYourMatch(_("This is not your match."))
-    _event_open_check(match)
-    if match.result_state != ResultState.REPORTED:
-        raise ValidationError(
-            _("Only a report still waiting for confirmation can be corrected (the result is %(state)s).")
-            % {"state": match.get_result_state_display()}
-        )
-    reporter_side = match_user_side(match=match, user=match.reported_by) if match.reported_by else None
-    if reporter_side != side:
-        raise ValidationError(_("The other team reported this result: confirm it or dispute it with a note."))
+    _waiting_report_check(
+        match=match, user=user, by_reporter=True,
+        not_waiting=_("Only a report still waiting for confirmation can be corrected (the result is %(state)s)."),
+        wrong_team=_("The other team reported this result: confirm it or dispute it with a note."),
+    )
     before = _result_state(match)
     _store(match=match, seats=seats, games=games)
     match.reported_by, match.reported_at = user, timezone.now()
