@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from common.refusals import refusal_messages
 from signup.teamfile import team_file_read
 from tournaments.models import Event, Player, Registration, Seat
 from tournaments.services.registrations import team_entries_from_rows, teams_import
@@ -53,11 +54,6 @@ class _Preview(Exception):
     """Rolls the preview's import back."""
 
 
-def validation_messages(exc: ValidationError) -> list[str]:
-    """Every message of a refusal, field by field, as one list."""
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
-
-
 def _read(*, name: str, data: bytes):
     teamfile = team_file_read(name=name, data=data)
     return teamfile, team_entries_from_rows(teamfile.rows)
@@ -85,7 +81,7 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
     except _Preview:
         pass
     except ValidationError as exc:
-        return ImportPreview(row_errors=validation_messages(exc))
+        return ImportPreview(row_errors=refusal_messages(exc))
     if teamfile.kind == "csv" and teamfile.separator != ",":
         preview.note = _("The columns are separated by %(sep)s: read as such.") % {
             "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}

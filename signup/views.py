@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.params import plain_int
+from common.refusals import refusal_messages
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
@@ -26,10 +27,6 @@ from tournaments.selectors.events import event_for_viewer
 
 def _player(request):
     return getattr(request.user, "player", None) if request.user.is_authenticated else None
-
-
-def _refusal_messages(exc: ValidationError) -> list[str]:
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
 
 
 def _event_context(request, event) -> dict:
@@ -52,7 +49,7 @@ def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 signup = services.signup_create(event=event, captain=player, name=form.cleaned_data["name"])
             except ValidationError as exc:
-                for message in _refusal_messages(exc):
+                for message in refusal_messages(exc):
                     form.add_error("name" if hasattr(exc, "error_dict") and "name" in exc.error_dict else None, message)
                 status = 400
             else:
@@ -76,7 +73,7 @@ def _signup_alone(request, *, event, player) -> HttpResponse:
     try:
         signup = services.signup_player(event=event, player=player)
     except ValidationError as exc:
-        for message in _refusal_messages(exc):
+        for message in refusal_messages(exc):
             messages.error(request, message)
         return redirect("signup:event", event.pk)
     done = {
@@ -140,7 +137,7 @@ def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse
         try:
             services.invitation_send(invitation=invitation, email=form.cleaned_data["email"], link=link, user=request.user)
         except ValidationError as exc:
-            for message in _refusal_messages(exc):
+            for message in refusal_messages(exc):
                 form.add_error(None, message)
         else:
             messages.success(request, _("The invitation for seat %(seat)s is on its way to %(email)s.") % {
@@ -161,7 +158,7 @@ def invitation_renew(request: HttpRequest, pk: int, letter: str) -> HttpResponse
     try:
         services.invitation_renew(invitation=invitation, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(refusal_messages(exc)))
     else:
         messages.success(request, _("Seat %(seat)s has a new link; the old one no longer works.") % {"seat": letter})
     return redirect("signup:team", signup.pk)
@@ -176,7 +173,7 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         moved = services.signup_withdraw(signup=signup, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(refusal_messages(exc)))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": signup.event.name})
     for other in moved:
@@ -194,7 +191,7 @@ def team_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.signup_leave(signup=signup, player=player)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(refusal_messages(exc)))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("You have left %(team)s.") % {"team": signup.name})
     return redirect("signup:event", signup.event_id)
@@ -214,7 +211,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             signup = services.invitation_accept(token=token, player=player)
         except ValidationError as exc:
-            messages.error(request, " ".join(_refusal_messages(exc)))
+            messages.error(request, " ".join(refusal_messages(exc)))
             return redirect("signup:join", token)
         messages.success(request, _("You hold seat %(seat)s of %(team)s.") % {"seat": invitation.letter, "team": signup.name})
         return redirect("signup:team", signup.pk)
@@ -255,7 +252,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {
                         "team": signup.name, "event": event.name})
         except ValidationError as exc:
-            messages.error(request, " ".join(_refusal_messages(exc)))
+            messages.error(request, " ".join(refusal_messages(exc)))
         return redirect("signup:manage", event.pk)
     context = _event_context(request, event)
     context.update({"board": selectors.signup_board(event=event), "places_taken": services.places_taken(event=event)})
