@@ -3,8 +3,8 @@
 A service refuses what a person asked for by raising a `Refusal`: a Django ValidationError (so every
 `except ValidationError`, form and admin shows its message as before) that also says which HTTP status answers it.
 The API's exception handler (api/exceptions.py) answers any refusal by its status and code; the pages show its
-message (`refusal_messages`) or, for the kinds that must not be shown, answer 403 or 404 as any forbidden or hidden
-page does.
+sentences (`exc.messages`, which has every field's too) or, for the kinds that must not be shown, answer 403 or 404
+as any forbidden or hidden page does.
 
 - `Refusal` itself: the request is wrong as sent (400). A plain ValidationError means the same.
 - `NotAllowed`: the person may not do this, and may know the thing exists (403).
@@ -55,8 +55,3 @@ class Conflict(Refusal):
 
     status_code = 409
     default_code = "conflict"
-
-
-def refusal_messages(exc: ValidationError) -> list[str]:
-    """Every sentence of a refusal (any ValidationError), its fields' messages included, for the person who tried."""
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages

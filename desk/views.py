@@ -24,7 +24,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common.params import plain_int
-from common.refusals import refusal_messages
 from desk import rendering, selectors
 from desk.models import Announcement, ClockPurpose
 from desk.services.announcements import announcement_hide, announcement_post
@@ -454,7 +453,7 @@ def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
         except TeamFileError as exc:
             context["preview"] = ImportPreview(file_error=str(exc))
         except ValidationError as exc:
-            context["preview"] = ImportPreview(row_errors=refusal_messages(exc))
+            context["preview"] = ImportPreview(row_errors=exc.messages)
         else:
             messages.success(request, _("%(n)d teams registered.") % {"n": len(registered)})
             return _back(event)
@@ -521,7 +520,7 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
                                     judge_correction=request.POST.get("correction", ""))
                 messages.success(request, _("%(team)s is saved.") % {"team": values["name"].strip()})
         except ValidationError as exc:
-            error = " ".join(refusal_messages(exc))
+            error = " ".join(exc.messages)
         else:
             return _back(event)
     return render(request, "desk/team_edit.html", {

@@ -17,7 +17,6 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from common.refusals import refusal_messages
 from signup.exports import EXPORTS, FORMATS, event_export
 from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
 from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview
@@ -158,7 +157,7 @@ class EventTeamListAdmin(EventScopedAdmin):
             context.update({"file_error": str(exc), "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         except ValidationError as exc:
-            context.update({"row_errors": refusal_messages(exc), "form": TeamFileForm()})
+            context.update({"row_errors": exc.messages, "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         messages.success(request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name})
         return redirect(reverse("admin:tournaments_event_change", args=[event.pk]))

@@ -15,7 +15,6 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from common.refusals import refusal_messages
 from signup.teamfile import team_file_read
 from tournaments.models import Event, Player, Registration, Seat
 from tournaments.services.registrations import team_entries_from_rows, teams_import
@@ -81,7 +80,7 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
     except _Preview:
         pass
     except ValidationError as exc:
-        return ImportPreview(row_errors=refusal_messages(exc))
+        return ImportPreview(row_errors=exc.messages)
     if teamfile.kind == "csv" and teamfile.separator != ",":
         preview.note = _("The columns are separated by %(sep)s: read as such.") % {
             "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}

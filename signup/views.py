@@ -17,7 +17,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.params import plain_int
-from common.refusals import refusal_messages
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
@@ -49,7 +48,7 @@ def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 signup = services.signup_create(event=event, captain=player, name=form.cleaned_data["name"])
             except ValidationError as exc:
-                for message in refusal_messages(exc):
+                for message in exc.messages:
                     form.add_error("name" if hasattr(exc, "error_dict") and "name" in exc.error_dict else None, message)
                 status = 400
             else:
@@ -73,7 +72,7 @@ def _signup_alone(request, *, event, player) -> HttpResponse:
     try:
         signup = services.signup_player(event=event, player=player)
     except ValidationError as exc:
-        for message in refusal_messages(exc):
+        for message in exc.messages:
             messages.error(request, message)
         return redirect("signup:event", event.pk)
     done = {
@@ -137,7 +136,7 @@ def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse
         try:
             services.invitation_send(invitation=invitation, email=form.cleaned_data["email"], link=link, user=request.user)
         except ValidationError as exc:
-            for message in refusal_messages(exc):
+            for message in exc.messages:
                 form.add_error(None, message)
         else:
             messages.success(request, _("The invitation for seat %(seat)s is on its way to %(email)s.") % {
@@ -158,7 +157,7 @@ def invitation_renew(request: HttpRequest, pk: int, letter: str) -> HttpResponse
     try:
         services.invitation_renew(invitation=invitation, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("Seat %(seat)s has a new link; the old one no longer works.") % {"seat": letter})
     return redirect("signup:team", signup.pk)
@@ -173,7 +172,7 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         moved = services.signup_withdraw(signup=signup, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": signup.event.name})
     for other in moved:
@@ -191,7 +190,7 @@ def team_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.signup_leave(signup=signup, player=player)
     except ValidationError as exc:
-        messages.error(request, " ".join(refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("You have left %(team)s.") % {"team": signup.name})
     return redirect("signup:event", signup.event_id)
@@ -211,7 +210,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             signup = services.invitation_accept(token=token, player=player)
         except ValidationError as exc:
-            messages.error(request, " ".join(refusal_messages(exc)))
+            messages.error(request, " ".join(exc.messages))
             return redirect("signup:join", token)
         messages.success(request, _("You hold seat %(seat)s of %(team)s.") % {"seat": invitation.letter, "team": signup.name})
         return redirect("signup:team", signup.pk)
@@ -252,7 +251,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {
                         "team": signup.name, "event": event.name})
         except ValidationError as exc:
-            messages.error(request, " ".join(refusal_messages(exc)))
+            messages.error(request, " ".join(exc.messages))
         return redirect("signup:manage", event.pk)
     context = _event_context(request, event)
     context.update({"board": selectors.signup_board(event=event), "places_taken": services.places_taken(event=event)})

@@ -8,7 +8,6 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from common.refusals import refusal_messages
 from tournaments.models import Event
 from tournaments.rights import may_run_event
 from webhooks.forms import WebhookForm
@@ -37,7 +36,7 @@ def webhooks_page(request: HttpRequest, pk: int) -> HttpResponse:
                     all_events=form.cleaned_data["all_events"],
                 )
             except ValidationError as exc:
-                form.add_error(None, " ".join(refusal_messages(exc)))
+                form.add_error(None, " ".join(exc.messages))
             else:
                 messages.success(request, _("Webhook added: %(url)s.") % {"url": hook.url})
                 return redirect("webhooks:list", pk=event.pk)

@@ -2,7 +2,7 @@
 from django.core.exceptions import ValidationError
 
 from api.exceptions import api_exception_handler
-from common.refusals import Conflict, NotAllowed, NotFound, Refusal, refusal_messages
+from common.refusals import Conflict, NotAllowed, NotFound, Refusal
 from drafting.core import DraftRefused
 from drafting.selectors import PoolHidden
 from drafting.selectors_picklog import PickLogHidden
@@ -31,8 +31,7 @@ def test_refusal_str_is_its_message_not_a_list():
 
 
 def test_refusal_messages_include_the_fields():
-    assert refusal_messages(Refusal({"name": "Taken.", "email": ["Not an address."]})) == ["Taken.", "Not an address."]
-    assert refusal_messages(ValidationError("Plain.")) == ["Plain."]
+    assert Refusal({"name": "Taken.", "email": ["Not an address."]}).messages == ["Taken.", "Not an address."]
 
 
 def _answer(exc) -> tuple[int, dict]:
