@@ -2,9 +2,9 @@
 
 A service refuses what a person asked for by raising a `Refusal`: a Django ValidationError (so every
 `except ValidationError`, form and admin shows its message as before) that also says which HTTP status answers it.
-The API's exception handler (api/exceptions.py) answers any refusal by its status and code; the pages show its
-sentences (`exc.messages`, which has every field's too) or, for the kinds that must not be shown, answer 403 or 404
-as any forbidden or hidden page does.
+The API's exception handler (api/exceptions.py) answers any refusal by its status and code; a page shows its
+sentences (`exc.messages`, which has every field's too) its own way, and one it lets through is answered here by
+its kind (`RefusalMiddleware`).
 
 - `Refusal` itself: the request is wrong as sent (400). A plain ValidationError means the same.
 - `NotAllowed`: the person may not do this, and may know the thing exists (403).
@@ -13,7 +13,10 @@ as any forbidden or hidden page does.
 - `Conflict`: the request is well-formed but the event's current state refuses it; it may succeed once the state
   has changed (409).
 """
+from collections.abc import Callable
+
 from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
 
 
 class Refusal(ValidationError):
@@ -55,3 +58,24 @@ class Conflict(Refusal):
 
     status_code = 409
     default_code = "conflict"
+
+
+class RefusalMiddleware:
+    """A refusal a page's view lets through is answered by its kind, as the API answers it: a hidden thing
+    (NotFound) as any missing page (Http404, so nothing leaks), any other refusal with its status and its sentences
+    as plain text. A view that shows a refusal its own way (a message, a form error, a page) catches it first; the
+    API's views never get here (DRF answers their exceptions, api/exceptions.py)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, Refusal):
+            return None
+        if isinstance(exception, NotFound):
+            raise Http404 from exception  # Django's 404 page, with the site's handler404
+        return HttpResponse(" ".join(exception.messages), content_type="text/plain; charset=utf-8",
+                            status=exception.status_code)

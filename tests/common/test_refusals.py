@@ -1,8 +1,10 @@
 """The one refusal family: ValidationErrors that carry their status, answered by the API in one place."""
+import pytest
 from django.core.exceptions import ValidationError
+from django.http import Http404
 
 from api.exceptions import api_exception_handler
-from common.refusals import Conflict, NotAllowed, NotFound, Refusal
+from common.refusals import Conflict, NotAllowed, NotFound, Refusal, RefusalMiddleware
 from drafting.core import DraftRefused
 from drafting.selectors import PoolHidden
 from drafting.selectors_picklog import PickLogHidden
@@ -55,3 +57,15 @@ def test_api_hides_whose_match_it_is_and_names_the_open_tables():
 def test_api_answers_a_400_refusal_field_by_field():
     status, body = _answer(Refusal({"name": "Taken."}))
     assert status == 400 and body["errors"] == {"name": ["Taken."]} and body["message"] == "name: Taken."
+
+
+def test_a_page_answers_a_refusal_its_view_let_through_by_its_kind(rf):
+    middleware = RefusalMiddleware(lambda request: None)
+    request = rf.get("/draft/pod/1/picks.txt")
+    response = middleware.process_exception(request, PickLogHidden("Your picks can be downloaded later."))
+    assert (response.status_code, response["Content-Type"], response.content.decode()) == (
+        403, "text/plain; charset=utf-8", "Your picks can be downloaded later.")
+    assert middleware.process_exception(request, DraftRefused("The draft is paused.")).status_code == 409
+    with pytest.raises(Http404):
+        middleware.process_exception(request, NotYourMatch("This is not your match."))
+    assert middleware.process_exception(request, ValueError("ours")) is None
