@@ -82,10 +82,9 @@ def _refused(refusal: Refusal) -> exceptions.APIException:
 
 def api_exception_handler(exc, context):
     """DRF's EXCEPTION_HANDLER: map errors from services and DRF to the shape above."""
-    extra = {}
+    extra = exc.api_details() if isinstance(exc, Refusal) else {}
     if isinstance(exc, Refusal) and exc.status_code != status.HTTP_400_BAD_REQUEST:
         # Every refusal by its status and code; a 400 one goes on as the ValidationError it is, field by field.
-        extra = exc.api_details()
         exc = _refused(exc)
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages})
