@@ -16,8 +16,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
-from tournaments.services.errors import ResultsMissing, StateConflict
-from tournaments.services.results import NotYourMatch
+from common.refusals import Refusal
 
 logger = logging.getLogger("api")
 
@@ -74,15 +73,19 @@ def _from_drf(exc: exceptions.APIException) -> tuple[str, str, dict]:
     return str(getattr(detail, "code", None) or exc.default_code), str(detail), {}
 
 
+def _refused(refusal: Refusal) -> exceptions.APIException:
+    """A service's refusal (common.refusals) as the DRF exception answered with its status and code."""
+    answer = exceptions.APIException(refusal.api_message(), code=refusal.default_code)
+    answer.status_code = refusal.status_code
+    return answer
+
+
 def api_exception_handler(exc, context):
     """DRF's EXCEPTION_HANDLER: map errors from services and DRF to the shape above."""
-    extra = {}
-    if isinstance(exc, NotYourMatch):
-        exc = exceptions.NotFound(_("No such match in this event."))
-    elif isinstance(exc, StateConflict):
-        if isinstance(exc, ResultsMissing):
-            extra["tables"] = exc.tables
-        exc = Conflict(" ".join(exc.messages))
+    extra = exc.api_details() if isinstance(exc, Refusal) else {}
+    if isinstance(exc, Refusal) and exc.status_code != status.HTTP_400_BAD_REQUEST:
+        # Every refusal by its status and code; a 400 one goes on as the ValidationError it is, field by field.
+        exc = _refused(exc)
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages})
     elif isinstance(exc, DjangoPermissionDenied):

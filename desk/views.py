@@ -54,7 +54,6 @@ from signup.teamimport import (
     team_file_confirm,
     team_file_payload,
     team_file_preview,
-    validation_messages,
 )
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
@@ -462,7 +461,7 @@ def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
         except TeamFileError as exc:
             context["preview"] = ImportPreview(file_error=str(exc))
         except ValidationError as exc:
-            context["preview"] = ImportPreview(row_errors=validation_messages(exc))
+            context["preview"] = ImportPreview(row_errors=exc.messages)
         else:
             messages.success(request, _("%(n)d teams registered.") % {"n": len(registered)})
             return _back(event)
@@ -529,7 +528,7 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
                                     judge_correction=request.POST.get("correction", ""))
                 messages.success(request, _("%(team)s is saved.") % {"team": values["name"].strip()})
         except ValidationError as exc:
-            error = " ".join(validation_messages(exc))
+            error = " ".join(exc.messages)
         else:
             return _back(event)
     return render(request, "desk/team_edit.html", {

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy
 
 from django.utils import timezone
 
+from common.refusals import Conflict
 from drafting.models import DraftAction, DraftBase, DraftStatus, DraftTable, PickVia, Pod
 from tournaments.logtext import LogText
 from tournaments.models import EventLogEntry
@@ -42,7 +43,7 @@ log = logging.getLogger(__name__)
 SWEEP_GRACE_SECONDS = 0.5  # the timer task normally fires first; the sweep only catches what it missed
 
 
-class DraftRefused(Exception):
+class DraftRefused(Conflict):
     """An action the rules don't allow right now; the message says why, for the person who tried."""
 
 

@@ -9,6 +9,7 @@ from functools import lru_cache
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
+from common.refusals import NotAllowed
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import EventLogEntry
@@ -16,7 +17,7 @@ from tournaments.models import Seat as TeamSeat
 
 
 
-class PoolHidden(Exception):
+class PoolHidden(NotAllowed):
     """A player asked for their picks while the draft runs and no review break is granted."""
 
 

@@ -9,6 +9,7 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
+from common.refusals import NotAllowed
 from drafting.models import DraftCard, DraftStatus, DraftTable, Pod, PodCard, PodTeam
 from drafting.picklog import LoggedPick
 from drafting.selectors import draft_seat_players
@@ -91,7 +92,7 @@ def _iso(moment) -> str:
     return "" if moment is None else moment.isoformat()
 
 
-class PickLogHidden(Exception):
+class PickLogHidden(NotAllowed):
     """The drafter's picks can't be downloaded yet; the message says when they can."""
 
 

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from drafting.models import DraftTable, Pod
 from tournaments.rights import may_run_event
-from drafting.selectors_picklog import PickLogHidden, draft_pick_log_text, event_picks_csv
+from drafting.selectors_picklog import draft_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_table_refresh
 from drafting.services.pods import thg_pod_refresh
 from tournaments.models import Event
@@ -24,10 +24,7 @@ def attachment_response(body: str, *, content_type: str, filename: str) -> HttpR
 
 
 def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:
-    try:
-        text = draft_pick_log_text(draft=draft, user=request.user)
-    except PickLogHidden as hidden:
-        return HttpResponse(str(hidden), content_type="text/plain; charset=utf-8", status=403)
+    text = draft_pick_log_text(draft=draft, user=request.user)  # PickLogHidden: 403 with its sentence (common.refusals)
     if text is None:
         raise PermissionDenied(_("You don't draft here."))
     return attachment_response(text, content_type="text/plain; charset=utf-8", filename=filename)

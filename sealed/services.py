@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.selectors import card_set_booster_data, set_code_check
+from common.refusals import NotFound
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
 from drafting.services.tables import entered_names_resolve
@@ -55,7 +56,7 @@ def sealed_pool_log_entries(*, pool: SealedPool):
 
 
 
-class NotYourPool(PermissionDenied):
+class NotYourPool(NotFound):
     """The user is on another team and doesn't run the event. Views answer 404, so a pool's existence doesn't leak."""
 
 

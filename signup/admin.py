@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 from common.admin import ReadOnlyAdminMixin
 from signup.exports import EXPORTS, FORMATS, event_export
 from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
-from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview, validation_messages
+from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline
 from tournaments.exports import CONTENT_TYPES
 from tournaments.models import Event
@@ -149,7 +149,7 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
             context.update({"file_error": str(exc), "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         except ValidationError as exc:
-            context.update({"row_errors": validation_messages(exc), "form": TeamFileForm()})
+            context.update({"row_errors": exc.messages, "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         messages.success(request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name})
         return redirect(reverse("admin:tournaments_event_change", args=[event.pk]))

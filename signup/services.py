@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from common.refusals import NotAllowed
 from signup.models import ACTIVE_STATUSES, Invitation, SignupSeat, SignupStatus, TeamSignup
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
@@ -145,7 +146,7 @@ def signup_player(*, event: Event, player: Player) -> TeamSignup:
 def _captain_or_organizer(*, signup: TeamSignup, user) -> None:
     player = getattr(user, "player", None) if getattr(user, "is_authenticated", False) else None
     if (player is None or player.pk != signup.captain_id) and not may_run_event(user, signup.event):
-        raise PermissionError(_("Only the team's captain or the organizer may do this."))
+        raise NotAllowed(_("Only the team's captain or the organizer may do this."))
 
 
 @transaction.atomic
@@ -307,7 +308,7 @@ def waitlist_move_up(*, event: Event, user=None) -> list[TeamSignup]:
     """Register waitlisted teams, first completed first, while places are free (after the organizer raised the
     capacity, or removed a team by hand). Returns the teams that moved up."""
     if user is not None and not may_run_event(user, event):
-        raise PermissionError(_("Only the organizer may do this."))
+        raise NotAllowed(_("Only the organizer may do this."))
     event = _lock_event(event.pk)
     return _fill_from_waitlist(event)
 
@@ -362,7 +363,7 @@ def _awaiting_approval_locked(*, signup: TeamSignup, user, related: tuple[str, .
     """The sign-up, locked after its event, for the organizer's answer to a team waiting for approval; refused for
     anyone but the organizer and for a team not (or no longer) waiting."""
     if not may_run_event(user, signup.event):
-        raise PermissionError(_("Only the organizer may do this."))
+        raise NotAllowed(_("Only the organizer may do this."))
     _lock_event(signup.event_id)
     rows = TeamSignup.objects.select_for_update()
     # select_related() with no names would follow every foreign key: only the named ones.

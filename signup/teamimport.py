@@ -53,11 +53,6 @@ class _Preview(Exception):
     """Rolls the preview's import back."""
 
 
-def validation_messages(exc: ValidationError) -> list[str]:
-    """Every message of a refusal, field by field, as one list."""
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
-
-
 def _read(*, name: str, data: bytes):
     teamfile = team_file_read(name=name, data=data)
     return teamfile, team_entries_from_rows(teamfile.rows)
@@ -85,7 +80,7 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
     except _Preview:
         pass
     except ValidationError as exc:
-        return ImportPreview(row_errors=validation_messages(exc))
+        return ImportPreview(row_errors=exc.messages)
     if teamfile.kind == "csv" and teamfile.separator != ",":
         preview.note = _("The columns are separated by %(sep)s: read as such.") % {
             "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}

@@ -28,10 +28,6 @@ def _player(request):
     return getattr(request.user, "player", None) if request.user.is_authenticated else None
 
 
-def _refusal_messages(exc: ValidationError) -> list[str]:
-    return [m for ms in exc.message_dict.values() for m in ms] if hasattr(exc, "error_dict") else exc.messages
-
-
 def _event_context(request, event) -> dict:
     return {"event": event, "tab": "signup", "runs_event": may_run_event(request.user, event)}
 
@@ -52,7 +48,7 @@ def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 signup = services.signup_create(event=event, captain=player, name=form.cleaned_data["name"])
             except ValidationError as exc:
-                for message in _refusal_messages(exc):
+                for message in exc.messages:
                     form.add_error("name" if hasattr(exc, "error_dict") and "name" in exc.error_dict else None, message)
                 status = 400
             else:
@@ -76,7 +72,7 @@ def _signup_alone(request, *, event, player) -> HttpResponse:
     try:
         signup = services.signup_player(event=event, player=player)
     except ValidationError as exc:
-        for message in _refusal_messages(exc):
+        for message in exc.messages:
             messages.error(request, message)
         return redirect("signup:event", event.pk)
     done = {
@@ -147,7 +143,7 @@ def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse
         try:
             services.invitation_send(invitation=invitation, email=form.cleaned_data["email"], link=link, user=request.user)
         except ValidationError as exc:
-            for message in _refusal_messages(exc):
+            for message in exc.messages:
                 form.add_error(None, message)
         else:
             messages.success(request, _("The invitation for seat %(seat)s is on its way to %(email)s.") % {
@@ -163,7 +159,7 @@ def invitation_renew(request: HttpRequest, pk: int, letter: str) -> HttpResponse
     try:
         services.invitation_renew(invitation=invitation, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("Seat %(seat)s has a new link; the old one no longer works.") % {"seat": letter})
     return redirect("signup:team", signup.pk)
@@ -178,7 +174,7 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         moved = services.signup_withdraw(signup=signup, user=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": signup.event.name})
     for other in moved:
@@ -196,7 +192,7 @@ def team_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.signup_leave(signup=signup, player=player)
     except ValidationError as exc:
-        messages.error(request, " ".join(_refusal_messages(exc)))
+        messages.error(request, " ".join(exc.messages))
         return redirect("signup:team", signup.pk)
     messages.success(request, _("You have left %(team)s.") % {"team": signup.name})
     return redirect("signup:event", signup.event_id)
@@ -216,7 +212,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         try:
             signup = services.invitation_accept(token=token, player=player)
         except ValidationError as exc:
-            messages.error(request, " ".join(_refusal_messages(exc)))
+            messages.error(request, " ".join(exc.messages))
             return redirect("signup:join", token)
         messages.success(request, _("You hold seat %(seat)s of %(team)s.") % {"seat": invitation.letter, "team": signup.name})
         return redirect("signup:team", signup.pk)
@@ -257,7 +253,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {
                         "team": signup.name, "event": event.name})
         except ValidationError as exc:
-            messages.error(request, " ".join(_refusal_messages(exc)))
+            messages.error(request, " ".join(exc.messages))
         return redirect("signup:manage", event.pk)
     context = _event_context(request, event)
     context.update({"board": selectors.signup_board(event=event), "places_taken": services.places_taken(event=event)})

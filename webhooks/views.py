@@ -23,12 +23,6 @@ def _event(request: HttpRequest, pk: int) -> Event:
     return event
 
 
-def _errors(exc: ValidationError) -> str:
-    if hasattr(exc, "message_dict"):
-        return " ".join(message for messages_ in exc.message_dict.values() for message in messages_)
-    return " ".join(exc.messages)
-
-
 @login_required
 def webhooks_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The event's webhooks, the form to add one, and the latest deliveries with their answers."""
@@ -42,7 +36,7 @@ def webhooks_page(request: HttpRequest, pk: int) -> HttpResponse:
                     all_events=form.cleaned_data["all_events"],
                 )
             except ValidationError as exc:
-                form.add_error(None, _errors(exc))
+                form.add_error(None, " ".join(exc.messages))
             else:
                 messages.success(request, _("Webhook added: %(url)s.") % {"url": hook.url})
                 return redirect("webhooks:list", pk=event.pk)

@@ -2,15 +2,11 @@
 as an MTGO draft log (after the draft; at Regular REL at once). Hidden picks stay on the server: the selectors of
 drafting.selectors_picklog decide."""
 from drf_spectacular.utils import OpenApiTypes, extend_schema
-from rest_framework import exceptions, generics
+from rest_framework import generics
 
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run, event_get_visible
-from drafting.selectors_picklog import (
-    PickLogHidden,
-    event_pick_log_text,
-    event_picks_csv,
-)
+from drafting.selectors_picklog import event_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_tables_refresh
 from drafting.services.pods import thg_pods_refresh
 from drafting.views_picklog import attachment_response
@@ -48,8 +44,5 @@ class MyDraftPicksView(generics.GenericAPIView):
         event = event_get_visible(request=request, event_id=event_id)
         draft_tables_refresh(event=event)
         thg_pods_refresh(event=event)
-        try:
-            text = event_pick_log_text(event=event, user=request.user)
-        except PickLogHidden as hidden:
-            raise exceptions.PermissionDenied(str(hidden)) from None
+        text = event_pick_log_text(event=event, user=request.user)  # PickLogHidden: the API's 403 (common.refusals)
         return attachment_response(text or "", content_type="text/plain; charset=utf-8", filename=f"my-draft-event-{event.pk}.txt")

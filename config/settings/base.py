@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A refusal a page's view lets through is answered by its kind (docs/architecture.md, "Refusals").
+    "common.refusals.RefusalMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -10,7 +10,6 @@ from drafting.data import UnknownSetError, available_sets
 from drafting.models import DraftStatus, DraftTable, Pod
 from drafting.services import pods as pod_services
 from drafting.services import tables as table_services
-from drafting.services.picks import DraftRefused
 from tournaments.enums import FormatKind
 from tournaments.logtext import LogText
 from tournaments.models import Event
@@ -20,25 +19,18 @@ from tournaments.services.eventlog import event_log_record
 TABLE_ACTIONS = ("choose", "pause", "resume", "end", "undo", "timing")
 
 
-def _refused(exc: Exception) -> ValidationError:
-    return ValidationError(str(exc))
-
-
 def event_drafts_seat(*, event: Event, by) -> int:
     """Seat the drafts: a one-draft team Rochester event's tables (draft_tables_create) or a Two-Headed Giant
     draft's pods (thg_pods_seat). A Rochester event that drafts every round seats its tables when the round is
     paired. Returns how many tables or pods were made."""
-    try:
-        if event.format_kind == FormatKind.THG_DRAFT:
-            made = pod_services.thg_pods_seat(event=event, by=by)
-        elif event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round:
-            made = table_services.draft_tables_create(event=event, by=by)
-        elif event.format_kind == FormatKind.TEAM_ROCHESTER:
-            raise ValidationError(_("This event drafts every round: pairing a round seats its draft tables."))
-        else:
-            raise ValidationError(_("This event has no draft."))
-    except DraftRefused as exc:
-        raise _refused(exc) from exc
+    if event.format_kind == FormatKind.THG_DRAFT:
+        made = pod_services.thg_pods_seat(event=event, by=by)
+    elif event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round:
+        made = table_services.draft_tables_create(event=event, by=by)
+    elif event.format_kind == FormatKind.TEAM_ROCHESTER:
+        raise ValidationError(_("This event drafts every round: pairing a round seats its draft tables."))
+    else:
+        raise ValidationError(_("This event has no draft."))
     event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_seated",
                      message=LogText(ngettext_lazy("%(n)d draft seated at the desk.", "%(n)d drafts seated at the desk.",
                                                    "n"), {"n": len(made)}))
@@ -63,8 +55,8 @@ def event_drafts_generate_packs(*, event: Event, round_, set_code: str, by) -> i
             table_services.draft_table_generate_packs(table_id=table.pk, by=by, set_code=set_code)
         for pod in pods:
             pod_services.thg_pod_generate_packs(pod_id=pod.pk, by=by, set_code=set_code)
-    except (DraftRefused, UnknownSetError, BoosterDataError) as exc:
-        raise _refused(exc) from exc
+    except (UnknownSetError, BoosterDataError) as exc:  # a refused draft (DraftRefused) is a ValidationError already
+        raise ValidationError(str(exc)) from exc
     event_log_record(event=event, user=by, kind=LogKind.DESK, action="draft_packs", round_number=getattr(round_, "number", None),
                      message=LogText(gettext_lazy("Packs of %(set)s loaded at the desk for %(n)d drafts."),
                                      {"set": set_code, "n": len(tables) + len(pods)}))
@@ -81,13 +73,10 @@ def event_drafts_start(*, event: Event, round_, by) -> int:
                                   % {"n": table.number, "c": table.chooser})
         if len(table.pack_sizes) != table.pack_count:
             raise ValidationError(_("Table %(n)d: load the packs first.") % {"n": table.number})
-    try:
-        for table in tables:
-            table_services.draft_table_start(table_id=table.pk, by=by)
-        for pod in pods:
-            pod_services.thg_pod_start(pod_id=pod.pk, by=by)
-    except DraftRefused as exc:
-        raise _refused(exc) from exc
+    for table in tables:
+        table_services.draft_table_start(table_id=table.pk, by=by)
+    for pod in pods:
+        pod_services.thg_pod_start(pod_id=pod.pk, by=by)
     event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_started", round_number=getattr(round_, "number", None),
                      message=LogText(ngettext_lazy("%(n)d draft started at the desk.", "%(n)d drafts started at the desk.",
                                                    "n"), {"n": len(tables) + len(pods)}))
@@ -110,29 +99,26 @@ def draft_table_act(*, event: Event, table_id: int, action: str, by, data) -> st
     table = DraftTable.objects.filter(event=event, pk=table_id).first()
     if table is None or action not in TABLE_ACTIONS:
         raise ValidationError(_("No such draft table or action."))
-    try:
-        if action == "choose":
-            first = data.get("first_team", "")
-            table_services.draft_table_choose(table_id=table.pk, first_team=int(first) if first.isdigit() else 0, by=by)
-            return _("Table %(n)d: team %(t)s picks first.") % {"n": table.number, "t": first}
-        if action == "pause":
-            table_services.draft_table_pause(table_id=table.pk, by=by, reason=data.get("reason", ""))
-            return _("Table %(n)d is paused.") % {"n": table.number}
-        if action == "resume":
-            table_services.draft_table_resume(table_id=table.pk, by=by)
-            return _("Table %(n)d drafts again.") % {"n": table.number}
-        if action == "end":
-            table_services.draft_table_end(table_id=table.pk, by=by, reason=data.get("reason", ""))
-            return _("Table %(n)d is ended.") % {"n": table.number}
-        if action == "undo":
-            reason = data.get("reason", "").strip()
-            if not reason:
-                raise ValidationError(_("Give the reason for taking the pick back; it is logged."))
-            card = table_services.draft_table_undo_last_pick(table_id=table.pk, by=by, reason=reason)
-            return _("Table %(n)d: %(card)s is back on the table.") % {"n": table.number, "card": card.name}
-        table_services.draft_table_set_timing(
-            table_id=table.pk, by=by, review_seconds=_seconds(data.get("review_seconds", ""), name=_("Review")),
-            pick_seconds=_seconds(data.get("pick_seconds", ""), name=_("Pick")))
-        return _("Table %(n)d: timing saved.") % {"n": table.number}
-    except DraftRefused as exc:
-        raise _refused(exc) from exc
+    if action == "choose":
+        first = data.get("first_team", "")
+        table_services.draft_table_choose(table_id=table.pk, first_team=int(first) if first.isdigit() else 0, by=by)
+        return _("Table %(n)d: team %(t)s picks first.") % {"n": table.number, "t": first}
+    if action == "pause":
+        table_services.draft_table_pause(table_id=table.pk, by=by, reason=data.get("reason", ""))
+        return _("Table %(n)d is paused.") % {"n": table.number}
+    if action == "resume":
+        table_services.draft_table_resume(table_id=table.pk, by=by)
+        return _("Table %(n)d drafts again.") % {"n": table.number}
+    if action == "end":
+        table_services.draft_table_end(table_id=table.pk, by=by, reason=data.get("reason", ""))
+        return _("Table %(n)d is ended.") % {"n": table.number}
+    if action == "undo":
+        reason = data.get("reason", "").strip()
+        if not reason:
+            raise ValidationError(_("Give the reason for taking the pick back; it is logged."))
+        card = table_services.draft_table_undo_last_pick(table_id=table.pk, by=by, reason=reason)
+        return _("Table %(n)d: %(card)s is back on the table.") % {"n": table.number, "card": card.name}
+    table_services.draft_table_set_timing(
+        table_id=table.pk, by=by, review_seconds=_seconds(data.get("review_seconds", ""), name=_("Review")),
+        pick_seconds=_seconds(data.get("pick_seconds", ""), name=_("Pick")))
+    return _("Table %(n)d: timing saved.") % {"n": table.number}

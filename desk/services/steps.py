@@ -4,7 +4,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from desk.selectors import desk_next_step
-from drafting.services.picks import DraftRefused
 from drafting.services.tables import draft_tables_create
 from tournaments.logtext import LogText
 from tournaments.models import Event
@@ -33,10 +32,7 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("Read the warnings and confirm to go on anyway."))
     latest = event.rounds.order_by("-number").first()
     if step.kind == "draft":
-        try:
-            tables = draft_tables_create(event=event, by=by)
-        except DraftRefused as exc:
-            raise ValidationError(str(exc)) from exc
+        tables = draft_tables_create(event=event, by=by)  # DraftRefused: a ValidationError like every refusal here
         done = LogText(gettext_lazy("%(n)d draft tables are set up."), {"n": len(tables)})
     elif step.kind == "pair":
         round_ = round_pair_next(event=event, user=by)

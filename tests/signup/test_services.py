@@ -6,6 +6,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from common.refusals import NotAllowed
 from signup.models import Invitation, SignupSeat, SignupStatus, TeamSignup
 from signup.services import (
     invitation_accept,
@@ -152,9 +153,9 @@ def test_only_the_captain_sends_or_renews_invitations(db):
     event = open_event()
     signup = signup_create(event=event, captain=PlayerFactory(), name="Mine")
     stranger = PlayerFactory()
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         invitation_send(invitation=signup.invitations.get(letter="B"), email="a@example.org", link="x", user=stranger.user)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         invitation_renew(invitation=signup.invitations.get(letter="B"), user=stranger.user)
 
 
@@ -256,9 +257,9 @@ def test_withdrawing_a_waitlisted_team_moves_nobody(db):
 def test_only_the_captain_or_organizer_withdraws(db):
     event = open_event()
     signup, players = full_team(event, "Ours")
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         signup_withdraw(signup=signup, user=players[1].user)
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         signup_withdraw(signup=signup, user=PlayerFactory().user)
     signup_withdraw(signup=signup, user=event.organizer)
     signup.refresh_from_db()
@@ -281,7 +282,7 @@ def test_raising_the_capacity_and_moving_the_waitlist_up(db):
     second, _ = full_team(event, "Second")
     event.signup_capacity = 2
     event.save()
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         waitlist_move_up(event=event, user=second.captain.user)
     assert [s.name for s in waitlist_move_up(event=event, user=event.organizer)] == ["Second"]
 
@@ -292,7 +293,7 @@ def test_approval_by_hand_holds_complete_teams_until_the_organizer_approves(db):
     second, _ = full_team(event, "Second")
     assert first.status == second.status == SignupStatus.AWAITING_APPROVAL
     assert not Registration.objects.filter(event=event).exists()
-    with pytest.raises(PermissionError):
+    with pytest.raises(NotAllowed):
         signup_approve(signup=first, user=first.captain.user)
     assert signup_approve(signup=second, user=event.organizer).status == SignupStatus.REGISTERED
     assert signup_approve(signup=first, user=event.organizer).status == SignupStatus.WAITLISTED

@@ -6,12 +6,13 @@ bumps the event's scoreboard version, so scoreboards (ETags, live pages) see eve
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.refusals import NotFound
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
@@ -41,8 +42,12 @@ class SharedGames:
     draws: int = 0
 
 
-class NotYourMatch(PermissionDenied):
+class NotYourMatch(NotFound):
     """The user is not on either team of the match. Views answer 404, so a match's existence doesn't leak."""
+
+    def api_message(self) -> str:
+        """Only that there is no such match: "not yours" would tell that it exists."""
+        return _("No such match in this event.")
 
 
 def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames | None) -> scoring.TeamMatchResult:
