@@ -1,6 +1,9 @@
 """A shared-game match's live totals (api.views.sharedgame)."""
 from rest_framework import serializers
 
+from api.serializers.common import TeamRefSerializer
+from api.serializers.matches import SharedGamesSerializer
+
 
 class _TeamTotalsSerializer(serializers.Serializer):
     life = serializers.IntegerField()
@@ -17,17 +20,6 @@ class _GameSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_null=True, help_text="'A', 'B', 'D' (drawn game) or null while it goes on.")
 
 
-class _TeamSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    name = serializers.CharField()
-
-
-class _ScoreSerializer(serializers.Serializer):
-    wins_a = serializers.IntegerField()
-    wins_b = serializers.IntegerField()
-    draws = serializers.IntegerField()
-
-
 class MatchLifeOutputSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -36,9 +28,9 @@ class MatchLifeOutputSerializer(serializers.Serializer):
     starting_life = serializers.IntegerField()
     poison_limit = serializers.IntegerField()
     best_of = serializers.IntegerField()
-    team_a = _TeamSerializer()
-    team_b = _TeamSerializer(allow_null=True)
+    team_a = TeamRefSerializer()
+    team_b = TeamRefSerializer(allow_null=True)
     games = _GameSerializer(many=True)
     current_game = serializers.IntegerField()
-    score = _ScoreSerializer()
+    score = SharedGamesSerializer()
     decided = serializers.BooleanField()
