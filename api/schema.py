@@ -89,12 +89,3 @@ class HydraAutoSchema(AutoSchema):
         for code, response in extra.items():
             responses.setdefault(str(code), self._get_response_for_code(response, str(code), direction=direction))
         return responses
-
-    def get_serializer_name(self, serializer, direction):
-        # Views nest their InputSerializer / OutputSerializer (STYLE.md); name them after the view so the
-        # components don't collide: StandingsView.OutputSerializer -> "StandingsOutput".
-        qualname = type(serializer).__qualname__
-        if "." in qualname:
-            outer, inner = qualname.rsplit(".", 1)
-            return outer.removesuffix("View") + inner.removesuffix("Serializer")
-        return super().get_serializer_name(serializer, direction)

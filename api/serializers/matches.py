@@ -1,3 +1,4 @@
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api.serializers.common import TeamRefSerializer
@@ -119,3 +120,40 @@ def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
         )
         for pk, table, a, a_name, b, b_name, state, outcome, note, won_a, won_b, drawn in rows
     ]
+
+
+class SeatInputSerializer(serializers.Serializer):
+    letter = serializers.RegexField(r"^[A-H]$", help_text="The seat: A, B, C ...")
+    wins_a = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team A's player.")
+    wins_b = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team B's player.")
+    draws = serializers.IntegerField(min_value=0, max_value=3, default=0)
+
+
+class GamesInputSerializer(serializers.Serializer):
+    wins_a = serializers.IntegerField(min_value=0, max_value=3)
+    wins_b = serializers.IntegerField(min_value=0, max_value=3)
+    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
+
+
+class MatchResultInputSerializer(serializers.Serializer):
+    seats = SeatInputSerializer(many=True, required=False, max_length=8)
+    games = GamesInputSerializer(required=False)
+    result = serializers.CharField(
+        required=False, max_length=40,
+        help_text="Seat-against-seat events, instead of `seats`: the games as typed at the desk, one per seat in "
+                  "seat order, from team A's side: \"2-1\", \"1-1-1\", \"ID\" (an individual event's one "
+                  "match), \"21 12 20\" (three seats).",
+    )
+
+    def validate(self, data):
+        if sum(key in data for key in ("seats", "games", "result")) != 1:
+            raise serializers.ValidationError(
+                _("Send either `seats` or `result` (seat-against-seat events) or `games` (shared-game events), one of them.")
+            )
+        return data
+
+
+class MatchDisputeInputSerializer(serializers.Serializer):
+    note = serializers.CharField(
+        max_length=2000, required=False, allow_blank=True, help_text="What is wrong with the report."
+    )

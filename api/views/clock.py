@@ -5,15 +5,16 @@ POST /api/v1/events/{id}/rounds/{n}/clock  {"action": "start" | "pause" | "resum
 GET /api/v1/events/{id}/rounds/{n}/ carries as "clock").
 """
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import exceptions, serializers
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import event_scores, event_visible
+from api.serializers.clock import ClockStateSerializer, RoundClockInputSerializer
 from tournaments.models import Event, Round
 from tournaments.selectors.clock import round_clock_state
-from tournaments.services.clock import ACTIONS, round_clock_act
+from tournaments.services.clock import round_clock_act
 
 
 def clock_may_drive(*, request, event: Event) -> bool:
@@ -22,37 +23,13 @@ def clock_may_drive(*, request, event: Event) -> bool:
     return event_scores(request=request, event=event)
 
 
-class ClockStateSerializer(serializers.Serializer):
-    state = serializers.ChoiceField(choices=["not_started", "running", "paused", "over"])
-    ends_at = serializers.DateTimeField(allow_null=True)
-    remaining_seconds = serializers.IntegerField()
-    extensions = serializers.ListField(child=inline_serializer("ClockExtension", {
-        "table": serializers.IntegerField(allow_null=True), "seconds": serializers.IntegerField(),
-        "reason": serializers.CharField(), "at": serializers.DateTimeField(),
-    }))
-
-
 class RoundClockView(APIView):
     """Start, pause, resume, add time to (a table's time extension with `table` and `reason`, MTR 2.6) or end
     the round's clock. The server's clock is the truth; the answer is the clock as it now stands."""
 
     schema_tag = "rounds"
 
-    class InputSerializer(serializers.Serializer):
-        action = serializers.ChoiceField(choices=list(ACTIONS))
-        seconds = serializers.IntegerField(required=False, min_value=1, max_value=4 * 3600,
-                                           help_text="Time to add (action add), or the clock's length (start).")
-        table = serializers.IntegerField(required=False, min_value=1, max_value=32767,
-                                         help_text="With add: a time extension for this table only.")
-        reason = serializers.CharField(required=False, allow_blank=True, max_length=200,
-                                       help_text="Why a table gets its extension (needed with table).")
-
-        def validate(self, data):
-            if data["action"] == "add" and "seconds" not in data:
-                raise serializers.ValidationError({"seconds": [_("Give the seconds to add.")]})
-            return data
-
-    @extend_schema(request=InputSerializer, responses={200: ClockStateSerializer})
+    @extend_schema(request=RoundClockInputSerializer, responses={200: ClockStateSerializer})
     def post(self, request, event_id: int, number: int):
         event = Event.objects.filter(pk=event_id).first()
         if event is None or not event_visible(request=request, event=event):
@@ -64,7 +41,7 @@ class RoundClockView(APIView):
         round_ = Round.objects.filter(event=event, number=number).select_related("event").first()
         if round_ is None:
             raise exceptions.NotFound(_("Event %(event)s has no round %(n)s.") % {"event": event_id, "n": number})
-        data = self.InputSerializer(data=request.data)
+        data = RoundClockInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         round_clock_act(

@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, caller_may_create_events
 from api.selectors import event_get_to_run
-from api.views.events import EventOutputSerializer
+from api.serializers.events import EventOutputSerializer
 from eventfile.export import event_export
 from eventfile.importer import event_import, event_replace
 

@@ -1,7 +1,7 @@
 """Events: the list, one event, and the organizer's writes (create, edit, close)."""
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, generics, serializers, status
+from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
@@ -11,44 +11,11 @@ from api.permissions import (
     events_visible,
 )
 from api.selectors import event_get_to_run
-from api.serializers.common import StrictModelSerializer
+from api.serializers.events import EventInputSerializer, EventOutputSerializer
 from api.views.base import EventScopedMixin
-from tournaments.enums import EventStatus, FormatKind, Structure
 from tournaments.models import Event
-from tournaments.services.events import EDITABLE_FIELDS, event_create, event_update
+from tournaments.services.events import event_create, event_update
 from tournaments.services.rounds import event_close
-
-
-class EventOutputSerializer(serializers.ModelSerializer):
-    structure = serializers.ChoiceField(choices=Structure.choices)
-    format_kind = serializers.ChoiceField(choices=FormatKind.choices)
-    status = serializers.ChoiceField(choices=EventStatus.choices)
-    seat_formats = serializers.ListField(child=serializers.CharField())
-    version = serializers.IntegerField(help_text="Goes up with every change to pairings or results.")
-
-    class Meta:
-        model = Event
-        fields = [
-            "id", "name", "date", "location", "team_size", "structure", "format_kind", "constructed_format",
-            "seat_formats", "deck_rule", "extra_banned", "decklist_deadline", "decklists_locked", "swiss_rounds",
-            "top_cut", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
-            "enforcement_level", "draft_structure", "rochester_teams_of_two", "deck_building_minutes",
-            "formats_must_differ", "rating_importance", "region", "seed_by_rating", "decklists_published",
-            "pods_play_across", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",
-        ]
-
-
-class EventInputSerializer(StrictModelSerializer):
-    """An event's settings, named as the model's fields. Creating needs `name` and `date`; the rest default."""
-
-    seat_formats = serializers.ListField(
-        child=serializers.CharField(max_length=30), max_length=8, required=False,
-        help_text='Mixed-format events: one format per seat, e.g. ["standard", "pioneer", "modern"].',
-    )
-
-    class Meta:
-        model = Event
-        fields = list(EDITABLE_FIELDS)
 
 
 class EventListView(generics.ListCreateAPIView):

@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, generics, serializers
+from rest_framework import exceptions, generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -17,7 +17,11 @@ from api.permissions import (
     event_visible,
 )
 from api.selectors import match_get, matches_for_event
-from api.serializers.matches import TeamMatchSerializer
+from api.serializers.matches import (
+    MatchDisputeInputSerializer,
+    MatchResultInputSerializer,
+    TeamMatchSerializer,
+)
 from api.views.base import EventScopedMixin, ScoreboardListView
 from tournaments.entry import EntryError, parse_seats
 from tournaments.models import Event, TeamMatch
@@ -116,19 +120,6 @@ class _MatchWriteView(APIView):
         return event, match
 
 
-class SeatInputSerializer(serializers.Serializer):
-    letter = serializers.RegexField(r"^[A-H]$", help_text="The seat: A, B, C ...")
-    wins_a = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team A's player.")
-    wins_b = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team B's player.")
-    draws = serializers.IntegerField(min_value=0, max_value=3, default=0)
-
-
-class GamesInputSerializer(serializers.Serializer):
-    wins_a = serializers.IntegerField(min_value=0, max_value=3)
-    wins_b = serializers.IntegerField(min_value=0, max_value=3)
-    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
-
-
 class MatchResultView(_MatchWriteView):
     """Enter a match's result.
 
@@ -138,29 +129,12 @@ class MatchResultView(_MatchWriteView):
     disputes. Seat-against-seat events send `seats`, one entry per seat; shared-game events send `games`.
     """
 
-    class InputSerializer(serializers.Serializer):
-        seats = SeatInputSerializer(many=True, required=False, max_length=8)
-        games = GamesInputSerializer(required=False)
-        result = serializers.CharField(
-            required=False, max_length=40,
-            help_text="Seat-against-seat events, instead of `seats`: the games as typed at the desk, one per seat in "
-                      "seat order, from team A's side: \"2-1\", \"1-1-1\", \"ID\" (an individual event's one "
-                      "match), \"21 12 20\" (three seats).",
-        )
-
-        def validate(self, data):
-            if sum(key in data for key in ("seats", "games", "result")) != 1:
-                raise serializers.ValidationError(
-                    _("Send either `seats` or `result` (seat-against-seat events) or `games` (shared-game events), one of them.")
-                )
-            return data
-
     permission_classes = [IsTokenOrSessionUser]
 
-    @extend_schema(request=InputSerializer, responses={200: TeamMatchSerializer})
+    @extend_schema(request=MatchResultInputSerializer, responses={200: TeamMatchSerializer})
     def post(self, request, event_id: int, match_id: int):
         event, match = self.write_target(event_id=event_id, match_id=match_id)
-        data = self.InputSerializer(data=request.data)
+        data = MatchResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         seats = [SeatGames(**seat) for seat in data.validated_data.get("seats", [])]
         if "result" in data.validated_data:
@@ -200,17 +174,12 @@ class MatchConfirmView(_MatchWriteView):
 class MatchDisputeView(_MatchWriteView):
     """A player of the other team disputes the reported result; the organizer settles it."""
 
-    class InputSerializer(serializers.Serializer):
-        note = serializers.CharField(
-            max_length=2000, required=False, allow_blank=True, help_text="What is wrong with the report."
-        )
-
     permission_classes = [IsSessionUser]
 
-    @extend_schema(request=InputSerializer, responses={200: TeamMatchSerializer})
+    @extend_schema(request=MatchDisputeInputSerializer, responses={200: TeamMatchSerializer})
     def post(self, request, event_id: int, match_id: int):
         event, match = self.write_target(event_id=event_id, match_id=match_id)
-        data = self.InputSerializer(data=request.data)
+        data = MatchDisputeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         note = data.validated_data.get("note", "")
         return idempotent(

@@ -1,33 +1,22 @@
 """Rounds: the list, one round with its matches, and the organizer's writes (pair the next round, take one back)."""
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import generics, status
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, round_get, rounds_for_event
-from api.serializers.common import StrictInputSerializer
-from api.serializers.matches import TeamMatchSerializer, round_matches_data
+from api.serializers.matches import round_matches_data
+from api.serializers.rounds import (
+    PairInputSerializer,
+    RoundDetailSerializer,
+    RoundListOutputSerializer,
+)
 from api.views.base import EventScopedMixin, ScoreboardListView
-from api.views.clock import ClockStateSerializer
-from tournaments.enums import RoundKind
 from tournaments.models import Event, Round
 from tournaments.rights import may_score_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.services.rounds import event_pair_next, round_take_back
-
-
-class RoundOutputSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=RoundKind.choices)
-    name = serializers.CharField(help_text='"Round 3", or the playoff round: "Quarterfinal", "Semifinal", "Final".')
-    is_finished = serializers.BooleanField()
-    match_count = serializers.IntegerField()
-
-
-class RoundDetailSerializer(RoundOutputSerializer):
-    matches = TeamMatchSerializer(many=True, help_text="By table.")
-    clock = ClockStateSerializer(help_text="The round clock, as the desk, the players' pages and the projector show it.")
 
 
 def round_detail_data(*, request, event: Event, round_: Round) -> dict:
@@ -47,13 +36,6 @@ def round_detail_data(*, request, event: Event, round_: Round) -> dict:
     }
 
 
-class PairInputSerializer(StrictInputSerializer):
-    seed = serializers.IntegerField(
-        min_value=0, max_value=2**62, required=False,
-        help_text="The pairing's random seed (default: a fresh one; stored with the round, so it can be reproduced).",
-    )
-
-
 class RoundListView(ScoreboardListView):
     """The event's rounds, Swiss and playoff, with how many matches each has.
 
@@ -62,18 +44,10 @@ class RoundListView(ScoreboardListView):
     the latest round still waits for results, or when nothing is left to pair.
     """
 
-    class OutputSerializer(RoundOutputSerializer):
-        def to_representation(self, round_):
-            return {
-                "number": round_.number, "kind": round_.kind,
-                "name": round_.name,
-                "is_finished": round_.is_finished, "match_count": round_.match_count,
-            }
-
     idempotent = True
     schema_tag = "pairings"
     conditional_get = True
-    serializer_class = OutputSerializer
+    serializer_class = RoundListOutputSerializer
     queryset = Round.objects.none()
     filter_backends: list = []
 

@@ -2,7 +2,7 @@
 the event (its owner's or a co-organizer's session or organizer token); every change in the event's log."""
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -10,25 +10,13 @@ from rest_framework.views import APIView
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
-from api.serializers.common import StrictInputSerializer
-from tournaments.models import EventStaff, StaffRole
+from api.serializers.staff import StaffInputSerializer, StaffOutputSerializer
+from tournaments.models import EventStaff
 from tournaments.services.staff import (
     event_staff_remove,
     event_staff_set,
     staff_user_by_name,
 )
-
-
-class StaffOutputSerializer(serializers.Serializer):
-    user = serializers.IntegerField(source="user_id")
-    username = serializers.CharField(source="user.username")
-    role = serializers.ChoiceField(choices=StaffRole.choices)
-    added_at = serializers.DateTimeField()
-
-
-class StaffInputSerializer(StrictInputSerializer):
-    username = serializers.CharField(max_length=150, help_text="The account's username (the person signs up first).")
-    role = serializers.ChoiceField(choices=StaffRole.choices)
 
 
 def _staff_of(event):

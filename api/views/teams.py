@@ -10,6 +10,14 @@ from api.parsers import LimitedJSONParser
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, registration_get, registrations_for_event
 from api.serializers.common import StrictInputSerializer
+from api.serializers.teams import (
+    DisqualifyInputSerializer,
+    DropInputSerializer,
+    TeamEditInputSerializer,
+    TeamImportInputSerializer,
+    TeamInputSerializer,
+    TeamOutputSerializer,
+)
 from api.views.base import EventScopedMixin
 from tournaments.models import Player, Registration
 from tournaments.rights import may_run_event, may_score_event
@@ -27,70 +35,6 @@ from tournaments.services.registrations import (
     teams_import,
 )
 from tournaments.teamcsv import TeamFileError, team_rows_parse
-
-
-class MemberSerializer(serializers.Serializer):
-    seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
-    player = serializers.CharField(help_text="The player's name.")
-
-
-class TeamOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="The team's id in this event; pairings and standings use it.")
-    team_id = serializers.IntegerField(help_text="The team's id across events.")
-    name = serializers.CharField()
-    joined_round = serializers.IntegerField()
-    dropped_round = serializers.IntegerField(allow_null=True, help_text="The last round the team played, once out.")
-    status = serializers.ChoiceField(choices=["active", "dropped", "disqualified"])
-    members = MemberSerializer(many=True, help_text="In seat order.")
-    disqualification_reason = serializers.CharField(
-        required=False, help_text="Disqualified teams, for the event's organizer only."
-    )
-
-    def to_representation(self, registration: Registration) -> dict:
-        state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else "active")
-        data = {
-            "id": registration.pk,
-            "team_id": registration.team_id,
-            "name": registration.team.name,
-            "joined_round": registration.joined_round,
-            "dropped_round": registration.dropped_round,
-            "status": state,
-            "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
-        }
-        if registration.is_disqualified and self.context.get("runs_event"):
-            data["disqualification_reason"] = registration.disqualified_reason
-        return data
-
-
-class TeamSeatInputSerializer(StrictInputSerializer):
-    seat = serializers.CharField(max_length=2, help_text="The seat letter: A, B, C ... up to the team size.")
-    player = serializers.CharField(max_length=120, help_text="The player's name: matched (case ignored) or created.")
-
-
-class TeamInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=120, required=False)
-    seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="One entry per seat.")
-    player = serializers.CharField(
-        max_length=120, required=False,
-        help_text="Individual events (team_size 1) only, instead of name and seats: the player, a team of one.",
-    )
-    joined_round = serializers.IntegerField(
-        min_value=1, max_value=30, required=False,
-        help_text="Late entries: the round the team joins in (default: the next round to be paired).",
-    )
-    missed_rounds_as_losses = serializers.BooleanField(required=False, default=False)
-
-    def validate(self, data):
-        if "player" in data:
-            if "name" in data or "seats" in data:
-                raise serializers.ValidationError(
-                    {"player": [_("Send either `player` (an individual event) or `name` and `seats`, not both.")]}
-                )
-        elif "name" not in data or "seats" not in data:
-            raise serializers.ValidationError(
-                {"name": [_("Send the team's `name` and its `seats`, or `player` in an individual event.")]}
-            )
-        return data
 
 
 def _seats(data) -> list[SeatEntry]:
@@ -164,13 +108,6 @@ class CsvTextParser(parsers.BaseParser):
         return stream.read()
 
 
-class TeamImportInputSerializer(StrictInputSerializer):
-    teams = TeamInputSerializer(many=True, max_length=4096, required=False)
-    csv = serializers.CharField(required=False, max_length=2 * 1024 * 1024, trim_whitespace=False,
-                                help_text="Or the team list as CSV text: a header team,seat,player (or only player, "
-                                          "for an individual event), then a row per player.")
-
-
 class TeamImportView(generics.GenericAPIView):
     """Register many teams at once, all or nothing: JSON `{"teams": [...]}` (each as for one team), or a CSV team
     list (`team,seat,player` rows; comma, semicolon or tab) as a `text/csv` body, a `file` upload or `{"csv": ...}`.
@@ -230,15 +167,6 @@ class TeamImportView(generics.GenericAPIView):
         return team_entries_from_rows(rows), problems
 
 
-class TeamEditInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=120, required=False)
-    seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="Every seat, as at registration.")
-    judge_correction = serializers.CharField(
-        max_length=2000, required=False, allow_blank=True,
-        help_text="Once round 1 is paired, seats change only as a judge's correction: why (recorded in the event's log).",
-    )
-
-
 class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
     """One team. PATCH renames it or changes its seats (seats lock once round 1 is paired: then only a judge's
     correction, with its reason)."""
@@ -273,19 +201,6 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
             return _team_response(request=request, event=event, registration=registration)
 
         return idempotent(request=request, work=work)
-
-
-class DropInputSerializer(StrictInputSerializer):
-    after_round = serializers.IntegerField(
-        min_value=0, max_value=30, required=False,
-        help_text="The last round the team plays (default: the last round it has played or is playing).",
-    )
-
-
-class DisqualifyInputSerializer(StrictInputSerializer):
-    reason = serializers.CharField(max_length=2000, help_text="Why; recorded in the event's log, shown to the organizer.")
-    player = serializers.CharField(max_length=120, required=False,
-                                   help_text="The member whose disqualification disqualifies the team (MTR 8.2).")
 
 
 class _TeamActionView(generics.GenericAPIView):

@@ -7,42 +7,20 @@ The signing secret is in the answer: the caller runs the event and needs it to v
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
-from tournaments.signals import DomainEvent
+from api.serializers.webhooks import (
+    DeliverySerializer,
+    WebhookListInputSerializer,
+    WebhookSerializer,
+)
 from webhooks.models import WebhookDelivery
 from webhooks.selectors import deliveries_for_event, webhooks_listed_for
 from webhooks.services import webhook_create, webhook_delete, webhook_delivery_resend
-
-
-class WebhookSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    url = serializers.CharField()
-    topics = serializers.ListField(child=serializers.CharField())
-    all_events = serializers.SerializerMethodField()
-    secret = serializers.CharField()
-    is_active = serializers.BooleanField()
-
-    def get_all_events(self, hook) -> bool:
-        return hook.event_id is None
-
-
-class DeliverySerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    webhook = serializers.IntegerField(source="webhook_id")
-    topic = serializers.CharField()
-    status = serializers.CharField()
-    attempts = serializers.IntegerField()
-    response_code = serializers.IntegerField(allow_null=True)
-    response_excerpt = serializers.CharField()
-    error = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    last_attempt_at = serializers.DateTimeField(allow_null=True)
-    resend_of = serializers.IntegerField(source="resend_of_id", allow_null=True)
 
 
 def _validation(exc: ValidationError) -> exceptions.ValidationError:
@@ -56,21 +34,16 @@ class WebhookListView(APIView):
     permission_classes = [IsTokenOrSessionUser]
     extra_error_codes = (401, 403)
 
-    class InputSerializer(serializers.Serializer):
-        url = serializers.CharField(max_length=500)
-        topics = serializers.ListField(child=serializers.ChoiceField(choices=DomainEvent.values), allow_empty=False)
-        all_events = serializers.BooleanField(default=False)
-
     @extend_schema(responses={200: WebhookSerializer(many=True)})
     def get(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         hooks = [h for h in webhooks_listed_for(event=event) if h.event_id or h.owner_id == request.user.pk]
         return Response(WebhookSerializer(hooks, many=True).data)
 
-    @extend_schema(request=InputSerializer, responses={201: WebhookSerializer})
+    @extend_schema(request=WebhookListInputSerializer, responses={201: WebhookSerializer})
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
-        data = self.InputSerializer(data=request.data)
+        data = WebhookListInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             hook = webhook_create(event=event, by=request.user, **data.validated_data)

@@ -261,7 +261,7 @@ def test_every_write_accepts_an_idempotency_key(api, organizer):
 
 def test_every_setting_the_api_takes_it_also_shows(api, organizer, event):
     """What an organizer may set (EDITABLE_FIELDS) comes back in the event's answer, so a script can read it back."""
-    from api.views.events import EventOutputSerializer
+    from api.serializers.events import EventOutputSerializer
     from tournaments.services.events import EDITABLE_FIELDS
 
     assert set(EDITABLE_FIELDS) <= set(EventOutputSerializer.Meta.fields)

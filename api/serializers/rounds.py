@@ -1,0 +1,36 @@
+"""Rounds' shapes (api.views.rounds): the list, one round with its matches and clock, and pairing the next."""
+from rest_framework import serializers
+
+from api.serializers.clock import ClockStateSerializer
+from api.serializers.common import StrictInputSerializer
+from api.serializers.matches import TeamMatchSerializer
+from tournaments.enums import RoundKind
+
+
+class RoundOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=RoundKind.choices)
+    name = serializers.CharField(help_text='"Round 3", or the playoff round: "Quarterfinal", "Semifinal", "Final".')
+    is_finished = serializers.BooleanField()
+    match_count = serializers.IntegerField()
+
+
+class RoundDetailSerializer(RoundOutputSerializer):
+    matches = TeamMatchSerializer(many=True, help_text="By table.")
+    clock = ClockStateSerializer(help_text="The round clock, as the desk, the players' pages and the projector show it.")
+
+
+class PairInputSerializer(StrictInputSerializer):
+    seed = serializers.IntegerField(
+        min_value=0, max_value=2**62, required=False,
+        help_text="The pairing's random seed (default: a fresh one; stored with the round, so it can be reproduced).",
+    )
+
+
+class RoundListOutputSerializer(RoundOutputSerializer):
+    def to_representation(self, round_):
+        return {
+            "number": round_.number, "kind": round_.kind,
+            "name": round_.name,
+            "is_finished": round_.is_finished, "match_count": round_.match_count,
+        }
