@@ -9,8 +9,8 @@ class DraftingConfig(AppConfig):
 
     def ready(self):
         from drafting import live  # noqa: F401  (publishes table changes for the live pages)
-        from drafting.selectors import draft_team_pool
-        from drafting.selectors_pods import booster_first_round_pairs, thg_pod_number_of_registrations
+        from drafting.selectors.tables import draft_team_pool
+        from drafting.selectors.pods import booster_first_round_pairs, thg_pod_number_of_registrations
         from drafting.services.demo import draft_demo_lines
         from drafting.services.rounds import draft_tables_seat_round
         from tournaments.drafts import draft_pairing_register, draft_round_seater_register

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from desk.selectors import event_latest_round, round_clock_state
 from drafting.models import DraftTable
-from drafting.selectors import draft_table_state
+from drafting.selectors.tables import draft_table_state
 from sharedgame.models import GameState
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.floor import floor_mark
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_tables_for_user, draft_tables_progress
+from drafting.selectors.tables import draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
 from portal.conditional import (

@@ -15,7 +15,7 @@ from api.filters import DraftTableFilter
 from api.views.base import EventScopedMixin
 from common.http import etag_matches
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import (
+from drafting.selectors.tables import (
     draft_seat_to_pick,
     draft_state_etag,
     draft_table_state,

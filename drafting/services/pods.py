@@ -34,7 +34,7 @@ from drafting.models import (
     PodTeam,
     step_key,
 )
-from drafting.selectors_pods import thg_pod_team_of_user
+from drafting.selectors.pods import thg_pod_team_of_user
 from drafting.services.tables import draft_settings_for
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
