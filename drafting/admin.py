@@ -15,7 +15,7 @@ from drafting.boosters import BoosterDataError
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, event_log_html
 from drafting.data import UnknownSetError
 from drafting.models import DraftSettings, DraftStatus, DraftTable
-from drafting.selectors import draft_log_entries, draft_seat_to_pick, draft_table_plan
+from drafting.selectors.tables import draft_log_entries, draft_seat_to_pick, draft_table_plan
 from drafting.services.picks import DraftRefused
 from drafting.services.tables import (
     MAX_PACK_SIZE,

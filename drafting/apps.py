@@ -9,13 +9,20 @@ class DraftingConfig(AppConfig):
 
     def ready(self):
         from drafting import live  # noqa: F401  (publishes table changes for the live pages)
-        from drafting.selectors import draft_team_pool
+        from drafting.selectors.tables import draft_team_pool
+        from drafting.selectors.pods import booster_first_round_pairs, thg_pod_number_of_registrations
+        from drafting.services.demo import draft_demo_lines
+        from drafting.services.rounds import draft_tables_seat_round
+        from tournaments.drafts import draft_pairing_register, draft_round_seater_register
         from tournaments.enums import FormatKind
         from tournaments.pools import pool_provider_register
+        from tournaments.services.demo import demo_part_register
 
         pool_provider_register(format_kind=FormatKind.TEAM_ROCHESTER, provider=draft_team_pool)
-        # A booster draft's picks become each player's pool (services.pods: pods_pools_create makes it a sealed pool
-        # at the end of the draft), registered against like a sealed pool.
-        from sealed.selectors import sealed_team_pool
-
-        pool_provider_register(format_kind=FormatKind.BOOSTER_DRAFT, provider=sealed_team_pool)
+        # Pairing reaches the draft tables through tournaments.drafts (tournaments imports no drafting module): team
+        # Rochester seats each round's pairs at draft tables, a booster draft pairs round 1 across each pod by seat,
+        # a Two-Headed Giant booster draft pairs each pod on its own.
+        draft_round_seater_register(seater=draft_tables_seat_round)
+        draft_pairing_register(format_kind=FormatKind.BOOSTER_DRAFT, first_round_pairs=booster_first_round_pairs)
+        draft_pairing_register(format_kind=FormatKind.THG_DRAFT, pods=thg_pod_number_of_registrations)
+        demo_part_register(part=draft_demo_lines)

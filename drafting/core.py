@@ -164,7 +164,7 @@ def draft_overdue(draft: DraftBase, now: dt.datetime) -> bool:
 def draft_log(draft: DraftBase, action: str, *, by, detail: str = "", round_=None) -> EventLogEntry:
     """Write one draft action (never a pick) to the event's one log: the action, who did it (a person, a token, or
     nobody for the system) and why. The entry's data names the table (and where it stood) or the pod
-    (drafting.selectors.draft_log_entries reads a draft's entries back)."""
+    (drafting.selectors.tables.draft_log_entries reads a draft's entries back)."""
     if isinstance(draft, DraftTable):
         where = LogText(gettext_lazy("Draft table %(n)d"), {"n": draft.number})
         data = {"draft_table": draft.pk, "pack_index": draft.pack_index, "pick_number": draft.pick_number}

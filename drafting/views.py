@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.middleware import request_arrived_at
 from common.params import plain_int
 from drafting.models import DraftTable
-from drafting.selectors import (
+from drafting.selectors.tables import (
     PoolHidden,
     draft_pool,
     draft_seat_of_user,
@@ -57,7 +57,7 @@ def _render_state(
 @login_required
 @require_GET
 def draft_index(request: HttpRequest) -> HttpResponse:
-    from drafting.selectors_pods import thg_pods_for_user
+    from drafting.selectors.pods import thg_pods_for_user
 
     tables = draft_tables_for_user(user=request.user)
     events = events_run_by(request.user).filter(draft_tables__isnull=False).distinct()

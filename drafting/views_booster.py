@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.rights import may_run_event
-from drafting.selectors_pods import pod_drafter_seating, thg_pods_for_event
+from drafting.selectors.pods import pod_drafter_seating, thg_pods_for_event
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
 from tournaments.models import Event

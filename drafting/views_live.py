@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404
 
 from drafting.core import POD, TABLE, DraftKind
 from drafting.live import redis_url
-from drafting.selectors import draft_seat_of_user
-from drafting.selectors_pods import thg_pod_team_of_user
+from drafting.selectors.tables import draft_seat_of_user
+from drafting.selectors.pods import thg_pod_team_of_user
 from tournaments.rights import may_run_event
 
 logger = logging.getLogger("drafting.live")

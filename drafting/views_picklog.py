@@ -1,5 +1,5 @@
 """Draft logs out (docs/drafting.md): a drafter downloads their picks as an MTGO log; an organizer every pick of the
-event as CSV. Thin: the selectors decide what may be read (drafting.selectors_picklog)."""
+event as CSV. Thin: the selectors decide what may be read (drafting.selectors.picklog)."""
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 
 from drafting.models import DraftTable, Pod
 from tournaments.rights import may_run_event
-from drafting.selectors_picklog import draft_pick_log_text, event_picks_csv
+from drafting.selectors.picklog import draft_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_table_refresh
 from drafting.services.pods import thg_pod_refresh
 from tournaments.models import Event

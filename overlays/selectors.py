@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from drafting.models import DraftTable
-from drafting.selectors import draft_table_state
+from drafting.selectors.tables import draft_table_state
 from sharedgame.models import GameState
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch

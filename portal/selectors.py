@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_table_for_match, draft_tables_for_user
+from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user
 from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState

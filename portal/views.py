@@ -26,7 +26,7 @@ from common.conditional import (
 from common.floor import floor_mark
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_tables_for_user, draft_tables_progress
+from drafting.selectors.tables import draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
 from portal.forms import DisputeForm, report_form_for

@@ -19,6 +19,7 @@ from cards.selectors import card_set_booster_data, set_code_check
 from common.refusals import NotFound
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
+from drafting.models import PackSource, Pod, PodCard, PodTeam
 from drafting.services.tables import entered_names_resolve
 from sealed import rules
 from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool, SealedSettings
@@ -48,6 +49,29 @@ def sealed_pool_log(*, pool: SealedPool, action: str, by, after_round: int = 0, 
         after={"moved": detail} if action == PoolAction.CHANGED else None,
         data={"pool": pool.pk, "after_round": after_round, "detail": detail},
     )
+
+
+def sealed_pools_from_pod(*, pod: Pod, by=None) -> list[SealedPool]:
+    """The pool sink (tournaments.pools, registered in sealed.apps): after a Two-Headed Giant booster draft, each
+    team's picks become its sealed pool, where the team builds its two 40-card decks and the shared sideboard and
+    registers them against the pool (the sealed deck-building page and its checks: a card used twice or not in the
+    pool is named). Teams that already have one keep it. Returns the pools created."""
+    made = []
+    teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
+    source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED
+    for team in teams:
+        pool = SealedPool.objects.create(registration=team.registration, source=source, set_code=pod.set_code,
+                                         booster_count=pod.rules.pack_rounds)
+        PoolCard.objects.bulk_create(
+            PoolCard(pool=pool, position=position, booster=card.pack_round, name=card.name, set_code=card.set_code,
+                     rarity=card.rarity, colors=card.colors, types=card.types, mana_value=card.mana_value, foil=card.foil)
+            for position, card in enumerate(
+                PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
+        )
+        sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by,
+                        detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
+        made.append(pool)
+    return made
 
 
 def sealed_pool_log_entries(*, pool: SealedPool):

@@ -57,30 +57,18 @@ ENGINES = {
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 
 # Steps of issue 33 that remove today's breaks (docs/architecture.md, "Remaining violations").
-REGISTRIES = "registries: tournaments reaches drafting and ratings through registries or signals (tournaments/pools.py)"
-POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
 CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
 ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
-DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
 CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
 CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
 
 KNOWN_VIOLATIONS = {
-    "drafting.apps -> sealed.selectors": POOLS,
     "drafting.core -> config.celery": CONFIG_OFF,
-    "drafting.services.pods -> sealed.models": POOLS,
-    "drafting.services.pods -> sealed.services": POOLS,
     "drafting.views -> config.middleware": CONFIG_OFF,
     "drafting.views_pods -> config.middleware": CONFIG_OFF,
     "health.selectors -> config.celery": CONFIG_OFF,
     "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
-    "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
-    "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,
     "tournaments.services.events -> config.celery": CONFIG_OFF,
-    "tournaments.services.events -> ratings.categories": REGISTRIES,
-    "tournaments.services.pairing -> drafting.selectors_pods": REGISTRIES,
-    "tournaments.services.pairing -> drafting.services.picks": REGISTRIES,
-    "tournaments.services.pairing -> drafting.services.rounds": REGISTRIES,
     "webhooks.services -> config.celery": CONFIG_OFF,
 }
 KNOWN_CIRCLES = [

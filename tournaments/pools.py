@@ -8,6 +8,12 @@ Rochester). A new format plugs in the same way:
 
 A provider takes a registration and returns its TeamPool, or None while the team has no pool yet. Deck
 registration (tournaments.services.decklists) only asks `team_pool`; it imports no pool-making app.
+
+The other way round, a draft's picks become pools that another app keeps: sealed registers the pool sink (each
+team of a Two-Headed Giant booster draft pod gets its sealed pool) and drafting hands a finished pod to
+`drafted_pools_keep`, so drafting imports no sealed module either:
+
+    pool_sink_register(sink=sealed_pools_from_pod)
 """
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,3 +49,19 @@ def team_pool(*, registration: Registration) -> TeamPool | None:
     """The team's pool from its format's provider; None for a format without one or a team without a pool yet."""
     provider = _PROVIDERS.get(str(registration.event.format_kind))
     return provider(registration) if provider else None
+
+
+PoolSink = Callable[..., list]  # (pod=, by=) -> the pools it made
+
+_SINK: list[PoolSink] = []  # the one sink (a list, so a registration replaces it in place)
+
+
+def pool_sink_register(*, sink: PoolSink) -> None:
+    """Make `sink` the keeper of the pools a finished draft pod's picks become (the last registration wins)."""
+    _SINK[:] = [sink]
+
+
+def drafted_pools_keep(*, pod, by=None) -> list:
+    """Hand a finished draft pod (drafting.models.Pod) to the pool sink, which makes each team's pool from its
+    picks, as `by`; returns the pools made (none without a sink). Call it in the transaction that ends the draft."""
+    return _SINK[0](pod=pod, by=by) if _SINK else []

@@ -2,7 +2,7 @@
 from rest_framework import serializers
 
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 
 
 class DraftTeamSerializer(serializers.Serializer):

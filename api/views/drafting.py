@@ -19,7 +19,7 @@ from api.serializers.drafting import (
 from api.views.base import EventScopedMixin
 from common.http import etag_matches
 from drafting.models import DraftTable
-from drafting.selectors import (
+from drafting.selectors.tables import (
     draft_state_etag,
     draft_table_state,
     draft_tables_progress,

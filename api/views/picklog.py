@@ -1,12 +1,12 @@
 """Draft logs out (docs/drafting.md): every pick of an event as CSV for its organizer, and the caller's own picks
 as an MTGO draft log (after the draft; at Regular REL at once). Hidden picks stay on the server: the selectors of
-drafting.selectors_picklog decide."""
+drafting.selectors.picklog decide."""
 from drf_spectacular.utils import OpenApiTypes, extend_schema
 from rest_framework import generics
 
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run, event_get_visible
-from drafting.selectors_picklog import event_pick_log_text, event_picks_csv
+from drafting.selectors.picklog import event_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_tables_refresh
 from drafting.services.pods import thg_pods_refresh
 from drafting.views_picklog import attachment_response

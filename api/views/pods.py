@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from api.serializers.pods import PodListOutputSerializer
 from api.views.base import EventScopedMixin
 from common.http import etag_matches
-from drafting.selectors_pods import (
+from drafting.selectors.pods import (
     thg_in_round_review,
     thg_pods_for_event,
     thg_pods_overview,

@@ -57,3 +57,15 @@ def draft_demo_load() -> DraftDemo:
         for seat in registration.seats.select_related("player__user"):
             demo.seats.append((f"{number}{seat.letter}", seat.player.user.username))
     return demo
+
+
+def draft_demo_lines(*, url: str) -> list[str]:
+    """The demo's draft part (tournaments.services.demo, registered in drafting.apps): load the draft demo
+    (draft_demo_load) and return what `load_demo` prints of it: the table and how to draft at it at `url`."""
+    draft = draft_demo_load()
+    return [
+        f"  Team Rochester draft: {draft.table} ({draft.table.get_status_display()}).",
+        "    Start it in the admin (Draft tables > action Start), then sign in as each player in its own",
+        f"    browser window (or private window) at {url}/draft/ :",
+        *(f"      {seat}: {login} / {draft.password}" for seat, login in draft.seats),
+    ]

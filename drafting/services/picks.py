@@ -17,7 +17,7 @@ from drafting.core import SWEEP_GRACE_SECONDS, TABLE, DraftRefused
 from drafting.core import draft_check_running as _check_running
 from drafting.core import draft_overdue as _overdue
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers

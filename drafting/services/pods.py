@@ -34,10 +34,11 @@ from drafting.models import (
     PodTeam,
     step_key,
 )
-from drafting.selectors_pods import thg_pod_team_of_user
+from drafting.selectors.pods import thg_pod_team_of_user
 from drafting.services.tables import draft_settings_for
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
+from tournaments.pools import drafted_pools_keep
 from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers
@@ -305,29 +306,10 @@ def _ended(pod: Pod, by) -> None:
 
 
 def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
-    """After the draft: each team's pool becomes its sealed pool (sealed.models.SealedPool), where the team builds
-    its two 40-card decks and the shared sideboard and registers them against the pool (the sealed deck-building
-    page and its checks: a card used twice or not in the pool is named). Teams that already have one keep it.
-    Returns the pools created."""
-    from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool
-    from sealed.services import sealed_pool_log
-
-    made = []
-    teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
-    source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED
-    for team in teams:
-        pool = SealedPool.objects.create(registration=team.registration, source=source, set_code=pod.set_code,
-                                         booster_count=pod.rules.pack_rounds)
-        PoolCard.objects.bulk_create(
-            PoolCard(pool=pool, position=position, booster=card.pack_round, name=card.name, set_code=card.set_code,
-                     rarity=card.rarity, colors=card.colors, types=card.types, mana_value=card.mana_value, foil=card.foil)
-            for position, card in enumerate(
-                PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
-        )
-        sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by,
-                        detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
-        made.append(pool)
-    return made
+    """After the draft: each team's pool becomes its sealed pool, where the team builds its two 40-card decks and
+    the shared sideboard and registers them against the pool. Handed over through the pool sink
+    (tournaments.pools; sealed.services.sealed_pools_from_pod keeps them). Returns the pools created."""
+    return drafted_pools_keep(pod=pod, by=by)
 
 
 def pick_seconds_table(value) -> dict[int, int]:

@@ -1,6 +1,7 @@
 """Draft tables of a round: team Rochester drafts every round within its pod (RULES.md 6, MTR 7.6 and 8.5).
 
-Pairing a round (tournaments.services.pairing) calls `draft_tables_for_round` in the same transaction: each pair
+Pairing a round (tournaments.services.pairing) calls `draft_tables_for_round` in the same transaction (through
+`draft_tables_seat_round`, which drafting.apps registers as its seater in tournaments.drafts): each pair
 of teams gets a draft table with the number of their match table, the bye team drafts nothing. Pairing a round
 again or swapping teams calls it again; it keeps the tables whose teams did not change and refuses (so the whole
 pairing change is rolled back) when a table whose teams would change has started drafting.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from drafting.core import draft_log
@@ -97,3 +99,12 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
                          f"team {table.chooser} decides")
         existing[number] = table
     return [existing[n] for n in sorted(existing)]
+
+
+def draft_tables_seat_round(*, round_: Round) -> None:
+    """Pairing's seater (tournaments.drafts, registered in drafting.apps): draft_tables_for_round, its refusal
+    (DraftRefused) the pairing's ValidationError, so the round's pairing is rolled back with it."""
+    try:
+        draft_tables_for_round(round_=round_)
+    except DraftRefused as exc:
+        raise ValidationError(str(exc)) from exc

@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drafting.models import DraftCard, DraftStatus
-from drafting.selectors import draft_table_plan
+from drafting.selectors.tables import draft_table_plan
 from tests.factories import DraftTableFactory, RochesterEventFactory
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ import pytest
 
 from cards.selectors import card_images_forget
 from cards.services import cards_import_file
-from drafting.selectors import draft_seat_players, draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_players, draft_seat_to_pick
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from tests.cards.test_import_data import allprintings, write
 from tests.factories import DraftTableFactory, RochesterEventFactory

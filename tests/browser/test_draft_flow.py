@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from drafting.models import DraftCard
-from drafting.selectors import draft_seat_players, draft_seat_to_pick, draft_table_plan
+from drafting.selectors.tables import draft_seat_players, draft_seat_to_pick, draft_table_plan
 from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from tests.factories import DraftTableFactory, RochesterEventFactory

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from drafting.models import DraftCard, DraftTable
-from drafting.selectors import draft_seat_players, draft_table_plan
+from drafting.selectors.tables import draft_seat_players, draft_table_plan
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from sealed.models import PoolCard
 from tests.factories import DraftTableFactory, PoolCardFactory, RochesterEventFactory, SealedPoolFactory

@@ -6,8 +6,8 @@ from django.http import Http404
 from api.exceptions import api_exception_handler
 from common.refusals import Conflict, NotAllowed, NotFound, Refusal, RefusalMiddleware
 from drafting.core import DraftRefused
-from drafting.selectors import PoolHidden
-from drafting.selectors_picklog import PickLogHidden
+from drafting.selectors.tables import PoolHidden
+from drafting.selectors.picklog import PickLogHidden
 from sealed.services import NotYourPool
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.results import NotYourMatch

@@ -25,7 +25,7 @@ from django.db import connection
 
 from benchmarks.servers import start_worker, stop_worker
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from tests.drafting.conftest import make_table
 from tests.api.conftest import build_event
 from tests.factories import ApiTokenFactory

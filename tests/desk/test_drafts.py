@@ -6,7 +6,7 @@ from django.utils.html import escape
 
 from drafting.data import available_sets
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.services.picks import draft_pick
 from tests.desk.conftest import scorekeeper_of
 from tests.drafting.conftest import end_review, seat_to_pick

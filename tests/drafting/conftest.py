@@ -8,7 +8,7 @@ import datetime as dt
 from django.utils import timezone
 
 from drafting.models import DraftTable
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.tables import draft_table_enter_packs, draft_table_start
 from tests.factories import DraftTableFactory, RochesterEventFactory
 

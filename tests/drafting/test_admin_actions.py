@@ -3,7 +3,7 @@ import pytest
 from django.urls import reverse
 
 from drafting.models import DraftAction, DraftStatus
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from tests.drafting.conftest import make_table, reload
 from tests.factories import OrganizerFactory
 

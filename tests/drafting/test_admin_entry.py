@@ -8,7 +8,7 @@ from django.urls import reverse
 from cards.services import cards_ensure_loaded
 from drafting.data import load_set
 from drafting.models import DraftCard, DraftStatus, PackSource
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.services.tables import draft_table_start
 from tests.drafting.conftest import reload
 from tests.factories import EventStaffFactory, DraftTableFactory, OrganizerFactory, RochesterEventFactory, UserFactory

@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from drafting.models import DraftAction, DraftCard, DraftStatus, DraftTable
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.services.picks import DraftRefused, draft_pick
 from drafting.services.tables import draft_table_end, draft_table_pause, draft_table_set_timing
 from tests.drafting.conftest import end_review, make_table, reload, seat_to_pick

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 
 from drafting.models import DraftCard, DraftStatus, DraftTable
 from drafting.services.demo import draft_demo_load
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_start
 from tournaments.services.demo import demo_load

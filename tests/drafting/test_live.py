@@ -17,7 +17,7 @@ from django.utils import timezone
 from benchmarks.servers import start_worker, stop_worker
 from config.celery import app as celery_app
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import DraftRefused, draft_pick, draft_timeout_apply
 from tests.drafting.conftest import make_table, reload
 from tests.drafting.test_services import expected_by_plan, picks_by_plan

@@ -7,7 +7,7 @@ import redis
 from django.test import Client
 
 from drafting.live import channel_for
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import draft_pick
 from tests.drafting.conftest import make_table, reload
 from tests.drafting.test_pick_arrival import _pick_args

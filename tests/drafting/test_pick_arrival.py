@@ -6,7 +6,7 @@ from django.test import RequestFactory
 
 from config.middleware import RequestArrivalMiddleware, request_arrived_at
 from drafting.models import DraftCard, PickVia
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services import timers
 from drafting.services.picks import DraftRefused, draft_pick
 from tests.drafting.conftest import make_table, reload

@@ -96,7 +96,7 @@ def test_pick_log_must_not_leak_another_drafters_picks(client):
 
 def test_rochester_pick_log_after_the_table_ends(client):
     from drafting.models import DraftCard
-    from drafting.selectors import draft_seat_players, draft_seat_to_pick
+    from drafting.selectors.tables import draft_seat_players, draft_seat_to_pick
     from drafting.services.picks import draft_pick
     from drafting.services.tables import draft_table_end
     from tests.drafting.conftest import reload as reload_table

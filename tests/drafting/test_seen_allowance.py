@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from drafting.core import seen_allowance
 from drafting.models import DraftCard, PodTeam
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import draft_pick
 from drafting.services.pods import thg_pick
 from tests.drafting.boosterpods import front, make_booster_pods, player

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from drafting.models import DraftAction, DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.rochester import draft_plan
 from drafting.services.picks import (
     DraftRefused,

@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodFormat, PodTeam
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_pod_pause, thg_pod_resume, thg_timeout_apply

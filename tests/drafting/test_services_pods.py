@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 
 from drafting.models import DraftStatus, PickVia, Pod, PodCard, PodTeam
-from drafting.selectors import draft_log_entries
+from drafting.selectors.tables import draft_log_entries
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import (
     thg_pick,

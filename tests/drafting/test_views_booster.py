@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from drafting.models import DraftCard, PodCard, PodTeam
-from drafting.selectors import draft_seat_players, draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_players, draft_seat_to_pick
 from drafting.services.picks import draft_timeout_apply
 from drafting.services.pods import thg_timeout_apply
 from tests.drafting.boosterpods import front, make_booster_pods, player

@@ -1,5 +1,12 @@
-"""Demo data for `make run`: an organizer and a 3-person team event with 8 registered teams."""
+"""Demo data for `make run`: an organizer and a 3-person team event with 8 registered teams, and the features' demo
+parts (drafting's team Rochester table), which they register in their AppConfig.ready():
+
+    demo_part_register(part=draft_demo_lines)
+
+so `load_demo` imports no feature.
+"""
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
@@ -25,6 +32,23 @@ DEMO_TEAMS = [
     ("Giant Growth", ["Sven", "Tara", "Umar"]),
     ("Hymn to Tourach", ["Vera", "Wang Fang", "Xaver"]),
 ]
+
+
+DemoPart = Callable[..., list[str]]  # (url=) -> the lines load_demo prints of it
+
+_DEMO_PARTS: list[DemoPart] = []
+
+
+def demo_part_register(*, part: DemoPart) -> None:
+    """Add a feature's demo part: `part(url=...)` loads its demo data and returns the lines to print about it, for
+    Hydra served at `url` (registered once: a second registration of the same part is ignored)."""
+    if part not in _DEMO_PARTS:
+        _DEMO_PARTS.append(part)
+
+
+def demo_parts_load(*, url: str) -> list[str]:
+    """Load every registered demo part, in the order registered, after demo_load; the lines to print about them."""
+    return [line for part in _DEMO_PARTS for line in part(url=url)]
 
 
 @dataclass

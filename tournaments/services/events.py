@@ -19,6 +19,7 @@ from tournaments.enums import (
 )
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
+from tournaments.seeding import seeding_rated
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.signals import DomainEvent, domain_event_send, scoreboard_changed_send
@@ -61,12 +62,10 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
-    if event.seed_by_rating:
-        from ratings.categories import category_for  # ratings builds on tournaments, not the reverse
-
-        if category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size) is None:
-            errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
-                                         "seed it by.")
+    if event.seed_by_rating and not seeding_rated(
+            format_kind=event.format_kind, structure=event.structure, team_size=event.team_size):
+        errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
+                                     "seed it by.")
     if event.pods_play_across and event.format_kind != FormatKind.THG_DRAFT:
         errors["pods_play_across"] = _("Only a Two-Headed Giant booster draft drafts in pods.")
     elif event.pods_play_across and event.enforcement_level != EnforcementLevel.REGULAR:

@@ -10,10 +10,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from drafting.services.picks import DraftRefused
-from drafting.services.rounds import draft_tables_for_round
+from tournaments.drafts import draft_first_round_pairs, draft_pods_of_registrations, round_drafts_seat
 from tournaments.logtext import LogText
-from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, Outcome, ResultState, RoundKind
+from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.pairing import (
     PairingEntrant,
@@ -108,15 +107,12 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
     MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
     paired with the others in none. Each pod of an odd number of teams has its bye."""
-    from drafting.selectors_pods import booster_first_round_pairs, thg_pod_number_of_registrations
-
-    if event.format_kind == FormatKind.BOOSTER_DRAFT and number == 1:
+    if number == 1:
         # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
-        seated = booster_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
+        seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
         if seated is not None:
             return seated
-    pods = {} if event.format_kind != FormatKind.THG_DRAFT or event.pods_play_across else (
-        thg_pod_number_of_registrations(event=event))
+    pods = {} if event.pods_play_across else draft_pods_of_registrations(event=event)  # a 2HG draft's pods
     if not pods:
         result = _pair_field(event=event, number=number, entrants=entrants, seed=seed)
         return list(result.pairs), [] if result.bye is None else [result.bye]
@@ -183,12 +179,9 @@ def round_pairing_log(*, round_: Round, user, action: str, message, before: list
 
 def round_seat_draft_tables(*, round_: Round) -> None:
     """Team Rochester drafts every round within its pod (RULES.md 6): seat the round's pairs at draft tables
-    numbered like their matches. A refusal (an empty seat, a started draft whose teams would change) becomes the
-    pairing's ValidationError, so the round's pairing is rolled back with it."""
-    try:
-        draft_tables_for_round(round_=round_)
-    except DraftRefused as exc:
-        raise ValidationError(str(exc)) from exc
+    numbered like their matches (drafting's seater, tournaments.drafts). A refusal (an empty seat, a started draft
+    whose teams would change) is the pairing's ValidationError, so the round's pairing is rolled back with it."""
+    round_drafts_seat(round_=round_)
 
 
 @transaction.atomic

@@ -31,7 +31,7 @@ from benchmarks.figures import percentile
 from benchmarks.pods import FORMATS, main
 from benchmarks.servers import start_worker, stop_worker, worker_database_url
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
-from drafting.selectors import draft_table_plan
+from drafting.selectors.tables import draft_table_plan
 from drafting.services.picks import DraftRefused, draft_pick
 from drafting.services.tables import draft_table_end, draft_table_start
 

@@ -24,7 +24,7 @@ from benchmarks import rochester
 from benchmarks.figures import percentile
 from benchmarks.servers import free_port, gunicorn_start, server_stop
 from drafting.models import DraftCard, DraftTable
-from drafting.selectors import draft_seat_to_pick
+from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import draft_pick
 from drafting.services.tables import draft_table_start
 from tournaments.models import Seat

@@ -1,8 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from drafting.services.demo import draft_demo_load
-from tournaments.services.demo import demo_load
+from tournaments.services.demo import demo_load, demo_parts_load
 
 
 class Command(BaseCommand):
@@ -20,9 +19,5 @@ class Command(BaseCommand):
         self.stdout.write(f"  Organizer login: {logins.organizer} / {logins.password}  ->  {url}/admin/")
         self.stdout.write(f"  Event: {logins.event}")
         self.stdout.write(f"  Player logins (password {logins.password}): {', '.join(logins.players)}")
-        draft = draft_demo_load()
-        self.stdout.write(f"  Team Rochester draft: {draft.table} ({draft.table.get_status_display()}).")
-        self.stdout.write("    Start it in the admin (Draft tables > action Start), then sign in as each player in its own")
-        self.stdout.write(f"    browser window (or private window) at {url}/draft/ :")
-        for seat, login in draft.seats:
-            self.stdout.write(f"      {seat}: {login} / {draft.password}")
+        for line in demo_parts_load(url=url):  # the features' parts: drafting's Rochester table
+            self.stdout.write(line)

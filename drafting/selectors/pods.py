@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from drafting import booster, thg
 from drafting.passing import LEFT
 from drafting.models import DraftStatus, Pod, PodCard, PodTeam
-from drafting.selectors import TIMEOUT_VIAS, DraftClock, PoolHidden
+from drafting.selectors.tables import TIMEOUT_VIAS, DraftClock, PoolHidden
 
 
 def thg_pods_for_event(*, event) -> QuerySet[Pod]:

@@ -1,4 +1,5 @@
-"""Reads of the drafting app. What a player may see is decided here, on the server (RULES.md 6)."""
+"""Reads of the team Rochester draft tables, and what every draft page shares (the clock, the one draft log). What a
+player may see is decided here, on the server (RULES.md 6)."""
 from __future__ import annotations
 
 import datetime as dt

@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 from common.refusals import NotAllowed
 from drafting.models import DraftCard, DraftStatus, DraftTable, Pod, PodCard, PodTeam
 from drafting.picklog import LoggedPick
-from drafting.selectors import draft_seat_players
-from drafting.selectors_pods import pod_drafter_seating
+from drafting.selectors.pods import pod_drafter_seating
+from drafting.selectors.tables import draft_seat_players
 from tournaments.enums import EnforcementLevel
 
 
@@ -40,7 +40,7 @@ def draft_table_pick_log(*, table: DraftTable, seat: str) -> tuple[list[str], st
 
 
 def pod_drafter_names(*, pod: Pod) -> dict[int, str]:
-    """The name of each seat's drafter, by PodTeam id, in seat order (selectors_pods.pod_drafter_seating)."""
+    """The name of each seat's drafter, by PodTeam id, in seat order (selectors.pods.pod_drafter_seating)."""
     seat_ids = PodTeam.objects.filter(pod=pod).order_by("seat").values_list("pk", flat=True)
     return dict(zip(seat_ids, pod_drafter_seating(pods=[pod])[pod.pk], strict=True))
 
@@ -100,8 +100,8 @@ def draft_pick_log_text(*, draft: DraftTable | Pod, user) -> str | None:
     """The MTGO log of `user`'s picks at this table or pod; None when they don't draft there. Raises PickLogHidden
     while the draft runs above Regular REL."""
     from drafting.picklog import mtgo_text
-    from drafting.selectors import draft_seat_of_user
-    from drafting.selectors_pods import thg_pod_team_of_user
+    from drafting.selectors.tables import draft_seat_of_user
+    from drafting.selectors.pods import thg_pod_team_of_user
 
     drafter = (draft_seat_of_user(table=draft, user=user) if isinstance(draft, DraftTable)
                else thg_pod_team_of_user(pod=draft, user=user))

@@ -1,4 +1,4 @@
-"""What a team sees of its pod (drafting.selectors_pods): its pack and its teammate's tentative choice; its pool
+"""What a team sees of its pod (drafting.selectors.pods): its pack and its teammate's tentative choice; its pool
 only at the end of a pack round, after the draft, in a review break, or between picks at Regular REL; other teams'
 picks never."""
 import datetime as dt
@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drafting.models import Pod, PodCard, PodTeam
-from drafting.selectors import PoolHidden
-from drafting.selectors_pods import thg_pod_state, thg_pods_overview, thg_pool
+from drafting.selectors.tables import PoolHidden
+from drafting.selectors.pods import thg_pod_state, thg_pods_overview, thg_pool
 from drafting.services.pods import thg_pick, thg_pod_pause, thg_tentative
 from tests.drafting.pods import make_pods, pack_ids, players, pod_card_name, reload
 from tournaments.enums import EnforcementLevel
