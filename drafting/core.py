@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from celery import current_app
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils.functional import Promise
@@ -188,10 +189,8 @@ def draft_schedule_timeout(draft: DraftBase) -> None:
     task, args, eta = kind_of(draft).timeout_task, (draft.pk, *draft_position(draft)), draft.deadline
 
     def send() -> None:
-        from config.celery import app
-
         try:
-            app.send_task(task, args=args, eta=eta)
+            current_app.send_task(task, args=args, eta=eta)
         except Exception:  # noqa: BLE001 - the broker being down must not fail the pick; the sweep covers it
             log.exception("Could not schedule the timer %s %s", task, args)
 

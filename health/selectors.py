@@ -3,6 +3,7 @@ heartbeat and beat's) and /health/live/ (for the load balancer: this web process
 answers {"ok": bool, ...} with what a person on call needs to act: the error or the age."""
 import time
 
+from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -44,9 +45,7 @@ def _redis() -> dict:
 
 
 def _broker() -> dict:
-    from config.celery import app
-
-    with app.connection_for_write() as conn:
+    with current_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=CHECK_TIMEOUT)
         transport = conn.transport_cls
     return {"ok": True, "transport": str(transport)}

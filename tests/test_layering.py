@@ -43,7 +43,7 @@ MAY_IMPORT = {
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
-    "tournaments.scoring", "tournaments.simulation",
+    "tournaments.scoring", "tournaments.simulation", "tournaments.structures",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
@@ -54,11 +54,9 @@ _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 # Steps of issue 33 that remove today's breaks (docs/architecture.md, "Remaining violations").
 REGISTRIES = "registries: tournaments reaches drafting and ratings through registries or signals (tournaments/pools.py)"
 POOLS = "pools: drafting hands its pools to sealed through the pool registry, not by importing sealed"
-CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
 FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the domain app that owns it"
 BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
 CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
-ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
 DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
 CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
 CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
@@ -73,31 +71,24 @@ KNOWN_VIOLATIONS = {
     "desk.views -> portal.selectors": FRONT_ENDS,
     "desk.views -> venue.selectors": FRONT_ENDS,
     "drafting.apps -> sealed.selectors": POOLS,
-    "drafting.core -> config.celery": CONFIG_OFF,
     "drafting.management.commands.bench_draft -> config.celery": BENCHMARKS,
     "drafting.management.commands.bench_live_push -> portal.management.commands.bench_public": BENCHMARKS,
     "drafting.services.pods -> sealed.models": POOLS,
     "drafting.services.pods -> sealed.services": POOLS,
-    "drafting.views -> config.middleware": CONFIG_OFF,
-    "drafting.views_pods -> config.middleware": CONFIG_OFF,
     "health.management.commands.bench_redis_outage -> api.management.commands.bench_api": BENCHMARKS,
     "health.management.commands.bench_redis_outage -> portal.management.commands.bench_public": BENCHMARKS,
-    "health.selectors -> config.celery": CONFIG_OFF,
     "overlays.live -> desk.models": CLOCK,
     "overlays.selectors -> desk.selectors": CLOCK,
     "portal.management.commands.bench_public -> api.management.commands.bench_api": BENCHMARKS,
     "tournaments.management.commands.bench_turnaround -> api.services": BENCHMARKS,
     "tournaments.management.commands.bench_turnaround -> api.views.standings": BENCHMARKS,
     "tournaments.management.commands.bench_turnaround -> portal.management.commands.bench_public": BENCHMARKS,
-    "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
     "tournaments.management.commands.load_demo -> drafting.services.demo": DEMO,
     "tournaments.selectors.standings -> ratings.selectors": REGISTRIES,
-    "tournaments.services.events -> config.celery": CONFIG_OFF,
     "tournaments.services.events -> ratings.categories": REGISTRIES,
     "tournaments.services.pairing -> drafting.selectors_pods": REGISTRIES,
     "tournaments.services.pairing -> drafting.services.picks": REGISTRIES,
     "tournaments.services.pairing -> drafting.services.rounds": REGISTRIES,
-    "webhooks.services -> config.celery": CONFIG_OFF,
 }
 KNOWN_CIRCLES = [
     ({"tournaments.rights", "tournaments.selectors.published", "tournaments.services.decklists",

@@ -1,5 +1,6 @@
 import logging
 
+from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -15,13 +16,13 @@ from tournaments.enums import (
     FormatKind,
     Structure,
     default_deck_rule,
-    shared_preset,
 )
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.signals import DomainEvent, domain_event_send, scoreboard_changed_send
+from tournaments.structures import shared_preset
 
 log = logging.getLogger(__name__)
 
@@ -304,10 +305,8 @@ def _schedule_ratings_update(*, event_id: int) -> None:
     Sent by name: tournaments doesn't import the ratings app, which builds on it."""
 
     def send() -> None:
-        from config.celery import app
-
         try:
-            app.send_task("ratings.event_closed", args=(event_id,))
+            current_app.send_task("ratings.event_closed", args=(event_id,))
         except Exception:  # noqa: BLE001 - the broker being down must not undo closing the event
             log.exception("Could not schedule the ratings update of event %s; run recalculate_ratings.", event_id)
 
