@@ -19,7 +19,7 @@ from tournaments.models import Event, Player, Registration, Round, Seat, SeatMat
 from tournaments.rights import events_staffed_by, may_run_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
-from tournaments.services.decklists import event_registers_decklists
+from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
 

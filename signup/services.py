@@ -22,7 +22,7 @@ from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
 from tournaments.services.errors import StateConflict
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.registrations import registration_create
 from tournaments.wording import moment_in_sentence
 

@@ -58,8 +58,6 @@ FRONT_ENDS = "front-ends: what two front-ends share moves to common/ or to the d
 BENCHMARKS = "benchmarks: the bench_* commands move to a development-only app"
 CLOCK = "clock: RoundClock and its selectors move from desk to tournaments (a model move with migrations)"
 DEMO = "demo: load_demo reaches the drafting demo through a registry (or moves to the development-only app)"
-CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
-CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
 
 KNOWN_VIOLATIONS = {
     "api.views.clock -> desk.selectors": CLOCK,
@@ -91,9 +89,6 @@ KNOWN_VIOLATIONS = {
     "tournaments.services.pairing -> drafting.services.rounds": REGISTRIES,
 }
 KNOWN_CIRCLES = [
-    ({"tournaments.rights", "tournaments.selectors.published", "tournaments.services.decklists",
-      "tournaments.services.eventlog", "tournaments.services.events", "tournaments.services.results"}, CIRCLE_EVENTS),
-    ({"drafting.services.rounds", "drafting.services.tables"}, CIRCLE_TABLES),
     ({"drafting.management.commands._bench_pods", "drafting.management.commands.bench_draft"}, BENCHMARKS),
 ]
 

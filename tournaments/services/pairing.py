@@ -31,7 +31,7 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
 
