@@ -1,8 +1,11 @@
 """Security headers Django 5.2 doesn't set by itself."""
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.utils.translation import gettext as _
 
+from api.exceptions import error_body
+from cards.selectors import card_images_allowed
 from common.arrival import request_stamp_arrival
 
 # No inline scripts or styles anywhere in Hydra's own pages. The Django admin sets a few inline style attributes,
@@ -30,8 +33,6 @@ def _card_images_allowed(request: HttpRequest, response: HttpResponse) -> bool:
         return False
     if not response.get("Content-Type", "").startswith("text/html"):
         return False
-    from cards.selectors import card_images_allowed
-
     try:
         return card_images_allowed()  # remembered for 30 s: one query at most every 30 s per process
     except Exception:  # noqa: BLE001 - the database unreachable: the strict policy (the page has no pictures)
@@ -80,14 +81,9 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _has_nul(request):
-            from django.http import HttpResponseBadRequest, JsonResponse
-            from django.utils.translation import gettext as _
-
             message = _("The request contains a NUL character (\\0), which no field or address of Hydra accepts. "
                         "Remove it and send again.")
             if request.path.startswith("/api/"):
-                from api.exceptions import error_body
-
                 return JsonResponse(error_body(status_code=400, code="parse_error", message=message), status=400)
             return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

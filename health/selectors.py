@@ -34,6 +34,7 @@ def _redis() -> dict:
     url = settings.HYDRA_REDIS_URL
     if not url:
         return {"ok": True, "skipped": "HYDRA_REDIS_URL is not set: the cache is a file cache on this machine."}
+    # lazy: the Redis client only where HYDRA_REDIS_URL is set; a machine without Redis never loads it
     import redis
 
     client = redis.Redis.from_url(url, socket_connect_timeout=CHECK_TIMEOUT, socket_timeout=CHECK_TIMEOUT)

@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -159,7 +160,6 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
     if invitation.accepted_at:
         raise StateConflict(_("Seat %(seat)s is taken already.") % {"seat": invitation.letter})
     email = (email or "").strip()
-    from django.core.validators import validate_email
     try:
         validate_email(email)
     except ValidationError:

@@ -3,6 +3,8 @@ from django import template
 
 from desk import selectors
 from desk.services.clock import now
+from portal.selectors import my_registration_ids
+from tournaments.models import Registration
 
 register = template.Library()
 
@@ -40,9 +42,6 @@ def desk_check_in(context, event):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated or event.rounds.exists():
         return {"show": False}
-    from portal.selectors import my_registration_ids
-    from tournaments.models import Registration
-
     mine = my_registration_ids(event=event, user=user)
     if not mine:
         return {"show": False}

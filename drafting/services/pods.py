@@ -35,7 +35,9 @@ from drafting.models import (
     step_key,
 )
 from drafting.selectors_pods import thg_pod_team_of_user
-from drafting.services.tables import draft_settings_for
+from drafting.services.tables import MAX_PACK_SIZE, _entered_card, draft_settings_for
+from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool
+from sealed.services import sealed_pool_log
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
 from tournaments.signals import DomainEvent, domain_event_send
@@ -107,8 +109,6 @@ def thg_pod_generate_packs(*, pod_id: int, by, set_code: str = "", seed: str = "
 def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_code: str = "") -> Pod:
     """Load packs typed in from real boosters: for each pack round, each team's pack in seat order (6 x teams
     packs in all), each pack's card names in order."""
-    from .tables import MAX_PACK_SIZE, _entered_card
-
     pod = Pod.objects.get(pk=pod_id)
     teams, rounds = pod.teams.count(), pod.rules.pack_rounds
     if len(packs) != rounds * teams:
@@ -309,9 +309,6 @@ def thg_pod_pools_create(*, pod: Pod, by=None) -> list:
     its two 40-card decks and the shared sideboard and registers them against the pool (the sealed deck-building
     page and its checks: a card used twice or not in the pool is named). Teams that already have one keep it.
     Returns the pools created."""
-    from sealed.models import PoolAction, PoolCard, PoolSource, SealedPool
-    from sealed.services import sealed_pool_log
-
     made = []
     teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
     source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED

@@ -1,4 +1,5 @@
 """Standings reads: an event's results loaded in one query and handed to the pure standings engine."""
+from ratings.selectors import event_registration_ratings
 from tournaments.enums import COUNTING_STATES, RoundKind
 from tournaments.models import Event, Registration, SeatMatch, TeamMatch
 from tournaments.standings import MTR_RULES, StandingRow, StandingsRules, TeamMatchRecord, compute_standings
@@ -67,8 +68,6 @@ def seeding_ratings(*, event: Event) -> dict[int, float] | None:
     higher rating before the random final tiebreak; round 1 pairs by it), else None. Two queries when seeded."""
     if not event.seed_by_rating:
         return None
-    from ratings.selectors import event_registration_ratings  # ratings builds on tournaments, not the reverse
-
     return event_registration_ratings(event=event)
 
 

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ratings.categories import category_for
 from tournaments.enums import (
     ROCHESTER_HOUSE_TEAM_SIZE,
     ROCHESTER_TEAM_SIZE,
@@ -64,8 +65,6 @@ def event_problems(*, event: Event) -> dict[str, str]:
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
     if event.seed_by_rating:
-        from ratings.categories import category_for  # ratings builds on tournaments, not the reverse
-
         if category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size) is None:
             errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
                                          "seed it by.")

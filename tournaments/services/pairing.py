@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from drafting.selectors_pods import booster_first_round_pairs, thg_pod_number_of_registrations
 from drafting.services.picks import DraftRefused
 from drafting.services.rounds import draft_tables_for_round
 from tournaments.logtext import LogText
@@ -108,8 +109,6 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
     MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
     paired with the others in none. Each pod of an odd number of teams has its bye."""
-    from drafting.selectors_pods import booster_first_round_pairs, thg_pod_number_of_registrations
-
     if event.format_kind == FormatKind.BOOSTER_DRAFT and number == 1:
         # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
         seated = booster_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
