@@ -10,6 +10,8 @@ import time
 from collections import OrderedDict
 from urllib.parse import urlencode
 
+from django.core.cache import cache
+from django.utils.translation import get_language
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -49,9 +51,6 @@ SHARED_BODY_SECONDS = 300
 def shared_body(*, etag: str, build) -> Response:
     """A public scoreboard's body, computed once per ETag (version, path, query) for every web process: the shared
     cache (Redis in production) holds it, so hundreds of polling screens cost one computation per change."""
-    from django.core.cache import cache
-    from django.utils.translation import get_language
-
     key = f"api:scoreboard:{etag.strip(chr(34))}:{get_language()}"
     try:
         data = cache.get(key)
@@ -98,8 +97,6 @@ def _shared_key(key: str) -> str:
 
 
 def _shared_get(key: str):
-    from django.core.cache import cache
-
     try:
         return cache.get(_shared_key(key))
     except Exception:  # a cache that is down costs speed, never the answer
@@ -107,8 +104,6 @@ def _shared_get(key: str):
 
 
 def _shared_set(key: str, value) -> None:
-    from django.core.cache import cache
-
     try:
         cache.set(_shared_key(key), value, timeout=VERSIONED_SECONDS)
     except Exception:

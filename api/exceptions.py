@@ -10,7 +10,9 @@ import logging
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
+from django.views.csrf import csrf_failure
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -112,8 +114,6 @@ def not_found_view(request, *args, **kwargs):
 
     It writes nothing, so it needs no CSRF token: a POST to a mistyped path gets this 404, not an HTML 403.
     """
-    from django.urls import Resolver404, resolve
-
     message = _("There is no API endpoint at %(path)s. The endpoints are listed at /api/v1/docs/.") % {"path": request.path}
     if not request.path.endswith("/"):
         try:
@@ -133,6 +133,4 @@ def csrf_failure_view(request, reason: str = ""):
         message = _("CSRF check failed: send the X-CSRFToken header with the csrftoken cookie's value, "
                     "or use a scorekeeper token.")
         return JsonResponse(error_body(status_code=403, code="csrf_failed", message=message), status=403)
-    from django.views.csrf import csrf_failure
-
     return csrf_failure(request, reason=reason)

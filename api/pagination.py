@@ -1,4 +1,6 @@
 """Page-number pagination with a cap, so no request can ask for an unbounded page."""
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
 
@@ -15,9 +17,6 @@ class CappedPagination(PageNumberPagination):
         description didn't say: issue 19, defect 9); above the cap it is the cap."""
         raw = request.query_params.get(self.page_size_query_param)
         if raw is not None:
-            from django.utils.translation import gettext as _
-            from rest_framework.exceptions import ValidationError
-
             if not (raw.isascii() and raw.isdigit() and 0 < int(raw[:7]) and len(raw) <= 18):
                 raise ValidationError({self.page_size_query_param: [
                     _("Give page_size as a whole number from 1 to %(max)d.") % {"max": self.max_page_size}

@@ -1,7 +1,11 @@
 """Celery tasks of the API: thin, primitive ids in, one call."""
-from celery import shared_task
+import logging
+
+from celery import current_app, shared_task
+from django.conf import settings
 from django.dispatch import receiver
 
+from api.views.standings import standings_ahead as compute
 from tournaments.models import Event
 from tournaments.signals import scoreboard_changed
 
@@ -13,8 +17,6 @@ def standings_ahead(event_id: int) -> bool:
     """Sent after each change of an event's scoreboard: compute the standings of its newest version into the shared
     cache, so the API's first answer after the change reads them (api.views.standings.standings_ahead). A burst of
     changes costs one computation per version still newest when its task runs. False when nothing was computed."""
-    from api.views.standings import standings_ahead as compute
-
     event = Event.objects.filter(pk=event_id, rounds__isnull=False).distinct().first()
     return bool(event) and compute(event=event)
 
@@ -22,17 +24,11 @@ def standings_ahead(event_id: int) -> bool:
 @receiver(scoreboard_changed, dispatch_uid="api.standings_ahead")
 def _scoreboard_changed(sender, *, event_id: int, **kwargs) -> None:
     """Already after the commit (tournaments.signals); a broker that is down costs the first answer's speed only."""
-    from django.conf import settings
-
     if not getattr(settings, "HYDRA_STANDINGS_AHEAD", True):
         return
-    from celery import current_app
-
     try:
         current_app.send_task(STANDINGS_AHEAD_TASK, args=(event_id,))
     except Exception:
-        import logging
-
         logging.getLogger("api.tasks").warning("Could not send the standings ahead of event %s", event_id,
                                                exc_info=True)
 

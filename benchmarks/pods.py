@@ -202,7 +202,7 @@ def _waiter(pod: Pod):
     `seconds` pass. Without Redis for the push, the bots look ten times a second (the pages' poll is once)."""
     if not live.redis_url():
         return lambda seconds: time.sleep(min(seconds, 0.1))
-    import redis
+    import redis  # lazy: only with a Redis for the live push (HYDRA_REDIS_URL), as drafting.live does
 
     listener = redis.Redis.from_url(live.redis_url()).pubsub(ignore_subscribe_messages=True)
     listener.subscribe(POD.channel(pod.pk))

@@ -6,10 +6,13 @@ can run against a development database without leaving anything behind.
 from __future__ import annotations
 
 import datetime as dt
+import statistics
 import time
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection, transaction
+from django.test import RequestFactory
 
 from ratings import views
 from ratings.categories import Category
@@ -108,11 +111,6 @@ def time_database_rebuild(*, history: list[RatedMatch], team_size: int) -> dict:
 def _time_leaderboard_page(slug: str, runs: int = 7) -> dict:
     """Median wall and CPU time (ms) of rendering the leaderboard's first, middle and last page (50 rows each, of
     all the category's players): {"first": ..., "first_cpu": ..., ...}."""
-    import statistics
-
-    from django.contrib.auth.models import AnonymousUser
-    from django.test import RequestFactory
-
     factory = RequestFactory()
     figures = {}
     for name, page in (("first", 1), ("middle", 100), ("last", "last")):

@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 
 from cards.importer import LANGUAGE_CODES, CardRecord, read_card_data
+from cards.services import BUNDLE_PATH
 
 _LANGUAGE_NAMES = {code: name for name, code in LANGUAGE_CODES.items()}
 _RARITIES = ("common", "common", "common", "common", "uncommon", "uncommon", "rare", "mythic")
@@ -73,8 +74,6 @@ def allprintings_generate(*, out: str | Path, printings: int = 100_000, source: 
                           seed: int = 1, date: str = "2026-11-01") -> tuple[int, int]:
     """Write an AllPrintings file of about `printings` printings (from the bundled cards, or `source`) to `out`
     (.json, .json.gz or .json.xz). Returns (printings written, bytes written)."""
-    from cards.services import BUNDLE_PATH
-
     data = read_card_data(source or BUNDLE_PATH)
     cards = sorted(data.cards, key=lambda r: r.name)
     sets = sorted(data.sets, key=lambda s: s.code) or []

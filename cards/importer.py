@@ -6,12 +6,18 @@ not the file name.
 """
 from __future__ import annotations
 
+import bz2
+import datetime as dt
 import gzip
 import json
+import lzma
 import re
+import zipfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+
+import ijson
 
 from cards.deckrules import DECK_LIMIT_ANY
 
@@ -355,8 +361,6 @@ def bundle_document(
 def bundle_write(document: dict, path: str | Path) -> int:
     """Write a bundle document as compact JSON, xz-compressed (gzip when the name ends in .gz); return the file
     size in bytes. The same data gives the same bytes (no timestamp in either format): a clean git diff."""
-    import lzma
-
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -444,10 +448,6 @@ class _CountingReader:
 def open_card_file(path: str | Path, *, progress=None):
     """Open a card data file for reading its JSON bytes: plain, .gz, .xz, .bz2 or .zip (the first .json member),
     decided by the first bytes, not the name. `progress(bytes_read)` is called as the file is read."""
-    import bz2
-    import lzma
-    import zipfile
-
     path = Path(path)
     try:
         raw = path.open("rb")
@@ -502,8 +502,6 @@ def _sniff(path: Path) -> str:
 def read_card_data(path: str | Path, *, progress=None) -> CardData:
     """Read any card data file Hydra knows (see `_sniff`), streaming the large ones.
     Raises CardDataError for what is not card data, naming the problem."""
-    import ijson
-
     path = Path(path)
     kind = _sniff(path)
     try:
@@ -526,8 +524,6 @@ def read_card_data(path: str | Path, *, progress=None) -> CardData:
 
 
 def _file_date(path: Path) -> str:
-    import datetime as dt
-
     return dt.datetime.fromtimestamp(path.stat().st_mtime, tz=dt.UTC).date().isoformat()
 
 
@@ -591,8 +587,6 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
                 if record is not None:
                     cards[name] = record
     if kind == "allprintings":
-        from dataclasses import replace
-
         cards = {name: replace(r, printed_names=tuple(printed.get(name, ()))) for name, r in cards.items()}
     kept = {name: r for name, r in cards.items() if not _reversible_duplicate(r, cards)}
     printings = [p for p in printings if p.card_name in kept or p.card_name in cards]
@@ -603,8 +597,6 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
 
 
 def _scryfall_data(items, *, data_date: str) -> CardData:
-    from dataclasses import replace
-
     chosen: dict[str, dict] = {}
     printed_names: dict[str, dict[tuple[str, str], None]] = {}
     sets: dict[str, SetRecord] = {}

@@ -6,6 +6,7 @@ import datetime as dt
 import difflib
 import functools
 import threading
+import time
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -16,8 +17,11 @@ from django.utils.translation import gettext as _
 
 from cards.decklist import DecklistError, ParsedDeck, decklist_parse
 from cards.deckrules import CardRules, Problem, team_problems
+from cards.display import scryfall_image_url
+from cards.importer import read_card_data
 from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
 from cards.names import CardNameIndex, name_key
+from cards.services import BUNDLE_PATH
 
 _NAME_CHUNK = 900
 _cache_lock = threading.Lock()
@@ -163,9 +167,6 @@ class UnknownSetCode(ValidationError):
 
 @functools.lru_cache(maxsize=1)
 def _bundled_sets() -> dict[str, str]:
-    from cards.importer import read_card_data
-    from cards.services import BUNDLE_PATH
-
     return {s.code: s.name for s in read_card_data(BUNDLE_PATH).sets}
 
 
@@ -268,8 +269,6 @@ _images_cache: dict[str, tuple[float, bool]] = {}
 def card_images_allowed() -> bool:
     """True when the organizers allowed card pictures from Scryfall (CardDisplaySettings). Read at most every
     30 seconds per process: live pages poll every second, and a changed setting may take that long to show."""
-    import time
-
     alias = router.db_for_read(CardDisplaySettings)
     key = f"{alias}:{connections[alias].settings_dict['NAME']}"
     cached = _images_cache.get(key)
@@ -294,8 +293,6 @@ def cards_faces(*, cards: Iterable[object], language: str | None = None) -> dict
 
     A picture (only where the organizers allow them) is Scryfall's, by id: the printing's (`uuid` -> Printing's
     Scryfall id), else the card's (`Card.scryfall_id`); a card with neither is shown as text."""
-    from cards.display import scryfall_image_url
-
     cards = list(cards)
     keys = {(c.name, getattr(c, "set_code", "") or "", str(getattr(c, "number", "") or "")) for c in cards}
     names = sorted({k[0] for k in keys})

@@ -10,6 +10,7 @@ from typing import TypeVar
 from django.db import connections, models, router, transaction
 from django.utils import timezone
 
+from cards.download import card_data_download, cleanup
 from cards.importer import CardData, CardRecord, PrintingRecord, SetRecord, read_card_data
 from cards.models import Card, CardDataImport, CardLegalities, CardName, CardSet, Printing
 from cards.names import KIND_FACE, KIND_NAME, KIND_PRINTED, name_key
@@ -299,8 +300,6 @@ def cards_refresh(*, source: str = "mtgjson", url: str = "", download_progress=N
     downloaded file removed afterwards. What `import_cards --download` and the opt-in periodic refresh
     (cards.tasks, HYDRA_CARD_REFRESH) run. Raises DownloadError (offline: the message says what to do) or
     CardDataError."""
-    from cards.download import card_data_download, cleanup
-
     downloaded = card_data_download(source=source, url=url, progress=download_progress)
     try:
         return cards_import_file(path=downloaded, progress=progress, stage=stage)

@@ -12,6 +12,7 @@ with NUM_PROXIES = 0 it is told to trust no one, and a client on the same machin
 import os
 from pathlib import Path
 
+import environ as django_environ
 from django.conf import settings
 from django.http import HttpRequest
 
@@ -23,8 +24,6 @@ def num_proxies(environ=None) -> int:
     if environ is None:
         environ = os.environ
         if "NUM_PROXIES" not in environ and _DOTENV.exists():
-            import environ as django_environ
-
             django_environ.Env.read_env(_DOTENV, overwrite=False)
     text = str(environ.get("NUM_PROXIES", "") or "0").strip()
     if not (text.isascii() and text.isdigit()):

@@ -9,7 +9,10 @@ the same ETag and skips the swap, so nothing on the page moves.
 import hashlib
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import render
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -76,9 +79,6 @@ def _shared_page_key(request: HttpRequest, etag: str) -> str | None:
 
 def cached_page(request: HttpRequest, etag: str) -> HttpResponse | None:
     """The page as rendered for an earlier anonymous viewer of the same ETag, with this request's CSRF token."""
-    from django.core.cache import cache
-    from django.middleware.csrf import get_token
-
     key = _shared_page_key(request, etag)
     if key is None:
         return None
@@ -96,10 +96,6 @@ def cached_page(request: HttpRequest, etag: str) -> HttpResponse | None:
 
 def render_shared(request: HttpRequest, template: str, context: dict, etag: str) -> HttpResponse:
     """Render the page; for an anonymous viewer also store it for the next ones (see cached_page)."""
-    from django.core.cache import cache
-    from django.middleware.csrf import get_token
-    from django.shortcuts import render
-
     key = _shared_page_key(request, etag)
     if key is None:
         return with_validators(render(request, template, context), etag)

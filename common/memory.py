@@ -9,14 +9,14 @@ collected every 50,000 objects instead of 700. Reference cycles are still collec
 """
 import gc
 
+from django.urls import get_resolver
+
 GEN0_THRESHOLD = 50_000
 
 
 def settle_heap() -> None:
     """Load the URLconf (and with it every view), collect once, freeze what the loaded application holds, and
     collect the young generation less often."""
-    from django.urls import get_resolver
-
     _patterns = get_resolver().url_patterns  # imports every view now, not in the first request
     gc.collect()
     gc.freeze()

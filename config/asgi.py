@@ -1,7 +1,7 @@
 """ASGI entry point (gunicorn with uvicorn workers: config/gunicorn.py).
 
 Each HTTP request is stamped with its arrival time as the event loop receives it, before it waits for a thread of
-the pool: a draft pick is judged by when it arrived (config.middleware.request_arrived_at).
+the pool: a draft pick is judged by when it arrived (common.arrival.request_arrived_at).
 """
 import os
 import time
@@ -11,12 +11,13 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 django_application = get_asgi_application()
 
-from common.memory import settle_heap  # Django is set up first
+from common.arrival import ARRIVAL_SCOPE_KEY  # Django is set up first
+from common.memory import settle_heap
 
 settle_heap()
 
 
 async def application(scope, receive, send):
     if scope["type"] == "http":
-        scope = {**scope, "hydra.arrived_at": time.time()}
+        scope = {**scope, ARRIVAL_SCOPE_KEY: time.time()}
     await django_application(scope, receive, send)

@@ -7,6 +7,7 @@ from celery import Celery
 
 from config import quiet_logs
 from config import kombu_fixes  # noqa: F401  (workers outlive a Redis restart)
+from health.worker import WorkerHeartbeat
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 if Path(sys.argv[0]).name == "celery":
@@ -21,8 +22,6 @@ app.autodiscover_tasks()
 
 
 def _add_worker_heartbeat() -> None:
-    from health.worker import WorkerHeartbeat
-
     app.steps["worker"].add(WorkerHeartbeat)
 
 

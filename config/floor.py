@@ -26,12 +26,17 @@ import time
 from collections import OrderedDict
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import CSRF_SECRET_LENGTH, InvalidTokenFormat, _check_token_format, _mask_cipher_secret
 from django.utils import translation
 
 from common.floor import CSRF_PLACEHOLDER
 from common.floor import MARK as _MARK
 from common.http import etag_matches
+from tournaments.models import Event
+from tournaments.rights import may_see_event
 
 PAGE_SECONDS = 300
 # HYDRA_FLOOR_CHECK_SECONDS (settings): how long a process trusts what it last read (a stored answer, an event's version, status and visibility) before
@@ -70,13 +75,6 @@ def _csrf_token(request: HttpRequest) -> str | None:
     """The visitor's own masked CSRF token, from their csrftoken cookie; None when they have none that is sound."""
     if settings.CSRF_USE_SESSIONS:
         return None
-    from django.middleware.csrf import (
-        CSRF_SECRET_LENGTH,
-        InvalidTokenFormat,
-        _check_token_format,
-        _mask_cipher_secret,
-    )
-
     secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     try:
         _check_token_format(secret)
@@ -112,11 +110,6 @@ def _remembered(key: str, load):
 
 def _event_state(event_id: int) -> tuple[int, str, bool] | None:
     """(version, status, whether an anonymous visitor may see it: tournaments.rights) of the event; None if gone."""
-    from django.contrib.auth.models import AnonymousUser
-
-    from tournaments.models import Event
-    from tournaments.rights import may_see_event
-
     event = Event.objects.only("id", "version", "status", "is_public").filter(pk=event_id).first()
     return None if event is None else (event.version, event.status, may_see_event(AnonymousUser(), event))
 
@@ -129,8 +122,6 @@ def _unchanged(event_id: int, version: int, status: str) -> bool:
 
 def _stored(key: str):
     """(the stored answer's entry, its body), or None: read together, so they belong to one answer."""
-    from django.core.cache import cache
-
     found = cache.get_many([key, key + ":body"])
     meta, body = found.get(key), found.get(key + ":body")
     if meta is None or body is None or body[0] != meta[3]:
@@ -198,8 +189,6 @@ class FloorMiddleware:
                 or getattr(request, "user", None) is None or request.user.is_authenticated
                 or response.get("Content-Language") != _language(request) or response.streaming):
             return
-        from django.core.cache import cache
-
 
         body = content.encode(response.charset) if content is not None else response.content
         headers = [(name, value) for name, value in response.items() if name.lower() not in _DROPPED]

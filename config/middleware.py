@@ -1,7 +1,12 @@
 """Security headers Django 5.2 doesn't set by itself."""
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.utils.translation import gettext as _
+
+from api.exceptions import error_body
+from cards.selectors import card_images_allowed
+from common.arrival import request_stamp_arrival
 
 # No inline scripts or styles anywhere in Hydra's own pages. The Django admin sets a few inline style attributes,
 # so its pages allow inline styles (never scripts).
@@ -28,8 +33,6 @@ def _card_images_allowed(request: HttpRequest, response: HttpResponse) -> bool:
         return False
     if not response.get("Content-Type", "").startswith("text/html"):
         return False
-    from cards.selectors import card_images_allowed
-
     try:
         return card_images_allowed()  # remembered for 30 s: one query at most every 30 s per process
     except Exception:  # noqa: BLE001 - the database unreachable: the strict policy (the page has no pictures)
@@ -55,53 +58,15 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
-# --- When a request arrived (issue 19, defect 5) --------------------------------------------------------------------
-# A draft pick's deadline is judged when the pick reached the server, not when a busy worker got round to it. The
-# ASGI entry point (config.asgi) stamps each request as the event loop receives it, before it waits for a thread;
-# behind a proxy (NUM_PROXIES > 0) the proxy's X-Request-Start ("t=<seconds>" or microseconds, as nginx and Heroku
-# send it) is earlier still. The stamp is never later than now and never more than a minute old.
-ARRIVAL_SCOPE_KEY = "hydra.arrived_at"
-_MAX_QUEUE_SECONDS = 60.0
-
-
-def _proxy_request_start(request: HttpRequest) -> float | None:
-    from django.conf import settings
-
-    if int(getattr(settings, "NUM_PROXIES", 0) or 0) <= 0:
-        return None  # a client could write any time there
-    raw = request.META.get("HTTP_X_REQUEST_START", "").strip().removeprefix("t=")
-    try:
-        value = float(raw)
-    except ValueError:
-        return None
-    for scale in (1.0, 1e3, 1e6):  # seconds, milliseconds, microseconds since the epoch
-        if value / scale < 1e10:
-            return value / scale
-    return None
-
-
-def request_arrived_at(request: HttpRequest):
-    """When the request reached Hydra (an aware datetime), see above."""
-    import datetime as dt
-    import time
-
-    now = time.time()
-    stamps = [getattr(request, "scope", {}).get(ARRIVAL_SCOPE_KEY), _proxy_request_start(request),
-              getattr(request, "_hydra_arrived", None)]
-    valid = [s for s in stamps if s is not None and now - _MAX_QUEUE_SECONDS <= s <= now]
-    return dt.datetime.fromtimestamp(min(valid) if valid else now, tz=dt.timezone.utc)
-
-
+# --- When a request arrived (issue 19, defect 5): common/arrival.py says why and reads the stamps ---------------------
 class RequestArrivalMiddleware:
-    """Stamps request._hydra_arrived (for servers that don't stamp the ASGI scope, such as runserver)."""
+    """Stamps the request's arrival (for servers that don't stamp the ASGI scope, such as runserver)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        import time
-
-        request._hydra_arrived = time.time()
+        request_stamp_arrival(request)
         return self.get_response(request)
 
 
@@ -116,14 +81,9 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if _has_nul(request):
-            from django.http import HttpResponseBadRequest, JsonResponse
-            from django.utils.translation import gettext as _
-
             message = _("The request contains a NUL character (\\0), which no field or address of Hydra accepts. "
                         "Remove it and send again.")
             if request.path.startswith("/api/"):
-                from api.exceptions import error_body
-
                 return JsonResponse(error_body(status_code=400, code="parse_error", message=message), status=400)
             return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
         return self.get_response(request)

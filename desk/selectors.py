@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.auth.tokens import default_token_generator
 from django.db.models import Count, Exists, Prefetch, Q, Subquery
+from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
@@ -21,7 +26,7 @@ from tournaments.selectors.events import event_latest_round
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.clock import now as server_now
-from tournaments.services.decklists import event_registers_decklists
+from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
 
@@ -73,8 +78,6 @@ def results_grid(*, round_: Round, clock_state: dict | None = None) -> list[Grid
     """Every table of the round with its teams, players and state, disputes first, then overdue, reported,
     still playing and final tables, each by table number. A table is overdue when the clock (with its own
     time extensions) is over and no result counts yet. Three queries, whatever the number of tables."""
-    from django.utils.dateparse import parse_datetime
-
     state = clock_state or round_clock_state(round_=round_)
     extensions = table_extensions(state)
     at = server_now()
@@ -425,11 +428,6 @@ def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
     """Each player of the event whose account Hydra made for them (an import) and who never used it (no password,
     never signed in), by name, with the link that lets them set a password: the password reset's own link, valid
     for PASSWORD_RESET_TIMEOUT (three days by default) and spent once used."""
-    from django.contrib.auth.tokens import default_token_generator
-    from django.urls import reverse
-    from django.utils.encoding import force_bytes
-    from django.utils.http import urlsafe_base64_encode
-
     players = (Player.objects.filter(seats__event_id=event.pk, user__isnull=False, user__last_login__isnull=True,
                                      user__is_active=True)
                .select_related("user").distinct().order_by("name"))

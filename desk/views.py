@@ -6,6 +6,7 @@ import functools
 import json
 
 import segno
+import tablib
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -478,8 +479,6 @@ def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _import_template(file_format: str) -> HttpResponse:
-    import tablib
-
     rows = [line.split(",") for line in TEMPLATE_CSV.strip().splitlines()]
     dataset = tablib.Dataset(*rows[1:], headers=rows[0])
     response = HttpResponse(dataset_bytes(dataset, file_format), content_type=CONTENT_TYPES[file_format])

@@ -22,6 +22,8 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from celery import current_app
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils.functional import Promise
@@ -31,6 +33,8 @@ from django.utils.translation import gettext_lazy
 from django.utils import timezone
 
 from common.refusals import Conflict
+from drafting.boosters import open_boosters
+from drafting.data import load_set
 from drafting.models import DraftAction, DraftBase, DraftStatus, DraftTable, PickVia, Pod
 from tournaments.logtext import LogText
 from tournaments.models import EventLogEntry
@@ -115,8 +119,6 @@ def seen_allowance() -> dt.timedelta:
     visible (not after a review period, during which the pack was on the screen): the clock the server runs starts
     when the player can see the pick (settings.HYDRA_DRAFT_SEEN_SECONDS; by default 0.25 s with the live push and
     1 s when the pages poll)."""
-    from django.conf import settings
-
     seconds = getattr(settings, "HYDRA_DRAFT_SEEN_SECONDS", None)
     if seconds is None:
         seconds = SEEN_WITH_PUSH_SECONDS if getattr(settings, "HYDRA_REDIS_URL", "") else SEEN_BY_POLLING_SECONDS
@@ -189,10 +191,8 @@ def draft_schedule_timeout(draft: DraftBase) -> None:
     task, args, eta = kind_of(draft).timeout_task, (draft.pk, *draft_position(draft)), draft.deadline
 
     def send() -> None:
-        from config.celery import app
-
         try:
-            app.send_task(task, args=args, eta=eta)
+            current_app.send_task(task, args=args, eta=eta)
         except Exception:  # noqa: BLE001 - the broker being down must not fail the pick; the sweep covers it
             log.exception("Could not schedule the timer %s %s", task, args)
 
@@ -279,9 +279,6 @@ def draft_boosters_open(*, draft: DraftBase, set_code: str, seed: str, count: in
     """Open `count` boosters for the draft from the set's booster configuration (`set_code`, else the draft's set)
     with `seed` (else one derived from the draft's recorded seed): (packs, set code, seed). Raises DraftRefused
     without a set, UnknownSetError/BoosterDataError for a set Hydra can't open."""
-    from drafting.boosters import open_boosters
-    from drafting.data import load_set
-
     code = (set_code or draft.set_code).strip().upper()
     if not code:
         raise DraftRefused(_("Choose the set the packs come from."))

@@ -29,6 +29,7 @@ def redis_url() -> str:
 def _redis():
     global _client
     if _client[1] is None or _client[0] != redis_url():
+        # lazy: the Redis client only where HYDRA_REDIS_URL is set; a machine without Redis never loads it
         import redis
 
         _client = (redis_url(), redis.Redis.from_url(redis_url(), socket_connect_timeout=1, socket_timeout=1))

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.middleware import request_arrived_at
+from common.arrival import request_arrived_at
 from common.params import plain_int
 from drafting.models import DraftTable
 from drafting.selectors.tables import (
@@ -24,6 +24,7 @@ from drafting.selectors.tables import (
     draft_tables_for_user,
     draft_tables_progress,
 )
+from drafting.selectors_pods import thg_pods_for_user
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
 from tournaments.models import Event
@@ -57,8 +58,6 @@ def _render_state(
 @login_required
 @require_GET
 def draft_index(request: HttpRequest) -> HttpResponse:
-    from drafting.selectors.pods import thg_pods_for_user
-
     tables = draft_tables_for_user(user=request.user)
     events = events_run_by(request.user).filter(draft_tables__isnull=False).distinct()
     pods = thg_pods_for_user(user=request.user)

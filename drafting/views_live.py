@@ -43,6 +43,7 @@ RETRY_WHILE_DOWN_MS = 5000
 async def _stream(channel: str, version: int):
     """The events of one channel. Redis unreachable, or lost mid-stream, ends the stream with a longer `retry`:
     the page keeps polling meanwhile and EventSource comes back by itself once Redis is (never a 5xx)."""
+    # lazy: the asyncio Redis client only for a live stream, which needs HYDRA_REDIS_URL set
     import redis.asyncio as aioredis
     from redis.exceptions import RedisError
 

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.middleware import request_arrived_at
+from common.arrival import request_arrived_at
 from common.params import plain_int
 from drafting.models import Pod, PodTeam
 from drafting.selectors.tables import PoolHidden

@@ -23,7 +23,8 @@ from tournaments.logtext import LogText
 from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, Team, TeamMatch
 from tournaments.services.eventlog import event_log_record
-from tournaments.services.events import EDITABLE_FIELDS, event_bump_version, event_create
+from tournaments.services.events import EDITABLE_FIELDS, event_create
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.players import players_find_or_create
 
 _TOP_KEYS = {"format", "version", "source_event_id", "event", "draft_settings", "teams", "rounds", "draft_tables", "log"}

@@ -3,6 +3,7 @@ heartbeat and beat's) and /health/live/ (for the load balancer: this web process
 answers {"ok": bool, ...} with what a person on call needs to act: the error or the age."""
 import time
 
+from celery import current_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -33,6 +34,7 @@ def _redis() -> dict:
     url = settings.HYDRA_REDIS_URL
     if not url:
         return {"ok": True, "skipped": "HYDRA_REDIS_URL is not set: the cache is a file cache on this machine."}
+    # lazy: the Redis client only where HYDRA_REDIS_URL is set; a machine without Redis never loads it
     import redis
 
     client = redis.Redis.from_url(url, socket_connect_timeout=CHECK_TIMEOUT, socket_timeout=CHECK_TIMEOUT)
@@ -44,9 +46,7 @@ def _redis() -> dict:
 
 
 def _broker() -> dict:
-    from config.celery import app
-
-    with app.connection_for_write() as conn:
+    with current_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=CHECK_TIMEOUT)
         transport = conn.transport_cls
     return {"ok": True, "transport": str(transport)}

@@ -14,7 +14,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth.forms import BaseUserCreationForm
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.views import LogoutView, PasswordResetView
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -202,8 +202,6 @@ password_reset = LimitedPasswordResetView.as_view()
 def logout_page(request: HttpRequest) -> HttpResponse:
     """Signing out: the form in the header POSTs here (Django's LogoutView); a GET (a typed or bookmarked
     /accounts/logout/) gets a page with the button rather than a bare 405."""
-    from django.contrib.auth.views import LogoutView
-
     if request.method == "POST":
         return LogoutView.as_view()(request)
     return render(request, "registration/logout_confirm.html")

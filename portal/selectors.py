@@ -12,6 +12,8 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from cards.decklist import decklist_parse
+from cards.selectors import card_name_index
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user
@@ -493,7 +495,4 @@ def decklist_unread_lines(*, decklist) -> list:
     are in the submitter's language). Nothing to read again when the stored list had no such lines."""
     if decklist is None or not decklist.errors:
         return []
-    from cards.decklist import decklist_parse
-    from cards.selectors import card_name_index
-
     return list(decklist_parse(decklist.text, resolver=card_name_index()).errors)

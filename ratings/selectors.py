@@ -13,6 +13,7 @@ from ratings.categories import (
     TWO_HEADED_GIANT,
     Category,
     category_for,
+    parse_category,
 )
 from ratings.elo import START_RATING, RatedMatch
 from ratings.enums import RatingModel
@@ -91,8 +92,6 @@ def category_history(*, category: Category) -> CategoryHistory:
 
 def rating_categories_listed() -> list[RatingCategory]:
     """The categories that have ratings, in display order (constructed, limited, 2HG, 3HS; by team size)."""
-    from ratings.categories import parse_category
-
     rows = [c for c in RatingCategory.objects.filter(players__gt=0) if parse_category(c.slug)]
     return sorted(rows, key=lambda c: parse_category(c.slug).sort_key)
 
@@ -129,8 +128,6 @@ def leaderboard_places(*, category: RatingCategory) -> dict[str, list[str]]:
 
 def player_ratings(*, player: Player) -> list[PlayerRating]:
     """The player's rating in every category they have one in, in display order. One query."""
-    from ratings.categories import parse_category
-
     rows = list(PlayerRating.objects.filter(player=player).select_related("category"))
     return sorted(rows, key=lambda r: parse_category(r.category_id).sort_key)
 
@@ -178,8 +175,6 @@ def event_registration_ratings(*, event: Event) -> dict[int, float]:
 def event_teams_with_ratings(*, event: Event) -> dict:
     """The event's teams by name, each with its members (seat, player, rating or None) and the mean of the known
     ratings; `category` is the event's rating category (None: its format isn't rated). Three queries."""
-    from tournaments.models import Registration
-
     category = category_for(format_kind=event.format_kind, structure=event.structure, team_size=event.team_size)
     ratings = event_team_ratings(event=event)
     teams = []

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from ratings.categories import Category, category_for
+from ratings.categories import Category, category_for, parse_category
 from ratings.elo import replay
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
 from ratings.openskill_model import openskill_replay
@@ -106,8 +106,6 @@ def ratings_recalculate(*, categories: Iterable[Category] | None = None) -> list
     """Rebuild the given categories (default: every category with a rated event, and every category that has
     ratings stored, so one whose last event was reopened or made unrated is emptied). One transaction each."""
     if categories is None:
-        from ratings.categories import parse_category
-
         found = set(rated_categories())
         found |= {c for c in map(parse_category, RatingCategory.objects.values_list("slug", flat=True)) if c}
         categories = sorted(found, key=lambda c: c.sort_key)

@@ -10,6 +10,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from cards.selectors import set_code_check
 from sealed.rules import MAIN, SIDE
 from tournaments.models import Event, Registration
 
@@ -52,8 +53,6 @@ class SealedSettings(models.Model):
         return f"{self.event.name}: sealed settings"
 
     def clean(self):
-        from cards.selectors import set_code_check
-
         if self.set_code:
             try:
                 self.set_code = set_code_check(code=self.set_code)

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from cards.selectors import card_name_index
 from sealed import rules
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sealed.services import NotYourPool, sealed_shares_sideboard, sealed_user_on_team
+from tournaments.pools import TeamPool
 from tournaments.rights import may_run_event
 
 COLOR_ORDER = "WUBRG"
@@ -105,9 +107,6 @@ def sealed_pool_page(*, pool: SealedPool, user) -> PoolPage:
 def sealed_team_pool(registration):
     """The team's sealed pool for deck registration (tournaments.pools), by English name; None before it is opened.
     Two-Headed Giant sealed shares one sideboard (RULES.md 7)."""
-    from cards.selectors import card_name_index
-    from tournaments.pools import TeamPool
-
     pool = SealedPool.objects.filter(registration=registration).first()
     if pool is None:
         return None

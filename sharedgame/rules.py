@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, ngettext
 
-from tournaments.enums import shared_preset
+from tournaments.structures import shared_preset
 
 MAX_DELTA = 999  # a single tap or typed change; larger is a typo, not a game action
 A, B, DRAW = "A", "B", "D"

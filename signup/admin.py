@@ -9,6 +9,7 @@ through the same service as the API's POST /api/v1/events/{id}/teams/import.
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -72,8 +73,6 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
     list_display_links = None
 
     def get_queryset(self, request):
-        from django.db.models import Count
-
         return super().get_queryset(request).annotate(_teams=Count("registrations"))
 
     @admin.display(description=gettext_lazy("teams"))

@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
 from tournaments.services.errors import StateConflict
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.registrations import registration_create
 from tournaments.wording import moment_in_sentence
 
@@ -160,7 +161,6 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
     if invitation.accepted_at:
         raise StateConflict(_("Seat %(seat)s is taken already.") % {"seat": invitation.letter})
     email = (email or "").strip()
-    from django.core.validators import validate_email
     try:
         validate_email(email)
     except ValidationError:

@@ -30,6 +30,7 @@ def _is_xlsx(name: str, data: bytes) -> bool:
 
 
 def _sheet_as_csv(data: bytes) -> str:
+    # lazy: openpyxl takes about a second to import; only a spreadsheet upload needs it
     from openpyxl import load_workbook
 
     try:

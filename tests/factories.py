@@ -181,7 +181,7 @@ class ApiTokenFactory(factory.django.DjangoModelFactory):
 
 # --- Team sealed and shared-game life totals (issue 8) ---------------------------------------------------------------
 from sealed.models import PoolCard, PoolSource, SealedPool, SealedSettings  # noqa: E402
-from tournaments.enums import shared_preset  # noqa: E402
+from tournaments.structures import shared_preset  # noqa: E402
 
 
 class SealedEventFactory(EventFactory):

@@ -3,7 +3,8 @@
 Reads every import of the project's modules (not migrations, not tests), inside functions too, and checks:
 - each import between apps against LAYERS/MAY_IMPORT (which app may import which);
 - each rules engine (ENGINES) imports no Django models and nothing of the project but other engines and enums;
-- no circle of imports between modules.
+- no circle of imports between modules;
+- no import inside a function without its reason ("cycle:" or "lazy:") beside or above it.
 Today's remaining breaks are listed (KNOWN_VIOLATIONS, KNOWN_CIRCLES), each with the step of issue 33 that removes
 it. The test fails on a new one, and also when a listed one is gone, so the lists only shrink.
 """
@@ -47,8 +48,7 @@ MAY_IMPORT = {
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
-    "tournaments.scoring", "tournaments.simulation", "tournaments.entry",
-    "tournaments.clock",
+    "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
@@ -56,26 +56,10 @@ ENGINES = {
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 
-# Steps of issue 33 that remove today's breaks (docs/architecture.md, "Remaining violations").
-CONFIG_OFF = "config: apps use celery's current_app and common/ for the arrival time, never config"
-ENGINES_STEP = "engines: enums that engines read become plain constants beside them"
-CIRCLE_EVENTS = "circles: tournaments' services import each other one way (the version bump and log below all)"
-CIRCLE_TABLES = "circles: drafting's tables and rounds share their common piece through a module below both"
-
-KNOWN_VIOLATIONS = {
-    "drafting.core -> config.celery": CONFIG_OFF,
-    "drafting.views -> config.middleware": CONFIG_OFF,
-    "drafting.views_pods -> config.middleware": CONFIG_OFF,
-    "health.selectors -> config.celery": CONFIG_OFF,
-    "sharedgame.rules -> tournaments.enums": ENGINES_STEP,
-    "tournaments.services.events -> config.celery": CONFIG_OFF,
-    "webhooks.services -> config.celery": CONFIG_OFF,
-}
-KNOWN_CIRCLES = [
-    ({"tournaments.rights", "tournaments.selectors.published", "tournaments.services.decklists",
-      "tournaments.services.eventlog", "tournaments.services.events", "tournaments.services.results"}, CIRCLE_EVENTS),
-    ({"drafting.services.rounds", "drafting.services.tables"}, CIRCLE_TABLES),
-]
+# Issue 33 took every break of the layering and every circle away; a new one fails the tests below. The lists stay
+# (empty) so that a break that can't be fixed at once is written down with the step that will remove it.
+KNOWN_VIOLATIONS: dict[str, str] = {}
+KNOWN_CIRCLES: list[tuple[set[str], str]] = []
 
 
 def _module_name(path: Path) -> str:
@@ -222,6 +206,66 @@ def test_no_circle_of_imports_but_the_listed_ones():
     known = {frozenset(c) for c, _step in KNOWN_CIRCLES}
     assert sorted(map(sorted, found - known)) == [], "new (or changed) circles of imports"
     assert sorted(map(sorted, known - found)) == [], "gone or changed: update KNOWN_CIRCLES and the docs' count"
+
+
+# An import inside a function hides an edge from a reader (issue 33). It stays only with its reason on its line or in
+# the comment above it (or above the run of imports it belongs to): "cycle:" (it breaks a real cycle at start-up,
+# named) or "lazy:" (something heavy or optional, loaded only where it is needed). AppConfig.ready and settings import
+# inside by Django's design; the bench_* commands are development tools (step "benchmarks").
+INNER_IMPORT_REASONS = ("cycle:", "lazy:")
+
+
+def _is_exempt(module: str, path: Path, function: str) -> bool:
+    return module.startswith("config.settings") or (module.endswith(".apps") and function == "ready")
+
+
+def inner_imports_without_reason(modules: dict[str, Path]) -> list[str]:
+    """"path:line" of every import inside a function without a "cycle:" or "lazy:" reason beside or above it."""
+    found = []
+    for module, path in modules.items():
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+
+        def visit(node, function):
+            for child in ast.iter_child_nodes(node):
+                is_import = isinstance(child, (ast.Import, ast.ImportFrom))
+                if is_import and function and not _is_exempt(module, path, function):
+                    if not _has_reason(lines, child.lineno):
+                        found.append(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{child.lineno}")
+                inner = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else function
+                visit(child, inner)
+
+        visit(ast.parse(text), None)
+    return sorted(found)
+
+
+def _has_reason(lines: list[str], lineno: int) -> bool:
+    index = lineno - 1
+    if any(reason in lines[index] for reason in INNER_IMPORT_REASONS):
+        return True
+    index -= 1
+    while index >= 0 and lines[index].strip().startswith(("#", "import ", "from ")):
+        if any(reason in lines[index] for reason in INNER_IMPORT_REASONS):
+            return True
+        index -= 1
+    return False
+
+
+def test_the_inner_import_check_sees_what_it_should(tmp_path):
+    source = ("def f():\n    import a\n\n\ndef g():\n    # lazy: heavy\n    import b\n    from c import d\n\n\n"
+              "def h():\n    import e  # cycle: e -> this -> e at start-up\n\n\nclass C:\n    def ready(self):\n"
+              "        import f\n")
+    (tmp_path / "apps.py").write_text(source, encoding="utf-8")
+    assert [spot.rpartition(":")[2] for spot in inner_imports_without_reason({"x.apps": tmp_path / "apps.py"})] == [
+        "2"]
+    (tmp_path / "other.py").write_text(source, encoding="utf-8")
+    assert [spot.rpartition(":")[2] for spot in inner_imports_without_reason({"x.other": tmp_path / "other.py"})] == [
+        "17", "2"]
+
+
+def test_every_import_inside_a_function_says_why():
+    assert inner_imports_without_reason(project_modules()) == [], (
+        "move the import to the top of its module, or say why it can't be there (docs/architecture.md)")
 
 
 def test_the_counts_in_docs_architecture_are_todays():

@@ -23,13 +23,12 @@ from tournaments.services.decklists import (
 )
 from tournaments.services.events import (
     event_apply_preset,
-    event_bump_version,
-    event_closed_refusal,
     event_delete,
     event_delete_refusal,
     event_finish,
     event_problems,
 )
+from tournaments.services.scoreboard import event_bump_version, event_closed_refusal
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
 from tournaments.services.rounds import round_take_back, round_take_back_refusal, team_match_delete, team_match_delete_refusal
 from tournaments.services.registrations import (

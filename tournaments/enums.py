@@ -2,6 +2,8 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments import structures
+
 SEAT_LETTERS = "ABCDEFGH"
 MAX_TEAM_SIZE = len(SEAT_LETTERS)
 
@@ -9,10 +11,10 @@ MAX_TEAM_SIZE = len(SEAT_LETTERS)
 class Structure(models.TextChoices):
     """How two teams play a team match (RULES.md 2)."""
 
-    SEAT_AGAINST_SEAT = "seat", _("Seat against seat")
-    TWO_HEADED_GIANT = "2hg", _("Shared game: Two-Headed Giant")
-    THREE_HEADED_SERPENT = "3hs", _("Shared game: Three-Headed Serpent")
-    CUSTOM_SHARED = "shared", _("Shared game: custom life and poison")
+    SEAT_AGAINST_SEAT = structures.SEAT_AGAINST_SEAT, _("Seat against seat")
+    TWO_HEADED_GIANT = structures.TWO_HEADED_GIANT, _("Shared game: Two-Headed Giant")
+    THREE_HEADED_SERPENT = structures.THREE_HEADED_SERPENT, _("Shared game: Three-Headed Serpent")
+    CUSTOM_SHARED = structures.CUSTOM_SHARED, _("Shared game: custom life and poison")
 
 
 SHARED_STRUCTURES = {Structure.TWO_HEADED_GIANT, Structure.THREE_HEADED_SERPENT, Structure.CUSTOM_SHARED}
@@ -101,19 +103,6 @@ class Outcome(models.TextChoices):
     A_WINS = "A", _("Team A wins")
     B_WINS = "B", _("Team B wins")
     DRAW = "D", _("Draw")
-
-
-def shared_preset(structure: str, team_size: int) -> tuple[int, int] | None:
-    """Return (life, poison limit) of a shared-game structure for a team of `team_size` (RULES.md 2).
-
-    Two-Headed Giant: 30 life, 15 poison. Three-Headed Serpent: 20 life and 10 poison per member.
-    None for seat-against-seat events and for custom presets, which the organizer sets.
-    """
-    if structure == Structure.TWO_HEADED_GIANT:
-        return 30, 15
-    if structure == Structure.THREE_HEADED_SERPENT:
-        return 20 * team_size, 10 * team_size
-    return None
 
 
 class RatingImportance(models.TextChoices):

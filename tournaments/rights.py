@@ -28,6 +28,8 @@ from django.db.models import Q, QuerySet
 import rules
 
 from tournaments.models import Event, EventStaff, Seat, StaffRole
+from tournaments.selectors.published import published_registration_ids
+from tournaments.selectors.roles import ORGANIZERS_GROUP, user_is_organizer
 
 OWNER = "owner"
 SUPERUSER = "superuser"
@@ -195,8 +197,6 @@ def may_see_event(subject, event) -> bool:
 def may_create_events(subject) -> bool:
     """The organizer role: a superuser, a member of the Organizers group, an account with add_event; an
     organizer token of such a person."""
-    from tournaments.selectors.roles import user_is_organizer
-
     token = token_of(subject)
     if token is not None and not token.is_organizer:
         return False
@@ -239,8 +239,6 @@ def decklist_is_published(*, event, registration_id: int) -> bool:
     """The event is finished, its organizer publishes decklists and this team is among the published ones."""
     if not (event.decklists_published and event.status == "finished"):
         return False
-    from tournaments.selectors.published import published_registration_ids
-
     return registration_id in published_registration_ids(event=event)
 
 
@@ -336,8 +334,6 @@ def may_organize(subject) -> bool:
         return False
     cache = _cache(person)
     if "organize" not in cache:
-        from tournaments.selectors.roles import ORGANIZERS_GROUP
-
         # One query for the usual cases (the Organizers group, an event owned or staffed), then the permissions.
         held = get_user_model().objects.filter(pk=person.pk).filter(
             Q(groups__name=ORGANIZERS_GROUP) | Q(organized_events__isnull=False) | Q(event_roles__isnull=False))

@@ -6,6 +6,7 @@ counting results only, and a draft's message names its table and teams, never a 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from drafting.models import DraftTable, Pod
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, Round, TeamMatch
 from tournaments.selectors.pairings import round_tables
@@ -83,8 +84,6 @@ def _standings_payload(event: Event) -> list[dict]:
 
 
 def _draft_payload(data: dict) -> dict | None:
-    from drafting.models import DraftTable, Pod  # drafting builds on tournaments; read lazily, names only
-
     if data.get("table"):
         table = DraftTable.objects.select_related("team1__team", "team2__team").filter(pk=data["table"]).first()
         if table is None:

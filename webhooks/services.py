@@ -16,6 +16,7 @@ import urllib.request
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -129,11 +130,9 @@ def _schedule(delivery_ids: list[int]) -> None:
     """Send the delivery tasks once the rows are committed; a broker that is down leaves them pending (re-send)."""
 
     def send() -> None:
-        from config.celery import app
-
         for delivery_id in delivery_ids:
             try:
-                app.send_task(DELIVER_TASK, args=(delivery_id,))
+                current_app.send_task(DELIVER_TASK, args=(delivery_id,))
             except Exception:  # noqa: BLE001 - a broker outage must not fail the change that was committed
                 log.exception("Could not schedule webhook delivery %s; re-send it from the delivery page.", delivery_id)
 

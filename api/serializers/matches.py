@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from api.serializers.common import TeamRefSerializer
 from tournaments.enums import COUNTING_STATES, Outcome, ResultState, RoundKind
-from tournaments.models import TeamMatch
+from tournaments.models import SeatMatch, TeamMatch
 
 
 class SeatResultSerializer(serializers.Serializer):
@@ -97,8 +97,6 @@ def team_match_data(
 def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
     """Every match of `round_` by table, as TeamMatchSerializer shows each, read as plain values in two queries
     whatever the round's size (a round of 512 matches as models would be thousands of objects)."""
-    from tournaments.models import SeatMatch
-
     rows = list(
         TeamMatch.objects.filter(round=round_).order_by("table").values_list(
             "pk", "table", "team_a_id", "team_a__team__name", "team_b_id", "team_b__team__name", "result_state",

@@ -2,6 +2,7 @@
 from collections.abc import Callable
 
 from rest_framework import generics
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from api.conditional import not_modified, shared_body, with_validators
@@ -23,8 +24,6 @@ class EventScopedMixin:
 
     def validate_query(self) -> None:
         """Check the query string (the view's filters, or its query_serializer_class) before any 304."""
-        from rest_framework.exceptions import ValidationError
-
         filterset_class = getattr(self, "filterset_class", None)
         if filterset_class is not None:
             model = filterset_class._meta.model

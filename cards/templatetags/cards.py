@@ -9,6 +9,7 @@ from pathlib import Path
 from django import template
 from django.conf import settings
 from django.templatetags.static import static
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 
@@ -93,6 +94,4 @@ def card_face(face: CardFace | None):
 def card_data_notice(*, staff: bool = False):
     """The card data's date, with a warning when it is older than 90 days (desk and decklist pages); `staff` adds
     how to update it. One query."""
-    from django.utils import timezone
-
     return {"freshness": card_data_freshness(today=timezone.localdate()), "staff": staff}

@@ -4,7 +4,7 @@ from django.utils.translation import gettext as _
 
 from desk.models import Announcement
 from tournaments.models import Event
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 
 MAX_LENGTH = 280
 

@@ -14,7 +14,7 @@ from tournaments.models import Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind
 from tournaments.services.clock import event_desk_for
 from tournaments.services.eventlog import event_log_record
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.registrations import registration_drop
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import COUNTING_STATES, ResultState
 from tournaments.models import TeamMatch
-from tournaments.services.events import event_require_open
+from tournaments.services.scoreboard import event_require_open
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
 
 

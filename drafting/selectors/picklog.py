@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from common.refusals import NotAllowed
 from drafting.models import DraftCard, DraftStatus, DraftTable, Pod, PodCard, PodTeam
-from drafting.picklog import LoggedPick
-from drafting.selectors.pods import pod_drafter_seating
-from drafting.selectors.tables import draft_seat_players
+from drafting.picklog import LoggedPick, mtgo_text, picks_csv
+from drafting.selectors.pods import pod_drafter_seating, thg_pod_team_of_user
+from drafting.selectors.tables import draft_seat_of_user, draft_seat_players
 from tournaments.enums import EnforcementLevel
 
 
@@ -99,10 +99,6 @@ class PickLogHidden(NotAllowed):
 def draft_pick_log_text(*, draft: DraftTable | Pod, user) -> str | None:
     """The MTGO log of `user`'s picks at this table or pod; None when they don't draft there. Raises PickLogHidden
     while the draft runs above Regular REL."""
-    from drafting.picklog import mtgo_text
-    from drafting.selectors.tables import draft_seat_of_user
-    from drafting.selectors.pods import thg_pod_team_of_user
-
     drafter = (draft_seat_of_user(table=draft, user=user) if isinstance(draft, DraftTable)
                else thg_pod_team_of_user(pod=draft, user=user))
     if drafter is None:
@@ -126,6 +122,4 @@ def event_pick_log_text(*, event, user) -> str | None:
 
 def event_picks_csv(*, event) -> str:
     """Every pick of the event as CSV (picklog.CSV_COLUMNS). For its organizers only: the caller checks."""
-    from drafting.picklog import picks_csv
-
     return picks_csv(event_pick_rows(event=event))

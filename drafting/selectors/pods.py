@@ -15,6 +15,7 @@ from drafting import booster, thg
 from drafting.passing import LEFT
 from drafting.models import DraftStatus, Pod, PodCard, PodTeam
 from drafting.selectors.tables import TIMEOUT_VIAS, DraftClock, PoolHidden
+from tournaments.models import Seat
 
 
 def thg_pods_for_event(*, event) -> QuerySet[Pod]:
@@ -50,8 +51,6 @@ def booster_first_round_pairs(*, event, entrant_ids: list[int]) -> tuple[list[tu
 def pod_drafter_seating(*, pods: list[Pod]) -> dict[int, list[str]]:
     """Pod id -> the names on its seats in clockwise order (the player of a one-player registration, else the team),
     in one query whatever the number of pods."""
-    from tournaments.models import Seat
-
     seats = list(PodTeam.objects.filter(pod__in=pods).select_related("registration__team").order_by("pod", "seat"))
     players: dict[int, list[str]] = defaultdict(list)
     for registration_id, name in Seat.objects.filter(

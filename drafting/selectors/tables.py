@@ -1,6 +1,7 @@
 """Reads of the team Rochester draft tables, and what every draft page shares (the clock, the one draft log). What a
 player may see is decided here, on the server (RULES.md 6)."""
 from __future__ import annotations
+from collections import Counter
 
 import datetime as dt
 import math
@@ -11,10 +12,12 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from common.refusals import NotAllowed
+from cards.selectors import card_name_index
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import EventLogEntry
 from tournaments.models import Seat as TeamSeat
+from tournaments.pools import TeamPool
 
 
 
@@ -261,11 +264,6 @@ def draft_selection_problem(*, state: TableState, card_id: int, pack_index: int,
 def draft_team_pool(registration):
     """The team's pool for deck registration (tournaments.pools): the cards its players picked at the team's latest
     draft table (each round drafts anew under the pod rule), by English name; None before the team has drafted."""
-    from collections import Counter
-
-    from cards.selectors import card_name_index
-    from tournaments.pools import TeamPool
-
     table = (
         DraftTable.objects.filter(Q(team1=registration) | Q(team2=registration))
         .order_by("-round__number", "-number", "-pk").first()

@@ -35,7 +35,7 @@ from drafting.models import (
     step_key,
 )
 from drafting.selectors.pods import thg_pod_team_of_user
-from drafting.services.tables import draft_settings_for
+from drafting.services.tables import MAX_PACK_SIZE, _entered_card, draft_settings_for
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
 from tournaments.pools import drafted_pools_keep
@@ -108,8 +108,6 @@ def thg_pod_generate_packs(*, pod_id: int, by, set_code: str = "", seed: str = "
 def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_code: str = "") -> Pod:
     """Load packs typed in from real boosters: for each pack round, each team's pack in seat order (6 x teams
     packs in all), each pack's card names in order."""
-    from .tables import MAX_PACK_SIZE, _entered_card
-
     pod = Pod.objects.get(pk=pod_id)
     teams, rounds = pod.teams.count(), pod.rules.pack_rounds
     if len(packs) != rounds * teams:

@@ -32,6 +32,7 @@ from tournaments.signals import DomainEvent, domain_event_send
 
 from . import timers
 from .picks import DraftRefused
+from .seating import draft_empty_seats_problem, rochester_team_size_problem
 
 MAX_PACK_SIZE = 30
 
@@ -63,8 +64,6 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
     its tables), has teams of a size that can't draft, already has tables, or has an odd number of teams or fewer
     than two.
     """
-    from .rounds import draft_empty_seats_problem, rochester_team_size_problem
-
     if event.format_kind != FormatKind.TEAM_ROCHESTER:
         raise DraftRefused(_("Only a team Rochester draft event gets draft tables."))
     if event.drafts_every_round:

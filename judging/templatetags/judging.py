@@ -4,7 +4,7 @@ from django import template
 from judging import selectors
 from tournaments.models import Seat
 from tournaments.rights import may_judge_event
-from tournaments.services.decklists import event_registers_decklists
+from tournaments.selectors.decklists import event_registers_decklists
 
 register = template.Library()
 

@@ -4,6 +4,10 @@ from decimal import Decimal
 from django import template
 from django.utils.formats import number_format
 
+from cards import display
+from tournaments.selectors import team_marks
+from tournaments.services.decklists import deck_problem_message
+
 register = template.Library()
 
 
@@ -18,38 +22,28 @@ def percent(value: Decimal | None) -> str:
 @register.filter
 def problem_message(problem: dict) -> str:
     """A stored decklist problem in the page's language (tournaments.services.decklists.deck_problem_message)."""
-    from tournaments.services.decklists import deck_problem_message
-
     return deck_problem_message(problem)
 
 
 @register.filter
 def team_mark(registration):
     """The registration's dropped/disqualified mark (tournaments.selectors.team_marks), or None while it plays."""
-    from tournaments.selectors.team_marks import team_mark as mark_of
-
-    return mark_of(registration) if registration is not None else None
+    return team_marks.team_mark(registration) if registration is not None else None
 
 
 @register.filter
 def card_rarity(rarity: str) -> str:
     """A card's rarity in the page's language (cards.display)."""
-    from cards.display import rarity_name
-
-    return rarity_name(rarity)
+    return display.rarity_name(rarity)
 
 
 @register.filter
 def card_types(types: str) -> str:
     """A card's types ('Artifact Creature') in the page's language (cards.display)."""
-    from cards.display import type_line
-
-    return type_line(types)
+    return display.type_line(types)
 
 
 @register.filter
 def color_name(letter: str) -> str:
     """A colour letter (W U B R G, C colourless, M multicolour) named in the page's language."""
-    from cards.display import color_name as name
-
-    return name(letter)
+    return display.color_name(letter)

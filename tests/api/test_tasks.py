@@ -10,7 +10,7 @@ from api import tasks
 from tests.api.conftest import build_event
 from tests.factories import EventFactory
 from tournaments.models import Event
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 
 pytestmark = pytest.mark.django_db
 

@@ -92,7 +92,7 @@ def test_every_page_of_one_version_comes_from_one_computation_and_a_change_compu
     assert [row["rank"] for row in rows] == list(range(1, 11))
     assert one_row.json()["results"][0]["team"] == registrations[3].pk
     # A result changes: the version moves on, and the standings are computed again.
-    from tournaments.services.events import event_bump_version
+    from tournaments.services.scoreboard import event_bump_version
 
     leader = rows[0]["team"]
     won = TeamMatch.objects.filter(round__event=event, team_a_id=leader, team_b__isnull=False).first()  # A wins all

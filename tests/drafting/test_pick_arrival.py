@@ -4,7 +4,8 @@ import datetime as dt
 import pytest
 from django.test import RequestFactory
 
-from config.middleware import RequestArrivalMiddleware, request_arrived_at
+from common.arrival import request_arrived_at
+from config.middleware import RequestArrivalMiddleware
 from drafting.models import DraftCard, PickVia
 from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services import timers

@@ -16,7 +16,7 @@ from tournaments.logtext import LogText
 from tournaments.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, Round, RoundClock
 from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 
 MAX_ADD_SECONDS = 4 * 3600
 MIN_ROUND_MINUTES, MAX_ROUND_MINUTES = 1, 600  # EventDesk's constraint

@@ -19,8 +19,9 @@ from cards.selectors import card_name_index, card_rules_for_names, team_decklist
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
 from tournaments.limited import pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
-from tournaments.pools import event_has_pools, team_pool
+from tournaments.pools import team_pool
 from tournaments.rights import may_judge_event
+from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
@@ -66,12 +67,6 @@ def decklists_locked_reason(*, event: Event) -> str | None:
     if Round.objects.filter(event=event).exists():
         return _("Round 1 is paired, so decklists are locked. Ask a judge if your list must change.")
     return None
-
-
-def event_registers_decklists(*, event: Event) -> bool:
-    """Constructed events register decklists; limited events too where Hydra knows the team's pool to check them
-    against (tournaments.pools: sealed, Rochester; Two-Headed Giant draft once its provider plugs in)."""
-    return event.format_kind in CONSTRUCTED_FORMATS or event_has_pools(event=event)
 
 
 def decklists_open(*, event: Event) -> str | None:

@@ -1,8 +1,8 @@
 import logging
 
+from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -15,14 +15,16 @@ from tournaments.enums import (
     FormatKind,
     Structure,
     default_deck_rule,
-    shared_preset,
 )
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
 from tournaments.seeding import seeding_rated
 from tournaments.services.errors import StateConflict
+from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.signals import DomainEvent, domain_event_send, scoreboard_changed_send
+from tournaments.services.scoreboard import event_bump_version
+from tournaments.signals import DomainEvent, domain_event_send
+from tournaments.structures import shared_preset
 
 log = logging.getLogger(__name__)
 
@@ -168,8 +170,6 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
         raise ValidationError(errors)
     event.full_clean(exclude=["organizer"])
     event.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
-    from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
-
     if event.has_decklists and set(DECK_CHECK_FIELDS) & set(changed):
         event_recheck_decklists(event=event)
     if user is not None:
@@ -240,13 +240,6 @@ def event_create(*, by=None, **fields) -> Event:
     return event
 
 
-def event_bump_version(*, event_id: int) -> None:
-    """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
-    the API's ETags and the live pages follow Event.version."""
-    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
-    scoreboard_changed_send(event_id=event_id)
-
-
 @transaction.atomic
 def event_finish(*, event: Event) -> Event:
     """Finish the event: its status becomes finished and every round is marked finished, so players can no
@@ -258,22 +251,6 @@ def event_finish(*, event: Event) -> Event:
     _schedule_ratings_update(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.EVENT_FINISHED)
     return event
-
-
-def event_closed_refusal(*, event_id: int) -> str | None:
-    """Why nothing may change the event's results, drops or pairings now, or None: a closed (finished) event is
-    final until an organizer reopens it with a reason (event_reopen)."""
-    if Event.objects.filter(pk=event_id, status=EventStatus.FINISHED).exists():
-        return _("This event is closed: its results, drops and pairings are final. An organizer may reopen it "
-                 "(with a reason) to correct them.")
-    return None
-
-
-def event_require_open(*, event_id: int) -> None:
-    """Refuse (StateConflict: the API's 409) any change to results, drops or pairings of a closed event."""
-    refusal = event_closed_refusal(event_id=event_id)
-    if refusal:
-        raise StateConflict(refusal)
 
 
 @transaction.atomic
@@ -303,10 +280,8 @@ def _schedule_ratings_update(*, event_id: int) -> None:
     Sent by name: tournaments doesn't import the ratings app, which builds on it."""
 
     def send() -> None:
-        from config.celery import app
-
         try:
-            app.send_task("ratings.event_closed", args=(event_id,))
+            current_app.send_task("ratings.event_closed", args=(event_id,))
         except Exception:  # noqa: BLE001 - the broker being down must not undo closing the event
             log.exception("Could not schedule the ratings update of event %s; run recalculate_ratings.", event_id)
 

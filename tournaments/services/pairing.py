@@ -23,14 +23,13 @@ from tournaments.pairing import (
     pair_round,
 )
 from tournaments.selectors.standings import (
-    results_for_event,
     seeding_ratings,
     standings_for_event,
     team_names_for_event,
 )
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
 

@@ -1,11 +1,15 @@
 """Players' own accounts: a player registers a login with a player profile (the organizer's way is the admin)."""
 from __future__ import annotations
+from collections import Counter
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player
@@ -32,18 +36,12 @@ def player_register(*, username: str, name: str, email: str, password: str) -> P
 
 
 def _username_base(name: str) -> str:
-    from django.utils.text import slugify
-
     return (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
 
 
 def _free_usernames(names: list[str]) -> list[str]:
     """A free username for each name (its letters and digits, then 2, 3 ... when taken, case ignored), none twice,
     in one query unless many of the numbered ones are taken too."""
-    from collections import Counter
-
-    from django.db.models.functions import Lower
-
     User = get_user_model()
     bases = [_username_base(name) for name in names]
     need = Counter(bases)
@@ -92,9 +90,6 @@ def players_find_or_create_all(*, names) -> tuple[dict[str, Player], dict[str, l
     new players. Returns (the players by player_key, the refusals by player_key: an empty, too long or ambiguous
     name). A name that matches a player made here for an earlier name (by its name or e-mail address) gets that
     player, as it would one by one."""
-    from django.contrib.auth.hashers import make_password
-    from django.db.models.functions import Lower
-
     limit = Player._meta.get_field("name").max_length
     wanted: dict[str, str] = {}
     refused: dict[str, list[str]] = {}
@@ -168,8 +163,6 @@ def players_find_or_create(*, names) -> dict[str, Player]:
     Returns the players by their name in lower case. Raises ValidationError naming every name that is empty, too
     long or held by several players.
     """
-    from django.db.models.functions import Lower
-
     wanted = {}
     problems = []
     limit = Player._meta.get_field("name").max_length
@@ -191,8 +184,6 @@ def players_find_or_create(*, names) -> dict[str, Player]:
     missing = [key for key in wanted if key not in result]
     if missing:
         User = get_user_model()
-        from django.contrib.auth.hashers import make_password
-
         unusable = make_password(None)
         users = [User(username=username, password=unusable)
                  for username in _free_usernames([wanted[key] for key in missing])]

@@ -14,7 +14,7 @@ from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.players import (
     player_find_or_create,
     player_key,

@@ -19,7 +19,7 @@ from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
 from tournaments.services.eventlog import LogAction, event_log_record, round_label
-from tournaments.services.events import event_bump_version, event_require_open
+from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
 

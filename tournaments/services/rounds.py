@@ -16,7 +16,8 @@ from tournaments.models.log import LogKind
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
-from tournaments.services.events import event_bump_version, event_finish
+from tournaments.services.events import event_finish
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.pairing import round_pair_next, round_pairings, round_require_results
 from tournaments.services.topcut import topcut_advance, topcut_start
 from tournaments.topcut import TopCutError

@@ -9,7 +9,8 @@ from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
-from tournaments.services.events import event_bump_version, event_finish, event_require_open
+from tournaments.services.events import event_finish
+from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.eventlog import LogAction
 from tournaments.services.pairing import round_pairing_log, round_seat_draft_tables
 from tournaments.signals import DomainEvent, domain_event_send

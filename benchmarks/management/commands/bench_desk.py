@@ -7,6 +7,7 @@ through Django's test client (views, selectors, templates; no network), and prin
 is one JSON object. Targets (issue 16): desk under 300 ms, projector under 200 ms, queries independent of the
 number of teams.
 """
+import datetime as dt
 import json
 import statistics
 import time
@@ -27,8 +28,6 @@ TARGET_SCREEN_MS = 200
 def build_event(*, teams: int, organizer, rounds_done: int = 2, prefix: str = "") -> Event:
     """A running event of `teams` teams of three: `rounds_done` rounds with final results, the next paired with
     three quarters of its results in. Bulk-written, so 1,024 teams take seconds."""
-    import datetime as dt
-
     User = get_user_model()
     tag = prefix or f"b{int(time.time() * 1000) % 10**9}_{teams}"
     event = Event.objects.create(name=f"Bench {teams}", date=dt.date.today(), organizer=organizer, team_size=3,

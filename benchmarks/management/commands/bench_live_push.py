@@ -48,7 +48,7 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", 2)))
 
     def handle(self, *args, tables, picks, workers, **options):
-        import requests
+        import requests  # lazy: a development package (requirements-dev.txt), loaded only when this bench runs
 
         if connection.vendor != "postgresql" or not getattr(settings, "HYDRA_REDIS_URL", ""):
             raise CommandError("bench_live_push needs PostgreSQL (DATABASE_URL) and Redis (HYDRA_REDIS_URL).")

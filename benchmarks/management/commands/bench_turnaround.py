@@ -29,7 +29,7 @@ from benchmarks.events import bench_event_delete
 from common.memory import settle_heap
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import Event, Player, Registration, Round, Seat, Team, TeamMatch
-from tournaments.services.events import event_bump_version
+from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.roles import organizer_role_grant
 
 

@@ -39,6 +39,7 @@ class Command(BaseCommand):
         if if_empty and Card.objects.exists():
             self.stdout.write(f"Cards are loaded ({Card.objects.count()}); nothing to do.")
             return
+        # lazy: rich's progress bars take half a second to import; a start with the cards loaded (--if-empty) skips them
         from rich.console import Console
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -1,5 +1,6 @@
 """`python manage.py import_event FILE --organizer NAME`: recreate an event from its JSON document."""
 import json
+import sys
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
@@ -20,8 +21,6 @@ class Command(BaseCommand):
         user = organizer_named(organizer)
         try:
             if file == "-":
-                import sys
-
                 document = json.load(sys.stdin)
             else:
                 with open(file, encoding="utf-8") as handle:

@@ -1,0 +1,35 @@
+"""What every service that changes an event's scoreboard (pairings, results, registrations, drops) calls: the
+refusal while the event is closed, and the version bump the API's ETags and the live pages follow.
+
+At the bottom of tournaments' services: it imports no other service, so any of them may import it.
+"""
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from tournaments.enums import EventStatus
+from tournaments.models import Event
+from tournaments.services.errors import StateConflict
+from tournaments.signals import scoreboard_changed_send
+
+
+def event_bump_version(*, event_id: int) -> None:
+    """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
+    the API's ETags and the live pages follow Event.version."""
+    Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+    scoreboard_changed_send(event_id=event_id)
+
+
+def event_closed_refusal(*, event_id: int) -> str | None:
+    """Why nothing may change the event's results, drops or pairings now, or None: a closed (finished) event is
+    final until an organizer reopens it with a reason (event_reopen)."""
+    if Event.objects.filter(pk=event_id, status=EventStatus.FINISHED).exists():
+        return _("This event is closed: its results, drops and pairings are final. An organizer may reopen it "
+                 "(with a reason) to correct them.")
+    return None
+
+
+def event_require_open(*, event_id: int) -> None:
+    """Refuse (StateConflict: the API's 409) any change to results, drops or pairings of a closed event."""
+    refusal = event_closed_refusal(event_id=event_id)
+    if refusal:
+        raise StateConflict(refusal)
