@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from common.arrival import request_arrived_at
 from common.params import plain_int
 from drafting.models import DraftTable
+from drafting.selectors.pods import thg_pods_for_user
 from drafting.selectors.tables import (
     PoolHidden,
     draft_pool,
@@ -24,7 +25,6 @@ from drafting.selectors.tables import (
     draft_tables_for_user,
     draft_tables_progress,
 )
-from drafting.selectors_pods import thg_pods_for_user
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
 from tournaments.models import Event

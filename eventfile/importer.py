@@ -206,7 +206,7 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
         problems.add("rounds", _("Expected a list of rounds."))
         problems.raise_if_any()
     letters = list(event.seat_letters)
-    round_rows, match_rows, seat_rows = [], [], []
+    round_rows, match_rows = [], []
     numbers = set()
     for i, round_ in enumerate(rounds):
         where = f"rounds[{i}]"

@@ -5,7 +5,6 @@ from tests.factories import (
     ApiTokenFactory,
     EventFactory,
     OrganizerTokenFactory,
-    RegistrationFactory,
     UserFactory,
 )
 from tournaments.enums import EventStatus, ResultState

@@ -6,7 +6,7 @@ from django.template import Context, Template
 
 from cards.display import ManaSymbol, mana_symbols, scryfall_image_url
 from cards.models import Card, CardDisplaySettings
-from cards.selectors import card_images_forget, cards_faces
+from cards.selectors import card_images_forget
 from cards.services import cards_import_file
 from tests.cards.test_import_data import allprintings, scryfall_id_of, write
 

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 import requests
-from django.conf import settings
 from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection

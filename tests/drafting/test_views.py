@@ -2,9 +2,7 @@
 import datetime as dt
 
 import pytest
-from django.db import connection
 from django.db.models import F
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 

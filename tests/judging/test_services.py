@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from judging.models import DeckCheck, Penalty
 from judging.services import deck_check_record, penalty_apply, penalty_record
-from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, SeatMatchFactory, TeamMatchFactory, UserFactory
+from tests.factories import EventStaffFactory, EventFactory, RoundFactory, SeatMatchFactory, TeamMatchFactory, UserFactory
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import EventLogEntry, SeatMatch
 from tournaments.services.eventlog import LogAction

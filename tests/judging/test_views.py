@@ -10,7 +10,7 @@ from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from judging.models import DeckCheck, Penalty
 from judging.services import penalty_record
 from judging.services import event_judges
-from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, UserFactory
+from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, UserFactory
 from tournaments.enums import EventStatus
 from tournaments.models import Decklist, DecklistChange, EventLogEntry
 from tournaments.services.eventlog import LogAction

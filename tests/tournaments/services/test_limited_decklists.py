@@ -5,7 +5,7 @@ import pytest
 from cards.services import cards_ensure_loaded
 from tests.factories import DraftCardFactory, DraftTableFactory, PoolCardFactory, RegistrationFactory, SealedEventFactory, SealedPoolFactory
 from tournaments.models import Decklist
-from tournaments.pools import TeamPool, event_has_pools, pool_provider_register, team_pool
+from tournaments.pools import TeamPool, event_has_pools, team_pool
 from tournaments.services.decklists import decklist_submit, decklists_open
 
 pytestmark = pytest.mark.django_db
