@@ -1,6 +1,6 @@
 """Live push for every draft (issue 19): every change of a draft row (a pick, a timeout, a new pack, a pause) is
 published on Redis pub/sub once its transaction commits, on the draft's channel (core.DraftKind.channel); each
-seat's page listens through Server-Sent Events (drafting.views_live) and refreshes at once, instead of waiting up
+seat's page listens through Server-Sent Events (drafting.views.live) and refreshes at once, instead of waiting up
 to a second for its next poll. Polling stays as the fallback (no Redis, a proxy that buffers streams, an old
 browser).
 

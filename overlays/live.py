@@ -1,6 +1,6 @@
 """Live push for the stream overlays: whatever changes an event's overlays (its scoreboard version, a round clock,
 a shared game's life and poison, a draft table's picks) is published on the event's Redis channel once committed;
-each overlay listens through Server-Sent Events (overlays.views.overlay_events, the stream of drafting/views_live.py)
+each overlay listens through Server-Sent Events (overlays.views.overlay_events, the stream of drafting/views/live.py)
 and refreshes at once. Without HYDRA_REDIS_URL nothing is published and the overlays poll."""
 import logging
 

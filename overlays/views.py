@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 
 from common.params import plain_int
 from drafting.live import redis_url
-from drafting.views_live import _stream
+from drafting.views.live import live_stream
 from overlays import selectors
 from overlays.live import event_channel
 from tournaments.selectors.events import event_for_viewer
@@ -73,7 +73,7 @@ async def overlay_events(request: HttpRequest, pk: int) -> HttpResponse:
     event = await sync_to_async(event_for_viewer)(pk=pk, user=await request.auser())
     if not redis_url():
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_stream(event_channel(event.pk), event.version), content_type="text/event-stream")
+    response = StreamingHttpResponse(live_stream(event_channel(event.pk), event.version), content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"
     return response

@@ -6,10 +6,10 @@ from rest_framework import generics
 
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run, event_get_visible
+from common.http import attachment_response
 from drafting.selectors.picklog import event_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_tables_refresh
 from drafting.services.pods import thg_pods_refresh
-from drafting.views_picklog import attachment_response
 
 
 class EventDraftPicksView(generics.GenericAPIView):

@@ -90,12 +90,12 @@ def test_the_stream_sends_the_version_then_each_change(settings, redis_url):
 def test_with_redis_unreachable_the_stream_ends_at_once_asking_to_retry_later(settings):
     import asyncio
 
-    from drafting.views_live import RETRY_WHILE_DOWN_MS, _stream
+    from drafting.views.live import RETRY_WHILE_DOWN_MS, live_stream
     from tests.redis_server import free_port
 
     settings.HYDRA_REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
 
     async def read_all():
-        return [chunk async for chunk in _stream(channel_for(1), 7)]
+        return [chunk async for chunk in live_stream(channel_for(1), 7)]
 
     assert asyncio.run(read_all()) == [f"retry: {RETRY_WHILE_DOWN_MS}\n\n"]

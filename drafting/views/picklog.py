@@ -7,20 +7,13 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from common.http import attachment_response
 from drafting.models import DraftTable, Pod
-from tournaments.rights import may_run_event
 from drafting.selectors.picklog import draft_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_table_refresh
 from drafting.services.pods import thg_pod_refresh
 from tournaments.models import Event
-
-
-def attachment_response(body: str, *, content_type: str, filename: str) -> HttpResponse:
-    """A private, uncached download of `body` (the pages' and the API's draft logs)."""
-    response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response["Cache-Control"] = "private, no-store"
-    return response
+from tournaments.rights import may_run_event
 
 
 def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:

@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404
 
 from drafting.core import POD, TABLE, DraftKind
 from drafting.live import redis_url
-from drafting.selectors.tables import draft_seat_of_user
 from drafting.selectors.pods import thg_pod_team_of_user
+from drafting.selectors.tables import draft_seat_of_user
 from tournaments.rights import may_run_event
 
 logger = logging.getLogger("drafting.live")
@@ -40,7 +40,7 @@ def _may_listen(request: HttpRequest, kind: DraftKind, pk: int) -> int:
 RETRY_WHILE_DOWN_MS = 5000
 
 
-async def _stream(channel: str, version: int):
+async def live_stream(channel: str, version: int):
     """The events of one channel. Redis unreachable, or lost mid-stream, ends the stream with a longer `retry`:
     the page keeps polling meanwhile and EventSource comes back by itself once Redis is (never a 5xx)."""
     # lazy: the asyncio Redis client only for a live stream, which needs HYDRA_REDIS_URL set
@@ -88,7 +88,7 @@ async def _events(request: HttpRequest, kind: DraftKind, pk: int) -> HttpRespons
     version = await sync_to_async(_may_listen)(request, kind, pk)
     if not redis_url():
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(_stream(kind.channel(pk), version), content_type="text/event-stream")
+    response = StreamingHttpResponse(live_stream(kind.channel(pk), version), content_type="text/event-stream")
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

@@ -8,11 +8,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from tournaments.rights import may_run_event
 from drafting.selectors.pods import pod_drafter_seating, thg_pods_for_event
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
 from tournaments.models import Event
+from tournaments.rights import may_run_event
 
 
 @login_required

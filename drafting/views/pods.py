@@ -15,12 +15,18 @@ from django.views.decorators.http import require_GET, require_POST
 from common.arrival import request_arrived_at
 from common.params import plain_int
 from drafting.models import Pod, PodTeam
+from drafting.selectors.pods import (
+    thg_pod_etag,
+    thg_pod_state,
+    thg_pod_team_of_user,
+    thg_pods_overview,
+    thg_pool,
+)
 from drafting.selectors.tables import PoolHidden
-from tournaments.rights import may_run_event
-from drafting.selectors.pods import thg_pod_etag, thg_pod_state, thg_pod_team_of_user, thg_pods_overview, thg_pool
 from drafting.services.picks import DraftRefused
 from drafting.services.pods import thg_pick, thg_pod_refresh, thg_tentative
 from drafting.services.timers import now as server_now
+from tournaments.rights import may_run_event
 
 
 def _pod_and_team(request: HttpRequest, pk: int) -> tuple[Pod, PodTeam | None]:

@@ -1,4 +1,4 @@
-"""The pod pages (drafting.views_pods): a team's live page on two phones, tentative choice, one-press pick, pool,
+"""The pod pages (drafting.views.pods): a team's live page on two phones, tentative choice, one-press pick, pool,
 and the public page; nobody else's picks on any of them."""
 import pytest
 from django.urls import reverse

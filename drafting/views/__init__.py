@@ -1,0 +1,2 @@
+"""The draft pages: a Rochester table (`tables`), the Two-Headed Giant pods (`pods`), the booster draft
+(`booster`), the live push (`live`) and the draft logs (`picklog`)."""
