@@ -5,9 +5,10 @@ import secrets
 from django.db import transaction
 from django.utils import timezone
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from common.refusals import NotAllowed
 from api.models import ApiToken, TokenKind
 from tournaments.models import Event
 from tournaments.rights import may_manage_tokens, may_use_account
@@ -41,9 +42,9 @@ def api_token_create(*, event: Event | None, user, name: str, organizer: bool = 
     """
     if by is not None:
         if not may_use_account(by, user):
-            raise PermissionDenied(_("A token acts as its maker: make it for your own account."))
+            raise NotAllowed(_("A token acts as its maker: make it for your own account."))
         if event is not None and not may_manage_tokens(by, event):
-            raise PermissionDenied(_("You don't run this event: you can't make its tokens."))
+            raise NotAllowed(_("You don't run this event: you can't make its tokens."))
     if organizer:
         if event is not None:
             raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})

@@ -2,11 +2,12 @@
 in the event's log. Every function checks that the user judges the event (tournaments.rights) and writes all
 or nothing."""
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.refusals import NotAllowed
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind, RESULT_PENALTIES
 from judging.models import DeckCheck, Penalty
 from tournaments.models import Player, Registration, Round, SeatMatch, StaffRole, TeamMatch
@@ -20,7 +21,7 @@ from tournaments.services.results import SeatGames, SharedGames, team_match_reco
 
 def _require_judge(*, user, event) -> None:
     if not may_judge_event(user, event):
-        raise PermissionDenied(_("Only a judge of this event can do this."))
+        raise NotAllowed(_("Only a judge of this event can do this."))
 
 
 def _check_round(*, round_: Round | None, registration: Registration) -> None:
@@ -210,9 +211,9 @@ def event_judges(*, event):
 
 def event_judge_add(*, event, username: str, by):
     """Whoever runs the event makes the account `username` a judge of it (tournaments.services.staff). Refused with
-    PermissionDenied for anyone else, with ValidationError for an unknown account."""
+    NotAllowed for anyone else, with ValidationError for an unknown account."""
     if not may_manage_staff(by, event):
-        raise PermissionDenied(_("Only the organizer can choose the event's judges."))
+        raise NotAllowed(_("Only the organizer can choose the event's judges."))
     try:
         user = staff_user_by_name(username=username)
     except ValidationError as exc:
@@ -224,5 +225,5 @@ def event_judge_add(*, event, username: str, by):
 def event_judge_remove(*, event, user, by) -> None:
     """Whoever runs the event takes `user` off the event's judges (their records stay)."""
     if not may_manage_staff(by, event):
-        raise PermissionDenied(_("Only the organizer can choose the event's judges."))
+        raise NotAllowed(_("Only the organizer can choose the event's judges."))
     event_staff_remove(event=event, user=user, by=by)

@@ -8,13 +8,14 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.params import plain_int
+from common.refusals import NotAllowed
 from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
 from tournaments.models import Event, Registration, Seat
@@ -66,7 +67,7 @@ def judges(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             user = services.event_judge_add(event=event, username=request.POST.get("username", ""), by=request.user)
             messages.success(request, _("%(name)s is a judge of this event.") % {"name": user.get_username()})
-    except PermissionDenied as exc:
+    except NotAllowed as exc:  # hidden from who may not judge here (before ValidationError: a refusal is one)
         raise Http404 from exc
     except ValidationError as exc:
         for message in exc.messages:
@@ -161,7 +162,7 @@ def decklist_change(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
             decklist_judge_change(
                 seat=seat_obj, user=request.user, text=form.cleaned_data["text"], reason=form.cleaned_data["reason"],
             )
-        except PermissionDenied as exc:
+        except NotAllowed as exc:  # hidden from who may not judge here (before ValidationError: a refusal is one)
             raise Http404 from exc
         except ValidationError as exc:
             form.add_error(None, exc)

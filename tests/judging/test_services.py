@@ -1,8 +1,9 @@
 """Deck checks and penalties: recorded by judges only, logged, applied to the match result in one step, a
 Disqualification disqualifies the team; bad input writes nothing."""
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 
+from common.refusals import NotAllowed
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind
 from judging.models import DeckCheck, Penalty
 from judging.services import deck_check_record, penalty_apply, penalty_record
@@ -51,7 +52,7 @@ def test_deck_check_record_problem_without_note_writes_nothing(match):
 def test_deck_check_record_by_a_player_or_stranger_is_refused(match):
     player = match.team_a.seats.first().player.user
     for user in (player, UserFactory()):
-        with pytest.raises(PermissionDenied):
+        with pytest.raises(NotAllowed):
             deck_check_record(registration=match.team_a, result=DeckCheckResult.OK, judge=user)
     assert not DeckCheck.objects.exists()
 
@@ -171,6 +172,6 @@ def test_penalty_record_player_of_another_team_or_round_of_another_event_is_refu
 def test_penalty_record_judge_of_another_event_is_refused(match):
     outsider = UserFactory()
     EventStaffFactory(user=outsider, role="judge")
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         penalty_record(registration=match.team_a, player=match.team_a.seats.first().player, judge=outsider,
                        infraction=Infraction.SLOW_PLAY, penalty=PenaltyKind.WARNING)

@@ -7,12 +7,13 @@ and can fix and resubmit until the organizer's deadline or lock.
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.refusals import NotAllowed
 from cards.decklist import DecklistError, decklist_parse, decklist_text
 from cards.deckrules import Problem
 from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
@@ -254,14 +255,14 @@ def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -
     """A judge (or whoever runs the event) changes `seat`'s decklist, also after the deadline and the lock.
 
     The reason is required; the list as it was is kept (DecklistChange) and the change goes into the event's log,
-    so every change to a locked list can be traced. The team is checked again. Refused with PermissionDenied for
+    so every change to a locked list can be traced. The team is checked again. Refused with NotAllowed for
     anyone who doesn't judge the event, with ValidationError without a reason or for input with nothing usable in
     it (nothing is written then).
     """
     seat = Seat.objects.select_related("registration__event", "registration__team", "player").get(pk=seat.pk)
     event = seat.registration.event
     if not may_judge_event(user, event):
-        raise PermissionDenied(_("Only a judge of this event can change a decklist."))
+        raise NotAllowed(_("Only a judge of this event can change a decklist."))
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the change; it is recorded in the event's log.")})

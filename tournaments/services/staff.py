@@ -1,10 +1,11 @@
 """The event's staff: co-organizers, scorekeepers and judges (tournaments.models.EventStaff, issue 25)."""
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.refusals import NotAllowed
 from tournaments.logtext import LogText
 from tournaments.models import Event, EventStaff, StaffRole
 from tournaments.rights import forget_rights, may_manage_staff
@@ -13,7 +14,7 @@ from tournaments.services.eventlog import LogAction, event_log_record
 
 def _check(*, event: Event, by) -> None:
     if not may_manage_staff(by, event):
-        raise PermissionDenied(_("Only the event's organizers choose its staff."))
+        raise NotAllowed(_("Only the event's organizers choose its staff."))
 
 
 def staff_user_by_name(*, username: str):

@@ -3,9 +3,10 @@ reason, the old list kept and the change in the event's log (issue 17)."""
 import datetime as dt
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
+from common.refusals import NotAllowed
 from cards.services import cards_ensure_loaded
 from tests.factories import EventStaffFactory, EventFactory, RegistrationFactory, RoundFactory, UserFactory
 from tournaments.enums import DeckRule
@@ -56,7 +57,7 @@ def test_decklist_change_after_the_deadline_by_a_player_is_refused_and_nothing_c
     with pytest.raises(ValidationError, match="deadline has passed"):
         decklist_submit(seat=a, user=a.player.user, text="4 Counterspell\n56 Island")
     assert Decklist.objects.get(seat=a).text == DECK
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotAllowed):
         decklist_judge_change(seat=a, user=a.player.user, text="60 Island", reason="mine")
 
 
