@@ -25,10 +25,10 @@ from django.test import Client, override_settings
 
 from api.services import api_token_create
 from api.views.standings import standings_ahead_ready
-from benchmarks.events import bench_event_delete
+from benchmarks.events import analyze_tables, bench_event_delete
 from common.memory import settle_heap
 from tournaments.enums import Outcome, ResultState
-from tournaments.models import Event, Player, Registration, Round, Seat, Team, TeamMatch
+from tournaments.models import Event, Player, TeamMatch
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.roles import organizer_role_grant
 
@@ -86,17 +86,6 @@ def bench_team_csv(*, teams: int, tag: str) -> str:
     users = User.objects.bulk_create(existing)
     Player.objects.bulk_create(Player(user=u, name=f"{tag} known {u.username.rsplit('u', 1)[1]}") for u in users)
     return "\n".join(lines) + "\n"
-
-
-def analyze_tables() -> None:
-    """Refresh PostgreSQL's statistics of the tables an event day fills, as autovacuum does within a minute of
-    thousands of new rows: a database that has held events has them; a fresh benchmark database would otherwise be
-    planned as if it were empty."""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        for model in (Registration, Seat, Team, Player, TeamMatch, Round):
-            cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
 
 
 class Command(BaseCommand):
