@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
 from django.core.management.base import CommandError
 from django.db import connection
 
@@ -132,3 +134,14 @@ def worker_database_url() -> str:
     if db.get("PASSWORD"):
         database_url = database_url.replace("@", f":{db['PASSWORD']}@", 1)
     return database_url
+
+
+def session_for(user) -> str:
+    """A signed-in session of `user` in the database, as a login would leave it: the cookie value a bench client or
+    a test sends to the servers started here."""
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key

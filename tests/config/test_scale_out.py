@@ -18,11 +18,9 @@ from pathlib import Path
 
 import pytest
 import requests
-from django.contrib.auth import SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from benchmarks.servers import start_worker, stop_worker
+from benchmarks.servers import session_for, start_worker, stop_worker
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.selectors.tables import draft_seat_to_pick
 from tests.drafting.conftest import make_table
@@ -70,13 +68,6 @@ def _start_web(port: int, env: dict) -> subprocess.Popen:
     pytest.fail("gunicorn didn't start")
 
 
-def _session_for(user) -> str:
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return store.session_key
 
 
 def _seat_user(table, seat):
@@ -111,7 +102,7 @@ def test_two_webs_and_two_workers_lose_and_double_nothing_when_one_of_each_dies(
     sessions = {}
     for table in tables:
         for seat in ("1A", "1B", "2A", "2B"):
-            sessions[(table.pk, seat)] = _session_for(_seat_user(table, seat))
+            sessions[(table.pk, seat)] = session_for(_seat_user(table, seat))
     database_url = _database_url()
     env = dict(os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=redis_13, HYDRA_REDIS_URL=redis_13,
                DJANGO_SETTINGS_MODULE="config.settings.dev", DEBUG="false", API_ANON_RATE="1000000/min",

@@ -15,14 +15,12 @@ import threading
 import time
 
 from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 
 from benchmarks import rochester
 from benchmarks.figures import percentile
-from benchmarks.servers import free_port, gunicorn_start, server_stop
+from benchmarks.servers import free_port, gunicorn_start, server_stop, session_for
 from drafting.models import DraftCard, DraftTable
 from drafting.selectors.tables import draft_seat_to_pick
 from drafting.services.picks import draft_pick
@@ -30,13 +28,6 @@ from drafting.services.tables import draft_table_start
 from tournaments.models import Seat
 
 
-def _session(user) -> str:
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return store.session_key
 
 
 class Command(BaseCommand):
@@ -63,7 +54,7 @@ class Command(BaseCommand):
             for seat in Seat.objects.filter(registration_id__in=[table.team1_id, table.team2_id]).select_related(
                 "player__user"
             ):
-                seats.append((table.pk, _session(seat.player.user)))
+                seats.append((table.pk, session_for(seat.player.user)))
         port = free_port()
         web = gunicorn_start(port=port, env={"WEB_CONCURRENCY": str(workers), "GUNICORN_ACCESSLOG": "",
                                              "SECURE_SSL_REDIRECT": "false", "DEBUG": "false"},
