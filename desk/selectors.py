@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth.tokens import default_token_generator
 from django.db.models import Count, Exists, Prefetch, Q, Subquery
-from django.urls import reverse
 from django.utils.dateparse import parse_datetime
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
@@ -23,6 +19,7 @@ from tournaments.models import Event, EventDesk, Player, Registration, Round, Se
 from tournaments.rights import events_staffed_by, may_run_event
 from tournaments.selectors.clock import round_clock_state, table_extensions
 from tournaments.selectors.events import event_latest_round
+from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.clock import now as server_now
@@ -425,21 +422,12 @@ def event_final_placings(*, event: Event) -> list[PlacingLine]:
 # --- Accounts made for imported players ---------------------------------------------------------------------------
 
 def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
-    """Each player of the event whose account Hydra made for them (an import) and who never used it (no password,
-    never signed in), by name, with the link that lets them set a password: the password reset's own link, valid
-    for PASSWORD_RESET_TIMEOUT (three days by default) and spent once used."""
-    players = (Player.objects.filter(seats__event_id=event.pk, user__isnull=False, user__last_login__isnull=True,
-                                     user__is_active=True)
-               .select_related("user").distinct().order_by("name"))
-    links = []
-    for player in players:
-        if player.user.has_usable_password():
-            continue
-        path = reverse("password_reset_confirm", kwargs={
-            "uidb64": urlsafe_base64_encode(force_bytes(player.user.pk)),
-            "token": default_token_generator.make_token(player.user)})
-        links.append((player, base.rstrip("/") + path))
-    return links
+    """Each placeholder of the event that its own organizer's events made and nobody has used (no password, never
+    signed in; rights.may_hand_out_claim), by name, with its claim link: signed out it sets a password (the
+    password reset's token, valid for PASSWORD_RESET_TIMEOUT, three days by default, and spent once used), signed
+    in it merges the placeholder into the person's own account. Never another organizer's player, never a real
+    account."""
+    return [(player, base.rstrip("/") + claim_path(user=player.user)) for player in claim_link_players(event=event)]
 
 
 # --- Drafts at the desk -------------------------------------------------------------------------------------------

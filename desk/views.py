@@ -61,6 +61,7 @@ from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.rights import may_manage_staff, may_run_event, may_score_event
 from tournaments.selectors.clock import round_clock_state
+from tournaments.selectors.placeholders import invited_seats
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
 from tournaments.selectors.events import event_for_viewer, event_latest_round, my_registration_ids
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
@@ -449,7 +450,8 @@ def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
-    """Import the teams from a CSV or xlsx file: upload, a preview (each player matched to an account or new),
+    """Import the teams from a CSV or xlsx file: upload, a preview (each player matched to the organizer's own
+    placeholder, new, or invited),
     then confirm; all teams or none. ?template=csv|xlsx downloads a file to fill in."""
     event = _run_event(request, pk)
     if request.GET.get("template") in FORMATS:
@@ -489,8 +491,8 @@ def _import_template(file_format: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def desk_claim_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    """A printable sheet: each player of the event whose account was made for them and never used, with the link
-    (and its QR code) that lets them set a password and claim it. POST: e-mail the links to those with an address."""
+    """A printable sheet: each placeholder this event's organizer made that nobody has used, with the link (and its
+    QR code) that lets its person set a password, or merge it into their own account. POST: e-mail the links to those with an address."""
     event = _run_event(request, pk)
     if request.method == "POST":
         sent = event_claim_links_send(event=event, base=request.build_absolute_uri("/"), by=request.user)
@@ -505,8 +507,9 @@ def desk_claim_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    """Add a team (no ?team=) or edit one: its name and a player per seat, each found by name, username or e-mail
-    (or made, with an account to claim). After round 1 a seat changes only as a judge's correction with a reason."""
+    """Add a team (no ?team=) or edit one: its name and a player per seat, each the organizer's own unclaimed
+    placeholder of that name, username or e-mail, or a new one to claim; an existing account typed is invited, not
+    seated (docs/permissions.md). After round 1 a seat changes only as a judge's correction with a reason."""
     event = _run_event(request, pk)
     team_id = plain_int(request.POST.get("team", request.GET.get("team", "")), max_digits=18)
     registration = get_object_or_404(Registration.objects.select_related("team"), pk=team_id, event=event) if team_id else None
@@ -529,6 +532,11 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             error = " ".join(exc.messages)
         else:
+            invited = sorted(letter for _r, letter in invited_seats(event_id=event.pk, registration_ids=[registration.pk]))
+            if invited:
+                messages.info(request, _("Seat %(seats)s: an account with this name or address exists: invited, not "
+                                         "seated. A placeholder holds the seat until its person accepts.")
+                              % {"seats": ", ".join(invited)})
             return _back(event)
     return render(request, "desk/team_edit.html", {
         "event": event, "registration": registration, "values": values, "error": error,

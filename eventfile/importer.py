@@ -158,7 +158,7 @@ def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Regis
                 problems.add(f"{swhere}.decklist", _("null, or {\"text\": ..., \"main\": {...}, \"sideboard\": {...}, \"errors\": [...]}."))
     problems.raise_if_any()
     try:
-        players = players_find_or_create(names=player_names)
+        players = players_find_or_create(names=player_names, organizer=event.organizer_id, event=event)
     except ValidationError as exc:
         raise ValidationError({"teams": exc.messages}) from exc
     keys = [" ".join(t["name"].split()) for t in teams]

@@ -3,7 +3,7 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import decklists, views
+from portal import decklists, placeholders, views
 
 app_name = "portal"
 urlpatterns = [
@@ -21,4 +21,6 @@ urlpatterns = [
     path("matches/<id:pk>/report/", views.match_report, name="match_report"),
     path("matches/<id:pk>/confirm/", views.match_confirm, name="match_confirm"),
     path("matches/<id:pk>/dispute/", views.match_dispute, name="match_dispute"),
+    path("invitations/<id:pk>/", placeholders.invitation, name="invitation"),
+    path("claim/<str:uidb64>/<str:token>/", placeholders.claim, name="claim"),
 ]

@@ -34,6 +34,7 @@ from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event
 from tournaments.rights import may_run_event
 from tournaments.selectors.events import my_registration_ids
+from tournaments.selectors.placeholders import invitations_pending_for
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
@@ -75,13 +76,16 @@ def home(request: HttpRequest) -> HttpResponse:
     """Signed in: my events. Otherwise: the public events."""
     if not request.user.is_authenticated:
         return events(request)
-    etag = page_etag(request, selectors.my_events_versions(user=request.user), _draft_versions(user=request.user))
+    invitations = list(invitations_pending_for(user=request.user))
+    etag = page_etag(request, selectors.my_events_versions(user=request.user), _draft_versions(user=request.user),
+                     ",".join(str(i.pk) for i in invitations))
     if _partial(request) and (cached := not_modified(request, etag)):
         return cached
     entries = selectors.my_events(user=request.user)
     return _live_render(
         request, "portal/my_events.html",
-        {"entries": entries, "live": any(e.is_live for e in entries)}, etag=etag,
+        {"entries": entries, "live": any(e.is_live for e in entries),
+         "invitations": invitations}, etag=etag,
     )
 
 

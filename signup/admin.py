@@ -137,7 +137,7 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
         preview = team_file_preview(event=event, name=name, data=data, user=request.user)
         if not preview.ok:
             return {"file_error": preview.file_error, "row_errors": preview.row_errors}
-        return {"preview": [(team, [(s.letter, s.player) for s in seats]) for team, seats in preview.teams],
+        return {"preview": [(team, [(s.letter, s.player, s.status == "invited") for s in seats]) for team, seats in preview.teams],
                 "note": preview.note, "file_name": name, "payload": team_file_payload(data)}
 
     def _confirm(self, request, event, context):

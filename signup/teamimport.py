@@ -2,9 +2,11 @@
 
 The preview is the real import run inside a transaction that is rolled back, so what it shows is exactly what the
 confirmation writes: all teams or none, through tournaments.services.registrations.teams_import (the API's import
-too). Each player of the file is matched to an existing account by name, username or e-mail
-(tournaments.services.players.player_match_q); the preview says who is matched (and to which account), who is
-new (an account is made that they claim later) and, as a refusal, who is ambiguous.
+too). Each player of the file is matched only to the organizer's own unclaimed placeholders (by name, username or
+e-mail; tournaments.services.players.players_find_or_create_all); everyone else gets a new placeholder they claim
+later. A name or `email` that is another account's gets a placeholder too and that account is invited, never
+seated. The preview says which seats are matched, new or invited, and shows nothing the file doesn't say (no
+account's name, username or address); an ambiguous name is a refusal.
 """
 import base64
 import binascii
@@ -17,19 +19,21 @@ from django.utils.translation import gettext as _
 
 from signup.teamfile import team_file_read
 from tournaments.models import Event, Player, Registration, Seat
+from tournaments.selectors.placeholders import invited_seats
 from tournaments.services.registrations import team_entries_from_rows, teams_import
 from tournaments.teamcsv import TeamFileError
 
 MAX_UPLOAD = 2 * 1024 * 1024
-TEMPLATE_CSV = "team,seat,player\nAzure Ants,A,Ada Lovelace\nAzure Ants,B,walkcap\nAzure Ants,C,grace@example.org\n"
+TEMPLATE_CSV = ("team,seat,player,email\nAzure Ants,A,Ada Lovelace,ada@example.org\nAzure Ants,B,walkcap,\n"
+                "Azure Ants,C,grace@example.org,\n")
 
 
 @dataclass(frozen=True)
 class SeatPreview:
     letter: str
-    player: str  # the player's name
-    status: str  # "matched" (an existing account) or "new"
-    account: str  # the matched account's username; "" for a new player
+    player: str  # the player's name, as the file gave it (or an earlier file of the same organizer)
+    status: str  # "matched" (the organizer's own unclaimed placeholder), "new", or "invited" (an existing account
+    #              was named: a new placeholder holds the seat and the account's person is asked; never said who)
 
 
 @dataclass
@@ -46,7 +50,7 @@ class ImportPreview:
     @property
     def counts(self) -> dict[str, int]:
         seats = [s for _team, team_seats in self.teams for s in team_seats]
-        return {"matched": sum(s.status == "matched" for s in seats), "new": sum(s.status == "new" for s in seats)}
+        return {status: sum(s.status == status for s in seats) for status in ("matched", "new", "invited")}
 
 
 class _Preview(Exception):
@@ -69,12 +73,13 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
     try:
         with transaction.atomic():
             registered = teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
+            invited = invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registered])
             by_team: dict[int, list[SeatPreview]] = {}
-            for s in Seat.objects.filter(registration__in=registered).select_related("player__user").order_by(
+            for s in Seat.objects.filter(registration__in=registered).select_related("player").order_by(
                     "registration", "letter"):
-                by_team.setdefault(s.registration_id, []).append(SeatPreview(
-                    s.letter, s.player.name, "new" if s.player_id > newest else "matched",
-                    "" if s.player_id > newest or s.player.user is None else s.player.user.get_username()))
+                status = ("invited" if (s.registration_id, s.letter) in invited
+                          else "new" if s.player_id > newest else "matched")
+                by_team.setdefault(s.registration_id, []).append(SeatPreview(s.letter, s.player.name, status))
             preview.teams = [(registration.team.name, by_team.get(registration.pk, [])) for registration in registered]
             raise _Preview
     except _Preview:

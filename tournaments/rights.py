@@ -28,6 +28,7 @@ from django.db.models import Q, QuerySet
 import rules
 
 from tournaments.models import Event, EventStaff, Seat, StaffRole
+from tournaments.selectors.placeholders import player_is_placeholder
 from tournaments.selectors.published import published_registration_ids
 from tournaments.selectors.roles import ORGANIZERS_GROUP, user_is_organizer
 
@@ -278,6 +279,38 @@ def may_use_account(subject, account) -> bool:
     if token_of(subject) is not None or person is None or account is None:
         return False
     return person.is_superuser or account.pk == person.pk
+
+
+# Accounts belong to their people (issue 37; docs/permissions.md) -----------------------------------------------------
+
+@rules.predicate
+def may_hand_out_claim(subject, seat) -> bool:
+    """A claim link (the claim sheet, the claim e-mails) for the player on this seat: whoever runs the event, and
+    only for a placeholder the event's own organizer made that nobody has claimed. Never another organizer's player
+    nor a real account."""
+    if seat is None or not may_run_event(subject, seat.event):
+        return False
+    player = seat.player
+    return player_is_placeholder(player) and player.made_by_id == seat.event.organizer_id
+
+
+@rules.predicate
+def may_merge_placeholder(subject, claim) -> bool:
+    """Merging a placeholder into one's own account: a signed-in person (in person, never a token) holding a valid
+    claim link for it (selectors.placeholders.PlaceholderClaim), not the placeholder itself."""
+    person = _active_person(subject)
+    if token_of(subject) is not None or person is None or claim is None:
+        return False
+    return claim.player.user_id != person.pk and claim.is_valid
+
+
+@rules.predicate
+def may_answer_invitation(subject, invitation) -> bool:
+    """Accepting or declining a seat invitation: only the invited person, in person."""
+    person = _active_person(subject)
+    if token_of(subject) is not None or person is None or invitation is None:
+        return False
+    return invitation.user_id == person.pk
 
 
 rules.add_perm("tournaments.run_event", may_run_event)

@@ -1,7 +1,8 @@
 """Reading a team list file (`team,seat,player` rows, RULES.md 1). Pure: bytes or text in, rows or problems out.
 
 An individual event's list has the one column `player` (RULES.md 9): each row is a team of one, named as the
-player, on seat A.
+player, on seat A. Either list may add the column `email`: the player's e-mail address, for their claim link or,
+when it is an existing account's, to invite that account (docs/registration.md).
 
 The separator is detected (comma, semicolon or tab, as spreadsheets export them), the header may be in any case and
 order, extra columns are refused by name, and the encoding must be UTF-8 (a byte-order mark is fine).
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 COLUMNS = ("team", "seat", "player")
+OPTIONAL = ("email",)
 MAX_BYTES = 2 * 1024 * 1024
 
 
@@ -22,6 +24,7 @@ class TeamRow:
     team: str
     seat: str
     player: str
+    email: str = ""
 
 
 class TeamFileError(ValueError):
@@ -57,17 +60,18 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     separator = max(counts, key=counts.get) if max(counts.values()) else ","
     reader = csv.reader(io.StringIO(text), delimiter=separator)
     header = [h.strip().lower() for h in next(reader)]
-    players_only = [h for h in header if h] == ["player"]
+    players_only = [h for h in header if h and h not in OPTIONAL] == ["player"]
     missing = [c for c in COLUMNS if c not in header]
     if missing and not players_only:
         raise TeamFileError(
-            _("The header must name the columns team, seat and player, or only player for an individual event "
-              "(found: %(found)s).")
+            _("The header must name the columns team, seat and player (and email if you like), or only player (and "
+              "email) for an individual event (found: %(found)s).")
             % {"found": ", ".join(h for h in header if h) or _("nothing")}
         )
-    extra = [h for h in header if h and h not in COLUMNS]
+    extra = [h for h in header if h and h not in COLUMNS + OPTIONAL]
     if extra:
-        raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat and player.") % {"cols": ", ".join(extra)})
+        raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat, player and email.")
+                            % {"cols": ", ".join(extra)})
     # A players-only list: each player is a team of one on seat A, named as the player.
     index = {c: header.index("player" if players_only else c) for c in COLUMNS}
     rows: list[TeamRow] = []
@@ -80,9 +84,10 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
             problems.append(_("Line %(n)d: more values than columns (%(cols)s).") % {"n": line, "cols": ", ".join(header)})
             continue
         values = values + [""] * (len(header) - len(values))
-        row = TeamRow(line=line, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})
+        email = " ".join(values[header.index("email")].split()) if "email" in header else ""
+        row = TeamRow(line=line, email=email, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})
         if players_only and row.player:
-            row = TeamRow(line=line, team=row.player, seat="A", player=row.player)
+            row = TeamRow(line=line, team=row.player, seat="A", player=row.player, email=email)
         empty = [c for c in COLUMNS if not getattr(row, c)]
         if empty:
             problems.append(_("Line %(n)d: %(cols)s missing.") % {"n": line, "cols": ", ".join(empty)})

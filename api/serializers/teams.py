@@ -10,6 +10,9 @@ from tournaments.models import Registration
 class MemberSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
     player = serializers.CharField(help_text="The player's name.")
+    invited = serializers.BooleanField(
+        required=False, help_text="In the answer to a write only: an existing account was typed for this seat, so a "
+        "placeholder holds it and the account's person was invited to take it (not seated; never said who).")
 
 
 class TeamOutputSerializer(serializers.Serializer):
@@ -35,6 +38,10 @@ class TeamOutputSerializer(serializers.Serializer):
             "status": state,
             "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
         }
+        invited = self.context.get("invited")
+        if invited is not None:  # the organizer's answer to a write: which seats wait for an invited account
+            for member in data["members"]:
+                member["invited"] = (registration.pk, member["seat"]) in invited
         if registration.is_disqualified and self.context.get("runs_event"):
             data["disqualification_reason"] = registration.disqualified_reason
         return data
@@ -42,7 +49,10 @@ class TeamOutputSerializer(serializers.Serializer):
 
 class TeamSeatInputSerializer(StrictInputSerializer):
     seat = serializers.CharField(max_length=2, help_text="The seat letter: A, B, C ... up to the team size.")
-    player = serializers.CharField(max_length=120, help_text="The player's name: matched (case ignored) or created.")
+    player = serializers.CharField(
+        max_length=120, help_text="The player's name, username or e-mail address: your own events' unclaimed placeholder "
+        "of that name (case ignored), else a new placeholder. An existing account's username or e-mail is never seated: "
+        "its person is invited to take the seat (the member then shows invited: true).")
 
 
 class TeamInputSerializer(StrictInputSerializer):

@@ -21,6 +21,7 @@ from api.serializers.teams import (
 from api.views.base import EventScopedMixin
 from tournaments.models import Player, Registration
 from tournaments.rights import may_run_event, may_score_event
+from tournaments.selectors.placeholders import invited_seats
 from tournaments.services.registrations import (
     SeatEntry,
     TeamEntry,
@@ -41,15 +42,22 @@ def _seats(data) -> list[SeatEntry]:
     return [SeatEntry(letter=s["seat"], player=s["player"]) for s in data]
 
 
+def _written(*, event, registrations) -> dict:
+    """The serializer's context for the organizer's answer to a write: which seats wait for an invited account."""
+    return {"runs_event": True, "invited": invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registrations])}
+
+
 def _team_response(*, request, event, registration: Registration, code: int = 200) -> Response:
     fresh = registrations_for_event(event=event).get(pk=registration.pk)
-    return Response(TeamOutputSerializer(fresh, context={"runs_event": True}).data, status=code)
+    return Response(TeamOutputSerializer(fresh, context=_written(event=event, registrations=[fresh])).data, status=code)
 
 
 class TeamListView(EventScopedMixin, generics.ListAPIView):
     """The teams registered in the event, with their members seat by seat.
 
-    POST registers one team (the event's organizer): players are matched by name or created. 201 with the team.
+    POST registers one team (the event's organizer): each player is your events' own unclaimed placeholder of that
+    name, or a new placeholder; an existing account's username or e-mail is invited, never seated (docs/permissions.md).
+    201 with the team.
     """
 
     idempotent = True
@@ -130,7 +138,8 @@ class TeamImportView(generics.GenericAPIView):
             rows = registrations_for_event(event=event).filter(pk__in=[r.pk for r in registered])
             by_id = {r.pk: r for r in rows}
             return Response(
-                TeamOutputSerializer([by_id[r.pk] for r in registered], many=True, context={"runs_event": True}).data,
+                TeamOutputSerializer([by_id[r.pk] for r in registered], many=True,
+                                     context=_written(event=event, registrations=registered)).data,
                 status=status.HTTP_201_CREATED,
             )
 

@@ -1,5 +1,6 @@
-"""Accounts Hydra made for imported players: their claim links, sent by e-mail to those with an address (the
-others get the printable claim sheet, desk.views.desk_claim_sheet)."""
+"""Placeholders the event's organizer made (imports, the desk, the API): their claim links, sent by e-mail to those
+with an address (the others get the printable claim sheet, desk.views.desk_claim_sheet). Only ever for the
+organizer's own unclaimed placeholders (desk.selectors.event_claim_links; docs/permissions.md)."""
 from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,15 +14,16 @@ from tournaments.services.eventlog import event_log_record
 
 
 def event_claim_links_send(*, event: Event, base: str, by) -> int:
-    """E-mail each unclaimed account with an address its link to set a password (after the commit). Returns how
-    many were sent; logged at the desk."""
+    """E-mail each of the event's own unclaimed placeholders with an address its claim link (after the commit).
+    Returns how many were sent; logged at the desk."""
     sent = 0
     for player, link in event_claim_links(event=event, base=base):
         if not player.user.email:
             continue
         subject = _("Your Hydra account for %(event)s") % {"event": event.name}
         body = _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and "
-                 "see your team, pairings and results:\n\n%(link)s\n\nThe link works once, for three days.") % {
+                 "see your team, pairings and results (or, if you already have a Hydra account, open the link signed "
+                 "in to add this seat to it):\n\n%(link)s\n\nThe link works once, for three days.") % {
             "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link}
         address = player.user.email
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))

@@ -5,11 +5,23 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
-    """A person who plays; linked one-to-one to a login."""
+    """A person who plays; linked one-to-one to a login.
+
+    A player an organizer's import, desk or API made (`made_by` that event's organizer) is a placeholder while
+    nobody has claimed its login (no usable password, never signed in): only that organizer's later events match it
+    by name (tournaments.services.players, docs/permissions.md "Accounts belong to their people")."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
     name = models.CharField(_("name"), max_length=120)
     created_at = models.DateTimeField(auto_now_add=True)
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("made by"), help_text=_("The organizer whose event made this player (a placeholder until claimed)."),
+    )
+    made_for_event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("made for event"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -38,3 +50,30 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class SeatInvitation(models.Model):
+    """An organizer typed an existing account's username or e-mail address for a seat: a placeholder took the seat
+    and the account's person is invited to take it (tournaments.services.invitations). Accepting puts their own
+    player on the seat; nobody else's act ever does."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="seat_invitations")
+    placeholder = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_invitations",
+                             verbose_name=_("invited account"))
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("seat invitation")
+        verbose_name_plural = _("seat invitations")
+        constraints = [
+            models.UniqueConstraint(fields=["event", "placeholder", "user"], name="seat_invitation_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} → {self.placeholder_id} @ {self.event_id}"

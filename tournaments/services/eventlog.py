@@ -43,11 +43,17 @@ class LogAction(models.TextChoices):
     SETTINGS_CHANGED = "settings_changed", _("Settings changed")
     EVENT_CLOSED = "event_closed", _("Event closed")
     EVENT_REOPENED = "event_reopened", _("Event reopened")
+    SEAT_INVITED = "seat_invited", _("Account invited to a seat")
+    INVITATION_ACCEPTED = "invitation_accepted", _("Seat invitation accepted")
+    INVITATION_DECLINED = "invitation_declined", _("Seat invitation declined")
+    PLACEHOLDER_MERGED = "placeholder_merged", _("Placeholder merged into its person's account")
 
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.
 ACTION_KINDS = {
     LogAction.SEATS_CORRECTED: LogKind.SEATS, LogAction.TEAM_RENAMED: LogKind.SEATS,
+    LogAction.SEAT_INVITED: LogKind.SEATS, LogAction.INVITATION_ACCEPTED: LogKind.SEATS,
+    LogAction.INVITATION_DECLINED: LogKind.SEATS, LogAction.PLACEHOLDER_MERGED: LogKind.SEATS,
     LogAction.DROPPED: LogKind.DROP, LogAction.REINSTATED: LogKind.DROP, LogAction.DISQUALIFIED: LogKind.DROP,
     LogAction.ROUND_TAKEN_BACK: LogKind.PAIRING, LogAction.ROUND_PAIRED: LogKind.PAIRING,
     LogAction.ROUND_REPAIRED: LogKind.PAIRING, LogAction.PAIRING_SWAPPED: LogKind.PAIRING,

@@ -1,6 +1,10 @@
-"""Players' own accounts: a player registers a login with a player profile (the organizer's way is the admin)."""
+"""Players' accounts: a player registers a login with a player profile; an organizer's event finds its own
+placeholders or makes new ones (never another's account: docs/permissions.md, "Accounts belong to their people");
+a person merges a placeholder into their own account with its claim link."""
 from __future__ import annotations
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
@@ -11,8 +15,15 @@ from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.models import Player
+from common.refusals import Conflict, NotFound
+from tournaments.logtext import LogText
+from tournaments.models import Event, Player, Seat
+from tournaments.rights import may_merge_placeholder
+from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, unclaimed_q
+from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.scoreboard import event_bump_version
 
 
 @transaction.atomic
@@ -63,134 +74,208 @@ def player_key(name: str) -> str:
     return " ".join(str(name).split()).lower()
 
 
-def player_match_q(text: str) -> Q:
-    """The players `text` names, case ignored: by their name, or by their account's username or e-mail address (so
-    a list naming "walkcap" finds walkcap's account, never makes a second one)."""
-    return Q(name__iexact=text) | Q(user__username__iexact=text) | Q(user__email__iexact=text)
+@dataclass
+class PlayerMatch:
+    """What an organizer's list of names came to (players_find_or_create_all), each by player_key: the player for
+    the seat, the refusals (an empty, too long or ambiguous name), and the accounts to invite: a real account's
+    username or e-mail address was typed, so a new placeholder takes the seat and its person is asked."""
+
+    players: dict[str, Player] = field(default_factory=dict)
+    refused: dict[str, list[str]] = field(default_factory=dict)
+    invited: dict[str, Any] = field(default_factory=dict)
 
 
-def player_find_or_create(*, name: str) -> Player:
-    """The player `name` names (player_match_q: a name, username or e-mail address; case and surrounding spaces
-    ignored), created with a login of their own (no password: they claim it with a password reset, or the
-    organizer does) when there is none.
-
-    Raises ValidationError when the name is empty, too long, or held by several players (Hydra can't tell which
-    one is meant: the organizer gives the account's username in the admin instead).
-    """
-    found, refused = players_find_or_create_all(names=[name])
-    key = player_key(name)
-    if key in refused:
-        raise ValidationError(refused[key])
-    return found[key]
+def _email_of(text: str) -> str:
+    """`text` when it is an e-mail address, else ""."""
+    if "@" not in text:
+        return ""
+    try:
+        validate_email(text)
+    except ValidationError:
+        return ""
+    return text
 
 
-def players_find_or_create_all(*, names) -> tuple[dict[str, Player], dict[str, list[str]]]:
-    """player_find_or_create for many names at once (a large event's team list), in a fixed number of queries
-    whatever their number: one to match every name (player_match_q), one for free usernames, two to create the
-    new players. Returns (the players by player_key, the refusals by player_key: an empty, too long or ambiguous
-    name). A name that matches a player made here for an earlier name (by its name or e-mail address) gets that
-    player, as it would one by one."""
+def _spelled_index(rows, keys: set[str], *spellings: str) -> dict[str, set]:
+    """Each of `keys` -> the rows (annotated with lower-case `spellings`) spelled so by one of them."""
+    index: dict[str, set] = {}
+    for row in rows:
+        for key in {getattr(row, name) for name in spellings} & keys:
+            index.setdefault(key, set()).add(row)
+    return index
+
+
+def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str, str] | None = None) -> PlayerMatch:
+    """The players an organizer's event seats for these names (a team list, the desk's form, the API), in a fixed
+    number of queries whatever their number (docs/permissions.md, "Accounts belong to their people").
+
+    A name (case and spaces ignored) matches only the organizer's own placeholders: players their events made that
+    nobody has claimed, by name, username or e-mail address (a store's regulars, week after week). Nothing else is
+    ever matched: every other name gets a new placeholder (a login without a password, made by this organizer; they
+    hand out its claim link). When the name, or its `emails` entry (by player_key), is a real account's username or
+    e-mail address, that account is returned in `invited` for the new placeholder's seat, and the placeholder keeps
+    no address; otherwise a typed or given address is stored on the new placeholder for its claim link. A name that
+    matches a player made here for an earlier name (by its name or e-mail address) gets that player."""
+    emails = emails or {}
+    organizer_id = getattr(organizer, "pk", organizer)
     limit = Player._meta.get_field("name").max_length
+    result = PlayerMatch()
     wanted: dict[str, str] = {}
-    refused: dict[str, list[str]] = {}
     for raw in names:
         name = " ".join(str(raw).split())
         key = name.lower()
-        if key in wanted or key in refused:
+        if key in wanted or key in result.refused:
             continue
+        given = " ".join(str(emails.get(key) or "").split())
         if not name:
-            refused[key] = [_("Give the player's name.")]
+            result.refused[key] = [_("Give the player's name.")]
         elif len(name) > limit:
-            refused[key] = [_("A player's name has at most %(n)d characters.") % {"n": limit}]
+            result.refused[key] = [_("A player's name has at most %(n)d characters.") % {"n": limit}]
+        elif given and not _email_of(given):
+            result.refused[key] = [_("%(email)s is not an e-mail address.") % {"email": given}]
         else:
             wanted[key] = name
-    matched: dict[str, set[int]] = {key: set() for key in wanted}
-    existing: dict[int, Player] = {}
-    if wanted:
-        keys = list(wanted)
-        for player in (Player.objects.select_related("user")
-                       .annotate(key_name=Lower("name"), key_user=Lower("user__username"), key_email=Lower("user__email"))
-                       .filter(Q(key_name__in=keys) | Q(key_user__in=keys) | Q(key_email__in=keys))):
-            existing[player.pk] = player
-            for key in {player.key_name, player.key_user, player.key_email}:
-                if key in matched:
-                    matched[key].add(player.pk)
+    given_emails = {key: " ".join(str(emails[key]).split()).lower() for key in wanted if emails.get(key)}
+    lookups = set(wanted) | set(given_emails.values())
+    User = get_user_model()
+    own: dict[str, set] = {}
+    accounts: dict[str, set] = {}
+    if lookups:
+        own = _spelled_index(
+            placeholders_of(organizer_id=organizer_id).select_related("user")
+            .annotate(key_name=Lower("name"), key_user=Lower("user__username"), key_email=Lower("user__email"))
+            .filter(Q(key_name__in=lookups) | Q(key_user__in=lookups) | Q(key_email__in=lookups)),
+            lookups, "key_name", "key_user", "key_email")
+        accounts = _spelled_index(
+            User.objects.filter(is_active=True).exclude(unclaimed_q())
+            .annotate(key_user=Lower("username"), key_email=Lower("email"))
+            .filter(Q(key_user__in=lookups) | Q(key_email__in=lookups)),
+            lookups, "key_user", "key_email")
     found: dict[str, Player | int] = {}
     new: list[tuple[str, str]] = []  # (the new player's name, e-mail address)
     new_by_key: dict[str, set[int]] = {}  # names and addresses of the players made here -> their place in `new`
     for key, name in wanted.items():
-        candidates = {("old", pk) for pk in matched[key]} | {("new", i) for i in new_by_key.get(key, ())}
+        spellings = {key, given_emails.get(key, key)}
+        candidates = ({("old", p) for s in spellings for p in own.get(s, ())}
+                      | {("new", i) for s in spellings for i in new_by_key.get(s, ())})
         if len(candidates) > 1:
-            refused[key] = [
-                _("Several players match %(name)s (by name, username or e-mail): Hydra can't tell which one is meant. "
-                  "Give the account's username or e-mail address instead.") % {"name": name}
+            result.refused[key] = [
+                _("Several of your players match %(name)s (by name, username or e-mail): Hydra can't tell which one "
+                  "is meant. Give the account's username or e-mail address instead.") % {"name": name}
             ]
             continue
         if candidates:
             kind, ref = candidates.pop()
-            found[key] = existing[ref] if kind == "old" else ref  # a place in `new`: its player once made, below
+            found[key] = ref
             continue
-        email = ""
-        if "@" in name:
-            try:
-                validate_email(name)
-            except ValidationError:
-                pass
-            else:  # an e-mail address nobody has: the account gets it (for its claim link), the player its local part
-                email, name = name, name.split("@", 1)[0]
-        for spelled in {name.lower(), email.lower()} - {""}:
+        invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
+                        if s and len(accounts.get(s, ())) == 1), None)
+        typed_email = _email_of(name)
+        if typed_email:  # the player is called by the address's local part, as typed
+            name = typed_email.split("@", 1)[0]
+        email = "" if invitee is not None else (given_emails.get(key) or typed_email)
+        if invitee is not None:
+            result.invited[key] = invitee
+        for spelled in {name.lower(), email.lower(), key} - {""}:
             new_by_key.setdefault(spelled, set()).add(len(new))
         found[key] = len(new)
         new.append((name, email))
-    if not new:
-        return found, refused
-    User = get_user_model()
-    unusable = make_password(None)
-    users = User.objects.bulk_create(
-        User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
-        for username, (_name, email) in zip(_free_usernames([name for name, _email in new]), new, strict=True)
-    )
-    if any(user.pk is None for user in users):  # a database that doesn't return new ids
-        by_username = User.objects.in_bulk([u.username for u in users], field_name="username")
-        users = [by_username[u.username] for u in users]
-    players = Player.objects.bulk_create(Player(user=user, name=name) for user, (name, _email) in zip(users, new, strict=True))
-    return {key: players[ref] if isinstance(ref, int) else ref for key, ref in found.items()}, refused
-
-
-def players_find_or_create(*, names) -> dict[str, Player]:
-    """player_find_or_create for many names at once (an imported event's hundreds of players in a few queries).
-
-    Returns the players by their name in lower case. Raises ValidationError naming every name that is empty, too
-    long or held by several players.
-    """
-    wanted = {}
-    problems = []
-    limit = Player._meta.get_field("name").max_length
-    for raw in names:
-        name = " ".join(str(raw).split())
-        if not name or len(name) > limit:
-            problems.append(_("%(name)r is not a player's name (1 to %(n)d characters).") % {"name": raw, "n": limit})
-            continue
-        wanted.setdefault(name.lower(), name)
-    found: dict[str, list[Player]] = {}
-    for player in Player.objects.annotate(key=Lower("name")).filter(key__in=list(wanted)):
-        found.setdefault(player.key, []).append(player)
-    for key, players in found.items():
-        if len(players) > 1:
-            problems.append(_("Several players are called %(name)s: Hydra can't tell which one is meant.") % {"name": players[0].name})
-    if problems:
-        raise ValidationError(problems)
-    result = {key: players[0] for key, players in found.items()}
-    missing = [key for key in wanted if key not in result]
-    if missing:
-        User = get_user_model()
+    made: list[Player] = []
+    if new:
         unusable = make_password(None)
-        users = [User(username=username, password=unusable)
-                 for username in _free_usernames([wanted[key] for key in missing])]
-        User.objects.bulk_create(users)
-        by_username = {u.username: u for u in User.objects.filter(username__in=[u.username for u in users])}
-        created = Player.objects.bulk_create(
-            [Player(user=by_username[u.username], name=wanted[key]) for key, u in zip(missing, users, strict=True)]
+        users = User.objects.bulk_create(
+            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
+            for username, (_name, email) in zip(_free_usernames([name for name, _email in new]), new, strict=True)
         )
-        result.update({key: p for key, p in zip(missing, created, strict=True)})
+        if any(user.pk is None for user in users):  # a database that doesn't return new ids
+            by_username = User.objects.in_bulk([u.username for u in users], field_name="username")
+            users = [by_username[u.username] for u in users]
+        made = Player.objects.bulk_create(
+            Player(user=user, name=name, made_by_id=organizer_id, made_for_event=event)
+            for user, (name, _email) in zip(users, new, strict=True))
+    result.players = {key: made[ref] if isinstance(ref, int) else ref for key, ref in found.items()}
     return result
+
+
+def players_find_or_create(*, names, organizer, event=None) -> dict[str, Player]:
+    """players_find_or_create_all for an imported event file's players (hundreds in a few queries), by player_key.
+
+    Raises ValidationError naming every name that is empty, too long or ambiguous among the organizer's own
+    placeholders."""
+    found = players_find_or_create_all(names=names, organizer=organizer, event=event)
+    if found.refused:
+        raise ValidationError([f"{key}: {m}" for key, messages in found.refused.items() for m in messages])
+    return found.players
+
+
+def player_of_account(*, user) -> Player:
+    """The account's player, made (named as the account) when it has none yet: an organizer's own account may
+    never have played."""
+    player = Player.objects.filter(user=user).first()
+    if player is not None:
+        return player
+    name = (user.get_full_name() or user.get_username())[: Player._meta.get_field("name").max_length]
+    return Player.objects.create(user=user, name=name)
+
+
+def _retire(player: Player) -> None:
+    """A placeholder left with no seat: its login is closed for good (no sign-in, its claim links spent)."""
+    if player.seats.exists():
+        return
+    user = player.user
+    user.is_active = False
+    user.set_unusable_password()  # a new hash: every claim link made for it stops working
+    user.save(update_fields=["is_active", "password"])
+
+
+def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = None) -> list[int]:
+    """Put `target` on the seats `source` holds (in these events; every one when None), with what hangs on a seat
+    (decklists, results); with every event, also everything else that names `source` (penalties, sign-ups).
+    `source`, left with no seat, is retired. Returns the events whose seats moved.
+
+    Refused (Conflict, nothing written) when `target` already plays in one of those events: a player holds one
+    seat per event."""
+    seats = Seat.objects.filter(player=source)
+    if event_ids is not None:
+        seats = seats.filter(event_id__in=event_ids)
+    events = sorted(set(seats.values_list("event_id", flat=True)))
+    both = Seat.objects.filter(player=target, event_id__in=events).select_related("event").first()
+    if both is not None:
+        raise Conflict(_("You already play in %(event)s: a player holds one seat per event. Ask its organizer.")
+                       % {"event": both.event.name})
+    seats.update(player=target)
+    if event_ids is None:
+        for relation in Player._meta.related_objects:
+            if not relation.one_to_many or relation.related_model is Seat:
+                continue
+            rows = relation.related_model._base_manager.filter(**{relation.field.name: source})
+            try:
+                with transaction.atomic():
+                    rows.update(**{relation.field.name: target})
+            except IntegrityError:  # a derived row both have (a rating per category): the target's stays
+                pass
+    _retire(source)
+    return events
+
+
+@transaction.atomic
+def placeholder_merge(*, claim: PlaceholderClaim, user) -> Player:
+    """Merge the placeholder a valid claim link names into the signed-in person's own account: its seats (with
+    their decklists and results), penalties and sign-ups move to the person's player, the placeholder's login is
+    retired (the link is spent), and each event concerned logs it with who. Refused as NotFound when the link isn't
+    a valid claim for this person (may_merge_placeholder); Conflict when they already play in one of its events."""
+    if not may_merge_placeholder(user, claim):
+        raise NotFound(_("This claim link is not valid (any more): ask the organizer for a new one."))
+    source = Player.objects.select_for_update().get(pk=claim.player.pk)
+    target = player_of_account(user=user)
+    events = seats_move(source=source, target=target)
+    for event in Event.objects.filter(pk__in=events):
+        event_log_record(
+            event=event, user=user, action=LogAction.PLACEHOLDER_MERGED,
+            message=LogText(gettext_lazy("%(player)s claimed the placeholder %(placeholder)s: its seat is theirs now."),
+                            {"player": target.name, "placeholder": source.name}),
+            before={"player": source.name}, after={"player": target.name},
+            data={"placeholder": source.pk, "player": target.pk},
+        )
+        event_bump_version(event_id=event.pk)
+    return target

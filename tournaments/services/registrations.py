@@ -15,11 +15,8 @@ from tournaments.models import Decklist, Event, Player, Registration, Round, Sea
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.scoreboard import event_bump_version, event_require_open
-from tournaments.services.players import (
-    player_find_or_create,
-    player_key,
-    players_find_or_create_all,
-)
+from tournaments.services.invitations import seat_invitations_make
+from tournaments.services.players import player_key, players_find_or_create_all
 from tournaments.services.topcut import topcut_award_dropped
 
 
@@ -213,25 +210,31 @@ def _next_round_number(event: Event) -> int:
 
 @dataclass(frozen=True)
 class SeatEntry:
-    """One seat as an organizer types it: the letter and the player's name."""
+    """One seat as an organizer types it: the letter, the player's name (or username, or e-mail address) and,
+    from a file's `email` column, their e-mail address."""
 
     letter: str
     player: str
+    email: str = ""
 
 
-def _resolve_seats(*, event: Event, seats: Sequence[SeatEntry]) -> list[tuple[str, Player]]:
+def _resolve_seats(*, event: Event, seats: Sequence[SeatEntry]) -> tuple[list[tuple[str, Player]], list[tuple[Player, object]]]:
+    """Each seat's player (players_find_or_create_all: the organizer's own placeholders, else new ones) and the
+    accounts to invite to the new placeholders' seats."""
     letters = [s.letter.strip().upper() for s in seats]
     bad = [letter for letter in letters if letter not in event.seat_letters]
     if bad:
         raise ValidationError({"seats": _("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
             "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"}})
-    resolved = []
-    for letter, entry in zip(letters, seats, strict=True):
-        try:
-            resolved.append((letter, player_find_or_create(name=entry.player)))
-        except ValidationError as exc:
-            raise ValidationError({"seats": [_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m} for m in exc.messages]}) from exc
-    return resolved
+    found = players_find_or_create_all(names=[entry.player for entry in seats], organizer=event.organizer_id,
+                                       event=event, emails={player_key(e.player): e.email for e in seats if e.email})
+    problems = [_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m}
+                for letter, entry in zip(letters, seats, strict=True) for m in found.refused.get(player_key(entry.player), ())]
+    if problems:
+        raise ValidationError({"seats": problems})
+    resolved = [(letter, found.players[player_key(entry.player)]) for letter, entry in zip(letters, seats, strict=True)]
+    invited = [(found.players[key], account) for key, account in found.invited.items()]
+    return resolved, invited
 
 
 @transaction.atomic
@@ -240,7 +243,8 @@ def registration_register(
     missed_rounds_as_losses: bool = False,
 ) -> Registration:
     """Register a team by name with its players by name, seat by seat (the organizer's way from the API and from
-    files). The team and players are matched by name (case ignored) or created.
+    files). The team is matched by name (case ignored) or created; each player is the organizer's own placeholder
+    of that name or a new one, and a typed account's person is invited (players_find_or_create_all).
 
     A team entered once the Swiss rounds have begun is a late entry: it joins in the next round unless
     `joined_round` says otherwise. Refused (nothing written) once the top cut has started, and for every rule
@@ -260,7 +264,7 @@ def registration_register(
     elif joined_round < next_round:
         raise ValidationError({"joined_round": _("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.") % {"n": joined_round, "next": next_round}})
     team = Team.objects.filter(name__iexact=name).first() or Team.objects.create(name=name)
-    resolved = _resolve_seats(event=event, seats=seats)
+    resolved, invited = _resolve_seats(event=event, seats=seats)
     order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
     resolved.sort(key=lambda item: order[item[0]])
     problems = registration_seat_problems(event=event, seats=resolved)
@@ -270,6 +274,7 @@ def registration_register(
         event=event, team=team, players=[p for _letter, p in resolved], joined_round=joined_round,
         missed_rounds_as_losses=missed_rounds_as_losses,
     )
+    seat_invitations_make(event=event, invited=invited, by=user)
     return registration
 
 
@@ -351,7 +356,7 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
             _("Seats are locked: round 1 is paired. Only a judge's correction of a mistake may change them; "
               "give its reason (judge_correction) and it is recorded in the event's log.")
         )
-    resolved = _resolve_seats(event=event, seats=seats)
+    resolved, invited = _resolve_seats(event=event, seats=seats)
     problems = registration_seat_problems(event=event, seats=resolved, registration=registration)
     if problems:
         raise ValidationError({"seats": problems})
@@ -383,6 +388,8 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
         before=before, after=after,
         data={"team": registration.pk, "before": before, "after": after, "reason": reason},
     )
+    seated = {player.pk for _letter, player in changed}
+    seat_invitations_make(event=event, invited=[(p, a) for p, a in invited if p.pk in seated], by=user)
 
 
 @dataclass(frozen=True)
@@ -398,7 +405,7 @@ class TeamEntry:
 @transaction.atomic
 def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problems: Sequence[str] = ()) -> list[Registration]:
     """Register many teams at once, all or nothing: every team is held to the rules registration_register applies
-    one by one (its name, the round it joins, its seats, each player matched or made by player_find_or_create, no
+    one by one (its name, the round it joins, its seats, each player matched or made by players_find_or_create_all, no
     player twice in the event), and when any is refused, none is registered and every refusal is named with its
     place in the file. `problems` are refusals found earlier (lines that could not be read); they refuse the import
     too. A fixed number of queries whatever the number of teams (a team list of 1,024 teams is one request).
@@ -436,8 +443,11 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
             refused.append(_("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
                 "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"})
         else:
-            planned.append((place, entry, name, joined_round, [(letter, s.player) for letter, s in zip(letters, entry.seats, strict=True)]))
-    players, player_refusals = players_find_or_create_all(names=[p for *_rest, seats in planned for _letter, p in seats])
+            planned.append((place, entry, name, joined_round, list(zip(letters, entry.seats, strict=True))))
+    match = players_find_or_create_all(
+        names=[s.player for *_rest, seats in planned for _letter, s in seats], organizer=event.organizer_id, event=event,
+        emails={player_key(s.player): s.email for *_rest, seats in planned for _letter, s in seats if s.email})
+    players, player_refusals = match.players, match.refused
     existing_teams: dict[str, Team] = {}
     for team in Team.objects.annotate(key=Lower("name")).filter(key__in=[name.lower() for _p, _e, name, _j, _s in planned]).order_by("name", "pk"):
         existing_teams.setdefault(team.key, team)
@@ -451,12 +461,12 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
     accepted = []
     for place, entry, name, joined_round, seats in planned:
         refused = refusals[place]
-        refusal = next((player_refusals[player_key(p)] for _letter, p in seats if player_key(p) in player_refusals), None)
+        refusal = next((player_refusals[player_key(s.player)] for _letter, s in seats if player_key(s.player) in player_refusals), None)
         if refusal is not None:
-            letter = next(letter for letter, p in seats if player_key(p) in player_refusals)
+            letter = next(letter for letter, s in seats if player_key(s.player) in player_refusals)
             refused.extend(_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m} for m in refusal)
             continue
-        resolved = sorted(((letter, players[player_key(p)]) for letter, p in seats), key=lambda item: order[item[0]])
+        resolved = sorted(((letter, players[player_key(s.player)]) for letter, s in seats), key=lambda item: order[item[0]])
         team = existing_teams.get(name.lower())
         team_name = team.name if team is not None else name
         found = _seat_problems(event=event, seats=resolved, seated=seated)
@@ -487,6 +497,7 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
         for registration, (_team, _name, _joined, resolved) in zip(registrations, accepted, strict=True)
         for letter, player in resolved
     )
+    seat_invitations_make(event=event, invited=[(players[key], account) for key, account in match.invited.items()], by=user)
     event_bump_version(event_id=event.pk)
     return registrations
 
@@ -524,5 +535,5 @@ def team_entries_from_rows(rows) -> list[TeamEntry]:
         where = (_("Line %(n)d") % {"n": lines[0]}) if len(lines) == 1 else (
             _("Lines %(lines)s") % {"lines": ", ".join(map(str, lines))})
         entries.append(TeamEntry(name=names[key], where=where,
-                                 seats=tuple(SeatEntry(letter=r.seat, player=r.player) for r in team_rows)))
+                                 seats=tuple(SeatEntry(letter=r.seat, player=r.player, email=r.email) for r in team_rows)))
     return entries
