@@ -32,6 +32,13 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Faker("name")
 
 
+class PlaceholderFactory(PlayerFactory):
+    """A player an organizer's event made that nobody has claimed (no usable password, never signed in); give
+    `made_by`, the organizer."""
+
+    user = factory.SubFactory(UserFactory, password=None)  # factory's Password makes None an unusable password
+
+
 class TeamFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Team

@@ -1,5 +1,6 @@
-"""Teams on the desk (issue 26): import from CSV or xlsx with a preview that matches players to their accounts,
-the template, the claim sheet of new accounts, and "Check in all" with its undo."""
+"""Teams on the desk (issue 26): import from CSV or xlsx with a preview that matches players to the organizer's own
+placeholders and invites existing accounts (issue 37), the template, the claim sheet of new accounts, and "Check in
+all" with its undo."""
 import csv
 import io
 
@@ -10,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from desk.models import CheckIn
-from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tournaments.models import Player, Registration
+from tests.factories import EventFactory, PlaceholderFactory, PlayerFactory, UserFactory
+from tournaments.models import Player, Registration, SeatInvitation
 
 from tests.desk.conftest import scorekeeper_of
 
@@ -34,7 +35,8 @@ def empty_event(organizer):
 
 @pytest.fixture
 def accounts():
-    """walkcap (his player called Walter Cap) and carla (found by her e-mail address)."""
+    """walkcap (his player called Walter Cap) and carla (named by her e-mail address): real accounts, so a file
+    naming them invites them and seats placeholders."""
     walkcap = PlayerFactory(user=UserFactory(username="walkcap", email="walter@example.org"), name="Walter Cap")
     carla = PlayerFactory(user=UserFactory(username="carla", email="carla@example.org"), name="Carla Cruz")
     return walkcap, carla
@@ -49,28 +51,29 @@ def test_the_template_downloads_as_csv_and_xlsx(client, empty_event, organizer):
     client.force_login(organizer)
     url = reverse("desk:import_teams", args=[empty_event.pk])
     rows = list(csv.reader(io.StringIO(client.get(url, {"template": "csv"}).content.decode())))
-    assert rows[0] == ["team", "seat", "player"] and len(rows) == 4
+    assert rows[0] == ["team", "seat", "player", "email"] and len(rows) == 4
     sheet = openpyxl.load_workbook(io.BytesIO(client.get(url, {"template": "xlsx"}).content)).active
-    assert [c.value for c in sheet[1]] == ["team", "seat", "player"]
+    assert [c.value for c in sheet[1]] == ["team", "seat", "player", "email"]
 
 
-def test_the_preview_says_who_is_matched_and_who_is_new_and_writes_nothing(client, empty_event, organizer, accounts):
+def test_the_preview_says_who_is_invited_and_who_is_new_and_writes_nothing(client, empty_event, organizer, accounts):
     client.force_login(organizer)
     users_before = get_user_model().objects.count()
     response = _upload(client, empty_event)
     assert response.status_code == 200
     preview = response.context["preview"]
-    seats = {s.player: (s.status, s.account) for _team, team_seats in preview.teams for s in team_seats}
-    assert seats["Walter Cap"] == ("matched", "walkcap")
-    assert seats["Carla Cruz"] == ("matched", "carla")
-    assert seats["Bea Brown"] == ("new", "")
-    assert preview.counts == {"matched": 2, "new": 4}
-    assert "matched: walkcap" in response.text
+    seats = {s.player: s.status for _team, team_seats in preview.teams for s in team_seats}
+    assert seats["walkcap"] == "invited" and seats["carla"] == "invited"  # as typed: never the account's name
+    assert seats["Bea Brown"] == "new"
+    assert preview.counts == {"matched": 0, "new": 4, "invited": 2}
+    assert "invited, not seated" in response.text
+    assert "Walter Cap" not in response.text and "Carla Cruz" not in response.text
+    assert not SeatInvitation.objects.exists()
     assert not Registration.objects.filter(event=empty_event).exists()
     assert get_user_model().objects.count() == users_before
 
 
-def test_confirming_imports_every_team_and_keeps_existing_accounts(client, empty_event, organizer, accounts):
+def test_confirming_imports_every_team_and_invites_existing_accounts(client, empty_event, organizer, accounts):
     walkcap, carla = accounts
     client.force_login(organizer)
     response = _upload(client, empty_event)
@@ -78,17 +81,20 @@ def test_confirming_imports_every_team_and_keeps_existing_accounts(client, empty
         "confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"})
     assert confirm.status_code == 302
     ants = Registration.objects.get(event=empty_event, team__name="Azure Ants")
-    assert [s.player_id for s in ants.seats.order_by("letter")][0::2] == [walkcap.pk, carla.pk]
-    assert not get_user_model().objects.filter(username__startswith="walkcap").exclude(pk=walkcap.user_id).exists()
+    held = [s.player for s in ants.seats.order_by("letter")][0::2]
+    assert [p.pk for p in held] != [walkcap.pk, carla.pk] and all(p.made_by == organizer for p in held)
+    assert set(SeatInvitation.objects.values_list("placeholder", "user")) == {
+        (held[0].pk, walkcap.user_id), (held[1].pk, carla.user_id)}
     assert Registration.objects.filter(event=empty_event).count() == 2
 
 
 def test_an_ambiguous_player_is_refused_with_the_reason(client, empty_event, organizer, accounts):
-    PlayerFactory(user=UserFactory(username="walter2"), name="walkcap")  # a second player "walkcap" names
+    PlaceholderFactory(user__username="walter2", name="walkcap", made_by=organizer)  # two of the organizer's own
+    PlaceholderFactory(user__username="walter3", name="Walkcap", made_by=organizer)
     client.force_login(organizer)
     response = _upload(client, empty_event)
     assert response.status_code == 400
-    assert "Several players match walkcap" in response.text
+    assert "Several of your players match walkcap" in response.text
     assert not Registration.objects.filter(event=empty_event).exists()
 
 
@@ -118,7 +124,9 @@ def test_the_claim_sheet_gives_new_players_a_working_link(client, empty_event, o
         "confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"})
     sheet = client.get(reverse("desk:claim_sheet", args=[empty_event.pk]))
     names = [line[0].name for line in sheet.context["lines"]]
-    assert names == ["Bea Brown", "Dan Dee", "Eve Ek", "Fay Fox"]  # walkcap and carla have their own accounts
+    # walkcap and carla keep their own accounts: the sheet has the placeholders holding their seats, as typed
+    assert names == ["Bea Brown", "Dan Dee", "Eve Ek", "Fay Fox", "carla", "walkcap"]
+    assert all(line[0].user.username not in ("walkcap", "carla") for line in sheet.context["lines"])
     link = sheet.context["lines"][0][1]
     client.logout()
     landing = client.get(link.split("testserver", 1)[1], follow=True)
@@ -152,20 +160,19 @@ def test_import_and_claim_sheet_are_for_whoever_runs_the_event(client, empty_eve
 
 # --- Adding and editing a team ------------------------------------------------------------------------------------
 
-def test_add_a_team_matching_an_existing_account(client, empty_event, organizer, accounts):
+def test_add_a_team_naming_an_existing_account_invites_it(client, empty_event, organizer, accounts):
     walkcap, _carla = accounts
     client.force_login(organizer)
     url = reverse("desk:team_edit", args=[empty_event.pk])
     assert client.get(url).status_code == 200
     response = client.post(url, {"name": "Cobalt Cats", "seat_A": "walkcap", "seat_B": "Gus Green",
-                                 "seat_C": "walter@example.org"})
-    assert response.status_code == 400 and "A player can hold only one seat." in response.text  # walkcap twice
-    assert not Registration.objects.filter(event=empty_event).exists()
-    response = client.post(url, {"name": "Cobalt Cats", "seat_A": "walkcap", "seat_B": "Gus Green",
-                                 "seat_C": "Hal Hay"})
-    assert response.status_code == 302
+                                 "seat_C": "Hal Hay"}, follow=True)
+    assert "Seat A: an account with this name or address exists: invited, not seated." in response.text
+    assert "Walter Cap" not in response.text and "walter@example.org" not in response.text
     cats = Registration.objects.get(event=empty_event, team__name="Cobalt Cats")
-    assert cats.seats.get(letter="A").player_id == walkcap.pk
+    held = cats.seats.get(letter="A").player
+    assert held.pk != walkcap.pk and held.name == "walkcap" and held.made_by == organizer
+    assert SeatInvitation.objects.get(placeholder=held).user == walkcap.user
 
 
 def test_edit_a_team_renames_it_and_changes_a_seat_before_round_one(client, event, organizer):
@@ -201,4 +208,4 @@ def test_new_players_with_an_address_get_their_claim_link_by_email(client, empty
         page = client.post(reverse("desk:claim_sheet", args=[empty_event.pk]), follow=True)
     assert "1 claim link sent by e-mail." in page.text
     assert [m.to for m in mailoutbox] == [["newbie@example.org"]]
-    assert "/accounts/reset/" in mailoutbox[0].body
+    assert "/claim/" in mailoutbox[0].body

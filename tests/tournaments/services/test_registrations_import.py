@@ -1,5 +1,5 @@
-"""teams_import in bulk (issue 30): the same refusals and account matching as one team at a time, in a number of
-queries that doesn't grow with the team list."""
+"""teams_import in bulk (issue 30): the same refusals and player matching as one team at a time (only the
+organizer's own unclaimed placeholders, issue 37), in a number of queries that doesn't grow with the team list."""
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import (
     EventFactory,
-    PlayerFactory,
+    OrganizerFactory,
+    PlaceholderFactory,
     RegistrationFactory,
     TeamFactory,
     UserFactory,
@@ -25,12 +26,13 @@ def _entry(name, *players, where="Line 1"):
                      where=where)
 
 
-def _file(teams: int, tag: str) -> list[TeamEntry]:
-    """`teams` teams; the first seat of each is an existing account named by its username, e-mail or name in turn."""
+def _file(teams: int, tag: str, organizer) -> list[TeamEntry]:
+    """`teams` teams; the first seat of each is the organizer's own placeholder named by its username, e-mail or
+    name in turn."""
     entries = []
     for i in range(teams):
-        user = UserFactory(username=f"{tag}user{i}", email=f"{tag}{i}@example.org")
-        PlayerFactory(user=user, name=f"{tag} known {i}")
+        user = PlaceholderFactory(user__username=f"{tag}user{i}", user__email=f"{tag}{i}@example.org",
+                                  name=f"{tag} known {i}", made_by=organizer).user
         known = (user.username, user.email, f"{tag} known {i}")[i % 3]
         entries.append(_entry(f"{tag} team {i}", known, f"{tag} new {i}b", f"{tag} new {i}c", where=f"Team {i + 1}"))
     return entries
@@ -38,7 +40,7 @@ def _file(teams: int, tag: str) -> list[TeamEntry]:
 
 def _import_queries(teams: int, tag: str) -> int:
     event = EventFactory(team_size=3)
-    entries = _file(teams, tag)
+    entries = _file(teams, tag, event.organizer)
     with CaptureQueriesContext(connection) as queries:
         registered = teams_import(event=event, teams=entries)
     assert len(registered) == teams
@@ -51,9 +53,9 @@ def test_importing_5_or_40_teams_costs_the_same_queries():
     assert large <= 16
 
 
-def test_existing_accounts_are_matched_by_username_email_or_name_and_new_players_get_accounts():
+def test_own_placeholders_are_matched_by_username_email_or_name_and_new_players_get_placeholders():
     event = EventFactory(team_size=3)
-    entries = _file(3, "m")
+    entries = _file(3, "m", event.organizer)
     players_before = Player.objects.count()
     registered = teams_import(event=event, teams=entries)
     seats = [[(s.letter, s.player.name, s.player.user.username) for s in r.seats.order_by("letter")] for r in registered]
@@ -62,24 +64,28 @@ def test_existing_accounts_are_matched_by_username_email_or_name_and_new_players
     assert seats[0][1] == ("B", "m new 0b", "mnew0b")
     assert Player.objects.count() == players_before + 6
     assert not get_user_model().objects.get(username="mnew0b").has_usable_password()
+    assert Player.objects.get(user__username="mnew0b").made_by == event.organizer
     assert [r.team.name for r in registered] == ["m team 0", "m team 1", "m team 2"]
 
 
 def test_new_accounts_get_free_usernames_and_an_email_address_its_account():
     UserFactory(username="ann")
     UserFactory(username="ANN2")
-    found, refused = players_find_or_create_all(names=["Ann", "A-n-n", "bo@example.org", "Bo@Example.org "])
-    assert refused == {}
+    match = players_find_or_create_all(names=["Ann", "A-n-n", "bo@example.org", "Bo@Example.org "],
+                                       organizer=OrganizerFactory())
+    found = match.players
+    assert match.refused == {}
+    assert set(match.invited) == {"ann"}  # "Ann" is ann's username: a placeholder, and ann is invited
     assert found["ann"].user.username == "ann3" and found["a-n-n"].user.username == "ann4"
     assert found["bo@example.org"].name == "bo" and found["bo@example.org"].user.email == "bo@example.org"
 
 
 def test_every_refusal_is_named_and_nothing_is_written():
     event = EventFactory(team_size=3)
-    taken = RegistrationFactory(event=event)
-    on_a_team = taken.seats.first().player
-    PlayerFactory(name="Twin")
-    PlayerFactory(name="twin")
+    on_a_team = PlaceholderFactory(made_by=event.organizer)
+    taken = RegistrationFactory(event=event, seats=[on_a_team, PlaceholderFactory(), PlaceholderFactory()])
+    PlaceholderFactory(name="Twin", made_by=event.organizer)
+    PlaceholderFactory(name="twin", made_by=event.organizer)
     TeamFactory(name="Old Name")
     entries = [
         _entry("Good", "g1", "g2", "g3", where="Line 2"),
@@ -96,8 +102,8 @@ def test_every_refusal_is_named_and_nothing_is_written():
         teams_import(event=event, teams=entries)
     assert info.value.message_dict["rows"] == [
         "Line 5 (Dup): A player can hold only one seat.",
-        ("Line 8 (Ambiguous): Seat A: Several players match Twin (by name, username or e-mail): Hydra can't tell "
-         "which one is meant. Give the account's username or e-mail address instead."),
+        ("Line 8 (Ambiguous): Seat A: Several of your players match Twin (by name, username or e-mail): Hydra "
+         "can't tell which one is meant. Give the account's username or e-mail address instead."),
         f"Line 11 (Taken): {on_a_team.name} is already on team {taken.team.name} in this event.",
         "Line 14 (Short): This event has teams of 3: give exactly 3 players, one per seat A, B, C (got 2).",
         f"Line 16 ({taken.team.name}): {taken.team.name} is already registered for this event.",
