@@ -60,5 +60,5 @@ def claim(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s's seats are yours now.") % {"name": found.player.name})
             return redirect("portal:home")
-    events = sorted({seat.event.name for seat in found.player.seats.select_related("event")})
-    return render(request, "portal/claim.html", {"placeholder": found.player, "events": events})
+    # The link proves the seats, not the right to see their events: the page counts them and names none.
+    return render(request, "portal/claim.html", {"placeholder": found.player, "seats": found.player.seats.count()})

@@ -32,6 +32,7 @@ from tests.factories import (
     EventFactory,
     EventStaffFactory,
     OrganizerTokenFactory,
+    PlaceholderFactory,
     PlayerFactory,
     RegistrationFactory,
     RochesterEventFactory,
@@ -40,7 +41,8 @@ from tests.factories import (
     ThgDraftEventFactory,
     UserFactory,
 )
-from tournaments.models import Decklist, EventLogEntry, Round, TeamMatch
+from tournaments.models import Decklist, EventLogEntry, Round, SeatInvitation, TeamMatch
+from tournaments.selectors.placeholders import claim_path
 from webhooks.models import Webhook, WebhookDelivery
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.roles import organizer_role_grant
@@ -89,6 +91,8 @@ class World:
     decklist: object
     webhook: object
     delivery: object
+    invitation: object
+    claim: str
 
 
 def _private_event(factory, owner, people, player, **fields):
@@ -131,6 +135,10 @@ def world(_bundled_cards):
     RatingCategory.objects.create(slug="constructed-3", kind="constructed", team_size=3)
     webhook = Webhook.objects.create(owner=users[OWNER], event=event, url="http://127.0.0.1:9/hook", topics=["round_paired"])
     delivery = WebhookDelivery.objects.create(webhook=webhook, event=event, topic="round_paired", payload={})
+    # The owner's placeholder: the player is invited to take its seat, and its claim link was handed out.
+    placeholder = PlaceholderFactory(made_by=users[OWNER], made_for_event=event, name="Placeholder Pat")
+    invitation = SeatInvitation.objects.create(event=event, placeholder=placeholder, user=users[PLAYER],
+                                               invited_by=users[OWNER])
     tokens = {
         EVENT_TOKEN: ApiTokenFactory(event=event, user=users[OWNER], name="Desk"),
         OTHER_EVENT_TOKEN: ApiTokenFactory(event=other, user=users[OTHER], name="Their desk"),
@@ -139,7 +147,7 @@ def world(_bundled_cards):
     return World(event=event, other=other, rochester=rochester, pod_event=pod_event, sealed=sealed, shared=shared,
                  users=users, tokens=tokens, registration=mine, match=match, round=round_, table=table, pod=pod,
                  pool=pool, shared_match=shared_match, signup=signup, decklist=decklist,
-                 webhook=webhook, delivery=delivery)
+                 webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user))
 
 
 def _client(world: World, caller: str) -> Client:
@@ -312,6 +320,12 @@ ROUTES = {
     "portal:match_report": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_dispute": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
+    # A seat invitation: only the invited person (issue 37); anyone else 404, nobody learns it exists.
+    "portal:invitation": ({"GET": PLAYS, "POST": PLAYS}, lambda w: {"pk": w.invitation.pk}),
+    # A claim link is its own proof: whoever holds it sets the placeholder's password (signed out) or merges it into
+    # their own account (signed in); the page names no event.
+    "portal:claim": ({"GET": ANYONE, "POST": ANYONE},
+                     lambda w: dict(zip(("uidb64", "token"), w.claim.strip("/").split("/")[1:], strict=True))),
 }
 # Not doors: the API's catch-all answers 404 to every path it doesn't know.
 NOT_DOORS = {"api:None"}
