@@ -64,8 +64,8 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     missing = [c for c in COLUMNS if c not in header]
     if missing and not players_only:
         raise TeamFileError(
-            _("The header must name the columns team, seat and player (and email if you like), or only player (and "
-              "email) for an individual event (found: %(found)s).")
+            _("The header must name the columns team, seat and player, or only player for an individual event; an "
+              "email column may go beside player (found: %(found)s).")
             % {"found": ", ".join(h for h in header if h) or _("nothing")}
         )
     extra = [h for h in header if h and h not in COLUMNS + OPTIONAL]

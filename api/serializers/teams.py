@@ -11,7 +11,7 @@ class MemberSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
     player = serializers.CharField(help_text="The player's name.")
     invited = serializers.BooleanField(
-        required=False, help_text="In the answer to a write only: an existing account was typed for this seat, so a "
+        required=False, help_text="In the answer to a write only, and only when true: an existing account was typed for this seat, so a "
         "placeholder holds it and the account's person was invited to take it (not seated; never said who).")
 
 
@@ -41,7 +41,8 @@ class TeamOutputSerializer(serializers.Serializer):
         invited = self.context.get("invited")
         if invited is not None:  # the organizer's answer to a write: which seats wait for an invited account
             for member in data["members"]:
-                member["invited"] = (registration.pk, member["seat"]) in invited
+                if (registration.pk, member["seat"]) in invited:
+                    member["invited"] = True
         if registration.is_disqualified and self.context.get("runs_event"):
             data["disqualification_reason"] = registration.disqualified_reason
         return data

@@ -5,6 +5,7 @@ from tests.factories import (
     ApiTokenFactory,
     EventFactory,
     OrganizerTokenFactory,
+    PlaceholderFactory,
     UserFactory,
 )
 from tournaments.enums import EventStatus, ResultState
@@ -136,8 +137,10 @@ def test_patch_changes_what_may_change_and_refuses_the_team_size_once_paired(api
 
 # --- teams ----------------------------------------------------------------------------------------------------------
 
-def test_register_a_team_matches_existing_players_by_name_and_creates_the_others(api, organizer, event):
-    known = Player.objects.create(user=UserFactory(), name="Ann Lee")
+def test_register_a_team_matches_own_placeholders_by_name_and_creates_the_others(api, organizer, event):
+    # Only the organizer's own unclaimed placeholder is matched (issue 37; tests/tournaments/services/
+    # test_players_takeover.py walks everyone else's).
+    known = PlaceholderFactory(name="Ann Lee", made_by=event.organizer)
     response = api.post(f"/api/v1/events/{event.pk}/teams/", team("Bolt Brigade", "ann lee", "Bo Chen", "Cy Diaz"),
                         format="json", **auth(organizer))
     assert response.status_code == 201

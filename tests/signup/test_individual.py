@@ -89,13 +89,14 @@ def test_an_individual_events_exports_name_players_and_its_list_imports_again():
 
 
 def test_a_players_profile_names_individual_events_without_a_team(client):
-    from tests.factories import EventFactory, RegistrationFactory, TeamFactory
+    from tests.factories import EventFactory, PlaceholderFactory, RegistrationFactory, TeamFactory
     from tournaments.services.registrations import registration_register_player
 
-    player = PlayerFactory(name="Pia")
-    RegistrationFactory(event=EventFactory(name="Spring Open"), team=TeamFactory(name="Owls"),
+    friday = EventFactory(name="Friday Night Modern", team_size=1)
+    player = PlaceholderFactory(name="Pia", made_by=friday.organizer)  # the store's own regular (issue 37)
+    RegistrationFactory(event=EventFactory(name="Spring Open", organizer=friday.organizer), team=TeamFactory(name="Owls"),
                         seats=[player, PlayerFactory(), PlayerFactory()])
-    registration_register_player(event=EventFactory(name="Friday Night Modern", team_size=1), player="Pia")
+    registration_register_player(event=friday, player="Pia")
     text = client.get(reverse("signup:player", args=[player.pk])).content.decode()
     assert "Friday Night Modern" in text and "Individual event" in text
     assert '<span class="profile-teams">Owls</span>' in text
