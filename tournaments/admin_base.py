@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Player, Round, Team
 from tournaments.rights import events_run_by, may_run_event
+from tournaments.selectors.placeholders import placeholders_of
 
 
 def is_superuser(request) -> bool:
@@ -47,7 +48,10 @@ def usable_choices(*, request, model, queryset: QuerySet | None = None) -> Query
     if model is get_user_model():
         return queryset.filter(pk=request.user.pk)
     if model is Player:
-        return queryset.filter(Q(seats__event__in=runs) | Q(seats__isnull=True)).distinct()
+        # The players of their events, and their own unclaimed placeholders: never someone's account that no event
+        # of theirs holds (issue 37; docs/permissions.md, "Accounts belong to their people").
+        own = placeholders_of(organizer_id=request.user.pk).values("pk")
+        return queryset.filter(Q(seats__event__in=runs) | Q(pk__in=own)).distinct()
     if model is Team:
         return queryset.filter(Q(registrations__event__in=runs) | Q(registrations__isnull=True)).distinct()
     for field in ("event", "round__event", "table__event", "pool__event", "match__round__event"):

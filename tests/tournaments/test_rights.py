@@ -174,3 +174,40 @@ def test_the_querysets_agree_with_the_predicates_for_every_subject_and_event(wor
                                (rights.may_judge_event, rights.events_judged_by), (rights.may_see_event, rights.events_visible_to)):
             listed = set(queryset(subject).values_list("pk", flat=True))
             assert listed == {e.pk for e in Event.objects.all() if rule(subject, e)}, (subject, rule)
+
+
+# --- Accounts belong to their people (issue 37) ---------------------------------------------------------------------
+
+def test_a_claim_link_is_handed_out_only_for_the_events_own_unclaimed_placeholders():
+    from django.contrib.auth.tokens import default_token_generator
+
+    from tests.factories import PlaceholderFactory
+    from tournaments.models import SeatInvitation
+    from tournaments.selectors.placeholders import PlaceholderClaim
+
+    owner, other_owner = OrganizerFactory(is_superuser=False), OrganizerFactory(is_superuser=False)
+    event = EventFactory(organizer=owner)
+    own, theirs, real = PlaceholderFactory(made_by=owner), PlaceholderFactory(made_by=other_owner), PlayerFactory()
+    registration = RegistrationFactory(event=event, seats=[own, theirs, real])
+    seat = {s.player_id: s for s in registration.seats.select_related("player__user", "event")}
+    assert rights.may_hand_out_claim(owner, seat[own.pk])
+    assert not rights.may_hand_out_claim(owner, seat[theirs.pk])  # another organizer's placeholder
+    assert not rights.may_hand_out_claim(owner, seat[real.pk])  # a real account
+    assert not rights.may_hand_out_claim(other_owner, seat[own.pk])  # not their event
+    own.user.set_password("claimed-at-last")
+    own.user.save()
+    assert not rights.may_hand_out_claim(owner, seat[own.pk])  # claimed: nobody's placeholder any more
+
+    fresh = PlaceholderFactory(made_by=owner)
+    claim = PlaceholderClaim(player=fresh, token=default_token_generator.make_token(fresh.user))
+    person = UserFactory()
+    assert rights.may_merge_placeholder(person, claim)
+    assert not rights.may_merge_placeholder(AnonymousUser(), claim)
+    assert not rights.may_merge_placeholder(fresh.user, claim)  # the placeholder itself
+    assert not rights.may_merge_placeholder(person, PlaceholderClaim(player=fresh, token="1-wrong"))
+    assert not rights.may_merge_placeholder(OrganizerTokenFactory(user=person), claim)  # never a token
+
+    invitation = SeatInvitation.objects.create(event=event, placeholder=fresh, user=person)
+    assert rights.may_answer_invitation(person, invitation)
+    assert not rights.may_answer_invitation(owner, invitation)
+    assert not rights.may_answer_invitation(AnonymousUser(), invitation)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from common.refusals import Conflict, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
-from tournaments.rights import may_answer_invitation
+from tournaments.rights import may_answer_invitation, person_of
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.players import player_of_account, seats_move
 from tournaments.services.scoreboard import event_bump_version
@@ -27,8 +27,9 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
     (after the commit: a preview that is rolled back sends nothing)."""
     if not invited:
         return []
+    person = person_of(by)
     made = [SeatInvitation.objects.get_or_create(event=event, placeholder=placeholder, user=user,
-                                                 defaults={"invited_by": getattr(by, "pk", None) and by})[0]
+                                                 defaults={"invited_by": person if getattr(person, "pk", None) else None})[0]
             for placeholder, user in invited]
     event_log_record(
         event=event, user=by, action=LogAction.SEAT_INVITED,

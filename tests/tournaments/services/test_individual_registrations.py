@@ -43,6 +43,19 @@ def test_a_players_only_csv_imports_each_row_as_a_team_of_one():
     assert [r.team.name for r in registered] == ["Ann", "Bo Chen"]
 
 
+def test_an_email_column_goes_beside_player_or_beside_team_seat_player():
+    rows, problems = team_rows_parse("player,email\nAnn,ann@example.org\nBo Chen,\n")
+    assert problems == []
+    assert [(r.team, r.seat, r.player, r.email) for r in rows] == [("Ann", "A", "Ann", "ann@example.org"),
+                                                                   ("Bo Chen", "A", "Bo Chen", "")]
+    rows, problems = team_rows_parse("team,seat,player,email\nOwls,A,Ann,ann@example.org\n")
+    assert [(r.team, r.seat, r.player, r.email) for r in rows] == [("Owls", "A", "Ann", "ann@example.org")]
+    entries = team_entries_from_rows(rows)
+    assert entries[0].seats[0].email == "ann@example.org"
+    with pytest.raises(TeamFileError, match="the columns are team, seat, player and email"):
+        team_rows_parse("player,phone\nAnn,123\n")
+
+
 def test_a_players_only_csv_in_a_team_event_names_the_missing_seats():
     rows, _problems = team_rows_parse("player\nAnn\n")
     with pytest.raises(ValidationError) as info:

@@ -118,3 +118,23 @@ def test_an_existing_team_of_another_event_is_registered_under_its_own_name():
     event = EventFactory(team_size=3)
     [registration] = teams_import(event=event, teams=[_entry("azure  ants", "p1", "p2", "p3")])
     assert registration.team.name == "Azure Ants" and Team.objects.filter(name__iexact="azure ants").count() == 1
+
+
+def test_the_email_column_is_kept_for_a_new_placeholder_and_invites_an_existing_account():
+    from tournaments.models import SeatInvitation
+
+    event = EventFactory(team_size=3)
+    rae = UserFactory(username="rae", email="rae@example.org")
+    [registration] = teams_import(event=event, user=event.organizer, teams=[TeamEntry(name="Mail", where="Line 2", seats=(
+        SeatEntry(letter="A", player="Nell New", email="nell@example.org"),
+        SeatEntry(letter="B", player="Rae R", email="RAE@example.org"),
+        SeatEntry(letter="C", player="Cal C")))])
+    seats = {s.letter: s.player for s in registration.seats.select_related("player__user")}
+    assert seats["A"].user.email == "nell@example.org"  # for its claim link
+    assert seats["B"].user_id != rae.pk and seats["B"].user.email == ""  # rae's address: she is asked, not seated
+    assert SeatInvitation.objects.get(placeholder=seats["B"]).user == rae
+    with pytest.raises(ValidationError) as info:
+        teams_import(event=EventFactory(team_size=3), teams=[TeamEntry(name="Bad", where="Line 2", seats=(
+            SeatEntry(letter="A", player="X", email="not-an-address"), SeatEntry(letter="B", player="Y"),
+            SeatEntry(letter="C", player="Z")))])
+    assert "not-an-address is not an e-mail address." in str(info.value)
