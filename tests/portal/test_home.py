@@ -69,7 +69,7 @@ def test_home_polls_with_an_etag_and_answers_304_until_something_changes(scene, 
 
 def test_home_queries_are_bounded(scene, client, django_assert_max_num_queries):
     login_client(client, scene.alice)
-    with django_assert_max_num_queries(20):
+    with django_assert_max_num_queries(21):  # 21 since issue 37: one query for the person's seat invitations
         client.get("/")
 
 
@@ -135,3 +135,17 @@ def test_home_shows_the_round_clock_and_the_announcements_of_my_events(scene, cl
     assert "Deck checks at tables 1 to 4." in text
     # Only for the events the player is in.
     assert "Deck checks" not in login_client(client, scene.olga).get("/").text
+
+
+def test_home_lists_my_seat_invitations_and_no_one_elses(db, client):
+    from tests.factories import PlaceholderFactory, UserFactory
+    from tournaments.models import SeatInvitation
+
+    event = EventFactory(name="Invite Open")
+    mine, theirs = UserFactory(username="invited-me"), UserFactory(username="invited-them")
+    invitation = SeatInvitation.objects.create(event=event, placeholder=PlaceholderFactory(made_by=event.organizer),
+                                               user=mine)
+    SeatInvitation.objects.create(event=EventFactory(name="Their Open"), placeholder=PlaceholderFactory(), user=theirs)
+    page = login_client(client, mine).get("/").text
+    assert reverse("portal:invitation", args=[invitation.pk]) in page and "Invite Open" in page
+    assert "Their Open" not in page

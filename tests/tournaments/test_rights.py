@@ -194,8 +194,9 @@ def test_a_claim_link_is_handed_out_only_for_the_events_own_unclaimed_placeholde
     assert not rights.may_hand_out_claim(owner, seat[theirs.pk])  # another organizer's placeholder
     assert not rights.may_hand_out_claim(owner, seat[real.pk])  # a real account
     assert not rights.may_hand_out_claim(other_owner, seat[own.pk])  # not their event
-    own.user.set_password("claimed-at-last")
-    own.user.save()
+    claimed = seat[own.pk].player.user
+    claimed.set_password("claimed-at-last")
+    claimed.save()
     assert not rights.may_hand_out_claim(owner, seat[own.pk])  # claimed: nobody's placeholder any more
 
     fresh = PlaceholderFactory(made_by=owner)

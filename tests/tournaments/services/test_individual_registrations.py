@@ -53,7 +53,7 @@ def test_an_email_column_goes_beside_player_or_beside_team_seat_player():
     entries = team_entries_from_rows(rows)
     assert entries[0].seats[0].email == "ann@example.org"
     with pytest.raises(TeamFileError, match="the columns are team, seat, player and email"):
-        team_rows_parse("player,phone\nAnn,123\n")
+        team_rows_parse("team,seat,player,phone\nOwls,A,Ann,123\n")
 
 
 def test_a_players_only_csv_in_a_team_event_names_the_missing_seats():
