@@ -16,6 +16,7 @@ from common.refusals import Conflict, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_answer_invitation, person_of
+from tournaments.selectors.placeholders import player_is_placeholder
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.players import player_of_account, seats_move
 from tournaments.services.scoreboard import event_bump_version
@@ -53,7 +54,7 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
 
 
 def _answerable(*, invitation_id: int, user) -> SeatInvitation:
-    invitation = (SeatInvitation.objects.select_for_update(of=("self",)).select_related("event", "placeholder")
+    invitation = (SeatInvitation.objects.select_for_update(of=("self",)).select_related("event", "placeholder__user")
                   .filter(pk=invitation_id).first())
     if invitation is None or not may_answer_invitation(user, invitation):
         raise NotFound(_("No such invitation."))
@@ -72,12 +73,12 @@ def seat_invitation_accept(*, invitation: SeatInvitation, user) -> Seat:
     invitation = _answerable(invitation_id=invitation.pk, user=user)
     event = Event.objects.select_for_update().get(pk=invitation.event_id)
     seat = Seat.objects.filter(event=event, player=invitation.placeholder).select_related("registration__team").first()
-    if seat is None:
+    if seat is None or not player_is_placeholder(invitation.placeholder):
         raise Conflict(_("The seat this invitation was for is no longer held: ask the organizer."))
     player = player_of_account(user=user)
-    seats_move(source=invitation.placeholder, target=player, event_ids=[event.pk])
     invitation.answered_at, invitation.accepted = timezone.now(), True
-    invitation.save(update_fields=["answered_at", "accepted"])
+    invitation.save(update_fields=["answered_at", "accepted"])  # first: seats_move drops the unanswered ones
+    seats_move(source=invitation.placeholder, target=player, event_ids=[event.pk])
     event_log_record(
         event=event, user=user, action=LogAction.INVITATION_ACCEPTED, registration=seat.registration,
         message=LogText(gettext_lazy("%(player)s accepted the invitation and took seat %(letter)s of %(team)s "

@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy
 
 from common.refusals import Conflict, NotFound
 from tournaments.logtext import LogText
-from tournaments.models import Event, Player, Seat
+from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_merge_placeholder
-from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, unclaimed_q
+from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, player_is_placeholder, unclaimed_q
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.scoreboard import event_bump_version
 
@@ -219,8 +219,9 @@ def player_of_account(*, user) -> Player:
 
 
 def _retire(player: Player) -> None:
-    """A placeholder left with no seat: its login is closed for good (no sign-in, its claim links spent)."""
-    if player.seats.exists():
+    """A placeholder left with no seat: its login is closed for good (no sign-in, its claim links spent). A real
+    account is never closed here."""
+    if player.seats.exists() or not player_is_placeholder(player):
         return
     user = player.user
     user.is_active = False
@@ -244,9 +245,11 @@ def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = 
         raise Conflict(_("You already play in %(event)s: a player holds one seat per event. Ask its organizer.")
                        % {"event": both.event.name})
     seats.update(player=target)
+    # What waited for the placeholder's seats is moot once a person holds them: never carried to the person.
+    SeatInvitation.objects.filter(placeholder=source, answered_at__isnull=True, event_id__in=events).delete()
     if event_ids is None:
         for relation in Player._meta.related_objects:
-            if not relation.one_to_many or relation.related_model is Seat:
+            if not relation.one_to_many or relation.related_model in (Seat, SeatInvitation):
                 continue
             rows = relation.related_model._base_manager.filter(**{relation.field.name: source})
             try:

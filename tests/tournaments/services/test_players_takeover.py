@@ -342,3 +342,23 @@ def test_a_merge_is_refused_when_the_person_already_plays_in_that_event(world):
     page = client.post(link.split("testserver", 1)[1], follow=True)
     assert "a player holds one seat per event" in page.text
     assert Seat.objects.get(event=event, letter="A", registration__team__name="Ayes").player_id == placeholder.pk
+
+
+def test_a_merged_placeholders_pending_invitation_never_moves_the_merging_persons_seat(world):
+    """A typed realrae: a placeholder holds the seat and Rae is invited. Someone else merges that placeholder with
+    its claim link first: the seat is theirs, the invitation is gone, and their account is never touched by it."""
+    event, _shown = _via_api_create(world, RAE["username"])
+    invitation = SeatInvitation.objects.get(event=event)
+    placeholder = invitation.placeholder
+    [link] = [link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder]
+    mallory = PlayerFactory(name="Mallory", user=UserFactory(username="mallory"))
+    client = Client()
+    client.force_login(mallory.user)
+    assert client.post(link.split("testserver", 1)[1]).status_code == 302
+    assert not SeatInvitation.objects.filter(pk=invitation.pk).exists()
+    rae = Client()
+    rae.force_login(world["rae"].user)
+    assert rae.post(reverse("portal:invitation", args=[invitation.pk]), {"answer": "accept"}).status_code == 404
+    mallory.user.refresh_from_db()
+    assert mallory.user.is_active
+    assert Seat.objects.get(event=event, letter="A", registration__team__name="Ayes").player_id == mallory.pk
