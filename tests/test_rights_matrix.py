@@ -488,6 +488,26 @@ def test_every_route_answers_each_caller_as_the_table_says(world, caller):
     assert not wrong, "\n".join(wrong)
 
 
+# The doors of a private event's drafts, sealed pools and shared games (issue 37): a signed-in caller who may not see
+# the event gets 404, never 403 (docs/permissions.md), so the answer doesn't tell that the event exists.
+HIDDEN_AS_404 = ("drafting:", "sealed:", "sharedgame:")
+
+
+def test_private_draft_sealed_and_shared_game_doors_answer_an_outsider_404(world):
+    client = _client(world, OTHER)
+    wrong = []
+    for name, (methods, kwargs, *data) in ROUTES.items():
+        if not name.startswith(HIDDEN_AS_404) or not kwargs(world):
+            continue
+        url = reverse(name, kwargs=kwargs(world))
+        for method in methods:
+            extra = {"HTTP_ACCEPT": "application/json"} if name.endswith("events") else {}
+            response = _ask(client, method, url, **extra)
+            if response.status_code != 404:
+                wrong.append(f"{method} {name} {url}: {response.status_code} (expected 404)")
+    assert not wrong, "\n".join(wrong)
+
+
 @pytest.mark.parametrize("caller", CALLERS)
 def test_every_admin_page_action_and_custom_view_answers_each_caller_as_the_table_says(world, caller):
     client = _client(world, caller)
