@@ -319,8 +319,12 @@ INSTALLED_APPS += ["webhooks"]
 HYDRA_WEBHOOK_MAX_ATTEMPTS = env.int("HYDRA_WEBHOOK_MAX_ATTEMPTS", default=6)
 HYDRA_WEBHOOK_BACKOFF_SECONDS = env.float("HYDRA_WEBHOOK_BACKOFF_SECONDS", default=10.0)
 HYDRA_WEBHOOK_TIMEOUT = env.float("HYDRA_WEBHOOK_TIMEOUT", default=10.0)
-# Loopback and private receivers (a venue's LAN); production turns this off (config/settings/production.py).
-HYDRA_WEBHOOK_ALLOW_PRIVATE = env.bool("HYDRA_WEBHOOK_ALLOW_PRIVATE", default=True)
+
+# Every request Hydra makes to another machine (webhooks, the Discord target, push/pull of an event to another
+# Hydra, card downloads) goes through common/outbound.py and reaches only the public internet: these host names and
+# networks (comma-separated: "laptop.lan,192.168.1.0/24") may be private too, for a LAN deployment. Empty here and
+# in production; development allows this machine (loopback), venue mode its local networks (docs/webhooks.md).
+HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[])
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 60.0, "options": {"expires": 60}}
 
 # Card data that stays current (docs/cards.md): HYDRA_CARD_REFRESH names a source of `import_cards --download`
