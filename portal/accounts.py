@@ -10,6 +10,9 @@ import hashlib
 import logging
 import time
 
+from axes.attempts import get_cool_off_threshold
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django import forms
 from django.conf import settings
 from django.contrib.auth import login
@@ -17,6 +20,7 @@ from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.views import LogoutView, PasswordResetView
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -153,13 +157,54 @@ def axes_username(request: HttpRequest, credentials: dict | None = None) -> str 
     return str(username).replace("\x00", "\ufffd")[:LOCKOUT_USERNAME_LENGTH]
 
 
+# --- The login lockout (django-axes; issue 19, issue 37) ------------------------------------------------------------
+# Two counts, each with its own limit: wrong passwords for one account from one address (HYDRA_LOGIN_FAILURE_LIMIT,
+# 5) lock that pair; wrong passwords from one address whatever the account (HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT, 50)
+# lock the address, so one password sprayed across many accounts is stopped too, while a venue's players behind one
+# NAT, who mistype now and then, stay far below it. django-axes counts both (AXES_LOCKOUT_PARAMETERS) and compares
+# the larger with one limit (AXES_FAILURE_LIMIT): login_failure_limit picks the limit that makes that comparison
+# mean "either count reached its own limit".
+PAIR_AND_ADDRESS = [["username", "ip_address"], "ip_address"]
+
+
+def login_lockout_parameters(request_or_attempt, credentials: dict | None = None) -> list:
+    """settings.AXES_LOCKOUT_PARAMETERS: the account and address pair, and the address alone. A successful login
+    (the request's user is signed in by then) clears the account's own count only: signing in to one's own account
+    must not wipe the address's count of wrong passwords for other accounts."""
+    user = getattr(request_or_attempt, "user", None)
+    if isinstance(request_or_attempt, HttpRequest) and user is not None and user.is_authenticated:
+        return [["username", "ip_address"]]
+    return PAIR_AND_ADDRESS
+
+
+def _pair_failures(request: HttpRequest, credentials: dict | None) -> int:
+    attempts = AccessAttempt.objects.filter(
+        username=get_client_username(request, credentials), ip_address=getattr(request, "axes_ip_address", None),
+        attempt_time__gte=get_cool_off_threshold(request),
+    )
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -> int:
+    """settings.AXES_FAILURE_LIMIT. django-axes locks when max(pair failures, address failures) reaches this: the
+    pair's limit once the pair reached it, else the address's (larger) limit, which only the address's count can
+    reach."""
+    pair_limit = settings.HYDRA_LOGIN_FAILURE_LIMIT
+    if _pair_failures(request, credentials) >= pair_limit:
+        return pair_limit
+    return max(pair_limit, settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT)
+
+
 def login_locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address (django-axes).
+    """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address, or from one address
+    for many accounts (django-axes).
 
     429 with a page that says what happened, how long it lasts and the way out (resetting the password).
     """
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
-    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    by_account = _pair_failures(request, credentials) >= settings.HYDRA_LOGIN_FAILURE_LIMIT
+    context = {"failure_limit": settings.HYDRA_LOGIN_FAILURE_LIMIT, "minutes": minutes, "by_account": by_account,
+               "address_limit": settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT}
     return render(request, "registration/locked_out.html", context, status=429)
 
 

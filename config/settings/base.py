@@ -276,11 +276,14 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimitMiddleware"]
 MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
-# Five wrong passwords for one account from one address lock that pair out for 15 minutes (a venue's players share
-# one address, so the address alone never locks); a successful login resets the count.
-AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+# Five wrong passwords for one account from one address lock that pair out for 15 minutes; fifty from one address,
+# whatever the accounts, lock the address (one password sprayed across many accounts; a venue's players share one
+# address and stay far below it). A successful login resets the account's own count (portal.accounts, issue 37).
+HYDRA_LOGIN_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT = env.int("HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT", default=50)
+AXES_FAILURE_LIMIT = "portal.accounts.login_failure_limit"
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_MINUTES", default=15.0) / 60  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = "portal.accounts.login_lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "portal.accounts.login_locked_out"
 AXES_USERNAME_CALLABLE = "portal.accounts.axes_username"
