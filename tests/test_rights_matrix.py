@@ -233,6 +233,7 @@ ROUTES = {
     "ratings:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
     "ratings:leaderboard": ({"GET": ANYONE}, lambda w: {"slug": "constructed-3"}),
     "signup": ({"GET": ANYONE}, lambda w: {}),
+    "signup_confirm": ({"GET": ANYONE}, lambda w: {"token": "not-a-signed-link"}),  # 400: the link is broken
     "login": ({"GET": ANYONE}, lambda w: {}),
     "logout": ({"GET": ANYONE, "POST": ANYONE}, lambda w: {}),
     "password_change": ({"GET": PEOPLE}, lambda w: {}),

@@ -145,6 +145,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 # Players may register their own account (/accounts/signup/); an organizer who creates every account closes it.
 HYDRA_SIGNUP_OPEN = env.bool("HYDRA_SIGNUP_OPEN", default=True)
+# A sign-up is finished from a link mailed to its address, and the page answers the same whether or not the address
+# has an account (its owner gets a note instead: portal.accounts, issue 37). Venue mode, whose mail is printed rather
+# than sent, makes the account at once (config/settings/venue.py).
+HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=True)
 
 # Celery: a broker that needs no server by default (kombu's filesystem transport), Redis in production and CI.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")

@@ -23,6 +23,8 @@ ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = venue_hosts(
 )
 HYDRA_VENUE_URL = env("HYDRA_VENUE_URL", default="") or join_url(addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT)
 EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
+# Mail is printed, not sent: a player signing up on the venue's Wi-Fi gets the account at once (docs/venue.md).
+HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=False)
 # The venue's own network: webhooks to a stream PC, push/pull to another laptop (common/outbound.py). Never the
 # link-local or shared (100.64.0.0/10) ranges, where a cloud's metadata service answers.
 HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[
