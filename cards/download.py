@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import urllib.error
 import urllib.parse
-import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+from common.outbound import Download, OutboundError, OutboundRefused, outbound_download
 
 # What `--download SOURCE` fetches. Scryfall publishes its bulk files under changing names: its index says where.
 SOURCES = {
@@ -23,20 +25,24 @@ SOURCES = {
 _SCRYFALL_TYPES = {"scryfall-oracle": "oracle_cards", "scryfall-default": "default_cards"}
 _USER_AGENT = "Hydra-tournament-software/1 (card data import)"
 _TIMEOUT = 60
+_MAX_BYTES = 4 * 1024**3  # AllPrintings is about 100 MB compressed and 500 MB plain
 
 
 class DownloadError(RuntimeError):
     """The data could not be fetched; the message says what to do instead."""
 
 
-def _open(url: str, *, accept: str = "*/*"):
-    request = urllib.request.Request(url, headers={"User-Agent": _USER_AGENT, "Accept": accept})
+@contextmanager
+def _open(url: str, *, accept: str = "*/*") -> Iterator[Download]:
+    """The answer of `url`, through the one outbound helper (common.outbound: public addresses only unless the
+    operator allows a mirror's, no redirect followed)."""
     try:
-        return urllib.request.urlopen(request, timeout=_TIMEOUT)  # noqa: S310 - http(s) URLs from SOURCES or the user
-    except (urllib.error.URLError, OSError) as exc:
-        reason = getattr(exc, "reason", exc)
+        with outbound_download(url, headers={"User-Agent": _USER_AGENT, "Accept": accept}, timeout=_TIMEOUT,
+                               max_bytes=_MAX_BYTES) as response:
+            yield response
+    except (OutboundRefused, OutboundError) as exc:
         raise DownloadError(
-            f"Cannot download {url}: {reason}. Is this machine online? Otherwise download the file on another "
+            f"Cannot download {url}: {exc}. Is this machine online? Otherwise download the file on another "
             "machine and run: python manage.py import_cards FILE"
         ) from None
 
@@ -45,7 +51,7 @@ def scryfall_file_url(index_url: str, *, kind: str) -> str:
     """The download address of Scryfall's bulk file of `kind` ("oracle_cards", "default_cards") from its index."""
     with _open(index_url, accept="application/json") as response:
         try:
-            index = json.load(response)
+            index = json.loads(response.read(64 * 1024 * 1024))
         except (ValueError, UnicodeDecodeError) as exc:
             raise DownloadError(f"{index_url} did not answer with Scryfall's bulk data index: {exc}") from None
     for entry in index.get("data") or ():

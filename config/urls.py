@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 
 from health.views import health, live
-from portal.accounts import logout_page, password_reset, signup
+from portal.accounts import logout_page, password_reset, signup, signup_confirm
 
 admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
@@ -21,6 +21,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("venue/", include("venue.urls")),
     path("accounts/signup/", signup, name="signup"),
+    path("accounts/signup/confirm/<str:token>/", signup_confirm, name="signup_confirm"),
     path("accounts/password_reset/", password_reset, name="password_reset"),  # limited (portal.accounts)
     path("accounts/logout/", logout_page, name="logout"),  # GET: a page with the button, not a bare 405
     path("accounts/", include("django.contrib.auth.urls")),

@@ -5,14 +5,13 @@ fingerprint each side had then). A side whose fingerprint moved has changed sinc
 refused as a conflict with what differs, and so is a move that would overwrite the only side that changed.
 """
 import json
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from common.outbound import OutboundError, OutboundRefused, outbound_request
 from eventfile.export import event_export
 from eventfile.importer import event_import, event_replace
 from eventfile.models import EventSync
@@ -22,6 +21,7 @@ from tournaments.models import Event
 from tournaments.services.eventlog import event_log_record
 
 TIMEOUT = 60
+MAX_ANSWER_BYTES = 256 * 1024 * 1024  # a whole event file of a large event runs to a few MB
 # What a push or pull did, in the log's sentence (read in the reader's language).
 _DONE = {"created": pgettext_lazy("event file sync", "created"),
          "replaced": pgettext_lazy("event file sync", "replaced")}
@@ -55,26 +55,33 @@ def hydra_base_url(url: str) -> str:
 
 
 def _call(*, base: str, token: str, method: str, path: str, body: dict | None = None) -> dict:
+    """One call of the other Hydra's API through the one outbound helper (common.outbound: a LAN address only
+    where HYDRA_OUTBOUND_ALLOW names it; a redirect is not followed but reported)."""
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        f"{base}/api/v1/{path}", data=data, method=method,
-        headers={"Authorization": f"Token {token}", "Accept": "application/json", "Content-Type": "application/json"},
-    )
+    headers = {"Authorization": f"Token {token}", "Accept": "application/json", "Content-Type": "application/json"}
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:  # noqa: S310 - http(s) only (hydra_base_url)
-            return json.load(answer)
-    except urllib.error.HTTPError as exc:
-        text = exc.read(20000).decode("utf-8", "replace")
+        answer = outbound_request(f"{base}/api/v1/{path}", method=method, body=data, headers=headers,
+                                  timeout=TIMEOUT, max_bytes=MAX_ANSWER_BYTES)
+    except OutboundRefused as exc:
+        raise RemoteError(f"Hydra doesn't connect to {base}: {exc}") from None
+    except OutboundError as exc:
+        raise RemoteError(f"Cannot reach {base}: {exc}. Is the address right and the machine online?") from None
+    if answer.redirect:
+        raise RemoteError(f"{base} answered {answer.status} (a redirect to {answer.headers.get('Location', '?')}) to "
+                          f"{method} /api/v1/{path}; Hydra doesn't follow redirects: give the final address.")
+    if not 200 <= answer.status < 300:
+        text = answer.excerpt(20000)
         try:
             detail = json.dumps(json.loads(text), ensure_ascii=False)[:2000]
         except ValueError:
             detail = text[:500]
         hint = {401: " Check the token.", 403: " The token must be an organizer's token.",
-                404: " Check the event id and that the token's owner organizes it."}.get(exc.code, "")
-        raise RemoteError(f"{base} answered {exc.code} to {method} /api/v1/{path}: {detail}.{hint}") from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise RemoteError(f"Cannot reach {base}: {getattr(exc, 'reason', exc)}. Is the address right and the "
-                          "machine online?") from None
+                404: " Check the event id and that the token's owner organizes it."}.get(answer.status, "")
+        raise RemoteError(f"{base} answered {answer.status} to {method} /api/v1/{path}: {detail}.{hint}")
+    try:
+        return json.loads(answer.body)
+    except ValueError:
+        raise RemoteError(f"{base} did not answer {method} /api/v1/{path} with JSON: {answer.excerpt(200)}") from None
 
 
 def _refuse(*, ours: dict, theirs: dict, local_changed: bool, remote_changed: bool, base: str, verb: str) -> None:

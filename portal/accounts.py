@@ -10,16 +10,25 @@ import hashlib
 import logging
 import time
 
+from axes.attempts import get_cool_off_threshold
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
 from django import forms
 from django.conf import settings
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.forms import BaseUserCreationForm
 from django.contrib.auth.views import LogoutView, PasswordResetView
+from django.core import signing
 from django.core.cache import cache
+from django.core.mail import send_mail
 from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -37,6 +46,14 @@ class SignUpForm(BaseUserCreationForm):
 
     class Meta(BaseUserCreationForm.Meta):
         fields = ["username", "name", "email"]
+
+    def clean_username(self) -> str:
+        """A taken username (any case) is said at once: usernames are public (pairings, profiles), and no account is
+        made before the e-mail's link (issue 37), so the form checks what player_register would refuse."""
+        username = self.cleaned_data.get("username", "")
+        if username and get_user_model().objects.filter(username__iexact=username.strip()).exists():
+            raise ValidationError(_("The username %(name)s is taken; choose another.") % {"name": username})
+        return username
 
 
 _PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
@@ -120,6 +137,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         return _too_many(request, wait)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if settings.HYDRA_SIGNUP_CONFIRM_EMAIL:
+            _signup_mail_send(request, data=form.cleaned_data)
+            return render(request, "registration/signup_sent.html", {"email": form.cleaned_data["email"]})
         try:
             player = player_register(
                 username=form.cleaned_data["username"], name=form.cleaned_data["name"],
@@ -133,6 +153,75 @@ def signup(request: HttpRequest) -> HttpResponse:
             login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect(_next_url(request) or "portal:home")
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})
+
+
+# --- Sign-up that doesn't tell who has an account (issue 37) ---------------------------------------------------------
+# The sign-up page answers every valid form the same way, "check your e-mail", and makes no account yet. A new
+# address gets a link that makes the account (what was typed travels in the link, signed; the password only as its
+# hash) and signs in; an address that has an account gets a note for its owner instead ("someone tried to sign up
+# with your address: sign in or reset your password"). So neither the page nor the usernames left free tell whether
+# an address has an account. A taken username is still said at once: usernames are shown on pairings anyway.
+SIGNUP_SALT = "hydra.signup.confirm"
+SIGNUP_LINK_SECONDS = 3 * 86400
+
+
+def _address_digest(email: str) -> str:
+    """How an e-mail address is counted in the shared cache: hashed, case and spaces ignored."""
+    return hashlib.sha256(email.strip().lower().encode("utf-8", "replace")).hexdigest()[:32]
+
+
+def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
+    """Mail the sign-up's address: the link that finishes the sign-up, or, when an account has that address, a note
+    to its owner. At most HYDRA_PASSWORD_RESET_ACCOUNT_RATE mails to one address (beyond it, none: same page)."""
+    email = data["email"]
+    if attempt_wait(scope="signup-mail", identity=_address_digest(email),
+                    rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")):
+        logger.info("Sign-up mail for one address not sent: too many just now")
+        return
+    if get_user_model().objects.filter(email__iexact=email).exists():
+        subject = gettext("Someone tried to sign up to Hydra with your e-mail address")
+        body = gettext(
+            "Someone (perhaps you) tried to create a Hydra account with this e-mail address, but you already have "
+            "one. No new account was made.\n\nSign in: %(login)s\nForgot your password? Reset it: %(reset)s\n\n"
+            "If it wasn't you, you needn't do anything."
+        ) % {"login": request.build_absolute_uri(reverse("login")),
+             "reset": request.build_absolute_uri(reverse("password_reset"))}
+    else:
+        token = signing.dumps({"u": data["username"], "n": data["name"], "e": email,
+                               "p": make_password(data["password1"]), "next": _next_url(request)},
+                              salt=SIGNUP_SALT, compress=True)
+        subject = gettext("Finish creating your Hydra account")
+        body = gettext(
+            "Open this link to finish creating your Hydra account %(username)s and sign in:\n\n%(link)s\n\n"
+            "The link works for three days. If you didn't sign up, you needn't do anything: no account is made."
+        ) % {"username": data["username"],
+             "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
+    send_mail(subject, body, None, [email])
+
+
+@require_http_methods(["GET"])
+def signup_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link of the sign-up e-mail: make the account (player_register), sign in, go on (an invitation's page, or
+    the player's home). A link that is broken, expired or already used says so, with the way on."""
+    if not settings.HYDRA_SIGNUP_OPEN:
+        raise Http404(_("Sign-up is closed: ask the organizer for an account."))
+    try:
+        data = signing.loads(token, salt=SIGNUP_SALT, max_age=SIGNUP_LINK_SECONDS)
+        player = player_register(username=data["u"], name=data["n"], email=data["e"], password=data["p"],
+                                 password_hashed=True)
+    except (signing.BadSignature, KeyError, TypeError):
+        refusal = gettext("This sign-up link is broken or older than three days: sign up again.")
+    except ValidationError:
+        refusal = gettext("This sign-up link was used already, or its username or address was taken since: sign "
+                          "in, or sign up again.")
+    else:
+        login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
+        target = data.get("next") or ""
+        if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                      require_https=request.is_secure()):
+            return redirect(target)
+        return redirect("portal:home")
+    return render(request, "registration/signup.html", {"form": SignUpForm(), "refusal": refusal}, status=400)
 
 
 LOCKOUT_USERNAME_LENGTH = 255  # django-axes' username columns
@@ -153,13 +242,54 @@ def axes_username(request: HttpRequest, credentials: dict | None = None) -> str 
     return str(username).replace("\x00", "\ufffd")[:LOCKOUT_USERNAME_LENGTH]
 
 
+# --- The login lockout (django-axes; issue 19, issue 37) ------------------------------------------------------------
+# Two counts, each with its own limit: wrong passwords for one account from one address (HYDRA_LOGIN_FAILURE_LIMIT,
+# 5) lock that pair; wrong passwords from one address whatever the account (HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT, 50)
+# lock the address, so one password sprayed across many accounts is stopped too, while a venue's players behind one
+# NAT, who mistype now and then, stay far below it. django-axes counts both (AXES_LOCKOUT_PARAMETERS) and compares
+# the larger with one limit (AXES_FAILURE_LIMIT): login_failure_limit picks the limit that makes that comparison
+# mean "either count reached its own limit".
+PAIR_AND_ADDRESS = [["username", "ip_address"], "ip_address"]
+
+
+def login_lockout_parameters(request_or_attempt, credentials: dict | None = None) -> list:
+    """settings.AXES_LOCKOUT_PARAMETERS: the account and address pair, and the address alone. A successful login
+    (the request's user is signed in by then) clears the account's own count only: signing in to one's own account
+    must not wipe the address's count of wrong passwords for other accounts."""
+    user = getattr(request_or_attempt, "user", None)
+    if isinstance(request_or_attempt, HttpRequest) and user is not None and user.is_authenticated:
+        return [["username", "ip_address"]]
+    return PAIR_AND_ADDRESS
+
+
+def _pair_failures(request: HttpRequest, credentials: dict | None) -> int:
+    attempts = AccessAttempt.objects.filter(
+        username=get_client_username(request, credentials), ip_address=getattr(request, "axes_ip_address", None),
+        attempt_time__gte=get_cool_off_threshold(request),
+    )
+    return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
+
+
+def login_failure_limit(request: HttpRequest, credentials: dict | None = None) -> int:
+    """settings.AXES_FAILURE_LIMIT. django-axes locks when max(pair failures, address failures) reaches this: the
+    pair's limit once the pair reached it, else the address's (larger) limit, which only the address's count can
+    reach."""
+    pair_limit = settings.HYDRA_LOGIN_FAILURE_LIMIT
+    if _pair_failures(request, credentials) >= pair_limit:
+        return pair_limit
+    return max(pair_limit, settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT)
+
+
 def login_locked_out(request: HttpRequest, original_response=None, credentials=None) -> HttpResponse:
-    """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address (django-axes).
+    """settings.AXES_LOCKOUT_CALLABLE: too many wrong passwords for one account from one address, or from one address
+    for many accounts (django-axes).
 
     429 with a page that says what happened, how long it lasts and the way out (resetting the password).
     """
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
-    context = {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}
+    by_account = _pair_failures(request, credentials) >= settings.HYDRA_LOGIN_FAILURE_LIMIT
+    context = {"failure_limit": settings.HYDRA_LOGIN_FAILURE_LIMIT, "minutes": minutes, "by_account": by_account,
+               "address_limit": settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT}
     return render(request, "registration/locked_out.html", context, status=429)
 
 
@@ -186,9 +316,7 @@ class LimitedPasswordResetView(PasswordResetView):
             response = self.render_to_response(self.get_context_data(form=form), status=429)
             response["Retry-After"] = str(wait)
             return response
-        email = form.cleaned_data["email"].strip().lower()
-        digest = hashlib.sha256(email.encode("utf-8", "replace")).hexdigest()[:32]
-        if attempt_wait(scope="reset-account", identity=digest,
+        if attempt_wait(scope="reset-account", identity=_address_digest(form.cleaned_data["email"]),
                         rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")):
             logger.info("Password reset for one address refused: too many just now (no mail sent)")
             return HttpResponseRedirect(self.get_success_url())

@@ -241,6 +241,7 @@ ROUTES = {
     "ratings:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
     "ratings:leaderboard": ({"GET": ANYONE}, lambda w: {"slug": "constructed-3"}),
     "signup": ({"GET": ANYONE}, lambda w: {}),
+    "signup_confirm": ({"GET": ANYONE}, lambda w: {"token": "not-a-signed-link"}),  # 400: the link is broken
     "login": ({"GET": ANYONE}, lambda w: {}),
     "logout": ({"GET": ANYONE, "POST": ANYONE}, lambda w: {}),
     "password_change": ({"GET": PEOPLE}, lambda w: {}),
@@ -499,6 +500,26 @@ def test_every_route_answers_each_caller_as_the_table_says(world, caller):
                 wrong.append(f"{method} {name} {url}: {response.status_code} (expected {'allowed' if expected else 'refused'})")
             elif not _sees(caller) and SECRET in _body(response):
                 wrong.append(f"{method} {name} {url}: shows the private event to {caller}")
+    assert not wrong, "\n".join(wrong)
+
+
+# The doors of a private event's drafts, sealed pools and shared games (issue 37): a signed-in caller who may not see
+# the event gets 404, never 403 (docs/permissions.md), so the answer doesn't tell that the event exists.
+HIDDEN_AS_404 = ("drafting:", "sealed:", "sharedgame:")
+
+
+def test_private_draft_sealed_and_shared_game_doors_answer_an_outsider_404(world):
+    client = _client(world, OTHER)
+    wrong = []
+    for name, (methods, kwargs, *data) in ROUTES.items():
+        if not name.startswith(HIDDEN_AS_404) or not kwargs(world):
+            continue
+        url = reverse(name, kwargs=kwargs(world))
+        for method in methods:
+            extra = {"HTTP_ACCEPT": "application/json"} if name.endswith("events") else {}
+            response = _ask(client, method, url, **extra)
+            if response.status_code != 404:
+                wrong.append(f"{method} {name} {url}: {response.status_code} (expected 404)")
     assert not wrong, "\n".join(wrong)
 
 

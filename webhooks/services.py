@@ -6,13 +6,9 @@ retried with exponential backoff (HYDRA_WEBHOOK_BACKOFF_SECONDS x 2^(attempt-1))
 Delivery is at least once: a receiver de-duplicates by the X-Hydra-Delivery header.
 """
 import datetime as dt
-import ipaddress
 import json
-import socket
 import logging
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
@@ -25,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.outbound import OutboundError, OutboundRefused, address_problem, outbound_request
 from tournaments.enums import RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, TeamMatch
@@ -61,26 +58,6 @@ def _clean_topics(topics: Iterable[str]) -> list[str]:
     if not chosen:
         raise ValidationError({"topics": _("Choose at least one thing to send (round paired, result final ...).")})
     return chosen
-
-
-def address_problem(url: str) -> str | None:
-    """Why Hydra won't post to `url`'s host, or None. Never a link-local, multicast or unspecified address (a cloud's
-    metadata service answers at 169.254.169.254, and the delivery page shows what a receiver answers); loopback and
-    private addresses only with HYDRA_WEBHOOK_ALLOW_PRIVATE (on except in production: a venue's receivers are on
-    its LAN). The host is resolved now; a name that doesn't resolve is left to the delivery to report."""
-    host = urlsplit(url).hostname or ""
-    try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError, ValueError):
-        return None
-    for info in infos:
-        address = ipaddress.ip_address(info[4][0].split("%")[0])
-        if address.is_link_local or address.is_multicast or address.is_unspecified or address.is_reserved:
-            return _("%(host)s is a link-local or reserved address: Hydra doesn't post there.") % {"host": host}
-        if (address.is_loopback or address.is_private) and not settings.HYDRA_WEBHOOK_ALLOW_PRIVATE:
-            return _("%(host)s is a private address, and this Hydra posts only to public ones "
-                     "(HYDRA_WEBHOOK_ALLOW_PRIVATE).") % {"host": host}
-    return None
 
 
 def _clean_url(url: str) -> str:
@@ -175,16 +152,20 @@ def delivery_body(*, delivery: WebhookDelivery) -> bytes:
 
 
 def _post(*, url: str, body: bytes, headers: dict) -> tuple[int | None, str, str]:
-    """POST the body; (answer code or None, the start of the answer, the error when there is no answer)."""
-    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    """POST the body through the one outbound helper (common.outbound: public addresses only, checked before the
+    connection and connected to as checked, no redirect followed); (answer code or None, the start of the answer,
+    the error when the delivery failed: no answer, a refused address, a redirect)."""
     try:
-        with urllib.request.urlopen(request, timeout=settings.HYDRA_WEBHOOK_TIMEOUT) as answer:  # noqa: S310 - http(s) only
-            return answer.status, answer.read(EXCERPT_CHARS * 4).decode("utf-8", "replace")[:EXCERPT_CHARS], ""
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read(EXCERPT_CHARS * 4).decode("utf-8", "replace")[:EXCERPT_CHARS], ""
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        return None, "", f"{type(exc).__name__}: {reason}"[:EXCERPT_CHARS]
+        answer = outbound_request(url, method="POST", body=body, headers=headers,
+                                  timeout=settings.HYDRA_WEBHOOK_TIMEOUT, max_bytes=EXCERPT_CHARS * 4)
+    except (OutboundRefused, OutboundError) as exc:
+        return None, "", str(exc)[:EXCERPT_CHARS]
+    error = ""
+    if answer.redirect:
+        error = _("The receiver answered %(status)d, a redirect (to %(where)s); Hydra doesn't follow redirects: "
+                  "register the final address.") % {"status": answer.status,
+                                                     "where": answer.headers.get("Location", "?")[:200]}
+    return answer.status, answer.excerpt(EXCERPT_CHARS), error[:EXCERPT_CHARS]
 
 
 def backoff_seconds(*, attempts: int) -> float:
@@ -206,8 +187,7 @@ def webhook_delivery_attempt(*, delivery_id: int) -> float | None:
         SIGNATURE_HEADER: signature_for(secret=delivery.webhook.secret, timestamp=timestamp, body=body),
         "X-Hydra-Event": delivery.topic, "X-Hydra-Delivery": str(delivery.pk),
     }
-    problem = address_problem(delivery.webhook.url)  # again: the name may point elsewhere by now
-    code, excerpt, error = (None, "", problem) if problem else _post(url=delivery.webhook.url, body=body, headers=headers)
+    code, excerpt, error = _post(url=delivery.webhook.url, body=body, headers=headers)  # checks the address again
     now = timezone.now()
     attempts = delivery.attempts + 1
     fields = {"attempts": attempts, "response_code": code, "response_excerpt": excerpt, "error": error,
@@ -215,8 +195,8 @@ def webhook_delivery_attempt(*, delivery_id: int) -> float | None:
     wait = None
     if code is not None and 200 <= code < 300:
         fields["status"] = DeliveryStatus.DELIVERED
-    elif attempts >= settings.HYDRA_WEBHOOK_MAX_ATTEMPTS:
-        fields["status"] = DeliveryStatus.FAILED
+    elif attempts >= settings.HYDRA_WEBHOOK_MAX_ATTEMPTS or (code is not None and 300 <= code < 400):
+        fields["status"] = DeliveryStatus.FAILED  # a redirect answers the same every time: no retry
     else:
         wait = backoff_seconds(attempts=attempts)
         fields["status"] = DeliveryStatus.RETRYING

@@ -145,6 +145,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 # Players may register their own account (/accounts/signup/); an organizer who creates every account closes it.
 HYDRA_SIGNUP_OPEN = env.bool("HYDRA_SIGNUP_OPEN", default=True)
+# A sign-up is finished from a link mailed to its address, and the page answers the same whether or not the address
+# has an account (its owner gets a note instead: portal.accounts, issue 37). Venue mode, whose mail is printed rather
+# than sent, makes the account at once (config/settings/venue.py).
+HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=True)
 
 # Celery: a broker that needs no server by default (kombu's filesystem transport), Redis in production and CI.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="filesystem://")
@@ -276,11 +280,14 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimitMiddleware"]
 MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
-# Five wrong passwords for one account from one address lock that pair out for 15 minutes (a venue's players share
-# one address, so the address alone never locks); a successful login resets the count.
-AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+# Five wrong passwords for one account from one address lock that pair out for 15 minutes; fifty from one address,
+# whatever the accounts, lock the address (one password sprayed across many accounts; a venue's players share one
+# address and stay far below it). A successful login resets the account's own count (portal.accounts, issue 37).
+HYDRA_LOGIN_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT = env.int("HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT", default=50)
+AXES_FAILURE_LIMIT = "portal.accounts.login_failure_limit"
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_MINUTES", default=15.0) / 60  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = "portal.accounts.login_lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "portal.accounts.login_locked_out"
 AXES_USERNAME_CALLABLE = "portal.accounts.axes_username"
@@ -319,8 +326,12 @@ INSTALLED_APPS += ["webhooks"]
 HYDRA_WEBHOOK_MAX_ATTEMPTS = env.int("HYDRA_WEBHOOK_MAX_ATTEMPTS", default=6)
 HYDRA_WEBHOOK_BACKOFF_SECONDS = env.float("HYDRA_WEBHOOK_BACKOFF_SECONDS", default=10.0)
 HYDRA_WEBHOOK_TIMEOUT = env.float("HYDRA_WEBHOOK_TIMEOUT", default=10.0)
-# Loopback and private receivers (a venue's LAN); production turns this off (config/settings/production.py).
-HYDRA_WEBHOOK_ALLOW_PRIVATE = env.bool("HYDRA_WEBHOOK_ALLOW_PRIVATE", default=True)
+
+# Every request Hydra makes to another machine (webhooks, the Discord target, push/pull of an event to another
+# Hydra, card downloads) goes through common/outbound.py and reaches only the public internet: these host names and
+# networks (comma-separated: "laptop.lan,192.168.1.0/24") may be private too, for a LAN deployment. Empty here and
+# in production; development allows this machine (loopback), venue mode its local networks (docs/webhooks.md).
+HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[])
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 60.0, "options": {"expires": 60}}
 
 # Card data that stays current (docs/cards.md): HYDRA_CARD_REFRESH names a source of `import_cards --download`

@@ -18,3 +18,6 @@ WHITENOISE_AUTOREFRESH = True
 # The bench_* commands (benchmarks/): development-only, so base and production don't install them; test and venue
 # build on this module and have them too. config.settings.bench is production's settings with them.
 INSTALLED_APPS = [*INSTALLED_APPS, "benchmarks"]  # noqa: F405
+
+# Outbound requests (common/outbound.py) may reach this machine's own receivers and Hydras, nothing else private.
+HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=["localhost", "127.0.0.0/8", "::1"])  # noqa: F405

@@ -46,6 +46,3 @@ if not HYDRA_REDIS_URL:  # noqa: F405
         CACHES = {"default": {**_redis_cache, "LOCATION": HYDRA_REDIS_URL}}
 # Hashed file names, so static files can be cached for a year by browsers and CDNs (WhiteNoise serves them).
 STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"}}  # noqa: F405
-
-# Webhooks post only to public addresses on a hosted Hydra (webhooks.services.address_problem).
-HYDRA_WEBHOOK_ALLOW_PRIVATE = env.bool("HYDRA_WEBHOOK_ALLOW_PRIVATE", default=False)

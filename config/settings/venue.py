@@ -23,6 +23,12 @@ ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = venue_hosts(
 )
 HYDRA_VENUE_URL = env("HYDRA_VENUE_URL", default="") or join_url(addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT)
 EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
+# Mail is printed, not sent: a player signing up on the venue's Wi-Fi gets the account at once (docs/venue.md).
+HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=False)
+# The venue's own network: webhooks to a stream PC, push/pull to another laptop (common/outbound.py). Never the
+# link-local or shared (100.64.0.0/10) ranges, where a cloud's metadata service answers.
+HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[
+    "localhost", "127.0.0.0/8", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"])
 
 # The development key is public: on a network of strangers it would let anyone forge a session. Without a
 # SECRET_KEY in the environment, venue mode makes one for this laptop and keeps it in var/ (readable by its owner).

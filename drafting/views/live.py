@@ -9,8 +9,7 @@ import logging
 import time
 
 from asgiref.sync import sync_to_async
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
 
 from drafting.core import POD, TABLE, DraftKind
@@ -26,14 +25,14 @@ STREAM_SECONDS = 300.0
 
 def _may_listen(request: HttpRequest, kind: DraftKind, pk: int) -> int:
     """The draft's version when the caller drafts there (a seat at the table, a seat in the pod) or runs its event;
-    PermissionDenied otherwise."""
+    404 otherwise, as if the draft didn't exist (docs/permissions.md)."""
     if not request.user.is_authenticated:
-        raise PermissionDenied
+        raise Http404
     draft = get_object_or_404(kind.model.objects.select_related("event"), pk=pk)
     seated = (draft_seat_of_user(table=draft, user=request.user) if kind is TABLE
               else thg_pod_team_of_user(pod=draft, user=request.user))
     if seated is None and not may_run_event(request.user, draft.event):
-        raise PermissionDenied
+        raise Http404
     return draft.version
 
 

@@ -1,7 +1,6 @@
 """Draft logs out (docs/drafting.md): a drafter downloads their picks as an MTGO log; an organizer every pick of the
 event as CSV. Thin: the selectors decide what may be read (drafting.selectors.picklog)."""
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -18,8 +17,8 @@ from tournaments.rights import may_run_event
 
 def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:
     text = draft_pick_log_text(draft=draft, user=request.user)  # PickLogHidden: 403 with its sentence (common.refusals)
-    if text is None:
-        raise PermissionDenied(_("You don't draft here."))
+    if text is None:  # not a drafter here: as if the draft didn't exist (docs/permissions.md)
+        raise Http404(_("You don't draft here."))
     return attachment_response(text, content_type="text/plain; charset=utf-8", filename=filename)
 
 

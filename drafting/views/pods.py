@@ -30,11 +30,12 @@ from tournaments.rights import may_run_event
 
 
 def _pod_and_team(request: HttpRequest, pk: int) -> tuple[Pod, PodTeam | None]:
-    """The pod and the viewer's team; the event's organizers watch without a team; anyone else is refused."""
+    """The pod and the viewer's team; the event's organizers watch without a team; anyone else gets 404, as if the
+    pod didn't exist (docs/permissions.md)."""
     pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
     team = thg_pod_team_of_user(pod=pod, user=request.user)
     if team is None and not may_run_event(request.user, pod.event):
-        raise PermissionDenied(_("You don't draft in this pod."))
+        raise Http404(_("You don't draft in this pod."))
     return thg_pod_refresh(pod=pod), team
 
 

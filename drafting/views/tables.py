@@ -32,11 +32,12 @@ from tournaments.rights import events_run_by, may_run_event
 
 
 def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | None]:
-    """The table and the viewer's seat; organizers watch without a seat; anyone else is refused."""
+    """The table and the viewer's seat; organizers watch without a seat; anyone else gets 404, as if the table didn't
+    exist (a private event's tables must not tell that it exists: docs/permissions.md)."""
     table = get_object_or_404(DraftTable.objects.select_related("event"), pk=pk)
     seat = draft_seat_of_user(table=table, user=request.user)
     if seat is None and not may_run_event(request.user, table.event):
-        raise PermissionDenied(_("You don't draft at this table."))
+        raise Http404(_("You don't draft at this table."))
     return table, seat
 
 
@@ -145,7 +146,7 @@ def table_pool(request: HttpRequest, pk: int) -> HttpResponse:
 def event_progress(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if not may_run_event(request.user, event):
-        raise PermissionDenied(_("Only the organizer sees every table."))
+        raise Http404(_("Only the organizer sees every table."))
     tables = [draft_table_refresh(table=t) for t in draft_tables_progress(event=event)]
     template = "drafting/_progress.html" if request.headers.get("HX-Request") else "drafting/progress.html"
     return render(request, template, {"event": event, "tables": tables, "now": server_now()})

@@ -2,6 +2,7 @@
 standings page Alice keeps open changes by itself."""
 import pytest
 
+from tests.portal.mail import mailed_link
 from tests.portal.scene import make_scene
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -104,14 +105,17 @@ def test_sign_up_from_the_login_page(browsers):
         mara.button("Create the account").click()
 
     # A username already taken (any case) and mismatched passwords: the form says so and keeps her entries.
-    fill("ALICE", "a long pass phrase 43")
-    mara.wait_for_text("didn’t match", css="main")
+    # (Each step's text is absent from the page before it, so each wait waits for the new page.)
     fill("ALICE", "a long pass phrase 42")
     mara.wait_for_text("The username ALICE is taken", css="main")
     assert mara.find("#id_name").get_attribute("value") == "Mara Lindqvist"
     mara.screenshot("signup-taken")
+    fill("mara", "a long pass phrase 43")
+    mara.wait_for_text("didn’t match", css="main")
 
     fill("mara", "a long pass phrase 42")
+    mara.wait_for_text("Check your e-mail", css="h1")  # the account is made from the mailed link (issue 37)
+    mara.driver.get(mailed_link(to="mara@example.org"))
     mara.wait_for_text("My events", css="h1")
     page = mara.text("main")
     assert "You aren't registered for any event yet." in page

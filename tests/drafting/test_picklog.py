@@ -91,7 +91,7 @@ def test_pick_log_must_not_leak_another_drafters_picks(client):
     their_names = list(PodCard.objects.filter(pk__in=theirs).values_list("name", flat=True))
     assert all(name not in text for name in their_names)
     client.force_login(UserFactory())
-    assert client.get(f"/draft/pod/{pod.pk}/picks.txt").status_code == 403
+    assert client.get(f"/draft/pod/{pod.pk}/picks.txt").status_code == 404
 
 
 def test_rochester_pick_log_after_the_table_ends(client):

@@ -7,6 +7,7 @@ from django.core import mail
 from django.urls import reverse
 
 from tests.factories import PlayerFactory, SealedPoolFactory, UserFactory
+from tests.portal.mail import mailed_link
 from tests.portal.scene import login_client
 from tournaments.models import Player
 
@@ -58,29 +59,79 @@ def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(d
     assert "Check your e-mail" in response.text and mail.outbox == []
 
 
-def test_sign_up_creates_the_login_and_the_player_and_signs_in(db, client):
+def test_sign_up_mails_a_link_that_creates_the_login_and_the_player_and_signs_in(db, client):
     assert reverse("signup") in client.get(reverse("login")).text
-    response = client.post(reverse("signup"), {
+    sent = client.post(reverse("signup"), {
         "username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
         "password1": "a long pass phrase 42", "password2": "a long pass phrase 42",
-    }, follow=True)
+    })
+    assert sent.status_code == 200 and "Check your e-mail" in sent.text and "mara@example.org" in sent.text
+    assert not Player.objects.exists() and "_auth_user_id" not in client.session  # nothing until the link
+    [message] = mail.outbox
+    assert message.to == ["mara@example.org"] and "a long pass phrase" not in message.body
+    response = client.get(mailed_link(to="mara@example.org"), follow=True)
     assert response.redirect_chain[-1][0] == "/"
     assert "<h1>My events</h1>" in response.text
     player = Player.objects.get(user__username="mara")
     assert (player.name, player.user.email, player.user.is_staff) == ("Mara Lindqvist", "mara@example.org", False)
     assert client.session["_auth_user_id"] == str(player.user.pk)
+    assert player.user.check_password("a long pass phrase 42")
+    again = client.get(mailed_link(to="mara@example.org"))  # a link makes one account, once
+    assert again.status_code == 400 and "used already" in again.text and Player.objects.count() == 1
 
 
-def test_sign_up_with_a_taken_username_or_email_says_so_and_creates_nothing(db, client):
+def test_sign_up_with_an_address_that_has_an_account_answers_the_same_and_mails_its_owner(db, client):
+    """Issue 37: the page said "An account with this e-mail address exists" (the password reset hides it)."""
+    UserFactory(username="Mara", email="mara@example.org")
+    data = {"username": "someone", "name": "M", "password1": "a long pass phrase 42",
+            "password2": "a long pass phrase 42"}
+    taken = client.post(reverse("signup"), {**data, "email": "MARA@example.org"})
+    fresh = client.post(reverse("signup"), {**data, "email": "new@example.org"})
+    assert taken.status_code == fresh.status_code == 200
+    def page(response, address):  # the page, without the address typed and the form's per-request CSRF token
+        return re.sub(r"[A-Za-z0-9]{64}", "TOKEN", response.text.replace(address, "ADDRESS"))
+
+    assert page(taken, "MARA@example.org") == page(fresh, "new@example.org")
+    assert "An account with this e-mail address exists" not in taken.text
+    owners, newcomers = mail.outbox
+    assert owners.to == ["MARA@example.org"] and "already have one" in owners.body
+    assert "/accounts/password_reset/" in owners.body and "/accounts/signup/confirm/" not in owners.body
+    assert "/accounts/signup/confirm/" in newcomers.body
+    # Neither made an account, so the username left free tells nothing either.
+    assert not Player.objects.exists() and "_auth_user_id" not in client.session
+    assert "is taken" not in client.post(reverse("signup"), {**data, "email": "third@example.org"}).text
+
+
+def test_sign_up_with_a_taken_username_says_so_and_creates_nothing(db, client):
     UserFactory(username="Mara", email="mara@example.org")
     data = {"username": "mara", "name": "M", "email": "other@example.org",
             "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
     text = client.post(reverse("signup"), data).text
-    assert "A user with that username already exists." in text or "The username mara is taken" in text
-    text = client.post(reverse("signup"), {**data, "username": "mara2", "email": "MARA@example.org"}).text
-    assert "An account with this e-mail address exists" in text
-    assert not Player.objects.exists()
+    assert "The username mara is taken" in text  # usernames are shown on pairings anyway
+    assert not Player.objects.exists() and mail.outbox == []
     assert "_auth_user_id" not in client.session
+
+
+def test_a_broken_or_expired_sign_up_link_says_so(db, client, settings):
+    client.post(reverse("signup"), SIGN_UP)
+    link = mailed_link(to="mara@example.org")
+    broken = client.get(link[:-3] + "xyz/")
+    assert broken.status_code == 400 and "sign up again" in broken.text
+    settings.HYDRA_SIGNUP_OPEN = False
+    assert client.get(link).status_code == 404
+    assert not Player.objects.exists()
+
+
+def test_sign_up_in_venue_mode_makes_the_account_at_once(db, client, settings):
+    settings.HYDRA_SIGNUP_CONFIRM_EMAIL = False  # config.settings.venue: mail is printed, not sent
+    response = client.post(reverse("signup"), SIGN_UP, follow=True)
+    assert response.redirect_chain[-1][0] == "/" and Player.objects.filter(user__username="mara").exists()
+
+
+def test_the_mailed_link_goes_on_to_where_the_player_was_going(db, client):
+    client.post(reverse("signup") + "?next=/events/7/signup/", {**SIGN_UP, "next": "/events/7/signup/"})
+    response = client.get(mailed_link(to="mara@example.org"))
+    assert response.status_code == 302 and response["Location"] == "/events/7/signup/"
 
 
 def test_sign_up_refuses_a_weak_or_mismatched_password(db, client):
@@ -103,7 +154,8 @@ SIGN_UP = {"username": "mara", "name": "Mara Lindqvist", "email": "mara@example.
 
 def test_a_new_player_sees_only_their_own_things(scene, client):
     pool = SealedPoolFactory(registration__seats=[scene.alice.player, PlayerFactory(), PlayerFactory()])
-    home = client.post(reverse("signup"), SIGN_UP, follow=True).text
+    client.post(reverse("signup"), SIGN_UP)
+    home = client.get(mailed_link(to="mara@example.org"), follow=True).text
     assert "You aren't registered for any event yet." in home
     for others in ("Azure Ants", "Brass Bats", "Alice", reverse("portal:match", args=[scene.match.pk]),
                    reverse("sealed:pool", args=[pool.pk])):
@@ -146,7 +198,7 @@ def test_sign_up_attempts_are_limited_per_address(db, client, settings):
     # Another address still signs up; the page itself still shows.
     assert client.get(reverse("signup")).status_code == 200
     other = client.post(reverse("signup"), SIGN_UP, REMOTE_ADDR="192.0.2.7")
-    assert other.status_code == 302 and Player.objects.filter(user__username="mara").exists()
+    assert other.status_code == 200 and "Check your e-mail" in other.text and len(mail.outbox) == 1
 
 
 def test_sign_up_rate_setting(settings):

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from signup.models import SignupStatus, TeamSignup
 from tests.factories import PlayerFactory, UserFactory
+from tests.portal.mail import mailed_link
 from tests.signup.helpers import full_team, open_event
 
 pytestmark = pytest.mark.django_db
@@ -109,6 +110,8 @@ def test_invitation_link_signed_out_offers_sign_in_and_account_creation_that_com
         "username": "newbie", "name": "New Bie", "email": "newbie@example.org",
         "password1": "a-long-Passw0rd!", "password2": "a-long-Passw0rd!", "next": path,
     })
+    assert response.status_code == 200 and "Check your e-mail" in response.text  # the link makes the account
+    response = client.get(mailed_link(to="newbie@example.org"))
     assert response.status_code == 302 and response.url == path
     response = client.post(path, follow=True)
     assert "You hold seat B of Wolves." in response.text
@@ -120,6 +123,7 @@ def test_account_signup_ignores_a_next_to_another_site(client):
         "username": "evil", "name": "E", "email": "e@example.org",
         "password1": "a-long-Passw0rd!", "password2": "a-long-Passw0rd!", "next": "https://evil.example/",
     })
+    response = client.get(mailed_link(to="e@example.org"))
     assert response.status_code == 302 and response.url == "/"
 
 

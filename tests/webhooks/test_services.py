@@ -5,8 +5,10 @@ import time
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.common.fakedns import dns  # noqa: F401 - the fixture
 from tests.factories import OrganizerFactory
 from tests.webhooks.conftest import event_with_teams
+from tests.webhooks.receiver import start_receiver, stop_receiver
 from tournaments.models import EventLogEntry
 from tournaments.services.rounds import event_pair_next
 from tournaments.signals import DomainEvent
@@ -92,7 +94,8 @@ def test_resend_makes_a_new_delivery_of_the_same_body_and_logs_who(receiver):
     assert EventLogEntry.objects.filter(event=delivery.event, action="webhook_resent", user=organizer).count() == 1
 
 
-def test_create_refuses_a_bad_address_and_no_topic_with_a_message():
+def test_create_refuses_a_bad_address_and_no_topic_with_a_message(dns):  # noqa: F811
+    dns.name("example.org", ["93.184.215.14"])
     event = event_with_teams(teams=2)
     with pytest.raises(ValidationError) as bad_url:
         webhook_create(event=event, by=event.organizer, url="ftp://example.org/x", topics=["round.paired"])
@@ -126,21 +129,75 @@ def test_link_local_addresses_are_refused_and_private_ones_only_where_allowed(se
     with pytest.raises(ValidationError) as metadata:
         webhook_create(event=event, by=event.organizer, url="http://169.254.169.254/latest/meta-data/",
                        topics=["round.paired"])
-    assert "link-local" in metadata.value.message_dict["url"][0]
-    settings.HYDRA_WEBHOOK_ALLOW_PRIVATE = False
+    assert "not an address of the public internet" in metadata.value.message_dict["url"][0]
+    settings.HYDRA_OUTBOUND_ALLOW = []
     with pytest.raises(ValidationError) as private:
         webhook_create(event=event, by=event.organizer, url="http://127.0.0.1:9/x", topics=["round.paired"])
-    assert "HYDRA_WEBHOOK_ALLOW_PRIVATE" in private.value.message_dict["url"][0]
+    assert "HYDRA_OUTBOUND_ALLOW" in private.value.message_dict["url"][0]
     assert not Webhook.objects.exists()
+
+
+# Issue 37's reproductions: each passed on the code before common/outbound.py.
+@pytest.mark.parametrize("url", ["http://100.100.100.200/latest/meta-data/", "http://[::ffff:169.254.169.254]/",
+                                 "http://[2002:a9fe:a9fe::1]/", "http://nowhere.example/hook"])
+def test_shared_mapped_and_unresolvable_addresses_are_refused_when_saved(url, dns):  # noqa: F811
+    event = event_with_teams(teams=2)
+    with pytest.raises(ValidationError) as refused:
+        webhook_create(event=event, by=event.organizer, url=url, topics=["round.paired"])
+    assert refused.value.message_dict["url"]
+    assert not Webhook.objects.exists() and dns.connected == []
+
+
+def test_a_redirect_is_a_failed_delivery_shown_with_its_status_and_not_followed(settings):
+    settings.HYDRA_WEBHOOK_MAX_ATTEMPTS = 6
+    elsewhere = start_receiver(200)  # stands for http://169.254.169.254/...: a second address the redirect names
+    redirecting = start_receiver(302, location=f"{elsewhere.url}/latest/meta-data/")
+    try:
+        delivery = _paired_delivery(redirecting.url)
+        assert webhook_delivery_attempt(delivery_id=delivery.pk) is None  # no retry: it would redirect again
+    finally:
+        stop_receiver(redirecting)
+        stop_receiver(elsewhere)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.response_code) == (DeliveryStatus.FAILED, 302)
+    assert "redirect" in delivery.error and "/latest/meta-data/" in delivery.error
+    assert elsewhere.requests == [] and len(redirecting.requests) == 1
+
+
+def test_a_delivery_connects_to_the_address_checked_never_resolving_again(dns, settings):  # noqa: F811
+    """DNS rebinding: the receiver's name answers an allowed address to the check, a metadata address after."""
+    settings.HYDRA_OUTBOUND_ALLOW = ["127.0.0.1/32"]
+    receiver = start_receiver(200)
+    try:
+        port = receiver.server.server_address[1]
+        dns.name("hooks.example", ["127.0.0.1"], ["127.0.0.1"], ["169.254.169.254"])
+        delivery = _paired_delivery(f"http://hooks.example:{port}/hook")  # the check when saved
+        assert webhook_delivery_attempt(delivery_id=delivery.pk) is None
+    finally:
+        stop_receiver(receiver)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.response_code) == (DeliveryStatus.DELIVERED, 200)
+    assert dns.asked == ["hooks.example", "hooks.example"] and dns.connected == ["127.0.0.1"]
+
+
+def test_a_long_answer_is_kept_as_a_short_excerpt(settings):
+    receiver = start_receiver(200, answer=b"y" * 100_000)
+    try:
+        delivery = _paired_delivery(receiver.url)
+        webhook_delivery_attempt(delivery_id=delivery.pk)
+    finally:
+        stop_receiver(receiver)
+    delivery.refresh_from_db()
+    assert delivery.response_excerpt == "y" * 500
 
 
 def test_a_delivery_to_an_address_no_longer_allowed_is_not_sent(receiver, settings):
     settings.HYDRA_WEBHOOK_MAX_ATTEMPTS = 1
     delivery = _paired_delivery(receiver.url)
-    settings.HYDRA_WEBHOOK_ALLOW_PRIVATE = False
+    settings.HYDRA_OUTBOUND_ALLOW = []
     assert webhook_delivery_attempt(delivery_id=delivery.pk) is None
     delivery.refresh_from_db()
-    assert delivery.status == DeliveryStatus.FAILED and "private address" in delivery.error
+    assert delivery.status == DeliveryStatus.FAILED and "public internet" in delivery.error
     assert receiver.requests == []
 
 

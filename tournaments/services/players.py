@@ -27,9 +27,11 @@ from tournaments.services.scoreboard import event_bump_version
 
 
 @transaction.atomic
-def player_register(*, username: str, name: str, email: str, password: str) -> Player:
+def player_register(*, username: str, name: str, email: str, password: str, password_hashed: bool = False) -> Player:
     """Create a login and its player profile together (both or neither). The password must already have passed
-    the password validators (the sign-up form does that). Raises ValidationError for a taken username or e-mail."""
+    the password validators (the sign-up form does that); with `password_hashed` it is already hashed
+    (make_password: a sign-up confirmed from its e-mail, portal.accounts). Raises ValidationError for a taken
+    username or e-mail."""
     User = get_user_model()
     username, name, email = username.strip(), name.strip(), email.strip()
     if User.objects.filter(username__iexact=username).exists():
@@ -40,7 +42,11 @@ def player_register(*, username: str, name: str, email: str, password: str) -> P
         )
     try:
         with transaction.atomic():
-            user = User.objects.create_user(username=username, email=email, password=password)
+            user = User.objects.create_user(username=username, email=email,
+                                            password=None if password_hashed else password)
+            if password_hashed:
+                user.password = password
+                user.save(update_fields=["password"])
     except IntegrityError as exc:  # the same username registered a moment ago by someone else
         raise ValidationError({"username": _("The username %(name)s is taken; choose another.") % {"name": username}}) from exc
     return Player.objects.create(user=user, name=name)

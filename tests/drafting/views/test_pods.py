@@ -31,7 +31,7 @@ def test_pod_page_shows_the_teams_pack_and_the_clock(client):
 
 def test_outsider_is_refused_and_organizer_watches_without_a_pack(client):
     pod = make_pods(teams=3)[0]
-    assert _client(client, UserFactory()).get(reverse("drafting:pod", args=[pod.pk])).status_code == 403
+    assert _client(client, UserFactory()).get(reverse("drafting:pod", args=[pod.pk])).status_code == 404
     page = _client(client, pod.event.organizer).get(reverse("drafting:pod", args=[pod.pk]))
     assert page.status_code == 200 and "R1-S1-01" not in page.content.decode()
 

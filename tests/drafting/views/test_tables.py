@@ -222,8 +222,8 @@ def test_table_pick_without_htmx_redirects_with_the_message(client):
 def test_table_page_of_another_table_is_refused(client):
     table = make_table()
     client.force_login(UserFactory())
-    assert client.get(reverse("drafting:table", args=[table.pk])).status_code == 403
-    assert client.get(reverse("drafting:state", args=[table.pk])).status_code == 403
+    assert client.get(reverse("drafting:table", args=[table.pk])).status_code == 404
+    assert client.get(reverse("drafting:state", args=[table.pk])).status_code == 404
 
 
 def test_table_pool_during_the_draft_is_refused(client):
@@ -250,7 +250,7 @@ def test_event_progress_shows_every_table_to_the_organizer_only(client):
     table = make_table()
     url = reverse("drafting:progress", args=[table.event_id])
     client.force_login(user_at(table, "1A"))
-    assert client.get(url).status_code == 403
+    assert client.get(url).status_code == 404
     client.force_login(OrganizerFactory())
     html = client.get(url).content.decode()
     assert f'{table.team1.team.name} – {table.team2.team.name}' in html
@@ -352,7 +352,7 @@ def test_table_page_never_shows_a_players_earlier_picks(client):
     pages = _pages_of_a_player(client, table)
     _assert_none_shows(pages, earlier)
     codes = [r.status_code for r in pages]
-    assert codes[2] == 403 and codes[4] == 403  # the pool and the organizer's progress page
+    assert codes[2] == 403 and codes[4] == 404  # the pool (hidden now) and the organizer's progress page (not theirs)
     assert all(code == 200 for i, code in enumerate(codes) if i not in (2, 4)), codes
     assert "may not look through your picks" in pages[2].content.decode()
     assert not DraftCard.objects.filter(table=table, pack_index=1, pick_number=8).exists()
