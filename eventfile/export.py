@@ -8,12 +8,16 @@ from collections import defaultdict
 
 from django.db import models
 
-from drafting.models import DraftCard, DraftSettings, DraftTable
+from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
+from eventfile.parts import parts_export
 from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.models.log import FROM_FILE
+from tournaments.standings import final_tiebreak
 from tournaments.services.events import EDITABLE_FIELDS
 
 FORMAT = "hydra-event"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # the versions the importer reads: version 1 is version 2 without the parts and keys 2 added
 
 # Columns that are Hydra's own bookkeeping, not the event: never exported, set afresh on import.
 _SKIP = {"id", "event", "version", "created_at", "updated_at"}
@@ -57,6 +61,8 @@ def event_export(*, event: Event) -> dict:
             "disqualified": None if r.disqualified_at is None else {
                 "at": _value(r.disqualified_at), "reason": r.disqualified_reason},
             "topcut_seed": r.topcut_seed,
+            "tiebreak": r.tiebreak or final_tiebreak(event.pk, r.pk),
+            "deck_problems": r.deck_problems,
             "seats": [
                 {
                     "seat": s.letter,
@@ -64,6 +70,7 @@ def event_export(*, event: Event) -> dict:
                     "decklist": None if s.pk not in decklists else {
                         "text": decklists[s.pk].text, "main": decklists[s.pk].main,
                         "sideboard": decklists[s.pk].sideboard, "errors": decklists[s.pk].errors,
+                        "submitted_at": _value(decklists[s.pk].submitted_at),
                     },
                 }
                 for s in seats_by_team[r.pk]
@@ -76,6 +83,7 @@ def event_export(*, event: Event) -> dict:
     for m in TeamMatch.objects.filter(round__event=event).order_by("table"):
         matches_by_round[m.round_id].append(m)
     shared = event.is_shared_game
+    pods = dict(Pod.objects.filter(event=event).values_list("pk", "number"))
     rounds = []
     for round_ in Round.objects.filter(event=event).order_by("number"):
         rounds.append({
@@ -93,6 +101,8 @@ def event_export(*, event: Event) -> dict:
                         for s in seat_results[m.pk]
                     ],
                     "dispute_note": m.dispute_note,
+                    "reported_at": _value(m.reported_at),
+                    "confirmed_at": _value(m.confirmed_at),
                 }
                 for m in matches_by_round[round_.pk]
             ],
@@ -106,7 +116,8 @@ def event_export(*, event: Event) -> dict:
         "teams": teams,
         "rounds": rounds,
         "draft_tables": _draft_tables(event, names),
-        "log": [_log_row(e, names) for e in _event_log(event) if "draft_table" not in e.data],
+        **parts_export(event=event, team_names=names),
+        "log": [_log_row(e, names, pods) for e in _event_log(event) if "draft_table" not in e.data],
     }
 
 
@@ -114,20 +125,37 @@ def _event_log(event: Event) -> list[EventLogEntry]:
     return list(EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk"))
 
 
-def _log_row(entry: EventLogEntry, names: dict[int, str]) -> dict:
+def _by(entry: EventLogEntry, key: str) -> str | None:
+    """Who acted, as the file writes it: the username; for an entry imported from a file, the file's own words
+    (so a file read and written again says the same, and never becomes the importing account's)."""
+    written = entry.data.get(FROM_FILE) if isinstance(entry.data, dict) else None
+    if isinstance(written, dict):
+        return written.get(key) or None
+    if key == "actor":
+        return entry.actor or None
+    return entry.user.get_username() if entry.user else None
+
+
+def _log_row(entry: EventLogEntry, names: dict[int, str], pods: dict[int, int]) -> dict:
     """One entry of the event's log; the keys issue 29 added only where they hold something, so files written
     before read the same."""
-    row = {"at": _value(entry.at), "user": entry.user.get_username() if entry.user else None, "action": entry.action,
-           "message": entry.message, "data": _names_in(entry.data, names)}
-    extra = {"actor": entry.actor, "kind": entry.kind, "round": entry.round_number,
+    row = {"at": _value(entry.at), "user": _by(entry, "user"), "action": entry.action,
+           "message": entry.message, "data": _names_in(entry.data, names, pods)}
+    extra = {"actor": _by(entry, "actor"), "kind": entry.kind, "round": entry.round_number,
              "team": names.get(entry.registration_id), "before": entry.before, "after": entry.after,
              "warnings": entry.warnings, "source": entry.source}
     return {**row, **{k: v for k, v in extra.items() if v not in (None, "", [], {})}}
 
 
-def _names_in(data: dict, names: dict[int, str]) -> dict:
-    if isinstance(data, dict) and isinstance(data.get("team"), int) and data["team"] in names:
-        return {**data, "team": names[data["team"]]}
+def _names_in(data: dict, names: dict[int, str], pods: dict[int, int]) -> dict:
+    """The entry's data with the ids a file can't carry written as names: a team by name, a pod by number."""
+    if not isinstance(data, dict):
+        return data
+    data = {k: v for k, v in data.items() if k != FROM_FILE}
+    if isinstance(data.get("team"), int) and data["team"] in names:
+        data["team"] = names[data["team"]]
+    if isinstance(data.get("pod"), int) and data["pod"] in pods:
+        data["pod"] = pods[data["pod"]]
     return data
 
 
@@ -157,7 +185,7 @@ def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
         row["log"] = [
             {"at": _value(e.at), "action": e.action, "pack_index": e.data.get("pack_index"),
              "pick_number": e.data.get("pick_number"), "detail": e.data.get("detail", e.message),
-             "actor": e.user.get_username() if e.user else None}
+             "actor": _by(e, "actor") if FROM_FILE in e.data else _by(e, "user")}
             for e in logs[table.pk]
         ]
         out.append(row)
