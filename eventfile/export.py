@@ -6,11 +6,17 @@ same in any Hydra and an export of an imported event is the same document (apart
 import datetime as dt
 from collections import defaultdict
 
+from django.contrib.auth import get_user_model
 from django.db import models
 
 from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
+from eventfile.logdata import ID_KEYS, log_data_out
 from eventfile.parts import parts_export
-from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, TeamMatch
+from judging.models import Penalty
+from sealed.models import SealedPool
+from tournaments.models import (
+    Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, TeamMatch,
+)
 from tournaments.models.log import FROM_FILE
 from tournaments.standings import final_tiebreak
 from tournaments.services.events import EDITABLE_FIELDS
@@ -83,7 +89,6 @@ def event_export(*, event: Event) -> dict:
     for m in TeamMatch.objects.filter(round__event=event).order_by("table"):
         matches_by_round[m.round_id].append(m)
     shared = event.is_shared_game
-    pods = dict(Pod.objects.filter(event=event).values_list("pk", "number"))
     rounds = []
     for round_ in Round.objects.filter(event=event).order_by("number"):
         rounds.append({
@@ -107,6 +112,8 @@ def event_export(*, event: Event) -> dict:
                 for m in matches_by_round[round_.pk]
             ],
         })
+    log = [e for e in _event_log(event) if "draft_table" not in e.data]
+    maps = _log_maps(event, log, names)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -117,7 +124,7 @@ def event_export(*, event: Event) -> dict:
         "rounds": rounds,
         "draft_tables": _draft_tables(event, names),
         **parts_export(event=event, team_names=names),
-        "log": [_log_row(e, names, pods) for e in _event_log(event) if "draft_table" not in e.data],
+        "log": [_log_row(e, names, maps) for e in log],
     }
 
 
@@ -136,27 +143,35 @@ def _by(entry: EventLogEntry, key: str) -> str | None:
     return entry.user.get_username() if entry.user else None
 
 
-def _log_row(entry: EventLogEntry, names: dict[int, str], pods: dict[int, int]) -> dict:
+def _log_row(entry: EventLogEntry, names: dict[int, str], maps: dict[str, dict]) -> dict:
     """One entry of the event's log; the keys issue 29 added only where they hold something, so files written
     before read the same."""
     row = {"at": _value(entry.at), "user": _by(entry, "user"), "action": entry.action,
-           "message": entry.message, "data": _names_in(entry.data, names, pods)}
+           "message": entry.message, "data": log_data_out(entry.data, maps)}
     extra = {"actor": _by(entry, "actor"), "kind": entry.kind, "round": entry.round_number,
              "team": names.get(entry.registration_id), "before": entry.before, "after": entry.after,
              "warnings": entry.warnings, "source": entry.source}
     return {**row, **{k: v for k, v in extra.items() if v not in (None, "", [], {})}}
 
 
-def _names_in(data: dict, names: dict[int, str], pods: dict[int, int]) -> dict:
-    """The entry's data with the ids a file can't carry written as names: a team by name, a pod by number."""
-    if not isinstance(data, dict):
-        return data
-    data = {k: v for k, v in data.items() if k != FROM_FILE}
-    if isinstance(data.get("team"), int) and data["team"] in names:
-        data["team"] = names[data["team"]]
-    if isinstance(data.get("pod"), int) and data["pod"] in pods:
-        data["pod"] = pods[data["pod"]]
-    return data
+def _log_maps(event: Event, entries: list[EventLogEntry], names: dict[int, str]) -> dict[str, dict]:
+    """What the file writes for each id a log entry's data holds (eventfile.logdata), read once per event."""
+    wanted = {kind: {e.data.get(key) for e in entries if isinstance(e.data, dict)} for key, kind in ID_KEYS.items()}
+    return {
+        "team": names,
+        "match": {pk: {"round": number, "table": table} for pk, number, table in TeamMatch.objects.filter(
+            round__event=event).values_list("pk", "round__number", "table")},
+        "player": dict(Player.objects.filter(pk__in=_ids(wanted["player"])).values_list("pk", "name")),
+        "pod": dict(Pod.objects.filter(event=event).values_list("pk", "number")),
+        "pool": dict(SealedPool.objects.filter(event=event).values_list("pk", "registration__team__name")),
+        "penalty": {pk: i for i, pk in enumerate(Penalty.objects.filter(event=event).order_by("at", "pk")
+                                                 .values_list("pk", flat=True))},
+        "user": dict(get_user_model().objects.filter(pk__in=_ids(wanted["user"])).values_list("pk", "username")),
+    }
+
+
+def _ids(values) -> list[int]:
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
 
 
 def _draft_settings(event: Event) -> dict | None:

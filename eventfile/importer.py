@@ -17,9 +17,12 @@ from django.utils.translation import gettext_lazy
 from drafting.core import draft_log
 from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
 from eventfile.export import FORMAT, READS
+from eventfile.logdata import log_data_in
 from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
 from eventfile.parts import Resolver, parts_event_models, parts_import, parts_keys, parts_player_names
 from eventfile.validation import Problems, document_scan, row_fields, rows_insert
+from judging.models import Penalty
+from sealed.models import SealedPool
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
@@ -105,7 +108,8 @@ def event_import(*, document, user, by=None) -> Event:
     _drafts(event=event, document=document, registrations=registrations, problems=problems, user=by)
     parts_import(document=document, problems=problems,
                  resolver=Resolver(event=event, user=by, registrations=registrations, players=players))
-    _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems, user=by)
+    _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems, user=by,
+         players=players)
     problems.raise_if_any()
     Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION))
     event_bump_version(event_id=event.pk)
@@ -477,12 +481,26 @@ def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration
     return extra
 
 
-def _log(*, event: Event, entries, registrations: dict[str, Registration], problems: Problems, user) -> None:
+def _log_maps(*, event: Event, registrations: dict[str, Registration], players: dict) -> dict[str, dict]:
+    """What the file writes for an id in a log entry's data -> this event's id (eventfile.logdata)."""
+    return {
+        "team": {name: r.pk for name, r in registrations.items()},
+        "match": {(number, table): pk for pk, number, table in TeamMatch.objects.filter(round__event=event)
+                  .values_list("pk", "round__number", "table")},
+        "player": {name: p.pk for name, p in players.items()},
+        "pod": dict(Pod.objects.filter(event=event).values_list("number", "pk")),
+        "pool": {name.lower(): pk for pk, name in SealedPool.objects.filter(event=event)
+                 .values_list("pk", "registration__team__name")},
+        "penalty": dict(enumerate(Penalty.objects.filter(event=event).order_by("at", "pk").values_list("pk", flat=True))),
+    }
+
+
+def _log(*, event: Event, entries, registrations: dict[str, Registration], problems: Problems, user, players) -> None:
     """The file's log entries, each recorded as imported by `user`, who the file says acted kept as its words."""
     if not isinstance(entries, list):
         problems.add("log", _("Expected a list."))
         return
-    pods = dict(Pod.objects.filter(event=event).values_list("number", "pk"))
+    maps = _log_maps(event=event, registrations=registrations, players=players)
     rows, wheres, times = [], [], []
     for i, entry in enumerate(entries):
         where = f"log[{i}]"
@@ -495,13 +513,7 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
         if not isinstance(data, dict):
             problems.add(f"{where}.data", _("Expected an object."))
             continue
-        if isinstance(data.get("team"), str) and data["team"].lower() in registrations:
-            data = {**data, "team": registrations[data["team"].lower()].pk}
-        if "pod" in data:  # a pod is written by its number
-            if data["pod"] not in pods:
-                problems.add(f"{where}.data.pod", _("Not one of the file's pods."))
-                continue
-            data = {**data, "pod": pods[data["pod"]]}
+        data = log_data_in(data, maps)
         try:
             at = _when(entry.get("at"))
         except ValueError:
