@@ -155,7 +155,8 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
         if tiebreak is not None and (not isinstance(tiebreak, str) or not _TIEBREAK.fullmatch(tiebreak)
                                      or tiebreak in seen_tiebreaks):
             problems.add(f"{where}.tiebreak", _("64 hexadecimal digits (lower case), each team's its own, or null."))
-        seen_tiebreaks.add(tiebreak)
+        elif tiebreak is not None:
+            seen_tiebreaks.add(tiebreak)
         dq = team.get("disqualified")
         if dq is not None and not (isinstance(dq, dict) and set(dq) <= {"at", "reason"}
                                    and isinstance(dq.get("reason"), str) and dq["reason"].strip()):
