@@ -93,8 +93,9 @@ def event_import(*, document, user, by=None) -> Event:
     problems.raise_if_any()
     settings = document["event"]
     if problems.keys("event", settings, set(EDITABLE_FIELDS) | {"status"}, {"name", "date"}):
-        if settings.get("status", EventStatus.REGISTRATION) not in EventStatus.values:
-            problems.add("event.status", _("One of: %(v)s.") % {"v": ", ".join(EventStatus.values)})
+        # Each setting by its column's rules first (type, null, choices, length, range); event_create then checks
+        # them together as it does for every new event.
+        row_fields(Event, settings, where="event", problems=problems)
     problems.raise_if_any()
     fields = {k: v for k, v in settings.items() if k != "status"}
     try:
@@ -224,8 +225,11 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
         for seat, deck in zip(seats, decks, strict=True) if deck is not None
     ])
     # submitted_at is stamped on insert: the file's time, when it gives one, put back after.
-    dated = [d for d, deck in zip(written, [d for d in decks if d is not None], strict=True)
-             if deck.get("submitted_at") and not setattr(d, "submitted_at", _when(deck["submitted_at"]))]
+    dated = []
+    for decklist, deck in zip(written, [d for d in decks if d is not None], strict=True):
+        if deck.get("submitted_at"):
+            decklist.submitted_at = _when(deck["submitted_at"])
+            dated.append(decklist)
     Decklist.objects.bulk_update(dated, ["submitted_at"])
     return {r.team.name.lower(): r for r in created}, players
 
@@ -527,7 +531,11 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
         times.append(at)
     problems.raise_if_any()
     created = rows_insert(rows, wheres=wheres, problems=problems)
-    dated = [row for row, at in zip(created, times, strict=True) if at is not None and not setattr(row, "at", at)]
+    dated = []
+    for row, at in zip(created, times, strict=True):
+        if at is not None:  # `at` is stamped on insert: the file's time put back
+            row.at = at
+            dated.append(row)
     EventLogEntry.objects.bulk_update(dated, ["at"])
 
 
