@@ -257,3 +257,16 @@ def test_imported_log_entries_are_the_importers_with_the_files_actor_as_its_word
     table_entry = EventLogEntry.objects.filter(event=event, data__has_key="draft_table").first()
     assert table_entry.user == importer and "from the file" in table_entry.by
     assert event_export(event=event)["log"][-1]["user"] == "root"  # the file's words, written back as they came
+
+
+def test_the_export_reads_a_fixed_number_of_queries_whatever_the_size():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    counts = []
+    for teams in (4, 12):
+        event, _registrations, _rounds = build_event(teams=teams, rounds=3, top_cut=0)
+        with CaptureQueriesContext(connection) as queries:
+            event_export(event=event)
+        counts.append(len(queries))
+    assert counts[0] == counts[1] and counts[0] <= 40, counts
