@@ -166,7 +166,8 @@ def parts_player_names(document: dict) -> list[str]:
 
     def walk(parts, rows):
         for part in parts:
-            for row in rows.get(part.key) or [] if isinstance(rows, dict) else []:
+            listed = rows.get(part.key) if isinstance(rows, dict) else None
+            for row in listed if isinstance(listed, list) else []:
                 if not isinstance(row, dict):
                     continue
                 found.extend(" ".join(row[name].split()) for name, kind in part.refs.items()
@@ -213,7 +214,7 @@ class Resolver:
             message = _("Not one of the file's matches ({\"round\": n, \"table\": n}).")
         elif kind == SEAT:
             team = self.teams.get(" ".join(str(value.get("team")).split()).lower()) if isinstance(value, dict) else None
-            found = self.decklists.get((team.pk, value.get("seat"))) if team else None
+            found = self.decklists.get((team.pk, value.get("seat"))) if team and isinstance(value.get("seat"), str) else None
             message = _("Not a seat of the file's teams with a decklist ({\"team\": ..., \"seat\": ...}).")
         elif kind == POD_SEAT:
             found = self.pod_seats.get(value) if isinstance(value, int) and not isinstance(value, bool) else None

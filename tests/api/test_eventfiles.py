@@ -91,3 +91,20 @@ def test_the_version_must_be_one_the_importer_reads(organizer):
         answer = api.post("/api/v1/events/import", {**document, "version": version}, format="json")
         assert answer.status_code == 400 and "version" in answer.json()["errors"]
     assert api.post("/api/v1/events/import", {**document, "version": 2}, format="json").status_code == 201
+
+
+@pytest.mark.parametrize("change", [
+    {"penalties": 5}, {"staff": [{"user": ["root"], "role": "judge"}]},
+    {"decklist_changes": [{"decklist": {"team": "Team 0", "seat": ["A"]}, "text": "x", "main": {}, "sideboard": {},
+                           "submitted_at": "2026-12-04T10:00:00+00:00", "reason": ""}]},
+    {"games": [{"match": {"round": [1], "table": 1}, "number": 1}]},
+    {"pods": [{"number": 1, "teams": "all", "cards": [{"team": [0]}]}]},
+])
+def test_parts_of_the_wrong_shape_are_a_400(change, organizer):
+    _token, api = organizer
+    document = {**event_export(event=_rich_event()), **change}
+    before = _counts()
+    answer = api.post("/api/v1/events/import", document, format="json")
+    assert answer.status_code == 400, answer.content[:500]
+    assert any(key.startswith(next(iter(change))) for key in answer.json()["errors"]), answer.json()
+    assert _counts() == before
