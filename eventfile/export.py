@@ -6,14 +6,24 @@ same in any Hydra and an export of an imported event is the same document (apart
 import datetime as dt
 from collections import defaultdict
 
+from django.contrib.auth import get_user_model
 from django.db import models
 
-from drafting.models import DraftCard, DraftSettings, DraftTable
-from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, TeamMatch
+from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
+from eventfile.logdata import ID_KEYS, log_data_out
+from eventfile.parts import parts_export
+from judging.models import Penalty
+from sealed.models import SealedPool
+from tournaments.models import (
+    Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, TeamMatch,
+)
+from tournaments.models.log import FROM_FILE
+from tournaments.standings import final_tiebreak
 from tournaments.services.events import EDITABLE_FIELDS
 
 FORMAT = "hydra-event"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # the versions the importer reads: version 1 is version 2 without the parts and keys 2 added
 
 # Columns that are Hydra's own bookkeeping, not the event: never exported, set afresh on import.
 _SKIP = {"id", "event", "version", "created_at", "updated_at"}
@@ -57,6 +67,8 @@ def event_export(*, event: Event) -> dict:
             "disqualified": None if r.disqualified_at is None else {
                 "at": _value(r.disqualified_at), "reason": r.disqualified_reason},
             "topcut_seed": r.topcut_seed,
+            "tiebreak": r.tiebreak or final_tiebreak(event.pk, r.pk),
+            "deck_problems": r.deck_problems,
             "seats": [
                 {
                     "seat": s.letter,
@@ -64,6 +76,7 @@ def event_export(*, event: Event) -> dict:
                     "decklist": None if s.pk not in decklists else {
                         "text": decklists[s.pk].text, "main": decklists[s.pk].main,
                         "sideboard": decklists[s.pk].sideboard, "errors": decklists[s.pk].errors,
+                        "submitted_at": _value(decklists[s.pk].submitted_at),
                     },
                 }
                 for s in seats_by_team[r.pk]
@@ -93,10 +106,14 @@ def event_export(*, event: Event) -> dict:
                         for s in seat_results[m.pk]
                     ],
                     "dispute_note": m.dispute_note,
+                    "reported_at": _value(m.reported_at),
+                    "confirmed_at": _value(m.confirmed_at),
                 }
                 for m in matches_by_round[round_.pk]
             ],
         })
+    log = [e for e in _event_log(event) if "draft_table" not in e.data]
+    maps = _log_maps(event, log, names)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -106,7 +123,8 @@ def event_export(*, event: Event) -> dict:
         "teams": teams,
         "rounds": rounds,
         "draft_tables": _draft_tables(event, names),
-        "log": [_log_row(e, names) for e in _event_log(event) if "draft_table" not in e.data],
+        **parts_export(event=event, team_names=names),
+        "log": [_log_row(e, names, maps) for e in log],
     }
 
 
@@ -114,21 +132,46 @@ def _event_log(event: Event) -> list[EventLogEntry]:
     return list(EventLogEntry.objects.filter(event=event).select_related("user").order_by("at", "pk"))
 
 
-def _log_row(entry: EventLogEntry, names: dict[int, str]) -> dict:
+def _by(entry: EventLogEntry, key: str) -> str | None:
+    """Who acted, as the file writes it: the username; for an entry imported from a file, the file's own words
+    (so a file read and written again says the same, and never becomes the importing account's)."""
+    written = entry.data.get(FROM_FILE) if isinstance(entry.data, dict) else None
+    if isinstance(written, dict):
+        return written.get(key) or None
+    if key == "actor":
+        return entry.actor or None
+    return entry.user.get_username() if entry.user else None
+
+
+def _log_row(entry: EventLogEntry, names: dict[int, str], maps: dict[str, dict]) -> dict:
     """One entry of the event's log; the keys issue 29 added only where they hold something, so files written
     before read the same."""
-    row = {"at": _value(entry.at), "user": entry.user.get_username() if entry.user else None, "action": entry.action,
-           "message": entry.message, "data": _names_in(entry.data, names)}
-    extra = {"actor": entry.actor, "kind": entry.kind, "round": entry.round_number,
+    row = {"at": _value(entry.at), "user": _by(entry, "user"), "action": entry.action,
+           "message": entry.message, "data": log_data_out(entry.data, maps)}
+    extra = {"actor": _by(entry, "actor"), "kind": entry.kind, "round": entry.round_number,
              "team": names.get(entry.registration_id), "before": entry.before, "after": entry.after,
              "warnings": entry.warnings, "source": entry.source}
     return {**row, **{k: v for k, v in extra.items() if v not in (None, "", [], {})}}
 
 
-def _names_in(data: dict, names: dict[int, str]) -> dict:
-    if isinstance(data, dict) and isinstance(data.get("team"), int) and data["team"] in names:
-        return {**data, "team": names[data["team"]]}
-    return data
+def _log_maps(event: Event, entries: list[EventLogEntry], names: dict[int, str]) -> dict[str, dict]:
+    """What the file writes for each id a log entry's data holds (eventfile.logdata), read once per event."""
+    wanted = {kind: {e.data.get(key) for e in entries if isinstance(e.data, dict)} for key, kind in ID_KEYS.items()}
+    return {
+        "team": names,
+        "match": {pk: {"round": number, "table": table} for pk, number, table in TeamMatch.objects.filter(
+            round__event=event).values_list("pk", "round__number", "table")},
+        "player": dict(Player.objects.filter(pk__in=_ids(wanted["player"])).values_list("pk", "name")),
+        "pod": dict(Pod.objects.filter(event=event).values_list("pk", "number")),
+        "pool": dict(SealedPool.objects.filter(event=event).values_list("pk", "registration__team__name")),
+        "penalty": {pk: i for i, pk in enumerate(Penalty.objects.filter(event=event).order_by("at", "pk")
+                                                 .values_list("pk", flat=True))},
+        "user": dict(get_user_model().objects.filter(pk__in=_ids(wanted["user"])).values_list("pk", "username")),
+    }
+
+
+def _ids(values) -> list[int]:
+    return [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
 
 
 def _draft_settings(event: Event) -> dict | None:
@@ -157,7 +200,7 @@ def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
         row["log"] = [
             {"at": _value(e.at), "action": e.action, "pack_index": e.data.get("pack_index"),
              "pick_number": e.data.get("pick_number"), "detail": e.data.get("detail", e.message),
-             "actor": e.user.get_username() if e.user else None}
+             "actor": _by(e, "actor") if FROM_FILE in e.data else _by(e, "user")}
             for e in logs[table.pk]
         ]
         out.append(row)

@@ -4,9 +4,10 @@ Everything is checked before anything is written, and written in one transaction
 recreates nothing, and every problem found is named with its place in the document ("rounds[2].matches[5].team_b").
 """
 import datetime as dt
+import json
+import re
 
-from django.contrib.auth import get_user_model
-from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils.dateparse import parse_datetime
@@ -15,45 +16,39 @@ from django.utils.translation import gettext_lazy
 
 from drafting.core import draft_log
 from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
-from eventfile.export import FORMAT, VERSION
+from eventfile.export import FORMAT, READS
+from eventfile.logdata import log_data_in
 from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
+from eventfile.parts import Resolver, parts_event_models, parts_import, parts_keys, parts_player_names
+from eventfile.validation import Problems, document_scan, row_fields, rows_insert
+from judging.models import Penalty
+from sealed.models import SealedPool
 from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
-from tournaments.models.log import LogKind
-from tournaments.models import Decklist, Event, EventLogEntry, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.models import (
+    Decklist, Event, EventLogEntry, EventStaff, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch,
+)
+from tournaments.models.log import FROM_FILE, LogKind
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.events import EDITABLE_FIELDS, event_create
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.players import players_find_or_create
 
 _TOP_KEYS = {"format", "version", "source_event_id", "event", "draft_settings", "teams", "rounds", "draft_tables", "log"}
-_TEAM_KEYS = {"name", "joined_round", "missed_rounds_as_losses", "dropped_round", "disqualified", "topcut_seed", "seats"}
+_TEAM_KEYS = {"name", "joined_round", "missed_rounds_as_losses", "dropped_round", "disqualified", "topcut_seed", "seats",
+              "tiebreak", "deck_problems"}
 _SEAT_KEYS = {"seat", "player", "decklist"}
 _ROUND_KEYS = {"number", "kind", "seed", "is_finished", "matches"}
-_MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", "seats", "dispute_note"}
+_MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", "seats", "dispute_note", "reported_at",
+               "confirmed_at"}
+_DECKLIST_KEYS = {"text", "main", "sideboard", "errors", "submitted_at"}
+_TIEBREAK = re.compile(r"[0-9a-f]{64}")
 
 
-class _Problems:
-    def __init__(self):
-        self.found: dict[str, list[str]] = {}
-
-    def add(self, where: str, message: str) -> None:
-        self.found.setdefault(where or "document", []).append(message)
-
-    def keys(self, where: str, data, allowed: set[str], required: set[str] = frozenset()) -> bool:
-        if not isinstance(data, dict):
-            self.add(where, _("Expected an object."))
-            return False
-        for key in sorted(set(data) - allowed):
-            self.add(f"{where}.{key}" if where else key, _("Unknown field."))
-        for key in sorted(required - set(data)):
-            self.add(f"{where}.{key}" if where else key, _("This field is required."))
-        return True
-
-    def raise_if_any(self) -> None:
-        if self.found:
-            raise ValidationError(self.found)
+def json_text(value) -> str:
+    """The value as the file wrote it (JSON), shortened for a message."""
+    return json.dumps(value, default=str)[:40]
 
 
 def _int(value, *, low=0, high=2**62) -> bool:
@@ -70,31 +65,37 @@ def _when(value):
 
 
 @transaction.atomic
-def event_import(*, document, user) -> Event:
+def event_import(*, document, user, by=None) -> Event:
     """Recreate the event the document describes, with `user` as its organizer; return it.
 
     The document is Hydra's event file, or a finished event in MTGODecklistCache's JSON, imported as an
     individual event (eventfile/mtgodecklistcache.py). Raises ValidationError, writing nothing, with every
-    problem of the document keyed by where it is.
+    problem of the document keyed by where it is. What the file's records say somebody did (its log, a penalty's
+    judge) is recorded as done by `by` (default `user`), who imports it; the file's names stay as its words.
     """
+    by = by or user
     if is_cache_document(document):
         try:
             document = cache_to_event_file(document, imported_by=user.get_username())
         except CacheFileError as exc:
             raise ValidationError(exc.problems) from exc
-    problems = _Problems()
-    if not problems.keys("", document, _TOP_KEYS, {"format", "version", "event", "teams", "rounds"}):
+    problems = Problems()
+    if not problems.keys("", document, {*_TOP_KEYS, *parts_keys()}, {"format", "version", "event", "teams", "rounds"}):
         problems.raise_if_any()
+    document_scan(document, where="", problems=problems)
+    problems.raise_if_any()
     if document.get("format") != FORMAT:
         problems.add("format", _("This is not a Hydra event file (format must be %(f)r).") % {"f": FORMAT})
-    if document.get("version") != VERSION:
-        problems.add("version", _("Hydra reads version %(v)d of the event format; this file says %(got)r.")
-                     % {"v": VERSION, "got": document.get("version")})
+    version = document.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version not in READS:
+        problems.add("version", _("Hydra reads versions %(v)s of the event format (a whole number); this file says "
+                                  "%(got)s.") % {"v": ", ".join(map(str, READS)), "got": json_text(version)})
     problems.raise_if_any()
     settings = document["event"]
     if problems.keys("event", settings, set(EDITABLE_FIELDS) | {"status"}, {"name", "date"}):
-        if settings.get("status", EventStatus.REGISTRATION) not in EventStatus.values:
-            problems.add("event.status", _("One of: %(v)s.") % {"v": ", ".join(EventStatus.values)})
+        # Each setting by its column's rules first (type, null, choices, length, range); event_create then checks
+        # them together as it does for every new event.
+        row_fields(Event, settings, where="event", problems=problems)
     problems.raise_if_any()
     fields = {k: v for k, v in settings.items() if k != "status"}
     try:
@@ -103,10 +104,13 @@ def event_import(*, document, user) -> Event:
         if isinstance(exc, ValidationError) and hasattr(exc, "error_dict"):
             raise ValidationError({f"event.{k}": v for k, v in exc.message_dict.items()}) from exc
         raise ValidationError({"event": [str(m) for m in getattr(exc, "messages", [str(exc)])]}) from exc
-    registrations = _teams(event=event, teams=document["teams"], problems=problems, user=user)
+    registrations, players = _teams(event=event, document=document, problems=problems, user=by)
     _rounds(event=event, rounds=document["rounds"], registrations=registrations, problems=problems)
-    _drafts(event=event, document=document, registrations=registrations, problems=problems)
-    _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems)
+    _drafts(event=event, document=document, registrations=registrations, problems=problems, user=by)
+    parts_import(document=document, problems=problems,
+                 resolver=Resolver(event=event, user=by, registrations=registrations, players=players))
+    _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems, user=by,
+         players=players)
     problems.raise_if_any()
     Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION))
     event_bump_version(event_id=event.pk)
@@ -114,19 +118,27 @@ def event_import(*, document, user) -> Event:
     return event
 
 
-def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Registration]:
+def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[dict[str, Registration], dict]:
+    """The file's teams, their seats and decklists, written; (the registrations by name, case ignored; the players
+    by name, case ignored: the seats' and those the other parts name)."""
+    teams = document["teams"]
     if not isinstance(teams, list):
         problems.add("teams", _("Expected a list of teams."))
         problems.raise_if_any()
     letters = event.seat_letters
     seen_teams: dict[str, str] = {}
     seen_players: dict[str, str] = {}
+    seen_tiebreaks: set[str] = set()
     player_names = []
+    name_length = Player._meta.get_field("name").max_length
     for i, team in enumerate(teams):
         where = f"teams[{i}]"
         if not problems.keys(where, team, _TEAM_KEYS, {"name", "seats"}):
             continue
-        name = " ".join(str(team.get("name") or "").split())
+        if not isinstance(team.get("name"), str):
+            problems.add(f"{where}.name", _("Expected text."))
+            continue
+        name = " ".join(team["name"].split())
         if not name or len(name) > 120:
             problems.add(f"{where}.name", _("A team's name has 1 to 120 characters."))
         elif name.lower() in seen_teams:
@@ -136,9 +148,25 @@ def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Regis
             value = team.get(key)
             if value is not None and not _int(value, low=low, high=30 if key != "topcut_seed" else 8):
                 problems.add(f"{where}.{key}", _("A whole number in range, or null."))
+        if team.get("missed_rounds_as_losses") is not None and not isinstance(team["missed_rounds_as_losses"], bool):
+            problems.add(f"{where}.missed_rounds_as_losses", _("Expected true or false."))
+        if not isinstance(team.get("deck_problems", []), list):
+            problems.add(f"{where}.deck_problems", _("Expected a list."))
+        tiebreak = team.get("tiebreak")
+        if tiebreak is not None and (not isinstance(tiebreak, str) or not _TIEBREAK.fullmatch(tiebreak)
+                                     or tiebreak in seen_tiebreaks):
+            problems.add(f"{where}.tiebreak", _("64 hexadecimal digits (lower case), each team's its own, or null."))
+        elif tiebreak is not None:
+            seen_tiebreaks.add(tiebreak)
         dq = team.get("disqualified")
-        if dq is not None and not (isinstance(dq, dict) and isinstance(dq.get("reason"), str) and dq["reason"].strip()):
+        if dq is not None and not (isinstance(dq, dict) and set(dq) <= {"at", "reason"}
+                                   and isinstance(dq.get("reason"), str) and dq["reason"].strip()):
             problems.add(f"{where}.disqualified", _("null, or {\"at\": ..., \"reason\": \"...\"} with the reason."))
+        elif dq is not None:
+            try:
+                _when(dq.get("at"))
+            except ValueError:
+                problems.add(f"{where}.disqualified.at", _("An ISO date and time."))
         seats = team.get("seats")
         if not isinstance(seats, list) or sorted(str(s.get("seat")) for s in seats if isinstance(s, dict)) != list(letters):
             problems.add(f"{where}.seats", _("Give one seat for each of %(seats)s.") % {"seats": ", ".join(letters)})
@@ -147,15 +175,21 @@ def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Regis
             swhere = f"{where}.seats[{j}]"
             if not problems.keys(swhere, seat, _SEAT_KEYS, {"seat", "player"}):
                 continue
-            player = " ".join(str(seat.get("player") or "").split())
+            player = " ".join(seat["player"].split()) if isinstance(seat.get("player"), str) else ""
+            if not player or len(player) > name_length:
+                problems.add(f"{swhere}.player", _("A player's name has 1 to %(n)d characters.") % {"n": name_length})
+                continue
             if player.lower() in seen_players:
                 problems.add(f"{swhere}.player", _("%(player)s is already on another team (%(other)s).") % {"player": player, "other": seen_players[player.lower()]})
             seen_players.setdefault(player.lower(), swhere)
             player_names.append(player)
-            deck = seat.get("decklist")
-            if deck is not None and not (isinstance(deck, dict) and isinstance(deck.get("text"), str)
-                                         and set(deck) <= {"text", "main", "sideboard", "errors"}):
-                problems.add(f"{swhere}.decklist", _("null, or {\"text\": ..., \"main\": {...}, \"sideboard\": {...}, \"errors\": [...]}."))
+            _decklist_check(seat.get("decklist"), where=f"{swhere}.decklist", problems=problems)
+    for k, name in enumerate(parts_player_names(document)):
+        if len(name) > name_length:
+            problems.add("players", _("A player's name has 1 to %(n)d characters.") % {"n": name_length})
+        elif name.lower() not in seen_players:
+            seen_players[name.lower()] = f"players[{k}]"
+            player_names.append(name)
     problems.raise_if_any()
     try:
         players = players_find_or_create(names=player_names, organizer=event.organizer_id, event=event)
@@ -168,20 +202,16 @@ def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Regis
     rows = []
     for team, key in zip(teams, keys, strict=True):
         dq = team.get("disqualified")
-        try:
-            dq_at = _when(dq.get("at")) if dq else None
-        except ValueError:
-            problems.add("teams", _("%(name)s: the disqualification's time is not an ISO date and time.") % {"name": key})
-            dq_at = None
+        dq_at = _when(dq.get("at")) if dq else None
         rows.append(Registration(
             event=event, team=existing[key.lower()], joined_round=team.get("joined_round") or 1,
             missed_rounds_as_losses=bool(team.get("missed_rounds_as_losses")), dropped_round=team.get("dropped_round"),
-            topcut_seed=team.get("topcut_seed"),
+            topcut_seed=team.get("topcut_seed"), tiebreak=team.get("tiebreak") or "",
+            deck_problems=team.get("deck_problems") or [],
             disqualified_at=(dq_at or dt.datetime.now(dt.timezone.utc)) if dq else None,
             disqualified_reason=dq["reason"].strip() if dq else "",
         ))
-    problems.raise_if_any()
-    created = Registration.objects.bulk_create(rows)
+    created = rows_insert(rows, wheres=[f"teams[{i}]" for i in range(len(rows))], problems=problems)
     seat_rows, decks = [], []
     for team, registration in zip(teams, created, strict=True):
         for seat in team["seats"]:
@@ -189,19 +219,40 @@ def _teams(*, event: Event, teams, problems: _Problems, user) -> dict[str, Regis
             seat_rows.append(Seat(registration=registration, event=event, letter=seat["seat"], player=player))
             decks.append(seat.get("decklist"))
     seats = Seat.objects.bulk_create(seat_rows)
-    Decklist.objects.bulk_create([
+    written = Decklist.objects.bulk_create([
         Decklist(seat=seat, text=deck["text"], main=deck.get("main") or {}, sideboard=deck.get("sideboard") or {},
                  errors=deck.get("errors") or [], submitted_by=user)
         for seat, deck in zip(seats, decks, strict=True) if deck is not None
     ])
-    return {r.team.name.lower(): r for r in created}
+    # submitted_at is stamped on insert: the file's time, when it gives one, put back after.
+    dated = []
+    for decklist, deck in zip(written, [d for d in decks if d is not None], strict=True):
+        if deck.get("submitted_at"):
+            decklist.submitted_at = _when(deck["submitted_at"])
+            dated.append(decklist)
+    Decklist.objects.bulk_update(dated, ["submitted_at"])
+    return {r.team.name.lower(): r for r in created}, players
+
+
+def _decklist_check(deck, *, where: str, problems: Problems) -> None:
+    if deck is None:
+        return
+    if not (isinstance(deck, dict) and isinstance(deck.get("text"), str) and set(deck) <= _DECKLIST_KEYS
+            and isinstance(deck.get("main", {}), dict) and isinstance(deck.get("sideboard", {}), dict)
+            and isinstance(deck.get("errors", []), list)):
+        problems.add(where, _("null, or {\"text\": ..., \"main\": {...}, \"sideboard\": {...}, \"errors\": [...]}."))
+        return
+    try:
+        _when(deck.get("submitted_at"))
+    except ValueError:
+        problems.add(f"{where}.submitted_at", _("An ISO date and time."))
 
 
 def _seat_outcome(seats: list[dict]) -> str:
     return scoring.score_seat_against_seat([(s["wins_a"], s["wins_b"], s["draws"]) for s in seats]).outcome.value
 
 
-def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: _Problems) -> None:
+def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: Problems) -> None:
     if not isinstance(rounds, list):
         problems.add("rounds", _("Expected a list of rounds."))
         problems.raise_if_any()
@@ -217,14 +268,17 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
             problems.add(f"{where}.number", _("Rounds are numbered from 1, each number once."))
             continue
         numbers.add(number)
-        if round_.get("kind") not in RoundKind.values:
+        if not isinstance(round_.get("kind"), str) or round_["kind"] not in RoundKind.values:
             problems.add(f"{where}.kind", _("One of: %(v)s.") % {"v": ", ".join(RoundKind.values)})
             continue
         seed = round_.get("seed", 0)
         if not (isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 2**63):
             problems.add(f"{where}.seed", _("A whole number."))
             continue
-        row = Round(event=event, number=number, kind=round_["kind"], seed=seed, is_finished=bool(round_.get("is_finished")))
+        if not isinstance(round_.get("is_finished", False), bool):
+            problems.add(f"{where}.is_finished", _("Expected true or false."))
+            continue
+        row = Round(event=event, number=number, kind=round_["kind"], seed=seed, is_finished=round_.get("is_finished", False))
         round_rows.append(row)
         matches = round_.get("matches")
         if not isinstance(matches, list):
@@ -258,10 +312,10 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 continue
             state = match.get("result_state", ResultState.PENDING)
             outcome = match.get("outcome") or ""
-            if state not in ResultState.values:
+            if not isinstance(state, str) or state not in ResultState.values:
                 problems.add(f"{mwhere}.result_state", _("One of: %(v)s.") % {"v": ", ".join(ResultState.values)})
                 continue
-            if outcome not in ("", *Outcome.values) or (state != ResultState.PENDING and not outcome):
+            if not isinstance(outcome, str) or outcome not in ("", *Outcome.values) or (state != ResultState.PENDING and not outcome):
                 problems.add(f"{mwhere}.outcome", _("A, B or D (from team A's side) once a result is in; empty before."))
                 continue
             if teams[1] is None and (state != ResultState.FINAL or outcome != Outcome.A_WINS):
@@ -273,7 +327,7 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 continue
             seats = match.get("seats") or []
             ok_seats = isinstance(seats, list) and all(
-                isinstance(s, dict) and set(s) == {"letter", "wins_a", "wins_b", "draws"}
+                isinstance(s, dict) and set(s) == {"letter", "wins_a", "wins_b", "draws"} and isinstance(s["letter"], str)
                 and all(_int(s[k], high=3) for k in ("wins_a", "wins_b", "draws")) for s in seats)
             if not ok_seats or (seats and sorted(s["letter"] for s in seats) != letters):
                 problems.add(f"{mwhere}.seats", _("Either no seat results, or one per seat %(seats)s.") % {"seats": ", ".join(letters)})
@@ -287,48 +341,30 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 if computed != outcome:
                     problems.add(f"{mwhere}.outcome", _("The seat results give %(c)s, not %(o)s.") % {"c": computed, "o": outcome})
                     continue
+            times = row_fields(TeamMatch, {k: match.get(k) for k in ("reported_at", "confirmed_at", "dispute_note")
+                                           if match.get(k) is not None}, where=mwhere, problems=problems)
             match_rows.append((row, TeamMatch(
                 table=table, team_a=teams[0], team_b=teams[1], result_state=state, outcome=outcome,
-                games_won_a=games["wins_a"], games_won_b=games["wins_b"], games_drawn=games["draws"],
-                dispute_note=str(match.get("dispute_note") or "")[:2000],
-            ), seats))
+                games_won_a=games["wins_a"], games_won_b=games["wins_b"], games_drawn=games["draws"], **times,
+            ), seats, mwhere))
     problems.raise_if_any()
     Round.objects.bulk_create(round_rows)
-    for row, match, _seats in match_rows:
+    for row, match, _seats, _w in match_rows:
         match.round = row
-    created = TeamMatch.objects.bulk_create([m for _r, m, _s in match_rows])
+    created = rows_insert([m for _r, m, _s, _w in match_rows], wheres=[w for *_r, w in match_rows], problems=problems)
     SeatMatch.objects.bulk_create([
         SeatMatch(team_match=match, letter=s["letter"], wins_a=s["wins_a"], wins_b=s["wins_b"], draws=s["draws"])
-        for match, (_r, _m, seats) in zip(created, match_rows, strict=True) for s in seats
+        for match, (_r, _m, seats, _w) in zip(created, match_rows, strict=True) for s in seats
     ])
 
 
-def _model_fields(model, row: dict, *, where: str, problems: _Problems, skip: set[str]) -> dict:
-    out = {}
-    for key, value in row.items():
-        if key in skip:
-            continue
-        try:
-            field = model._meta.get_field(key)
-        except FieldDoesNotExist:
-            problems.add(f"{where}.{key}", _("Unknown field."))
-            continue
-        if field.is_relation or field.primary_key:
-            problems.add(f"{where}.{key}", _("Unknown field."))
-            continue
-        try:
-            out[key] = field.to_python(value) if value is not None else None
-        except ValidationError as exc:
-            problems.add(f"{where}.{key}", " ".join(exc.messages))
-    return out
-
-
-def _drafts(*, event: Event, document: dict, registrations: dict[str, Registration], problems: _Problems) -> None:
+def _drafts(*, event: Event, document: dict, registrations: dict[str, Registration], problems: Problems, user) -> None:
     settings = document.get("draft_settings")
     if settings is not None:
         if isinstance(settings, dict):
-            DraftSettings.objects.create(event=event, **_model_fields(
-                DraftSettings, settings, where="draft_settings", problems=problems, skip=set()))
+            fields = row_fields(DraftSettings, settings, where="draft_settings", problems=problems)
+            problems.raise_if_any()
+            DraftSettings.objects.create(event=event, **fields)
         else:
             problems.add("draft_settings", _("Expected an object or null."))
     tables = document.get("draft_tables") or []
@@ -336,6 +372,7 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
         problems.add("draft_tables", _("Expected a list."))
         return
     rounds = {r.number: r for r in Round.objects.filter(event=event)}
+    built = []
     for i, row in enumerate(tables):
         where = f"draft_tables[{i}]"
         if not isinstance(row, dict):
@@ -345,29 +382,51 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
         if None in teams:
             problems.add(where, _("team1 and team2 must name the file's teams."))
             continue
-        fields = _model_fields(DraftTable, row, where=where, problems=problems, skip={"team1", "team2", "round", "cards", "log"})
-        if "round" in row and row["round"] is not None:
-            if row["round"] not in rounds or not hasattr(DraftTable, "round"):
+        fields = row_fields(DraftTable, row, where=where, problems=problems, skip={"team1", "team2", "round", "cards", "log"})
+        if row.get("round") is not None:
+            if not isinstance(row["round"], int) or row["round"] not in rounds:
                 problems.add(f"{where}.round", _("Not one of the file's rounds."))
                 continue
             fields["round"] = rounds[row["round"]]
-        if problems.found:
-            continue
-        table = DraftTable.objects.create(event=event, team1=teams[0], team2=teams[1], **fields)
         cards = row.get("cards") or []
-        DraftCard.objects.bulk_create([
-            DraftCard(table=table, **_model_fields(DraftCard, c, where=f"{where}.cards[{k}]", problems=problems, skip=set()))
-            for k, c in enumerate(cards) if isinstance(c, dict)
-        ])
-        for k, entry in enumerate(row.get("log") or []):
-            _draft_log_entry(table=table, entry=entry, where=f"{where}.log[{k}]", problems=problems)
+        if not isinstance(cards, list):
+            problems.add(f"{where}.cards", _("Expected a list."))
+            continue
+        card_rows = []
+        for k, card in enumerate(cards):
+            if not isinstance(card, dict):
+                problems.add(f"{where}.cards[{k}]", _("Expected an object."))
+                continue
+            card_rows.append((DraftCard(**row_fields(DraftCard, card, where=f"{where}.cards[{k}]", problems=problems)),
+                              f"{where}.cards[{k}]"))
+        log = row.get("log") or []
+        if not isinstance(log, list):
+            problems.add(f"{where}.log", _("Expected a list."))
+            continue
+        built.append((DraftTable(event=event, team1=teams[0], team2=teams[1], **fields), where, card_rows, log))
+    problems.raise_if_any()
+    created = rows_insert([t for t, *_r in built], wheres=[w for _t, w, *_r in built], problems=problems)
+    for table, (_t, _w, card_rows, _l) in zip(created, built, strict=True):
+        for card, _where in card_rows:
+            card.table = table
+    rows_insert([c for *_r, card_rows, _l in built for c, _w in card_rows],
+                wheres=[w for *_r, card_rows, _l in built for _c, w in card_rows], problems=problems)
+    for table, (_t, where, _c, log) in zip(created, built, strict=True):
+        for k, entry in enumerate(log):
+            _draft_log_entry(table=table, entry=entry, where=f"{where}.log[{k}]", problems=problems, user=user)
 
 
 _DRAFT_LOG_KEYS = {"at", "actor", "action", "pack_index", "pick_number", "detail"}
 
 
-def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: _Problems) -> None:
-    """One entry of a table's log in the file, written to the event's one log as drafting.core.draft_log does."""
+def _from_file(entry: dict, *keys: str) -> dict:
+    """Who the file says acted, kept as the file's words (never an account: issue 37)."""
+    return {FROM_FILE: {key: str(entry.get(key) or "") for key in keys}}
+
+
+def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: Problems, user) -> None:
+    """One entry of a table's log in the file, written to the event's one log as drafting.core.draft_log does, by
+    the importing organizer, the file's actor kept as the file's words."""
     if not problems.keys(where, entry, _DRAFT_LOG_KEYS, {"action"}):
         return
     try:
@@ -379,9 +438,12 @@ def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: _Problem
         if entry.get(key) is not None and not _int(entry[key], high=1000):
             problems.add(f"{where}.{key}", _("A whole number."))
             return
-    actor = get_user_model().objects.filter(username=entry["actor"]).first() if isinstance(entry.get("actor"), str) else None
-    created = draft_log(table, str(entry["action"])[:40], by=actor, detail=str(entry.get("detail") or ""))
-    created.data = {**created.data, "pack_index": entry.get("pack_index"), "pick_number": entry.get("pick_number")}
+    if not all(isinstance(entry.get(k), (str, type(None))) for k in ("action", "actor", "detail")):
+        problems.add(where, _("action, actor and detail are text."))
+        return
+    created = draft_log(table, entry["action"][:40], by=user, detail=entry.get("detail") or "")
+    created.data = {**created.data, "pack_index": entry.get("pack_index"), "pick_number": entry.get("pick_number"),
+                    **_from_file(entry, "actor")}
     EventLogEntry.objects.filter(pk=created.pk).update(data=created.data, **({"at": at} if at is not None else {}))
 
 
@@ -389,11 +451,12 @@ _LOG_KEYS = {"at", "user", "action", "message", "data", "actor", "kind", "round"
              "source"}
 
 
-def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration], problems: _Problems) -> dict | None:
-    """The keys issue 29 added to a log entry, checked, as the entry's fields (None: a problem was named)."""
-    extra = {"actor": str(entry.get("actor") or "")[:200], "before": entry.get("before"), "after": entry.get("after")}
+def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration], problems: Problems) -> dict | None:
+    """The keys issue 29 added to a log entry, checked, as the entry's fields (None: a problem was named). The
+    file's `actor` isn't one: it is kept with the file's `user` as the file's words (_from_file)."""
+    extra = {"before": entry.get("before"), "after": entry.get("after")}
     kind = entry.get("kind", LogKind.EVENT)
-    if kind not in LogKind.values:
+    if not isinstance(kind, str) or kind not in LogKind.values:
         problems.add(f"{where}.kind", _("One of: %(v)s.") % {"v": ", ".join(LogKind.values)})
         return None
     extra["kind"] = kind
@@ -413,14 +476,37 @@ def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration
                      _("Expected a list.") if not isinstance(warnings, list) else _("Expected an object."))
         return None
     extra["warnings"], extra["source"] = warnings, source
+    for key in ("user", "actor"):
+        if not isinstance(entry.get(key), (str, type(None))) or len(entry.get(key) or "") > 200:
+            problems.add(f"{where}.{key}", _("Text of at most 200 characters, or null."))
+            return None
+    if not isinstance(entry["action"], str) or not 0 < len(entry["action"]) <= 40 or not isinstance(entry["message"], str):
+        problems.add(f"{where}.action", _("action is a word of 1 to 40 characters and message a text."))
+        return None
     return extra
 
 
-def _log(*, event: Event, entries, registrations: dict[str, Registration], problems: _Problems) -> None:
+def _log_maps(*, event: Event, registrations: dict[str, Registration], players: dict) -> dict[str, dict]:
+    """What the file writes for an id in a log entry's data -> this event's id (eventfile.logdata)."""
+    return {
+        "team": {name: r.pk for name, r in registrations.items()},
+        "match": {(number, table): pk for pk, number, table in TeamMatch.objects.filter(round__event=event)
+                  .values_list("pk", "round__number", "table")},
+        "player": {name: p.pk for name, p in players.items()},
+        "pod": dict(Pod.objects.filter(event=event).values_list("number", "pk")),
+        "pool": {name.lower(): pk for pk, name in SealedPool.objects.filter(event=event)
+                 .values_list("pk", "registration__team__name")},
+        "penalty": dict(enumerate(Penalty.objects.filter(event=event).order_by("at", "pk").values_list("pk", flat=True))),
+    }
+
+
+def _log(*, event: Event, entries, registrations: dict[str, Registration], problems: Problems, user, players) -> None:
+    """The file's log entries, each recorded as imported by `user`, who the file says acted kept as its words."""
     if not isinstance(entries, list):
         problems.add("log", _("Expected a list."))
         return
-    User = get_user_model()
+    maps = _log_maps(event=event, registrations=registrations, players=players)
+    rows, wheres, times = [], [], []
     for i, entry in enumerate(entries):
         where = f"log[{i}]"
         if not problems.keys(where, entry, _LOG_KEYS, {"action", "message"}):
@@ -432,51 +518,46 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
         if not isinstance(data, dict):
             problems.add(f"{where}.data", _("Expected an object."))
             continue
-        if isinstance(data.get("team"), str) and data["team"].lower() in registrations:
-            data = {**data, "team": registrations[data["team"].lower()].pk}
-        user = User.objects.filter(username=entry.get("user")).first() if entry.get("user") else None
+        data = log_data_in(data, maps)
         try:
             at = _when(entry.get("at"))
         except ValueError:
             problems.add(f"{where}.at", _("An ISO date and time."))
             continue
         # Entries recorded elsewhere, restored as they were (not changes made now, so not event_log_record).
-        created = EventLogEntry.objects.create(event=event, user=user, action=str(entry["action"])[:40],
-                                               message=str(entry["message"]), data=data, **extra)
-        if at is not None:
-            EventLogEntry.objects.filter(pk=created.pk).update(at=at)
+        rows.append(EventLogEntry(event=event, user=user, action=entry["action"], message=entry["message"],
+                                  data={**data, **_from_file(entry, "user", "actor")}, **extra))
+        wheres.append(where)
+        times.append(at)
+    problems.raise_if_any()
+    created = rows_insert(rows, wheres=wheres, problems=problems)
+    dated = []
+    for row, at in zip(created, times, strict=True):
+        if at is not None:  # `at` is stamped on insert: the file's time put back
+            row.at = at
+            dated.append(row)
+    EventLogEntry.objects.bulk_update(dated, ["at"])
 
 
-# What an event file carries and event_replace swaps; every other record of the event (its tokens, webhooks, desk
-# announcements, judges) stays.
-_REPLACED = ("rounds", "draft_tables", "pods", "registrations")
+# What event_replace swaps: every record of the event the file carries that holds the event itself (the rest
+# hangs off these: seats' decklists and their changes, matches and their games, clocks, check-ins, pool and pod
+# cards), the parts' first. Its staff, tokens, webhooks, syncs and sign-up invitations stay: they are this Hydra's.
+_REPLACED = (DraftTable, DraftSettings, Round, Seat, Registration)
 
 
 @transaction.atomic
 def event_replace(*, event: Event, document, user) -> Event:
     """Make the event what the document describes, keeping its id (push_event / pull_event, the API's
-    POST /api/v1/events/{id}/replace): its settings, teams, rounds and drafts become the document's, and the
-    document's log entries it didn't have yet are added to its log. All or nothing: the document is checked as
-    for an import first (ValidationError with every problem).
-
-    Refused (ValidationError) while the event holds records the event file doesn't carry and that belong to its
-    teams (penalties, deck checks, sealed pools, sign-ups), which replacing would lose."""
+    POST /api/v1/events/{id}/replace): its settings and everything of it the file carries become the document's
+    (its staff stay), and the document's log entries it didn't have yet are added to its log. All or nothing: the
+    document is checked as for an import first (ValidationError with every problem)."""
     event = Event.objects.select_for_update().get(pk=event.pk)
-    kept = {
-        _("penalties"): event.penalties.count(), _("deck checks"): event.deck_checks.count(),
-        _("sealed pools"): event.sealed_pools.count(), _("sign-ups"): event.signups.count(),
-    }
-    blocking = [f"{n} {label}" for label, n in kept.items() if n]
-    if blocking:
-        raise ValidationError({"event": [
-            _("This event has %(records)s, which the event file doesn't carry: replacing it would lose them. "
-              "Import the file as a new event instead.") % {"records": ", ".join(blocking)}
-        ]})
-    fresh = event_import(document=document, user=event.organizer)
-    for name in _REPLACED:
-        getattr(event, name).all().delete()
-    DraftSettings.objects.filter(event=event).delete()
-    for model in (Registration, Seat, Round, DraftTable, Pod, DraftSettings):
+    fresh = event_import(document=document, user=event.organizer, by=user)
+    EventStaff.objects.filter(event=fresh).delete()
+    replaced = [m for m in parts_event_models() if m is not EventStaff] + list(_REPLACED)
+    for model in replaced:
+        model.objects.filter(event=event).delete()
+    for model in reversed(replaced):
         model.objects.filter(event=fresh).update(event=event)
     have = set(event.log_entries.values_list("at", "action", "message"))
     for entry in fresh.log_entries.all():

@@ -260,6 +260,7 @@ def compute_standings(
     ratings: Mapping[int, float] | None = None,
     games: bool = False,
     rules: StandingsRules = MTR_RULES,
+    tiebreaks: Mapping[int, str] | None = None,
 ) -> tuple[StandingRow, ...]:
     """Rank every team by RULES.md 3 and return one StandingRow per team, best first, ranks 1..n.
 
@@ -271,6 +272,8 @@ def compute_standings(
     result yet (late entries, round 1 not reported). `seed` is the event's seed for the final tiebreak.
     `ratings` (team id -> rating; an event seeded by rating) orders teams tied on OGW% by rating, higher first,
     before the final tiebreak; a team missing from it counts as unrated (below every rated team).
+    `tiebreaks` (team id -> key) gives a team's final tiebreak key instead of final_tiebreak(seed, team): the key an
+    event file carried from the event it was exported from, so its order survives the new ids.
 
     Promises: the order is match points, OMW%, GW%, OGW% (descending), then final_tiebreak(seed, team), then
     team id, so it is total and the same for the same input whatever the record order. Raises
@@ -372,7 +375,7 @@ def compute_standings(
     rated = ratings.get if ratings is not None else None
     for team in everyone:
         # final_tiebreak(seed, team), inlined: it runs once per team.
-        tiebreak = sha256((prefix + str(team)).encode()).hexdigest()
+        tiebreak = (tiebreaks.get(team) if tiebreaks else None) or sha256((prefix + str(team)).encode()).hexdigest()
         if rated is not None:
             # Seeded by rating: the rating decides before the random tiebreak (a tuple compares rating first).
             rating = rated(team)

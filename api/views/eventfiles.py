@@ -13,8 +13,9 @@ from eventfile.importer import event_import, event_replace
 
 
 class EventExportView(generics.GenericAPIView):
-    """The whole event as one JSON document: settings, teams and seats, rounds, matches with seat results, drops,
-    decklists, draft tables and logs. The event's organizer only (it holds decklists and unconfirmed reports)."""
+    """The whole event as one JSON document (docs/event-format.md): settings, teams and seats, rounds, matches with
+    seat results, drops, decklists, drafts, pods, pools, penalties, clocks, sign-ups, shared games and the log. The
+    event's organizer only (it holds decklists and unconfirmed reports)."""
 
     schema_tag = "event files"
     permission_classes = [IsTokenOrSessionUser]
@@ -55,9 +56,9 @@ class EventImportView(generics.GenericAPIView):
 
 
 class EventReplaceView(generics.GenericAPIView):
-    """Make an existing event what an event file describes, keeping its id: its settings, teams, rounds and drafts
-    (what `push_event` sends to a hosted Hydra, docs/venue.md). Whoever runs the event. All or nothing, checked as
-    an import; refused while the event has penalties, deck checks, sealed pools or sign-ups the file can't carry."""
+    """Make an existing event what an event file describes, keeping its id: its settings and everything of it the
+    file carries (what `push_event` sends to a hosted Hydra, docs/venue.md); its staff stay. Whoever runs the event.
+    All or nothing, checked as an import: a malformed file is a 400 naming the field."""
 
     idempotent = True
     schema_tag = "event files"

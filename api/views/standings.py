@@ -63,15 +63,13 @@ def _standings_key(*, event, upto_round: int | None) -> str:
 
 
 def _standings_rows(*, event, upto_round: int | None) -> "list[dict]":
-    teams = {
-        pk: (name, dropped is not None, disqualified is not None)
-        for pk, name, dropped, disqualified in Registration.objects.filter(event=event).values_list(
-            "id", "team__name", "dropped_round", "disqualified_at"
-        )
-    }
+    rows = list(Registration.objects.filter(event=event).values_list(
+        "id", "team__name", "dropped_round", "disqualified_at", "tiebreak"))
+    teams = {pk: (name, dropped is not None, disqualified is not None) for pk, name, dropped, disqualified, _k in rows}
     serializer = StandingsOutputSerializer(context={"teams": teams})
     return [serializer.to_representation(row)
-            for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams))]
+            for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams),
+                                           tiebreaks={pk: key for pk, *_r, key in rows if key})]
 
 
 def standings_table(*, event, upto_round: int | None) -> "list[dict]":

@@ -55,16 +55,22 @@ def test_replace_keeps_the_events_id_and_what_the_file_does_not_carry():
     assert "dropped" in messages and messages[-1] == "event_replaced"
 
 
-def test_replace_is_refused_when_the_event_has_penalties_and_changes_nothing():
+def test_replace_carries_the_files_penalties_and_drops_the_ones_it_replaces():
+    """A venue's push loses no judge's penalty (issue 39): the file carries them, and replacing swaps them too."""
     source = _rich_event()
+    seat = source.registrations.first().seats.first()
+    Penalty.objects.create(event=source, registration=seat.registration, player=seat.player, infraction="te_slow_play",
+                           penalty="warning", judge=source.organizer, note="from the venue")
     target, registrations, _rounds = build_event(teams=3, rounds=1, top_cut=0)
-    seat = registrations[0].seats.first()
-    Penalty.objects.create(event=target, registration=registrations[0], player=seat.player, infraction="x",
-                           penalty="warning", judge=target.organizer)
-    before = list(Registration.objects.filter(event=target).values_list("pk", flat=True))
-    with pytest.raises(ValidationError, match="1 penalties"):
-        event_replace(event=target, document=event_export(event=source), user=target.organizer)
-    assert list(Registration.objects.filter(event=target).values_list("pk", flat=True)) == before
+    old = registrations[0].seats.first()
+    Penalty.objects.create(event=target, registration=registrations[0], player=old.player, infraction="other",
+                           penalty="warning", judge=target.organizer, note="replaced")
+    event_replace(event=target, document=event_export(event=source), user=target.organizer)
+    assert list(Penalty.objects.filter(event=target).values_list("note", "registration__team__name", "player__name")) \
+        == [("from the venue", seat.registration.team.name, seat.player.name)]
+    # Who gave it is recorded as who replaced the event (a file names no account as the actor, issue 37).
+    assert [{**p, "judge": None} for p in event_export(event=target)["penalties"]] \
+        == [{**p, "judge": None} for p in event_export(event=source)["penalties"]]
 
 
 def test_replace_through_the_api_for_whoever_runs_the_event_only(client):

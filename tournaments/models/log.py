@@ -7,6 +7,11 @@ from tournaments.logtext import log_text_render
 from .event import Event
 
 
+# The key of an imported entry's `data` that keeps who the event file said acted ({"user", "actor"}): words from the
+# file, never an account (issue 37).
+FROM_FILE = "from_file"
+
+
 class LogKind(models.TextChoices):
     """What an entry is about: the event log page and its CSV filter by it."""
 
@@ -84,8 +89,14 @@ class EventLogEntry(models.Model):
 
     @property
     def by(self) -> str:
-        """Who did it, in words: the token by name when it was one, else the person's username ('' for Hydra)."""
-        return self.actor or (self.user.get_username() if self.user_id else "")
+        """Who did it, in words: the token by name when it was one, else the person's username ('' for Hydra). An
+        entry imported from an event file names who imported it, and the file's actor only as the file's words."""
+        by = self.actor or (self.user.get_username() if self.user_id else "")
+        written = self.data.get(FROM_FILE) if isinstance(self.data, dict) else None
+        if isinstance(written, dict):
+            named = written.get("actor") or written.get("user") or "–"
+            return _("%(by)s, imported (from the file: %(named)s)") % {"by": by or "Hydra", "named": named}
+        return by
 
     @property
     def text(self) -> str:

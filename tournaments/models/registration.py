@@ -36,6 +36,9 @@ class Registration(models.Model):
         _("top-cut seed"), null=True, blank=True, editable=False,
         help_text=_("Fixed when the top cut starts; a team that drops in the playoff keeps it."),
     )
+    # The last tiebreak's key when it came with an event file (issue 39): final_tiebreak(seed, id) of the event the
+    # file was exported from, so the order survives the new ids. Empty: computed from this event's own ids.
+    tiebreak = models.CharField(_("final tiebreak key"), max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -47,20 +47,29 @@ def results_for_event(
 
 def standings_for_event(
     *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
-    teams: list[int] | None = None,
+    teams: list[int] | None = None, tiebreaks: dict[int, str] | None = None,
 ) -> tuple[StandingRow, ...]:
     """The event's Swiss standings (RULES.md 3; an individual event's from games, RULES.md 9), every registered
     team included, best first. Four queries (one more for an individual event, two more when seeded by rating;
     one fewer when the caller passes `teams`, every registration id of the event, having read them already).
     `rules` other than the MTR's, and `include_playoff`, only to reproduce a published source's arithmetic
-    (compare_standings)."""
+    (compare_standings). `tiebreaks`, with `teams`: the teams' carried tiebreak keys (`registration_tiebreaks`),
+    read here when not given."""
     if teams is None:
-        teams = list(Registration.objects.filter(event=event).values_list("id", flat=True))
+        rows = list(Registration.objects.filter(event=event).values_list("id", "tiebreak"))
+        teams, tiebreaks = [pk for pk, _key in rows], {pk: key for pk, key in rows if key}
+    elif tiebreaks is None:
+        tiebreaks = registration_tiebreaks(event=event)
     return compute_standings(
         results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff), teams=teams,
-        seed=event.pk,
+        seed=event.pk, tiebreaks=tiebreaks,
         ratings=seeding_ratings(event=event), games=event.is_individual, rules=rules,
     )
+
+
+def registration_tiebreaks(*, event: Event) -> dict[int, str]:
+    """Registration id -> the final tiebreak key an event file carried, for the teams that have one. One query."""
+    return dict(Registration.objects.filter(event=event).exclude(tiebreak="").values_list("id", "tiebreak"))
 
 
 def seeding_ratings(*, event: Event) -> dict[int, float] | None:
