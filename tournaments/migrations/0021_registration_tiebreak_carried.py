@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_round_clock_from_desk'),
+        ('tournaments', '0020_placeholders_and_seat_invitations'),
     ]
 
     operations = [
