@@ -1,6 +1,7 @@
 """Every worker sends the workers' heartbeat task itself (a bootstep on the worker's timer, config/celery.py), so the
 worker heartbeat doesn't depend on beat: it goes through the broker and a pool process like any task, and shows
-that some worker takes and runs tasks."""
+that some worker takes and runs tasks. It sends one more each time it (re)connects to the broker, and again a few
+seconds later, so /health/ sees the workers back within seconds of the broker, not a heartbeat period later."""
 import logging
 
 from celery import bootsteps
@@ -33,3 +34,17 @@ class WorkerHeartbeat(bootsteps.StartStopStep):
             worker.app.send_task("health.heartbeat", expires=seconds, retry=False)
         except Exception:  # the broker being down must not stop the worker; the stamp going stale says it
             logger.warning("Couldn't send the worker heartbeat", exc_info=True)
+
+
+class HeartbeatOnConnect(bootsteps.StartStopStep):
+    """A consumer step: started each time the worker's consumer has connected and consumes (at start and after
+    every broker outage), it sends the heartbeat at once and again after AGAIN_SECONDS (a pool process whose
+    cache gave up on Redis during the outage writes again only after config/cache.py's retry delay)."""
+
+    requires = {"celery.worker.consumer.tasks:Tasks"}
+    AGAIN_SECONDS = 3.0
+
+    def start(self, consumer):
+        seconds = float(settings.HYDRA_HEARTBEAT_SECONDS)
+        WorkerHeartbeat.send(consumer, seconds)
+        consumer.timer.call_after(self.AGAIN_SECONDS, WorkerHeartbeat.send, (consumer, seconds))
