@@ -29,12 +29,13 @@ import functools
 import logging
 import threading
 
-from celery import bootsteps
 from kombu import Connection
 from kombu.transport import redis as kombu_redis
 from kombu.utils.encoding import bytes_to_str
 from kombu.utils.json import loads
 from redis import exceptions as redis_errors
+
+from health.worker import EverySeconds
 
 logger = logging.getLogger("hydra.celery")
 
@@ -182,25 +183,13 @@ def resume_stranded(connection: Connection) -> int:
     return done
 
 
-class ResumeStranded(bootsteps.StartStopStep):
+class ResumeStranded(EverySeconds):
     """A worker's timer that resumes stranded messages once a second (module docstring, 3)."""
 
-    requires = {"celery.worker.components:Timer"}
+    def seconds(self, worker) -> float:
+        return RESUME_SECONDS
 
-    def __init__(self, worker, **kwargs):
-        super().__init__(worker, **kwargs)
-        self.tref = None
-
-    def start(self, worker):
-        self.tref = worker.timer.call_repeatedly(RESUME_SECONDS, self.tick, (worker,), priority=5)
-
-    def stop(self, worker):
-        if self.tref is not None:
-            self.tref.cancel()
-            self.tref = None
-
-    @staticmethod
-    def tick(worker) -> None:
+    def tick(self, worker) -> None:
         if not _stranded:
             return
         try:

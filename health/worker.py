@@ -10,22 +10,41 @@ from django.conf import settings
 logger = logging.getLogger("health")
 
 
-class WorkerHeartbeat(bootsteps.StartStopStep):
+class EverySeconds(bootsteps.StartStopStep):
+    """A worker step that calls `tick(worker)` on the worker's timer every `seconds(worker)` seconds, from its
+    start to its stop (the timer shares the worker's event loop: a tick must be short)."""
+
     requires = {"celery.worker.components:Timer"}
 
     def __init__(self, worker, **kwargs):
         super().__init__(worker, **kwargs)
         self.tref = None
 
+    def seconds(self, worker) -> float:
+        raise NotImplementedError
+
+    def tick(self, worker) -> None:
+        raise NotImplementedError
+
     def start(self, worker):
-        seconds = float(settings.HYDRA_HEARTBEAT_SECONDS)
-        self.tref = worker.timer.call_repeatedly(seconds, self.send, (worker, seconds), priority=10)
-        self.send(worker, seconds)
+        self.tref = worker.timer.call_repeatedly(self.seconds(worker), self.tick, (worker,), priority=10)
 
     def stop(self, worker):
         if self.tref is not None:
             self.tref.cancel()
             self.tref = None
+
+
+class WorkerHeartbeat(EverySeconds):
+    def seconds(self, worker) -> float:
+        return float(settings.HYDRA_HEARTBEAT_SECONDS)
+
+    def start(self, worker):
+        super().start(worker)
+        self.tick(worker)
+
+    def tick(self, worker) -> None:
+        self.send(worker, self.seconds(worker))
 
     @staticmethod
     def send(worker, seconds: float) -> None:
