@@ -276,6 +276,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimitMiddleware"]
 MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
+# Every error under /api/ is JSON, whichever layer answered (api/middleware.py): it wraps all the others.
+MIDDLEWARE.insert(1, "api.middleware.ApiJsonErrorsMiddleware")
 # Five wrong passwords for one account from one address lock that pair out for 15 minutes (a venue's players share
 # one address, so the address alone never locks); a successful login resets the count.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
