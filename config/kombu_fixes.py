@@ -62,12 +62,6 @@ def _pending(qos, what: str) -> set:
     return getattr(qos, name)
 
 
-def stranded_count() -> int:
-    """How many messages and acknowledgements wait for the broker in this process (for tests and the log)."""
-    with _stranded_lock:
-        return sum(len(_held(qos)) + len(_pending(qos, "acks")) for qos in _stranded)
-
-
 def _held(qos) -> dict:
     qos._flush()  # tags acknowledged since the last flush are no longer held
     return qos._delivered
@@ -197,7 +191,7 @@ class ResumeStranded(EverySeconds):
                 connection.connect()  # one try, no waiting: the timer shares the worker's event loop
                 resume_stranded(connection)
         except Exception as exc:  # the broker is still away (or its queues not declared yet): next second
-            logger.info("Stranded messages wait for the broker (%s: %s)", type(exc).__name__, exc)
+            logger.debug("Stranded messages wait for the broker (%s: %s)", type(exc).__name__, exc)
 
 
 # --- 4. reconnecting every few seconds -----------------------------------------------------------------------------
