@@ -22,7 +22,10 @@ from api.exceptions import UnprocessableRequest
 from api.models import IdempotencyKey
 
 HEADER = "Idempotency-Key"
-_VALID_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+# 1 to 200 printable ASCII characters, no spaces (the API's schema states it: api/schema.py).
+KEY_PATTERN = r"^[\x21-\x7e]{1,200}$"
+KEY_MAX_LENGTH = 200
+_VALID_KEY = re.compile(KEY_PATTERN)
 
 
 def _owner(request) -> str:

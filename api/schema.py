@@ -3,6 +3,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
+from api.idempotency import KEY_MAX_LENGTH, KEY_PATTERN
 from api.serializers.common import ErrorSerializer
 
 _ERROR_TEXT = {
@@ -37,7 +38,8 @@ ETAG = OpenApiParameter(
     description="Changes whenever a pairing or a result of the event changes.",
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH, "pattern": KEY_PATTERN},
+    OpenApiParameter.HEADER, required=False,
     description="Any unique string (a UUID) per intended write: retrying with the same key replays the first "
     "answer instead of writing again. 1 to 200 printable ASCII characters.",
 )

@@ -7,7 +7,7 @@ from celery import Celery
 
 from config import quiet_logs
 from config import kombu_fixes  # noqa: F401  (workers outlive a Redis restart)
-from health.worker import WorkerHeartbeat
+from health.worker import HeartbeatOnConnect, WorkerHeartbeat
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.dev")
 if Path(sys.argv[0]).name == "celery":
@@ -21,11 +21,13 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
-def _add_worker_heartbeat() -> None:
+def _add_worker_steps() -> None:
     app.steps["worker"].add(WorkerHeartbeat)
+    app.steps["worker"].add(kombu_fixes.ResumeStranded)
+    app.steps["consumer"].add(HeartbeatOnConnect)
 
 
-_add_worker_heartbeat()
+_add_worker_steps()
 
 # The per-second draft sweep logs only what it did, not that it ran (config/quiet_logs.py).
 quiet_logs.install()

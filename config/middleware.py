@@ -2,6 +2,7 @@
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
 
 from api.exceptions import error_body
@@ -80,13 +81,25 @@ class RefuseNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if _has_nul(request):
-            message = _("The request contains a NUL character (\\0), which no field or address of Hydra accepts. "
-                        "Remove it and send again.")
-            if request.path.startswith("/api/"):
-                return JsonResponse(error_body(status_code=400, code="parse_error", message=message), status=400)
-            return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+        try:
+            nul = _has_nul(request)
+        except MultiPartParserError as exc:
+            # A body that says it is multipart/form-data and isn't one (issue 39): refused here, with what is wrong,
+            # rather than by Django's bare 400 page.
+            return _bad_request(request, _("The request's body is not the multipart/form-data its Content-Type says "
+                                           "(%(error)s). Send it as JSON with Content-Type: application/json, or as "
+                                           "a well-formed form.") % {"error": exc})
+        if nul:
+            return _bad_request(request, _("The request contains a NUL character (\\0), which no field or address "
+                                           "of Hydra accepts. Remove it and send again."))
         return self.get_response(request)
+
+
+def _bad_request(request: HttpRequest, message: str) -> HttpResponse:
+    """A 400 with `message`: the API's JSON error under /api/, plain text elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse(error_body(status_code=400, code="parse_error", message=message), status=400)
+    return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
 
 
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")

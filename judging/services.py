@@ -4,6 +4,7 @@ or nothing."""
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -14,6 +15,7 @@ from tournaments.models import Player, Registration, Round, SeatMatch, StaffRole
 from tournaments.rights import may_judge_event, may_manage_staff
 from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record, round_label
+from tournaments.services.locks import event_lock, match_lock
 from tournaments.services.staff import event_staff_remove, event_staff_set, staff_user_by_name
 from tournaments.services.registrations import registration_disqualify
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
@@ -82,6 +84,10 @@ def penalty_record(
     unknown infraction or penalty, a penalty that can't be applied, or a team already disqualified.
     """
     registration = Registration.objects.select_related("event", "team").get(pk=registration.pk)
+    if apply_to_result or penalty == PenaltyKind.DISQUALIFICATION:
+        # It changes a result or the pairings: the event's lock comes first (tournaments/services/locks.py), before
+        # the penalty's row refers to the event and round.
+        registration.event = event_lock(event_id=registration.event_id)
     event = registration.event
     _require_judge(user=judge, event=event)
     if infraction not in Infraction.values:
@@ -122,12 +128,10 @@ def _penalized_match(penalty: Penalty) -> tuple[TeamMatch, str]:
     """The team match of the penalty's round the player's team plays in, and the team's side (A or B)."""
     if penalty.round_id is None:
         raise ValidationError({"round": _("Give the round of the penalty to apply it to that round's match.")})
-    match = (
-        TeamMatch.objects.select_for_update().select_related("round__event")
-        .filter(round_id=penalty.round_id, team_a_id=penalty.registration_id).first()
-        or TeamMatch.objects.select_for_update().select_related("round__event")
-        .filter(round_id=penalty.round_id, team_b_id=penalty.registration_id).first()
-    )
+    match_id = TeamMatch.objects.filter(
+        Q(team_a_id=penalty.registration_id) | Q(team_b_id=penalty.registration_id), round_id=penalty.round_id,
+    ).values_list("pk", flat=True).first()
+    match = None if match_id is None else match_lock(match_id=match_id)
     if match is None:
         raise ValidationError({"round": _("%(team)s has no match in %(round)s.") % {
             "team": penalty.registration.team.name, "round": penalty.round.name}})
@@ -154,6 +158,7 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     game, or the match 2-0; the result becomes final at once (team_match_record_final, which logs a change to a
     result that already counted). Seat-against-seat matches need every other seat's result first: the penalty
     changes one seat's games, not the others'."""
+    event_lock(event_id=Penalty.objects.values_list("event_id", flat=True).get(pk=penalty.pk))  # the event first
     penalty = Penalty.objects.select_for_update(of=("self",)).select_related("registration__team", "round", "event", "player").get(pk=penalty.pk)
     _require_judge(user=judge, event=penalty.event)
     if penalty.penalty not in RESULT_PENALTIES:

@@ -32,6 +32,9 @@ class EventScopedMixin:
                 raise ValidationError(filterset.errors)
         if self.query_serializer_class is not None:
             self.query_serializer_class(data=self.request.query_params).is_valid(raise_exception=True)
+        paginator = getattr(self, "paginator", None)
+        if paginator is not None and hasattr(paginator, "validate_query"):
+            paginator.validate_query(self.request)  # page_size and page (api/pagination.py)
 
     def conditional(self, build: Callable[[], Response]) -> Response:
         """304 when the client's If-None-Match holds the current ETag, before `build` runs; else build, with ETag.

@@ -11,7 +11,7 @@ from rest_framework import generics
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
-from api.filters import DraftTableFilter
+from api.filters import SMALL, DraftTableFilter
 from api.serializers.drafting import (
     DraftTableDetailOutputSerializer,
     DraftTableListOutputSerializer,
@@ -53,7 +53,8 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
     serializer_class = DraftTableDetailOutputSerializer
 
     @extend_schema(parameters=[OpenApiParameter(
-        "round", int, description="The round the table drafts for; without it, the latest round's table."
+        "round", {"type": "integer", "minimum": SMALL["min_value"], "maximum": SMALL["max_value"]},
+        description="The round the table drafts for; without it, the latest round's table."
     )])
     def get(self, request, event_id: int, number: int):
         event = self.load_event()

@@ -280,6 +280,8 @@ AUTHENTICATION_BACKENDS = [
 ]
 MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimitMiddleware"]
 MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
+# Every error under /api/ is JSON, whichever layer answered (api/middleware.py): it wraps all the others.
+MIDDLEWARE.insert(1, "api.middleware.ApiJsonErrorsMiddleware")
 # Five wrong passwords for one account from one address lock that pair out for 15 minutes; fifty from one address,
 # whatever the accounts, lock the address (one password sprayed across many accounts; a venue's players share one
 # address and stay far below it). A successful login resets the account's own count (portal.accounts, issue 37).

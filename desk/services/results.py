@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import COUNTING_STATES, ResultState
 from tournaments.models import TeamMatch
+from tournaments.services.locks import match_lock
 from tournaments.services.scoreboard import event_require_open
 from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
 
@@ -34,7 +35,8 @@ def desk_result_enter(*, match: TeamMatch, by, text: str, correct: bool = False)
     except EntryError as exc:
         raise ValidationError(str(exc)) from exc
     with transaction.atomic():  # the state is read under the row's lock, so two desks can't both overwrite it
-        state = TeamMatch.objects.select_for_update().values_list("result_state", flat=True).get(pk=match.pk)
+        # The event, its round, then the match (tournaments/services/locks.py): the one order of every result.
+        state = match_lock(match_id=match.pk).result_state
         event_require_open(event_id=event.pk)  # a closed event says so first: no result of it changes
         if not correct and state in COUNTING_STATES:
             raise AlreadyFinal(

@@ -70,3 +70,16 @@ def test_hidden_event_is_404_even_with_a_matching_etag(api):
 def test_scoreboards_must_be_revalidated(api):
     event, _, _ = build_event(teams=2, rounds=1)
     assert api.get(f"/api/v1/events/{event.pk}/standings/")["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("tail", ["matches/", "standings/", "rounds/"])
+@pytest.mark.parametrize("query, answer", [("page_size=abc", 400), ("page_size=0", 400), ("page=abc", 404),
+                                           ("page=0", 404)])
+def test_a_conditional_answer_checks_the_query_first(api, tail, query, answer):
+    """`If-None-Match: *` (or a stale ETag naming this query) must not turn a malformed query into a 304."""
+    event, _, _ = build_event(teams=4, rounds=2)
+    url = f"/api/v1/events/{event.pk}/{tail}?{query}"
+    plain = api.get(url)
+    assert plain.status_code == answer
+    starred = api.get(url, HTTP_IF_NONE_MATCH="*")
+    assert starred.status_code == answer and starred.json()["message"] == plain.json()["message"]

@@ -104,3 +104,38 @@ def test_anonymous_clients_are_throttled(api, settings):
     assert codes == [200, 200, 200, 429]
     response = api.get("/api/v1/events/")
     assert response.json()["code"] == "throttled" and int(response["Retry-After"]) > 0
+
+
+@pytest.mark.parametrize("with_token", [True, False])
+def test_a_multipart_body_that_isnt_one_is_a_json_400_that_says_so(api, with_token):
+    event, registrations, _ = build_event(teams=2, rounds=1)
+    match = event.rounds.get().matches.get()
+    token = ApiTokenFactory(event=event)
+    auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"} if with_token else {}
+    for path in (f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+                 f"/api/v1/events/{event.pk}/teams/{registrations[0].pk}/drop"):
+        # No boundary: no multipart body can be read (Django's parser refuses it before any view).
+        response = api.generic("POST", path, b"garbage, not a multipart body", content_type="multipart/form-data",
+                               **auth)
+        assert response.status_code == 400 and response["Content-Type"] == "application/json", response.content[:200]
+        assert "multipart/form-data" in response.json()["message"]
+        # A boundary that never comes: read as an empty form, answered by the endpoint (JSON, never a 5xx).
+        response = api.generic("POST", path, b"garbage", content_type="multipart/form-data; boundary=xyz", **auth)
+        assert response.status_code < 500 and response["Content-Type"] == "application/json", response.content[:200]
+
+
+def test_an_error_django_answers_itself_under_the_api_is_json_too(api, settings):
+    """A form body over Django's own size limit is refused by Django before any view (an HTML 400 page on its
+    own): under /api/ it is the API's JSON error, like every other."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
+    event, _, _ = build_event(teams=2, rounds=1)
+    match = event.rounds.get().matches.get()
+    response = api.generic("POST", f"/api/v1/events/{event.pk}/matches/{match.pk}/result", "seats=" + "x" * 500,
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 400 and response["Content-Type"] == "application/json"
+    assert response.json()["status"] == 400 and response.json()["message"]
+
+
+def test_pages_outside_the_api_keep_their_html_errors(client):
+    response = client.post("/", b"garbage", content_type="multipart/form-data; boundary=xyz")
+    assert response.status_code in (400, 405) and "json" not in response["Content-Type"]

@@ -31,6 +31,7 @@ def _not_a_server_error(response, case):
     assert response.status_code < 500, f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text[:500]}"
 
 
+@pytest.mark.services  # CI runs it on PostgreSQL and Redis, the stack the API serves from
 @pytest.mark.slow
 def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates):
     event, registrations, _ = build_event(teams=5, rounds=2, top_cut=4)

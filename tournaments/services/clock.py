@@ -16,6 +16,7 @@ from tournaments.logtext import LogText
 from tournaments.models import ClockExtension, ClockPurpose, ClockStatus, EventDesk, Round, RoundClock
 from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
+from tournaments.services.locks import round_lock
 from tournaments.services.scoreboard import event_bump_version
 
 MAX_ADD_SECONDS = 4 * 3600
@@ -61,8 +62,13 @@ def _duration(round_: Round, purpose: str) -> int:
 
 
 def _locked_clock(round_: Round, purpose: str) -> RoundClock:
-    RoundClock.objects.get_or_create(round=round_, purpose=purpose, defaults={"duration_seconds": _duration(round_, purpose)})
-    return RoundClock.objects.select_for_update().select_related("round__event").get(round=round_, purpose=purpose)
+    # The event, then the round (tournaments/services/locks.py), then the clock alone: a join under FOR UPDATE would
+    # lock the round and event rows in the database's order, against the one order of every round's write.
+    locked = round_lock(round_id=round_.pk)
+    RoundClock.objects.get_or_create(round=locked, purpose=purpose, defaults={"duration_seconds": _duration(locked, purpose)})
+    clock = RoundClock.objects.select_for_update(of=("self",)).get(round=locked, purpose=purpose)
+    clock.round = locked
+    return clock
 
 
 def _reading(clock: RoundClock, at: dt.datetime) -> engine.ClockReading:

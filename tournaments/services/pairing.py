@@ -29,6 +29,7 @@ from tournaments.selectors.standings import (
 )
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.locks import round_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -228,14 +229,14 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     Refused while any result other than a bye has been entered in the round, or if a later round exists, or (team
     Rochester) when a draft table whose teams would change has started drafting. Unchanged tables are kept.
     """
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    round_ = round_lock(round_id=round_.pk)  # the event, then the round (tournaments/services/locks.py)
     event_require_open(event_id=round_.event_id)
     if round_.kind != RoundKind.SWISS:
         raise ValidationError(_("Only Swiss rounds can be paired again."))
     if round_.event.rounds.filter(number__gt=round_.number).exists():
-        raise ValidationError(_("Round %(n)d is not the latest round; it can't be paired again.") % {"n": round_.number})
+        raise StateConflict(_("Round %(n)d is not the latest round; it can't be paired again.") % {"n": round_.number})
     if round_.matches.filter(team_b__isnull=False).exclude(result_state=ResultState.PENDING).exists():
-        raise ValidationError(_("Results have been entered in round %(n)d; correct them instead.") % {"n": round_.number})
+        raise StateConflict(_("Results have been entered in round %(n)d; correct them instead.") % {"n": round_.number})
     seed = _new_seed() if seed is None else seed
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
@@ -274,7 +275,7 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
     Refused when either match has a result entered. Returns the rule problems the swap leaves (a rematch, a
     second bye ...) so the organizer sees a warning; the swap is made all the same, as judges may need it.
     """
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    round_ = round_lock(round_id=round_.pk)  # the event, then the round (tournaments/services/locks.py)
     event_require_open(event_id=round_.event_id)
     if first.pk == second.pk:
         raise ValidationError(_("Pick two different teams to swap."))
@@ -284,7 +285,7 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
         if match is None:
             raise ValidationError(_("%(team)s is not paired in round %(n)d.") % {"team": team, "n": round_.number})
         if not match.is_bye and match.result_state != ResultState.PENDING:
-            raise ValidationError(_("Table %(t)d already has a result; correct it before swapping.") % {"t": match.table})
+            raise StateConflict(_("Table %(t)d already has a result; correct it before swapping.") % {"t": match.table})
         found[team.pk] = match
     before = round_pairings(round_=round_)
     swap = {first.pk: second.pk, second.pk: first.pk}

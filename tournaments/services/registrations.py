@@ -14,6 +14,7 @@ from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.locks import registration_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.invitations import seat_invitations_make
 from tournaments.services.players import player_key, players_find_or_create_all
@@ -84,7 +85,7 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     opponent advances (topcut_award_dropped). Recorded in the event's log with who dropped it.
 
     Refused (StateConflict, nothing written) for a team that has already dropped or is disqualified."""
-    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
     if registration.dropped_round is not None:
@@ -114,7 +115,7 @@ def registration_reinstate(*, registration: Registration, user=None) -> Registra
 
     Refused (StateConflict) for a team that never dropped, once the event has cut to its playoff (MTR 2.10:
     re-entry only while the Swiss rounds last) and for a disqualified team, which stays out."""
-    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(
             _("%(team)s is disqualified: a disqualified team stays out of the event.") % {"team": registration.team.name}
@@ -149,7 +150,7 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": _("Give the reason for the disqualification; it is recorded in the event's log.")})
-    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is already disqualified.") % {"team": registration.team.name})
     event_require_open(event_id=registration.event_id)
@@ -191,7 +192,7 @@ def registration_delete_refusal(*, registration: Registration) -> str | None:
 @transaction.atomic
 def registration_delete(*, registration: Registration, user=None) -> None:
     """Delete a registration before round 1 is paired (its seats go with it); recorded in the event's log."""
-    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     refusal = registration_delete_refusal(registration=registration)
     if refusal:
         raise StateConflict(refusal)
@@ -310,7 +311,7 @@ def registration_update(
     the first round is paired; after that only as a judge's correction (`judge_correction` says why), recorded in
     the event's log with who and why. A seat's decklist stays with the seat.
     """
-    registration = Registration.objects.select_for_update().select_related("event", "team").get(pk=registration.pk)
+    registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     event = registration.event
     if name is not None:
         _rename(registration=registration, name=name, user=user)

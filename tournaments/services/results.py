@@ -19,6 +19,7 @@ from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
 from tournaments.services.eventlog import LogAction, event_log_record, round_label
+from tournaments.services.locks import match_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -104,7 +105,7 @@ def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
 
 
 def _locked(match: TeamMatch) -> TeamMatch:
-    return TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    return match_lock(match_id=match.pk)  # the event, its round, then the match (tournaments/services/locks.py)
 
 
 def _event_open_check(match: TeamMatch) -> None:

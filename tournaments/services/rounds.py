@@ -17,6 +17,7 @@ from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_finish
+from tournaments.services.locks import match_lock, round_lock
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.pairing import round_pair_next, round_pairings, round_require_results
 from tournaments.services.topcut import topcut_advance, topcut_start
@@ -83,8 +84,8 @@ def round_take_back(*, round_: Round, user=None) -> None:
     Taking back the top cut's first round undoes the cut: the seeds are released and the event is in its Swiss
     rounds again; taking back round 1 returns the event to registration. Recorded in the event's log.
     """
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
-    event = Event.objects.select_for_update().get(pk=round_.event_id)
+    round_ = round_lock(round_id=round_.pk)  # the event, then the round (tournaments/services/locks.py)
+    event = round_.event
     refusal = round_take_back_refusal(round_=round_, event=event)
     if refusal:
         raise StateConflict(refusal)
@@ -152,7 +153,7 @@ def team_match_delete_refusal(*, match: TeamMatch) -> str | None:
 @transaction.atomic
 def team_match_delete(*, match: TeamMatch, user=None) -> None:
     """Delete a match that has no result yet (e.g. entered by mistake by hand); recorded in the event's log."""
-    match = TeamMatch.objects.select_for_update().select_related("round__event", "team_a__team", "team_b__team").get(pk=match.pk)
+    match = match_lock(match_id=match.pk, related=("team_a__team", "team_b__team"))
     refusal = team_match_delete_refusal(match=match)
     if refusal:
         raise StateConflict(refusal)
