@@ -24,7 +24,13 @@ def test_event_page_list_and_projector_name_the_format_and_rounds(client, fnm):
 def test_the_organizer_link_opens_the_desk_not_the_admin(client, fnm):
     client.force_login(fnm.organizer)
     page = client.get(reverse("portal:event", args=[fnm.pk])).text
-    assert f'id="organizer-link"' in page and f'href="{reverse("desk:desk", args=[fnm.pk])}" id="organizer-link"' in page
+    assert 'id="organizer-link"' in page and f'href="{reverse("desk:desk", args=[fnm.pk])}" id="organizer-link"' in page
     assert "/admin/" not in page.split('<nav class="tabs"')[1].split("</nav>")[0]
     client.force_login(UserFactory(username="someone"))
     assert 'id="organizer-link"' not in client.get(reverse("portal:event", args=[fnm.pk])).text
+
+
+def test_the_desks_pages_and_exports_page_name_the_kind(client, fnm):
+    client.force_login(fnm.organizer)
+    for name in ("desk:desk", "desk:exports", "desk:print_standings"):
+        assert "Modern · 4 rounds" in client.get(reverse(name, args=[fnm.pk])).text, name
