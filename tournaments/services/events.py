@@ -252,8 +252,12 @@ _MOVED_WITH_THE_DATE = ("decklist_deadline", "signup_deadline")
 
 
 def event_copy_date(*, event: Event) -> dt.date:
-    """The date "Run again" suggests: a week after the event (a store's weekly event)."""
-    return event.date + dt.timedelta(days=COPY_DAYS_LATER)
+    """The date "Run again" suggests: a week after the event (a store's weekly event); the event's own date when
+    that would pass the calendar's end."""
+    try:
+        return event.date + dt.timedelta(days=COPY_DAYS_LATER)
+    except OverflowError:
+        return event.date
 
 
 @transaction.atomic
@@ -274,7 +278,12 @@ def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
     fields = {name: getattr(event, name) for name in EDITABLE_FIELDS if name not in _NOT_COPIED}
     for name in _MOVED_WITH_THE_DATE:
         if fields[name] is not None:
-            fields[name] += shift
+            try:
+                fields[name] += shift
+            except OverflowError:
+                raise ValidationError({"date": _("The %(field)s would move past the calendar's end: choose an "
+                                                 "earlier date.") % {"field": Event._meta.get_field(name).verbose_name}}
+                                      ) from None
     copy = event_create(organizer=by, date=date, **fields)
     source_desk = event_desk_for(event=event)
     desk = event_desk_for(event=copy)

@@ -59,3 +59,16 @@ def test_a_copy_is_refused_to_who_doesnt_run_the_event_or_may_not_create_events(
     with pytest.raises(NotAllowed):
         event_copy(event=fnm, by=other_organizer)
     assert Event.objects.count() == 1
+
+
+def test_a_date_at_the_calendars_end_is_refused_with_a_message_not_an_error(fnm, owner):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services.events import event_copy_date
+
+    fnm.signup_deadline = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.UTC)  # three days after the event
+    with pytest.raises(ValidationError) as refused:
+        event_copy(event=fnm, by=owner, date=dt.date(9999, 12, 31))
+    assert "calendar's end" in str(refused.value) and Event.objects.count() == 1
+    fnm.date = dt.date(9999, 12, 30)
+    assert event_copy_date(event=fnm) == dt.date(9999, 12, 30)
