@@ -8,7 +8,7 @@ from api.views.clock import RoundClockView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
 from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
-from api.views.events import EventCloseView, EventDetailView, EventListView
+from api.views.events import EventCloseView, EventCopyView, EventDetailView, EventListView
 from api.views.matches import (
     MatchConfirmView,
     MatchDetailView,
@@ -47,6 +47,7 @@ urlpatterns = [
     path("v1/events/import", EventImportView.as_view(), name="event-import"),
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),
     path("v1/events/<id:event_id>/close", EventCloseView.as_view(), name="event-close"),
+    path("v1/events/<id:event_id>/copy", EventCopyView.as_view(), name="event-copy"),
     path("v1/events/<id:event_id>/export", EventExportView.as_view(), name="event-export"),
     path("v1/events/<id:event_id>/staff/", StaffListView.as_view(), name="staff-list"),
     path("v1/events/<id:event_id>/staff/<id:user_id>", StaffDetailView.as_view(), name="staff-detail"),

@@ -59,3 +59,51 @@ Sideboard
 3 Extirpate
 """,
 )
+
+# The Friday Night Magic's decklists (`make run`): four Standard decks as Standard stood in the bundled card data
+# (spring 2022), each played by two of the eight players.
+DEMO_STANDARD_DECKLISTS = (
+    """4 Play with Fire
+4 Bloodthirsty Adversary
+4 Voldaren Epicure
+4 Fireblade Charger
+4 Frost Bite
+4 Kessig Flamebreather
+4 Abrade
+4 Cinderclasm
+28 Mountain
+""",
+    """4 Thalia, Guardian of Thraben
+4 Luminarch Aspirant
+4 Elite Spellbinder
+4 Intrepid Adversary
+4 Adeline, Resplendent Cathar
+4 Usher of the Fallen
+4 Skyclave Apparition
+4 Portable Hole
+4 Fateful Absence
+24 Plains
+""",
+    """4 Esika's Chariot
+4 Old-Growth Troll
+4 Ranger Class
+4 Werewolf Pack Leader
+4 Jaspera Sentinel
+4 Tajuru Blightblade
+4 Snakeskin Veil
+4 Briarbridge Tracker
+4 Ascendant Packleader
+24 Forest
+""",
+    """4 Infernal Grasp
+4 Power Word Kill
+4 Duress
+4 Tenacious Underdog
+4 Dread Fugue
+4 Invoke Despair
+4 Eyetwitch
+4 Village Rites
+4 Champion of the Perished
+24 Swamp
+""",
+)

@@ -7,16 +7,18 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from desk import selectors
-from desk.forms import EventNewForm, EventSettingsForm
+from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm
 from desk.presets import PRESETS
 from tournaments.models import Event
-from tournaments.rights import may_change_event_settings, may_create_events, may_organize
+from tournaments.rights import may_change_event_settings, may_copy_event, may_create_events, may_organize
 from tournaments.services.clock import event_desk_for, event_set_round_minutes
-from tournaments.services.events import event_create, event_update
+from tournaments.services.events import event_copy as event_copy_service
+from tournaments.services.events import event_copy_date, event_create, event_update
 
 
 @login_required
@@ -93,4 +95,27 @@ def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
                              else _("Nothing changed."))
             return redirect("desk:event_settings", pk=event.pk)
     return render(request, "desk/event_settings.html", {"event": event, "form": form},
+                  status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_copy(request: HttpRequest, pk: int) -> HttpResponse:
+    """"Run again": the event's settings, not its players, on a new date (a week later unless changed); the organizer
+    lands on the new event's desk."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_copy_event(request.user, event):
+        raise Http404("No such event.")
+    form = EventCopyForm(request.POST or None, initial={"date": event_copy_date(event=event)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            copy = event_copy_service(event=event, by=request.user, date=form.cleaned_data["date"])
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _("%(name)s is created for %(date)s with the settings of the event of "
+                                        "%(before)s. Register its players when they sign up.") % {
+                "name": copy.name, "date": date_format(copy.date), "before": date_format(event.date)})
+            return redirect("desk:desk", pk=copy.pk)
+    return render(request, "desk/event_copy.html", {"event": event, "form": form},
                   status=400 if form.is_bound else 200)

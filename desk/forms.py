@@ -2,16 +2,19 @@
 check what was typed; tournaments.services.events creates and changes the event (and says what the rules refuse)."""
 from django import forms
 from django.forms.models import fields_for_model, model_to_dict
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from cards.deckrules import CONSTRUCTED_FORMATS
+from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
 from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swiss_rounds, suggested_top_cut
 from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
 from tournaments.models import DEFAULT_ROUND_MINUTES, Event
 from tournaments.services.events import EDITABLE_FIELDS
 
-FORMAT_CHOICES = [(name, name.capitalize()) for name in CONSTRUCTED_FORMATS]
-TOP_CUT_CHOICES = [("", _("Suggested for the expected teams")), ("0", _("None")), ("2", _("Top 2")),
+# The formats cards/ checks decks for, by their proper names (Standard, Pioneer, Modern ...), in the reader's language.
+FORMAT_CHOICES = [(name, FORMAT_NAMES[name]) for name in CONSTRUCTED_FORMATS]
+DEFAULT_CONSTRUCTED_FORMAT = "standard"  # the format a store runs most
+TOP_CUT_CHOICES = [("", _("Suggested for the number expected")), ("0", _("None")), ("2", _("Top 2")),
                    ("4", _("Top 4")), ("8", _("Top 8"))]
 MIXED_SEATS = 3  # the mixed-format preset's teams of three; other sizes on the settings page
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -24,10 +27,11 @@ def _seat_format_field(letter: str, required: bool = False) -> forms.ChoiceField
 
 
 class EventNewForm(forms.Form):
-    """A new event: its name, date and place, one of the presets, and the few questions the preset asks."""
+    """A new event: its name, date (today unless changed) and place, one of the presets, and the few questions the
+    preset asks."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
-    date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT, initial=timezone.localdate)
     location = forms.CharField(label=_("Location"), max_length=200, required=False)
     preset = forms.ChoiceField(label=_("Format"), choices=[(p.key, p.label) for p in PRESETS], initial=DEFAULT_PRESET,
                                widget=forms.RadioSelect)
@@ -36,16 +40,17 @@ class EventNewForm(forms.Form):
         choices=[("", _("The format's own"))] + [(str(n), str(n)) for n in range(2, len(SEAT_LETTERS) + 1)],
         help_text=_("Team constructed and Three-Headed Serpent may be played by teams of 2 to 4."),
     )
-    expected_teams = forms.IntegerField(label=_("Teams expected"), min_value=2, max_value=4096, initial=8,
-                                        help_text=_("Sets the suggested Swiss rounds and top cut."))
+    expected_teams = forms.IntegerField(label=_("Players or teams expected"), min_value=2, max_value=4096, initial=8,
+                                        help_text=_("Players in an individual event, teams in a team event. Sets the "
+                                                    "suggested Swiss rounds and top cut."))
     swiss_rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=30, required=False,
-                                      help_text=_("Empty: as the Magic Tournament Rules suggest for the teams expected "
-                                                  "(8 teams: 3 rounds)."))
+                                      help_text=_("Empty: as the Magic Tournament Rules suggest for the number "
+                                                  "expected (8: 3 rounds, 16: 4)."))
     top_cut = forms.ChoiceField(label=_("Top cut"), choices=TOP_CUT_CHOICES, required=False)
     round_minutes = forms.IntegerField(label=_("Minutes per round"), min_value=1, max_value=600,
                                        initial=DEFAULT_ROUND_MINUTES)
-    constructed_format = forms.ChoiceField(label=_("Constructed format"), choices=FORMAT_CHOICES, initial="modern",
-                                           required=False)
+    constructed_format = forms.ChoiceField(label=_("Constructed format"), choices=FORMAT_CHOICES,
+                                           initial=DEFAULT_CONSTRUCTED_FORMAT, required=False)
     deck_rule = forms.ChoiceField(label=_("Unified deck construction"), choices=DeckRule.choices, required=False,
                                   help_text=_("Empty: the format's default (four copies per team; no shared cards "
                                               "in Two-Headed Giant)."))
@@ -69,8 +74,12 @@ class EventNewForm(forms.Form):
             return data
         size = data.get("team_size")
         if size is not None and size != preset.team_size and size not in preset.team_sizes:
-            self.add_error("team_size", _("%(format)s is played by teams of %(n)d.") % {
-                "format": preset.label, "n": preset.team_size})
+            if preset.is_individual:
+                self.add_error("team_size", _("%(format)s is an event of single players: leave the team size "
+                                              "empty.") % {"format": preset.label})
+            else:
+                self.add_error("team_size", _("%(format)s is played by teams of %(n)d.") % {
+                    "format": preset.label, "n": preset.team_size})
         if "constructed_format" in preset.asks and not data.get("constructed_format"):
             self.add_error("constructed_format", _("Pick the constructed format."))
         if "seat_formats" in preset.asks:
@@ -104,6 +113,12 @@ class EventNewForm(forms.Form):
         if "draft_structure" in preset.asks and data.get("draft_structure"):
             fields["draft_structure"] = data["draft_structure"]
         return fields
+
+
+class EventCopyForm(forms.Form):
+    """"Run again": the new event's date (the rest is the event's own settings)."""
+
+    date = forms.DateField(label=_("Date of the new event"), widget=DATE_INPUT)
 
 
 # Every setting the organizer may change (tournaments.services.events.EDITABLE_FIELDS), in the page's order; the

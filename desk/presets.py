@@ -1,9 +1,9 @@
-"""The formats Hydra runs, as the presets a new event starts from (RULES.md 2), and the defaults that follow from the
-number of teams expected. Pure data and arithmetic: the console's form (desk.forms) offers them, and
-tournaments.services.events.event_create checks the event they make.
+"""The formats Hydra runs, as the presets a new event starts from (RULES.md 2 and 9), and the defaults that follow
+from the number of players or teams expected. Pure data and arithmetic: the console's form (desk.forms) offers
+them, and tournaments.services.events.event_create checks the event they make.
 
-Individual events (teams of one) are being added to Hydra: once `tournaments` knows them, their presets go at the
-end of PRESETS (key "individual_constructed", ...), and nothing else here changes.
+The store's events are individual (teams of one inside, RULES.md 9): constructed in one format picked from a list,
+sealed (a prerelease) and booster draft (RULES.md 10). The team formats follow them.
 """
 from dataclasses import dataclass, field
 
@@ -27,14 +27,29 @@ class Preset:
     team_sizes: tuple[int, ...] = ()  # other team sizes it may be played with; () when fixed
 
     @property
+    def is_individual(self) -> bool:
+        """A preset for single players (the store's events), not teams."""
+        return self.team_size == 1
+
+    @property
     def is_limited(self) -> bool:
         return self.format_kind in (FormatKind.TEAM_SEALED, FormatKind.TEAM_ROCHESTER, FormatKind.THG_SEALED,
-                                    FormatKind.THG_DRAFT)
+                                    FormatKind.THG_DRAFT, FormatKind.BOOSTER_DRAFT)
 
 
 CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
 
 PRESETS: tuple[Preset, ...] = (
+    Preset("individual_constructed", _("Constructed"),
+           _("Player against player in one constructed format you pick (Standard, Pioneer, Modern ...): a Friday "
+             "Night Magic."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, frozenset({"constructed_format"})),
+    Preset("individual_sealed", _("Sealed"),
+           _("Each player opens six boosters and builds a deck of 40: a prerelease."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED),
+    Preset("individual_draft", _("Booster draft"),
+           _("Players draft three boosters in pods of up to eight (MTR 7), then play within their pod first."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.BOOSTER_DRAFT),
     Preset("team_constructed", _("Team constructed"),
            _("Teams of three, one constructed format for the team, seat against seat, with the unified deck "
              "construction rule you pick."),
@@ -66,13 +81,14 @@ PRESETS_BY_KEY = {preset.key: preset for preset in PRESETS}
 DEFAULT_PRESET = "team_constructed"
 DEFAULT_DRAFT_STRUCTURE = DraftStructure.EVERY_ROUND
 
-# MTR Appendix E: the Swiss rounds for a number of players, here of teams: (at most this many, rounds).
+# MTR Appendix E: the Swiss rounds for a number of players (or of teams, as the team formats count them): (at most
+# this many, rounds).
 _SWISS_ROUNDS = ((2, 1), (4, 2), (8, 3), (16, 4), (32, 5), (64, 6), (128, 7), (226, 8), (409, 9))
 MAX_SUGGESTED_ROUNDS = 10
 
 
 def suggested_swiss_rounds(teams: int) -> int:
-    """The Swiss rounds for `teams` teams (MTR Appendix E): 8 teams play 3 rounds, 9 to 16 play 4 ..."""
+    """The Swiss rounds for `teams` players or teams (MTR Appendix E): 8 play 3 rounds, 9 to 16 play 4 ..."""
     for most, rounds in _SWISS_ROUNDS:
         if teams <= most:
             return rounds
@@ -80,8 +96,8 @@ def suggested_swiss_rounds(teams: int) -> int:
 
 
 def suggested_top_cut(teams: int) -> int:
-    """Hydra's default top cut: none for up to 8 teams (the Swiss rounds decide), a top 4 for 9 to 16 teams, a top 8
-    beyond (the MTR's usual cut). The organizer picks another freely."""
+    """Hydra's default top cut: none for up to 8 players or teams (the Swiss rounds decide), a top 4 for 9 to 16, a
+    top 8 beyond (the MTR's usual cut). The organizer picks another freely."""
     if teams <= 8:
         return 0
     return 4 if teams <= 16 else 8

@@ -432,17 +432,21 @@ def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
 
 # --- Drafts at the desk -------------------------------------------------------------------------------------------
 
+# The formats that draft in pods (drafting's Pod): Two-Headed Giant booster draft and the individual booster draft.
+POD_DRAFTS = (FormatKind.THG_DRAFT, FormatKind.BOOSTER_DRAFT)
+
 def event_drafts(*, event: Event, round_: Round | None) -> dict:
     """What the desk's draft page shows: the event's draft tables (this round's, when it drafts every round) or
     pods, the bundled sets packs can be opened from (by name), and the timing new tables start with."""
     tables = DraftTable.objects.filter(event=event).select_related("team1__team", "team2__team").order_by("number")
     if round_ is not None and event.drafts_every_round:
         tables = tables.filter(round=round_)
-    drafts = event.format_kind in (FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT)
+    pods = event.format_kind in POD_DRAFTS
+    drafts = pods or event.format_kind == FormatKind.TEAM_ROCHESTER
     return {
         "has_draft": drafts,
         "tables": list(tables) if event.format_kind == FormatKind.TEAM_ROCHESTER else [],
-        "pods": list(Pod.objects.filter(event=event).order_by("number")) if event.format_kind == FormatKind.THG_DRAFT else [],
+        "pods": list(Pod.objects.filter(event=event).order_by("number")) if pods else [],
         "sets": available_sets() if drafts else (),
         "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
         "seats_by_pairing": event.drafts_every_round,

@@ -9,6 +9,7 @@ urlpatterns = [
     path("organize/", console_views.organize, name="organize"),
     path("events/new/", console_views.event_new, name="event_new"),
     path("events/<id:pk>/settings/", console_views.event_settings, name="event_settings"),
+    path("events/<id:pk>/copy/", console_views.event_copy, name="event_copy"),
     path("events/<id:pk>/desk/", views.desk, name="desk"),
     path("events/<id:pk>/desk/step/", views.desk_step, name="step"),
     path("events/<id:pk>/desk/result/", views.desk_result, name="result"),

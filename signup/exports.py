@@ -6,7 +6,7 @@ import tablib
 from django.utils.translation import gettext_lazy as _
 from import_export import fields, resources
 
-from tournaments.exports import FORMATS, dataset_bytes, standings_dataset
+from tournaments.exports import FORMATS, dataset_bytes, stage_text, standings_dataset
 from tournaments.models import Decklist, Event, Seat, TeamMatch
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
@@ -49,7 +49,7 @@ class PairingsResource(resources.ModelResource):
         return _seats(match.team_a)
 
     def dehydrate_team_b(self, match):
-        return match.team_b.team.name if match.team_b else "BYE"
+        return match.team_b.team.name if match.team_b else str(_("BYE"))
 
     def dehydrate_players_b(self, match):
         return _seats(match.team_b)
@@ -73,7 +73,7 @@ class ResultsResource(resources.ModelResource):
         return match.round.name
 
     def dehydrate_team_b(self, match):
-        return match.team_b.team.name if match.team_b else "BYE"
+        return match.team_b.team.name if match.team_b else str(_("BYE"))
 
     def dehydrate_seats(self, match):
         return " · ".join(f"{s.letter}: {s.wins_a}-{s.wins_b}-{s.draws}" for s in match.seat_matches.all())
@@ -102,7 +102,7 @@ def _placings_dataset(event: Event):
     names = team_names_for_event(event=event)
     data = tablib.Dataset(headers=["place", "team", "stage"])
     for placing in placements_for_event(event=event):
-        data.append([placing.place, names.get(placing.team, "?"), placing.stage])
+        data.append([placing.place, names.get(placing.team, "?"), stage_text(placing.stage)])
     return data
 
 
@@ -116,7 +116,7 @@ EXPORTS = {
     "results": (_("Results"), ResultsResource,
                 lambda e: TeamMatch.objects.filter(round__event=e).select_related("round", "team_a__team", "team_b__team")
                 .prefetch_related("seat_matches").order_by("round__number", "table")),
-    "standings": (_("Standings"), None, lambda e: standings_dataset(event=e)),
+    "standings": (_("Standings"), None, lambda e: standings_dataset(event=e, emails=True)),
     "placings": (_("Final placings"), None, _placings_dataset),
     "decklists": (_("Decklists"), DecklistsResource,
                   lambda e: Decklist.objects.filter(seat__event=e).select_related("seat__registration__team", "seat__player")
@@ -144,10 +144,12 @@ def _as_individual(dataset):
 
 
 def event_export(*, event: Event, what: str, file_format: str) -> bytes:
-    """One export of the event as file bytes (`what` one of EXPORTS, `file_format` csv or xlsx). An individual
-    event's files say player where a team event's say team."""
+    """One export of the event as file bytes (`what` one of EXPORTS, `file_format` csv or xlsx), its xlsx sheet named
+    after the event. An individual event's files say player where a team event's say team. Every export is the
+    organizer's (the desk's and the admin's, for whoever runs the event): the standings carry the players'
+    e-mail addresses."""
     _label, resource, source = EXPORTS[what]
     dataset = source(event) if resource is None else resource().export(queryset=source(event))
     if event.is_individual:
         dataset = _as_individual(dataset)
-    return dataset_bytes(dataset, file_format)
+    return dataset_bytes(dataset, file_format, title=event.name)

@@ -66,7 +66,7 @@ def test_load_demo_prints_the_logins_at_the_url_hydra_is_served_at(settings):
     out = io.StringIO()
     call_command("load_demo", "--url", "http://127.0.0.1:8123/", stdout=out)
     text = out.getvalue()
-    assert "organizer / hydra-demo  ->  http://127.0.0.1:8123/admin/" in text
+    assert "organizer / hydra-demo  ->  http://127.0.0.1:8123/organize/" in text and "/admin/" not in text
     assert "at http://127.0.0.1:8123/draft/ :" in text and "8000" not in text
 
 

@@ -174,6 +174,7 @@ ROUTES = {
     "api:event-import": ({"POST": ORGANIZERS}, lambda w: {}),
     "api:event-detail": ({"GET": SEE_API, "PATCH": RUN}, EV),
     "api:event-close": ({"POST": RUN}, EV),
+    "api:event-copy": ({"POST": RUN & ORGANIZERS}, EV),  # "Run again": runs the event and may create events
     "api:event-export": ({"GET": RUN}, EV),
     "api:event-replace": ({"POST": RUN}, EV),
     "api:webhook-list": ({"GET": RUN, "POST": RUN}, EV),
@@ -263,6 +264,7 @@ ROUTES = {
     "desk:organize": ({"GET": PEOPLE - {PLAYER}}, lambda w: {}),  # organizers and every event's staff
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
+    "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),
     "desk:desk": ({"GET": SCORE}, E),
     "desk:step": ({"POST": SCORE}, E),
     "desk:result": ({"POST": SCORE}, E),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from common.params import plain_int
 from tournaments.enums import EventStatus
-from tournaments.exports import CONTENT_TYPES, dataset_bytes, standings_dataset
+from tournaments.exports import CONTENT_TYPES, dataset_bytes, decided_by_text, standings_dataset
 from tournaments.models import Event, Registration, Round
 from tournaments.rights import may_run_event
 from tournaments.selectors.placements import placements_for_event
@@ -94,10 +94,6 @@ def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     )
 
 
-def _decided_by(criterion: str) -> str:
-    return {"match points": _("match points"), "final tiebreak": _("final tiebreak")}.get(criterion, criterion)
-
-
 def _win_text(figure: WinPercentage) -> str:
     if not figure.played:
         return _("nothing played: 0")
@@ -120,7 +116,7 @@ def _explain(row: StandingRow, names: dict[int, str]) -> dict[str, str]:
     return {
         "mw": _win_text(row.mw), "gw": _win_text(row.gw),
         "omw": _average_text(row.omw, names), "ogw": _average_text(row.ogw, names),
-        "decided_by": _decided_by(row.decided_by),
+        "decided_by": decided_by_text(row.decided_by),
     }
 
 
@@ -130,7 +126,7 @@ def event_standings_csv(request: HttpRequest, event_id: int) -> HttpResponse:
     placings lead (RULES.md 4), ?swiss=1 gives the Swiss standings alone. Written by tournaments.exports, which
     keeps a spreadsheet from running a team name as a formula."""
     event = get_object_or_404(Event, pk=event_id)
-    dataset = standings_dataset(event=event, swiss_only=bool(request.GET.get("swiss")))
+    dataset = standings_dataset(event=event, swiss_only=bool(request.GET.get("swiss")), emails=True)
     response = HttpResponse(dataset_bytes(dataset, "csv"), content_type=CONTENT_TYPES["csv"])
     response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-standings.csv"'
     return response

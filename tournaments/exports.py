@@ -1,15 +1,20 @@
-"""The one way Hydra writes a spreadsheet (CSV or xlsx): every text cell is made safe first, and the standings
-table every export of standings uses (the desk's exports, the admin's standings CSV, signup.exports).
+"""The one way Hydra writes a spreadsheet (CSV or xlsx): every text cell is made safe first, an xlsx sheet is named
+after the event (within Excel's rules for sheet names), and the standings table every export of standings uses (the
+desk's exports, the admin's standings CSV, signup.exports).
 
 A spreadsheet runs a cell that starts with = + - @ (or a tab or line break, or their full-width forms) as a formula:
 a team called `=HYPERLINK("http://evil", "Click")` would be a live link in Excel (CSV injection). Such a text cell
 gets a leading apostrophe, which spreadsheets show as plain text (OWASP's advice). Numbers stay numbers.
 """
+import re
+
 import tablib
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.enums import EventStatus
 from tournaments.placements import placing_decided_by
-from tournaments.models import Event
+from tournaments.models import Event, Registration, Seat
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 
@@ -29,42 +34,95 @@ def safe_cell(value):
     return value
 
 
-def dataset_bytes(dataset: tablib.Dataset, file_format: str) -> bytes:
-    """The dataset as a file (`file_format` csv or xlsx), every text cell made safe (safe_cell)."""
+# Excel's rules for a sheet's name: at most 31 characters, none of : \ / ? * [ ], not starting or ending with an
+# apostrophe, not empty, and not "History" (Excel keeps that name for itself).
+SHEET_NAME_LENGTH = 31
+_SHEET_FORBIDDEN = re.compile(r"[:\\/?*\[\]\x00-\x1f]")
+
+
+def sheet_title(name: str) -> str:
+    """`name` as an xlsx sheet's name Excel opens: forbidden characters become spaces, runs of spaces one, cut to 31
+    characters, apostrophes at either end taken off; "Sheet" when nothing is left, "History" is "History 1"."""
+    title = " ".join(_SHEET_FORBIDDEN.sub(" ", name or "").split())[:SHEET_NAME_LENGTH].strip().strip("'").strip()
+    if not title:
+        return "Sheet"
+    return "History 1" if title.lower() == "history" else title
+
+
+def dataset_bytes(dataset: tablib.Dataset, file_format: str, *, title: str = "") -> bytes:
+    """The dataset as a file (`file_format` csv or xlsx), every text cell made safe (safe_cell); an xlsx sheet is
+    named `title` (the event's name) as Excel allows (sheet_title)."""
     if file_format not in FORMATS:
         raise ValueError(f"unknown export format {file_format!r}; one of {', '.join(FORMATS)}")
-    safe = tablib.Dataset(headers=list(dataset.headers or []))
+    safe = tablib.Dataset(headers=list(dataset.headers or []), title=sheet_title(title or dataset.title or ""))
     for row in dataset:
         safe.append([safe_cell(value) for value in row])
     content = safe.export(file_format)
     return content.encode("utf-8") if isinstance(content, str) else content
 
 
-STANDINGS_COLUMNS = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by"]
+STANDINGS_COLUMNS = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by",
+                     "dropped"]
 
 
-def standings_dataset(*, event: Event, swiss_only: bool = False) -> tablib.Dataset:
-    """The standings, one row per team, every figure exact to four decimals. Once the event is finished its final
-    placings lead (place and stage first, RULES.md 4) unless `swiss_only`."""
+def stage_text(stage: str) -> str:
+    """A placing's stage (tournaments.placements.STAGES) in the reader's language: "Swiss", "Final" ..."""
+    return {"final": _("Final"), "semifinal": _("Semifinal"), "quarterfinal": _("Quarterfinal"),
+            "swiss": pgettext("stage of an event", "Swiss")}.get(stage, stage)
+
+
+def decided_by_text(criterion: str) -> str:
+    """What decided a place (tournaments.standings' criteria, tournaments.placements.placing_decided_by) in the
+    reader's language; the figures' abbreviations (OMW%, GW%, OGW%) stay as the MTR writes them."""
+    return {
+        "match points": _("match points"), "final tiebreak": _("final tiebreak"), "rating": _("rating"),
+        "won the final": _("won the final"), "lost the final": _("lost the final"),
+        "lost the semifinal": _("lost the semifinal"), "lost the quarterfinal": _("lost the quarterfinal"),
+    }.get(criterion, criterion)
+
+
+def _emails(event: Event) -> dict[int, str]:
+    """Registration id -> its players' e-mail addresses, seat by seat ("; " between them). One query."""
+    found: dict[int, list[str]] = {}
+    for registration, email in (Seat.objects.filter(event=event).order_by("registration_id", "letter")
+                                .values_list("registration_id", "player__user__email")):
+        if email:
+            found.setdefault(registration, []).append(email)
+    return {registration: "; ".join(emails) for registration, emails in found.items()}
+
+
+def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = False) -> tablib.Dataset:
+    """The standings, one row per team, every figure exact to four decimals, with the round each dropped team
+    dropped in (`dropped`, empty for the others) and, with `emails` (the organizer's exports only), its players'
+    e-mail addresses. Once the event is finished its final placings lead (place and stage first, RULES.md 4)
+    unless `swiss_only`. Stages and what decided a place are in the reader's language."""
     names = team_names_for_event(event=event)
     rows = standings_for_event(event=event)
+    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
+                   .values_list("id", "dropped_round"))
+    addresses = _emails(event) if emails else {}
     # An individual event's file names players (tournaments.wording): the entrant column says so.
     columns = [("player" if c == "team" and event.is_individual else c) for c in STANDINGS_COLUMNS]
+    if emails:
+        columns.append("email")
 
-    def cells(row) -> list:
-        return [row.rank, str(names.get(row.team, row.team)), row.match_points, row.record, row.byes,
-                row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, row.decided_by]
+    def cells(row, decided_by: str) -> list:
+        line = [row.rank, str(names.get(row.team, row.team)), row.match_points, row.record, row.byes,
+                row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, decided_by_text(decided_by),
+                dropped.get(row.team, "")]
+        return [*line, addresses.get(row.team, "")] if emails else line
 
+    title = event.name
     if event.status == EventStatus.FINISHED and not swiss_only:
         by_team = {row.team: row for row in rows}
-        data = tablib.Dataset(headers=["place", "stage", *columns])
+        data = tablib.Dataset(headers=["place", "stage", *columns], title=title)
         for placing in placements_for_event(event=event):
             row = by_team[placing.team]
             # A team placed by the top cut was placed by its playoff match, not by the Swiss tiebreakers.
-            data.append([placing.place, placing.stage, *cells(row)[:-1],
-                         placing_decided_by(placing, swiss_decided_by=row.decided_by)])
+            data.append([placing.place, stage_text(placing.stage),
+                         *cells(row, placing_decided_by(placing, swiss_decided_by=row.decided_by))])
         return data
-    data = tablib.Dataset(headers=columns)
+    data = tablib.Dataset(headers=columns, title=title)
     for row in rows:
-        data.append(cells(row))
+        data.append(cells(row, row.decided_by))
     return data

@@ -204,6 +204,12 @@ def may_create_events(subject) -> bool:
     return user_is_organizer(user=_active_person(subject))
 
 
+@rules.predicate
+def may_copy_event(subject, event) -> bool:
+    """"Run again": a new event with this one's settings. Whoever runs the event and may create events."""
+    return may_run_event(subject, event) and may_create_events(subject)
+
+
 def _registration_people(registration_id: int) -> set[int]:
     return set(Seat.objects.filter(registration_id=registration_id).exclude(player__user=None)
                .values_list("player__user_id", flat=True))

@@ -6,8 +6,9 @@ An individual event is "teams of one" inside; no page, export or message shows t
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
+from cards.deckrules import format_name
 from tournaments.enums import FormatKind
 
 # (team event, individual event), in each form a page needs.
@@ -35,6 +36,7 @@ _INDIVIDUAL_FORMATS = {
     FormatKind.TEAM_CONSTRUCTED: _("Constructed"),
     FormatKind.TEAM_CONSTRUCTED_MIXED: _("Constructed"),
     FormatKind.TEAM_SEALED: _("Sealed"),
+    FormatKind.BOOSTER_DRAFT: _("Booster draft"),
 }
 
 
@@ -44,6 +46,33 @@ def format_label(*, event) -> str:
     if getattr(event, "is_individual", False) and event.format_kind in _INDIVIDUAL_FORMATS:
         return str(_INDIVIDUAL_FORMATS[event.format_kind])
     return str(event.get_format_kind_display())
+
+
+def entrant_count(*, event, n: int) -> str:
+    """ "1 player", "8 players" in an individual event; "1 team", "8 teams" in a team event."""
+    if getattr(event, "is_individual", False):
+        return ngettext("%(n)d player", "%(n)d players", n) % {"n": n}
+    return ngettext("%(n)d team", "%(n)d teams", n) % {"n": n}
+
+
+def event_kind(*, event) -> str:
+    """What the event is, in one line for the console, the event page, listings, the projector and exports: the
+    format and its kind, the Swiss rounds and the top cut. "Standard · 4 rounds", "Sealed · 5 rounds · top 8",
+    "Booster draft · 3 rounds" in an individual event (a constructed one names its format, not "Constructed");
+    "Team constructed, one format · Modern · 5 rounds" and "Team constructed, a format per seat · Standard /
+    Pioneer / Modern · 4 rounds" in a team event."""
+    parts = [format_label(event=event)]
+    if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED and event.seat_formats:
+        parts.append(" / ".join(format_name(name) for name in event.seat_formats))
+    elif event.constructed_format and event.has_decklists:
+        if event.is_individual:
+            parts = [format_name(event.constructed_format)]
+        else:
+            parts.append(format_name(event.constructed_format))
+    parts.append(ngettext("%(n)d round", "%(n)d rounds", event.swiss_rounds) % {"n": event.swiss_rounds})
+    if event.top_cut:
+        parts.append(str(_("top %(n)d")) % {"n": event.top_cut})
+    return " · ".join(str(part) for part in parts)
 
 
 def moment_in_sentence(moment) -> str:

@@ -37,3 +37,9 @@ class EventInputSerializer(StrictModelSerializer):
     class Meta:
         model = Event
         fields = list(EDITABLE_FIELDS)
+
+
+class EventCopyInputSerializer(serializers.Serializer):
+    """"Run again": the new event's date; a week after the event when left out."""
+
+    date = serializers.DateField(required=False, help_text="The new event's date; default: a week after the event.")

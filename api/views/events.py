@@ -1,4 +1,4 @@
-"""Events: the list, one event, and the organizer's writes (create, edit, close)."""
+"""Events: the list, one event, and the organizer's writes (create, edit, close, run again)."""
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, status
@@ -11,10 +11,10 @@ from api.permissions import (
     events_visible,
 )
 from api.selectors import event_get_to_run
-from api.serializers.events import EventInputSerializer, EventOutputSerializer
+from api.serializers.events import EventCopyInputSerializer, EventInputSerializer, EventOutputSerializer
 from api.views.base import EventScopedMixin
 from tournaments.models import Event
-from tournaments.services.events import event_create, event_update
+from tournaments.services.events import event_copy, event_create, event_update
 from tournaments.services.rounds import event_close
 
 
@@ -91,3 +91,26 @@ class EventCloseView(generics.GenericAPIView):
         return idempotent(request=request, work=lambda: Response(
             EventOutputSerializer(event_close(event=event, user=request.user)).data
         ))
+
+
+class EventCopyView(generics.GenericAPIView):
+    """"Run again": a new event with this event's settings, not its teams or players, on `date` (a week later
+    unless given). Answers 201 with the new event. For whoever runs the event and may create events (an organizer
+    token of its owner or a co-organizer, or their session); 404 for an event the caller doesn't run."""
+
+    idempotent = True
+    schema_tag = "events"
+    serializer_class = EventOutputSerializer
+    permission_classes = [IsTokenOrSessionUser]
+
+    @extend_schema(request=EventCopyInputSerializer, responses={201: EventOutputSerializer})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        data = EventCopyInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def work():
+            copy = event_copy(event=event, by=request.user, date=data.validated_data.get("date"))
+            return Response(EventOutputSerializer(copy).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)

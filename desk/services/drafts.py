@@ -1,5 +1,6 @@
 """The desk's draft controls (docs/desk.md, "Drafts"): each action calls the drafting services for the event's
-tables (team Rochester) or pods (Two-Headed Giant booster draft), so the desk adds no rule of its own. Every call is
+tables (team Rochester) or pods (Two-Headed Giant booster draft, the individual booster draft), so the desk adds no
+rule of its own. Every call is
 logged by the drafting services with who did it; the desk logs the bulk actions too."""
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
@@ -9,6 +10,7 @@ from drafting.boosters import BoosterDataError
 from drafting.data import UnknownSetError, available_sets
 from drafting.models import DraftStatus, DraftTable, Pod
 from drafting.services import pods as pod_services
+from drafting.services.booster import booster_pods_seat
 from drafting.services import tables as table_services
 from tournaments.enums import FormatKind
 from tournaments.logtext import LogText
@@ -20,11 +22,13 @@ TABLE_ACTIONS = ("choose", "pause", "resume", "end", "undo", "timing")
 
 
 def event_drafts_seat(*, event: Event, by) -> int:
-    """Seat the drafts: a one-draft team Rochester event's tables (draft_tables_create) or a Two-Headed Giant
-    draft's pods (thg_pods_seat). A Rochester event that drafts every round seats its tables when the round is
+    """Seat the drafts: a one-draft team Rochester event's tables (draft_tables_create), a Two-Headed Giant
+    draft's pods (thg_pods_seat) or an individual booster draft's pods of up to eight (booster_pods_seat). A Rochester event that drafts every round seats its tables when the round is
     paired. Returns how many tables or pods were made."""
     if event.format_kind == FormatKind.THG_DRAFT:
         made = pod_services.thg_pods_seat(event=event, by=by)
+    elif event.format_kind == FormatKind.BOOSTER_DRAFT:
+        made = booster_pods_seat(event=event, by=by)
     elif event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round:
         made = table_services.draft_tables_create(event=event, by=by)
     elif event.format_kind == FormatKind.TEAM_ROCHESTER:

@@ -28,3 +28,32 @@ def test_load_demo_gives_every_seat_a_legal_decklist(_cards_committed, settings)
     assert Decklist.objects.filter(seat__registration__event=event).count() == 24
     for registration in event.registrations.all():
         assert registration_check_decks(registration=registration) == []
+
+
+@pytest.mark.django_db
+def test_demo_standard_decklists_are_legal_in_standard(_cards_committed):
+    from cards.demo import DEMO_STANDARD_DECKLISTS
+
+    for text in DEMO_STANDARD_DECKLISTS:  # each played alone: no unified construction in an individual event
+        check = team_decklists_check(decklists=[("deck", text)], rule="four-copies", formats="standard")
+        assert (check.parse_errors, check.problems) == ({"deck": []}, [])
+        assert sum(check.decks["deck"].main.values()) == 60
+
+
+@pytest.mark.django_db
+def test_load_demo_runs_a_friday_night_magic_with_a_round_played(_cards_committed, settings):
+    from tournaments.models import Decklist, Event, TeamMatch
+    from tournaments.services.decklists import registration_check_decks
+    from tournaments.wording import event_kind
+
+    settings.DEBUG = True
+    out = io.StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=io.StringIO())  # a second run adds nothing
+    fnm = Event.objects.get(name="Friday Night Magic")
+    assert (fnm.is_individual, fnm.constructed_format, fnm.registrations.count()) == (True, "standard", 8)
+    assert Decklist.objects.filter(seat__event=fnm).count() == 8
+    assert all(registration_check_decks(registration=r) == [] for r in fnm.registrations.all())
+    assert fnm.rounds.count() == 1 and TeamMatch.objects.filter(round__event=fnm, result_state="final").count() == 4
+    assert event_kind(event=fnm) == "Standard · 3 rounds"
+    assert f"/events/{fnm.pk}/desk/" in out.getvalue()

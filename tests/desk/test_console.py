@@ -219,3 +219,73 @@ def test_settings_are_for_whoever_runs_the_event(client, event):
     assert client.get(reverse("desk:event_settings", args=[event.pk])).status_code == 404
     assert client.post(reverse("desk:event_settings", args=[event.pk]), {"name": "Hijacked"}).status_code == 404
     assert Event.objects.get(pk=event.pk).name == "Desk Open"
+
+
+# --- the store's events: individual presets (issue 38) ----------------------------------------------------------
+
+def test_new_event_page_offers_the_players_presets_with_today_and_standard_chosen(client, creator):
+    client.force_login(creator)
+    form = client.get(reverse("desk:event_new")).context["form"]
+    page = client.get(reverse("desk:event_new")).text
+    assert page.index('id="preset-individual_constructed"') < page.index('id="preset-team_constructed"')
+    assert form["date"].value() == dt.date.today() and form["constructed_format"].value() == "standard"
+    assert '<option value="pioneer">Pioneer</option>' in page  # the formats' proper names, not "Oldschool"
+
+
+def test_new_individual_standard_event_gets_rounds_and_cut_from_the_players_expected(client, creator):
+    client.force_login(creator)
+    response = _new(client, name="Friday Night Magic", preset="individual_constructed", constructed_format="standard",
+                    expected_teams="12")
+    event = Event.objects.get(name="Friday Night Magic")
+    assert response.status_code == 302
+    assert (event.team_size, event.structure, event.format_kind, event.constructed_format) == (
+        1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, "standard")
+    assert (event.swiss_rounds, event.top_cut) == (4, 4)
+
+
+@pytest.mark.parametrize(("preset", "kind"), [("individual_sealed", FormatKind.TEAM_SEALED),
+                                              ("individual_draft", FormatKind.BOOSTER_DRAFT)])
+def test_new_individual_limited_events(client, creator, preset, kind):
+    client.force_login(creator)
+    assert _new(client, name="Prerelease", preset=preset, expected_teams="30").status_code == 302
+    event = Event.objects.get(name="Prerelease")
+    assert (event.team_size, event.format_kind, event.swiss_rounds, event.top_cut) == (1, kind, 5, 8)
+
+
+def test_an_individual_preset_refuses_a_team_size(client, creator):
+    client.force_login(creator)
+    response = _new(client, preset="individual_constructed", team_size="3")
+    assert response.status_code == 400 and "is an event of single players" in response.text
+    assert not Event.objects.filter(name="Spring Team Open").exists()
+
+
+def test_console_names_the_format_and_counts_players(client, creator):
+    EventFactory(name="FNM", organizer=creator, team_size=1, constructed_format="standard", swiss_rounds=4, top_cut=0)
+    client.force_login(creator)
+    page = client.get(reverse("desk:organize")).text
+    assert "Standard · 4 rounds" in page and "0 players" in page
+    assert "Team constructed, one format" not in page
+
+
+# --- "Run again" (issue 38) ---------------------------------------------------------------------------------------
+
+def test_run_again_page_suggests_a_week_later_and_makes_the_copy(client, creator):
+    event = EventFactory(name="FNM", organizer=creator, date=dt.date(2026, 11, 27), team_size=1,
+                         constructed_format="standard", swiss_rounds=4, top_cut=0)
+    client.force_login(creator)
+    assert f'href="{reverse("desk:event_copy", args=[event.pk])}"' in client.get(reverse("desk:organize")).text
+    page = client.get(reverse("desk:event_copy", args=[event.pk]))
+    assert page.status_code == 200 and page.context["form"]["date"].value() == dt.date(2026, 12, 4)
+    response = client.post(reverse("desk:event_copy", args=[event.pk]), {"date": "2026-12-04"})
+    copy = Event.objects.exclude(pk=event.pk).get()
+    assert response.status_code == 302 and response["Location"] == reverse("desk:desk", args=[copy.pk])
+    assert (copy.name, copy.date, copy.team_size, copy.constructed_format) == ("FNM", dt.date(2026, 12, 4), 1,
+                                                                               "standard")
+
+
+def test_run_again_refuses_a_bad_date_and_is_for_who_runs_the_event(client, creator, event):
+    mine = EventFactory(name="FNM", organizer=creator)
+    client.force_login(creator)
+    response = client.post(reverse("desk:event_copy", args=[mine.pk]), {"date": "someday"})
+    assert response.status_code == 400 and Event.objects.filter(name="FNM").count() == 1
+    assert client.get(reverse("desk:event_copy", args=[event.pk])).status_code == 404  # olivia's event

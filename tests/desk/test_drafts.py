@@ -98,3 +98,18 @@ def test_drafts_are_for_whoever_runs_the_event(client, one_draft):
     assert client.get(reverse("desk:drafts", args=[one_draft.pk])).status_code == 404
     assert client.post(reverse("desk:drafts", args=[one_draft.pk]), {"action": "seat"}).status_code == 404
     assert not DraftTable.objects.filter(event=one_draft).exists()
+
+
+def test_an_individual_booster_draft_seats_its_pods_and_opens_packs_from_the_desk(client, organizer):
+    # issue 38: the console's booster draft preset is run from the desk like a Two-Headed Giant draft
+    from drafting.models import Pod
+    from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory
+
+    event = BoosterDraftEventFactory(organizer=organizer, swiss_rounds=3, team_size=1)  # as the preset makes it
+    for _ in range(10):
+        SoloRegistrationFactory(event=event)
+    client.force_login(organizer)
+    assert f'href="{reverse("desk:drafts", args=[event.pk])}"' in client.get(reverse("desk:desk", args=[event.pk])).text
+    assert "2 drafts are seated." in _post(client, event, action="seat").text
+    assert sorted(pod.teams.count() for pod in Pod.objects.filter(event=event)) == [5, 5]
+    assert "Packs opened for 2 drafts." in _post(client, event, action="packs", set_code="DOM").text

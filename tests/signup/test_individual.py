@@ -80,7 +80,7 @@ def test_an_individual_events_exports_name_players_and_its_list_imports_again():
     assert files["pairings"][0] == "round,table,player_a,player_b"
     assert files["pairings"][1] == "Round 1,1,Lincoln Baxter III,Eser Gokalp"
     assert files["results"][0].startswith("round,table,player_a,player_b,result,outcome")
-    assert files["placings"][:2] == ["place,player,stage", "1,Lincoln Baxter III,swiss"]
+    assert files["placings"][:2] == ["place,player,stage", "1,Lincoln Baxter III,Swiss"]
     assert not any("team" in lines[0] for lines in files.values())
     # The players list is the import's players-only format.
     rows, problems = team_rows_parse("\n".join(files["teams"]))

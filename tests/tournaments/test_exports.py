@@ -55,3 +55,66 @@ def test_standings_dataset_lists_every_team_with_its_figures():
     assert sorted(row[1] for row in data) == sorted([FORMULA, "Brass Bats"])
     cells = [cell for row in csv.reader(io.StringIO(dataset_bytes(data, "csv").decode())) for cell in row]
     assert "'" + FORMULA in cells and FORMULA not in cells
+
+
+# --- what a store needs (issue 38): the dropped round, e-mails for the organizer, sheets named, words translated ---
+
+def _individual_event(name="Friday Night Magic"):
+    from tests.factories import PlayerFactory, UserFactory
+
+    event = EventFactory(name=name, team_size=1)
+    for username in ("ann", "ben", "cy"):
+        player = PlayerFactory(name=username.title(), user=UserFactory(username=username, email=f"{username}@store.example"))
+        RegistrationFactory(event=event, team=TeamFactory(name=username.title()), seats=[player])
+    return event
+
+
+@pytest.mark.django_db
+def test_standings_say_the_round_a_player_dropped_in_and_nothing_for_the_others():
+    event = _individual_event()
+    event.registrations.filter(team__name="Ben").update(dropped_round=2)
+    data = standings_dataset(event=event)
+    assert data.headers[-1] == "dropped" and "email" not in data.headers
+    assert {row[1]: row[-1] for row in data} == {"Ann": "", "Ben": 2, "Cy": ""}
+
+
+@pytest.mark.django_db
+def test_standings_carry_the_players_emails_only_when_asked_for_the_organizer():
+    event = _individual_event()
+    data = standings_dataset(event=event, emails=True)
+    assert data.headers[-2:] == ["dropped", "email"]
+    assert {row[1]: row[-1] for row in data} == {"Ann": "ann@store.example", "Ben": "ben@store.example",
+                                                  "Cy": "cy@store.example"}
+    assert not any("@" in str(cell) for row in standings_dataset(event=event) for cell in row)
+
+
+@pytest.mark.parametrize(("name", "title"), [
+    ("Friday Night Magic", "Friday Night Magic"),
+    ("Store Championship: Standard [Top 8] / 2026?", "Store Championship Standard Top"),
+    ("'quoted'", "quoted"), ("::", "Sheet"), ("History", "History 1"),
+])
+def test_sheet_title_follows_excels_rules(name, title):
+    from tournaments.exports import sheet_title
+
+    assert sheet_title(name) == title and len(sheet_title(name)) <= 31
+
+
+@pytest.mark.django_db
+def test_the_xlsx_sheet_is_named_after_the_event():
+    event = _individual_event(name="Friday Night Magic: Standard, week 48 of 2026")
+    book = openpyxl.load_workbook(io.BytesIO(dataset_bytes(standings_dataset(event=event), "xlsx")))
+    assert book.sheetnames == ["Friday Night Magic Standard, we"]
+
+
+@pytest.mark.django_db
+def test_stages_and_what_decided_a_place_are_translated():
+    from django.utils import translation
+
+    from tournaments.exports import decided_by_text, stage_text
+
+    with translation.override("de"):
+        assert stage_text("swiss") != "Swiss" and stage_text("final") == "Finale"
+        assert decided_by_text("won the final") != "won the final"
+        assert decided_by_text("OMW%") == "OMW%"
+    with translation.override("en"):
+        assert (stage_text("swiss"), decided_by_text("lost the semifinal")) == ("Swiss", "lost the semifinal")

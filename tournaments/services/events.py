@@ -1,3 +1,4 @@
+import datetime as dt
 import logging
 
 from celery import current_app
@@ -16,8 +17,11 @@ from tournaments.enums import (
     Structure,
     default_deck_rule,
 )
+from common.refusals import NotAllowed, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
+from tournaments.rights import may_copy_event, may_see_event
+from tournaments.services.clock import event_desk_for
 from tournaments.seeding import seeding_rated
 from tournaments.services.errors import StateConflict
 from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
@@ -238,6 +242,58 @@ def event_create(*, by=None, **fields) -> Event:
         event_log_record(event=event, user=by, action=LogAction.EVENT_CREATED,
                          message=LogText(gettext_lazy("Event created: %(name)s."), {"name": event.name}))
     return event
+
+
+# "Run again" copies every setting but the date (given), what belongs to one running of the event (its decklists
+# locked) and the deadlines, which move with the date.
+COPY_DAYS_LATER = 7
+_NOT_COPIED = {"date", "decklists_locked"}
+_MOVED_WITH_THE_DATE = ("decklist_deadline", "signup_deadline")
+
+
+def event_copy_date(*, event: Event) -> dt.date:
+    """The date "Run again" suggests: a week after the event (a store's weekly event); the event's own date when
+    that would pass the calendar's end."""
+    try:
+        return event.date + dt.timedelta(days=COPY_DAYS_LATER)
+    except OverflowError:
+        return event.date
+
+
+@transaction.atomic
+def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
+    """"Run again": a new event with `event`'s settings (EDITABLE_FIELDS, the round and deck-building minutes) on
+    `date` (a week later unless given), organized by `by`, with none of its players, rounds or results. Its
+    deadlines move with the date. The new event's log starts with its creation, naming the event it copies.
+
+    Refused with NotFound when `by` may not see the event, NotAllowed when they don't run it or may not create
+    events (tournaments.rights.may_copy_event); with a ValidationError (nothing written) when the settings no
+    longer pass event_create's checks."""
+    if not may_see_event(by, event):
+        raise NotFound(_("No such event."))
+    if not may_copy_event(by, event):
+        raise NotAllowed(_("Running an event again takes an organizer who runs this event."))
+    date = date or event_copy_date(event=event)
+    shift = date - event.date
+    fields = {name: getattr(event, name) for name in EDITABLE_FIELDS if name not in _NOT_COPIED}
+    for name in _MOVED_WITH_THE_DATE:
+        if fields[name] is not None:
+            try:
+                fields[name] += shift
+            except OverflowError:
+                raise ValidationError({"date": _("The %(field)s would move past the calendar's end: choose an "
+                                                 "earlier date.") % {"field": Event._meta.get_field(name).verbose_name}}
+                                      ) from None
+    copy = event_create(organizer=by, date=date, **fields)
+    source_desk = event_desk_for(event=event)
+    desk = event_desk_for(event=copy)
+    desk.round_minutes, desk.deckbuilding_minutes = source_desk.round_minutes, source_desk.deckbuilding_minutes
+    desk.save(update_fields=["round_minutes", "deckbuilding_minutes"])
+    event_log_record(event=copy, user=by, action=LogAction.EVENT_CREATED,
+                     message=LogText(gettext_lazy("Event created: %(name)s, run again from the event of %(date)s."),
+                                     {"name": copy.name, "date": event.date.isoformat()}),
+                     data={"copied_from": event.pk})
+    return copy
 
 
 @transaction.atomic

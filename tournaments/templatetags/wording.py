@@ -1,9 +1,9 @@
 """`{% load wording %}`: `{{ event|entrant }}` "team" or "player", `{{ event|entrants }}` "teams" or "players",
 `{{ event|Entrant }}` and `{{ event|Entrants }}` for headings, `{{ event|format_name }}` "Constructed" or "Team
-constructed, one format" (tournaments/wording.py picks the words)."""
+constructed, one format", `{{ event|kind }}` "Standard · 4 rounds" (tournaments/wording.py picks the words)."""
 from django import template
 
-from tournaments.wording import entrant_noun, format_label, moment_in_sentence
+from tournaments.wording import entrant_count, entrant_noun, event_kind, format_label, moment_in_sentence
 
 register = template.Library()
 
@@ -31,6 +31,17 @@ def entrants_heading(event) -> str:
 @register.filter
 def format_name(event) -> str:
     return format_label(event=event)
+
+
+@register.filter
+def count(event, n) -> str:
+    """`{{ event|count:8 }}`: "8 players" or "8 teams"."""
+    return entrant_count(event=event, n=int(n or 0))
+
+
+@register.filter
+def kind(event) -> str:
+    return event_kind(event=event)
 
 
 @register.filter
