@@ -29,6 +29,7 @@ from tournaments.services.clock import now as server_now
 from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
+from tournaments.wording import entrant_message
 
 # --- The current round and its results grid ---------------------------------------------------------------------
 
@@ -212,8 +213,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         )
         if without:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has no complete decklist: %(teams)s.",
-                                      "%(n)d teams have no complete decklist: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="no_complete_decklist"),
                         {"n": len(without), "teams": ", ".join(without)})
             )
         illegal = list(
@@ -221,8 +221,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         )
         if illegal:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has an illegal decklist: %(teams)s.",
-                                      "%(n)d teams have an illegal decklist: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="illegal_decklist"),
                         {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     elif event_registers_decklists(event=event):

@@ -86,6 +86,7 @@ from tournaments.services.staff import (
     staff_user_by_name,
 )
 from tournaments.teamcsv import TeamFileError
+from tournaments.wording import entrant_sentence
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
@@ -442,7 +443,8 @@ def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="{name}-{what}.{file_format}"'
         return response
     return render(request, "desk/exports.html", {
-        "event": event, "exports": [(key, label) for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
+        "event": event, "exports": [(key, entrant_sentence(event=event, key="export_teams") if key == "teams" else label)
+                                      for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
     })
 
 
@@ -517,6 +519,8 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         values = {"name": request.POST.get("name", ""), **{letter: request.POST.get(f"seat_{letter}", "") for letter in letters}}
+        if event.is_individual:  # a team of one is named as its player; the form asks only for the player
+            values["name"] = values[letters[0]]
         seats = [SeatEntry(letter=letter, player=values[letter]) for letter in letters]
         try:
             if registration is None:

@@ -34,12 +34,12 @@ FORBIDDEN = {
     "en": [
         r"\bteam", r"\bcaptains?\b", r"\bseats?\b", r"\bour side\b", r"\bwe win\b", r"\bwe lose\b",
         r"\bour player\b", r"\btheir player\b", r"\bother team\b", r"\bteammates?\b", r"\bmembers?\b",
-        r"\b1 players\b", r"\b1 teams\b",
+        r"(?-i:\b1 players\b)", r"(?-i:\b1 teams\b)",
     ],
     "de": [
         r"team", r"mannschaft", r"kapitän", r"\bsitz(e|en|es)?\b", r"\bsitzplatz", r"\bplatz [a-h]\b",
         r"\bpro platz\b", r"\bunsere[mnrs]? (sicht|seite|spieler)", r"\bwir gewinnen\b", r"\bihr spieler\b",
-        r"\bmitglied", r"\b1 spielern\b",
+        r"\bmitglied", r"(?-i:\b1 Spielern\b)",
     ],
     "zh-hans": [r"队", r"座", r"我方", r"本方", r"成员"],
 }
@@ -48,7 +48,7 @@ FORBIDDEN = {
 def team_words_in(text: str, *, language: str, names=()) -> list[str]:
     """The team words in `text` (with a little context each), once the people's and events' `names` are cut out."""
     for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     found = []
     for pattern in FORBIDDEN[language]:
         for hit in re.finditer(pattern, text, flags=re.IGNORECASE):
@@ -100,12 +100,13 @@ NOT_WALKED = {
     "health": "machine probes",
     "i18n": "the language switch answers with a redirect",
     "accounts": "signing in and up is the same for every event",
-    "favicon": "an icon",
-    "drafting": "draft tables and pods belong to draft events, not to an individual constructed event",
+    "portal:favicon": "an icon",
+    "draft": "draft tables and pods belong to draft events, not to an individual constructed event",
     "sealed": "sealed pools belong to sealed events",
     "live": "shared-game matches (Two-Headed Giant) have no individual events",
     "ratings": "ratings are per player across events",
     "venue": "the venue's mail sheets span events",
+    "desk:event_new": "a new event's form, before it is individual or a team event (issue 38's presets)",
     "signup:join": "an individual event sends no invitations",
     "signup:invitation_email": "an individual event sends no invitations",
     "signup:invitation_renew": "an individual event sends no invitations",
@@ -130,7 +131,7 @@ def _patterns(resolver=None, prefix="", namespace=""):
 
 def _skipped(route: str, name: str | None) -> bool:
     top = route.split("/", 1)[0].lstrip("^")
-    return top in NOT_WALKED or (name or "") in NOT_WALKED or (name or "").split(":")[-1] in NOT_WALKED
+    return top in NOT_WALKED or name in NOT_WALKED
 
 
 class _Scene:
@@ -145,7 +146,7 @@ class _Scene:
         names = ["Ann Seaton", "Bo Teamwell", "Cy Diaz", "Di Ek", "Ed Fo", "Flo Gu", "Gil Ho", "Hal Ito", "Ida Jo"]
         self.users = {}
         for name in names:
-            user = UserFactory(username=name.split()[0].lower())
+            user = UserFactory(username=f"player-{name.split()[0].lower()}")
             PlayerFactory(user=user, name=name)
             registration_register_player(event=self.event, player=name)
             self.users[name] = user
@@ -234,6 +235,7 @@ def test_team_words_are_found_and_names_are_not():
     assert team_words_in("Dein Team ist angemeldet", language="de")
     assert team_words_in("你的队伍已报名。", language="zh-hans")
     assert team_words_in("1 players", language="en")
+    assert not team_words_in("Round 1 Players and ratings", language="en")
     assert not team_words_in("Ann Seaton and Bo Teamwell play at table 2 for the Steamroller", language="en",
                              names=["Bo Teamwell"])
     assert not team_words_in("Platz 1: Sitzbank Sitzmann", language="de", names=["Sitzbank Sitzmann"])
