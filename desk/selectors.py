@@ -11,7 +11,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
@@ -233,16 +233,14 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         ]
         if illegal:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
-                                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="deck_breaks_pool"),
                         {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has not checked in: %(teams)s.",
-                                      "%(n)d teams have not checked in: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="not_checked_in"),
                         {"n": len(absent), "teams": ", ".join(absent)})
             )
     return warnings

@@ -112,6 +112,17 @@ _SENTENCES = {
                       "%(n)d players have an illegal decklist: %(teams)s.", "n"),
     ),
     "export_teams": (_("Teams"), _("Players")),
+    "deck_breaks_pool": (
+        ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
+                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
+        ngettext_lazy("%(n)d player has a registered deck that breaks their pool: %(teams)s.",
+                      "%(n)d players have a registered deck that breaks their pool: %(teams)s.", "n"),
+    ),
+    "not_checked_in": (
+        ngettext_lazy("%(n)d team has not checked in: %(teams)s.", "%(n)d teams have not checked in: %(teams)s.", "n"),
+        ngettext_lazy("%(n)d player has not checked in: %(teams)s.", "%(n)d players have not checked in: %(teams)s.",
+                      "n"),
+    ),
     "slip_entrant_column": (pgettext_lazy("slip column", "Seat"), pgettext_lazy("slip column", "Player")),
     "staff_help": (
         _("%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
