@@ -29,7 +29,7 @@ from tournaments.services.clock import now as server_now
 from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
-from tournaments.wording import entrant_message
+from tournaments.wording import entrant_message, entrant_sentence
 
 # --- The current round and its results grid ---------------------------------------------------------------------
 
@@ -387,8 +387,7 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
     locks: dict[str, str] = {}
     teams = event.registrations.count()
     if teams:
-        reason = ngettext("%(n)d team is registered: remove it first to change this.",
-                                       "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
+        reason = entrant_sentence(event=event, key="registered_lock", n=teams)
         locks["team_size"] = locks["structure"] = reason
     if event.rounds.filter(kind=RoundKind.SWISS).exists():
         for name in FIXED_ONCE_PAIRED:

@@ -304,10 +304,10 @@ def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if request.POST.get("undo"):
             n = event_check_in_all_undo(event=event, by=request.user)
-            messages.success(request, _("Check in all undone: %(n)d teams are no longer checked in.") % {"n": n})
+            messages.success(request, entrant_sentence(event=event, key="check_in_all_undone_message", n=n))
         else:
             n = event_check_in_all(event=event, by=request.user)
-            messages.success(request, _("%(n)d teams checked in.") % {"n": n})
+            messages.success(request, entrant_sentence(event=event, key="checked_in_all_message", n=n))
     except ValidationError as exc:
         return _refused(request, event, exc)
     return _back(event)
@@ -356,10 +356,7 @@ def desk_no_shows(request: HttpRequest, pk: int) -> HttpResponse:
         dropped = event_drop_no_shows(event=event, by=request.user)
     except ValidationError as exc:
         return _refused(request, event, exc)
-    if event.is_individual:
-        messages.success(request, _("Dropped %(n)d player(s) who didn't check in.") % {"n": len(dropped)})
-    else:
-        messages.success(request, _("Dropped %(n)d team(s) that didn't check in.") % {"n": len(dropped)})
+    messages.success(request, entrant_sentence(event=event, key="no_shows_dropped_message", n=len(dropped)))
     return _back(event)
 
 

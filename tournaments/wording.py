@@ -46,6 +46,13 @@ _SENTENCES = {
         _("Counted from your side: 2-1 means you won two games and your opponent one."),
     ),
     "seat_against": (_("Seat %(seat)s: %(mine)s against %(theirs)s"), _("%(mine)s against %(theirs)s")),
+    "reported_message": (
+        _("Result reported. A member of the other team now confirms it."),
+        _("Result reported. Your opponent now confirms it."),
+    ),
+    "decklist_legal_message": (
+        _("Decklist saved. Your team's decklists are legal."), _("Decklist saved. It is legal."),
+    ),
     "we_reported": (
         _("Our team reported this result. A member of the other team confirms it."),
         _("You reported this result. Your opponent confirms it."),
@@ -74,11 +81,34 @@ _SENTENCES = {
         _("The organizer has removed this registration. Ask the organizer why, or withdraw."),
     ),
     "signup_registered": (_("The team is registered for the event."), _("Registered for the event.")),
+    "moved_up_message": (
+        ngettext_lazy("%(n)d team moved up from the waitlist.", "%(n)d teams moved up from the waitlist.", "n"),
+        ngettext_lazy("%(n)d player moved up from the waitlist.", "%(n)d players moved up from the waitlist.", "n"),
+    ),
     "signup_withdraw": (_("Withdraw the team"), _("Withdraw")),
     "signup_all": (_("All teams of this event"), _("All players of this event")),
     # The desk, its team pages and its files (templates/desk/, desk/selectors.py, signup/exports.py).
     "check_in_all_confirm": (
         _("Check in every team that is not checked in yet?"), _("Check in every player who is not checked in yet?"),
+    ),
+    "checked_in_all_message": (
+        _("%(n)d teams checked in."),
+        ngettext_lazy("%(n)d player checked in.", "%(n)d players checked in.", "n"),
+    ),
+    "check_in_all_undone_message": (
+        _("Check in all undone: %(n)d teams are no longer checked in."),
+        ngettext_lazy("Check in all undone: %(n)d player is no longer checked in.",
+                      "Check in all undone: %(n)d players are no longer checked in.", "n"),
+    ),
+    "no_shows_dropped_message": (
+        _("Dropped %(n)d team(s) that didn't check in."),
+        ngettext_lazy("Dropped %(n)d player who didn't check in.", "Dropped %(n)d players who didn't check in.", "n"),
+    ),
+    "claim_mail": (
+        _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and see your "
+          "team, pairings and results:\n\n%(link)s\n\nThe link works once, for three days."),
+        _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and see your "
+          "pairings and results:\n\n%(link)s\n\nThe link works once, for three days."),
     ),
     "import_entrants": (_("Import teams"), _("Import players")),
     "add_entrant": (_("Add a team"), _("Add a player")),
@@ -123,6 +153,9 @@ _SENTENCES = {
         ngettext_lazy("%(n)d player has not checked in: %(teams)s.", "%(n)d players have not checked in: %(teams)s.",
                       "n"),
     ),
+    "missing_decklist": (
+        _("Seat %(seat)s (%(player)s) has not submitted a decklist."), _("%(player)s has not submitted a decklist."),
+    ),
     "slip_entrant_column": (pgettext_lazy("slip column", "Seat"), pgettext_lazy("slip column", "Player")),
     "staff_help": (
         _("%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
@@ -135,6 +168,12 @@ _SENTENCES = {
     "no_draft": (
         _("This event has no draft: only team Rochester and Two-Headed Giant booster draft events draft."),
         _("This event has no draft."),
+    ),
+    "registered_lock": (
+        ngettext_lazy("%(n)d team is registered: remove it first to change this.",
+                      "%(n)d teams are registered: remove them first to change this.", "n"),
+        ngettext_lazy("%(n)d player is registered: remove them first to change this.",
+                      "%(n)d players are registered: remove them first to change this.", "n"),
     ),
     # Judging and the event log (templates/judging/, tournaments/models/log.py's kinds).
     "log_kind_seats": (_("Seats and teams"), _("Entries")),
@@ -163,6 +202,50 @@ _INDIVIDUAL_FORMATS = {
     FormatKind.TEAM_CONSTRUCTED_MIXED: _("Constructed"),
     FormatKind.TEAM_SEALED: _("Sealed"),
 }
+
+
+def individual_format_choices(*, current: str) -> list[tuple[str, str]]:
+    """The formats an individual event's settings offer, in its words ("Constructed", "Sealed", "Booster draft"),
+    with the event's `current` format kept among them."""
+    kinds = [FormatKind.TEAM_CONSTRUCTED, FormatKind.TEAM_SEALED, FormatKind.BOOSTER_DRAFT]
+    if current not in kinds:
+        kinds.insert(0, FormatKind(current))
+    return [(kind.value, str(_INDIVIDUAL_FORMATS.get(kind, kind.label))) for kind in kinds]
+
+
+# The settings form (desk/forms.py) of an individual event: the settings only teams have are not asked, and the
+# rest are said in players' words: {field: (label, help text)}.
+INDIVIDUAL_HIDDEN_SETTINGS = frozenset({
+    "structure", "deck_rule", "formats_must_differ", "draft_structure", "pods_play_across", "rochester_teams_of_two",
+})
+_INDIVIDUAL_SETTINGS = {
+    "team_size": (_("Players per entry"), _("1: an individual event, each player on their own.")),
+    "decklists_published": (
+        _("publish the top players' decklists"),
+        _("Once the event is finished, the decklists of the top players are public on the event's pages."),
+    ),
+    "seed_by_rating": (
+        _("seed by rating"),
+        _("Round 1 pairs the players by rating (the top half against the bottom half) instead of at random, and "
+          "players tied on every tiebreaker, in the standings and for the top cut, are ordered by rating before the "
+          "random final tiebreak. A player never rated counts as 1600."),
+    ),
+    "signup_open": (_("sign-up open"), _("Players may sign up on the portal.")),
+    "signup_deadline": (_("sign-up deadline"), _("Players may sign up until then. Empty: until sign-up is closed.")),
+    "signup_capacity": (
+        _("capacity (players)"),
+        _("Players beyond this many go on the waitlist, in the order they signed up. Empty: no limit."),
+    ),
+    "signup_needs_approval": (
+        _("organizer approves players by hand"),
+        _("A player waits for the organizer's approval before taking a place."),
+    ),
+}
+
+
+def individual_setting_words() -> dict[str, tuple[str, str]]:
+    """{setting: (label, help text)} of the settings an individual event says in its own words."""
+    return {name: (str(label), str(help_text)) for name, (label, help_text) in _INDIVIDUAL_SETTINGS.items()}
 
 
 def format_label(*, event) -> str:
