@@ -463,7 +463,7 @@ def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             context["preview"] = ImportPreview(row_errors=exc.messages)
         else:
-            messages.success(request, _("%(n)d teams registered.") % {"n": len(registered)})
+            messages.success(request, entrant_sentence(event=event, key="imported_message", n=len(registered)))
             return _back(event)
     elif request.method == "POST":
         upload = request.FILES.get("file")

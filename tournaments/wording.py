@@ -85,6 +85,10 @@ _SENTENCES = {
         ngettext_lazy("%(n)d team moved up from the waitlist.", "%(n)d teams moved up from the waitlist.", "n"),
         ngettext_lazy("%(n)d player moved up from the waitlist.", "%(n)d players moved up from the waitlist.", "n"),
     ),
+    "places_no_limit": (
+        _("%(taken)s teams, no limit"),
+        ngettext_lazy("%(taken)d player, no limit", "%(taken)d players, no limit", "taken"),
+    ),
     "signup_withdraw": (_("Withdraw the team"), _("Withdraw")),
     "signup_all": (_("All teams of this event"), _("All players of this event")),
     # The desk, its team pages and its files (templates/desk/, desk/selectors.py, signup/exports.py).
@@ -109,6 +113,9 @@ _SENTENCES = {
           "team, pairings and results:\n\n%(link)s\n\nThe link works once, for three days."),
         _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and see your "
           "pairings and results:\n\n%(link)s\n\nThe link works once, for three days."),
+    ),
+    "imported_message": (
+        _("%(n)d teams registered."), ngettext_lazy("%(n)d player registered.", "%(n)d players registered.", "n"),
     ),
     "import_entrants": (_("Import teams"), _("Import players")),
     "add_entrant": (_("Add a team"), _("Add a player")),

@@ -16,6 +16,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
 from judging.services import deck_check_record, penalty_record
+from signup.exports import EXPORTS
 from signup.services import signup_player
 from tests.factories import EventFactory, EventStaffFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.portal.scene import make_scene
@@ -180,7 +181,7 @@ class _Scene:
         self.seat = offender.seats.get()
 
         self.open_event = EventFactory(name="Saturday Standard", team_size=1, organizer=self.organizer,
-                                       constructed_format="standard", signup_open=True, signup_capacity=8,
+                                       constructed_format="standard", signup_open=True, signup_capacity=None,
                                        date=dt.date.today() + dt.timedelta(days=2))
         self.signup = signup_player(event=self.open_event, player=self.reporter.player)
         self.names = set(names) | {self.event.name, self.open_event.name, "Game Store", "orga", "judy",
@@ -226,8 +227,9 @@ def _walk(client, scene, who):
                 continue
             for kwargs in fills:
                 url = reverse(name, kwargs=kwargs)
-                if url not in seen:
-                    seen[url] = None
+                seen[url] = None
+                if name == "desk:exports":  # and every file it offers, as CSV
+                    seen |= {f"{url}?what={key}&format=csv": None for key in EXPORTS}
     return seen, unfilled
 
 
@@ -299,7 +301,7 @@ def test_every_sentence_says_itself_in_every_language_with_the_values_it_is_give
     from tournaments.wording import SENTENCES, entrant_message
 
     values = {"n": 2, "teams": "Ann, Bo", "player": "Ann", "size": 3, "owner": "orga", "seat": "A", "mine": "Ann", "theirs": "Bo",
-              "name": "Ann", "organizer": "orga", "event": "FNM", "link": "https://example.org/claim"}
+              "name": "Ann", "taken": 1, "organizer": "orga", "event": "FNM", "link": "https://example.org/claim"}
     for language in LANGUAGES:
         with translation.override(language):
             for key in SENTENCES:
