@@ -3,6 +3,7 @@ check what was typed; tournaments.services.events creates and changes the event 
 from django import forms
 from django.forms.models import fields_for_model, model_to_dict
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
@@ -10,6 +11,7 @@ from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swis
 from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
 from tournaments.models import DEFAULT_ROUND_MINUTES, Event
 from tournaments.services.events import EDITABLE_FIELDS
+from tournaments.wording import INDIVIDUAL_HIDDEN_SETTINGS, individual_format_choices, individual_setting_words
 
 # The formats cards/ checks decks for, by their proper names (Standard, Pioneer, Modern ...), in the reader's language.
 FORMAT_CHOICES = [(name, FORMAT_NAMES[name]) for name in CONSTRUCTED_FORMATS]
@@ -148,6 +150,13 @@ class EventSettingsForm(forms.Form):
         if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
             for letter in SEAT_LETTERS[:event.team_size]:
                 self.fields[f"seat_format_{letter}"] = _seat_format_field(letter, required=True)
+        if event.is_individual:  # players' words, and no team-only settings (tournaments.wording)
+            for name in INDIVIDUAL_HIDDEN_SETTINGS:
+                self.fields.pop(name, None)
+            for name, (label, help_text) in individual_setting_words().items():
+                if name in self.fields:
+                    self.fields[name].label, self.fields[name].help_text = capfirst(label), help_text
+            self.fields["format_kind"].choices = individual_format_choices(current=event.format_kind)
         self.locks = locks
         for name, reason in locks.items():
             if name in self.fields:

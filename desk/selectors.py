@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Exists, Prefetch, Q, Subquery
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
@@ -26,6 +26,7 @@ from tournaments.services.clock import now as server_now
 from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
+from tournaments.wording import entrant_message, entrant_sentence
 
 # --- The current round and its results grid ---------------------------------------------------------------------
 
@@ -209,8 +210,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         )
         if without:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has no complete decklist: %(teams)s.",
-                                      "%(n)d teams have no complete decklist: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="no_complete_decklist"),
                         {"n": len(without), "teams": ", ".join(without)})
             )
         illegal = list(
@@ -218,8 +218,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         )
         if illegal:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has an illegal decklist: %(teams)s.",
-                                      "%(n)d teams have an illegal decklist: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="illegal_decklist"),
                         {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     elif event_registers_decklists(event=event):
@@ -231,16 +230,14 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         ]
         if illegal:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
-                                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="deck_breaks_pool"),
                         {"n": len(illegal), "teams": ", ".join(illegal)})
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
-                LogText(ngettext_lazy("%(n)d team has not checked in: %(teams)s.",
-                                      "%(n)d teams have not checked in: %(teams)s.", "n"),
+                LogText(entrant_message(event=event, key="not_checked_in"),
                         {"n": len(absent), "teams": ", ".join(absent)})
             )
     return warnings
@@ -387,8 +384,7 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
     locks: dict[str, str] = {}
     teams = event.registrations.count()
     if teams:
-        reason = ngettext("%(n)d team is registered: remove it first to change this.",
-                                       "%(n)d teams are registered: remove them first to change this.", teams) % {"n": teams}
+        reason = entrant_sentence(event=event, key="registered_lock", n=teams)
         locks["team_size"] = locks["structure"] = reason
     if event.rounds.filter(kind=RoundKind.SWISS).exists():
         for name in FIXED_ONCE_PAIRED:

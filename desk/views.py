@@ -87,6 +87,7 @@ from tournaments.services.staff import (
     staff_user_by_name,
 )
 from tournaments.teamcsv import TeamFileError
+from tournaments.wording import entrant_sentence
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
@@ -304,10 +305,10 @@ def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if request.POST.get("undo"):
             n = event_check_in_all_undo(event=event, by=request.user)
-            messages.success(request, _("Check in all undone: %(n)d teams are no longer checked in.") % {"n": n})
+            messages.success(request, entrant_sentence(event=event, key="check_in_all_undone_message", n=n))
         else:
             n = event_check_in_all(event=event, by=request.user)
-            messages.success(request, _("%(n)d teams checked in.") % {"n": n})
+            messages.success(request, entrant_sentence(event=event, key="checked_in_all_message", n=n))
     except ValidationError as exc:
         return _refused(request, event, exc)
     return _back(event)
@@ -356,10 +357,7 @@ def desk_no_shows(request: HttpRequest, pk: int) -> HttpResponse:
         dropped = event_drop_no_shows(event=event, by=request.user)
     except ValidationError as exc:
         return _refused(request, event, exc)
-    if event.is_individual:
-        messages.success(request, _("Dropped %(n)d player(s) who didn't check in.") % {"n": len(dropped)})
-    else:
-        messages.success(request, _("Dropped %(n)d team(s) that didn't check in.") % {"n": len(dropped)})
+    messages.success(request, entrant_sentence(event=event, key="no_shows_dropped_message", n=len(dropped)))
     return _back(event)
 
 
@@ -443,7 +441,8 @@ def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="{name}-{what}.{file_format}"'
         return response
     return render(request, "desk/exports.html", {
-        "event": event, "exports": [(key, label) for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
+        "event": event, "exports": [(key, entrant_sentence(event=event, key="export_teams") if key == "teams" else label)
+                                      for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
     })
 
 
@@ -466,7 +465,7 @@ def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             context["preview"] = ImportPreview(row_errors=exc.messages)
         else:
-            messages.success(request, _("%(n)d teams registered.") % {"n": len(registered)})
+            messages.success(request, entrant_sentence(event=event, key="imported_message", n=len(registered)))
             return _back(event)
     elif request.method == "POST":
         upload = request.FILES.get("file")
@@ -520,6 +519,8 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
     error = ""
     if request.method == "POST":
         values = {"name": request.POST.get("name", ""), **{letter: request.POST.get(f"seat_{letter}", "") for letter in letters}}
+        if event.is_individual:  # a team of one is named as its player; the form asks only for the player
+            values["name"] = values[letters[0]]
         seats = [SeatEntry(letter=letter, player=values[letter]) for letter in letters]
         try:
             if registration is None:

@@ -24,6 +24,7 @@ from tournaments.services.decklists import (
     registration_pool_check_refresh,
     seat_deck_label,
 )
+from tournaments.wording import entrant_sentence
 
 
 class DecklistForm(forms.Form):
@@ -93,7 +94,7 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
                 form.add_error(None, exc)
             else:
                 if outcome.legal:
-                    messages.success(request, _("Decklist saved. Your team's decklists are legal."))
+                    messages.success(request, entrant_sentence(event=event, key="decklist_legal_message"))
                 else:
                     messages.warning(request, _("Decklist saved, but there are problems to fix: see below."))
                 return redirect("portal:decklist", pk=event.pk)

@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.services.results import SeatGames, SharedGames
+from tournaments.wording import entrant_sentence
 
 DRAW = "draw"
 
@@ -57,9 +58,9 @@ class SeatReportForm(forms.Form):
             mine = seat.mine.player.name if seat.mine else _("our player")
             theirs = seat.theirs.player.name if seat.theirs else _("their player")
             name = f"seat_{seat.letter}"
-            self.fields[name] = _result_field(
-                _("Seat %(seat)s: %(mine)s against %(theirs)s") % {"seat": seat.letter, "mine": mine, "theirs": theirs}
-            )
+            self.fields[name] = _result_field(entrant_sentence(
+                event=match_view.match.round.event, key="seat_against", seat=seat.letter, mine=mine, theirs=theirs,
+            ))
             self.seat_groups.append((seat, self[name]))
 
     def to_games(self) -> dict:

@@ -47,6 +47,7 @@ from tournaments.services.results import (
     team_match_report,
 )
 from tournaments.topcut import TopCutError
+from tournaments.wording import entrant_sentence
 
 
 def _partial(request: HttpRequest) -> bool:
@@ -142,7 +143,7 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, _("Result reported. A member of the other team now confirms it."))
+            messages.success(request, entrant_sentence(event=view.match.round.event, key="reported_message"))
             return redirect("portal:match", pk=pk)
     # Refused: show the reason with what the player entered, on the match as it now stands.
     view = selectors.match_for_member(pk=pk, user=request.user)

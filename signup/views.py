@@ -13,7 +13,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.params import plain_int
@@ -22,6 +21,7 @@ from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
 from tournaments.rights import may_run_event
 from tournaments.selectors.events import event_for_viewer
+from tournaments.wording import entrant_sentence
 
 
 def _player(request):
@@ -236,8 +236,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if action == "move_up":
                 moved = services.waitlist_move_up(event=event, user=request.user)
-                messages.success(request, ngettext("%(n)d team moved up from the waitlist.",
-                                                   "%(n)d teams moved up from the waitlist.", len(moved)) % {"n": len(moved)})
+                messages.success(request, entrant_sentence(event=event, key="moved_up_message", n=len(moved)))
             else:
                 signup = get_object_or_404(TeamSignup, pk=plain_int(request.POST.get("signup")) or 0, event=event)
                 if action == "approve":

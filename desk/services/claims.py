@@ -11,6 +11,7 @@ from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
+from tournaments.wording import entrant_message
 
 
 def event_claim_links_send(*, event: Event, base: str, by) -> int:
@@ -21,10 +22,8 @@ def event_claim_links_send(*, event: Event, base: str, by) -> int:
         if not player.user.email:
             continue
         subject = _("Your Hydra account for %(event)s") % {"event": event.name}
-        body = _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and "
-                 "see your team, pairings and results (or, if you already have a Hydra account, open the link signed "
-                 "in to add this seat to it):\n\n%(link)s\n\nThe link works once, for three days.") % {
-            "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link}
+        body = str(entrant_message(event=event, key="claim_mail") % {
+            "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link})
         address = player.user.email
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
         sent += 1

@@ -96,7 +96,8 @@ def event_log_csv(*, event: Event, filters: LogFilter | None = None) -> bytes:
     """The event's log as CSV, with the page's filters: when, who, the action's word, the sentence (in the active
     language), then the kind, round, team, what was before and after (JSON) and the warnings gone past. Written
     through tournaments.exports, so a cell never runs as a formula."""
-    data = tablib.Dataset(headers=CSV_COLUMNS)
+    # An individual event's entrants are its players (tournaments.wording): the entrant column says so.
+    data = tablib.Dataset(headers=[("player" if c == "team" and event.is_individual else c) for c in CSV_COLUMNS])
     for entry in event_log_entries(event=event, filters=filters):
         data.append([
             entry.at.isoformat(), entry.by, entry.action, entry.text, entry.kind,

@@ -26,6 +26,7 @@ from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
+from tournaments.wording import entrant_sentence
 
 
 # An upload larger than this is no decklist; the parser has its own, tighter limits on what it reads.
@@ -134,8 +135,8 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     missing = [s for s in seats if s.pk not in lists]
     formats = _event_formats(event)
     problems: list[Problem] = [
-        Problem(code="missing-decklist", message=_("Seat %(seat)s (%(player)s) has not submitted a decklist.")
-                % {"seat": s.letter, "player": s.player.name}, decks=(_seat_label(s),))
+        Problem(code="missing-decklist", message=entrant_sentence(
+            event=event, key="missing_decklist", seat=s.letter, player=s.player.name), decks=(_seat_label(s),))
         for s in missing
     ]
     submitted = [s for s in seats if s.pk in lists]

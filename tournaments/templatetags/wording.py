@@ -1,9 +1,13 @@
 """`{% load wording %}`: `{{ event|entrant }}` "team" or "player", `{{ event|entrants }}` "teams" or "players",
 `{{ event|Entrant }}` and `{{ event|Entrants }}` for headings, `{{ event|format_name }}` "Constructed" or "Team
-constructed, one format", `{{ event|kind }}` "Standard · 4 rounds" (tournaments/wording.py picks the words)."""
+constructed, one format", `{{ event|kind }}` "Standard · 4 rounds", `{% say event "we_win" %}` a sentence said one
+way in a team event and another in an individual one, with its placeholders as keywords (tournaments/wording.py
+picks the words)."""
 from django import template
 
-from tournaments.wording import entrant_count, entrant_noun, event_kind, format_label, moment_in_sentence
+from tournaments.wording import (
+    entrant_count, entrant_noun, entrant_sentence, event_kind, format_label, moment_in_sentence,
+)
 
 register = template.Library()
 
@@ -48,3 +52,9 @@ def kind(event) -> str:
 def moment(value) -> str:
     """`{{ invitation.expires_at|moment }}`: a date and time that can end a sentence (no "p.m.." twice)."""
     return moment_in_sentence(value) if value else ""
+
+
+@register.simple_tag
+def say(event, key: str, **params) -> str:
+    """`{% say event "key" name=value %}`: tournaments.wording.entrant_sentence, escaped as any variable is."""
+    return entrant_sentence(event=event, key=key, **params)
