@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
@@ -571,11 +572,15 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Players: check-in on the portal ----------------------------------------------------------------------------
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    """A member of a team checks the team in."""
+    """A member of a team checks the team in (POST; back to the page it came from, "My events" or the event's
+    page). GET is a page with the button, or why there is none (not registered, dropped, round 1 paired)."""
     event = event_for_viewer(pk=pk, user=request.user)
     mine = my_registration_ids(event=event, user=request.user)
+    if request.method == "GET":
+        return render(request, "desk/check_in.html", {"event": event, "registered": bool(mine),
+                                                      "paired": event.rounds.exists()})
     if not mine:
         raise Http404("Not your event.")
     registration = Registration.objects.select_related("team", "event").get(pk=next(iter(mine)))
@@ -586,6 +591,10 @@ def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, message)
     else:
         messages.success(request, _("%(team)s is checked in.") % {"team": registration.team.name})
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure()):
+        return redirect(back)
     return redirect("portal:event", pk=event.pk)
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/<id:pk>/bracket/", views.event_bracket, name="bracket"),
     path("events/<id:pk>/draft/", views.event_draft_tables, name="draft_tables"),
     path("events/<id:pk>/decklist/", decklists.decklist_page, name="decklist"),
+    path("events/<id:pk>/drop/", views.event_drop, name="event_drop"),
     path("matches/<id:pk>/", views.match_detail, name="match"),
     path("matches/<id:pk>/report/", views.match_report, name="match_report"),
     path("matches/<id:pk>/confirm/", views.match_confirm, name="match_confirm"),

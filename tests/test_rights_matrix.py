@@ -270,7 +270,8 @@ ROUTES = {
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
-    "desk:player_check_in": ({"POST": PLAYS}, E),
+    # GET: a page saying what to do (the button for the event's player), for whoever sees the event.
+    "desk:player_check_in": ({"GET": SEE, "POST": PLAYS}, E),
     "desk:screen": ({"GET": SEE}, E),
     "desk:slips": ({"GET": SCORE}, lambda w: {"pk": w.event.pk, "number": 1}),
     "desk:print_pairings": ({"GET": SCORE}, lambda w: {"pk": w.event.pk, "number": 1}),
@@ -308,6 +309,9 @@ ROUTES = {
     "portal:bracket": ({"GET": SEE}, E),
     "portal:draft_tables": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
     "portal:decklist": ({"GET": PLAYS, "POST": PLAYS}, E),
+    # The world's event is a team event: no member drops their team by themselves (an individual event's player
+    # does: tests/portal/test_players_act.py).
+    "portal:event_drop": ({"GET": NOBODY, "POST": NOBODY}, E),
     "portal:match": ({"GET": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_report": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
