@@ -3,13 +3,15 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import decklists, views
+from portal import decklists, join, views
 
 app_name = "portal"
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("events/", views.events, name="events"),
+    path("join/", join.join_by_code, name="join_code"),
+    path("join/<str:code>/", join.join, name="join"),
     path("events/<id:pk>/", views.event_detail, name="event"),
     path("events/<id:pk>/pairings/", views.event_pairings, name="pairings"),
     path("events/<id:pk>/pairings/teams/", views.event_pairings, {"by_team": True}, name="pairings_by_team"),

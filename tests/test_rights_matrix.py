@@ -26,6 +26,7 @@ from drafting.services.pods import thg_pods_seat
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
 from signup.models import Invitation, SignupSeat, TeamSignup
+from signup.services import join_code_for
 from tests.factories import (
     ApiTokenFactory,
     DraftTableFactory,
@@ -302,6 +303,10 @@ ROUTES = {
     "portal:home": ({"GET": ANYONE}, lambda w: {}),
     "portal:favicon": ({"GET": ANYONE}, lambda w: {}),
     "portal:events": ({"GET": ANYONE}, lambda w: {}),
+    # The join code is the way in: whoever holds it is shown its event's join page (the world's team event's code
+    # opens its sign-up page, which answers as the table says below).
+    "portal:join_code": ({"GET": ANYONE}, lambda w: {}),
+    "portal:join": ({"GET": ANYONE, "POST": ANYONE}, lambda w: {"code": join_code_for(event=w.event)}),
     "portal:event": ({"GET": SEE}, E),
     "portal:pairings": ({"GET": SEE}, E),
     "portal:pairings_by_team": ({"GET": SEE}, E),
