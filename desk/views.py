@@ -17,7 +17,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -48,6 +50,7 @@ from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
 from signup.exports import EXPORTS, event_export
+from signup.services import join_code_for, signup_closed_reason
 from signup.teamimport import (
     MAX_UPLOAD,
     TEMPLATE_CSV,
@@ -177,6 +180,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":
         context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
+        context["join"] = _join_at_door(request, event, round_)
     return with_validators(render(request, template, context), etag)
 
 
@@ -580,11 +584,15 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
 # --- Players: check-in on the portal ----------------------------------------------------------------------------
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
-    """A member of a team checks the team in."""
+    """A member of a team checks the team in (POST; back to the page it came from, "My events" or the event's
+    page). GET is a page with the button, or why there is none (not registered, dropped, round 1 paired)."""
     event = event_for_viewer(pk=pk, user=request.user)
     mine = my_registration_ids(event=event, user=request.user)
+    if request.method == "GET":
+        return render(request, "desk/check_in.html", {"event": event, "registered": bool(mine),
+                                                      "paired": event.rounds.exists()})
     if not mine:
         raise Http404("Not your event.")
     registration = Registration.objects.select_related("team", "event").get(pk=next(iter(mine)))
@@ -595,10 +603,26 @@ def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, message)
     else:
         messages.success(request, _("%(team)s is checked in.") % {"team": registration.team.name})
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure()):
+        return redirect(back)
     return redirect("portal:event", pk=event.pk)
 
 
 # --- The projector ----------------------------------------------------------------------------------------------
+
+def _join_at_door(request, event: Event, round_: Round | None) -> dict | None:
+    """Before round 1 of an individual event, its join code and the QR code of its join page (portal.join), for the
+    projector and the desk; None otherwise. Says why sign-up is closed, if it is."""
+    if not event.is_individual or round_ is not None:
+        return None
+    code = join_code_for(event=event)
+    url = venue_absolute_uri(request=request, path=reverse("portal:join", args=[code]))
+    return {"code": code, "url": url, "qr": mark_safe(qr_svg(url)),  # noqa: S308 - segno's own SVG
+            "typed_at": venue_absolute_uri(request=request, path=reverse("portal:join_code")),
+            "closed": signup_closed_reason(event=event)}
+
 
 @functools.lru_cache(maxsize=256)
 def qr_svg(url: str) -> str:
@@ -654,6 +678,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "placings": selectors.event_final_placings(event=event),
         "announcements": selectors.announcements_for_event(event=event, limit=1),
         "qr": mark_safe(qr_svg(venue_absolute_uri(request=request, path=f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG
+        "join": _join_at_door(request, event, round_),
         "etag": etag, "poll_seconds": poll_seconds(),
     }
     template = "desk/screen_live.html" if partial else "desk/screen.html"

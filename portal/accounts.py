@@ -96,8 +96,9 @@ def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> 
     return 0 if attempts <= count else int(seconds - now % seconds) + 1
 
 
-def _signup_wait(request: HttpRequest) -> int:
-    """Count this sign-up attempt against the client's address: 0 if it may go on, else the seconds to wait."""
+def signup_wait(request: HttpRequest) -> int:
+    """Count this sign-up attempt (here or at the door, portal.join) against the client's address: 0 if it may go
+    on, else the seconds to wait."""
     return attempt_wait(scope="signup", identity=client_ip(request) or "unknown", rate=signup_rate())
 
 
@@ -105,14 +106,19 @@ def _minutes(wait: int) -> int:
     return max(1, -(-wait // 60))
 
 
-def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
-    """The form again with what was typed (but no password), unchecked, and when to try again."""
+def too_many_refusal(wait: int) -> str:
+    """The sentence refusing one sign-up too many, with when to try again."""
     minutes = _minutes(wait)
-    refusal = ngettext(
+    return ngettext(
         "Too many sign-ups from your network just now. Try again in %(n)d minute, or ask the organizer.",
         "Too many sign-ups from your network just now. Try again in %(n)d minutes, or ask the organizer.",
         minutes,
     ) % {"n": minutes}
+
+
+def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
+    """The form again with what was typed (but no password), unchecked, and when to try again."""
+    refusal = too_many_refusal(wait)
     form = SignUpForm(initial={name: request.POST.get(name, "")[:200] for name in ("username", "name", "email")})
     response = render(request, "registration/signup.html", {"form": form, "refusal": refusal}, status=429)
     response["Retry-After"] = str(wait)
@@ -133,7 +139,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         raise Http404(_("Sign-up is closed: ask the organizer for an account."))
     if request.user.is_authenticated:
         return redirect(_next_url(request) or "portal:home")
-    if request.method == "POST" and (wait := _signup_wait(request)):
+    if request.method == "POST" and (wait := signup_wait(request)):
         return _too_many(request, wait)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

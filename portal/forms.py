@@ -1,50 +1,53 @@
 """Forms of the portal. They only read what the player typed; the rules are checked by the results service.
 
 A result is one choice per seat (or per shared-game match) among the ways a best-of-N ends, from the reporting
-team's side ("2-1" = our player won two games, theirs one); `to_games` turns that into the service's team-A view.
+team's side ("2-1" = our player won two games, theirs one; "ID" an intentional draw, 0-0-3), read by the desk's own
+parser (tournaments.entry); `to_games` turns that into the service's team-A view.
 """
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.entry import parse_result, reported_results, result_token
 from tournaments.services.results import SeatGames, SharedGames
 from tournaments.wording import entrant_sentence
 
-DRAW = "draw"
+# The label of a result whose typed token doesn't say it by itself; the others read as typed ("2-1").
+_LABELS = {
+    3: {"ID": _("ID (intentional draw)")},
+    1: {"1-0": _("Won"), "0-1": _("Lost"), "0-0-1": _("Draw")},
+}
 
 
 def result_choices(*, best_of: int = 3) -> list[tuple[str, str]]:
-    """The ways a best-of-`best_of` match ends, from the reporter's side: won 2-0, 2-1, lost 1-2, 0-2, a draw."""
-    needed = best_of // 2 + 1
-    wins = [f"{needed}-{k}" for k in range(needed)]
-    losses = [f"{k}-{needed}" for k in reversed(range(needed))]
-    return [(value, value) for value in (*wins, *losses)] + [(DRAW, _("draw"))]
+    """Every way a best-of-`best_of` match ends, from the reporter's side (tournaments.entry.reported_results): the
+    common ones first. Each value is the result as the desk types it ("2-1", "1-0", "1-1-1", "ID")."""
+    common, more = reported_results(best_of=best_of)
+    return [(value, _LABELS[best_of].get(value, value)) for value in (*common, *more)]
 
 
-def result_games(value: str, *, best_of: int = 3) -> tuple[int, int, int]:
-    """(games we won, games they won, drawn games) of a choice of `result_choices`. A draw is the games split
-    evenly at time (1-1 in a best of three), or one drawn game in a best of one."""
-    needed = best_of // 2 + 1
-    if value == DRAW:
-        return (needed - 1, needed - 1, 0) if needed > 1 else (0, 0, 1)
-    mine, theirs = (int(n) for n in value.split("-"))
-    return mine, theirs, 0
+def result_games(value: str) -> tuple[int, int, int]:
+    """(games we won, games they won, drawn games) of a choice of `result_choices`, read by the desk's parser."""
+    return parse_result(value)
 
 
 def result_value(games: tuple[int, int, int], *, best_of: int = 3) -> str | None:
     """The choice that stands for stored games, or None when they are none of the choices (the desk entered them)."""
-    for value, _label in result_choices(best_of=best_of):
-        if result_games(value, best_of=best_of) == tuple(games):
-            return value
-    return None
+    value = result_token(tuple(games))
+    return value if value in dict(result_choices(best_of=best_of)) else None
 
 
-def _result_field(label: str, *, best_of: int = 3) -> forms.ChoiceField:
-    """One tap per seat: no choice is made for the player, so a stray submit reports nothing."""
-    return forms.ChoiceField(
-        label=label, choices=result_choices(best_of=best_of), widget=forms.RadioSelect(attrs={"class": "result-choice"}),
-        error_messages={"required": _("Choose how the match ended."),
-                        "invalid_choice": _("Choose one of the results shown.")},
-    )
+class ResultField(forms.ChoiceField):
+    """One tap per seat: no choice is made for the player, so a stray submit reports nothing. `common` holds the
+    values shown first; the page keeps the rest one tap away."""
+
+    def __init__(self, label: str, *, best_of: int = 3):
+        super().__init__(
+            label=label, choices=result_choices(best_of=best_of),
+            widget=forms.RadioSelect(attrs={"class": "result-choice"}),
+            error_messages={"required": _("Choose how the match ended."),
+                            "invalid_choice": _("Choose one of the results shown.")},
+        )
+        self.common = reported_results(best_of=best_of)[0]
 
 
 class SeatReportForm(forms.Form):
@@ -58,7 +61,7 @@ class SeatReportForm(forms.Form):
             mine = seat.mine.player.name if seat.mine else _("our player")
             theirs = seat.theirs.player.name if seat.theirs else _("their player")
             name = f"seat_{seat.letter}"
-            self.fields[name] = _result_field(entrant_sentence(
+            self.fields[name] = ResultField(entrant_sentence(
                 event=match_view.match.round.event, key="seat_against", seat=seat.letter, mine=mine, theirs=theirs,
             ))
             self.seat_groups.append((seat, self[name]))
@@ -80,10 +83,10 @@ class SharedReportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match_view = match_view
         self.best_of = match_view.match.round.event.shared_games_per_match
-        self.fields["result"] = _result_field(_("Our team against the other team"), best_of=self.best_of)
+        self.fields["result"] = ResultField(_("Our team against the other team"), best_of=self.best_of)
 
     def to_games(self) -> dict:
-        mine, theirs, draws = result_games(self.cleaned_data["result"], best_of=self.best_of)
+        mine, theirs, draws = result_games(self.cleaned_data["result"])
         wins_a, wins_b = (mine, theirs) if self.match_view.side == "A" else (theirs, mine)
         return {"games": SharedGames(wins_a=wins_a, wins_b=wins_b, draws=draws)}
 

@@ -71,6 +71,13 @@ class MyEvent:
     sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
 
     @property
+    def may_drop(self) -> bool:
+        """The player may drop themselves (an individual event's entry, still in, the event not over); the page
+        asks once to confirm and the service decides the rest (registration_drop_self)."""
+        return (self.event.is_individual and not self.registration.is_dropped
+                and not self.registration.is_disqualified and self.event.status != EventStatus.FINISHED)
+
+    @property
     def live_match(self) -> TeamMatch | None:
         """The match whose life and poison my team keeps in the portal (shared-game events), if one is on."""
         if self.event.is_shared_game and self.match is not None and not self.match.is_bye:

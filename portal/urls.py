@@ -3,13 +3,15 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import decklists, placeholders, views
+from portal import decklists, join, placeholders, views
 
 app_name = "portal"
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("events/", views.events, name="events"),
+    path("join/", join.join_by_code, name="join_code"),
+    path("join/<str:code>/", join.join, name="join"),
     path("events/<id:pk>/", views.event_detail, name="event"),
     path("events/<id:pk>/pairings/", views.event_pairings, name="pairings"),
     path("events/<id:pk>/pairings/teams/", views.event_pairings, {"by_team": True}, name="pairings_by_team"),
@@ -17,6 +19,7 @@ urlpatterns = [
     path("events/<id:pk>/bracket/", views.event_bracket, name="bracket"),
     path("events/<id:pk>/draft/", views.event_draft_tables, name="draft_tables"),
     path("events/<id:pk>/decklist/", decklists.decklist_page, name="decklist"),
+    path("events/<id:pk>/drop/", views.event_drop, name="event_drop"),
     path("matches/<id:pk>/", views.match_detail, name="match"),
     path("matches/<id:pk>/report/", views.match_report, name="match_report"),
     path("matches/<id:pk>/confirm/", views.match_confirm, name="match_confirm"),

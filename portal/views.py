@@ -14,7 +14,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common.conditional import (
     cached_page,
@@ -24,6 +24,7 @@ from common.conditional import (
     render_shared,
 )
 from common.floor import floor_mark
+from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.tables import draft_tables_for_user, draft_tables_progress
@@ -39,6 +40,7 @@ from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
 from tournaments.selectors.topcut import bracket_for_event
+from tournaments.services.registrations import registration_drop_self
 from tournaments.services.results import (
     NotYourMatch,
     team_match_confirm,
@@ -217,6 +219,30 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["my_entry"] = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
     context["placings"] = _final_placings(event)
     return render(request, "portal/event.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_drop(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player drops from an individual event from their phone: GET asks once to confirm, POST drops
+    (registration_drop_self, logged with who). Anyone but the event's player of that entry gets 404."""
+    event = selectors.event_for_viewer(pk=pk, user=request.user)
+    entry = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
+    if entry is None or not event.is_individual:
+        raise Http404("Not your event.")
+    if request.method == "POST":
+        try:
+            registration_drop_self(registration=entry.registration, user=request.user)
+        except NotFound as exc:
+            raise Http404("Not your event.") from exc
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+            return redirect("portal:event_drop", pk=event.pk)
+        messages.success(request, _("You dropped from %(event)s: you won't be paired again. Your results stay "
+                                    "in the standings.") % {"event": event.name})
+        return redirect("portal:event", pk=event.pk)
+    return render(request, "portal/drop.html", {**_event_context(request, event, "overview"), "entry": entry})
 
 
 def _final_placings(event) -> list[tuple]:

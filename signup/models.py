@@ -118,3 +118,19 @@ class EventTeamList(Event):
         proxy = True
         verbose_name = _("team import and export")
         verbose_name_plural = _("team import and export")
+
+
+class JoinCode(models.Model):
+    """The short code a player types (or scans as a QR) at the door to join the event (portal /join/<code>/).
+    Made the first time the desk or the projector shows it; one per event; never reused."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="join_code", verbose_name=_("event"))
+    code = models.CharField(_("join code"), max_length=12, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("join code")
+        verbose_name_plural = _("join codes")
+
+    def __str__(self) -> str:
+        return self.code

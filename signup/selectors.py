@@ -55,3 +55,11 @@ def signup_board(*, event: Event) -> SignupBoard:
 
 def invitation_by_token(*, token: str) -> Invitation | None:
     return Invitation.objects.select_related("signup__event", "signup__captain", "accepted_by").filter(token=token).first()
+
+
+def event_of_join_code(code: str) -> Event | None:
+    """The event a join code (typed in any case, spaces and dashes ignored) belongs to, or None."""
+    normal = "".join(ch for ch in code.upper() if ch.isalnum())
+    if not normal or len(normal) > 12:
+        return None
+    return Event.objects.filter(join_code__code=normal).first()

@@ -14,12 +14,12 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from common.refusals import NotAllowed
-from signup.models import ACTIVE_STATUSES, Invitation, SignupSeat, SignupStatus, TeamSignup
+from signup.models import ACTIVE_STATUSES, Invitation, JoinCode, SignupSeat, SignupStatus, TeamSignup
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
@@ -53,6 +53,26 @@ def signup_closed_reason(*, event: Event, now: dt.datetime | None = None) -> str
         return _("The sign-up deadline (%(when)s) has passed: a team can't be formed or completed any more. "
                  "Ask the organizer whether they still take teams.") % {"when": _when(event.signup_deadline)}
     return None
+
+
+# No 0/O, 1/I/L: a code read off a wall and typed on a phone. 31^6 (about 900 million) codes.
+JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+def join_code_for(*, event: Event) -> str:
+    """The event's join code (JoinCode), made on first use: six letters and digits nobody misreads."""
+    existing = JoinCode.objects.filter(event=event).values_list("code", flat=True).first()
+    if existing:
+        return existing
+    for _attempt in range(10):
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        try:
+            with transaction.atomic():
+                return JoinCode.objects.get_or_create(event=event, defaults={"code": code})[0].code
+        except IntegrityError:  # the code is another event's: draw again
+            continue
+    raise RuntimeError("no free join code after 10 draws")
 
 
 def _refuse_if_closed(event: Event) -> None:
@@ -142,6 +162,18 @@ def signup_player(*, event: Event, player: Player) -> TeamSignup:
             raise ValidationError(_("A player called %(name)s is already signed up for this event. Ask the organizer "
                                     "to tell you apart.") % {"name": player.name}) from exc
         raise
+
+
+def signup_player_done(*, signup: TeamSignup) -> str:
+    """What a player who signed up alone (signup_player) is told: registered, waitlisted or awaiting approval."""
+    done = {
+        SignupStatus.REGISTERED: _("You are registered for %(event)s."),
+        SignupStatus.WAITLISTED: _("The event is full: you are on the waitlist for %(event)s, and move up by "
+                                   "yourself when a place frees up."),
+        SignupStatus.AWAITING_APPROVAL: _("You are signed up for %(event)s; the organizer approves each player by "
+                                          "hand."),
+    }.get(signup.status, _("You are signed up for %(event)s."))
+    return done % {"event": signup.event.name}
 
 
 def _captain_or_organizer(*, signup: TeamSignup, user) -> None:

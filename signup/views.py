@@ -75,14 +75,7 @@ def _signup_alone(request, *, event, player) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
         return redirect("signup:event", event.pk)
-    done = {
-        SignupStatus.REGISTERED: _("You are registered for %(event)s."),
-        SignupStatus.WAITLISTED: _("The event is full: you are on the waitlist for %(event)s, and move up by "
-                                   "yourself when a place frees up."),
-        SignupStatus.AWAITING_APPROVAL: _("You are signed up for %(event)s; the organizer approves each player by "
-                                          "hand."),
-    }.get(signup.status, _("You are signed up for %(event)s."))
-    messages.success(request, done % {"event": event.name})
+    messages.success(request, services.signup_player_done(signup=signup))
     return redirect("signup:event", event.pk)
 
 

@@ -26,6 +26,7 @@ from drafting.services.pods import thg_pods_seat
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
 from signup.models import Invitation, SignupSeat, TeamSignup
+from signup.services import join_code_for
 from tests.factories import (
     ApiTokenFactory,
     DraftTableFactory,
@@ -281,7 +282,8 @@ ROUTES = {
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
-    "desk:player_check_in": ({"POST": PLAYS}, E),
+    # GET: a page saying what to do (the button for the event's player), for whoever sees the event.
+    "desk:player_check_in": ({"GET": SEE, "POST": PLAYS}, E),
     "desk:screen": ({"GET": SEE}, E),
     "desk:slips": ({"GET": SCORE}, lambda w: {"pk": w.event.pk, "number": 1}),
     "desk:print_pairings": ({"GET": SCORE}, lambda w: {"pk": w.event.pk, "number": 1}),
@@ -312,6 +314,10 @@ ROUTES = {
     "portal:home": ({"GET": ANYONE}, lambda w: {}),
     "portal:favicon": ({"GET": ANYONE}, lambda w: {}),
     "portal:events": ({"GET": ANYONE}, lambda w: {}),
+    # The join code is the way in: whoever holds it is shown its event's join page (the world's team event's code
+    # opens its sign-up page, which answers as the table says below).
+    "portal:join_code": ({"GET": ANYONE}, lambda w: {}),
+    "portal:join": ({"GET": ANYONE, "POST": ANYONE}, lambda w: {"code": join_code_for(event=w.event)}),
     "portal:event": ({"GET": SEE}, E),
     "portal:pairings": ({"GET": SEE}, E),
     "portal:pairings_by_team": ({"GET": SEE}, E),
@@ -319,6 +325,9 @@ ROUTES = {
     "portal:bracket": ({"GET": SEE}, E),
     "portal:draft_tables": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
     "portal:decklist": ({"GET": PLAYS, "POST": PLAYS}, E),
+    # The world's event is a team event: no member drops their team by themselves (an individual event's player
+    # does: tests/portal/test_players_act.py).
+    "portal:event_drop": ({"GET": NOBODY, "POST": NOBODY}, E),
     "portal:match": ({"GET": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_report": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),

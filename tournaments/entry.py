@@ -61,19 +61,51 @@ def _seat_token(token: str, letter: str, *, alone: bool = False) -> tuple[int, i
 def parse_seats(text: str, letters: str) -> list[SeatEntry]:
     """The seat results typed in `text` for seats `letters` ("ABC"), in seat order; one seat ("A") is an
     individual event's match, whose messages name no seat. Raises EntryError."""
+    if len(letters) == 1:
+        return [SeatEntry(letters, *parse_result(text))]
     tokens = _tokens(text)
     if tokens == ["ID"]:
         tokens = ["ID"] * len(letters)
-    alone = len(letters) == 1
-    if alone and len(tokens) != 1:
-        raise EntryError(_("Type one result: the games like 2-1, 1-1-1 or ID (%(typed)d typed).") % {"typed": len(tokens)})
     if len(tokens) != len(letters):
         raise EntryError(
             _("Type one result per seat (%(seats)s): %(expected)d expected, %(typed)d typed.")
             % {"seats": ", ".join(letters), "expected": len(letters), "typed": len(tokens)}
         )
-    return [SeatEntry(letter, *_seat_token(token, letter, alone=alone))
+    return [SeatEntry(letter, *_seat_token(token, letter))
             for letter, token in zip(letters, tokens, strict=True)]
+
+
+# Every way a match ends, as a player reports it from their own side and the desk types it (the same tokens; the
+# mirror of each is the other player's report). A best of three: the common ends first, then those of a round that
+# ran out of time, a drawn game, and the intentional draw (0-0-3, MTR 2.4). A best of one: won, lost, drawn.
+REPORTED_RESULTS = {
+    3: (("2-0", "2-1", "1-2", "0-2"), ("1-0", "0-1", "1-1", "1-1-1", "ID")),
+    1: (("1-0", "0-1"), ("0-0-1",)),
+}
+
+
+def reported_results(*, best_of: int = 3) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the common results, the rest) a best-of-`best_of` match is reported with, as the typed tokens."""
+    return REPORTED_RESULTS[best_of]
+
+
+def parse_result(text: str) -> tuple[int, int, int]:
+    """One match's result as typed (``2-1``, ``1-0``, ``1-1-1``, ``ID`` ...): (games won, games lost, games drawn)
+    from the typist's side; ``ID`` is 0-0-3. The one reading of a result, for the desk, the API and a player's
+    report alike. Raises EntryError."""
+    tokens = _tokens(text)
+    if len(tokens) != 1:
+        raise EntryError(_("Type one result: the games like 2-1, 1-1-1 or ID (%(typed)d typed).") % {"typed": len(tokens)})
+    return _seat_token(tokens[0], "A", alone=True)
+
+
+def result_token(games: tuple[int, int, int]) -> str:
+    """The typed result of stored games (won, lost, drawn): ``ID`` for 0-0-3, ``2-1``, ``1-1-1`` ... (parse_result's
+    inverse)."""
+    if tuple(games) == INTENTIONAL_DRAW:
+        return "ID"
+    won, lost, drawn = games
+    return f"{won}-{lost}-{drawn}" if drawn else f"{won}-{lost}"
 
 
 def parse_shared(text: str, *, best_of: int) -> tuple[int, int, int]:

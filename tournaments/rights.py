@@ -229,6 +229,16 @@ def may_report_for_match(subject, match) -> bool:
 
 
 @rules.predicate
+def may_drop_self(subject, registration) -> bool:
+    """Dropping from an event by one's own phone: the player of an individual event's entry, in person (never a
+    token). A team event's team is dropped by the desk: one member doesn't drop their teammates."""
+    if token_of(subject) is not None or registration is None or not registration.event.is_individual:
+        return False
+    person = _active_person(subject)
+    return person is not None and person.pk in _registration_people(registration.pk)
+
+
+@rules.predicate
 def may_see_decklist(subject, decklist) -> bool:
     """A decklist: its player and teammates (unified construction is the team's), the event's judges and
     whoever runs it; after the event, everyone for the lists the organizer published."""

@@ -138,9 +138,10 @@ class MatchResultInputSerializer(serializers.Serializer):
     games = GamesInputSerializer(required=False)
     result = serializers.CharField(
         required=False, max_length=40,
-        help_text="Seat-against-seat events, instead of `seats`: the games as typed at the desk, one per seat in "
-                  "seat order, from team A's side: \"2-1\", \"1-1-1\", \"ID\" (an individual event's one "
-                  "match), \"21 12 20\" (three seats).",
+        help_text="Instead of `seats` or `games`: the result as typed at the desk, from team A's side. Seat-against-"
+                  "seat events: one per seat in seat order, \"2-1\", \"1-0\", \"1-1\", \"1-1-1\", \"ID\" (an "
+                  "intentional draw, 0-0-3) for an individual event's one match, \"21 12 20\" for three seats. "
+                  "Shared-game events: the winning team (\"A\", \"B\") or the games (\"2-1\", \"0-0-1\").",
     )
 
     def validate(self, data):

@@ -1,4 +1,5 @@
 """Pairings and results: the list a scoreboard polls, one match, and result entry."""
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
@@ -23,7 +24,6 @@ from api.serializers.matches import (
     TeamMatchSerializer,
 )
 from api.views.base import EventScopedMixin, ScoreboardListView
-from tournaments.entry import EntryError, parse_seats
 from tournaments.models import Event, TeamMatch
 from tournaments.rights import may_report_for_match, may_score_event
 from tournaments.services.results import (
@@ -33,6 +33,7 @@ from tournaments.services.results import (
     team_match_dispute,
     team_match_record_final,
     team_match_report,
+    typed_result_read,
 )
 
 
@@ -137,13 +138,12 @@ class MatchResultView(_MatchWriteView):
         data = MatchResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         seats = [SeatGames(**seat) for seat in data.validated_data.get("seats", [])]
+        games = SharedGames(**data.validated_data["games"]) if "games" in data.validated_data else None
         if "result" in data.validated_data:
             try:
-                seats = [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
-                         for s in parse_seats(data.validated_data["result"], event.seat_letters)]
-            except EntryError as exc:
-                raise exceptions.ValidationError({"result": [str(exc)]}) from exc
-        games = SharedGames(**data.validated_data["games"]) if "games" in data.validated_data else None
+                seats, games = typed_result_read(event=event, text=data.validated_data["result"])
+            except DjangoValidationError as exc:
+                raise exceptions.ValidationError({"result": exc.messages}) from exc
 
         def work():
             if token_of(request) is not None:

@@ -4,12 +4,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import COUNTING_STATES, ResultState
 from tournaments.models import TeamMatch
 from tournaments.services.locks import match_lock
 from tournaments.services.scoreboard import event_require_open
-from tournaments.services.results import SeatGames, SharedGames, team_match_record_final
+from tournaments.services.results import team_match_record_final, typed_result_read
 
 
 class AlreadyFinal(ValidationError):
@@ -24,16 +23,7 @@ def desk_result_enter(*, match: TeamMatch, by, text: str, correct: bool = False)
     team_match_record_final, which writes the correction (before and after) to the event log. The typed text is
     read before anything else, so a malformed correction is refused for what it is."""
     event = match.round.event
-    try:
-        if event.is_shared_game:
-            games = SharedGames(*parse_shared(text, best_of=event.shared_games_per_match))
-            seats = ()
-        else:
-            games = None
-            seats = [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
-                     for s in parse_seats(text, event.seat_letters)]
-    except EntryError as exc:
-        raise ValidationError(str(exc)) from exc
+    seats, games = typed_result_read(event=event, text=text)
     with transaction.atomic():  # the state is read under the row's lock, so two desks can't both overwrite it
         # The event, its round, then the match (tournaments/services/locks.py): the one order of every result.
         state = match_lock(match_id=match.pk).result_state

@@ -48,4 +48,5 @@ def desk_check_in(context, event):
         return {"show": False}
     registration = Registration.objects.select_related("team").get(pk=next(iter(mine)))
     return {"show": not registration.is_dropped, "event": event, "registration": registration,
-            "checked_in": selectors.team_checked_in(registration=registration), "csrf_token": context.get("csrf_token")}
+            "checked_in": selectors.team_checked_in(registration=registration), "csrf_token": context.get("csrf_token"),
+            "back": request.path}

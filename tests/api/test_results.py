@@ -273,3 +273,26 @@ def test_malformed_idempotency_key_is_400(api, pending):
                         **_token_header(token))
     assert response.status_code == 400
     assert "Idempotency-Key" in response.json()["errors"]
+
+
+@pytest.mark.parametrize("typed, games", [("1-0", (1, 0, 0)), ("1-1-1", (1, 1, 1)), ("ID", (0, 0, 3))])
+def test_player_reports_an_individual_match_as_the_desk_types_it(typed, games):
+    event, _, _ = build_event(teams=2, rounds=1, state=ResultState.PENDING, team_size=1)
+    match = event.rounds.get().matches.get()
+    SeatMatch.objects.filter(team_match=match).delete()
+    client = Client()
+    client.force_login(_player(match.team_a))
+    response = client.post(_result_url(event, match), {"result": typed}, content_type="application/json")
+    assert response.status_code == 200, response.content
+    assert response.json()["seats"] == [{"letter": "A", "wins_a": games[0], "wins_b": games[1], "draws": games[2]}]
+
+
+def test_shared_game_result_typed_by_token(api):
+    event, _, _ = build_event(teams=2, rounds=1, state=ResultState.PENDING, team_size=2, structure="2hg",
+                              format_kind="2hg_constructed", shared_life=30, shared_poison=15)
+    match = event.rounds.get().matches.get()
+    SeatMatch.objects.filter(team_match=match).delete()
+    response = api.post(_result_url(event, match), {"result": "B"}, format="json",
+                        **_token_header(ApiTokenFactory(event=event)))
+    assert response.status_code == 200, response.content
+    assert (response.json()["outcome"], response.json()["games"]) == ("B", {"wins_a": 0, "wins_b": 1, "draws": 0})

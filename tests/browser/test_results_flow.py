@@ -155,7 +155,7 @@ def test_a_result_report_on_a_phone_is_a_tap_per_seat_and_a_refusal_says_why_at_
     alice.get(f"/matches/{scene.match.pk}/")
     alice.wait_for_text("Report the result", css="main")
     alice.find('input[name="seat_A"][value="2-0"]').click()
-    alice.find('input[name="seat_B"][value="draw"]').click()
+    alice.find('input[name="seat_B"][value="2-1"]').click()
     alice.button("Report the result").click()
     alice.wait_for_text("The result was not reported", css="#report-errors")
     top = alice.driver.execute_script(
@@ -165,7 +165,7 @@ def test_a_result_report_on_a_phone_is_a_tap_per_seat_and_a_refusal_says_why_at_
     assert top[3] <= top[4], "nothing scrolls sideways at 390 px"
     assert "Seat C" in alice.text("#report-errors") and "Seat B" not in alice.text("#report-errors")
     # What she chose is kept: one more tap for seat C and the button.
-    assert alice.find('input[name="seat_B"][value="draw"]').is_selected()
+    assert alice.find('input[name="seat_B"][value="2-1"]').is_selected()
     alice.find('input[name="seat_C"][value="1-2"]').click()
     alice.button("Report the result").click()
     alice.wait_for_text("Result reported")

@@ -76,7 +76,7 @@ def test_page_language_switcher_posts_to_setlang_with_every_language(db, client)
 def test_service_refusals_are_translated(scene, client):
     scene.round.is_finished = True
     scene.round.save()
-    data = {f"seat_{x}": "draw" for x in "ABC"}
+    data = {f"seat_{x}": "1-1" for x in "ABC"}
     response = login_client(client, scene.alice).post(
         reverse("portal:match_report", args=[scene.match.pk]), data, HTTP_ACCEPT_LANGUAGE="de"
     )

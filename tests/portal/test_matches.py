@@ -186,15 +186,16 @@ def test_match_report_form_is_one_choice_per_seat_among_the_ways_a_match_ends(sc
 
     form = report_form_for(match_for_member(pk=scene.match.pk, user=scene.alice))
     assert list(form.fields) == ["seat_A", "seat_B", "seat_C"]
-    assert [value for value, _label in form.fields["seat_A"].choices] == ["2-0", "2-1", "1-2", "0-2", "draw"]
+    assert [value for value, _label in form.fields["seat_A"].choices] == [
+        "2-0", "2-1", "1-2", "0-2", "1-0", "0-1", "1-1", "1-1-1", "ID"]
     page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
     form_html = page[page.index('id="report-heading"'):page.index('</form>', page.index('id="report-heading"'))]
-    assert form_html.count('type="radio"') == 15 and "<select" not in form_html
+    assert form_html.count('type="radio"') == 27 and "<select" not in form_html
 
 
 def test_match_report_a_draw_is_one_to_one_in_games(scene, client):
     login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]),
-                                           {**MY_SIDE, "seat_B": "draw", "seat_C": "draw"})
+                                           {**MY_SIDE, "seat_B": "1-1", "seat_C": "1-1"})
     stored = list(SeatMatch.objects.filter(team_match=scene.match).values_list("letter", "wins_a", "wins_b", "draws"))
     assert stored == [("A", 2, 0, 0), ("B", 1, 1, 0), ("C", 1, 1, 0)]
     assert TeamMatch.objects.get(pk=scene.match.pk).outcome == "A"

@@ -3,15 +3,18 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.refusals import NotFound
 from tournaments.enums import SEAT_LETTERS, EventStatus, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
+from tournaments.rights import may_drop_self
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import registration_lock
@@ -107,6 +110,23 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     )
     event_bump_version(event_id=registration.event_id)
     return registration
+
+
+def registration_drop_self(*, registration: Registration, user) -> Registration:
+    """A player drops from an individual event from their own phone (may_drop_self), after the last round they
+    played: they are not paired again. Logged with who, as any drop (registration_drop); the organizer may
+    reinstate them. Refused (nothing written) for anyone else (NotFound: nothing leaks), while the player's match
+    of the latest round has no result yet (they drop after it: report it first, or ask the organizer), and as
+    registration_drop refuses (already dropped, disqualified, the event closed)."""
+    if not may_drop_self(user, registration):
+        raise NotFound(_("No such entry in this event."))
+    latest = Round.objects.filter(event_id=registration.event_id).order_by("-number").first()
+    if latest is not None and not latest.is_finished and latest.matches.filter(
+        Q(team_a=registration) | Q(team_b=registration), team_b__isnull=False, result_state=ResultState.PENDING,
+    ).exists():
+        raise StateConflict(_("Your match of %(round)s has no result yet: report it first, then drop (or ask the "
+                              "organizer).") % {"round": latest.name})
+    return registration_drop(registration=registration, user=user)
 
 
 @transaction.atomic

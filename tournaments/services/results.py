@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from common.refusals import NotFound
 from tournaments import scoring
+from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
@@ -41,6 +42,19 @@ class SharedGames:
     wins_a: int
     wins_b: int
     draws: int = 0
+
+
+def typed_result_read(*, event, text: str) -> tuple[list[SeatGames], SharedGames | None]:
+    """(seats, games) of a result typed at the desk or sent as the API's `result` (tournaments.entry), games from
+    team A's side: one entry per seat, or a shared-game match's games. Raises ValidationError (an EntryError's
+    message) for text that is no result."""
+    try:
+        if event.is_shared_game:
+            return [], SharedGames(*parse_shared(text, best_of=event.shared_games_per_match))
+        return [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
+                for s in parse_seats(text, event.seat_letters)], None
+    except EntryError as exc:
+        raise ValidationError(str(exc)) from exc
 
 
 class NotYourMatch(NotFound):
