@@ -106,6 +106,8 @@ class EventNewForm(forms.Form):
             "top_cut": int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_cut(teams),
             "is_public": data["is_public"],
         }
+        if preset.is_individual:  # the store's players join at the door by the event's join code (portal.join)
+            fields["signup_open"] = True
         if "constructed_format" in preset.asks:
             fields["constructed_format"] = data["constructed_format"]
         if "deck_rule" in preset.asks and data.get("deck_rule"):
