@@ -438,7 +438,7 @@ def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: Problems
         if entry.get(key) is not None and not _int(entry[key], high=1000):
             problems.add(f"{where}.{key}", _("A whole number."))
             return
-    if not all(isinstance(entry.get(k), (str, type(None))) for k in ("action", "actor", "detail")):
+    if not isinstance(entry["action"], str) or not all(isinstance(entry.get(k), (str, type(None))) for k in ("actor", "detail")):
         problems.add(where, _("action, actor and detail are text."))
         return
     created = draft_log(table, entry["action"][:40], by=user, detail=entry.get("detail") or "")

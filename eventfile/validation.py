@@ -26,15 +26,17 @@ class Problems:
         self.found.setdefault(where or "document", []).append(message)
 
     def keys(self, where: str, data, allowed: set[str], required: set[str] = frozenset()) -> bool:
-        """Whether `data` is an object; names its unknown keys and missing required ones."""
+        """Whether `data` is an object with every required key (so the caller may read them); names its unknown keys
+        and missing required ones."""
         if not isinstance(data, dict):
             self.add(where, _("Expected an object."))
             return False
         for key in sorted(set(data) - allowed, key=str):
             self.add(f"{where}.{key}" if where else str(key), _("Unknown field."))
-        for key in sorted(required - set(data)):
+        missing = sorted(required - set(data))
+        for key in missing:
             self.add(f"{where}.{key}" if where else key, _("This field is required."))
-        return True
+        return not missing
 
     def raise_if_any(self) -> None:
         if self.found:

@@ -1,6 +1,6 @@
-"""Fuzzing the importer (issue 39): a valid event file with some of its values replaced by any JSON value, sent to
-/events/import and /events/{id}/replace on PostgreSQL, answers 201/200 or a 400 naming the field, never a 5xx, and
-a refused file writes nothing. Bounded: EXAMPLES files per door."""
+"""Fuzzing the importer (issue 39): a valid event file (of three kinds of event) with some of its values replaced by
+any JSON value, sent to /events/import and /events/{id}/replace on PostgreSQL, answers 201/200 or a 400 naming the
+field, never a 5xx, and a refused file writes nothing. Bounded: EXAMPLES files per door."""
 import json
 import os
 
@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from eventfile.export import event_export
 from tests.api.conftest import build_event
-from tests.eventfile.test_whole_event import _team_constructed_event
+from tests.eventfile.test_whole_event import _sealed_event, _team_constructed_event, _thg_pods_event
 from tests.factories import DraftCardFactory, DraftTableFactory, OrganizerTokenFactory
 from tournaments.models import Event, EventLogEntry, Registration
 
@@ -49,11 +49,13 @@ def _replaced(document, path, value):
 
 @pytest.fixture
 def base():
+    """Valid files to break: a team constructed event with every record of the judges and the desk and a draft
+    table, Two-Headed Giant pods with a pick and a shared game, a sealed event with a pool."""
     event = _team_constructed_event()
     table = DraftTableFactory(event=event, number=1, team1=event.registrations.all()[0], team2=event.registrations.all()[1])
     DraftCardFactory(table=table, position=1)
-    document = event_export(event=event)
-    return document, sorted(set(_paths(document)) - {()}, key=str)
+    documents = [event_export(event=e) for e in (event, _thg_pods_event(), _sealed_event())]
+    return [(i, path) for i, document in enumerate(documents) for path in sorted(set(_paths(document)) - {()}, key=str)], documents
 
 
 def _counts():
@@ -70,16 +72,18 @@ def _check(answer, before, ok: int) -> None:
 
 
 def _fuzz(base, url_for):
-    document, paths = base
+    paths, documents = base
     token = OrganizerTokenFactory()
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.raw}")
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-    @given(changes=st.lists(st.tuples(st.sampled_from(paths), _values), min_size=1, max_size=3))
-    def send(changes):
-        changed = document
+    @given(which=st.integers(min_value=0, max_value=len(documents) - 1), data=st.data())
+    def send(which, data):
+        mine = [path for i, path in paths if i == which]
+        changes = data.draw(st.lists(st.tuples(st.sampled_from(mine), _values), min_size=1, max_size=3))
+        changed = documents[which]
         for path, value in changes:
             try:
                 changed = _replaced(changed, path, value)
