@@ -50,7 +50,7 @@ def test_admin_standings_and_csv_lead_with_the_placings_when_finished(client):
     client.force_login(organizer)
     rows = list(csv.reader(io.StringIO(client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk])).content.decode())))
     assert rows[0][:4] == ["place", "stage", "rank", "team"]
-    assert [r[3] for r in rows[1:3]] == [winner, finalist] and [r[1] for r in rows[1:3]] == ["final", "final"]
+    assert [r[3] for r in rows[1:3]] == [winner, finalist] and [r[1] for r in rows[1:3]] == ["Final", "Final"]
     swiss = list(csv.reader(io.StringIO(client.get(
         reverse("admin:tournaments_event_standings_csv", args=[event.pk]) + "?swiss=1").content.decode())))
     assert swiss[0][0] == "rank" and len(swiss) == 5
@@ -65,4 +65,4 @@ def test_the_csv_says_the_final_decided_the_winner_not_match_points(client):
     rows = list(csv.reader(io.StringIO(client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk])).content.decode())))
     decided = rows[0].index("decided_by")
     assert [(r[3], r[decided]) for r in rows[1:3]] == [(winner, "won the final"), (finalist, "lost the final")]
-    assert all(r[1] == "swiss" for r in rows[3:]) and rows[3][decided] != "won the final"
+    assert all(r[1] == "Swiss" for r in rows[3:]) and rows[3][decided] != "won the final"
