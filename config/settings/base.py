@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "series",
     "signup",
     "import_export",
     "judging",

@@ -1,0 +1,85 @@
+"""Reads of the series app (docs/series.md). The standings read a fixed number of queries whatever the number of
+events (tests/series/test_selectors.py counts them with 50 events)."""
+from dataclasses import dataclass
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from series.models import Series, SeriesEvent, SeriesResult
+from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
+from tournaments.models import Player
+from tournaments.rights import may_see_series, person_of
+
+
+@dataclass
+class StandingsLine:
+    row: SeriesRow
+    player: Player
+    cells: list[tuple[int | None, bool]]  # per event of the series (by date): points there (None: absent), counted
+
+
+@dataclass
+class SeriesStandings:
+    series: Series
+    events: list  # the series' events, by date
+    lines: list[StandingsLine]
+
+
+def series_for_viewer(*, pk: int, user) -> Series:
+    """The series, or Http404 when it doesn't exist or the viewer may not see it (the two look the same)."""
+    series = Series.objects.select_related("owner").filter(pk=pk).first()
+    if series is None or not may_see_series(user, series):
+        raise Http404("No such series.")
+    return series
+
+
+def series_visible_to(*, user) -> QuerySet[Series]:
+    """Every series the viewer may see: the public ones and their own, in one query."""
+    person = person_of(user)
+    if person is None:
+        return Series.objects.filter(is_public=True)
+    if person.is_superuser and getattr(user, "acting_token", None) is None and not getattr(user, "is_api_token", 0):
+        return Series.objects.all()
+    return Series.objects.filter(is_public=True) | Series.objects.filter(owner_id=person.pk)
+
+
+def series_managed_by(*, user) -> QuerySet[Series]:
+    """The series this person organizes (the console's list)."""
+    person = person_of(user)
+    return Series.objects.filter(owner_id=person.pk) if person is not None else Series.objects.none()
+
+
+def series_rules(series: Series) -> SeriesRules:
+    return SeriesRules(points_source=series.points_source, points_table=tuple(series.points_table),
+                       participation_points=series.participation_points, best_of=series.best_of,
+                       qualify_top=series.qualify_top, qualify_points=series.qualify_points)
+
+
+def series_standings_for(*, series: Series) -> SeriesStandings:
+    """The series' standings (series/standings.py) with each player and each event's points: three queries (the
+    events, the kept results, the players) whatever the number of events or players."""
+    links = list(SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date", "event_id"))
+    events = [link.event for link in links]
+    results = list(SeriesResult.objects.filter(series_event__series=series)
+                   .values_list("series_event__event_id", "player_id", "place", "match_points"))
+    rows = series_standings(rules=series_rules(series),
+                            results=[EventResult(*values) for values in results],
+                            event_order=[event.pk for event in events])
+    players = Player.objects.in_bulk([row.player for row in rows])
+    lines = [StandingsLine(row=row, player=players[row.player],
+                           cells=[(row.points.get(event.pk), event.pk in row.counted) for event in events])
+             for row in rows]
+    return SeriesStandings(series=series, events=events, lines=lines)
+
+
+def series_of_player(*, player: Player, user) -> list[dict]:
+    """The series a player has results in that the viewer may see, each with the player's rank and total
+    (their profile page). A query for the series, then the standings of each (a handful)."""
+    series_ids = SeriesResult.objects.filter(player=player).values("series_event__series_id")
+    found = []
+    for series in series_visible_to(user=user).filter(pk__in=series_ids).order_by("-created_at"):
+        line = next((line for line in series_standings_for(series=series).lines if line.player.pk == player.pk), None)
+        if line is not None:
+            found.append({"series": series, "rank": line.row.rank, "total": line.row.total,
+                          "qualified": line.row.qualified})
+    return found
