@@ -220,6 +220,8 @@ SPECTACULAR_SETTINGS = {
         "OutcomeEnum": "tournaments.enums.Outcome",
         "RoundKindEnum": "tournaments.enums.RoundKind",
         "EventStatusEnum": "tournaments.enums.EventStatus",
+        "SeriesKindEnum": "series.enums.SeriesKind",
+        "PointsSourceEnum": "series.enums.PointsSource",
         "DraftStatusEnum": "drafting.models.DraftStatus",
     },
 }
