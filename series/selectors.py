@@ -8,14 +8,14 @@ from django.http import Http404
 from series.models import Series, SeriesEvent, SeriesResult
 from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
 from tournaments.models import Player
-from tournaments.rights import may_see_series, person_of
+from tournaments.rights import may_manage_series, may_see_series, person_of
 
 
 @dataclass
 class StandingsLine:
     row: SeriesRow
     player: Player
-    cells: list[tuple[int | None, bool]]  # per event of the series (by date): points there (None: absent), counted
+    cells: list[tuple]  # per event of the series (by date): (event, points there or None when absent, counted)
 
 
 @dataclass
@@ -25,10 +25,11 @@ class SeriesStandings:
     lines: list[StandingsLine]
 
 
-def series_for_viewer(*, pk: int, user) -> Series:
-    """The series, or Http404 when it doesn't exist or the viewer may not see it (the two look the same)."""
+def series_for_viewer(*, pk: int, user, managing: bool = False) -> Series:
+    """The series, or Http404 when it doesn't exist or the viewer may not see it (the two look the same); with
+    `managing`, 404 too when the viewer may not manage it."""
     series = Series.objects.select_related("owner").filter(pk=pk).first()
-    if series is None or not may_see_series(user, series):
+    if series is None or not (may_manage_series if managing else may_see_series)(user, series):
         raise Http404("No such series.")
     return series
 
@@ -67,7 +68,7 @@ def series_standings_for(*, series: Series) -> SeriesStandings:
                             event_order=[event.pk for event in events])
     players = Player.objects.in_bulk([row.player for row in rows])
     lines = [StandingsLine(row=row, player=players[row.player],
-                           cells=[(row.points.get(event.pk), event.pk in row.counted) for event in events])
+                           cells=[(event, row.points.get(event.pk), event.pk in row.counted) for event in events])
              for row in rows]
     return SeriesStandings(series=series, events=events, lines=lines)
 

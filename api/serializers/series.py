@@ -75,6 +75,6 @@ def standings_data(standings) -> dict:
             "total": line.row.total, "events_played": line.row.events_played, "best_place": line.row.best_place,
             "match_points": line.row.match_points, "qualified": line.row.qualified,
             "events": [{"event": event.pk, "points": points, "counted": counted}
-                       for event, (points, counted) in zip(standings.events, line.cells, strict=True)],
+                       for event, points, counted in line.cells],
         } for line in standings.lines],
     }

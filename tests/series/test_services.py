@@ -47,7 +47,7 @@ def test_a_season_of_four_weekly_events_best_three_of_four_and_a_qualification_c
     assert totals["B0"] == (4, 26, 3, True)
     assert totals["C0"] == (7, 10, 1, False)
     a_line = next(line for line in standings.lines if line.player.name == "A0")
-    assert a_line.cells == [(10, True), (10, True), (8, True), (8, False)]
+    assert a_line.cells == [(weeks[0], 10, True), (weeks[1], 10, True), (weeks[2], 8, True), (weeks[3], 8, False)]
     assert SeriesResult.objects.filter(series_event__series=season).count() == 24  # 4 events x 2 teams x 3 players
     assert EventLogEntry.objects.filter(event=weeks[0], action="series_recorded").count() == 1
 
