@@ -8,7 +8,23 @@ from django.http import Http404
 from series.models import Series, SeriesEvent, SeriesResult
 from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
 from tournaments.models import Player
-from tournaments.rights import may_manage_series, may_see_series, person_of
+from tournaments.rights import events_visible_to, may_manage_series, may_see_series, person_of
+
+
+@dataclass(frozen=True)
+class SeriesEventRef:
+    """An event of the series as a viewer may see it: a private event the viewer may not see keeps its place and
+    its points but shows no name (hidden)."""
+
+    pk: int
+    name: str
+    date: object
+    status: str
+    hidden: bool = False
+
+    @property
+    def id(self) -> int:
+        return self.pk
 
 
 @dataclass
@@ -56,11 +72,23 @@ def series_rules(series: Series) -> SeriesRules:
                        qualify_top=series.qualify_top, qualify_points=series.qualify_points)
 
 
-def series_standings_for(*, series: Series) -> SeriesStandings:
+def series_events_for(*, series: Series, viewer) -> list[SeriesEventRef]:
+    """The series' events by date, as `viewer` may see them: one query, and a second when some are private."""
+    events = [link.event for link in
+              SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date", "event_id")]
+    private = [event.pk for event in events if not event.is_public]
+    seen = set(events_visible_to(viewer).filter(pk__in=private).values_list("pk", flat=True)) if private else set()
+    return [SeriesEventRef(pk=e.pk, name=e.name, date=e.date, status=e.status)
+            if e.is_public or e.pk in seen else SeriesEventRef(pk=e.pk, name="", date=e.date, status=e.status,
+                                                               hidden=True)
+            for e in events]
+
+
+def series_standings_for(*, series: Series, viewer) -> SeriesStandings:
     """The series' standings (series/standings.py) with each player and each event's points: three queries (the
-    events, the kept results, the players) whatever the number of events or players."""
-    links = list(SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date", "event_id"))
-    events = [link.event for link in links]
+    events, the kept results, the players) whatever the number of events or players, a fourth when some events
+    are private (series_events_for)."""
+    events = series_events_for(series=series, viewer=viewer)
     results = list(SeriesResult.objects.filter(series_event__series=series)
                    .values_list("series_event__event_id", "player_id", "place", "match_points"))
     rows = series_standings(rules=series_rules(series),
@@ -79,7 +107,7 @@ def series_of_player(*, player: Player, user) -> list[dict]:
     series_ids = SeriesResult.objects.filter(player=player).values("series_event__series_id")
     found = []
     for series in series_visible_to(user=user).filter(pk__in=series_ids).order_by("-created_at"):
-        line = next((line for line in series_standings_for(series=series).lines if line.player.pk == player.pk), None)
+        line = next((line for line in series_standings_for(series=series, viewer=user).lines if line.player.pk == player.pk), None)
         if line is not None:
             found.append({"series": series, "rank": line.row.rank, "total": line.row.total,
                           "qualified": line.row.qualified})

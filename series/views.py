@@ -21,7 +21,7 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The series for its players: the events by date and the standings, who qualifies marked."""
     series = selectors.series_for_viewer(pk=pk, user=request.user)
     return render(request, "series/series.html", {
-        "standings": selectors.series_standings_for(series=series), "series": series,
+        "standings": selectors.series_standings_for(series=series, viewer=request.user), "series": series,
         "may_manage": may_manage_series(request.user, series),
     })
 
@@ -94,13 +94,20 @@ def _act(request: HttpRequest, series: Series, work) -> HttpResponse:
     return redirect("series:manage", pk=series.pk)
 
 
+def _form_refused(request: HttpRequest, series: Series, form) -> HttpResponse:
+    for errors in form.errors.values():
+        for message in errors:
+            messages.error(request, message)
+    return redirect("series:manage", pk=series.pk)
+
+
 @login_required
 @require_POST
 def series_attach(request: HttpRequest, pk: int) -> HttpResponse:
     series = _managed(request, pk)
-    form = AttachForm(request.POST, events=events_run_by(request.user))
+    form = AttachForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
     if not form.is_valid():
-        raise Http404("No such event.")
+        return _form_refused(request, series, form)
     return _act(request, series, lambda: services.series_event_attach(
         series=series, event=form.cleaned_data["event"], by=request.user))
 
@@ -119,11 +126,8 @@ def series_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
 @require_POST
 def series_weekly(request: HttpRequest, pk: int) -> HttpResponse:
     series = _managed(request, pk)
-    form = WeeklyRunForm(request.POST, events=events_run_by(request.user))
+    form = WeeklyRunForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
     if not form.is_valid():
-        for errors in form.errors.values():
-            for message in errors:
-                messages.error(request, message)
-        return redirect("series:manage", pk=series.pk)
+        return _form_refused(request, series, form)
     return _act(request, series, lambda: services.series_weekly_run(
         series=series, event=form.cleaned_data["event"], by=request.user, weeks=form.cleaned_data["weeks"]))

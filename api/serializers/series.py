@@ -6,7 +6,7 @@ from series.models import Series
 
 class SeriesEventRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
+    name = serializers.CharField(help_text="Empty for a private event the caller may not see.")
     date = serializers.DateField()
     status = serializers.CharField()
 

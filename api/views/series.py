@@ -2,7 +2,8 @@
 
 Reads are open like the public scoreboards; a private series answers 404 to everyone but its organizer."""
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, status
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 
 from api.idempotency import idempotent
@@ -15,8 +16,9 @@ from api.serializers.series import (
     standings_data,
 )
 from series.models import Series
-from series.selectors import series_for_viewer, series_standings_for, series_visible_to
+from series.selectors import series_events_for, series_for_viewer, series_standings_for, series_visible_to
 from series.services import series_create
+from tournaments.rights import may_create_events
 
 
 class SeriesListView(generics.ListCreateAPIView):
@@ -38,6 +40,8 @@ class SeriesListView(generics.ListCreateAPIView):
 
     @extend_schema(request=SeriesInputSerializer, responses={201: SeriesOutputSerializer})
     def post(self, request):
+        if not may_create_events(caller(request)):
+            raise exceptions.PermissionDenied(_("Only an organizer can make a series."))
         data = SeriesInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
 
@@ -56,7 +60,7 @@ class SeriesDetailView(generics.GenericAPIView):
 
     def get(self, request, series_id: int):
         series = series_for_viewer(pk=series_id, user=caller(request))
-        series.events = [link.event for link in series.series_events.select_related("event")]
+        series.events = series_events_for(series=series, viewer=caller(request))
         return Response(SeriesDetailOutputSerializer(series).data)
 
 
@@ -69,4 +73,4 @@ class SeriesStandingsView(generics.GenericAPIView):
 
     def get(self, request, series_id: int):
         series = series_for_viewer(pk=series_id, user=caller(request))
-        return Response(SeriesStandingsOutputSerializer(standings_data(series_standings_for(series=series))).data)
+        return Response(SeriesStandingsOutputSerializer(standings_data(series_standings_for(series=series, viewer=caller(request)))).data)

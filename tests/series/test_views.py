@@ -87,3 +87,17 @@ def test_a_players_profile_lists_their_series(client, season):
     ada = SeriesResult.objects.get(player__name="Ada").player
     page = client.get(f"/players/{ada.pk}/").content.decode()
     assert f'href="/series/{season.pk}/"' in page and "rank 1, 10 points" in page
+
+
+def test_a_public_series_names_no_private_event_to_those_who_may_not_see_it(client, season):
+    hidden = EventFactory(organizer=season.owner, name="Secret invitational", is_public=False)
+    link = SeriesEvent.objects.create(series=season, event=hidden)
+    SeriesResult.objects.create(series_event=link, player=PlayerFactory(name="Cy"), place=1, match_points=9)
+    page = client.get(f"/series/{season.pk}/").content.decode()
+    assert "Secret invitational" not in page and "A private event" in page and "Cy" in page
+    client.force_login(season.owner)
+    assert "Secret invitational" in client.get(f"/series/{season.pk}/").content.decode()
+    api = client.get(f"/api/v1/series/{season.pk}/").json()
+    assert "Secret invitational" in [e["name"] for e in api["events"]]
+    client.logout()
+    assert [e["name"] for e in client.get(f"/api/v1/series/{season.pk}/").json()["events"]][-1] == ""
