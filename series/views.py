@@ -79,7 +79,7 @@ def series_manage(request: HttpRequest, pk: int) -> HttpResponse:
     events = _own_events(request)
     return render(request, "series/form.html", {
         "form": form, "series": series, "links": series.series_events.select_related("event"),
-        "attach_form": AttachForm(events=events), "weekly_form": WeeklyRunForm(events=events_run_by(request.user)),
+        "attach_form": AttachForm(events=events), "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
     })
 
 
@@ -126,7 +126,7 @@ def series_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
 @require_POST
 def series_weekly(request: HttpRequest, pk: int) -> HttpResponse:
     series = _managed(request, pk)
-    form = WeeklyRunForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
+    form = WeeklyRunForm(request.POST, events=Event.objects.all(), prefix="weekly")  # the service answers 404 for another's event
     if not form.is_valid():
         return _form_refused(request, series, form)
     return _act(request, series, lambda: services.series_weekly_run(

@@ -72,7 +72,7 @@ def test_another_organizer_gets_404_on_your_series_and_your_events(client, seaso
     theirs = series_create(by=other, name="Theirs")
     mine = EventFactory(organizer=season.owner)
     assert client.post(f"/series/{theirs.pk}/attach/", {"event": mine.pk}).status_code == 404
-    assert client.post(f"/series/{theirs.pk}/weekly/", {"event": mine.pk, "weeks": 2}).status_code in (302, 404)
+    assert client.post(f"/series/{theirs.pk}/weekly/", {"weekly-event": mine.pk, "weekly-weeks": 2}).status_code == 404
     assert not SeriesEvent.objects.filter(series=theirs).exists()
     assert Series.objects.get(pk=season.pk).name == "Friday League"
 
