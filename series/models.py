@@ -10,7 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from series.enums import PointsSource, SeriesKind
-from tournaments.models import Event, Player
+from tournaments.models import Event, Player, Team
 
 DEFAULT_POINTS_TABLE = [10, 8, 6, 5, 4, 3, 2]
 
@@ -78,10 +78,12 @@ class SeriesEvent(models.Model):
 
 
 class SeriesResult(models.Model):
-    """One player's place and match points at one event of the series, as the event finished."""
+    """One player's place and match points at one event of the series (with their team), as the event finished."""
 
     series_event = models.ForeignKey(SeriesEvent, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="series_results")
+    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+                             help_text="The team the player played for (a team series ranks teams).")
     place = models.PositiveIntegerField()
     match_points = models.PositiveIntegerField()
 

@@ -7,7 +7,8 @@ from django.http import Http404
 
 from series.models import Series, SeriesEvent, SeriesResult
 from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
-from tournaments.models import Player
+from series.enums import SeriesKind
+from tournaments.models import Player, Team
 from tournaments.rights import events_visible_to, may_manage_series, may_see_series, person_of
 
 
@@ -30,13 +31,14 @@ class SeriesEventRef:
 @dataclass
 class StandingsLine:
     row: SeriesRow
-    player: Player
+    entrant: Player | Team  # a Team in a team series, else a Player
     cells: list[tuple]  # per event of the series (by date): (event, points there or None when absent, counted)
 
 
 @dataclass
 class SeriesStandings:
     series: Series
+    by_team: bool
     events: list  # the series' events, by date
     lines: list[StandingsLine]
 
@@ -89,25 +91,32 @@ def series_standings_for(*, series: Series, viewer) -> SeriesStandings:
     events, the kept results, the players) whatever the number of events or players, a fourth when some events
     are private (series_events_for)."""
     events = series_events_for(series=series, viewer=viewer)
-    results = list(SeriesResult.objects.filter(series_event__series=series)
-                   .values_list("series_event__event_id", "player_id", "place", "match_points"))
+    by_team = series.kind == SeriesKind.TEAM
+    # A team series ranks teams: the players of a team share its place and match points, so one row per team.
+    kept = SeriesResult.objects.filter(series_event__series=series)
+    results = list(kept.filter(team__isnull=False).values_list(
+        "series_event__event_id", "team_id", "place", "match_points").distinct() if by_team else kept.values_list(
+        "series_event__event_id", "player_id", "place", "match_points"))
     rows = series_standings(rules=series_rules(series),
                             results=[EventResult(*values) for values in results],
                             event_order=[event.pk for event in events])
-    players = Player.objects.in_bulk([row.player for row in rows])
-    lines = [StandingsLine(row=row, player=players[row.player],
+    entrants = (Team if by_team else Player).objects.in_bulk([row.player for row in rows])
+    lines = [StandingsLine(row=row, entrant=entrants[row.player],
                            cells=[(event, row.points.get(event.pk), event.pk in row.counted) for event in events])
              for row in rows]
-    return SeriesStandings(series=series, events=events, lines=lines)
+    return SeriesStandings(series=series, by_team=by_team, events=events, lines=lines)
 
 
 def series_of_player(*, player: Player, user) -> list[dict]:
     """The series a player has results in that the viewer may see, each with the player's rank and total
     (their profile page). A query for the series, then the standings of each (a handful)."""
-    series_ids = SeriesResult.objects.filter(player=player).values("series_event__series_id")
+    kept = SeriesResult.objects.filter(player=player)
+    teams = set(kept.exclude(team=None).values_list("team_id", flat=True))
     found = []
-    for series in series_visible_to(user=user).filter(pk__in=series_ids).order_by("-created_at"):
-        line = next((line for line in series_standings_for(series=series, viewer=user).lines if line.player.pk == player.pk), None)
+    for series in series_visible_to(user=user).filter(pk__in=kept.values("series_event__series_id")).order_by("-created_at"):
+        standings = series_standings_for(series=series, viewer=user)
+        line = next((line for line in standings.lines
+                     if (line.entrant.pk in teams if standings.by_team else line.entrant.pk == player.pk)), None)
         if line is not None:
             found.append({"series": series, "rank": line.row.rank, "total": line.row.total,
                           "qualified": line.row.qualified})

@@ -147,10 +147,10 @@ def series_event_record(*, link: SeriesEvent, by=None) -> int:
     event = link.event
     match_points = {row.team: row.match_points for row in standings_for_event(event=event)}
     places = {placing.team: placing.place for placing in placements_for_event(event=event)}
-    rows = [SeriesResult(series_event=link, player_id=player_id, place=places[registration_id],
+    rows = [SeriesResult(series_event=link, player_id=player_id, team_id=team_id, place=places[registration_id],
                          match_points=match_points.get(registration_id, 0))
-            for registration_id, player_id in Seat.objects.filter(event=event)
-            .values_list("registration_id", "player_id").order_by("registration_id", "letter")
+            for registration_id, player_id, team_id in Seat.objects.filter(event=event)
+            .values_list("registration_id", "player_id", "registration__team_id").order_by("registration_id", "letter")
             if registration_id in places]
     SeriesResult.objects.filter(series_event=link).delete()
     SeriesResult.objects.bulk_create(rows, ignore_conflicts=True)

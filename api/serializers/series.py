@@ -49,8 +49,9 @@ class SeriesStandingsEventSerializer(serializers.Serializer):
 
 class SeriesStandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    player = serializers.IntegerField(help_text="The player's id.")
-    player_name = serializers.CharField()
+    player = serializers.IntegerField(allow_null=True, help_text="The player's id (null in a team series).")
+    team = serializers.IntegerField(allow_null=True, help_text="The team's id in a team series (else null).")
+    name = serializers.CharField(help_text="The player's or the team's name.")
     total = serializers.IntegerField(help_text="Points of the counted events.")
     events_played = serializers.IntegerField()
     best_place = serializers.IntegerField()
@@ -71,7 +72,8 @@ def standings_data(standings) -> dict:
         "series": standings.series.pk,
         "events": standings.events,
         "rows": [{
-            "rank": line.row.rank, "player": line.player.pk, "player_name": line.player.name,
+            "rank": line.row.rank, "name": line.entrant.name,
+            "player": None if standings.by_team else line.entrant.pk, "team": line.entrant.pk if standings.by_team else None,
             "total": line.row.total, "events_played": line.row.events_played, "best_place": line.row.best_place,
             "match_points": line.row.match_points, "qualified": line.row.qualified,
             "events": [{"event": event.pk, "points": points, "counted": counted}

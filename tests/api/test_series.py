@@ -39,7 +39,7 @@ def test_one_series_with_its_events(api, season):
 
 def test_standings_count_the_best_event_and_mark_who_qualifies(api, season):
     body = api.get(f"/api/v1/series/{season.pk}/standings/").json()
-    rows = [(r["rank"], r["player_name"], r["total"], r["qualified"], [e["counted"] for e in r["events"]])
+    rows = [(r["rank"], r["name"], r["total"], r["qualified"], [e["counted"] for e in r["events"]])
             for r in body["rows"]]
     assert rows == [(1, "Winner", 10, True, [True, False]), (2, "Runner-up", 8, False, [True, False])]
 

@@ -40,13 +40,13 @@ def test_a_season_of_four_weekly_events_best_three_of_four_and_a_qualification_c
             event_finish(event=event)  # the receiver records the results after the commit
 
     standings = series_standings_for(series=season, viewer=organizer)
-    totals = {line.player.name: (line.row.rank, line.row.total, line.row.events_played, line.row.qualified)
+    totals = {line.entrant.name: (line.row.rank, line.row.total, line.row.events_played, line.row.qualified)
               for line in standings.lines}
     # A: 10, 10, 8, 8 -> best 3: 28 (the earlier 8 counts); B: 8, 8, 10 -> 26; C: 10 -> 10.
     assert totals["A0"] == (1, 28, 4, True)
     assert totals["B0"] == (4, 26, 3, True)
     assert totals["C0"] == (7, 10, 1, False)
-    a_line = next(line for line in standings.lines if line.player.name == "A0")
+    a_line = next(line for line in standings.lines if line.entrant.name == "A0")
     assert [(e.pk, p, c) for e, p, c in a_line.cells] == [
         (weeks[0].pk, 10, True), (weeks[1].pk, 10, True), (weeks[2].pk, 8, True), (weeks[3].pk, 8, False)]
     assert SeriesResult.objects.filter(series_event__series=season).count() == 24  # 4 events x 2 teams x 3 players
@@ -121,3 +121,15 @@ def test_a_weekly_run_is_all_or_nothing(organizer):
     with pytest.raises(ValidationError):
         series_weekly_run(series=season, event=EventFactory(organizer=organizer), by=organizer, weeks=0)
     assert not SeriesEvent.objects.exists()
+
+
+def test_a_team_series_ranks_the_teams(organizer, teams, play):
+    season = series_create(by=organizer, name="Team Series", kind="team", points_table=[10, 8])
+    for winner, loser in (("A", "B"), ("B", "C")):
+        event = EventFactory(organizer=organizer, status=EventStatus.FINISHED)
+        play(event, teams[winner], teams[loser])
+        series_event_attach(series=season, event=event, by=organizer)
+    standings = series_standings_for(series=season, viewer=organizer)
+    rows = [(line.entrant.name, line.row.total, line.row.events_played) for line in standings.lines]
+    assert standings.by_team and len(rows) == 3  # one row per team, not per player
+    assert rows[0][1:] == (18, 2) and sorted(r[1] for r in rows[1:]) == [8, 10]
