@@ -19,6 +19,7 @@ from api.views.matches import (
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
+from api.views.series import SeriesDetailView, SeriesListView, SeriesStandingsView
 from api.views.rounds import RoundDetailView, RoundListView
 from api.views.sharedgame import MatchLifeView
 from api.views.staff import StaffDetailView, StaffListView
@@ -43,6 +44,9 @@ app_name = "api"
 urlpatterns = [
     path("v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("v1/docs/", ApiDocsView.as_view(), name="docs"),
+    path("v1/series/", SeriesListView.as_view(), name="series-list"),
+    path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
+    path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),
     path("v1/events/", EventListView.as_view(), name="event-list"),
     path("v1/events/import", EventImportView.as_view(), name="event-import"),
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),

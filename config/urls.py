@@ -19,6 +19,7 @@ urlpatterns = [
     path("sealed/", include("sealed.urls")),
     path("live/", include("sharedgame.urls")),
     path("ratings/", include("ratings.urls")),
+    path("series/", include("series.urls")),
     path("venue/", include("venue.urls")),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/signup/confirm/<str:token>/", signup_confirm, name="signup_confirm"),

@@ -14,6 +14,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from desk import selectors
 from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm
 from desk.presets import PRESETS
+from series.selectors import series_managed_by
+from series.services import series_event_attach
 from tournaments.models import Event
 from tournaments.rights import may_change_event_settings, may_copy_event, may_create_events, may_organize
 from tournaments.services.clock import event_desk_for, event_set_round_minutes
@@ -51,13 +53,15 @@ def event_new(request: HttpRequest) -> HttpResponse:
     """A new event from one of the presets; the organizer lands on its desk."""
     if not may_create_events(request.user):
         raise Http404("Not an organizer.")
-    form = EventNewForm(request.POST or None)
+    form = EventNewForm(request.POST or None, series=series_managed_by(user=request.user))
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 event = event_create(organizer=request.user, by=request.user, **form.event_fields())
                 desk = event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"],
                                                by=request.user)
+                if form.cleaned_data.get("series") is not None:
+                    series_event_attach(series=form.cleaned_data["series"], event=event, by=request.user)
         except ValidationError as exc:
             _form_errors(form, exc)
         else:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
 from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swiss_rounds, suggested_top_cut
+from series.models import Series
 from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
 from tournaments.models import DEFAULT_ROUND_MINUTES, Event
 from tournaments.services.events import EDITABLE_FIELDS
@@ -62,9 +63,13 @@ class EventNewForm(forms.Form):
                                           initial=EnforcementLevel.REGULAR)
     is_public = forms.BooleanField(label=_("Public: pairings and standings visible to everyone"), required=False,
                                    initial=True)
+    series = forms.ModelChoiceField(label=_("Series"), queryset=Series.objects.none(), required=False,
+                                    help_text=_("Put the new event straight into one of your series."))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, series=None, **kwargs):
         super().__init__(*args, **kwargs)
+        if series is not None:
+            self.fields["series"].queryset = series
         self.fields["deck_rule"].choices = [("", _("The format's default"))] + list(DeckRule.choices)
         for letter in SEAT_LETTERS[:MIXED_SEATS]:
             self.fields[f"seat_format_{letter}"] = _seat_format_field(letter)

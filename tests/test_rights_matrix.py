@@ -25,6 +25,7 @@ from drafting.models import Pod
 from drafting.services.pods import thg_pods_seat
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
+from series.models import Series, SeriesEvent, SeriesResult
 from signup.models import Invitation, SignupSeat, TeamSignup
 from signup.services import join_code_for
 from tests.factories import (
@@ -94,6 +95,7 @@ class World:
     delivery: object
     invitation: object
     claim: str
+    series: object
 
 
 def _private_event(factory, owner, people, player, **fields):
@@ -145,10 +147,18 @@ def world(_bundled_cards):
         OTHER_EVENT_TOKEN: ApiTokenFactory(event=other, user=users[OTHER], name="Their desk"),
         OTHER_ORG_TOKEN: OrganizerTokenFactory(user=users[OTHER], name="Their script"),
     }
+    # The owner's private series holds the private event; their public one holds the private Rochester event, whose
+    # name its players' page and the player's profile must not show to those who may not see it.
+    series = Series.objects.create(name=f"{SECRET} season", owner=users[OWNER], is_public=False)
+    SeriesEvent.objects.create(series=series, event=event)
+    league = Series.objects.create(name="Open league", owner=users[OWNER])
+    link = SeriesEvent.objects.create(series=league, event=rochester)
+    SeriesResult.objects.create(series_event=link, player=player_user, place=1, match_points=3)
     return World(event=event, other=other, rochester=rochester, pod_event=pod_event, sealed=sealed, shared=shared,
                  users=users, tokens=tokens, registration=mine, match=match, round=round_, table=table, pod=pod,
                  pool=pool, shared_match=shared_match, signup=signup, decklist=decklist,
-                 webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user))
+                 webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user),
+                 series=series)
 
 
 def _client(world: World, caller: str) -> Client:
@@ -173,6 +183,9 @@ ROUTES = {
     "api:docs": ({"GET": ANYONE}, lambda w: {}),
     "api:event-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:event-import": ({"POST": ORGANIZERS}, lambda w: {}),
+    "api:series-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
+    "api:series-detail": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
+    "api:series-standings": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:event-detail": ({"GET": SEE_API, "PATCH": RUN}, EV),
     "api:event-close": ({"POST": RUN}, EV),
     "api:event-copy": ({"POST": RUN & ORGANIZERS}, EV),  # "Run again": runs the event and may create events
@@ -263,6 +276,14 @@ ROUTES = {
     "signup:join": ({"GET": NOBODY}, lambda w: {"token": "no-such-invitation"}),
     "signup:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
     "desk:organize": ({"GET": PEOPLE - {PLAYER}}, lambda w: {}),  # organizers and every event's staff
+    # Series (issue 44): organizers make them; only its organizer manages one (or sees a private one).
+    "series:list": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
+    "series:new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
+    "series:series": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:manage": ({"GET": {OWNER}, "POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:attach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:detach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk, "event_pk": w.event.pk}),
+    "series:weekly": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
     "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),

@@ -329,6 +329,32 @@ def may_answer_invitation(subject, invitation) -> bool:
     return invitation.user_id == person.pk
 
 
+# Series (issue 44; docs/series.md): a season of one organizer's events. The series app imports this module,
+# never the other way, so these rules read only the series' owner and visibility.
+
+@rules.predicate
+def may_manage_series(subject, series) -> bool:
+    """Editing a series, attaching and detaching its events, creating its weekly run: its organizer (in person or
+    through their organizer token) and a superuser in person."""
+    token = token_of(subject)
+    person = _active_person(subject)
+    if person is None or series is None or (token is not None and (not token.is_organizer
+                                                                   or getattr(token, "revoked_at", None))):
+        return False
+    return series.owner_id == person.pk or (token is None and person.is_superuser)
+
+
+@rules.predicate
+def may_see_series(subject, series) -> bool:
+    """A series' page and standings: everyone for a public series; for a private one whoever manages it."""
+    return series is not None and (series.is_public or may_manage_series(subject, series))
+
+
+def may_attach_event(subject, series, event) -> bool:
+    """Putting an event into a series (or taking it out): whoever manages the series and runs the event."""
+    return may_manage_series(subject, series) and may_run_event(subject, event)
+
+
 rules.add_perm("tournaments.run_event", may_run_event)
 rules.add_perm("tournaments.score_event", may_score_event)
 rules.add_perm("tournaments.judge_event", may_judge_event)

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "series",
     "signup",
     "import_export",
     "judging",
@@ -219,6 +220,8 @@ SPECTACULAR_SETTINGS = {
         "OutcomeEnum": "tournaments.enums.Outcome",
         "RoundKindEnum": "tournaments.enums.RoundKind",
         "EventStatusEnum": "tournaments.enums.EventStatus",
+        "SeriesKindEnum": "series.enums.SeriesKind",
+        "PointsSourceEnum": "series.enums.PointsSource",
         "DraftStatusEnum": "drafting.models.DraftStatus",
     },
 }

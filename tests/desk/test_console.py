@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from desk.presets import PRESETS, suggested_swiss_rounds, suggested_top_cut
+from series.models import Series, SeriesEvent
 from tests.desk.conftest import scorekeeper_of
 from tests.factories import EventFactory, EventStaffFactory, RoundFactory, UserFactory
 from tournaments.enums import DeckRule, DraftStructure, EventStatus, FormatKind, Structure
@@ -289,3 +290,19 @@ def test_run_again_refuses_a_bad_date_and_is_for_who_runs_the_event(client, crea
     response = client.post(reverse("desk:event_copy", args=[mine.pk]), {"date": "someday"})
     assert response.status_code == 400 and Event.objects.filter(name="FNM").count() == 1
     assert client.get(reverse("desk:event_copy", args=[event.pk])).status_code == 404  # olivia's event
+
+
+# --- A new event straight into a series (issue 44, docs/series.md) ---------------------------------------------
+
+def test_a_new_event_goes_straight_into_my_series_and_never_into_anothers(client, creator):
+    mine = Series.objects.create(name="Friday League", owner=creator)
+    theirs = Series.objects.create(name="Their League", owner=UserFactory())
+    client.force_login(creator)
+    page = client.get(reverse("desk:event_new")).text
+    assert "Friday League" in page and "Their League" not in page
+    response = _new(client, series=str(theirs.pk))
+    assert response.status_code == 400 and not Event.objects.exists()
+    response = _new(client, series=str(mine.pk))
+    event = Event.objects.get()
+    assert response.status_code == 302 and SeriesEvent.objects.get(event=event).series == mine
+    assert EventLogEntry.objects.filter(event=event, action="series_attached", user=creator).exists()

@@ -47,6 +47,10 @@ class LogAction(models.TextChoices):
     INVITATION_ACCEPTED = "invitation_accepted", _("Seat invitation accepted")
     INVITATION_DECLINED = "invitation_declined", _("Seat invitation declined")
     PLACEHOLDER_MERGED = "placeholder_merged", _("Placeholder merged into its person's account")
+    SERIES_ATTACHED = "series_attached", _("Event put into a series")
+    SERIES_DETACHED = "series_detached", _("Event taken out of a series")
+    SERIES_CHANGED = "series_changed", _("Series settings changed")
+    SERIES_RECORDED = "series_recorded", _("Results recorded for the series")
 
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.

@@ -1,0 +1,82 @@
+"""Series' shapes (api.views.series; docs/series.md): a series, its settings and its standings."""
+from rest_framework import serializers
+
+from series.models import Series
+
+
+class SeriesEventRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text="Empty for a private event the caller may not see.")
+    date = serializers.DateField()
+    status = serializers.CharField()
+
+
+class SeriesOutputSerializer(serializers.ModelSerializer):
+    organizer = serializers.CharField(source="owner.get_username", read_only=True)
+
+    class Meta:
+        model = Series
+        fields = ["id", "name", "kind", "is_public", "organizer", "points_source", "points_table",
+                  "participation_points", "best_of", "qualify_top", "qualify_points", "created_at"]
+        read_only_fields = fields
+
+
+class SeriesInputSerializer(serializers.ModelSerializer):
+    """A new series' settings; the service checks them (series.services.series_create)."""
+
+    points_table = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=10000), max_length=256,
+                                         required=False, help_text="Points for 1st, 2nd, 3rd, ... place.")
+
+    class Meta:
+        model = Series
+        fields = ["name", "kind", "is_public", "points_source", "points_table", "participation_points", "best_of",
+                  "qualify_top", "qualify_points"]
+
+
+class SeriesDetailOutputSerializer(SeriesOutputSerializer):
+    events = SeriesEventRefSerializer(many=True, read_only=True)
+
+    class Meta(SeriesOutputSerializer.Meta):
+        fields = [*SeriesOutputSerializer.Meta.fields, "events"]
+        read_only_fields = fields
+
+
+class SeriesStandingsEventSerializer(serializers.Serializer):
+    event = serializers.IntegerField(help_text="The event's id.")
+    points = serializers.IntegerField(allow_null=True, help_text="Series points earned there; null: not played.")
+    counted = serializers.BooleanField(help_text="Among the player's best events that count.")
+
+
+class SeriesStandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField(allow_null=True, help_text="The player's id (null in a team series).")
+    team = serializers.IntegerField(allow_null=True, help_text="The team's id in a team series (else null).")
+    name = serializers.CharField(help_text="The player's or the team's name.")
+    total = serializers.IntegerField(help_text="Points of the counted events.")
+    events_played = serializers.IntegerField()
+    best_place = serializers.IntegerField()
+    match_points = serializers.IntegerField()
+    qualified = serializers.BooleanField()
+    events = SeriesStandingsEventSerializer(many=True)
+
+
+class SeriesStandingsOutputSerializer(serializers.Serializer):
+    series = serializers.IntegerField()
+    events = SeriesEventRefSerializer(many=True)
+    rows = SeriesStandingsRowSerializer(many=True)
+
+
+def standings_data(standings) -> dict:
+    """series.selectors.SeriesStandings as SeriesStandingsOutputSerializer's plain data."""
+    return {
+        "series": standings.series.pk,
+        "events": standings.events,
+        "rows": [{
+            "rank": line.row.rank, "name": line.entrant.name,
+            "player": None if standings.by_team else line.entrant.pk, "team": line.entrant.pk if standings.by_team else None,
+            "total": line.row.total, "events_played": line.row.events_played, "best_place": line.row.best_place,
+            "match_points": line.row.match_points, "qualified": line.row.qualified,
+            "events": [{"event": event.pk, "points": points, "counted": counted}
+                       for event, points, counted in line.cells],
+        } for line in standings.lines],
+    }

@@ -1,0 +1,133 @@
+"""Series pages (docs/series.md): the players' page of a series and the organizer's pages to make and run one.
+Thin: each asks tournaments/rights.py through the selectors and services, and renders."""
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from common.refusals import NotFound
+from series import selectors, services
+from series.forms import AttachForm, SeriesForm, WeeklyRunForm
+from series.models import Series
+from tournaments.models import Event
+from tournaments.rights import events_run_by, may_create_events, may_manage_series
+
+
+@require_GET
+def series_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The series for its players: the events by date and the standings, who qualifies marked."""
+    series = selectors.series_for_viewer(pk=pk, user=request.user)
+    return render(request, "series/series.html", {
+        "standings": selectors.series_standings_for(series=series, viewer=request.user), "series": series,
+        "may_manage": may_manage_series(request.user, series),
+    })
+
+
+@login_required
+@require_GET
+def series_list(request: HttpRequest) -> HttpResponse:
+    """The organizer's series (from the console)."""
+    if not may_create_events(request.user):
+        raise Http404("Not an organizer.")
+    return render(request, "series/list.html", {"series_list": selectors.series_managed_by(user=request.user)})
+
+
+def _save(request: HttpRequest, form: SeriesForm, series: Series | None) -> Series | None:
+    fields = {name: form.cleaned_data[name] for name in form.Meta.fields}
+    try:
+        if series is None:
+            return services.series_create(by=request.user, **fields)
+        return services.series_update(series=series, by=request.user, **fields)
+    except ValidationError as exc:
+        form.add_error(None, exc)  # with a field dict, each message goes to its field
+        return None
+
+
+def _managed(request: HttpRequest, pk: int) -> Series:
+    return selectors.series_for_viewer(pk=pk, user=request.user, managing=True)
+
+
+def _own_events(request: HttpRequest):
+    return events_run_by(request.user).filter(series_link__isnull=True).order_by("-date", "name")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_new(request: HttpRequest) -> HttpResponse:
+    if not may_create_events(request.user):
+        raise Http404("Not an organizer.")
+    form = SeriesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        series = _save(request, form, None)
+        if series is not None:
+            return redirect("series:manage", pk=series.pk)
+    return render(request, "series/form.html", {"form": form, "series": None})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def series_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """Edit the series' settings; attach and detach events, create its weekly run."""
+    series = _managed(request, pk)
+    form = SeriesForm(request.POST or None, instance=Series.objects.get(pk=series.pk))
+    if request.method == "POST" and form.is_valid() and _save(request, form, series) is not None:
+        messages.success(request, _("Series saved."))
+        return redirect("series:manage", pk=series.pk)
+    events = _own_events(request)
+    return render(request, "series/form.html", {
+        "form": form, "series": series, "links": series.series_events.select_related("event"),
+        "attach_form": AttachForm(events=events), "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
+    })
+
+
+def _act(request: HttpRequest, series: Series, work) -> HttpResponse:
+    try:
+        work()
+    except NotFound:
+        raise Http404("No such event.") from None
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    return redirect("series:manage", pk=series.pk)
+
+
+def _form_refused(request: HttpRequest, series: Series, form) -> HttpResponse:
+    for errors in form.errors.values():
+        for message in errors:
+            messages.error(request, message)
+    return redirect("series:manage", pk=series.pk)
+
+
+@login_required
+@require_POST
+def series_attach(request: HttpRequest, pk: int) -> HttpResponse:
+    series = _managed(request, pk)
+    form = AttachForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
+    if not form.is_valid():
+        return _form_refused(request, series, form)
+    return _act(request, series, lambda: services.series_event_attach(
+        series=series, event=form.cleaned_data["event"], by=request.user))
+
+
+@login_required
+@require_POST
+def series_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
+    series = _managed(request, pk)
+    event = Event.objects.filter(pk=event_pk).first()
+    if event is None:
+        raise Http404("No such event.")
+    return _act(request, series, lambda: services.series_event_detach(series=series, event=event, by=request.user))
+
+
+@login_required
+@require_POST
+def series_weekly(request: HttpRequest, pk: int) -> HttpResponse:
+    series = _managed(request, pk)
+    form = WeeklyRunForm(request.POST, events=Event.objects.all(), prefix="weekly")  # the service answers 404 for another's event
+    if not form.is_valid():
+        return _form_refused(request, series, form)
+    return _act(request, series, lambda: services.series_weekly_run(
+        series=series, event=form.cleaned_data["event"], by=request.user, weeks=form.cleaned_data["weeks"]))
