@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "signup",
     "import_export",
     "judging",
+    "fees",
 ]
 
 MIDDLEWARE = [
