@@ -221,6 +221,7 @@ SPECTACULAR_SETTINGS = {
         "RoundKindEnum": "tournaments.enums.RoundKind",
         "EventStatusEnum": "tournaments.enums.EventStatus",
         "DraftStatusEnum": "drafting.models.DraftStatus",
+        "PaymentStatusEnum": "fees.enums.PaymentStatus",
     },
 }
 
