@@ -42,6 +42,13 @@ class Award:
 
 
 
+def _shown(amount: Decimal, divisible: bool) -> Decimal:
+    """Money to the cent (5.00), a whole item as a whole number (6, not 6.00)."""
+    if divisible or amount != amount.to_integral_value():
+        return amount.quantize(Decimal("0.01"))
+    return amount.quantize(Decimal(1))
+
+
 def _place_prizes(lines: Sequence[PrizeLine], place: int) -> list[PrizeLine]:
     return [line for line in lines if line.min_match_points is None
             and line.place_from is not None and line.place_from <= place <= (line.place_to or line.place_from)]
@@ -87,9 +94,9 @@ def prize_payouts(*, placed: Sequence[Placed], lines: Sequence[PrizeLine], split
         if split_evenly and len(group) > 1:
             awards += _shared(group, lines)
         else:
-            awards += [Award(entry.place, entry.team, line.item, line.amount)
+            awards += [Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible))
                        for entry in group for line in _place_prizes(lines, entry.place)]
     for entry in placed:
-        awards += [Award(entry.place, entry.team, line.item, line.amount) for line in lines
+        awards += [Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible)) for line in lines
                    if line.min_match_points is not None and entry.match_points >= line.min_match_points]
     return sorted(awards, key=lambda award: award.place)  # stable: place prizes stay before record prizes

@@ -15,6 +15,7 @@ from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Registration
 from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
+from tournaments.wording import entrant_message
 
 FEE_CHANGED = "fee_changed"
 FEE_MARKED = "fee_marked"
@@ -81,7 +82,7 @@ def registration_payment_mark(*, registration: Registration, status: str, by, am
     if amount is not None and amount < 0:
         raise Refusal({"amount": _("The amount can't be negative.")})
     if paid_by is not None and not registration.seats.filter(player=paid_by).exists():
-        raise Refusal({"paid_by": _("Whoever pays for the team is one of its players.")})
+        raise Refusal({"paid_by": entrant_message(event=event, key="fee_paid_by_member")})
     fee = _fee_of(event)
     with transaction.atomic():
         Payment.objects.get_or_create(registration=registration)

@@ -1,0 +1,83 @@
+"""The desk's fees page and the payout list (desk/fees_views.py, fees.selectors.payouts_for_event)."""
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+
+from desk.services.checkin import registration_check_in
+from fees.selectors import payouts_for_event
+from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
+from tests.api.conftest import build_event
+from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory
+from tests.fees.conftest import organizer_of_other_events
+
+pytestmark = pytest.mark.django_db
+
+PRIZES = [{"item": "Packs", "amount": 6, "place_from": 1}, {"item": "Packs", "amount": 2, "place_from": 2},
+          {"item": "Store credit", "amount": 5, "place_from": 3, "place_to": 4, "divisible": True}]
+
+
+def _one_round(ties: str):
+    event, teams, _rounds = build_event(teams=4, rounds=1)  # two winners on 3 points, two losers on 0
+    event_fee_set(event=event, by=event.organizer, prize_ties=ties)
+    event_prizes_set(event=event, by=event.organizer, lines=PRIZES)
+    return event
+
+
+def test_a_prize_split_for_tied_placings():
+    split = payouts_for_event(event=_one_round("evenly"))
+    assert [(row.place, row.item, row.amount, row.shared_by) for row in split] == [
+        (1, "Packs", 4, 2), (2, "Packs", 4, 2),
+        (3, "Store credit", Decimal("5.00"), 2), (4, "Store credit", Decimal("5.00"), 2)]
+    kept = payouts_for_event(event=_one_round("tiebreakers"))
+    assert [(row.place, row.amount, row.shared_by) for row in kept][:2] == [(1, 6, 1), (2, 2, 1)]
+    assert {row.record for row in kept[:2]} == {"1-0-0"}
+
+
+def test_the_payout_export_has_its_columns(client):
+    event = _one_round("evenly")
+    client.force_login(event.organizer)
+    answer = client.get(f"/events/{event.pk}/desk/fees/payouts/?format=csv")
+    assert answer.status_code == 200
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Place", "Team", "Record", "Match points", "Prize", "Quantity or amount", "Shared by"]
+    assert rows[1][0] == "1" and rows[1][4:] == ["Packs", "4", "2"]
+    assert rows[3][4:] == ["Store credit", "5.00", "2"]
+    assert len(rows) == 5
+
+
+def test_the_payout_export_says_player_in_an_individual_event(client):
+    event = EventFactory(team_size=1)
+    RegistrationFactory(event=event)
+    event_prizes_set(event=event, by=event.organizer, lines=PRIZES[:1])
+    client.force_login(event.organizer)
+    header = client.get(f"/events/{event.pk}/desk/fees/payouts/").content.decode("utf-8-sig").splitlines()[0]
+    assert header.split(",")[1] == "Player"
+
+
+def test_the_fees_page_shows_who_checked_in_without_paying_and_marks(client):
+    event = EventFactory()
+    event_fee_set(event=event, by=event.organizer, amount=Decimal(5))
+    here, paid = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    registration_check_in(registration=here, by=event.organizer, at_desk=True)
+    registration_payment_mark(registration=paid, status="paid", by=event.organizer)
+    scorekeeper = EventStaffFactory(event=event, role="scorekeeper").user
+    client.force_login(scorekeeper)
+    page = client.get(f"/events/{event.pk}/desk/fees/").content.decode()
+    assert f"1 checked-in team has not paid: {here.team.name}." in page
+    assert 'data-total="collected">15.00 EUR' in page and 'data-total="outstanding">15.00 EUR' in page
+    assert 'id="fee-settings"' not in page  # a scorekeeper marks, only the organizers set the fee
+    client.post(f"/events/{event.pk}/desk/fees/", {"registration": here.pk, "status": "paid"})
+    page = client.get(f"/events/{event.pk}/desk/fees/").content.decode()
+    assert "has not paid" not in page and 'data-total="collected">30.00 EUR' in page
+
+
+def test_the_fees_page_is_404_for_another_organizer_and_a_player(client):
+    event = EventFactory()
+    registration = RegistrationFactory(event=event)
+    client.force_login(organizer_of_other_events())
+    assert client.get(f"/events/{event.pk}/desk/fees/").status_code == 404
+    assert client.post(f"/events/{event.pk}/desk/fees/", {"registration": registration.pk,
+                                                          "status": "paid"}).status_code == 404
+    assert client.get(f"/events/{event.pk}/desk/fees/payouts/").status_code == 404
