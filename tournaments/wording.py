@@ -200,6 +200,9 @@ _SENTENCES = {
         _("The fee is per player: a team owes it once for each seat, and one mark covers the whole team."),
         _("The fee is per player."),
     ),
+    "prize_by_record": (
+        _("Every team with %(n)s match points or more"), _("Every player with %(n)s match points or more"),
+    ),
     "fee_unpaid_checked_in": (
         ngettext_lazy("%(n)d checked-in team has not paid: %(teams)s.",
                       "%(n)d checked-in teams have not paid: %(teams)s.", "n"),

@@ -9,7 +9,7 @@ from desk.services.checkin import registration_check_in
 from fees.selectors import payouts_for_event
 from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
 from tests.api.conftest import build_event
-from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory
+from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory, UserFactory
 from tests.fees.conftest import organizer_of_other_events
 
 pytestmark = pytest.mark.django_db
@@ -81,3 +81,21 @@ def test_the_fees_page_is_404_for_another_organizer_and_a_player(client):
     assert client.post(f"/events/{event.pk}/desk/fees/", {"registration": registration.pk,
                                                           "status": "paid"}).status_code == 404
     assert client.get(f"/events/{event.pk}/desk/fees/payouts/").status_code == 404
+
+
+def test_the_event_page_shows_the_prizes_before_it_starts_and_a_player_only_their_own_fee(client):
+    event = EventFactory(team_size=1)
+    event_fee_set(event=event, by=event.organizer, amount=Decimal(3))
+    event_prizes_set(event=event, by=event.organizer, lines=[{"item": "Trophy", "amount": 1, "place_from": 1},
+                                                             {"item": "Promo", "amount": 1, "min_match_points": 9}])
+    mine, theirs = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    registration_payment_mark(registration=theirs, status="paid", by=event.organizer)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Place 1: 1 × Trophy" in page and "Every player with 9 match points or more: 1 × Promo" in page
+    assert 'id="my-fee"' not in page
+    player = mine.seats.get().player
+    player.user = UserFactory()
+    player.save()
+    client.force_login(player.user)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="my-fee" data-status="unpaid"' in page and "Your entry fee: Not paid." in page
