@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
@@ -84,7 +85,7 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
 def payout_dataset(*, event: Event) -> tablib.Dataset:
     """The payout list as a spreadsheet: place, entrant (team or player), record, match points, prize, quantity or
     amount, shared by."""
-    dataset = tablib.Dataset(headers=[_("Place"), entrant_noun(event=event, form="Singular"), _("Record"),
+    dataset = tablib.Dataset(headers=[pgettext("placing", "Place"), entrant_noun(event=event, form="Singular"), _("Record"),
                                       _("Match points"), _("Prize"), _("Quantity or amount"), _("Shared by")])
     for row in selectors.payouts_for_event(event=event):
         dataset.append([row.place, row.name, row.record, row.match_points, row.item, str(row.amount), row.shared_by])

@@ -2,7 +2,7 @@
 from django import template
 
 from fees import selectors
-from fees.enums import PaymentStatus
+from fees.enums import PaymentStatus, TieSplit
 
 register = template.Library()
 
@@ -15,4 +15,5 @@ def event_prizes(context, event):
     fee = selectors.fee_for_event(event=event)
     mine = selectors.payment_for_person(event=event, user=getattr(request, "user", None))
     return {"event": event, "fee": fee if fee.amount else None, "prizes": selectors.prizes_for_event(event=event),
-            "mine": mine, "statuses": dict(PaymentStatus.choices)}
+            "mine": mine, "statuses": dict(PaymentStatus.choices),
+            "split_evenly": fee.prize_ties == TieSplit.EVENLY}

@@ -91,7 +91,8 @@ def test_the_event_page_shows_the_prizes_before_it_starts_and_a_player_only_thei
     mine, theirs = RegistrationFactory(event=event), RegistrationFactory(event=event)
     registration_payment_mark(registration=theirs, status="paid", by=event.organizer)
     page = client.get(f"/events/{event.pk}/").content.decode()
-    assert "Place 1: 1 × Trophy" in page and "Every player with 9 match points or more: 1 × Promo" in page
+    assert '<th scope="row">Place 1</th><td>1 × Trophy</td>' in page
+    assert '<th scope="row">Every player with 9 match points or more</th><td>1 × Promo</td>' in page
     assert 'id="my-fee"' not in page
     player = mine.seats.get().player
     player.user = UserFactory()
