@@ -49,7 +49,7 @@ def _post(request: HttpRequest, event: Event) -> None:
     registration_id = plain_int(request.POST.get("registration", ""), max_digits=18)
     registration = Registration.objects.filter(event=event, pk=registration_id).select_related("team").first()
     if registration is None:
-        raise Http404("No such registration.")
+        raise ValidationError(entrant_sentence(event=event, key="fee_choose_entrant"))
     services.registration_payment_mark(registration=registration, status=request.POST.get("status", ""),
                                        by=request.user, method=request.POST.get("method", "")[:40])
 

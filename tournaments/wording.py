@@ -200,6 +200,7 @@ _SENTENCES = {
         _("The fee is per player: a team owes it once for each seat, and one mark covers the whole team."),
         _("The fee is per player."),
     ),
+    "fee_choose_entrant": (_("Choose a team of this event to mark."), _("Choose a player of this event to mark.")),
     "prize_by_record": (
         _("Every team with %(n)s match points or more"), _("Every player with %(n)s match points or more"),
     ),
