@@ -38,7 +38,58 @@ def _decimal(value: str) -> Decimal | None:
         raise ValidationError(_("Write the amount as a number, e.g. 5 or 7.50.")) from None
 
 
+def prize_lines_parse(text: str) -> list[dict]:
+    """The desk's prize lines, one a line: `places | item | amount`, and `| money` for a line that splits to the
+    cent. Places are `1`, `3-4`, or `9 points` (a prize by record: at least 9 match points). A wrong line is a
+    ValidationError naming it."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        parts = [part.strip() for part in raw.split("|")]
+        wrong = ValidationError(_("Line %(n)d: write places | item | amount, e.g. 3-4 | Packs | 3.") % {"n": number})
+        if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3].lower() not in ("money", "")):
+            raise wrong
+        places, item, amount = parts[:3]
+        try:
+            line = {"item": item, "amount": _decimal(amount), "divisible": len(parts) == 4 and bool(parts[3])}
+        except ValidationError:
+            raise wrong from None
+        low, _dash, high = places.partition("-")
+        if places.endswith("points") and plain_int(places.removesuffix("points")) is not None:
+            line["min_match_points"] = plain_int(places.removesuffix("points"))
+        elif plain_int(low) is not None and (not _dash or plain_int(high) is not None):
+            line["place_from"], line["place_to"] = plain_int(low), plain_int(high) if _dash else plain_int(low)
+        else:
+            raise wrong
+        if line["amount"] is None:
+            raise wrong
+        lines.append(line)
+    return lines
+
+
+def prize_lines_text(prizes) -> str:
+    """The event's prize lines as the desk's textarea writes them (prize_lines_parse reads them back)."""
+    rows = []
+    for prize in prizes:
+        if prize.min_match_points is not None:
+            places = f"{prize.min_match_points} points"
+        elif prize.place_to and prize.place_to != prize.place_from:
+            places = f"{prize.place_from}-{prize.place_to}"
+        else:
+            places = str(prize.place_from)
+        amount = prize.amount if prize.divisible else prize.amount.normalize()
+        rows.append(" | ".join([places, prize.item, f"{amount:f}"] + (["money"] if prize.divisible else [])))
+    return "\n".join(rows)
+
+
 def _post(request: HttpRequest, event: Event) -> None:
+    if request.POST.get("action") == "prizes":
+        if not may_run_event(request.user, event):
+            raise Http404("No such event.")
+        services.event_prizes_set(event=event, by=request.user,
+                                  lines=prize_lines_parse(request.POST.get("prizes", "")))
+        return
     if request.POST.get("action") == "fee":
         if not may_run_event(request.user, event):
             raise Http404("No such event.")
@@ -79,6 +130,7 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
         "unpaid_here": entrant_sentence(event=event, key="fee_unpaid_checked_in", n=len(unpaid_here),
                                         teams=", ".join(unpaid_here)) if unpaid_here else "",
         "payouts": selectors.payouts_for_event(event=event), "formats": FORMATS,
+        "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
     })
 
 
