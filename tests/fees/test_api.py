@@ -5,6 +5,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory, UserFactory
 from tests.fees.conftest import organizer_of_other_events
+from fees.services import registration_payment_mark
 from tournaments.models import EventLogEntry
 
 pytestmark = pytest.mark.django_db
@@ -87,3 +88,16 @@ def test_prizes_are_shown_before_the_event_and_paid_out_by_placing():
     payouts = _client().get(f"/api/v1/events/{event.pk}/prizes/payouts").json()
     assert [(row["place"], row["item"]) for row in payouts] == [(1, "Trophy"), (1, "Store credit"), (2, "Store credit")]
     assert {row["registration"] for row in payouts} <= {team.pk for team in teams}
+
+
+@pytest.mark.parametrize("teams", [2, 12])
+def test_the_fees_list_costs_the_same_queries_for_any_number_of_teams(teams, django_assert_max_num_queries):
+    event = EventFactory()
+    registrations = [RegistrationFactory(event=event) for _ in range(teams)]
+    for registration in registrations[::2]:
+        registration_payment_mark(registration=registration, status="paid", by=event.organizer)
+    client = _client(event.organizer)
+    client.get(f"/api/v1/events/{event.pk}/fees/")  # the session and the rights' caches warm up
+    with django_assert_max_num_queries(8):
+        body = client.get(f"/api/v1/events/{event.pk}/fees/").json()
+    assert len(body["payments"]) == teams
