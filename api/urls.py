@@ -23,6 +23,7 @@ from api.views.series import SeriesDetailView, SeriesListView, SeriesStandingsVi
 from api.views.rounds import RoundDetailView, RoundListView
 from api.views.sharedgame import MatchLifeView
 from api.views.staff import StaffDetailView, StaffListView
+from api.views.fees import FeesView, PaymentView, PayoutsView, PrizesView
 from api.views.standings import BracketView, PlacementsView, StandingsView
 from api.views.teams import (
     TeamDetailView,
@@ -54,6 +55,10 @@ urlpatterns = [
     path("v1/events/<id:event_id>/copy", EventCopyView.as_view(), name="event-copy"),
     path("v1/events/<id:event_id>/export", EventExportView.as_view(), name="event-export"),
     path("v1/events/<id:event_id>/staff/", StaffListView.as_view(), name="staff-list"),
+    path("v1/events/<id:event_id>/fees/", FeesView.as_view(), name="fees"),
+    path("v1/events/<id:event_id>/fees/<id:registration_id>", PaymentView.as_view(), name="fee-payment"),
+    path("v1/events/<id:event_id>/prizes/", PrizesView.as_view(), name="prizes"),
+    path("v1/events/<id:event_id>/prizes/payouts", PayoutsView.as_view(), name="prize-payouts"),
     path("v1/events/<id:event_id>/staff/<id:user_id>", StaffDetailView.as_view(), name="staff-detail"),
     path("v1/events/<id:event_id>/replace", EventReplaceView.as_view(), name="event-replace"),
     path("v1/events/<id:event_id>/webhooks/", WebhookListView.as_view(), name="webhook-list"),

@@ -2,7 +2,7 @@
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from desk import console_views, views
+from desk import console_views, fees_views, views
 
 app_name = "desk"
 urlpatterns = [
@@ -20,6 +20,8 @@ urlpatterns = [
     path("events/<id:pk>/desk/announce/", views.desk_announce, name="announce"),
     path("events/<id:pk>/desk/reopen/", views.desk_reopen, name="reopen"),
     path("events/<id:pk>/desk/exports/", views.desk_exports, name="exports"),
+    path("events/<id:pk>/desk/fees/", fees_views.desk_fees, name="fees"),
+    path("events/<id:pk>/desk/fees/payouts/", fees_views.desk_payouts, name="payouts"),
     path("events/<id:pk>/desk/check-in-all/", views.desk_check_in_all, name="check_in_all"),
     path("events/<id:pk>/desk/import/", views.desk_import_teams, name="import_teams"),
     path("events/<id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),

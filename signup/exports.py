@@ -6,7 +6,7 @@ import tablib
 from django.utils.translation import gettext_lazy as _
 from import_export import fields, resources
 
-from tournaments.exports import FORMATS, dataset_bytes, stage_text, standings_dataset
+from tournaments.exports import FORMATS, dataset_bytes, sanctioning_dataset, stage_text, standings_dataset
 from tournaments.models import Decklist, Event, Seat, TeamMatch
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
@@ -118,6 +118,8 @@ EXPORTS = {
                 .prefetch_related("seat_matches").order_by("round__number", "table")),
     "standings": (_("Standings"), None, lambda e: standings_dataset(event=e, emails=True)),
     "placings": (_("Final placings"), None, _placings_dataset),
+    "sanctioning": (_("Roster and results for the sanctioning body (one row per player, with e-mails)"), None,
+                    lambda e: sanctioning_dataset(event=e)),
     "decklists": (_("Decklists"), DecklistsResource,
                   lambda e: Decklist.objects.filter(seat__event=e).select_related("seat__registration__team", "seat__player")
                   .order_by("seat__registration__team__name", "seat__letter")),

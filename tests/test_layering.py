@@ -20,7 +20,7 @@ LAYERS = {
     "config": CONFIG,
     "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
     "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
-    "series": DOMAIN,
+    "series": DOMAIN, "fees": DOMAIN,
     "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
     "health": FRONT_END,
     "benchmarks": DEVELOPMENT,
@@ -39,6 +39,7 @@ MAY_IMPORT = {
     "signup": {"tournaments", "cards", "ratings"},  # the player's one page shows their ratings
     "judging": {"tournaments", "cards"},
     "series": {"tournaments", "ratings"},  # a season across events (issue 44)
+    "fees": {"tournaments"},  # entry fees and prizes (issue 44)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
     "eventfile": {"tournaments", "cards"} | _FEATURES,  # one event, whole, in one file
     **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
@@ -54,7 +55,7 @@ ENGINES = {
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
-    "sealed.rules", "sharedgame.rules", "series.standings",
+    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes",
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 

@@ -91,6 +91,35 @@ def _emails(event: Event) -> dict[int, str]:
     return {registration: "; ".join(emails) for registration, emails in found.items()}
 
 
+SANCTIONING_COLUMNS = ("place", "team", "seat", "player", "email", "match_points", "record", "dropped")
+
+
+def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
+    """The event's roster and results as a store re-enters or uploads them to its sanctioning body: one row per
+    player, by final placing (the placings so far before the end): place, team, seat, player's name, e-mail (empty
+    for a placeholder without an account), match points, the team's record and the round it dropped in. An
+    individual event has no team and seat columns. Four queries and the standings'."""
+    names = team_names_for_event(event=event)
+    rows = {row.team: row for row in standings_for_event(event=event)}
+    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
+                   .values_list("id", "dropped_round"))
+    seats: dict[int, list[tuple[str, str, str]]] = {}
+    for registration, letter, player, email in (Seat.objects.filter(event=event).order_by("registration_id", "letter")
+                                                .values_list("registration_id", "letter", "player__name",
+                                                             "player__user__email")):
+        seats.setdefault(registration, []).append((letter, player, email or ""))
+    columns = [c for c in SANCTIONING_COLUMNS if not (event.is_individual and c in ("team", "seat"))]
+    data = tablib.Dataset(headers=columns, title=event.name)
+    for placing in placements_for_event(event=event):
+        row = rows.get(placing.team)
+        for letter, player, email in seats.get(placing.team, []):
+            cells = {"place": placing.place, "team": names.get(placing.team, ""), "seat": letter, "player": player,
+                     "email": email, "match_points": row.match_points if row else 0,
+                     "record": row.record if row else "", "dropped": dropped.get(placing.team, "")}
+            data.append([cells[c] for c in columns])
+    return data
+
+
 def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = False) -> tablib.Dataset:
     """The standings, one row per team, every figure exact to four decimals, with the round each dropped team
     dropped in (`dropped`, empty for the others) and, with `emails` (the organizer's exports only), its players'

@@ -192,6 +192,24 @@ _SENTENCES = {
     "log_kind_seats": (_("Seats and teams"), _("Entries")),
     "print_note": (_("One team a page, A4."), _("One player a page, A4.")),
     "print_entrant": (_("Print this team's decklists"), _("Print this player's decklist")),
+    # Entry fees and prizes (fees/, templates/desk/fees.html).
+    "fee_paid_by_member": (
+        _("Whoever pays for the team is one of its players."), _("The entry fee is paid by the player themself."),
+    ),
+    "fee_per_entrant": (
+        _("The fee is per player: a team owes it once for each seat, and one mark covers the whole team."),
+        _("The fee is per player."),
+    ),
+    "fee_choose_entrant": (_("Choose a team of this event to mark."), _("Choose a player of this event to mark.")),
+    "prize_by_record": (
+        _("Every team with %(n)s match points or more"), _("Every player with %(n)s match points or more"),
+    ),
+    "fee_unpaid_checked_in": (
+        ngettext_lazy("%(n)d checked-in team has not paid: %(teams)s.",
+                      "%(n)d checked-in teams have not paid: %(teams)s.", "n"),
+        ngettext_lazy("%(n)d checked-in player has not paid: %(teams)s.",
+                      "%(n)d checked-in players have not paid: %(teams)s.", "n"),
+    ),
 }
 SENTENCES = tuple(_SENTENCES)
 

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "signup",
     "import_export",
     "judging",
+    "fees",
 ]
 
 MIDDLEWARE = [
@@ -223,6 +224,7 @@ SPECTACULAR_SETTINGS = {
         "SeriesKindEnum": "series.enums.SeriesKind",
         "PointsSourceEnum": "series.enums.PointsSource",
         "DraftStatusEnum": "drafting.models.DraftStatus",
+        "PaymentStatusEnum": "fees.enums.PaymentStatus",
     },
 }
 

@@ -1,0 +1,158 @@
+"""The desk's entry fees and payouts (issue 44; docs/fees.md): who hasn't paid at check-in, the totals, marking a
+registration paid, waived or refunded, the fee itself, and the payout list of the final placings (printed, or as a
+CSV or xlsx file)."""
+from decimal import Decimal, InvalidOperation
+
+import tablib
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from common.params import plain_int
+from desk.models import CheckIn
+from fees import selectors, services
+from fees.enums import PaymentStatus, TieSplit
+from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
+from tournaments.models import Event, Registration
+from tournaments.rights import may_run_event, may_score_event
+from tournaments.wording import entrant_noun, entrant_sentence
+
+
+def _event(request: HttpRequest, pk: int, rule=may_score_event) -> Event:
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not rule(request.user, event):
+        raise Http404("No such event.")
+    return event
+
+
+def _decimal(value: str) -> Decimal | None:
+    try:
+        return Decimal(value.replace(",", ".")) if value.strip() else None
+    except InvalidOperation:
+        raise ValidationError(_("Write the amount as a number, e.g. 5 or 7.50.")) from None
+
+
+def prize_lines_parse(text: str) -> list[dict]:
+    """The desk's prize lines, one a line: `places | item | amount`, and `| money` for a line that splits to the
+    cent. Places are `1`, `3-4`, or `9 points` (a prize by record: at least 9 match points). A wrong line is a
+    ValidationError naming it."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        parts = [part.strip() for part in raw.split("|")]
+        wrong = ValidationError(_("Line %(n)d: write places | item | amount, e.g. 3-4 | Packs | 3.") % {"n": number})
+        if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3].lower() not in ("money", "")):
+            raise wrong
+        places, item, amount = parts[:3]
+        try:
+            line = {"item": item, "amount": _decimal(amount), "divisible": len(parts) == 4 and bool(parts[3])}
+        except ValidationError:
+            raise wrong from None
+        low, _dash, high = places.partition("-")
+        if places.endswith("points") and plain_int(places.removesuffix("points")) is not None:
+            line["min_match_points"] = plain_int(places.removesuffix("points"))
+        elif plain_int(low) is not None and (not _dash or plain_int(high) is not None):
+            line["place_from"], line["place_to"] = plain_int(low), plain_int(high) if _dash else plain_int(low)
+        else:
+            raise wrong
+        if line["amount"] is None:
+            raise wrong
+        lines.append(line)
+    return lines
+
+
+def prize_lines_text(prizes) -> str:
+    """The event's prize lines as the desk's textarea writes them (prize_lines_parse reads them back)."""
+    rows = []
+    for prize in prizes:
+        if prize.min_match_points is not None:
+            places = f"{prize.min_match_points} points"
+        elif prize.place_to and prize.place_to != prize.place_from:
+            places = f"{prize.place_from}-{prize.place_to}"
+        else:
+            places = str(prize.place_from)
+        amount = prize.amount if prize.divisible else prize.amount.normalize()
+        rows.append(" | ".join([places, prize.item, f"{amount:f}"] + (["money"] if prize.divisible else [])))
+    return "\n".join(rows)
+
+
+def _post(request: HttpRequest, event: Event) -> None:
+    if request.POST.get("action") == "prizes":
+        if not may_run_event(request.user, event):
+            raise Http404("No such event.")
+        services.event_prizes_set(event=event, by=request.user,
+                                  lines=prize_lines_parse(request.POST.get("prizes", "")))
+        return
+    if request.POST.get("action") == "fee":
+        if not may_run_event(request.user, event):
+            raise Http404("No such event.")
+        services.event_fee_set(event=event, by=request.user, amount=_decimal(request.POST.get("amount", "")),
+                               currency=request.POST.get("currency") or None,
+                               prize_ties=request.POST.get("prize_ties") or None)
+        return
+    registration_id = plain_int(request.POST.get("registration", ""), max_digits=18)
+    registration = Registration.objects.filter(event=event, pk=registration_id).select_related("team").first()
+    if registration is None:
+        raise ValidationError(entrant_sentence(event=event, key="fee_choose_entrant"))
+    services.registration_payment_mark(registration=registration, status=request.POST.get("status", ""),
+                                       by=request.user, method=request.POST.get("method", "")[:40])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
+    """Entry fees at the desk (organizers and scorekeepers): the totals, who hasn't paid (checked in first), a
+    button per status for each registration; the fee and how ties split prizes for whoever runs the event."""
+    event = _event(request, pk)
+    if request.method == "POST":
+        try:
+            _post(request, event)
+        except ValidationError as exc:
+            for message in exc.messages:
+                messages.error(request, message)
+        return redirect("desk:fees", pk=event.pk)
+    fee = selectors.fee_for_event(event=event)
+    rows = selectors.payments_for_event(event=event, fee=fee)
+    checked_in = set(CheckIn.objects.filter(registration__event=event).values_list("registration_id", flat=True))
+    unpaid_here = [row.name for row in rows if row.status == PaymentStatus.UNPAID and row.registration in checked_in]
+    rows = sorted(rows, key=lambda row: (row.status != PaymentStatus.UNPAID, row.registration not in checked_in))
+    return render(request, "desk/fees.html", {
+        "event": event, "fee": fee, "totals": selectors.fee_totals(rows=rows, fee=fee),
+        "rows": [(row, row.registration in checked_in) for row in rows], "statuses": PaymentStatus.choices,
+        "ties": TieSplit.choices, "may_run": may_run_event(request.user, event),
+        "unpaid_here": entrant_sentence(event=event, key="fee_unpaid_checked_in", n=len(unpaid_here),
+                                        teams=", ".join(unpaid_here)) if unpaid_here else "",
+        "payouts": selectors.payouts_for_event(event=event), "formats": FORMATS,
+        "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
+    })
+
+
+def payout_dataset(*, event: Event) -> tablib.Dataset:
+    """The payout list as a spreadsheet: place, entrant (team or player), record, match points, prize, quantity or
+    amount, shared by."""
+    dataset = tablib.Dataset(headers=[pgettext("placing", "Place"), entrant_noun(event=event, form="Singular"), _("Record"),
+                                      _("Match points"), _("Prize"), _("Quantity or amount"), _("Shared by")])
+    for row in selectors.payouts_for_event(event=event):
+        dataset.append([row.place, row.name, row.record, row.match_points, row.item, str(row.amount), row.shared_by])
+    return dataset
+
+
+@login_required
+@require_GET
+def desk_payouts(request: HttpRequest, pk: int) -> HttpResponse:
+    """The payout list as a file: ?format=csv or xlsx (whoever scores the event)."""
+    event = _event(request, pk)
+    file_format = request.GET.get("format", "csv")
+    if file_format not in FORMATS:
+        raise Http404(_("No such export: choose one of the list."))
+    response = HttpResponse(dataset_bytes(payout_dataset(event=event), file_format, title=event.name),
+                            content_type=CONTENT_TYPES[file_format])
+    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-payouts.{file_format}"'
+    return response

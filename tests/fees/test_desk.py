@@ -1,0 +1,135 @@
+"""The desk's fees page and the payout list (desk/fees_views.py, fees.selectors.payouts_for_event)."""
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from desk.fees_views import prize_lines_parse, prize_lines_text
+from desk.services.checkin import registration_check_in
+from fees.selectors import payouts_for_event
+from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
+from tests.api.conftest import build_event
+from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory, UserFactory
+from tests.fees.conftest import organizer_of_other_events
+
+pytestmark = pytest.mark.django_db
+
+PRIZES = [{"item": "Packs", "amount": 6, "place_from": 1}, {"item": "Packs", "amount": 2, "place_from": 2},
+          {"item": "Store credit", "amount": 5, "place_from": 3, "place_to": 4, "divisible": True}]
+
+
+def _one_round(ties: str):
+    event, teams, _rounds = build_event(teams=4, rounds=1)  # two winners on 3 points, two losers on 0
+    event_fee_set(event=event, by=event.organizer, prize_ties=ties)
+    event_prizes_set(event=event, by=event.organizer, lines=PRIZES)
+    return event
+
+
+def test_a_prize_split_for_tied_placings():
+    split = payouts_for_event(event=_one_round("evenly"))
+    assert [(row.place, row.item, row.amount, row.shared_by) for row in split] == [
+        (1, "Packs", 4, 2), (2, "Packs", 4, 2),
+        (3, "Store credit", Decimal("5.00"), 2), (4, "Store credit", Decimal("5.00"), 2)]
+    kept = payouts_for_event(event=_one_round("tiebreakers"))
+    assert [(row.place, row.amount, row.shared_by) for row in kept][:2] == [(1, 6, 1), (2, 2, 1)]
+    assert {row.record for row in kept[:2]} == {"1-0-0"}
+
+
+def test_the_payout_export_has_its_columns(client):
+    event = _one_round("evenly")
+    client.force_login(event.organizer)
+    answer = client.get(f"/events/{event.pk}/desk/fees/payouts/?format=csv")
+    assert answer.status_code == 200
+    rows = list(csv.reader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Place", "Team", "Record", "Match points", "Prize", "Quantity or amount", "Shared by"]
+    assert rows[1][0] == "1" and rows[1][4:] == ["Packs", "4", "2"]
+    assert rows[3][4:] == ["Store credit", "5.00", "2"]
+    assert len(rows) == 5
+
+
+def test_the_payout_export_says_player_in_an_individual_event(client):
+    event = EventFactory(team_size=1)
+    RegistrationFactory(event=event)
+    event_prizes_set(event=event, by=event.organizer, lines=PRIZES[:1])
+    client.force_login(event.organizer)
+    header = client.get(f"/events/{event.pk}/desk/fees/payouts/").content.decode("utf-8-sig").splitlines()[0]
+    assert header.split(",")[1] == "Player"
+
+
+def test_the_fees_page_shows_who_checked_in_without_paying_and_marks(client):
+    event = EventFactory()
+    event_fee_set(event=event, by=event.organizer, amount=Decimal(5))
+    here, paid = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    registration_check_in(registration=here, by=event.organizer, at_desk=True)
+    registration_payment_mark(registration=paid, status="paid", by=event.organizer)
+    scorekeeper = EventStaffFactory(event=event, role="scorekeeper").user
+    client.force_login(scorekeeper)
+    page = client.get(f"/events/{event.pk}/desk/fees/").content.decode()
+    assert f"1 checked-in team has not paid: {here.team.name}." in page
+    assert 'data-total="collected">15.00 EUR' in page and 'data-total="outstanding">15.00 EUR' in page
+    assert 'id="fee-settings"' not in page  # a scorekeeper marks, only the organizers set the fee
+    client.post(f"/events/{event.pk}/desk/fees/", {"registration": here.pk, "status": "paid"})
+    page = client.get(f"/events/{event.pk}/desk/fees/").content.decode()
+    assert "has not paid" not in page and 'data-total="collected">30.00 EUR' in page
+
+
+def test_the_fees_page_is_404_for_another_organizer_and_a_player(client):
+    event = EventFactory()
+    registration = RegistrationFactory(event=event)
+    client.force_login(organizer_of_other_events())
+    assert client.get(f"/events/{event.pk}/desk/fees/").status_code == 404
+    assert client.post(f"/events/{event.pk}/desk/fees/", {"registration": registration.pk,
+                                                          "status": "paid"}).status_code == 404
+    assert client.get(f"/events/{event.pk}/desk/fees/payouts/").status_code == 404
+
+
+def test_the_event_page_shows_the_prizes_before_it_starts_and_a_player_only_their_own_fee(client):
+    event = EventFactory(team_size=1)
+    event_fee_set(event=event, by=event.organizer, amount=Decimal(3))
+    event_prizes_set(event=event, by=event.organizer, lines=[{"item": "Trophy", "amount": 1, "place_from": 1},
+                                                             {"item": "Promo", "amount": 1, "min_match_points": 9}])
+    mine, theirs = RegistrationFactory(event=event), RegistrationFactory(event=event)
+    registration_payment_mark(registration=theirs, status="paid", by=event.organizer)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert '<th scope="row">Place 1</th><td>1 × Trophy</td>' in page
+    assert '<th scope="row">Every player with 9 match points or more</th><td>1 × Promo</td>' in page
+    assert 'id="my-fee"' not in page
+    player = mine.seats.get().player
+    player.user = UserFactory()
+    player.save()
+    client.force_login(player.user)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="my-fee" data-status="unpaid"' in page and "Your entry fee: Not paid." in page
+
+
+def test_prize_lines_written_on_the_desk_read_back_the_same():
+    text = "1 | Trophy | 1\n3-4 | Store credit | 7.50 | money\n9 points | Promo | 10"
+    lines = prize_lines_parse(text)
+    assert lines[1] == {"item": "Store credit", "amount": Decimal("7.50"), "divisible": True, "place_from": 3,
+                        "place_to": 4}
+    assert lines[2]["min_match_points"] == 9 and "place_from" not in lines[2]
+    event = EventFactory()
+    event_prizes_set(event=event, by=event.organizer, lines=lines)
+    assert prize_lines_text(event.prizes.all()) == text
+
+
+@pytest.mark.parametrize("line", ["1 | Trophy", "first | Trophy | 1", "1 | Trophy | one", "2-x | Packs | 3",
+                                  "1 | Trophy | 1 | gold"])
+def test_a_wrong_prize_line_is_refused_by_its_number(line):
+    with pytest.raises(ValidationError, match="Line 2"):
+        prize_lines_parse("1 | Packs | 3\n" + line)
+
+
+def test_the_organizer_saves_prizes_on_the_desk_and_a_scorekeeper_may_not(client):
+    event = EventFactory()
+    scorekeeper = EventStaffFactory(event=event, role="scorekeeper").user
+    client.force_login(scorekeeper)
+    client.post(f"/events/{event.pk}/desk/fees/", {"action": "prizes", "prizes": "1 | Trophy | 1"})
+    assert not event.prizes.exists()
+    client.force_login(event.organizer)
+    client.post(f"/events/{event.pk}/desk/fees/", {"action": "prizes", "prizes": "1 | Trophy | 1\n2-1 | Packs | 2"})
+    assert not event.prizes.exists()  # the second line is wrong: nothing is written
+    client.post(f"/events/{event.pk}/desk/fees/", {"action": "prizes", "prizes": "1 | Trophy | 1"})
+    assert [p.item for p in event.prizes.all()] == ["Trophy"]
