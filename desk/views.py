@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -604,9 +604,10 @@ def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("%(team)s is checked in.") % {"team": registration.team.name})
     back = request.POST.get("next", "")
-    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                require_https=request.is_secure()):
-        return redirect(back)
+    # Only a path of this site: redirect() would read "a:b" as a view's name (and fail on a stray one).
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                                require_https=request.is_secure()):
+        return HttpResponseRedirect(back)
     return redirect("portal:event", pk=event.pk)
 
 

