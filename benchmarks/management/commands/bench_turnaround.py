@@ -127,7 +127,10 @@ class Command(BaseCommand):
         try:
             return self._day(event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng)
         finally:
+            tag = f"turn{event.pk}"
             bench_event_delete(event=event)
+            # The list's existing accounts are invited, never seated (docs/permissions.md): not among the seats.
+            User.objects.filter(username__startswith=f"{tag}-u").delete()
 
     def _day(self, *, event, client, teams: int, rounds: int, results: int, rng) -> dict:
         base = f"/api/v1/events/{event.pk}"
