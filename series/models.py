@@ -89,6 +89,8 @@ class SeriesResult(models.Model):
 
     class Meta:
         ordering = ["series_event", "place"]
+        verbose_name = _("series result")
+        verbose_name_plural = _("series results")
         constraints = [models.UniqueConstraint(fields=["series_event", "player"], name="series_result_once")]
 
     def __str__(self) -> str:
