@@ -42,6 +42,8 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     token = ApiTokenFactory(event=event)
     organizer = OrganizerTokenFactory(user=event.organizer)  # runs `event`: the organizer's writes reach real data
     DraftTableFactory(event=event, number=1, team1=registrations[0], team2=registrations[1])
+    from series.services import series_create
+    series = series_create(by=event.organizer, name="Friday league")  # public: its page and standings answer
     shared = SharedMatchFactory()  # a Two-Headed Giant match, for the live life totals
     # A player of the team that must confirm the reported match, logged in with a session and its CSRF token.
     portal = Client()
@@ -56,6 +58,8 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
         "match_id": list(event.rounds.first().matches.values_list("pk", flat=True))
         + list(pending.rounds.first().matches.values_list("pk", flat=True)) + [shared.pk],
         "number": [1, 2, 3],
+        "series_id": [series.pk],
+        "registration_id": [r.pk for r in registrations],
         "team_id": [r.pk for r in registrations],
         "player_id": list(event.registrations.values_list("seats__player_id", flat=True)),
     }

@@ -51,7 +51,7 @@ def test_partial_that_is_not_1_gets_the_whole_page(scene, client, bad):
 MY_SIDE = {"seat_A": "2-0", "seat_B": "2-1", "seat_C": "0-2"}
 
 
-@pytest.mark.parametrize("bad", [*BAD_NUMBERS, "3", "", "3-0", "2-2", "1-1", "DRAW"])
+@pytest.mark.parametrize("bad", [*BAD_NUMBERS, "3", "", "3-0", "2-2", "1-2-1-1", "DRAW"])
 @pytest.mark.parametrize("field", ["seat_A", "seat_C"])
 def test_a_report_with_a_result_that_is_not_a_choice_is_refused_with_the_reason(scene, client, bad, field):
     login_client(client, scene.alice)
@@ -59,6 +59,18 @@ def test_a_report_with_a_result_that_is_not_a_choice_is_refused_with_the_reason(
     assert response.status_code == 400
     assert 'role="alert"' in response.text or "errorlist" in response.text
     assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
+
+
+@pytest.mark.parametrize("field", ["seat_A", "seat_C"])
+def test_a_seat_that_ended_one_game_each_is_a_draw_not_a_mistake(scene, client, field):
+    # "1-1" is how a match that ended at time one game apiece is written (issue 38: one parser for every door).
+    login_client(client, scene.alice)
+    response = client.post(reverse("portal:match_report", args=[scene.match.pk]), {**MY_SIDE, field: "1-1"})
+    assert response.status_code == 302
+    match = TeamMatch.objects.get(pk=scene.match.pk)
+    assert match.result_state == ResultState.REPORTED
+    seat = match.seat_matches.get(letter=field[-1])
+    assert (seat.wins_a, seat.wins_b) == (1, 1)
 
 
 def test_a_dispute_note_too_long_is_refused_with_the_reason(scene, client):
