@@ -18,7 +18,7 @@ from drafting.core import draft_log
 from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
 from eventfile.export import FORMAT, READS
 from eventfile.logdata import log_data_in
-from eventfile.mtgodecklistcache import CacheFileError, cache_to_event_file, is_cache_document
+from eventfile.mtgodecklistcache import CacheFileError, cache_to_hydra, import_warnings, is_cache_document
 from eventfile.parts import Resolver, parts_event_models, parts_import, parts_keys, parts_player_names
 from eventfile.validation import Problems, document_scan, row_fields, rows_insert
 from judging.models import Penalty
@@ -65,20 +65,31 @@ def _when(value):
 
 
 @transaction.atomic
-def event_import(*, document, user, by=None) -> Event:
+def event_import(*, document, user, by=None, team_size: int | None = None) -> Event:
     """Recreate the event the document describes, with `user` as its organizer; return it.
 
     The document is Hydra's event file, or a finished event in MTGODecklistCache's JSON, imported as an
-    individual event (eventfile/mtgodecklistcache.py). Raises ValidationError, writing nothing, with every
+    individual event, or with `team_size` (or the document's "team_size") as a team event from one file or
+    {"files": [one per seat]} (eventfile/mtgodecklistcache.py). Raises ValidationError, writing nothing, with every
     problem of the document keyed by where it is. What the file's records say somebody did (its log, a penalty's
     judge) is recorded as done by `by` (default `user`), who imports it; the file's names stay as its words.
+    The returned event's `import_warnings` lists what a cache file had to be read as or doesn't add up (missing
+    rounds, players without a match, published records the matches don't give); empty for Hydra's own files.
     """
     by = by or user
+    warnings: list[str] = []
     if is_cache_document(document):
+        size = team_size if team_size is not None else document.get("team_size")
+        if size is not None and (isinstance(size, bool) or not isinstance(size, int)):
+            raise ValidationError({"team_size": [_("A whole number: 1 for an individual event, or the team size.")]})
         try:
-            document = cache_to_event_file(document, imported_by=user.get_username())
+            document = cache_to_hydra(document, team_size=size, imported_by=user.get_username())
         except CacheFileError as exc:
             raise ValidationError(exc.problems) from exc
+        warnings = import_warnings(document)
+    elif team_size is not None:
+        raise ValidationError({"team_size": [_("A team size is given for MTGODecklistCache files only: Hydra's own "
+                                               "event file says its team size.")]})
     problems = Problems()
     if not problems.keys("", document, {*_TOP_KEYS, *parts_keys()}, {"format", "version", "event", "teams", "rounds"}):
         problems.raise_if_any()
@@ -115,6 +126,7 @@ def event_import(*, document, user, by=None) -> Event:
     Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION))
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()
+    event.import_warnings = warnings
     return event
 
 
@@ -131,6 +143,7 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
     seen_tiebreaks: set[str] = set()
     player_names = []
     name_length = Player._meta.get_field("name").max_length
+    team_name_length = Team._meta.get_field("name").max_length
     for i, team in enumerate(teams):
         where = f"teams[{i}]"
         if not problems.keys(where, team, _TEAM_KEYS, {"name", "seats"}):
@@ -139,8 +152,8 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             problems.add(f"{where}.name", _("Expected text."))
             continue
         name = " ".join(team["name"].split())
-        if not name or len(name) > 120:
-            problems.add(f"{where}.name", _("A team's name has 1 to 120 characters."))
+        if not name or len(name) > team_name_length:
+            problems.add(f"{where}.name", _("A team's name has 1 to %(n)d characters.") % {"n": team_name_length})
         elif name.lower() in seen_teams:
             problems.add(f"{where}.name", _("%(name)s appears twice (also %(other)s).") % {"name": name, "other": seen_teams[name.lower()]})
         seen_teams.setdefault(name.lower(), where)
@@ -248,8 +261,11 @@ def _decklist_check(deck, *, where: str, problems: Problems) -> None:
         problems.add(f"{where}.submitted_at", _("An ISO date and time."))
 
 
-def _seat_outcome(seats: list[dict]) -> str:
-    return scoring.score_seat_against_seat([(s["wins_a"], s["wins_b"], s["draws"]) for s in seats]).outcome.value
+def _seat_outcome(seats: list[dict], *, kind: str) -> str:
+    # A playoff may have been played as best of five (published events have them); a Swiss round never.
+    best_of = 5 if kind == RoundKind.PLAYOFF else 3
+    return scoring.score_seat_against_seat([(s["wins_a"], s["wins_b"], s["draws"]) for s in seats],
+                                           best_of=best_of).outcome.value
 
 
 def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: Problems) -> None:
@@ -334,7 +350,7 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 continue
             if seats and state != ResultState.PENDING and not event.is_shared_game:
                 try:
-                    computed = _seat_outcome(sorted(seats, key=lambda s: s["letter"]))
+                    computed = _seat_outcome(sorted(seats, key=lambda s: s["letter"]), kind=round_["kind"])
                 except scoring.ScoringError as exc:
                     problems.add(f"{mwhere}.seats", str(exc))
                     continue

@@ -21,7 +21,11 @@ team of one named as the player, each match's games the result of its one seat. 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
+from tournaments.enums import SEAT_LETTERS as _SEAT_LETTERS
 from tournaments.standings import TeamMatchRecord, compute_standings
 
 # The words a playoff round's name may hold, and the top cut its first round implies.
@@ -29,7 +33,10 @@ _PLAYOFF_WORDS = ("quarterfinal", "semifinal", "final", "top ", "playoff")
 _CUT_FOR_MATCHES = {4: 8, 2: 4, 1: 2}
 _SWISS_ROUND = re.compile(r"^\s*(?:round\s+)?(\d+)\s*$", re.IGNORECASE)
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
-_BYES = ("-", "")
+# A bye is written "-", "" or null, or as a player named "Bye" (some organizers' files).
+_BYES = ("-", "", "bye")
+# Placement playoff rounds: "Match for 7th and 8th places", "3rd Place Match", "Placement".
+_PLACEMENT = re.compile(r"\b\d+(?:st|nd|rd|th)\b.*\bplaces?\b|\bplacement\b|\bconsolation\b", re.IGNORECASE)
 # Constructed formats a cached event's name tells (the cache has no format field); the first found wins.
 _FORMATS = ("premodern", "pioneer", "standard", "modern", "legacy", "vintage", "pauper", "explorer", "historic",
             "timeless", "alchemy", "commander", "oathbreaker")
@@ -44,8 +51,25 @@ class CacheFileError(ValueError):
 
 
 def is_cache_document(document: object) -> bool:
-    """True for a document in MTGODecklistCache's shape (a "Tournament" and "Rounds"), not Hydra's own format."""
+    """True for a document in MTGODecklistCache's shape (a "Tournament" and "Rounds"), not Hydra's own format, or
+    for several of them as one team event: {"team_size": n, "files": [...]} (`cache_to_hydra`)."""
+    if isinstance(document, dict) and "files" in document and "format" not in document and "Tournament" not in document:
+        return isinstance(document["files"], list) and bool(document["files"]) and all(
+            is_cache_document(item) for item in document["files"])
     return isinstance(document, dict) and "Tournament" in document and "Rounds" in document and "format" not in document
+
+
+def cache_to_hydra(document: dict, *, team_size: int | None = None, imported_by: str = "") -> dict:
+    """The Hydra event file of a cache document: an individual event, or a team event of teams of `team_size`
+    (given, or the document's own "team_size" key) from one file or {"team_size": n, "files": [one per seat]}.
+    Raises CacheFileError as the two conversions do."""
+    size = team_size if team_size is not None else document.get("team_size", 1)
+    files = document["files"] if "files" in document and "Tournament" not in document else [document]
+    if size == 1 and len(files) == 1:
+        return cache_to_event_file(files[0], imported_by=imported_by)
+    if size == 1:
+        raise CacheFileError({"team_size": ["Several files are one team event: give its team size (2 or more)."]})
+    return cache_to_team_event_file(files, team_size=size, imported_by=imported_by)
 
 
 def _name(value: object) -> str:
@@ -65,29 +89,42 @@ def _format_of(name: str) -> str:
     return next((fmt for fmt in _FORMATS if fmt in words), "")
 
 
+def _is_bye(name: str) -> bool:
+    return name.lower() in _BYES
+
+
+def _placement_round(name: str) -> bool:
+    return bool(_PLACEMENT.search(name))
+
+
 def _playoff_round(name: str) -> bool:
     lowered = name.lower()
     return any(word in lowered for word in _PLAYOFF_WORDS)
 
 
-def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
-    """The Hydra event file (format hydra-event, version 1) of a finished MTGODecklistCache event.
+@dataclass
+class _Read:
+    """One cache file read: its rounds as Hydra will number them, its players, and what it had to interpret."""
 
-    Promises: every player of the rounds and of the published standings is a team of one, named as the player;
-    Swiss rounds keep their numbers, playoff rounds follow them; each match's result is final, its outcome the
-    one its games give. Raises CacheFileError naming every problem found (a missing tournament name or date, a
-    result that isn't "won-lost[-drawn]", a player twice in one round, a playoff Hydra can't run (its first round
-    not 1, 2 or 4 matches), no Swiss round at all).
-    """
-    problems: dict[str, list[str]] = {}
+    name: str
+    date: str
+    uri: str
+    swiss: list[tuple[int, list[dict]]]
+    playoff: list[list[dict]]
+    placement: list[list[dict]]
+    players: dict[str, str]  # lower-case name -> the name as first written
+    standings: list[dict]
+    warnings: list[str] = field(default_factory=list)
+    left_out: str = ""
 
-    def problem(where: str, message: str) -> None:
-        problems.setdefault(where, []).append(message)
 
+def _read(document: dict, problem) -> _Read | None:
+    """Read one cache file; problems go to `problem(where, message)`, interpretations to the warnings."""
+    warnings: list[str] = []
     tournament = document.get("Tournament")
     if not isinstance(tournament, dict):
         problem("Tournament", "Expected an object with the event's Name and Date.")
-        raise CacheFileError(problems)
+        return None
     name = _name(tournament.get("Name"))[:200]
     date = str(tournament.get("Date") or "")[:10]
     if not name:
@@ -98,9 +135,9 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
     if not isinstance(rounds, list) or not rounds:
         problem("Rounds", "The file has no rounds (MTGO leagues, preliminaries and dailies publish none): Hydra "
                           "can't rebuild the event without its matches.")
-        raise CacheFileError(problems)
+        return None
 
-    players: dict[str, str] = {}  # lower-case name -> the name as first written
+    players: dict[str, str] = {}
 
     def player(value: object) -> str:
         shown = _name(value)
@@ -108,7 +145,8 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
 
     swiss: list[tuple[int, list[dict]]] = []
     playoff: list[list[dict]] = []
-    played_in: dict[str, list[int]] = {}
+    placement: list[list[dict]] = []
+    named_bye = 0
     for i, round_ in enumerate(rounds):
         where = f"Rounds[{i}]"
         if not isinstance(round_, dict) or not isinstance(round_.get("Matches"), list):
@@ -116,11 +154,13 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
             continue
         round_name = _name(round_.get("RoundName"))
         number_match = _SWISS_ROUND.match(round_name)
-        if number_match is None and not _playoff_round(round_name):
+        is_placement = number_match is None and _placement_round(round_name)
+        if number_match is None and not is_placement and not _playoff_round(round_name):
             problem(f"{where}.RoundName", f"{round_name!r} is neither a Swiss round (\"Round 3\") nor a playoff "
-                                          "round (\"Quarterfinals\", \"Semifinals\", \"Finals\").")
+                                          "round (\"Quarterfinals\", \"Semifinals\", \"Finals\", \"Match for 7th "
+                                          "and 8th places\").")
             continue
-        if number_match is not None and playoff:
+        if number_match is not None and (playoff or placement):
             problem(f"{where}.RoundName", f"{round_name!r} comes after the playoff started.")
             continue
         matches, seen = [], set()
@@ -130,16 +170,17 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
                 problem(mwhere, "Expected an object with Player1, Player2 and Result.")
                 continue
             one, two = _name(match.get("Player1")), _name(match.get("Player2"))
-            if one in _BYES:
+            named_bye += sum(1 for who in (one, two) if who.lower() == "bye")
+            if _is_bye(one):
                 one, two = two, one
             games = _games(match.get("Result"))
-            if one in _BYES:
+            if _is_bye(one):
                 problem(mwhere, "A match names two players, or one player and \"-\" for a bye.")
                 continue
             if games is None:
                 problem(f"{mwhere}.Result", f"{match.get('Result')!r} is not games won-lost-drawn, e.g. \"2-1-0\".")
                 continue
-            names = [player(one)] + ([] if two in _BYES else [player(two)])
+            names = [player(one)] + ([] if _is_bye(two) else [player(two)])
             pairing = frozenset(who.lower() for who in names)
             if len(names) == 2 and pairing <= seen and any(
                 frozenset((m["team_a"].lower(), (m["team_b"] or "").lower())) == pairing for m in matches
@@ -149,7 +190,7 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
                 if who.lower() in seen:
                     problem(mwhere, f"{who} plays twice in {round_name}.")
                 seen.add(who.lower())
-            if two in _BYES:
+            if _is_bye(two):
                 matches.append({"team_a": names[0], "team_b": None, "games": None})
             else:
                 matches.append({"team_a": names[0], "team_b": names[1], "games": games})
@@ -159,69 +200,280 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
                 problem(f"{where}.RoundName", f"{round_name!r}: Swiss rounds are numbered from 1, each once.")
                 continue
             swiss.append((number, matches))
+        elif is_placement:
+            placement.append(matches)
+            warnings.append(_("%(round)r was read as a playoff round deciding the places it names (placement "
+                              "matches between teams that went out in the same playoff round).") % {"round": round_name})
         else:
             playoff.append(matches)
+    if named_bye:
+        warnings.append(_("A player named \"Bye\" was read as a bye (%(n)d matches): a win for the other side, "
+                          "left out of opponents' averages.") % {"n": named_bye})
     standings = document.get("Standings") or []
     if not isinstance(standings, list):
         problem("Standings", "Expected a list.")
         standings = []
+    standings = [row for row in standings if isinstance(row, dict) and _name(row.get("Player"))
+                 and not _is_bye(_name(row.get("Player")))]
     for row in standings:
-        if isinstance(row, dict) and _name(row.get("Player")):
-            player(row["Player"])
+        player(row["Player"])
     swiss.sort(key=lambda item: item[0])
     if not playoff:
         swiss, playoff = _split_numbered_playoff(swiss)
-    for number, matches in swiss:
-        for match in matches:
-            for side in ("team_a", "team_b"):
-                if match[side]:
-                    played_in.setdefault(match[side].lower(), []).append(number)
-    if not swiss and not problems:
+    if not swiss:
         problem("Rounds", "The file has no Swiss round (\"Round 1\" ...): Hydra can't rebuild the event from its "
                           "playoff alone (MTGO publishes only the playoff of a Challenge).")
-    top_cut, left_out = 0, ""
+        return None
+    left_out = ""
     if playoff:
         top_cut = _CUT_FOR_MATCHES.get(len(playoff[0]), 0)
         sizes = [len(matches) for matches in playoff]
         if not top_cut or sizes != [top_cut // 2 >> i for i in range(len(playoff))]:
             left_out = (f" The playoff ({len(playoff)} rounds of {', '.join(map(str, sizes))} matches) was left out: "
                         "Hydra runs a top 2, 4 or 8.")
-            top_cut, playoff = 0, []
-    if problems:
-        raise CacheFileError(problems)
+            playoff, placement = [], []
+    uri = _name(tournament.get("Uri"))
+    return _Read(name=name, date=date, uri=uri, swiss=swiss, playoff=playoff, placement=placement, players=players,
+                 standings=standings, warnings=warnings, left_out=left_out)
 
-    numbers = [number for number, _m in swiss]
-    last_swiss = numbers[-1]
-    seeds = _seeds(playoff, swiss_rank=_swiss_rank(swiss, players=list(players))) if playoff else {}
+
+def _check_warnings(read: _Read) -> list[str]:
+    """What doesn't add up in a file: missing round numbers, players without a match, published records the
+    matches don't give."""
+    warnings = []
+    numbers = [number for number, _m in read.swiss]
+    missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
+    if missing:
+        warnings.append(_("Swiss rounds %(missing)s are missing from the file (it has rounds %(have)s).")
+                        % {"missing": ", ".join(map(str, missing)), "have": ", ".join(map(str, numbers))})
+    records: dict[str, list[int]] = {}  # lower-case name -> [wins, losses, draws] in all the file's matches
+    for matches in [m for _n, m in read.swiss] + read.playoff + read.placement:
+        for match in matches:
+            a = records.setdefault(match["team_a"].lower(), [0, 0, 0])
+            if match["team_b"] is None:
+                a[0] += 1
+                continue
+            b = records.setdefault(match["team_b"].lower(), [0, 0, 0])
+            won, lost, _drawn = match["games"]
+            if won == lost:
+                a[2] += 1
+                b[2] += 1
+            else:
+                (a if won > lost else b)[0] += 1
+                (b if won > lost else a)[1] += 1
+    idle = [shown for key, shown in read.players.items() if key not in records]
+    if idle:
+        warnings.append(_("Listed without any match in the file: %(names)s.") % {"names": ", ".join(idle)})
+    played = len(read.swiss) + len(read.playoff) + len(read.placement)
+    longest = 0
+    for row in read.standings:
+        published = [row.get(key) for key in ("Wins", "Losses", "Draws")]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in published):
+            continue
+        longest = max(longest, sum(published))
+        mine = records.get(_name(row["Player"]).lower(), [0, 0, 0])
+        swiss_only = _record(read.swiss, _name(row["Player"]).lower())
+        if published not in (mine, swiss_only):
+            warnings.append(_("%(name)s: the published standings say %(published)s, the file's matches give "
+                              "%(file)s.") % {"name": _name(row["Player"]), "published": "-".join(map(str, published)),
+                                              "file": "-".join(map(str, mine))})
+    if longest > played:
+        warnings.append(_("The published standings count up to %(n)d matches for one player, but the file has "
+                          "%(rounds)d rounds: rounds are missing from it.") % {"n": longest, "rounds": played})
+    return warnings
+
+
+def _record(swiss: list[tuple[int, list[dict]]], key: str) -> list[int]:
+    """[wins, losses, draws] of one player in the Swiss rounds (a bye a win)."""
+    record = [0, 0, 0]
+    for _number, matches in swiss:
+        for match in matches:
+            sides = (match["team_a"].lower(), (match["team_b"] or "").lower())
+            if key not in sides:
+                continue
+            if match["team_b"] is None:
+                record[0] += 1
+                continue
+            won, lost, _drawn = match["games"] if sides[0] == key else (match["games"][1], match["games"][0], 0)
+            record[0 if won > lost else 1 if lost > won else 2] += 1
+    return record
+
+
+def _teams_and_rounds(read: _Read, *, seats: str, seat_players) -> tuple[list[dict], list[dict], int]:
+    """The event file's teams and rounds of a read file; (teams, rounds, top cut)."""
+    played_in: dict[str, list[int]] = {}
+    for number, matches in read.swiss:
+        for match in matches:
+            for side in ("team_a", "team_b"):
+                if match[side]:
+                    played_in.setdefault(match[side].lower(), []).append(number)
+    top_cut = _CUT_FOR_MATCHES.get(len(read.playoff[0]), 0) if read.playoff else 0
+    last_swiss = read.swiss[-1][0]
+    seeds = _seeds(read.playoff, swiss_rank=_swiss_rank(read.swiss, players=list(read.players))) if read.playoff else {}
     teams = []
-    for key, shown in players.items():
+    for key, shown in read.players.items():
         rounds_played = played_in.get(key, [])
         joined = min(rounds_played) if rounds_played else 1
         dropped = max(rounds_played) if rounds_played and max(rounds_played) < last_swiss else None
         teams.append({
             "name": shown, "joined_round": joined, "missed_rounds_as_losses": False, "dropped_round": dropped,
-            "disqualified": None, "topcut_seed": seeds.get(key), "seats": [{"seat": "A", "player": shown}],
+            "disqualified": None, "topcut_seed": seeds.get(key),
+            "seats": [{"seat": letter, "player": seat_players(shown, letter)} for letter in seats],
         })
-    hydra_rounds = [_round(number, matches, "swiss") for number, matches in swiss]
-    hydra_rounds += [_round(last_swiss + i, matches, "playoff") for i, matches in enumerate(playoff, start=1)]
-    uri = _name(tournament.get("Uri"))
+    rounds = [(number, matches, "swiss") for number, matches in read.swiss]
+    rounds += [(last_swiss + i, matches, "playoff") for i, matches in enumerate(read.playoff + read.placement, start=1)]
+    return teams, rounds, top_cut
+
+
+def _event(read: _Read, *, team_size: int, top_cut: int, teams: list[dict], rounds: list[dict], warnings: list[str],
+           imported_by: str, files: int = 1) -> dict:
+    last_swiss = read.swiss[-1][0]
+    kind = f"{len(teams)} players" if team_size == 1 else f"{len(teams)} teams of {team_size}, {files} file(s)"
     return {
         "format": "hydra-event",
         "version": 1,
         "event": {
-            "name": name, "date": date, "team_size": 1, "structure": "seat", "format_kind": "team_constructed",
-            "constructed_format": _format_of(name) or "constructed", "swiss_rounds": last_swiss,
-            "top_cut": top_cut, "status": "finished",
+            "name": read.name, "date": read.date, "team_size": team_size, "structure": "seat",
+            "format_kind": "team_constructed", "constructed_format": _format_of(read.name) or "constructed",
+            "swiss_rounds": last_swiss, "top_cut": top_cut, "status": "finished",
         },
         "teams": teams,
-        "rounds": hydra_rounds,
+        "rounds": rounds,
         "log": [{
             "user": imported_by or None, "action": "imported",
-            "message": f"Imported from MTGODecklistCache: {uri or name} ({len(teams)} players, "
-                       f"{len(swiss)} Swiss rounds{f', top {top_cut}' if top_cut else ''}).{left_out}",
-            "data": {"source": "MTGODecklistCache", "uri": uri},
+            "message": f"Imported from MTGODecklistCache: {read.uri or read.name} ({kind}, "
+                       f"{len(read.swiss)} Swiss rounds{f', top {top_cut}' if top_cut else ''}).{read.left_out}",
+            "data": {"source": "MTGODecklistCache", "uri": read.uri},
+            "warnings": warnings,
         }],
     }
+
+
+def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
+    """The Hydra event file (format hydra-event, version 1) of a finished MTGODecklistCache event.
+
+    Promises: every player of the rounds and of the published standings is a team of one, named as the player;
+    Swiss rounds keep their numbers, playoff rounds follow them (placement matches last); each match's result is
+    final, its outcome the one its games give. What the file had to be read as, or doesn't add up, is listed in
+    its log entry's `warnings` (`import_warnings` gives them). Raises CacheFileError naming every problem found (a
+    missing tournament name or date, a result that isn't "won-lost[-drawn]", a player twice in one round, no Swiss
+    round at all).
+    """
+    problems: dict[str, list[str]] = {}
+
+    def problem(where: str, message: str) -> None:
+        problems.setdefault(where, []).append(message)
+
+    read = _read(document, problem) if isinstance(document, dict) else None
+    if problems or read is None:
+        raise CacheFileError(problems or {"": ["Expected an MTGODecklistCache event."]})
+    teams, numbered, top_cut = _teams_and_rounds(read, seats="A", seat_players=lambda name, _letter: name)
+    rounds = [_round(number, matches, kind) for number, matches, kind in numbered]
+    return _event(read, team_size=1, top_cut=top_cut, teams=teams, rounds=rounds,
+                  warnings=read.warnings + _check_warnings(read), imported_by=imported_by)
+
+
+def import_warnings(document: dict) -> list[str]:
+    """The warnings a converted document carries (its import log entry's), for the answer to the importer."""
+    return [str(w) for entry in document.get("log") or [] if isinstance(entry, dict)
+            for w in entry.get("warnings") or []]
+
+
+def seat_player_name(team: str, letter: str) -> str:
+    """The player of a team's seat when the files name only the team (after its first player, seat A)."""
+    return team if letter == "A" else f"{team[:190]} ({letter})"
+
+
+def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_by: str = "") -> dict:
+    """The Hydra event file of a finished team event of teams of `team_size` that the cache keeps as one file per
+    seat (each team named after its first player) or as one file for the team.
+
+    Promises: one team event; each team's seat A is its named player, the other seats "<team> (B)" ... as the
+    files name nobody else. When the seat files differ in a match's result they are seat results (file i is seat
+    i, the team match scored seat against seat); when they agree, or there is one file, they are the team match's
+    result (won-lost-drawn individual matches), and the match has no seat results. The team variant of the
+    tiebreakers applies (a bye is one won team match). Warnings as `cache_to_event_file`'s. Raises CacheFileError
+    naming every problem (a file unreadable, files of different events or pairings, a wrong number of files).
+    """
+    problems: dict[str, list[str]] = {}
+
+    def problem(where: str, message: str) -> None:
+        problems.setdefault(where, []).append(message)
+
+    if not isinstance(team_size, int) or isinstance(team_size, bool) or not 2 <= team_size <= len(_SEAT_LETTERS):
+        raise CacheFileError({"team_size": [f"A team event's teams have 2 to {len(_SEAT_LETTERS)} members."]})
+    if not isinstance(documents, list) or len(documents) not in (1, team_size):
+        raise CacheFileError({"files": [f"Give one file for the team event, or one per seat ({team_size})."]})
+    reads = []
+    for i, document in enumerate(documents):
+        def in_file(where: str, message: str, i=i) -> None:
+            problem(f"files[{i}].{where}" if len(documents) > 1 else where, message)
+        reads.append(_read(document, in_file) if isinstance(document, dict) else None)
+    if problems or None in reads:
+        raise CacheFileError(problems or {"files": ["Expected MTGODecklistCache events."]})
+    first = reads[0]
+    shape = [_shape(read) for read in reads]
+    for i, read in enumerate(reads[1:], start=1):
+        if (read.uri or read.name) != (first.uri or first.name):
+            problem(f"files[{i}].Tournament", "This file is another event than the first file.")
+        elif shape[i] != shape[0]:
+            problem(f"files[{i}].Rounds", "This file's pairings differ from the first file's: seat files of one team "
+                                          "event pair the same teams.")
+    if problems:
+        raise CacheFileError(problems)
+    seat_results = len(reads) == team_size and any(_results(read) != _results(first) for read in reads[1:])
+    letters = _SEAT_LETTERS[:team_size]
+    teams, numbered, top_cut = _teams_and_rounds(first, seats=letters, seat_players=seat_player_name)
+    rounds = []
+    for index, (number, matches, kind) in enumerate(numbered):
+        per_file = [_all_rounds(read)[index][1] for read in reads]
+        rounds.append(_team_round(number, per_file, kind, letters=letters, seat_results=seat_results))
+    warnings = list(first.warnings) + _check_warnings(first)
+    if seat_results:
+        warnings.append(_("The %(n)d files were read as seats %(seats)s, in the order given: each match scored seat "
+                          "against seat.") % {"n": len(reads), "seats": ", ".join(letters)})
+    else:
+        warnings.append(_("The files give each team match's result only (individual matches won-lost-drawn), no "
+                          "seat's: the matches were imported without seat results."))
+    return _event(first, team_size=team_size, top_cut=top_cut, teams=teams, rounds=rounds, warnings=warnings,
+                  imported_by=imported_by, files=len(reads))
+
+
+def _all_rounds(read: _Read) -> list[tuple[int, list[dict]]]:
+    return list(read.swiss) + [(0, m) for m in read.playoff + read.placement]
+
+
+def _shape(read: _Read) -> list[list[tuple[str, str]]]:
+    """Each round's pairings, without results (the seat files of one team event share them)."""
+    return [[(m["team_a"].lower(), (m["team_b"] or "").lower()) for m in matches]
+            for _n, matches in _all_rounds(read)]
+
+
+def _results(read: _Read) -> list[list]:
+    return [[m["games"] for m in matches] for _n, matches in _all_rounds(read)]
+
+
+def _team_round(number: int, per_file: list[list[dict]], kind: str, *, letters: str, seat_results: bool) -> dict:
+    out = []
+    for table, matches in enumerate(zip(*per_file, strict=True), start=1):
+        match = matches[0]
+        if match["team_b"] is None:
+            out.append({"table": table, "team_a": match["team_a"], "team_b": None, "result_state": "final",
+                        "outcome": "A", "seats": []})
+            continue
+        if seat_results:
+            seats = [{"letter": letter, "wins_a": m["games"][0], "wins_b": m["games"][1], "draws": m["games"][2]}
+                     for letter, m in zip(letters, matches, strict=True)]
+            won = sum(1 for s in seats if s["wins_a"] > s["wins_b"])
+            lost = sum(1 for s in seats if s["wins_b"] > s["wins_a"])
+            drawn = len(seats) - won - lost
+        else:
+            seats = []
+            won, lost, drawn = match["games"]
+        outcome = "A" if won > lost else "B" if lost > won else "D"
+        out.append({"table": table, "team_a": match["team_a"], "team_b": match["team_b"], "result_state": "final",
+                    "outcome": outcome, "games": {"wins_a": won, "wins_b": lost, "draws": drawn}, "seats": seats})
+    return {"number": number, "kind": kind, "seed": 0, "is_finished": True, "matches": out}
 
 
 def _swiss_rank(swiss: list[tuple[int, list[dict]]], *, players: list[str]) -> dict[str, int]:
@@ -283,7 +535,7 @@ def playoff_numbered_as_rounds(document: dict) -> bool:
     if any(_playoff_round(_name(r.get("RoundName"))) for r in rounds):
         return False
     swiss = [(i, [{"team_a": _name(m.get("Player1")),
-                   "team_b": None if _name(m.get("Player2")) in _BYES else _name(m.get("Player2")),
+                   "team_b": None if _is_bye(_name(m.get("Player2"))) else _name(m.get("Player2")),
                    "games": _games(m.get("Result"))} for m in r.get("Matches") or [] if isinstance(m, dict)])
              for i, r in enumerate(rounds)]
     if any(m["games"] is None for _i, ms in swiss for m in ms):

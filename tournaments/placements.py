@@ -51,11 +51,18 @@ def final_placings(
                     loser = match.team_b if match.winner == match.team_a else match.team_a
                     losers.append((loser, _stage(match.name)))
             eliminated.append(losers)
+        # Placement matches order the teams that went out in the same round: their results in the order played,
+        # a win first (the 5th-place match's loser above the 7th-place match's winner), then the Swiss order.
+        placement_results: dict[int, list[int]] = {}
+        for match in bracket.placement_matches:
+            for team in (match.team_a, match.team_b):
+                placement_results.setdefault(team, []).append(1 if team == match.winner else 0)
         out = {team for losers in eliminated for team, _stage_name in losers}
         alive = sorted((t for t in in_playoff if t not in out), key=lambda t: rank.get(t, len(rank)))
         placed += [(team, reached[team]) for team in alive]
         for losers in reversed(eliminated):
-            placed += sorted(losers, key=lambda item: rank.get(item[0], len(rank)))
+            placed += sorted(losers, key=lambda item: ([-r for r in placement_results.get(item[0], [])] + [1],
+                                                       rank.get(item[0], len(rank))))
     dq = set(disqualified)
     rest = [t for t in swiss_order if t not in in_playoff]
     placed += [(t, "swiss") for t in rest if t not in dq]

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-# Games a player must win to take a best-of-three individual match.
-_SEAT_GAMES_TO_WIN = 2
+# An individual match is a best of three; a playoff may be played as a best of five (published events have them).
+_BEST_OF = {3: "best-of-three", 5: "best-of-five"}
 # Drawn games do not count toward the two wins (MTR 2.3), so a match may run past three games, but only within
 # one round's time. More than three drawn games in one match is not something a round allows; it is a typing
 # slip, and we say so rather than store it.
@@ -117,11 +117,14 @@ def seat_label(index: int) -> str:
     return label
 
 
-def validate_seat_result(seat: str, games_won: int, games_lost: int, games_drawn: int = 0) -> SeatResult:
-    """Check one seat's best-of-three counts and return them as a SeatResult.
+def validate_seat_result(
+    seat: str, games_won: int, games_lost: int, games_drawn: int = 0, *, best_of: int = 3
+) -> SeatResult:
+    """Check one seat's best-of-three (or `best_of` 5: a playoff played as best of five) counts and return them
+    as a SeatResult.
 
-    Promises: counts are whole numbers of 0 or more; neither side has more than two game wins; both sides did
-    not reach two wins (the match ends at the second win); at most three drawn games. Anything else raises
+    Promises: counts are whole numbers of 0 or more; neither side has more than two game wins (three in a best
+    of five); both sides did not reach that (the match ends at the deciding win); at most three drawn games. Anything else raises
     SeatResultError with a message naming the seat, e.g. "Seat B: 3 games won is more than a best-of-three
     allows". 0-0-0 is accepted: it is how an intentional or unplayed individual draw is reported.
     """
@@ -130,13 +133,16 @@ def validate_seat_result(seat: str, games_won: int, games_lost: int, games_drawn
             raise SeatResultError(f"Seat {seat}: {name} must be a whole number, got {value!r}")
         if value < 0:
             raise SeatResultError(f"Seat {seat}: {name} can't be negative, got {value}")
-    if games_won > _SEAT_GAMES_TO_WIN:
-        raise SeatResultError(f"Seat {seat}: {games_won} games won is more than a best-of-three allows")
-    if games_lost > _SEAT_GAMES_TO_WIN:
-        raise SeatResultError(f"Seat {seat}: {games_lost} games lost is more than a best-of-three allows")
-    if games_won == _SEAT_GAMES_TO_WIN and games_lost == _SEAT_GAMES_TO_WIN:
+    if best_of not in _BEST_OF:
+        raise SeatResultError(f"Seat {seat}: an individual match is a best of 3 or 5, not {best_of!r}")
+    to_win, kind = best_of // 2 + 1, _BEST_OF[best_of]
+    if games_won > to_win:
+        raise SeatResultError(f"Seat {seat}: {games_won} games won is more than a {kind} allows")
+    if games_lost > to_win:
+        raise SeatResultError(f"Seat {seat}: {games_lost} games lost is more than a {kind} allows")
+    if games_won == to_win and games_lost == to_win:
         raise SeatResultError(
-            f"Seat {seat}: 2-2 can't happen in a best-of-three; the match ends when a player wins two games"
+            f"Seat {seat}: {to_win}-{to_win} can't happen in a {kind}; the match ends when a player wins {to_win} games"
         )
     if games_drawn > _SEAT_MAX_DRAWN_GAMES:
         raise SeatResultError(
@@ -145,13 +151,14 @@ def validate_seat_result(seat: str, games_won: int, games_lost: int, games_drawn
     return SeatResult(seat=seat, games_won=games_won, games_lost=games_lost, games_drawn=games_drawn)
 
 
-def score_seat_against_seat(seats: Sequence[Sequence[int]]) -> TeamMatchResult:
+def score_seat_against_seat(seats: Sequence[Sequence[int]], *, best_of: int = 3) -> TeamMatchResult:
     """Score a seat-against-seat team match.
 
     `seats` holds one (games won, games lost[, games drawn]) entry per seat, in seat order A, B, C..., counted
     from team A's point of view. Each seat is validated (see validate_seat_result). A seat's individual match
     goes to the player with more game wins, equal game wins being an individual draw. The team with more
-    individual match wins wins the team match; equal individual wins is a team draw (RULES.md 2).
+    individual match wins wins the team match; equal individual wins is a team draw (RULES.md 2). `best_of` 5
+    reads each seat as a best of five (a playoff played so).
     """
     if not seats:
         raise ScoringError("A seat-against-seat team match needs at least one seat result")
@@ -162,7 +169,7 @@ def score_seat_against_seat(seats: Sequence[Sequence[int]]) -> TeamMatchResult:
             raise SeatResultError(
                 f"Seat {label}: give games won, games lost and optionally games drawn, got {tuple(counts)!r}"
             )
-        results.append(validate_seat_result(label, *counts))
+        results.append(validate_seat_result(label, *counts, best_of=best_of))
     a_wins = sum(1 for r in results if r.outcome is TeamMatchOutcome.A_WINS)
     b_wins = sum(1 for r in results if r.outcome is TeamMatchOutcome.B_WINS)
     draws = len(results) - a_wins - b_wins

@@ -71,6 +71,9 @@ class Bracket:
     rounds: tuple[tuple[PlayoffMatch, ...], ...]
     next_matches: tuple[PlayoffMatch, ...]
     champion: int | None
+    # Placement matches ("Match for 7th and 8th places", a third-place match): played between teams eliminated in
+    # the same playoff round, in the order reported; `round` is the playoff round both lost in.
+    placement_matches: tuple[PlayoffMatch, ...] = ()
 
 
 def bracket_order(size: int) -> tuple[int, ...]:
@@ -120,8 +123,9 @@ def bracket_state(
 
     Raises TopCutError when the size is not 2, 4 or 8, when fewer teams than that are in the standings, when a
     team appears twice in them, or when a result matches no match that can be played (teams not in the cut,
-    a team already eliminated, a match whose other team isn't known yet). A drawn result raises
-    PlayoffDrawError.
+    a team already eliminated, a match whose other team isn't known yet). A result between two teams eliminated in
+    the same playoff round is a placement match (`placement_matches`), deciding their order among themselves. A
+    drawn result raises PlayoffDrawError.
     """
     order = bracket_order(size)
     if len(standings_order) < size:
@@ -162,6 +166,18 @@ def bracket_state(
         rounds.append(tuple(matches))
         sides = [match.winner for match in matches]
 
+    lost_in = {
+        (match.team_b if match.winner == match.team_a else match.team_a): match.round
+        for matches in rounds for match in matches if match.winner is not None
+    }
+    placement = []
+    for pair, winner in list(winners.items()):
+        first, second = sorted(pair)
+        if lost_in.get(first) is not None and lost_in.get(first) == lost_in.get(second):
+            placement.append(PlayoffMatch(round=lost_in[first], name="placement", slot=len(placement), team_a=first,
+                                          seed_a=seed_of.get(first), team_b=second, seed_b=seed_of.get(second),
+                                          winner=winner))
+            del winners[pair]
     if winners:
         # Every result the bracket could use was popped above; what is left fits no playable match.
         pair = sorted(next(iter(winners)))
@@ -170,4 +186,5 @@ def bracket_state(
             "(not both in the cut, one already eliminated, or an earlier match still needs its result)"
         )
     next_matches = tuple(match for matches in rounds for match in matches if match.ready)
-    return Bracket(size=size, rounds=tuple(rounds), next_matches=next_matches, champion=sides[0])
+    return Bracket(size=size, rounds=tuple(rounds), next_matches=next_matches, champion=sides[0],
+                   placement_matches=tuple(placement))

@@ -43,3 +43,14 @@ class EventCopyInputSerializer(serializers.Serializer):
     """"Run again": the new event's date; a week after the event when left out."""
 
     date = serializers.DateField(required=False, help_text="The new event's date; default: a week after the event.")
+
+
+class EventImportOutputSerializer(EventOutputSerializer):
+    """The imported event, and what an MTGODecklistCache file had to be read as or doesn't add up."""
+
+    warnings = serializers.ListField(child=serializers.CharField(), read_only=True, source="import_warnings",
+                                     help_text="Missing round numbers, teams or players without any match, results "
+                                               "that don't add up, byes written as a player named Bye ...")
+
+    class Meta(EventOutputSerializer.Meta):
+        fields = [*EventOutputSerializer.Meta.fields, "warnings"]

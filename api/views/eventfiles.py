@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, caller_may_create_events
 from api.selectors import event_get_to_run
-from api.serializers.events import EventOutputSerializer
+from api.serializers.events import EventImportOutputSerializer, EventOutputSerializer
 from eventfile.export import event_export
 from eventfile.importer import event_import, event_replace
 
@@ -31,15 +31,17 @@ class EventExportView(generics.GenericAPIView):
 
 
 class EventImportView(generics.GenericAPIView):
-    """Recreate an event from its exported document, with the caller as its organizer: 201 with the new event.
+    """Recreate an event from its exported document, with the caller as its organizer: 201 with the new event and
+    its `warnings`. An MTGODecklistCache file is an individual event, or with "team_size" a team event; several
+    seat files of one team event are sent as {"team_size": 3, "files": [seat A's, seat B's, seat C's]}.
     All or nothing: a document with problems writes nothing and names each problem by its place."""
 
     idempotent = True
     schema_tag = "event files"
     permission_classes = [IsTokenOrSessionUser]
-    serializer_class = EventOutputSerializer
+    serializer_class = EventImportOutputSerializer
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventOutputSerializer})
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventImportOutputSerializer})
     def post(self, request):
         if not caller_may_create_events(request=request):
             raise exceptions.PermissionDenied(
@@ -50,7 +52,7 @@ class EventImportView(generics.GenericAPIView):
 
         def work():
             event = event_import(document=request.data, user=request.user)
-            return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
+            return Response(EventImportOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)
 

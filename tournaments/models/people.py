@@ -3,6 +3,10 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
+# Players' and teams' names: as long as the published events name them (a team of three named after its players
+# runs past 120 characters, issue 46).
+NAME_MAX_LENGTH = 200
+
 
 class Player(models.Model):
     """A person who plays; linked one-to-one to a login.
@@ -12,7 +16,7 @@ class Player(models.Model):
     by name (tournaments.services.players, docs/permissions.md "Accounts belong to their people")."""
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
     made_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
@@ -35,7 +39,7 @@ class Player(models.Model):
 class Team(models.Model):
     """A team that persists across events (it carries its ratings, RULES.md 8)."""
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

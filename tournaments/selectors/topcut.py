@@ -22,12 +22,13 @@ def topcut_seeds(*, event: Event) -> list[int]:
 
 
 def bracket_for_event(*, event: Event, seeds: list[int] | None = None) -> Bracket:
-    """The event's playoff bracket from its Swiss standings and the playoff results that count so far."""
+    """The event's playoff bracket from its Swiss standings and the playoff results that count so far, in the order
+    played (placement matches are read in that order)."""
     results = [
         PlayoffResult(team_a=a, team_b=b, outcome=outcome)
         for a, b, outcome in TeamMatch.objects.filter(
             round__event=event, round__kind=RoundKind.PLAYOFF, result_state__in=COUNTING_STATES
-        ).values_list("team_a_id", "team_b_id", "outcome")
+        ).order_by("round__number", "table").values_list("team_a_id", "team_b_id", "outcome")
     ]
     return bracket_state(
         standings_order=seeds if seeds is not None else topcut_seeds(event=event), size=event.top_cut, results=results
