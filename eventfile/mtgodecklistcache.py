@@ -386,7 +386,7 @@ def seat_player_name(team: str, letter: str) -> str:
 
 def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_by: str = "") -> dict:
     """The Hydra event file of a finished team event of teams of `team_size` that the cache keeps as one file per
-    seat (each team named after its first player) or as one file for the team.
+    seat (each team named after its first player; a seat without decklists may have no file) or as one file.
 
     Promises: one team event; each team's seat A is its named player, the other seats "<team> (B)" ... as the
     files name nobody else. When the seat files differ in a match's result they are seat results (file i is seat
@@ -402,8 +402,8 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
 
     if not isinstance(team_size, int) or isinstance(team_size, bool) or not 2 <= team_size <= len(_SEAT_LETTERS):
         raise CacheFileError({"team_size": [f"A team event's teams have 2 to {len(_SEAT_LETTERS)} members."]})
-    if not isinstance(documents, list) or len(documents) not in (1, team_size):
-        raise CacheFileError({"files": [f"Give one file for the team event, or one per seat ({team_size})."]})
+    if not isinstance(documents, list) or not 1 <= len(documents) <= team_size:
+        raise CacheFileError({"files": [f"Give one file for the team event, or one per seat (at most {team_size})."]})
     reads = []
     for i, document in enumerate(documents):
         def in_file(where: str, message: str, i=i) -> None:
@@ -421,7 +421,10 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
                                           "event pair the same teams.")
     if problems:
         raise CacheFileError(problems)
-    seat_results = len(reads) == team_size and any(_results(read) != _results(first) for read in reads[1:])
+    seat_results = any(_results(read) != _results(first) for read in reads[1:])
+    if seat_results and len(reads) != team_size:
+        raise CacheFileError({"files": [f"The files' results differ, so they are seats' results: give one file per "
+                                        f"seat ({team_size}), seat A first."]})
     letters = _SEAT_LETTERS[:team_size]
     teams, numbered, top_cut = _teams_and_rounds(first, seats=letters, seat_players=seat_player_name)
     rounds = []

@@ -96,7 +96,7 @@ def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
 
 def _win_text(figure: WinPercentage) -> str:
     if not figure.played:
-        return _("nothing played: 0")
+        return _("nothing played: the floor, %(value)s") % {"value": figure.rounded}
     raw = f"{figure.points} / (3 x {figure.played})"
     if figure.floored:
         return _("%(raw)s = %(value)s, raised to the floor of 0.3300") % {

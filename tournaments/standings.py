@@ -48,6 +48,8 @@ class StandingsRules:
 
     floor: Fraction = PERCENTAGE_FLOOR
     drawn_game_points: int = 1
+    # GW%'s own floor where a source floors it differently from MW% (0: unfloored GW%); None: `floor`.
+    gw_floor: Fraction | None = None
 
 
 MTR_RULES = StandingsRules()
@@ -86,7 +88,7 @@ def _round_4(value: Fraction) -> Decimal:
 
 @dataclass(frozen=True, slots=True)
 class WinPercentage:
-    """MW% or GW% with its parts: value = max(points / (3 x played), 0.33); 0 when nothing was played."""
+    """MW% or GW% with its parts: value = max(points / (3 x played), 0.33); the floor when nothing was played."""
 
     points: int
     played: int
@@ -100,7 +102,7 @@ class WinPercentage:
 
     def __str__(self) -> str:
         if not self.played:
-            return "nothing played -> 0"
+            return f"nothing played -> floor {self.rounded}"
         raw = f"{self.points} / (3 x {self.played})"
         if self.floored:
             return f"{raw} = {_round_4(Fraction(self.points, 3 * self.played))} -> floor {self.rounded}"
@@ -199,7 +201,9 @@ def final_tiebreak(seed: int | str, team: int) -> str:
 
 def _win_percentage(points: int, played: int, floor: Fraction = PERCENTAGE_FLOOR) -> WinPercentage:
     if not played:
-        return WinPercentage(points=points, played=0, value=Fraction(0), floored=False)
+        # MTR Appendix C: "at least 0.33", for everybody; a registered player who never played (a no-show) has
+        # nothing below the floor to show, so the floor it is, as for every other player (issue 46).
+        return WinPercentage(points=points, played=0, value=floor, floored=bool(floor))
     raw = Fraction(points, 3 * played)
     if raw < floor:
         return WinPercentage(points=points, played=played, value=floor, floored=True)
@@ -363,7 +367,9 @@ def compute_standings(
         mw[team] = _shared_percentage(made, points[team], played, rules.floor)
     mw_scaled, omw, omw_key = _opponent_averages(mw, opponents)
     if games:
-        gw = {team: _shared_percentage(made, *(game_tally[team] if team in game_tally else (0, 0)), rules.floor)
+        gw_floor = rules.floor if rules.gw_floor is None else rules.gw_floor
+        gw_made = made if gw_floor == rules.floor else {}
+        gw = {team: _shared_percentage(gw_made, *(game_tally[team] if team in game_tally else (0, 0)), gw_floor)
               for team in everyone}
         gw_scaled, ogw, ogw_key = _opponent_averages(gw, opponents)
     else:

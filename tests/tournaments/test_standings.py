@@ -261,11 +261,13 @@ def test_order_is_the_same_whatever_the_record_order():
     assert [row.team for row in compute_standings(shuffled)] == expected
 
 
-def test_team_without_results_appears_with_zero_figures():
+def test_team_without_results_appears_floored_with_no_opponents():
+    # MTR Appendix C's floor holds for a team that never played as for every other (issue 46: the no-show).
     rows = compute_standings(SIX_TEAMS, teams=[1, 2, 3, 4, 5, 6, 7])
     late = rows[-1]
     assert (late.team, late.rank, late.match_points) == (7, 7, 0)
-    assert (late.mw.value, late.omw.value, late.gw.value, late.ogw.value) == (0, 0, 0, 0)
+    assert (late.mw.value, late.omw.value, late.gw.value, late.ogw.value) == (Fraction(33, 100), 0, Fraction(33, 100), 0)
+    assert late.gw.floored and str(late.gw) == "nothing played -> floor 0.3300"
     assert late.omw.parts == ()
     assert str(late.omw) == "no opponents -> 0"
 

@@ -155,3 +155,12 @@ def test_games_given_as_a_list_count_like_a_tuple():
     assert (rows[1].gw.points, rows[1].gw.played) == (6, 3)
     with pytest.raises(StandingsInputError, match="whole numbers"):
         compute_standings([R(1, 1, 2, "A", (2, True, 0))], games=True)
+
+
+def test_a_registered_player_who_never_played_has_the_floor_like_everybody_else():
+    # Issue 46: a no-show's GW% (and MW%) is the MTR's "at least 0.33", not 0; opponents' averages don't see them.
+    rows = _rows(HAND_WORKED, teams=[1, 2, 3, 4, 5, 6, 7])
+    assert rows[7].gw.value == PERCENTAGE_FLOOR and rows[7].gw.played == 0 and rows[7].gw.floored
+    assert rows[7].mw.value == PERCENTAGE_FLOOR
+    assert rows[7].omw.value == 0 and rows[7].ogw.value == 0
+    assert rows[1].ogw.value == _rows(HAND_WORKED)[1].ogw.value

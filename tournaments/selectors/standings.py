@@ -6,13 +6,14 @@ from tournaments.standings import MTR_RULES, StandingRow, StandingsRules, TeamMa
 
 
 def results_for_event(
-    *, event: Event, upto_round: int | None = None, include_playoff: bool = False
+    *, event: Event, upto_round: int | None = None, include_playoff: bool = False, team_games: bool = False
 ) -> list[TeamMatchRecord]:
     """Every Swiss team match result of the event that counts (confirmed or final, byes included), in three queries.
 
     Ids are registration ids. With `upto_round`, only rounds up to and including that number. In an individual
     event each record carries the games of its one seat (one more query). `include_playoff` counts the playoff's
-    matches as rounds too: never for Hydra's standings (RULES.md 4), only to reproduce a source that did.
+    matches as rounds too: never for Hydra's standings (RULES.md 4), only to reproduce a source that did; so is
+    `team_games`, a team event's matches carrying their individual matches won-lost-drawn as games.
     """
     kinds = [RoundKind.SWISS, RoundKind.PLAYOFF] if include_playoff else [RoundKind.SWISS]
     matches = TeamMatch.objects.filter(round__event=event, round__kind__in=kinds, result_state__in=COUNTING_STATES)
@@ -25,6 +26,9 @@ def results_for_event(
             for match, won, lost, drawn in SeatMatch.objects.filter(team_match__in=matches)
             .values_list("team_match_id", "wins_a", "wins_b", "draws")
         }
+    elif team_games:
+        games = {match: (won, lost, drawn) for match, won, lost, drawn in
+                 matches.values_list("pk", "games_won_a", "games_won_b", "games_drawn")}
     records = [
         TeamMatchRecord(round=number, team_a=a, team_b=b, outcome=outcome, games=games.get(pk))
         for pk, number, a, b, outcome in matches.values_list("pk", "round__number", "team_a_id", "team_b_id", "outcome")
@@ -47,13 +51,14 @@ def results_for_event(
 
 def standings_for_event(
     *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
-    teams: list[int] | None = None, tiebreaks: dict[int, str] | None = None,
+    teams: list[int] | None = None, tiebreaks: dict[int, str] | None = None, team_games: bool = False,
 ) -> tuple[StandingRow, ...]:
     """The event's Swiss standings (RULES.md 3; an individual event's from games, RULES.md 9), every registered
     team included, best first. Four queries (one more for an individual event, two more when seeded by rating;
     one fewer when the caller passes `teams`, every registration id of the event, having read them already).
     `rules` other than the MTR's, and `include_playoff`, only to reproduce a published source's arithmetic
-    (compare_standings). `tiebreaks`, with `teams`: the teams' carried tiebreak keys (`registration_tiebreaks`),
+    (compare_standings), and `team_games` (a team event's figures computed from its individual matches as if
+    they were games, as a source that ran it as an individual event does). `tiebreaks`, with `teams`: the teams' carried tiebreak keys (`registration_tiebreaks`),
     read here when not given."""
     if teams is None:
         rows = list(Registration.objects.filter(event=event).values_list("id", "tiebreak"))
@@ -61,9 +66,9 @@ def standings_for_event(
     elif tiebreaks is None:
         tiebreaks = registration_tiebreaks(event=event)
     return compute_standings(
-        results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff), teams=teams,
-        seed=event.pk, tiebreaks=tiebreaks,
-        ratings=seeding_ratings(event=event), games=event.is_individual, rules=rules,
+        results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff, team_games=team_games),
+        teams=teams, seed=event.pk, tiebreaks=tiebreaks,
+        ratings=seeding_ratings(event=event), games=event.is_individual or team_games, rules=rules,
     )
 
 

@@ -1,11 +1,14 @@
-"""`python manage.py compare_standings FILE [--event ID]`: Hydra's standings of an MTGODecklistCache event
-against the standings the event published. The last line printed is one JSON object (eventfile/compare.py).
+"""`python manage.py compare_standings FILE [FILE ...] [--event ID] [--team-size N]`: Hydra's standings of an
+MTGODecklistCache event against the standings the event published. The last line printed is one JSON object
+(eventfile/compare.py).
 
-Each difference says whether the sources' own arithmetic explains it (`explained_by`): the same results computed
-with a 1/3 floor and drawn games worth no game points, as MTGO and Melee publish, and with a top 8 numbered on as
-rounds counted like Swiss rounds, as Melee does (docs/standings.md)."""
+Figures are compared at the file's published precision, and each difference names the convention that explains
+it (`explained_by`): the same results computed with the 1/3 floor, an unfloored GW%, drawn games worth 0 game
+points (2023 files), the playoff folded in like Swiss rounds, or a dropped player's figures frozen at the round
+they dropped, alone or together, as the sources publish them (docs/standings.md says which source uses which)."""
 import json
 from fractions import Fraction
+from itertools import combinations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -14,23 +17,34 @@ from django.db import transaction
 
 from eventfile.compare import standings_compare
 from eventfile.importer import event_import
-from eventfile.mtgodecklistcache import is_cache_document, playoff_numbered_as_rounds
-from tournaments.models import Event
+from eventfile.management.commands.import_event import _load
+from eventfile.mtgodecklistcache import is_cache_document
+from tournaments.models import Event, Registration
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.standings import MTR_RULES, StandingsRules
 
-# What MTGO and Melee compute (docs/standings.md): the MTR's figures but a 1/3 floor and drawn games worth nothing.
-SOURCE_RULES = StandingsRules(floor=Fraction(1, 3), drawn_game_points=0)
+# The conventions the published sources compute with (docs/standings.md), each as what it changes.
+CONVENTIONS = {
+    "the 1/3 floor": {"floor": Fraction(1, 3)},
+    "unfloored GW%": {"gw_floor": Fraction(0)},
+    "drawn games worth 0": {"drawn_game_points": 0},
+    "playoffs folded in": {"include_playoff": True},
+}
+# A team event published by a source that ran it as an individual event: the team match's individual matches
+# won-lost-drawn taken for games (GW% then differs from MW%, which the MTR's team variant never does).
+TEAM_AS_GAMES = {"individual matches counted as games": {"team_games": True}}
+FROZEN = "dropped players' figures frozen at the round they dropped"
 
 
 class _RollBack(Exception):
     pass
 
 
-def hydra_figures(*, event: Event, rules: StandingsRules = MTR_RULES, include_playoff: bool = False) -> dict[str, dict]:
-    """Player name -> Hydra's Swiss standings figures of the event, named as compare.standings_compare reads them;
-    the rank is the final placing when the event had a playoff (what the sources publish as rank)."""
+def hydra_figures(*, event: Event, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
+                  upto_round: int | None = None, team_games: bool = False) -> dict[str, dict]:
+    """Player (or team) name -> Hydra's Swiss standings figures of the event, named as compare.standings_compare
+    reads them; the rank is the final placing when the event had a playoff (what the sources publish as rank)."""
     names = team_names_for_event(event=event)
     places = {}
     if event.top_cut and event.rounds.filter(kind="playoff").exists():
@@ -40,55 +54,77 @@ def hydra_figures(*, event: Event, rules: StandingsRules = MTR_RULES, include_pl
             "rank": places.get(row.team, row.rank), "points": row.match_points, "wins": row.wins,
             "losses": row.losses, "draws": row.draws, "OMW%": row.omw.value, "GW%": row.gw.value, "OGW%": row.ogw.value,
         }
-        for row in standings_for_event(event=event, rules=rules, include_playoff=include_playoff)
+        for row in standings_for_event(event=event, rules=rules, include_playoff=include_playoff, upto_round=upto_round,
+                                       team_games=team_games)
     }
+
+
+def _figures_with(event: Event, names: tuple[str, ...], upto_round: int | None = None) -> dict[str, dict]:
+    settings = {key: value for name in names for key, value in {**CONVENTIONS, **TEAM_AS_GAMES}[name].items()}
+    playoff = settings.pop("include_playoff", False)
+    team_games = settings.pop("team_games", False)
+    return hydra_figures(event=event, rules=StandingsRules(**settings), include_playoff=playoff, upto_round=upto_round,
+                         team_games=team_games)
+
+
+def convention_figures(*, event: Event) -> dict[str, dict[str, dict]]:
+    """Each way a source computes (one convention, then two, three ... together), its name -> the event's figures
+    computed so; then, for the players who dropped, their figures frozen at the round they dropped."""
+    known = [*CONVENTIONS, *([] if event.is_individual else TEAM_AS_GAMES)]
+    tried: dict[str, dict[str, dict]] = {}
+    for size in range(1, len(known) + 1):
+        for names in combinations(known, size):
+            tried[" + ".join(names)] = _figures_with(event, names)
+    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
+                   .values_list("team__name", "dropped_round"))
+    for names in [(), *[(name,) for name in known], tuple(known)[:3]]:
+        frozen: dict[str, dict] = {}
+        for round_number in sorted(set(dropped.values())):
+            at_round = _figures_with(event, names, upto_round=round_number)
+            frozen.update({name: at_round[name] for name, k in dropped.items() if k == round_number and name in at_round})
+        tried[" + ".join((*names, FROZEN))] = frozen
+    return tried
 
 
 class Command(BaseCommand):
     help = ("Compare Hydra's standings of an MTGODecklistCache event with the ones it published; prints one JSON "
-            "line (players, differ, differences). Without --event the file is imported in a transaction that is "
-            "rolled back, so nothing is kept.")
+            "line (players, precision, differences with the convention explaining each). Without --event the file "
+            "is imported in a transaction that is rolled back, so nothing is kept. A team event: --team-size and "
+            "its seat files.")
 
     def add_arguments(self, parser):
-        parser.add_argument("file", help="The event's MTGODecklistCache JSON file.")
+        parser.add_argument("files", nargs="+", metavar="FILE", help="The event's MTGODecklistCache JSON file(s).")
         parser.add_argument("--event", type=int, help="An event already imported from FILE: compare its standings.")
+        parser.add_argument("--team-size", type=int, dest="team_size", help="A team event's team size.")
 
-    def handle(self, *args, file, event, **options):
-        try:
-            with open(file, encoding="utf-8-sig") as handle:
-                document = json.load(handle)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CommandError(f"Can't read {file}: {exc}") from exc
+    def handle(self, *args, files, event, team_size, **options):
+        documents = [_load(file) for file in files]
+        document = documents[0] if len(documents) == 1 else {"files": documents}
         if not is_cache_document(document):
-            raise CommandError(f"{file} is not an MTGODecklistCache event (it needs \"Tournament\" and \"Rounds\").")
-        published = document.get("Standings")
+            raise CommandError(f"{files[0]} is not an MTGODecklistCache event (it needs \"Tournament\" and \"Rounds\").")
+        published = documents[0].get("Standings")
         if not isinstance(published, list) or not published:
-            raise CommandError(f"{file} publishes no standings to compare with.")
+            raise CommandError(f"{files[0]} publishes no standings to compare with.")
         if event is not None:
             found = Event.objects.filter(pk=event).first()
             if found is None:
                 raise CommandError(f"There is no event {event}.")
-            if not found.is_individual:
-                raise CommandError(f"Event {event} is a team event; imported MTGODecklistCache events are individual.")
-            figures = hydra_figures(event=found)
-            source = hydra_figures(event=found, rules=SOURCE_RULES, include_playoff=playoff_numbered_as_rounds(document))
+            figures, tried = hydra_figures(event=found), convention_figures(event=found)
         else:
-            figures, source = self._imported_figures(document)
-        report = standings_compare(hydra=figures, published=published, source_arithmetic=source)
-        name = (document.get("Tournament") or {}).get("Name", "")
+            figures, tried = self._imported_figures(document, team_size)
+        report = standings_compare(hydra=figures, published=published, conventions=tried)
+        name = (documents[0].get("Tournament") or {}).get("Name", "")
         self.stdout.write(json.dumps({"event": name, **report}, ensure_ascii=False))
 
-    def _imported_figures(self, document: dict) -> tuple[dict[str, dict], dict[str, dict]]:
+    def _imported_figures(self, document: dict, team_size: int | None) -> tuple[dict, dict]:
         figures: dict[str, dict] = {}
-        source: dict[str, dict] = {}
+        tried: dict[str, dict] = {}
         try:
             with transaction.atomic():
                 # A stand-in organizer that exists only inside the rolled-back transaction.
                 user = get_user_model().objects.create(username="compare-standings", is_active=False)
-                event = event_import(document=document, user=user)
-                figures = hydra_figures(event=event)
-                source = hydra_figures(event=event, rules=SOURCE_RULES,
-                                       include_playoff=playoff_numbered_as_rounds(document))
+                event = event_import(document=document, user=user, team_size=team_size)
+                figures, tried = hydra_figures(event=event), convention_figures(event=event)
                 raise _RollBack
         except _RollBack:
             pass
@@ -96,4 +132,4 @@ class Command(BaseCommand):
             lines = ([f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()] if hasattr(exc, "error_dict")
                      else exc.messages)
             raise CommandError("The file can't be read as an event:\n" + "\n".join(lines)) from exc
-        return figures, source
+        return figures, tried
