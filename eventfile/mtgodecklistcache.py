@@ -35,8 +35,10 @@ _SWISS_ROUND = re.compile(r"^\s*(?:round\s+)?(\d+)\s*$", re.IGNORECASE)
 _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
 # A bye is written "-", "" or null, or as a player named "Bye" (some organizers' files).
 _BYES = ("-", "", "bye")
-# Placement playoff rounds: "Match for 7th and 8th places", "3rd Place Match", "Placement".
-_PLACEMENT = re.compile(r"\b\d+(?:st|nd|rd|th)\b.*\bplaces?\b|\bplacement\b|\bconsolation\b", re.IGNORECASE)
+# Placement playoff rounds: "Loser Semifinals", "Match for 7th and 8th places", "3rd Place Match" (ManaTraders
+# publishes them), "Placement", "Consolation".
+_PLACEMENT = re.compile(r"\b\d+(?:st|nd|rd|th)\b.*\bplaces?\b|\bplacement\b|\bconsolation\b|\blosers?\b",
+                        re.IGNORECASE)
 # Constructed formats a cached event's name tells (the cache has no format field); the first found wins.
 _FORMATS = ("premodern", "pioneer", "standard", "modern", "legacy", "vintage", "pauper", "explorer", "historic",
             "timeless", "alchemy", "commander", "oathbreaker")

@@ -121,10 +121,12 @@ def test_team_match_reported_without_outcome_is_refused():
     assert "A reported result needs an outcome." in _violation(match)
 
 
-def test_seat_match_more_than_two_wins_is_refused():
+@pytest.mark.parametrize("wins_a, wins_b", [(4, 0), (3, 3)])
+def test_seat_match_beyond_a_best_of_five_is_refused(wins_a, wins_b):
+    # A best of five is the most a playoff plays (issue 46); scoring keeps the Swiss to a best of three.
     match = TeamMatchFactory()
-    seat = SeatMatch(team_match=match, letter="A", wins_a=3, wins_b=0)
-    assert "A best-of-three match has at most 2 wins per player." in _violation(seat)
+    seat = SeatMatch(team_match=match, letter="A", wins_a=wins_a, wins_b=wins_b)
+    assert "An individual match is at most a best of five: at most 3 wins per player." in _violation(seat)
 
 
 def test_event_seat_letters_follow_team_size():

@@ -40,3 +40,32 @@ def test_disqualified_teams_outside_the_playoff_are_placed_last_every_team_once(
     placings = final_placings(swiss_order=SWISS, bracket=None, disqualified={13})
     assert [p.team for p in placings] == [11, 12, 14, 15, 16, 17, 18, 19, 20, 13]
     assert [p.place for p in placings] == list(range(1, 11))
+
+
+# ManaTraders Series, tournaments/30 (2022-08-31), its top 8 as published, with placement matches for every place
+# (as MTGODecklistCache.Tools' BracketWithExtraMatchesLoaderTests records it). Seeds 1-8 rebuild its bracket.
+ZURI, MODI, CINCIU, KVZA, HARRY, SCOUTER, DAKING, FINK = range(1, 9)
+MANATRADERS_30 = [
+    PlayoffResult(ZURI, FINK, "A"), PlayoffResult(KVZA, HARRY, "A"), PlayoffResult(MODI, DAKING, "A"),
+    PlayoffResult(CINCIU, SCOUTER, "A"),
+    PlayoffResult(HARRY, FINK, "A"), PlayoffResult(DAKING, SCOUTER, "A"),  # "Loser Semifinals"
+    PlayoffResult(KVZA, ZURI, "A"), PlayoffResult(MODI, CINCIU, "A"),  # "Semifinals"
+    PlayoffResult(SCOUTER, FINK, "A"),  # "Match for 7th and 8th places"
+    PlayoffResult(DAKING, HARRY, "A"),  # "Match for 5th and 6th places"
+    PlayoffResult(CINCIU, ZURI, "A"),  # "Match for 3rd and 4th places"
+    PlayoffResult(MODI, KVZA, "A"),  # "Finals"
+]
+
+
+def test_placement_matches_decide_the_places_they_were_played_for():
+    bracket = bracket_state(standings_order=list(range(1, 11)), size=8, results=MANATRADERS_30)
+    assert bracket.champion == MODI and len(bracket.placement_matches) == 5
+    places = [p.team for p in final_placings(swiss_order=list(range(1, 11)), bracket=bracket)]
+    assert places == [MODI, KVZA, CINCIU, ZURI, DAKING, HARRY, SCOUTER, FINK, 9, 10]
+
+
+def test_without_placement_matches_the_swiss_order_places_a_round_s_losers():
+    bracket = bracket_state(standings_order=list(range(1, 11)), size=8,
+                            results=[r for i, r in enumerate(MANATRADERS_30) if i in (0, 1, 2, 3, 6, 7, 11)])
+    places = [p.team for p in final_placings(swiss_order=list(range(1, 11)), bracket=bracket)]
+    assert places[:8] == [MODI, KVZA, ZURI, CINCIU, HARRY, SCOUTER, DAKING, FINK]

@@ -201,3 +201,28 @@ def test_shared_game_explain_lists_the_games():
 def test_outcome_values_are_what_standings_records_store():
     assert [outcome.value for outcome in TeamMatchOutcome] == ["A", "B", "D"]
     assert TeamMatchOutcome.A_WINS == "A"
+
+
+# A playoff played as best of five (issue 46: published events have them).
+
+@pytest.mark.parametrize("counts", [(3, 0, 0), (3, 2, 0), (2, 3, 1), (0, 3, 0)])
+def test_a_best_of_five_seat_result_is_read_when_asked_for(counts):
+    result = score_seat_against_seat([counts], best_of=5)
+    assert result.outcome == (TeamMatchOutcome.A_WINS if counts[0] > counts[1] else TeamMatchOutcome.B_WINS)
+
+
+def test_a_best_of_three_still_refuses_three_wins():
+    with pytest.raises(SeatResultError, match="more than a best-of-three allows"):
+        score_seat_against_seat([(3, 0, 0)])
+
+
+@pytest.mark.parametrize("counts, words", [((4, 0, 0), "more than a best-of-five allows"),
+                                           ((3, 3, 0), "3-3 can't happen in a best-of-five")])
+def test_a_best_of_five_refuses_what_cannot_happen_in_it(counts, words):
+    with pytest.raises(SeatResultError, match=words):
+        score_seat_against_seat([counts], best_of=5)
+
+
+def test_an_individual_match_is_a_best_of_three_or_five_only():
+    with pytest.raises(SeatResultError, match="best of 3 or 5"):
+        validate_seat_result("A", 2, 0, 0, best_of=7)

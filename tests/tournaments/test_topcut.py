@@ -191,3 +191,19 @@ def test_playoff_round_names(cut, names):
     assert [playoff_round_name(top_cut=cut, playoff_round=k) for k in range(1, len(names) + 1)] == names
     with pytest.raises(TopCutError):
         playoff_round_name(top_cut=cut, playoff_round=len(names) + 1)
+
+
+def test_a_match_between_two_teams_out_in_the_same_round_is_a_placement_match():
+    # Top 4: 101 v 104 and 102 v 103; the semifinal losers play for third place (issue 46).
+    results = [PlayoffResult(101, 104, "A"), PlayoffResult(102, 103, "B"), PlayoffResult(104, 102, "A")]
+    bracket = bracket_state(standings_order=STANDINGS, size=4, results=results)
+    (third,) = bracket.placement_matches
+    assert (third.team_a, third.team_b, third.winner, third.round, third.name) == (102, 104, 104, 1, "placement")
+    assert bracket.champion is None and [(m.team_a, m.team_b) for m in bracket.next_matches] == [(101, 103)]
+
+
+def test_a_match_between_teams_out_in_different_rounds_is_still_refused():
+    results = [PlayoffResult(101, 104, "A"), PlayoffResult(102, 103, "A"), PlayoffResult(101, 102, "A"),
+               PlayoffResult(104, 102, "A")]
+    with pytest.raises(TopCutError, match="don't meet in this bracket"):
+        bracket_state(standings_order=STANDINGS, size=4, results=results)

@@ -134,9 +134,12 @@ class SeatMatch(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["team_match", "letter"], name="seatmatch_once_per_seat",
                                     violation_error_message=_("Each seat plays one match per team match.")),
-            models.CheckConstraint(condition=Q(wins_a__lte=2, wins_b__lte=2, draws__lte=3),
-                                   name="seatmatch_best_of_three",
-                                   violation_error_message=_("A best-of-three match has at most 2 wins per player.")),
+            # A best of three (scoring checks it); a playoff may be a best of five, as published events have them.
+            models.CheckConstraint(condition=Q(wins_a__lte=3, wins_b__lte=3, draws__lte=3)
+                                   & ~Q(wins_a=3, wins_b=3),
+                                   name="seatmatch_best_of_five_at_most",
+                                   violation_error_message=_("An individual match is at most a best of five: at "
+                                                             "most 3 wins per player.")),
         ]
 
     def __str__(self) -> str:
