@@ -529,3 +529,16 @@ def test_a_team_named_as_long_as_the_sources_name_it_imports():
     document = _small([{"RoundName": "Round 1", "Matches": [_m(long_name, "Bo", "2-1-0")]}])
     event = event_import(document={"team_size": 3, "files": [document]}, user=UserFactory())
     assert event.registrations.filter(team__name=long_name).exists()
+
+
+@pytest.mark.django_db
+def test_a_team_size_is_for_cache_files_only_and_hydra_s_own_files_bring_no_warnings():
+    from eventfile.export import event_export
+
+    event = event_import(document=_load(CHARLOTTE), user=UserFactory())
+    exported = json.loads(json.dumps(event_export(event=event)))
+    copy = event_import(document=exported, user=UserFactory())
+    assert copy.import_warnings == []
+    with pytest.raises(ValidationError) as caught:
+        event_import(document=exported, user=UserFactory(), team_size=3)
+    assert "MTGODecklistCache files only" in " ".join(caught.value.message_dict["team_size"])
