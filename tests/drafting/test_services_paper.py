@@ -153,3 +153,15 @@ def test_deck_building_timer_serves_a_sealed_event_too_and_refuses_constructed()
     EventTimer.objects.filter(pk=timer.pk).update(started_at=timezone.now() - dt.timedelta(hours=1))
     again = deck_building_start(event=sealed, by=sealed.organizer, minutes=10)
     assert again.pk == timer.pk and again.schedule[0]["seconds"] == 600 and again.version == 2
+
+
+def test_paper_pods_take_no_digital_packs():
+    from drafting.services.pods import thg_pod_generate_packs, thg_pod_start
+
+    event = paper_event(8)
+    pod = paper_pods_seat(event=event, by=None)[0]
+    with pytest.raises(DraftRefused, match="real boosters on the table"):
+        thg_pod_generate_packs(pod_id=pod.pk, by=None, set_code="DOM")
+    with pytest.raises(DraftRefused, match="Load the packs first"):
+        thg_pod_start(pod_id=pod.pk, by=None)
+    assert Pod.objects.get(pk=pod.pk).pack_source == PackSource.PAPER
