@@ -88,3 +88,17 @@ def test_paper_pages_hide_a_private_event_from_a_stranger(client):
     for name in ("drafting:call", "drafting:call_state", "drafting:paper_event"):
         response = client.get(reverse(name, args=[event.pk]))
         assert response.status_code == 404 and b"Zyxwv" not in response.content
+
+
+def test_a_sealed_event_runs_its_deck_building_timer_from_the_same_page(client):
+    from tests.factories import SealedEventFactory
+
+    event = SealedEventFactory()
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert "Start deck building" in page and "Seat the players in pods" not in page
+    assert "Deck building timer" in client.get(reverse("desk:desk", args=[event.pk])).content.decode()
+    client.post(url, {"action": "build", "minutes": "40"})
+    state = client.get(reverse("drafting:call_state", args=[event.pk])).json()
+    assert state["draft"] is None and state["build"]["schedule"][0]["seconds"] == 2400
