@@ -5,7 +5,7 @@ review times between packs; then the deck building timer.
 A timer is a *schedule* (a list of segments, each so many seconds) and a stopwatch (started, paused, seconds
 paused). Where a draft stands is a function of the seconds run since the start, so every page that has the
 schedule and the stopwatch computes the same call without asking the server (static/js/called.js does the same
-arithmetic; tests/drafting/test_called.py holds both to it).
+arithmetic; tests/browser/test_paper_draft.py holds the page to it).
 """
 from __future__ import annotations
 

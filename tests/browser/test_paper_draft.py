@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from selenium.webdriver.support.ui import WebDriverWait
 
-from drafting.models import DraftSettings, PodTeam
+from drafting import called
+from drafting.models import DraftSettings, EventTimer, PodTeam
 from tests.drafting.boosterpods import player
 from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory
 from tournaments.enums import EventStatus
@@ -57,6 +58,7 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
 
     desk.tap("Start calling the draft")
     desk.wait_for_text("The called draft has started.")
+    schedule = EventTimer.objects.get(event=event, kind="draft").schedule
     for page in pages:  # each page learns of the start from its own check for news, then counts by itself
         wait_until(page, lambda b: (timer(b) or [0, None])[1] not in (None, "over"))
     seen = set()
@@ -64,6 +66,10 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
         readings = [timer(page) for page in pages]
         elapsed = [r[0] for r in readings]
         assert max(elapsed) - min(elapsed) < 1.0, readings
+        for seconds, index, *_rest in readings:  # the page's arithmetic is drafting.called's
+            where = called.position(schedule, seconds)
+            assert index == ("over" if where.over else str(where.index)) or abs(where.left) < 0.05 \
+                or abs(where.left - schedule[where.index]["seconds"]) < 0.05, (seconds, index)
         seen |= {r[3] for r in readings}
         wait_until(projector, lambda b: timer(b)[0] >= min(elapsed) + 0.3, timeout=5)
     assert "Pack 1, pick 1: 15 cards, pass left" in seen and "Pack 1, pick 14: 2 cards, pass left" in seen
@@ -93,8 +99,19 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     assert max(built) - min(built) < 1.0
     phones[0].screenshot("paper-draft-deck-building")
     projector.screenshot("paper-draft-projector", laptop=True)
-    width = phones[1].driver.execute_script("return document.documentElement.scrollWidth")
-    assert width <= phones[1].driver.execute_script("return window.innerWidth")
+    desk.screenshot("paper-draft-organizer")
+    for page in (phones[1], desk):  # no sideways scrolling on a 360 px phone
+        page.driver.set_window_size(360, 800)
+        wait_until(page, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
+        width = page.driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= page.driver.execute_script("return window.innerWidth")
+
+    # Venue mode: a phone that loses the network keeps counting by itself and says so.
+    phone = phones[1]
+    phone.driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    phone.wait_for_text("Offline: the timer runs on by itself.", css="[data-called]")
+    before = timer(phone, "build")[0]
+    wait_until(phone, lambda b: timer(b, "build")[0] > before + 1)
 
     round_ = round_pair_next(event=event, seed=1)
     by_seat = [s.registration_id for s in seats]
