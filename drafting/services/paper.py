@@ -139,3 +139,13 @@ def event_timer_resume(*, event: Event, kind: str, by) -> EventTimer:
     _record(event, by=by, action=f"timer_{kind}_resume", data={"timer": timer.pk},
             message=LogText(gettext_lazy("%(timer)s resumed."), {"timer": TimerKind(kind).label}))
     return timer
+
+
+@transaction.atomic
+def event_timer_stop(*, event: Event, kind: str, by) -> None:
+    """Take the timer of `kind` off every page (a call started with the wrong pack size, a draft abandoned), so it
+    can start afresh. Raises DraftRefused when it hasn't started."""
+    timer = _locked_timer(event=event, kind=kind)
+    _record(event, by=by, action=f"timer_{kind}_stop", data={"timer": timer.pk},
+            message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": TimerKind(kind).label}))
+    timer.delete()

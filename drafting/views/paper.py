@@ -25,6 +25,7 @@ from drafting.services.paper import (
     deck_building_start,
     event_timer_pause,
     event_timer_resume,
+    event_timer_stop,
     paper_pods_seat,
 )
 from tournaments.models import Event
@@ -57,9 +58,12 @@ def _act(request: HttpRequest, event: Event) -> str:
             request, "minutes", _("Give the deck building time in whole minutes.")))
         return _("Deck building has started.")
     verb, _sep, kind = action.partition(":")
-    if verb in ("pause", "resume") and kind in TimerKind.values:
-        (event_timer_pause if verb == "pause" else event_timer_resume)(event=event, kind=kind, by=by)
-        return _("Paused.") if verb == "pause" else _("Resumed.")
+    steps = {"pause": (event_timer_pause, _("Paused.")), "resume": (event_timer_resume, _("Resumed.")),
+             "stop": (event_timer_stop, _("Stopped."))}
+    if verb in steps and kind in TimerKind.values:
+        service, done = steps[verb]
+        service(event=event, kind=kind, by=by)
+        return done
     raise DraftRefused(_("Choose what to do."))
 
 

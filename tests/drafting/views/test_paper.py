@@ -102,3 +102,19 @@ def test_a_sealed_event_runs_its_deck_building_timer_from_the_same_page(client):
     client.post(url, {"action": "build", "minutes": "40"})
     state = client.get(reverse("drafting:call_state", args=[event.pk])).json()
     assert state["draft"] is None and state["build"]["schedule"][0]["seconds"] == 2400
+
+
+def test_a_timer_started_wrongly_is_stopped_and_started_again(client):
+    event = seated()
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    client.post(url, {"action": "draft", "pack_size": "15"})
+    refused = client.post(url, {"action": "draft", "pack_size": "14"}, follow=True).content.decode()
+    assert "That timer is still running; let it end first." in refused
+    assert "Stopped." in client.post(url, {"action": "stop:draft"}, follow=True).content.decode()
+    assert not EventTimer.objects.filter(event=event).exists()
+    client.post(url, {"action": "draft", "pack_size": "14"})
+    assert EventTimer.objects.get(event=event).schedule[0]["cards"] == 14
+    assert EventLogEntry.objects.filter(event=event, action="timer_draft_stop", user=event.organizer).count() == 1
+    missing = client.post(url, {"action": "stop:build"}, follow=True).content.decode()
+    assert "That timer hasn&#x27;t started." in missing
