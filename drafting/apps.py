@@ -10,6 +10,7 @@ class DraftingConfig(AppConfig):
     def ready(self):
         from drafting import live  # noqa: F401  (publishes table changes for the live pages)
         from drafting.selectors.tables import draft_team_pool
+        from drafting.selectors.paper import booster_pod_number_of_registrations
         from drafting.selectors.pods import booster_first_round_pairs, thg_pod_number_of_registrations
         from drafting.services.demo import draft_demo_lines
         from drafting.services.rounds import draft_tables_seat_round
@@ -23,6 +24,8 @@ class DraftingConfig(AppConfig):
         # Rochester seats each round's pairs at draft tables, a booster draft pairs round 1 across each pod by seat,
         # a Two-Headed Giant booster draft pairs each pod on its own.
         draft_round_seater_register(seater=draft_tables_seat_round)
-        draft_pairing_register(format_kind=FormatKind.BOOSTER_DRAFT, first_round_pairs=booster_first_round_pairs)
+        # A booster draft pairs every round within the pod where the organizer chose so (a paper draft's option).
+        draft_pairing_register(format_kind=FormatKind.BOOSTER_DRAFT, first_round_pairs=booster_first_round_pairs,
+                               pods=booster_pod_number_of_registrations)
         draft_pairing_register(format_kind=FormatKind.THG_DRAFT, pods=thg_pod_number_of_registrations)
         demo_part_register(part=draft_demo_lines)

@@ -42,6 +42,7 @@ class PickVia(models.TextChoices):
 class PackSource(models.TextChoices):
     GENERATED = "generated", _("Generated from the set's booster configuration")
     ENTERED = "entered", _("Entered from real packs")
+    PAPER = "paper", _("Real packs drafted on the table (a called draft)")
 
 
 class DraftAction(models.TextChoices):
@@ -93,6 +94,11 @@ class DraftSettings(models.Model):
             "Seconds for a pick by the cards in the pack, e.g. {\"15\": 40, \"9\": 20, \"2\": 5}. "
             "Empty: the MTR's booster draft table (Appendix B)."
         ),
+    )
+
+    pods_every_round = models.BooleanField(
+        _("pair within the pod every round"), default=False,
+        help_text=_("Booster draft: every Swiss round pairs within the draft pod, not only round 1."),
     )
 
     class Meta:
@@ -395,3 +401,31 @@ class PodCard(models.Model):
     def __str__(self) -> str:
         return self.name
 
+
+
+class TimerKind(models.TextChoices):
+    CALLED_DRAFT = "draft", _("Called draft")
+    DECK_BUILDING = "build", _("Deck building")
+
+
+class EventTimer(models.Model):
+    """An event-level timer every page computes by itself (drafting.called): the called draft of a paper booster
+    draft, or the deck building time of any limited event (a draft or sealed with real product). The schedule is
+    frozen at the start; the stopwatch is `started_at`, `paused_at` (set while paused) and the seconds it stood
+    paused before. `version` goes up with every change, so a page knows when to fetch it again."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="timers", verbose_name=_("event"))
+    kind = models.CharField(_("timer"), max_length=5, choices=TimerKind.choices)
+    schedule = models.JSONField(_("schedule"), default=list)
+    started_at = models.DateTimeField(_("started at"))
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    paused_seconds = models.FloatField(_("seconds paused"), default=0)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        verbose_name = _("event timer")
+        verbose_name_plural = _("event timers")
+        constraints = [models.UniqueConstraint(fields=["event", "kind"], name="one_timer_of_a_kind_per_event")]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.get_kind_display()}"

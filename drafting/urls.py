@@ -1,7 +1,7 @@
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from drafting.views import booster, live, picklog, pods, tables
+from drafting.views import booster, live, paper, picklog, pods, tables
 
 app_name = "drafting"
 urlpatterns = [
@@ -15,6 +15,9 @@ urlpatterns = [
     path("event/<id:pk>/", tables.event_progress, name="progress"),
     path("event/<id:pk>/picks.csv", picklog.event_picks, name="event_picks"),
     path("event/<id:pk>/booster/", booster.booster_event, name="booster_event"),
+    path("event/<id:pk>/paper/", paper.paper_event, name="paper_event"),
+    path("event/<id:pk>/call/", paper.called_page, name="call"),
+    path("event/<id:pk>/call/state/", paper.called_state, name="call_state"),
     path("pod/<id:pk>/", pods.pod_page, name="pod"),
     path("pod/<id:pk>/state/", pods.pod_state, name="pod_state"),
     path("pod/<id:pk>/events/", live.pod_events, name="pod_events"),

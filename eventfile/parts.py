@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils.translation import gettext as _
 
-from drafting.models import Pod, PodCard, PodTeam
+from drafting.models import EventTimer, Pod, PodCard, PodTeam
 from judging.models import DeckCheck, Penalty
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
@@ -62,6 +62,7 @@ PARTS: list[Part] = [
          order=("registration__team__name",), children=(
         Part("cards", PoolCard, "pool__event", parent="pool", order=("position",)),
     )),
+    Part("timers", EventTimer, "event", order=("kind",)),
     Part("pods", Pod, "event", order=("number",), children=(
         Part("teams", PodTeam, "pod__event", {"registration": TEAM}, parent="pod", order=("seat",)),
         Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),

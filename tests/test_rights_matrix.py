@@ -241,6 +241,10 @@ ROUTES = {
     "drafting:pod_picks": ({"GET": PLAYS}, lambda w: {"pk": w.pod.pk}),
     "drafting:event_picks": ({"GET": RUN}, lambda w: {"pk": w.rochester.pk}),
     "drafting:booster_event": ({"GET": RUN}, lambda w: {"pk": w.rochester.pk}),
+    # The paper draft: the organizer's controls; the call (projector, phones) and its state as public as the event.
+    "drafting:paper_event": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
+    "drafting:call": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
+    "drafting:call_state": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
     "drafting:pod": ({"GET": RUN_OR_PLAYS}, lambda w: {"pk": w.pod.pk}),
     "drafting:pod_state": ({"GET": RUN_OR_PLAYS}, lambda w: {"pk": w.pod.pk}),
     "drafting:pod_events": ({"GET": RUN_OR_PLAYS}, lambda w: {"pk": w.pod.pk}),

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from drafting import booster
 from drafting.core import DraftRefused
-from drafting.models import Pod, PodFormat
+from drafting.models import PackSource, Pod, PodFormat
 from tournaments.enums import FormatKind
 from tournaments.models import Event
 
@@ -21,10 +21,14 @@ from .tables import draft_settings_for
 
 
 @transaction.atomic
-def booster_pods_seat(*, event: Event, by, seed: int | None = None) -> list[Pod]:
+def booster_pods_seat(
+    *, event: Event, by, seed: int | None = None, paper: bool = False, pods_every_round: bool = False,
+) -> list[Pod]:
     """Seat the event's registered (not dropped) players in random pods of up to eight (booster.pod_sizes), with
     the MTR's pick times (or the event's `booster_pick_seconds`), 30 s and 45 s of review before packs 2 and 3, and
-    25 minutes of deck building. The seed is recorded in the draft log.
+    25 minutes of deck building. The seed is recorded in the draft log. `paper`: the pods draft real packs on the
+    table (a called draft, services.paper), so Hydra loads no packs; `pods_every_round`: every Swiss round pairs
+    within the pod (kept in the event's draft settings), not only round 1.
 
     Raises DraftRefused when the event isn't a booster draft, already has pods, has fewer than two players, or a
     registration has more or fewer than one player (a booster draft seats players, not teams)."""
@@ -47,8 +51,12 @@ def booster_pods_seat(*, event: Event, by, seed: int | None = None) -> list[Pod]
     seed = secrets.randbits(62) if seed is None else seed
     settings = draft_settings_for(event=event)
     pick_seconds = pick_seconds_table(settings.booster_pick_seconds)  # the event's table, checked before any pod
+    if settings.pods_every_round != pods_every_round:
+        settings.pods_every_round = pods_every_round
+        settings.save(update_fields=["pods_every_round"])
     return pods_create(
         event=event, by=by, seed=seed, seating=booster.seat_pods(players, rng=random.Random(seed)),
         format=PodFormat.BOOSTER, pick_seconds={str(k): v for k, v in sorted(pick_seconds.items(), reverse=True)},
         review_seconds_by_round=list(booster.REVIEW_SECONDS), deck_building_minutes=booster.DECK_BUILDING_MINUTES,
+        pack_source=PackSource.PAPER if paper else "",
     )

@@ -123,7 +123,10 @@ def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_
 
 
 def _store_packs(*, pod_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str) -> Pod:
-    """The pod's packs: pack `index` is opened in round index // seats by seat index % seats."""
+    """The pod's packs: pack `index` is opened in round index // seats by seat index % seats. A paper pod's packs
+    are real boosters on the table (services.paper): Hydra loads none."""
+    if Pod.objects.filter(pk=pod_id, pack_source=PackSource.PAPER).exists():
+        raise DraftRefused(_("This pod drafts real boosters on the table; its draft is called from the paper draft's page."))
     seats = PodTeam.objects.filter(pod_id=pod_id).count()  # seated before the packs; never changes
 
     def place(pod: Pod, index: int) -> dict:

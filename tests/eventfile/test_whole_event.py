@@ -272,3 +272,27 @@ def test_the_export_reads_a_fixed_number_of_queries_whatever_the_size():
             event_export(event=event)
         counts.append(len(queries))
     assert counts[0] == counts[1] and counts[0] <= 40, counts
+
+
+def test_a_paper_drafts_timers_travel_in_the_file():
+    """The called draft and the deck building timer (drafting.models.EventTimer) go out and come back whole,
+    paused or not (docs/event-format.md, `timers`)."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from drafting import called
+    from drafting.models import EventTimer
+
+    event = _thg_pods_event()
+    start = timezone.now().replace(microsecond=0) - dt.timedelta(minutes=3)
+    EventTimer.objects.create(event=event, kind="draft", started_at=start, paused_at=start + dt.timedelta(seconds=70),
+                              paused_seconds=12.5,
+                              schedule=[s.as_json() for s in called.called_draft_schedule(pack_size=14)])
+    EventTimer.objects.create(event=event, kind="build", started_at=start,
+                              schedule=[s.as_json() for s in called.deck_building_schedule(minutes=30)])
+    first, _second, copy = _round_trip(event)
+    assert [t["kind"] for t in first["timers"]] == ["build", "draft"]
+    fields = ("kind", "schedule", "started_at", "paused_at", "paused_seconds")
+    assert (sorted(EventTimer.objects.filter(event=copy).values_list(*fields))
+            == sorted(EventTimer.objects.filter(event=event).values_list(*fields)))

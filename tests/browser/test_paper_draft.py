@@ -1,0 +1,119 @@
+"""Issue 40's evening in real browsers: an 8-player paper booster draft seated in its pod from the organizer's page,
+the called draft running through pack 1 on the projector and two phones (the times read from the pages agree
+within a second), paused and resumed, the deck building timer, and round 1 paired across the pod by seat."""
+import pytest
+from django.urls import reverse
+from selenium.webdriver.support.ui import WebDriverWait
+
+from drafting import called
+from drafting.models import DraftSettings, EventTimer, PodTeam
+from tests.drafting.boosterpods import player
+from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory
+from tournaments.enums import EventStatus
+from tournaments.services.pairing import round_pair_next
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+READ = ("var box = document.querySelector('[data-kind=\"' + arguments[0] + '\"]');"
+        "return box && !box.hidden ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
+        " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent] : null;")
+
+
+def timer(browser, kind="draft"):
+    return browser.driver.execute_script(READ, kind)
+
+
+def wait_until(browser, condition, timeout=20):
+    WebDriverWait(browser.driver, timeout, poll_frequency=0.1).until(lambda _d: condition(browser))
+
+
+def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat(browsers):
+    event = BoosterDraftEventFactory(status=EventStatus.RUNNING, name="Friday Paper Draft")
+    for _ in range(8):
+        SoloRegistrationFactory(event=event)
+    # The event's own pick times (an organizer may set them): 8 s for the first pick, then one second a pick, so
+    # pack 1 of 15 cards is called in 21 s.
+    DraftSettings.objects.create(event=event, booster_pick_seconds={"15": 8, "2": 1})
+
+    desk = browsers()
+    desk.sign_in(event.organizer.username)
+    desk.get(reverse("drafting:paper_event", args=[event.pk]))
+    desk.tap("Seat the players in pods")
+    desk.wait_for_text("1 pods seated.")
+    assert desk.text(".called-pods").count("Pod 1, seat") == 8
+    seats = list(PodTeam.objects.filter(pod__event=event).order_by("seat"))
+
+    projector = browsers()
+    projector.sign_in(event.organizer.username)
+    projector.get(reverse("desk:screen", args=[event.pk]))
+    projector.wait_for_text("Pod 1, seat 8", css="#paper-draft")
+    phones = []
+    for row in (seats[0], seats[5]):
+        phone = browsers()
+        phone.sign_in(player(row).username)
+        phone.get(reverse("drafting:call", args=[event.pk]))
+        phone.wait_for_text(f"Pod 1, seat {row.seat + 1}", css="#my-seat")
+        phones.append(phone)
+    pages = [projector, *phones]
+
+    desk.tap("Start calling the draft")
+    desk.wait_for_text("The called draft has started.")
+    schedule = EventTimer.objects.get(event=event, kind="draft").schedule
+    for page in pages:  # each page learns of the start from its own check for news, then counts by itself
+        wait_until(page, lambda b: (timer(b) or [0, None])[1] not in (None, "over"))
+    seen = set()
+    while not all("Review your picks before pack 2" in timer(page)[3] for page in pages):
+        readings = [timer(page) for page in pages]
+        elapsed = [r[0] for r in readings]
+        assert max(elapsed) - min(elapsed) < 1.0, readings
+        for seconds, index, *_rest in readings:  # the page's arithmetic is drafting.called's
+            where = called.position(schedule, seconds)
+            assert index == ("over" if where.over else str(where.index)) or abs(where.left) < 0.05 \
+                or abs(where.left - schedule[where.index]["seconds"]) < 0.05, (seconds, index)
+        seen |= {r[3] for r in readings}
+        wait_until(projector, lambda b: timer(b)[0] >= min(elapsed) + 0.3, timeout=5)
+    assert "Pack 1, pick 1: 15 cards, pass left" in seen and "Pack 1, pick 14: 2 cards, pass left" in seen
+    assert len({text for text in seen if text.startswith("Pack 1, pick")}) >= 10  # the calls went by one by one
+
+    desk.tap("Pause the draft")
+    desk.wait_for_text("Paused.")
+    for page in pages:
+        wait_until(page, lambda b: timer(b)[2] == "1")
+        page.wait_for_text("Paused", css="[data-kind=draft] [data-status]")
+    frozen = [timer(page)[0] for page in pages]
+    assert max(frozen) - min(frozen) < 1.0
+    desk.tap("Resume the draft")
+    desk.wait_for_text("Resumed.")
+    for page in pages:
+        wait_until(page, lambda b: timer(b)[2] == "0" and timer(b)[0] > max(frozen) + 0.2)
+    assert "Review your picks before pack 2" in timer(phones[0])[3]
+
+    desk.find("input[name=minutes]").clear()
+    desk.find("input[name=minutes]").send_keys("30")
+    desk.tap("Start deck building")
+    desk.wait_for_text("Deck building has started.")
+    for page in pages:
+        wait_until(page, lambda b: timer(b, "build") is not None and timer(b, "build")[1] == "0")
+        assert timer(page, "build")[4] in ("30:00", "29:59", "29:58")
+    built = [timer(page, "build")[0] for page in pages]
+    assert max(built) - min(built) < 1.0
+    phones[0].screenshot("paper-draft-deck-building")
+    projector.screenshot("paper-draft-projector", laptop=True)
+    desk.screenshot("paper-draft-organizer")
+    for page in (phones[1], desk):  # no sideways scrolling on a 360 px phone
+        page.driver.set_window_size(360, 800)
+        wait_until(page, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
+        width = page.driver.execute_script("return document.documentElement.scrollWidth")
+        assert width <= page.driver.execute_script("return window.innerWidth")
+
+    # Venue mode: a phone that loses the network keeps counting by itself and says so.
+    phone = phones[1]
+    phone.driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    phone.wait_for_text("Offline: the timer runs on by itself.", css="[data-called]")
+    before = timer(phone, "build")[0]
+    wait_until(phone, lambda b: timer(b, "build")[0] > before + 1)
+
+    round_ = round_pair_next(event=event, seed=1)
+    by_seat = [s.registration_id for s in seats]
+    pairs = {frozenset((m.team_a_id, m.team_b_id)) for m in round_.matches.all()}
+    assert pairs == {frozenset((by_seat[n], by_seat[n + 4])) for n in range(4)}

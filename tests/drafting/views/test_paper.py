@@ -1,0 +1,120 @@
+"""The paper draft's pages (drafting/views/paper.py): the organizer's controls, bad input answered with a message
+(never a 500), "Pod 2, seat 5" on a player's phone, the portal and the projector, the timers as JSON, and nothing
+of a private event for a stranger."""
+import pytest
+from django.urls import reverse
+
+from drafting.models import EventTimer, PodTeam, TimerKind
+from drafting.services.paper import called_draft_start, paper_pods_seat
+from tests.drafting.boosterpods import player
+from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory, UserFactory
+from tournaments.models import EventLogEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def seated(players=9, **fields):
+    event = BoosterDraftEventFactory(**fields)
+    for _ in range(players):
+        SoloRegistrationFactory(event=event)
+    paper_pods_seat(event=event, by=None, seed=4)
+    return event
+
+
+def test_paper_page_seats_the_pods_and_starts_pauses_and_resumes_the_timers(client):
+    event = BoosterDraftEventFactory()
+    for _ in range(9):
+        SoloRegistrationFactory(event=event)
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.post(url, {"action": "seat", "pods_every_round": "on"}, follow=True).content.decode()
+    assert "2 pods seated." in page and "Pod 2, seat 4" in page
+    assert event.draft_settings.__class__.objects.get(event=event).pods_every_round
+    client.post(url, {"action": "draft", "pack_size": "14"})
+    assert EventTimer.objects.get(event=event, kind=TimerKind.CALLED_DRAFT).schedule[0]["cards"] == 14
+    client.post(url, {"action": "pause:draft"})
+    assert EventTimer.objects.get(event=event, kind=TimerKind.CALLED_DRAFT).paused_at is not None
+    page = client.post(url, {"action": "resume:draft"}, follow=True).content.decode()
+    assert "Resumed." in page and "Pause the draft" in page
+    client.post(url, {"action": "build", "minutes": "25"})
+    assert EventTimer.objects.get(event=event, kind=TimerKind.DECK_BUILDING).schedule[0]["seconds"] == 1500
+    actions = set(EventLogEntry.objects.filter(event=event, user=event.organizer).values_list("action", flat=True))
+    assert {"paper_pods_seated", "timer_draft_start", "timer_draft_pause", "timer_draft_resume",
+            "timer_build_start"} <= actions
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"action": "draft", "pack_size": "x"}, "Choose the number of cards in a pack."),
+    ({"action": "draft", "pack_size": "99"}, "A pack holds 2 to 20 cards"),
+    ({"action": "build", "minutes": "-3"}, "Give the deck building time in whole minutes."),
+    ({"action": "build", "minutes": "999"}, "Deck building takes 1 to 180 minutes."),
+    ({"action": "pause:build"}, "That timer hasn&#x27;t started."),
+    ({"action": "explode"}, "Choose what to do."),
+    ({"action": "seat"}, "This event already has its pods."),
+])
+def test_paper_page_answers_bad_input_with_a_message(client, data, message):
+    event = seated()
+    client.force_login(event.organizer)
+    response = client.post(reverse("drafting:paper_event", args=[event.pk]), data, follow=True)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not EventTimer.objects.filter(event=event).exists()
+
+
+def test_call_page_tells_a_player_their_pod_and_seat_and_the_portal_too(client):
+    event = seated()
+    row = PodTeam.objects.filter(pod__event=event, pod__number=2, seat=2).get()
+    client.force_login(player(row))
+    page = client.get(reverse("drafting:call", args=[event.pk])).content.decode()
+    assert "Pod 2, seat 3" in page and "No timer is running yet." in page
+    assert "Pod 2, seat 3" in client.get(reverse("portal:event", args=[event.pk])).content.decode()
+
+
+def test_projector_and_call_state_show_the_timer_and_every_seat(client):
+    event = seated(players=9)
+    called_draft_start(event=event, by=None, pack_size=15)
+    client.force_login(event.organizer)
+    screen = client.get(reverse("desk:screen", args=[event.pk])).content.decode()
+    assert "Pod 1, seat 5" in screen and "Pod 2, seat 4" in screen and "event-timers" in screen
+    projector = client.get(reverse("drafting:call", args=[event.pk]) + "?projector=1").content.decode()
+    assert "called-page--projector" in projector and "Pod 2, seat 4" in projector
+    state = client.get(reverse("drafting:call_state", args=[event.pk])).json()
+    assert state["build"] is None and state["draft"]["index"] == 0 and state["draft"]["schedule"][0]["seconds"] == 40
+    assert abs(state["server_now"] - state["draft"]["started"]) < 5
+
+
+def test_paper_pages_hide_a_private_event_from_a_stranger(client):
+    event = seated(is_public=False, name="Zyxwv private draft")
+    client.force_login(UserFactory())
+    for name in ("drafting:call", "drafting:call_state", "drafting:paper_event"):
+        response = client.get(reverse(name, args=[event.pk]))
+        assert response.status_code == 404 and b"Zyxwv" not in response.content
+
+
+def test_a_sealed_event_runs_its_deck_building_timer_from_the_same_page(client):
+    from tests.factories import SealedEventFactory
+
+    event = SealedEventFactory()
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert "Start deck building" in page and "Seat the players in pods" not in page
+    assert "Deck building timer" in client.get(reverse("desk:desk", args=[event.pk])).content.decode()
+    client.post(url, {"action": "build", "minutes": "40"})
+    state = client.get(reverse("drafting:call_state", args=[event.pk])).json()
+    assert state["draft"] is None and state["build"]["schedule"][0]["seconds"] == 2400
+
+
+def test_a_timer_started_wrongly_is_stopped_and_started_again(client):
+    event = seated()
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    client.post(url, {"action": "draft", "pack_size": "15"})
+    refused = client.post(url, {"action": "draft", "pack_size": "14"}, follow=True).content.decode()
+    assert "That timer is still running; let it end first." in refused
+    assert "Stopped." in client.post(url, {"action": "stop:draft"}, follow=True).content.decode()
+    assert not EventTimer.objects.filter(event=event).exists()
+    client.post(url, {"action": "draft", "pack_size": "14"})
+    assert EventTimer.objects.get(event=event).schedule[0]["cards"] == 14
+    assert EventLogEntry.objects.filter(event=event, action="timer_draft_stop", user=event.organizer).count() == 1
+    missing = client.post(url, {"action": "stop:build"}, follow=True).content.decode()
+    assert "That timer hasn&#x27;t started." in missing
