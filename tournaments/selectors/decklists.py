@@ -1,7 +1,9 @@
 """Which events register decklists: what the decklist services, the published lists (and so the rights) and the
 pages ask, below all of them."""
+from django.db.models import Prefetch
+
 from tournaments.enums import CONSTRUCTED_FORMATS, EnforcementLevel
-from tournaments.models import Event
+from tournaments.models import Decklist, Event, Registration, Seat
 from tournaments.pools import event_has_pools
 
 
@@ -28,3 +30,25 @@ def event_asks_typed_decks(*, event: Event) -> bool:
     if not event_takes_typed_decks(event=event):
         return False
     return event.enforcement_level != EnforcementLevel.REGULAR or event.decklists_at_regular
+
+
+def registration_decklist_seats(*, registration: Registration) -> list[Seat]:
+    """The team's seats in letter order, each with its player and its decklist (or none) loaded: one query."""
+    return list(registration.seats.select_related("player", "decklist").order_by("letter"))
+
+
+def event_decklist_registrations(*, event: Event) -> list[Registration]:
+    """Every team of the event with its seats, players and decklists (`decklist_seats`), by name: two queries,
+    whatever the event's size. What the desk's decklist page shows."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"),
+                     to_attr="decklist_seats")
+    return list(Registration.objects.filter(event=event).select_related("team").prefetch_related(seats)
+                .order_by("team__name"))
+
+
+def seat_decklist(seat: Seat) -> Decklist | None:
+    """The seat's decklist, or None (the reverse one-to-one raises when there is none)."""
+    try:
+        return seat.decklist
+    except Decklist.DoesNotExist:
+        return None
