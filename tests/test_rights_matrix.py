@@ -310,6 +310,7 @@ ROUTES = {
     "desk:import_teams": ({"GET": RUN, "POST": RUN}, E),
     "desk:claim_sheet": ({"GET": RUN, "POST": RUN}, E),
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
+    "desk:decklists": ({"GET": JUDGE_}, E),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
     # GET: a page saying what to do (the button for the event's player), for whoever sees the event.
