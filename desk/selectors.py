@@ -25,6 +25,7 @@ from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.clock import now as server_now
 from tournaments.services.decklists import deck_problem_message
 from tournaments.selectors.decklists import (
+    event_asks_typed_decks,
     event_decklist_registrations,
     event_registers_decklists,
     event_takes_typed_decks,
@@ -210,7 +211,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                         {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
-    if event.has_decklists:
+    if event.has_decklists or event_asks_typed_decks(event=event):
         without = list(
             active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
         )
@@ -219,6 +220,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                 LogText(entrant_message(event=event, key="no_complete_decklist"),
                         {"n": len(without), "teams": ", ".join(without)})
             )
+    if event.has_decklists:
         illegal = list(
             active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
         )

@@ -77,3 +77,14 @@ def test_a_regular_rel_event_says_no_registration_is_asked():
     event = SealedEventFactory(team_size=1, real_product=True, enforcement_level=EnforcementLevel.REGULAR)
     page = _client(event.organizer).get(f"/events/{event.pk}/desk/decklists/").content.decode()
     assert 'id="decklists-not-asked"' in page
+
+
+def test_pairing_warns_of_players_without_a_typed_deck_at_competitive_only(registered):
+    from desk.selectors import pairing_warnings
+
+    event, seats = registered
+    [warning] = [str(w) for w in pairing_warnings(event=event)]
+    assert seats[1].registration.team.name in warning and seats[0].registration.team.name not in warning
+    event.enforcement_level = EnforcementLevel.REGULAR
+    event.save()
+    assert [str(w) for w in pairing_warnings(event=event)] == []
