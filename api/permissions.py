@@ -62,3 +62,9 @@ class IsSessionUser(BasePermission):
 
     def has_permission(self, request, view) -> bool:
         return token_of(request) is None and bool(request.user and request.user.is_authenticated)
+
+
+class IsPlayerInPerson(IsSessionUser):
+    """A player's own decklist is registered by the player, logged in: never a token."""
+
+    message = "Registering a decklist is done by the seat's player, logged in to the portal."

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 import common.converters  # noqa: F401  (registers <id:...>)
 from api.exceptions import not_found_view
 from api.views.clock import RoundClockView
+from api.views.decklists import MyDecklistView, TeamDecklistsView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
 from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
@@ -69,6 +70,8 @@ urlpatterns = [
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
     path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
+    path("v1/events/<id:event_id>/teams/<id:team_id>/decklists/", TeamDecklistsView.as_view(), name="team-decklists"),
+    path("v1/events/<id:event_id>/decklist", MyDecklistView.as_view(), name="my-decklist"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/drop", TeamDropView.as_view(), name="team-drop"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/reinstate", TeamReinstateView.as_view(), name="team-reinstate"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),

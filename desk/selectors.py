@@ -23,7 +23,14 @@ from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.clock import now as server_now
-from tournaments.selectors.decklists import event_registers_decklists
+from tournaments.services.decklists import deck_problem_message
+from tournaments.selectors.decklists import (
+    event_asks_typed_decks,
+    event_decklist_registrations,
+    event_registers_decklists,
+    event_takes_typed_decks,
+    seat_decklist,
+)
 from tournaments.services.events import FIXED_ONCE_PAIRED
 from tournaments.topcut import bracket_order
 from tournaments.wording import entrant_message, entrant_sentence
@@ -204,7 +211,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                         {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
-    if event.has_decklists:
+    if event.has_decklists or event_asks_typed_decks(event=event):
         without = list(
             active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
         )
@@ -213,6 +220,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                 LogText(entrant_message(event=event, key="no_complete_decklist"),
                         {"n": len(without), "teams": ", ".join(without)})
             )
+    if event.has_decklists:
         illegal = list(
             active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
         )
@@ -446,4 +454,26 @@ def event_drafts(*, event: Event, round_: Round | None) -> dict:
         "sets": available_sets() if drafts else (),
         "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
         "seats_by_pairing": event.drafts_every_round,
+    }
+
+
+# --- Decklists at the desk ----------------------------------------------------------------------------------------
+
+
+def desk_decklists(*, event: Event) -> dict:
+    """What the desk's decklist page shows: each entrant with its seats' lists (`rows`: registration, complete, and
+    `seats` of (seat, decklist or None)), the problems in the reader's language, and how many entrants have every
+    list in. Two queries, whatever the event's size."""
+    rows = []
+    for registration in event_decklist_registrations(event=event):
+        seats = [(seat, seat_decklist(seat)) for seat in registration.decklist_seats]
+        rows.append({
+            "registration": registration, "seats": seats,
+            "complete": bool(seats) and all(decklist is not None for _seat, decklist in seats),
+            "problems": [deck_problem_message(p) for p in registration.deck_problems or []
+                         if p.get("code") != "missing-decklist"],
+        })
+    return {
+        "rows": rows, "complete": sum(1 for row in rows if row["complete"]),
+        "registers": event_registers_decklists(event=event), "typed": event_takes_typed_decks(event=event),
     }

@@ -26,6 +26,7 @@ urlpatterns = [
     path("events/<id:pk>/desk/import/", views.desk_import_teams, name="import_teams"),
     path("events/<id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),
     path("events/<id:pk>/desk/drafts/", views.desk_drafts, name="drafts"),
+    path("events/<id:pk>/desk/decklists/", views.desk_decklists, name="decklists"),
     path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
     path("events/<id:pk>/staff/", views.staff, name="staff"),
     path("events/<id:pk>/check-in/", views.player_check_in, name="player_check_in"),

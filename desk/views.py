@@ -63,7 +63,7 @@ from drafting.selectors.paper import event_timers_state, paper_pods_for_event
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.rights import may_manage_staff, may_run_event, may_score_event
+from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_score_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.placeholders import invited_seats
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
@@ -580,6 +580,19 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, done)
         return redirect("desk:drafts", pk=event.pk)
     return render(request, "desk/drafts.html", {"event": event, **selectors.event_drafts(event=event, round_=round_)})
+
+
+@login_required
+@require_GET
+def desk_decklists(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every entrant's registered decklist at a glance, for the event's judges and organizers
+    (tournaments.rights.may_judge_event; 404 for anyone else): who has registered, main deck and sideboard, the
+    problems. A limited event with real product shows the typed lists as they are; a judge changes one on the
+    judging pages."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_judge_event(request.user, event):
+        raise Http404("No such event.")
+    return render(request, "desk/decklists.html", {"event": event, **selectors.desk_decklists(event=event)})
 
 
 # --- Players: check-in on the portal ----------------------------------------------------------------------------

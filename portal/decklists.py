@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from portal import selectors
 from tournaments.models import Decklist, Seat
+from tournaments.selectors.decklists import event_takes_typed_decks
 from django.conf import settings
 from django.utils import translation
 
@@ -106,6 +107,7 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
         registration.refresh_from_db(fields=["deck_problems"])
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
+        "typed": event_takes_typed_decks(event=event),
         "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
         # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.

@@ -22,6 +22,7 @@ from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_visible_to as rights_events_visible_to
+from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views: selectors.event_for_viewer)
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of
@@ -69,6 +70,11 @@ class MyEvent:
     standing: StandingRow | None
     draft_table: DraftTable | None
     sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
+
+    @property
+    def asks_typed_deck(self) -> bool:
+        """A limited event with real product that asks for deck registration: my page links my typed list."""
+        return event_asks_typed_decks(event=self.event)
 
     @property
     def may_drop(self) -> bool:

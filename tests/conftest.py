@@ -94,3 +94,15 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture
+def prerelease(_bundled_cards, db):
+    """A Competitive REL individual sealed event with real product (issue 40: pools unknown to Hydra, typed decks)
+    and three players' seats, with the card data loaded: (event, seats)."""
+    from cards.services import cards_ensure_loaded
+    from tests.factories import PrereleaseEventFactory, RegistrationFactory
+
+    cards_ensure_loaded()
+    event = PrereleaseEventFactory()
+    return event, [RegistrationFactory(event=event).seats.get() for _ in range(3)]

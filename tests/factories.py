@@ -286,3 +286,18 @@ class SoloRegistrationFactory(RegistrationFactory):
     def seats(self, create, extracted, **kwargs):
         if create:
             Seat.objects.create(registration=self, event=self.event, letter="A", player=extracted or PlayerFactory())
+
+
+# --- Limited with real product (issue 40) ------------------------------------------------------------------------------
+
+class PrereleaseEventFactory(SealedEventFactory):
+    """An individual sealed event with real product (boosters opened at the table, pools unknown to Hydra) at
+    Competitive REL, so its players register typed decks."""
+
+    team_size = 1
+    real_product = True
+    enforcement_level = "competitive"
+
+
+# A typed sealed deck: 40 cards in the main deck, one in the sideboard.
+TYPED_SEALED_DECK = "1 Serra Angel\n2 Shock\n20 Plains\n17 Mountain\nSideboard\n1 Lightning Bolt"

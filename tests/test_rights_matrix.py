@@ -205,6 +205,8 @@ ROUTES = {
     "api:team-list": ({"GET": SEE_API, "POST": RUN}, EV),
     "api:team-import": ({"POST": RUN}, EV),
     "api:team-detail": ({"GET": SEE_API, "PATCH": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:team-decklists": ({"GET": JUDGE_ | PLAYS}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:my-decklist": ({"GET": PLAYS, "PUT": PLAYS}, EV),
     "api:team-drop": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-reinstate": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-disqualify": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
@@ -312,6 +314,7 @@ ROUTES = {
     "desk:import_teams": ({"GET": RUN, "POST": RUN}, E),
     "desk:claim_sheet": ({"GET": RUN, "POST": RUN}, E),
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
+    "desk:decklists": ({"GET": JUDGE_}, E),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
     # GET: a page saying what to do (the button for the event's player), for whoever sees the event.

@@ -25,6 +25,23 @@ def _spread(decks: Sequence[Deck], name: str, *, sideboards: bool) -> str:
     return ", ".join(parts)
 
 
+def main_deck_problems(decks: Sequence[Deck], *, min_main: int = MIN_LIMITED_MAIN) -> list[Problem]:
+    """A limited deck's one rule that needs no pool: each main deck has at least `min_main` cards (MTR 7.2); the
+    rest of a typed list is its sideboard, of any size. What a deck registered without a pool (real product) is
+    checked against, besides its card names."""
+    problems: list[Problem] = []
+    for deck in decks:
+        size = sum(deck.main.values())
+        if size < min_main:
+            problems.append(Problem(
+                code="limited-deck-too-small",
+                message=_("%(deck)s: the main deck has %(n)d cards; a limited deck has at least %(min)d.")
+                % {"deck": deck.label, "n": size, "min": min_main},
+                decks=(deck.label,), counts=(size,), limit=min_main, rule=RULE_POOL,
+            ))
+    return problems
+
+
 def pool_problems(
     decks: Sequence[Deck],
     *,
@@ -39,16 +56,7 @@ def pool_problems(
     `basics` are the English names of basic lands, free in any number. With `shared_sideboard` (Two-Headed Giant
     sealed, RULES.md 7) the cards outside the main decks are the team's one sideboard: only the main decks are
     counted against the pool, and a listed sideboard is ignored."""
-    problems: list[Problem] = []
-    for deck in decks:
-        size = sum(deck.main.values())
-        if size < min_main:
-            problems.append(Problem(
-                code="limited-deck-too-small",
-                message=_("%(deck)s: the main deck has %(n)d cards; a limited deck has at least %(min)d.")
-                % {"deck": deck.label, "n": size, "min": min_main},
-                decks=(deck.label,), counts=(size,), limit=min_main, rule=RULE_POOL,
-            ))
+    problems = main_deck_problems(decks, min_main=min_main)
     used: Counter[str] = Counter()
     for deck in decks:
         used.update(deck.main)

@@ -242,14 +242,32 @@ def may_drop_self(subject, registration) -> bool:
 def may_see_decklist(subject, decklist) -> bool:
     """A decklist: its player and teammates (unified construction is the team's), the event's judges and
     whoever runs it; after the event, everyone for the lists the organizer published."""
-    seat = decklist.seat
-    event = seat.event
+    return may_see_team_decklists(subject, decklist.seat.registration)
+
+
+@rules.predicate
+def may_see_team_decklists(subject, registration) -> bool:
+    """A team's decklists (may_see_decklist's rule for each): its members in person, the event's judges and whoever
+    runs it; after the event, everyone for the teams whose lists the organizer published. Never another player."""
+    if registration is None:
+        return False
+    event = registration.event
     if may_judge_event(subject, event):
         return True
     person = _active_person(subject)
-    if token_of(subject) is None and person is not None and person.pk in _registration_people(seat.registration_id):
+    if token_of(subject) is None and person is not None and person.pk in _registration_people(registration.pk):
         return True
-    return decklist_is_published(event=event, registration_id=seat.registration_id)
+    return decklist_is_published(event=event, registration_id=registration.pk)
+
+
+@rules.predicate
+def may_register_decklist(subject, seat) -> bool:
+    """Registering a seat's decklist: the seat's player in person (never a token, never a teammate). A judge
+    changes a list through decklist_judge_change (may_judge_event)."""
+    if token_of(subject) is not None or seat is None:
+        return False
+    person = _active_person(subject)
+    return person is not None and seat.player.user_id == person.pk
 
 
 def decklist_is_published(*, event, registration_id: int) -> bool:

@@ -191,6 +191,13 @@ _SENTENCES = {
     # Judging and the event log (templates/judging/, tournaments/models/log.py's kinds).
     "log_kind_seats": (_("Seats and teams"), _("Entries")),
     "print_note": (_("One team a page, A4."), _("One player a page, A4.")),
+    "desk_decklists_none": (
+        _("No team has registered a decklist yet."), _("No player has registered a decklist yet."),
+    ),
+    "desk_decklists_count": (
+        _("%(done)d of %(all)d teams have registered every decklist."),
+        _("%(done)d of %(all)d players have registered a decklist."),
+    ),
     "print_entrant": (_("Print this team's decklists"), _("Print this player's decklist")),
     # Entry fees and prizes (fees/, templates/desk/fees.html).
     "fee_paid_by_member": (

@@ -22,7 +22,7 @@ class EventOutputSerializer(serializers.ModelSerializer):
             "top_cut", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
             "enforcement_level", "draft_structure", "rochester_teams_of_two", "deck_building_minutes",
             "formats_must_differ", "rating_importance", "region", "seed_by_rating", "decklists_published",
-            "pods_play_across", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",
+            "pods_play_across", "real_product", "decklists_at_regular", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",
         ]
 
 

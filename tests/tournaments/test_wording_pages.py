@@ -308,7 +308,7 @@ def test_every_sentence_says_itself_in_every_language_with_the_values_it_is_give
     from tournaments.wording import SENTENCES, entrant_message
 
     values = {"n": 2, "teams": "Ann, Bo", "player": "Ann", "size": 3, "owner": "orga", "seat": "A", "mine": "Ann", "theirs": "Bo",
-              "name": "Ann", "taken": 1, "organizer": "orga", "event": "FNM", "link": "https://example.org/claim"}
+              "name": "Ann", "taken": 1, "organizer": "orga", "event": "FNM", "link": "https://example.org/claim", "done": 1, "all": 3}
     for language in LANGUAGES:
         with translation.override(language):
             for key in SENTENCES:

@@ -73,6 +73,17 @@ class Event(models.Model):
         _("deck building minutes"), null=True, blank=True, default=DEFAULT_DECK_BUILDING_MINUTES,
         help_text=_("Limited events: time to build and register decks after the draft. Empty: no clock."),
     )
+    real_product = models.BooleanField(
+        _("real product"), default=False,
+        help_text=_("Limited events: the players open real boosters at the table (a prerelease, a store draft), so "
+                    "Hydra doesn't know the pools. Decks are registered as typed lists, a main deck of at least 40 "
+                    "cards and the rest as sideboard, and are not checked against a pool."),
+    )
+    decklists_at_regular = models.BooleanField(
+        _("deck registration at Regular REL"), default=False,
+        help_text=_("Real product only: at Competitive and Professional REL the players always register their "
+                    "decks; at Regular REL only when this is ticked."),
+    )
     extra_banned = models.TextField(
         _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line: banned in every deck of this event, on top of the format's own list.")
     )

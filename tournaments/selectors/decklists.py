@@ -1,11 +1,54 @@
 """Which events register decklists: what the decklist services, the published lists (and so the rights) and the
 pages ask, below all of them."""
-from tournaments.enums import CONSTRUCTED_FORMATS
-from tournaments.models import Event
+from django.db.models import Prefetch
+
+from tournaments.enums import CONSTRUCTED_FORMATS, EnforcementLevel
+from tournaments.models import Decklist, Event, Registration, Seat
 from tournaments.pools import event_has_pools
 
 
 def event_registers_decklists(*, event: Event) -> bool:
     """Constructed events register decklists; limited events too where Hydra knows the team's pool to check them
-    against (tournaments.pools: sealed, Rochester; Two-Headed Giant draft once its provider plugs in)."""
-    return event.format_kind in CONSTRUCTED_FORMATS or event_has_pools(event=event)
+    against (tournaments.pools: sealed, Rochester, the drafts), and limited events with real product (pools Hydra
+    doesn't know) where the organizer asks for deck registration (event_asks_typed_decks)."""
+    if event.format_kind in CONSTRUCTED_FORMATS:
+        return True
+    if event.real_product:
+        return event_asks_typed_decks(event=event)
+    return event_has_pools(event=event)
+
+
+def event_takes_typed_decks(*, event: Event) -> bool:
+    """A limited event whose decks are registered as typed lists without a pool (real product): checked by card
+    name and the 40-card main deck, never against a pool, never for unified construction."""
+    return event.real_product and event.format_kind not in CONSTRUCTED_FORMATS
+
+
+def event_asks_typed_decks(*, event: Event) -> bool:
+    """A real-product limited event asks its players to register their decks: always at Competitive and
+    Professional REL (MTR 2.7), at Regular REL only when the organizer turned it on (decklists_at_regular)."""
+    if not event_takes_typed_decks(event=event):
+        return False
+    return event.enforcement_level != EnforcementLevel.REGULAR or event.decklists_at_regular
+
+
+def registration_decklist_seats(*, registration: Registration) -> list[Seat]:
+    """The team's seats in letter order, each with its player and its decklist (or none) loaded: one query."""
+    return list(registration.seats.select_related("player", "decklist").order_by("letter"))
+
+
+def event_decklist_registrations(*, event: Event) -> list[Registration]:
+    """Every team of the event with its seats, players and decklists (`decklist_seats`), by name: two queries,
+    whatever the event's size. What the desk's decklist page shows."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"),
+                     to_attr="decklist_seats")
+    return list(Registration.objects.filter(event=event).select_related("team").prefetch_related(seats)
+                .order_by("team__name"))
+
+
+def seat_decklist(seat: Seat) -> Decklist | None:
+    """The seat's decklist, or None (the reverse one-to-one raises when there is none)."""
+    try:
+        return seat.decklist
+    except Decklist.DoesNotExist:
+        return None

@@ -1,8 +1,12 @@
-"""Decklist registration for team constructed events (RULES.md 5).
+"""Decklist registration for team constructed events (RULES.md 5) and limited events (RULES.md 7).
 
 A player submits the decklist of their own seat; Hydra keeps the text as pasted, parses it (any language, front
 faces, Arena and MTGO exports) and checks the whole team at once, so the player sees every problem of the team
 and can fix and resubmit until the organizer's deadline or lock.
+
+Limited events with a pool Hydra knows check the decks against it (tournaments.limited.pool_problems). Limited
+events with real product (Event.real_product: boosters opened at the table) take typed lists without a pool: a
+list with a name Hydra can't read or a main deck under 40 cards is refused with every reason, nothing stored.
 """
 from dataclasses import dataclass, field
 
@@ -18,11 +22,11 @@ from cards.decklist import DecklistError, decklist_parse, decklist_text
 from cards.deckrules import Problem
 from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
-from tournaments.limited import pool_problems
+from tournaments.limited import main_deck_problems, pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
 from tournaments.pools import team_pool
 from tournaments.rights import may_judge_event
-from tournaments.selectors.decklists import event_registers_decklists
+from tournaments.selectors.decklists import event_registers_decklists, event_takes_typed_decks
 from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.results import NotYourMatch
@@ -74,6 +78,9 @@ def decklists_locked_reason(*, event: Event) -> str | None:
 def decklists_open(*, event: Event) -> str | None:
     """None while players may submit decklists, else the reason they can't."""
     if not event_registers_decklists(event=event):
+        if event_takes_typed_decks(event=event):
+            return _("This event is played at Regular REL with real product, and its organizer doesn't ask for "
+                     "deck registration: there is no decklist to register.")
         return _("This event is not a constructed event: it has no decklists to register.")
     return decklists_locked_reason(event=event)
 
@@ -181,6 +188,8 @@ def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Deckl
         for error in parsed.errors:
             problems.append(Problem(code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,)))
         decks.append(parsed.to_deck(label))
+    if event_takes_typed_decks(event=event):  # real product: no pool to check against, the main deck's size only
+        return problems + main_deck_problems(decks)
     pool = team_pool(registration=seats[0].registration)
     if pool is None:
         problems.append(Problem(
@@ -225,7 +234,23 @@ def decklist_submit(*, seat: Seat, user, text: str | bytes) -> DecklistOutcome:
     Registration.objects.select_for_update().filter(pk=seat.registration_id).first()
     decklist, errors = _store(seat=seat, user=user, text=text)
     problems = registration_check_decks(registration=seat.registration)
+    event_log_record(
+        event=seat.registration.event, user=user, action=LogAction.DECKLIST_SUBMITTED, registration=seat.registration,
+        message=LogText(gettext_lazy("%(player)s registered a decklist (%(main)d main deck, %(side)d sideboard)."),
+                        {"player": seat.player.name, "main": sum(decklist.main.values()),
+                         "side": sum(decklist.sideboard.values())}),
+        after={"main": sum(decklist.main.values()), "sideboard": sum(decklist.sideboard.values())},
+        data={"seat": seat.letter, "player": seat.player_id, "legal": not errors and not problems},
+    )
     return DecklistOutcome(decklist=decklist, errors=errors, team_problems=problems)
+
+
+def _typed_deck_refusals(*, seat: Seat, parsed) -> list[str]:
+    """Why a typed limited deck (real product, no pool) can't be registered, every reason at once: each line whose
+    card Hydra can't read (with the names it might mean) and a main deck under 40 cards. Empty: it can."""
+    reasons = [e.message for e in parsed.errors]
+    reasons += [p.message for p in main_deck_problems([parsed.to_deck(_seat_label(seat))])]
+    return reasons
 
 
 def _store(*, seat: Seat, user, text: str | bytes):
@@ -236,6 +261,12 @@ def _store(*, seat: Seat, user, text: str | bytes):
     if whole:
         # Empty, binary or oversized input: nothing usable to keep, so nothing is stored.
         raise ValidationError([e.message for e in whole])
+    if event_takes_typed_decks(event=seat.registration.event):
+        # Without a pool the card names and the 40 cards are all there is to check, so a list that fails them is
+        # refused outright (the player's text stays in their form) rather than kept as an illegal registration.
+        refusals = _typed_deck_refusals(seat=seat, parsed=parsed)
+        if refusals:
+            raise ValidationError(refusals)
     text = decklist_text(text)  # an upload as the parser read it (UTF-16 too), never U+FFFD in place of its BOM
     decklist, _created = Decklist.objects.update_or_create(
         seat=seat,
@@ -299,7 +330,8 @@ def event_lock_decklists(*, event: Event, locked: bool = True) -> Event:
 
 
 # The event settings a decklist check depends on: when one changes, the stored problems are out of date.
-DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned", "formats_must_differ")
+DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned", "formats_must_differ",
+                     "real_product")
 
 
 @transaction.atomic

@@ -24,6 +24,7 @@ class LogAction(models.TextChoices):
     ROUND_TAKEN_BACK = "round_taken_back", _("Round taken back")
     EVENT_IMPORTED = "event_imported", _("Event imported from a file")
     DECKLIST_CHANGED = "decklist_changed", _("Locked decklist changed by a judge")
+    DECKLIST_SUBMITTED = "decklist_submitted", _("Decklist registered")
     RESULT_REPORTED = "result_reported", _("Result reported")
     RESULT_REPORT_CORRECTED = "result_report_fixed", _("Report corrected by the reporting team")
     RESULT_CONFIRMED = "result_confirmed", _("Result confirmed")
@@ -62,7 +63,7 @@ ACTION_KINDS = {
     LogAction.ROUND_TAKEN_BACK: LogKind.PAIRING, LogAction.ROUND_PAIRED: LogKind.PAIRING,
     LogAction.ROUND_REPAIRED: LogKind.PAIRING, LogAction.PAIRING_SWAPPED: LogKind.PAIRING,
     LogAction.TOP_CUT_PAIRED: LogKind.PAIRING,
-    LogAction.DECKLIST_CHANGED: LogKind.DECKLIST,
+    LogAction.DECKLIST_CHANGED: LogKind.DECKLIST, LogAction.DECKLIST_SUBMITTED: LogKind.DECKLIST,
     LogAction.RESULT_REPORTED: LogKind.RESULT, LogAction.RESULT_REPORT_CORRECTED: LogKind.RESULT,
     LogAction.RESULT_CONFIRMED: LogKind.RESULT, LogAction.RESULT_DISPUTED: LogKind.RESULT,
     LogAction.RESULT_FINAL: LogKind.RESULT, LogAction.RESULT_CORRECTED: LogKind.RESULT,

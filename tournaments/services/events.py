@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.enums import (
+    CONSTRUCTED_FORMATS,
     ROCHESTER_HOUSE_TEAM_SIZE,
     ROCHESTER_TEAM_SIZE,
     DraftStructure,
@@ -23,6 +24,7 @@ from tournaments.models import Event, Registration, Round
 from tournaments.rights import may_copy_event, may_see_event
 from tournaments.services.clock import event_desk_for
 from tournaments.seeding import seeding_rated
+from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.errors import StateConflict
 from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -79,6 +81,9 @@ def event_problems(*, event: Event) -> dict[str, str]:
             "Pairing across draft pods is allowed at Regular REL only; at %(rel)s REL the teams of a pod play each "
             "other (MTR 7.6)."
         ) % {"rel": event.get_enforcement_level_display()}
+    if event.real_product and event.format_kind in CONSTRUCTED_FORMATS:
+        errors["real_product"] = _("Real product is for limited events (sealed, drafts): a constructed event's "
+                                   "players bring their own decks.")
     errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))
@@ -174,7 +179,7 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
         raise ValidationError(errors)
     event.full_clean(exclude=["organizer"])
     event.save(update_fields=[f.name for f in Event._meta.concrete_fields if f.name not in ("id", "version")])
-    if event.has_decklists and set(DECK_CHECK_FIELDS) & set(changed):
+    if event_registers_decklists(event=event) and set(DECK_CHECK_FIELDS) & set(changed):
         event_recheck_decklists(event=event)
     if user is not None:
         event_log_record(
