@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from common.refusals import Conflict, NotAllowed, Refusal
 from fees.enums import PaymentStatus, PrizeKind, TieSplit
@@ -145,7 +146,9 @@ def event_prizes_set(*, event: Event, lines: list[dict], by) -> list[Prize]:
         Prize.objects.bulk_create(prizes)
         event_log_record(event=event, user=by, action=PRIZES_CHANGED, kind=LogKind.SETTINGS, before=before,
                          after=[_line_json(p) for p in prizes],
-                         message=LogText(_("Prize structure changed: %(n)s lines."), {"n": len(prizes)}))
+                         message=LogText(ngettext_lazy("Prize structure changed: %(n)d line.",
+                                                       "Prize structure changed: %(n)d lines.", "n"),
+                                         {"n": len(prizes)}))
     return prizes
 
 
