@@ -1,23 +1,21 @@
 """The desk's entry fees and payouts (issue 44; docs/fees.md): who hasn't paid at check-in, the totals, marking a
 registration paid, waived or refunded, the fee itself, and the payout list of the final placings (printed, or as a
 CSV or xlsx file)."""
-import tablib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
 from desk.models import CheckIn
 from fees import selectors, services
 from fees.enums import PaymentStatus, TieSplit
+from fees.payoutlist import payout_dataset, payout_download
 from fees.prizelines import amount_parse, prize_lines_parse, prize_lines_text
-from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
+from tournaments.exports import FORMATS
 from tournaments.models import Event, Registration
 from tournaments.rights import may_run_event, may_score_event
 from tournaments.wording import entrant_noun, entrant_sentence
@@ -81,25 +79,12 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def payout_dataset(*, event: Event) -> tablib.Dataset:
-    """The payout list as a spreadsheet: place, entrant (team or player), record, match points, prize, quantity or
-    amount, shared by."""
-    dataset = tablib.Dataset(headers=[pgettext("placing", "Place"), entrant_noun(event=event, form="Singular"), _("Record"),
-                                      _("Match points"), _("Prize"), _("Quantity or amount"), _("Shared by")])
-    for row in selectors.payouts_for_event(event=event):
-        dataset.append([row.place, row.name, row.record, row.match_points, row.item, str(row.amount), row.shared_by])
-    return dataset
-
-
 @login_required
 @require_GET
 def desk_payouts(request: HttpRequest, pk: int) -> HttpResponse:
     """The payout list as a file: ?format=csv or xlsx (whoever scores the event)."""
     event = _event(request, pk)
-    file_format = request.GET.get("format", "csv")
-    if file_format not in FORMATS:
-        raise Http404(_("No such export: choose one of the list."))
-    response = HttpResponse(dataset_bytes(payout_dataset(event=event), file_format, title=event.name),
-                            content_type=CONTENT_TYPES[file_format])
-    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-payouts.{file_format}"'
-    return response
+    dataset = payout_dataset(rows=selectors.payouts_for_event(event=event),
+                             entrant=entrant_noun(event=event, form="Singular"), record=_("Record"),
+                             points=_("Match points"))
+    return payout_download(dataset=dataset, file_format=request.GET.get("format", "csv"), title=event.name)

@@ -289,6 +289,8 @@ ROUTES = {
     "series:attach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "series:detach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk, "event_pk": w.event.pk}),
     "series:weekly": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:prizes": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:payouts": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
     "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),
