@@ -146,3 +146,9 @@ def test_a_wrong_series_prize_line_is_named_and_nothing_is_written(client, seaso
     assert "Line 2" in page.content.decode() and not season.prizes.exists()
     page = client.post(f"/series/{season.pk}/prizes/", {"prizes": "1 | Trophy | 1", "prize_ties": "coin"}, follow=True)
     assert "Tied places are split" in page.content.decode() and not season.prizes.exists()
+
+
+def test_the_new_series_form_starts_with_the_default_points_table(client, organizer):
+    client.force_login(organizer)
+    page = client.get("/series/new/").content.decode()
+    assert 'value="10, 8, 6, 5, 4, 3, 2"' in page
