@@ -186,6 +186,7 @@ ROUTES = {
     "api:series-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:series-detail": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:series-standings": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
+    "api:series-payouts": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:event-detail": ({"GET": SEE_API, "PATCH": RUN}, EV),
     "api:event-close": ({"POST": RUN}, EV),
     "api:event-copy": ({"POST": RUN & ORGANIZERS}, EV),  # "Run again": runs the event and may create events
