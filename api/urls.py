@@ -20,7 +20,7 @@ from api.views.matches import (
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
-from api.views.series import SeriesDetailView, SeriesListView, SeriesStandingsView
+from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
 from api.views.rounds import RoundDetailView, RoundListView
 from api.views.sharedgame import MatchLifeView
 from api.views.staff import StaffDetailView, StaffListView
@@ -49,6 +49,7 @@ urlpatterns = [
     path("v1/series/", SeriesListView.as_view(), name="series-list"),
     path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
     path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),
+    path("v1/series/<id:series_id>/payouts/", SeriesPayoutsView.as_view(), name="series-payouts"),
     path("v1/events/", EventListView.as_view(), name="event-list"),
     path("v1/events/import", EventImportView.as_view(), name="event-import"),
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),

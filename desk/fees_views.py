@@ -1,24 +1,21 @@
 """The desk's entry fees and payouts (issue 44; docs/fees.md): who hasn't paid at check-in, the totals, marking a
 registration paid, waived or refunded, the fee itself, and the payout list of the final placings (printed, or as a
 CSV or xlsx file)."""
-from decimal import Decimal, InvalidOperation
-
-import tablib
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
 from desk.models import CheckIn
 from fees import selectors, services
 from fees.enums import PaymentStatus, TieSplit
-from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
+from fees.payoutlist import payout_dataset, payout_download
+from fees.prizelines import amount_parse, prize_lines_parse, prize_lines_text
+from tournaments.exports import FORMATS
 from tournaments.models import Event, Registration
 from tournaments.rights import may_run_event, may_score_event
 from tournaments.wording import entrant_noun, entrant_sentence
@@ -31,58 +28,6 @@ def _event(request: HttpRequest, pk: int, rule=may_score_event) -> Event:
     return event
 
 
-def _decimal(value: str) -> Decimal | None:
-    try:
-        return Decimal(value.replace(",", ".")) if value.strip() else None
-    except InvalidOperation:
-        raise ValidationError(_("Write the amount as a number, e.g. 5 or 7.50.")) from None
-
-
-def prize_lines_parse(text: str) -> list[dict]:
-    """The desk's prize lines, one a line: `places | item | amount`, and `| money` for a line that splits to the
-    cent. Places are `1`, `3-4`, or `9 points` (a prize by record: at least 9 match points). A wrong line is a
-    ValidationError naming it."""
-    lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        parts = [part.strip() for part in raw.split("|")]
-        wrong = ValidationError(_("Line %(n)d: write places | item | amount, e.g. 3-4 | Packs | 3.") % {"n": number})
-        if len(parts) not in (3, 4) or (len(parts) == 4 and parts[3].lower() not in ("money", "")):
-            raise wrong
-        places, item, amount = parts[:3]
-        try:
-            line = {"item": item, "amount": _decimal(amount), "divisible": len(parts) == 4 and bool(parts[3])}
-        except ValidationError:
-            raise wrong from None
-        low, _dash, high = places.partition("-")
-        if places.endswith("points") and plain_int(places.removesuffix("points")) is not None:
-            line["min_match_points"] = plain_int(places.removesuffix("points"))
-        elif plain_int(low) is not None and (not _dash or plain_int(high) is not None):
-            line["place_from"], line["place_to"] = plain_int(low), plain_int(high) if _dash else plain_int(low)
-        else:
-            raise wrong
-        if line["amount"] is None:
-            raise wrong
-        lines.append(line)
-    return lines
-
-
-def prize_lines_text(prizes) -> str:
-    """The event's prize lines as the desk's textarea writes them (prize_lines_parse reads them back)."""
-    rows = []
-    for prize in prizes:
-        if prize.min_match_points is not None:
-            places = f"{prize.min_match_points} points"
-        elif prize.place_to and prize.place_to != prize.place_from:
-            places = f"{prize.place_from}-{prize.place_to}"
-        else:
-            places = str(prize.place_from)
-        amount = prize.amount if prize.divisible else prize.amount.normalize()
-        rows.append(" | ".join([places, prize.item, f"{amount:f}"] + (["money"] if prize.divisible else [])))
-    return "\n".join(rows)
-
-
 def _post(request: HttpRequest, event: Event) -> None:
     if request.POST.get("action") == "prizes":
         if not may_run_event(request.user, event):
@@ -93,7 +38,7 @@ def _post(request: HttpRequest, event: Event) -> None:
     if request.POST.get("action") == "fee":
         if not may_run_event(request.user, event):
             raise Http404("No such event.")
-        services.event_fee_set(event=event, by=request.user, amount=_decimal(request.POST.get("amount", "")),
+        services.event_fee_set(event=event, by=request.user, amount=amount_parse(request.POST.get("amount", "")),
                                currency=request.POST.get("currency") or None,
                                prize_ties=request.POST.get("prize_ties") or None)
         return
@@ -134,25 +79,12 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def payout_dataset(*, event: Event) -> tablib.Dataset:
-    """The payout list as a spreadsheet: place, entrant (team or player), record, match points, prize, quantity or
-    amount, shared by."""
-    dataset = tablib.Dataset(headers=[pgettext("placing", "Place"), entrant_noun(event=event, form="Singular"), _("Record"),
-                                      _("Match points"), _("Prize"), _("Quantity or amount"), _("Shared by")])
-    for row in selectors.payouts_for_event(event=event):
-        dataset.append([row.place, row.name, row.record, row.match_points, row.item, str(row.amount), row.shared_by])
-    return dataset
-
-
 @login_required
 @require_GET
 def desk_payouts(request: HttpRequest, pk: int) -> HttpResponse:
     """The payout list as a file: ?format=csv or xlsx (whoever scores the event)."""
     event = _event(request, pk)
-    file_format = request.GET.get("format", "csv")
-    if file_format not in FORMATS:
-        raise Http404(_("No such export: choose one of the list."))
-    response = HttpResponse(dataset_bytes(payout_dataset(event=event), file_format, title=event.name),
-                            content_type=CONTENT_TYPES[file_format])
-    response["Content-Disposition"] = f'attachment; filename="{slugify(event.name) or "event"}-payouts.{file_format}"'
-    return response
+    dataset = payout_dataset(rows=selectors.payouts_for_event(event=event),
+                             entrant=entrant_noun(event=event, form="Singular"), record=_("Record"),
+                             points=_("Match points"))
+    return payout_download(dataset=dataset, file_format=request.GET.get("format", "csv"), title=event.name)

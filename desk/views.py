@@ -563,13 +563,15 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
         action, by = request.POST.get("action", ""), request.user
         try:
             if action == "seat":
-                done = _("%(n)d drafts are seated.") % {"n": event_drafts_seat(event=event, by=by)}
+                n = event_drafts_seat(event=event, by=by)
+                done = ngettext("%(n)d draft is seated.", "%(n)d drafts are seated.", n) % {"n": n}
             elif action == "packs":
                 n = event_drafts_generate_packs(event=event, round_=round_, set_code=request.POST.get("set_code", ""),
                                                 by=by)
-                done = _("Packs opened for %(n)d drafts.") % {"n": n}
+                done = ngettext("Packs opened for %(n)d draft.", "Packs opened for %(n)d drafts.", n) % {"n": n}
             elif action == "start":
-                done = _("%(n)d drafts started.") % {"n": event_drafts_start(event=event, round_=round_, by=by)}
+                n = event_drafts_start(event=event, round_=round_, by=by)
+                done = ngettext("%(n)d draft started.", "%(n)d drafts started.", n) % {"n": n}
             else:
                 done = draft_table_act(event=event, table_id=plain_int(request.POST.get("table", ""), max_digits=18) or 0,
                                        action=action, by=by, data=request.POST)

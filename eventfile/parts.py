@@ -1,7 +1,7 @@
 """The records of an event beyond its teams, rounds and draft tables, in the event file (version 2): penalties, deck
 checks, decklist changes, staff, the desk, round clocks and their extensions, sealed settings and pools, pods (2HG
-and booster) with their teams and cards, sign-ups and their seats, check-ins, announcements and shared games' life
-and poison (docs/event-format.md).
+and booster) with their teams and cards, sign-ups and their seats, the entry fee, prizes and payments, check-ins,
+announcements and shared games' life and poison (docs/event-format.md).
 
 Each kind is described once (`Part`): its model, where it hangs off the event, and how each of its relations is
 written (a team by name, a round by number, a match by round and table, a player by name, a person by username);
@@ -10,12 +10,14 @@ all, the same way for every kind.
 """
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.db import models
 from django.utils.translation import gettext as _
 
 from drafting.models import EventTimer, Pod, PodCard, PodTeam
+from fees.models import EventFee, Payment, Prize
 from judging.models import DeckCheck, Penalty
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
@@ -70,6 +72,10 @@ PARTS: list[Part] = [
     Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
         Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),
     )),
+    Part("fee", EventFee, "event"),
+    Part("prizes", Prize, "event", order=("position", "pk")),
+    Part("payments", Payment, "registration__event", {"registration": TEAM, "paid_by": PLAYER, "marked_by": BY},
+         order=("registration__team__name",)),
     Part("games", GameState, "match__round__event", {"match": MATCH}, order=("match__round__number", "match__table",
                                                                                "number"), children=(
         Part("changes", LifeChange, "game__match__round__event", {"by": BY, "undone_by": BY}, parent="game",
@@ -96,6 +102,8 @@ def parts_event_models() -> list[type[models.Model]]:
 
 
 def _value(value):
+    if isinstance(value, Decimal):
+        return str(value)  # money as text: "7.50", exact (eventfile.validation reads it back)
     return value.isoformat() if hasattr(value, "isoformat") else value
 
 

@@ -8,6 +8,7 @@ savepoint, and named by the row that broke it (`rows_insert`).
 """
 import datetime as dt
 import math
+from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, models, transaction
@@ -80,7 +81,16 @@ def _typed(field: models.Field, value):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(_("Expected a whole number."))
         return value
-    if kind in {"FloatField", "DecimalField"}:
+    if kind == "DecimalField":  # money: written as text ("7.50"), so no cent is lost to a float
+        try:
+            number = Decimal(value) if isinstance(value, str) else (
+                Decimal(str(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None)
+        except InvalidOperation:
+            number = None
+        if number is None or not number.is_finite():
+            raise ValueError(_("Expected a number."))
+        return number
+    if kind == "FloatField":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError(_("Expected a number."))
         return float(value)

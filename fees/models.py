@@ -47,11 +47,11 @@ class Payment(models.Model):
         verbose_name_plural = _("payments")
 
 
-class Prize(models.Model):
-    """One line of an event's prize structure: an item (packs, store credit, a trophy, an invitation) and its
-    quantity or amount, for each place of a range or for every entrant with at least a number of match points."""
+class PrizeLineFields(models.Model):
+    """One line of a prize structure (an event's, or a series' by its final standings): an item (packs, store
+    credit, a trophy, an invitation) and its quantity or amount, for each place of a range or for every entrant with
+    at least a number of points (match points at an event, series points in a series)."""
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="prizes", verbose_name=_("event"))
     kind = models.CharField(_("kind"), max_length=8, choices=PrizeKind.choices, default=PrizeKind.PLACE)
     place_from = models.PositiveSmallIntegerField(_("from place"), null=True, blank=True)
     place_to = models.PositiveSmallIntegerField(_("to place"), null=True, blank=True)
@@ -62,6 +62,15 @@ class Prize(models.Model):
     divisible = models.BooleanField(_("divisible"), default=False,
                                     help_text=_("Money such as store credit splits to the cent; items split whole."))
     position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class Prize(PrizeLineFields):
+    """One line of an event's prize structure (PrizeLineFields)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="prizes", verbose_name=_("event"))
 
     class Meta:
         ordering = ["event", "position", "pk"]

@@ -105,14 +105,33 @@ class PayoutRow:
     shared_by: int
 
 
+def prize_lines_of(prizes) -> list[PrizeLine]:
+    """The prize engine's lines (fees.prizes) of prize rows: an event's `Prize`s or a series' `SeriesPrize`s."""
+    return [PrizeLine(item=p.item, amount=p.amount, place_from=p.place_from, place_to=p.place_to,
+                      min_match_points=p.min_match_points, divisible=p.divisible) for p in prizes]
+
+
+def payout_rows(*, placed: list[Placed], prizes, split_evenly: bool, names: dict, records: dict) -> list[PayoutRow]:
+    """The payout list of `placed` entrants (an event's registrations or a series' players or teams) under `prizes`:
+    every award of fees.prizes, with each entrant's name, record and points. The one list the desk's and a series'
+    payouts show, print and export (fees.payoutlist)."""
+    lines = prize_lines_of(prizes)
+    if not lines:
+        return []
+    points = {entry.team: entry.match_points for entry in placed}
+    awards: list[Award] = prize_payouts(placed=placed, lines=lines, split_evenly=split_evenly)
+    return [PayoutRow(place=a.place, registration=a.team, name=names.get(a.team, ""), record=records.get(a.team, ""),
+                      match_points=points.get(a.team, 0), item=a.item, amount=a.amount, shared_by=a.shared_by)
+            for a in awards]
+
+
 def payouts_for_event(*, event: Event) -> list[PayoutRow]:
     """The payout list of the event's final placings (the placings so far before the end): every prize each
     entrant wins, ties split as the organizer chose (fees.prizes)."""
-    fee = fee_for_event(event=event)
-    lines = [PrizeLine(item=p.item, amount=p.amount, place_from=p.place_from, place_to=p.place_to,
-                       min_match_points=p.min_match_points, divisible=p.divisible) for p in prizes_for_event(event=event)]
-    if not lines:
+    prizes = prizes_for_event(event=event)
+    if not prizes:
         return []
+    fee = fee_for_event(event=event)
     standings = {row.team: row for row in standings_for_event(event=event)}
     placed = []
     for placing in placements_for_event(event=event):
@@ -124,10 +143,6 @@ def payouts_for_event(*, event: Event) -> list[PayoutRow]:
         else:
             tie = ("final", placing.place)
         placed.append(Placed(place=placing.place, team=placing.team, match_points=points, tie=tie))
-    names = team_names_for_event(event=event)
-    awards: list[Award] = prize_payouts(placed=placed, lines=lines,
-                                        split_evenly=fee.prize_ties == TieSplit.EVENLY)
-    return [PayoutRow(place=a.place, registration=a.team, name=names.get(a.team, ""),
-                      record=standings[a.team].record if a.team in standings else "",
-                      match_points=standings[a.team].match_points if a.team in standings else 0,
-                      item=a.item, amount=a.amount, shared_by=a.shared_by) for a in awards]
+    return payout_rows(placed=placed, prizes=prizes, split_evenly=fee.prize_ties == TieSplit.EVENLY,
+                       names=team_names_for_event(event=event),
+                       records={team: row.record for team, row in standings.items()})

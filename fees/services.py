@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from common.refusals import Conflict, NotAllowed, Refusal
 from fees.enums import PaymentStatus, PrizeKind, TieSplit
@@ -20,6 +21,8 @@ from tournaments.wording import entrant_message
 FEE_CHANGED = "fee_changed"
 FEE_MARKED = "fee_marked"
 PRIZES_CHANGED = "prizes_changed"
+FEES_COPIED = "fees_copied"
+PRIZE_COLUMNS = ("kind", "place_from", "place_to", "min_match_points", "item", "amount", "divisible", "position")
 
 _MARKED = {
     PaymentStatus.PAID: _("%(team)s paid the entry fee: %(amount)s %(currency)s."),
@@ -114,12 +117,12 @@ def registration_payment_mark(*, registration: Registration, status: str, by, am
     return payment
 
 
-def event_prizes_set(*, event: Event, lines: list[dict], by) -> list[Prize]:
-    """Replace the event's prize structure with `lines` (each: item, amount, and place_from/place_to for a place
-    line or min_match_points for a record line). Whoever runs the event; nothing is written if a line is wrong."""
-    if not rights.may_run_event(by, event):
-        raise NotAllowed(_("Only the event's organizers set its entry fee and prizes."))
-    prizes = []
+def prize_lines_check(lines: list[dict]) -> list[dict]:
+    """The columns of each prize line (kind, place_from, place_to, min_match_points, item, amount, divisible,
+    position), checked: a Refusal naming the first wrong line by its number. Each line is a place line
+    (place_from, and place_to for a range) or a record line (min_match_points), never both. An event's prizes and a
+    series' (series.services.series_prizes_set) are checked here alike."""
+    checked = []
     for position, line in enumerate(lines):
         record = line.get("min_match_points") is not None
         place_from, place_to = line.get("place_from"), line.get("place_to") or line.get("place_from")
@@ -133,23 +136,56 @@ def event_prizes_set(*, event: Event, lines: list[dict], by) -> list[Prize]:
                                          "the last.") % {"n": position + 1}})
         if Decimal(line.get("amount", 0)) < 0:
             raise Refusal({"amount": _("Line %(n)d: the amount can't be negative.") % {"n": position + 1}})
-        prizes.append(Prize(
-            event=event, position=position, item=line["item"].strip()[:120], amount=Decimal(line.get("amount", 1)),
-            kind=PrizeKind.RECORD if record else PrizeKind.PLACE, min_match_points=line.get("min_match_points"),
-            place_from=None if record else place_from, place_to=None if record else place_to,
-            divisible=bool(line.get("divisible", False)),
-        ))
+        checked.append({
+            "position": position, "item": line["item"].strip()[:120], "amount": Decimal(line.get("amount", 1)),
+            "kind": PrizeKind.RECORD if record else PrizeKind.PLACE, "min_match_points": line.get("min_match_points"),
+            "place_from": None if record else place_from, "place_to": None if record else place_to,
+            "divisible": bool(line.get("divisible", False)),
+        })
+    return checked
+
+
+def event_prizes_set(*, event: Event, lines: list[dict], by) -> list[Prize]:
+    """Replace the event's prize structure with `lines` (each: item, amount, and place_from/place_to for a place
+    line or min_match_points for a record line). Whoever runs the event; nothing is written if a line is wrong."""
+    if not rights.may_run_event(by, event):
+        raise NotAllowed(_("Only the event's organizers set its entry fee and prizes."))
+    prizes = [Prize(event=event, **columns) for columns in prize_lines_check(lines)]
     with transaction.atomic():
-        before = [_line_json(p) for p in Prize.objects.filter(event=event)]
+        before = [prize_line_json(p) for p in Prize.objects.filter(event=event)]
         Prize.objects.filter(event=event).delete()
         Prize.objects.bulk_create(prizes)
         event_log_record(event=event, user=by, action=PRIZES_CHANGED, kind=LogKind.SETTINGS, before=before,
-                         after=[_line_json(p) for p in prizes],
-                         message=LogText(_("Prize structure changed: %(n)s lines."), {"n": len(prizes)}))
+                         after=[prize_line_json(p) for p in prizes],
+                         message=LogText(ngettext_lazy("Prize structure changed: %(n)d line.",
+                                                       "Prize structure changed: %(n)d lines.", "n"),
+                                         {"n": len(prizes)}))
     return prizes
 
 
-def _line_json(prize: Prize) -> dict:
+def event_fees_copy(*, source: Event, copy: Event, by) -> None:
+    """"Run again" (tournaments/copying.py): the copy gets the source's entry fee, currency, tie rule and prize
+    structure, never its payments; one entry in the copy's log when there was anything to copy."""
+    fee = EventFee.objects.filter(event=source).first()
+    prizes = [Prize(event=copy, **{name: getattr(p, name) for name in PRIZE_COLUMNS})
+              for p in Prize.objects.filter(event=source)]
+    if fee is None and not prizes:
+        return
+    if fee is not None:
+        EventFee.objects.create(event=copy, amount=fee.amount, currency=fee.currency, prize_ties=fee.prize_ties)
+    Prize.objects.bulk_create(prizes)
+    copied = fee or EventFee(event=copy)
+    event_log_record(event=copy, user=by, action=FEES_COPIED, kind=LogKind.SETTINGS,
+                     after={"amount": str(copied.amount), "currency": copied.currency,
+                            "prize_ties": copied.prize_ties, "prizes": [prize_line_json(p) for p in prizes]},
+                     message=LogText(_("Entry fee (%(amount)s %(currency)s) and prizes copied from the event of "
+                                       "%(date)s."), {"amount": str(copied.amount), "currency": copied.currency,
+                                                      "date": source.date.isoformat()}),
+                     data={"copied_from": source.pk})
+
+
+def prize_line_json(prize) -> dict:
+    """A prize line (an event's or a series') as the log writes it."""
     return {"item": prize.item, "amount": str(prize.amount), "place_from": prize.place_from,
             "place_to": prize.place_to, "min_match_points": prize.min_match_points,
             "divisible": prize.divisible}

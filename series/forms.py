@@ -3,7 +3,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from series.models import Series
+from series.models import DEFAULT_POINTS_TABLE, Series
 from series.services import MAX_WEEKS
 from tournaments.models import Event
 
@@ -26,6 +26,7 @@ class PointsTableField(forms.CharField):
 
 class SeriesForm(forms.ModelForm):
     points_table = PointsTableField(label=_("Points by placing"), required=False, max_length=2000,
+                                    initial=DEFAULT_POINTS_TABLE,  # a declared field takes no default of the model's
                                     help_text=_("Points for 1st, 2nd, 3rd, ... place, separated by commas."))
 
     class Meta:

@@ -9,6 +9,8 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from fees.enums import TieSplit
+from fees.models import PrizeLineFields
 from series.enums import PointsSource, SeriesKind
 from tournaments.models import Event, Player, Team
 
@@ -51,6 +53,9 @@ class Series(models.Model):
     qualify_points = models.PositiveIntegerField(
         _("qualify: points"), null=True, blank=True,
         help_text=_("Everyone with at least these points qualifies."))
+    prize_ties = models.CharField(_("tied places"), max_length=12, choices=TieSplit.choices,
+                                  default=TieSplit.TIEBREAKERS,
+                                  help_text=_("How players sharing a rank share the prizes of their places."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -95,3 +100,15 @@ class SeriesResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series_event}: {self.player} #{self.place}"
+
+
+class SeriesPrize(PrizeLineFields):
+    """One line of a series' prize structure, by its final standings (fees' prize lines: a range of places, or every
+    entrant with at least a number of series points)."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="prizes", verbose_name=_("series"))
+
+    class Meta:
+        ordering = ["series", "position", "pk"]
+        verbose_name = _("series prize")
+        verbose_name_plural = _("series prizes")

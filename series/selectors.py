@@ -5,7 +5,10 @@ from dataclasses import dataclass
 from django.db.models import QuerySet
 from django.http import Http404
 
-from series.models import Series, SeriesEvent, SeriesResult
+from fees.enums import TieSplit
+from fees.prizes import Placed
+from fees.selectors import PayoutRow, payout_rows
+from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
 from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
 from series.enums import SeriesKind
 from tournaments.models import Player, Team
@@ -121,3 +124,21 @@ def series_of_player(*, player: Player, user) -> list[dict]:
             found.append({"series": series, "rank": line.row.rank, "total": line.row.total,
                           "qualified": line.row.qualified})
     return found
+
+
+def series_prizes_for(*, series: Series) -> list[SeriesPrize]:
+    """The series' prize structure, in the organizer's order. One query."""
+    return list(SeriesPrize.objects.filter(series=series))
+
+
+def series_payouts_for(*, standings: SeriesStandings, prizes: list[SeriesPrize]) -> list[PayoutRow]:
+    """The payout list of the series' standings (final once its last event is over): fees' prize computation over
+    each entrant's place and total points, players sharing a rank tied (split as the series' `prize_ties` says).
+    No query beyond what it is given. A row's `record` is the events played, its `match_points` the series points."""
+    # Players sharing a rank hold the places their rank covers (1, 1 -> places 1 and 2), so either each keeps
+    # its place's prizes in the standings' order or they pool them, as fees.prizes does for an event's ties.
+    placed = [Placed(place=position, team=line.entrant.pk, match_points=line.row.total, tie=line.row.rank)
+              for position, line in enumerate(standings.lines, start=1)]
+    return payout_rows(placed=placed, prizes=prizes, split_evenly=standings.series.prize_ties == TieSplit.EVENLY,
+                       names={line.entrant.pk: line.entrant.name for line in standings.lines},
+                       records={line.entrant.pk: str(line.row.events_played) for line in standings.lines})

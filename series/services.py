@@ -10,10 +10,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from common.refusals import Conflict, NotAllowed, NotFound
-from series.models import Series, SeriesEvent, SeriesResult
+from common.refusals import Conflict, NotAllowed, NotFound, Refusal
+from fees.enums import TieSplit
+from fees.services import prize_line_json, prize_lines_check
+from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
 from tournaments.enums import EventStatus
 from tournaments.logtext import LogText
 from tournaments.models import Event, Seat
@@ -77,6 +79,34 @@ def series_update(*, series: Series, by, **fields) -> Series:
                                              {"name": series.name, "fields": ", ".join(sorted(changed))}),
                              before={n: before[n] for n in changed}, after={n: after[n] for n in changed})
     return series
+
+
+@transaction.atomic
+def series_prizes_set(*, series: Series, lines: list[dict], by, prize_ties: str | None = None) -> list[SeriesPrize]:
+    """Replace the series' prize structure with `lines` (fees' prize lines: a range of places, or a record line for
+    every entrant with at least `min_match_points` series points) and, unless None, how tied ranks share prizes.
+    NotFound for anyone who doesn't manage it; a Refusal naming the wrong line or field, nothing written. The
+    change is written to the log of each of its events, before and after."""
+    _require_manager(series=series, by=by)
+    if prize_ties is not None and prize_ties not in TieSplit.values:
+        raise Refusal({"prize_ties": _("Tied places are split by rank order or evenly.")})
+    prizes = [SeriesPrize(series=series, **columns) for columns in prize_lines_check(lines)]
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    before = {"prize_ties": series.prize_ties, "prizes": [prize_line_json(p) for p in series.prizes.all()]}
+    if prize_ties is not None:
+        series.prize_ties = prize_ties
+        series.save(update_fields=["prize_ties"])
+    SeriesPrize.objects.filter(series=series).delete()
+    SeriesPrize.objects.bulk_create(prizes)
+    after = {"prize_ties": series.prize_ties, "prizes": [prize_line_json(p) for p in prizes]}
+    if after != before:
+        for link in series.series_events.select_related("event"):
+            event_log_record(event=link.event, user=by, action=LogAction.SERIES_CHANGED,
+                             message=LogText(ngettext_lazy("Prizes of the series %(name)s changed: %(n)d line.",
+                                                           "Prizes of the series %(name)s changed: %(n)d lines.",
+                                                           "n"), {"name": series.name, "n": len(prizes)}),
+                             before=before, after=after)
+    return prizes
 
 
 def _require_attachable(*, series: Series, event: Event, by) -> None:

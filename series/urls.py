@@ -13,4 +13,6 @@ urlpatterns = [
     path("<id:pk>/attach/", views.series_attach, name="attach"),
     path("<id:pk>/events/<id:event_pk>/detach/", views.series_detach, name="detach"),
     path("<id:pk>/weekly/", views.series_weekly, name="weekly"),
+    path("<id:pk>/prizes/", views.series_prizes, name="prizes"),
+    path("<id:pk>/payouts/", views.series_payouts, name="payouts"),
 ]

@@ -9,21 +9,58 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from common.refusals import NotFound
+from fees.enums import TieSplit
+from fees.payoutlist import payout_dataset, payout_download
+from fees.prizelines import prize_lines_parse, prize_lines_text
 from series import selectors, services
+from series.enums import SeriesKind
 from series.forms import AttachForm, SeriesForm, WeeklyRunForm
 from series.models import Series
+from tournaments.exports import FORMATS
 from tournaments.models import Event
 from tournaments.rights import events_run_by, may_create_events, may_manage_series
 
 
 @require_GET
 def series_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The series for its players: the events by date and the standings, who qualifies marked."""
+    """The series for its players: the events by date and the standings, who qualifies marked; its prizes and
+    what each place wins by the standings (final once the last event is over)."""
     series = selectors.series_for_viewer(pk=pk, user=request.user)
+    standings = selectors.series_standings_for(series=series, viewer=request.user)
+    prizes = selectors.series_prizes_for(series=series)
+    may_manage = may_manage_series(request.user, series)
     return render(request, "series/series.html", {
-        "standings": selectors.series_standings_for(series=series, viewer=request.user), "series": series,
-        "may_manage": may_manage_series(request.user, series),
+        "standings": standings, "series": series, "may_manage": may_manage, "prizes": prizes,
+        "payouts": selectors.series_payouts_for(standings=standings, prizes=prizes), "formats": FORMATS,
+        "split_evenly": series.prize_ties == TieSplit.EVENLY,
     })
+
+
+def _payout_columns(series: Series) -> dict[str, str]:
+    """The payout list's entrant, record and points columns of a series (fees.payoutlist)."""
+    return {"entrant": _("Team") if series.kind == SeriesKind.TEAM else _("Player"), "record": _("Events played"),
+            "points": _("Points")}
+
+
+@login_required
+@require_GET
+def series_payouts(request: HttpRequest, pk: int) -> HttpResponse:
+    """The series' payout list as a file: ?format=csv or xlsx (whoever manages the series)."""
+    series = _managed(request, pk)
+    standings = selectors.series_standings_for(series=series, viewer=request.user)
+    rows = selectors.series_payouts_for(standings=standings, prizes=selectors.series_prizes_for(series=series))
+    return payout_download(dataset=payout_dataset(rows=rows, **_payout_columns(series)),
+                           file_format=request.GET.get("format", "csv"), title=series.name)
+
+
+@login_required
+@require_POST
+def series_prizes(request: HttpRequest, pk: int) -> HttpResponse:
+    """Save the series' prize structure (one line each, as on the desk) and how tied ranks share it."""
+    series = _managed(request, pk)
+    return _act(request, series, lambda: services.series_prizes_set(
+        series=series, by=request.user, lines=prize_lines_parse(request.POST.get("prizes", "")),
+        prize_ties=request.POST.get("prize_ties") or None))
 
 
 @login_required
@@ -80,6 +117,7 @@ def series_manage(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "series/form.html", {
         "form": form, "series": series, "links": series.series_events.select_related("event"),
         "attach_form": AttachForm(events=events), "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
+        "prize_text": prize_lines_text(selectors.series_prizes_for(series=series)), "ties": TieSplit.choices,
     })
 
 

@@ -38,10 +38,10 @@ MAY_IMPORT = {
     "ratings": {"tournaments"},
     "signup": {"tournaments", "cards", "ratings"},  # the player's one page shows their ratings
     "judging": {"tournaments", "cards"},
-    "series": {"tournaments", "ratings"},  # a season across events (issue 44)
+    "series": {"tournaments", "ratings", "fees"},  # a season across events, its prizes by fees' lines (issue 44)
     "fees": {"tournaments"},  # entry fees and prizes (issue 44)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
-    "eventfile": {"tournaments", "cards"} | _FEATURES,  # one event, whole, in one file
+    "eventfile": {"tournaments", "cards", "fees"} | _FEATURES,  # one event, whole, in one file (its fees too)
     **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
     "config": set(LAYERS),  # settings and the URL root know every app; no app imports config
     # Development only (not installed in production): drives the product from outside, as a client and an operator

@@ -186,6 +186,7 @@ ROUTES = {
     "api:series-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:series-detail": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:series-standings": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
+    "api:series-payouts": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:event-detail": ({"GET": SEE_API, "PATCH": RUN}, EV),
     "api:event-close": ({"POST": RUN}, EV),
     "api:event-copy": ({"POST": RUN & ORGANIZERS}, EV),  # "Run again": runs the event and may create events
@@ -295,6 +296,8 @@ ROUTES = {
     "series:attach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "series:detach": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk, "event_pk": w.event.pk}),
     "series:weekly": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:prizes": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:payouts": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
     "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),

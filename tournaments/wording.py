@@ -97,16 +97,17 @@ _SENTENCES = {
         _("Check in every team that is not checked in yet?"), _("Check in every player who is not checked in yet?"),
     ),
     "checked_in_all_message": (
-        _("%(n)d teams checked in."),
+        ngettext_lazy("%(n)d team checked in.", "%(n)d teams checked in.", "n"),
         ngettext_lazy("%(n)d player checked in.", "%(n)d players checked in.", "n"),
     ),
     "check_in_all_undone_message": (
-        _("Check in all undone: %(n)d teams are no longer checked in."),
+        ngettext_lazy("Check in all undone: %(n)d team is no longer checked in.",
+                      "Check in all undone: %(n)d teams are no longer checked in.", "n"),
         ngettext_lazy("Check in all undone: %(n)d player is no longer checked in.",
                       "Check in all undone: %(n)d players are no longer checked in.", "n"),
     ),
     "no_shows_dropped_message": (
-        _("Dropped %(n)d team(s) that didn't check in."),
+        ngettext_lazy("Dropped %(n)d team that didn't check in.", "Dropped %(n)d teams that didn't check in.", "n"),
         ngettext_lazy("Dropped %(n)d player who didn't check in.", "Dropped %(n)d players who didn't check in.", "n"),
     ),
     "claim_mail": (
@@ -118,7 +119,8 @@ _SENTENCES = {
           "registration to it):\n\n%(link)s\n\nThe link works once, for three days."),
     ),
     "imported_message": (
-        _("%(n)d teams registered."), ngettext_lazy("%(n)d player registered.", "%(n)d players registered.", "n"),
+        ngettext_lazy("%(n)d team registered.", "%(n)d teams registered.", "n"),
+        ngettext_lazy("%(n)d player registered.", "%(n)d players registered.", "n"),
     ),
     "import_entrants": (_("Import teams"), _("Import players")),
     "add_entrant": (_("Add a team"), _("Add a player")),
@@ -209,7 +211,9 @@ _SENTENCES = {
     ),
     "fee_choose_entrant": (_("Choose a team of this event to mark."), _("Choose a player of this event to mark.")),
     "prize_by_record": (
-        _("Every team with %(n)s match points or more"), _("Every player with %(n)s match points or more"),
+        ngettext_lazy("Every team with %(n)s match point or more", "Every team with %(n)s match points or more", "n"),
+        ngettext_lazy("Every player with %(n)s match point or more", "Every player with %(n)s match points or more",
+                      "n"),
     ),
     "fee_unpaid_checked_in": (
         ngettext_lazy("%(n)d checked-in team has not paid: %(teams)s.",

@@ -80,3 +80,35 @@ def standings_data(standings) -> dict:
                        for event, points, counted in line.cells],
         } for line in standings.lines],
     }
+
+
+class SeriesPrizeSerializer(serializers.Serializer):
+    """One line of a series' prize structure (fees' prize lines, by the standings)."""
+
+    item = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+    place_from = serializers.IntegerField(allow_null=True)
+    place_to = serializers.IntegerField(allow_null=True)
+    min_points = serializers.IntegerField(source="min_match_points", allow_null=True,
+                                          help_text="Set for a line by points: every entrant with at least these "
+                                                    "series points.")
+    divisible = serializers.BooleanField()
+
+
+class SeriesPayoutSerializer(serializers.Serializer):
+    """One award of the series' payout list (fees.selectors.payout_rows over the standings)."""
+
+    place = serializers.IntegerField(help_text="The entrant's place in the standings (a shared rank covers places).")
+    entrant = serializers.IntegerField(source="registration", help_text="A player's id (a team's in a team series).")
+    name = serializers.CharField()
+    events_played = serializers.CharField(source="record")
+    points = serializers.IntegerField(source="match_points", help_text="The entrant's series points.")
+    item = serializers.CharField()
+    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+    shared_by = serializers.IntegerField(help_text="How many tied entrants shared this prize's pool (1: not shared).")
+
+
+class SeriesPayoutsOutputSerializer(serializers.Serializer):
+    prize_ties = serializers.CharField(help_text="tiebreakers (rank order) or evenly.")
+    prizes = SeriesPrizeSerializer(many=True)
+    payouts = SeriesPayoutSerializer(many=True)

@@ -10,13 +10,17 @@ from api.idempotency import idempotent
 from api.permissions import IsTokenOrSessionUser, caller
 from api.serializers.series import (
     SeriesDetailOutputSerializer,
+    SeriesPayoutsOutputSerializer,
     SeriesInputSerializer,
     SeriesOutputSerializer,
     SeriesStandingsOutputSerializer,
     standings_data,
 )
 from series.models import Series
-from series.selectors import series_events_for, series_for_viewer, series_standings_for, series_visible_to
+from series.selectors import (
+    series_events_for, series_for_viewer, series_payouts_for, series_prizes_for, series_standings_for,
+    series_visible_to,
+)
 from series.services import series_create
 from tournaments.rights import may_create_events
 
@@ -74,3 +78,19 @@ class SeriesStandingsView(generics.GenericAPIView):
     def get(self, request, series_id: int):
         series = series_for_viewer(pk=series_id, user=caller(request))
         return Response(SeriesStandingsOutputSerializer(standings_data(series_standings_for(series=series, viewer=caller(request)))).data)
+
+
+class SeriesPayoutsView(generics.GenericAPIView):
+    """The series' prize structure and its payout list by the standings (final once the last event is over),
+    tied ranks split as the organizer chose; whoever sees the series."""
+
+    schema_tag = "series"
+    serializer_class = SeriesPayoutsOutputSerializer
+
+    def get(self, request, series_id: int):
+        series = series_for_viewer(pk=series_id, user=caller(request))
+        prizes = series_prizes_for(series=series)
+        payouts = series_payouts_for(standings=series_standings_for(series=series, viewer=caller(request)),
+                                     prizes=prizes)
+        return Response(SeriesPayoutsOutputSerializer(
+            {"prize_ties": series.prize_ties, "prizes": prizes, "payouts": payouts}).data)

@@ -362,6 +362,9 @@ HYDRA_VENUE_PORT = 8000
 # --- Settings the apps read and nothing declared (issue 33): declared once here, read as settings.X ---------------
 # Seconds between two polls of a live page (common.conditional.poll_seconds, docs/portal.md).
 PORTAL_POLL_SECONDS = env.int("PORTAL_POLL_SECONDS", default=10)
+# The site's own address (https://hydra.example.org), for links in e-mails sent without a request at hand (a seat
+# invitation, common.siteurl); empty: the venue's address in venue mode, else the first of ALLOWED_HOSTS over http.
+HYDRA_SITE_URL = env("HYDRA_SITE_URL", default="")
 # How long an invitation link to a team's seat stays valid, in days (signup, docs/registration.md).
 HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
 # Players' own sign-up: attempts per client address; password resets per address and per account (portal.accounts),

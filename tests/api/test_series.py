@@ -73,3 +73,19 @@ def test_bad_settings_answer_400_with_the_field(api):
                         format="json", **auth(OrganizerTokenFactory()))
     assert response.status_code == 400
     assert "qualify_points" in str(response.json())
+
+
+def test_the_payouts_give_the_prizes_by_the_standings_and_hide_a_private_series(api, season):
+    from series.models import SeriesPrize
+
+    SeriesPrize.objects.create(series=season, position=0, place_from=1, item="Store credit", amount="25.00",
+                               divisible=True)
+    SeriesPrize.objects.create(series=season, position=1, kind="record", min_match_points=8, item="Promo", amount=1)
+    body = api.get(f"/api/v1/series/{season.pk}/payouts/").json()
+    assert body["prize_ties"] == "tiebreakers" and [p["item"] for p in body["prizes"]] == ["Store credit", "Promo"]
+    assert [(p["place"], p["name"], p["points"], p["item"], p["amount"]) for p in body["payouts"]] == [
+        (1, "Winner", 10, "Store credit", "25.00"), (1, "Winner", 10, "Promo", "1.00"),
+        (2, "Runner-up", 8, "Promo", "1.00")]
+    season.is_public = False
+    season.save()
+    assert api.get(f"/api/v1/series/{season.pk}/payouts/").status_code == 404

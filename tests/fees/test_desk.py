@@ -4,9 +4,7 @@ import io
 from decimal import Decimal
 
 import pytest
-from django.core.exceptions import ValidationError
 
-from desk.fees_views import prize_lines_parse, prize_lines_text
 from desk.services.checkin import registration_check_in
 from fees.selectors import payouts_for_event
 from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
@@ -102,24 +100,6 @@ def test_the_event_page_shows_the_prizes_before_it_starts_and_a_player_only_thei
     client.force_login(player.user)
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert 'id="my-fee" data-status="unpaid"' in page and "Your entry fee: Not paid." in page
-
-
-def test_prize_lines_written_on_the_desk_read_back_the_same():
-    text = "1 | Trophy | 1\n3-4 | Store credit | 7.50 | money\n9 points | Promo | 10"
-    lines = prize_lines_parse(text)
-    assert lines[1] == {"item": "Store credit", "amount": Decimal("7.50"), "divisible": True, "place_from": 3,
-                        "place_to": 4}
-    assert lines[2]["min_match_points"] == 9 and "place_from" not in lines[2]
-    event = EventFactory()
-    event_prizes_set(event=event, by=event.organizer, lines=lines)
-    assert prize_lines_text(event.prizes.all()) == text
-
-
-@pytest.mark.parametrize("line", ["1 | Trophy", "first | Trophy | 1", "1 | Trophy | one", "2-x | Packs | 3",
-                                  "1 | Trophy | 1 | gold"])
-def test_a_wrong_prize_line_is_refused_by_its_number(line):
-    with pytest.raises(ValidationError, match="Line 2"):
-        prize_lines_parse("1 | Packs | 3\n" + line)
 
 
 def test_the_organizer_saves_prizes_on_the_desk_and_a_scorekeeper_may_not(client):

@@ -275,3 +275,22 @@ def test_chinese_sentences_end_with_chinese_punctuation():
     wrong = [e.msgid for e in po if not e.obsolete
              for text in [e.msgstr, *e.msgstr_plural.values()] if text and english_after_chinese.search(text)]
     assert wrong == []
+
+
+def test_place_on_a_placings_table_is_the_rank_in_every_language():
+    """"Place" has two senses: a placing (de Platz, zh 名次) and where a sealed card goes (Zuordnung, 去处). Every
+    placings table asks for the placing sense; only the sealed pool's filter keeps the other."""
+    from pathlib import Path
+
+    from django.utils import translation
+    from django.utils.translation import pgettext
+
+    root = Path(settings.BASE_DIR)
+    plain = sorted(str(path.relative_to(root)) for folder in ("templates", "ratings", "series", "signup", "desk")
+                   for path in (root / folder).rglob("*.html") if '{% translate "Place" %}' in path.read_text())
+    assert plain == ["templates/sealed/pool.html"]
+    placings = root / "templates/portal/standings.html"
+    assert '{% translate "Place" context "placing" %}' in placings.read_text()
+    for language, word in (("de", "Platz"), ("zh-hans", "名次")):
+        with translation.override(language):
+            assert pgettext("placing", "Place") == word

@@ -4,8 +4,11 @@ from django.db import connection
 from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 
-from series.models import Series, SeriesEvent, SeriesResult
-from series.selectors import series_for_viewer, series_of_player, series_standings_for, series_visible_to
+from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
+from series.selectors import (
+    series_for_viewer, series_of_player, series_payouts_for, series_prizes_for, series_standings_for,
+    series_visible_to,
+)
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +62,39 @@ def test_a_players_series_leave_out_the_ones_the_viewer_may_not_see(organizer):
     private.save()
     assert [found["series"] for found in series_of_player(player=player, user=UserFactory())] == [public]
     assert {found["series"] for found in series_of_player(player=player, user=organizer)} == {public, private}
+
+
+def _tied_first(owner, prize_ties: str) -> Series:
+    """Ada and Bo each win one event (10 points each, one event played): they share rank 1; Cy is third."""
+    series = Series.objects.create(name="Tied", owner=owner, points_table=[10, 8], participation_points=1,
+                                   prize_ties=prize_ties)
+    ada, bo, cy = (PlayerFactory(name=name) for name in ("Ada", "Bo", "Cy"))
+    for winner in (ada, bo):
+        link = SeriesEvent.objects.create(series=series, event=EventFactory(organizer=owner))
+        SeriesResult.objects.create(series_event=link, player=winner, place=1, match_points=3)
+    link = SeriesEvent.objects.create(series=series, event=EventFactory(organizer=owner))
+    SeriesResult.objects.create(series_event=link, player=cy, place=2, match_points=0)
+    SeriesPrize.objects.create(series=series, position=0, place_from=1, item="Packs", amount=5)
+    SeriesPrize.objects.create(series=series, position=1, place_from=2, item="Packs", amount=2)
+    SeriesPrize.objects.create(series=series, position=2, kind="record", min_match_points=8, item="Playmat", amount=1)
+    return series
+
+
+def _payouts(series: Series) -> list[tuple]:
+    standings = series_standings_for(series=series, viewer=None)
+    rows = series_payouts_for(standings=standings, prizes=series_prizes_for(series=series))
+    return [(row.place, row.name, row.item, row.amount, row.shared_by) for row in rows]
+
+
+def test_series_prizes_split_a_shared_rank_evenly_in_whole_packs():
+    owner = UserFactory()
+    rows = _payouts(_tied_first(owner, "evenly"))
+    packs = sorted((name, amount, shared) for _place, name, item, amount, shared in rows if item == "Packs")
+    assert packs == [("Ada", 4, 2), ("Bo", 3, 2)]  # 5 + 2 = 7 packs, one left over to the first in order
+    assert sorted(name for _p, name, item, _a, _s in rows if item == "Playmat") == ["Ada", "Bo", "Cy"]
+
+
+def test_series_prizes_by_rank_order_give_each_place_its_own():
+    rows = _payouts(_tied_first(UserFactory(), "tiebreakers"))
+    assert [(place, item, amount) for place, _name, item, amount, _s in rows if item == "Packs"] == [
+        (1, "Packs", 5), (2, "Packs", 2)]

@@ -8,7 +8,8 @@ from common.refusals import Conflict, NotAllowed, NotFound
 from series.models import Series, SeriesEvent, SeriesResult
 from series.selectors import series_standings_for
 from series.services import (
-    series_create, series_event_attach, series_event_detach, series_update, series_weekly_dates, series_weekly_run,
+    series_create, series_event_attach, series_event_detach, series_prizes_set, series_update, series_weekly_dates,
+    series_weekly_run,
 )
 from tests.factories import EventFactory, UserFactory
 from tests.series.conftest import THURSDAY, store_organizer
@@ -133,3 +134,17 @@ def test_a_team_series_ranks_the_teams(organizer, teams, play):
     rows = [(line.entrant.name, line.row.total, line.row.events_played) for line in standings.lines]
     assert standings.by_team and len(rows) == 3  # one row per team, not per player
     assert rows[0][1:] == (18, 2) and sorted(r[1] for r in rows[1:]) == [8, 10]
+
+
+def test_series_prizes_are_its_managers_and_a_wrong_line_writes_nothing(organizer):
+    season = series_create(by=organizer, name="Friday League")
+    with pytest.raises(NotFound):
+        series_prizes_set(series=season, by=store_organizer(), lines=[{"place_from": 1, "item": "Trophy", "amount": 1}])
+    with pytest.raises(ValidationError, match="Line 2"):
+        series_prizes_set(series=season, by=organizer, lines=[{"place_from": 1, "item": "Trophy", "amount": 1},
+                                                              {"place_from": 3, "place_to": 2, "item": "Packs"}])
+    assert not season.prizes.exists()
+    prizes = series_prizes_set(series=season, by=organizer, prize_ties="evenly",
+                               lines=[{"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3}])
+    assert [(p.place_from, p.place_to, p.item) for p in prizes] == [(1, 2, "Packs")]
+    assert Series.objects.get(pk=season.pk).prize_ties == "evenly"

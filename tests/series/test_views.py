@@ -2,7 +2,7 @@
 import pytest
 
 from series.models import Series, SeriesEvent, SeriesResult
-from series.services import series_create
+from series.services import series_create, series_prizes_set
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.series.conftest import store_organizer
 from tournaments.models import EventLogEntry
@@ -101,3 +101,54 @@ def test_a_public_series_names_no_private_event_to_those_who_may_not_see_it(clie
     assert "Secret invitational" in [e["name"] for e in api["events"]]
     client.logout()
     assert [e["name"] for e in client.get(f"/api/v1/series/{season.pk}/").json()["events"]][-1] == ""
+
+
+def _tied_season(season):
+    """Ada and Cy share first place (10 points each), Bo is third with 8."""
+    link = season.series_events.get()
+    second = SeriesEvent.objects.create(series=season, event=EventFactory(organizer=season.owner, name="Week 2"))
+    cy = PlayerFactory(name="Cy")
+    SeriesResult.objects.create(series_event=second, player=cy, place=1, match_points=9)
+    SeriesResult.objects.filter(series_event=link, player__name="Bo").update(place=2)
+    return season
+
+
+def test_the_organizer_sets_the_series_prizes_and_the_players_page_shows_the_payouts(client, season):
+    _tied_season(season)
+    client.force_login(season.owner)
+    response = client.post(f"/series/{season.pk}/prizes/", {
+        "prizes": "1 | Store credit | 30 | money\n2 | Store credit | 10 | money\n3 | Packs | 2", "prize_ties": "evenly"})
+    assert response.status_code == 302
+    client.logout()
+    page = client.get(f"/series/{season.pk}/").content.decode()
+    assert 'id="series-prizes"' in page and "Tied ranks split their prizes evenly." in page
+    assert page.count("(shared by 2)") == 2 and "20.00" in page  # (30 + 10) / 2 each for the two firsts
+    assert "?format=csv" not in page  # the download is the organizer's
+    entry = EventLogEntry.objects.filter(event__series_link__series=season, action="series_changed").first()
+    assert entry.user == season.owner and entry.after["prize_ties"] == "evenly"
+
+
+def test_the_series_payout_list_downloads_as_csv_for_its_organizer_only(client, season):
+    series_prizes_set(series=season, by=season.owner, lines=[{"place_from": 1, "item": "Trophy", "amount": 1}])
+    client.force_login(season.owner)
+    response = client.get(f"/series/{season.pk}/payouts/?format=csv")
+    rows = response.content.decode("utf-8-sig").splitlines()
+    assert rows[0] == "Place,Player,Events played,Points,Prize,Quantity or amount,Shared by"
+    assert rows[1] == "1,Ada,1,10,Trophy,1,1"
+    assert client.get(f"/series/{season.pk}/payouts/?format=pdf").status_code == 404
+    client.force_login(store_organizer())
+    assert client.get(f"/series/{season.pk}/payouts/?format=csv").status_code == 404
+
+
+def test_a_wrong_series_prize_line_is_named_and_nothing_is_written(client, season):
+    client.force_login(season.owner)
+    page = client.post(f"/series/{season.pk}/prizes/", {"prizes": "1 | Trophy | 1\n2 | Packs"}, follow=True)
+    assert "Line 2" in page.content.decode() and not season.prizes.exists()
+    page = client.post(f"/series/{season.pk}/prizes/", {"prizes": "1 | Trophy | 1", "prize_ties": "coin"}, follow=True)
+    assert "Tied places are split" in page.content.decode() and not season.prizes.exists()
+
+
+def test_the_new_series_form_starts_with_the_default_points_table(client, organizer):
+    client.force_login(organizer)
+    page = client.get("/series/new/").content.decode()
+    assert 'value="10, 8, 6, 5, 4, 3, 2"' in page

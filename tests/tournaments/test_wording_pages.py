@@ -9,13 +9,17 @@ its reason, so a new page can't slip by.
 """
 import datetime as dt
 import re
+from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
+from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
 from judging.services import deck_check_record, penalty_record
+from series.models import SeriesResult
+from series.services import series_create, series_event_attach, series_prizes_set
 from signup.exports import EXPORTS
 from signup.services import signup_player
 from tests.factories import EventFactory, EventStaffFactory, OrganizerFactory, PlayerFactory, UserFactory
@@ -122,7 +126,9 @@ NOT_WALKED = {
                    "(tests/tournaments/services/test_players_takeover.py)",
     "join": "the join code's page: its words are checked by tests/browser/test_friday_night.py on the phone",
     "claim": "a claim link's page names no event (tests/tournaments/services/test_players_takeover.py)",
-    "series": "a series spans events (tests/series/test_views.py)",
+    "series:list": "the organizer's series span events; the kinds of series they may make include team series",
+    "series:new": "the form offers every kind of series, a team series among them (tests/series/test_views.py)",
+    "series:manage": "the form offers every kind of series, a team series among them (tests/series/test_views.py)",
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
 }
@@ -185,6 +191,21 @@ class _Scene:
         deck_check_record(registration=offender, judge=self.judge, result="ok", round_=round_)
         self.registration = offender
         self.seat = offender.seats.get()
+        # Its fee, prizes and payments (the desk's fees page, the event page's panel, the payout list) and a series
+        # it counts in, with a player's results and the series' prizes (its page and payout list).
+        event_fee_set(event=self.event, by=self.organizer, amount=Decimal("5"), prize_ties="evenly")
+        prize_lines = [{"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3},
+                       {"min_match_points": 3, "item": "Promo", "amount": 1}]
+        event_prizes_set(event=self.event, by=self.organizer, lines=prize_lines)
+        registration_payment_mark(registration=offender, status="paid", by=self.organizer, paid_by=self.seat.player)
+        registration_payment_mark(registration=matches[0].team_a, status="paid", by=self.organizer)
+        registration_payment_mark(registration=matches[0].team_a, status="refunded", by=self.organizer)
+        self.series = series_create(by=self.organizer, name="Friday League", qualify_top=1)
+        link = series_event_attach(series=self.series, event=self.event, by=self.organizer)
+        for place, match in enumerate(matches[:2], start=1):
+            SeriesResult.objects.create(series_event=link, player=match.team_a.seats.get().player, place=place,
+                                        match_points=3)
+        series_prizes_set(series=self.series, by=self.organizer, lines=prize_lines, prize_ties="evenly")
 
         self.open_event = EventFactory(name="Saturday Standard", team_size=1, organizer=self.organizer,
                                        constructed_format="standard", signup_open=True, signup_capacity=None,
@@ -197,12 +218,14 @@ class _Scene:
     def kwargs_for(self, route: str, event) -> list[dict] | None:
         """The ways to fill `route` for `event`; None if the walk can't."""
         fills = {"pk": [event.pk]}
-        if route.startswith("matches/") or route.startswith("signup/teams/") or route.startswith("players/"):
+        tops = ("matches/", "signup/teams/", "players/", "series/<")
+        if route.startswith(tops):
             fills = {
                 "matches/": {"pk": [m.pk for m in self.matches]},
                 "signup/teams/": {"pk": [self.signup.pk]},
                 "players/": {"pk": [self.reporter.player.pk]},
-            }[next(p for p in ("matches/", "signup/teams/", "players/") if route.startswith(p))]
+                "series/<": {"pk": [self.series.pk], "event_pk": [self.event.pk]},
+            }[next(p for p in tops if route.startswith(p))]
             if event != self.event:
                 return []
         elif not route.startswith("events/"):
@@ -298,10 +321,23 @@ def test_a_team_event_still_says_team(client, language):
     client.force_login(team_scene.organizer)
     desk = "".join(client.get(reverse(name, args=[team_scene.event.pk]), HTTP_ACCEPT_LANGUAGE=language).text
                    for name in ("desk:import_teams", "desk:team_edit"))
+    event_prizes_set(event=team_scene.event, by=team_scene.organizer,
+                     lines=[{"min_match_points": 3, "item": "Promo", "amount": 1}])
+    fees_page = client.get(reverse("desk:fees", args=[team_scene.event.pk]), HTTP_ACCEPT_LANGUAGE=language).text
+    series = series_create(by=team_scene.organizer, name="Team League", kind="team")
+    link = series_event_attach(series=series, event=team_scene.event, by=team_scene.organizer)
+    seat = team_scene.match.team_a.seats.get(letter="A")
+    SeriesResult.objects.create(series_event=link, player=seat.player, team=team_scene.match.team_a.team, place=1,
+                                match_points=3)
+    series_prizes_set(series=series, by=team_scene.organizer, lines=[{"min_match_points": 3, "item": "Promo",
+                                                                      "amount": 1}])
+    series_page = client.get(reverse("series:series", args=[series.pk]), HTTP_ACCEPT_LANGUAGE=language).text
     translation.activate("en")
     assert words[0] in match_page and words[1] in match_page
     assert words[2] in desk and words[3] in desk
     assert team_words_in(readable_text_of(match_page), language=language)
+    assert team_words_in(readable_text_of(fees_page), language=language)  # the payout list's column, the marks
+    assert team_words_in(readable_text_of(series_page), language=language)  # the standings' and prizes' words
 
 
 def test_every_sentence_says_itself_in_every_language_with_the_values_it_is_given():

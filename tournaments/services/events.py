@@ -21,6 +21,7 @@ from tournaments.enums import (
 from common.refusals import NotAllowed, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
+from tournaments.copying import event_copy_parts
 from tournaments.rights import may_copy_event, may_see_event
 from tournaments.services.clock import event_desk_for
 from tournaments.seeding import seeding_rated
@@ -268,7 +269,8 @@ def event_copy_date(*, event: Event) -> dt.date:
 @transaction.atomic
 def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
     """"Run again": a new event with `event`'s settings (EDITABLE_FIELDS, the round and deck-building minutes) on
-    `date` (a week later unless given), organized by `by`, with none of its players, rounds or results. Its
+    `date` (a week later unless given), organized by `by`, with none of its players, rounds or results, and the
+    features' settings registered in tournaments/copying.py (the entry fee and the prizes, never the payments). Its
     deadlines move with the date. The new event's log starts with its creation, naming the event it copies.
 
     Refused with NotFound when `by` may not see the event, NotAllowed when they don't run it or may not create
@@ -298,6 +300,7 @@ def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
                      message=LogText(gettext_lazy("Event created: %(name)s, run again from the event of %(date)s."),
                                      {"name": copy.name, "date": event.date.isoformat()}),
                      data={"copied_from": event.pk})
+    event_copy_parts(source=event, copy=copy, by=by)  # the features' settings: the fee and prizes (fees)
     return copy
 
 

@@ -8,11 +8,13 @@ from collections.abc import Sequence
 
 from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from common.refusals import Conflict, NotFound
+from common.siteurl import site_absolute_url
 from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_answer_invitation, person_of
@@ -40,6 +42,7 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
             {"n": len(made), "seats": ", ".join(sorted(p.name for p, _u in invited))}),
         data={"placeholders": [p.pk for p, _u in invited]},
     )
+    links = {invitation.pk: site_absolute_url(reverse("portal:invitation", args=[invitation.pk])) for invitation in made}
     for invitation in made:
         address = invitation.user.email
         if not address:
@@ -47,8 +50,8 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
         subject = _("An invitation to play %(event)s") % {"event": event.name}
         body = _("Hello,\n\nthe organizer of %(event)s registered a player with your username or e-mail address. "
                  "If that is you, sign in to Hydra and accept the invitation on your page (My events) to take the "
-                 "seat with your own account: /invitations/%(id)d/\n\nIf it isn't you, decline it or ignore this "
-                 "e-mail: nobody sees your account.") % {"event": event.name, "id": invitation.pk}
+                 "seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore this "
+                 "e-mail: nobody sees your account.") % {"event": event.name, "link": links[invitation.pk]}
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
     return made
 

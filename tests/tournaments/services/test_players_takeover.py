@@ -196,6 +196,16 @@ def test_the_claim_email_never_reaches_another_organizers_player(world, mailoutb
 
 # --- The invitation -------------------------------------------------------------------------------------------------
 
+def test_the_invitation_email_links_to_the_invitation_by_its_full_address(world, mailoutbox, settings,
+                                                                          django_capture_on_commit_callbacks):
+    settings.HYDRA_SITE_URL = "https://hydra.example.org/"
+    with django_capture_on_commit_callbacks(execute=True):
+        event, _shown = _via_desk_add(world, RAE["email"])
+    invitation = SeatInvitation.objects.get(event=event, user=world["rae"].user)
+    link = "https://hydra.example.org" + reverse("portal:invitation", args=[invitation.pk])
+    assert link in mailoutbox[0].body
+
+
 def test_rae_accepts_the_invitation_and_her_own_account_takes_the_seat(world, mailoutbox, django_capture_on_commit_callbacks):
     rae = world["rae"]
     with django_capture_on_commit_callbacks(execute=True):
