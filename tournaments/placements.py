@@ -47,7 +47,7 @@ def final_placings(
                     if team is not None:
                         reached[team] = _stage(match.name)
                         in_playoff.add(team)
-                if match.winner is not None:
+                if match.winner is not None and not match.bye:
                     loser = match.team_b if match.winner == match.team_a else match.team_a
                     losers.append((loser, _stage(match.name)))
             eliminated.append(losers)
