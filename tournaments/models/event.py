@@ -86,7 +86,10 @@ class Event(models.Model):
         help_text=_("Once the event is finished, the decklists of the top teams are public on the event's pages."),
     )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
-    top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
+    top_cut = models.PositiveSmallIntegerField(
+        _("top cut"), default=0,
+        choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32")],
+    )
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))
     version = models.PositiveBigIntegerField(
@@ -138,9 +141,9 @@ class Event(models.Model):
                 ) % {"max": MAX_TEAM_SIZE},
             ),
             models.CheckConstraint(
-                condition=Q(top_cut__in=[0, 2, 4, 8]),
+                condition=Q(top_cut__in=[0, 2, 4, 8, 16, 32]),
                 name="event_top_cut_choice",
-                violation_error_message=_("The top cut is 0, 2, 4 or 8 teams."),
+                violation_error_message=_("The top cut is 0, 2, 4, 8, 16 or 32 teams."),
             ),
             models.CheckConstraint(
                 condition=Q(swiss_rounds__gte=1, swiss_rounds__lte=30),
