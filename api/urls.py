@@ -26,6 +26,7 @@ from api.views.staff import StaffDetailView, StaffListView
 from api.views.fees import FeesView, PaymentView, PayoutsView, PrizesView
 from api.views.standings import BracketView, PlacementsView, StandingsView
 from api.views.teams import (
+    AvoidedPairingListView,
     TeamDetailView,
     TeamDisqualifyView,
     TeamDropView,
@@ -69,6 +70,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
     path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
+    path("v1/events/<id:event_id>/avoided-pairings/", AvoidedPairingListView.as_view(), name="avoided-pairing-list"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/drop", TeamDropView.as_view(), name="team-drop"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/reinstate", TeamReinstateView.as_view(), name="team-reinstate"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),

@@ -205,6 +205,7 @@ ROUTES = {
     "api:team-list": ({"GET": SEE_API, "POST": RUN}, EV),
     "api:team-import": ({"POST": RUN}, EV),
     "api:team-detail": ({"GET": SEE_API, "PATCH": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:avoided-pairing-list": ({"GET": RUN, "POST": RUN, "DELETE": RUN}, EV),
     "api:team-drop": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-reinstate": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-disqualify": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),

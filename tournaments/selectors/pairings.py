@@ -66,3 +66,8 @@ def pairing_constraints_for_event(*, event) -> PairingConstraints:
         frozenset(pair) for pair in AvoidedPairing.objects.filter(event=event).values_list("first_id", "second_id")
     )
     return PairingConstraints(advance_byes=advance, avoid=avoid, fixed_tables=fixed)
+
+
+def avoided_pairings_for_event(*, event):
+    """The event's pairings to avoid with both teams' names loaded (one query), in the order they were named."""
+    return AvoidedPairing.objects.filter(event=event).select_related("first__team", "second__team").order_by("pk")

@@ -44,9 +44,7 @@ def registration_set_byes(*, registration: Registration, byes, user=None) -> Reg
     a round it would change is paired (StateConflict): take the round back first."""
     byes = _whole_number(byes, field="byes_in_advance", low=0, high=MAX_BYES_IN_ADVANCE,
                          message=_("Byes in advance are a whole number from 0 to 3."))
-    registration = registration_lock(registration_id=registration.pk)
-    event_require_open(event_id=registration.event_id)
-    before = registration.byes_in_advance
+    registration, before = _locked_before(registration=registration, field="byes_in_advance")
     if byes == before:
         return registration
     paired = _first_paired_round(event_id=registration.event_id, upto=max(byes, before))
@@ -57,6 +55,13 @@ def registration_set_byes(*, registration: Registration, byes, user=None) -> Reg
         registration=registration, field="byes_in_advance", value=byes, user=user,
         message=LogText(gettext_lazy("%(name)s: byes in advance set to %(n)d."), {"name": registration.team.name, "n": byes}),
     )
+
+
+def _locked_before(*, registration: Registration, field: str) -> tuple[Registration, object]:
+    """The registration locked (after its event, which must be open) and its `field` as it stands."""
+    registration = registration_lock(registration_id=registration.pk)
+    event_require_open(event_id=registration.event_id)
+    return registration, getattr(registration, field)
 
 
 def _registration_change(*, registration: Registration, field: str, value, user, message: LogText) -> Registration:
@@ -81,9 +86,7 @@ def registration_set_fixed_table(*, registration: Registration, table, user=None
     else:
         table = _whole_number(table, field="fixed_table", low=1, high=MAX_TABLE,
                               message=_("A table number is a whole number from 1 up."))
-    registration = registration_lock(registration_id=registration.pk)
-    event_require_open(event_id=registration.event_id)
-    before = registration.fixed_table
+    registration, before = _locked_before(registration=registration, field="fixed_table")
     if table == before:
         return registration
     holder = (Registration.objects.filter(event_id=registration.event_id, fixed_table=table)
