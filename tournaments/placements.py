@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from tournaments.topcut import Bracket
 
-STAGES = ("final", "semifinal", "quarterfinal", "swiss")
+# "round_of_16", "round_of_32" ... for the bigger brackets (a top 16 or 32, a single-elimination event).
+STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2 ** k}" for k in range(4, 11)), "swiss")
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Placing:
 
 
 def _stage(round_name: str) -> str:
-    return round_name.lower()
+    return round_name.lower().replace(" ", "_")
 
 
 def final_placings(
@@ -70,4 +71,6 @@ def placing_decided_by(placing: Placing, *, swiss_decided_by: str) -> str:
         return swiss_decided_by
     if placing.place == 1 and placing.stage == "final":
         return "won the final"
+    if placing.stage.startswith("round_of_"):
+        return f"lost in the round of {placing.stage.rsplit('_', 1)[1]}"
     return f"lost the {placing.stage}"

@@ -12,7 +12,8 @@ is not a power of two is the next power's bracket with the missing seeds as byes
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 CUT_SIZES = (2, 4, 8, 16, 32)
@@ -204,3 +205,42 @@ def bracket_state(
         )
     next_matches = tuple(match for matches in rounds for match in matches if match.ready)
     return Bracket(size=size, rounds=tuple(rounds), next_matches=next_matches, champion=sides[0])
+
+
+def elimination_seeds(
+    teams: Sequence[int],
+    *,
+    method: str,
+    seed: int,
+    ratings: Mapping[int, float] | None = None,
+    listed: Sequence[int] | None = None,
+) -> list[int]:
+    """The seed order (seed 1 first) of a single-elimination event's field `teams`, by `method`:
+
+    "rating": best rating first (teams without one rated 0), equal ratings in a random order drawn from `seed`;
+    "list": exactly `listed`, which must name every team of the field once; "random": a random order drawn from
+    `seed`. The same input always gives the same order. Raises TopCutError for an unknown method, a field of
+    fewer than 2, or a list that isn't the field (a team missing, unknown or twice; the message says which).
+    """
+    field = sorted(set(teams))
+    if len(field) != len(teams) or len(field) < 2:
+        raise TopCutError("A single-elimination event needs at least 2 teams, each once.")
+    rng = random.Random(seed)
+    if method == "list":
+        listed = list(listed or [])
+        missing = sorted(set(field) - set(listed))
+        unknown = sorted(set(listed) - set(field))
+        if missing or unknown or len(set(listed)) != len(listed):
+            raise TopCutError(
+                "The seed list must name every team of the field once"
+                + (f"; missing: {', '.join(map(str, missing))}" if missing else "")
+                + (f"; not in the field: {', '.join(map(str, unknown))}" if unknown else "")
+            )
+        return listed
+    if method not in ("rating", "random"):
+        raise TopCutError(f"Unknown seeding {method!r}: rating, list or random.")
+    rng.shuffle(field)
+    if method == "rating":
+        ratings = ratings or {}
+        field.sort(key=lambda team: -ratings.get(team, 0.0))  # stable: equal ratings keep the random order
+    return field

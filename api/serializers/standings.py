@@ -1,6 +1,8 @@
 """Standings with every tiebreaker figure, the top-cut bracket and the placings (api.views.standings)."""
 from rest_framework import serializers
 
+from tournaments.placements import STAGES
+
 
 class WinPercentageSerializer(serializers.Serializer):
     value = serializers.CharField(help_text='Rounded half-up to 4 decimals, e.g. "0.6667".')
@@ -110,5 +112,5 @@ class PlacementsOutputSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     team = serializers.IntegerField(help_text="The team's id in this event.")
     name = serializers.CharField()
-    stage = serializers.ChoiceField(choices=["final", "semifinal", "quarterfinal", "swiss"],
+    stage = serializers.ChoiceField(choices=list(STAGES),
                                     help_text="The furthest stage the team reached.")

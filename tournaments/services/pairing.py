@@ -237,6 +237,8 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     event_require_open(event_id=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over."))
+    if event.is_single_elimination:
+        raise StateConflict(_("This event is single elimination from round 1: it has no Swiss rounds."))
     last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
     number = 1 if last is None else last.number + 1
     round_require_results(round_=last)
