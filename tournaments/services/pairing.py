@@ -101,11 +101,13 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
 def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> RoundPairing:
     """The engine's pairing of these entrants in round `number`: round 1 of an event seeded by rating pairs the top
     half by team rating against the bottom half (pair_first_round_seeded); every other round is Swiss."""
-    if number == 1 and event.seed_by_rating and not any(e.points or e.opponents or e.byes for e in entrants):
+    if number == 1 and event.seed_by_rating and not any(e.points or e.byes for e in entrants):
         ratings = seeding_ratings(event=event) or {}
-        # Best rating first; equal ratings keep the standings order (the event's random final tiebreak).
+        # Best rating first; equal ratings keep the standings order (the event's random final tiebreak). Round 1 has
+        # no history: what opponents there are stand for pairings to avoid, which a seeded round 1 doesn't weigh.
         by_rating = sorted(entrants, key=lambda e: (-ratings.get(e.id, 0.0), e.rank, e.id))
-        return pair_first_round_seeded([replace(e, rank=place) for place, e in enumerate(by_rating)])
+        return pair_first_round_seeded(
+            [replace(e, rank=place, opponents=frozenset()) for place, e in enumerate(by_rating)])
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
@@ -304,15 +306,17 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
 def round_problems(*, round_: Round) -> list[PairingProblem]:
     """What breaks the pairing rules in the round as it stands (after hand edits): rematches, a second bye,
     a team paired twice or left out. Empty when the round is sound."""
-    entrants = pairing_entrants(event=round_.event, round_number=round_.number)
+    rules = pairing_constraints_for_event(event=round_.event)
+    entrants, advance = split_advance_byes(pairing_entrants(event=round_.event, round_number=round_.number),
+                                           rules.advance_byes, round_.number)
     pairs, bye = [], None
     for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
         if b is None:
-            bye = a
+            if a not in advance:  # a bye earned in advance is no bye the rules hand out
+                bye = a
         else:
             pairs.append((a, b))
-    return check_pairing(entrants, pairs, bye, names=team_names_for_event(event=round_.event),
-                         avoid=pairing_constraints_for_event(event=round_.event).avoid)
+    return check_pairing(entrants, pairs, bye, names=team_names_for_event(event=round_.event), avoid=rules.avoid)
 
 
 @transaction.atomic

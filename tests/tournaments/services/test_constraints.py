@@ -49,6 +49,7 @@ def test_300_player_event_with_12_players_holding_byes_and_2_fixed_tables():
         paired = round_.matches.filter(team_b__isnull=False).count()
         assert sorted(set(table_of.values())) == list(range(1, paired + 1))
         assert len(table_of) + len(byes) == 300
+        assert round_problems(round_=round_) == []  # byes in advance are no second bye, nobody is left out
         _all_won_by_a(round_)
 
     points = {row.team: row.match_points for row in standings_for_event(event=event)}
