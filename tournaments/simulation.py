@@ -106,6 +106,12 @@ def simulate_swiss(
     active = list(ids)
 
     rules = event_constraints(teams=teams, seed=seed) if constraints else None
+    # The avoided partners are folded into the opponents while the entrants are built, as the pairing service does.
+    avoid_of: dict[int, set[int]] = {}
+    for pair in rules.avoid if rules is not None else ():
+        a, b = tuple(pair)
+        avoid_of.setdefault(a, set()).add(b)
+        avoid_of.setdefault(b, set()).add(a)
     advance_given = avoided = 0
     pair_seconds = worst = pair_cpu = 0.0
     rematches = pair_downs = max_gap = bye_count = double_byes = 0
@@ -115,7 +121,8 @@ def simulate_swiss(
         tie = {i: rng.random() for i in active}
         standings = sorted(active, key=lambda i: (-points[i], tie[i]))
         entrants = [
-            PairingEntrant(id=i, points=points[i], rank=rank, opponents=frozenset(opponents[i]), byes=byes[i])
+            PairingEntrant(id=i, points=points[i], rank=rank, byes=byes[i],
+                           opponents=frozenset(opponents[i] | avoid_of[i] if i in avoid_of else opponents[i]))
             for rank, i in enumerate(standings)
         ]
         round_seed = rng.getrandbits(64)
@@ -128,7 +135,7 @@ def simulate_swiss(
             pairing = pair_round(entrants, seed=round_seed, rounds_left=rounds - round_number)
         else:
             pairing = pair_round_constrained(entrants, seed=round_seed, rounds_left=rounds - round_number,
-                                             round_number=round_number, constraints=rules)
+                                             round_number=round_number, constraints=rules, avoid_merged=True)
         elapsed = time.perf_counter() - started
         pair_cpu += time.process_time() - cpu_started
         gc.unfreeze()

@@ -93,11 +93,13 @@ class PlayoffMatchSerializer(serializers.Serializer):
     team_b = PlayoffTeamSerializer(allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
     ready = serializers.BooleanField(help_text="Both teams known, no result yet: it can be played now.")
+    bye = serializers.BooleanField(
+        help_text="A single-elimination event's first-round bye: the top seed advances without playing.")
 
 
 class PlayoffRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text="1 = the first playoff round.")
-    name = serializers.CharField(help_text="Quarterfinal, Semifinal or Final.")
+    name = serializers.CharField(help_text="Round of 32, Round of 16, Quarterfinal, Semifinal or Final.")
     matches = PlayoffMatchSerializer(many=True)
 
 

@@ -108,3 +108,31 @@ def test_pairing_through_the_api_keeps_the_constraints(api, organizer, event):
     assert round_.matches.get(Q(team_a_id=ids[1]) | Q(team_b_id=ids[1])).table == 3
     pairs = {frozenset(p) for p in round_.matches.values_list("team_a_id", "team_b_id")}
     assert frozenset((ids[2], ids[3])) not in pairs
+
+
+def test_top_16_and_32_and_single_elimination_through_the_api(api, organizer):
+    base = {"name": "RCQ", "date": "2026-12-04", "team_size": 1, "format_kind": "booster_draft", "swiss_rounds": 3}
+    for cut in (16, 32):
+        response = api.post("/api/v1/events/", {**base, "top_cut": cut}, format="json", **auth(organizer))
+        assert response.status_code == 201 and response.json()["top_cut"] == cut, response.json()
+    assert api.post("/api/v1/events/", {**base, "top_cut": 12}, format="json", **auth(organizer)).status_code == 400
+    assert api.post("/api/v1/events/", {**base, "bracket_seeding": "alphabetical"}, format="json",
+                    **auth(organizer)).status_code == 400
+    response = api.post("/api/v1/events/", {**base, "bracket_seeding": "list"}, format="json", **auth(organizer))
+    assert response.status_code == 201, response.json()
+    event_id = response.json()["id"]
+    ids = []
+    for name in ("Ann", "Bo", "Cy", "Dee", "Eve"):
+        answer = api.post(f"/api/v1/events/{event_id}/teams/", {"player": name}, format="json", **auth(organizer))
+        assert answer.status_code == 201, answer.json()
+        ids.append(answer.json()["id"])
+    rounds = f"/api/v1/events/{event_id}/rounds/"
+    assert api.post(rounds, {"order": ids[:4]}, format="json", **auth(organizer)).status_code == 400
+    response = api.post(rounds, {"order": list(reversed(ids))}, format="json", **auth(organizer))
+    assert response.status_code == 201, response.json()
+    bracket = api.get(f"/api/v1/events/{event_id}/bracket/", **auth(organizer)).json()
+    assert bracket["size"] == 8
+    byes = [m["team_a"]["id"] for m in bracket["rounds"][0]["matches"] if m["bye"]]
+    assert byes == [ids[4], ids[3], ids[2]]  # seeds 1, 2 and 3 of the list, in bracket order (1 v 8, 2 v 7, 3 v 6)
+    round_one = api.get(f"{rounds}1/", **auth(organizer)).json()
+    assert round_one["name"] == "Quarterfinal"
