@@ -142,8 +142,10 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
         Registration.objects.filter(pk=registration_id).update(topcut_seed=place)
     event.top_cut, event.status = size, EventStatus.TOP_CUT
     event.save(update_fields=["top_cut", "status"])
-    round_ = _write_playoff_round(event=event, number=1, matches=bracket.next_matches, seed=seed,
-                                  byes=[m for m in bracket.rounds[0] if m.bye])
+    # Round 1's own matches only: with byes, a round-2 match of two seeds with byes is ready at once (2 v 3 of 5
+    # players), and is played in round 2 like the others.
+    round_ = _write_playoff_round(event=event, number=1, matches=[m for m in bracket.rounds[0] if m.ready],
+                                  seed=seed, byes=[m for m in bracket.rounds[0] if m.bye])
     round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
                       message=LogText(gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired."),
                                       {"n": len(seeds)}))

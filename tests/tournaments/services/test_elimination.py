@@ -57,6 +57,16 @@ def test_single_elimination_of_13_players_byes_to_the_top_seeds_played_to_the_en
     assert EventLogEntry.objects.filter(event=event, action="top_cut_paired", user=organizer).exists()
 
 
+def test_five_players_round_two_waits_for_round_one_though_two_seeds_with_byes_are_ready():
+    event, players = _event(5, "random")
+    first = event_pair_next(event=event, seed=3)
+    assert first.matches.filter(team_b__isnull=False).count() == 1  # 4 v 5; seeds 2 and 3 meet in round 2
+    assert first.matches.filter(team_b__isnull=True).count() == 3
+    _better_seed_wins(first)
+    second = event_pair_next(event=event)
+    assert (second.number, second.name, second.matches.count()) == (2, "Semifinal", 2)
+
+
 def test_random_and_rating_seeding_use_every_active_player_once():
     for seeding in ("random", "rating"):
         event, players = _event(6, seeding)
