@@ -45,6 +45,7 @@ __all__ = [
     "pair_round",
     "pair_round_constrained",
     "split_advance_byes",
+    "untangle_avoided",
     "with_avoidance",
 ]
 
@@ -382,6 +383,26 @@ def number_tables(pairs: Sequence[tuple[int, int]], fixed_tables: Mapping[int, i
     for index in sorted(kept):
         free.insert(index, kept[index])
     return tuple(free)
+
+
+def untangle_avoided(
+    pairs: Sequence[tuple[int, int]], avoid: Collection[frozenset[int]]
+) -> tuple[tuple[int, int], ...]:
+    """Pairs made by a fixed rule (round 1 of an event seeded by rating: 1 v n/2 + 1 ...) with each pair to avoid
+    broken up where a neighbour allows it: its second team swaps with the second team of the next pair (else the
+    previous one) when neither new pair is to be avoided. A pair it can't untangle stays, and is reported as any
+    avoided pair made. Without pairs to avoid, the pairs as they are."""
+    out = [list(pair) for pair in pairs]
+    for i, (a, b) in enumerate(out):
+        if frozenset((a, b)) not in avoid:
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(out):
+                c, d = out[j]
+                if frozenset((a, d)) not in avoid and frozenset((c, b)) not in avoid:
+                    out[i][1], out[j][1] = d, b
+                    break
+    return tuple((a, b) for a, b in out)
 
 
 def pair_round_constrained(

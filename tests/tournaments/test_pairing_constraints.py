@@ -12,6 +12,7 @@ from tournaments.pairing import (
     number_tables,
     pair_round_constrained,
     split_advance_byes,
+    untangle_avoided,
     with_avoidance,
 )
 from tests.tournaments.test_pairing import record_results, standings
@@ -164,3 +165,14 @@ def test_tiny_fields_with_advance_byes(n):
     assert pairing.pairs == ()
     assert set(pairing.advance_byes) == {1, 2}
     assert pairing.bye == (3 if n == 3 else None)
+
+
+def test_untangle_avoided_swaps_with_a_neighbour_only_when_that_helps():
+    pairs = [(1, 5), (2, 6), (3, 7), (4, 8)]
+    assert untangle_avoided(pairs, set()) == tuple(pairs)
+    # 2 v 6 is avoided: 6 swaps with 7 (the next pair's second team).
+    assert untangle_avoided(pairs, {frozenset((2, 6))}) == ((1, 5), (2, 7), (3, 6), (4, 8))
+    # The last pair swaps with the previous one.
+    assert untangle_avoided(pairs, {frozenset((4, 8))}) == ((1, 5), (2, 6), (3, 8), (4, 7))
+    # Two players only: nothing to swap with, the pair stays (and is reported as an avoided pair made).
+    assert untangle_avoided([(1, 2)], {frozenset((1, 2))}) == ((1, 2),)

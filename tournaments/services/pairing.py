@@ -25,6 +25,7 @@ from tournaments.pairing import (
     pair_first_round_seeded,
     pair_round,
     split_advance_byes,
+    untangle_avoided,
     with_avoidance,
 )
 from tournaments.selectors.pairings import pairing_constraints_for_event
@@ -104,10 +105,12 @@ def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], se
     if number == 1 and event.seed_by_rating and not any(e.points or e.byes for e in entrants):
         ratings = seeding_ratings(event=event) or {}
         # Best rating first; equal ratings keep the standings order (the event's random final tiebreak). Round 1 has
-        # no history: what opponents there are stand for pairings to avoid, which a seeded round 1 doesn't weigh.
+        # no history: what opponents there are stand for pairings to avoid, untangled after seeding.
         by_rating = sorted(entrants, key=lambda e: (-ratings.get(e.id, 0.0), e.rank, e.id))
-        return pair_first_round_seeded(
+        result = pair_first_round_seeded(
             [replace(e, rank=place, opponents=frozenset()) for place, e in enumerate(by_rating)])
+        avoid = {frozenset((e.id, other)) for e in entrants for other in e.opponents}
+        return replace(result, pairs=untangle_avoided(result.pairs, avoid)) if avoid else result
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
