@@ -27,6 +27,7 @@ from api.views.staff import StaffDetailView, StaffListView
 from api.views.fees import FeesView, PaymentView, PayoutsView, PrizesView
 from api.views.standings import BracketView, PlacementsView, StandingsView
 from api.views.teams import (
+    AvoidedPairingListView,
     TeamDetailView,
     TeamDisqualifyView,
     TeamDropView,
@@ -73,6 +74,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/decklists/", TeamDecklistsView.as_view(), name="team-decklists"),
     path("v1/events/<id:event_id>/decklist", MyDecklistView.as_view(), name="my-decklist"),
+    path("v1/events/<id:event_id>/avoided-pairings/", AvoidedPairingListView.as_view(), name="avoided-pairing-list"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/drop", TeamDropView.as_view(), name="team-drop"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/reinstate", TeamReinstateView.as_view(), name="team-reinstate"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),

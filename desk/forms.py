@@ -18,7 +18,7 @@ from tournaments.wording import INDIVIDUAL_HIDDEN_SETTINGS, individual_format_ch
 FORMAT_CHOICES = [(name, FORMAT_NAMES[name]) for name in CONSTRUCTED_FORMATS]
 DEFAULT_CONSTRUCTED_FORMAT = "standard"  # the format a store runs most
 TOP_CUT_CHOICES = [("", _("Suggested for the number expected")), ("0", _("None")), ("2", _("Top 2")),
-                   ("4", _("Top 4")), ("8", _("Top 8"))]
+                   ("4", _("Top 4")), ("8", _("Top 8")), ("16", _("Top 16")), ("32", _("Top 32"))]
 MIXED_SEATS = 3  # the mixed-format preset's teams of three; other sizes on the settings page
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")

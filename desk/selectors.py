@@ -283,6 +283,10 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
     latest = round_ if round_ is not None else event_latest_round(event=event)
+    if latest is None and event.is_single_elimination:
+        return Step("bracket", _("Seed the bracket"),
+                    _("Seeds the single-elimination bracket (%(how)s) and pairs its first round; the top seeds get "
+                      "the byes.") % {"how": event.get_bracket_seeding_display()})
     if latest is None:
         # One-draft events draft before round 1; events that draft every round seat their drafts by pairing.
         if (event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round
@@ -402,6 +406,8 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
                                          "already.")
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         locks["top_cut"] = _("The top cut has started: its size can't change any more.")
+    if event.rounds.exists():
+        locks["bracket_seeding"] = _("Round 1 is paired: the event's structure can't change any more.")
     return locks
 
 

@@ -15,7 +15,7 @@ from eventfile.parts import parts_export
 from judging.models import Penalty
 from sealed.models import SealedPool
 from tournaments.models import (
-    Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, TeamMatch,
+    AvoidedPairing, Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, TeamMatch,
 )
 from tournaments.models.log import FROM_FILE
 from tournaments.standings import final_tiebreak
@@ -57,6 +57,9 @@ def event_export(*, event: Event) -> dict:
     for seat in Seat.objects.filter(event=event).select_related("player").order_by("letter"):
         seats_by_team[seat.registration_id].append(seat)
     decklists = {d.seat_id: d for d in Decklist.objects.filter(seat__event=event)}
+    avoid: dict[int, list[str]] = defaultdict(list)  # each pairing to avoid once, on its first team's entry
+    for first, second in AvoidedPairing.objects.filter(event=event).values_list("first_id", "second_id"):
+        avoid[first].append(names[second])
     teams = []
     for r in registrations:
         teams.append({
@@ -69,6 +72,9 @@ def event_export(*, event: Event) -> dict:
             "topcut_seed": r.topcut_seed,
             "tiebreak": r.tiebreak or final_tiebreak(event.pk, r.pk),
             "deck_problems": r.deck_problems,
+            "byes_in_advance": r.byes_in_advance,
+            "fixed_table": r.fixed_table,
+            "avoid": sorted(avoid[r.pk]),
             "seats": [
                 {
                     "seat": s.letter,

@@ -27,7 +27,8 @@ from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import (
-    Decklist, Event, EventLogEntry, EventStaff, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch,
+    AvoidedPairing, Decklist, Event, EventLogEntry, EventStaff, Player, Registration, Round, Seat, SeatMatch, Team,
+    TeamMatch,
 )
 from tournaments.models.log import FROM_FILE, LogKind
 from tournaments.services.eventlog import event_log_record
@@ -37,7 +38,7 @@ from tournaments.services.players import players_find_or_create
 
 _TOP_KEYS = {"format", "version", "source_event_id", "event", "draft_settings", "teams", "rounds", "draft_tables", "log"}
 _TEAM_KEYS = {"name", "joined_round", "missed_rounds_as_losses", "dropped_round", "disqualified", "topcut_seed", "seats",
-              "tiebreak", "deck_problems"}
+              "tiebreak", "deck_problems", "byes_in_advance", "fixed_table", "avoid"}
 _SEAT_KEYS = {"seat", "player", "decklist"}
 _ROUND_KEYS = {"number", "kind", "seed", "is_finished", "matches"}
 _MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", "seats", "dispute_note", "reported_at",
@@ -141,6 +142,7 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
     seen_teams: dict[str, str] = {}
     seen_players: dict[str, str] = {}
     seen_tiebreaks: set[str] = set()
+    seen_tables: dict[int, str] = {}
     player_names = []
     name_length = Player._meta.get_field("name").max_length
     team_name_length = Team._meta.get_field("name").max_length
@@ -157,10 +159,20 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
         elif name.lower() in seen_teams:
             problems.add(f"{where}.name", _("%(name)s appears twice (also %(other)s).") % {"name": name, "other": seen_teams[name.lower()]})
         seen_teams.setdefault(name.lower(), where)
-        for key, low in (("joined_round", 1), ("dropped_round", 0), ("topcut_seed", 1)):
+        for key, low, high in (("joined_round", 1, 30), ("dropped_round", 0, 30), ("topcut_seed", 1, 1024),
+                               ("byes_in_advance", 0, 3), ("fixed_table", 1, 32767)):
             value = team.get(key)
-            if value is not None and not _int(value, low=low, high=30 if key != "topcut_seed" else 8):
+            if value is not None and not _int(value, low=low, high=high):
                 problems.add(f"{where}.{key}", _("A whole number in range, or null."))
+        table = team.get("fixed_table")
+        if _int(table, low=1) and table in seen_tables:
+            problems.add(f"{where}.fixed_table", _("Table %(table)d is already kept by %(other)s.")
+                         % {"table": table, "other": seen_tables[table]})
+        elif table is not None:
+            seen_tables[table] = where
+        avoid = team.get("avoid", [])
+        if not isinstance(avoid, list) or not all(isinstance(other, str) for other in avoid):
+            problems.add(f"{where}.avoid", _("Expected a list of the names of teams in this file."))
         if team.get("missed_rounds_as_losses") is not None and not isinstance(team["missed_rounds_as_losses"], bool):
             problems.add(f"{where}.missed_rounds_as_losses", _("Expected true or false."))
         if not isinstance(team.get("deck_problems", []), list):
@@ -220,6 +232,7 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             event=event, team=existing[key.lower()], joined_round=team.get("joined_round") or 1,
             missed_rounds_as_losses=bool(team.get("missed_rounds_as_losses")), dropped_round=team.get("dropped_round"),
             topcut_seed=team.get("topcut_seed"), tiebreak=team.get("tiebreak") or "",
+            byes_in_advance=team.get("byes_in_advance") or 0, fixed_table=team.get("fixed_table"),
             deck_problems=team.get("deck_problems") or [],
             disqualified_at=(dq_at or dt.datetime.now(dt.timezone.utc)) if dq else None,
             disqualified_reason=dq["reason"].strip() if dq else "",
@@ -244,7 +257,24 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             decklist.submitted_at = _when(deck["submitted_at"])
             dated.append(decklist)
     Decklist.objects.bulk_update(dated, ["submitted_at"])
-    return {r.team.name.lower(): r for r in created}, players
+    by_name = {r.team.name.lower(): r for r in created}
+    _avoided(event=event, teams=teams, registrations=by_name, problems=problems)
+    return by_name, players
+
+
+def _avoided(*, event: Event, teams: list, registrations: dict[str, Registration], problems: Problems) -> None:
+    """The pairings to avoid the teams name (`avoid`: other teams of the file, by name), each pair once."""
+    pairs: set[tuple[int, int]] = set()
+    for i, team in enumerate(teams):
+        own = registrations[" ".join(team["name"].split()).lower()]
+        for other_name in team.get("avoid") or []:
+            other = registrations.get(" ".join(other_name.split()).lower())
+            if other is None or other.pk == own.pk:
+                problems.add(f"teams[{i}].avoid", _("%(name)s is not another team of this file.") % {"name": other_name})
+                continue
+            pairs.add((min(own.pk, other.pk), max(own.pk, other.pk)))
+    AvoidedPairing.objects.bulk_create(
+        AvoidedPairing(event=event, first_id=first, second_id=second) for first, second in sorted(pairs))
 
 
 def _decklist_check(deck, *, where: str, problems: Problems) -> None:

@@ -208,6 +208,7 @@ ROUTES = {
     "api:team-detail": ({"GET": SEE_API, "PATCH": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-decklists": ({"GET": JUDGE_ | PLAYS}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:my-decklist": ({"GET": PLAYS, "PUT": PLAYS}, EV),
+    "api:avoided-pairing-list": ({"GET": RUN, "POST": RUN, "DELETE": RUN}, EV),
     "api:team-drop": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-reinstate": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-disqualify": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),

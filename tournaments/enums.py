@@ -79,6 +79,16 @@ class EventStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class BracketSeeding(models.TextChoices):
+    """How an event is run: Swiss rounds (then its top cut), or a single-elimination bracket from round 1 and how
+    its seeds are drawn (issue 42); the top seeds get the byes when the field is not a power of two."""
+
+    SWISS = "", _("Swiss rounds")
+    RATING = "rating", _("Single elimination, seeded by rating")
+    LIST = "list", _("Single elimination, seeded by the organizer's list")
+    RANDOM = "random", _("Single elimination, seeded at random")
+
+
 class RoundKind(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     PLAYOFF = "playoff", _("Top cut")

@@ -67,6 +67,8 @@ STANDINGS_COLUMNS = ["rank", "team", "match_points", "record", "byes", "mw", "om
 
 def stage_text(stage: str) -> str:
     """A placing's stage (tournaments.placements.STAGES) in the reader's language: "Swiss", "Final" ..."""
+    if stage.startswith("round_of_"):
+        return _("Round of %(n)s") % {"n": stage.rsplit("_", 1)[1]}
     return {"final": _("Final"), "semifinal": _("Semifinal"), "quarterfinal": _("Quarterfinal"),
             "swiss": pgettext("stage of an event", "Swiss")}.get(stage, stage)
 
@@ -74,6 +76,8 @@ def stage_text(stage: str) -> str:
 def decided_by_text(criterion: str) -> str:
     """What decided a place (tournaments.standings' criteria, tournaments.placements.placing_decided_by) in the
     reader's language; the figures' abbreviations (OMW%, GW%, OGW%) stay as the MTR writes them."""
+    if criterion.startswith("lost in the round of "):
+        return _("lost in the round of %(n)s") % {"n": criterion.rsplit(" ", 1)[1]}
     return {
         "match points": _("match points"), "final tiebreak": _("final tiebreak"), "rating": _("rating"),
         "won the final": _("won the final"), "lost the final": _("lost the final"),

@@ -25,20 +25,28 @@ exists; this ranks just below 3. docs/pairing.md explains the algorithm and why 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 import numpy as np
 import rustworkx as rx
 
 __all__ = [
+    "ConstrainedPairing",
+    "PairingConstraints",
     "PairingEntrant",
     "PairingProblem",
     "RoundPairing",
+    "avoided_pairs_made",
     "bye_candidates",
     "check_pairing",
+    "number_tables",
     "pair_round",
+    "pair_round_constrained",
+    "split_advance_byes",
+    "untangle_avoided",
+    "with_avoidance",
 ]
 
 
@@ -78,7 +86,7 @@ class RoundPairing:
 class PairingProblem:
     """Something wrong with a (manually edited) pairing; message is meant for the organizer."""
 
-    code: str  # "unknown_team", "self_pairing", "paired_twice", "left_out", "rematch", "bye_not_earned"
+    code: str  # "unknown_team", "self_pairing", "paired_twice", "left_out", "rematch", "avoided", "bye_not_earned"
     teams: tuple[int, ...]
     message: str
 
@@ -201,13 +209,15 @@ def check_pairing(
     bye: int | None,
     *,
     names: Mapping[int, str] | None = None,
+    avoid: Collection[frozenset[int]] = (),
 ) -> list[PairingProblem]:
     """Check a pairing, typically one an organizer edited by hand, against the pairing rules.
 
     Returns every problem found (an empty list means the pairing is acceptable): a team that is not an active
     entrant, a team paired with itself, a team paired twice (or paired and given the bye), an entrant left out,
-    a rematch, and a bye given to a team that already has more byes than another entrant (a second bye while
-    another team has had none). Messages name teams by names[id], or "team #<id>" when no name is given.
+    a rematch, a pair the organizer asked to avoid (`avoid`, pairs of ids), and a bye given to a team that
+    already has more byes than another entrant (a second bye while another team has had none). Messages name
+    teams by names[id], or "team #<id>" when no name is given.
     """
     names = names or {}
 
@@ -248,6 +258,10 @@ def check_pairing(
             problems.append(
                 PairingProblem("rematch", (a, b), f"{label(a)} and {label(b)} have already played each other.")
             )
+        if frozenset((a, b)) in avoid:
+            problems.append(
+                PairingProblem("avoided", (a, b), f"{label(a)} and {label(b)} are a pair the organizer asked to avoid.")
+            )
 
     if bye is not None and bye in by_id:
         had = by_id[bye].byes
@@ -265,6 +279,174 @@ def check_pairing(
                 )
             )
     return problems
+
+
+# --- constraints an organizer sets before the round (issue 42) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairingConstraints:
+    """What the organizer fixed for an event, as plain data the engine applies to one round.
+
+    advance_byes maps a team to the byes it earned in advance (0-3): it gets a bye in rounds 1 to that number
+    and is not paired in them. avoid holds pairs of teams (frozensets of two ids) that should not meet while any
+    other pairing exists: the engine treats such a pair exactly like a rematch. fixed_tables maps a team to the
+    table it keeps all event (accessibility); the other tables are numbered around it.
+    """
+
+    advance_byes: Mapping[int, int] = field(default_factory=dict)
+    avoid: frozenset[frozenset[int]] = frozenset()
+    fixed_tables: Mapping[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ConstrainedPairing:
+    """One round paired under PairingConstraints.
+
+    pairs are in table order as pair_round orders them and tables[i] is the table number of pairs[i] (fixed
+    tables kept, the others numbered from 1 around them). advance_byes are the teams sitting the round out on a
+    bye earned in advance, bye the round's ordinary bye (odd field) or None. rematches counts pairs that met
+    before, avoided the pairs the organizer asked to avoid that had to be made all the same (only when no
+    pairing without them, or without a rematch, exists).
+    """
+
+    pairs: tuple[tuple[int, int], ...]
+    tables: tuple[int, ...]
+    advance_byes: tuple[int, ...]
+    bye: int | None
+    rematches: int
+    avoided: tuple[tuple[int, int], ...]
+    pair_downs: int
+    max_point_gap: int
+
+
+def split_advance_byes(
+    entrants: Sequence[PairingEntrant], advance_byes: Mapping[int, int], round_number: int
+) -> tuple[list[PairingEntrant], tuple[int, ...]]:
+    """Split the field of round `round_number` into the teams to pair and the teams on an advance bye.
+
+    A team with N byes in advance sits out rounds 1 to N (a bye each, counted as the rules count any bye). The
+    byes come back in id order so the result doesn't depend on the caller's order.
+    """
+    # Looked up from the (few) holders, not from the field: past round 3 this costs nothing at 8,192 teams.
+    holders = {team for team, byes in advance_byes.items() if byes >= round_number}
+    if not holders:
+        return list(entrants), ()
+    sitting = {e.id for e in entrants if e.id in holders}
+    return [e for e in entrants if e.id not in sitting], tuple(sorted(sitting))
+
+
+def with_avoidance(entrants: Sequence[PairingEntrant], avoid: Collection[frozenset[int]]) -> list[PairingEntrant]:
+    """The entrants with each avoided partner added to their opponents, so the engine pairs an avoided pair
+    only when it would pair a rematch: when nothing else works. Unchanged (the same objects) without pairs."""
+    if not avoid:
+        return list(entrants)
+    extra: dict[int, set[int]] = {}
+    for pair in avoid:
+        if len(pair) != 2:
+            continue
+        a, b = tuple(pair)
+        extra.setdefault(a, set()).add(b)
+        extra.setdefault(b, set()).add(a)
+    # The constructor, not dataclasses.replace: replace costs ~10x more, and this runs on every round of a big event.
+    return [PairingEntrant(e.id, e.points, e.rank, e.opponents | extra[e.id], e.byes) if e.id in extra else e
+            for e in entrants]
+
+
+def avoided_pairs_made(
+    pairs: Sequence[tuple[int, int]], avoid: Collection[frozenset[int]]
+) -> tuple[tuple[int, int], ...]:
+    """The pairs of the round that the organizer asked to avoid, in table order."""
+    if not avoid:
+        return ()
+    members = {team for pair in avoid for team in pair}
+    return tuple((a, b) for a, b in pairs if a in members and frozenset((a, b)) in avoid)
+
+
+def number_tables(pairs: Sequence[tuple[int, int]], fixed_tables: Mapping[int, int]) -> tuple[int, ...]:
+    """Table numbers for pairs in table order: a pair with a team holding a fixed table sits there (the first
+    team's table if both hold one); the other pairs take the free numbers from 1 up, in order, flowing around
+    the fixed ones. Promises distinct positive numbers; without fixed tables simply 1, 2, 3 ... A fixed table
+    claimed twice (a caller bug the models forbid) goes to the first pair, the second flows like the others."""
+    count = len(pairs)
+    if not fixed_tables:
+        return tuple(range(1, count + 1))
+    kept: dict[int, int] = {}  # pair index -> its fixed table
+    for index, (a, b) in enumerate(pairs):
+        if a in fixed_tables or b in fixed_tables:
+            table = fixed_tables.get(a) or fixed_tables.get(b)
+            if table is not None and table > 0 and table not in kept.values():
+                kept[index] = table
+    taken = set(kept.values())
+    free = [k for k in range(1, count + len(taken) + 1) if k not in taken][: count - len(kept)]
+    # The free numbers in order, the fixed ones put in at their pairs' places (a handful of inserts).
+    for index in sorted(kept):
+        free.insert(index, kept[index])
+    return tuple(free)
+
+
+def untangle_avoided(
+    pairs: Sequence[tuple[int, int]], avoid: Collection[frozenset[int]]
+) -> tuple[tuple[int, int], ...]:
+    """Pairs made by a fixed rule (round 1 of an event seeded by rating: 1 v n/2 + 1 ...) with each pair to avoid
+    broken up where a neighbour allows it: its second team swaps with the second team of the next pair (else the
+    previous one) when neither new pair is to be avoided. A pair it can't untangle stays, and is reported as any
+    avoided pair made. Without pairs to avoid, the pairs as they are."""
+    out = [list(pair) for pair in pairs]
+    for i, (a, b) in enumerate(out):
+        if frozenset((a, b)) not in avoid:
+            continue
+        for j in (i + 1, i - 1):
+            if 0 <= j < len(out):
+                c, d = out[j]
+                if frozenset((a, d)) not in avoid and frozenset((c, b)) not in avoid:
+                    out[i][1], out[j][1] = d, b
+                    break
+    return tuple((a, b) for a, b in out)
+
+
+def pair_round_constrained(
+    entrants: Sequence[PairingEntrant],
+    *,
+    seed: int,
+    round_number: int,
+    constraints: PairingConstraints,
+    rounds_left: int = 0,
+    avoid_merged: bool = False,
+) -> ConstrainedPairing:
+    """Pair round `round_number` of a Swiss event under the organizer's constraints.
+
+    Promises everything pair_round promises for the teams not on an advance bye, with each avoided pair counted
+    as a rematch would be (made only when no pairing has fewer rematches and avoided pairs together, and then
+    reported in `avoided`); the teams with byes in advance left to round `round_number` sit it out; fixed tables
+    kept (number_tables). Same input, same result.
+
+    `avoid_merged`: the caller built the entrants with their avoided partners among their opponents already (as
+    with_avoidance would; a caller building the opponents anyway does it for nothing, while this function would
+    pass over the whole field again). An avoided pair that had also met before then counts as avoided only.
+    """
+    field_, advance = split_advance_byes(entrants, constraints.advance_byes, round_number)
+    if len(field_) < 2:
+        return ConstrainedPairing((), (), advance, field_[0].id if field_ else None, 0, (), 0, 0)
+    paired = field_ if avoid_merged else with_avoidance(field_, constraints.avoid)
+    result = pair_round(paired, seed=seed, rounds_left=rounds_left)
+    # The engine counted each avoided pair it made as a rematch; nearly always there are none of either.
+    avoided = avoided_pairs_made(result.pairs, constraints.avoid) if result.rematches else ()
+    rematches = result.rematches
+    if avoided:
+        chosen = {a for a, _b in avoided}
+        met = {e.id: e.opponents for e in field_ if e.id in chosen}
+        rematches -= sum(1 for a, b in avoided if avoid_merged or b not in met[a])
+    return ConstrainedPairing(
+        pairs=result.pairs,
+        tables=number_tables(result.pairs, constraints.fixed_tables),
+        advance_byes=advance,
+        bye=result.bye,
+        rematches=rematches,
+        avoided=avoided,
+        pair_downs=result.pair_downs,
+        max_point_gap=result.max_point_gap,
+    )
 
 
 def _join(words: list[str]) -> str:

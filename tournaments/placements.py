@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from tournaments.topcut import Bracket
 
-STAGES = ("final", "semifinal", "quarterfinal", "swiss")
+# "round_of_16", "round_of_32" ... for the bigger brackets (a top 16 or 32, a single-elimination event).
+STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2 ** k}" for k in range(4, 11)), "swiss")
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Placing:
 
 
 def _stage(round_name: str) -> str:
-    return round_name.lower()
+    return round_name.lower().replace(" ", "_")
 
 
 def final_placings(
@@ -47,7 +48,7 @@ def final_placings(
                     if team is not None:
                         reached[team] = _stage(match.name)
                         in_playoff.add(team)
-                if match.winner is not None:
+                if match.winner is not None and not match.bye:
                     loser = match.team_b if match.winner == match.team_a else match.team_a
                     losers.append((loser, _stage(match.name)))
             eliminated.append(losers)
@@ -77,4 +78,6 @@ def placing_decided_by(placing: Placing, *, swiss_decided_by: str) -> str:
         return swiss_decided_by
     if placing.place == 1 and placing.stage == "final":
         return "won the final"
+    if placing.stage.startswith("round_of_"):
+        return f"lost in the round of {placing.stage.rsplit('_', 1)[1]}"
     return f"lost the {placing.stage}"

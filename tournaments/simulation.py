@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Iterable
 
-from tournaments.pairing import PairingEntrant, pair_round
+from tournaments.pairing import PairingConstraints, PairingEntrant, pair_round, pair_round_constrained
 
 WIN_POINTS = 3  # RULES.md 3: win 3, draw 1, loss 0; a bye is a match win
 DRAW_POINTS = 1
@@ -52,7 +52,26 @@ def pairing_quality(points: dict[int, int], pairs: Iterable[tuple[int, int]]) ->
     return squared, bound, skips
 
 
-def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0) -> dict:
+def event_constraints(*, teams: int, seed: int) -> PairingConstraints:
+    """The constraints of a big real event, scaled to `teams` (ids 1..teams): one team in 25 with 1 to 3 byes
+    earned in advance, one in 50 in a pair to avoid, two fixed tables (the first and the last team of a random
+    sample). Reproducible from the seed; drawn from a generator of its own, so the event's results don't move."""
+    rng = random.Random(seed ^ 0x42)
+    ids = list(range(1, teams + 1))
+    sample = rng.sample(ids, min(teams, max(4, teams // 25) + 2 * max(1, teams // 100) + 2))
+    holders, rest = sample[: max(1, teams // 25)], sample[max(1, teams // 25):]
+    pairs = [frozenset(rest[k:k + 2]) for k in range(0, 2 * max(1, teams // 100), 2) if len(rest[k:k + 2]) == 2]
+    fixed = rest[2 * max(1, teams // 100):][:2]
+    return PairingConstraints(
+        advance_byes={team: 1 + k % 3 for k, team in enumerate(holders)},
+        avoid=frozenset(pairs),
+        fixed_tables={team: 1 + k * max(1, teams // 4) for k, team in enumerate(fixed)},
+    )
+
+
+def simulate_swiss(
+    *, teams: int, rounds: int, seed: int, drop_rate: float = 0.0, constraints: bool = False
+) -> dict:
     """Run a Swiss event of `teams` teams over `rounds` rounds with random results; return its figures.
 
     Each match: 45 % the first team wins, 45 % the other, 10 % draw. After each round every team still in
@@ -67,8 +86,10 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
     squared_gaps, the sum over all matches of the squared point gap, squared_gaps_lower_bound, the sum of each
     round's lower bound (see pairing_quality), and group_skips, matches that skip a score group; dropped, the
     teams that dropped. The same arguments give the same result, except the three timings, which are wall-clock
-    measurements and vary from run to run. Raises ValueError for teams < 2, rounds < 1 or a drop_rate outside
-    [0, 1).
+    measurements and vary from run to run. With `constraints`, the event carries event_constraints() (advance
+    byes, pairs to avoid, fixed tables) and pairs through pair_round_constrained; two more keys follow:
+    advance_byes (byes earned in advance, given) and avoided (avoided pairs that met). Raises ValueError for
+    teams < 2, rounds < 1 or a drop_rate outside [0, 1).
     """
     if teams < 2:
         raise ValueError("a Swiss event needs at least 2 teams")
@@ -84,6 +105,14 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
     opponents: dict[int, set[int]] = {i: set() for i in ids}
     active = list(ids)
 
+    rules = event_constraints(teams=teams, seed=seed) if constraints else None
+    # The avoided partners are folded into the opponents while the entrants are built, as the pairing service does.
+    avoid_of: dict[int, set[int]] = {}
+    for pair in rules.avoid if rules is not None else ():
+        a, b = tuple(pair)
+        avoid_of.setdefault(a, set()).add(b)
+        avoid_of.setdefault(b, set()).add(a)
+    advance_given = avoided = 0
     pair_seconds = worst = pair_cpu = 0.0
     rematches = pair_downs = max_gap = bye_count = double_byes = 0
     squared = bound = skips = 0
@@ -92,7 +121,8 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
         tie = {i: rng.random() for i in active}
         standings = sorted(active, key=lambda i: (-points[i], tie[i]))
         entrants = [
-            PairingEntrant(id=i, points=points[i], rank=rank, opponents=frozenset(opponents[i]), byes=byes[i])
+            PairingEntrant(id=i, points=points[i], rank=rank, byes=byes[i],
+                           opponents=frozenset(opponents[i] | avoid_of[i] if i in avoid_of else opponents[i]))
             for rank, i in enumerate(standings)
         ]
         round_seed = rng.getrandbits(64)
@@ -101,13 +131,23 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
         # and again while the engine allocates (what a server process does after start-up, too).
         gc.freeze()
         started, cpu_started = time.perf_counter(), time.process_time()
-        pairing = pair_round(entrants, seed=round_seed, rounds_left=rounds - round_number)
+        if rules is None:
+            pairing = pair_round(entrants, seed=round_seed, rounds_left=rounds - round_number)
+        else:
+            pairing = pair_round_constrained(entrants, seed=round_seed, rounds_left=rounds - round_number,
+                                             round_number=round_number, constraints=rules, avoid_merged=True)
         elapsed = time.perf_counter() - started
         pair_cpu += time.process_time() - cpu_started
         gc.unfreeze()
         pair_seconds += elapsed
         worst = max(worst, elapsed)
 
+        if rules is not None:
+            avoided += len(pairing.avoided)
+            for team in pairing.advance_byes:
+                advance_given += 1
+                byes[team] += 1
+                points[team] += BYE_POINTS
         rematches += pairing.rematches
         pair_downs += pairing.pair_downs
         max_gap = max(max_gap, pairing.max_point_gap)
@@ -136,7 +176,7 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
             staying = [i for i in active if rng.random() >= drop_rate]
             active = staying if len(staying) >= 2 else active[:2]
 
-    return {
+    figures = {
         "teams": teams,
         "rounds": rounds,
         "pair_ms_total": round(pair_seconds * 1000, 1),
@@ -152,3 +192,6 @@ def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0
         "group_skips": skips,
         "dropped": teams - len(active),
     }
+    if rules is not None:
+        figures.update(advance_byes=advance_given, avoided=avoided)
+    return figures

@@ -2,7 +2,8 @@
 
 An individual event's list has the one column `player` (RULES.md 9): each row is a team of one, named as the
 player, on seat A. Either list may add the column `email`: the player's e-mail address, for their claim link or,
-when it is an existing account's, to invite that account (docs/registration.md).
+when it is an existing account's, to invite that account (docs/registration.md); and the column `byes`: the byes
+the team or player earned in advance, 0 to 3 (issue 42; on any row of a team, the highest counts).
 
 The separator is detected (comma, semicolon or tab, as spreadsheets export them), the header may be in any case and
 order, extra columns are refused by name, and the encoding must be UTF-8 (a byte-order mark is fine).
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 COLUMNS = ("team", "seat", "player")
-OPTIONAL = ("email",)
+OPTIONAL = ("email", "byes")
 MAX_BYTES = 2 * 1024 * 1024
 
 
@@ -25,6 +26,7 @@ class TeamRow:
     seat: str
     player: str
     email: str = ""
+    byes: int = 0
 
 
 class TeamFileError(ValueError):
@@ -70,7 +72,7 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
         )
     extra = [h for h in header if h and h not in COLUMNS + OPTIONAL]
     if extra:
-        raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat, player and email.")
+        raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat, player, email and byes.")
                             % {"cols": ", ".join(extra)})
     # A players-only list: each player is a team of one on seat A, named as the player.
     index = {c: header.index("player" if players_only else c) for c in COLUMNS}
@@ -85,9 +87,15 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
             continue
         values = values + [""] * (len(header) - len(values))
         email = " ".join(values[header.index("email")].split()) if "email" in header else ""
-        row = TeamRow(line=line, email=email, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})
+        byes_text = values[header.index("byes")].strip() if "byes" in header else ""
+        if byes_text not in ("", "0", "1", "2", "3"):
+            problems.append(_("Line %(n)d: byes are a whole number from 0 to 3 (found %(value)s).")
+                            % {"n": line, "value": byes_text})
+            continue
+        byes = int(byes_text or 0)
+        row = TeamRow(line=line, email=email, byes=byes, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})
         if players_only and row.player:
-            row = TeamRow(line=line, team=row.player, seat="A", player=row.player, email=email)
+            row = TeamRow(line=line, team=row.player, seat="A", player=row.player, email=email, byes=byes)
         empty = [c for c in COLUMNS if not getattr(row, c)]
         if empty:
             problems.append(_("Line %(n)d: %(cols)s missing.") % {"n": line, "cols": ", ".join(empty)})

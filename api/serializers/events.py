@@ -19,7 +19,7 @@ class EventOutputSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "date", "location", "team_size", "structure", "format_kind", "constructed_format",
             "seat_formats", "deck_rule", "extra_banned", "decklist_deadline", "decklists_locked", "swiss_rounds",
-            "top_cut", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
+            "top_cut", "bracket_seeding", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
             "enforcement_level", "draft_structure", "rochester_teams_of_two", "deck_building_minutes",
             "formats_must_differ", "rating_importance", "region", "seed_by_rating", "decklists_published",
             "pods_play_across", "real_product", "decklists_at_regular", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",

@@ -25,6 +25,11 @@ class PairInputSerializer(StrictInputSerializer):
         min_value=0, max_value=2**62, required=False,
         help_text="The pairing's random seed (default: a fresh one; stored with the round, so it can be reproduced).",
     )
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, max_length=4096,
+        help_text="A single-elimination event seeded by list, its first round only: every active team's id, seed 1 "
+                  "first.",
+    )
 
 
 class RoundListOutputSerializer(RoundOutputSerializer):

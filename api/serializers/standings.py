@@ -1,6 +1,8 @@
 """Standings with every tiebreaker figure, the top-cut bracket and the placings (api.views.standings)."""
 from rest_framework import serializers
 
+from tournaments.placements import STAGES
+
 
 class WinPercentageSerializer(serializers.Serializer):
     value = serializers.CharField(help_text='Rounded half-up to 4 decimals, e.g. "0.6667".')
@@ -91,11 +93,13 @@ class PlayoffMatchSerializer(serializers.Serializer):
     team_b = PlayoffTeamSerializer(allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
     ready = serializers.BooleanField(help_text="Both teams known, no result yet: it can be played now.")
+    bye = serializers.BooleanField(
+        help_text="A single-elimination event's first-round bye: the top seed advances without playing.")
 
 
 class PlayoffRoundSerializer(serializers.Serializer):
     round = serializers.IntegerField(help_text="1 = the first playoff round.")
-    name = serializers.CharField(help_text="Quarterfinal, Semifinal or Final.")
+    name = serializers.CharField(help_text="Round of 32, Round of 16, Quarterfinal, Semifinal or Final.")
     matches = PlayoffMatchSerializer(many=True)
 
 
@@ -110,5 +114,5 @@ class PlacementsOutputSerializer(serializers.Serializer):
     place = serializers.IntegerField()
     team = serializers.IntegerField(help_text="The team's id in this event.")
     name = serializers.CharField()
-    stage = serializers.ChoiceField(choices=["final", "semifinal", "quarterfinal", "swiss"],
+    stage = serializers.ChoiceField(choices=list(STAGES),
                                     help_text="The furthest stage the team reached.")

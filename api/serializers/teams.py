@@ -26,6 +26,11 @@ class TeamOutputSerializer(serializers.Serializer):
     disqualification_reason = serializers.CharField(
         required=False, help_text="Disqualified teams, for the event's organizer only."
     )
+    byes_in_advance = serializers.IntegerField(help_text="Byes earned in advance (0-3): a bye in rounds 1 to this.")
+    fixed_table = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="The table the team keeps every round (accessibility), for the event's organizer only.",
+    )
 
     def to_representation(self, registration: Registration) -> dict:
         state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else "active")
@@ -37,6 +42,7 @@ class TeamOutputSerializer(serializers.Serializer):
             "dropped_round": registration.dropped_round,
             "status": state,
             "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
+            "byes_in_advance": registration.byes_in_advance,
         }
         invited = self.context.get("invited")
         if invited is not None:  # the organizer's answer to a write: which seats wait for an invited account
@@ -45,6 +51,8 @@ class TeamOutputSerializer(serializers.Serializer):
                     member["invited"] = True
         if registration.is_disqualified and self.context.get("runs_event"):
             data["disqualification_reason"] = registration.disqualified_reason
+        if self.context.get("runs_event"):
+            data["fixed_table"] = registration.fixed_table
         return data
 
 
@@ -68,6 +76,10 @@ class TeamInputSerializer(StrictInputSerializer):
         help_text="Late entries: the round the team joins in (default: the next round to be paired).",
     )
     missed_rounds_as_losses = serializers.BooleanField(required=False, default=False)
+    byes_in_advance = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, default=0,
+        help_text="Byes earned in advance (a qualification's reward): a bye in rounds 1 to this number.",
+    )
 
     def validate(self, data):
         if "player" in data:
@@ -95,6 +107,31 @@ class TeamEditInputSerializer(StrictInputSerializer):
     judge_correction = serializers.CharField(
         max_length=2000, required=False, allow_blank=True,
         help_text="Once round 1 is paired, seats change only as a judge's correction: why (recorded in the event's log).",
+    )
+    byes_in_advance = serializers.IntegerField(
+        min_value=0, max_value=3, required=False,
+        help_text="Byes earned in advance, 0 to 3; only while the rounds they concern are not paired.",
+    )
+    fixed_table = serializers.IntegerField(
+        min_value=1, max_value=32767, required=False, allow_null=True,
+        help_text="A table the team keeps every round (accessibility); null clears it. The others flow around it.",
+    )
+
+
+class AvoidedPairingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    teams = serializers.ListField(child=serializers.IntegerField(), help_text="The two teams' ids in this event.")
+    names = serializers.ListField(child=serializers.CharField())
+
+    def to_representation(self, pairing) -> dict:
+        return {"id": pairing.pk, "teams": [pairing.first_id, pairing.second_id],
+                "names": [pairing.first.team.name, pairing.second.team.name]}
+
+
+class AvoidedPairingInputSerializer(StrictInputSerializer):
+    teams = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=2, max_length=2,
+        help_text="The two teams' ids in this event that should not be paired while it can be avoided.",
     )
 
 

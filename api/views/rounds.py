@@ -66,7 +66,8 @@ class RoundListView(ScoreboardListView):
         data.is_valid(raise_exception=True)
 
         def work():
-            round_ = event_pair_next(event=event, seed=data.validated_data.get("seed"), user=request.user)
+            round_ = event_pair_next(event=event, seed=data.validated_data.get("seed"), user=request.user,
+                                     order=data.validated_data.get("order"))
             return Response(round_detail_data(request=request, event=event, round_=round_), status=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)

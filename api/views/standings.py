@@ -129,7 +129,7 @@ class BracketView(EventScopedMixin, generics.GenericAPIView):
                     "name": matches[0].name,
                     "matches": [
                         {"slot": m.slot, "team_a": team(m.team_a, m.seed_a), "team_b": team(m.team_b, m.seed_b),
-                         "winner": m.winner, "ready": m.ready}
+                         "winner": m.winner, "ready": m.ready, "bye": m.bye}
                         for m in matches
                     ],
                 }

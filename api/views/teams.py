@@ -11,6 +11,8 @@ from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, registration_get, registrations_for_event
 from api.serializers.common import StrictInputSerializer
 from api.serializers.teams import (
+    AvoidedPairingInputSerializer,
+    AvoidedPairingSerializer,
     DisqualifyInputSerializer,
     DropInputSerializer,
     TeamEditInputSerializer,
@@ -21,7 +23,15 @@ from api.serializers.teams import (
 from api.views.base import EventScopedMixin
 from tournaments.models import Player, Registration
 from tournaments.rights import may_run_event, may_score_event
+from common.refusals import NotFound
+from tournaments.selectors.pairings import avoided_pairings_for_event
 from tournaments.selectors.placeholders import invited_seats
+from tournaments.services.constraints import (
+    avoided_pairing_add,
+    avoided_pairing_remove,
+    registration_set_byes,
+    registration_set_fixed_table,
+)
 from tournaments.services.registrations import (
     SeatEntry,
     TeamEntry,
@@ -102,6 +112,8 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
                     event=event, team_name=values["name"], seats=_seats(values["seats"]), user=request.user,
                     joined_round=values.get("joined_round"), missed_rounds_as_losses=values["missed_rounds_as_losses"],
                 )
+            if values["byes_in_advance"]:
+                registration_set_byes(registration=registration, byes=values["byes_in_advance"], user=request.user)
             return _team_response(request=request, event=event, registration=registration, code=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)
@@ -160,10 +172,11 @@ class TeamImportView(generics.GenericAPIView):
         if "csv" in values:
             return self._from_csv(values["csv"])
         return [
-            individual_entry(player=t["player"], joined_round=t.get("joined_round"), where=_("Team %(n)d") % {"n": n})
+            individual_entry(player=t["player"], joined_round=t.get("joined_round"), where=_("Team %(n)d") % {"n": n},
+                             byes=t["byes_in_advance"])
             if "player" in t else
             TeamEntry(name=t["name"], seats=tuple(_seats(t["seats"])), joined_round=t.get("joined_round"),
-                      where=_("Team %(n)d") % {"n": n})
+                      where=_("Team %(n)d") % {"n": n}, byes=t["byes_in_advance"])
             for n, t in enumerate(values["teams"], start=1)
         ], []
 
@@ -207,6 +220,10 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
                 seats=_seats(values["seats"]) if "seats" in values else None,
                 judge_correction=values.get("judge_correction", ""),
             )
+            if "byes_in_advance" in values:
+                registration_set_byes(registration=registration, byes=values["byes_in_advance"], user=request.user)
+            if "fixed_table" in values:
+                registration_set_fixed_table(registration=registration, table=values["fixed_table"], user=request.user)
             return _team_response(request=request, event=event, registration=registration)
 
         return idempotent(request=request, work=work)
@@ -282,3 +299,47 @@ class TeamDisqualifyView(_TeamActionView):
             if player is None:
                 raise ValidationError({"player": _("%(player)s is not on this team.") % {"player": values["player"]}})
         registration_disqualify(registration=registration, reason=values["reason"], user=self.request.user, player=player)
+
+
+class AvoidedPairingListView(generics.GenericAPIView):
+    """The event's pairings to avoid (family, one household), for whoever runs the event: the pairing treats each
+    pair like a rematch, made only when nothing else works (the round's log then says so). POST `{"teams": [a, b]}`
+    adds one (201; adding it again changes nothing), DELETE with the same body removes it (204)."""
+
+    idempotent = True
+    schema_tag = "teams"
+    serializer_class = AvoidedPairingSerializer
+    queryset = Registration.objects.none()
+    permission_classes = [IsTokenOrSessionUser]
+
+    @extend_schema(responses={200: AvoidedPairingSerializer(many=True)})
+    def get(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        return Response(AvoidedPairingSerializer(avoided_pairings_for_event(event=event), many=True).data)
+
+    def _teams(self, request, event):
+        data = AvoidedPairingInputSerializer(data=request.data if request.data else {})
+        data.is_valid(raise_exception=True)
+        first, second = data.validated_data["teams"]
+        return (registration_get(event=event, registration_id=first),
+                registration_get(event=event, registration_id=second))
+
+    @extend_schema(request=AvoidedPairingInputSerializer, responses={201: AvoidedPairingSerializer})
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        first, second = self._teams(request, event)
+
+        def work():
+            pairing = avoided_pairing_add(event=event, first=first, second=second, user=request.user)
+            fresh = avoided_pairings_for_event(event=event).get(pk=pairing.pk)
+            return Response(AvoidedPairingSerializer(fresh).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request=request, work=work)
+
+    @extend_schema(request=AvoidedPairingInputSerializer, responses={204: None})
+    def delete(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        first, second = self._teams(request, event)
+        if not avoided_pairing_remove(event=event, first=first, second=second, user=request.user):
+            raise NotFound(_("These two are not a pairing to avoid in this event."))
+        return Response(status=status.HTTP_204_NO_CONTENT)

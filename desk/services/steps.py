@@ -12,7 +12,7 @@ from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.rounds import event_close
-from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.services.topcut import elimination_start, topcut_advance, topcut_start
 
 
 def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
@@ -37,6 +37,9 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
     elif step.kind == "pair":
         round_ = round_pair_next(event=event, user=by)
         done = LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
+    elif step.kind == "bracket":
+        round_ = elimination_start(event=event, user=by)
+        done = LogText(gettext_lazy("The bracket is seeded: round %(n)d is paired."), {"n": round_.number})
     elif step.kind == "clock":
         round_clock_start(round_=latest, by=by)
         done = LogText(gettext_lazy("The clock of round %(n)d is running."), {"n": latest.number})

@@ -47,18 +47,23 @@ def play_rounds(n, rounds, rng):
         if pairing.bye is not None:
             byes[pairing.bye] += 1
             points[pairing.bye] += 3
-        for a, b in pairing.pairs:
-            opponents[a].add(b)
-            opponents[b].add(a)
-            roll = rng.random()
-            if roll < 0.45:
-                points[a] += 3
-            elif roll < 0.9:
-                points[b] += 3
-            else:
-                points[a] += 1
-                points[b] += 1
+        record_results(pairing.pairs, points, opponents, rng)
     return standings(points, opponents, byes, rng)
+
+
+def record_results(pairs, points, opponents, rng):
+    """Random results for `pairs` (45 % either team wins, 10 % draw) added to points and opponents."""
+    for a, b in pairs:
+        opponents[a].add(b)
+        opponents[b].add(a)
+        roll = rng.random()
+        if roll < 0.45:
+            points[a] += 3
+        elif roll < 0.9:
+            points[b] += 3
+        else:
+            points[a] += 1
+            points[b] += 1
 
 
 def standings(points, opponents, byes, rng):

@@ -145,11 +145,11 @@ def test_unknown_outcome_is_refused():
         bracket_state(standings_order=STANDINGS, size=2, results=[PlayoffResult(101, 102, "X")])
 
 
-def test_cut_size_other_than_two_four_eight_is_refused():
-    for size in (0, 1, 3, 6, 16):
+def test_cut_size_other_than_a_power_of_two_is_refused():
+    for size in (0, 1, 3, 6, 12):
         with pytest.raises(TopCutError) as error:
             bracket_state(standings_order=STANDINGS, size=size)
-        assert str(error.value) == f"A top cut is 2, 4 or 8 teams, not {size}"
+        assert str(error.value) == f"A bracket is 2, 4, 8, 16, 32 ... teams, not {size}"
 
 
 def test_fewer_teams_than_the_cut_is_refused():
@@ -184,6 +184,8 @@ def test_better_seeds_winning_meet_as_the_seeding_promises():
 
 @pytest.mark.parametrize(("cut", "names"), [
     (8, ["Quarterfinal", "Semifinal", "Final"]), (4, ["Semifinal", "Final"]), (2, ["Final"]),
+    (16, ["Round of 16", "Quarterfinal", "Semifinal", "Final"]),
+    (32, ["Round of 32", "Round of 16", "Quarterfinal", "Semifinal", "Final"]),
 ])
 def test_playoff_round_names(cut, names):
     from tournaments.topcut import playoff_round_name
@@ -207,3 +209,82 @@ def test_a_match_between_teams_out_in_different_rounds_is_still_refused():
                PlayoffResult(104, 102, "A")]
     with pytest.raises(TopCutError, match="don't meet in this bracket"):
         bracket_state(standings_order=STANDINGS, size=4, results=results)
+
+
+# --- top 16, top 32 and single elimination from round 1 (issue 42) ------------------------------------------
+
+
+# The MTR's brackets, written out (seed pairs of round 1, top of the bracket first).
+MTR_BRACKET = {
+    16: (1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11),
+    32: (1, 32, 16, 17, 8, 25, 9, 24, 4, 29, 13, 20, 5, 28, 12, 21,
+         2, 31, 15, 18, 7, 26, 10, 23, 3, 30, 14, 19, 6, 27, 11, 22),
+}
+
+
+@pytest.mark.parametrize("size", [16, 32])
+def test_top_16_and_top_32_are_seeded_as_the_mtr_bracket(size):
+    standings = list(range(1, 41))
+    bracket = bracket_state(standings_order=standings, size=size)
+    first = bracket.rounds[0]
+    # Round 1: every seed s meets size + 1 - s, and 1 and 2 are in opposite halves, 1-4 in different quarters.
+    assert all(m.seed_a + m.seed_b == size + 1 for m in first)
+    assert tuple(s for m in first for s in (m.seed_a, m.seed_b)) == MTR_BRACKET[size]
+    # If the better seed always wins, every later round again pairs s with (teams + 1 - s).
+    results = []
+    while bracket.champion is None:
+        for match in bracket.next_matches:
+            better = match.team_a if match.seed_a < match.seed_b else match.team_b
+            assert match.seed_a + match.seed_b == 2 * len(bracket.next_matches) + 1
+            results.append(PlayoffResult(match.team_a, match.team_b, "A" if better == match.team_a else "B"))
+        bracket = bracket_state(standings_order=standings, size=size, results=results)
+    assert bracket.champion == 1
+    assert len(bracket.rounds) == size.bit_length() - 1
+
+
+def test_top_16_first_round_by_seed():
+    bracket = bracket_state(standings_order=list(range(101, 121)), size=16)
+    assert [(m.seed_a, m.seed_b) for m in bracket.rounds[0]] == [
+        (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)]
+    assert {m.name for m in bracket.rounds[0]} == {"Round of 16"}
+
+
+def test_bracket_size_is_the_next_power_of_two():
+    from tournaments.topcut import bracket_size
+
+    assert [bracket_size(n) for n in (2, 3, 4, 5, 8, 9, 13, 16, 17, 100)] == [2, 4, 4, 8, 8, 16, 16, 16, 32, 128]
+    with pytest.raises(TopCutError):
+        bracket_size(1)
+
+
+def test_single_elimination_of_13_gives_the_byes_to_the_top_3_seeds():
+    field = list(range(201, 214))  # 13 players, seed 1 first
+    bracket = bracket_state(standings_order=field, size=16, byes=True)
+    first = bracket.rounds[0]
+    byes = [m for m in first if m.bye]
+    assert sorted(m.seed_a for m in byes) == [1, 2, 3]
+    assert all(m.team_b is None and m.winner == m.team_a for m in byes)
+    assert sorted((m.seed_a, m.seed_b) for m in bracket.next_matches) == [(4, 13), (5, 12), (6, 11), (7, 10), (8, 9)]
+    # The byes advance: seeds 1, 2 and 3 already stand in the quarterfinals.
+    assert sorted(s for m in bracket.rounds[1] for s in (m.seed_a, m.seed_b) if s) == [1, 2, 3]
+    # Play it out, the worse seed winning each time: 12 matches, everyone but the champion loses once.
+    results, played = [], 0
+    while bracket.champion is None:
+        for match in bracket.next_matches:
+            worse = match.team_a if match.seed_a > match.seed_b else match.team_b
+            results.append(PlayoffResult(match.team_a, match.team_b, "A" if worse == match.team_a else "B"))
+            played += 1
+        bracket = bracket_state(standings_order=field, size=16, results=results, byes=True)
+    assert played == 12
+    from tournaments.placements import final_placings
+
+    placings = final_placings(swiss_order=field, bracket=bracket)
+    assert sorted(p.team for p in placings) == field
+    assert placings[0].team == bracket.champion
+
+
+def test_single_elimination_refuses_a_bracket_of_the_wrong_size():
+    with pytest.raises(TopCutError):
+        bracket_state(standings_order=list(range(13)), size=32, byes=True)
+    with pytest.raises(TopCutError):
+        bracket_state(standings_order=list(range(13)), size=16)

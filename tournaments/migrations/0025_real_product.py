@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0021_registration_tiebreak_carried'),
+        ('tournaments', '0022_pairing_constraints'),
     ]
 
     operations = [

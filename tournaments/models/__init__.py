@@ -12,9 +12,9 @@ from .decklists import Decklist, DecklistChange
 from .event import Event
 from .log import EventLogEntry
 from .people import Player, SeatInvitation, Team
-from .registration import Registration, Seat
+from .registration import AvoidedPairing, Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 from .staff import EventStaff, StaffRole
 
-__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "ClockExtension", "ClockPurpose", "ClockStatus",
+__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "AvoidedPairing", "ClockExtension", "ClockPurpose", "ClockStatus",
            "Decklist", "DecklistChange", "Event", "EventDesk", "EventLogEntry", "EventStaff", "Player", "Registration", "Round", "RoundClock", "Seat", "SeatInvitation", "SeatMatch", "StaffRole", "Team", "TeamMatch"]

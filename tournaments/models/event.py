@@ -9,6 +9,7 @@ from tournaments.enums import (
     SEAT_LETTERS,
     DEFAULT_DECK_BUILDING_MINUTES,
     DeckRule,
+    BracketSeeding,
     DraftStructure,
     EnforcementLevel,
     EventStatus,
@@ -97,7 +98,15 @@ class Event(models.Model):
         help_text=_("Once the event is finished, the decklists of the top teams are public on the event's pages."),
     )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
-    top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0, choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8")])
+    top_cut = models.PositiveSmallIntegerField(
+        _("top cut"), default=0,
+        choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32")],
+    )
+    bracket_seeding = models.CharField(
+        _("event structure"), max_length=10, blank=True, default="", choices=BracketSeeding.choices,
+        help_text=_("Single elimination from round 1 instead of Swiss rounds: how the bracket is seeded; the top "
+                    "seeds get the byes."),
+    )
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))
     version = models.PositiveBigIntegerField(
@@ -149,9 +158,10 @@ class Event(models.Model):
                 ) % {"max": MAX_TEAM_SIZE},
             ),
             models.CheckConstraint(
-                condition=Q(top_cut__in=[0, 2, 4, 8]),
+                # A single-elimination event stores its bracket's size there once seeded (64, 128 ...).
+                condition=Q(top_cut__in=[0, 2, 4, 8, 16, 32]) | ~Q(bracket_seeding=""),
                 name="event_top_cut_choice",
-                violation_error_message=_("The top cut is 0, 2, 4 or 8 teams."),
+                violation_error_message=_("The top cut is 0, 2, 4, 8, 16 or 32 teams."),
             ),
             models.CheckConstraint(
                 condition=Q(swiss_rounds__gte=1, swiss_rounds__lte=30),
@@ -189,6 +199,17 @@ class Event(models.Model):
     def seat_letters(self) -> str:
         """The seats of this event's teams, "ABC" for teams of three."""
         return SEAT_LETTERS[: self.team_size]
+
+    @property
+    def is_single_elimination(self) -> bool:
+        """A single-elimination bracket from round 1 (no Swiss rounds; top_cut is the bracket's size once seeded)."""
+        return bool(self.bracket_seeding)
+
+    @property
+    def playoff_offset(self) -> int:
+        """The number of rounds before the first playoff round: the Swiss rounds, none in a single-elimination
+        event."""
+        return 0 if self.bracket_seeding else self.swiss_rounds
 
     @property
     def is_individual(self) -> bool:

@@ -36,6 +36,15 @@ class Registration(models.Model):
         _("top-cut seed"), null=True, blank=True, editable=False,
         help_text=_("Fixed when the top cut starts; a team that drops in the playoff keeps it."),
     )
+    # Issue 42: byes earned in advance (a qualification's reward) and a table kept all event (accessibility).
+    byes_in_advance = models.PositiveSmallIntegerField(
+        _("byes in advance"), default=0,
+        help_text=_("0 to 3: a bye in rounds 1 to this number, each counted as a match win."),
+    )
+    fixed_table = models.PositiveSmallIntegerField(
+        _("fixed table"), null=True, blank=True,
+        help_text=_("Keeps this table number every round (accessibility); the other tables are numbered around it."),
+    )
     # The last tiebreak's key when it came with an event file (issue 39): final_tiebreak(seed, id) of the event the
     # file was exported from, so the order survives the new ids. Empty: computed from this event's own ids.
     tiebreak = models.CharField(_("final tiebreak key"), max_length=64, blank=True, default="", editable=False)
@@ -60,6 +69,21 @@ class Registration(models.Model):
                 fields=["event", "topcut_seed"],
                 name="registration_topcut_seed_once_per_event",
                 violation_error_message=_("Two teams can't hold the same top-cut seed."),
+            ),
+            models.CheckConstraint(
+                condition=Q(byes_in_advance__lte=3),
+                name="registration_byes_in_advance_range",
+                violation_error_message=_("Byes in advance are 0 to 3."),
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_table__isnull=True) | Q(fixed_table__gte=1),
+                name="registration_fixed_table_positive",
+                violation_error_message=_("Tables are numbered from 1."),
+            ),
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                name="registration_fixed_table_once_per_event",
+                violation_error_message=_("This table is already kept by another entrant."),
             ),
             models.CheckConstraint(
                 condition=Q(dropped_round__isnull=True) | Q(dropped_round__gte=models.F("joined_round") - 1),
@@ -109,6 +133,38 @@ class Registration(models.Model):
     @property
     def is_disqualified(self) -> bool:
         return self.disqualified_at is not None
+
+
+class AvoidedPairing(models.Model):
+    """Two teams of an event the organizer asked not to pair (family, one household) while it is avoidable: the
+    pairing engine treats the pair like a rematch, made only when nothing else works (issue 42).
+
+    Stored once per pair, the lower registration id first."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="avoided_pairings", verbose_name=_("event"))
+    first = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("one side"))
+    second = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("other side"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "first", "second"]
+        verbose_name = _("pairing to avoid")
+        verbose_name_plural = _("pairings to avoid")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "first", "second"],
+                name="avoided_pairing_once",
+                violation_error_message=_("These two are already a pairing to avoid."),
+            ),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")),
+                name="avoided_pairing_ordered",
+                violation_error_message=_("Name two different entrants."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"
 
 
 class Seat(models.Model):

@@ -45,14 +45,16 @@ class Round(models.Model):
         if self.kind == RoundKind.PLAYOFF:
             try:
                 english = playoff_round_name(
-                    top_cut=self.event.top_cut, playoff_round=self.number - self.event.swiss_rounds
+                    top_cut=self.event.top_cut, playoff_round=self.number - self.event.playoff_offset
                 )
             except TopCutError:
                 english = ""
             names = {"Quarterfinal": _("Quarterfinal"), "Semifinal": _("Semifinal"), "Final": _("Final")}
-            if english:
+            if english in names:
                 return str(names[english])
-            return str(_("Playoff round %(n)d") % {"n": self.number - self.event.swiss_rounds})
+            if english:  # a top 16 or 32, a bigger single-elimination bracket: "Round of 16" ...
+                return str(_("Round of %(n)s") % {"n": english.rsplit(" ", 1)[1]})
+            return str(_("Playoff round %(n)d") % {"n": self.number - self.event.playoff_offset})
         return str(_("Round %(n)d") % {"n": self.number})
 
 

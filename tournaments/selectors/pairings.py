@@ -1,7 +1,10 @@
 """Pairings reads: a round's tables, and the same list alphabetically by team so players find their table."""
 from dataclasses import dataclass
 
-from tournaments.models import Round, TeamMatch
+from django.db.models import Q
+
+from tournaments.models import AvoidedPairing, Registration, Round, TeamMatch
+from tournaments.pairing import PairingConstraints
 
 
 @dataclass(frozen=True)
@@ -46,3 +49,25 @@ def round_lines_by_team(*, round_: Round) -> list[TableLine]:
                 )
             )
     return sorted(lines, key=lambda line: (line.team.casefold(), line.table))
+
+
+def pairing_constraints_for_event(*, event) -> PairingConstraints:
+    """The organizer's constraints of `event` as the pairing engine takes them (two queries): byes in advance and
+    fixed tables by registration id, pairings to avoid as pairs of registration ids."""
+    advance, fixed = {}, {}
+    for pk, byes, table in Registration.objects.filter(event=event).filter(
+        Q(byes_in_advance__gt=0) | Q(fixed_table__isnull=False)
+    ).values_list("pk", "byes_in_advance", "fixed_table"):
+        if byes:
+            advance[pk] = byes
+        if table is not None:
+            fixed[pk] = table
+    avoid = frozenset(
+        frozenset(pair) for pair in AvoidedPairing.objects.filter(event=event).values_list("first_id", "second_id")
+    )
+    return PairingConstraints(advance_byes=advance, avoid=avoid, fixed_tables=fixed)
+
+
+def avoided_pairings_for_event(*, event):
+    """The event's pairings to avoid with both teams' names loaded (one query), in the order they were named."""
+    return AvoidedPairing.objects.filter(event=event).select_related("first__team", "second__team").order_by("pk")

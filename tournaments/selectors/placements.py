@@ -2,13 +2,16 @@
 from tournaments.models import Event, Registration
 from tournaments.placements import Placing, final_placings
 from tournaments.selectors.standings import standings_for_event
-from tournaments.selectors.topcut import bracket_for_event
+from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 
 
 def placements_for_event(*, event: Event) -> list[Placing]:
     """The event's placings: playoff first, then the Swiss standings (RULES.md 4); the placings so far before the
     end. Every registered team once; `team` is the registration id used everywhere else."""
     swiss_order = [row.team for row in standings_for_event(event=event)]
+    if event.is_single_elimination:  # no Swiss rounds: the seeds order the teams out in the same round
+        seeded = topcut_seeds(event=event) if event.top_cut else []
+        swiss_order = seeded + [team for team in swiss_order if team not in set(seeded)]
     bracket = None
     if event.top_cut and Registration.objects.filter(event=event, topcut_seed__isnull=False).exists():
         bracket = bracket_for_event(event=event)

@@ -27,9 +27,11 @@ def bracket_for_event(*, event: Event, seeds: list[int] | None = None) -> Bracke
     results = [
         PlayoffResult(team_a=a, team_b=b, outcome=outcome)
         for a, b, outcome in TeamMatch.objects.filter(
-            round__event=event, round__kind=RoundKind.PLAYOFF, result_state__in=COUNTING_STATES
+            round__event=event, round__kind=RoundKind.PLAYOFF, result_state__in=COUNTING_STATES,
+            team_b__isnull=False,  # a single-elimination event's first-round byes: the bracket makes them itself
         ).order_by("round__number", "table").values_list("team_a_id", "team_b_id", "outcome")
     ]
     return bracket_state(
-        standings_order=seeds if seeds is not None else topcut_seeds(event=event), size=event.top_cut, results=results
+        standings_order=seeds if seeds is not None else topcut_seeds(event=event), size=event.top_cut, results=results,
+        byes=event.is_single_elimination,
     )

@@ -132,7 +132,7 @@ def _running_event_problems(*, event: Event) -> dict[str, str]:
     already paired, and the top cut once it has started."""
     if not event.pk:
         return {}
-    stored = Event.objects.filter(pk=event.pk).values(*FIXED_ONCE_PAIRED, "top_cut", "status").first()
+    stored = Event.objects.filter(pk=event.pk).values(*FIXED_ONCE_PAIRED, "top_cut", "status", "bracket_seeding").first()
     if stored is None:
         return {}
     errors: dict[str, str] = {}
@@ -146,6 +146,8 @@ def _running_event_problems(*, event: Event) -> dict[str, str]:
             errors["swiss_rounds"] = _("%(n)d Swiss rounds are already paired: the event can't have fewer.") % {"n": swiss_paired}
     if stored["status"] in (EventStatus.TOP_CUT, EventStatus.FINISHED) and event.top_cut != stored["top_cut"]:
         errors["top_cut"] = _("The top cut has started: its size can't change any more.")
+    if event.bracket_seeding != stored["bracket_seeding"] and Round.objects.filter(event_id=event.pk).exists():
+        errors["bracket_seeding"] = _("Round 1 is paired: the event's structure can't change any more.")
     return errors
 
 

@@ -1,7 +1,8 @@
 """Pairing Swiss rounds: the service that adapts the pure engine (tournaments/pairing.py) to the models."""
 import secrets
 from collections import defaultdict
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
@@ -18,10 +19,16 @@ from tournaments.pairing import (
     PairingEntrant,
     PairingProblem,
     RoundPairing,
+    avoided_pairs_made,
     check_pairing,
+    number_tables,
     pair_first_round_seeded,
     pair_round,
+    split_advance_byes,
+    untangle_avoided,
+    with_avoidance,
 )
+from tournaments.selectors.pairings import pairing_constraints_for_event
 from tournaments.selectors.standings import (
     seeding_ratings,
     standings_for_event,
@@ -95,11 +102,15 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
 def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> RoundPairing:
     """The engine's pairing of these entrants in round `number`: round 1 of an event seeded by rating pairs the top
     half by team rating against the bottom half (pair_first_round_seeded); every other round is Swiss."""
-    if number == 1 and event.seed_by_rating and not any(e.points or e.opponents or e.byes for e in entrants):
+    if number == 1 and event.seed_by_rating and not any(e.points or e.byes for e in entrants):
         ratings = seeding_ratings(event=event) or {}
-        # Best rating first; equal ratings keep the standings order (the event's random final tiebreak).
+        # Best rating first; equal ratings keep the standings order (the event's random final tiebreak). Round 1 has
+        # no history: what opponents there are stand for pairings to avoid, untangled after seeding.
         by_rating = sorted(entrants, key=lambda e: (-ratings.get(e.id, 0.0), e.rank, e.id))
-        return pair_first_round_seeded([replace(e, rank=place) for place, e in enumerate(by_rating)])
+        result = pair_first_round_seeded(
+            [replace(e, rank=place, opponents=frozenset()) for place, e in enumerate(by_rating)])
+        avoid = {frozenset((e.id, other)) for e in entrants for other in e.opponents}
+        return replace(result, pairs=untangle_avoided(result.pairs, avoid)) if avoid else result
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
@@ -131,9 +142,42 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     return pairs, byes
 
 
-def _write_pairings(*, round_: Round, pairs, byes: list[int]) -> None:
-    rows = [(table, a, b, "", ResultState.PENDING) for table, (a, b) in enumerate(pairs, start=1)]
-    rows += [(len(pairs) + k, bye, None, Outcome.A_WINS, ResultState.FINAL) for k, bye in enumerate(byes, start=1)]
+@dataclass(frozen=True)
+class _Pairing:
+    pairs: list
+    tables: tuple[int, ...]
+    byes: list[int]  # byes earned in advance first, then the round's own
+    avoided: tuple[tuple[int, int], ...]  # pairings to avoid that had to be made
+
+
+def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> _Pairing:
+    """The round under the organizer's constraints (issue 42), read as data and applied around _pair: teams with
+    byes in advance left sit the round out on a bye; pairings to avoid count as rematches for the engine; the
+    fixed tables are kept and the others numbered around them."""
+    rules = pairing_constraints_for_event(event=event)
+    field, advance = split_advance_byes(entrants, rules.advance_byes, number)
+    if len(field) < 2:
+        pairs, byes = [], [e.id for e in field]
+    else:
+        pairs, byes = _pair(event=event, number=number, entrants=with_avoidance(field, rules.avoid), seed=seed)
+    return _Pairing(pairs=pairs, tables=number_tables(pairs, rules.fixed_tables), byes=[*advance, *byes],
+                    avoided=avoided_pairs_made(pairs, rules.avoid))
+
+
+def _avoided_warnings(*, event: Event, pairing: _Pairing) -> list[LogText]:
+    if not pairing.avoided:
+        return []
+    names = team_names_for_event(event=event)
+    return [LogText(gettext_lazy("%(first)s and %(second)s are paired although the organizer asked to avoid it: "
+                                 "no other pairing was possible."), {"first": names.get(a, a), "second": names.get(b, b)})
+            for a, b in pairing.avoided]
+
+
+def _write_pairings(*, round_: Round, pairs, byes: list[int], tables: Sequence[int] | None = None) -> None:
+    tables = tables if tables is not None else range(1, len(pairs) + 1)
+    rows = [(table, a, b, "", ResultState.PENDING) for table, (a, b) in zip(tables, pairs, strict=True)]
+    after = max(tables, default=0)  # byes after the last table, fixed ones included
+    rows += [(after + k, bye, None, Outcome.A_WINS, ResultState.FINAL) for k, bye in enumerate(byes, start=1)]
     _insert_matches(round_=round_, rows=rows)
     round_seat_draft_tables(round_=round_)
 
@@ -171,10 +215,13 @@ def round_pairings(*, round_: Round) -> list[dict]:
     ]
 
 
-def round_pairing_log(*, round_: Round, user, action: str, message, before: list[dict] | None = None) -> None:
-    """Record a round's pairing in the event log, with the tables after (and before, when paired again)."""
+def round_pairing_log(*, round_: Round, user, action: str, message, before: list[dict] | None = None,
+                      warnings: Sequence = ()) -> None:
+    """Record a round's pairing in the event log, with the tables after (and before, when paired again) and what
+    the pairing had to go past (`warnings`: a pairing to avoid that nothing else could replace)."""
     event_log_record(event=round_.event, user=user, action=action, message=message, round_number=round_.number,
-                     before=before, after=round_pairings(round_=round_), data={"seed": round_.seed})
+                     before=before, after=round_pairings(round_=round_), data={"seed": round_.seed},
+                     warnings=warnings)
 
 
 def round_seat_draft_tables(*, round_: Round) -> None:
@@ -195,6 +242,8 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     event_require_open(event_id=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over."))
+    if event.is_single_elimination:
+        raise StateConflict(_("This event is single elimination from round 1: it has no Swiss rounds."))
     last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
     number = 1 if last is None else last.number + 1
     round_require_results(round_=last)
@@ -206,17 +255,18 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    pairs, byes = _pair(event=event, number=number, entrants=entrants, seed=seed)
+    pairing = _pair_constrained(event=event, number=number, entrants=entrants, seed=seed)
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
     round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS, seed=seed)
-    _write_pairings(round_=round_, pairs=pairs, byes=byes)
+    _write_pairings(round_=round_, pairs=pairing.pairs, byes=pairing.byes, tables=pairing.tables)
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
     round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_PAIRED,
-                      message=LogText(gettext_lazy("Round %(n)d paired."), {"n": number}))
+                      message=LogText(gettext_lazy("Round %(n)d paired."), {"n": number}),
+                      warnings=_avoided_warnings(event=event, pairing=pairing))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
@@ -241,15 +291,16 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    pairs, byes = _pair(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
+    pairing = _pair_constrained(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
     before = round_pairings(round_=round_)
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
     round_.save(update_fields=["seed", "is_finished"])
-    _write_pairings(round_=round_, pairs=pairs, byes=byes)
+    _write_pairings(round_=round_, pairs=pairing.pairs, byes=pairing.byes, tables=pairing.tables)
     round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_REPAIRED, before=before,
-                      message=LogText(gettext_lazy("Round %(n)d paired again."), {"n": round_.number}))
+                      message=LogText(gettext_lazy("Round %(n)d paired again."), {"n": round_.number}),
+                      warnings=_avoided_warnings(event=round_.event, pairing=pairing))
     event_bump_version(event_id=round_.event_id)
     domain_event_send(event_id=round_.event_id, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
@@ -258,14 +309,17 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
 def round_problems(*, round_: Round) -> list[PairingProblem]:
     """What breaks the pairing rules in the round as it stands (after hand edits): rematches, a second bye,
     a team paired twice or left out. Empty when the round is sound."""
-    entrants = pairing_entrants(event=round_.event, round_number=round_.number)
+    rules = pairing_constraints_for_event(event=round_.event)
+    entrants, advance = split_advance_byes(pairing_entrants(event=round_.event, round_number=round_.number),
+                                           rules.advance_byes, round_.number)
     pairs, bye = [], None
     for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
         if b is None:
-            bye = a
+            if a not in advance:  # a bye earned in advance is no bye the rules hand out
+                bye = a
         else:
             pairs.append((a, b))
-    return check_pairing(entrants, pairs, bye, names=team_names_for_event(event=round_.event))
+    return check_pairing(entrants, pairs, bye, names=team_names_for_event(event=round_.event), avoid=rules.avoid)
 
 
 @transaction.atomic

@@ -313,10 +313,11 @@ def registration_register_player(
     )
 
 
-def individual_entry(*, player: str, where: str, joined_round: int | None = None) -> "TeamEntry":
+def individual_entry(*, player: str, where: str, joined_round: int | None = None, byes: int = 0) -> "TeamEntry":
     """The import entry of one player of an individual event: a team of one named as the player, on seat A."""
     name = " ".join(player.split())
-    return TeamEntry(name=name, seats=(SeatEntry(letter="A", player=name),), where=where, joined_round=joined_round)
+    return TeamEntry(name=name, seats=(SeatEntry(letter="A", player=name),), where=where, joined_round=joined_round,
+                     byes=byes)
 
 
 @transaction.atomic
@@ -421,6 +422,7 @@ class TeamEntry:
     seats: tuple[SeatEntry, ...]
     where: str
     joined_round: int | None = None
+    byes: int = 0  # byes earned in advance, 0 to 3 (issue 42)
 
 
 @transaction.atomic
@@ -460,6 +462,10 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
         elif joined_round < next_round:
             refused.append(_("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.")
                            % {"n": joined_round, "next": next_round})
+        elif not 0 <= entry.byes <= 3:
+            refused.append(_("Byes in advance are a whole number from 0 to 3."))
+        elif entry.byes and next_round > 1:
+            refused.append(_("Round 1 is already paired: byes in advance are given before it is."))
         elif bad:
             refused.append(_("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
                 "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"})
@@ -498,7 +504,7 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
             continue
         for _letter, player in resolved:
             seated[player.pk] = team_name
-        accepted.append((team, name, joined_round, resolved))
+        accepted.append((team, name, joined_round, resolved, entry.byes))
     for place, entry in enumerate(teams):
         if place in twice:
             errors.append(twice[place])
@@ -508,16 +514,25 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
         raise ValidationError({"rows": errors})
     if not accepted:
         raise ValidationError({"rows": [_("The file names no team.")]})
-    made = iter(Team.objects.bulk_create(Team(name=name) for team, name, _j, _s in accepted if team is None))
+    made = iter(Team.objects.bulk_create(Team(name=name) for team, name, _j, _s, _b in accepted if team is None))
     registrations = Registration.objects.bulk_create(
-        Registration(event=event, team=team if team is not None else next(made), joined_round=joined_round)
-        for team, _name, joined_round, _seats in accepted
+        Registration(event=event, team=team if team is not None else next(made), joined_round=joined_round,
+                     byes_in_advance=byes)
+        for team, _name, joined_round, _seats, byes in accepted
     )
     Seat.objects.bulk_create(
         Seat(registration=registration, event=event, letter=letter, player=player)
-        for registration, (_team, _name, _joined, resolved) in zip(registrations, accepted, strict=True)
+        for registration, (_team, _name, _joined, resolved, _byes) in zip(registrations, accepted, strict=True)
         for letter, player in resolved
     )
+    given = {name: byes for _team, name, _joined, _seats, byes in accepted if byes}
+    if given:
+        event_log_record(
+            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
+            message=LogText(gettext_lazy("Byes in advance from the team list: %(list)s."),
+                            {"list": ", ".join(f"{name} {byes}" for name, byes in given.items())}),
+            after={"byes_in_advance": given},
+        )
     seat_invitations_make(event=event, invited=[(players[key], account) for key, account in match.invited.items()], by=user)
     event_bump_version(event_id=event.pk)
     return registrations
@@ -555,6 +570,6 @@ def team_entries_from_rows(rows) -> list[TeamEntry]:
         lines = [r.line for r in team_rows]
         where = (_("Line %(n)d") % {"n": lines[0]}) if len(lines) == 1 else (
             _("Lines %(lines)s") % {"lines": ", ".join(map(str, lines))})
-        entries.append(TeamEntry(name=names[key], where=where,
+        entries.append(TeamEntry(name=names[key], where=where, byes=max(r.byes for r in team_rows),
                                  seats=tuple(SeatEntry(letter=r.seat, player=r.player, email=r.email) for r in team_rows)))
     return entries

@@ -20,14 +20,15 @@ from tournaments.services.events import event_finish
 from tournaments.services.locks import match_lock, round_lock
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.pairing import round_pair_next, round_pairings, round_require_results
-from tournaments.services.topcut import topcut_advance, topcut_start
+from tournaments.services.topcut import elimination_start, topcut_advance, topcut_start
 from tournaments.topcut import TopCutError
 
 
 @transaction.atomic
-def event_pair_next(*, event: Event, seed: int | None = None, user=None) -> Round:
+def event_pair_next(*, event: Event, seed: int | None = None, user=None, order: list[int] | None = None) -> Round:
     """Pair the event's next round: the next Swiss round while there is one, then the top cut's first round, then
-    each next playoff round. Returns the new round.
+    each next playoff round; in a single-elimination event the seeded bracket's first round (`order`: the seed
+    list of an event seeded by the organizer's list), then each next one. Returns the new round.
 
     Refused with ResultsMissing (naming the open tables) while the latest round waits for results, and with
     StateConflict when nothing is left to pair (say what to do instead).
@@ -36,8 +37,11 @@ def event_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     if event.status == EventStatus.FINISHED:
         raise StateConflict(_("This event is finished: there is no round left to pair."))
     latest = event.rounds.order_by("-number").first()
+    if event.is_single_elimination and latest is None:
+        return elimination_start(event=event, user=user, order=order, seed=seed)
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
-    if event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING) and swiss_paired < event.swiss_rounds:
+    if (not event.is_single_elimination and event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING)
+            and swiss_paired < event.swiss_rounds):
         return round_pair_next(event=event, seed=seed, user=user)
     round_require_results(round_=latest)
     if not event.top_cut:
@@ -118,7 +122,7 @@ def event_close(*, event: Event, user=None) -> Event:
         return event
     latest = event.rounds.order_by("-number").first()
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
-    if swiss_paired < event.swiss_rounds:
+    if swiss_paired < event.swiss_rounds and not event.is_single_elimination:
         raise StateConflict(
             _("Only %(done)d of %(n)d Swiss rounds are paired: play them before closing the event.")
             % {"done": swiss_paired, "n": event.swiss_rounds}

@@ -1,11 +1,14 @@
-"""The top cut: a single-elimination playoff of the top 2, 4 or 8 Swiss teams (RULES.md 4)."""
+"""The top cut: a single-elimination playoff of the top 2 to 32 Swiss teams (RULES.md 4); and an event that is a
+single-elimination bracket from round 1 (elimination_start, issue 42)."""
+import secrets
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
+from tournaments.enums import COUNTING_STATES, BracketSeeding, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
@@ -14,15 +17,21 @@ from tournaments.services.scoreboard import event_bump_version, event_require_op
 from tournaments.services.eventlog import LogAction
 from tournaments.services.pairing import round_pairing_log, round_seat_draft_tables
 from tournaments.signals import DomainEvent, domain_event_send
-from tournaments.topcut import TopCutError
+from tournaments.seeding import seeding_team_ratings
+from tournaments.services.errors import StateConflict
+from tournaments.topcut import TopCutError, bracket_size, bracket_state, elimination_seeds
 
 
-def _write_playoff_round(*, event: Event, number: int, matches) -> Round:
-    round_ = Round.objects.create(event=event, number=number, kind=RoundKind.PLAYOFF, seed=0)
+def _write_playoff_round(*, event: Event, number: int, matches, byes=(), seed: int = 0) -> Round:
+    round_ = Round.objects.create(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed)
     TeamMatch.objects.bulk_create(
         [
             TeamMatch(round=round_, table=table, team_a_id=m.team_a, team_b_id=m.team_b)
             for table, m in enumerate(matches, start=1)
+        ] + [  # a single-elimination event's first-round byes: a win, shown like a Swiss bye
+            TeamMatch(round=round_, table=table, team_a_id=m.winner, team_b_id=None, outcome=Outcome.A_WINS,
+                      result_state=ResultState.FINAL)
+            for table, m in enumerate(byes, start=len(matches) + 1)
         ]
     )
     round_seat_draft_tables(round_=round_)  # team Rochester: the playoff drafts too, each match at its table
@@ -64,6 +73,8 @@ def topcut_start(*, event: Event, user=None) -> Round:
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     event_require_open(event_id=event.pk)
+    if event.is_single_elimination:
+        raise ValidationError(_("This event is single elimination from round 1: it has no Swiss rounds to cut from."))
     if not event.top_cut:
         raise ValidationError(_("This event has no top cut."))
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
@@ -91,6 +102,53 @@ def topcut_start(*, event: Event, user=None) -> Round:
     round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
                       message=LogText(gettext_lazy("Cut to top %(n)d: round %(round)d paired."),
                                       {"n": event.top_cut, "round": round_.number}))
+    event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
+    return round_
+
+
+@transaction.atomic
+def elimination_start(*, event: Event, user=None, order: list[int] | None = None, seed: int | None = None) -> Round:
+    """Seed a single-elimination event (issue 42) and pair its first round: the active teams seeded by the
+    event's method (rating, the organizer's `order` of registration ids, else the order they were entered, or
+    random from `seed`), the bracket the
+    next power of two with the byes to the top seeds (1 v 16, 8 v 9 ... as the MTR's bracket), each bye a win.
+
+    Refused (nothing written) for an event that is not single elimination or has rounds already, with fewer than
+    two active teams, or with a seed list that is not the field (the message says which teams).
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event_require_open(event_id=event.pk)
+    if not event.is_single_elimination:
+        raise ValidationError(_("This event plays Swiss rounds; its top cut starts after them."))
+    if event.rounds.exists():
+        raise StateConflict(_("The bracket has already started."))
+    field = list(Registration.objects.filter(event=event, dropped_round__isnull=True).values_list("id", flat=True))
+    if len(field) < 2:
+        raise ValidationError(_("At least two active entrants are needed to start the bracket (%(n)d active).")
+                              % {"n": len(field)})
+    seed = secrets.randbits(62) if seed is None else seed
+    if order is None and event.bracket_seeding == BracketSeeding.LIST:
+        order = sorted(field)  # no list sent: the order they were entered (a team list imports seed 1 first)
+    try:
+        seeds = elimination_seeds(
+            field, method=event.bracket_seeding, seed=seed, listed=order,
+            ratings=seeding_team_ratings(event=event) if event.bracket_seeding == BracketSeeding.RATING else None)
+        size = bracket_size(len(seeds))
+        bracket = bracket_state(standings_order=seeds, size=size, byes=True)
+    except TopCutError as exc:
+        raise ValidationError({"order": str(exc)} if event.bracket_seeding == BracketSeeding.LIST else str(exc)) from exc
+    for place, registration_id in enumerate(seeds, start=1):
+        Registration.objects.filter(pk=registration_id).update(topcut_seed=place)
+    event.top_cut, event.status = size, EventStatus.TOP_CUT
+    event.save(update_fields=["top_cut", "status"])
+    # Round 1's own matches only: with byes, a round-2 match of two seeds with byes is ready at once (2 v 3 of 5
+    # players), and is played in round 2 like the others.
+    round_ = _write_playoff_round(event=event, number=1, matches=[m for m in bracket.rounds[0] if m.ready],
+                                  seed=seed, byes=[m for m in bracket.rounds[0] if m.bye])
+    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
+                      message=LogText(gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired."),
+                                      {"n": len(seeds)}))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_

@@ -52,7 +52,7 @@ def test_an_email_column_goes_beside_player_or_beside_team_seat_player():
     assert [(r.team, r.seat, r.player, r.email) for r in rows] == [("Owls", "A", "Ann", "ann@example.org")]
     entries = team_entries_from_rows(rows)
     assert entries[0].seats[0].email == "ann@example.org"
-    with pytest.raises(TeamFileError, match="the columns are team, seat, player and email"):
+    with pytest.raises(TeamFileError, match="the columns are team, seat, player, email and byes"):
         team_rows_parse("team,seat,player,phone\nOwls,A,Ann,123\n")
 
 
