@@ -68,8 +68,8 @@ def category_for(*, format_kind: str, structure: str, team_size: int) -> Categor
         FormatKind.THG_CONSTRUCTED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT
     ):
         return Category(TWO_HEADED_GIANT, 2)
-    if structure == Structure.CUSTOM_SHARED:
-        return None
+    if structure in (Structure.CUSTOM_SHARED, Structure.MULTIPLAYER_PODS):
+        return None  # multiplayer pods have no rating of two-player games (docs/pods.md, "Ratings")
     if format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.TEAM_CONSTRUCTED_MIXED):
         return Category(CONSTRUCTED, team_size)
     if format_kind in (FormatKind.TEAM_SEALED, FormatKind.TEAM_ROCHESTER):

@@ -286,3 +286,13 @@ class SoloRegistrationFactory(RegistrationFactory):
     def seats(self, create, extracted, **kwargs):
         if create:
             Seat.objects.create(registration=self, event=self.event, letter="A", player=extracted or PlayerFactory())
+
+
+class PodEventFactory(EventFactory):
+    """A Commander night (issue 43): single players in multiplayer pods of 4, 5/1/0 points, three rounds."""
+
+    name = factory.Sequence(lambda n: f"Commander Night {n}")
+    team_size = 1
+    structure = Structure.MULTIPLAYER_PODS
+    constructed_format = "commander"
+    swiss_rounds = 3

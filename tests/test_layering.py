@@ -20,12 +20,12 @@ LAYERS = {
     "config": CONFIG,
     "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
     "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
-    "series": DOMAIN, "fees": DOMAIN,
+    "series": DOMAIN, "fees": DOMAIN, "pods": DOMAIN,
     "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
     "health": FRONT_END,
     "benchmarks": DEVELOPMENT,
 }
-_FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging"}
+_FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging", "pods"}
 _DOMAIN_APPS = {app for app, layer in LAYERS.items() if layer == DOMAIN}
 # Which apps each app may import besides itself and `common` (which imports nothing of the project).
 MAY_IMPORT = {
@@ -40,6 +40,7 @@ MAY_IMPORT = {
     "judging": {"tournaments", "cards"},
     "series": {"tournaments", "ratings"},  # a season across events (issue 44)
     "fees": {"tournaments"},  # entry fees and prizes (issue 44)
+    "pods": {"tournaments"},  # multiplayer pods (issue 43)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
     "eventfile": {"tournaments", "cards"} | _FEATURES,  # one event, whole, in one file
     **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
@@ -55,7 +56,7 @@ ENGINES = {
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
-    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes",
+    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "pods.engine",
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 
