@@ -105,3 +105,46 @@ def pod_final_places(*, event: Event) -> list[Registration]:
     order = engine.final_order([r.pk for r in swiss], seated, result)
     by_id = {r.pk: r for r in swiss}
     return [by_id[pk] for pk in order]
+
+
+def pod_data(*, pod: Pod) -> dict:
+    """A pod as plain data (the API's and the live pages' shape): its seats in order with their outcomes."""
+    return {
+        "id": pod.pk, "number": pod.number, "state": pod.state, "result": pod.result_kind,
+        "seats": [{"seat": s.position, "id": s.registration_id, "name": s.registration.team.name,
+                   "outcome": s.outcome if pod.state == PodState.FINAL else ""} for s in pod.seats.all()],
+    }
+
+
+def pod_rounds_data(*, event: Event) -> list[dict]:
+    """Every round of a pod event with its pods and byes, as plain data (a fixed number of queries)."""
+    rounds = list(event.rounds.order_by("number"))
+    seats = PodSeat.objects.select_related("registration__team").order_by("position")
+    pods = (Pod.objects.filter(round__event=event).order_by("number")
+            .prefetch_related(Prefetch("seats", queryset=seats)))
+    byes = PodBye.objects.filter(round__event=event).select_related("registration__team")
+    by_round: dict[int, list[dict]] = {}
+    for pod in pods:
+        by_round.setdefault(pod.round_id, []).append(pod_data(pod=pod))
+    byes_of: dict[int, list[dict]] = {}
+    for bye in byes:
+        byes_of.setdefault(bye.round_id, []).append({"id": bye.registration_id, "name": bye.registration.team.name})
+    for round_ in rounds:
+        round_.event = event
+    return [{"number": r.number, "name": r.name, "kind": r.kind, "pods": by_round.get(r.pk, []),
+             "byes": byes_of.get(r.pk, [])} for r in rounds]
+
+
+def pod_standings_data(*, event: Event) -> list[dict]:
+    """The standings as plain data, every tiebreaker with its parts (exact fractions as text)."""
+    data = []
+    for row in pod_standings(event=event):
+        s = row.standing
+        data.append({
+            "rank": s.rank, "id": row.registration.pk, "name": row.registration.team.name, "points": s.points,
+            "games": s.games, "wins": s.wins, "draws": s.draws, "byes": s.byes,
+            "opponents": {"value": round(float(s.opponent_score), 4), "exact": str(s.opponent_score),
+                          "parts": [{"opponent": o, "share": str(share)} for o, share in s.opponent_parts]},
+            "seat_average": str(s.seat_average),
+        })
+    return data

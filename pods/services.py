@@ -19,7 +19,7 @@ from pods.selectors import pod_history, pod_standings
 from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
-from tournaments.rights import may_report_for_pod, may_score_event
+from tournaments.rights import may_report_for_pod, may_score_event, person_of
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_finish
@@ -66,6 +66,8 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     is closed or not a pod event, or fewer than three players are still in.
     """
     event = event_lock(event_id=event.pk)
+    if not may_score_event(by, event):
+        raise NotAllowed(_("Seating a round takes the event's organizer or scorekeeper."))
     event_require_open(event_id=event.pk)
     _require_pods(event)
     last = event.rounds.order_by("-number").first()
@@ -146,6 +148,12 @@ def _describe(pod: Pod, result: engine.PodResult) -> LogText:
                    {"pod": pod.number, "names": names or gettext_lazy("everyone")})
 
 
+def _account(by):
+    """The account behind `by` (a person, or the person of an API token) for the pod's who-fields, or None."""
+    person = person_of(by)
+    return person if getattr(person, "is_authenticated", False) else None
+
+
 def _after_final(*, pod: Pod) -> None:
     """A final result of the top pod finishes the event."""
     if pod.round.kind == RoundKind.PLAYOFF and not _open_pods(pod.round):
@@ -170,10 +178,10 @@ def pod_result_report(*, pod: Pod, by, kind: str, players: list[int]) -> Pod:
         raise StateConflict(_("This pod's result is final; the desk corrects it."))
     before = pod.state
     result = _apply(pod=pod, kind=kind, players=players)
-    now = timezone.now()
-    pod.reported_by, pod.reported_at = by, now
+    now, person = timezone.now(), _account(by)
+    pod.reported_by, pod.reported_at = person, now
     if desk:
-        pod.state, pod.reporter, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, None, by, now
+        pod.state, pod.reporter, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, None, person, now
         action = LogAction.RESULT_CORRECTED if before == PodState.FINAL else LogAction.RESULT_FINAL
     else:
         mine = pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
@@ -201,7 +209,7 @@ def pod_result_confirm(*, pod: Pod, by) -> Pod:
     mine = set(pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True))
     if pod.reporter_id in mine or pod.reported_by_id == getattr(by, "pk", None):
         raise NotAllowed(_("Another player of the pod confirms the result, not the one who reported it."))
-    pod.state, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, by, timezone.now()
+    pod.state, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, _account(by), timezone.now()
     pod.save(update_fields=["state", "confirmed_by", "confirmed_at"])
     event_log_record(event=event, user=by, action=LogAction.RESULT_CONFIRMED,
                      message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": pod.number}),
