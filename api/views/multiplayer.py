@@ -7,7 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.idempotency import idempotent
-from api.permissions import IsSessionUser, IsTokenOrSessionUser
+from api.permissions import IsSessionUser, IsTokenOrSessionUser, caller
 from api.selectors import event_get_to_run, event_get_visible
 from api.serializers.multiplayer import (
     PodOutputSerializer,
@@ -21,7 +21,7 @@ from api.views.base import EventScopedMixin
 from pods.selectors import pod_data, pod_final_places, pod_get, pod_rounds_data, pod_standings_data
 from pods.services import pod_result_confirm, pod_result_report, pods_pair_next
 from tournaments.models import Event
-from tournaments.rights import may_score_event
+from tournaments.rights import may_report_for_pod, may_score_event
 
 
 def _pod_event(event: Event) -> Event:
@@ -71,13 +71,18 @@ def _pod_response(pod) -> Response:
 
 
 class _PodWriteView(APIView):
+    """Finds the pod a write is about, for a caller who may write it (`desk_may`: the desk too), without saying
+    whether a pod the caller may not touch exists."""
+
     schema_tag = "results"
     idempotent = True
+    desk_may = True
 
     def target(self, *, event_id: int, pod_id: int):
         event = event_get_visible(request=self.request, event_id=event_id)
         pod = pod_get(event=_pod_event(event), pod_id=pod_id)
-        if pod is None:
+        who = caller(self.request)
+        if pod is None or not ((self.desk_may and may_score_event(who, event)) or may_report_for_pod(who, pod)):
             raise exceptions.NotFound(_("There is no pod %(pod)s in event %(event)s.") % {"pod": pod_id, "event": event_id})
         return pod
 
@@ -109,6 +114,7 @@ class PodConfirmView(_PodWriteView):
     """Another player of the pod confirms the reported result; it then counts in the standings."""
 
     permission_classes = [IsSessionUser]
+    desk_may = False
 
     @extend_schema(request=None, responses={200: PodOutputSerializer})
     def post(self, request, event_id: int, pod_id: int):
