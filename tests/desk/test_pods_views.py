@@ -55,3 +55,16 @@ def test_the_pod_desk_is_no_page_for_players_or_other_events(client):
     client.force_login(event.organizer)
     other = PodEventFactory(organizer=event.organizer, structure=Structure.SEAT_AGAINST_SEAT)
     assert client.get(reverse("desk:pods", args=[other.pk])).status_code == 404
+
+
+def test_the_projector_shows_a_pod_events_pods_and_standings(client):
+    event = PodEventFactory()
+    names = [f"Pilot {i}" for i in range(5)]
+    for name in names:
+        RegistrationFactory(event=event, seats=[PlayerFactory()], team__name=name)
+    client.force_login(event.organizer)
+    client.post(reverse("desk:pods", args=[event.pk]), {"seat": "1"})
+    page = client.get(reverse("desk:screen", args=[event.pk])).text
+    pods = page.split('id="screen-pods"')[1].split("</section>")[0]
+    assert all(name in pods for name in names) and "1. " in pods
+    assert "Pairings appear here" not in page
