@@ -316,6 +316,22 @@ def pod_line_parse(line: str) -> TypedLine:
     return TypedLine(pod=pod, kind=kind, seats=seats)
 
 
+def pod_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hashable, Hashable, str]]:
+    """A pod's game as the two-player results a rating counts (docs/pods.md, "Ratings"): who won or drew beat each
+    player who lost, players who drew drew each other, and players who lost are not compared. Each as (a, b, "A",
+    "B" or "D" from a's side), in seat order."""
+    pairs = []
+    for (a, first), (b, second) in itertools.combinations(outcomes, 2):
+        if first == second == "L":
+            continue
+        if first == second:
+            pairs.append((a, b, "D"))
+        else:
+            better = {"W": 2, "D": 1, "L": 0}
+            pairs.append((a, b, "A" if better[first] > better[second] else "B"))
+    return pairs
+
+
 # --- Standings -------------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

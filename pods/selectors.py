@@ -148,3 +148,16 @@ def pod_standings_data(*, event: Event) -> list[dict]:
             "seat_average": str(s.seat_average),
         })
     return data
+
+
+def pods_rated_games(*, events) -> list[tuple[int, int, list[tuple[int, str]]]]:
+    """Every final pod of `events` (a queryset) as (event id, pod size, [(registration id, outcome)] in seat order),
+    in replay order: event date, event, round, pod. Two queries."""
+    pods = list(Pod.objects.filter(round__event__in=events, state=PodState.FINAL)
+                .order_by("round__event__date", "round__event_id", "round__number", "number")
+                .values_list("pk", "round__event_id"))
+    seats: dict[int, list[tuple[int, str]]] = {}
+    for pod_id, registration_id, outcome in (PodSeat.objects.filter(pod_id__in=[pk for pk, _e in pods])
+                                             .order_by("position").values_list("pod_id", "registration_id", "outcome")):
+        seats.setdefault(pod_id, []).append((registration_id, outcome))
+    return [(event_id, len(seats.get(pk, [])), seats.get(pk, [])) for pk, event_id in pods]

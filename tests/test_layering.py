@@ -35,7 +35,7 @@ MAY_IMPORT = {
     "drafting": {"tournaments", "cards"},
     "sealed": {"tournaments", "cards", "drafting"},  # a drafted pool becomes a sealed pool; never the other way
     "sharedgame": {"tournaments", "cards"},
-    "ratings": {"tournaments"},
+    "ratings": {"tournaments", "pods"},  # multiplayer pods are rated too (docs/pods.md)
     "signup": {"tournaments", "cards", "ratings"},  # the player's one page shows their ratings
     "judging": {"tournaments", "cards"},
     "series": {"tournaments", "ratings"},  # a season across events (issue 44)

@@ -206,3 +206,10 @@ def test_top_pod_seats_by_seed_and_its_winner_takes_first_place():
     assert final_order(swiss, top_pod(swiss), PodResult(WIN, ("c",))) == ["c", "a", "b", "d", "e"]
     with pytest.raises(PodError):
         top_pod(["a", "b", "c"])
+
+
+def test_pod_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
+    from pods.engine import pod_pairwise
+
+    assert pod_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]
+    assert pod_pairwise([("a", "D"), ("b", "L"), ("c", "D")]) == [("a", "b", "A"), ("a", "c", "D"), ("b", "c", "B")]
