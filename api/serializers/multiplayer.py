@@ -45,13 +45,19 @@ class PodResultInputSerializer(StrictInputSerializer):
     result = serializers.ChoiceField(choices=list(RESULT_KINDS),
                                      help_text="win (one player), draw (the players named) or time (the players "
                                                "still in; none named: everyone).")
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1), max_length=5, required=False,
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2 ** 63 - 1), max_length=5, required=False,
                                     default=list, help_text="Players' ids in this event.")
 
 
 class PodTiebreakPartSerializer(serializers.Serializer):
     opponent = serializers.IntegerField()
     share = serializers.CharField(help_text="The opponent's share, floored, as an exact fraction.")
+
+
+class PodOpponentsOutputSerializer(serializers.Serializer):
+    value = serializers.FloatField(help_text="The opponents' average share, rounded.")
+    exact = serializers.CharField(help_text="The same as an exact fraction.")
+    parts = PodTiebreakPartSerializer(many=True, help_text="Every opponent of every pod, with their share.")
 
 
 class PodStandingOutputSerializer(serializers.Serializer):
@@ -63,7 +69,7 @@ class PodStandingOutputSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
     byes = serializers.IntegerField()
-    opponents = serializers.DictField(help_text='The first tiebreaker: {"value", "exact", "parts"}.')
+    opponents = PodOpponentsOutputSerializer(help_text="The first tiebreaker, with its parts.")
     seat_average = serializers.CharField(help_text="The average seat played, exact; later seats rank higher.")
 
 

@@ -68,3 +68,11 @@ def test_the_projector_shows_a_pod_events_pods_and_standings(client):
     pods = page.split('id="screen-pods"')[1].split("</section>")[0]
     assert all(name in pods for name in names) and "1. " in pods
     assert "Pairings appear here" not in page
+
+
+def test_the_desks_next_step_for_a_pod_event_leads_to_its_pods_page(client):
+    event = PodEventFactory()
+    client.force_login(event.organizer)
+    page = client.get(reverse("desk:desk", args=[event.pk])).text
+    assert f'id="next-step" href="{reverse("desk:pods", args=[event.pk])}"' in page
+    assert "Seat the pods" in page

@@ -271,4 +271,4 @@ def test_the_export_reads_a_fixed_number_of_queries_whatever_the_size():
         with CaptureQueriesContext(connection) as queries:
             event_export(event=event)
         counts.append(len(queries))
-    assert counts[0] == counts[1] and counts[0] <= 40, counts
+    assert counts[0] == counts[1] and counts[0] <= 43, counts  # 43: the multiplayer pods' three parts (issue 43)
