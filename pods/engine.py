@@ -41,6 +41,8 @@ OPPONENT_FLOOR = Fraction(1, 4)
 # can, then keeps players of equal points together.
 _REPEAT_WEIGHT = 10 ** 9
 _RESTARTS = 6
+# Past a store's size one pass of swaps costs seconds (pods squared times seats squared): two starts are enough there.
+_RESTARTS_LARGE, _LARGE = 2, 64
 
 
 class PodError(ValueError):
@@ -221,7 +223,8 @@ def pair_pods(
     bye_list = _bye_takers(order, byes, set(had_bye))
     seated = [p for p in order if p not in bye_list]
     best, best_cost = None, None
-    for attempt in range(_RESTARTS if seated else 0):
+    restarts = _RESTARTS if len(seated) <= _LARGE else _RESTARTS_LARGE
+    for attempt in range(restarts if seated else 0):
         if attempt:  # shuffle within each group of equal points, keep the groups in order
             groups = itertools.groupby(seated, key=lambda p: points.get(p, 0))
             start = []
