@@ -123,6 +123,7 @@ NOT_WALKED = {
     "join": "the join code's page: its words are checked by tests/browser/test_friday_night.py on the phone",
     "claim": "a claim link's page names no event (tests/tournaments/services/test_players_takeover.py)",
     "series": "a series spans events (tests/series/test_views.py)",
+    "pods": "a multiplayer pod belongs to a Commander night, whose pages speak of players only (tests/portal/test_pods.py)",
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
 }
