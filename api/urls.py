@@ -18,6 +18,7 @@ from api.views.matches import (
     MatchResultView,
 )
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
+from api.views.multiplayer import PodConfirmView, PodResultView, PodRoundListView, PodStandingsView
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
@@ -91,6 +92,10 @@ urlpatterns = [
     path("v1/events/<id:event_id>/bracket/", BracketView.as_view(), name="bracket"),
     path("v1/events/<id:event_id>/draft-tables/", DraftTableListView.as_view(), name="draft-table-list"),
     path("v1/events/<id:event_id>/pods/", PodListView.as_view(), name="pod-list"),
+    path("v1/events/<id:event_id>/pod-rounds/", PodRoundListView.as_view(), name="pod-round-list"),
+    path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/result", PodResultView.as_view(), name="pod-result"),
+    path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/confirm", PodConfirmView.as_view(), name="pod-confirm"),
+    path("v1/events/<id:event_id>/pod-standings/", PodStandingsView.as_view(), name="pod-standings"),
     path("v1/events/<id:event_id>/draft-picks/", EventDraftPicksView.as_view(), name="draft-picks"),
     path("v1/events/<id:event_id>/draft-picks/mine/", MyDraftPicksView.as_view(), name="my-draft-picks"),
     path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),

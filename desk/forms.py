@@ -7,9 +7,19 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
-from desk.presets import DEFAULT_PRESET, PRESETS, PRESETS_BY_KEY, suggested_swiss_rounds, suggested_top_cut
+from desk.presets import (
+    DEFAULT_PRESET,
+    POD_FORMAT,
+    POD_SCORING_CHOICES,
+    PRESETS,
+    PRESETS_BY_KEY,
+    suggested_swiss_rounds,
+    suggested_top_cut,
+    suggested_top_pod,
+)
+from pods.engine import SCORING_PRESETS
 from series.models import Series
-from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind
+from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind, PodLeftovers
 from tournaments.models import DEFAULT_ROUND_MINUTES, Event
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.wording import INDIVIDUAL_HIDDEN_SETTINGS, individual_format_choices, individual_setting_words
@@ -59,6 +69,12 @@ class EventNewForm(forms.Form):
                                               "in Two-Headed Giant)."))
     draft_structure = forms.ChoiceField(label=_("Draft structure"), choices=DraftStructure.choices,
                                         initial=DraftStructure.EVERY_ROUND, required=False)
+    pod_size = forms.TypedChoiceField(label=_("Players a pod"), coerce=int, required=False, initial=4,
+                                      choices=[(3, "3"), (4, "4"), (5, "5")])
+    pod_leftovers = forms.ChoiceField(label=_("Players left over"), choices=PodLeftovers.choices,
+                                      initial=PodLeftovers.SMALLER, required=False)
+    pod_scoring = forms.ChoiceField(label=_("Points"), choices=POD_SCORING_CHOICES, initial="competitive",
+                                    required=False)
     enforcement_level = forms.ChoiceField(label=_("Rules enforcement level"), choices=EnforcementLevel.choices,
                                           initial=EnforcementLevel.REGULAR)
     is_public = forms.BooleanField(label=_("Public: pairings and standings visible to everyone"), required=False,
@@ -121,6 +137,14 @@ class EventNewForm(forms.Form):
             fields["seat_formats"] = [data[f"seat_format_{letter}"] for letter in SEAT_LETTERS[:MIXED_SEATS]]
         if "draft_structure" in preset.asks and data.get("draft_structure"):
             fields["draft_structure"] = data["draft_structure"]
+        if "pod_size" in preset.asks:
+            scoring = SCORING_PRESETS[data.get("pod_scoring") or "competitive"]
+            fields.update(
+                constructed_format=POD_FORMAT, pod_size=data.get("pod_size") or 4,
+                pod_leftovers=data.get("pod_leftovers") or PodLeftovers.SMALLER, pod_win_points=scoring.win,
+                pod_draw_points=scoring.draw, pod_loss_points=scoring.loss, pod_bye_points=scoring.bye,
+                top_cut=int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_pod(teams),
+            )
         return fields
 
 
@@ -133,6 +157,8 @@ class EventCopyForm(forms.Form):
 # Every setting the organizer may change (tournaments.services.events.EDITABLE_FIELDS), in the page's order; the
 # formats per seat are asked one choice per seat instead of as a list.
 SETTINGS_FIELDS = tuple(name for name in EDITABLE_FIELDS if name != "seat_formats")
+POD_SETTINGS = ("pod_size", "pod_leftovers", "pod_win_points", "pod_draw_points", "pod_loss_points", "pod_bye_points",
+                "pod_tiebreak")
 _SETTINGS_WIDGETS = {
     "date": DATE_INPUT, "decklist_deadline": DATETIME_INPUT, "signup_deadline": DATETIME_INPUT,
     "extra_banned": forms.Textarea(attrs={"rows": 4}),
@@ -152,8 +178,14 @@ class EventSettingsForm(forms.Form):
             initial[f"seat_format_{letter}"] = name
         super().__init__(*args, initial=initial, **kwargs)
         self.fields.update(fields_for_model(Event, fields=list(SETTINGS_FIELDS), widgets=_SETTINGS_WIDGETS))
+        formats = FORMAT_CHOICES + ([(event.constructed_format, event.constructed_format.capitalize())]
+                                    if event.constructed_format and event.constructed_format not in FORMAT_NAMES
+                                    else [])
         self.fields["constructed_format"] = forms.ChoiceField(
-            label=_("Constructed format"), required=False, choices=[("", "—")] + FORMAT_CHOICES)
+            label=_("Constructed format"), required=False, choices=[("", "—")] + formats)
+        if not event.is_pods:  # the pods' settings mean nothing to other events
+            for name in POD_SETTINGS:
+                self.fields.pop(name, None)
         if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
             for letter in SEAT_LETTERS[:event.team_size]:
                 self.fields[f"seat_format_{letter}"] = _seat_format_field(letter, required=True)

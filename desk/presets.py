@@ -38,6 +38,15 @@ class Preset:
 
 
 CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
+POD_QUESTIONS = frozenset({"pod_size", "pod_scoring", "pod_leftovers"})
+# Multiplayer pods are played with Commander decks; cards/ checks no Commander lists yet, so the name is a label.
+POD_FORMAT = "commander"
+# The pod scoring presets the console offers (pods.engine.SCORING_PRESETS), by their points.
+POD_SCORING_CHOICES = (
+    ("competitive", _("Competitive: 5 a win, 1 a draw, 0 a loss, 1 a bye")),
+    ("standard", _("Casual: 3 a win, 1 a draw, 0 a loss, 1 a bye")),
+    ("wins_only", _("Wins only: 1 a win")),
+)
 
 PRESETS: tuple[Preset, ...] = (
     Preset("individual_constructed", _("Constructed"),
@@ -50,6 +59,10 @@ PRESETS: tuple[Preset, ...] = (
     Preset("individual_draft", _("Booster draft"),
            _("Players draft three boosters in pods of up to eight (MTR 7), then play within their pod first."),
            1, Structure.SEAT_AGAINST_SEAT, FormatKind.BOOSTER_DRAFT),
+    Preset("commander_night", _("Commander night"),
+           _("Four players a table (three or five where the count demands), one winner a game, points and "
+             "standings; an optional top pod of four (docs/pods.md)."),
+           1, Structure.MULTIPLAYER_PODS, FormatKind.TEAM_CONSTRUCTED, POD_QUESTIONS),
     Preset("team_constructed", _("Team constructed"),
            _("Teams of three, one constructed format for the team, seat against seat, with the unified deck "
              "construction rule you pick."),
@@ -93,6 +106,11 @@ def suggested_swiss_rounds(teams: int) -> int:
         if teams <= most:
             return rounds
     return MAX_SUGGESTED_ROUNDS
+
+
+def suggested_top_pod(players: int) -> int:
+    """A Commander night's top pod: none for up to 8 players (two pods of four play the rounds), the top 4 from 9."""
+    return 0 if players <= 8 else 4
 
 
 def suggested_top_cut(teams: int) -> int:

@@ -282,6 +282,9 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
+    if event.is_pods:  # a Commander night's rounds are seated and entered on its own page (desk/pods_views.py)
+        return Step("pods", _("Seat the pods"),
+                    _("Rounds, results and the top pod of a Commander night are on its pods page."))
     latest = round_ if round_ is not None else event_latest_round(event=event)
     if latest is None and event.is_single_elimination:
         return Step("bracket", _("Seed the bracket"),

@@ -2,7 +2,7 @@
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from desk import console_views, fees_views, views
+from desk import console_views, fees_views, pods_views, views
 
 app_name = "desk"
 urlpatterns = [
@@ -27,6 +27,8 @@ urlpatterns = [
     path("events/<id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),
     path("events/<id:pk>/desk/drafts/", views.desk_drafts, name="drafts"),
     path("events/<id:pk>/desk/decklists/", views.desk_decklists, name="decklists"),
+    path("events/<id:pk>/desk/pods/", pods_views.desk_pods, name="pods"),
+    path("events/<id:pk>/rounds/<id:number>/pod-slips/", pods_views.pod_slips, name="pod_slips"),
     path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
     path("events/<id:pk>/staff/", views.staff, name="staff"),
     path("events/<id:pk>/check-in/", views.player_check_in, name="player_check_in"),

@@ -50,6 +50,7 @@ from desk.services.drafts import (
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
+from pods.selectors import pod_standings_data, round_pods
 from signup.exports import EXPORTS, event_export
 from signup.services import join_code_for, signup_closed_reason
 from signup.teamimport import (
@@ -708,6 +709,13 @@ def _screen_pages(event: Event, round_: Round | None) -> tuple[list[str], list[s
     return [mark_safe(p) for p in pages[0]], [mark_safe(p) for p in pages[1]]  # noqa: S308 - built escaped
 
 
+def _pod_screen(event: Event, round_: Round | None) -> dict | None:
+    """A pod event's projector: the round's pods in seat order and the standings' top 32 (docs/pods.md)."""
+    if not event.is_pods:
+        return None
+    return {"pods": round_pods(round_=round_) if round_ else [], "standings": pod_standings_data(event=event)[:32]}
+
+
 @require_GET
 def screen(request: HttpRequest, pk: int) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
@@ -728,7 +736,7 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "event": event, "round": round_, "clock": clock_state, "server_now": now().isoformat(),
         "pairing_pages": pairing_pages, "standing_pages": standing_pages,
-        "draft_tables": draft_tables,
+        "draft_tables": draft_tables, "pod_screen": _pod_screen(event, round_),
         "placings": selectors.event_final_placings(event=event),
         "announcements": selectors.announcements_for_event(event=event, limit=1),
         "qr": mark_safe(qr_svg(venue_absolute_uri(request=request, path=f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG

@@ -1,7 +1,8 @@
 """The records of an event beyond its teams, rounds and draft tables, in the event file (version 2): penalties, deck
 checks, decklist changes, staff, the desk, round clocks and their extensions, sealed settings and pools, pods (2HG
-and booster) with their teams and cards, sign-ups and their seats, the entry fee, prizes and payments, check-ins,
-announcements and shared games' life and poison (docs/event-format.md).
+and booster) with their teams and cards, multiplayer pods with their seats and byes, sign-ups and their seats, the
+entry fee, prizes and payments, the timers, check-ins, announcements and shared games' life and poison
+(docs/event-format.md).
 
 Each kind is described once (`Part`): its model, where it hangs off the event, and how each of its relations is
 written (a team by name, a round by number, a match by round and table, a player by name, a person by username);
@@ -19,6 +20,8 @@ from django.utils.translation import gettext as _
 from drafting.models import EventTimer, Pod, PodCard, PodTeam
 from fees.models import EventFee, Payment, Prize
 from judging.models import DeckCheck, Penalty
+from pods.models import Pod as MultiplayerPod
+from pods.models import PodBye, PodSeat
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
@@ -69,6 +72,14 @@ PARTS: list[Part] = [
         Part("teams", PodTeam, "pod__event", {"registration": TEAM}, parent="pod", order=("seat",)),
         Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),
     )),
+    # Multiplayer pods (issue 43): each round's pods with their seats and outcomes, and the byes.
+    Part("multiplayer_pods", MultiplayerPod, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
+                                                              "confirmed_by": BY},
+         order=("round__number", "number"), children=(
+        Part("seats", PodSeat, "pod__round__event", {"registration": TEAM}, parent="pod", order=("position",)),
+    )),
+    Part("pod_byes", PodBye, "round__event", {"round": ROUND, "registration": TEAM},
+         order=("round__number", "registration__team__name")),
     Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
         Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),
     )),

@@ -3,7 +3,7 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import decklists, join, placeholders, views
+from portal import decklists, join, placeholders, pods, views
 
 app_name = "portal"
 urlpatterns = [
@@ -20,6 +20,10 @@ urlpatterns = [
     path("events/<id:pk>/draft/", views.event_draft_tables, name="draft_tables"),
     path("events/<id:pk>/decklist/", decklists.decklist_page, name="decklist"),
     path("events/<id:pk>/drop/", views.event_drop, name="event_drop"),
+    path("events/<id:pk>/pods/", pods.event_pods, name="pods"),
+    path("pods/<id:pk>/", pods.pod_detail, name="pod"),
+    path("pods/<id:pk>/report/", pods.pod_report, name="pod_report"),
+    path("pods/<id:pk>/confirm/", pods.pod_confirm, name="pod_confirm"),
     path("matches/<id:pk>/", views.match_detail, name="match"),
     path("matches/<id:pk>/report/", views.match_report, name="match_report"),
     path("matches/<id:pk>/confirm/", views.match_confirm, name="match_confirm"),

@@ -9,12 +9,15 @@ from django.utils.translation import gettext as _
 from ratings.categories import (
     CONSTRUCTED,
     LIMITED,
+    MULTIPLAYER,
     THREE_HEADED_SERPENT,
     TWO_HEADED_GIANT,
     Category,
     category_for,
     parse_category,
 )
+from pods.engine import pod_pairwise
+from pods.selectors import pods_rated_games
 from ratings.elo import START_RATING, RatedMatch
 from ratings.enums import RatingModel
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
@@ -30,6 +33,8 @@ def category_events_q(category: Category, prefix: str = "") -> Q:
     f = lambda name: prefix + name  # noqa: E731
     if category.kind == THREE_HEADED_SERPENT:
         return Q(**{f("structure"): Structure.THREE_HEADED_SERPENT, f("team_size"): category.team_size})
+    if category.kind == MULTIPLAYER:
+        return Q(**{f("structure"): Structure.MULTIPLAYER_PODS})
     if category.kind == TWO_HEADED_GIANT:
         return Q(**{f("structure"): Structure.TWO_HEADED_GIANT}) | (
             Q(**{f("format_kind__in"): THG_FORMATS}) & ~Q(**{f("structure"): Structure.THREE_HEADED_SERPENT})
@@ -75,6 +80,9 @@ def category_history(*, category: Category) -> CategoryHistory:
         Seat.objects.filter(event__in=events).order_by("registration_id", "letter").values_list("registration_id", "player_id")
     ):
         players.setdefault(registration, []).append(player)
+    if category.kind == MULTIPLAYER:
+        return CategoryHistory(matches=_pod_matches(events=events, players=players, event_rows=event_rows),
+                               event_dates={pk: row[0] for pk, row in event_rows.items()})
     rows = (
         TeamMatch.objects.filter(round__event__in=events, team_b__isnull=False, result_state__in=COUNTING_STATES)
         .order_by("round__event__date", "round__event_id", "round__number", "table")
@@ -88,6 +96,20 @@ def category_history(*, category: Category) -> CategoryHistory:
         matches.append(RatedMatch(event=event_id, team_a=tuple(a), team_b=tuple(b), outcome=outcome,
                                   k=event_rows[event_id][1]))
     return CategoryHistory(matches=matches, event_dates={pk: row[0] for pk, row in event_rows.items()})
+
+
+def _pod_matches(*, events, players: dict[int, list[int]], event_rows: dict) -> list[RatedMatch]:
+    """A multiplayer category's pods as two-player matches (pods.engine.pod_pairwise). A pod of n players makes
+    up to n - 1 matches for each player, so each counts with K / (n - 1): a pod moves a rating about as far as one
+    match does."""
+    matches = []
+    for event_id, size, outcomes in pods_rated_games(events=events):
+        k = event_rows[event_id][1] / max(size - 1, 1)
+        for a, b, outcome in pod_pairwise(outcomes):
+            if players.get(a) and players.get(b):
+                matches.append(RatedMatch(event=event_id, team_a=tuple(players[a]), team_b=tuple(players[b]),
+                                          outcome=outcome, k=k))
+    return matches
 
 
 def rating_categories_listed() -> list[RatingCategory]:

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from sharedgame import rules
 from sharedgame.models import GameState, LifeChange
-from tournaments.enums import Structure
+from tournaments.enums import SHARED_STRUCTURES, Structure
 from tournaments.models import Seat, TeamMatch
 
 
@@ -106,8 +106,7 @@ def shared_games_for_user(*, user) -> list[TeamMatch]:
         return []
     teams = Seat.objects.filter(player__user=user).values("registration_id")
     return list(
-        TeamMatch.objects.filter(team_b__isnull=False, round__event__structure__in=[
-            s for s in Structure.values if s != Structure.SEAT_AGAINST_SEAT])
+        TeamMatch.objects.filter(team_b__isnull=False, round__event__structure__in=SHARED_STRUCTURES)
         .filter(Q(team_a_id__in=teams) | Q(team_b_id__in=teams))
         .select_related("round__event", "team_a__team", "team_b__team")
         .order_by("-round__event__date", "-round__event_id", "-round__number")[:20]

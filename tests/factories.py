@@ -301,3 +301,13 @@ class PrereleaseEventFactory(SealedEventFactory):
 
 # A typed sealed deck: 40 cards in the main deck, one in the sideboard.
 TYPED_SEALED_DECK = "1 Serra Angel\n2 Shock\n20 Plains\n17 Mountain\nSideboard\n1 Lightning Bolt"
+
+
+class PodEventFactory(EventFactory):
+    """A Commander night (issue 43): single players in multiplayer pods of 4, 5/1/0 points, three rounds."""
+
+    name = factory.Sequence(lambda n: f"Commander Night {n}")
+    team_size = 1
+    structure = Structure.MULTIPLAYER_PODS
+    constructed_format = "commander"
+    swiss_rounds = 3

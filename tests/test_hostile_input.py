@@ -173,9 +173,11 @@ class Walk:
 def _scene_ids(scene, table) -> dict:
     """The objects the walk's URLs name, by the word before the parameter (then the parameter's name); Alice (the
     player) has a seat at each: the scene's event, the draft table, a shared game, a sealed pool, a forming team."""
+    from pods.selectors import round_pods
+    from pods.services import pods_pair_next
     from signup.services import signup_create
     from tests.factories import (
-        PlayerFactory, RegistrationFactory, RoundFactory, SealedEventFactory, SealedPoolFactory,
+        PlayerFactory, PodEventFactory, RegistrationFactory, RoundFactory, SealedEventFactory, SealedPoolFactory,
         SharedGameEventFactory, TeamMatchFactory,
     )
     from tests.signup.helpers import open_event
@@ -196,13 +198,17 @@ def _scene_ids(scene, table) -> dict:
         SealedEventFactory(organizer=scene.organizer, status=EventStatus.RUNNING)))
     forming = signup_create(event=open_event(organizer=scene.organizer), captain=alice, name="Forming Foxes")
     seat = Seat.objects.filter(registration=scene.teams[0]).first()
+    commander = PodEventFactory(organizer=scene.organizer)
+    for player in [alice] + [PlayerFactory() for _ in range(3)]:
+        RegistrationFactory(event=commander, seats=[player])
+    pod = round_pods(round_=pods_pair_next(event=commander, by=scene.organizer, seed=1))[0]
     return {
         "events": scene.event.pk, "event": table.event_id, "event_id": scene.event.pk, "matches": scene.match.pk,
         "match": live.pk, "match_id": scene.match.pk, "table": table.pk, "pool": pool.pk,
         "teams/pk": forming.pk, "teams": scene.teams[0].pk, "team": scene.teams[0].pk, "team_id": scene.teams[0].pk,
         "seats/letter": "B", "seat": seat.pk, "rounds": 1, "number": 1, "players": alice.pk, "player_id": alice.pk,
         "slug": "constructed-3", "uidb64": "MQ", "token": "set-password",
-        "join": forming.invitations.get(letter="B").token,
+        "join": forming.invitations.get(letter="B").token, "pods": pod.pk,
     }
 
 

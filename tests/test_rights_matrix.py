@@ -23,6 +23,8 @@ from django.utils import timezone
 
 from drafting.models import Pod
 from drafting.services.pods import thg_pods_seat
+from pods.selectors import round_pods
+from pods.services import pods_pair_next
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
 from series.models import Series, SeriesEvent, SeriesResult
@@ -36,6 +38,7 @@ from tests.factories import (
     OrganizerTokenFactory,
     PlaceholderFactory,
     PlayerFactory,
+    PodEventFactory,
     RegistrationFactory,
     RochesterEventFactory,
     SealedEventFactory,
@@ -87,6 +90,8 @@ class World:
     round: object
     table: object
     pod: object
+    mp_event: object
+    mp_pod: object
     pool: object
     shared_match: object
     signup: object
@@ -125,6 +130,8 @@ def world(_bundled_cards):
     pod_event, _p_mine, _p_others = _private_event(ThgDraftEventFactory, users[OWNER], users, player_user)
     pod = thg_pods_seat(event=pod_event, by=None, seed=1)[0]
     pod = Pod.objects.get(pk=pod.pk)
+    mp_event, _mp_mine, _mp_others = _private_event(PodEventFactory, users[OWNER], users, player_user)
+    mp_pod = round_pods(round_=pods_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
     sealed, s_mine, _s_others = _private_event(SealedEventFactory, users[OWNER], users, player_user)
     pool = SealedPool.objects.create(event=sealed, registration=s_mine, set_code="DOM", booster_count=6, seed=1)
     shared, g_mine, g_others = _private_event(SharedGameEventFactory, users[OWNER], users, player_user)
@@ -156,6 +163,7 @@ def world(_bundled_cards):
     SeriesResult.objects.create(series_event=link, player=player_user, place=1, match_points=3)
     return World(event=event, other=other, rochester=rochester, pod_event=pod_event, sealed=sealed, shared=shared,
                  users=users, tokens=tokens, registration=mine, match=match, round=round_, table=table, pod=pod,
+                 mp_event=mp_event, mp_pod=mp_pod,
                  pool=pool, shared_match=shared_match, signup=signup, decklist=decklist,
                  webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user),
                  series=series)
@@ -230,6 +238,11 @@ ROUTES = {
     "api:draft-picks": ({"GET": RUN}, lambda w: {"event_id": w.rochester.pk}),
     "api:my-draft-picks": ({"GET": SEE}, lambda w: {"event_id": w.rochester.pk}),
     "api:pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.pod_event.pk}),
+    # Multiplayer pods (issue 43): the desk seats rounds; a pod's players report and confirm, the desk enters finals.
+    "api:pod-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
+    "api:pod-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),
+    "api:pod-confirm": ({"POST": PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),
+    "api:pod-standings": ({"GET": SEE}, lambda w: {"event_id": w.mp_event.pk}),
     "api:rating-list": ({"GET": ANYONE}, lambda w: {}),
     "api:player-detail": ({"GET": ANYONE}, lambda w: {"player_id": w.registration.seats.get(letter="A").player_id}),
     "drafting:index": ({"GET": PEOPLE}, lambda w: {}),
@@ -319,6 +332,8 @@ ROUTES = {
     "desk:claim_sheet": ({"GET": RUN, "POST": RUN}, E),
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
     "desk:decklists": ({"GET": JUDGE_}, E),
+    "desk:pods": ({"GET": SCORE, "POST": SCORE}, lambda w: {"pk": w.mp_event.pk}),
+    "desk:pod_slips": ({"GET": SCORE}, lambda w: {"pk": w.mp_event.pk, "number": 1}),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
     # GET: a page saying what to do (the button for the event's player), for whoever sees the event.
@@ -367,6 +382,10 @@ ROUTES = {
     # The world's event is a team event: no member drops their team by themselves (an individual event's player
     # does: tests/portal/test_players_act.py).
     "portal:event_drop": ({"GET": NOBODY, "POST": NOBODY}, E),
+    "portal:pods": ({"GET": SEE}, lambda w: {"pk": w.mp_event.pk}),
+    "portal:pod": ({"GET": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
+    "portal:pod_report": ({"POST": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
+    "portal:pod_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
     "portal:match": ({"GET": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_report": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),

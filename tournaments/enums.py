@@ -15,9 +15,25 @@ class Structure(models.TextChoices):
     TWO_HEADED_GIANT = structures.TWO_HEADED_GIANT, _("Shared game: Two-Headed Giant")
     THREE_HEADED_SERPENT = structures.THREE_HEADED_SERPENT, _("Shared game: Three-Headed Serpent")
     CUSTOM_SHARED = structures.CUSTOM_SHARED, _("Shared game: custom life and poison")
+    MULTIPLAYER_PODS = structures.MULTIPLAYER_PODS, _("Multiplayer pods: three to five players a table")
 
 
 SHARED_STRUCTURES = {Structure.TWO_HEADED_GIANT, Structure.THREE_HEADED_SERPENT, Structure.CUSTOM_SHARED}
+
+
+class PodLeftovers(models.TextChoices):
+    """Multiplayer pods: what the players left over make when the count isn't a multiple of the pod size."""
+
+    SMALLER = "smaller", _("Smaller pods (pods of 4: some of 3)")
+    LARGER = "larger", _("Larger pods (pods of 4: some of 5)")
+    BYES = "byes", _("Byes for one or two left over")
+
+
+class PodTiebreak(models.TextChoices):
+    """Multiplayer pods: the first tiebreaker after points (docs/pods.md)."""
+
+    OPPONENT_POINTS = "opponent_points", _("Opponents' average points")
+    OPPONENT_WIN_RATE = "opponent_win_rate", _("Opponents' win rate")
 
 
 class FormatKind(models.TextChoices):

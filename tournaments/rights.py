@@ -229,6 +229,19 @@ def may_report_for_match(subject, match) -> bool:
 
 
 @rules.predicate
+def may_report_for_pod(subject, pod) -> bool:
+    """Reporting or confirming a multiplayer pod's result from the portal: a player seated at the pod (their own
+    session, never a token; the desk enters pods' results by may_score_event). `pod` is a pods.Pod."""
+    if token_of(subject) is not None or pod is None:
+        return False
+    person = _active_person(subject)
+    if person is None:
+        return False
+    seated = pod.seats.values_list("registration_id", flat=True)
+    return Seat.objects.filter(registration_id__in=seated, player__user_id=person.pk).exists()
+
+
+@rules.predicate
 def may_drop_self(subject, registration) -> bool:
     """Dropping from an event by one's own phone: the player of an individual event's entry, in person (never a
     token). A team event's team is dropped by the desk: one member doesn't drop their teammates."""

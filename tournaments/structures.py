@@ -8,6 +8,8 @@ SEAT_AGAINST_SEAT = "seat"
 TWO_HEADED_GIANT = "2hg"
 THREE_HEADED_SERPENT = "3hs"
 CUSTOM_SHARED = "shared"
+# Individuals at tables of three to five, one winner a game (issue 43, docs/pods.md; the engine is pods.engine).
+MULTIPLAYER_PODS = "multiplayer_pods"
 
 
 def shared_preset(structure: str, team_size: int) -> tuple[int, int] | None:

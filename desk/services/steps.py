@@ -26,6 +26,8 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("The event moved on meanwhile; check the next step again."))
     if step.kind == "none":
         raise ValidationError(_("The event is finished; there is no next step."))
+    if step.kind == "pods":
+        raise ValidationError(_("Seat this event's rounds on its pods page."))
     if step.blocked:
         raise ValidationError(step.blocked)
     if step.warnings and not anyway:

@@ -19,7 +19,17 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
 )
 
 from tests.api.conftest import build_event  # noqa: E402
-from tests.factories import ApiTokenFactory, DraftTableFactory, OrganizerTokenFactory, SharedMatchFactory  # noqa: E402
+from pods.selectors import round_pods  # noqa: E402
+from pods.services import pods_pair_next  # noqa: E402
+from tests.factories import (  # noqa: E402
+    ApiTokenFactory,
+    DraftTableFactory,
+    OrganizerTokenFactory,
+    PlayerFactory,
+    PodEventFactory,
+    RegistrationFactory,
+    SharedMatchFactory,
+)
 from tournaments.enums import ResultState  # noqa: E402
 from tournaments.models import TeamMatch  # noqa: E402
 
@@ -45,6 +55,11 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     from series.services import series_create
     series = series_create(by=event.organizer, name="Friday league")  # public: its page and standings answer
     shared = SharedMatchFactory()  # a Two-Headed Giant match, for the live life totals
+    # A Commander night (issue 43) run by the same organizer, its first round seated: the pods' doors reach real data.
+    commander = PodEventFactory(organizer=event.organizer)
+    for _ in range(5):
+        RegistrationFactory(event=commander, seats=[PlayerFactory()])
+    pods = round_pods(round_=pods_pair_next(event=commander, by=event.organizer, seed=1))
     # A player of the team that must confirm the reported match, logged in with a session and its CSRF token.
     portal = Client()
     portal.force_login(pending.registrations.order_by("pk").last().seats.first().player.user)
@@ -54,7 +69,8 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     credentials = [{}, {"headers": {"Authorization": f"Token {token.raw}"}}, session,
                    {"headers": {"Authorization": f"Token {organizer.raw}"}}]
     real_ids = {
-        "event_id": [event.pk, pending.pk, shared.round.event_id, untouched.pk],
+        "event_id": [event.pk, pending.pk, shared.round.event_id, untouched.pk, commander.pk],
+        "pod_id": [pod.pk for pod in pods],
         "match_id": list(event.rounds.first().matches.values_list("pk", flat=True))
         + list(pending.rounds.first().matches.values_list("pk", flat=True)) + [shared.pk],
         "number": [1, 2, 3],

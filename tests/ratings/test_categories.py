@@ -16,6 +16,7 @@ from tournaments.enums import FormatKind, Structure
     (FormatKind.TEAM_SEALED, Structure.TWO_HEADED_GIANT, 2, "2hg"),
     (FormatKind.TEAM_CONSTRUCTED, Structure.THREE_HEADED_SERPENT, 3, "3hs-3"),
     (FormatKind.TEAM_CONSTRUCTED, Structure.THREE_HEADED_SERPENT, 4, "3hs-4"),
+    (FormatKind.TEAM_CONSTRUCTED, Structure.MULTIPLAYER_PODS, 1, "multiplayer"),
 ])
 def test_category_for_each_format(format_kind, structure, size, slug):
     category = category_for(format_kind=format_kind, structure=structure, team_size=size)

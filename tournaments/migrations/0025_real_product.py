@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0022_pairing_constraints'),
+        ('tournaments', '0023_event_multiplayer_pods'),
     ]
 
     operations = [

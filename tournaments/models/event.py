@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +15,10 @@ from tournaments.enums import (
     EnforcementLevel,
     EventStatus,
     FormatKind,
+    PodLeftovers,
+    PodTiebreak,
     RatingImportance,
+    SHARED_STRUCTURES,
     Structure,
 )
 
@@ -30,7 +34,23 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events", verbose_name=_("organizer")
     )
     team_size = models.PositiveSmallIntegerField(_("team size"), default=3)
-    structure = models.CharField(_("structure"), max_length=10, choices=Structure.choices, default=Structure.SEAT_AGAINST_SEAT)
+    structure = models.CharField(_("structure"), max_length=20, choices=Structure.choices, default=Structure.SEAT_AGAINST_SEAT)
+    pod_size = models.PositiveSmallIntegerField(
+        _("pod size"), default=4, validators=[MinValueValidator(3), MaxValueValidator(5)],
+        help_text=_("Multiplayer pods only: players a table, 3 to 5."),
+    )
+    pod_leftovers = models.CharField(
+        _("players left over"), max_length=10, choices=PodLeftovers.choices, default=PodLeftovers.SMALLER,
+        help_text=_("Multiplayer pods only: what the players left over make."),
+    )
+    pod_win_points = models.PositiveSmallIntegerField(_("points for a win"), default=5)
+    pod_draw_points = models.PositiveSmallIntegerField(_("points for a draw"), default=1)
+    pod_loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
+    pod_bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=1)
+    pod_tiebreak = models.CharField(
+        _("first tiebreaker"), max_length=20, choices=PodTiebreak.choices, default=PodTiebreak.OPPONENT_POINTS,
+        help_text=_("Multiplayer pods only: after points; then games won, then seat order."),
+    )
     shared_life = models.PositiveSmallIntegerField(
         _("shared starting life"), null=True, blank=True, help_text=_("Shared-game events only; filled from the preset.")
     )
@@ -185,7 +205,7 @@ class Event(models.Model):
                 violation_error_message=_("Two-Headed Giant is played by teams of 2."),
             ),
             models.CheckConstraint(
-                condition=Q(structure=Structure.SEAT_AGAINST_SEAT)
+                condition=Q(structure__in=[Structure.SEAT_AGAINST_SEAT, Structure.MULTIPLAYER_PODS])
                 | Q(shared_life__isnull=False, shared_poison__isnull=False, shared_life__gte=1, shared_poison__gte=1),
                 name="event_shared_game_has_totals",
                 violation_error_message=_("A shared-game event needs its starting life and poison limit."),
@@ -228,4 +248,9 @@ class Event(models.Model):
 
     @property
     def is_shared_game(self) -> bool:
-        return self.structure != Structure.SEAT_AGAINST_SEAT
+        return self.structure in SHARED_STRUCTURES
+
+    @property
+    def is_pods(self) -> bool:
+        """Multiplayer pods: individuals at tables of three to five, one winner a game (docs/pods.md)."""
+        return self.structure == Structure.MULTIPLAYER_PODS

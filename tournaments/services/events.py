@@ -59,8 +59,9 @@ def event_problems(*, event: Event) -> dict[str, str]:
             errors["team_size"] = _("Two-Headed Giant is played by teams of 2.")
     elif event.structure == Structure.TWO_HEADED_GIANT and event.team_size != 2:
         errors["team_size"] = _("Two-Headed Giant is played by teams of 2.")
-    if event.team_size == 1 and event.structure != Structure.SEAT_AGAINST_SEAT:
+    if event.team_size == 1 and event.structure not in (Structure.SEAT_AGAINST_SEAT, Structure.MULTIPLAYER_PODS):
         errors["structure"] = _("An individual event is played player against player: choose seat against seat.")
+    errors.update(_pod_problems(event=event))
     if event.structure == Structure.CUSTOM_SHARED and not (event.shared_life and event.shared_poison):
         errors["shared_life"] = _("A custom shared game needs its starting life and poison limit.")
     if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
@@ -88,6 +89,24 @@ def event_problems(*, event: Event) -> dict[str, str]:
     errors.update(_rochester_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))
+    return errors
+
+
+def _pod_problems(*, event: Event) -> dict[str, str]:
+    """Multiplayer pods (docs/pods.md): individuals, constructed, pods of 3 to 5, and a top pod of 4 or none."""
+    if not event.is_pods:
+        return {}
+    errors: dict[str, str] = {}
+    if event.team_size != 1:
+        errors["team_size"] = _("Multiplayer pods seat single players: teams of 1.")
+    if event.format_kind != FormatKind.TEAM_CONSTRUCTED:
+        errors["format_kind"] = _("Multiplayer pods are played with constructed decks (Commander).")
+    if event.pod_size not in (3, 4, 5):
+        errors["pod_size"] = _("A pod seats 3 to 5 players.")
+    if event.top_cut not in (0, 4):
+        errors["top_cut"] = _("Multiplayer pods end with a top pod of 4 players or none.")
+    if event.pod_win_points < max(event.pod_draw_points, event.pod_loss_points):
+        errors["pod_win_points"] = _("A win is worth at least as much as a draw or a loss.")
     return errors
 
 

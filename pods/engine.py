@@ -1,0 +1,431 @@
+"""The multiplayer pod engine (issue 43, docs/pods.md): pods of three to five players at one table, one winner.
+
+Pure Python over plain data (player keys are any hashable, usually registration ids): how many pods of which size a
+round has, who sits where, Swiss-like pods by points with as few repeat opponents as possible, the scoring presets,
+a pod's result typed on the desk's keyboard, and the standings with their tiebreakers. No Django but translations;
+pods.services adapts it to the models.
+"""
+import itertools
+import random
+from collections import Counter, defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+MIN_POD, MAX_POD = 3, 5
+POD_SIZES = (3, 4, 5)
+DEFAULT_POD_SIZE = 4
+
+# What happens to the players left over when the count isn't a multiple of the pod size.
+SMALLER = "smaller"  # pods of one fewer (pods of 4: some pods of 3)
+LARGER = "larger"  # pods of one more (pods of 4: some pods of 5)
+BYES = "byes"  # one or two left over sit out with a bye; three or more play a pod of their own
+LEFTOVERS = (SMALLER, LARGER, BYES)
+
+# A pod's result.
+WIN, DRAW, TIME = "win", "draw", "time"
+RESULT_KINDS = (WIN, DRAW, TIME)
+
+# Tiebreakers after points (the organizer picks the first; the rest are fixed).
+OPPONENT_POINTS = "opponent_points"
+OPPONENT_WIN_RATE = "opponent_win_rate"
+TIEBREAKS = (OPPONENT_POINTS, OPPONENT_WIN_RATE)
+# An opponent counts for at least this share (of the points a player could have had, or of its games won), as the
+# MTR's 33 % floor keeps one weak opponent from sinking a player's tiebreaker. A quarter: a player's fair share of
+# wins in a pod of four.
+OPPONENT_FLOOR = Fraction(1, 4)
+
+# Repeat opponents weigh more than any difference of points: a pod pairing first meets as few old opponents as it
+# can, then keeps players of equal points together.
+_REPEAT_WEIGHT = 10 ** 9
+_RESTARTS = 6
+# Past a store's size one pass of swaps costs seconds (pods squared times seats squared): two starts are enough there.
+_RESTARTS_LARGE, _LARGE = 2, 64
+
+
+class PodError(ValueError):
+    """Settings or a result the engine can't use; the message says why, in the active language."""
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """Points for a win, a draw (each player named in it), a loss, and a bye."""
+
+    win: int
+    draw: int
+    loss: int
+    bye: int
+
+    def points(self, outcome: str) -> int:
+        return {"W": self.win, "D": self.draw, "L": self.loss, "B": self.bye}[outcome]
+
+
+# The presets: cEDH's 5/1/0 (a draw is worth a fifth of a win, so nobody plays for a four-way draw), the casual 3/1/0
+# of most stores, and 1/0/0 when only wins count. A bye is worth a draw: a pod of four gives each player a quarter of a
+# win on average, so a bye worth a win would out-earn playing.
+SCORING_PRESETS = {
+    "competitive": Scoring(win=5, draw=1, loss=0, bye=1),
+    "standard": Scoring(win=3, draw=1, loss=0, bye=1),
+    "wins_only": Scoring(win=1, draw=0, loss=0, bye=0),
+}
+
+
+# --- Pod sizes -------------------------------------------------------------------------------------------------------
+
+def _mix(players: int, sizes: Sequence[int], prefer: int) -> list[int] | None:
+    """`players` split into pods of the given sizes, as many of `prefer` as possible; None when they don't add up."""
+    others = [s for s in sizes if s != prefer]
+    for count in range(players // prefer, -1, -1):
+        rest = players - count * prefer
+        if not others:
+            if rest == 0:
+                return [prefer] * count
+            continue
+        for split in _small_splits(rest, others):
+            return [prefer] * count + split
+    return None
+
+
+def _small_splits(rest: int, sizes: Sequence[int]):
+    """Ways to make `rest` from `sizes`, fewest pods first (sizes are at most two values here)."""
+    if rest == 0:
+        yield []
+        return
+    for total in range(1, rest // min(sizes) + 1):
+        for combo in itertools.combinations_with_replacement(sorted(sizes, reverse=True), total):
+            if sum(combo) == rest:
+                yield list(combo)
+
+
+def pod_sizes(players: int, *, pod_size: int = DEFAULT_POD_SIZE, leftovers: str = SMALLER) -> tuple[list[int], int]:
+    """The pods of one round and the number of byes: (sizes, largest first, byes).
+
+    Pods hold 3 to 5 players, never 2. `pod_size` pods as far as the count allows; the players left over make pods
+    one smaller (SMALLER), one larger (LARGER), or sit out with byes (BYES: one or two left over get byes, three or
+    more play a pod of their own). Where the chosen way can't add up (pods of 5 can't grow; 7 players in pods of 4 and
+    5) the other way is taken, then any mix of 3 to 5. Fewer than 3 players all get byes.
+    """
+    if pod_size not in POD_SIZES:
+        raise PodError(_("A pod seats 3 to 5 players."))
+    if leftovers not in LEFTOVERS:
+        raise PodError(_("Leftover players make smaller pods, larger pods, or get byes."))
+    if players < 0:
+        raise PodError(_("The number of players can't be negative."))
+    if players < MIN_POD:
+        return [], players
+    if leftovers == BYES:
+        full, rest = divmod(players, pod_size)
+        sizes = [pod_size] * full + ([rest] if rest >= MIN_POD else [])
+        return sorted(sizes, reverse=True), (rest if rest < MIN_POD else 0)
+    smaller = [pod_size, pod_size - 1] if pod_size - 1 >= MIN_POD else None
+    larger = [pod_size, pod_size + 1] if pod_size + 1 <= MAX_POD else None
+    tries = [smaller, larger] if leftovers == SMALLER else [larger, smaller]
+    for sizes in tries:
+        if sizes:
+            found = _mix(players, sizes, pod_size)
+            if found is not None:
+                return sorted(found, reverse=True), 0
+    found = _mix(players, POD_SIZES, pod_size)
+    assert found is not None  # every count from 3 up is a sum of 3s, 4s and 5s
+    return sorted(found, reverse=True), 0
+
+
+# --- Pairing ---------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Pairing:
+    """One round: each pod's players in seat order (the first player first), and who has a bye."""
+
+    pods: list[list[Hashable]]
+    byes: list[Hashable]
+
+
+def opponents_met(history: Iterable[Sequence[Hashable]]) -> Counter:
+    """How often each pair (a frozenset of two players) has shared a pod, from the pods of earlier rounds."""
+    met: Counter = Counter()
+    for pod in history:
+        for a, b in itertools.combinations(pod, 2):
+            met[frozenset((a, b))] += 1
+    return met
+
+
+def repeat_pairs(pods: Iterable[Sequence[Hashable]], met: Counter) -> int:
+    """The repeat meetings a round's pods make: each pair that shares a pod again counts as often as it met before."""
+    return sum(met[frozenset((a, b))] for pod in pods for a, b in itertools.combinations(pod, 2))
+
+
+def _pod_cost(pod: Sequence[Hashable], met: Counter, points: dict) -> int:
+    cost = 0
+    for a, b in itertools.combinations(pod, 2):
+        cost += met[frozenset((a, b))] * _REPEAT_WEIGHT + (points.get(a, 0) - points.get(b, 0)) ** 2
+    return cost
+
+
+def _improve(pods: list[list[Hashable]], met: Counter, points: dict) -> list[list[Hashable]]:
+    """Swap players between pods while a swap makes the round cheaper (fewer repeats, then closer points)."""
+    costs = [_pod_cost(pod, met, points) for pod in pods]
+    improved = True
+    while improved:
+        improved = False
+        for i, j in itertools.combinations(range(len(pods)), 2):
+            for x in range(len(pods[i])):
+                for y in range(len(pods[j])):
+                    a, b = pods[i][x], pods[j][y]
+                    pods[i][x], pods[j][y] = b, a
+                    new_i, new_j = _pod_cost(pods[i], met, points), _pod_cost(pods[j], met, points)
+                    if new_i + new_j < costs[i] + costs[j]:
+                        costs[i], costs[j] = new_i, new_j
+                        improved = True
+                    else:
+                        pods[i][x], pods[j][y] = a, b
+    return pods
+
+
+def _bye_takers(order: list[Hashable], byes: int, had_bye: set) -> list[Hashable]:
+    """The lowest-standing players who haven't had a bye yet (then the lowest of all), as Swiss gives byes."""
+    if byes == 0:
+        return []
+    fresh = [p for p in reversed(order) if p not in had_bye]
+    taken = fresh[:byes]
+    for p in reversed(order):
+        if len(taken) == byes:
+            break
+        if p not in taken:
+            taken.append(p)
+    return taken
+
+
+def pair_pods(
+    players: Sequence[Hashable],
+    *,
+    points: dict | None = None,
+    history: Iterable[Sequence[Hashable]] = (),
+    had_bye: Iterable[Hashable] = (),
+    pod_size: int = DEFAULT_POD_SIZE,
+    leftovers: str = SMALLER,
+    seed: int = 0,
+) -> Pairing:
+    """Pods for one round of `players` (the ones still in), reproducible from `seed`.
+
+    Round 1 (no points) is random. Later rounds sort players by points (ties at random) and cut pods from the top,
+    then swap players between pods while that lowers the repeat meetings, and after them the points spread inside the
+    pods; a few random starts among equal points, the cheapest kept. Byes (BYES leftovers) go to the lowest players
+    without one. Each pod's seats are shuffled: seat 1 plays first.
+    """
+    rng = random.Random(seed)
+    points = dict(points or {})
+    met = opponents_met(history)
+    sizes, byes = pod_sizes(len(players), pod_size=pod_size, leftovers=leftovers)
+    tiebreak = {p: rng.random() for p in players}
+    order = sorted(players, key=lambda p: (-points.get(p, 0), tiebreak[p]))
+    bye_list = _bye_takers(order, byes, set(had_bye))
+    seated = [p for p in order if p not in bye_list]
+    best, best_cost = None, None
+    restarts = _RESTARTS if len(seated) <= _LARGE else _RESTARTS_LARGE
+    for attempt in range(restarts if seated else 0):
+        if attempt:  # shuffle within each group of equal points, keep the groups in order
+            groups = itertools.groupby(seated, key=lambda p: points.get(p, 0))
+            start = []
+            for _points, group in groups:
+                members = list(group)
+                rng.shuffle(members)
+                start += members
+        else:
+            start = list(seated)
+        pods, at = [], 0
+        for size in sizes:
+            pods.append(start[at:at + size])
+            at += size
+        pods = _improve(pods, met, points)
+        cost = sum(_pod_cost(pod, met, points) for pod in pods)
+        if best_cost is None or cost < best_cost:
+            best, best_cost = [list(pod) for pod in pods], cost
+            if cost == 0:
+                break
+    pods = best or []
+    for pod in pods:
+        rng.shuffle(pod)
+    return Pairing(pods=pods, byes=bye_list)
+
+
+def top_pod(ranked: Sequence[Hashable], *, size: int = 4) -> list[Hashable]:
+    """The final pod of the top `size` players, seated by seed: the first in the standings plays first."""
+    if len(ranked) < size:
+        raise PodError(_("A top pod needs %(n)d players still in the event.") % {"n": size})
+    return list(ranked[:size])
+
+
+# --- Results ---------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PodResult:
+    """A pod's game: a winner (WIN, one player), a draw among the players named (DRAW, at least two), or time called
+    (TIME: a draw for the players still in, everyone when none are named). Everyone else lost."""
+
+    kind: str
+    players: tuple[Hashable, ...] = ()
+
+    def outcomes(self, seated: Sequence[Hashable]) -> dict[Hashable, str]:
+        """Each seated player's outcome: "W", "D" or "L"."""
+        named = set(self.players) or (set(seated) if self.kind == TIME else set())
+        mark = "W" if self.kind == WIN else "D"
+        return {p: (mark if p in named else "L") for p in seated}
+
+
+def pod_result_check(*, kind: str, players: Sequence[Hashable], seated: Sequence[Hashable]) -> PodResult:
+    """A PodResult for the pod `seated`, or PodError saying what is wrong with it."""
+    if kind not in RESULT_KINDS:
+        raise PodError(_("A pod's result is a win, a draw or time."))
+    players = tuple(dict.fromkeys(players))
+    strangers = [p for p in players if p not in seated]
+    if strangers:
+        raise PodError(_("Only the players of this pod can win or draw it."))
+    if kind == WIN and len(players) != 1:
+        raise PodError(_("Name the one winner of the pod."))
+    if kind == DRAW and len(players) < 2:
+        raise PodError(_("A draw is between two or more players of the pod: name them."))
+    return PodResult(kind=kind, players=players)
+
+
+@dataclass(frozen=True)
+class TypedLine:
+    """A line the desk typed: the pod's number, the kind of result, and the seats (1 = first player) it names."""
+
+    pod: int
+    kind: str
+    seats: tuple[int, ...]
+
+
+def pod_line_parse(line: str) -> TypedLine:
+    """Read one keystroke line of the desk: "3 2" (pod 3, seat 2 won), "3 d 1 4" (pod 3, seats 1 and 4 drew),
+    "3 t" (time: a draw for everyone), "3 t 1 2" (time, seats 1 and 2 still in). Letters in either case; "w" may
+    be typed before the winner's seat. PodError when it reads as nothing of the kind."""
+    words = line.replace(",", " ").lower().split()
+    if len(words) < 2 or not words[0].isdigit():
+        raise PodError(_('Type the pod, then its result: "3 2" (seat 2 won pod 3), "3 d 1 4" (a draw), "3 t" (time).'))
+    pod, rest = int(words[0]), words[1:]
+    kind = {"w": WIN, "d": DRAW, "t": TIME}.get(rest[0])
+    if kind is None:
+        kind = WIN
+    else:
+        rest = rest[1:]
+    if not all(word.isdigit() and 1 <= int(word) <= MAX_POD for word in rest):
+        raise PodError(_("Seats are numbered 1 to 5."))
+    seats = tuple(int(word) for word in rest)
+    if kind == WIN and len(seats) != 1:
+        raise PodError(_("Name the one winner of the pod."))
+    return TypedLine(pod=pod, kind=kind, seats=seats)
+
+
+def pod_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hashable, Hashable, str]]:
+    """A pod's game as the two-player results a rating counts (docs/pods.md, "Ratings"): who won or drew beat each
+    player who lost, players who drew drew each other, and players who lost are not compared. Each as (a, b, "A",
+    "B" or "D" from a's side), in seat order."""
+    pairs = []
+    for (a, first), (b, second) in itertools.combinations(outcomes, 2):
+        if first == second == "L":
+            continue
+        if first == second:
+            pairs.append((a, b, "D"))
+        else:
+            better = {"W": 2, "D": 1, "L": 0}
+            pairs.append((a, b, "A" if better[first] > better[second] else "B"))
+    return pairs
+
+
+# --- Standings -------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """One player's round: the pod's players (seat order), their own seat (1 = first), and their outcome ("W", "D",
+    "L"); a bye is a Game with no opponents and outcome "B"."""
+
+    player: Hashable
+    opponents: tuple[Hashable, ...]
+    seat: int
+    outcome: str
+
+
+@dataclass
+class Standing:
+    """A player's line: rank, points and each tiebreaker with the parts it is made of."""
+
+    player: Hashable
+    points: int = 0
+    played: int = 0  # rounds with a result, byes included
+    games: int = 0  # pods played (byes not)
+    wins: int = 0
+    draws: int = 0
+    byes: int = 0
+    opponent_score: Fraction = Fraction(0)  # opponents' average points share or win rate, floored
+    opponent_parts: list[tuple[Hashable, Fraction]] = field(default_factory=list)
+    seat_sum: int = 0  # sum of seats played: a higher average seat means a later (worse) seat
+    final: float = 0.0
+    rank: int = 0
+
+    @property
+    def seat_average(self) -> Fraction:
+        return Fraction(self.seat_sum, self.games) if self.games else Fraction(0)
+
+
+def standings(
+    games: Iterable[Game], *, scoring: Scoring, tiebreak: str = OPPONENT_POINTS, seed: int = 0,
+    players: Iterable[Hashable] = (),
+) -> list[Standing]:
+    """The standings of the players in `games` (and `players`, who may have none yet), best first.
+
+    Ordered by points, then the chosen opponents' tiebreaker (OPPONENT_POINTS: each opponent's points as a share of
+    what they could have had; OPPONENT_WIN_RATE: each opponent's pods won per pod played; each floored at a quarter,
+    averaged over every opponent of every pod), then games won, then seat-order luck (a later average seat ranks
+    higher: it played from behind), then a random key from `seed`.
+    """
+    if tiebreak not in TIEBREAKS:
+        raise PodError(_("Unknown tiebreaker."))
+    rows: dict[Hashable, Standing] = {p: Standing(player=p) for p in players}
+    meetings: dict[Hashable, list[Hashable]] = defaultdict(list)
+    for game in games:
+        row = rows.setdefault(game.player, Standing(player=game.player))
+        row.points += scoring.points(game.outcome)
+        row.played += 1
+        if game.outcome == "B":
+            row.byes += 1
+            continue
+        row.games += 1
+        row.wins += game.outcome == "W"
+        row.draws += game.outcome == "D"
+        row.seat_sum += game.seat
+        meetings[game.player] += list(game.opponents)
+
+    def share(p: Hashable) -> Fraction:
+        row = rows.get(p)
+        if row is None or not row.played:
+            return OPPONENT_FLOOR
+        if tiebreak == OPPONENT_WIN_RATE:
+            value = Fraction(row.wins, row.games) if row.games else Fraction(0)
+        else:
+            best = row.played * max(scoring.win, 1)
+            value = Fraction(row.points, best)
+        return max(OPPONENT_FLOOR, value)
+
+    rng = random.Random(seed)
+    for p in sorted(rows, key=repr):
+        row = rows[p]
+        row.opponent_parts = [(o, share(o)) for o in meetings[p]]
+        row.opponent_score = (sum((s for _o, s in row.opponent_parts), Fraction(0)) / len(row.opponent_parts)
+                              if row.opponent_parts else Fraction(0))
+        row.final = rng.random()
+    ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.opponent_score, -r.wins, -r.seat_average, r.final))
+    for rank, row in enumerate(ordered, start=1):
+        row.rank = rank
+    return ordered
+
+
+def final_order(swiss: Sequence[Hashable], top: Sequence[Hashable], result: PodResult | None) -> list[Hashable]:
+    """The event's final places after a top pod: its winner first (players drawn share the top, by their Swiss
+    place), then the rest of the top pod by their Swiss place, then everyone else as the Swiss standings left them."""
+    outcomes = result.outcomes(top) if result else {}
+    first = [p for p in swiss if outcomes.get(p) in ("W", "D")]
+    rest_top = [p for p in swiss if p in top and p not in first]
+    return first + rest_top + [p for p in swiss if p not in top]

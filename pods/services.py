@@ -1,0 +1,240 @@
+"""Writes of multiplayer pod events (docs/pods.md): seating a round's pods, the top pod, and pods' results.
+
+Every write locks the event first (tournaments/services/locks.py), refuses a closed event, records itself in the
+event log with who made it, and bumps the scoreboard version. A refusal is one of common/refusals.py's family and
+leaves nothing written.
+"""
+import random
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from common.refusals import NotAllowed, NotFound, Refusal
+from pods import engine
+from pods.models import Pod, PodBye, PodSeat, PodState
+from pods.selectors import pod_history, pod_standings
+from tournaments.enums import EventStatus, RoundKind
+from tournaments.logtext import LogText
+from tournaments.models import Event, Registration, Round
+from tournaments.rights import may_report_for_pod, may_score_event, person_of
+from tournaments.services.errors import StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.events import event_finish
+from tournaments.services.locks import event_lock
+from tournaments.services.scoreboard import event_bump_version, event_require_open
+
+TOP_POD_SIZE = 4
+
+
+def _require_pods(event: Event) -> None:
+    if not event.is_pods:
+        raise StateConflict(_("This event isn't played in multiplayer pods."))
+
+
+def _open_pods(round_: Round | None) -> list[int]:
+    if round_ is None:
+        return []
+    return list(Pod.objects.filter(round=round_).exclude(state=PodState.FINAL).values_list("number", flat=True))
+
+
+def _active(*, event: Event, number: int) -> list[int]:
+    """Players to seat in round `number`: joined by then and not dropped before it (as tournaments' pairing)."""
+    return list(Registration.objects.filter(event=event, joined_round__lte=number).filter(
+        Q(dropped_round__isnull=True) | Q(dropped_round__gte=number)).order_by("pk").values_list("pk", flat=True))
+
+
+def _write_round(*, event: Event, number: int, kind: str, seed: int, pods: list[list[int]], byes: list[int]) -> Round:
+    round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed)
+    for table, players in enumerate(pods, start=1):
+        pod = Pod.objects.create(round=round_, number=table)
+        PodSeat.objects.bulk_create(PodSeat(pod=pod, registration_id=registration_id, position=position)
+                                    for position, registration_id in enumerate(players, start=1))
+    PodBye.objects.bulk_create(PodBye(round=round_, registration_id=registration_id) for registration_id in byes)
+    return round_
+
+
+@transaction.atomic
+def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
+    """Seat the event's next round in pods and return it: a Swiss round (pods.engine.pair_pods, by points, with as
+    few repeat opponents as it can), or after the last Swiss round the top pod of the Swiss standings' first four
+    when the event has one (top_cut 4).
+
+    Refused (nothing written) when a pod of the current round has no final result, every round is paired, the event
+    is closed or not a pod event, or fewer than three players are still in.
+    """
+    event = event_lock(event_id=event.pk)
+    if not may_score_event(by, event):
+        raise NotAllowed(_("Seating a round takes the event's organizer or scorekeeper."))
+    event_require_open(event_id=event.pk)
+    _require_pods(event)
+    last = event.rounds.order_by("-number").first()
+    missing = _open_pods(last)
+    if missing:
+        raise StateConflict(_("Pods %(pods)s of the current round have no final result yet.")
+                            % {"pods": ", ".join(str(n) for n in missing)})
+    number = 1 if last is None else last.number + 1
+    seed = random.SystemRandom().randrange(2 ** 31) if seed is None else seed
+    if last is not None and last.kind == RoundKind.PLAYOFF:
+        raise StateConflict(_("The top pod has been played: the event is over."))
+    active = _active(event=event, number=number)
+    if number > event.swiss_rounds:
+        if event.top_cut != TOP_POD_SIZE:
+            raise StateConflict(_("All %(n)d rounds are paired. Finish the event.") % {"n": event.swiss_rounds})
+        standing = [row.registration.pk for row in pod_standings(event=event) if row.registration.pk in active]
+        try:
+            top = engine.top_pod(standing, size=TOP_POD_SIZE)
+        except engine.PodError as exc:
+            raise StateConflict(str(exc)) from None
+        round_ = _write_round(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, pods=[top], byes=[])
+        event.status = EventStatus.TOP_CUT
+        action, message = LogAction.TOP_CUT_PAIRED, LogText(gettext_lazy("Top pod seated."))
+    else:
+        if len(active) < engine.MIN_POD:
+            raise Refusal(_("At least three players are needed to seat a pod (%(n)d active).") % {"n": len(active)})
+        points = {row.registration.pk: row.standing.points for row in pod_standings(event=event)}
+        had_bye = set(PodBye.objects.filter(round__event=event).values_list("registration_id", flat=True))
+        pairing = engine.pair_pods(active, points=points, history=pod_history(event=event), had_bye=had_bye,
+                                   pod_size=event.pod_size, leftovers=event.pod_leftovers, seed=seed)
+        round_ = _write_round(event=event, number=number, kind=RoundKind.SWISS, seed=seed, pods=pairing.pods,
+                              byes=pairing.byes)
+        if event.status == EventStatus.REGISTRATION:
+            event.status = EventStatus.RUNNING
+        action, message = LogAction.ROUND_PAIRED, LogText(gettext_lazy("Round %(n)d seated in pods."), {"n": number})
+    if last is not None:
+        Round.objects.filter(pk=last.pk).update(is_finished=True)
+    event.save(update_fields=["status"])
+    event_log_record(event=event, user=by, action=action, message=message, round_number=number,
+                     data={"seed": seed})
+    event_bump_version(event_id=event.pk)
+    return round_
+
+
+def _locked_pod(*, pod: Pod) -> Pod:
+    """The pod, locked after its event (the one lock order); NotFound when it is gone."""
+    event_id = Pod.objects.filter(pk=pod.pk).values_list("round__event_id", flat=True).first()
+    if event_id is None:
+        raise NotFound(_("No such pod in this event."))
+    event = event_lock(event_id=event_id)
+    locked = Pod.objects.select_for_update(of=("self",)).select_related("round").filter(pk=pod.pk).first()
+    if locked is None:
+        raise NotFound(_("No such pod in this event."))
+    locked.round.event = event
+    event_require_open(event_id=event.pk)
+    return locked
+
+
+def _apply(*, pod: Pod, kind: str, players: list[int]) -> engine.PodResult:
+    seated = list(pod.seats.order_by("position").values_list("registration_id", flat=True))
+    try:
+        result = engine.pod_result_check(kind=kind, players=players, seated=seated)
+    except engine.PodError as exc:
+        raise Refusal(str(exc)) from None
+    for registration_id, outcome in result.outcomes(seated).items():
+        PodSeat.objects.filter(pod=pod, registration_id=registration_id).update(outcome=outcome)
+    pod.result_kind = kind
+    return result
+
+
+def _describe(pod: Pod, result: engine.PodResult) -> LogText:
+    names = ", ".join(str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team"))
+    if result.kind == engine.WIN:
+        return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": pod.number, "names": names})
+    if result.kind == engine.DRAW:
+        return LogText(gettext_lazy("Pod %(pod)d: a draw among %(names)s."), {"pod": pod.number, "names": names})
+    return LogText(gettext_lazy("Pod %(pod)d: time, a draw for %(names)s."),
+                   {"pod": pod.number, "names": names or gettext_lazy("everyone")})
+
+
+def _account(by):
+    """The account behind `by` (a person, or the person of an API token) for the pod's who-fields, or None."""
+    person = person_of(by)
+    return person if getattr(person, "is_authenticated", False) else None
+
+
+def _after_final(*, pod: Pod) -> None:
+    """A final result of the top pod finishes the event."""
+    if pod.round.kind == RoundKind.PLAYOFF and not _open_pods(pod.round):
+        event_finish(event=pod.round.event)
+
+
+@transaction.atomic
+def pod_result_report(*, pod: Pod, by, kind: str, players: list[int]) -> Pod:
+    """Report a pod's result: `kind` win (one player), draw (the players named) or time (the players still in;
+    none named: everyone), `players` their registration ids.
+
+    A player seated at the pod reports it for another player of the pod to confirm (pod_result_confirm); the desk
+    (may_score_event) enters it final. Refused when the caller may do neither, the result makes no sense for the
+    pod, or the result is final already (then only the desk corrects it).
+    """
+    pod = _locked_pod(pod=pod)
+    event = pod.round.event
+    desk = may_score_event(by, event)
+    if not desk and not may_report_for_pod(by, pod):
+        raise NotFound(_("No such pod in this event."))
+    if pod.state == PodState.FINAL and not desk:
+        raise StateConflict(_("This pod's result is final; the desk corrects it."))
+    before = pod.state
+    result = _apply(pod=pod, kind=kind, players=players)
+    now, person = timezone.now(), _account(by)
+    pod.reported_by, pod.reported_at = person, now
+    if desk:
+        pod.state, pod.reporter, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, None, person, now
+        action = LogAction.RESULT_CORRECTED if before == PodState.FINAL else LogAction.RESULT_FINAL
+    else:
+        mine = pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
+        pod.state, pod.reporter_id = PodState.REPORTED, mine
+        action = LogAction.RESULT_REPORTED
+    pod.save()
+    event_log_record(event=event, user=by, action=action, message=_describe(pod, result),
+                     round_number=pod.round.number, data={"pod": pod.number, "kind": kind, "players": list(players)})
+    event_bump_version(event_id=event.pk)
+    if pod.state == PodState.FINAL:
+        _after_final(pod=pod)
+    return pod
+
+
+@transaction.atomic
+def pod_result_confirm(*, pod: Pod, by) -> Pod:
+    """Confirm the reported result of a pod: a player of the pod other than the one who reported it. The result
+    becomes final. Refused when nothing waits for a confirmation or the caller reported it themselves."""
+    pod = _locked_pod(pod=pod)
+    event = pod.round.event
+    if not may_report_for_pod(by, pod):
+        raise NotFound(_("No such pod in this event."))
+    if pod.state != PodState.REPORTED:
+        raise StateConflict(_("No reported result of this pod waits for a confirmation."))
+    mine = set(pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True))
+    if pod.reporter_id in mine or pod.reported_by_id == getattr(by, "pk", None):
+        raise NotAllowed(_("Another player of the pod confirms the result, not the one who reported it."))
+    pod.state, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, _account(by), timezone.now()
+    pod.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+    event_log_record(event=event, user=by, action=LogAction.RESULT_CONFIRMED,
+                     message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": pod.number}),
+                     round_number=pod.round.number, data={"pod": pod.number})
+    event_bump_version(event_id=event.pk)
+    _after_final(pod=pod)
+    return pod
+
+
+def pod_result_enter_line(*, event: Event, by, line: str) -> Pod:
+    """The desk's one keystroke line for a pod of the current round ("3 2": seat 2 won pod 3; "3 d 1 4": seats 1
+    and 4 drew; "3 t": time, everyone drew; engine.pod_line_parse), entered final. Refused with the reason when the
+    line reads as nothing, names no pod of the round or a seat nobody holds, or the caller doesn't run the desk."""
+    if not may_score_event(by, event):
+        raise NotAllowed(_("Entering results takes the event's organizer or scorekeeper."))
+    try:
+        typed = engine.pod_line_parse(line)
+    except engine.PodError as exc:
+        raise Refusal(str(exc)) from None
+    round_ = event.rounds.order_by("-number").first()
+    pod = Pod.objects.filter(round=round_, number=typed.pod).first() if round_ else None
+    if pod is None:
+        raise Refusal(_("The current round has no pod %(n)d.") % {"n": typed.pod})
+    by_seat = dict(pod.seats.values_list("position", "registration_id"))
+    unknown = [seat for seat in typed.seats if seat not in by_seat]
+    if unknown:
+        raise Refusal(_("Pod %(pod)d has no seat %(seat)d.") % {"pod": pod.number, "seat": unknown[0]})
+    return pod_result_report(pod=pod, by=by, kind=typed.kind, players=[by_seat[seat] for seat in typed.seats])

@@ -1,0 +1,215 @@
+"""The pod engine (pods/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+from pods.engine import (
+    BYES,
+    DRAW,
+    LARGER,
+    OPPONENT_FLOOR,
+    OPPONENT_WIN_RATE,
+    SCORING_PRESETS,
+    SMALLER,
+    TIME,
+    WIN,
+    Game,
+    PodError,
+    PodResult,
+    final_order,
+    opponents_met,
+    pair_pods,
+    pod_line_parse,
+    pod_result_check,
+    pod_sizes,
+    repeat_pairs,
+    standings,
+    top_pod,
+)
+
+
+@pytest.mark.parametrize("players", range(3, 65))
+@pytest.mark.parametrize("pod_size", [3, 4, 5])
+@pytest.mark.parametrize("leftovers", [SMALLER, LARGER, BYES])
+def test_pair_pods_seats_every_player_once_in_pods_of_three_to_five(players, pod_size, leftovers):
+    sizes, byes = pod_sizes(players, pod_size=pod_size, leftovers=leftovers)
+    pairing = pair_pods(list(range(players)), pod_size=pod_size, leftovers=leftovers, seed=players)
+    seated = [p for pod in pairing.pods for p in pod]
+    assert sorted(seated + pairing.byes) == list(range(players))
+    assert all(3 <= len(pod) <= 5 for pod in pairing.pods)
+    assert sorted(len(pod) for pod in pairing.pods) == sorted(sizes)
+    assert len(pairing.byes) == byes
+    if leftovers == BYES:
+        assert byes == (players % pod_size if players % pod_size < 3 else 0)
+        assert sizes.count(pod_size) == players // pod_size
+    else:
+        assert byes == 0
+        assert sum(size != pod_size for size in sizes) < pod_size  # as many of the chosen size as the count allows
+
+
+@pytest.mark.parametrize("players, pod_size, leftovers, expected", [
+    (13, 4, SMALLER, [4, 3, 3, 3]),
+    (13, 4, LARGER, [5, 4, 4]),
+    (13, 4, BYES, ([4, 4, 4], 1)),
+    (7, 4, LARGER, [4, 3]),  # 7 can't be 4s and 5s: smaller pods instead
+    (11, 5, SMALLER, [5, 3, 3]),  # neither 5s and 4s nor 5s and 6s: any mix of 3 to 5
+    (15, 4, BYES, ([4, 4, 4, 3], 0)),  # three left over play a pod of their own
+    (8, 3, SMALLER, [4, 4]),  # no pods of 2: pods of 3 take the larger way
+])
+def test_pod_sizes_for_the_leftovers_the_organizer_chose(players, pod_size, leftovers, expected):
+    sizes, byes = pod_sizes(players, pod_size=pod_size, leftovers=leftovers)
+    assert (sizes, byes) == expected if isinstance(expected, tuple) else (sizes, byes) == (expected, 0)
+
+
+def test_pod_sizes_refuse_a_pod_of_two_and_seat_fewer_than_three_nowhere():
+    with pytest.raises(PodError):
+        pod_sizes(8, pod_size=2)
+    assert pod_sizes(2) == ([], 2)
+
+
+def _partitions(players, sizes):
+    """Every way to split `players` into pods of `sizes` (the search the engine is measured against)."""
+    if not sizes:
+        yield []
+        return
+    first, others = players[0], players[1:]
+    for size in set(sizes):
+        rest_sizes = list(sizes)
+        rest_sizes.remove(size)
+        for combo in itertools.combinations(others, size - 1):
+            remaining = [p for p in others if p not in combo]
+            for rest in _partitions(remaining, rest_sizes):
+                yield [[first, *combo]] + rest
+
+
+def test_repeat_opponents_over_a_thousand_five_round_events_match_an_exhaustive_search():
+    engine_total = best_total = worse_rounds = 0
+    for event in range(1000):
+        players = list(range(6 + event % 4))
+        rng = random.Random(event)
+        history, points = [], {}
+        for round_ in range(5):
+            pairing = pair_pods(players, points=points, history=history, seed=event * 10 + round_)
+            met = opponents_met(history)
+            sizes, _byes = pod_sizes(len(players))
+            best = min(repeat_pairs(split, met) for split in _partitions(players, sizes))
+            got = repeat_pairs(pairing.pods, met)
+            engine_total, best_total, worse_rounds = engine_total + got, best_total + best, worse_rounds + (got > best)
+            for pod in pairing.pods:
+                winner = rng.choice(pod)
+                points[winner] = points.get(winner, 0) + 5
+            history += pairing.pods
+    assert best_total > 0  # five rounds of pods of 6 to 9 players can't avoid every repeat
+    assert (engine_total, worse_rounds) == (best_total, 0)
+
+
+def test_later_rounds_keep_players_of_equal_points_together():
+    players = list(range(8))
+    points = {p: (5 if p < 4 else 0) for p in players}
+    pairing = pair_pods(players, points=points, seed=3)
+    assert sorted(sorted(pod) for pod in pairing.pods) == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+
+def test_byes_go_to_the_lowest_players_without_one():
+    players = list(range(9))
+    points = {p: 10 - p for p in players}
+    pairing = pair_pods(players, points=points, had_bye={8}, leftovers=BYES, seed=1)
+    assert pairing.byes == [7]
+
+
+def test_pairing_is_reproducible_from_its_seed_and_seats_at_random():
+    one = pair_pods(list(range(16)), seed=5)
+    assert one == pair_pods(list(range(16)), seed=5)
+    firsts = {tuple(pod)[0] for seed in range(20) for pod in pair_pods(list(range(4)), seed=seed).pods}
+    assert len(firsts) > 1
+
+
+@pytest.mark.parametrize("preset, expected", [
+    ("competitive", (5, 1, 0)), ("standard", (3, 1, 0)), ("wins_only", (1, 0, 0)),
+])
+def test_scoring_presets_give_a_win_a_draw_and_a_loss_their_points(preset, expected):
+    scoring = SCORING_PRESETS[preset]
+    result = pod_result_check(kind=DRAW, players=["a", "b"], seated=["a", "b", "c", "d"])
+    games = [Game("w", ("x", "y", "z"), 1, "W")] + [
+        Game(p, tuple(o for o in "abcd" if o != p), i, o) for i, (p, o) in
+        enumerate(result.outcomes(["a", "b", "c", "d"]).items(), start=1)]
+    table = {row.player: row.points for row in standings(games, scoring=scoring)}
+    assert (table["w"], table["a"], table["c"]) == expected
+
+
+def test_time_is_a_draw_for_the_players_still_in_or_everyone():
+    seated = ["a", "b", "c", "d"]
+    assert PodResult(TIME, ("a", "c")).outcomes(seated) == {"a": "D", "b": "L", "c": "D", "d": "L"}
+    assert set(PodResult(TIME).outcomes(seated).values()) == {"D"}
+
+
+@pytest.mark.parametrize("kind, players", [(WIN, []), (WIN, ["a", "b"]), (DRAW, ["a"]), (WIN, ["z"]), ("lost", [])])
+def test_pod_result_check_refuses_what_isnt_a_result(kind, players):
+    with pytest.raises(PodError):
+        pod_result_check(kind=kind, players=players, seated=["a", "b", "c"])
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("3 2", (3, WIN, (2,))), ("3 w 2", (3, WIN, (2,))), ("12 D 1 4", (12, DRAW, (1, 4))), ("3 t", (3, TIME, ())),
+    ("3 t 1,2", (3, TIME, (1, 2))),
+])
+def test_pod_line_parse_reads_the_desks_keystrokes(line, expected):
+    typed = pod_line_parse(line)
+    assert (typed.pod, typed.kind, typed.seats) == expected
+
+
+@pytest.mark.parametrize("line", ["", "3", "x 2", "3 2 4", "3 d 9", "3 q"])
+def test_pod_line_parse_refuses_nonsense(line):
+    with pytest.raises(PodError):
+        pod_line_parse(line)
+
+
+def test_standings_break_ties_by_opponents_then_wins_then_later_seats():
+    scoring = SCORING_PRESETS["competitive"]
+    games = [
+        # Round 1: a beats b, c, d; e beats f, g, h.
+        Game("a", ("b", "c", "d"), 1, "W"), Game("b", ("a", "c", "d"), 2, "L"),
+        Game("c", ("a", "b", "d"), 3, "L"), Game("d", ("a", "b", "c"), 4, "L"),
+        Game("e", ("f", "g", "h"), 4, "W"), Game("f", ("e", "g", "h"), 1, "L"),
+        Game("g", ("e", "f", "h"), 2, "L"), Game("h", ("e", "f", "g"), 3, "L"),
+        # Round 2: b wins against the strong a; f wins against the weak g, h.
+        Game("b", ("a", "c", "d"), 1, "W"), Game("a", ("b", "c", "d"), 2, "L"),
+        Game("c", ("a", "b", "d"), 3, "L"), Game("d", ("a", "b", "c"), 4, "L"),
+        Game("f", ("e", "g", "h"), 1, "W"), Game("e", ("f", "g", "h"), 2, "L"),
+        Game("g", ("e", "f", "h"), 3, "L"), Game("h", ("e", "f", "g"), 4, "L"),
+    ]
+    rows = standings(games, scoring=scoring)
+    top = [row.player for row in rows[:4]]
+    assert {row.points for row in rows[:4]} == {5}
+    by = {row.player: row for row in rows}
+    # b and a met each other and the same weak pair; e and f the same: the opponents' share decides, then the seat.
+    assert by["a"].opponent_score == by["b"].opponent_score
+    assert by["a"].opponent_parts[0] == ("b", Fraction(5, 10))
+    assert min(part for _o, part in by["c"].opponent_parts) >= OPPONENT_FLOOR
+    assert top.index("e") < top.index("f")  # same opponents' share and wins; e sat later on average (3 vs 1)
+
+
+def test_standings_by_win_rate_use_pods_won_per_pod_played():
+    scoring = SCORING_PRESETS["standard"]
+    games = [Game("a", ("b", "c"), 1, "W"), Game("b", ("a", "c"), 2, "L"), Game("c", ("a", "b"), 3, "L"),
+             Game("a", (), 0, "B")]
+    by = {row.player: row for row in standings(games, scoring=scoring, tiebreak=OPPONENT_WIN_RATE)}
+    assert by["b"].opponent_parts == [("a", Fraction(1)), ("c", OPPONENT_FLOOR)]
+    assert by["a"].points == scoring.win + scoring.bye
+
+
+def test_top_pod_seats_by_seed_and_its_winner_takes_first_place():
+    swiss = ["a", "b", "c", "d", "e"]
+    assert top_pod(swiss) == ["a", "b", "c", "d"]
+    assert final_order(swiss, top_pod(swiss), PodResult(WIN, ("c",))) == ["c", "a", "b", "d", "e"]
+    with pytest.raises(PodError):
+        top_pod(["a", "b", "c"])
+
+
+def test_pod_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
+    from pods.engine import pod_pairwise
+
+    assert pod_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]
+    assert pod_pairwise([("a", "D"), ("b", "L"), ("c", "D")]) == [("a", "b", "A"), ("a", "c", "D"), ("b", "c", "B")]
