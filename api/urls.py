@@ -16,6 +16,7 @@ from api.views.matches import (
     MatchListView,
     MatchResultView,
 )
+from api.views.notifications import NotificationListView, NotificationReadView
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
@@ -45,6 +46,8 @@ app_name = "api"
 urlpatterns = [
     path("v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("v1/docs/", ApiDocsView.as_view(), name="docs"),
+    path("v1/notifications/", NotificationListView.as_view(), name="notification-list"),
+    path("v1/notifications/read/", NotificationReadView.as_view(), name="notification-read"),
     path("v1/series/", SeriesListView.as_view(), name="series-list"),
     path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
     path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),
