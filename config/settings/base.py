@@ -346,6 +346,7 @@ CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 
 # (var/vapid_private.pem unless HYDRA_VAPID_PRIVATE_KEY names another PEM file); the e-mail digest collects what
 # waited HYDRA_NOTIFY_DIGEST_MINUTES and is mailed by beat every few minutes, one mail a person.
 HYDRA_VAPID_PRIVATE_KEY = env("HYDRA_VAPID_PRIVATE_KEY", default="")
+HYDRA_NOTIFY = env.bool("HYDRA_NOTIFY", default=True)  # off: no one is told anything (the benchmark compares)
 HYDRA_NOTIFY_DIGEST_MINUTES = env.float("HYDRA_NOTIFY_DIGEST_MINUTES", default=15.0)
 CELERY_BEAT_SCHEDULE["notifications-digest"] = {"task": "notifications.digest", "schedule": 300.0,
                                                 "options": {"expires": 300}}
