@@ -3,6 +3,7 @@ subscription and the live stream the open pages listen to for the banner. Every 
 tournaments.rights.may_read_notifications: a person's own, never anyone else's."""
 from asgiref.sync import sync_to_async
 from django.contrib import messages
+from django.core.handlers.asgi import ASGIRequest
 from django.contrib.auth.decorators import login_required, user_passes_test
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -116,13 +117,14 @@ def unsubscribe(request: HttpRequest) -> JsonResponse:
 
 async def events(request: HttpRequest) -> HttpResponse:
     """Server-Sent Events of the person's unread count (drafting.views.live.live_stream on the person's channel):
-    the open page fetches the banner when it changes. 204 without Redis (the page doesn't listen then)."""
+    the open page fetches the banner when it changes. 204 without Redis, and from a WSGI server, which would hold
+    a thread for the stream's whole life (the page doesn't listen then; the inbox has everything)."""
     user = await request.auser()
     if request.method != "GET":
         return HttpResponse(status=405, headers={"Allow": "GET"})
     if not await sync_to_async(may_read_notifications)(user):
         return HttpResponse(status=403)
-    if not redis_url():
+    if not redis_url() or not isinstance(request, ASGIRequest):
         return HttpResponse(status=204)
     unread = await sync_to_async(notifications_unread_count)(person=user)
     response = StreamingHttpResponse(live_stream(person_channel(user.pk), unread), content_type="text/event-stream")

@@ -29,6 +29,10 @@
   if (banner && window.EventSource) {
     var first = null;
     var stream = new EventSource(banner.dataset.eventsUrl);
+    stream.addEventListener("error", function () {
+      if (stream.readyState === EventSource.CLOSED) { stream.close(); }  // a 204: this server doesn't stream
+    });
+    window.addEventListener("pagehide", function () { stream.close(); });
     stream.addEventListener("version", function (event) {
       var count = Number(event.data);
       if (first === null) { first = count; return; }
