@@ -14,7 +14,7 @@ from tournaments.signals import DomainEvent, domain_event
 @receiver(post_save, sender=EventLogEntry, dispatch_uid="notifications.from_log_entry")
 def on_log_entry(sender, *, instance: EventLogEntry, created: bool, raw: bool = False, **kwargs) -> None:
     if created and not raw and settings.HYDRA_NOTIFY:
-        notices_schedule(entry_id=instance.pk)
+        notices_schedule(entry_id=instance.pk, action=instance.action)
 
 
 @receiver(domain_event, dispatch_uid="notifications.draft_started")

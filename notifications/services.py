@@ -43,6 +43,8 @@ GONE = {404, 410}
 _PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_PAIRED}
 _TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
 _DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
+# The actions someone is told about: the others cost no task at all.
+NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {LogAction.PENALTY, LogAction.ANNOUNCED}
 
 
 def task_send(name: str, *args) -> None:
@@ -53,9 +55,11 @@ def task_send(name: str, *args) -> None:
         log.exception("Could not schedule %s%r", name, args)
 
 
-def notices_schedule(*, entry_id: int) -> None:
+def notices_schedule(*, entry_id: int, action: str) -> None:
     """After the entry's transaction commits, have a worker turn it into notifications (the request that made the
-    change waits for nothing of it)."""
+    change waits for nothing of it); nothing for an action no one is told about."""
+    if action not in NOTIFYING:
+        return
     transaction.on_commit(lambda: task_send(FROM_LOG_TASK, entry_id))
 
 

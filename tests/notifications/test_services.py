@@ -14,6 +14,7 @@ from tests.api.conftest import build_event
 from tests.factories import EventFactory, RegistrationFactory
 from tournaments.models import EventLogEntry
 from tournaments.services.eventlog import LogAction
+from tournaments.services.events import event_update
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.results import SeatGames, team_match_confirm, team_match_dispute, team_match_report
 
@@ -121,3 +122,11 @@ def test_nothing_is_written_before_the_change_commits(django_capture_on_commit_c
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         round_pair_next(event=event, user=event.organizer, seed=1)
     assert callbacks and Notification.objects.count() == 0
+
+
+def test_a_change_no_one_is_told_about_sends_no_task(worker):
+    event, _registrations, _rounds = build_event(teams=4, rounds=0, swiss_rounds=3)
+    with worker():
+        event_update(event=event, user=event.organizer, name="Renamed")
+    assert EventLogEntry.objects.filter(event=event, action=LogAction.SETTINGS_CHANGED).exists()
+    assert worker.sent == []
