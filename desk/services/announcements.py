@@ -22,8 +22,9 @@ def announcement_post(*, event: Event, by, text: str) -> Announcement:
         raise ValidationError(_("An announcement is at most %(n)d characters.") % {"n": MAX_LENGTH})
     latest = event.rounds.order_by("-number").first()
     announcement = Announcement.objects.create(event=event, round=latest, text=text, by=by)
-    # In the event log, with who posted it; the players are told from there (notifications).
-    event_log_record(event=event, user=by, action=LogAction.ANNOUNCED, message=text,
+    # In the event log, with who posted it (the text in its data: the desk shows the log's sentences, and an
+    # announcement shows only while its round is the latest); the players are told from there (notifications).
+    event_log_record(event=event, user=by, action=LogAction.ANNOUNCED, message=LogAction.ANNOUNCED.label,
                      round_number=latest.number if latest else None,
                      data={"announcement": announcement.pk, "text": text})
     event_bump_version(event_id=event.pk)
