@@ -12,6 +12,8 @@ class NoticeKind(models.TextChoices):
     PENALTY = "penalty", _("A penalty given to you")
     ANNOUNCEMENT = "announcement", _("The event's announcements")
     DRAFT_STARTED = "draft_started", _("Your draft started")
+    PLACE = "place", _("Your sign-up approved or moved up from the waitlist")
+    TIME_NEARLY_UP = "time_nearly_up", _("The round's time is nearly up and your result is missing")
 
 
 class Channel(models.TextChoices):

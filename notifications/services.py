@@ -27,8 +27,10 @@ from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
 from notifications.texts import notice_body, notice_title
 from notifications.vapid import vapid_key
+from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Registration, Round, Seat, TeamMatch
-from tournaments.models.clock import EventDesk
+from tournaments.enums import ResultState
+from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.services.eventlog import LogAction
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,8 @@ _PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_P
 _TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
 _DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
 # The actions someone is told about: the others cost no task at all.
-NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {LogAction.PENALTY, LogAction.ANNOUNCED}
+NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {
+    LogAction.PENALTY, LogAction.ANNOUNCED, LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP}
 
 
 def task_send(name: str, *args) -> None:
@@ -134,6 +137,18 @@ def _penalty(entry: EventLogEntry) -> list[Notification]:
                                  "infraction": data["infraction"]})]
 
 
+def _place(entry: EventLogEntry) -> list[Notification]:
+    """The players of the team that got its place (approved, or moved up from the waitlist)."""
+    data = entry.data or {}
+    user_ids = set(SignupSeat.objects.filter(signup_id=data.get("signup"), signup__event_id=entry.event_id,
+                                             active=True).values_list("player__user_id", flat=True))
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.PLACE,
+                         source=f"log:{entry.pk}", link=reverse("portal:event", args=[entry.event_id]),
+                         params={"event": entry.event.name, "team": data.get("team", ""),
+                                 "status": data.get("status"), "individual": entry.event.is_individual})
+            for user_id in sorted(user_ids)]
+
+
 def _announcement(entry: EventLogEntry) -> list[Notification]:
     """Every player of the event (dropped ones too: the announcement may concern them)."""
     user_ids = set(Seat.objects.filter(event_id=entry.event_id).values_list("player__user_id", flat=True))
@@ -155,7 +170,30 @@ def notices_for_entry(*, entry: EventLogEntry) -> list[Notification]:
         return _penalty(entry)
     if entry.action == LogAction.ANNOUNCED:
         return _announcement(entry)
+    if entry.action in (LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP):
+        return _place(entry)
     return []
+
+
+def time_nearly_up_notices(*, now=None) -> list[int]:
+    """Beat: each running match clock that ends within HYDRA_NOTIFY_TIME_LEFT_MINUTES tells the players of its
+    round's matches that have no result yet, once per clock (the clock is the source); the new rows' ids."""
+    now = now or timezone.now()
+    soon = now + timezone.timedelta(minutes=settings.HYDRA_NOTIFY_TIME_LEFT_MINUTES)
+    notices = []
+    for clock in RoundClock.objects.filter(purpose=ClockPurpose.MATCHES, status=ClockStatus.RUNNING,
+                                           ends_at__gt=now, ends_at__lte=soon).select_related("round__event"):
+        round_ = clock.round
+        matches = list(TeamMatch.objects.filter(round=round_, result_state=ResultState.PENDING, team_b__isnull=False))
+        users = _users_of({m.team_a_id for m in matches} | {m.team_b_id for m in matches})
+        minutes = max(1, round((clock.ends_at - now).total_seconds() / 60))
+        notices += [Notification(person_id=user_id, event_id=round_.event_id, kind=NoticeKind.TIME_NEARLY_UP,
+                                 source=f"clock:{clock.pk}", link=_match_link(match.pk),
+                                 params={"event": round_.event.name, "round": round_.number, "table": match.table,
+                                         "minutes": minutes})
+                    for match in matches for registration_id in (match.team_a_id, match.team_b_id)
+                    for user_id in users[registration_id]]
+    return notifications_store(notices=notices)
 
 
 def draft_started_notices(*, event_id: int, registration_ids: Iterable[int], source: str, link: str) -> list[int]:

@@ -5,10 +5,12 @@ from django.conf import settings
 from notifications.drafts import draft_started_notify
 from notifications.services import (
     FROM_LOG_TASK, PUSH_TASK, task_send, notices_from_log_entry, notifications_digest, notifications_push,
+    time_nearly_up_notices,
 )
 
 DRAFT_TASK = "notifications.draft_started"
 DIGEST_TASK = "notifications.digest"
+TIME_TASK = "notifications.time_nearly_up"
 
 
 @shared_task(name=FROM_LOG_TASK, ignore_result=True, acks_late=True)
@@ -32,6 +34,12 @@ def notify_draft_started(event_id: int, data: dict) -> int:
 def notify_digest() -> int:
     """Beat: the e-mail digest of what waited at least HYDRA_NOTIFY_DIGEST_MINUTES."""
     return notifications_digest(older_than_minutes=getattr(settings, "HYDRA_NOTIFY_DIGEST_MINUTES", 15))
+
+
+@shared_task(name=TIME_TASK, ignore_result=True)
+def notify_time_nearly_up() -> int:
+    """Beat, every 30 s: the rounds whose time is nearly up (time_nearly_up_notices)."""
+    return len(time_nearly_up_notices())
 
 
 def draft_started_schedule(*, event_id: int, data: dict) -> None:

@@ -36,6 +36,17 @@ def notice_body(*, kind: str, params: dict) -> str:
             "penalty": PenaltyKind(params["penalty"]).label, "infraction": Infraction(params["infraction"]).label}
     if kind == NoticeKind.ANNOUNCEMENT:
         return params.get("text", "")
+    if kind == NoticeKind.PLACE:
+        registered = params.get("status") == "registered"
+        if params.get("individual"):
+            return (_("You have a place: you are registered.") if registered
+                    else _("Your sign-up was approved; you are on the waitlist."))
+        return (_("Your team %(team)s has a place: it is registered.") % {"team": params.get("team", "")}
+                if registered else
+                _("Your team %(team)s was approved; it is on the waitlist.") % {"team": params.get("team", "")})
+    if kind == NoticeKind.TIME_NEARLY_UP:
+        return _("Round %(round)d, table %(table)d: %(minutes)d minutes left. Report your result when you finish.") % {
+            "round": round_, "table": table, "minutes": params.get("minutes") or 0}
     if kind == NoticeKind.DRAFT_STARTED:
         return _("Your draft started: your first pick is waiting.")
     return ""

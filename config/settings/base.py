@@ -348,6 +348,10 @@ CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 
 HYDRA_VAPID_PRIVATE_KEY = env("HYDRA_VAPID_PRIVATE_KEY", default="")
 HYDRA_NOTIFY = env.bool("HYDRA_NOTIFY", default=True)  # off: no one is told anything (the benchmark compares)
 HYDRA_NOTIFY_DIGEST_MINUTES = env.float("HYDRA_NOTIFY_DIGEST_MINUTES", default=15.0)
+# "Time nearly up": told this many minutes before a round's match clock ends (beat looks every 30 s).
+HYDRA_NOTIFY_TIME_LEFT_MINUTES = env.float("HYDRA_NOTIFY_TIME_LEFT_MINUTES", default=5.0)
+CELERY_BEAT_SCHEDULE["notifications-time-nearly-up"] = {"task": "notifications.time_nearly_up", "schedule": 30.0,
+                                                        "options": {"expires": 30}}
 CELERY_BEAT_SCHEDULE["notifications-digest"] = {"task": "notifications.digest", "schedule": 300.0,
                                                 "options": {"expires": 300}}
 

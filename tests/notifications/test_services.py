@@ -1,7 +1,9 @@
 """Who is told what (issue 41): each kind reaches the players it concerns and no one else (a player of another
 event, a player of another match, the teammates and opponents of a penalized player), once."""
+import datetime as dt
+
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from desk.services.announcements import announcement_post
 from judging.enums import Infraction, PenaltyKind
@@ -9,10 +11,12 @@ from judging.services import penalty_record
 from notifications.kinds import NoticeKind
 from notifications.models import Notification
 from notifications.selectors import notification_view
-from notifications.services import notices_from_log_entry
+from notifications.services import notices_from_log_entry, time_nearly_up_notices
 from tests.api.conftest import build_event
 from tests.factories import EventFactory, RegistrationFactory
-from tournaments.models import EventLogEntry
+from tournaments.enums import Outcome, ResultState
+from tournaments.models import EventLogEntry, TeamMatch
+from tournaments.models.clock import ClockStatus, RoundClock
 from tournaments.services.eventlog import LogAction
 from tournaments.services.events import event_update
 from tournaments.services.pairing import round_pair_next
@@ -130,3 +134,23 @@ def test_a_change_no_one_is_told_about_sends_no_task(worker):
         event_update(event=event, user=event.organizer, name="Renamed")
     assert EventLogEntry.objects.filter(event=event, action=LogAction.SETTINGS_CHANGED).exists()
     assert worker.sent == []
+
+
+def test_the_time_nearly_up_tells_the_players_without_a_result_once(worker):
+    event, registrations, round_, others = _paired(worker)
+    match, done = round_.matches.exclude(team_b=None).order_by("table")[:2]
+    TeamMatch.objects.filter(pk=done.pk).update(result_state=ResultState.CONFIRMED, outcome=Outcome.A_WINS)
+    now = timezone.now()
+    RoundClock.objects.create(round=round_, status=ClockStatus.RUNNING, duration_seconds=3000,
+                              ends_at=now + dt.timedelta(minutes=4), started_at=now)
+    later = _paired(worker)[2]  # another event's clock, far from its end
+    RoundClock.objects.create(round=later, status=ClockStatus.RUNNING, duration_seconds=3000,
+                              ends_at=now + dt.timedelta(minutes=40), started_at=now)
+    with worker():
+        time_nearly_up_notices(now=now)
+        time_nearly_up_notices(now=now + dt.timedelta(seconds=30))
+    assert _told(NoticeKind.TIME_NEARLY_UP) == _users(match.team_a) | _users(match.team_b)
+    assert Notification.objects.filter(kind=NoticeKind.TIME_NEARLY_UP).count() == 2 * 3
+    notice = Notification.objects.filter(kind=NoticeKind.TIME_NEARLY_UP).first()
+    with translation.override("en"):
+        assert "4 minutes left" in notification_view(notice)["body"]
