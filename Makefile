@@ -21,6 +21,7 @@ install: $(STAMP)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py vapid_keys
 
 # The bundled cards, imported once: on a second run this is one query.
 cards: migrate
@@ -36,6 +37,7 @@ run: demo
 # from the environment or .env (SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_URL, HYDRA_REDIS_URL).
 serve: install
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py migrate --noinput
+	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py vapid_keys
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	DJANGO_SETTINGS_MODULE=config.settings.production $(BIN)/python scripts/run_all.py --serve --host $(HOST) --port $(PORT)
 

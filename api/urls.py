@@ -17,6 +17,7 @@ from api.views.matches import (
     MatchListView,
     MatchResultView,
 )
+from api.views.notifications import NotificationListView, NotificationReadView
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.multiplayer import PodConfirmView, PodResultView, PodRoundListView, PodStandingsView
 from api.views.pods import PodListView
@@ -48,6 +49,8 @@ app_name = "api"
 urlpatterns = [
     path("v1/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("v1/docs/", ApiDocsView.as_view(), name="docs"),
+    path("v1/notifications/", NotificationListView.as_view(), name="notification-list"),
+    path("v1/notifications/read/", NotificationReadView.as_view(), name="notification-read"),
     path("v1/series/", SeriesListView.as_view(), name="series-list"),
     path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
     path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),

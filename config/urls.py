@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("desk.urls")),
     path("", include("judging.urls")),
     path("", include("webhooks.urls")),
+    path("", include("notifications.urls")),
     path("", include("overlays.urls")),
     path("", include("portal.urls")),
 ]

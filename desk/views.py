@@ -759,9 +759,19 @@ def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One match slip per table of round `number` (byes left out), a print stylesheet for A4 and Letter."""
     event = _desk_event(request, pk)
     round_ = _round(event, number)
-    matches = [m for m in selectors.event_tables_for_print(round_=round_) if not m.is_bye]
+    matches = _with_report_qr(request, [m for m in selectors.event_tables_for_print(round_=round_) if not m.is_bye])
     return render(request, "desk/slips.html", {"event": event, "round": round_, "matches": matches,
                                                "games": range(1, 4)})
+
+
+def _with_report_qr(request: HttpRequest, matches: list) -> list:
+    """The matches, each with `report_qr`: the QR code of its page in the portal, where its players report the
+    result (issue 41: one tap from the table; anyone else who scans it is answered 404)."""
+    for match in matches:
+        if not match.is_bye:
+            url = venue_absolute_uri(request=request, path=reverse("portal:match", args=[match.pk]))
+            match.report_qr = mark_safe(qr_svg(url))  # noqa: S308 - segno's own SVG
+    return matches
 
 
 @login_required
@@ -771,7 +781,8 @@ def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     event = _desk_event(request, pk)
     round_ = _round(event, number)
     return render(request, "desk/print_pairings.html", {
-        "event": event, "round": round_, "matches": selectors.event_tables_for_print(round_=round_),
+        "event": event, "round": round_,
+        "matches": _with_report_qr(request, selectors.event_tables_for_print(round_=round_)),
         "lines": selectors.screen_pairings(round_=round_),
     })
 

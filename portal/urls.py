@@ -3,12 +3,15 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import decklists, join, placeholders, pods, views
+from portal import app, decklists, join, placeholders, pods, views
 
 app_name = "portal"
 urlpatterns = [
     path("", views.home, name="home"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("offline/", app.offline, name="offline"),
     path("events/", views.events, name="events"),
     path("join/", join.join_by_code, name="join_code"),
     path("join/<str:code>/", join.join, name="join"),

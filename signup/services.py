@@ -23,7 +23,9 @@ from signup.models import ACTIVE_STATUSES, Invitation, JoinCode, SignupSeat, Sig
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
+from tournaments.logtext import LogText
 from tournaments.services.errors import StateConflict
+from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.registrations import registration_create
 from tournaments.wording import moment_in_sentence
@@ -324,7 +326,7 @@ def _register(signup: TeamSignup) -> None:
     signup.save(update_fields=["registration", "status"])
 
 
-def _fill_from_waitlist(event: Event) -> list[TeamSignup]:
+def _fill_from_waitlist(event: Event, *, user=None) -> list[TeamSignup]:
     moved = []
     waiting = TeamSignup.objects.filter(event=event, status=SignupStatus.WAITLISTED).order_by("completed_at", "pk")
     for signup in waiting:
@@ -332,7 +334,16 @@ def _fill_from_waitlist(event: Event) -> list[TeamSignup]:
             break
         _register(signup)
         moved.append(signup)
+        _placed_log(signup=signup, user=user, action=LogAction.WAITLIST_MOVED_UP)
     return moved
+
+
+def _placed_log(*, signup: TeamSignup, user, action: str) -> None:
+    """A team's place (moved up from the waitlist, or approved) in the event log; its players are told from there
+    (notifications)."""
+    event_log_record(event=signup.event, user=user, action=action, registration=signup.registration,
+                     message=LogText(LogAction(action).label),
+                     data={"signup": signup.pk, "team": signup.name, "status": signup.status})
 
 
 @transaction.atomic
@@ -342,7 +353,7 @@ def waitlist_move_up(*, event: Event, user=None) -> list[TeamSignup]:
     if user is not None and not may_run_event(user, event):
         raise NotAllowed(_("Only the organizer may do this."))
     event = _lock_event(event.pk)
-    return _fill_from_waitlist(event)
+    return _fill_from_waitlist(event, user=user)
 
 
 @transaction.atomic
@@ -369,7 +380,7 @@ def signup_withdraw(*, signup: TeamSignup, user) -> list[TeamSignup]:
     signup.save(update_fields=["status"])
     signup.seats.update(active=False)
     signup.invitations.filter(accepted_at__isnull=True).update(expires_at=timezone.now())
-    return _fill_from_waitlist(event) if was_registered else []
+    return _fill_from_waitlist(event, user=user) if was_registered else []
 
 
 @transaction.atomic
@@ -411,6 +422,7 @@ def signup_approve(*, signup: TeamSignup, user) -> TeamSignup:
     """The organizer approves a complete team: it takes a place, or the waitlist's end when the event is full."""
     signup = _awaiting_approval_locked(signup=signup, user=user, related=("event",))
     _place(signup)
+    _placed_log(signup=signup, user=user, action=LogAction.SIGNUP_APPROVED)
     return signup
 
 

@@ -20,7 +20,7 @@ LAYERS = {
     "config": CONFIG,
     "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
     "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
-    "series": DOMAIN, "fees": DOMAIN, "pods": DOMAIN,
+    "series": DOMAIN, "fees": DOMAIN, "pods": DOMAIN, "notifications": DOMAIN,
     "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
     "health": FRONT_END,
     "benchmarks": DEVELOPMENT,
@@ -43,6 +43,7 @@ MAY_IMPORT = {
     "pods": {"tournaments"},  # multiplayer pods (issue 43)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
     "eventfile": {"tournaments", "cards", "fees"} | _FEATURES,  # one event, whole, in one file (its fees too)
+    "notifications": {"tournaments"} | _FEATURES,  # tells a player what the features did to them (issue 41)
     **{front_end: _DOMAIN_APPS for front_end, layer in LAYERS.items() if layer == FRONT_END},
     "config": set(LAYERS),  # settings and the URL root know every app; no app imports config
     # Development only (not installed in production): drives the product from outside, as a client and an operator

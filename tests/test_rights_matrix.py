@@ -191,6 +191,8 @@ ROUTES = {
     "api:docs": ({"GET": ANYONE}, lambda w: {}),
     "api:event-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:event-import": ({"POST": ORGANIZERS}, lambda w: {}),
+    "api:notification-list": ({"GET": PEOPLE | TOKENS}, lambda w: {}),  # the caller's own (a token's person's)
+    "api:notification-read": ({"POST": PEOPLE | TOKENS}, lambda w: {}),
     "api:series-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:series-detail": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:series-standings": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
@@ -366,6 +368,17 @@ ROUTES = {
     # The kept e-mail of venue mode holds password-reset links: the view_printedmail permission only.
     "venue:mail": ({"GET": NOBODY}, lambda w: {}),
     "portal:home": ({"GET": ANYONE}, lambda w: {}),
+    "portal:service_worker": ({"GET": ANYONE}, lambda w: {}),
+    "portal:manifest": ({"GET": ANYONE}, lambda w: {}),
+    "portal:offline": ({"GET": ANYONE}, lambda w: {}),
+    # A person's own notifications: every signed-in person, never a token (the API's list takes tokens).
+    "notifications:inbox": ({"GET": PEOPLE}, lambda w: {}),
+    "notifications:mark_read": ({"POST": PEOPLE}, lambda w: {}),
+    "notifications:banner": ({"GET": PEOPLE}, lambda w: {}),
+    "notifications:events": ({"GET": PEOPLE}, lambda w: {}),
+    "notifications:preferences": ({"GET": PEOPLE, "POST": PEOPLE}, lambda w: {}),
+    "notifications:subscribe": ({"POST": PEOPLE}, lambda w: {}),
+    "notifications:unsubscribe": ({"POST": PEOPLE}, lambda w: {}),
     "portal:favicon": ({"GET": ANYONE}, lambda w: {}),
     "portal:events": ({"GET": ANYONE}, lambda w: {}),
     # The join code is the way in: whoever holds it is shown its event's join page (the world's team event's code

@@ -432,6 +432,13 @@ def events_staffed_by(subject) -> QuerySet[Event]:
 
 
 @rules.predicate
+def may_read_notifications(subject) -> bool:
+    """A person's own notifications, choices and push subscriptions (/notifications/, the API's
+    /api/v1/notifications/): any active person, signed in or through their token; nobody else's."""
+    return _active_person(subject) is not None
+
+
+@rules.predicate
 def may_organize(subject) -> bool:
     """The organizer's console (/organize/): whoever may create events or holds a role at any event. Asked once
     per request for the top bar, so the answer is remembered on the person."""

@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "judging",
     "fees",
     "pods",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -341,6 +342,19 @@ HYDRA_WEBHOOK_TIMEOUT = env.float("HYDRA_WEBHOOK_TIMEOUT", default=10.0)
 # in production; development allows this machine (loopback), venue mode its local networks (docs/webhooks.md).
 HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[])
 CELERY_BEAT_SCHEDULE["webhooks-sweep"] = {"task": "webhooks.sweep", "schedule": 60.0, "options": {"expires": 60}}
+
+# Notifications (notifications/, docs/portal.md): Web Push signed with the VAPID key made by `manage.py vapid_keys`
+# (var/vapid_private.pem unless HYDRA_VAPID_PRIVATE_KEY names another PEM file); the e-mail digest collects what
+# waited HYDRA_NOTIFY_DIGEST_MINUTES and is mailed by beat every few minutes, one mail a person.
+HYDRA_VAPID_PRIVATE_KEY = env("HYDRA_VAPID_PRIVATE_KEY", default="")
+HYDRA_NOTIFY = env.bool("HYDRA_NOTIFY", default=True)  # off: no one is told anything (the benchmark compares)
+HYDRA_NOTIFY_DIGEST_MINUTES = env.float("HYDRA_NOTIFY_DIGEST_MINUTES", default=15.0)
+# "Time nearly up": told this many minutes before a round's match clock ends (beat looks every 30 s).
+HYDRA_NOTIFY_TIME_LEFT_MINUTES = env.float("HYDRA_NOTIFY_TIME_LEFT_MINUTES", default=5.0)
+CELERY_BEAT_SCHEDULE["notifications-time-nearly-up"] = {"task": "notifications.time_nearly_up", "schedule": 30.0,
+                                                        "options": {"expires": 30}}
+CELERY_BEAT_SCHEDULE["notifications-digest"] = {"task": "notifications.digest", "schedule": 300.0,
+                                                "options": {"expires": 300}}
 
 # Card data that stays current (docs/cards.md): HYDRA_CARD_REFRESH names a source of `import_cards --download`
 # (mtgjson, mtgjson-atomic, scryfall-oracle, scryfall-default) and turns on a periodic refresh by beat every

@@ -193,7 +193,7 @@ def test_every_model_of_an_event_is_in_the_file_or_left_out_on_purpose():
         "api.ApiToken", "api.IdempotencyKey", "webhooks.Webhook", "webhooks.WebhookDelivery", "signup.Invitation",
         "eventfile.EventSync", "ratings.RatingHistory", "signup.EventTeamList", "signup.JoinCode",
         "series.SeriesEvent", "series.SeriesResult",
-        "tournaments.SeatInvitation")}
+        "tournaments.SeatInvitation", "notifications.Notification")}
     of_events = set()
     for model in apps.get_models():
         if model._meta.proxy:

@@ -111,6 +111,8 @@ NOT_WALKED = {
     "i18n": "the language switch answers with a redirect",
     "accounts": "signing in and up is the same for every event",
     "portal:favicon": "an icon",
+    "portal:service_worker": "the app's script (static/pwa/sw.js), no words",
+    "notifications:events": "a stream of numbers for the banner; the banner and the inbox are walked",
     "draft": "draft tables and pods belong to draft events, not to an individual constructed event",
     "sealed": "sealed pools belong to sealed events",
     "live": "shared-game matches (Two-Headed Giant) have no individual events",

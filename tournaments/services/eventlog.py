@@ -52,6 +52,9 @@ class LogAction(models.TextChoices):
     SERIES_DETACHED = "series_detached", _("Event taken out of a series")
     SERIES_CHANGED = "series_changed", _("Series settings changed")
     SERIES_RECORDED = "series_recorded", _("Results recorded for the series")
+    ANNOUNCED = "announced", _("Announcement posted")
+    SIGNUP_APPROVED = "signup_approved", _("Sign-up approved")
+    WAITLIST_MOVED_UP = "waitlist_moved_up", _("Moved up from the waitlist")
 
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.
@@ -70,6 +73,8 @@ ACTION_KINDS = {
     LogAction.PENALTY: LogKind.PENALTY, LogAction.PENALTY_APPLIED: LogKind.PENALTY, LogAction.DECK_CHECK: LogKind.PENALTY,
     LogAction.STAFF_CHANGED: LogKind.STAFF,
     LogAction.SETTINGS_CHANGED: LogKind.SETTINGS,
+    LogAction.ANNOUNCED: LogKind.DESK,
+    LogAction.SIGNUP_APPROVED: LogKind.SEATS, LogAction.WAITLIST_MOVED_UP: LogKind.SEATS,
 }
 
 

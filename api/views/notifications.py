@@ -1,0 +1,49 @@
+"""GET /api/v1/notifications/ (the caller's own, newest first; `?unread=true` only the unread) and POST
+/api/v1/notifications/read/ (mark read): a person's session or their token, never anyone else's notifications."""
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, generics
+from rest_framework.response import Response
+
+from api.permissions import IsTokenOrSessionUser, caller
+from api.serializers.notifications import (
+    NotificationOutputSerializer,
+    NotificationReadInputSerializer,
+    NotificationReadOutputSerializer,
+)
+from notifications.selectors import notification_view, notifications_of
+from notifications.services import notifications_mark_read
+from tournaments.rights import may_read_notifications, person_of
+
+
+def _reader(request):
+    if not may_read_notifications(caller(request)):
+        raise exceptions.PermissionDenied()
+    return person_of(caller(request))
+
+
+class NotificationListView(generics.GenericAPIView):
+    schema_tag = "notifications"
+    serializer_class = NotificationOutputSerializer
+    permission_classes = [IsTokenOrSessionUser]
+
+    @extend_schema(parameters=[OpenApiParameter("unread", bool, description="true: only the unread")])
+    def get(self, request):
+        person = _reader(request)
+        unread = {"true": True, "1": True, "false": False, "0": False}.get(request.query_params.get("unread", ""))
+        page = self.paginate_queryset(notifications_of(person=person, unread=unread))
+        return self.get_paginated_response(NotificationOutputSerializer(
+            [notification_view(n) for n in page], many=True).data)
+
+
+class NotificationReadView(generics.GenericAPIView):
+    schema_tag = "notifications"
+    serializer_class = NotificationReadOutputSerializer
+    permission_classes = [IsTokenOrSessionUser]
+
+    @extend_schema(request=NotificationReadInputSerializer, responses={200: NotificationReadOutputSerializer})
+    def post(self, request):
+        person = _reader(request)
+        data = NotificationReadInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        marked = notifications_mark_read(person=person, ids=data.validated_data.get("ids"))
+        return Response(NotificationReadOutputSerializer({"marked": marked}).data)

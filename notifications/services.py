@@ -1,0 +1,377 @@
+"""Writes of the notifications: who is told what after a change (from the event log's entry, after its commit),
+the push hand-over in batches, the e-mail digest, reading, choices and push subscriptions.
+
+Who is told (docs/portal.md, "Notifications"): the players of the match or team concerned, never anyone else. A
+penalty is told to the penalized player alone (a penalty is hidden from everyone but its player and the judges,
+tournaments.rights.may_see_penalty); an announcement to every player of the event."""
+import json
+import logging
+import threading
+from collections import defaultdict
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+
+import requests
+from celery import current_app
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import Count
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from pywebpush import WebPushException, webpush
+
+from notifications.live import unread_publish
+from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
+from notifications.models import Notification, NotificationPreference, PushSubscription
+from notifications.texts import notice_body, notice_title
+from notifications.vapid import vapid_key
+from signup.models import SignupSeat
+from tournaments.models import EventLogEntry, Registration, Round, Seat, TeamMatch
+from tournaments.enums import ResultState
+from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
+from tournaments.services.eventlog import LogAction
+
+log = logging.getLogger(__name__)
+
+FROM_LOG_TASK = "notifications.from_log_entry"
+PUSH_TASK = "notifications.push"
+PUSH_BATCH = 200
+PUSH_THREADS = 16
+# The push service's answers that say the browser dropped the subscription: forget it.
+GONE = {404, 410}
+
+_PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_PAIRED}
+_TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
+_DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
+# The actions someone is told about: the others cost no task at all.
+NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {
+    LogAction.PENALTY, LogAction.ANNOUNCED, LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP}
+
+
+def task_send(name: str, *args) -> None:
+    """Hand a task to the broker; one that is down costs the notification, never the change (already committed)."""
+    try:
+        current_app.send_task(name, args=args)
+    except Exception:  # noqa: BLE001 - the change was committed; the inbox's rows stay
+        log.exception("Could not schedule %s%r", name, args)
+
+
+def notices_schedule(*, entry_id: int, action: str) -> None:
+    """After the entry's transaction commits, have a worker turn it into notifications (the request that made the
+    change waits for nothing of it); nothing for an action no one is told about."""
+    if action not in NOTIFYING:
+        return
+    transaction.on_commit(lambda: task_send(FROM_LOG_TASK, entry_id))
+
+
+def _users_of(registration_ids: Iterable[int]) -> dict[int, list[int]]:
+    """registration id -> the user ids of its players."""
+    users = defaultdict(list)
+    for registration_id, user_id in Seat.objects.filter(registration_id__in=list(registration_ids)).values_list(
+            "registration_id", "player__user_id"):
+        users[registration_id].append(user_id)
+    return users
+
+
+def _match_link(match_id: int) -> str:
+    return reverse("portal:match", args=[match_id])
+
+
+def _round_paired(entry: EventLogEntry) -> list[Notification]:
+    round_ = Round.objects.filter(event_id=entry.event_id, number=entry.round_number).first()
+    if round_ is None:
+        return []
+    matches = list(TeamMatch.objects.filter(round=round_).select_related("team_a__team", "team_b__team"))
+    users = _users_of({m.team_a_id for m in matches} | {m.team_b_id for m in matches if m.team_b_id})
+    desk = EventDesk.objects.filter(event_id=entry.event_id).values_list("round_minutes", flat=True).first()
+    notices = []
+    for match in matches:
+        sides = [(match.team_a_id, match.team_b)] + ([(match.team_b_id, match.team_a)] if match.team_b_id else [])
+        for registration_id, other in sides:
+            params = {"event": entry.event.name, "round": round_.number, "table": match.table,
+                      "opponent": other.team.name if other else None, "minutes": desk}
+            notices += [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.ROUND_PAIRED,
+                                     source=f"match:{match.pk}", params=params, link=_match_link(match.pk))
+                        for user_id in users[registration_id]]
+    return notices
+
+
+def _match_notices(entry: EventLogEntry, *, kind: str, registration_ids: Iterable[int], **extra) -> list[Notification]:
+    match = entry.match
+    params = {"event": entry.event.name, "round": entry.round_number, "table": match.table,
+              "result": (entry.after or {}).get("result"), **extra}
+    users = _users_of(registration_ids)
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=kind, source=f"log:{entry.pk}",
+                         params=params, link=_match_link(match.pk))
+            for registration_id in registration_ids for user_id in users[registration_id]]
+
+
+def _to_confirm(entry: EventLogEntry) -> list[Notification]:
+    """The other team's players: the team that reported waits for them."""
+    match = entry.match
+    reporters = set(Seat.objects.filter(player__user_id=match.reported_by_id,
+                                        registration_id__in=[match.team_a_id, match.team_b_id])
+                    .values_list("registration_id", flat=True))
+    others = [r for r in (match.team_a_id, match.team_b_id) if r and r not in reporters]
+    return _match_notices(entry, kind=NoticeKind.RESULT_TO_CONFIRM, registration_ids=others)
+
+
+def _disputed(entry: EventLogEntry) -> list[Notification]:
+    match = entry.match
+    return _match_notices(entry, kind=NoticeKind.RESULT_DISPUTED, corrected=_DISPUTED[entry.action],
+                          registration_ids=[r for r in (match.team_a_id, match.team_b_id) if r])
+
+
+def _penalty(entry: EventLogEntry) -> list[Notification]:
+    """The penalized player only: never the opponent, the teammates or the event."""
+    data = entry.data or {}
+    user_id = Seat.objects.filter(player_id=data.get("player"), registration_id=data.get("team")).values_list(
+        "player__user_id", flat=True).first()
+    if user_id is None:
+        return []
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.PENALTY,
+                         source=f"log:{entry.pk}", link=reverse("portal:event", args=[entry.event_id]),
+                         params={"event": entry.event.name, "penalty": data["penalty"],
+                                 "infraction": data["infraction"]})]
+
+
+def _place(entry: EventLogEntry) -> list[Notification]:
+    """The players of the team that got its place (approved, or moved up from the waitlist)."""
+    data = entry.data or {}
+    user_ids = set(SignupSeat.objects.filter(signup_id=data.get("signup"), signup__event_id=entry.event_id,
+                                             active=True).values_list("player__user_id", flat=True))
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.PLACE,
+                         source=f"log:{entry.pk}", link=reverse("portal:event", args=[entry.event_id]),
+                         params={"event": entry.event.name, "team": data.get("team", ""),
+                                 "status": data.get("status"), "individual": entry.event.is_individual})
+            for user_id in sorted(user_ids)]
+
+
+def _announcement(entry: EventLogEntry) -> list[Notification]:
+    """Every player of the event (dropped ones too: the announcement may concern them)."""
+    user_ids = set(Seat.objects.filter(event_id=entry.event_id).values_list("player__user_id", flat=True))
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.ANNOUNCEMENT,
+                         source=f"log:{entry.pk}", link=reverse("portal:event", args=[entry.event_id]),
+                         params={"event": entry.event.name, "text": (entry.data or {}).get("text", "")})
+            for user_id in sorted(user_ids)]
+
+
+def notices_for_entry(*, entry: EventLogEntry) -> list[Notification]:
+    """The notifications one event log entry makes (unsaved); none for an action no player is told about."""
+    if entry.action in _PAIRED:
+        return _round_paired(entry)
+    if entry.action in _TO_CONFIRM and entry.match_id:
+        return _to_confirm(entry)
+    if entry.action in _DISPUTED and entry.match_id:
+        return _disputed(entry)
+    if entry.action == LogAction.PENALTY:
+        return _penalty(entry)
+    if entry.action == LogAction.ANNOUNCED:
+        return _announcement(entry)
+    if entry.action in (LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP):
+        return _place(entry)
+    return []
+
+
+def time_nearly_up_notices(*, now=None) -> list[int]:
+    """Beat: each running match clock that ends within HYDRA_NOTIFY_TIME_LEFT_MINUTES tells the players of its
+    round's matches that have no result yet, once per clock (the clock is the source); the new rows' ids."""
+    now = now or timezone.now()
+    soon = now + timezone.timedelta(minutes=settings.HYDRA_NOTIFY_TIME_LEFT_MINUTES)
+    notices = []
+    for clock in RoundClock.objects.filter(purpose=ClockPurpose.MATCHES, status=ClockStatus.RUNNING,
+                                           ends_at__gt=now, ends_at__lte=soon).select_related("round__event"):
+        round_ = clock.round
+        matches = list(TeamMatch.objects.filter(round=round_, result_state=ResultState.PENDING, team_b__isnull=False))
+        users = _users_of({m.team_a_id for m in matches} | {m.team_b_id for m in matches})
+        minutes = max(1, round((clock.ends_at - now).total_seconds() / 60))
+        notices += [Notification(person_id=user_id, event_id=round_.event_id, kind=NoticeKind.TIME_NEARLY_UP,
+                                 source=f"clock:{clock.pk}", link=_match_link(match.pk),
+                                 params={"event": round_.event.name, "round": round_.number, "table": match.table,
+                                         "minutes": minutes})
+                    for match in matches for registration_id in (match.team_a_id, match.team_b_id)
+                    for user_id in users[registration_id]]
+    return notifications_store(notices=notices)
+
+
+def draft_started_notices(*, event_id: int, registration_ids: Iterable[int], source: str, link: str) -> list[int]:
+    """Tell the players of a draft that just started (the domain event DRAFT_STARTED); the ids of the new rows."""
+    ids = list(registration_ids)
+    users = _users_of(ids)
+    event_name = Registration.objects.filter(pk__in=ids).values_list("event__name", flat=True).first() or ""
+    return notifications_store(notices=[
+        Notification(person_id=user_id, event_id=event_id, kind=NoticeKind.DRAFT_STARTED, source=source,
+                     params={"event": event_name}, link=link)
+        for registration_id in ids for user_id in users[registration_id]])
+
+
+def _channels(person_ids: set[int]) -> dict[tuple[int, str], set[str]]:
+    chosen = {}
+    for pref in NotificationPreference.objects.filter(person_id__in=person_ids):
+        chosen[(pref.person_id, pref.kind)] = {c for c, on in ((Channel.PUSH, pref.push), (Channel.EMAIL, pref.email))
+                                               if on}
+    return chosen
+
+
+def notifications_store(*, notices: list[Notification]) -> list[int]:
+    """Write the notifications (a row already written for its person, kind and source is left alone, so a task
+    that runs twice tells no one twice), marking the channels their person doesn't want as done; the ids of the
+    new rows that wait for a push, in batches to the push task after the commit."""
+    if not notices:
+        return []
+    now = timezone.now()
+    chosen = _channels({n.person_id for n in notices})
+    with_push = set(PushSubscription.objects.filter(person_id__in={n.person_id for n in notices})
+                    .values_list("person_id", flat=True))
+    for notice in notices:
+        channels = chosen.get((notice.person_id, notice.kind), DEFAULT_CHANNELS[notice.kind])
+        if Channel.PUSH not in channels or notice.person_id not in with_push:
+            notice.pushed_at = now
+        if Channel.EMAIL not in channels:
+            notice.mailed_at = now
+    with transaction.atomic():
+        before = {(n.person_id, n.kind, n.source) for n in notices}
+        existing = set(Notification.objects.filter(
+            person_id__in={p for p, _k, _s in before}, source__in={s for _p, _k, s in before}
+        ).values_list("person_id", "kind", "source"))
+        fresh = [n for n in notices if (n.person_id, n.kind, n.source) not in existing]
+        Notification.objects.bulk_create(fresh, ignore_conflicts=True, batch_size=1000)
+        to_push = list(Notification.objects.filter(
+            person_id__in={n.person_id for n in fresh}, source__in={n.source for n in fresh}, pushed_at__isnull=True,
+        ).values_list("pk", flat=True)) if fresh else []
+        if fresh:
+            transaction.on_commit(lambda: unread_publish(counts=_unread_counts({n.person_id for n in fresh})))
+        for start in range(0, len(to_push), PUSH_BATCH):
+            batch = to_push[start:start + PUSH_BATCH]
+            transaction.on_commit(lambda batch=batch: task_send(PUSH_TASK, batch))
+    return to_push
+
+
+def _unread_counts(person_ids: set[int]) -> dict[int, int]:
+    return dict(Notification.objects.filter(person_id__in=person_ids, read_at__isnull=True)
+                .values("person_id").annotate(n=Count("id")).values_list("person_id", "n"))
+
+
+def notices_from_log_entry(*, entry_id: int) -> list[int]:
+    """The worker's side of notices_schedule: the entry's notifications, stored once and handed on to push."""
+    entry = EventLogEntry.objects.select_related("event", "match").filter(pk=entry_id).first()
+    if entry is None:
+        return []
+    return notifications_store(notices=notices_for_entry(entry=entry))
+
+
+def _claim(ids: list[int]) -> list[Notification]:
+    """Take the batch's notifications still waiting for a push, marking them handed over in one short transaction
+    (two workers never send one twice: at most once, like a text message)."""
+    with transaction.atomic():
+        claimed = list(Notification.objects.select_for_update(skip_locked=True)
+                       .filter(pk__in=ids, pushed_at__isnull=True))
+        Notification.objects.filter(pk__in=[n.pk for n in claimed]).update(pushed_at=timezone.now())
+    return claimed
+
+
+def push_payload(*, notice: Notification, language: str) -> str:
+    """The JSON the service worker shows: title, body and the page that acts on it, in the browser's language."""
+    with translation.override(language):
+        return json.dumps({"title": notice_title(kind=notice.kind, params=notice.params),
+                           "body": notice_body(kind=notice.kind, params=notice.params),
+                           "url": notice.link, "tag": f"{notice.kind}:{notice.source}"})
+
+
+_local = threading.local()
+
+
+def _session() -> requests.Session:
+    """One keep-alive session per sending thread (a Session is not shared between threads)."""
+    if getattr(_local, "session", None) is None:
+        _local.session = requests.Session()
+    return _local.session
+
+
+def _push_one(notice: Notification, sub: PushSubscription, claims: dict) -> str:
+    """Hand one notification to one browser's push service: "sent", "gone" (404, 410: forget it) or "failed"."""
+    try:
+        webpush({"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
+                data=push_payload(notice=notice, language=sub.language), vapid_private_key=vapid_key(),
+                vapid_claims=dict(claims), ttl=3600, timeout=10, requests_session=_session())
+        return "sent"
+    except WebPushException as exc:
+        if getattr(exc.response, "status_code", None) in GONE:
+            return "gone"
+        log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
+    except requests.RequestException as exc:
+        log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
+    return "failed"
+
+
+def notifications_push(*, ids: list[int]) -> dict[str, int]:
+    """Hand one batch to the push services, each notification to every browser its person allowed, PUSH_THREADS
+    at a time (a push service answers in tens of milliseconds: one after the other, a batch would wait on the
+    network); a subscription answered 404 or 410 is forgotten. Figures of what happened."""
+    notices = _claim(ids)
+    subscriptions = defaultdict(list)
+    for sub in PushSubscription.objects.filter(person_id__in={n.person_id for n in notices}):
+        subscriptions[sub.person_id].append(sub)
+    claims = {"sub": f"mailto:{settings.DEFAULT_FROM_EMAIL}"}
+    pairs = [(notice, sub) for notice in notices for sub in subscriptions[notice.person_id]]
+    with ThreadPoolExecutor(max_workers=PUSH_THREADS) as pool:
+        answers = list(pool.map(lambda pair: _push_one(pair[0], pair[1], claims), pairs))
+    gone = {sub.pk for (_notice, sub), answer in zip(pairs, answers) if answer == "gone"}
+    PushSubscription.objects.filter(pk__in=gone).delete()
+    return {"notifications": len(notices), "sent": answers.count("sent"), "failed": answers.count("failed"),
+            "forgotten": len(gone)}
+
+
+def notifications_digest(*, older_than_minutes: float = 0) -> int:
+    """Mail each person who chose the e-mail digest one message with what waits for it (never one mail per
+    notification); the number of mails sent."""
+    cutoff = timezone.now() - timezone.timedelta(minutes=older_than_minutes)
+    with transaction.atomic():
+        waiting = list(Notification.objects.select_for_update(skip_locked=True)
+                       .filter(mailed_at__isnull=True, created_at__lte=cutoff).select_related("person")
+                       .order_by("person_id", "created_at"))
+        Notification.objects.filter(pk__in=[n.pk for n in waiting]).update(mailed_at=timezone.now())
+    by_person = defaultdict(list)
+    for notice in waiting:
+        by_person[notice.person].append(notice)
+    mails = 0
+    for person, notices in by_person.items():
+        if not person.email:
+            continue
+        lines = [f"{notice_title(kind=n.kind, params=n.params)}: {notice_body(kind=n.kind, params=n.params)}"
+                 for n in notices]
+        send_mail(_("Hydra: %(n)d new notifications") % {"n": len(notices)}, "\n".join(lines), None, [person.email])
+        mails += 1
+    return mails
+
+
+def notifications_mark_read(*, person, ids: Iterable[int] | None = None) -> int:
+    """Mark the person's notifications read (all, or those of `ids`; others' ids are ignored); how many changed."""
+    rows = Notification.objects.filter(person=person, read_at__isnull=True)
+    if ids is not None:
+        rows = rows.filter(pk__in=list(ids))
+    return rows.update(read_at=timezone.now())
+
+
+def notification_preferences_set(*, person, choices: dict[str, dict[str, bool]]) -> None:
+    """Keep the person's choices, kind -> {"push": bool, "email": bool}."""
+    with transaction.atomic():
+        for kind, channels in choices.items():
+            NoticeKind(kind)
+            NotificationPreference.objects.update_or_create(
+                person=person, kind=kind, defaults={"push": bool(channels.get("push")),
+                                                    "email": bool(channels.get("email"))})
+
+
+def push_subscription_add(*, person, endpoint: str, p256dh: str, auth: str, language: str) -> PushSubscription:
+    """Keep a browser's subscription for the person (a browser that subscribes again moves to them)."""
+    sub, _created = PushSubscription.objects.update_or_create(
+        endpoint=endpoint, defaults={"person": person, "p256dh": p256dh, "auth": auth, "language": language[:10]})
+    return sub
+
+
+def push_subscription_remove(*, person, endpoint: str) -> int:
+    return PushSubscription.objects.filter(person=person, endpoint=endpoint).delete()[0]
+

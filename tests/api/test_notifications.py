@@ -1,0 +1,44 @@
+"""GET /api/v1/notifications/ and POST /api/v1/notifications/read/: the caller's own, by session or token."""
+import pytest
+
+from notifications.kinds import NoticeKind
+from notifications.models import Notification
+from tests.factories import ApiTokenFactory, EventFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _notice(person, event, n):
+    return Notification.objects.create(
+        person=person, event=event, kind=NoticeKind.ANNOUNCEMENT, source=f"log:{n}",
+        params={"event": event.name, "text": f"Note {n}"}, link=f"/events/{event.pk}/")
+
+
+def test_the_list_is_the_callers_own_with_read_and_unread(client):
+    me, other = UserFactory(), UserFactory()
+    event = EventFactory()
+    first, second = _notice(me, event, 1), _notice(me, event, 2)
+    _notice(other, event, 3)
+    client.force_login(me)
+    body = client.get("/api/v1/notifications/").json()
+    assert [row["body"] for row in body["results"]] == ["Note 2", "Note 1"]
+    assert all(row["read"] is False for row in body["results"])
+    answer = client.post("/api/v1/notifications/read/", {"ids": [first.pk]}, content_type="application/json")
+    assert answer.json() == {"marked": 1}
+    unread = client.get("/api/v1/notifications/?unread=true").json()
+    assert [row["id"] for row in unread["results"]] == [second.pk]
+
+
+def test_a_token_reads_its_persons_notifications(client):
+    token = ApiTokenFactory()
+    _notice(token.user, EventFactory(), 1)
+    _notice(UserFactory(), EventFactory(), 2)
+    body = client.get("/api/v1/notifications/", HTTP_AUTHORIZATION=f"Token {token.raw}").json()
+    assert [row["body"] for row in body["results"]] == ["Note 1"]
+
+
+def test_anonymous_callers_are_refused_and_bad_ids_are_a_400(client):
+    assert client.get("/api/v1/notifications/").status_code in (401, 403)
+    client.force_login(UserFactory())
+    answer = client.post("/api/v1/notifications/read/", {"ids": ["x"]}, content_type="application/json")
+    assert answer.status_code == 400

@@ -1,0 +1,89 @@
+"""Web Push (issue 41): each notification handed to every browser its person allowed, encrypted for that browser,
+in batches; a subscription the push service answers 410 or 404 is forgotten; a choice turns a kind off; the e-mail
+digest collects, one mail a person."""
+import json
+
+import pytest
+from django.core import mail
+
+from notifications.kinds import NoticeKind
+from notifications.models import Notification, PushSubscription
+from notifications.services import (
+    notification_preferences_set, notifications_digest, notifications_push, push_subscription_add,
+)
+from tests.api.conftest import build_event
+from tournaments.services.pairing import round_pair_next
+
+pytestmark = pytest.mark.django_db
+
+
+def _subscribe(push_service, user, name):
+    endpoint, keys = push_service.endpoint(name)
+    return push_subscription_add(person=user, endpoint=endpoint, p256dh=keys.p256dh, auth=keys.auth, language="de")
+
+
+def _event():
+    event, registrations, _rounds = build_event(teams=4, rounds=0, swiss_rounds=3)
+    players = [seat.player.user for r in registrations for seat in r.seats.select_related("player__user")]
+    return event, players
+
+
+def test_a_pairing_reaches_each_allowed_browser_encrypted_in_its_language(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "phone")
+    _subscribe(push_service, players[0], "laptop")
+    _subscribe(push_service, players[1], "other")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    paths = sorted(path for path, _at, _text in push_service.received)
+    assert paths == ["/push/laptop", "/push/other", "/push/phone"]
+    payload = json.loads(next(text for path, _at, text in push_service.received if path == "/push/phone"))
+    assert payload["title"] == event.name and payload["body"].startswith("Runde 1: Tisch")
+    assert payload["url"].startswith("/matches/")
+    assert Notification.objects.filter(pushed_at__isnull=True).count() == 0
+
+
+def test_a_dead_subscription_is_forgotten_and_the_others_still_served(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "gone")
+    _subscribe(push_service, players[1], "missing")
+    _subscribe(push_service, players[2], "alive")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert list(PushSubscription.objects.values_list("person_id", flat=True)) == [players[2].pk]
+    assert sorted(p for p, _a, _t in push_service.received) == ["/push/alive", "/push/gone", "/push/missing"]
+
+
+def test_a_kind_turned_off_is_not_pushed_but_kept_in_the_inbox(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "phone")
+    notification_preferences_set(person=players[0], choices={NoticeKind.ROUND_PAIRED: {"push": False, "email": False}})
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert push_service.received == []
+    assert Notification.objects.filter(person=players[0], kind=NoticeKind.ROUND_PAIRED).count() == 1
+
+
+def test_the_same_batch_pushed_twice_sends_nothing_twice(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "phone")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    ids = list(Notification.objects.values_list("pk", flat=True))
+    assert notifications_push(ids=ids)["sent"] == 0
+    assert len(push_service.received) == 1
+
+
+def test_the_digest_sends_one_mail_a_person_who_chose_it_and_none_to_the_others(worker):
+    event, players = _event()
+    players[0].email = "ann@example.org"
+    players[0].save()
+    players[1].email = "bo@example.org"
+    players[1].save()
+    notification_preferences_set(person=players[0], choices={NoticeKind.ROUND_PAIRED: {"push": True, "email": True}})
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert notifications_digest() == 1
+    assert [m.to for m in mail.outbox] == [["ann@example.org"]]
+    assert "Round 1: table" in mail.outbox[0].body
+    assert notifications_digest() == 0
