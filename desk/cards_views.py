@@ -2,6 +2,7 @@
 data is and which formats it checks, uploads a newer MTGJSON or Scryfall file or has Hydra download it (a Celery
 task imports it; the page follows its progress), and dismisses the staleness notice. Thin: each view asks the rights
 module, reads through cards.selectors, writes through cards.services."""
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -17,7 +18,7 @@ from cards.services import card_data_job_new, card_upload_path
 from cards.tasks import card_data_job as card_data_job_task
 from cards.templatetags.cards import NOTICE_DISMISSED
 from desk.forms import CARD_DOWNLOAD_CHOICES, CardDataDownloadForm, CardDataUploadForm
-from tournaments.rights import actor_label, may_organize, may_update_card_data
+from tournaments.rights import may_organize, may_update_card_data
 
 
 
@@ -53,7 +54,7 @@ def card_data_upload(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, upload=form, status=400)
     upload = form.cleaned_data["file"]
-    by = actor_label(request.user)
+    by = request.user.get_username()
     job_id = card_data_job_new(by=by, what=upload.name)
     path = card_upload_path(job_id=job_id, filename=upload.name)
     with path.open("wb") as fh:
@@ -79,9 +80,11 @@ def card_data_download(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _page(request, download=form, status=400)
     source = form.cleaned_data["source"]
-    by = actor_label(request.user)
+    by = request.user.get_username()
     job_id = card_data_job_new(by=by, what=str(dict(CARD_DOWNLOAD_CHOICES)[source]))
-    card_data_job_task.delay(job_id, source=source, by=by)
+    # The operator's mirror (HYDRA_CARD_REFRESH_URL) serves the source of the periodic refresh (MTGJSON by default).
+    url = settings.HYDRA_CARD_REFRESH_URL if source == (settings.HYDRA_CARD_REFRESH or "mtgjson") else ""
+    card_data_job_task.delay(job_id, source=source, url=url, by=by)
     return redirect(f"{reverse('desk:card_data')}?job={job_id}")
 
 
