@@ -10,21 +10,11 @@ from django.urls import reverse
 
 from cards.models import Card, CardDataImport
 from cards.services import card_data_job_new, card_data_job_update
-from config.celery import app as celery_app
 from tests.cards.test_import_data import allprintings, server, write  # noqa: F401 - `server` is a fixture
 from tests.factories import OrganizerFactory
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture
-def eager(settings, tmp_path):
-    """Tasks run at once, in the test (as a worker would run them), and uploads wait under a temporary var/."""
-    settings.VAR_DIR = tmp_path
-    before = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield tmp_path
-    celery_app.conf.task_always_eager = before
 
 
 @pytest.fixture
