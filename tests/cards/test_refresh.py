@@ -90,3 +90,18 @@ def test_the_players_decklist_page_never_shows_the_staleness_notice(client):
     page = client.get(reverse("portal:decklist", args=[event.pk])).content.decode()
     assert "My decklist" in page
     assert "days old" not in page and "card-data-notice" not in page
+
+
+def test_the_decklist_page_and_the_desk_say_when_the_events_format_is_not_checked(client):
+    event = EventFactory(constructed_format="explorer")
+    registration = RegistrationFactory(event=event)
+    CardDataImport.objects.create(data_date=timezone.localdate() - dt.timedelta(days=3), source="new",
+                                  formats=["standard", "modern"])
+    client.force_login(registration.seats.first().player.user)
+    page = client.get(reverse("portal:decklist", args=[event.pk])).content.decode()
+    assert "The card data does not say which cards are legal in Explorer" in page
+    client.force_login(event.organizer)
+    assert "legal in Explorer" in client.get(reverse("desk:desk", args=[event.pk])).content.decode()
+    event.constructed_format = "modern"
+    event.save(update_fields=["constructed_format"])
+    assert "does not say which cards" not in client.get(reverse("desk:desk", args=[event.pk])).content.decode()
