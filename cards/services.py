@@ -405,6 +405,11 @@ def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: st
         card_data_job_update(job_id, state="failed", message=str(exc))
         logger.warning("Card data import %s failed: %s", job_id, exc)
         return None
+    except Exception:
+        # A fault of Hydra's own: the page stops waiting (and says the data in use is unchanged: the import's
+        # transaction rolled back); the worker logs the traceback.
+        card_data_job_update(job_id, state="failed", message="")
+        raise
     finally:
         if path:
             Path(path).unlink(missing_ok=True)

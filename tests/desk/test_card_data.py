@@ -87,3 +87,18 @@ def test_the_progress_fragment_polls_while_the_import_runs_and_stops_at_its_end(
     fragment = client.get(url).content.decode()
     assert "Imported 12 cards (data of 2026-11-03)." in fragment and "hx-get" not in fragment
     assert "unknown or too old" in client.get(reverse("desk:card_data_progress", args=["nosuchjob"])).content.decode()
+
+
+def test_a_fault_during_the_import_ends_the_job_as_failed_instead_of_leaving_the_page_waiting(client, organizer,
+                                                                                             eager, monkeypatch):
+    import cards.services
+
+    def broken(**kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cards.services, "cards_import_file", broken)
+    upload = SimpleUploadedFile("AllPrintings.json", json.dumps(allprintings()).encode())
+    response = client.post(reverse("desk:card_data_upload"), {"file": upload})
+    page = client.get(response["Location"]).content.decode()
+    assert 'data-state="failed"' in page and "the card data in use is unchanged" in page and "hx-get" not in page
+    assert list((eager / "card-uploads").iterdir()) == []
