@@ -144,12 +144,15 @@ def deck_problems(
     extra_banned: Collection[str] = (),
     sideboard_allowed: bool = True,
     structure_banned: Collection[str] = (),
+    pool_checked: bool = True,
 ) -> list[Problem]:
     """Return every way `deck` breaks its format (RULES.md 5): fewer than 60 main-deck cards, more than 15 in
     the sideboard (or any, when `sideboard_allowed` is False), more than four of a name counting main and
     sideboard (basic lands and cards with their own limit aside), banned, restricted (one copy), not legal in
     the format, on the event's `extra_banned` list (English names), banned by the structure (`structure_banned`:
-    Two-Headed Giant's list, MTR 9.5), or not a known card at all."""
+    Two-Headed Giant's list, MTR 9.5), or not a known card at all. With `pool_checked` False (card data that
+    does not give the format's legalities, see `pool_status`) the format's card pool, banned and restricted lists
+    are not checked; everything else is."""
     problems: list[Problem] = []
     bad_format = format_problem(format)
     if bad_format is not None:
@@ -209,7 +212,7 @@ def deck_problems(
                 card=name, decks=(label,), counts=(count,),
             ))
             continue
-        status = card.legalities.get(format)
+        status = pool_status(card, format, checked=pool_checked)
         if name in structure_banned:
             problems.append(_must_remove(
                 deck, name, format, code="banned-in-two-headed-giant", rule="MTR 9.5",
@@ -249,6 +252,13 @@ def deck_problems(
     return problems
 
 
+def pool_status(card: CardRules, format: str, *, checked: bool = True) -> str | None:
+    """The card's status in `format` ("legal", "banned", "restricted"; None: not legal). Where the card data does
+    not give the format's legalities (`checked` False) every known card counts as legal: "not checked", never
+    "every card illegal"."""
+    return card.legalities.get(format) if checked else "legal"
+
+
 def _holders(decks: Sequence[Deck], name: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     holding = [d for d in decks if d.total(name)]
     return tuple(d.label for d in holding), tuple(d.total(name) for d in holding)
@@ -269,7 +279,7 @@ def _spread(labels: Sequence[str], counts: Sequence[int]) -> str:
 
 
 def unified_problems(
-    decks: Sequence[Deck], *, rule: str, format: str, cards: Mapping[str, CardRules]
+    decks: Sequence[Deck], *, rule: str, format: str, cards: Mapping[str, CardRules], pool_checked: bool = True,
 ) -> list[Problem]:
     """Return the problems of unified deck construction across a team's decks (RULES.md 5) only, the decks'
     own problems aside. "four-copies": at most four of an English name in all decks and sideboards together
@@ -293,7 +303,7 @@ def unified_problems(
         if len(labels) < 2:
             continue
         total = sum(counts)
-        status = card.legalities.get(format)
+        status = pool_status(card, format, checked=pool_checked)
         if status in (None, "banned"):
             continue  # each deck holding it already has a problem for it
         if rule == RULE_NO_SHARED:
@@ -332,8 +342,11 @@ def team_problems(
     extra_banned: Collection[str] = (),
     two_headed_giant: bool = False,
     formats_must_differ: bool = True,
+    unchecked_formats: Collection[str] = (),
 ) -> list[Problem]:
     """Return every problem of a team's decks, each deck's own and the team's, all at once (RULES.md 5).
+    `unchecked_formats`: formats whose legalities the card data does not give; their card pools, banned and
+    restricted lists are not checked (the caller tells the reader so), the rest is.
 
     `formats` is one format (a string) for the whole team, or one per deck (a sequence). With one format the
     team follows unified deck construction under `rule`; with one per deck it is a mixed-format team: each deck is
@@ -394,7 +407,9 @@ def team_problems(
         problems += deck_problems(
             deck, format=fmt, cards=cards, extra_banned=banned, sideboard_allowed=not two_headed_giant,
             structure_banned=TWO_HEADED_GIANT_BANNED if two_headed_giant else (),
+            pool_checked=fmt not in unchecked_formats,
         )
     if unified and len(decks) > 1:
-        problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards)
+        problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards,
+                                     pool_checked=formats[0] not in unchecked_formats)
     return problems

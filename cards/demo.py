@@ -61,49 +61,52 @@ Sideboard
 )
 
 # The Friday Night Magic's decklists (`make run`): four Standard decks as Standard stood in the bundled card data
-# (spring 2022), each played by two of the eight players.
+# (August 2026: Wilds of Eldraine to Star Trek, after the banned list of 10 August 2026), each played by two of the
+# eight players.
 DEMO_STANDARD_DECKLISTS = (
-    """4 Play with Fire
-4 Bloodthirsty Adversary
-4 Voldaren Epicure
-4 Fireblade Charger
-4 Frost Bite
-4 Kessig Flamebreather
-4 Abrade
-4 Cinderclasm
-28 Mountain
+    """4 Emberheart Challenger
+4 Manifold Mouse
+4 Burst Lightning
+4 Shock
+4 Slickshot Show-Off
+4 Hired Claw
+4 Razorkin Needlehead
+4 Sunspine Lynx
+4 Lightning Strike
+4 Rockface Village
+20 Mountain
 """,
-    """4 Thalia, Guardian of Thraben
-4 Luminarch Aspirant
-4 Elite Spellbinder
-4 Intrepid Adversary
-4 Adeline, Resplendent Cathar
-4 Usher of the Fallen
-4 Skyclave Apparition
-4 Portable Hole
-4 Fateful Absence
+    """4 Warden of the Inner Sky
+4 Resolute Reinforcements
+4 Valley Questcaller
+4 Salvation Swan
+4 Seasoned Warrenguard
+4 Intrepid Rabbit
+4 Brightblade Stoat
+4 Repel Calamity
+4 Elspeth's Smite
 24 Plains
 """,
-    """4 Esika's Chariot
-4 Old-Growth Troll
-4 Ranger Class
-4 Werewolf Pack Leader
-4 Jaspera Sentinel
-4 Tajuru Blightblade
-4 Snakeskin Veil
-4 Briarbridge Tracker
-4 Ascendant Packleader
+    """4 Llanowar Elves
+4 Sentinel of the Nameless City
+4 Mossborn Hydra
+4 Innkeeper's Talent
+4 Bushwhack
+4 Overprotect
+4 Pawpatch Recruit
+4 Tifa Lockhart
+4 Mightform Harmonizer
 24 Forest
 """,
-    """4 Infernal Grasp
-4 Power Word Kill
+    """4 Bloodthirsty Conqueror
+4 Vein Ripper
+4 Preacher of the Schism
+4 Deep-Cavern Bat
+4 Tinybones, the Pickpocket
 4 Duress
-4 Tenacious Underdog
-4 Dread Fugue
-4 Invoke Despair
-4 Eyetwitch
-4 Village Rites
-4 Champion of the Perished
+4 Feed the Swarm
+4 Fell
+4 Starscape Cleric
 24 Swamp
 """,
 )

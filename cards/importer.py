@@ -315,11 +315,14 @@ def records_from_bundle(data: dict) -> Iterator[CardRecord]:
 
 def bundle_document(
     records: Iterable[CardRecord], *, formats: Iterable[str], languages: Iterable[str], source: str = "",
-    date: str = "", sets: Iterable[SetRecord] = (),
+    date: str = "", sets: Iterable[SetRecord] = (), given: Iterable[str] | None = None,
 ) -> dict:
     """Return the bundle form of `records`, keeping only the legalities of `formats` and the printed names
-    of `languages` (language codes), and dropping printed names that equal the English name."""
-    formats = list(formats)
+    of `languages` (language codes), and dropping printed names that equal the English name. With `given` (the
+    formats the data gives legalities for, `CardData.formats`), the bundle keeps only those of `formats`: its
+    `formats` list is what a reader takes as checked."""
+    given = None if given is None else set(given)
+    formats = [f for f in formats if given is None or f in given]
     languages = list(languages)
     statuses = ["legal", "banned", "restricted"]
     format_index = {f: i for i, f in enumerate(formats)}
@@ -416,6 +419,10 @@ class CardData:
     printings: list[PrintingRecord]
     data_date: str = ""  # ISO date the data was published ("" when the file does not say)
     version: str = ""
+    # The formats whose legalities the data gives; None: every format (MTGJSON's and Scryfall's own files). A
+    # composite that derived only some formats names them (MTGJSON meta `computedFormats`, a bundle's `formats`):
+    # a format outside them is "not checked", never "every card illegal".
+    formats: tuple[str, ...] | None = None
 
 
 class _CountingReader:
@@ -477,6 +484,13 @@ def open_card_file(path: str | Path, *, progress=None):
     return source
 
 
+def card_file_kind(path: str | Path) -> str:
+    """What kind of card data a file holds ("mtgjson", "scryfall", "scryfall-page", "bundle"), told from its first
+    bytes (decompressed); raises CardDataError, saying what Hydra reads, for anything else. Quick: an uploaded
+    file is checked with it before its import is queued."""
+    return _sniff(Path(path))
+
+
 def _sniff(path: Path) -> str:
     with open_card_file(path) as fh:
         try:
@@ -536,7 +550,7 @@ def _bundle_data(data: dict) -> CardData:
     sets = [SetRecord(code=c, name=n, set_type=t, release_date=d) for c, n, t, d in data.get("sets") or ()]
     return CardData(
         kind="bundle", cards=list(records_from_bundle(data)), sets=sets, printings=[],
-        data_date=_date(data.get("date")), version=data.get("source", ""),
+        data_date=_date(data.get("date")), version=data.get("source", ""), formats=tuple(data["formats"]),
     )
 
 
@@ -593,7 +607,17 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
     return CardData(
         kind=kind or "atomic", cards=list(kept.values()), sets=sets, printings=printings,
         data_date=_date(meta.get("date")), version=str(meta.get("version", "")),
+        formats=_meta_formats(meta),
     )
+
+
+def _meta_formats(meta: dict) -> tuple[str, ...] | None:
+    """The formats an MTGJSON-shaped file's `meta.computedFormats` names (a composite that derived its
+    legalities); None when it does not say (MTGJSON's own files give every format)."""
+    computed = meta.get("computedFormats")
+    if not isinstance(computed, list):
+        return None
+    return tuple(sorted({str(f).strip().lower() for f in computed if str(f).strip()}))
 
 
 def _scryfall_data(items, *, data_date: str) -> CardData:

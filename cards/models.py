@@ -138,6 +138,11 @@ class CardDataImport(models.Model):
     legalities_changed = models.PositiveIntegerField(_("changed legalities"), default=0)
     sets_created = models.PositiveIntegerField(_("new sets"), default=0)
     printings = models.PositiveIntegerField(_("printings"), default=0)
+    by = models.CharField(_("by"), max_length=200, blank=True, help_text=_("Who imported it; empty: Hydra itself."))
+    formats = models.JSONField(
+        _("formats checked"), null=True, blank=True,
+        help_text=_("The formats whose legalities the data gives; empty: every format (MTGJSON's and Scryfall's files)."),
+    )
 
     class Meta:
         ordering = ["-imported_at"]

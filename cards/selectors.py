@@ -10,13 +10,15 @@ import time
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.db.models import Count, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from cards.decklist import DecklistError, ParsedDeck, decklist_parse
-from cards.deckrules import CardRules, Problem, team_problems
+from cards.deckrules import CardRules, Problem, format_name, team_problems
 from cards.display import scryfall_image_url
 from cards.importer import read_card_data
 from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
@@ -78,6 +80,38 @@ def card_data_date(*, on_date: dt.date | None = None) -> dt.date | None:
     return dates.aggregate(d=Max("data_date"))["d"]
 
 
+def card_formats_checked(*, on_date: dt.date | None = None) -> frozenset[str] | None:
+    """The formats whose legalities the card data of `on_date` (`card_data_date`; else the newest) gives: None when
+    it gives every format (MTGJSON's and Scryfall's own files, or nothing imported yet). One or two queries."""
+    date = card_data_date(on_date=on_date)
+    imports = CardDataImport.objects.order_by("-imported_at", "-pk")
+    latest = (imports.filter(data_date=date) if date is not None else imports).values_list("formats", flat=True).first()
+    return None if latest is None else frozenset(latest)
+
+
+def formats_unchecked(formats: str | Iterable[str], *, on_date: dt.date | None = None) -> tuple[str, ...]:
+    """Those of `formats` (one or several format names) whose legalities the card data does not give, in order."""
+    wanted = [formats] if isinstance(formats, str) else list(formats)
+    checked = card_formats_checked(on_date=on_date)
+    if checked is None:
+        return ()
+    return tuple(dict.fromkeys(f.strip().lower() for f in wanted if f and f.strip().lower() not in checked))
+
+
+def unchecked_formats_notice(formats: Sequence[str]) -> str:
+    """What a reader is told when the card data does not give the legalities of `formats` ("" when none)."""
+    if not formats:
+        return ""
+    names = ", ".join(str(format_name(f)) for f in formats)
+    return ngettext(
+        "The card data does not say which cards are legal in %(formats)s: its card pool and banned list are not "
+        "checked (deck size and copies are). Import current card data to check them.",
+        "The card data does not say which cards are legal in %(formats)s: their card pools and banned lists are "
+        "not checked (deck size and copies are). Import current card data to check them.",
+        len(formats),
+    ) % {"formats": names}
+
+
 def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None) -> dict[str, CardRules]:
     """Return English name -> `CardRules` for the given English names; names not in the catalogue are absent.
 
@@ -111,6 +145,12 @@ class TeamCheck:
     decks: dict[str, ParsedDeck] = field(default_factory=dict)
     # The date of the card data whose legalities were used (None: the newest data, of unknown date).
     data_date: dt.date | None = None
+    # Formats whose legalities that data does not give: not checked (`notice` says so), never "all illegal".
+    unchecked_formats: tuple[str, ...] = ()
+
+    @property
+    def notice(self) -> str:
+        return unchecked_formats_notice(self.unchecked_formats)
 
     @property
     def legal(self) -> bool:
@@ -151,13 +191,14 @@ def team_decklists_check(
     decks = [deck.to_deck(label) for label, deck in parsed.items()]
     names = {name for deck in decks for name in deck.names()}
     cards = card_rules_for_names(names=names, on_date=on_date)
+    unchecked = formats_unchecked(formats, on_date=on_date)
     problems += team_problems(
         decks, rule=rule, formats=formats, cards=cards, extra_banned=banned, two_headed_giant=two_headed_giant,
-        formats_must_differ=formats_must_differ,
+        formats_must_differ=formats_must_differ, unchecked_formats=unchecked,
     )
     return TeamCheck(
         parse_errors={label: deck.errors for label, deck in parsed.items()}, problems=problems, decks=parsed,
-        data_date=card_data_date(on_date=on_date),
+        data_date=card_data_date(on_date=on_date), unchecked_formats=unchecked,
     )
 
 
@@ -258,8 +299,11 @@ class CardFace:
     local_name: str = ""  # the name printed in the reader's language, where the card data has it
 
 
-# The site's languages (settings.LANGUAGES) as the card data names them (CardName.language).
-CARD_LANGUAGES = {"de": "de", "zh-hans": "zhs"}
+# The site's languages (settings.LANGUAGES, and those it may gain) as the card data names them (CardName.language).
+CARD_LANGUAGES = {
+    "de": "de", "zh-hans": "zhs", "zh-hant": "zht", "fr": "fr", "it": "it", "es": "es", "pt-br": "pt", "pt": "pt",
+    "ja": "ja", "ko": "ko", "ru": "ru",
+}
 
 
 _IMAGES_TTL = 30.0
@@ -369,3 +413,18 @@ def _printed_names(names: list[str], language: str | None) -> dict[str, str]:
             if printed != english:
                 local.setdefault(english, printed)
     return local
+
+
+def card_data_job(*, job_id: str) -> dict | None:
+    """An import job's record (state queued / reading / downloading / writing / done / failed, what, by, stage,
+    done and total bytes, message; cards and data_date when done), None when unknown or expired."""
+    if not job_id or not job_id.isalnum() or len(job_id) > 40:
+        return None
+    return cache.get(f"cards:job:{job_id}")
+
+
+def card_data_current() -> CardDataImport | None:
+    """The import whose data is the newest (the card data in use), None before any import."""
+    date = card_data_date()
+    imports = CardDataImport.objects.order_by("-imported_at", "-pk")
+    return (imports.filter(data_date=date) if date is not None else imports).first()

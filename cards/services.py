@@ -1,17 +1,23 @@
 """Writes of the cards app: importing card data into `Card` and `CardName`."""
 from __future__ import annotations
 
+import functools
+import json
 import logging
+import time
+import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connections, models, router, transaction
 from django.utils import timezone
 
-from cards.download import card_data_download, cleanup
-from cards.importer import CardData, CardRecord, PrintingRecord, SetRecord, read_card_data
+from cards.download import DownloadError, card_data_download, cleanup
+from cards.importer import CardData, CardDataError, CardRecord, PrintingRecord, SetRecord, read_card_data
 from cards.models import Card, CardDataImport, CardLegalities, CardName, CardSet, Printing
 from cards.names import KIND_FACE, KIND_NAME, KIND_PRINTED, name_key
 
@@ -52,6 +58,22 @@ class ImportResult:
     @property
     def total(self) -> int:
         return self.created + self.updated
+
+
+def _json(value) -> str:
+    """A JSON column's value as both backends take it in a bulk write (see `_insert`)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _json_list(items: tuple) -> str:
+    # Types, supertypes and legalities repeat across thousands of cards: each distinct value is encoded once.
+    return _json(list(items))
+
+
+@functools.lru_cache(maxsize=4096)
+def _json_dict(items: tuple) -> str:
+    return _json(dict(items))
 
 
 def _card_names(record: CardRecord) -> Iterator[tuple[str, str, str, str]]:
@@ -138,20 +160,23 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
         with connection.cursor() as cursor:
             cursor.execute("SET LOCAL synchronous_commit TO OFF")
     fields = [Card._meta.get_field(c) for c in ["name", *_CARD_FIELDS]]
-    # Only JSON needs the backend's adaptation (text on SQLite, jsonb on PostgreSQL); the rest goes as is.
+    # Only JSON needs adapting: written as JSON text, which SQLite stores as it is and PostgreSQL's COPY casts to
+    # jsonb (json.dumps directly: Django's per-value adaptation was a fifth of the bundle's import).
     json_fields = {f.name for f in fields if isinstance(f, models.JSONField)}
     now = Card._meta.get_field("updated_at").get_db_prep_save(timezone.now(), connection)
     rows = []
     for r in by_name.values():
         values = {
-            "name": r.name, "ascii_name": r.ascii_name, "name_key": name_key(r.name), "face_names": list(r.face_names),
-            "type_line": r.type_line[:300], "supertypes": list(r.supertypes), "types": list(r.types),
-            "mana_value": r.mana_value, "colors": r.colors, "legalities": dict(r.legalities), "deck_limit": r.deck_limit,
+            "name": r.name, "ascii_name": r.ascii_name, "name_key": name_key(r.name), "face_names": tuple(r.face_names),
+            "type_line": r.type_line[:300], "supertypes": tuple(r.supertypes), "types": tuple(r.types),
+            "mana_value": r.mana_value, "colors": r.colors, "legalities": tuple(sorted(r.legalities.items())),
+            "deck_limit": r.deck_limit,
             "is_basic": r.is_basic, "oracle_id": r.oracle_id, "layout": r.layout, "updated_at": now,
             "mana_cost": r.mana_cost[:100], "text": r.text, "scryfall_id": r.scryfall_id[:36],
         }
         rows.append([
-            f.get_db_prep_save(values[f.name], connection) if f.name in json_fields else values[f.name] for f in fields
+            (_json_dict if f.name == "legalities" else _json_list)(values[f.name]) if f.name in json_fields
+            else values[f.name] for f in fields
         ])
     # Data without Scryfall ids (AtomicCards, the bundle) keeps the ids an earlier import stored.
     _insert(Card, [f.column for f in fields], rows, conflict="name", keep_unless_given=["scryfall_id"])
@@ -230,14 +255,13 @@ def _printings_import(printings: Sequence[PrintingRecord]) -> int:
     return len(rows)
 
 
-def _legalities_record(*, names: Iterable[str], data_date: str) -> None:
-    """Keep each card's legalities as of `data_date` where they differ from those of the latest earlier data."""
-    ids: dict[str, int] = {}
+def _legalities_record(*, legalities: dict[str, dict], data_date: str) -> None:
+    """Keep each card's legalities as of `data_date` (English name -> legalities, as just imported) where they
+    differ from those of the latest earlier data."""
     current: dict[int, dict] = {}
-    for chunk in _chunks(sorted(set(names))):
-        for name, card_id, legalities in Card.objects.filter(name__in=chunk).values_list("name", "id", "legalities"):
-            ids[name] = card_id
-            current[card_id] = legalities or {}
+    for chunk in _chunks(sorted(legalities)):
+        for name, card_id in Card.objects.filter(name__in=chunk).values_list("name", "id"):
+            current[card_id] = legalities[name] or {}
     latest: dict[int, tuple[str, dict]] = {}
     rows = CardLegalities.objects.filter(valid_from__lte=data_date).order_by("valid_from")
     for card_id, valid_from, legalities in rows.values_list("card_id", "valid_from", "legalities").iterator(20_000):
@@ -246,15 +270,13 @@ def _legalities_record(*, names: Iterable[str], data_date: str) -> None:
     redo = [card_id for card_id in changed if card_id in latest and latest[card_id][0] == data_date]
     for chunk in _chunks(redo):
         CardLegalities.objects.filter(valid_from=data_date, card_id__in=chunk).delete()
-    connection = connections[router.db_for_write(CardLegalities)]
-    field = CardLegalities._meta.get_field("legalities")
     _insert(CardLegalities, ["card_id", "valid_from", "legalities"], [
-        [card_id, data_date, field.get_db_prep_save(current[card_id], connection)] for card_id in changed
+        [card_id, data_date, _json(current[card_id])] for card_id in changed
     ])
 
 
 @transaction.atomic
-def cards_import_data(*, data: CardData, source: str, progress=None) -> ImportResult:
+def cards_import_data(*, data: CardData, source: str, progress=None, by: str = "") -> ImportResult:
     """Write everything read from a card data file (`cards.importer.read_card_data`): sets, cards and their
     names, printings, the legalities of the data's date, and a `CardDataImport` row. An upsert: nothing is
     deleted, so cards that left the data stay for old decklists. `progress(stage)` is told each step."""
@@ -270,7 +292,7 @@ def cards_import_data(*, data: CardData, source: str, progress=None) -> ImportRe
     printings = _printings_import(data.printings) if data.printings else 0
     if data.data_date:
         step("legalities")
-        _legalities_record(names=(r.name for r in data.cards), data_date=data.data_date)
+        _legalities_record(legalities={r.name: r.legalities for r in data.cards}, data_date=data.data_date)
     result = ImportResult(
         created=result.created, updated=result.updated, names=result.names, new_cards=result.new_cards,
         changed_legalities=result.changed_legalities, new_sets=new_sets, printings=printings,
@@ -280,29 +302,31 @@ def cards_import_data(*, data: CardData, source: str, progress=None) -> ImportRe
         data_date=data.data_date or None, source=source[:300], version=data.version[:100],
         cards_created=result.created, cards_updated=result.updated,
         legalities_changed=len(result.changed_legalities), sets_created=len(new_sets), printings=printings,
+        formats=list(data.formats) if data.formats is not None else None, by=by[:200],
     )
     return result
 
 
-def cards_import_file(*, path: str | Path | None = None, progress=None, stage=None) -> ImportResult:
+def cards_import_file(*, path: str | Path | None = None, progress=None, stage=None, by: str = "",
+                      name: str = "") -> ImportResult:
     """Import a card data file: MTGJSON AllPrintings or AtomicCards, Scryfall oracle-cards or default-cards, or
     a Hydra bundle; plain, .gz, .xz, .bz2 or .zip. Without a path, the bundle Hydra ships
     (cards/data/cards.json.xz). `progress(bytes_read)` follows the reading of the file, `stage(name)` the writing.
     Raises cards.importer.CardDataError for a file that is not card data."""
     path = Path(path or BUNDLE_PATH)
     data = read_card_data(path, progress=progress)
-    return cards_import_data(data=data, source=path.name, progress=stage)
+    return cards_import_data(data=data, source=name or path.name, progress=stage, by=by)
 
 
 def cards_refresh(*, source: str = "mtgjson", url: str = "", download_progress=None, progress=None,
-                  stage=None) -> ImportResult:
+                  stage=None, by: str = "") -> ImportResult:
     """Download the current card data of `source` (cards.download.SOURCES; `url`: a mirror) and import it, the
     downloaded file removed afterwards. What `import_cards --download` and the opt-in periodic refresh
     (cards.tasks, HYDRA_CARD_REFRESH) run. Raises DownloadError (offline: the message says what to do) or
     CardDataError."""
     downloaded = card_data_download(source=source, url=url, progress=download_progress)
     try:
-        return cards_import_file(path=downloaded, progress=progress, stage=stage)
+        return cards_import_file(path=downloaded, progress=progress, stage=stage, by=by)
     finally:
         cleanup(downloaded)
 
@@ -313,3 +337,82 @@ def cards_ensure_loaded() -> int:
     if Card.objects.exists():
         return 0
     return cards_import_file().total
+
+
+# --- Card data updated from the browser (docs/cards.md "Updating from the browser") -----------------------------
+# An organizer uploads a file, or asks Hydra to download the current one; a Celery task (cards.tasks.card_data_job)
+# imports it and reports its progress here, in the cache (every worker and web process shares it), for the page
+# that polls it.
+
+UPLOAD_DIR_NAME = "card-uploads"
+_JOB_TTL = 24 * 3600
+
+
+def _job_key(job_id: str) -> str:
+    return f"cards:job:{job_id}"
+
+
+def card_data_job_new(*, by: str, what: str) -> str:
+    """A new import job, queued: its id (the page polls `cards.selectors.card_data_job`). `what` names the file
+    or the source, for the page."""
+    job_id = uuid.uuid4().hex
+    cache.set(_job_key(job_id), {"state": "queued", "what": what, "by": by, "stage": "", "done": 0, "total": 0,
+                                 "message": "", "started": time.time()}, _JOB_TTL)
+    return job_id
+
+
+def card_data_job_update(job_id: str, **changes) -> None:
+    job = cache.get(_job_key(job_id)) or {}
+    job.update(changes)
+    cache.set(_job_key(job_id), job, _JOB_TTL)
+
+
+def card_upload_path(*, job_id: str, filename: str) -> Path:
+    """Where an uploaded card data file waits for its import (removed after it)."""
+    safe = "".join(c for c in Path(filename).name if c.isalnum() or c in "._-")[-80:] or "cards"
+    directory = Path(settings.VAR_DIR) / UPLOAD_DIR_NAME
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory / f"{job_id}-{safe}"
+
+
+def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: str = "", url: str = "",
+                      by: str = "") -> ImportResult | None:
+    """Run an import job: the uploaded file at `path` (removed afterwards), or a download of `source`. Its
+    progress (bytes read, the stage of the writing) and its end (the summary, or the error's message, the data
+    already imported kept) go to the job's record. Returns the result, None when it failed."""
+    last = [0.0]
+
+    def read(done: int, total: int = 0, state: str = "reading") -> None:
+        if time.monotonic() - last[0] > 0.5:
+            last[0] = time.monotonic()
+            card_data_job_update(job_id, state=state, done=done, total=total)
+
+    def stage(name_: str) -> None:
+        card_data_job_update(job_id, state="writing", stage=name_)
+
+    try:
+        if path:
+            size = Path(path).stat().st_size
+            card_data_job_update(job_id, state="reading", total=size)
+            result = cards_import_file(path=path, progress=lambda done: read(done, size), stage=stage, by=by,
+                                       name=name)
+        else:
+            card_data_job_update(job_id, state="downloading")
+            result = cards_refresh(source=source, url=url, by=by, stage=stage,
+                                   download_progress=lambda done, total=0: read(done, total or 0, "downloading"),
+                                   progress=lambda done: read(done, 0))
+    except (CardDataError, DownloadError, OSError) as exc:
+        card_data_job_update(job_id, state="failed", message=str(exc))
+        logger.warning("Card data import %s failed: %s", job_id, exc)
+        return None
+    except Exception:
+        # A fault of Hydra's own: the page stops waiting (and says the data in use is unchanged: the import's
+        # transaction rolled back); the worker logs the traceback.
+        card_data_job_update(job_id, state="failed", message="")
+        raise
+    finally:
+        if path:
+            Path(path).unlink(missing_ok=True)
+    card_data_job_update(job_id, state="done", cards=result.total, created=result.created,
+                         data_date=result.data_date, source=result.source)
+    return result

@@ -211,3 +211,23 @@ class EventSettingsForm(forms.Form):
         if seats and seats != list(event.seat_formats or []):
             changes["seat_formats"] = seats
         return changes
+
+
+# --- Card data from the browser (docs/cards.md) ------------------------------------------------------------------
+CARD_DOWNLOAD_CHOICES = [
+    ("mtgjson", _("MTGJSON AllPrintings (cards, sets, printings; about 100 MB)")),
+    ("mtgjson-atomic", _("MTGJSON AtomicCards (cards only; about 30 MB)")),
+    ("scryfall-oracle", _("Scryfall oracle cards (cards only)")),
+]
+
+
+class CardDataUploadForm(forms.Form):
+    file = forms.FileField(
+        label=_("Card data file"),
+        help_text=_("MTGJSON AllPrintings or AtomicCards, or Scryfall oracle-cards or default-cards; plain JSON or "
+                    "compressed (.xz, .gz, .bz2, .zip)."),
+    )
+
+
+class CardDataDownloadForm(forms.Form):
+    source = forms.ChoiceField(label=_("Download"), choices=CARD_DOWNLOAD_CHOICES, widget=forms.RadioSelect)

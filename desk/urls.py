@@ -2,11 +2,16 @@
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from desk import console_views, fees_views, pods_views, views
+from desk import cards_views, console_views, fees_views, pods_views, views
 
 app_name = "desk"
 urlpatterns = [
     path("organize/", console_views.organize, name="organize"),
+    path("organize/card-data/", cards_views.card_data, name="card_data"),
+    path("organize/card-data/upload/", cards_views.card_data_upload, name="card_data_upload"),
+    path("organize/card-data/download/", cards_views.card_data_download, name="card_data_download"),
+    path("organize/card-data/jobs/<slug:job>/", cards_views.card_data_progress, name="card_data_progress"),
+    path("organize/card-data/notice/dismiss/", cards_views.card_notice_dismiss, name="card_notice_dismiss"),
     path("events/new/", console_views.event_new, name="event_new"),
     path("events/<id:pk>/settings/", console_views.event_settings, name="event_settings"),
     path("events/<id:pk>/copy/", console_views.event_copy, name="event_copy"),

@@ -304,6 +304,13 @@ ROUTES = {
     "signup:join": ({"GET": NOBODY}, lambda w: {"token": "no-such-invitation"}),
     "signup:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
     "desk:organize": ({"GET": PEOPLE - {PLAYER}}, lambda w: {}),  # organizers and every event's staff
+    # Card data from the browser (issue 45): the organizer role in person; the staleness notice's dismissal for
+    # whoever sees it (organizers and every event's staff).
+    "desk:card_data": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
+    "desk:card_data_upload": ({"POST": {OWNER, CO, OTHER}}, lambda w: {}),
+    "desk:card_data_download": ({"POST": {OWNER, CO, OTHER}}, lambda w: {}),
+    "desk:card_data_progress": ({"GET": {OWNER, CO, OTHER}}, lambda w: {"job": "0123abcd"}),
+    "desk:card_notice_dismiss": ({"POST": PEOPLE - {PLAYER}}, lambda w: {}),
     # Series (issue 44): organizers make them; only its organizer manages one (or sees a private one).
     "series:list": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
     "series:new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),

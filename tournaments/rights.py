@@ -205,6 +205,13 @@ def may_create_events(subject) -> bool:
 
 
 @rules.predicate
+def may_update_card_data(subject) -> bool:
+    """Import newer card data from the browser (upload a file, or have Hydra download it): the organizer role, in
+    person (not through a token: the page is for a browser)."""
+    return token_of(subject) is None and may_create_events(subject)
+
+
+@rules.predicate
 def may_copy_event(subject, event) -> bool:
     """"Run again": a new event with this one's settings. Whoever runs the event and may create events."""
     return may_run_event(subject, event) and may_create_events(subject)

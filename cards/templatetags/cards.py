@@ -14,7 +14,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 
 from cards.display import ManaSymbol, mana_symbols
-from cards.selectors import CardFace, card_data_freshness, cards_faces
+from cards.selectors import (
+    CardFace, card_data_freshness, cards_faces, formats_unchecked, unchecked_formats_notice,
+)
 
 register = template.Library()
 SPRITE = "cards/mana.svg"
@@ -90,8 +92,27 @@ def card_face(face: CardFace | None):
     return {"face": face}
 
 
-@register.inclusion_tag("cards/_data_notice.html")
-def card_data_notice(*, staff: bool = False):
-    """The card data's date, with a warning when it is older than 90 days (desk and decklist pages); `staff` adds
-    how to update it. One query."""
-    return {"freshness": card_data_freshness(today=timezone.localdate()), "staff": staff}
+# The session key under which desk.cards_views.card_notice_dismiss remembers the data date whose notice was dismissed.
+NOTICE_DISMISSED = "card_data_notice_dismissed"
+
+
+@register.inclusion_tag("cards/_data_notice.html", takes_context=True)
+def card_data_notice(context, *, staff: bool = False, may_update: bool = False):
+    """The card data's date; for `staff` (organizers and their staff: desk and judges' pages) a warning when it is
+    older than 90 days, until they dismiss it (for that data, for the session), with the way forward: the card data
+    page for those who `may_update` it. Players never see the warning. One query."""
+    freshness = card_data_freshness(today=timezone.localdate())
+    request = context.get("request")
+    dismissed = getattr(request, "session", {}).get(NOTICE_DISMISSED) if request is not None else None
+    shown_date = freshness.date.isoformat() if freshness.date else "unknown"
+    return {"freshness": freshness, "staff": staff, "may_update": may_update, "request": request,
+            "dismissed": dismissed == shown_date, "csrf_token": context.get("csrf_token")}
+
+
+@register.inclusion_tag("cards/_formats_notice.html")
+def card_formats_notice(formats, on_date=None):
+    """A notice where the card data does not give the legalities of `formats` (a format, or a list): their card
+    pools and banned lists are not checked. Nothing otherwise. One or two queries."""
+    if not formats:
+        return {"notice": ""}
+    return {"notice": unchecked_formats_notice(formats_unchecked(formats, on_date=on_date))}

@@ -2,6 +2,8 @@
 import pytest
 from django.core.cache import cache
 
+from config.celery import app as celery_app
+
 from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, UserFactory
 
 TEAM_NAMES = ["Azure Ants", "Brass Bats", "Cobalt Cats", "Dire Dogs", "Ember Eels", "Frost Foxes", "Gilded Geese",
@@ -48,3 +50,14 @@ def scorekeeper_of(event, username: str = "keeper"):
     user = UserFactory(username=username)
     EventStaffFactory(event=event, user=user, role="scorekeeper")
     return user
+
+
+@pytest.fixture
+def eager(settings, tmp_path):
+    """Celery tasks run at once, where they are sent (as a worker would run them: the card data page's imports),
+    and uploads wait under a temporary var/."""
+    settings.VAR_DIR = tmp_path
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield tmp_path
+    celery_app.conf.task_always_eager = before

@@ -30,6 +30,13 @@ def may(context, rule: str, obj) -> bool:
 
 
 @register.simple_tag(takes_context=True)
+def may_update_card_data(context) -> bool:
+    """Whether the page's user may import newer card data from the browser (tournaments.rights.may_update_card_data)."""
+    request = context.get("request")
+    return request is not None and rights.may_update_card_data(request.user)
+
+
+@register.simple_tag(takes_context=True)
 def may_organize(context) -> bool:
     """Whether the page's user may open the organizer's console (tournaments.rights.may_organize)."""
     request = context.get("request")

@@ -58,6 +58,8 @@ class Command(BaseCommand):
         )
         if check.data_date:
             self.stdout.write(f"Legalities of the card data of {check.data_date.isoformat()}.")
+        if check.notice:
+            self.stdout.write(self.style.WARNING(check.notice))
         for label, errors in check.parse_errors.items():
             for error in errors:
                 self.stdout.write(f"{label}: {error.message}")

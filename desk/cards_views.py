@@ -1,0 +1,115 @@
+"""Card data from the browser (docs/cards.md "Updating from the browser"): the organizer sees how current the card
+data is and which formats it checks, uploads a newer MTGJSON or Scryfall file or has Hydra download it (a Celery
+task imports it; the page follows its progress), and dismisses the staleness notice. Thin: each view asks the rights
+module, reads through cards.selectors, writes through cards.services."""
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from cards.deckrules import CONSTRUCTED_FORMATS, format_name
+from cards.importer import CardDataError, card_file_kind
+from cards.selectors import card_data_current, card_data_freshness, card_data_job, card_formats_checked
+from cards.services import card_data_job_new, card_upload_path
+from cards.tasks import card_data_job as card_data_job_task
+from cards.templatetags.cards import NOTICE_DISMISSED
+from desk.forms import CARD_DOWNLOAD_CHOICES, CardDataDownloadForm, CardDataUploadForm
+from tournaments.rights import may_organize, may_update_card_data
+
+
+
+def _page(request: HttpRequest, *, upload=None, download=None, job_id: str = "", status: int = 200) -> HttpResponse:
+    checked = card_formats_checked()
+    return render(request, "desk/card_data.html", {
+        "current": card_data_current(),
+        "freshness": card_data_freshness(today=timezone.localdate()),
+        "formats": [(format_name(f), checked is None or f in checked) for f in CONSTRUCTED_FORMATS],
+        "upload": upload or CardDataUploadForm(),
+        "download": download or CardDataDownloadForm(),
+        "job_id": job_id,
+        "job": card_data_job(job_id=job_id) if job_id else None,
+    }, status=status)
+
+
+@login_required
+@require_GET
+def card_data(request: HttpRequest) -> HttpResponse:
+    """How current the card data is, which formats it checks, and the ways to update it."""
+    if not may_update_card_data(request.user):
+        raise Http404("Not an organizer.")
+    return _page(request, job_id=request.GET.get("job", "")[:40])
+
+
+@login_required
+@require_POST
+def card_data_upload(request: HttpRequest) -> HttpResponse:
+    """An uploaded MTGJSON or Scryfall file, checked to be card data, then imported by a task."""
+    if not may_update_card_data(request.user):
+        raise Http404("Not an organizer.")
+    form = CardDataUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _page(request, upload=form, status=400)
+    upload = form.cleaned_data["file"]
+    by = request.user.get_username()
+    job_id = card_data_job_new(by=by, what=upload.name)
+    path = card_upload_path(job_id=job_id, filename=upload.name)
+    with path.open("wb") as fh:
+        for chunk in upload.chunks():
+            fh.write(chunk)
+    try:
+        card_file_kind(path)
+    except CardDataError:
+        path.unlink(missing_ok=True)
+        form.add_error("file", CardDataUploadForm.base_fields["file"].help_text)
+        return _page(request, upload=form, status=400)
+    card_data_job_task.delay(job_id, path=str(path), name=upload.name, by=by)
+    return redirect(f"{reverse('desk:card_data')}?job={job_id}")
+
+
+@login_required
+@require_POST
+def card_data_download(request: HttpRequest) -> HttpResponse:
+    """Hydra downloads the current data (through common.outbound) and imports it, in a task."""
+    if not may_update_card_data(request.user):
+        raise Http404("Not an organizer.")
+    form = CardDataDownloadForm(request.POST)
+    if not form.is_valid():
+        return _page(request, download=form, status=400)
+    source = form.cleaned_data["source"]
+    by = request.user.get_username()
+    job_id = card_data_job_new(by=by, what=str(dict(CARD_DOWNLOAD_CHOICES)[source]))
+    # The operator's mirror (HYDRA_CARD_REFRESH_URL) serves the source of the periodic refresh (MTGJSON by default).
+    url = settings.HYDRA_CARD_REFRESH_URL if source == (settings.HYDRA_CARD_REFRESH or "mtgjson") else ""
+    card_data_job_task.delay(job_id, source=source, url=url, by=by)
+    return redirect(f"{reverse('desk:card_data')}?job={job_id}")
+
+
+@login_required
+@require_GET
+def card_data_progress(request: HttpRequest, job: str) -> HttpResponse:
+    """The polled fragment of an import's progress (it stops polling once the import is done or failed)."""
+    if not may_update_card_data(request.user):
+        raise Http404("Not an organizer.")
+    return render(request, "desk/_card_data_job.html", {"job_id": job, "job": card_data_job(job_id=job)})
+
+
+@login_required
+@require_POST
+def card_notice_dismiss(request: HttpRequest) -> HttpResponse:
+    """Hide the staleness notice of the current card data for this browser session (it shows again for newer
+    stale data, or in a new session)."""
+    if not may_organize(request.user):
+        raise Http404("Not an organizer.")
+    current = card_data_current()
+    request.session[NOTICE_DISMISSED] = current.data_date.isoformat() if current and current.data_date else "unknown"
+    if request.headers.get("HX-Request"):
+        return HttpResponse("")
+    back = request.POST.get("next", "")
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                                 require_https=request.is_secure()):
+        return redirect(back)
+    return redirect("desk:organize")
