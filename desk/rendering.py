@@ -18,6 +18,15 @@ def pairing_rows(lines) -> SafeString:
     ))
 
 
+def table_qr_rows(tables, qr_for) -> SafeString:
+    """<tr>s of table, the two sides and the QR code of the match's page (`qr_for(match_id)`: segno's own SVG)."""
+    return mark_safe("".join(  # noqa: S308 - every value is escaped above, an int, or segno's SVG
+        f'<tr><td class="num">{int(t.table)}</td><td>{escape(t.team)}<br>{escape(t.opponent)}</td>'
+        f'<td class="screen-qr">{qr_for(t.match)}</td></tr>'
+        for t in tables
+    ))
+
+
 def standing_rows(rows) -> SafeString:
     """<tr>s of rank, team, match points, record (wins-losses-draws)."""
     return mark_safe("".join(  # noqa: S308 - every value is escaped or an int

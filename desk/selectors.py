@@ -359,6 +359,22 @@ def screen_pairings(*, round_: Round) -> list[ScreenLine]:
     return lines
 
 
+@dataclass(frozen=True)
+class ScreenTable:
+    match: int
+    table: int
+    team: str
+    opponent: str
+
+
+def screen_tables(*, round_: Round) -> list[ScreenTable]:
+    """The round's tables in order with their two sides, byes left out: the projector's table list, where each
+    table's QR code opens its match's page for its players (issue 41; one query)."""
+    return [ScreenTable(pk, table, a, b) for pk, table, a, b in TeamMatch.objects.filter(
+        round=round_, team_b__isnull=False).order_by("table").values_list(
+        "pk", "table", "team_a__team__name", "team_b__team__name")]
+
+
 def event_tables_for_print(*, round_: Round) -> list[TeamMatch]:
     """The round's matches with teams, players and results, by table (the slips' data)."""
     return list(round_matches(round_=round_))

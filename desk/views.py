@@ -690,23 +690,30 @@ def _chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def _screen_pages(event: Event, round_: Round | None) -> tuple[list[str], list[str]]:
-    """The projector's pairing and standing pages as HTML rows, kept in the cache per event version and language:
-    they change only when Event.version does, while every screen and phone polling them would otherwise have
-    the standings computed again."""
-    key = f"desk:screen:{event.pk}:{event.version}:{get_language()}:{round_.pk if round_ else 0}"
+def _screen_pages(request: HttpRequest, event: Event, round_: Round | None) -> tuple[list[str], list[str], list[str]]:
+    """The projector's pairing, standing and table (QR code) pages as HTML rows, kept in the cache per event
+    version, language and address: they change only when Event.version does, while every screen and phone polling
+    them would otherwise have the standings computed again."""
+    key = (f"desk:screen:{event.pk}:{event.version}:{get_language()}:{round_.pk if round_ else 0}:"
+           f"{venue_absolute_uri(request=request, path='/')}")
     pages = cache.get(key)
     if pages is None:
         lines = selectors.screen_pairings(round_=round_) if round_ else []
         pairing_pages = [str(rendering.pairing_rows(p)) for p in _chunks(lines, PROJECTOR_PAGE_SIZE)] if lines else []
         standing_pages = []
+        table_pages = []
         if round_:
             names = team_names_for_event(event=event)
             rows = [(row.rank, row, names.get(row.team, "?")) for row in standings_for_event(event=event)]
             standing_pages = [str(rendering.standing_rows(p)) for p in _chunks(rows, PROJECTOR_PAGE_SIZE)]
-        pages = (pairing_pages, standing_pages)
+            tables = selectors.screen_tables(round_=round_)
+            if tables:
+                def qr_for(match_id: int) -> str:
+                    return qr_svg(venue_absolute_uri(request=request, path=reverse("portal:match", args=[match_id])))
+                table_pages = [str(rendering.table_qr_rows(p, qr_for)) for p in _chunks(tables, PROJECTOR_PAGE_SIZE)]
+        pages = (pairing_pages, standing_pages, table_pages)
         cache.set(key, pages, timeout=SCREEN_CACHE_SECONDS)
-    return [mark_safe(p) for p in pages[0]], [mark_safe(p) for p in pages[1]]  # noqa: S308 - built escaped
+    return tuple([mark_safe(p) for p in group] for group in pages)  # noqa: S308 - built escaped
 
 
 def _pod_screen(event: Event, round_: Round | None) -> dict | None:
@@ -729,13 +736,13 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
     partial = request.GET.get("partial") == "1"
     if partial and (cached := not_modified(request, etag)):
         return cached
-    pairing_pages, standing_pages = _screen_pages(event, round_)
+    pairing_pages, standing_pages, table_pages = _screen_pages(request, event, round_)
     draft_tables = []
     if event.format_kind in (FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT):
         draft_tables = list(event.draft_tables.select_related("team1__team", "team2__team").order_by("number"))
     context = {
         "event": event, "round": round_, "clock": clock_state, "server_now": now().isoformat(),
-        "pairing_pages": pairing_pages, "standing_pages": standing_pages,
+        "pairing_pages": pairing_pages, "standing_pages": standing_pages, "table_pages": table_pages,
         "draft_tables": draft_tables, "pod_screen": _pod_screen(event, round_),
         "placings": selectors.event_final_placings(event=event),
         "announcements": selectors.announcements_for_event(event=event, limit=1),

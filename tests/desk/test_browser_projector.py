@@ -64,7 +64,7 @@ def test_every_pairing_is_seen_whole_on_a_1366x768_projector(browsers, teams):  
     projector.wait_for_text("Pairings by team name")
     _viewport(projector, *SCREEN)
     assert projector.driver.execute_script("return [window.innerWidth, window.innerHeight]") == list(SCREEN)
-    seen: dict[str, list[str]] = {"Pairings": [], "Standings": []}
+    seen: dict[str, list[str]] = {"Pairings": [], "Standings": [], "Report": []}
     headings = []
     screens = 2 * (teams // 4 + 2)  # around all the screens at least once
     for _ in range(screens):
@@ -74,11 +74,14 @@ def test_every_pairing_is_seen_whole_on_a_1366x768_projector(browsers, teams):  
         assert not runs_off, f"the screen runs off the bottom: {heading}"
         headings.append(heading)
         kind = heading.split(" ")[0]
-        team_cell = 0 if kind == "Pairings" else 1  # pairings: team, table, opponent; standings: rank, team ...
+        team_cell = 1 if kind == "Standings" else 0  # pairings: team, table, opponent; standings: rank, team ...;
+        # the table list (issue 41): table, its two sides, the QR code of the match's page
         seen[kind].extend(cells[team_cell] for cells in projector.driver.execute_script(VISIBLE_ROWS))
         _next_screen(projector)
     assert set(seen["Pairings"]) == set(names), headings  # every team's pairing line, whole, on some screen
     assert set(seen["Standings"]) == set(names), headings
+    tables = {str(t) for t in event.rounds.get(number=1).matches.exclude(team_b=None).values_list("table", flat=True)}
+    assert set(seen["Report"]) == tables, headings  # every table's QR code, whole, on some screen
     if teams > len(TEAM_NAMES):  # more than a screen holds: the screens say which of how many
         assert "Pairings by team name 1/" in headings[0], headings
     SCREENSHOTS.mkdir(exist_ok=True)

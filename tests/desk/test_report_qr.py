@@ -52,3 +52,16 @@ def test_someone_else_who_scans_it_gets_no_page(client):
     other = round_.matches.exclude(pk=match.pk).exclude(team_b=None).first()
     client.force_login(other.team_a.seats.first().player.user)
     assert client.get(f"/matches/{match.pk}/").status_code == 404
+
+
+def test_the_projectors_table_list_carries_each_matchs_qr_and_none_for_the_bye(client):
+    event, round_ = _paired()
+    page = client.get(reverse("desk:screen", args=[event.pk])).content.decode()
+    tables = page.split('data-page-group="tables"', 1)[1].split("</section>", 1)[0]
+    matches = list(round_.matches.exclude(team_b=None).order_by("table"))
+    assert len(re.findall(r'<td class="screen-qr"><svg', tables)) == len(matches) == 2
+    for match in matches:
+        assert _expected_svg(f"http://testserver/matches/{match.pk}/") in tables
+        assert f'<td class="num">{match.table}</td>' in tables
+    bye = round_.matches.get(team_b=None)
+    assert _expected_svg(f"http://testserver/matches/{bye.pk}/") not in page
