@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
@@ -48,7 +49,7 @@ def _act(request: HttpRequest, event: Event) -> str:
     by = request.user
     if action == "seat":
         pods = paper_pods_seat(event=event, by=by, pods_every_round=request.POST.get("pods_every_round") == "on")
-        return _("%(pods)d pods seated.") % {"pods": len(pods)}
+        return ngettext("%(pods)d pod seated.", "%(pods)d pods seated.", len(pods)) % {"pods": len(pods)}
     if action == "draft":
         called_draft_start(event=event, by=by, pack_size=_posted_number(
             request, "pack_size", _("Choose the number of cards in a pack.")))

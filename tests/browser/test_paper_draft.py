@@ -1,6 +1,8 @@
 """Issue 40's evening in real browsers: an 8-player paper booster draft seated in its pod from the organizer's page,
 the called draft running through pack 1 on the projector and two phones (the times read from the pages agree
-within a second), paused and resumed, the deck building timer, and round 1 paired across the pod by seat."""
+within a second), paused and resumed, the deck building timer, two players registering the decks they built from
+the real boosters by typing them (the event is real product at Competitive REL), and round 1 paired across the pod
+by seat."""
 import pytest
 from django.urls import reverse
 from selenium.webdriver.support.ui import WebDriverWait
@@ -10,6 +12,7 @@ from drafting.models import DraftSettings, EventTimer, PodTeam
 from tests.drafting.boosterpods import player
 from tests.factories import BoosterDraftEventFactory, SoloRegistrationFactory
 from tournaments.enums import EventStatus
+from tournaments.models import Decklist
 from tournaments.services.pairing import round_pair_next
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +31,11 @@ def wait_until(browser, condition, timeout=20):
 
 
 def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat(browsers):
-    event = BoosterDraftEventFactory(status=EventStatus.RUNNING, name="Friday Paper Draft")
+    from cards.services import cards_ensure_loaded
+
+    cards_ensure_loaded()  # the typed decks are read against the card data (a transactional test starts empty)
+    event = BoosterDraftEventFactory(status=EventStatus.RUNNING, name="Friday Paper Draft", real_product=True, team_size=1,
+                                     enforcement_level="competitive")
     for _ in range(8):
         SoloRegistrationFactory(event=event)
     # The event's own pick times (an organizer may set them): 8 s for the first pick, then one second a pick, so
@@ -39,7 +46,7 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     desk.sign_in(event.organizer.username)
     desk.get(reverse("drafting:paper_event", args=[event.pk]))
     desk.tap("Seat the players in pods")
-    desk.wait_for_text("1 pods seated.")
+    desk.wait_for_text("1 pod seated.")
     assert desk.text(".called-pods").count("Pod 1, seat") == 8
     seats = list(PodTeam.objects.filter(pod__event=event).order_by("seat"))
 
@@ -112,6 +119,22 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     phone.wait_for_text("Offline: the timer runs on by itself.", css="[data-called]")
     before = timer(phone, "build")[0]
     wait_until(phone, lambda b: timer(b, "build")[0] > before + 1)
+
+    # Two players register the decks they built from their real boosters, typed on their phones (Hydra never knew
+    # the pools): checked for card names and the 40-card minimum only.
+    decks = {seats[2]: "1 Serra Angel\n2 Shock\n20 Plains\n17 Mountain\nSideboard\n1 Lightning Bolt",
+             seats[3]: "3 Llanowar Elves\n1 Serra Angel\n18 Forest\n18 Plains\nSideboard\n2 Shock"}
+    for row, text in decks.items():
+        builder = browsers()
+        builder.driver.set_window_size(360, 800)
+        builder.sign_in(player(row).username)
+        builder.get(reverse("portal:decklist", args=[event.pk]))
+        builder.wait_for_text("Type the deck you built", css="#decklist-typed")
+        builder.find("#id_text").send_keys(text)
+        builder.find("form.panel button[type=submit]").click()
+        builder.wait_for_text("Decklist saved. It is legal.")
+    registered = {d.seat.registration_id: sum(d.main.values()) for d in Decklist.objects.filter(seat__event=event)}
+    assert registered == {seats[2].registration_id: 40, seats[3].registration_id: 40}
 
     round_ = round_pair_next(event=event, seed=1)
     by_seat = [s.registration_id for s in seats]
