@@ -34,6 +34,10 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
+# The team sizes some preset may be played with (issue 45: never offer a size every preset refuses).
+PRESET_TEAM_SIZES = sorted({size for p in PRESETS if not p.is_individual for size in (p.team_size, *p.team_sizes)})
+
+
 def _seat_format_field(letter: str, required: bool = False) -> forms.ChoiceField:
     return forms.ChoiceField(label=_("Seat %(letter)s's format") % {"letter": letter}, required=required,
                              choices=[("", "—")] + FORMAT_CHOICES)
@@ -50,7 +54,7 @@ class EventNewForm(forms.Form):
                                widget=forms.RadioSelect)
     team_size = forms.TypedChoiceField(
         label=_("Team size"), required=False, coerce=int, empty_value=None,
-        choices=[("", _("The format's own"))] + [(str(n), str(n)) for n in range(2, len(SEAT_LETTERS) + 1)],
+        choices=[("", _("The format's own"))] + [(str(n), str(n)) for n in PRESET_TEAM_SIZES],
         help_text=_("Team constructed and Three-Headed Serpent may be played by teams of 2 to 4."),
     )
     expected_teams = forms.IntegerField(label=_("Players or teams expected"), min_value=2, max_value=4096, initial=8,

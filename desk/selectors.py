@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
-from drafting.models import DraftSettings, DraftTable, Pod
+from drafting.models import DraftSettings, DraftStatus, DraftTable, Pod
 from tournaments import clock as engine
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.logtext import LogText
@@ -255,7 +255,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
 class Step:
     """The one next step of the event: what the button says, what it will do, and what should be known first."""
 
-    kind: str  # draft | pair | clock | topcut | advance | finish | none
+    kind: str  # draft | drafts | pair | clock | topcut | advance | finish | none
     label: str
     explains: str
     warnings: list[str] = field(default_factory=list)
@@ -276,6 +276,15 @@ def first_playoff_pairs_text(*, top_cut: int) -> str:
     in words: "1 v 4, 2 v 3" for a top 4. Never written by hand, so the text can't promise other pairs."""
     order = bracket_order(top_cut)
     return ", ".join(_("%(better)d v %(worse)d") % {"better": a, "worse": b} for a, b in zip(order[::2], order[1::2]))
+
+
+def _round_drafts_unfinished(*, event: Event, round_: Round) -> bool:
+    """Whether a draft table of the round (or the event's one draft, before round 1) hasn't finished drafting."""
+    if event.format_kind != FormatKind.TEAM_ROCHESTER:
+        return False
+    tables = DraftTable.objects.filter(event=event).exclude(status=DraftStatus.FINISHED)
+    one_draft = Q(round__isnull=True) if round_.number == 1 else Q(pk__in=[])
+    return tables.filter(Q(round=round_) | one_draft).exists()
 
 
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
@@ -301,6 +310,12 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
                     warnings=pairing_warnings(event=event))
     state = clock_state or round_clock_state(round_=latest)
     open_count = round_open_results(round_=latest)
+    # A drafted round is drafted before its clock runs (issue 45): the desk points to the drafts page first.
+    if (open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED
+            and _round_drafts_unfinished(event=event, round_=latest)):
+        return Step("drafts", _("Run round %(n)d's drafts") % {"n": latest.number},
+                    _("Round %(n)d's tables draft before its clock: open the packs and start the drafts on the "
+                      "drafts page; the clock comes once every table has drafted.") % {"n": latest.number})
     # A round whose results are all in needs no clock any more (results entered from paper slips, say).
     if open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED:
         return Step("clock", _("Start the clock"),

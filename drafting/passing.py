@@ -20,6 +20,11 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
+# The shortest default pick time (issue 45): a passed pack arrives with the pick, and a phone on a store's mobile
+# data needs this long to be told (the live push, or a poll), to load the pack's cards and to show them before a
+# player can choose. The formats' default tables are raised to it; a table an organizer sets is taken as it is.
+PHONE_PICK_FLOOR_SECONDS = 10
+
 LEFT, RIGHT = 1, -1
 
 
@@ -100,13 +105,14 @@ class PassingDraft:
         """Seconds for a pick from a pack of `cards` by `table` (the format's default when None or empty).
 
         A size the table doesn't list takes the entry of the nearest size below it (or the smallest entry). None:
-        the table gives no limit (an entry of 0)."""
+        the table gives no limit (an entry of 0). The default table is never shorter than PHONE_PICK_FLOOR_SECONDS."""
+        floor = 0 if table else PHONE_PICK_FLOOR_SECONDS
         table = {int(k): int(v) for k, v in (table or self.default_pick_seconds).items()}
         if not table:
             return None
         below = [k for k in table if k <= cards]
         seconds = table[max(below)] if below else table[min(table)]
-        return seconds or None
+        return max(seconds, floor) if seconds else None
 
     def step_seconds(self, pack_sizes: Sequence[int], step: int, table: Mapping[int, int] | None = None) -> int | None:
         """The clock of a pick step: the time of the fullest pack any seat chooses from (None: no limit, or no seat

@@ -28,7 +28,7 @@ from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.paper import paper_seat_of_user
-from drafting.selectors.tables import draft_tables_for_user, draft_tables_progress
+from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
 from portal.forms import DisputeForm, report_form_for
@@ -104,9 +104,17 @@ def events(request: HttpRequest) -> HttpResponse:
 
 # --- A match, for its two teams -------------------------------------------------------------------------------------
 
+def _drafting(match) -> bool:
+    """Whether the match's two teams are still drafting at their table (issue 45: no report before the games)."""
+    table = draft_table_for_match(match=match)
+    return table is not None and table.status != DraftStatus.FINISHED
+
+
 def _match_page(request, view, *, report_form=None, dispute_form=None, status=200) -> HttpResponse:
     match = view.match
-    can_report = match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished
+    drafting = _drafting(match)
+    can_report = (match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished
+                  and not drafting)
     can_answer = match.result_state == ResultState.REPORTED and not view.reported_by_my_team
     can_correct = (
         match.result_state == ResultState.REPORTED and view.reported_by_my_team and not match.round.is_finished
@@ -116,6 +124,7 @@ def _match_page(request, view, *, report_form=None, dispute_form=None, status=20
         "match": match,
         "event": match.round.event,
         "can_report": can_report,
+        "drafting": drafting,
         "can_answer": can_answer,
         "can_correct": can_correct,
         "report_form": report_form or (report_form_for(view, correcting=can_correct) if can_report or can_correct else None),
@@ -137,7 +146,11 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     view = selectors.match_for_member(pk=pk, user=request.user)
     form = report_form_for(view, request.POST)
     correcting = view.match.result_state == ResultState.REPORTED and view.reported_by_my_team
-    if form.is_valid():
+    if _drafting(view.match):
+        form.is_valid()
+        form.add_error(None, _("Your table is still drafting: report the result once the draft is over and the games "
+                               "are played."))
+    elif form.is_valid():
         try:
             service = team_match_correct_report if correcting else team_match_report
             service(match=view.match, user=request.user, **form.to_games())

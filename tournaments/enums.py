@@ -48,6 +48,7 @@ class FormatKind(models.TextChoices):
 
 
 TWO_HEADED_GIANT_FORMATS = {FormatKind.THG_CONSTRUCTED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT}
+DRAFT_FORMATS = {FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT, FormatKind.BOOSTER_DRAFT}  # drafted at the event
 CONSTRUCTED_FORMATS = {FormatKind.TEAM_CONSTRUCTED, FormatKind.TEAM_CONSTRUCTED_MIXED, FormatKind.THG_CONSTRUCTED}
 
 

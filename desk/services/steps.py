@@ -28,6 +28,8 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("The event is finished; there is no next step."))
     if step.kind == "pods":
         raise ValidationError(_("Seat this event's rounds on its pods page."))
+    if step.kind == "drafts":
+        raise ValidationError(_("The drafts come first: run them on the drafts page."))
     if step.blocked:
         raise ValidationError(step.blocked)
     if step.warnings and not anyway:

@@ -27,6 +27,7 @@ from drafting.selectors.tables import (
 )
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
+from tournaments.enums import DRAFT_FORMATS
 from tournaments.models import Event
 from tournaments.rights import events_run_by, may_run_event
 
@@ -60,7 +61,8 @@ def _render_state(
 @require_GET
 def draft_index(request: HttpRequest) -> HttpResponse:
     tables = draft_tables_for_user(user=request.user)
-    events = events_run_by(request.user).filter(draft_tables__isnull=False).distinct()
+    # An organizer's own drafted events, each to its desk's drafts page (issue 45: not "you aren't seated").
+    events = events_run_by(request.user).filter(format_kind__in=DRAFT_FORMATS).order_by("-date", "-pk")
     pods = thg_pods_for_user(user=request.user)
     return render(request, "drafting/index.html", {"tables": tables, "events": events, "pods": pods})
 

@@ -40,6 +40,13 @@ def _overflowing(browser) -> list[str]:
     )
 
 
+def _tap_card(browser, css: str) -> None:
+    """Tap a card as a person does: scrolled to the middle of the screen, clear of the draft's sticky bar."""
+    button = browser.find(css)
+    browser.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
 def _table_in_review():
     event = RochesterEventFactory(team_size=3, status=EventStatus.RUNNING, name="Rochester Cup")
     table = DraftTableFactory(event=event, review_seconds=300, pick_seconds=None)
@@ -65,15 +72,14 @@ def test_phone_draft_table_says_why_a_tap_picks_nothing(browsers):
     _keep(browser, "draft-table-review")
 
     # A tap in the review says when picks open, next to the card tapped.
-    cards = browser.driver.find_elements("css selector", "#draft-state .cards button")
-    cards[-1].click()
+    _tap_card(browser, "#draft-state .cards li:last-child button")
     browser.wait_for_text("picks open in", css="#draft-state .tap-refused")
     assert not DraftCard.objects.filter(table=table, pick_number__isnull=False).exists()
 
     # Picks open: a tap out of turn says whose pick it is.
     DraftTable.objects.filter(pk=table.pk).update(picks_open_at=None, version=table.version + 1)
     browser.wait_for_text(f"{first} is picking.", css="#draft-state .turn-line")
-    browser.find("#draft-state .cards li:nth-child(3) button").click()
+    _tap_card(browser, "#draft-state .cards li:nth-child(3) button")
     browser.wait_for_text(f"{first} is picking.", css="#draft-state .tap-refused")
     assert "Review:" not in browser.text("#draft-state")
     assert _overflowing(browser) == []
@@ -115,3 +121,35 @@ def test_phone_sealed_pool_fits_the_screen(browsers):
     browser.wait_for_text("Sort and filter")
     assert _overflowing(browser) == []
     _keep(browser, "sealed-pool")
+
+
+def _in_view(browser, css: str) -> bool:
+    return browser.driver.execute_script(
+        "var el = document.querySelector(arguments[0]); if (!el) { return false; }"
+        "var r = el.getBoundingClientRect(); return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1;",
+        css)
+
+
+def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_scrolls(browsers):
+    """Issue 45: a pack of text cards spans screens; the timer and the card chosen by a first tap stay on screen."""
+    table = _table_in_review()
+    DraftTable.objects.filter(pk=table.pk).update(picks_open_at=None, version=table.version + 1)
+    seats = draft_seat_players(table=table)
+    first = str(draft_table_plan(table=table)[0].picks[0])
+    browser = browsers()
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                   {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    browser.sign_in(seats[first].player.user.username)
+    browser.get(reverse("drafting:table", args=[table.pk]))
+    browser.wait_for_text("Your pick!", css="#draft-state .turn-line")
+    assert browser.driver.execute_script("return document.documentElement.scrollHeight;") > 740  # the pack scrolls
+    last = "document.querySelector('#draft-state .cards li:last-child')"
+    browser.driver.execute_script(f"{last}.scrollIntoView({{block: 'end'}});")  # the pack's end on screen
+    assert _in_view(browser, "#draft-state .draft-bar .turn-line")  # the turn and its timer
+    _tap_card(browser, "#draft-state .cards li:nth-child(2) button")
+    browser.wait_for_text("Pick ", css="#draft-state .card.chosen")
+    for scroll in ("window.scrollTo(0, 0)", f"{last}.scrollIntoView({{block: 'end'}})"):
+        browser.driver.execute_script(scroll)
+        assert _in_view(browser, "#draft-state .card.chosen button.confirm")
+        assert _in_view(browser, "#draft-state .draft-bar .turn-line")
+    assert browser.driver.execute_script("return document.documentElement.scrollWidth;") <= 360

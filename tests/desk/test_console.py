@@ -149,6 +149,18 @@ def test_new_event_refuses_what_the_rules_refuse_with_the_reason(client, creator
     assert not Event.objects.exists()
 
 
+def test_new_event_offers_only_team_sizes_some_preset_accepts(client, creator):
+    """Issue 45: sizes 5 to 8 were offered, then refused by every preset (which allow 2 to 4 at most)."""
+    client.force_login(creator)
+    offered = [value for value, _label in client.get(reverse("desk:event_new")).context["form"].fields[
+        "team_size"].choices if value]
+    accepted = sorted({size for p in PRESETS if not p.is_individual for size in (p.team_size, *p.team_sizes)})
+    assert offered == [str(n) for n in accepted] and "5" not in offered
+    for size in offered:  # each size offered is accepted by the preset that names it
+        preset = next(p for p in PRESETS if int(size) in (p.team_size, *p.team_sizes) and not p.is_individual)
+        assert _new(client, preset=preset.key, team_size=size, name=f"Size {size}").status_code == 302
+
+
 def test_new_event_is_refused_to_who_may_not_create_events(client, organizer):
     client.force_login(organizer)  # runs an event, holds no organizer role
     assert client.get(reverse("desk:event_new")).status_code == 404

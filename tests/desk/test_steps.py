@@ -3,7 +3,8 @@ from django.core.exceptions import ValidationError
 
 from desk.selectors import desk_next_step
 from desk.services.steps import desk_step_run
-from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory
+from drafting.models import DraftStatus
+from tests.factories import DraftTableFactory, EventFactory, OrganizerFactory, RegistrationFactory
 from tournaments.enums import EventStatus, FormatKind, ResultState
 from tournaments.models import Event, TeamMatch
 
@@ -66,6 +67,25 @@ def test_next_step_of_a_rochester_event_that_drafts_every_round_pairs_round_one(
     RegistrationFactory(event=event)
     RegistrationFactory(event=event)
     assert desk_next_step(event=event).label == "Pair round 1"
+
+
+def test_a_rochester_round_drafts_before_its_clock(db):
+    """Issue 45: after pairing, the desk points to the round's drafts, not to the clock, until every table drafted."""
+    organizer = OrganizerFactory()
+    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="")
+    RegistrationFactory(event=event)
+    RegistrationFactory(event=event)
+    _run(event, organizer)  # pairs round 1
+    round_ = event.rounds.get(number=1)
+    if not event.draft_tables.exists():
+        match = round_.matches.get()
+        DraftTableFactory(event=event, round=round_, number=match.table, team1=match.team_a, team2=match.team_b)
+    step = desk_next_step(event=event)
+    assert (step.kind, step.label) == ("drafts", "Run round 1's drafts")
+    with pytest.raises(ValidationError, match="drafts page"):
+        desk_step_run(event=event, by=organizer, key=step.key)
+    event.draft_tables.update(status=DraftStatus.FINISHED)
+    assert desk_next_step(event=event).label == "Start the clock"
 
 
 def test_next_step_blocked_while_results_are_missing(db):

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drafting import booster, passing
+from drafting.passing import PHONE_PICK_FLOOR_SECONDS
 
 
 def test_booster_pod_sizes_fill_pods_of_eight_as_equally_as_possible():
@@ -46,7 +47,8 @@ def test_booster_last_card_of_a_pack_goes_on_without_a_choice():
 
 def test_booster_pick_times_are_the_mtr_table_and_shrink_as_the_pack_empties():
     times = [booster.RULES.pick_seconds(cards) for cards in range(15, 1, -1)]
-    assert times == [40, 40, 35, 30, 25, 25, 20, 20, 15, 10, 10, 5, 5, 5]
+    assert times == [40, 40, 35, 30, 25, 25, 20, 20, 15, 10, 10, 10, 10, 10]  # MTR's 5 s raised to the phone floor
+    assert min(times) == PHONE_PICK_FLOOR_SECONDS and booster.RULES.pick_seconds(3, {"3": 5}) == 5  # the organizer's own
     assert booster.RULES.pick_seconds(15, {"15": 60, "5": 10}) == 60
     assert booster.RULES.pick_seconds(9, {"15": 60, "5": 10}) == 10
 

@@ -284,3 +284,23 @@ def test_match_page_links_my_teams_sealed_pool_not_the_opponents(db, client):
 def test_match_page_of_an_event_without_pools_has_no_pool_link(scene, client):
     text = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
     assert "/sealed/pool/" not in text
+
+
+def test_no_report_while_the_match_s_table_is_still_drafting(scene, client):
+    """Issue 45: a Rochester round drafts before its games; its players can't report until their table has drafted."""
+    from drafting.models import DraftStatus
+    from tests.factories import DraftTableFactory
+
+    Event = type(scene.event)
+    Event.objects.filter(pk=scene.event.pk).update(format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="")
+    table = DraftTableFactory(event=scene.event, round=scene.round, number=scene.match.table,
+                              team1=scene.match.team_a, team2=scene.match.team_b, status=DraftStatus.RUNNING)
+    login_client(client, scene.alice)
+    page = client.get(reverse("portal:match", args=[scene.match.pk])).text
+    assert "Your table is still drafting" in page and 'name="seat_A"' not in page
+    refused = client.post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE)
+    assert refused.status_code == 400 and "Your table is still drafting" in refused.text
+    assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.PENDING
+    type(table).objects.filter(pk=table.pk).update(status=DraftStatus.FINISHED)
+    assert 'name="seat_A"' in client.get(reverse("portal:match", args=[scene.match.pk])).text
+    assert client.post(reverse("portal:match_report", args=[scene.match.pk]), MY_SIDE).status_code == 302

@@ -273,6 +273,17 @@ def test_draft_index_lists_the_players_tables(client):
     assert reverse("drafting:table", args=[table.pk]) in html
 
 
+
+def test_draft_index_leads_an_organizer_to_their_events_drafts(client):
+    """Issue 45: the top bar's "Drafts" told an organizer they weren't seated; it lists their events' drafts."""
+    table = make_table()
+    client.force_login(table.event.organizer)
+    html = client.get(reverse("drafting:index")).content.decode()
+    assert reverse("desk:drafts", args=[table.event_id]) in html
+    assert "You aren't seated at any draft table." not in html
+    client.force_login(UserFactory())
+    assert "You aren't seated at any draft table." in client.get(reverse("drafting:index")).content.decode()
+
 # Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
 # Pack 2 is laid out by 1C (1C 2A 2B 2C 1A 1B 1B 1A 2C ...): 1B took position 6, then position 9 most recently; the
 # table waits for pick 8, 1A's.

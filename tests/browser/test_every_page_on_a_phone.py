@@ -1,0 +1,129 @@
+"""Every organizer and player page fits a 360 px phone (issue 45): no sideways scrolling.
+
+The pages come from the rights table (tests/test_rights_matrix.py), which must name every route of the project: each
+route an organizer (the owner) or a player may GET is opened in Chromium emulating a 360x740 CSS px phone, signed in
+as that person, and `document.documentElement.scrollWidth` must not pass 360. A page added to the URL conf is walked
+as soon as it has its entry in the rights table. Answers that aren't HTML pages (JSON, CSV, streams, files) are
+left out by their content type; the pages left out on purpose are in EXCLUDED, with why. The desk's pages of the
+table's event (a team event) are walked again for an individual event.
+"""
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+import tests.test_rights_matrix as matrix
+from tests.factories import EventFactory, EventStaffFactory, PlayerFactory, RegistrationFactory
+from tournaments.services.pairing import round_pair_next
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+world = matrix.world  # the rights table's events, people and rows
+
+WIDTH, HEIGHT = 360, 740
+
+# Pages for a screen or for paper, not for a phone; and doors that aren't pages.
+EXCLUDED = {
+    "overlays:": "the stream overlays are for a broadcast at their own size",
+    "desk:screen": "the projector page is for a screen across the room",
+    "desk:slips": "result slips are for A4 paper (print stylesheet)",
+    "desk:print_pairings": "for A4 paper (print stylesheet)",
+    "desk:print_standings": "for A4 paper (print stylesheet)",
+    "judging:print_": "deck registration sheets are for A4 paper",
+    "api:": "the API answers JSON; its docs page is Swagger UI's own",
+    "logout": "signs the walker out",
+    "portal:favicon": "an icon",
+}
+
+
+def _excluded(name: str) -> bool:
+    return any(name == key or (key.endswith((":", "_")) and name.startswith(key)) for key in EXCLUDED)
+
+
+def _is_page(response) -> bool:
+    """A whole HTML page (not JSON, a file, a stream or a fragment that live pages swap in)."""
+    return response.status_code == 200 and response.get("Content-Type", "").startswith("text/html") \
+        and not getattr(response, "streaming", False) and b'name="viewport"' in response.content
+
+
+def _pages(w, caller: str) -> list[tuple[str, str]]:
+    """(route name, URL) of every HTML page the caller may GET, in the table's order."""
+    client = Client()
+    client.force_login(w.users[caller])
+    pages = []
+    for name, (methods, kwargs, *_data) in matrix.ROUTES.items():
+        if _excluded(name) or caller not in methods.get("GET", ()):
+            continue
+        url = reverse(name, kwargs=kwargs(w))
+        response = client.get(url, HTTP_ACCEPT="text/html")
+        if _is_page(response):
+            pages.append((name, url))
+    return pages
+
+
+def _individual_desk_pages(w) -> list[tuple[str, str]]:
+    """The desk's pages of an individual event run by the same owner: the table's event pages (pk) again."""
+    owner = w.users[matrix.OWNER]
+    event = EventFactory(organizer=owner, team_size=1, name="Thursday Modern")
+    EventStaffFactory(event=event, user=w.users[matrix.SCOREKEEPER], role="scorekeeper")
+    for _ in range(6):
+        RegistrationFactory(event=event, seats=[PlayerFactory()])
+    round_pair_next(event=event, seed=1)
+    client = Client()
+    client.force_login(owner)
+    pages = []
+    for name, (methods, kwargs, *_data) in matrix.ROUTES.items():
+        if not name.startswith(("desk:", "judging:", "signup:", "webhooks:")) or _excluded(name):
+            continue
+        if matrix.OWNER not in methods.get("GET", ()) or kwargs(w) != {"pk": w.event.pk}:
+            continue
+        url = reverse(name, kwargs={"pk": event.pk})
+        response = client.get(url)
+        if _is_page(response):
+            pages.append((f"{name} (individual)", url))
+    return pages
+
+
+def _phone(browser) -> None:
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
+
+
+def _too_wide(browser, pages) -> list[str]:
+    """The pages wider than the phone, each with its width and the elements reaching past the edge."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wide = []
+    for name, url in pages:
+        browser.get(url)
+        WebDriverWait(browser.driver, 10, poll_frequency=0.1).until(
+            lambda driver: driver.execute_script("return document.readyState === 'complete';"))
+        width, culprits = browser.driver.execute_script(
+            "var w = document.documentElement.clientWidth; var out = [];"
+            "document.querySelectorAll('body *').forEach(function (el) {"
+            "  var r = el.getBoundingClientRect();"
+            "  if (r.width && r.right > w + 1 && out.length < 4) {"
+            "    out.push(el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ?"
+            "      '.' + String(el.className).trim().replace(/\\s+/g, '.') : '') + ' ' + Math.round(r.right)); } });"
+            "return [document.documentElement.scrollWidth, out];")
+        if width > WIDTH:
+            wide.append(f"{name} {url}: {width} px ({', '.join(culprits)})")
+    return wide
+
+
+@pytest.mark.parametrize("caller", [matrix.OWNER, matrix.PLAYER])
+def test_every_page_fits_a_360_px_phone(browsers, world, caller):
+    pages = _pages(world, caller)
+    if caller == matrix.OWNER:
+        pages += _individual_desk_pages(world)
+        must = {"desk:organize", "desk:desk", "desk:event_settings", "desk:event_new", "desk:import_teams",
+                "desk:exports", "series:list", "desk:fees", "desk:drafts"}
+    else:
+        must = {"portal:event", "portal:pairings", "portal:standings", "portal:match", "portal:decklist",
+                "drafting:table"}
+    walked = {name for name, _url in pages}
+    assert must <= walked, f"pages not walked: {sorted(must - walked)}"
+    browser = browsers()
+    _phone(browser)
+    browser.sign_in(caller)
+    wide = _too_wide(browser, pages)
+    assert not wide, f"{len(wide)} of {len(pages)} pages scroll sideways at {WIDTH} px:\n" + "\n".join(wide)
