@@ -51,6 +51,8 @@ def caller_may_create_events(*, request) -> bool:
 class IsTokenOrSessionUser(BasePermission):
     """Writes need a caller: a token or a logged-in person. Anonymous callers get 401."""
 
+    asks_who = True  # api/schema.py documents 401 and 403 for its reads too
+
     def has_permission(self, request, view) -> bool:
         return token_of(request) is not None or bool(request.user and request.user.is_authenticated)
 
@@ -59,6 +61,7 @@ class IsSessionUser(BasePermission):
     """Confirming and disputing are the other team's acts: a logged-in player, never a token."""
 
     message = "Confirming or disputing a result is done by a player of the other team, logged in to the portal."
+    asks_who = True  # api/schema.py documents 401 and 403 for its reads too
 
     def has_permission(self, request, view) -> bool:
         return token_of(request) is None and bool(request.user and request.user.is_authenticated)

@@ -86,6 +86,8 @@ class HydraAutoSchema(AutoSchema):
         extra = dict(WRITE_ERRORS if self.method != "GET" else READ_ERRORS)
         if getattr(self.view, "extra_error_codes", None):
             extra.update(errors(*self.view.extra_error_codes))
+        if self.method == "GET" and any(getattr(p, "asks_who", False) for p in getattr(self.view, "permission_classes", ())):
+            extra.update(errors(401, 403))  # a read for a token or a signed-in person only: who asks comes first
         if getattr(self.view, "conditional_get", False) and self.method == "GET":
             extra.update(NOT_MODIFIED)
         for code, response in extra.items():

@@ -217,6 +217,17 @@ def sets_known() -> dict[str, str]:
     return known or dict(_bundled_sets())
 
 
+# Sets that are no product to open (MTGJSON's set types): never suggested for a mistyped code, still accepted when
+# typed exactly.
+NOT_OPENED_SET_TYPES = {"token", "memorabilia"}
+
+
+def _sets_not_opened() -> set[str]:
+    types = dict(CardSet.objects.values_list("code", "set_type")) or {
+        s.code: s.set_type for s in read_card_data(BUNDLE_PATH).sets}
+    return {code for code, kind in types.items() if kind in NOT_OPENED_SET_TYPES}
+
+
 def set_code_check(*, code: str) -> str:
     """Return `code` as the card data writes it (upper case, trimmed) when a set has it. Otherwise raise
     UnknownSetCode, suggesting the nearest codes, or the sets whose name was typed ("Dominaria" -> DOM)."""
@@ -228,9 +239,11 @@ def set_code_check(*, code: str) -> str:
     # The letter O for the digit 0 (M2O for M20) and I or L for 1 are the commonest slips.
     lookalikes = [c for c in {wanted.translate(str.maketrans("OIL", "011")), wanted.translate(str.maketrans("01", "OI"))}
                   if c in known]
-    near = by_name or lookalikes or difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
+    not_opened = _sets_not_opened()
+    candidates = [c for c in known if c not in not_opened]
+    near = by_name or lookalikes or difflib.get_close_matches(wanted, candidates, n=3, cutoff=0.6)
     if not near:
-        folded = {name.casefold(): c for c, name in known.items()}
+        folded = {known[c].casefold(): c for c in candidates}
         near = [folded[n] for n in difflib.get_close_matches((code or "").strip().casefold(), list(folded), n=3, cutoff=0.75)]
     if near:
         suggestions = ", ".join(f"{c} ({known[c]})" for c in near)

@@ -6,12 +6,12 @@ penalty is told to the penalized player alone (a penalty is hidden from everyone
 tournaments.rights.may_see_penalty); an announcement to every player of the event."""
 import json
 import logging
-import threading
 from collections import defaultdict
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from http import HTTPStatus
 
-import requests
 from celery import current_app
 from django.conf import settings
 from django.core.mail import send_mail
@@ -22,6 +22,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from pywebpush import WebPushException, webpush
 
+from common.outbound import OutboundError, OutboundRefused, outbound_request
 from notifications.live import unread_publish
 from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
@@ -280,14 +281,27 @@ def push_payload(*, notice: Notification, language: str) -> str:
                            "url": notice.link, "tag": f"{notice.kind}:{notice.source}"})
 
 
-_local = threading.local()
+@dataclass(frozen=True)
+class _PushAnswer:
+    """The push service's answer in the shape pywebpush reads (status_code, reason, text, headers)."""
+
+    status_code: int
+    reason: str
+    text: str
+    headers: dict
 
 
-def _session() -> requests.Session:
-    """One keep-alive session per sending thread (a Session is not shared between threads)."""
-    if getattr(_local, "session", None) is None:
-        _local.session = requests.Session()
-    return _local.session
+class _OutboundSession:
+    """What pywebpush posts through (its `requests_session`): common/outbound.py, so a push goes only to a public
+    address, checked again at sending (a subscription's name may point elsewhere by then), and no redirect is
+    followed; the same rule as webhooks (docs/webhooks.md)."""
+
+    def post(self, endpoint: str, *, data=None, headers=None, timeout=None, **_ignored) -> _PushAnswer:
+        answer = outbound_request(endpoint, method="POST", body=data or b"", headers=dict(headers or {}),
+                                  timeout=float(timeout or 10), max_bytes=8 * 1024)
+        return _PushAnswer(status_code=answer.status, reason=HTTPStatus(answer.status).phrase
+                           if answer.status in HTTPStatus._value2member_map_ else "", text=answer.excerpt(),
+                           headers=dict(answer.headers.items()))
 
 
 def _push_one(notice: Notification, sub: PushSubscription, claims: dict) -> str:
@@ -295,13 +309,13 @@ def _push_one(notice: Notification, sub: PushSubscription, claims: dict) -> str:
     try:
         webpush({"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
                 data=push_payload(notice=notice, language=sub.language), vapid_private_key=vapid_key(),
-                vapid_claims=dict(claims), ttl=3600, timeout=10, requests_session=_session())
+                vapid_claims=dict(claims), ttl=3600, timeout=10, requests_session=_OutboundSession())
         return "sent"
     except WebPushException as exc:
         if getattr(exc.response, "status_code", None) in GONE:
             return "gone"
         log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
-    except requests.RequestException as exc:
+    except (OutboundRefused, OutboundError) as exc:
         log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
     return "failed"
 

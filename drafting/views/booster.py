@@ -3,25 +3,22 @@ eight, then each pod's packs, start and clock in the pods' admin (the same contr
 services decide."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from drafting.selectors.pods import pod_drafter_seating, thg_pods_for_event
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
-from tournaments.models import Event
-from tournaments.rights import may_run_event
+from drafting.views import event_run_by
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def booster_event(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the event's booster pods and who sits where; POST: seat the players (once)."""
-    event = get_object_or_404(Event, pk=pk)
-    if not may_run_event(request.user, event):
-        raise Http404
+    event = event_run_by(request, pk)
     if request.method == "POST":
         try:
             pods = booster_pods_seat(event=event, by=request.user)

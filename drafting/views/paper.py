@@ -9,8 +9,8 @@
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -29,8 +29,8 @@ from drafting.services.paper import (
     event_timer_stop,
     paper_pods_seat,
 )
+from drafting.views import event_run_by
 from tournaments.models import Event
-from tournaments.rights import may_run_event
 from tournaments.selectors.events import event_for_viewer
 
 PACK_SIZES = (15, 14, 13, 12, 16)
@@ -72,9 +72,7 @@ def _act(request: HttpRequest, event: Event) -> str:
 @require_http_methods(["GET", "POST"])
 def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a paper draft: pods, the called draft's and the deck building's controls."""
-    event = get_object_or_404(Event, pk=pk)
-    if not may_run_event(request.user, event):
-        raise Http404
+    event = event_run_by(request, pk)
     if request.method == "POST":
         try:
             messages.success(request, _act(request, event))

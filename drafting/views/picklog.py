@@ -11,8 +11,7 @@ from drafting.models import DraftTable, Pod
 from drafting.selectors.picklog import draft_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_table_refresh
 from drafting.services.pods import thg_pod_refresh
-from tournaments.models import Event
-from tournaments.rights import may_run_event
+from drafting.views import event_run_by
 
 
 def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:
@@ -42,8 +41,6 @@ def pod_picks(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def event_picks(request: HttpRequest, pk: int) -> HttpResponse:
     """Every pick of the event's drafts as CSV, for its organizers."""
-    event = get_object_or_404(Event, pk=pk)
-    if not may_run_event(request.user, event):
-        raise Http404
+    event = event_run_by(request, pk)
     return attachment_response(event_picks_csv(event=event), content_type="text/csv; charset=utf-8",
                      filename=f"draft-picks-event-{event.pk}.csv")

@@ -87,3 +87,18 @@ def test_the_digest_sends_one_mail_a_person_who_chose_it_and_none_to_the_others(
     assert [m.to for m in mail.outbox] == [["ann@example.org"]]
     assert "Round 1: table" in mail.outbox[0].body
     assert notifications_digest() == 0
+
+
+def test_a_push_goes_only_to_a_public_address_checked_again_when_sent(worker, push_service, caplog):
+    # A subscription whose address is (or has come to be) link-local, the cloud's metadata address: the push goes
+    # through common/outbound.py like every call out, is refused before any connection, and the others are served.
+    event, players = _event()
+    _endpoint, keys = push_service.endpoint("metadata")
+    PushSubscription.objects.create(person=players[0], endpoint="http://169.254.169.254/latest/meta-data/",
+                                    p256dh=keys.p256dh, auth=keys.auth, language="en")
+    _subscribe(push_service, players[1], "alive")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert [p for p, _a, _t in push_service.received] == ["/push/alive"]
+    assert PushSubscription.objects.filter(person=players[0]).exists()  # refused, not answered 404/410
+    assert any("is not an address of the public internet" in r.getMessage() for r in caplog.records)
