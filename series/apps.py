@@ -9,3 +9,7 @@ class SeriesConfig(AppConfig):
 
     def ready(self):
         from series import receivers  # noqa: F401 - connects to tournaments.signals.domain_event
+        from series.services import series_event_copy_link
+        from tournaments.copying import event_copy_part_register
+
+        event_copy_part_register(key="series", copier=series_event_copy_link)

@@ -148,6 +148,20 @@ def series_event_detach(*, series: Series, event: Event, by) -> None:
                      data={"series": series.pk})
 
 
+def series_event_copy_link(*, source: Event, copy: Event, by) -> None:
+    """"Run again" of an event in a series puts the copy into the same series, when `by` manages the series (a
+    co-organizer's copy stays out: the series is its owner's). Registered in SeriesConfig.ready()
+    (tournaments/copying.py); the weekly run attaches its copies itself, and attaching twice changes nothing."""
+    link = SeriesEvent.objects.filter(event=source).select_related("series").first()
+    if link is None:
+        return
+    try:
+        _require_attachable(series=link.series, event=copy, by=by)
+    except NotFound:
+        return
+    series_event_attach(series=link.series, event=copy, by=by)
+
+
 def series_weekly_dates(*, after: dt.date, weeks: int, weekday: int = FRIDAY) -> list[dt.date]:
     """`weeks` dates on `weekday` (Friday unless given), the first one strictly after `after`, a week apart."""
     first = after + dt.timedelta(days=(weekday - after.weekday() - 1) % 7 + 1)

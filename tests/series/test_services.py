@@ -117,6 +117,33 @@ def test_changing_a_series_is_written_to_its_events_logs(organizer):
     assert (entry.before, entry.after, entry.user) == ({"best_of": None}, {"best_of": 3}, organizer)
 
 
+def test_run_again_puts_the_copy_into_the_series_of_the_event_but_not_a_co_organizers_copy(organizer):
+    from tests.factories import EventStaffFactory
+    from tournaments.services.events import event_copy
+
+    season = series_create(by=organizer, name="Season")
+    event = EventFactory(organizer=organizer)
+    series_event_attach(series=season, event=event, by=organizer)
+    copy = event_copy(event=event, by=organizer)
+    assert SeriesEvent.objects.get(event=copy).series == season
+    assert EventLogEntry.objects.filter(event=copy, action="series_attached", user=organizer).count() == 1
+
+    helper = store_organizer()
+    EventStaffFactory(event=event, user=helper, role="co_organizer")
+    theirs = event_copy(event=event, by=helper)
+    assert not SeriesEvent.objects.filter(event=theirs).exists()  # the series is its owner's to fill
+    alone = event_copy(event=EventFactory(organizer=organizer), by=organizer)
+    assert not SeriesEvent.objects.filter(event=alone).exists()
+
+
+def test_a_weekly_run_puts_each_copy_in_once(organizer):
+    season = series_create(by=organizer, name="Season")
+    event = EventFactory(organizer=organizer, date=THURSDAY)
+    series_event_attach(series=season, event=event, by=organizer)
+    copies = series_weekly_run(series=season, event=event, by=organizer, weeks=2)
+    assert [SeriesEvent.objects.filter(event=c, series=season).count() for c in copies] == [1, 1]
+
+
 def test_a_weekly_run_is_all_or_nothing(organizer):
     season = series_create(by=organizer, name="Season")
     with pytest.raises(ValidationError):
