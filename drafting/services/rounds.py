@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from drafting.core import draft_log
-from drafting.models import DraftAction, DraftStatus, DraftTable
+from drafting.models import DraftAction, DraftStatus, DraftTable, PackSource
 from tournaments.enums import FormatKind
 from tournaments.models import Round
 
@@ -67,6 +67,8 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
             set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
+            # Real product: the teams draft real boosters at the table, called from the paper draft's page.
+            pack_source=PackSource.PAPER if event.real_product else "",
         )
         draft_log(table, DraftAction.TABLES_CREATED, by=by, round_=round_,
                   detail=f"round {round_.number}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
