@@ -148,7 +148,7 @@ def rochester_call_start(
     still running."""
     if event.format_kind != FormatKind.TEAM_ROCHESTER:
         raise DraftRefused(_("Only a team Rochester draft calls its tables' drafts."))
-    table = (DraftTable.objects.select_for_update().select_related("round")
+    table = (DraftTable.objects.select_for_update(of=("self",)).select_related("round")
              .filter(pk=table_id, event=event).first())
     if table is None:
         raise DraftRefused(_("This event has no such draft table."))
