@@ -129,9 +129,14 @@ def called_draft_start(
     except called.ScheduleRefused:
         raise DraftRefused(_("A pack holds %(low)d to %(high)d cards and a draft has 1 to %(packs)d packs.") % {
             "low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE, "packs": called.MAX_PACKS}) from None
-    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, pod=pod, message=LogText(
-        gettext_lazy("%(scope)sCalled draft started: %(packs)d packs of %(cards)d cards."),
-        {"scope": _scope_label(pod=pod), "packs": packs, "cards": pack_size}))
+    if pod is None:  # the event-wide call keeps its sentence, so older log lines read as they did
+        message = LogText(gettext_lazy("Called draft started: %(packs)d packs of %(cards)d cards."),
+                          {"packs": packs, "cards": pack_size})
+    else:
+        message = LogText(gettext_lazy("%(scope)sCalled draft started: %(packs)d packs of %(cards)d cards."),
+                          {"scope": _scope_label(pod=pod), "packs": packs, "cards": pack_size})
+    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, pod=pod,
+                        message=message)
 
 
 @transaction.atomic
