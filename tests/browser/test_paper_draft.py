@@ -226,7 +226,8 @@ def test_team_rochester_paper_round_each_table_called_projector_and_phone_agree(
     final = [call(projector, one)[0], call(phone, one)[0]]
     assert abs(final[0] - final[1]) < 1.0
     projector.screenshot("rochester-paper-projector", laptop=True)
-    phone.driver.set_window_size(360, 800)
-    wait_until(phone, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
-    assert phone.driver.execute_script("return document.documentElement.scrollWidth") <= \
-        phone.driver.execute_script("return window.innerWidth")
+    for page in (phone, desk):  # no sideways scrolling on a 360 px phone, the organizer's table forms included
+        page.driver.set_window_size(360, 800)
+        wait_until(page, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
+        assert page.driver.execute_script("return document.documentElement.scrollWidth") <= \
+            page.driver.execute_script("return window.innerWidth")

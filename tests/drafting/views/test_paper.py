@@ -164,6 +164,7 @@ def test_rochester_paper_page_calls_each_table_pauses_one_and_the_projector_show
     url = reverse("drafting:paper_event", args=[event.pk])
     page = client.get(url).content.decode()
     assert "Round 1, table 1" in page and "Round 1, table 2" in page and page.count("Start calling this table") == 2
+    assert url in client.get(reverse("desk:drafts", args=[event.pk])).content.decode()  # the desk's way in
     page = client.post(url, {"action": "rochester", "table": str(first.pk), "pack_size": "15", "first_team": "2",
                              "build_minutes": "40"}, follow=True).content.decode()
     assert "The table&#x27;s called draft has started." in page and page.count("Start calling this table") == 1
