@@ -353,3 +353,25 @@ def test_rochester_paper_table_takes_no_digital_packs_and_a_digital_table_no_cal
     draft_table_enter_packs(table_id=dtable.pk, by=None, packs=[["Island"]] * dtable.pack_count)
     with pytest.raises(DraftRefused, match="packs in Hydra"):
         rochester_call_start(event=digital, by=None, table_id=dtable.pk, pack_size=15, first_team=1)
+
+
+def test_rochester_pairing_change_refused_while_a_table_is_called_and_allowed_once_stopped():
+    from django.core.exceptions import ValidationError
+
+    from drafting.services.paper import event_timer_stop
+    from tournaments.services.pairing import round_swap_teams
+
+    event = rochester_paper_event(4)
+    round_ = round_pair_next(event=event, seed=1)
+    one, two = DraftTable.objects.filter(round=round_).order_by("number")
+    timer = rochester_call_start(event=event, by=None, table_id=one.pk, pack_size=15, first_team=1)
+    with pytest.raises(ValidationError, match=r"the drafts of table\(s\) 1 are being called"):
+        round_swap_teams(round_=round_, first=one.team1, second=two.team1)
+    assert EventTimer.objects.filter(pk=timer.pk).exists()
+    assert round_.matches.get(table=1).team_a_id == one.team1_id  # rolled back
+    event_timer_stop(event=event, timer_id=timer.pk, by=event.organizer)
+    round_swap_teams(round_=round_, first=one.team1, second=two.team1)
+    match = round_.matches.get(table=1)
+    assert two.team1_id in (match.team_a_id, match.team_b_id)
+    moved = DraftTable.objects.get(round=round_, number=1)
+    assert (moved.team1_id, moved.team2_id) == (match.team_a_id, match.team_b_id)
