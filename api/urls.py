@@ -20,6 +20,7 @@ from api.views.matches import (
 from api.views.notifications import NotificationListView, NotificationReadView
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.multiplayer import PodConfirmView, PodResultView, PodRoundListView, PodStandingsView
+from api.views.paper import CallDetailView, CallListView, PaperPodsView
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
@@ -95,6 +96,9 @@ urlpatterns = [
     path("v1/events/<id:event_id>/bracket/", BracketView.as_view(), name="bracket"),
     path("v1/events/<id:event_id>/draft-tables/", DraftTableListView.as_view(), name="draft-table-list"),
     path("v1/events/<id:event_id>/pods/", PodListView.as_view(), name="pod-list"),
+    path("v1/events/<id:event_id>/paper-pods/", PaperPodsView.as_view(), name="paper-pods"),
+    path("v1/events/<id:event_id>/calls/", CallListView.as_view(), name="call-list"),
+    path("v1/events/<id:event_id>/calls/<id:call_id>/", CallDetailView.as_view(), name="call-detail"),
     path("v1/events/<id:event_id>/pod-rounds/", PodRoundListView.as_view(), name="pod-round-list"),
     path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/result", PodResultView.as_view(), name="pod-result"),
     path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/confirm", PodConfirmView.as_view(), name="pod-confirm"),

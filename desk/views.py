@@ -61,7 +61,7 @@ from signup.teamimport import (
     team_file_payload,
     team_file_preview,
 )
-from drafting.selectors.paper import event_timers_state, paper_pods_for_event
+from drafting.selectors.paper import event_has_paper_tables, event_timers_state, paper_pods_for_event
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
@@ -750,10 +750,13 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         "join": _join_at_door(request, event, round_),
         "etag": etag, "poll_seconds": poll_seconds(),
     }
-    if not partial and event.format_kind == FormatKind.BOOSTER_DRAFT:
-        # A paper draft's seats and its called draft stand above the live part: the call counts by itself.
+    if not partial and event.format_kind in (FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT, FormatKind.TEAM_ROCHESTER):
+        # A paper draft's seats and its calls (the pods', or every team Rochester table's of the round) stand above
+        # the live part: each call counts by itself, and the page fetches calls started later.
         context["paper_pods"] = paper_pods_for_event(event=event)
-        context["timers"] = event_timers_state(event=event, now=now()) if context["paper_pods"] else None
+        context["paper_tables"] = event_has_paper_tables(event=event)
+        context["timers"] = (event_timers_state(event=event, now=now())
+                             if context["paper_pods"] or context["paper_tables"] else None)
     template = "desk/screen_live.html" if partial else "desk/screen.html"
     return with_validators(render(request, template, context), etag)
 

@@ -409,12 +409,20 @@ class TimerKind(models.TextChoices):
 
 
 class EventTimer(models.Model):
-    """An event-level timer every page computes by itself (drafting.called): the called draft of a paper booster
-    draft, or the deck building time of any limited event (a draft or sealed with real product). The schedule is
-    frozen at the start; the stopwatch is `started_at`, `paused_at` (set while paused) and the seconds it stood
-    paused before. `version` goes up with every change, so a page knows when to fetch it again."""
+    """A timer every page computes by itself (drafting.called): the called draft of a paper draft (a booster or
+    Two-Headed Giant draft's pods, one pod, or one team Rochester table of a round), or the deck building time of
+    any limited event (a draft or sealed with real product). The schedule is frozen at the start; the stopwatch is
+    `started_at`, `paused_at` (set while paused) and the seconds it stood paused before. `version` goes up with
+    every change, so a page knows when to fetch it again.
+
+    Its scope: the whole event (no pod, no table), one pod, or one draft table (a round's table of a team
+    Rochester draft); each scope has at most one timer of a kind, so every table of every round has its call."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="timers", verbose_name=_("event"))
+    pod = models.ForeignKey("Pod", on_delete=models.CASCADE, related_name="timers", null=True, blank=True,
+                            verbose_name=_("pod"))
+    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="timers", null=True, blank=True,
+                              verbose_name=_("draft table"))
     kind = models.CharField(_("timer"), max_length=5, choices=TimerKind.choices)
     schedule = models.JSONField(_("schedule"), default=list)
     started_at = models.DateTimeField(_("started at"))
@@ -425,7 +433,16 @@ class EventTimer(models.Model):
     class Meta:
         verbose_name = _("event timer")
         verbose_name_plural = _("event timers")
-        constraints = [models.UniqueConstraint(fields=["event", "kind"], name="one_timer_of_a_kind_per_event")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "kind"], condition=Q(pod__isnull=True, table__isnull=True),
+                                    name="one_timer_of_a_kind_per_event"),
+            models.UniqueConstraint(fields=["pod", "kind"], condition=Q(pod__isnull=False),
+                                    name="one_timer_of_a_kind_per_pod"),
+            models.UniqueConstraint(fields=["table", "kind"], condition=Q(table__isnull=False),
+                                    name="one_timer_of_a_kind_per_table"),
+            models.CheckConstraint(condition=Q(pod__isnull=True) | Q(table__isnull=True),
+                                   name="timer_of_a_pod_or_a_table"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.event.name}: {self.get_kind_display()}"

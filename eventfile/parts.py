@@ -49,6 +49,7 @@ class Part:
     parent: str = ""  # a child part's relation to the part it is written in
     children: tuple["Part", ...] = ()
     order: tuple[str, ...] = ("pk",)
+    where: tuple[tuple[str, object], ...] = ()  # only the rows matching these lookups are written
 
 
 PARTS: list[Part] = [
@@ -67,7 +68,9 @@ PARTS: list[Part] = [
          order=("registration__team__name",), children=(
         Part("cards", PoolCard, "pool__event", parent="pool", order=("position",)),
     )),
-    Part("timers", EventTimer, "event", order=("kind",)),
+    # The event-wide timers; a pod's or a round's table's call (a paper draft's, issue 40) is the evening's, not
+    # the event's record, and its pod or table isn't named in the file.
+    Part("timers", EventTimer, "event", order=("kind",), where=(("pod__isnull", True), ("table__isnull", True))),
     Part("pods", Pod, "event", order=("number",), children=(
         Part("teams", PodTeam, "pod__event", {"registration": TEAM}, parent="pod", order=("seat",)),
         Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),
@@ -166,7 +169,7 @@ def _export(part: Part, event, names: _Names) -> dict[int | None, list[dict]]:
     related = [name for name, kind in part.refs.items() if kind in (PLAYER, BY, USER)]
     grouped: dict[int | None, list[dict]] = defaultdict(list)
     children = {child.key: _export(child, event, names) for child in part.children}
-    for obj in part.model.objects.filter(**{part.path: event}).select_related(*related).order_by(*part.order):
+    for obj in part.model.objects.filter(**{part.path: event}, **dict(part.where)).select_related(*related).order_by(*part.order):
         row = _row(obj, part, names)
         for key, rows in children.items():
             row[key] = rows.get(obj.pk, [])

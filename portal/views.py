@@ -27,7 +27,7 @@ from common.floor import floor_mark
 from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors.paper import paper_seat_of_user
+from drafting.selectors.paper import paper_seat_of_user, paper_table_seat_of_user
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
@@ -232,8 +232,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context["round"] = selectors.event_current_round(event=event)
     context["my_entry"] = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
     context["placings"] = _final_placings(event)
-    if event.format_kind == FormatKind.BOOSTER_DRAFT:
+    if event.format_kind in (FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT):
         context["paper_seat"] = paper_seat_of_user(event=event, user=request.user)
+    if event.format_kind == FormatKind.TEAM_ROCHESTER:
+        context["paper_table_seat"] = paper_table_seat_of_user(event=event, user=request.user)
     return render(request, "portal/event.html", context)
 
 

@@ -240,6 +240,10 @@ ROUTES = {
     "api:draft-picks": ({"GET": RUN}, lambda w: {"event_id": w.rochester.pk}),
     "api:my-draft-picks": ({"GET": SEE}, lambda w: {"event_id": w.rochester.pk}),
     "api:pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.pod_event.pk}),
+    # A paper draft (issue 40): its seats and calls as public as the event; seating and calling for who runs it.
+    "api:paper-pods": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": RUN}, lambda w: {"event_id": w.rochester.pk}),
+    "api:call-list": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": RUN}, lambda w: {"event_id": w.rochester.pk}),
+    "api:call-detail": ({"POST": RUN, "DELETE": RUN}, lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
     # Multiplayer pods (issue 43): the desk seats rounds; a pod's players report and confirm, the desk enters finals.
     "api:pod-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
     "api:pod-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),

@@ -227,6 +227,7 @@ SPECTACULAR_SETTINGS = {
         "PointsSourceEnum": "series.enums.PointsSource",
         "DraftStatusEnum": "drafting.models.DraftStatus",
         "PaymentStatusEnum": "fees.enums.PaymentStatus",
+        "TimerKindEnum": "drafting.models.TimerKind",
     },
 }
 

@@ -6,8 +6,12 @@ import datetime as dt
 from dataclasses import dataclass
 
 from drafting import called
-from drafting.models import EventTimer, PackSource, Pod, PodTeam, TimerKind
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from drafting.models import DraftTable, EventTimer, PackSource, Pod, PodTeam, TimerKind
 from drafting.selectors.pods import pod_drafter_seating
+from drafting.selectors.tables import draft_seat_of_user
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,50 @@ def paper_seat_of_user(*, event, user) -> PaperSeat | None:
     return PaperSeat(pod=row[0], seat=row[1] + 1) if row else None
 
 
+@dataclass(frozen=True)
+class PaperTableSeat:
+    """A drafter's place at a team Rochester table with real packs: the round (None for the one draft of an event
+    that lifts the pod rule), the table's number and id, and the seat's name ("1B")."""
+
+    round: int | None
+    table: int
+    table_id: int
+    seat: str
+
+
+def paper_table_seat_of_user(*, event, user) -> PaperTableSeat | None:
+    """Where this login drafts at the event's latest paper Rochester table (the current round's), or None."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    tables = (DraftTable.objects.filter(event=event, pack_source=PackSource.PAPER)
+              .filter(Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user))
+              .select_related("round").order_by("-round__number", "number").distinct())
+    table = tables.first()
+    if table is None:
+        return None
+    seat = draft_seat_of_user(table=table, user=user)
+    if seat is None:
+        return None
+    return PaperTableSeat(round=table.round.number if table.round_id else None, table=table.number,
+                          table_id=table.pk, seat=seat)
+
+
+def event_has_paper_tables(*, event) -> bool:
+    """Whether any of the event's team Rochester tables drafts real packs (a called draft)."""
+    return DraftTable.objects.filter(event=event, pack_source=PackSource.PAPER).exists()
+
+
+def paper_tables_for_event(*, event) -> list[DraftTable]:
+    """The event's team Rochester tables of the latest round that has any (or of its one draft), paper or not:
+    the tables the organizer may call."""
+    tables = list(DraftTable.objects.filter(event=event).select_related("round", "team1", "team2")
+                  .order_by("-round__number", "number"))
+    if not tables:
+        return []
+    latest = tables[0].round_id
+    return sorted((t for t in tables if t.round_id == latest), key=lambda t: t.number)
+
+
 def booster_pod_number_of_registrations(*, event) -> dict[int, int]:
     """Registration id -> pod number for a booster draft that pairs every round within the pod
     (DraftSettings.pods_every_round); empty otherwise (round 1 within the pod, then Swiss across the event)."""
@@ -44,25 +92,58 @@ def booster_pod_number_of_registrations(*, event) -> dict[int, int]:
     return dict(PodTeam.objects.filter(pod__event=event).values_list("registration_id", "pod__number"))
 
 
-def event_timer_state(*, event, kind: str, now: dt.datetime) -> dict | None:
-    """The timer of `kind` as JSON for a page: its schedule, the stopwatch in epoch seconds, the server's now (the
-    page's clock offset), the version, and where it stands now (for a page without JavaScript). None: not started."""
-    timer = EventTimer.objects.filter(event=event, kind=kind).first()
-    if timer is None:
-        return None
+def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:
     paused_at = timer.paused_at.timestamp() if timer.paused_at else None
     elapsed = called.elapsed_seconds(started=timer.started_at.timestamp(), now=now.timestamp(),
                                      paused_at=paused_at, paused_total=timer.paused_seconds)
     where = called.position(timer.schedule, elapsed)
     return {
-        "kind": kind, "schedule": timer.schedule, "started": timer.started_at.timestamp(), "paused_at": paused_at,
-        "paused_seconds": timer.paused_seconds, "version": timer.version, "server_now": now.timestamp(),
-        "index": where.index, "left": round(where.left, 1),
+        "id": timer.pk, "kind": timer.kind, "schedule": timer.schedule, "started": timer.started_at.timestamp(),
+        "paused_at": paused_at, "paused_seconds": timer.paused_seconds, "version": timer.version,
+        "server_now": now.timestamp(), "index": where.index, "left": round(where.left, 1),
+        "pod": timer.pod.number if timer.pod_id else None,
+        "table": timer.table.number if timer.table_id else None, "table_id": timer.table_id,
+        "round": timer.table.round.number if timer.table_id and timer.table.round_id else None,
+        "label": timer_label(timer),
     }
 
 
-def event_timers_state(*, event, now: dt.datetime) -> dict:
-    """Both timers of the event (called draft, deck building) by kind, a timer not started None, and the server's
-    now in epoch seconds ("server_now")."""
+def timer_label(timer: EventTimer) -> str:
+    """Whose timer it is, for a page: "Round 2, table 3: Team A – Team B", "Pod 2", or "" for the whole event."""
+    if timer.table_id:
+        table = timer.table
+        teams = f"{table.team1} – {table.team2}"
+        if table.round_id:
+            return _("Round %(round)d, table %(table)d: %(teams)s") % {
+                "round": table.round.number, "table": table.number, "teams": teams}
+        return _("Table %(table)d: %(teams)s") % {"table": table.number, "teams": teams}
+    if timer.pod_id:
+        return _("Pod %(n)d") % {"n": timer.pod.number}
+    return ""
+
+
+def event_timer_state(*, event, kind: str, now: dt.datetime) -> dict | None:
+    """The event-wide timer of `kind` as JSON for a page: its schedule, the stopwatch in epoch seconds, the server's
+    now (the page's clock offset), the version, and where it stands now (for a page without JavaScript). None: not
+    started."""
+    timer = EventTimer.objects.filter(event=event, kind=kind, pod__isnull=True, table__isnull=True).first()
+    return None if timer is None else _timer_json(timer, now=now)
+
+
+def event_calls_state(*, event, now: dt.datetime, table_ids=None) -> list[dict]:
+    """The event's timers of a pod or a table (every round's table may have its call), as event_timer_state gives
+    them, each with its `label`; by round, table and pod. `table_ids`: only those tables' calls."""
+    timers = (EventTimer.objects.filter(event=event).filter(Q(pod__isnull=False) | Q(table__isnull=False))
+              .select_related("pod", "table__round", "table__team1", "table__team2"))
+    if table_ids is not None:
+        timers = timers.filter(table_id__in=list(table_ids))
+    rows = [_timer_json(timer, now=now) for timer in timers]
+    return sorted(rows, key=lambda r: (-(r["round"] or 0), r["table"] or 0, r["pod"] or 0, r["kind"]))
+
+
+def event_timers_state(*, event, now: dt.datetime, table_ids=None) -> dict:
+    """The event-wide timers (called draft, deck building) by kind, a timer not started None; every call of a pod
+    or a table ("calls", only `table_ids`' when given); and the server's now in epoch seconds ("server_now")."""
     return {"server_now": now.timestamp(),
-            **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values}}
+            **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values},
+            "calls": event_calls_state(event=event, now=now, table_ids=table_ids)}

@@ -1,7 +1,9 @@
 """The paper draft (issue 40, docs/drafting.md "Paper draft"): real boosters on the table, Hydra seats the pods,
-calls the picks and times the deck building. Seating is the booster draft's (services.booster, with `paper=True`);
-the timers are event-level rows (models.EventTimer) whose schedule is drafting.called's, so every page computes
-the call by itself. Every change goes to the event's one log with who made it."""
+calls the picks and times the deck building. Seating is the booster draft's (services.booster) or the Two-Headed
+Giant draft's (services.pods), with `paper=True`; a team Rochester draft's tables are each round's (services.rounds,
+paper when the event has real product). The timers are rows (models.EventTimer) of the whole event, of one pod or
+of one table, whose schedule is drafting.called's, so every page computes the call by itself. Every change goes to
+the event's one log with who made it."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -11,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from drafting import called
 from drafting.core import DraftRefused
-from drafting.models import EventTimer, PackSource, Pod, TimerKind
+from drafting.models import DraftStatus, DraftTable, EventTimer, PackSource, Pod, TimerKind
 from tournaments.enums import FormatKind
 from tournaments.logtext import LogText
 from tournaments.models import Event
@@ -19,7 +21,7 @@ from tournaments.models.log import LogKind
 from tournaments.services.eventlog import event_log_record
 
 from .booster import booster_pods_seat
-from .pods import pick_seconds_table
+from .pods import pick_seconds_table, thg_pods_seat
 from .tables import draft_settings_for
 
 LIMITED_FORMATS = {FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT, FormatKind.TEAM_ROCHESTER, FormatKind.TEAM_SEALED,
@@ -31,22 +33,45 @@ def _record(event: Event, *, by, action: str, message, data: dict) -> None:
 
 
 @transaction.atomic
-def paper_pods_seat(*, event: Event, by, seed: int | None = None, pods_every_round: bool = False) -> list[Pod]:
-    """Seat a booster draft with real packs: random pods of up to eight, as equal as possible (MTR 7.6), no packs
-    in Hydra. `pods_every_round`: every Swiss round pairs within the pod (else round 1 only, across the table by
-    seat). Raises DraftRefused as booster_pods_seat does."""
-    pods = booster_pods_seat(event=event, by=by, seed=seed, paper=True, pods_every_round=pods_every_round)
+def paper_pods_seat(
+    *, event: Event, by, seed: int | None = None, pods_every_round: bool = False, confirm_five: bool = False,
+) -> list[Pod]:
+    """Seat a draft with real packs: a booster draft's players in random pods of up to eight, as equal as possible
+    (MTR 7.6), or a Two-Headed Giant draft's teams in random pods of three or four (five teams one pod of five with
+    `confirm_five`; RULES.md 7), no packs in Hydra. `pods_every_round` (booster draft): every Swiss round pairs
+    within the pod (else round 1 only, across the table by seat); a 2HG draft's pods play within the pod every round
+    unless the event lifts the pod rule. Raises DraftRefused as booster_pods_seat and thg_pods_seat do."""
+    if event.format_kind == FormatKind.THG_DRAFT:
+        pods = thg_pods_seat(event=event, by=by, seed=seed, confirm_five=confirm_five, paper=True)
+        rounds = gettext_lazy("the teams of a pod play each other")
+    else:
+        pods = booster_pods_seat(event=event, by=by, seed=seed, paper=True, pods_every_round=pods_every_round)
+        rounds = (gettext_lazy("every round pairs within the pod") if pods_every_round
+                  else gettext_lazy("round 1 pairs within the pod"))
     _record(event, by=by, action="paper_pods_seated", data={"pods": len(pods), "pods_every_round": pods_every_round},
             message=LogText(gettext_lazy("Paper draft: %(pods)d pods seated; %(rounds)s."), {
-                "pods": len(pods), "rounds": gettext_lazy("every round pairs within the pod") if pods_every_round
-                else gettext_lazy("round 1 pairs within the pod")}))
+                "pods": len(pods), "rounds": rounds}))
     return pods
 
 
-def _timer_start(*, event: Event, by, kind: str, schedule: list[called.Segment], message) -> EventTimer:
+def _scope_label(*, pod: Pod | None = None, table: DraftTable | None = None):
+    """Whose call a timer is, for the log: a pod, a round's table, or "" (the whole event)."""
+    if table is not None:
+        if table.round_id:
+            return LogText(gettext_lazy("Round %(round)d, table %(table)d: "), {
+                "round": table.round.number, "table": table.number})
+        return LogText(gettext_lazy("Table %(table)d: "), {"table": table.number})
+    if pod is not None:
+        return LogText(gettext_lazy("Pod %(pod)d: "), {"pod": pod.number})
+    return ""
+
+
+def _timer_start(*, event: Event, by, kind: str, schedule: list[called.Segment], message,
+                 pod: Pod | None = None, table: DraftTable | None = None) -> EventTimer:
     now = timezone.now()
     timer, created = EventTimer.objects.select_for_update().get_or_create(
-        event=event, kind=kind, defaults={"schedule": [s.as_json() for s in schedule], "started_at": now})
+        event=event, kind=kind, pod=pod, table=table,
+        defaults={"schedule": [s.as_json() for s in schedule], "started_at": now})
     if not created:
         if not event_timer_over(timer=timer, now=now):
             raise DraftRefused(_("That timer is still running; let it end first."))
@@ -55,7 +80,8 @@ def _timer_start(*, event: Event, by, kind: str, schedule: list[called.Segment],
         timer.version += 1
         timer.save()
     _record(event, by=by, action=f"timer_{kind}_start", message=message,
-            data={"timer": timer.pk, "seconds": called.total_seconds(schedule)})
+            data={"timer": timer.pk, "seconds": called.total_seconds(schedule), "pod": pod.pk if pod else None,
+                  "table": table.pk if table else None})
     return timer
 
 
@@ -71,21 +97,90 @@ def event_timer_over(*, timer: EventTimer, now) -> bool:
 
 
 @transaction.atomic
-def called_draft_start(*, event: Event, by, pack_size: int, packs: int = 3) -> EventTimer:
-    """Start calling the paper draft of `event`: packs of `pack_size` cards, the MTR Appendix B pick times (or the
-    event's `booster_pick_seconds`) and the reviews between packs. Raises DraftRefused when the event has no paper
-    pods, the sizes are out of range, or a called draft is still running."""
-    if not Pod.objects.filter(event=event, pack_source=PackSource.PAPER).exists():
+def called_draft_start(
+    *, event: Event, by, pack_size: int, packs: int | None = None, pod_id: int | None = None,
+) -> EventTimer:
+    """Start calling the paper draft of `event` (all its pods under one call, or with `pod_id` one pod on its own):
+    packs of `pack_size` cards. A booster draft: three packs (or `packs`), the MTR Appendix B pick times (or the
+    event's `booster_pick_seconds`) and the reviews between packs. A Two-Headed Giant draft: six packs, two cards a
+    pick with the 2HG pick times (or the event's `thg_pick_seconds`), 30 s of review before each pack after the
+    first. Raises DraftRefused when the event has no paper pods (or no such pod), the sizes are out of range, or
+    that call is still running."""
+    pods = Pod.objects.filter(event=event, pack_source=PackSource.PAPER)
+    if not pods.exists():
         raise DraftRefused(_("Seat the paper draft's pods first."))
-    table = pick_seconds_table(draft_settings_for(event=event).booster_pick_seconds) or None
+    pod = None
+    if pod_id is not None:
+        pod = pods.filter(pk=pod_id).first()
+        if pod is None:
+            raise DraftRefused(_("This event has no such paper pod."))
+    settings = draft_settings_for(event=event)
+    thg_draft = event.format_kind == FormatKind.THG_DRAFT
     try:
-        schedule = called.called_draft_schedule(
-            pack_size=pack_size, packs=packs, **({"table": table} if table else {}))
+        if thg_draft:
+            packs = called.THG_PACK_ROUNDS if packs is None else packs
+            schedule = called.thg_called_draft_schedule(
+                pack_size=pack_size, packs=packs, table=pick_seconds_table(settings.thg_pick_seconds) or None)
+        else:
+            packs = 3 if packs is None else packs
+            table = pick_seconds_table(settings.booster_pick_seconds) or None
+            schedule = called.called_draft_schedule(
+                pack_size=pack_size, packs=packs, **({"table": table} if table else {}))
     except called.ScheduleRefused:
         raise DraftRefused(_("A pack holds %(low)d to %(high)d cards and a draft has 1 to %(packs)d packs.") % {
             "low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE, "packs": called.MAX_PACKS}) from None
-    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, message=LogText(
-        gettext_lazy("Called draft started: %(packs)d packs of %(cards)d cards."), {"packs": packs, "cards": pack_size}))
+    if pod is None:  # the event-wide call keeps its sentence, so older log lines read as they did
+        message = LogText(gettext_lazy("Called draft started: %(packs)d packs of %(cards)d cards."),
+                          {"packs": packs, "cards": pack_size})
+    else:
+        message = LogText(gettext_lazy("%(scope)sCalled draft started: %(packs)d packs of %(cards)d cards."),
+                          {"scope": _scope_label(pod=pod), "packs": packs, "cards": pack_size})
+    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, pod=pod,
+                        message=message)
+
+
+@transaction.atomic
+def rochester_call_start(
+    *, event: Event, by, table_id: int, pack_size: int, first_team: int | None = None,
+    build_minutes: int | None = None,
+) -> EventTimer:
+    """Start calling one table's team Rochester draft with real packs (RULES.md 6): a round's table (or the one
+    draft's), `first_team` the team that picks first (as the team that won the draw decided; recorded on the
+    table), packs of `pack_size` cards, the event's review and pick seconds (20 s and 5 s by default), in the
+    horseshoe order; with `build_minutes` the deck building time follows at once. The table becomes a paper table
+    (Hydra loads no packs for it). Raises DraftRefused when the table isn't the event's, has digital packs or has
+    started drafting digitally, nobody said which team picks first, the sizes are out of range, or its call is
+    still running."""
+    if event.format_kind != FormatKind.TEAM_ROCHESTER:
+        raise DraftRefused(_("Only a team Rochester draft calls its tables' drafts."))
+    table = (DraftTable.objects.select_for_update(of=("self",)).select_related("round")
+             .filter(pk=table_id, event=event).first())
+    if table is None:
+        raise DraftRefused(_("This event has no such draft table."))
+    if table.status != DraftStatus.SETUP or table.pack_source not in ("", PackSource.PAPER):
+        raise DraftRefused(_("This table drafts with packs in Hydra; end that draft before calling a paper one."))
+    first = first_team if first_team is not None else table.first_team
+    if first not in (1, 2):
+        raise DraftRefused(_("Say which team picks first (team %(n)d won the draw and decides).") % {"n": table.chooser})
+    settings = draft_settings_for(event=event)
+    try:
+        schedule = called.rochester_call_schedule(
+            team_size=event.team_size, pack_size=pack_size, first_team=first,
+            review_seconds=int(settings.review_seconds if settings.review_seconds is not None
+                               else called.ROCHESTER_REVIEW_SECONDS),
+            pick_seconds=int(settings.pick_seconds or called.ROCHESTER_PICK_SECONDS),
+            build_minutes=build_minutes or None)
+    except called.ScheduleRefused:
+        raise DraftRefused(_("A pack holds %(low)d to %(high)d cards and deck building takes 1 to 180 minutes.") % {
+            "low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE}) from None
+    if table.first_team != first or table.pack_source != PackSource.PAPER:
+        table.first_team, table.pack_source = first, PackSource.PAPER
+        table.version += 1
+        table.save(update_fields=["first_team", "pack_source", "version"])
+    return _timer_start(
+        event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, table=table, message=LogText(
+            gettext_lazy("%(scope)sCalled Rochester draft started: packs of %(cards)d cards, team %(team)d picks "
+                         "first."), {"scope": _scope_label(table=table), "cards": pack_size, "team": first}))
 
 
 @transaction.atomic
@@ -103,32 +198,45 @@ def deck_building_start(*, event: Event, by, minutes: int) -> EventTimer:
         gettext_lazy("Deck building started: %(minutes)d minutes."), {"minutes": minutes}))
 
 
-def _locked_timer(*, event: Event, kind: str) -> EventTimer:
-    timer = EventTimer.objects.select_for_update().filter(event=event, kind=kind).first()
+def _locked_timer(*, event: Event, kind: str | None = None, timer_id: int | None = None) -> EventTimer:
+    """The event's timer `timer_id` (any scope), or the event-wide timer of `kind`, locked."""
+    timers = (EventTimer.objects.select_for_update(of=("self",)).select_related("pod", "table__round")
+              .filter(event=event))
+    if timer_id is not None:
+        timer = timers.filter(pk=timer_id).first()
+    else:
+        timer = timers.filter(kind=kind, pod__isnull=True, table__isnull=True).first()
     if timer is None:
         raise DraftRefused(_("That timer hasn't started."))
     return timer
 
 
+def _timer_name(timer: EventTimer):
+    return LogText(gettext_lazy("%(scope)s%(timer)s"), {
+        "scope": _scope_label(pod=timer.pod, table=timer.table), "timer": TimerKind(timer.kind).label})
+
+
 @transaction.atomic
-def event_timer_pause(*, event: Event, kind: str, by) -> EventTimer:
-    """Stop the clock of the event's timer of `kind` where it stands. Raises DraftRefused when it isn't running."""
-    timer = _locked_timer(event=event, kind=kind)
+def event_timer_pause(*, event: Event, by, kind: str | None = None, timer_id: int | None = None) -> EventTimer:
+    """Stop the clock of a timer where it stands: the event-wide timer of `kind`, or any of the event's timers by
+    `timer_id` (a pod's, a table's). Raises DraftRefused when it isn't running."""
+    timer = _locked_timer(event=event, kind=kind, timer_id=timer_id)
     now = timezone.now()
     if timer.paused_at is not None or event_timer_over(timer=timer, now=now):
         raise DraftRefused(_("That timer isn't running."))
     timer.paused_at = now
     timer.version += 1
     timer.save(update_fields=["paused_at", "version"])
-    _record(event, by=by, action=f"timer_{kind}_pause", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s paused."), {"timer": TimerKind(kind).label}))
+    _record(event, by=by, action=f"timer_{timer.kind}_pause", data={"timer": timer.pk},
+            message=LogText(gettext_lazy("%(timer)s paused."), {"timer": _timer_name(timer)}))
     return timer
 
 
 @transaction.atomic
-def event_timer_resume(*, event: Event, kind: str, by) -> EventTimer:
-    """Run the paused timer of `kind` on from where it stopped. Raises DraftRefused when it isn't paused."""
-    timer = _locked_timer(event=event, kind=kind)
+def event_timer_resume(*, event: Event, by, kind: str | None = None, timer_id: int | None = None) -> EventTimer:
+    """Run a paused timer (by `kind` or `timer_id`, as event_timer_pause) on from where it stopped. Raises
+    DraftRefused when it isn't paused."""
+    timer = _locked_timer(event=event, kind=kind, timer_id=timer_id)
     if timer.paused_at is None:
         raise DraftRefused(_("That timer isn't paused."))
     now = timezone.now()
@@ -136,16 +244,16 @@ def event_timer_resume(*, event: Event, kind: str, by) -> EventTimer:
     timer.paused_at = None
     timer.version += 1
     timer.save(update_fields=["paused_at", "paused_seconds", "version"])
-    _record(event, by=by, action=f"timer_{kind}_resume", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s resumed."), {"timer": TimerKind(kind).label}))
+    _record(event, by=by, action=f"timer_{timer.kind}_resume", data={"timer": timer.pk},
+            message=LogText(gettext_lazy("%(timer)s resumed."), {"timer": _timer_name(timer)}))
     return timer
 
 
 @transaction.atomic
-def event_timer_stop(*, event: Event, kind: str, by) -> None:
-    """Take the timer of `kind` off every page (a call started with the wrong pack size, a draft abandoned), so it
-    can start afresh. Raises DraftRefused when it hasn't started."""
-    timer = _locked_timer(event=event, kind=kind)
-    _record(event, by=by, action=f"timer_{kind}_stop", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": TimerKind(kind).label}))
+def event_timer_stop(*, event: Event, by, kind: str | None = None, timer_id: int | None = None) -> None:
+    """Take a timer (by `kind` or `timer_id`, as event_timer_pause) off every page (a call started with the wrong
+    pack size, a draft abandoned), so it can start afresh. Raises DraftRefused when it hasn't started."""
+    timer = _locked_timer(event=event, kind=kind, timer_id=timer_id)
+    _record(event, by=by, action=f"timer_{timer.kind}_stop", data={"timer": timer.pk},
+            message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": _timer_name(timer)}))
     timer.delete()

@@ -55,9 +55,12 @@ _log = core.draft_log
 
 
 @transaction.atomic
-def thg_pods_seat(*, event: Event, by, seed: int | None = None, confirm_five: bool = False) -> list[Pod]:
+def thg_pods_seat(
+    *, event: Event, by, seed: int | None = None, confirm_five: bool = False, paper: bool = False,
+) -> list[Pod]:
     """Seat the event's registered (not dropped) teams in random pods of three or four (thg.pod_sizes; five
-    teams make one pod of five only with `confirm_five`), teammates side by side. The seed is recorded.
+    teams make one pod of five only with `confirm_five`), teammates side by side. The seed is recorded. `paper`:
+    the pods draft real packs on the table (a called draft, services.paper), so Hydra loads no packs.
 
     Raises DraftRefused when the event isn't a Two-Headed Giant booster draft, already has pods, or the teams
     can't be seated."""
@@ -77,6 +80,7 @@ def thg_pods_seat(*, event: Event, by, seed: int | None = None, confirm_five: bo
         event=event, by=by, seed=seed,
         seating=thg.seat_pods(teams, rng=random.Random(seed), allow_five=confirm_five),
         pick_seconds=dict(settings.thg_pick_seconds or {}), deck_building_minutes=DEFAULT_DECK_BUILDING_MINUTES,
+        pack_source=PackSource.PAPER if paper else "",
     )
 
 

@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from drafting.core import draft_log
-from drafting.models import DraftAction, DraftStatus, DraftTable
+from drafting.models import DraftAction, DraftStatus, DraftTable, EventTimer, PackSource
 from tournaments.enums import FormatKind
 from tournaments.models import Round
 
@@ -47,6 +47,14 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
     existing = {t.number: t for t in DraftTable.objects.select_for_update().filter(round=round_)}
     stale = [t for number, t in existing.items() if pairs.get(number) != (t.team1_id, t.team2_id)]
     started = [t.number for t in stale if t.status != DraftStatus.SETUP]
+    # A paper table whose draft is being called (drafting.services.paper) has started too: stop its call first.
+    called = set(EventTimer.objects.filter(table__in=[t.pk for t in stale]).values_list("table__number", flat=True))
+    if called:
+        raise DraftRefused(
+            _("%(round)s: the drafts of table(s) %(tables)s are being called, so their teams can't change. Stop "
+              "those calls first, or leave the pairing as it is.")
+            % {"round": round_.name, "tables": ", ".join(map(str, sorted(called)))}
+        )
     if started:
         raise DraftRefused(
             _("%(round)s: draft table(s) %(tables)s have started drafting, so their teams can't change. End and "
@@ -67,6 +75,8 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
             set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
+            # Real product: the teams draft real boosters at the table, called from the paper draft's page.
+            pack_source=PackSource.PAPER if event.real_product else "",
         )
         draft_log(table, DraftAction.TABLES_CREATED, by=by, round_=round_,
                   detail=f"round {round_.number}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "

@@ -96,6 +96,7 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
             set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
+            pack_source=PackSource.PAPER if event.real_product else "",
         )
         _log(table, DraftAction.TABLES_CREATED, by=by,
              detail=f"pairing seed {seed}; draw seed {table_seed}: team {table.chooser} decides")
@@ -283,7 +284,10 @@ def _entered_card(name: str, data: dict | None, code: str) -> BoosterCard:
 
 
 def _store_packs(*, table_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str) -> DraftTable:
-    """The table's packs, laid out in the order given (pack `index` is the table's pack_index)."""
+    """The table's packs, laid out in the order given (pack `index` is the table's pack_index). A paper table's
+    packs are real boosters on the table (services.paper, its called draft): Hydra loads none."""
+    if DraftTable.objects.filter(pk=table_id, pack_source=PackSource.PAPER).exists():
+        raise DraftRefused(_("This table drafts real boosters; its draft is called from the paper draft's page."))
     return core.draft_packs_store(
         kind=core.TABLE, draft_id=table_id, by=by, packs=packs, source=source, set_code=set_code, seed=seed,
         card_model=DraftCard, place=lambda table, index: {"pack_index": index},

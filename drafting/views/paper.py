@@ -1,11 +1,13 @@
 """The paper draft's pages (issue 40, docs/drafting.md "Paper draft"). Thin: the services decide, the selectors read.
 
-- /draft/event/<id>/paper/ (organizers): seat the pods, start the called draft, pause and resume it, start the deck
-  building timer (which a sealed event with real product uses too);
-- /draft/event/<id>/call/ (anyone who may see the event): the call, big; a seated player's phone also says
-  "Pod 2, seat 5"; ?projector=1 is the projector's layout. Once loaded it needs no network: static/js/called.js
-  computes the call from the schedule and asks call/state/ for pauses when it can;
-- /draft/event/<id>/call/state/: the timers as JSON.
+- /draft/event/<id>/paper/ (organizers): seat the pods (booster or Two-Headed Giant draft), start the called draft,
+  or each team Rochester table's call of the round, pause and resume them, start the deck building timer (which a
+  sealed event with real product uses too);
+- /draft/event/<id>/call/ (anyone who may see the event): the calls, big; a seated player's phone also says
+  "Pod 2, seat 5" (or "Round 2, table 3, seat 1B") and shows their own table's call; ?projector=1 is the
+  projector's layout with every running call; ?table=<id> one table's. Once loaded it needs no network:
+  static/js/called.js computes the call from the schedule and asks call/state/ for pauses when it can;
+- /draft/event/<id>/call/state/: the timers as JSON (?table=<id>: that table's calls only).
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,12 +19,20 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
+from drafting import called
 from drafting.booster import DECK_BUILDING_MINUTES
 from drafting.core import DraftRefused
 from drafting.models import TimerKind
-from drafting.selectors.paper import event_timers_state, paper_pods_for_event, paper_seat_of_user
+from drafting.selectors.paper import (
+    event_timers_state,
+    paper_pods_for_event,
+    paper_seat_of_user,
+    paper_table_seat_of_user,
+    paper_tables_for_event,
+)
 from drafting.services.paper import (
     called_draft_start,
+    rochester_call_start,
     deck_building_start,
     event_timer_pause,
     event_timer_resume,
@@ -36,8 +46,8 @@ from tournaments.selectors.events import event_for_viewer
 PACK_SIZES = (15, 14, 13, 12, 16)
 
 
-def _posted_number(request: HttpRequest, name: str, problem: str) -> int:
-    number = plain_int(request.POST.get(name), max_digits=3)
+def _posted_number(request: HttpRequest, name: str, problem: str, *, max_digits: int = 3) -> int:
+    number = plain_int(request.POST.get(name), max_digits=max_digits)
     if number is None:
         raise DraftRefused(problem)
     return number
@@ -48,22 +58,37 @@ def _act(request: HttpRequest, event: Event) -> str:
     action = request.POST.get("action", "")
     by = request.user
     if action == "seat":
-        pods = paper_pods_seat(event=event, by=by, pods_every_round=request.POST.get("pods_every_round") == "on")
+        pods = paper_pods_seat(event=event, by=by, pods_every_round=request.POST.get("pods_every_round") == "on",
+                               confirm_five=request.POST.get("confirm_five") == "on")
         return ngettext("%(pods)d pod seated.", "%(pods)d pods seated.", len(pods)) % {"pods": len(pods)}
     if action == "draft":
         called_draft_start(event=event, by=by, pack_size=_posted_number(
             request, "pack_size", _("Choose the number of cards in a pack.")))
         return _("The called draft has started.")
+    if action == "rochester":
+        first = request.POST.get("first_team", "")
+        minutes = request.POST.get("build_minutes", "").strip()
+        rochester_call_start(
+            event=event, by=by, table_id=_posted_number(request, "table", _("Choose a table."), max_digits=12),
+            pack_size=_posted_number(request, "pack_size", _("Choose the number of cards in a pack.")),
+            first_team=int(first) if first in ("1", "2") else None,
+            build_minutes=_posted_number(request, "build_minutes", _("Give the deck building time in whole minutes."))
+            if minutes else None)
+        return _("The table's called draft has started.")
     if action == "build":
         deck_building_start(event=event, by=by, minutes=_posted_number(
             request, "minutes", _("Give the deck building time in whole minutes.")))
         return _("Deck building has started.")
-    verb, _sep, kind = action.partition(":")
+    verb, _sep, which = action.partition(":")
     steps = {"pause": (event_timer_pause, _("Paused.")), "resume": (event_timer_resume, _("Resumed.")),
              "stop": (event_timer_stop, _("Stopped."))}
-    if verb in steps and kind in TimerKind.values:
+    timer_id = plain_int(which[len("timer-"):], max_digits=12) if which.startswith("timer-") else None
+    if verb in steps and (which in TimerKind.values or timer_id is not None):
         service, done = steps[verb]
-        service(event=event, kind=kind, by=by)
+        if timer_id is not None:
+            service(event=event, timer_id=timer_id, by=by)
+        else:
+            service(event=event, kind=which, by=by)
         return done
     raise DraftRefused(_("Choose what to do."))
 
@@ -79,21 +104,38 @@ def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
         except DraftRefused as refused:
             messages.error(request, " ".join(refused.messages))
         return redirect("drafting:paper_event", pk=event.pk)
+    timers = event_timers_state(event=event, now=timezone.now())
+    calls = {call["table_id"]: call for call in timers["calls"] if call["table_id"]}
     return render(request, "drafting/paper_event.html", {
         "event": event, "pods": paper_pods_for_event(event=event), "pack_sizes": PACK_SIZES,
-        "deck_minutes": DECK_BUILDING_MINUTES, "timers": event_timers_state(event=event, now=timezone.now()),
+        "deck_minutes": DECK_BUILDING_MINUTES, "timers": timers,
+        "tables": [(table, calls.get(table.pk)) for table in paper_tables_for_event(event=event)],
+        "rochester_minutes": event.deck_building_minutes or called.ROCHESTER_BUILD_MINUTES,
     })
+
+
+def _table_filter(request: HttpRequest, event: Event, *, projector: bool):
+    """The tables whose calls a page shows: ?table=<id>, else a seated player's own table (not on the projector),
+    else None (every call)."""
+    asked = plain_int(request.GET.get("table"), max_digits=12)
+    if asked is not None:
+        return [asked], None
+    seat = None if projector else paper_table_seat_of_user(event=event, user=request.user)
+    return ([seat.table_id] if seat else None), seat
 
 
 @require_GET
 def called_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The called draft and the deck building timer, big; the viewer's own pod and seat."""
     event = event_for_viewer(pk=pk, user=request.user)
+    projector = request.GET.get("projector") == "1"
+    table_ids, table_seat = _table_filter(request, event, projector=projector)
     response = render(request, "drafting/called.html", {
-        "event": event, "seat": paper_seat_of_user(event=event, user=request.user),
-        "timers": event_timers_state(event=event, now=timezone.now()),
-        "projector": request.GET.get("projector") == "1",
-        "pods": paper_pods_for_event(event=event) if request.GET.get("projector") == "1" else [],
+        "event": event, "seat": paper_seat_of_user(event=event, user=request.user), "table_seat": table_seat,
+        "timers": event_timers_state(event=event, now=timezone.now(), table_ids=table_ids),
+        "table_ids": table_ids[0] if table_ids else "",
+        "projector": projector,
+        "pods": paper_pods_for_event(event=event) if projector else [],
     })
     response["Cache-Control"] = "no-store"
     return response
@@ -103,6 +145,8 @@ def called_page(request: HttpRequest, pk: int) -> HttpResponse:
 def called_state(request: HttpRequest, pk: int) -> JsonResponse:
     """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses."""
     event = event_for_viewer(pk=pk, user=request.user)
-    response = JsonResponse(event_timers_state(event=event, now=timezone.now()))
+    table = plain_int(request.GET.get("table"), max_digits=12)
+    response = JsonResponse(event_timers_state(event=event, now=timezone.now(),
+                                               table_ids=[table] if table is not None else None))
     response["Cache-Control"] = "no-store"
     return response

@@ -42,46 +42,81 @@
     osc.start(); osc.stop(sound.currentTime + 0.25);
   }
 
+  function describe(seg) {
+    var data = root.dataset;
+    if (seg.kind === "build") { return data.tBuild; }
+    if (seg.seat) {  // a team Rochester table: whose pick it is in the horseshoe order, who lays out the pack
+      return fill(seg.kind === "pick" ? data.tRochPick : data.tRochReview, seg);
+    }
+    if (seg.kind === "review") { return fill(data.tReview, seg); }
+    if (seg.take === 2) { return fill(seg.passing === "left" ? data.tPick2Left : data.tPick2Right, seg); }
+    return fill(seg.passing === "left" ? data.tPickLeft : data.tPickRight, seg);
+  }
+
+  function show(box, timer, key, overText) {
+    var now = Date.now() / 1000 + offset;
+    var end = timer.paused_at !== null ? timer.paused_at : now;
+    var elapsed = Math.max(0, end - timer.started - timer.paused_seconds);
+    var where = position(timer.schedule, elapsed);
+    var seg = where.index === null ? null : timer.schedule[where.index];
+    box.dataset.elapsed = elapsed.toFixed(2);
+    box.dataset.index = where.index === null ? "over" : String(where.index);
+    box.dataset.paused = timer.paused_at !== null ? "1" : "0";
+    box.querySelector("[data-what]").textContent = seg ? describe(seg) : overText;
+    box.querySelector("[data-left]").textContent = seg ? clock(where.left) : "0:00";
+    box.querySelector("[data-status]").textContent = timer.paused_at !== null ? root.dataset.tPaused : "";
+    var next = box.querySelector("[data-next]");
+    if (next) { next.textContent = seg && seg.next_opener ? fill(root.dataset.tRochNext, seg) : ""; }
+    var mark = timer.version + ":" + where.index;
+    if (last[key] !== undefined && last[key] !== mark && timer.paused_at === null) { signal(); }
+    last[key] = mark;
+  }
+
   function render(kind) {
     var box = root.querySelector('[data-kind="' + kind + '"]');
     var timer = state[kind];
     if (!box) { return; }
     if (!timer) { box.hidden = true; return; }
     box.hidden = false;
-    var now = Date.now() / 1000 + offset;
-    var end = timer.paused_at !== null ? timer.paused_at : now;
-    var elapsed = Math.max(0, end - timer.started - timer.paused_seconds);
-    var where = position(timer.schedule, elapsed);
-    var what, status = "";
-    if (where.index === null) {
-      what = root.dataset[kind === "draft" ? "tDraftOver" : "tBuildOver"];
-    } else {
-      var seg = timer.schedule[where.index];
-      if (seg.kind === "pick") {
-        what = fill(root.dataset[seg.passing === "left" ? "tPickLeft" : "tPickRight"], seg);
-      } else if (seg.kind === "review") {
-        what = fill(root.dataset.tReview, seg);
-      } else {
-        what = root.dataset.tBuild;
+    show(box, timer, kind, root.dataset[kind === "draft" ? "tDraftOver" : "tBuildOver"]);
+  }
+
+  function calls() {
+    var holder = root.querySelector("[data-calls]");
+    if (!holder) { return; }
+    var wanted = {};
+    (state.calls || []).forEach(function (call) {
+      wanted[call.id] = true;
+      var box = holder.querySelector('[data-call="' + call.id + '"]');
+      if (!box) {
+        box = document.createElement("div");
+        box.className = "called-timer";
+        box.dataset.call = String(call.id);
+        ["h2.called-label|label", "p.called-what|what", "p.called-left|left", "p.called-next|next",
+         "p.called-status|status"].forEach(function (spec) {
+          var parts = spec.split("|"), tag = parts[0].split(".");
+          var el = document.createElement(tag[0]);
+          el.className = tag[1];
+          el.setAttribute("data-" + parts[1], "");
+          if (parts[1] === "left") { el.setAttribute("role", "timer"); el.setAttribute("aria-live", "off"); }
+          box.appendChild(el);
+        });
+        holder.appendChild(box);
       }
-    }
-    if (timer.paused_at !== null) { status = root.dataset.tPaused; }
-    box.dataset.elapsed = elapsed.toFixed(2);
-    box.dataset.index = where.index === null ? "over" : String(where.index);
-    box.dataset.paused = timer.paused_at !== null ? "1" : "0";
-    box.querySelector("[data-what]").textContent = what;
-    box.querySelector("[data-left]").textContent = where.index === null ? "0:00" : clock(where.left);
-    box.querySelector("[data-status]").textContent = status;
-    var key = timer.version + ":" + where.index;
-    if (last[kind] !== undefined && last[kind] !== key && timer.paused_at === null) { signal(); }
-    last[kind] = key;
+      box.querySelector("[data-label]").textContent = call.label;
+      show(box, call, "call" + call.id, root.dataset[call.kind === "draft" ? "tDraftOver" : "tBuildOver"]);
+    });
+    Array.prototype.forEach.call(holder.querySelectorAll("[data-call]"), function (box) {
+      if (!wanted[box.dataset.call]) { holder.removeChild(box); }
+    });
   }
 
   function tick() {
     render("draft");
     render("build");
+    calls();
     var idle = root.querySelector("[data-idle]");
-    if (idle) { idle.hidden = Boolean(state.draft || state.build); }
+    if (idle) { idle.hidden = Boolean(state.draft || state.build || (state.calls && state.calls.length)); }
   }
 
   function poll() {

@@ -140,3 +140,94 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     by_seat = [s.registration_id for s in seats]
     pairs = {frozenset((m.team_a_id, m.team_b_id)) for m in round_.matches.all()}
     assert pairs == {frozenset((by_seat[n], by_seat[n + 4])) for n in range(4)}
+
+
+CALL = ("var box = document.querySelector('[data-call=\"' + arguments[0] + '\"]');"
+        "return box ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
+        " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent,"
+        " box.querySelector('[data-next]').textContent] : null;")
+
+
+def call(browser, timer_id):
+    return browser.driver.execute_script(CALL, timer_id)
+
+
+def test_team_rochester_paper_round_each_table_called_projector_and_phone_agree(browsers):
+    """One team Rochester round with real packs: the organizer calls both tables of round 1, the projector shows both
+    calls, a drafter's phone its own table's; the seat whose pick it is and who lays out the next pack are called;
+    projector and phone agree on the time within a second; a pause of one table stops it everywhere, the other runs
+    on."""
+    from selenium.webdriver.support.ui import Select
+
+    from drafting.models import DraftTable
+    from tests.factories import RegistrationFactory, RochesterEventFactory
+
+    event = RochesterEventFactory(status=EventStatus.RUNNING, name="Rochester Paper Night", real_product=True)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    # Short times so a pack goes by in the test: 2 s to look at a laid-out pack, then a second a pick.
+    DraftSettings.objects.create(event=event, review_seconds=2, pick_seconds=1)
+    round_ = round_pair_next(event=event, seed=1)
+    first, second = DraftTable.objects.filter(round=round_).order_by("number")
+
+    desk = browsers()
+    desk.sign_in(event.organizer.username)
+    desk.get(reverse("drafting:paper_event", args=[event.pk]))
+    desk.wait_for_text("Round 1, table 2", css="#paper-tables")
+    projector = browsers()
+    projector.sign_in(event.organizer.username)
+    projector.get(reverse("desk:screen", args=[event.pk]))
+    projector.wait_for_text("No timer is running yet.", css="#paper-draft")
+    drafter = first.team2.seats.get(letter="A").player.user
+    phone = browsers()
+    phone.sign_in(drafter.username)
+    phone.get(reverse("drafting:call", args=[event.pk]))
+    phone.wait_for_text("Round 1, table 1, seat 2A", css="#my-table-seat")
+
+    for number, team in ((1, "2"), (2, "1")):
+        Select(desk.find(f"#paper-table-{number} select[name=first_team]")).select_by_value(team)
+        desk.find(f"#paper-table-{number} button[type=submit]").click()
+        desk.wait_for_text("The table's called draft has started.")
+    one, two = (EventTimer.objects.get(table=t).pk for t in (first, second))
+    wait_until(projector, lambda b: call(b, one) is not None and call(b, two) is not None)
+    wait_until(phone, lambda b: call(b, one) is not None)
+    assert call(phone, two) is None  # the phone shows its own table's call only
+    assert "Round 1, table 2" in projector.text("#paper-draft")
+
+    schedule = EventTimer.objects.get(pk=one).schedule
+    seen, nexts = set(), set()
+    while call(phone, one)[1] != "over" and int(call(phone, one)[1]) < 18:  # pack 1, then pack 2's review
+        readings = [call(projector, one), call(phone, one)]
+        assert abs(readings[0][0] - readings[1][0]) < 1.0, readings
+        for seconds, index, *_rest in readings:  # the page's arithmetic is drafting.called's
+            where = called.position(schedule, seconds)
+            assert index == str(where.index) or abs(where.left) < 0.05 \
+                or abs(where.left - schedule[where.index]["seconds"]) < 0.05, (seconds, index)
+        seen |= {r[3] for r in readings}
+        nexts |= {r[5] for r in readings if r[5]}
+        wait_until(phone, lambda b: call(b, one)[0] >= readings[1][0] + 0.3, timeout=5)
+    assert "Pack 1 (round 1): 2B lays it out; review it" in seen
+    assert "Pack 1, pick 1: 2B picks (15 cards left)" in seen and "Pack 1, pick 2: 2C picks (14 cards left)" in seen
+    assert "Next pack: 2C opens it" in nexts  # the horseshoe: 2B's pack, then 2C lays out pack 2
+    assert "Pack 2 (round 1): 2C lays it out; review it" in seen
+
+    desk.find(f"button[value='pause:timer-{one}']").click()
+    desk.wait_for_text("Paused.")
+    for page in (projector, phone):
+        wait_until(page, lambda b: call(b, one)[2] == "1")
+    page_two = call(projector, two)[0]
+    wait_until(projector, lambda b: call(b, two)[0] > page_two + 1)  # the other table runs on
+    frozen = [call(projector, one)[0], call(phone, one)[0]]
+    assert abs(frozen[0] - frozen[1]) < 1.0 and "Paused" in phone.text(f"[data-call='{one}'] [data-status]")
+    desk.find(f"button[value='resume:timer-{one}']").click()
+    desk.wait_for_text("Resumed.")
+    for page in (projector, phone):
+        wait_until(page, lambda b: call(b, one)[2] == "0" and call(b, one)[0] > max(frozen) + 0.2)
+    final = [call(projector, one)[0], call(phone, one)[0]]
+    assert abs(final[0] - final[1]) < 1.0
+    projector.screenshot("rochester-paper-projector", laptop=True)
+    for page in (phone, desk):  # no sideways scrolling on a 360 px phone, the organizer's table forms included
+        page.driver.set_window_size(360, 800)
+        wait_until(page, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
+        assert page.driver.execute_script("return document.documentElement.scrollWidth") <= \
+            page.driver.execute_script("return window.innerWidth")

@@ -85,3 +85,108 @@ def test_called_position_is_inside_its_segment(pack_size, packs, elapsed):
         before = sum(s.seconds for s in schedule[:where.index])
         assert before <= elapsed < before + schedule[where.index].seconds
         assert where.left == pytest.approx(before + schedule[where.index].seconds - elapsed)
+
+
+# --- Two-Headed Giant with real packs (RULES.md 7): six packs, two cards a pick, the 2HG pick times ---------------
+
+THG_TIMES = {c: APPENDIX_B[c] + APPENDIX_B.get(c - 1, 0) for c in range(3, 16)}  # both picks a 2HG pick replaces
+
+
+@pytest.mark.parametrize("pack_size", range(3, 16))
+def test_thg_called_picks_two_cards_with_the_2hg_times_for_every_pack_size(pack_size):
+    schedule = called.thg_called_draft_schedule(pack_size=pack_size)
+    picks = [s for s in schedule if s.kind == called.PICK and s.pack == 1]
+    # A pick takes two cards while more than two are left; the last one or two go on with no call.
+    assert [s.cards for s in picks] == list(range(pack_size, 2, -2))
+    assert [s.seconds for s in picks] == [THG_TIMES[c] for c in range(pack_size, 2, -2)]
+    assert [s.pick for s in picks] == list(range(1, len(picks) + 1))
+    assert {s.take for s in schedule if s.kind == called.PICK} == {2}
+    assert max(s.pack for s in schedule) == 6
+
+
+def test_thg_called_passes_left_right_six_times_with_a_review_before_every_later_pack():
+    schedule = called.thg_called_draft_schedule(pack_size=15)
+    assert {s.pack: s.passing for s in schedule if s.kind == called.PICK} == {
+        1: "left", 2: "right", 3: "left", 4: "right", 5: "left", 6: "right"}
+    assert [(s.pack, s.seconds) for s in schedule if s.kind == called.REVIEW] == [(p, 30) for p in range(2, 7)]
+    # 15 cards: 80 + 65 + 50 + 40 + 25 + 15 + 10 s a pack.
+    assert called.total_seconds(schedule) == 6 * 285 + 5 * 30
+    assert schedule[0].as_json() == {"kind": "pick", "seconds": 80, "pack": 1, "pick": 1, "cards": 15,
+                                     "passing": "left", "take": 2}
+
+
+def test_thg_called_takes_the_events_table_and_no_review():
+    schedule = called.thg_called_draft_schedule(pack_size=7, packs=1, table={7: 30, 3: 9}, review_seconds=0)
+    assert [(s.cards, s.seconds) for s in schedule] == [(7, 30), (5, 9), (3, 9)]  # 5 cards: the entry below
+    two_packs = called.thg_called_draft_schedule(pack_size=7, packs=2, table={7: 30, 3: 9}, review_seconds=0)
+    assert all(s.kind == called.PICK for s in two_packs)
+
+
+# --- Team Rochester with real packs (RULES.md 6): the horseshoe, 20 s review, 5 s a pick -------------------------
+
+OFFICIAL_1B = "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A".split()  # RULES.md 6's example, 1B active
+
+
+def test_rochester_call_names_the_official_pick_order_and_leaves_the_last_card_uncalled():
+    schedule = called.rochester_call_schedule(team_size=3, pack_size=15, first_team=1)
+    first_pack = [s for s in schedule if s.pack == 1]
+    assert first_pack[0] == called.Segment(kind=called.REVIEW, seconds=20, pack=1, cards=15, passing="clockwise",
+                                           seat="1B", round=1)
+    picks = first_pack[1:]
+    assert [s.seat for s in picks] == OFFICIAL_1B[:14]  # the 15th card goes to 2A with no call
+    assert [s.seconds for s in picks] == [5] * 14 and [s.cards for s in picks] == list(range(15, 1, -1))
+    assert [s.next_opener for s in picks] == [""] * 13 + ["1C"]  # who lays out pack 2
+
+
+@pytest.mark.parametrize("team_size,first_team", [(3, 1), (3, 2), (2, 1), (2, 2)])
+def test_rochester_call_has_every_pack_in_the_horseshoe_order(team_size, first_team):
+    from drafting import rochester
+
+    schedule = called.rochester_call_schedule(team_size=team_size, pack_size=14, first_team=first_team)
+    plan = rochester.draft_plan(team_size=team_size, pack_size=14, first_team=first_team)
+    reviews = [s for s in schedule if s.kind == called.REVIEW]
+    assert [(s.pack, s.round, s.seat, s.passing) for s in reviews] == [
+        (p.index + 1, p.round, str(p.opener), p.direction.value) for p in plan]
+    assert len(reviews) == 3 * 2 * team_size
+    assert reviews[0].seat == f"{first_team}B"
+    for pack in plan:
+        assert [s.seat for s in schedule if s.kind == called.PICK and s.pack == pack.index + 1] == [
+            str(seat) for seat in pack.picks[:-1]]
+    assert called.total_seconds(schedule) == 3 * 2 * team_size * (20 + 13 * 5)
+    assert schedule[-1].next_opener == ""
+
+
+@pytest.mark.parametrize("pack_size", range(2, 21))
+def test_rochester_call_for_every_pack_size(pack_size):
+    schedule = called.rochester_call_schedule(team_size=3, pack_size=pack_size, first_team=2, review_seconds=10,
+                                              pick_seconds=3)
+    assert called.total_seconds(schedule) == 18 * (10 + 3 * (pack_size - 1))
+    assert sum(1 for s in schedule if s.kind == called.PICK) == 18 * (pack_size - 1)
+
+
+def test_rochester_call_then_deck_building_and_no_review():
+    schedule = called.rochester_call_schedule(team_size=2, pack_size=3, first_team=1, review_seconds=0,
+                                              build_minutes=40)
+    assert schedule[-1] == called.Segment(kind=called.BUILD, seconds=2400)
+    assert not any(s.kind == called.REVIEW for s in schedule)
+
+
+def test_rochester_call_paused_stands_still_and_runs_on_by_the_pause():
+    schedule = [s.as_json() for s in called.rochester_call_schedule(team_size=3, pack_size=15, first_team=1)]
+    # 20 s review, then 5 s picks: 31 s in is pick 3 (2A) with 4 s left; a 100 s pause at 31 s keeps it there.
+    elapsed = called.elapsed_seconds(started=0, now=500, paused_at=31, paused_total=0)
+    where = called.position(schedule, elapsed)
+    assert schedule[where.index]["seat"] == "2A" and where.left == pytest.approx(4)
+    resumed = called.elapsed_seconds(started=0, now=131, paused_at=None, paused_total=100)
+    assert called.position(schedule, resumed) == where
+    assert schedule[called.position(schedule, 20 + 14 * 5).index]["seat"] == "1C"  # pack 2's review: 1C lays out
+
+
+@pytest.mark.parametrize("kwargs", [dict(team_size=3, pack_size=1, first_team=1),
+                                    dict(team_size=3, pack_size=15, first_team=3),
+                                    dict(team_size=1, pack_size=15, first_team=1),
+                                    dict(team_size=3, pack_size=15, first_team=1, pick_seconds=0),
+                                    dict(team_size=3, pack_size=15, first_team=1, build_minutes=500)])
+def test_rochester_call_refuses_what_cant_be_called(kwargs):
+    with pytest.raises(called.ScheduleRefused):
+        called.rochester_call_schedule(**kwargs)

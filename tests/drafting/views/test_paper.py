@@ -118,3 +118,105 @@ def test_a_timer_started_wrongly_is_stopped_and_started_again(client):
     assert EventLogEntry.objects.filter(event=event, action="timer_draft_stop", user=event.organizer).count() == 1
     missing = client.post(url, {"action": "stop:build"}, follow=True).content.decode()
     assert "That timer hasn&#x27;t started." in missing
+
+
+# --- Two-Headed Giant and team Rochester with real packs ---------------------------------------------------------
+
+
+def test_2hg_paper_page_seats_teams_and_calls_six_packs_and_both_teammates_read_their_seat(client):
+    from tests.factories import RegistrationFactory, ThgDraftEventFactory
+
+    event = ThgDraftEventFactory()
+    for _ in range(8):
+        RegistrationFactory(event=event)
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert "Seat the teams in pods" in page and "pods of three or four teams" in page
+    page = client.post(url, {"action": "seat"}, follow=True).content.decode()
+    assert "2 pods seated." in page and "Pod 2, seat 4" in page
+    client.post(url, {"action": "draft", "pack_size": "15"})
+    timer = EventTimer.objects.get(event=event, kind=TimerKind.CALLED_DRAFT)
+    assert timer.schedule[0]["take"] == 2 and max(s["pack"] for s in timer.schedule) == 6
+    row = PodTeam.objects.filter(pod__event=event, pod__number=1, seat=0).get()
+    for seat in row.registration.seats.all():
+        client.force_login(seat.player.user)
+        assert "Pod 1, seat 1" in client.get(reverse("drafting:call", args=[event.pk])).content.decode()
+        assert "Pod 1, seat 1" in client.get(reverse("portal:event", args=[event.pk])).content.decode()
+
+
+def _rochester_round(teams=4):
+    from tests.factories import RegistrationFactory, RochesterEventFactory
+    from tournaments.services.pairing import round_pair_next
+
+    event = RochesterEventFactory(real_product=True)
+    for _ in range(teams):
+        RegistrationFactory(event=event)
+    return event, round_pair_next(event=event, seed=1)
+
+
+def test_rochester_paper_page_calls_each_table_pauses_one_and_the_projector_shows_both(client):
+    from drafting.models import DraftTable
+
+    event, round_ = _rochester_round()
+    first, second = DraftTable.objects.filter(round=round_).order_by("number")
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert "Round 1, table 1" in page and "Round 1, table 2" in page and page.count("Start calling this table") == 2
+    assert url in client.get(reverse("desk:drafts", args=[event.pk])).content.decode()  # the desk's way in
+    page = client.post(url, {"action": "rochester", "table": str(first.pk), "pack_size": "15", "first_team": "2",
+                             "build_minutes": "40"}, follow=True).content.decode()
+    assert "The table&#x27;s called draft has started." in page and page.count("Start calling this table") == 1
+    client.post(url, {"action": "rochester", "table": str(second.pk), "pack_size": "14", "first_team": "1",
+                      "build_minutes": ""})
+    one = EventTimer.objects.get(table=first)
+    page = client.post(url, {"action": f"pause:timer-{one.pk}"}, follow=True).content.decode()
+    assert "Paused." in page and "Resume this table" in page
+    assert EventLogEntry.objects.filter(event=event, action="timer_draft_pause", user=event.organizer).count() == 1
+    projector = client.get(reverse("drafting:call", args=[event.pk]) + "?projector=1").content.decode()
+    assert projector.count('data-call="') == 2 and f"Round 1, table 2: {second.team1}" in projector
+    screen = client.get(reverse("desk:screen", args=[event.pk])).content.decode()
+    assert screen.count('data-call="') == 2 and "called.js" in screen
+    state = client.get(reverse("drafting:call_state", args=[event.pk])).json()
+    assert [(c["table"], c["paused_at"] is not None) for c in state["calls"]] == [(1, True), (2, False)]
+    assert state["calls"][0]["schedule"][0]["seat"] == "2B"
+
+
+def test_rochester_player_phone_shows_round_table_seat_and_only_their_tables_call(client):
+    from drafting.models import DraftTable
+    from drafting.services.paper import rochester_call_start
+
+    event, round_ = _rochester_round()
+    first, second = DraftTable.objects.filter(round=round_).order_by("number")
+    for table in (first, second):
+        rochester_call_start(event=event, by=None, table_id=table.pk, pack_size=15, first_team=1)
+    seat = second.team2.seats.get(letter="B")
+    client.force_login(seat.player.user)
+    page = client.get(reverse("drafting:call", args=[event.pk])).content.decode()
+    assert "Round 1, table 2, seat 2B" in page and page.count('data-call="') == 1
+    assert f"?table={second.pk}" in page
+    portal = client.get(reverse("portal:event", args=[event.pk])).content.decode()
+    assert "Round 1, table 2, seat 2B" in portal
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"action": "rochester", "pack_size": "15", "first_team": "1"}, "Choose a table."),
+    ({"action": "rochester", "table": "TABLE", "pack_size": "x", "first_team": "1"},
+     "Choose the number of cards in a pack."),
+    ({"action": "rochester", "table": "TABLE", "pack_size": "15"}, "won the draw and decides"),
+    ({"action": "rochester", "table": "TABLE", "pack_size": "15", "first_team": "1", "build_minutes": "-3"},
+     "Give the deck building time in whole minutes."),
+    ({"action": "pause:timer-abc"}, "Choose what to do."),
+    ({"action": "pause:timer-99999999"}, "That timer hasn&#x27;t started."),
+])
+def test_rochester_paper_page_answers_bad_input_with_a_message(client, data, message):
+    from drafting.models import DraftTable
+
+    event, round_ = _rochester_round(teams=2)
+    table = DraftTable.objects.get(round=round_)
+    client.force_login(event.organizer)
+    posted = {k: (str(table.pk) if v == "TABLE" else v) for k, v in data.items()}
+    response = client.post(reverse("drafting:paper_event", args=[event.pk]), posted, follow=True)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not EventTimer.objects.filter(event=event).exists()
