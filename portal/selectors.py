@@ -308,7 +308,7 @@ class PublicMatch:
     outcome: str  # "A", "B", "D" or "" while the result doesn't count
 
 
-_SIDE_FIELDS = ("id", "team__name", "dropped_round", "disqualified_at")
+_SIDE_FIELDS = ("id", "team__name", "dropped_round", "disqualified_at", "day2_cut_round")
 
 
 def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
@@ -339,7 +339,8 @@ def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
         if pk is None:
             return None
         mark = team_mark_of(dropped_round=row[f"team_{side}__dropped_round"],
-                            disqualified=row[f"team_{side}__disqualified_at"] is not None)
+                            disqualified=row[f"team_{side}__disqualified_at"] is not None,
+                            cut_round=row[f"team_{side}__day2_cut_round"])
         return PublicTeam(pk, row[f"team_{side}__team__name"], mark, tuple(seats.get(pk, ())))
 
     tables = []

@@ -106,6 +106,14 @@ class BracketSeeding(models.TextChoices):
     RANDOM = "random", _("Single elimination, seeded at random")
 
 
+class CutKind(models.TextChoices):
+    """How a Day 2 cut's threshold reads (issue 42): a record ("X-2 or better": the losses allowed, turned into match
+    points as the MTR counts them) or the match points needed ("18 points or more")."""
+
+    RECORD = "record", _("Record: losses allowed")
+    POINTS = "points", _("Match points needed")
+
+
 class RoundKind(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     PLAYOFF = "playoff", _("Top cut")
