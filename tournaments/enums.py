@@ -114,6 +114,16 @@ class CutKind(models.TextChoices):
     POINTS = "points", _("Match points needed")
 
 
+class EntrantStatus(models.TextChoices):
+    """Where a team or player stands in the event, as the API and the exports say it: in it, dropped by choice,
+    disqualified, or below the Day 2 cut (not paired again, standings kept; not a drop)."""
+
+    ACTIVE = "active", _("Active")
+    DROPPED = "dropped", _("Dropped")
+    DISQUALIFIED = "disqualified", _("Disqualified")
+    DID_NOT_ADVANCE = "did_not_advance", _("Did not advance")
+
+
 class RoundKind(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     PLAYOFF = "playoff", _("Top cut")

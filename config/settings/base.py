@@ -227,6 +227,8 @@ SPECTACULAR_SETTINGS = {
         "PointsSourceEnum": "series.enums.PointsSource",
         "DraftStatusEnum": "drafting.models.DraftStatus",
         "PaymentStatusEnum": "fees.enums.PaymentStatus",
+        "CutKindEnum": "tournaments.enums.CutKind",
+        "EntrantStatusEnum": "tournaments.enums.EntrantStatus",
     },
 }
 
