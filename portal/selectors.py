@@ -81,7 +81,7 @@ class MyEvent:
         """The player may drop themselves (an individual event's entry, still in, the event not over); the page
         asks once to confirm and the service decides the rest (registration_drop_self)."""
         return (self.event.is_individual and not self.registration.is_dropped
-                and not self.registration.is_disqualified and self.event.status != EventStatus.FINISHED)
+                and not self.registration.is_disqualified and not self.registration.did_not_advance and self.event.status != EventStatus.FINISHED)
 
     @property
     def live_match(self) -> TeamMatch | None:
