@@ -14,6 +14,7 @@ from tournaments.selectors.team_marks import NOT_ADVANCED, team_marks_for_event
 from tournaments.services.daytwo import event_day2_cut_make, event_day2_cut_undo
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.events import event_update
+from tournaments.exports import standings_dataset
 from tournaments.services.registrations import registration_drop
 from tournaments.services.rounds import event_close, event_pair_next, round_take_back
 
@@ -72,6 +73,9 @@ def test_64_players_cut_at_x1_after_3_rounds_then_top_8_from_the_advanced():
     assert {pk for pk, mark in marks.items() if mark.kind == NOT_ADVANCED} == cut
     assert all(marks[pk].after_round == 3 for pk in cut)
     assert {row.team for row in standings_for_event(event=event)} == set(points)  # they keep their standings
+    exported = standings_dataset(event=event)
+    column = exported.headers.index("did_not_advance")
+    assert sum(1 for line in exported if line[column] == 3) == len(cut)
     top = event_pair_next(event=event, user=organizer)
     assert top.kind == RoundKind.PLAYOFF
     seeds = set(Registration.objects.filter(event=event, topcut_seed__isnull=False).values_list("pk", flat=True))
