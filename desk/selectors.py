@@ -213,7 +213,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                 LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
                         {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
-    active = Registration.objects.filter(event=event, dropped_round__isnull=True)
+    active = Registration.objects.filter(event=event, dropped_round__isnull=True, day2_cut_round__isnull=True)
     if event.has_decklists or event_asks_typed_decks(event=event):
         without = list(
             active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)

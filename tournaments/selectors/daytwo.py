@@ -2,6 +2,7 @@
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.daytwo import KINDS, CutEntrant, CutError, DayTwoCut, day_two_cut
@@ -13,11 +14,12 @@ from tournaments.services.errors import ResultsMissing, StateConflict
 
 def day2_cut_entrants(*, event: Event, round_number: int) -> list[CutEntrant]:
     """The entrants the cut after `round_number` decides, in standings order after that round: joined by then and
-    neither dropped nor disqualified (they keep their own state). Entrants joining after the cut's round are Day 2
+    neither dropped nor disqualified at or before it (they keep their own state; a Day 2 entrant that drops later
+    still counts as advanced). Entrants joining after the cut's round are Day 2
     entries and are not decided by it."""
     standings = standings_for_event(event=event, upto_round=round_number)
-    decided = set(Registration.objects.filter(event=event, dropped_round__isnull=True, joined_round__lte=round_number)
-                  .values_list("id", flat=True))
+    decided = set(Registration.objects.filter(Q(dropped_round__isnull=True) | Q(dropped_round__gt=round_number),
+                                              event=event, joined_round__lte=round_number).values_list("id", flat=True))
     return [CutEntrant(id=row.team, points=row.match_points) for row in standings if row.team in decided]
 
 

@@ -181,3 +181,5 @@ def test_team_event_cut_keeps_whole_teams_out():
     assert event.status != EventStatus.FINISHED
     event_pair_next(event=event, user=organizer)
     assert _paired_in(event, 2) == set(plan.advanced)
+    with pytest.raises(StateConflict, match="nothing to drop"):  # out by the cut, not by choice
+        registration_drop(registration=Registration.objects.get(pk=plan.not_advanced[0]), user=organizer)
