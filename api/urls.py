@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 import common.converters  # noqa: F401  (registers <id:...>)
 from api.exceptions import not_found_view
 from api.views.clock import RoundClockView
+from api.views.daytwo import CutView
 from api.views.decklists import MyDecklistView, TeamDecklistsView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
@@ -85,6 +86,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),
     path("v1/events/<id:event_id>/rounds/", RoundListView.as_view(), name="round-list"),
     path("v1/events/<id:event_id>/rounds/<id:number>/", RoundDetailView.as_view(), name="round-detail"),
+    path("v1/events/<id:event_id>/cut/", CutView.as_view(), name="day2-cut"),
     path("v1/events/<id:event_id>/placements/", PlacementsView.as_view(), name="placements"),
     path("v1/events/<id:event_id>/matches/", MatchListView.as_view(), name="match-list"),
     path("v1/events/<id:event_id>/matches/<id:match_id>/", MatchDetailView.as_view(), name="match-detail"),

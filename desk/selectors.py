@@ -17,7 +17,10 @@ from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultSt
 from tournaments.logtext import LogText
 from tournaments.models import Event, EventDesk, Player, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_staffed_by, may_run_event
+from tournaments.daytwo import threshold_label
+from tournaments.enums import CutKind
 from tournaments.selectors.clock import round_clock_state, table_extensions
+from tournaments.selectors.daytwo import CutState, day2_cut_state
 from tournaments.selectors.events import event_latest_round
 from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
@@ -210,7 +213,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                 LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
                         {"n": latest.number, "tables": ", ".join(map(str, disputed))})
             )
-    active = Registration.objects.filter(event=event, dropped_round__isnull=True)
+    active = Registration.objects.filter(event=event, dropped_round__isnull=True, day2_cut_round__isnull=True)
     if event.has_decklists or event_asks_typed_decks(event=event):
         without = list(
             active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
@@ -517,3 +520,30 @@ def desk_decklists(*, event: Event) -> dict:
         "rows": rows, "complete": sum(1 for row in rows if row["complete"]),
         "registers": event_registers_decklists(event=event), "typed": event_takes_typed_decks(event=event),
     }
+
+
+@dataclass(frozen=True)
+class CutPanel:
+    """The desk's Day 2 cut panel: the cut as it stands (a preview before it is made), its threshold in words, and
+    the names of those it leaves out (or would)."""
+
+    state: CutState
+    label: str
+    out_names: list[str]
+    kinds: list[tuple[str, str]]
+    undoable: bool
+
+
+def day2_cut_panel(*, event: Event) -> CutPanel | None:
+    """The Day 2 cut panel of a Swiss event that is not over (or whose cut is made), else None. A preview
+    computes the standings after the cut's round once."""
+    if event.is_single_elimination or event.is_pods:
+        return None
+    if not event.day2_cut_applied and event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
+        return None
+    state = day2_cut_state(event=event)
+    names = team_names_for_event(event=event) if state.not_advanced else {}
+    label = threshold_label(kind=state.kind, threshold=state.threshold) if state.kind and state.threshold is not None else ""
+    undoable = state.applied and not event.rounds.filter(number__gt=state.round or 0).exists()
+    return CutPanel(state=state, label=label, out_names=sorted(names.get(pk, "?") for pk in state.not_advanced),
+                    kinds=list(CutKind.choices), undoable=undoable)

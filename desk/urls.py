@@ -24,6 +24,7 @@ urlpatterns = [
     path("events/<id:pk>/desk/no-shows/", views.desk_no_shows, name="no_shows"),
     path("events/<id:pk>/desk/announce/", views.desk_announce, name="announce"),
     path("events/<id:pk>/desk/reopen/", views.desk_reopen, name="reopen"),
+    path("events/<id:pk>/desk/day2-cut/", views.desk_day2_cut, name="day2_cut"),
     path("events/<id:pk>/desk/exports/", views.desk_exports, name="exports"),
     path("events/<id:pk>/desk/fees/", fees_views.desk_fees, name="fees"),
     path("events/<id:pk>/desk/fees/payouts/", fees_views.desk_payouts, name="payouts"),

@@ -86,6 +86,7 @@ from tournaments.services.constraints import (
     registration_set_byes,
     registration_set_fixed_table,
 )
+from tournaments.services.daytwo import event_day2_cut_make, event_day2_cut_undo
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -190,6 +191,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":
         context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
+        context["cut"] = selectors.day2_cut_panel(event=event)
         context["join"] = _join_at_door(request, event, round_)
     return with_validators(render(request, template, context), etag)
 
@@ -418,6 +420,36 @@ def staff(request: HttpRequest, pk: int) -> HttpResponse:
         "event": event, "staff": event.staff.select_related("user").order_by("role", "user__username"),
         "roles": StaffRole.choices,
     })
+
+
+@login_required
+@require_POST
+def desk_day2_cut(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make the Day 2 cut after its round (the round, kind and threshold typed, or the event's settings), or undo
+    it before the next round is paired. Whoever runs the event; refused with the reason, nothing written."""
+    event = _run_event(request, pk)
+    try:
+        if request.POST.get("action") == "undo":
+            back = event_day2_cut_undo(event=event, user=request.user)
+            messages.success(request, ngettext("Day 2 cut undone: %(n)d is back in the event.",
+                                               "Day 2 cut undone: %(n)d are back in the event.", back) % {"n": back})
+            return _back(event)
+        given = {}
+        for name, key in (("round", "round_number"), ("threshold", "threshold")):
+            raw = request.POST.get(name, "").strip()
+            if raw:
+                value = plain_int(raw, max_digits=3)
+                if value is None:
+                    raise ValidationError(_("Type the round and the threshold as whole numbers."))
+                given[key] = value
+        if request.POST.get("kind"):
+            given["kind"] = request.POST["kind"]
+        plan = event_day2_cut_make(event=event, user=request.user, **given)
+    except ValidationError as exc:
+        return _refused(request, event, exc)
+    messages.success(request, _("Day 2 cut made: %(advanced)d advance, %(out)d did not advance.")
+                     % {"advanced": len(plan.advanced), "out": len(plan.not_advanced)})
+    return _back(event)
 
 
 @login_required

@@ -74,6 +74,7 @@ def event_export(*, event: Event) -> dict:
             "deck_problems": r.deck_problems,
             "byes_in_advance": r.byes_in_advance,
             "fixed_table": r.fixed_table,
+            "day2_cut_round": r.day2_cut_round,
             "avoid": sorted(avoid[r.pk]),
             "seats": [
                 {
@@ -124,7 +125,8 @@ def event_export(*, event: Event) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "source_event_id": event.pk,
-        "event": {**{name: _value(getattr(event, name)) for name in EDITABLE_FIELDS}, "status": event.status},
+        "event": {**{name: _value(getattr(event, name)) for name in EDITABLE_FIELDS}, "status": event.status,
+                  "day2_cut_applied": event.day2_cut_applied},
         "draft_settings": _draft_settings(event),
         "teams": teams,
         "rounds": rounds,

@@ -38,7 +38,8 @@ from tournaments.services.players import players_find_or_create
 
 _TOP_KEYS = {"format", "version", "source_event_id", "event", "draft_settings", "teams", "rounds", "draft_tables", "log"}
 _TEAM_KEYS = {"name", "joined_round", "missed_rounds_as_losses", "dropped_round", "disqualified", "topcut_seed", "seats",
-              "tiebreak", "deck_problems", "byes_in_advance", "fixed_table", "avoid"}
+              "tiebreak", "deck_problems", "byes_in_advance", "fixed_table", "avoid",
+              "day2_cut_round"}
 _SEAT_KEYS = {"seat", "player", "decklist"}
 _ROUND_KEYS = {"number", "kind", "seed", "is_finished", "matches"}
 _MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", "seats", "dispute_note", "reported_at",
@@ -104,12 +105,14 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
                                   "%(got)s.") % {"v": ", ".join(map(str, READS)), "got": json_text(version)})
     problems.raise_if_any()
     settings = document["event"]
-    if problems.keys("event", settings, set(EDITABLE_FIELDS) | {"status"}, {"name", "date"}):
+    if problems.keys("event", settings, set(EDITABLE_FIELDS) | {"status", "day2_cut_applied"}, {"name", "date"}):
         # Each setting by its column's rules first (type, null, choices, length, range); event_create then checks
         # them together as it does for every new event.
         row_fields(Event, settings, where="event", problems=problems)
+    if settings.get("day2_cut_applied") is True and settings.get("day2_cut_round") is None:
+        problems.add("event.day2_cut_applied", _("A Day 2 cut made needs its round (day2_cut_round)."))
     problems.raise_if_any()
-    fields = {k: v for k, v in settings.items() if k != "status"}
+    fields = {k: v for k, v in settings.items() if k not in ("status", "day2_cut_applied")}
     try:
         event = event_create(organizer=user, **fields)
     except (ValidationError, TypeError, ValueError) as exc:
@@ -124,7 +127,8 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
     _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems, user=by,
          players=players)
     problems.raise_if_any()
-    Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION))
+    Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION),
+                                             day2_cut_applied=bool(settings.get("day2_cut_applied")))
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()
     event.import_warnings = warnings
@@ -160,10 +164,15 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             problems.add(f"{where}.name", _("%(name)s appears twice (also %(other)s).") % {"name": name, "other": seen_teams[name.lower()]})
         seen_teams.setdefault(name.lower(), where)
         for key, low, high in (("joined_round", 1, 30), ("dropped_round", 0, 30), ("topcut_seed", 1, 1024),
-                               ("byes_in_advance", 0, 3), ("fixed_table", 1, 32767)):
+                               ("byes_in_advance", 0, 3), ("fixed_table", 1, 32767), ("day2_cut_round", 1, 30)):
             value = team.get(key)
             if value is not None and not _int(value, low=low, high=high):
                 problems.add(f"{where}.{key}", _("A whole number in range, or null."))
+        cut = team.get("day2_cut_round")
+        if cut is not None and (not document["event"].get("day2_cut_applied")
+                                or cut != document["event"].get("day2_cut_round")):
+            problems.add(f"{where}.day2_cut_round", _("Only the round of the event's Day 2 cut, once it is made "
+                                                      "(day2_cut_applied), or null."))
         table = team.get("fixed_table")
         if _int(table, low=1) and table in seen_tables:
             problems.add(f"{where}.fixed_table", _("Table %(table)d is already kept by %(other)s.")
@@ -233,6 +242,7 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             missed_rounds_as_losses=bool(team.get("missed_rounds_as_losses")), dropped_round=team.get("dropped_round"),
             topcut_seed=team.get("topcut_seed"), tiebreak=team.get("tiebreak") or "",
             byes_in_advance=team.get("byes_in_advance") or 0, fixed_table=team.get("fixed_table"),
+            day2_cut_round=team.get("day2_cut_round"),
             deck_problems=team.get("deck_problems") or [],
             disqualified_at=(dq_at or dt.datetime.now(dt.timezone.utc)) if dq else None,
             disqualified_reason=dq["reason"].strip() if dq else "",
@@ -609,7 +619,8 @@ def event_replace(*, event: Event, document, user) -> Event:
     for entry in fresh.log_entries.all():
         if (entry.at, entry.action, entry.message) not in have:
             EventLogEntry.objects.filter(pk=entry.pk).update(event=event)
-    Event.objects.filter(pk=event.pk).update(**{name: getattr(fresh, name) for name in (*EDITABLE_FIELDS, "status")})
+    Event.objects.filter(pk=event.pk).update(**{name: getattr(fresh, name)
+                                                for name in (*EDITABLE_FIELDS, "status", "day2_cut_applied")})
     fresh.delete()
     event_log_record(
         event=event, user=user, action="event_replaced",

@@ -81,7 +81,7 @@ class MyEvent:
         """The player may drop themselves (an individual event's entry, still in, the event not over); the page
         asks once to confirm and the service decides the rest (registration_drop_self)."""
         return (self.event.is_individual and not self.registration.is_dropped
-                and not self.registration.is_disqualified and self.event.status != EventStatus.FINISHED)
+                and not self.registration.is_disqualified and not self.registration.did_not_advance and self.event.status != EventStatus.FINISHED)
 
     @property
     def live_match(self) -> TeamMatch | None:
@@ -308,7 +308,7 @@ class PublicMatch:
     outcome: str  # "A", "B", "D" or "" while the result doesn't count
 
 
-_SIDE_FIELDS = ("id", "team__name", "dropped_round", "disqualified_at")
+_SIDE_FIELDS = ("id", "team__name", "dropped_round", "disqualified_at", "day2_cut_round")
 
 
 def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
@@ -339,7 +339,8 @@ def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
         if pk is None:
             return None
         mark = team_mark_of(dropped_round=row[f"team_{side}__dropped_round"],
-                            disqualified=row[f"team_{side}__disqualified_at"] is not None)
+                            disqualified=row[f"team_{side}__disqualified_at"] is not None,
+                            cut_round=row[f"team_{side}__day2_cut_round"])
         return PublicTeam(pk, row[f"team_{side}__team__name"], mark, tuple(seats.get(pk, ())))
 
     tables = []

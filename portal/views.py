@@ -39,7 +39,7 @@ from tournaments.selectors.events import my_registration_ids
 from tournaments.selectors.placeholders import invitations_pending_for
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
-from tournaments.selectors.team_marks import team_marks_for_event
+from tournaments.selectors.team_marks import NOT_ADVANCED, team_marks_for_event
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.registrations import registration_drop_self
 from tournaments.services.results import (
@@ -304,7 +304,10 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
 
 @require_GET
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event, etag, cached = _event_page(request, pk)
+    # After a Day 2 cut, ?show=advanced or ?show=not_advanced lists only those (each its own cached page).
+    show = request.GET.get("show", "")
+    show = show if show in ("advanced", "not_advanced") else ""
+    event, etag, cached = _event_page(request, pk, show)
     if cached:
         return cached
     names = team_names_for_event(event=event)
@@ -313,7 +316,11 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     # Before any result counts every rank would be a coin toss: the page lists the registered teams instead.
     ranked = any(row.rounds_played for row in standings)
     rows = [(row, names.get(row.team, "?"), marks.get(row.team)) for row in standings] if ranked else []
+    if show and event.day2_cut_applied:
+        out = show == "not_advanced"
+        rows = [line for line in rows if (line[2] is not None and line[2].kind == NOT_ADVANCED) == out]
     context = _event_context(request, event, "standings")
+    context.update(show=show, cut_made=event.day2_cut_applied)
     context.update(rows=rows, ranked=ranked, mine=_my_registration_ids(request, event),
                    teams=[] if ranked else selectors.registered_teams(event=event), placings=_final_placings(event))
     return _live_render(request, "portal/standings.html", context, etag=etag, floor=event)

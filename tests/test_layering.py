@@ -54,6 +54,7 @@ MAY_IMPORT = {
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
     "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",
+    "tournaments.daytwo",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg", "drafting.called",
     "cards.decklist", "cards.deckrules", "cards.names",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",

@@ -199,6 +199,7 @@ ROUTES = {
     "api:series-payouts": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:event-detail": ({"GET": SEE_API, "PATCH": RUN}, EV),
     "api:event-close": ({"POST": RUN}, EV),
+    "api:day2-cut": ({"GET": RUN, "POST": RUN, "DELETE": RUN}, EV),  # the Day 2 cut: the organizers' call
     "api:event-copy": ({"POST": RUN & ORGANIZERS}, EV),  # "Run again": runs the event and may create events
     "api:event-export": ({"GET": RUN}, EV),
     "api:event-replace": ({"POST": RUN}, EV),
@@ -337,6 +338,7 @@ ROUTES = {
     "desk:no_shows": ({"POST": SCORE}, E),
     "desk:announce": ({"POST": SCORE}, E),
     "desk:reopen": ({"POST": RUN}, E),
+    "desk:day2_cut": ({"POST": RUN}, E),
     "desk:exports": ({"GET": RUN}, E),
     "desk:fees": ({"GET": SCORE, "POST": SCORE}, E),
     "desk:payouts": ({"GET": SCORE}, E),

@@ -357,11 +357,13 @@ class SeatInline(EventScopedInline, admin.TabularInline):
 
 @admin.register(Registration)
 class RegistrationAdmin(ScoreboardAdmin):
-    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round", "disqualified_at"]
+    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round", "day2_cut_round",
+                    "disqualified_at"]
     # Byes in advance and fixed tables change through their services (logged, checked against the rounds paired):
-    # the desk's team page and the API. The admin shows them.
-    readonly_fields = ["deck_problem_list", "byes_in_advance", "fixed_table"]
-    list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter)]
+    # the desk's team page and the API. The admin shows them; the Day 2 cut's mark too (the desk and the API make it).
+    readonly_fields = ["deck_problem_list", "byes_in_advance", "fixed_table", "day2_cut_round"]
+    list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter),
+                   ("day2_cut_round", admin.EmptyFieldListFilter)]
     search_fields = ["team__name", "seats__player__name", "event__name"]
     autocomplete_fields = ["team"]
     inlines = [SeatInline]

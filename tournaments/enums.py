@@ -106,6 +106,24 @@ class BracketSeeding(models.TextChoices):
     RANDOM = "random", _("Single elimination, seeded at random")
 
 
+class CutKind(models.TextChoices):
+    """How a Day 2 cut's threshold reads (issue 42): a record ("X-2 or better": the losses allowed, turned into match
+    points as the MTR counts them) or the match points needed ("18 points or more")."""
+
+    RECORD = "record", _("Record: losses allowed")
+    POINTS = "points", _("Match points needed")
+
+
+class EntrantStatus(models.TextChoices):
+    """Where a team or player stands in the event, as the API and the exports say it: in it, dropped by choice,
+    disqualified, or below the Day 2 cut (not paired again, standings kept; not a drop)."""
+
+    ACTIVE = "active", _("Active")
+    DROPPED = "dropped", _("Dropped")
+    DISQUALIFIED = "disqualified", _("Disqualified")
+    DID_NOT_ADVANCE = "did_not_advance", _("Did not advance")
+
+
 class RoundKind(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     PLAYOFF = "playoff", _("Top cut")

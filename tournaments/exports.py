@@ -9,6 +9,7 @@ gets a leading apostrophe, which spreadsheets show as plain text (OWASP's advice
 import re
 
 import tablib
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -62,7 +63,7 @@ def dataset_bytes(dataset: tablib.Dataset, file_format: str, *, title: str = "")
 
 
 STANDINGS_COLUMNS = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by",
-                     "dropped"]
+                     "dropped", "did_not_advance"]
 
 
 def stage_text(stage: str) -> str:
@@ -95,18 +96,33 @@ def _emails(event: Event) -> dict[int, str]:
     return {registration: "; ".join(emails) for registration, emails in found.items()}
 
 
-SANCTIONING_COLUMNS = ("place", "team", "seat", "player", "email", "match_points", "record", "dropped")
+def _out_rounds(event: Event) -> tuple[dict[int, int], dict[int, int]]:
+    """(registration id -> the round it dropped after, -> the round of the Day 2 cut it did not advance past), for
+    the teams that have one. One query."""
+    dropped, cut = {}, {}
+    for pk, dropped_round, cut_round in Registration.objects.filter(event=event).filter(
+            Q(dropped_round__isnull=False) | Q(day2_cut_round__isnull=False)).values_list(
+            "id", "dropped_round", "day2_cut_round"):
+        if dropped_round is not None:
+            dropped[pk] = dropped_round
+        if cut_round is not None:
+            cut[pk] = cut_round
+    return dropped, cut
+
+
+SANCTIONING_COLUMNS = ("place", "team", "seat", "player", "email", "match_points", "record", "dropped",
+                       "did_not_advance")
 
 
 def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
     """The event's roster and results as a store re-enters or uploads them to its sanctioning body: one row per
     player, by final placing (the placings so far before the end): place, team, seat, player's name, e-mail (empty
-    for a placeholder without an account), match points, the team's record and the round it dropped in. An
+    for a placeholder without an account), match points, the team's record, the round it dropped in and the round
+    of the Day 2 cut it did not advance past. An
     individual event has no team and seat columns. Four queries and the standings'."""
     names = team_names_for_event(event=event)
     rows = {row.team: row for row in standings_for_event(event=event)}
-    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
-                   .values_list("id", "dropped_round"))
+    dropped, cut = _out_rounds(event)
     seats: dict[int, list[tuple[str, str, str]]] = {}
     for registration, letter, player, email in (Seat.objects.filter(event=event).order_by("registration_id", "letter")
                                                 .values_list("registration_id", "letter", "player__name",
@@ -119,20 +135,21 @@ def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
         for letter, player, email in seats.get(placing.team, []):
             cells = {"place": placing.place, "team": names.get(placing.team, ""), "seat": letter, "player": player,
                      "email": email, "match_points": row.match_points if row else 0,
-                     "record": row.record if row else "", "dropped": dropped.get(placing.team, "")}
+                     "record": row.record if row else "", "dropped": dropped.get(placing.team, ""),
+                     "did_not_advance": cut.get(placing.team, "")}
             data.append([cells[c] for c in columns])
     return data
 
 
 def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = False) -> tablib.Dataset:
     """The standings, one row per team, every figure exact to four decimals, with the round each dropped team
-    dropped in (`dropped`, empty for the others) and, with `emails` (the organizer's exports only), its players'
+    dropped in (`dropped`, empty for the others), the round of the Day 2 cut each team below it did not advance
+    past (`did_not_advance`) and, with `emails` (the organizer's exports only), its players'
     e-mail addresses. Once the event is finished its final placings lead (place and stage first, RULES.md 4)
     unless `swiss_only`. Stages and what decided a place are in the reader's language."""
     names = team_names_for_event(event=event)
     rows = standings_for_event(event=event)
-    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
-                   .values_list("id", "dropped_round"))
+    dropped, cut = _out_rounds(event)
     addresses = _emails(event) if emails else {}
     # An individual event's file names players (tournaments.wording): the entrant column says so.
     columns = [("player" if c == "team" and event.is_individual else c) for c in STANDINGS_COLUMNS]
@@ -142,7 +159,7 @@ def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = 
     def cells(row, decided_by: str) -> list:
         line = [row.rank, str(names.get(row.team, row.team)), row.match_points, row.record, row.byes,
                 row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, decided_by_text(decided_by),
-                dropped.get(row.team, "")]
+                dropped.get(row.team, ""), cut.get(row.team, "")]
         return [*line, addresses.get(row.team, "")] if emails else line
 
     title = event.name

@@ -3,8 +3,10 @@
 Winner 1st, finalist 2nd, then the teams that lost in each earlier playoff round, latest round first, each group
 ordered by Swiss rank (its top-cut seed); then every other team in Swiss order. Before the playoff is over the
 placings so far: the teams still in it come first (by seed, with the furthest stage they have reached), then the
-teams it has eliminated. Disqualified teams that did not reach the playoff come last: they keep their results
-for their opponents' tiebreakers but are placed below every team still in good standing.
+teams it has eliminated. After a Day 2 cut (issue 42) the teams that played no Day 2 (those it did not advance and
+those that dropped at or before it) come after every Day 2 team, in Swiss order among themselves. Disqualified teams
+that did not reach the playoff come last: they keep their results for their opponents' tiebreakers but are placed
+below every team still in good standing.
 """
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -27,13 +29,15 @@ def _stage(round_name: str) -> str:
 
 
 def final_placings(
-    *, swiss_order: Sequence[int], bracket: Bracket | None, disqualified: Collection[int] = ()
+    *, swiss_order: Sequence[int], bracket: Bracket | None, disqualified: Collection[int] = (),
+    below_cut: Collection[int] = (),
 ) -> list[Placing]:
     """Every team of `swiss_order` (team ids, Swiss rank 1 first) once, placed.
 
     `bracket` is the top cut as it stands (None when the event has none or it has not started). Promises: the
     places are 1..n without gaps; with a decided final, 1st is the champion and 2nd the finalist; a team's stage
-    is the playoff round it last played ("final" for both finalists) or "swiss".
+    is the playoff round it last played ("final" for both finalists) or "swiss". `below_cut`: the teams that
+    played no Day 2, placed after every other team in good standing (and before the disqualified).
     """
     rank = {team: index for index, team in enumerate(swiss_order)}
     placed: list[tuple[int, str]] = []
@@ -64,9 +68,10 @@ def final_placings(
         for losers in reversed(eliminated):
             placed += sorted(losers, key=lambda item: ([-r for r in placement_results.get(item[0], [])] + [1],
                                                        rank.get(item[0], len(rank))))
-    dq = set(disqualified)
+    dq, below = set(disqualified), set(below_cut)
     rest = [t for t in swiss_order if t not in in_playoff]
-    placed += [(t, "swiss") for t in rest if t not in dq]
+    placed += [(t, "swiss") for t in rest if t not in dq and t not in below]
+    placed += [(t, "swiss") for t in rest if t not in dq and t in below]
     placed += [(t, "swiss") for t in rest if t in dq]
     return [Placing(place=index, team=team, stage=stage) for index, (team, stage) in enumerate(placed, start=1)]
 

@@ -20,6 +20,7 @@ class DomainEvent(models.TextChoices):
     RESULT_FINAL = "result.final", _("Result final (confirmed or entered by the organizer)")
     STANDINGS_CHANGED = "standings.changed", _("Standings changed (a round's last result is in)")
     TOP_CUT = "topcut.started", _("Top cut started")
+    DAY2_CUT = "day2.cut", _("Day 2 cut made or undone")
     EVENT_FINISHED = "event.finished", _("Event finished")
     DRAFT_STARTED = "draft.started", _("Draft started")
     DRAFT_FINISHED = "draft.finished", _("Draft finished")

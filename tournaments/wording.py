@@ -66,6 +66,8 @@ _SENTENCES = {
         _("The other team reported this result. Check it: once confirmed it counts in the standings."),
         _("Your opponent reported this result. Check it: once confirmed it counts in the standings."),
     ),
+    # The player's event page after a Day 2 cut that left them out (templates/portal/event.html).
+    "did_not_advance": (_("Your team did not advance to Day 2."), _("You did not advance to Day 2.")),
     # A sign-up's page (templates/signup/team.html).
     "signup_waitlisted": (
         _("The event is full: the team is on the waitlist and moves up by itself when a registered team withdraws."),

@@ -128,6 +128,9 @@ def webhook_payload_build(*, event: Event, kind: str, data: dict) -> dict | None
         payload["standings"] = _standings_payload(event)
     elif kind == DomainEvent.EVENT_FINISHED:
         payload["standings"] = _standings_payload(event)
+    elif kind == DomainEvent.DAY2_CUT:  # made or undone: who did not advance, by name (none once undone)
+        payload["cut"] = {"round": data.get("round"), "made": bool(data.get("made")), "not_advanced": sorted(
+            event.registrations.filter(day2_cut_round__isnull=False).values_list("team__name", flat=True))}
     elif kind in (DomainEvent.DRAFT_STARTED, DomainEvent.DRAFT_FINISHED):
         draft = _draft_payload(data)
         if draft is None:

@@ -24,7 +24,7 @@ class EventOutputSerializer(serializers.ModelSerializer):
             "formats_must_differ", "rating_importance", "region", "seed_by_rating", "decklists_published",
             "pods_play_across", "real_product", "decklists_at_regular", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",
             "pod_size", "pod_leftovers", "pod_win_points", "pod_draw_points", "pod_loss_points", "pod_bye_points",
-            "pod_tiebreak",
+            "pod_tiebreak", "day2_cut_round", "day2_cut_kind", "day2_cut_threshold", "day2_cut_applied",
         ]
 
 

@@ -1,6 +1,7 @@
 """Standings with every tiebreaker figure, the top-cut bracket and the placings (api.views.standings)."""
 from rest_framework import serializers
 
+from tournaments.enums import EntrantStatus
 from tournaments.placements import STAGES
 
 
@@ -33,6 +34,10 @@ class StandingsQuerySerializer(serializers.Serializer):
                                      help_text="Standings after this round (default: every result so far).")
     team = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False,
                                     help_text="Only this team's row (its id in the event).")
+    status = serializers.ChoiceField(
+        choices=EntrantStatus.choices, required=False,
+        help_text='Only the rows of this status: "did_not_advance" lists those below the Day 2 cut, "active" '
+                  "those still in the event.")
 
 
 class StandingsOutputSerializer(serializers.Serializer):
@@ -41,6 +46,9 @@ class StandingsOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     dropped = serializers.BooleanField(help_text="Out of the event: dropped, or disqualified.")
     disqualified = serializers.BooleanField(help_text="Disqualified (its results still count for its opponents).")
+    did_not_advance = serializers.BooleanField(
+        help_text="Below the event's Day 2 cut: not paired after it, but not dropped; its standings stay.")
+    status = serializers.ChoiceField(choices=EntrantStatus.choices)
     match_points = serializers.IntegerField()
     record = serializers.CharField(help_text="Wins-losses-draws, byes counted as wins.")
     wins = serializers.IntegerField()
@@ -58,7 +66,9 @@ class StandingsOutputSerializer(serializers.Serializer):
 
     def to_representation(self, row) -> dict:
         context = self.context
-        name, dropped, disqualified = context["teams"].get(row.team, ("", False, False))
+        name, dropped, disqualified, cut = context["teams"].get(row.team, ("", False, False, False))
+        state = "disqualified" if disqualified else ("dropped" if dropped else (
+            "did_not_advance" if cut else "active"))
         # Teams share figures (every team on 6 points of 3 rounds has the same MW%; a team event's GW% is its
         # MW% and its OGW% its OMW%), so each figure is written out once per table, not once per row: the
         # table is read-only.
@@ -72,6 +82,7 @@ class StandingsOutputSerializer(serializers.Serializer):
 
         return {
             "rank": row.rank, "team": row.team, "name": name, "dropped": dropped, "disqualified": disqualified,
+            "did_not_advance": cut, "status": state,
             "match_points": row.match_points, "record": row.record, "wins": row.wins, "losses": row.losses,
             "draws": row.draws, "byes": row.byes, "rounds_played": row.rounds_played,
             "mw": shown(row.mw, _percentage), "omw": shown(row.omw, _average),

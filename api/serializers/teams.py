@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
+from tournaments.enums import EntrantStatus
 from tournaments.models import Registration
 
 
@@ -21,7 +22,11 @@ class TeamOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     joined_round = serializers.IntegerField()
     dropped_round = serializers.IntegerField(allow_null=True, help_text="The last round the team played, once out.")
-    status = serializers.ChoiceField(choices=["active", "dropped", "disqualified"])
+    status = serializers.ChoiceField(
+        choices=EntrantStatus.choices,
+        help_text='"did_not_advance": below the event\'s Day 2 cut (not paired again, standings kept); not a drop.')
+    day2_cut_round = serializers.IntegerField(
+        allow_null=True, help_text="The round of the Day 2 cut the team did not advance past; null otherwise.")
     members = MemberSerializer(many=True, help_text="In seat order.")
     disqualification_reason = serializers.CharField(
         required=False, help_text="Disqualified teams, for the event's organizer only."
@@ -33,7 +38,8 @@ class TeamOutputSerializer(serializers.Serializer):
     )
 
     def to_representation(self, registration: Registration) -> dict:
-        state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else "active")
+        state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else (
+            "did_not_advance" if registration.did_not_advance else "active"))
         data = {
             "id": registration.pk,
             "team_id": registration.team_id,
@@ -41,6 +47,7 @@ class TeamOutputSerializer(serializers.Serializer):
             "joined_round": registration.joined_round,
             "dropped_round": registration.dropped_round,
             "status": state,
+            "day2_cut_round": registration.day2_cut_round,
             "members": [{"seat": s.letter, "player": s.player.name} for s in registration.seats.all()],
             "byes_in_advance": registration.byes_in_advance,
         }

@@ -56,6 +56,9 @@ class StandingsView(ScoreboardListView):
         team = query.validated_data.get("team")
         if team is not None:
             rows = [row for row in rows if row["team"] == team]
+        status = query.validated_data.get("status")
+        if status is not None:
+            rows = [row for row in rows if row["status"] == status]
         return self.get_paginated_response(self.paginate_queryset(rows))
 
 def _standings_key(*, event, upto_round: int | None) -> str:
@@ -64,8 +67,9 @@ def _standings_key(*, event, upto_round: int | None) -> str:
 
 def _standings_rows(*, event, upto_round: int | None) -> "list[dict]":
     rows = list(Registration.objects.filter(event=event).values_list(
-        "id", "team__name", "dropped_round", "disqualified_at", "tiebreak"))
-    teams = {pk: (name, dropped is not None, disqualified is not None) for pk, name, dropped, disqualified, _k in rows}
+        "id", "team__name", "dropped_round", "disqualified_at", "day2_cut_round", "tiebreak"))
+    teams = {pk: (name, dropped is not None, disqualified is not None, cut is not None)
+             for pk, name, dropped, disqualified, cut, _k in rows}
     serializer = StandingsOutputSerializer(context={"teams": teams})
     return [serializer.to_representation(row)
             for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams),

@@ -228,6 +228,8 @@ SPECTACULAR_SETTINGS = {
         "DraftStatusEnum": "drafting.models.DraftStatus",
         "PaymentStatusEnum": "fees.enums.PaymentStatus",
         "TimerKindEnum": "drafting.models.TimerKind",
+        "CutKindEnum": "tournaments.enums.CutKind",
+        "EntrantStatusEnum": "tournaments.enums.EntrantStatus",
     },
 }
 

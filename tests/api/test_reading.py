@@ -60,7 +60,7 @@ def test_teams_list_members_by_seat_without_accounts(api):
     body = api.get(_url(event, "teams/")).json()
     assert body["results"] == [{
         "id": registration.pk, "team_id": registration.team_id, "name": "Lions", "joined_round": 1,
-        "dropped_round": None, "status": "active",
+        "dropped_round": None, "status": "active", "day2_cut_round": None,
         "members": [{"seat": "A", "player": "Alice"}, {"seat": "B", "player": "Bob"}], "byes_in_advance": 0,
     }]
     # Must not leak: logins and e-mail addresses of players (nor a fixed table, the organizer's to know).

@@ -6,6 +6,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from desk.models import Announcement, CheckIn
@@ -32,6 +33,7 @@ from tournaments.models import (
     TeamMatch,
 )
 from tournaments.selectors.standings import standings_for_event
+from tournaments.services.daytwo import event_day2_cut_make
 from tournaments.services.eventlog import event_log_record
 
 pytestmark = pytest.mark.django_db
@@ -140,8 +142,17 @@ def _booster_draft_event() -> Event:
     return pod.event
 
 
+def _day2_cut_event() -> Event:
+    """An individual event whose Day 2 cut after round 1 is made (issue 42): the settings, the cut's state and
+    who did not advance go out and come back."""
+    event, registrations, _rounds = build_event(teams=8, rounds=1, top_cut=0, team_size=1, swiss_rounds=3)
+    event_day2_cut_make(event=event, user=event.organizer, round_number=1, kind="record", threshold=0)
+    event.refresh_from_db()
+    return event
+
+
 @pytest.mark.parametrize("build", [_team_constructed_event, _rochester_event, _thg_pods_event, _sealed_event,
-                                   _booster_draft_event])
+                                   _booster_draft_event, _day2_cut_event])
 def test_every_kind_of_event_exports_imports_and_exports_the_same_document(build):
     first, second, copy = _round_trip(build())
     assert first["version"] == VERSION == 2
@@ -175,6 +186,22 @@ def test_the_file_carries_every_kind_of_record():
     assert any(card["team"] is not None for card in pods["pods"][0]["cards"])
     assert pods["games"][0]["changes"][0]["life"] == -5
     assert _round_trip(_sealed_event())[0]["sealed_pools"][0]["cards"][2]["position"] == 3
+
+
+def test_the_day2_cut_and_who_did_not_advance_come_back():
+    first, _second, copy = _round_trip(_day2_cut_event())
+    assert first["event"]["day2_cut_applied"] is True and first["event"]["day2_cut_round"] == 1
+    assert [t["day2_cut_round"] for t in first["teams"]].count(1) == 4
+    assert copy.day2_cut_applied and Registration.objects.filter(event=copy, day2_cut_round=1).count() == 4
+
+
+def test_a_file_whose_cut_marks_dont_fit_its_cut_is_refused():
+    document = json.loads(json.dumps(event_export(event=_day2_cut_event())))
+    document["teams"][0]["day2_cut_round"] = 2
+    document["event"]["day2_cut_applied"] = False
+    with pytest.raises(ValidationError) as error:
+        event_import(document=document, user=UserFactory())
+    assert "teams[0].day2_cut_round" in error.value.message_dict
 
 
 def test_every_model_of_an_event_is_in_the_file_or_left_out_on_purpose():

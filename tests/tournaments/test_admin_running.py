@@ -71,7 +71,7 @@ def test_admin_standings_page_and_csv_show_every_figure(client, organizer):
     response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by",
-                       "dropped", "email"]
+                       "dropped", "did_not_advance", "email"]
     assert [r[2] for r in rows[1:]] == ["3", "3", "0", "0"]
     assert rows[1][5] == "1.0000" and rows[3][5] == "0.3300"
 

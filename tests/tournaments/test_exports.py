@@ -74,15 +74,16 @@ def test_standings_say_the_round_a_player_dropped_in_and_nothing_for_the_others(
     event = _individual_event()
     event.registrations.filter(team__name="Ben").update(dropped_round=2)
     data = standings_dataset(event=event)
-    assert data.headers[-1] == "dropped" and "email" not in data.headers
-    assert {row[1]: row[-1] for row in data} == {"Ann": "", "Ben": 2, "Cy": ""}
+    assert data.headers[-2:] == ["dropped", "did_not_advance"] and "email" not in data.headers
+    assert {row[1]: row[-2] for row in data} == {"Ann": "", "Ben": 2, "Cy": ""}
+    assert {row[1]: row[-1] for row in data} == {"Ann": "", "Ben": "", "Cy": ""}  # no Day 2 cut
 
 
 @pytest.mark.django_db
 def test_standings_carry_the_players_emails_only_when_asked_for_the_organizer():
     event = _individual_event()
     data = standings_dataset(event=event, emails=True)
-    assert data.headers[-2:] == ["dropped", "email"]
+    assert data.headers[-3:] == ["dropped", "did_not_advance", "email"]
     assert {row[1]: row[-1] for row in data} == {"Ann": "ann@store.example", "Ben": "ben@store.example",
                                                   "Cy": "cy@store.example"}
     assert not any("@" in str(cell) for row in standings_dataset(event=event) for cell in row)

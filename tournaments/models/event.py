@@ -11,6 +11,7 @@ from tournaments.enums import (
     DEFAULT_DECK_BUILDING_MINUTES,
     DeckRule,
     BracketSeeding,
+    CutKind,
     DraftStructure,
     EnforcementLevel,
     EventStatus,
@@ -126,6 +127,26 @@ class Event(models.Model):
         _("event structure"), max_length=10, blank=True, default="", choices=BracketSeeding.choices,
         help_text=_("Single elimination from round 1 instead of Swiss rounds: how the bracket is seeded; the top "
                     "seeds get the byes."),
+    )
+    # Issue 42: a Day 2 cut after a chosen Swiss round (tournaments/daytwo.py, docs/standings.md).
+    day2_cut_round = models.PositiveSmallIntegerField(
+        _("Day 2 cut after round"), null=True, blank=True,
+        help_text=_("After this Swiss round only those with the record or points below go on to Day 2; the others "
+                    "are marked \"did not advance\" and keep their standings. Empty: no Day 2 cut."),
+    )
+    day2_cut_kind = models.CharField(
+        _("Day 2 cut by"), max_length=10, blank=True, default="", choices=CutKind.choices,
+        help_text=_("A record (\"X-2 or better\": 2 losses allowed, a draw counting its 1 match point) or match points "
+                    "(\"18 points or more\")."),
+    )
+    day2_cut_threshold = models.PositiveSmallIntegerField(
+        _("Day 2 cut threshold"), null=True, blank=True,
+        help_text=_("The losses allowed (record) or the match points needed (points)."),
+    )
+    day2_cut_applied = models.BooleanField(
+        _("Day 2 cut made"), default=False, editable=False,
+        help_text=_("Set when the cut is made (after its round, by hand or when the next round is paired); cleared "
+                    "when the organizer undoes it."),
     )
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
     is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))

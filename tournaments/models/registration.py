@@ -36,6 +36,11 @@ class Registration(models.Model):
         _("top-cut seed"), null=True, blank=True, editable=False,
         help_text=_("Fixed when the top cut starts; a team that drops in the playoff keeps it."),
     )
+    # Issue 42: a Day 2 cut after round N marks those below its threshold; not a drop of their own choice.
+    day2_cut_round = models.PositiveSmallIntegerField(
+        _("did not advance after round"), null=True, blank=True, editable=False,
+        help_text=_("Set by the event's Day 2 cut: not paired after this round, standings and placings kept."),
+    )
     # Issue 42: byes earned in advance (a qualification's reward) and a table kept all event (accessibility).
     byes_in_advance = models.PositiveSmallIntegerField(
         _("byes in advance"), default=0,
@@ -129,6 +134,11 @@ class Registration(models.Model):
     def is_dropped(self) -> bool:
         """Out of the event: dropped or disqualified (both get no further pairings)."""
         return self.dropped_round is not None
+
+    @property
+    def did_not_advance(self) -> bool:
+        """Below the event's Day 2 cut: no longer paired, but not dropped by choice (tournaments/daytwo.py)."""
+        return self.day2_cut_round is not None
 
     @property
     def is_disqualified(self) -> bool:

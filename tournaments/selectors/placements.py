@@ -1,13 +1,15 @@
 """Final placings of an event, as the placings engine (tournaments/placements.py) computes them from the models."""
 from tournaments.models import Event, Registration
 from tournaments.placements import Placing, final_placings
+from tournaments.selectors.daytwo import day2_below_cut
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 
 
 def placements_for_event(*, event: Event) -> list[Placing]:
     """The event's placings: playoff first, then the Swiss standings (RULES.md 4); the placings so far before the
-    end. Every registered team once; `team` is the registration id used everywhere else."""
+    end; after a Day 2 cut, the teams that played no Day 2 below the others. Every registered team once; `team` is
+    the registration id used everywhere else."""
     swiss_order = [row.team for row in standings_for_event(event=event)]
     if event.is_single_elimination:  # no Swiss rounds: the seeds order the teams out in the same round
         seeded = topcut_seeds(event=event) if event.top_cut else []
@@ -18,4 +20,5 @@ def placements_for_event(*, event: Event) -> list[Placing]:
     disqualified = set(
         Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("id", flat=True)
     )
-    return final_placings(swiss_order=swiss_order, bracket=bracket, disqualified=disqualified)
+    return final_placings(swiss_order=swiss_order, bracket=bracket, disqualified=disqualified,
+                          below_cut=day2_below_cut(event=event))

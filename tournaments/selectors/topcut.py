@@ -1,4 +1,6 @@
 """Top-cut reads: the seeds and the bracket as it stands."""
+from django.db.models import Q
+
 from tournaments.enums import COUNTING_STATES, RoundKind
 from tournaments.models import Event, Registration, TeamMatch
 from tournaments.selectors.standings import standings_for_event
@@ -10,14 +12,15 @@ def topcut_seeds(*, event: Event) -> list[int]:
 
     Once the top cut has started, the seeds fixed then (topcut_start stores them), so a team that drops in the
     playoff keeps its place in the bracket. Before, the provisional seeds: Swiss standings order, dropped teams
-    left out.
+    and those the Day 2 cut did not advance left out (the top cut is taken from the advanced only).
     """
     stored = list(
         Registration.objects.filter(event=event, topcut_seed__isnull=False).order_by("topcut_seed").values_list("id", flat=True)
     )
     if stored:
         return stored
-    dropped = set(Registration.objects.filter(event=event, dropped_round__isnull=False).values_list("id", flat=True))
+    dropped = set(Registration.objects.filter(Q(dropped_round__isnull=False) | Q(day2_cut_round__isnull=False),
+                                              event=event).values_list("id", flat=True))
     return [row.team for row in standings_for_event(event=event) if row.team not in dropped]
 
 

@@ -35,6 +35,8 @@ class LogAction(models.TextChoices):
     ROUND_REPAIRED = "round_repaired", _("Round paired again")
     PAIRING_SWAPPED = "pairing_swapped", _("Teams swapped in the pairings")
     TOP_CUT_PAIRED = "top_cut_paired", _("Top cut paired")
+    DAY2_CUT = "day2_cut", _("Day 2 cut made")
+    DAY2_CUT_UNDONE = "day2_cut_undone", _("Day 2 cut undone")
     PENALTY = "penalty", _("Penalty recorded")
     PENALTY_APPLIED = "penalty_applied", _("Penalty applied to a match result")
     DECK_CHECK = "deck_check", _("Deck check")
@@ -65,7 +67,8 @@ ACTION_KINDS = {
     LogAction.DROPPED: LogKind.DROP, LogAction.REINSTATED: LogKind.DROP, LogAction.DISQUALIFIED: LogKind.DROP,
     LogAction.ROUND_TAKEN_BACK: LogKind.PAIRING, LogAction.ROUND_PAIRED: LogKind.PAIRING,
     LogAction.ROUND_REPAIRED: LogKind.PAIRING, LogAction.PAIRING_SWAPPED: LogKind.PAIRING,
-    LogAction.TOP_CUT_PAIRED: LogKind.PAIRING,
+    LogAction.TOP_CUT_PAIRED: LogKind.PAIRING, LogAction.DAY2_CUT: LogKind.PAIRING,
+    LogAction.DAY2_CUT_UNDONE: LogKind.PAIRING,
     LogAction.DECKLIST_CHANGED: LogKind.DECKLIST, LogAction.DECKLIST_SUBMITTED: LogKind.DECKLIST,
     LogAction.RESULT_REPORTED: LogKind.RESULT, LogAction.RESULT_REPORT_CORRECTED: LogKind.RESULT,
     LogAction.RESULT_CONFIRMED: LogKind.RESULT, LogAction.RESULT_DISPUTED: LogKind.RESULT,

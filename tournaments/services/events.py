@@ -24,6 +24,7 @@ from tournaments.models import Event, Registration, Round
 from tournaments.copying import event_copy_parts
 from tournaments.rights import may_copy_event, may_see_event
 from tournaments.services.clock import event_desk_for
+from tournaments.services.daytwo import day2_cut_settings_refusals
 from tournaments.seeding import seeding_rated
 from tournaments.selectors.decklists import event_registers_decklists
 from tournaments.services.errors import StateConflict
@@ -87,6 +88,7 @@ def event_problems(*, event: Event) -> dict[str, str]:
         errors["real_product"] = _("Real product is for limited events (sealed, drafts): a constructed event's "
                                    "players bring their own decks.")
     errors.update(_rochester_problems(event=event))
+    errors.update(day2_cut_settings_refusals(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))
     return errors

@@ -34,6 +34,7 @@ from tournaments.selectors.standings import (
     standings_for_event,
     team_names_for_event,
 )
+from tournaments.services.daytwo import event_day2_cut_when_due
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import round_lock
@@ -66,13 +67,14 @@ def round_require_results(*, round_: Round | None) -> None:
 
 
 def _active_registrations(*, event: Event, round_number: int):
-    """Teams to pair in `round_number`: joined by then, and not dropped after an earlier round.
+    """Teams to pair in `round_number`: joined by then, not dropped after an earlier round, and not left out by
+    the Day 2 cut after an earlier round.
 
     `dropped_round` N means the team played round N: it is paired again if round N itself is paired again, but
-    not for N + 1 (registration_drop records N - 1 when round N had not started)."""
+    not for N + 1 (registration_drop records N - 1 when round N had not started). `day2_cut_round` N likewise."""
     return Registration.objects.filter(event=event, joined_round__lte=round_number).filter(
         Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number)
-    )
+    ).filter(Q(day2_cut_round__isnull=True) | Q(day2_cut_round__gte=round_number))
 
 
 def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]:
@@ -242,7 +244,9 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     """Pair the event's next Swiss round and return it, its seed stored so the pairing can be reproduced.
 
     Refused with ValidationError (nothing written), saying why: results of the current round are missing, all
-    Swiss rounds are paired, the event is finished, or fewer than two teams are active.
+    Swiss rounds are paired, the event is finished, or fewer than two teams are active. When the event's Day 2 cut
+    is set after the round before and not made yet, it is made first (event_day2_cut_when_due), and the pairing is
+    refused with it when it can't be.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     event_require_open(event_id=event.pk)
@@ -258,6 +262,7 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
         raise StateConflict(
             _("All %(n)d Swiss rounds are paired. Start the top cut or finish the event.") % {"n": event.swiss_rounds}
         )
+    event_day2_cut_when_due(event=event, next_round=number, user=user)
     entrants = pairing_entrants(event=event, round_number=number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})

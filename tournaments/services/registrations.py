@@ -87,13 +87,18 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     has played (registration_last_played_round). In the top cut, the team loses its pending playoff match: its
     opponent advances (topcut_award_dropped). Recorded in the event's log with who dropped it.
 
-    Refused (StateConflict, nothing written) for a team that has already dropped or is disqualified."""
+    Refused (StateConflict, nothing written) for a team that has already dropped, is disqualified or did not
+    advance past the Day 2 cut (it is out by the cut, not by its own choice)."""
     registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
     if registration.dropped_round is not None:
         raise StateConflict(_("%(team)s has already dropped (after round %(n)d).")
                             % {"team": registration.team.name, "n": registration.dropped_round})
+    if registration.day2_cut_round is not None:
+        raise StateConflict(_("%(team)s did not advance past the Day 2 cut after round %(n)d and is no longer "
+                              "paired: there is nothing to drop.")
+                            % {"team": registration.team.name, "n": registration.day2_cut_round})
     event_require_open(event_id=registration.event_id)
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
