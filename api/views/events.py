@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.permissions import (
@@ -129,12 +130,10 @@ class EventCopyView(generics.GenericAPIView):
         return idempotent(request=request, work=work)
 
 
-class PresetListView(generics.GenericAPIView):
+class PresetListView(APIView):
     """The formats a new event may start from (`preset` of POST /api/v1/events/): what each sets and fixes."""
 
     schema_tag = "events"
-    serializer_class = PresetOutputSerializer
-    pagination_class = None
 
     @extend_schema(responses={200: PresetOutputSerializer(many=True)})
     def get(self, request):
