@@ -25,24 +25,15 @@ from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, EventLogEntry
 from tournaments.services.decklists import decklist_submit
 from tournaments.services.roles import organizer_role_grant
+from tests.desk.test_console import _new as new_event
+from tests.desk.test_console import creator  # noqa: F401  (the fixture: an organizer of no event yet)
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def creator(db):
-    user = UserFactory(username="nora")
-    organizer_role_grant(user=user)
-    return user
-
-
 def _new(client, **overrides):
-    data = {"name": "Prerelease", "date": "2026-12-05", "location": "Shop", "preset": "prerelease",
-            "expected_teams": "20", "swiss_rounds": "", "top_cut": "", "round_minutes": "50",
-            "constructed_format": "standard", "deck_rule": "", "draft_structure": "every_round",
-            "enforcement_level": "regular", "is_public": "on"}
-    data.update(overrides)
-    return client.post(reverse("desk:event_new"), data)
+    """The New event form posted with the prerelease preset for 20 players, unless told otherwise."""
+    return new_event(client, **{"name": "Prerelease", "preset": "prerelease", "expected_teams": "20", **overrides})
 
 
 def _organizer(username: str):
