@@ -234,3 +234,16 @@ def test_a_player_cant_start_the_timer(client):
     client.force_login(event.registrations.first().seats.get().player.user)
     assert client.post(reverse("desk:step", args=[event.pk]), {"key": _step(event).key}).status_code == 404
     assert not EventTimer.objects.filter(event=event).exists()
+
+
+def test_a_scorekeeper_sees_the_timer_at_the_desk_but_not_its_controls(client):
+    from tests.desk.conftest import scorekeeper_of
+
+    event = _evening()
+    _run(event)
+    client.force_login(scorekeeper_of(event))
+    desk = client.get(reverse("desk:desk", args=[event.pk])).text
+    assert _timers(desk)["build"] is not None and 'id="desk-deck-building-controls"' not in desk
+    assert client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "pause:build"}).status_code == 404
+    client.force_login(event.organizer)
+    assert 'id="desk-deck-building-controls"' in client.get(reverse("desk:desk", args=[event.pk])).text
