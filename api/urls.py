@@ -10,7 +10,7 @@ from api.views.decklists import MyDecklistView, TeamDecklistsView
 from api.views.docs import ApiDocsView
 from api.views.drafting import DraftTableDetailView, DraftTableListView
 from api.views.eventfiles import EventExportView, EventImportView, EventReplaceView
-from api.views.events import EventCloseView, EventCopyView, EventDetailView, EventListView
+from api.views.events import EventCloseView, EventCopyView, EventDetailView, EventListView, PresetListView
 from api.views.matches import (
     MatchConfirmView,
     MatchDetailView,
@@ -57,6 +57,7 @@ urlpatterns = [
     path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
     path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),
     path("v1/series/<id:series_id>/payouts/", SeriesPayoutsView.as_view(), name="series-payouts"),
+    path("v1/presets/", PresetListView.as_view(), name="preset-list"),
     path("v1/events/", EventListView.as_view(), name="event-list"),
     path("v1/events/import", EventImportView.as_view(), name="event-import"),
     path("v1/events/<id:event_id>/", EventDetailView.as_view(), name="event-detail"),

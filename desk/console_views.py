@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from desk import selectors
 from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm
-from desk.presets import PRESETS
+from tournaments.presets import PRESETS
 from series.selectors import series_managed_by
 from series.services import series_event_attach
 from tournaments.models import Event

@@ -7,14 +7,13 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
-from desk.presets import (
+from tournaments.presets import (
     DEFAULT_PRESET,
     POD_FORMAT,
     POD_SCORING_CHOICES,
     PRESETS,
     PRESETS_BY_KEY,
-    suggested_swiss_rounds,
-    suggested_top_cut,
+    preset_event_fields,
     suggested_top_pod,
 )
 from pods.engine import SCORING_PRESETS
@@ -124,15 +123,14 @@ class EventNewForm(forms.Form):
         data, preset = self.cleaned_data, self.chosen_preset
         teams = data["expected_teams"]
         fields = {
-            "name": data["name"], "date": data["date"], "location": data["location"],
-            "team_size": data.get("team_size") or preset.team_size, "structure": preset.structure,
-            "format_kind": preset.format_kind, "enforcement_level": data["enforcement_level"],
-            "swiss_rounds": data.get("swiss_rounds") or suggested_swiss_rounds(teams),
-            "top_cut": int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_cut(teams),
-            "is_public": data["is_public"],
+            "name": data["name"], "date": data["date"], "location": data["location"], "is_public": data["is_public"],
+            **preset_event_fields(preset=preset, expected=teams, team_size=data.get("team_size"),
+                                  enforcement_level=data["enforcement_level"]),
         }
-        if preset.is_individual:  # the store's players join at the door by the event's join code (portal.join)
-            fields["signup_open"] = True
+        if data.get("swiss_rounds"):
+            fields["swiss_rounds"] = data["swiss_rounds"]
+        if data.get("top_cut") not in (None, ""):
+            fields["top_cut"] = int(data["top_cut"])
         if "constructed_format" in preset.asks:
             fields["constructed_format"] = data["constructed_format"]
         if "deck_rule" in preset.asks and data.get("deck_rule"):

@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
-from drafting.models import DraftSettings, DraftStatus, DraftTable, Pod
+from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, Pod, TimerKind
+from drafting.services.paper import event_timer_over
+from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
 from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.logtext import LogText
@@ -35,6 +37,7 @@ from tournaments.selectors.decklists import (
     seat_decklist,
 )
 from tournaments.services.events import FIXED_ONCE_PAIRED
+from tournaments.presets import SEALED_BUILDING_MINUTES
 from tournaments.topcut import bracket_order
 from tournaments.wording import entrant_message, entrant_sentence
 
@@ -258,7 +261,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
 class Step:
     """The one next step of the event: what the button says, what it will do, and what should be known first."""
 
-    kind: str  # draft | drafts | pair | clock | topcut | advance | finish | none
+    kind: str  # build | decklists | draft | drafts | pair | clock | topcut | advance | finish | none
     label: str
     explains: str
     warnings: list[str] = field(default_factory=list)
@@ -290,6 +293,28 @@ def _round_drafts_unfinished(*, event: Event, round_: Round) -> bool:
     return tables.filter(Q(round=round_) | one_draft).exists()
 
 
+def _real_product_prelude(*, event: Event) -> Step | None:
+    """The prerelease evening before round 1 (sealed with real product, issue 40): start the deck building timer
+    (once the players are seated and the product announced), then, where decks are registered, collect them while
+    the timer runs; None once it is time to pair round 1."""
+    timer = EventTimer.objects.filter(event=event, kind=TimerKind.DECK_BUILDING).first()
+    minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
+    if timer is None:
+        return Step("build", _("Start deck building"), _(
+            "Seat the players and announce the product, then start the %(minutes)d-minute deck building timer: it "
+            "counts down on the projector, this desk and every phone (pause and resume it on its page).")
+            % {"minutes": minutes})
+    if not event_asks_typed_decks(event=event) or event_timer_over(timer=timer, now=server_now()):
+        return None
+    active = Registration.objects.filter(event=event, dropped_round__isnull=True)
+    total = active.count()
+    missing = active.filter(seats__decklist__isnull=True).distinct().count()
+    if total and not missing:
+        return None
+    return Step("decklists", _("Collect the decklists"), entrant_sentence(
+        event=event, key="desk_decklists_collect", done=total - missing, all=total))
+
+
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
@@ -302,6 +327,10 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
         return Step("bracket", _("Seed the bracket"),
                     _("Seeds the single-elimination bracket (%(how)s) and pairs its first round; the top seeds get "
                       "the byes.") % {"how": event.get_bracket_seeding_display()})
+    if latest is None and sealed_real_product(event=event):
+        prelude = _real_product_prelude(event=event)
+        if prelude is not None:
+            return prelude
     if latest is None:
         # One-draft events draft before round 1; events that draft every round seat their drafts by pairing.
         if (event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round

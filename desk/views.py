@@ -62,6 +62,7 @@ from signup.teamimport import (
     team_file_preview,
 )
 from drafting.selectors.paper import event_has_paper_tables, event_timers_state, paper_pods_for_event
+from sealed.selectors import sealed_real_product
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
@@ -183,11 +184,16 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     event = _desk_event(request, pk)
     round_ = _round(event, request.GET.get("round"))
     clock = round_clock_state(round_=round_)["state"] if round_ else ""
-    etag = page_etag(request, event.pk, event.version, event.status, clock)
+    # A prerelease's steps before round 1 move with its deck building timer and decklists, not the event's version.
+    prelude = sealed_real_product(event=event) and round_ is None
+    etag = page_etag(request, event.pk, event.version, event.status, clock,
+                     selectors.desk_next_step(event=event).key if prelude else "")
     if request.GET.get("partial") == "1" and (cached := not_modified(request, etag)):
         return cached
     context = _desk_context(request, event, round_=round_)
     context["etag"] = etag
+    if prelude:
+        context["timers"] = event_timers_state(event=event, now=now())
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":
         context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
@@ -789,6 +795,10 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
         context["paper_tables"] = event_has_paper_tables(event=event)
         context["timers"] = (event_timers_state(event=event, now=now())
                              if context["paper_pods"] or context["paper_tables"] else None)
+    elif not partial and sealed_real_product(event=event):
+        # A prerelease's deck building timer stands above the pairings, big, until round 1 is paired or it ends.
+        timers = event_timers_state(event=event, now=now())
+        context["timers"] = timers if timers["build"] or round_ is None else None
     template = "desk/screen_live.html" if partial else "desk/screen.html"
     return with_validators(render(request, template, context), etag)
 

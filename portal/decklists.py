@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from portal import selectors
 from tournaments.models import Decklist, Seat
-from tournaments.selectors.decklists import event_takes_typed_decks
+from tournaments import rights
+from tournaments.selectors.decklists import event_takes_typed_decks, registration_decklist_seats, seat_decklist
 from django.conf import settings
 from django.utils import translation
 
@@ -105,7 +106,11 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     registration.refresh_from_db(fields=["deck_problems"])
     if registration_pool_check_refresh(registration=registration):
         registration.refresh_from_db(fields=["deck_problems"])
+    # A team's members see every member's deck (team sealed with real boxes: each builds their own 40).
+    team_decks = ([(s, seat_decklist(s)) for s in registration_decklist_seats(registration=registration)]
+                  if not event.is_individual and rights.may_see_team_decklists(request.user, registration) else [])
     return render(request, "portal/decklist.html", {
+        "team_decks": team_decks,
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
         "typed": event_takes_typed_decks(event=event),
         "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,

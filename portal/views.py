@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, Sum
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -27,11 +28,13 @@ from common.floor import floor_mark
 from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
-from drafting.selectors.paper import paper_seat_of_user, paper_table_seat_of_user
+from drafting.selectors.paper import event_timers_state, paper_seat_of_user, paper_table_seat_of_user
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
 from portal.forms import DisputeForm, report_form_for
+from sealed.selectors import sealed_real_product
+from sealed.services import sealed_real_product_instead
 from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event
 from tournaments.rights import may_run_event
@@ -236,6 +239,12 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context["paper_seat"] = paper_seat_of_user(event=event, user=request.user)
     if event.format_kind == FormatKind.TEAM_ROCHESTER:
         context["paper_table_seat"] = paper_table_seat_of_user(event=event, user=request.user)
+    if sealed_real_product(event=event):
+        # The prerelease evening on the phone: what to do instead of a pool, and the deck building timer.
+        context["real_product"] = sealed_real_product_instead(event=event)
+        timers = event_timers_state(event=event, now=timezone.now())
+        if context["round"] is None or timers["build"]:
+            context["timers"] = timers
     return render(request, "portal/event.html", context)
 
 

@@ -48,7 +48,9 @@ class TeamChoiceField(forms.ModelChoiceField):
 class EnterPoolForm(forms.Form):
     registration = TeamChoiceField(
         label=_("Team"),
-        queryset=Registration.objects.filter(event__format_kind__in=POOL_FORMATS, dropped_round__isnull=True)
+        # Real-product events keep no pools (sealed.services.RealProductPools): not offered.
+        queryset=Registration.objects.filter(event__format_kind__in=POOL_FORMATS, event__real_product=False,
+                                             dropped_round__isnull=True)
         .select_related("event", "team").order_by("-event__date", "event__name", "team__name"),
     )
     text = forms.CharField(

@@ -11,6 +11,7 @@ from cards.selectors import card_name_index
 from sealed import rules
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sealed.services import NotYourPool, sealed_shares_sideboard, sealed_user_on_team
+from tournaments.enums import FormatKind
 from tournaments.pools import TeamPool
 from tournaments.rights import may_run_event
 
@@ -116,3 +117,14 @@ def sealed_team_pool(registration):
         cards=dict(Counter(index.resolve(n).english or n for n in names)),
         shared_sideboard=sealed_shares_sideboard(event=registration.event),
     )
+
+
+def sealed_real_product(*, event) -> bool:
+    """A sealed event played with real product (a prerelease, team sealed with real boxes): no pools in Hydra, the
+    deck building timer on every page, typed decks where the organizer asks for them."""
+    return event.real_product and event.format_kind in (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED)
+
+
+def sealed_event_has_pools(event) -> bool:
+    """Whether any team of the event has a sealed pool (tournaments.pools.event_pools_exist)."""
+    return event.pk is not None and SealedPool.objects.filter(registration__event_id=event.pk).exists()

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cards.selectors import card_set_booster_data, set_code_check
-from common.refusals import NotFound
+from common.refusals import Conflict, NotFound
 from drafting.boosters import BoosterDataError, open_boosters
 from drafting.data import UnknownSetError, load_set
 from drafting.models import PackSource, Pod, PodCard, PodTeam
@@ -28,7 +28,9 @@ from tournaments.logtext import LogText
 from tournaments.models import Event, EventLogEntry, Registration, Round, Seat
 from tournaments.models.log import LogKind
 from tournaments.rights import may_run_event
+from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.services.eventlog import event_log_record
+from tournaments.wording import entrant_sentence
 
 
 # The booster products a sealed pool is opened from, best first: play boosters replaced draft boosters in 2024.
@@ -92,6 +94,30 @@ class PoolRefused(ValidationError):
         super().__init__([p.message for p in self.problems])
 
 
+class RealProductPools(Conflict):
+    """The event is played with real product (Event.real_product): boosters opened at the table, pools Hydra
+    doesn't know, so no digital pool is opened, entered, saved or registered. A Conflict (409): it works again if the
+    organizer turns real product off."""
+
+
+def sealed_real_product_instead(*, event: Event) -> str:
+    """What a real-product event's players do instead of a digital pool, in a sentence or two: register a typed
+    deck where the organizer asks for deck registration, else nothing at all (no nagging at Regular REL)."""
+    if event_asks_typed_decks(event=event):
+        then = entrant_sentence(event=event, key="real_product_decks")
+    else:
+        then = _("Decks aren't registered at this event: build, then play.")
+    return "%s %s" % (_("This event is played with real product: the boosters are opened at the table and Hydra "
+                        "keeps no pools."), then)
+
+
+def sealed_digital_pools_check(*, event: Event) -> None:
+    """Refuse a digital pool (opening, entering, saving or registering one) in a real-product event, with what to
+    do instead; RealProductPools."""
+    if event.real_product:
+        raise RealProductPools(sealed_real_product_instead(event=event))
+
+
 def sealed_shares_sideboard(*, event: Event) -> bool:
     """Two-Headed Giant limited: the cards outside both main decks are one sideboard both members use (MTR 9.6, 9.7)."""
     return event.format_kind in (FormatKind.THG_SEALED, FormatKind.THG_DRAFT)
@@ -137,6 +163,7 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
     if event.format_kind == FormatKind.THG_DRAFT:
         # The pools of a Two-Headed Giant booster draft are drafted in pods (drafting.services.pods), not opened.
         raise ValidationError(_("This event drafts its pools in pods; each team's pool appears when its pod's draft ends."))
+    sealed_digital_pools_check(event=event)
     settings_ = SealedSettings.objects.select_for_update().filter(event=event).first()
     if settings_ is None or not settings_.set_code:
         raise ValidationError(_("Choose the set the boosters come from in the event's sealed settings first."))
@@ -185,6 +212,7 @@ def sealed_pool_enter(
     member) times `booster_size` cards. Refuses a registered pool and an unreadable list; PoolRefused lists every
     problem at once, and nothing is stored then.
     """
+    sealed_digital_pools_check(event=registration.event)
     cards, problems = rules.parse_list(text)
     if problems:
         raise PoolRefused(problems)
@@ -258,6 +286,7 @@ def _locked_pool(*, pool: SealedPool, user) -> SealedPool:
     if not (sealed_user_on_team(user=user, registration_id=pool.registration_id)
             or may_run_event(user, pool.event)):
         raise NotYourPool(_("This is not your team's pool."))
+    sealed_digital_pools_check(event=pool.event)
     return pool
 
 
@@ -387,6 +416,7 @@ def sealed_pool_register_lists(
     """Register from text decklists: `lists` maps (seat, zone) to "2 Card Name" lines (seat "" with zone side
     is the 2HG shared sideboard). Names are matched to the pool's rows; every problem is reported by card name.
     """
+    sealed_digital_pools_check(event=pool.event)
     parsed: dict[tuple[str, str], dict[str, int]] = {}
     problems: list[rules.Problem] = []
     for key, text in lists.items():

@@ -10,7 +10,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 from common.params import plain_int
 from sealed import rules
 from sealed.selectors import sealed_pool_for_user, sealed_pool_page, sealed_pools_for_user
-from sealed.services import NotYourPool, PoolRefused, sealed_pool_register, sealed_pool_register_lists, sealed_pool_save
+from sealed.services import (
+    NotYourPool,
+    PoolRefused,
+    sealed_pool_register,
+    sealed_pool_register_lists,
+    sealed_pool_save,
+    sealed_real_product_instead,
+)
+from tournaments.selectors.decklists import event_asks_typed_decks
 
 
 @login_required
@@ -46,6 +54,11 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         pool = sealed_pool_for_user(pk=pk, user=request.user)
     except NotYourPool as exc:
         raise Http404(str(exc)) from exc
+    if pool.event.real_product:
+        # A pool left from before the organizer turned real product on: nothing of it counts, nothing is taken.
+        return render(request, "sealed/real_product.html", {
+            "event": pool.event, "instead": sealed_real_product_instead(event=pool.event),
+            "asks_decks": event_asks_typed_decks(event=pool.event)}, status=409 if request.method == "POST" else 200)
     problems: list[str] = []
     posted: dict[int, str] = {}
     if request.method == "POST":

@@ -189,6 +189,7 @@ ROUTES = {
     "health-live": ({"GET": ANYONE}, lambda w: {}),
     "api:schema": ({"GET": ANYONE}, lambda w: {}),
     "api:docs": ({"GET": ANYONE}, lambda w: {}),
+    "api:preset-list": ({"GET": ANYONE}, lambda w: {}),  # the formats a new event starts from: no event data
     "api:event-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
     "api:event-import": ({"POST": ORGANIZERS}, lambda w: {}),
     "api:notification-list": ({"GET": PEOPLE | TOKENS}, lambda w: {}),  # the caller's own (a token's person's)

@@ -7,7 +7,9 @@ Rochester). A new format plugs in the same way:
     pool_provider_register(format_kind=FormatKind.X, provider=x_team_pool)
 
 A provider takes a registration and returns its TeamPool, or None while the team has no pool yet. Deck
-registration (tournaments.services.decklists) only asks `team_pool`; it imports no pool-making app.
+registration (tournaments.services.decklists) only asks `team_pool`; it imports no pool-making app. The same apps
+register a check whether an event holds any of their pools (`pools_exist_register`), which an event's settings ask
+before real product is turned on (a real-product event keeps no pools).
 
 The other way round, a draft's picks become pools that another app keeps: sealed registers the pool sink (each
 team of a Two-Headed Giant booster draft pod gets its sealed pool) and drafting hands a finished pod to
@@ -49,6 +51,23 @@ def team_pool(*, registration: Registration) -> TeamPool | None:
     """The team's pool from its format's provider; None for a format without one or a team without a pool yet."""
     provider = _PROVIDERS.get(str(registration.event.format_kind))
     return provider(registration) if provider else None
+
+
+PoolsExist = Callable[[Event], bool]
+
+_POOLS_EXIST: list[PoolsExist] = []
+
+
+def pools_exist_register(*, check: PoolsExist) -> None:
+    """Add `check`: whether an event holds pools of the registering app (registering the same check again is a
+    no-op)."""
+    if check not in _POOLS_EXIST:
+        _POOLS_EXIST.append(check)
+
+
+def event_pools_exist(*, event: Event) -> bool:
+    """Whether Hydra holds a pool of any team of the event (opened, entered or drafted)."""
+    return any(check(event) for check in _POOLS_EXIST)
 
 
 PoolSink = Callable[..., list]  # (pod=, by=) -> the pools it made

@@ -202,6 +202,18 @@ _SENTENCES = {
         _("%(done)d of %(all)d teams have registered every decklist."),
         _("%(done)d of %(all)d players have registered a decklist."),
     ),
+    # Sealed with real product (issue 40: the prerelease evening; sealed.services, desk.selectors).
+    "desk_decklists_collect": (
+        _("%(done)d of %(all)d teams have registered every member's deck. Round 1 is paired when deck building is "
+          "over."),
+        _("%(done)d of %(all)d players have registered their deck. Round 1 is paired when deck building is over."),
+    ),
+    "real_product_decks": (
+        _("Each team member types or pastes their own deck (a main deck of at least 40 cards, the rest as sideboard) "
+          "on their decklist page."),
+        _("Each player types or pastes their deck (a main deck of at least 40 cards, the rest as sideboard) on their "
+          "decklist page."),
+    ),
     "print_entrant": (_("Print this team's decklists"), _("Print this player's decklist")),
     # Entry fees and prizes (fees/, templates/desk/fees.html).
     "fee_paid_by_member": (

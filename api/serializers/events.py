@@ -1,9 +1,11 @@
 """An event's settings as the API shows them and as an organizer writes them (api.views.events)."""
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from api.serializers.common import StrictModelSerializer
 from tournaments.enums import EventStatus, FormatKind, Structure
 from tournaments.models import Event
+from tournaments.presets import PRESETS, PRESETS_BY_KEY
 from tournaments.services.events import EDITABLE_FIELDS
 
 
@@ -39,6 +41,48 @@ class EventInputSerializer(StrictModelSerializer):
     class Meta:
         model = Event
         fields = list(EDITABLE_FIELDS)
+
+
+class EventCreateInputSerializer(EventInputSerializer):
+    """A new event: its settings, or a `preset` (GET /api/v1/presets/) for `expected` players or teams, with any
+    setting given beside it winning over the preset's."""
+
+    preset = serializers.ChoiceField(
+        choices=[p.key for p in PRESETS], required=False, write_only=True,
+        help_text="A format's preset: its team size, structure, format, REL and the settings it fixes, and the "
+                  "Swiss rounds and top cut for `expected` (e.g. \"prerelease\": sealed with real product).")
+    expected = serializers.IntegerField(
+        min_value=2, max_value=4096, required=False, write_only=True,
+        help_text="With `preset`: the players (or teams) expected, for the suggested Swiss rounds and top cut; 8 "
+                  "when left out.")
+
+    class Meta(EventInputSerializer.Meta):
+        fields = [*EventInputSerializer.Meta.fields, "preset", "expected"]
+
+    def validate(self, attrs):
+        attrs = super().validate(attrs)
+        if "expected" in attrs and "preset" not in attrs:
+            raise serializers.ValidationError({"expected": [_("Give a preset with the number expected.")]})
+        preset = PRESETS_BY_KEY.get(attrs.get("preset") or "")
+        size = attrs.get("team_size")
+        if preset is not None and size is not None and size not in (preset.team_size, *preset.team_sizes):
+            raise serializers.ValidationError({"team_size": [
+                _("%(format)s is played by teams of %(sizes)s.") % {
+                    "format": preset.label,
+                    "sizes": _(" or ").join(str(n) for n in sorted({preset.team_size, *preset.team_sizes}))}]})
+        return attrs
+
+
+class PresetOutputSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="What `preset` takes when creating an event.")
+    label = serializers.CharField()
+    explains = serializers.CharField()
+    team_size = serializers.IntegerField()
+    team_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Every team size it may be played with.")
+    structure = serializers.ChoiceField(choices=Structure.choices)
+    format_kind = serializers.ChoiceField(choices=FormatKind.choices)
+    settings = serializers.DictField(help_text="The event settings the preset fixes (real_product, "
+                                               "enforcement_level, decklists_at_regular, deck_building_minutes ...).")
 
 
 class EventCopyInputSerializer(serializers.Serializer):

@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from api.idempotency import idempotent
 from api.permissions import (
@@ -11,9 +12,16 @@ from api.permissions import (
     events_visible,
 )
 from api.selectors import event_get_to_run
-from api.serializers.events import EventCopyInputSerializer, EventInputSerializer, EventOutputSerializer
+from api.serializers.events import (
+    EventCopyInputSerializer,
+    EventCreateInputSerializer,
+    EventInputSerializer,
+    EventOutputSerializer,
+    PresetOutputSerializer,
+)
 from api.views.base import EventScopedMixin
 from tournaments.models import Event
+from tournaments.presets import DEFAULT_EXPECTED, PRESETS, PRESETS_BY_KEY, preset_event_fields
 from tournaments.services.events import event_copy, event_create, event_update
 from tournaments.services.rounds import event_close
 
@@ -22,6 +30,7 @@ class EventListView(generics.ListCreateAPIView):
     """Public events, newest first; organizers also see their own non-public events.
 
     POST creates an event (an organizer token, or an organizer's session): answers 201 with the event and its `id`.
+    With `preset` (GET /api/v1/presets/) the event starts from that format's settings for `expected` entrants.
     """
 
     idempotent = True
@@ -36,18 +45,23 @@ class EventListView(generics.ListCreateAPIView):
     def get_permissions(self):
         return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
 
-    @extend_schema(request=EventInputSerializer, responses={201: EventOutputSerializer})
+    @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
     def post(self, request):
         if not caller_may_create_events(request=request):
             raise exceptions.PermissionDenied(
                 _("Creating events needs an organizer token (python manage.py create_api_token --user NAME "
                   "--organizer) or an organizer's account.")
             )
-        data = EventInputSerializer(data=request.data)
+        data = EventCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        fields = dict(data.validated_data)
+        preset, expected = fields.pop("preset", None), fields.pop("expected", DEFAULT_EXPECTED)
+        if preset is not None:
+            fields = {**preset_event_fields(preset=PRESETS_BY_KEY[preset], expected=expected,
+                                            team_size=fields.get("team_size")), **fields}
 
         def work():
-            event = event_create(organizer=request.user, **data.validated_data)
+            event = event_create(organizer=request.user, by=request.user, **fields)
             return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)
@@ -114,3 +128,17 @@ class EventCopyView(generics.GenericAPIView):
             return Response(EventOutputSerializer(copy).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request=request, work=work)
+
+
+class PresetListView(APIView):
+    """The formats a new event may start from (`preset` of POST /api/v1/events/): what each sets and fixes."""
+
+    schema_tag = "events"
+
+    @extend_schema(responses={200: PresetOutputSerializer(many=True)})
+    def get(self, request):
+        return Response(PresetOutputSerializer([{
+            "key": p.key, "label": str(p.label), "explains": str(p.explains), "team_size": p.team_size,
+            "team_sizes": sorted({p.team_size, *p.team_sizes}), "structure": p.structure, "format_kind": p.format_kind,
+            "settings": {name: str(value) if isinstance(value, str) else value for name, value in p.settings.items()},
+        } for p in PRESETS], many=True).data)

@@ -4,10 +4,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from desk.selectors import desk_next_step
+from drafting.services.paper import deck_building_start
 from drafting.services.tables import draft_tables_create
 from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
+from tournaments.presets import SEALED_BUILDING_MINUTES
 from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.pairing import round_pair_next
@@ -30,12 +32,18 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("Seat this event's rounds on its pods page."))
     if step.kind == "drafts":
         raise ValidationError(_("The drafts come first: run them on the drafts page."))
+    if step.kind == "decklists":
+        raise ValidationError(_("Deck building is still running: collect the decklists on the decklists page."))
     if step.blocked:
         raise ValidationError(step.blocked)
     if step.warnings and not anyway:
         raise ValidationError(_("Read the warnings and confirm to go on anyway."))
     latest = event.rounds.order_by("-number").first()
-    if step.kind == "draft":
+    if step.kind == "build":
+        minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
+        deck_building_start(event=event, by=by, minutes=minutes)  # logged by the service; DraftRefused: a refusal
+        done = LogText(gettext_lazy("Deck building has started: %(minutes)d minutes."), {"minutes": minutes})
+    elif step.kind == "draft":
         tables = draft_tables_create(event=event, by=by)  # DraftRefused: a ValidationError like every refusal here
         done = LogText(gettext_lazy("%(n)d draft tables are set up."), {"n": len(tables)})
     elif step.kind == "pair":

@@ -40,10 +40,12 @@ from drafting.services.paper import (
     paper_pods_seat,
 )
 from drafting.views import event_run_by
+from tournaments.enums import FormatKind
 from tournaments.models import Event
 from tournaments.selectors.events import event_for_viewer
 
 PACK_SIZES = (15, 14, 13, 12, 16)
+SEALED_FORMATS = (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED)
 
 
 def _posted_number(request: HttpRequest, name: str, problem: str, *, max_digits: int = 3) -> int:
@@ -108,7 +110,10 @@ def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
     calls = {call["table_id"]: call for call in timers["calls"] if call["table_id"]}
     return render(request, "drafting/paper_event.html", {
         "event": event, "pods": paper_pods_for_event(event=event), "pack_sizes": PACK_SIZES,
-        "deck_minutes": DECK_BUILDING_MINUTES, "timers": timers,
+        # A sealed event's own deck building minutes (the presets set them); a draft's are Appendix B's 25.
+        "deck_minutes": (event.deck_building_minutes if event.format_kind in SEALED_FORMATS
+                         and event.deck_building_minutes else DECK_BUILDING_MINUTES),
+        "timers": timers,
         "tables": [(table, calls.get(table.pk)) for table in paper_tables_for_event(event=event)],
         "rochester_minutes": event.deck_building_minutes or called.ROCHESTER_BUILD_MINUTES,
     })

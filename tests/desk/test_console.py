@@ -4,7 +4,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from desk.presets import PRESETS, suggested_swiss_rounds, suggested_top_cut
+from tournaments.presets import PRESETS, suggested_swiss_rounds, suggested_top_cut
 from series.models import Series, SeriesEvent
 from tests.desk.conftest import scorekeeper_of
 from tests.factories import EventFactory, EventStaffFactory, RoundFactory, UserFactory

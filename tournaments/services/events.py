@@ -21,6 +21,7 @@ from tournaments.enums import (
 from common.refusals import NotAllowed, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
+from tournaments.pools import event_pools_exist
 from tournaments.copying import event_copy_parts
 from tournaments.rights import may_copy_event, may_see_event
 from tournaments.services.clock import event_desk_for
@@ -87,6 +88,9 @@ def event_problems(*, event: Event) -> dict[str, str]:
     if event.real_product and event.format_kind in CONSTRUCTED_FORMATS:
         errors["real_product"] = _("Real product is for limited events (sealed, drafts): a constructed event's "
                                    "players bring their own decks.")
+    elif event.real_product and event_pools_exist(event=event):
+        errors["real_product"] = _("Hydra already holds pools of this event's players: real product keeps none. "
+                                   "Run the event with its pools, or make a new event with real product.")
     errors.update(_rochester_problems(event=event))
     errors.update(day2_cut_settings_refusals(event=event))
     errors.update(_registered_team_problems(event=event))

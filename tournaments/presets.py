@@ -1,15 +1,18 @@
 """The formats Hydra runs, as the presets a new event starts from (RULES.md 2 and 9), and the defaults that follow
-from the number of players or teams expected. Pure data and arithmetic: the console's form (desk.forms) offers
-them, and tournaments.services.events.event_create checks the event they make.
+from the number of players or teams expected. Pure data and arithmetic: the console's form (desk.forms) and the
+API (`preset` when creating an event, GET /api/v1/presets/) offer them, and tournaments.services.events.event_create
+checks the event they make.
 
 The store's events are individual (teams of one inside, RULES.md 9): constructed in one format picked from a list,
-sealed (a prerelease) and booster draft (RULES.md 10). The team formats follow them.
+sealed (digital pools, or real product: the prerelease evening) and booster draft (RULES.md 10). The team formats
+follow them.
 """
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.enums import DraftStructure, FormatKind, Structure
+from tournaments.enums import DraftStructure, EnforcementLevel, FormatKind, Structure
 
 
 @dataclass(frozen=True)
@@ -25,11 +28,18 @@ class Preset:
     # Which of the form's questions matter for it (the others are left at the event's defaults).
     asks: frozenset[str] = field(default_factory=frozenset)
     team_sizes: tuple[int, ...] = ()  # other team sizes it may be played with; () when fixed
+    # Event settings the preset fixes (real product, the REL, deck registration, the deck building minutes); the
+    # organizer changes them afterwards on the settings page. A fixed enforcement_level overrides the form's.
+    settings: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def is_individual(self) -> bool:
         """A preset for single players (the store's events), not teams."""
         return self.team_size == 1
+
+    @property
+    def fixes_enforcement_level(self) -> bool:
+        return "enforcement_level" in self.settings
 
     @property
     def is_limited(self) -> bool:
@@ -48,6 +58,19 @@ POD_SCORING_CHOICES = (
     ("wins_only", _("Wins only: 1 a win")),
 )
 
+# Real product (issue 40): boosters opened at the table, pools Hydra doesn't know. The deck building minutes are
+# MTR Appendix B's deck construction time (sealed 30, team sealed 60); its 20 minutes of pool registration before
+# them don't happen without a pool to register.
+SEALED_BUILDING_MINUTES = 30
+TEAM_SEALED_BUILDING_MINUTES = 60
+PRERELEASE = {"real_product": True, "enforcement_level": EnforcementLevel.REGULAR, "decklists_at_regular": False,
+              "deck_building_minutes": SEALED_BUILDING_MINUTES}
+SEALED_REAL_PRODUCT = {"real_product": True, "enforcement_level": EnforcementLevel.COMPETITIVE,
+                       "deck_building_minutes": SEALED_BUILDING_MINUTES}
+# Each member registers their own deck whatever the REL: the team's three decks are what keeps its pool apart.
+TEAM_SEALED_REAL_PRODUCT = {"real_product": True, "decklists_at_regular": True,
+                            "deck_building_minutes": TEAM_SEALED_BUILDING_MINUTES}
+
 PRESETS: tuple[Preset, ...] = (
     Preset("individual_constructed", _("Constructed"),
            _("Player against player in one constructed format you pick (Standard, Pioneer, Modern ...): a Friday "
@@ -56,6 +79,14 @@ PRESETS: tuple[Preset, ...] = (
     Preset("individual_sealed", _("Sealed"),
            _("Each player opens six boosters and builds a deck of 40: a prerelease."),
            1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED),
+    Preset("prerelease", _("Prerelease (real product)"),
+           _("Each player opens real boosters at the table and builds a deck of 40 under the deck building timer; "
+             "Regular REL, no deck registration."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED, settings=PRERELEASE),
+    Preset("sealed_real_product", _("Sealed with real product"),
+           _("Real boosters opened at the table, Competitive REL: each player types their deck of 40 or more, "
+             "the rest as sideboard, before round 1."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED, settings=SEALED_REAL_PRODUCT),
     Preset("individual_draft", _("Booster draft"),
            _("Players draft three boosters in pods of up to eight (MTR 7), then play within their pod first."),
            1, Structure.SEAT_AGAINST_SEAT, FormatKind.BOOSTER_DRAFT),
@@ -74,6 +105,11 @@ PRESETS: tuple[Preset, ...] = (
     Preset("team_sealed", _("Team sealed"),
            _("Teams of three open the same product and build three decks from the team's pool."),
            3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED),
+    Preset("team_sealed_real_product", _("Team sealed with real boxes"),
+           _("Teams of three (or two) open real boosters at the table; each member registers their own deck of "
+             "40 or more."),
+           3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED, team_sizes=(2, 3),
+           settings=TEAM_SEALED_REAL_PRODUCT),
     Preset("team_rochester", _("Team Rochester draft"),
            _("Teams of three draft face up two teams to a table (MTR 8.5), then play the other team."),
            3, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_ROCHESTER, frozenset({"draft_structure"})),
@@ -93,6 +129,7 @@ PRESETS: tuple[Preset, ...] = (
 PRESETS_BY_KEY = {preset.key: preset for preset in PRESETS}
 DEFAULT_PRESET = "team_constructed"
 DEFAULT_DRAFT_STRUCTURE = DraftStructure.EVERY_ROUND
+DEFAULT_EXPECTED = 8  # the players or teams expected when nobody says (the form's initial number)
 
 # MTR Appendix E: the Swiss rounds for a number of players (or of teams, as the team formats count them): (at most
 # this many, rounds).
@@ -106,6 +143,24 @@ def suggested_swiss_rounds(teams: int) -> int:
         if teams <= most:
             return rounds
     return MAX_SUGGESTED_ROUNDS
+
+
+def preset_event_fields(*, preset: Preset, expected: int, team_size: int | None = None,
+                        enforcement_level: str | None = None) -> dict:
+    """The settings an event made from `preset` starts with for `expected` players or teams: its team size (the
+    preset's, or `team_size` where the preset allows it), structure, format, Swiss rounds and top cut for the field
+    (MTR Appendix E), the REL (the preset's own, else `enforcement_level`), the settings the preset fixes, and an
+    individual event's sign-up at the door. Explicit settings given on top of these win (the API's, the form's)."""
+    fields: dict = {
+        "team_size": team_size or preset.team_size, "structure": preset.structure, "format_kind": preset.format_kind,
+        "swiss_rounds": suggested_swiss_rounds(expected), "top_cut": suggested_top_cut(expected),
+    }
+    if enforcement_level:
+        fields["enforcement_level"] = enforcement_level
+    fields.update(preset.settings)
+    if preset.is_individual:  # the store's players join at the door by the event's join code (portal.join)
+        fields["signup_open"] = True
+    return fields
 
 
 def suggested_top_pod(players: int) -> int:
