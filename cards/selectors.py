@@ -122,15 +122,18 @@ def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None
     data_date = card_data_date(on_date=on_date) if on_date is not None else None
     for start in range(0, len(wanted), _NAME_CHUNK):
         chunk = wanted[start : start + _NAME_CHUNK]
-        rows = Card.objects.filter(name__in=chunk).values_list("id", "name", "is_basic", "deck_limit", "legalities")
+        rows = Card.objects.filter(name__in=chunk).values_list(
+            "id", "name", "is_basic", "deck_limit", "legalities", "type_line", "text", "color_identity", "power",
+            "toughness")
         dated: dict[int, dict] = {}
         if data_date is not None:
             history = CardLegalities.objects.filter(card__name__in=chunk, valid_from__lte=data_date).order_by("valid_from")
             for card_id, legalities in history.values_list("card_id", "legalities"):
                 dated[card_id] = legalities
-        for card_id, name, is_basic, deck_limit, legalities in rows:
+        for card_id, name, is_basic, deck_limit, legalities, type_line, text, identity, power, toughness in rows:
             rules[name] = CardRules(
                 name=name, is_basic=is_basic, deck_limit=deck_limit, legalities=dated.get(card_id, legalities),
+                type_line=type_line, text=text, color_identity=identity, power=power, toughness=toughness,
             )
     return rules
 
