@@ -192,7 +192,7 @@ def team_decklists_check(
         else:
             banned.add(resolution.english)
     decks = [deck.to_deck(label) for label, deck in parsed.items()]
-    names = {name for deck in decks for name in deck.names()}
+    names = {name for deck in decks for name in (*deck.names(), *deck.commander, *deck.companion)}
     cards = card_rules_for_names(names=names, on_date=on_date)
     unchecked = formats_unchecked(formats, on_date=on_date)
     problems += team_problems(
