@@ -153,6 +153,17 @@ def decklist_text(text: str | bytes) -> str:
     return decoded or ""
 
 
+def decklist_with_commanders(text: str | bytes, commanders: Iterable[str]) -> str | bytes:
+    """`text` with its commanders named by a form or an API field: a line "Commander: <name>" for each, at the top,
+    in place of the "Commander: ..." lines it had (so submitting the same list and field again names them once).
+    Without names, `text` as it is."""
+    names = [" ".join(name.split()) for name in commanders if name and name.strip()]
+    if not names:
+        return text
+    kept = [line for line in decklist_text(text).splitlines() if not _INLINE_COMMANDER.match(" ".join(line.split()))]
+    return "\n".join([*(f"Commander: {name}" for name in names), *kept])
+
+
 def _too_big(size: int) -> DecklistError:
     return DecklistError(
         code="too-large",

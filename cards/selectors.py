@@ -7,7 +7,7 @@ import difflib
 import functools
 import threading
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -17,8 +17,9 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cards.decklist import DecklistError, ParsedDeck, decklist_parse
-from cards.deckrules import CardRules, Problem, format_name, team_problems
+from cards.commander import commanders_from_sideboard
+from cards.decklist import COMMANDER, COMPANION, DecklistError, ParsedDeck, decklist_parse
+from cards.deckrules import COMMANDER_FORMATS, CardRules, Problem, format_name, team_problems
 from cards.display import scryfall_image_url
 from cards.importer import read_card_data
 from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
@@ -136,6 +137,18 @@ def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None
                 type_line=type_line, text=text, color_identity=identity, power=power, toughness=toughness,
             )
     return rules
+
+
+def decklist_commanders(*, text: str, main: Mapping[str, int], sideboard: Mapping[str, int],
+                        formats: Iterable[str] = COMMANDER_FORMATS) -> dict[str, int]:
+    """English name -> count of the commanders a stored decklist names, for the pages and the API that show it: its
+    Commander section ("Commander" heading, "*CMDR*", "Commander: X"), else, in a Commander deck (`formats`, the
+    event's), MTGO's commander in the sideboard (`cards.commander.commanders_from_sideboard`). {} for a deck of other
+    formats."""
+    if not text or not any(f in COMMANDER_FORMATS for f in formats):
+        return {}
+    parsed = decklist_parse(text, resolver=card_name_index())
+    return parsed.section(COMMANDER) or commanders_from_sideboard(main, sideboard, parsed.section(COMPANION))
 
 
 @dataclass(frozen=True)
