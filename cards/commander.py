@@ -126,11 +126,10 @@ def pair_allowed(first: CommanderCard, second: CommanderCard) -> bool:
 def commanders_from_sideboard(main: Mapping[str, int], sideboard: Mapping[str, int],
                               companion: Mapping[str, int]) -> dict[str, int]:
     """The commanders of a list that names none in a "Commander" section: MTGO's export puts the commander(s) in the
-    sideboard, so a sideboard of one or two cards (its companion aside) beside a main deck of 98 or 99 is read as
-    the commanders. {} otherwise."""
+    sideboard, so a sideboard of one or two cards (its companion aside) is read as the commanders (a deck of the wrong
+    size is then told its size, not that it lacks a commander). {} otherwise."""
     rest = {name: n for name, n in sideboard.items() if name not in companion}
-    count = sum(rest.values())
-    if 1 <= count <= MAX_COMMANDERS and sum(main.values()) + count == DECK_SIZE:
+    if 1 <= sum(rest.values()) <= MAX_COMMANDERS and main:
         return rest
     return {}
 

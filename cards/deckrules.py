@@ -209,24 +209,13 @@ def deck_problems(
                 "deck": label, "card": name, "format": format_name(format)},
             card=name, decks=(label,), counts=(deck.commander[name],), rule=RULE_COMMANDER,
         ))
-    for name in sorted(deck.companion):
-        if not deck.sideboard.get(name):
-            problems.append(Problem(
-                code="companion-not-in-sideboard",
-                message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
-                    "deck": label, "card": name},
-                card=name, decks=(label,), counts=(0,), rule="Comprehensive Rules 702.139",
-            ))
+    problems += _companions_outside_sideboard(deck)
     extra = set(extra_banned)
     for name in sorted(deck.names()):
         count = deck.total(name)
         card = cards.get(name)
         if card is None:
-            problems.append(Problem(
-                code="unknown-card",
-                message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
-                card=name, decks=(label,), counts=(count,),
-            ))
+            problems.append(_unknown_card(label, name, count))
             continue
         status = pool_status(card, format, checked=pool_checked)
         if name in structure_banned:
@@ -266,6 +255,27 @@ def deck_problems(
                     card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_COPIES,
                 ))
     return problems
+
+
+def _companions_outside_sideboard(deck: Deck) -> list[Problem]:
+    """A companion an Arena export lists must also be in the sideboard (Comprehensive Rules 702.139)."""
+    return [
+        Problem(
+            code="companion-not-in-sideboard",
+            message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
+                "deck": deck.label, "card": name},
+            card=name, decks=(deck.label,), counts=(0,), rule="Comprehensive Rules 702.139",
+        )
+        for name in sorted(deck.companion) if not deck.sideboard.get(name)
+    ]
+
+
+def _unknown_card(label: str, name: str, count: int) -> Problem:
+    return Problem(
+        code="unknown-card",
+        message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
+        card=name, decks=(label,), counts=(count,),
+    )
 
 
 def pool_status(card: CardRules, format: str, *, checked: bool = True) -> str | None:
@@ -467,7 +477,8 @@ def commander_deck_problems(
     label = deck.label
     problems: list[Problem] = []
     commanders = dict(deck.commander) or commander.commanders_from_sideboard(deck.main, deck.sideboard, deck.companion)
-    sideboard = {n: c for n, c in deck.sideboard.items() if n not in commanders and n not in deck.companion}
+    rest = {n: c for n, c in deck.sideboard.items() if n not in commanders}  # the companion, and what may not be there
+    sideboard = {n: c for n, c in rest.items() if n not in deck.companion}
     size = sum(deck.main.values()) + sum(commanders.values())
     if not commanders:
         problems.append(Problem(
@@ -508,27 +519,16 @@ def commander_deck_problems(
             ) % {"deck": label, "n": side_size},
             decks=(label,), counts=(side_size,), limit=0, rule=RULE_COMMANDER_SIDEBOARD,
         ))
-    for name in sorted(deck.companion):
-        if not deck.sideboard.get(name):
-            problems.append(Problem(
-                code="companion-not-in-sideboard",
-                message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
-                    "deck": label, "card": name},
-                card=name, decks=(label,), counts=(0,), rule="Comprehensive Rules 702.139",
-            ))
+    problems += _companions_outside_sideboard(deck)
     identity = commander.color_identity(known)
     counted = Deck(label=label, main={n: deck.main.get(n, 0) + commanders.get(n, 0) for n in {*deck.main, *commanders}},
-                   sideboard=sideboard)
+                   sideboard=rest)
     extra = set(extra_banned)
-    for name in sorted(counted.names() | {n for n in deck.companion if deck.sideboard.get(n)}):
-        count = counted.total(name) or deck.sideboard.get(name, 0)
+    for name in sorted(counted.names()):
+        count = counted.total(name)
         card = cards.get(name)
         if card is None:
-            problems.append(Problem(
-                code="unknown-card",
-                message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
-                card=name, decks=(label,), counts=(count,),
-            ))
+            problems.append(_unknown_card(label, name, count))
             continue
         status = pool_status(card, commander.COMMANDER_FORMAT, checked=pool_checked)
         if name in extra:
