@@ -78,4 +78,4 @@ def test_commander_decklist_page_shows_the_command_zone(client, seat):
     client.force_login(seat.player.user)
     client.post(_url(seat), {"text": "1 Lightning Bolt\n98 Mountain\n\n1 Krenko, Mob Boss"})  # MTGO's export
     page = client.get(_url(seat)).content.decode()
-    assert "Command zone: Krenko, Mob Boss" in page
+    assert "Command zone</strong> · Krenko, Mob Boss" in page
