@@ -8,6 +8,7 @@ input (huge, binary, absurd counts) comes back as errors; `decklist_parse` does 
 Accepted lines:
     4 Lightning Bolt            4x Lightning Bolt            4 Lightning Bolt (M10) 146
     SB: 2 Duress                Sideboard / Deck / Commander / Companion / About headings
+    1 Atraxa, Praetors' Voice *CMDR*                Commander: Atraxa, Praetors' Voice   (Moxfield, a line of its own)
     1 Delver of Secrets         (a front face stands for the whole card)
     4 Blitzschlag / 4 闪电击     (printed names in other languages stand for the English card)
 Without a "Sideboard" heading or "SB:" lines, the first blank line after main-deck cards starts the sideboard
@@ -44,8 +45,10 @@ ABOUT = "about"
 _HEADINGS = {
     "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN, "mainboard": MAIN,
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD,
-    "commander": COMMANDER, "companion": COMPANION, "about": ABOUT,
+    "commander": COMMANDER, "commanders": COMMANDER, "companion": COMPANION, "about": ABOUT,
 }
+# "Commander: Atraxa, Praetors' Voice": a commander named on the heading's line (Moxfield, typed lists).
+_INLINE_COMMANDER = re.compile(r"^commanders?\s*:\s*(?P<card>\S.*)$", re.IGNORECASE)
 _LONGEST_HEADING = 30
 _CARD = re.compile(
     r"^(?P<sb>SB:\s*)?"
@@ -54,7 +57,8 @@ _CARD = re.compile(
     r"(?P<name>.+?)"
     # Arena's "(M10) 146" and Moxfield's "*F*" (foil) say which printing; the rules only need the name.
     r"(?P<suffix>\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<number>[^\s()]+))?)?"
-    r"(?:\s+\*[A-Z]+\*)?\s*$"
+    # Moxfield's "*CMDR*" marks the commander.
+    r"(?P<tags>(?:\s+\*[A-Z]+\*)*)\s*$"
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -149,6 +153,17 @@ def decklist_text(text: str | bytes) -> str:
     return decoded or ""
 
 
+def decklist_with_commanders(text: str | bytes, commanders: Iterable[str]) -> str | bytes:
+    """`text` with its commanders named by a form or an API field: a line "Commander: <name>" for each, at the top,
+    in place of the "Commander: ..." lines it had (so submitting the same list and field again names them once).
+    Without names, `text` as it is."""
+    names = [" ".join(name.split()) for name in commanders if name and name.strip()]
+    if not names:
+        return text
+    kept = [line for line in decklist_text(text).splitlines() if not _INLINE_COMMANDER.match(" ".join(line.split()))]
+    return "\n".join([*(f"Commander: {name}" for name in names), *kept])
+
+
 def _too_big(size: int) -> DecklistError:
     return DecklistError(
         code="too-large",
@@ -231,6 +246,12 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
                 message=_("Line %(n)d contains control characters; retype it as plain text.") % {"n": number},
             ))
             continue
+        forced = None
+        inline = _INLINE_COMMANDER.match(line) if match is None else None
+        if inline is not None:
+            card_line = inline.group("card")
+            match = _CARD.match(card_line) or _CARD.match(f"1 {card_line}")
+            forced = COMMANDER
         heading = _heading(line)
         if heading is not None and match is None:
             section = heading
@@ -281,7 +302,9 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
                 _unresolved(number, shown, name, resolution.candidates, resolver, suggest=unknown <= MAX_SUGGESTED)
             )
             continue
-        target = SIDEBOARD if match.group("sb") else section
+        if forced is None and "*CMDR*" in (match.group("tags") or "").upper():
+            forced = COMMANDER
+        target = forced or (SIDEBOARD if match.group("sb") else section)
         result.entries.append(DecklistEntry(
             line_number=number, section=target, count=count, typed=name, english=resolution.english,
         ))

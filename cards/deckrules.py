@@ -1,5 +1,6 @@
 """Deck construction rules (RULES.md 5): one deck against its format, and a team's decks against unified deck
-construction ("four-copies", DCI 8.5, or "no-shared", MTR 8.4), mixed-format teams and Two-Headed Giant.
+construction ("four-copies", DCI 8.5, or "no-shared", MTR 8.4), mixed-format teams and Two-Headed Giant; a
+Commander deck against Commander's rules (Comprehensive Rules 903, `cards.commander`).
 
 Pure Python over plain data, no ORM: decks are English name -> count mappings and the catalogue is a mapping of
 English name -> `CardRules` (`cards.selectors.card_rules_for_names` builds it from the database). Every
@@ -14,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_noop, ngettext
 
+from cards import commander
+
 # Card.deck_limit for "A deck can have any number of cards named ..." (Relentless Rats).
 DECK_LIMIT_ANY = 1_000_000
 
@@ -26,12 +29,15 @@ RULE_FOUR_COPIES = "four-copies"
 RULE_NO_SHARED = "no-shared"
 UNIFIED_RULES = (RULE_FOUR_COPIES, RULE_NO_SHARED)
 
-# The 60-card constructed formats, named as MTGJSON and Scryfall name them. Commander-style formats
-# (100 cards, singleton) follow other rules and are not validated here.
+# The 60-card constructed formats, named as MTGJSON and Scryfall name them.
 CONSTRUCTED_FORMATS = (
     "standard", "future", "pioneer", "explorer", "historic", "alchemy", "modern", "legacy", "vintage",
     "pauper", "premodern", "penny", "oldschool",
 )
+# Commander (100 cards, singleton, a commander's colour identity): `commander_deck_problems`.
+COMMANDER_FORMATS = (commander.COMMANDER_FORMAT,)
+# Every format Hydra checks decks for: what an event's constructed format may be.
+CHECKED_FORMATS = (*CONSTRUCTED_FORMATS, *COMMANDER_FORMATS)
 
 # What a player reads: the formats' proper names, in the reader's language (the keys stay MTGJSON's).
 FORMAT_NAMES = {
@@ -39,6 +45,7 @@ FORMAT_NAMES = {
     "explorer": gettext_lazy("Explorer"), "historic": gettext_lazy("Historic"), "alchemy": gettext_lazy("Alchemy"),
     "modern": gettext_lazy("Modern"), "legacy": gettext_lazy("Legacy"), "vintage": gettext_lazy("Vintage"), "pauper": gettext_lazy("Pauper"),
     "premodern": gettext_lazy("Premodern"), "penny": gettext_lazy("Penny Dreadful"), "oldschool": gettext_lazy("Old School"),
+    "commander": gettext_lazy("Commander"),
 }
 
 
@@ -57,7 +64,7 @@ _RULE_NAMES = {
     RULE_NO_SHARED: gettext_noop("no card in more than one deck of the team, basic lands aside"),
 }
 RULE_DECK_SIZE = "a main deck has at least 60 cards and a sideboard at most 15"
-RULE_FORMATS = "a 60-card constructed format Hydra knows"
+RULE_FORMATS = "a constructed format Hydra knows"
 RULE_COMMANDER = "no commander outside a commander format"
 RULE_COPIES = "at most four copies of a card in a deck, basic lands aside"
 RULE_MIXED_FORMATS = "in a mixed-format team every member plays a different format"
@@ -73,6 +80,13 @@ class CardRules:
     deck_limit: int | None = None
     # format -> "legal" | "banned" | "restricted"; a format absent here is one the card is not legal in.
     legalities: Mapping[str, str] = field(default_factory=dict)
+    # What Commander asks (cards.commander): the type line, rules text, colour identity ("WU"), the front face's
+    # power and toughness.
+    type_line: str = ""
+    text: str = ""
+    color_identity: str = ""
+    power: str = ""
+    toughness: str = ""
 
 
 @dataclass(frozen=True)
@@ -112,13 +126,13 @@ class Problem:
 
 
 def format_problem(fmt: str) -> Problem | None:
-    """Return a problem when `fmt` is not a 60-card constructed format Hydra can check, else None."""
-    if fmt in CONSTRUCTED_FORMATS:
+    """Return a problem when `fmt` is not a constructed format Hydra can check (CHECKED_FORMATS), else None."""
+    if fmt in CHECKED_FORMATS:
         return None
     return Problem(
         code="unknown-format",
         message=_("Unknown format %(format)s: use one of %(formats)s.") % {
-            "format": repr(fmt), "formats": ", ".join(CONSTRUCTED_FORMATS)},
+            "format": repr(fmt), "formats": ", ".join(CHECKED_FORMATS)},
         rule=RULE_FORMATS,
     )
 
@@ -157,6 +171,8 @@ def deck_problems(
     bad_format = format_problem(format)
     if bad_format is not None:
         return [bad_format]
+    if format in COMMANDER_FORMATS:
+        return commander_deck_problems(deck, cards=cards, extra_banned=extra_banned, pool_checked=pool_checked)
     label = deck.label
     main_size = sum(deck.main.values())
     side_size = sum(deck.sideboard.values())
@@ -193,24 +209,13 @@ def deck_problems(
                 "deck": label, "card": name, "format": format_name(format)},
             card=name, decks=(label,), counts=(deck.commander[name],), rule=RULE_COMMANDER,
         ))
-    for name in sorted(deck.companion):
-        if not deck.sideboard.get(name):
-            problems.append(Problem(
-                code="companion-not-in-sideboard",
-                message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
-                    "deck": label, "card": name},
-                card=name, decks=(label,), counts=(0,), rule="Comprehensive Rules 702.139",
-            ))
+    problems += _companions_outside_sideboard(deck)
     extra = set(extra_banned)
     for name in sorted(deck.names()):
         count = deck.total(name)
         card = cards.get(name)
         if card is None:
-            problems.append(Problem(
-                code="unknown-card",
-                message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
-                card=name, decks=(label,), counts=(count,),
-            ))
+            problems.append(_unknown_card(label, name, count))
             continue
         status = pool_status(card, format, checked=pool_checked)
         if name in structure_banned:
@@ -250,6 +255,27 @@ def deck_problems(
                     card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_COPIES,
                 ))
     return problems
+
+
+def _companions_outside_sideboard(deck: Deck) -> list[Problem]:
+    """A companion an Arena export lists must also be in the sideboard (Comprehensive Rules 702.139)."""
+    return [
+        Problem(
+            code="companion-not-in-sideboard",
+            message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
+                "deck": deck.label, "card": name},
+            card=name, decks=(deck.label,), counts=(0,), rule="Comprehensive Rules 702.139",
+        )
+        for name in sorted(deck.companion) if not deck.sideboard.get(name)
+    ]
+
+
+def _unknown_card(label: str, name: str, count: int) -> Problem:
+    return Problem(
+        code="unknown-card",
+        message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
+        card=name, decks=(label,), counts=(count,),
+    )
 
 
 def pool_status(card: CardRules, format: str, *, checked: bool = True) -> str | None:
@@ -409,7 +435,171 @@ def team_problems(
             structure_banned=TWO_HEADED_GIANT_BANNED if two_headed_giant else (),
             pool_checked=fmt not in unchecked_formats,
         )
-    if unified and len(decks) > 1:
+    # Commander decks are singleton and each follows its own commander: no unified construction across a team.
+    if unified and len(decks) > 1 and formats[0] not in COMMANDER_FORMATS:
         problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards,
                                      pool_checked=formats[0] not in unchecked_formats)
+    return problems
+
+
+# Commander (Comprehensive Rules 903; cards.commander): the rule each problem breaks, in English, for its data.
+RULE_COMMANDER_SIZE = "a Commander deck has exactly 100 cards, its commander(s) included (903.5a)"
+RULE_COMMANDER_CHOICE = "a commander is a legendary creature or a card that says it can be your commander (903.3)"
+RULE_COMMANDER_PAIR = "two commanders only as partners, a Background or the Doctor's companion (702.124)"
+RULE_SINGLETON = "one copy of each card, basic lands and cards with their own limit aside (903.5b)"
+RULE_IDENTITY = "every card within the commanders' colour identity (903.5c)"
+RULE_COMMANDER_SIDEBOARD = "no sideboard in Commander, a companion aside"
+
+_COLOUR_NAMES = {
+    "W": gettext_lazy("white"), "U": gettext_lazy("blue"), "B": gettext_lazy("black"), "R": gettext_lazy("red"),
+    "G": gettext_lazy("green"),
+}
+
+
+def colour_identity_words(identity: str) -> str:
+    """A colour identity for a sentence, in the reader's language: "white, blue", or "colourless"."""
+    if not identity:
+        return _("colourless")
+    return ", ".join(str(_COLOUR_NAMES[c]) for c in identity)
+
+
+def commander_deck_problems(
+    deck: Deck, *, cards: Mapping[str, CardRules], extra_banned: Collection[str] = (), pool_checked: bool = True,
+) -> list[Problem]:
+    """Return every way `deck` breaks Commander's deck construction (Comprehensive Rules 903, cards.commander): its
+    commander(s) named (a "Commander" section, "*CMDR*", "Commander: X", or MTGO's commander in the sideboard), each
+    a card that can be a commander, two only as a pair that may be (partner, "Partner with", "Partner—[quality]", a
+    Background, a Doctor's companion); exactly 100 cards with the commanders; one copy of each card but basic lands
+    and cards with their own limit (Relentless Rats, Seven Dwarves, Nazgûl); every card within the commanders'
+    colour identity; no sideboard but a companion; the Commander banned list (the card data's legalities), the
+    event's banned list and unknown cards. `pool_checked` False: the data gives no Commander legalities, so the
+    banned list and card pool are not checked."""
+    label = deck.label
+    problems: list[Problem] = []
+    commanders = dict(deck.commander) or commander.commanders_from_sideboard(deck.main, deck.sideboard, deck.companion)
+    rest = {n: c for n, c in deck.sideboard.items() if n not in commanders}  # the companion, and what may not be there
+    sideboard = {n: c for n, c in rest.items() if n not in deck.companion}
+    size = sum(deck.main.values()) + sum(commanders.values())
+    if not commanders:
+        problems.append(Problem(
+            code="commander-missing",
+            message=_("%(deck)s: name your commander: put it under a 'Commander' heading, end its line with *CMDR*, "
+                      "or add a line 'Commander: <card name>'.") % {"deck": label},
+            decks=(label,), rule=RULE_COMMANDER_CHOICE,
+        ))
+    elif sum(commanders.values()) > commander.MAX_COMMANDERS:
+        problems.append(Problem(
+            code="too-many-commanders",
+            message=_("%(deck)s: a deck has one commander, or two that may be partners; this list names %(n)d "
+                      "(%(cards)s).") % {"deck": label, "n": sum(commanders.values()), "cards": ", ".join(sorted(commanders))},
+            decks=(label,), counts=(sum(commanders.values()),), limit=commander.MAX_COMMANDERS, rule=RULE_COMMANDER_PAIR,
+        ))
+    known = [cards[n] for n in sorted(commanders) if n in cards]
+    if commanders and sum(commanders.values()) <= commander.MAX_COMMANDERS:
+        problems += _commander_choice_problems(deck, known)
+    if size != commander.DECK_SIZE:
+        problems.append(Problem(
+            code="commander-deck-size",
+            message=ngettext(
+                "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
+                "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
+                size,
+            ) % {"deck": label, "size": commander.DECK_SIZE, "n": size},
+            decks=(label,), counts=(size,), limit=commander.DECK_SIZE, rule=RULE_COMMANDER_SIZE,
+        ))
+    side_size = sum(sideboard.values())
+    if side_size:
+        problems.append(Problem(
+            code="sideboard-not-allowed",
+            message=ngettext(
+                "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d card into the deck "
+                "or take it out.",
+                "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d cards into the deck "
+                "or take them out.", side_size,
+            ) % {"deck": label, "n": side_size},
+            decks=(label,), counts=(side_size,), limit=0, rule=RULE_COMMANDER_SIDEBOARD,
+        ))
+    problems += _companions_outside_sideboard(deck)
+    identity = commander.color_identity(known)
+    counted = Deck(label=label, main={n: deck.main.get(n, 0) + commanders.get(n, 0) for n in {*deck.main, *commanders}},
+                   sideboard=rest)
+    extra = set(extra_banned)
+    for name in sorted(counted.names()):
+        count = counted.total(name)
+        card = cards.get(name)
+        if card is None:
+            problems.append(_unknown_card(label, name, count))
+            continue
+        status = pool_status(card, commander.COMMANDER_FORMAT, checked=pool_checked)
+        if name in extra:
+            problems.append(_must_remove(
+                counted, name, commander.COMMANDER_FORMAT, code="banned-by-event", rule="event banned list",
+                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
+            ))
+        elif status == "banned":
+            problems.append(_must_remove(
+                counted, name, commander.COMMANDER_FORMAT, code="banned", rule="commander banned list",
+                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s.")
+                if name not in commanders else _("%(deck)s: %(card)s is banned in %(format)s; choose another commander."),
+            ))
+        elif status is None:
+            problems.append(_must_remove(
+                counted, name, commander.COMMANDER_FORMAT, code="not-legal", rule="commander card pool",
+                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
+            ))
+        if known and name not in commanders and commander.outside_identity(card, identity):
+            problems.append(Problem(
+                code="outside-color-identity",
+                message=ngettext(
+                    "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commander's colour "
+                    "identity (%(identity)s); remove it.",
+                    "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commanders' colour "
+                    "identity (%(identity)s); remove it.", len(known),
+                ) % {"deck": label, "card": name, "card_identity": colour_identity_words(card.color_identity),
+                     "identity": colour_identity_words(identity)},
+                card=name, decks=(label,), counts=(count,), limit=0, rule=RULE_IDENTITY,
+            ))
+        if card.is_basic or count <= 1:
+            continue
+        limit = card.deck_limit if card.deck_limit is not None else 1
+        if count > limit:
+            message = (
+                _("%(deck)s: %(copies)s; a Commander deck holds one copy of each card, basic lands aside.")
+                if limit == 1 else _("%(deck)s: %(copies)s; a deck may hold at most %(max)d.")
+            )
+            problems.append(Problem(
+                code="too-many-copies",
+                message=message % {"deck": label, "copies": _copies(counted, name, of=name), "max": limit},
+                card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_SINGLETON,
+            ))
+    return problems
+
+
+def _commander_choice_problems(deck: Deck, known: Sequence[CardRules]) -> list[Problem]:
+    """Each named commander can be one (903.3), and two are a pair that may be (702.124)."""
+    label = deck.label
+    problems: list[Problem] = []
+    paired = len(known) == 2 and commander.pair_allowed(known[0], known[1])
+    for card in known:
+        if paired or commander.can_be_commander(card):
+            continue
+        if commander.is_background(card):
+            message = _("%(deck)s: %(card)s is a Background: it can be a commander only beside a commander that says "
+                        "\"Choose a Background\".")
+        else:
+            message = _("%(deck)s: %(card)s can't be your commander: a commander is a legendary creature, a legendary "
+                        "Vehicle or Spacecraft with power and toughness, or a card that says it can be your commander.")
+        problems.append(Problem(
+            code="not-a-commander", message=message % {"deck": label, "card": card.name},
+            card=card.name, decks=(label,), rule=RULE_COMMANDER_CHOICE,
+        ))
+    if len(known) == 2 and not paired and not problems:
+        problems.append(Problem(
+            code="commanders-not-partners",
+            message=_("%(deck)s: %(first)s and %(second)s can't be commanders together: two commanders must both have "
+                      "partner, name each other (\"Partner with\"), share a \"Partner—\" ability such as Friends "
+                      "forever, be a commander that can choose a Background and a Background, or be a Time Lord "
+                      "Doctor and a Doctor's companion.") % {"deck": label, "first": known[0].name, "second": known[1].name},
+            decks=(label,), rule=RULE_COMMANDER_PAIR,
+        ))
     return problems

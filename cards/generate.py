@@ -32,7 +32,7 @@ def _faces(record: CardRecord, *, code: str, number: int, rng: random.Random) ->
     for side, face in enumerate(names):
         entry = {
             "artist": "Generated Artist", "availability": ["mtgo", "paper"], "borderColor": "black",
-            "colorIdentity": list(record.colors), "colors": list(record.colors), "finishes": ["nonfoil", "foil"],
+            "colorIdentity": list(record.color_identity or record.colors), "colors": list(record.colors), "finishes": ["nonfoil", "foil"],
             "frameVersion": "2015", "hasFoil": True, "hasNonFoil": True, "language": "English", "layout": record.layout,
             "identifiers": {
                 "cardKingdomId": str(rng.randrange(10**6)), "mtgjsonV4Id": ids[side], "multiverseId": str(rng.randrange(10**6)),

@@ -22,7 +22,10 @@ import ijson
 from cards.deckrules import DECK_LIMIT_ANY
 
 BUNDLE_FORMAT = "hydra-cards"
-BUNDLE_VERSION = 2
+BUNDLE_VERSION = 3
+# Version 2 bundles (before colour identity) are still read: their cards' colour identity is worked out from the
+# card (`color_identity_from_card`).
+BUNDLE_VERSIONS_READ = (2, 3)
 
 # MTGJSON language names to the short codes Hydra (and Scryfall) use.
 LANGUAGE_CODES = {
@@ -79,6 +82,13 @@ class CardRecord:
     # Scryfall's id of one English printing of the card, whose picture shows the card (MTGJSON AllPrintings'
     # identifiers.scryfallId, a Scryfall file's card id); "" where the data has none (AtomicCards, the bundle).
     scryfall_id: str = ""
+    # Commander's colour identity (Comprehensive Rules 903.4), in WUBRG order: the data's own (MTGJSON's
+    # colorIdentity, Scryfall's color_identity), else worked out from the card (`color_identity_from_card`).
+    color_identity: str = ""
+    # The front face's printed power and toughness ("" for a card without them): a legendary Vehicle or Spacecraft
+    # with them can be a commander (docs/cards.md, "Commander decks").
+    power: str = ""
+    toughness: str = ""
 
     @property
     def is_basic(self) -> bool:
@@ -101,6 +111,28 @@ def deck_limit_from_text(text: str) -> int | None:
     # A number word we do not know: guessing would silently allow or forbid decks, so stop the import
     # (the fix is a new word in _NUMBERS).
     raise CardDataError(f"Cannot read the deck limit from the card text: {match.group(0)!r}.")
+
+
+_MANA_SYMBOL = re.compile(r"\{([^{}]*)\}")
+_REMINDER = re.compile(r"\([^()]*\)")
+# A basic land type gives its land the intrinsic ability to add its colour (Comprehensive Rules 305.6), which counts
+# for the colour identity as the data's providers count it (Bayou is black and green).
+_LAND_TYPE_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def color_identity_from_card(*, colors: str, mana_cost: str, text: str, type_line: str = "") -> str:
+    """The colour identity of a card worked out from what Hydra stores (Comprehensive Rules 903.4): its colours
+    (colour indicators and colour-setting abilities included, every face), the colours of the mana symbols in its
+    mana cost and rules text (reminder text aside; each half of a hybrid symbol, Phyrexian symbols), and the colours
+    of its basic land types. For data that doesn't give the identity itself (a version 2 bundle, a generated file);
+    MTGJSON's and Scryfall's own identity is used where the file has it."""
+    found = set(colors or "")
+    for part in (mana_cost or "", _REMINDER.sub("", text or "")):
+        for symbol in _MANA_SYMBOL.findall(part):
+            found.update(half for half in symbol.upper().split("/") if half in COLOR_ORDER and len(half) == 1)
+    subtypes = " ".join(face.split("—", 1)[1] for face in (type_line or "").split(" // ") if "—" in face).split()
+    found.update(_LAND_TYPE_COLORS[word] for word in subtypes if word in _LAND_TYPE_COLORS)
+    return colors_string(found)
 
 
 def colors_string(colors: Iterable[str]) -> str:
@@ -196,11 +228,15 @@ def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
         # MTGJSON knows of a limit the text does not spell in the usual words; every such card
         # printed so far allows any number.
         deck_limit = DECK_LIMIT_ANY
+    mana_cost = " // ".join(f.get("manaCost") or "" for f in ordered).strip(" /")
+    rules_text = "\n//\n".join(t for t in text if t) if len(ordered) > 1 else text[0]
+    type_line = " // ".join(f.get("type", "") for f in ordered)
+    identity = first.get("colorIdentity")
     return CardRecord(
         name=name,
         ascii_name=first.get("asciiName") or name,
         face_names=face_names if len(ordered) > 1 else (),
-        type_line=" // ".join(f.get("type", "") for f in ordered),
+        type_line=type_line,
         supertypes=tuple(supertypes),
         types=tuple(types),
         mana_value=float(first.get("manaValue") or 0),
@@ -211,8 +247,11 @@ def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
         scryfall_id=(first.get("identifiers") or {}).get("scryfallId", ""),
         layout=first.get("layout", ""),
         printed_names=tuple(mtgjson_printed_names(first)),
-        mana_cost=" // ".join(f.get("manaCost") or "" for f in ordered).strip(" /"),
-        text="\n//\n".join(t for t in text if t) if len(ordered) > 1 else text[0],
+        mana_cost=mana_cost,
+        text=rules_text,
+        color_identity=colors_string(identity) if identity is not None else color_identity_from_card(
+            colors=colors_string(colors), mana_cost=mana_cost, text=rules_text, type_line=type_line),
+        power=str(first.get("power") or ""), toughness=str(first.get("toughness") or ""),
     )
 
 
@@ -260,6 +299,9 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
         if colors is None:
             colors = [c for f in faces for c in f.get("colors") or ()]
         text = card.get("oracle_text") or "\n".join(f.get("oracle_text", "") for f in faces)
+        mana_cost = (card.get("mana_cost") if card.get("mana_cost") is not None
+                     else " // ".join(f.get("mana_cost", "") for f in faces))
+        identity = card.get("color_identity")
         yield CardRecord(
             name=name,
             ascii_name=name,
@@ -279,29 +321,39 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
             scryfall_id=card.get("id", "") if card.get("lang", "en") == "en" else "",
             layout=card.get("layout", ""),
             printed_names=tuple(printed.get(name, ())),
-            mana_cost=card.get("mana_cost") if card.get("mana_cost") is not None
-            else " // ".join(f.get("mana_cost", "") for f in faces),
+            mana_cost=mana_cost,
             text=card.get("oracle_text") or "\n//\n".join(f.get("oracle_text", "") for f in faces if f.get("oracle_text")),
+            color_identity=colors_string(identity) if identity is not None else color_identity_from_card(
+                colors=colors_string(colors), mana_cost=mana_cost, text=text, type_line=type_line),
+            power=str(card.get("power", faces[0].get("power", "") if faces else "") or ""),
+            toughness=str(card.get("toughness", faces[0].get("toughness", "") if faces else "") or ""),
         )
 
 
 # The bundle stores each card as a short list, in this order, to stay small.
 BUNDLE_FIELDS = (
     "name", "ascii_name", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "oracle_id", "layout", "printed_names", "mana_cost", "text",
+    "legalities", "deck_limit", "oracle_id", "layout", "printed_names", "mana_cost", "text", "color_identity",
+    "power", "toughness",
 )
 
 
 def records_from_bundle(data: dict) -> Iterator[CardRecord]:
     """Yield the records of a Hydra card bundle (see `bundle_document`)."""
-    if data.get("version") != BUNDLE_VERSION:
-        raise CardDataError(f"Card bundle version {data.get('version')!r} is not {BUNDLE_VERSION}; rebuild it.")
+    version = data.get("version")
+    if version not in BUNDLE_VERSIONS_READ:
+        raise CardDataError(f"Card bundle version {version!r} is not {BUNDLE_VERSION}; rebuild it.")
+    fields = BUNDLE_FIELDS if version >= 3 else BUNDLE_FIELDS[:-3]
     formats = data["formats"]
     statuses = data["statuses"]
     languages = data["languages"]
     for row in data["cards"]:
-        values = dict(zip(BUNDLE_FIELDS, row, strict=True))
+        values = dict(zip(fields, row, strict=True))
         values["text"] = values["text"] or ""
+        if "color_identity" not in values:
+            values["color_identity"] = color_identity_from_card(
+                colors=values["colors"], mana_cost=values["mana_cost"], text=values["text"],
+                type_line=values["type_line"])
         values["ascii_name"] = values["ascii_name"] or values["name"]
         values["face_names"] = tuple(values["face_names"])
         values["supertypes"] = tuple(values["supertypes"])
@@ -347,6 +399,9 @@ def bundle_document(
              if lang in language_index and name not in english],
             r.mana_cost,
             r.text,
+            r.color_identity,
+            r.power,
+            r.toughness,
         ])
     return {
         "format": BUNDLE_FORMAT,

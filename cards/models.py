@@ -20,6 +20,12 @@ class Card(models.Model):
     types = models.JSONField(_("types"), default=list, blank=True)
     mana_value = models.FloatField(_("mana value"), default=0)
     colors = models.CharField(_("colours"), max_length=5, blank=True, db_index=True, help_text=_('In WUBRG order: "UR".'))
+    color_identity = models.CharField(
+        _("colour identity"), max_length=5, blank=True,
+        help_text=_('Commander\'s colour identity in WUBRG order: "UR"; empty: colourless.'),
+    )
+    power = models.CharField(_("power"), max_length=10, blank=True, help_text=_("The front face's, as printed."))
+    toughness = models.CharField(_("toughness"), max_length=10, blank=True, help_text=_("The front face's, as printed."))
     legalities = models.JSONField(
         _("legalities"), default=dict, blank=True,
         help_text=_('Format -> "legal", "banned" or "restricted"; a format absent is one the card is not legal in.'),

@@ -7,7 +7,7 @@ import difflib
 import functools
 import threading
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
@@ -17,8 +17,9 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cards.decklist import DecklistError, ParsedDeck, decklist_parse
-from cards.deckrules import CardRules, Problem, format_name, team_problems
+from cards.commander import commanders_from_sideboard
+from cards.decklist import COMMANDER, COMPANION, DecklistError, ParsedDeck, decklist_parse
+from cards.deckrules import COMMANDER_FORMATS, CardRules, Problem, format_name, team_problems
 from cards.display import scryfall_image_url
 from cards.importer import read_card_data
 from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
@@ -122,17 +123,32 @@ def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None
     data_date = card_data_date(on_date=on_date) if on_date is not None else None
     for start in range(0, len(wanted), _NAME_CHUNK):
         chunk = wanted[start : start + _NAME_CHUNK]
-        rows = Card.objects.filter(name__in=chunk).values_list("id", "name", "is_basic", "deck_limit", "legalities")
+        rows = Card.objects.filter(name__in=chunk).values_list(
+            "id", "name", "is_basic", "deck_limit", "legalities", "type_line", "text", "color_identity", "power",
+            "toughness")
         dated: dict[int, dict] = {}
         if data_date is not None:
             history = CardLegalities.objects.filter(card__name__in=chunk, valid_from__lte=data_date).order_by("valid_from")
             for card_id, legalities in history.values_list("card_id", "legalities"):
                 dated[card_id] = legalities
-        for card_id, name, is_basic, deck_limit, legalities in rows:
+        for card_id, name, is_basic, deck_limit, legalities, type_line, text, identity, power, toughness in rows:
             rules[name] = CardRules(
                 name=name, is_basic=is_basic, deck_limit=deck_limit, legalities=dated.get(card_id, legalities),
+                type_line=type_line, text=text, color_identity=identity, power=power, toughness=toughness,
             )
     return rules
+
+
+def decklist_commanders(*, text: str, main: Mapping[str, int], sideboard: Mapping[str, int],
+                        formats: Iterable[str] = COMMANDER_FORMATS) -> dict[str, int]:
+    """English name -> count of the commanders a stored decklist names, for the pages and the API that show it: its
+    Commander section ("Commander" heading, "*CMDR*", "Commander: X"), else, in a Commander deck (`formats`, the
+    event's), MTGO's commander in the sideboard (`cards.commander.commanders_from_sideboard`). {} for a deck of other
+    formats."""
+    if not text or not any(f in COMMANDER_FORMATS for f in formats):
+        return {}
+    parsed = decklist_parse(text, resolver=card_name_index())
+    return parsed.section(COMMANDER) or commanders_from_sideboard(main, sideboard, parsed.section(COMPANION))
 
 
 @dataclass(frozen=True)
@@ -189,7 +205,7 @@ def team_decklists_check(
         else:
             banned.add(resolution.english)
     decks = [deck.to_deck(label) for label, deck in parsed.items()]
-    names = {name for deck in decks for name in deck.names()}
+    names = {name for deck in decks for name in (*deck.names(), *deck.commander, *deck.companion)}
     cards = card_rules_for_names(names=names, on_date=on_date)
     unchecked = formats_unchecked(formats, on_date=on_date)
     problems += team_problems(

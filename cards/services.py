@@ -30,6 +30,7 @@ _NAME_CHUNK = 900
 _CARD_FIELDS = [
     "ascii_name", "name_key", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
     "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at", "mana_cost", "text", "scryfall_id",
+    "color_identity", "power", "toughness",
 ]
 
 T = TypeVar("T")
@@ -173,6 +174,7 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
             "deck_limit": r.deck_limit,
             "is_basic": r.is_basic, "oracle_id": r.oracle_id, "layout": r.layout, "updated_at": now,
             "mana_cost": r.mana_cost[:100], "text": r.text, "scryfall_id": r.scryfall_id[:36],
+            "color_identity": r.color_identity, "power": r.power[:10], "toughness": r.toughness[:10],
         }
         rows.append([
             (_json_dict if f.name == "legalities" else _json_list)(values[f.name]) if f.name in json_fields

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.deckrules import CONSTRUCTED_FORMATS, format_name
+from cards.deckrules import CHECKED_FORMATS, format_name
 from cards.importer import CardDataError, card_file_kind
 from cards.selectors import card_data_current, card_data_freshness, card_data_job, card_formats_checked
 from cards.services import card_data_job_new, card_upload_path
@@ -27,7 +27,7 @@ def _page(request: HttpRequest, *, upload=None, download=None, job_id: str = "",
     return render(request, "desk/card_data.html", {
         "current": card_data_current(),
         "freshness": card_data_freshness(today=timezone.localdate()),
-        "formats": [(format_name(f), checked is None or f in checked) for f in CONSTRUCTED_FORMATS],
+        "formats": [(format_name(f), checked is None or f in checked) for f in CHECKED_FORMATS],
         "upload": upload or CardDataUploadForm(),
         "download": download or CardDataDownloadForm(),
         "job_id": job_id,

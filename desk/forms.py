@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from cards.deckrules import CONSTRUCTED_FORMATS, FORMAT_NAMES
+from cards.deckrules import CHECKED_FORMATS, FORMAT_NAMES
 from tournaments.presets import (
     DEFAULT_PRESET,
     POD_FORMAT,
@@ -24,7 +24,7 @@ from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.wording import INDIVIDUAL_HIDDEN_SETTINGS, individual_format_choices, individual_setting_words
 
 # The formats cards/ checks decks for, by their proper names (Standard, Pioneer, Modern ...), in the reader's language.
-FORMAT_CHOICES = [(name, FORMAT_NAMES[name]) for name in CONSTRUCTED_FORMATS]
+FORMAT_CHOICES = [(name, FORMAT_NAMES[name]) for name in CHECKED_FORMATS]
 DEFAULT_CONSTRUCTED_FORMAT = "standard"  # the format a store runs most
 TOP_CUT_CHOICES = [("", _("Suggested for the number expected")), ("0", _("None")), ("2", _("Top 2")),
                    ("4", _("Top 4")), ("8", _("Top 8")), ("16", _("Top 16")), ("32", _("Top 32"))]
@@ -133,6 +133,8 @@ class EventNewForm(forms.Form):
             fields["top_cut"] = int(data["top_cut"])
         if "constructed_format" in preset.asks:
             fields["constructed_format"] = data["constructed_format"]
+        elif preset.constructed_format:
+            fields["constructed_format"] = preset.constructed_format
         if "deck_rule" in preset.asks and data.get("deck_rule"):
             fields["deck_rule"] = data["deck_rule"]
         if "seat_formats" in preset.asks:

@@ -14,7 +14,12 @@ from django.utils.translation import gettext_lazy
 from portal import selectors
 from tournaments.models import Decklist, Seat
 from tournaments import rights
-from tournaments.selectors.decklists import event_takes_typed_decks, registration_decklist_seats, seat_decklist
+from tournaments.selectors.decklists import (
+    event_plays_commander,
+    event_takes_typed_decks,
+    registration_decklist_seats,
+    seat_decklist,
+)
 from django.conf import settings
 from django.utils import translation
 
@@ -39,6 +44,19 @@ class DecklistForm(forms.Form):
         ),
     )
     upload = forms.FileField(label=gettext_lazy("or upload a file"), required=False)
+    commanders = forms.CharField(
+        label=gettext_lazy("Your commander"), required=False, max_length=400,
+        widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false", "autocapitalize": "off"}),
+        help_text=gettext_lazy(
+            "Your commander, or two partners on two lines. Or name it in the list: a 'Commander' section, *CMDR* "
+            "after its line, or a line 'Commander: <card name>'."
+        ),
+    )
+
+    def __init__(self, *args, commander: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not commander:  # only a Commander deck has a commander to name
+            del self.fields["commanders"]
 
     def clean(self):
         cleaned = super().clean()
@@ -83,13 +101,15 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     event = seat.registration.event
     closed = decklists_open(event=event)
     current = Decklist.objects.filter(seat=seat).first()
+    commander = event_plays_commander(event=event)
     if request.method == "POST":
-        form = DecklistForm(request.POST, request.FILES)
+        form = DecklistForm(request.POST, request.FILES, commander=commander)
         if closed:
             messages.error(request, closed)
         elif form.is_valid():
             try:
-                outcome = decklist_submit(seat=seat, user=request.user, text=form.cleaned_data["content"])
+                outcome = decklist_submit(seat=seat, user=request.user, text=form.cleaned_data["content"],
+                                          commanders=(form.cleaned_data.get("commanders") or "").splitlines())
             except NotYourSeat as exc:
                 raise Http404 from exc
             except ValidationError as exc:
@@ -101,7 +121,7 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.warning(request, _("Decklist saved, but there are problems to fix: see below."))
                 return redirect("portal:decklist", pk=event.pk)
     else:
-        form = DecklistForm(initial={"text": current.text if current else ""})
+        form = DecklistForm(initial={"text": current.text if current else ""}, commander=commander)
     registration = seat.registration
     registration.refresh_from_db(fields=["deck_problems"])
     if registration_pool_check_refresh(registration=registration):

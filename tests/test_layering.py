@@ -56,7 +56,7 @@ ENGINES = {
     "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",
     "tournaments.daytwo",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg", "drafting.called",
-    "cards.decklist", "cards.deckrules", "cards.names",
+    "cards.decklist", "cards.deckrules", "cards.names", "cards.commander",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
     "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "pods.engine",
 }

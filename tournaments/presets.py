@@ -31,6 +31,7 @@ class Preset:
     # Event settings the preset fixes (real product, the REL, deck registration, the deck building minutes); the
     # organizer changes them afterwards on the settings page. A fixed enforcement_level overrides the form's.
     settings: Mapping[str, object] = field(default_factory=dict)
+    constructed_format: str = ""  # the format it is played in, when the preset fixes it (Commander 1-v-1)
 
     @property
     def is_individual(self) -> bool:
@@ -49,7 +50,7 @@ class Preset:
 
 CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
 POD_QUESTIONS = frozenset({"pod_size", "pod_scoring", "pod_leftovers"})
-# Multiplayer pods are played with Commander decks; cards/ checks no Commander lists yet, so the name is a label.
+# Multiplayer pods are played with Commander decks, checked as Commander lists (cards.deckrules, cards.commander).
 POD_FORMAT = "commander"
 # The pod scoring presets the console offers (pods.engine.SCORING_PRESETS), by their points.
 POD_SCORING_CHOICES = (
@@ -94,6 +95,10 @@ PRESETS: tuple[Preset, ...] = (
            _("Four players a table (three or five where the count demands), one winner a game, points and "
              "standings; an optional top pod of four (docs/pods.md)."),
            1, Structure.MULTIPLAYER_PODS, FormatKind.TEAM_CONSTRUCTED, POD_QUESTIONS),
+    Preset("commander_duel", _("Commander 1-v-1"),
+           _("Player against player with Commander decks (100 cards with the commander, one copy of each card, the "
+             "commander's colours), Swiss rounds of ordinary matches; Hydra checks every decklist."),
+           1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, constructed_format=POD_FORMAT),
     Preset("team_constructed", _("Team constructed"),
            _("Teams of three, one constructed format for the team, seat against seat, with the unified deck "
              "construction rule you pick."),
@@ -157,6 +162,8 @@ def preset_event_fields(*, preset: Preset, expected: int, team_size: int | None 
     }
     if enforcement_level:
         fields["enforcement_level"] = enforcement_level
+    if preset.constructed_format:  # the format the preset fixes (Commander 1-v-1)
+        fields["constructed_format"] = preset.constructed_format
     fields.update(preset.settings)
     if preset.is_individual:  # the store's players join at the door by the event's join code (portal.join)
         fields["signup_open"] = True

@@ -12,6 +12,10 @@ class DecklistOutputSerializer(serializers.Serializer):
     text = serializers.CharField(help_text="The list as it was typed or pasted.")
     main = serializers.DictField(child=serializers.IntegerField(), help_text="English card name -> copies.")
     sideboard = serializers.DictField(child=serializers.IntegerField())
+    commanders = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="A Commander deck's commander(s), English name -> count: those of its Commander section (not in "
+                  "main or sideboard), or MTGO's commander in the sideboard (there too); {} in other formats.")
     main_count = serializers.IntegerField()
     sideboard_count = serializers.IntegerField()
     submitted_at = serializers.DateTimeField(allow_null=True)
@@ -41,3 +45,7 @@ class DecklistInputSerializer(StrictInputSerializer):
     text = serializers.CharField(
         max_length=MAX_UPLOAD_BYTES, trim_whitespace=False,
         help_text='One card per line, "4 Lightning Bolt"; a "Sideboard" line or a blank line before the sideboard.')
+    commanders = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, max_length=2,
+        help_text='A Commander deck\'s commander, or two partners: each becomes a line "Commander: <name>" at the top '
+                  "of the list. The list may name them itself instead (a \"Commander\" section, \"*CMDR*\").")

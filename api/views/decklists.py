@@ -21,7 +21,10 @@ from api.serializers.decklists import (
 )
 from tournaments import rights
 from tournaments.models import Seat
-from tournaments.selectors.decklists import event_takes_typed_decks, registration_decklist_seats, seat_decklist
+from cards.selectors import decklist_commanders
+from tournaments.selectors.decklists import (
+    event_deck_formats, event_takes_typed_decks, registration_decklist_seats, seat_decklist,
+)
 from tournaments.services.decklists import deck_problem_message, decklist_submit, decklists_open
 
 
@@ -31,6 +34,8 @@ def _decklist_body(seat: Seat) -> dict:
         "seat": seat.letter, "player": seat.player.name, "submitted": decklist is not None,
         "text": decklist.text if decklist else "", "main": decklist.main if decklist else {},
         "sideboard": decklist.sideboard if decklist else {},
+        "commanders": decklist_commanders(text=decklist.text, main=decklist.main, sideboard=decklist.sideboard,
+                                          formats=event_deck_formats(event=seat.event)) if decklist else {},
         "main_count": decklist.main_count if decklist else 0,
         "sideboard_count": decklist.sideboard_count if decklist else 0,
         "submitted_at": decklist.submitted_at if decklist else None,
@@ -79,7 +84,8 @@ class MyDecklistView(APIView):
         seat = self._seat(request, event_id)
         data = DecklistInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist_submit(seat=seat, user=request.user, text=data.validated_data["text"])  # refusals: 400, 404
+        decklist_submit(seat=seat, user=request.user, text=data.validated_data["text"],  # refusals: 400, 404
+                        commanders=data.validated_data.get("commanders", []))
         return Response(self._body(seat))
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 
 from cards.display import ManaSymbol, mana_symbols
 from cards.selectors import (
-    CardFace, card_data_freshness, cards_faces, formats_unchecked, unchecked_formats_notice,
+    CardFace, card_data_freshness, cards_faces, decklist_commanders, formats_unchecked, unchecked_formats_notice,
 )
 
 register = template.Library()
@@ -116,3 +116,13 @@ def card_formats_notice(formats, on_date=None):
     if not formats:
         return {"notice": ""}
     return {"notice": unchecked_formats_notice(formats_unchecked(formats, on_date=on_date))}
+
+
+@register.filter
+def deck_commanders(decklist, formats) -> dict[str, int]:
+    """`{% with commanders=decklist|deck_commanders:formats %}`: the commanders a stored decklist names (English name
+    -> count) when `formats` (the event's, `event|deck_formats`) include Commander; {} otherwise."""
+    if decklist is None:
+        return {}
+    return decklist_commanders(text=decklist.text, main=decklist.main, sideboard=decklist.sideboard,
+                               formats=formats or ())

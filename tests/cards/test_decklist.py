@@ -1,7 +1,7 @@
 """The decklist parser against the real card names (the bundled catalogue)."""
 import time
 
-from cards.decklist import MAX_BYTES, MAX_COUNT, MAX_LINES, decklist_parse
+from cards.decklist import COMMANDER, MAX_BYTES, MAX_COUNT, MAX_LINES, decklist_parse, decklist_with_commanders
 
 MTGO = """4 Lightning Bolt
 4 Delver of Secrets
@@ -172,3 +172,14 @@ def test_decklist_hostile_lines_stay_fast(names):
 
 def test_decklist_tabs_and_spaces_inside_lines(names):
     assert decklist_parse("4\tLightning   Bolt\n", resolver=names).main == {"Lightning Bolt": 4}
+
+
+
+def test_decklist_commander_named_by_moxfield_marker_and_by_a_line(names):
+    parsed = decklist_parse("1 Krenko, Mob Boss *CMDR*\nCommander: Sol Ring\n1 Shock *F*\n97 Mountain", resolver=names)
+    assert parsed.errors == []
+    assert parsed.section(COMMANDER) == {"Krenko, Mob Boss": 1, "Sol Ring": 1}
+    assert parsed.main == {"Shock": 1, "Mountain": 97}
+    text = decklist_with_commanders("Commander: Old One\n1 Shock", ["  Krenko,  Mob Boss "])
+    assert text == "Commander: Krenko, Mob Boss\n1 Shock"
+    assert decklist_with_commanders("1 Shock", []) == "1 Shock"

@@ -199,7 +199,7 @@ def test_team_two_headed_giant_is_unified(make_deck):
 
 def test_team_unknown_format_and_rule(make_deck):
     decks = [make_deck("Seat A")]
-    assert _codes(_check(decks, formats="commander")) == ["unknown-format"]
+    assert _codes(_check(decks, formats="brawl")) == ["unknown-format"]
     assert _codes(_check(decks, rule="five-copies")) == ["unknown-rule"]
 
 

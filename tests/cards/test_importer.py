@@ -12,6 +12,7 @@ from cards.deckrules import DECK_LIMIT_ANY
 from cards.importer import (
     CardDataError,
     bundle_document,
+    color_identity_from_card,
     deck_limit_from_text,
     records_from_bundle,
     records_from_data,
@@ -87,6 +88,40 @@ def test_records_bundle_round_trip_keeps_chosen_formats_and_languages():
     assert bolt.legalities == {"modern": "legal"}
     assert bolt.printed_names == (("de", "Blitzschlag"),)
     assert bolt.oracle_id == "4457ed35-7c10-48c8-9776-456485fdf070"
+
+
+def test_records_keep_the_datas_colour_identity_and_power(scryfall_sample):
+    records = {r.name: r for r in records_from_file(scryfall_sample)}
+    assert records["Fire // Ice"].color_identity == "UR"
+    assert records["Island"].color_identity == "U"
+    mtgjson = {r.name: r for r in records_from_data({**MTGJSON_SAMPLE, "data": {"Krenko, Mob Boss": [{
+        "name": "Krenko, Mob Boss", "type": "Legendary Creature — Goblin Warrior", "types": ["Creature"],
+        "supertypes": ["Legendary"], "colors": ["R"], "colorIdentity": ["R"], "power": "3", "toughness": "3",
+        "manaCost": "{2}{R}{R}", "layout": "normal", "legalities": {"commander": "Legal"}}]}})}
+    krenko = mtgjson["Krenko, Mob Boss"]
+    assert (krenko.color_identity, krenko.power, krenko.toughness) == ("R", "3", "3")
+    document = json.loads(json.dumps(bundle_document(mtgjson.values(), formats=["commander"], languages=[])))
+    assert next(records_from_bundle(document)) == krenko
+
+
+def test_colour_identity_worked_out_when_the_data_has_none():
+    """Comprehensive Rules 903.4: colours (indicators too), mana symbols of the cost and rules text (hybrid halves,
+    reminder text aside), basic land types."""
+    assert color_identity_from_card(colors="", mana_cost="{R/W}{R/W}", text="") == "WR"
+    assert color_identity_from_card(colors="G", mana_cost="", text="") == "G"  # Dryad Arbor's colour indicator
+    assert color_identity_from_card(colors="", mana_cost="", text="({T}: Add {B} or {G}.)",
+                                    type_line="Land — Swamp Forest") == "BG"  # Bayou
+    assert color_identity_from_card(colors="", mana_cost="{2}", text="Kicker {G/P}") == "G"
+    assert color_identity_from_card(colors="", mana_cost="{8}{C}{C}", text="") == ""
+
+
+def test_a_version_2_bundle_is_read_with_worked_out_identity():
+    records = records_from_data(MTGJSON_SAMPLE)
+    document = json.loads(json.dumps(bundle_document(records, formats=["modern"], languages=["de"])))
+    document["version"] = 2
+    document["cards"] = [row[:-3] for row in document["cards"]]
+    bolt = {r.name: r for r in records_from_bundle(document)}["Lightning Bolt"]
+    assert bolt.color_identity == "R"
 
 
 def test_records_from_file_rejects_what_is_not_card_data(tmp_path):

@@ -115,6 +115,21 @@ def test_every_preset_makes_a_valid_event(client, creator, preset):
                                                                    chosen.team_size)
 
 
+def test_commander_duel_preset_makes_a_commander_event_of_ordinary_matches(client, creator):
+    client.force_login(creator)
+    _new(client, preset="commander_duel", name="Commander Duel", expected_teams="12")
+    event = Event.objects.get(name="Commander Duel")
+    assert (event.team_size, event.structure, event.format_kind, event.constructed_format) == (
+        1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, "commander")
+    assert event.swiss_rounds == 4
+
+
+def test_the_constructed_preset_offers_commander(client, creator):
+    client.force_login(creator)
+    _new(client, preset="individual_constructed", name="Friday Commander", constructed_format="commander")
+    assert Event.objects.get(name="Friday Commander").constructed_format == "commander"
+
+
 def test_three_headed_serpent_and_two_headed_giant_get_their_life_and_poison(client, creator):
     client.force_login(creator)
     _new(client, preset="three_headed_serpent", name="Serpent")

@@ -2,7 +2,8 @@
 pages ask, below all of them."""
 from django.db.models import Prefetch
 
-from tournaments.enums import CONSTRUCTED_FORMATS, EnforcementLevel
+from cards.deckrules import COMMANDER_FORMATS
+from tournaments.enums import CONSTRUCTED_FORMATS, EnforcementLevel, FormatKind
 from tournaments.models import Decklist, Event, Registration, Seat
 from tournaments.pools import event_has_pools
 
@@ -16,6 +17,21 @@ def event_registers_decklists(*, event: Event) -> bool:
     if event.real_product:
         return event_asks_typed_decks(event=event)
     return event_has_pools(event=event)
+
+
+def event_deck_formats(*, event: Event) -> list[str]:
+    """The constructed formats the event's decks are checked in (one, or one per seat); none for limited events."""
+    if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
+        return [f.strip().lower() for f in event.seat_formats if f and f.strip()]
+    if event.format_kind in CONSTRUCTED_FORMATS and event.constructed_format:
+        return [event.constructed_format.strip().lower()]
+    return []
+
+
+def event_plays_commander(*, event: Event) -> bool:
+    """Some deck of the event is a Commander deck (its format, or a seat's in a mixed-format team): its decklist page
+    asks for the commander."""
+    return any(f in COMMANDER_FORMATS for f in event_deck_formats(event=event))
 
 
 def event_takes_typed_decks(*, event: Event) -> bool:

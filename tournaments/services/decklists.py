@@ -8,6 +8,7 @@ Limited events with a pool Hydra knows check the decks against it (tournaments.l
 events with real product (Event.real_product: boosters opened at the table) take typed lists without a pool: a
 list with a name Hydra can't read or a main deck under 40 cards is refused with every reason, nothing stored.
 """
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -18,7 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.refusals import NotAllowed
-from cards.decklist import DecklistError, decklist_parse, decklist_text
+from cards.commander import MAX_COMMANDERS
+from cards.decklist import DecklistError, decklist_parse, decklist_text, decklist_with_commanders
 from cards.deckrules import Problem
 from cards.selectors import card_name_index, card_rules_for_names, team_decklists_check
 from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
@@ -217,8 +219,11 @@ def seat_deck_label(*, seat: Seat) -> str:
 
 
 @transaction.atomic
-def decklist_submit(*, seat: Seat, user, text: str | bytes) -> DecklistOutcome:
+def decklist_submit(*, seat: Seat, user, text: str | bytes, commanders: Sequence[str] = ()) -> DecklistOutcome:
     """Store the decklist of `seat` as submitted by its player, parsed, and re-check the whole team.
+
+    `commanders` (a Commander deck's form or API field: one name, or two partners) become "Commander: <name>" lines
+    at the top of the stored text, in place of any it had; more than two are refused.
 
     Refused with NotYourSeat when the user doesn't hold the seat, and with ValidationError when registration is
     closed. A list with unreadable lines is still stored (nothing the player typed is lost): the errors say
@@ -230,6 +235,10 @@ def decklist_submit(*, seat: Seat, user, text: str | bytes) -> DecklistOutcome:
     reason = decklists_open(event=seat.registration.event)
     if reason:
         raise ValidationError(reason)
+    named = [name for name in commanders if name and name.strip()]
+    if len(named) > MAX_COMMANDERS:
+        raise ValidationError(_("Name one commander, or two that may be partners; %(n)d are too many.") % {"n": len(named)})
+    text = decklist_with_commanders(text, named)
     # Lock the registration row: two teammates submitting at once are checked one after the other.
     Registration.objects.select_for_update().filter(pk=seat.registration_id).first()
     decklist, errors = _store(seat=seat, user=user, text=text)

@@ -5,7 +5,7 @@ way in a team event and another in an individual one, with its placeholders as k
 picks the words)."""
 from django import template
 
-from tournaments.enums import CONSTRUCTED_FORMATS, FormatKind
+from tournaments.selectors.decklists import event_deck_formats
 from tournaments.wording import (
     entrant_count, entrant_noun, entrant_sentence, event_kind, format_label, moment_in_sentence,
 )
@@ -41,11 +41,7 @@ def format_name(event) -> str:
 @register.filter
 def deck_formats(event) -> list[str]:
     """The constructed formats the event's decks are checked in (one, or one per seat); none for limited events."""
-    if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
-        return [f.strip().lower() for f in event.seat_formats if f and f.strip()]
-    if event.format_kind in CONSTRUCTED_FORMATS and event.constructed_format:
-        return [event.constructed_format.strip().lower()]
-    return []
+    return event_deck_formats(event=event)
 
 
 @register.filter

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.decklist import MAX_BYTES
-from cards.deckrules import CONSTRUCTED_FORMATS, UNIFIED_RULES
+from cards.deckrules import CHECKED_FORMATS, UNIFIED_RULES
 from cards.selectors import team_decklists_check
 from cards.services import cards_ensure_loaded
 
@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE", help="one decklist per team member, in seat order")
         formats = parser.add_mutually_exclusive_group(required=True)
-        formats.add_argument("--format", help=f"the format every member plays: {', '.join(CONSTRUCTED_FORMATS)}")
+        formats.add_argument("--format", help=f"the format every member plays: {', '.join(CHECKED_FORMATS)}")
         formats.add_argument("--formats", help="a mixed-format team: one format per file, comma-separated")
         parser.add_argument("--rule", default=UNIFIED_RULES[0], choices=UNIFIED_RULES,
                             help="unified deck construction (default: four-copies)")
@@ -37,8 +37,8 @@ class Command(BaseCommand):
         else:
             seat_formats = format.strip().lower()
         for fmt in [seat_formats] if isinstance(seat_formats, str) else seat_formats:
-            if fmt not in CONSTRUCTED_FORMATS:
-                raise CommandError(f"Unknown format {fmt!r}: use one of {', '.join(CONSTRUCTED_FORMATS)}.")
+            if fmt not in CHECKED_FORMATS:
+                raise CommandError(f"Unknown format {fmt!r}: use one of {', '.join(CHECKED_FORMATS)}.")
         if len(set(files)) != len(files):
             raise CommandError("The same file is given twice; give one decklist per team member.")
         decklists = []
