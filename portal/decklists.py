@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from portal import selectors
 from tournaments.models import Decklist, Seat
-from tournaments.selectors.decklists import event_takes_typed_decks
+from tournaments.selectors.decklists import deck_problems_read, decklist_lines, event_takes_typed_decks
 from django.conf import settings
 from django.utils import translation
 
@@ -105,10 +105,13 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     registration.refresh_from_db(fields=["deck_problems"])
     if registration_pool_check_refresh(registration=registration):
         registration.refresh_from_db(fields=["deck_problems"])
+    main, sideboard = decklist_lines(decklist=current) if current else ([], [])
     return render(request, "portal/decklist.html", {
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
-        "typed": event_takes_typed_decks(event=event),
-        "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
+        "main": main, "sideboard": sideboard, "typed": event_takes_typed_decks(event=event),
+        # In the reader's language, each card named as printed in it (English beside it) where the data has one.
+        "team_problems": deck_problems_read(problems=_team_problems_for(seat=seat, problems=registration.deck_problems)),
+        "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
         # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
         "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk")) if current else [],
