@@ -34,7 +34,7 @@ from tournaments.models import EventLogEntry, Registration, Round, Seat, TeamMat
 from tournaments.enums import ResultState
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.services.eventlog import LogAction
-from tournaments.selectors.languages import person_languages
+from tournaments.selectors.languages import mail_language_note, person_languages
 
 log = logging.getLogger(__name__)
 
@@ -276,11 +276,13 @@ def _claim(ids: list[int]) -> list[Notification]:
 
 
 def push_payload(*, notice: Notification, language: str) -> str:
-    """The JSON the service worker shows: title, body and the page that acts on it, in the browser's language."""
+    """The JSON the service worker shows: title, body and the page that acts on it, in `language` (the person's
+    chosen one, else the browser's), and that language's code (the notification's `lang`)."""
     with translation.override(language):
         return json.dumps({"title": notice_title(kind=notice.kind, params=notice.params),
                            "body": notice_body(kind=notice.kind, params=notice.params),
-                           "url": notice.link, "tag": f"{notice.kind}:{notice.source}"})
+                           "url": notice.link, "tag": f"{notice.kind}:{notice.source}",
+                           "lang": translation.get_language()})
 
 
 @dataclass(frozen=True)
@@ -365,7 +367,8 @@ def notifications_digest(*, older_than_minutes: float = 0) -> int:
                      for n in notices]
             subject = ngettext("Hydra: %(n)d new notification", "Hydra: %(n)d new notifications",
                                len(notices)) % {"n": len(notices)}
-        send_mail(subject, "\n".join(lines), None, [person.email])
+            body = "\n".join(lines) + mail_language_note()
+        send_mail(subject, body, None, [person.email])
         mails += 1
     return mails
 

@@ -34,7 +34,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from common.clientip import client_ip
-from tournaments.selectors.languages import in_language_of
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.services.players import player_register
 
 
@@ -195,6 +195,7 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
                 "%(reset)s\n\nIf it wasn't you, you needn't do anything."
             ) % {"login": request.build_absolute_uri(reverse("login")),
                  "reset": request.build_absolute_uri(reverse("password_reset"))}
+            body += mail_language_note()
     else:
         # The language of the sign-up page travels with it: the new account keeps it (signup_confirm).
         token = signing.dumps({"u": data["username"], "n": data["name"], "e": email,
@@ -207,6 +208,7 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
             "The link works for three days. If you didn't sign up, you needn't do anything: no account is made."
         ) % {"username": data["username"],
              "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
+        body += mail_language_note()
     send_mail(subject, body, None, [email])
 
 
@@ -319,6 +321,7 @@ class PersonLanguagePasswordResetForm(PasswordResetForm):
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None):
         with in_language_of(context.get("user")):
+            context = {**context, "language_note": mail_language_note()}
             super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
                               html_email_template_name)
 

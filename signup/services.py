@@ -23,7 +23,7 @@ from signup.models import ACTIVE_STATUSES, Invitation, JoinCode, SignupSeat, Sig
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
-from tournaments.selectors.languages import in_language_of
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.logtext import LogText
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -209,6 +209,7 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
                  "The link works once and until %(when)s.") % {
             "captain": signup.captain.name, "seat": invitation.letter, "team": signup.name,
             "event": signup.event.name, "link": link, "when": _when(invitation.expires_at)}
+        body += mail_language_note()
     transaction.on_commit(lambda: send_mail(subject, body, None, [email], fail_silently=False))
     return invitation
 

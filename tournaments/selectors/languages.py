@@ -6,6 +6,7 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
+from django.utils.translation import gettext
 
 from tournaments.models import PersonLanguage
 
@@ -52,3 +53,12 @@ def in_language_of(user=None, *, email: str | None = None, fallback: str | None 
     language = chosen or language_supported(fallback) or translation.get_language() or settings.LANGUAGE_CODE
     with translation.override(language):
         yield language
+
+
+def mail_language_note() -> str:
+    """The last lines of every e-mail Hydra sends a person, in the active language: which language it is written in
+    and where to change it (each page's language menu keeps the choice for the e-mails too)."""
+    code = translation.get_language() or settings.LANGUAGE_CODE
+    name = dict(settings.LANGUAGES).get(code, code)
+    return "\n\n-- \n" + gettext("Hydra writes to you in %(language)s. To change it, choose another language at "
+                                     "the foot of any page while signed in.") % {"language": name}
