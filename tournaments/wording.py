@@ -196,9 +196,11 @@ _SENTENCES = {
     "desk_decklists_none": (
         _("No team has registered a decklist yet."), _("No player has registered a decklist yet."),
     ),
-    "desk_decklists_count": (
-        _("%(done)d of %(all)d teams have registered every decklist."),
-        _("%(done)d of %(all)d players have registered a decklist."),
+    "desk_decklists_count": (  # counted by `done`: "1 joueur sur 9", not "1 joueurs"
+        ngettext_lazy("%(done)d of %(all)d teams has registered every decklist.",
+                      "%(done)d of %(all)d teams have registered every decklist.", "done"),
+        ngettext_lazy("%(done)d of %(all)d players has registered a decklist.",
+                      "%(done)d of %(all)d players have registered a decklist.", "done"),
     ),
     "print_entrant": (_("Print this team's decklists"), _("Print this player's decklist")),
     # Entry fees and prizes (fees/, templates/desk/fees.html).
