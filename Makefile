@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve venue test install services migrate cards demo bench clean
+.PHONY: run serve venue test install services migrate cards demo bench clean messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +53,15 @@ services:
 test: install services
 	@bash scripts/ensure_browser.sh
 	$(BIN)/python -m pytest
+
+# Translations (docs/translating.md): extract every marked string into the catalog of each shipped language
+# (settings.LANGUAGES), then translate the new and fuzzy entries and compile.
+messages: install
+	$(BIN)/python manage.py makemessages $$($(BIN)/python scripts/locales.py) --add-location=file \
+		-i "staticfiles/*" -i "var/*" -i ".venv/*"
+
+compilemessages: install
+	$(BIN)/python manage.py compilemessages $$($(BIN)/python scripts/locales.py) -i .venv
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis

@@ -430,6 +430,12 @@ def card_data_freshness(*, today: dt.date) -> CardDataFreshness:
     return CardDataFreshness(date=date, age_days=age, stale=age > CARD_DATA_STALE_DAYS)
 
 
+def card_printed_names(*, names: Iterable[str], language: str | None) -> dict[str, str]:
+    """English name -> the name printed in `language` (the site's language code: "ja", "pt-br" ...), for the cards
+    whose data has one; English and a language the data lacks give none. One query per 500 names."""
+    return _printed_names(sorted(set(names)), CARD_LANGUAGES.get((language or "").lower()))
+
+
 def _printed_names(names: list[str], language: str | None) -> dict[str, str]:
     """English name -> the name printed in `language` (card data's code), for the cards that have one."""
     if not language:

@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from health.views import health, live
 from portal.accounts import logout_page, password_reset, signup, signup_confirm
+from portal.languages import language_set
 
 admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
@@ -26,7 +27,7 @@ urlpatterns = [
     path("accounts/password_reset/", password_reset, name="password_reset"),  # limited (portal.accounts)
     path("accounts/logout/", logout_page, name="logout"),  # GET: a page with the button, not a bare 405
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", language_set, name="set_language"),  # and kept with a signed-in person's account
     path("", include("signup.urls")),
     path("", include("desk.urls")),
     path("", include("judging.urls")),

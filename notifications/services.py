@@ -20,6 +20,7 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 
 from common.outbound import OutboundError, OutboundRefused, outbound_request
@@ -33,6 +34,7 @@ from tournaments.models import EventLogEntry, Registration, Round, Seat, TeamMat
 from tournaments.enums import ResultState
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.services.eventlog import LogAction
+from tournaments.selectors.languages import mail_language_note, person_languages
 
 log = logging.getLogger(__name__)
 
@@ -274,11 +276,13 @@ def _claim(ids: list[int]) -> list[Notification]:
 
 
 def push_payload(*, notice: Notification, language: str) -> str:
-    """The JSON the service worker shows: title, body and the page that acts on it, in the browser's language."""
+    """The JSON the service worker shows: title, body and the page that acts on it, in `language` (the person's
+    chosen one, else the browser's), and that language's code (the notification's `lang`)."""
     with translation.override(language):
         return json.dumps({"title": notice_title(kind=notice.kind, params=notice.params),
                            "body": notice_body(kind=notice.kind, params=notice.params),
-                           "url": notice.link, "tag": f"{notice.kind}:{notice.source}"})
+                           "url": notice.link, "tag": f"{notice.kind}:{notice.source}",
+                           "lang": translation.get_language()})
 
 
 @dataclass(frozen=True)
@@ -304,11 +308,11 @@ class _OutboundSession:
                            headers=dict(answer.headers.items()))
 
 
-def _push_one(notice: Notification, sub: PushSubscription, claims: dict) -> str:
+def _push_one(notice: Notification, sub: PushSubscription, claims: dict, language: str) -> str:
     """Hand one notification to one browser's push service: "sent", "gone" (404, 410: forget it) or "failed"."""
     try:
         webpush({"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
-                data=push_payload(notice=notice, language=sub.language), vapid_private_key=vapid_key(),
+                data=push_payload(notice=notice, language=language), vapid_private_key=vapid_key(),
                 vapid_claims=dict(claims), ttl=3600, timeout=10, requests_session=_OutboundSession())
         return "sent"
     except WebPushException as exc:
@@ -330,8 +334,11 @@ def notifications_push(*, ids: list[int]) -> dict[str, int]:
         subscriptions[sub.person_id].append(sub)
     claims = {"sub": f"mailto:{settings.DEFAULT_FROM_EMAIL}"}
     pairs = [(notice, sub) for notice in notices for sub in subscriptions[notice.person_id]]
+    # The language the person chose in the menu, else the one the browser spoke when it allowed pushes.
+    chosen = person_languages(user_ids=subscriptions)
     with ThreadPoolExecutor(max_workers=PUSH_THREADS) as pool:
-        answers = list(pool.map(lambda pair: _push_one(pair[0], pair[1], claims), pairs))
+        answers = list(pool.map(lambda pair: _push_one(pair[0], pair[1], claims,
+                                                       chosen.get(pair[1].person_id) or pair[1].language), pairs))
     gone = {sub.pk for (_notice, sub), answer in zip(pairs, answers) if answer == "gone"}
     PushSubscription.objects.filter(pk__in=gone).delete()
     return {"notifications": len(notices), "sent": answers.count("sent"), "failed": answers.count("failed"),
@@ -351,12 +358,17 @@ def notifications_digest(*, older_than_minutes: float = 0) -> int:
     for notice in waiting:
         by_person[notice.person].append(notice)
     mails = 0
+    chosen = person_languages(user_ids=[person.pk for person in by_person])
     for person, notices in by_person.items():
         if not person.email:
             continue
-        lines = [f"{notice_title(kind=n.kind, params=n.params)}: {notice_body(kind=n.kind, params=n.params)}"
-                 for n in notices]
-        send_mail(_("Hydra: %(n)d new notifications") % {"n": len(notices)}, "\n".join(lines), None, [person.email])
+        with translation.override(chosen.get(person.pk) or settings.LANGUAGE_CODE):  # the language they chose
+            lines = [f"{notice_title(kind=n.kind, params=n.params)}: {notice_body(kind=n.kind, params=n.params)}"
+                     for n in notices]
+            subject = ngettext("Hydra: %(n)d new notification", "Hydra: %(n)d new notifications",
+                               len(notices)) % {"n": len(notices)}
+            body = "\n".join(lines) + mail_language_note()
+        send_mail(subject, body, None, [person.email])
         mails += 1
     return mails
 

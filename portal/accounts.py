@@ -17,7 +17,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.hashers import make_password
-from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm
 from django.contrib.auth.views import LogoutView, PasswordResetView
 from django.core import signing
 from django.core.cache import cache
@@ -28,12 +28,13 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from common.clientip import client_ip
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.services.players import player_register
 
 
@@ -150,6 +151,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             player = player_register(
                 username=form.cleaned_data["username"], name=form.cleaned_data["name"],
                 email=form.cleaned_data["email"], password=form.cleaned_data["password1"],
+                language=get_language(),
             )
         except ValidationError as exc:
             for field, errors in exc.message_dict.items():
@@ -185,16 +187,20 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
         logger.info("Sign-up mail for one address not sent: too many just now")
         return
     if get_user_model().objects.filter(email__iexact=email).exists():
-        subject = gettext("Someone tried to sign up to Hydra with your e-mail address")
-        body = gettext(
-            "Someone (perhaps you) tried to create a Hydra account with this e-mail address, but you already have "
-            "one. No new account was made.\n\nSign in: %(login)s\nForgot your password? Reset it: %(reset)s\n\n"
-            "If it wasn't you, you needn't do anything."
-        ) % {"login": request.build_absolute_uri(reverse("login")),
-             "reset": request.build_absolute_uri(reverse("password_reset"))}
+        with in_language_of(email=email):  # the account's owner reads the language they chose, else this page's
+            subject = gettext("Someone tried to sign up to Hydra with your e-mail address")
+            body = gettext(
+                "Someone (perhaps you) tried to create a Hydra account with this e-mail address, but you already "
+                "have one. No new account was made.\n\nSign in: %(login)s\nForgot your password? Reset it: "
+                "%(reset)s\n\nIf it wasn't you, you needn't do anything."
+            ) % {"login": request.build_absolute_uri(reverse("login")),
+                 "reset": request.build_absolute_uri(reverse("password_reset"))}
+            body += mail_language_note()
     else:
+        # The language of the sign-up page travels with it: the new account keeps it (signup_confirm).
         token = signing.dumps({"u": data["username"], "n": data["name"], "e": email,
-                               "p": make_password(data["password1"]), "next": _next_url(request)},
+                               "p": make_password(data["password1"]), "next": _next_url(request),
+                               "l": get_language()},
                               salt=SIGNUP_SALT, compress=True)
         subject = gettext("Finish creating your Hydra account")
         body = gettext(
@@ -202,6 +208,7 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
             "The link works for three days. If you didn't sign up, you needn't do anything: no account is made."
         ) % {"username": data["username"],
              "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
+        body += mail_language_note()
     send_mail(subject, body, None, [email])
 
 
@@ -214,7 +221,7 @@ def signup_confirm(request: HttpRequest, token: str) -> HttpResponse:
     try:
         data = signing.loads(token, salt=SIGNUP_SALT, max_age=SIGNUP_LINK_SECONDS)
         player = player_register(username=data["u"], name=data["n"], email=data["e"], password=data["p"],
-                                 password_hashed=True)
+                                 password_hashed=True, language=data.get("l"))
     except (signing.BadSignature, KeyError, TypeError):
         refusal = gettext("This sign-up link is broken or older than three days: sign up again.")
     except ValidationError:
@@ -308,7 +315,20 @@ def login_locked_out(request: HttpRequest, original_response=None, credentials=N
 logger = logging.getLogger("portal.accounts")
 
 
+class PersonLanguagePasswordResetForm(PasswordResetForm):
+    """Django's reset form, whose mail speaks the language the account's person chose (else this page's)."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None):
+        with in_language_of(context.get("user")):
+            context = {**context, "language_note": mail_language_note()}
+            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+                              html_email_template_name)
+
+
 class LimitedPasswordResetView(PasswordResetView):
+    form_class = PersonLanguagePasswordResetForm
+
     def form_valid(self, form):
         wait = attempt_wait(scope="reset-address", identity=client_ip(self.request) or "unknown",
                             rate=rate_setting("HYDRA_PASSWORD_RESET_RATE"))

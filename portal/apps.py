@@ -8,3 +8,10 @@ class PortalConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "portal"
     verbose_name = _("Portal")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from portal.languages import remember_at_login
+
+        user_logged_in.connect(remember_at_login, dispatch_uid="portal.languages.remember_at_login")

@@ -15,6 +15,8 @@ from portal import selectors
 from tournaments.models import Decklist, Seat
 from tournaments import rights
 from tournaments.selectors.decklists import (
+    deck_problems_read,
+    decklist_lines,
     event_plays_commander,
     event_takes_typed_decks,
     registration_decklist_seats,
@@ -129,11 +131,14 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     # A team's members see every member's deck (team sealed with real boxes: each builds their own 40).
     team_decks = ([(s, seat_decklist(s)) for s in registration_decklist_seats(registration=registration)]
                   if not event.is_individual and rights.may_see_team_decklists(request.user, registration) else [])
+    main, sideboard = decklist_lines(decklist=current) if current else ([], [])
     return render(request, "portal/decklist.html", {
         "team_decks": team_decks,
         "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
-        "typed": event_takes_typed_decks(event=event),
-        "team_problems": _team_problems_for(seat=seat, problems=registration.deck_problems), "closed": closed,
+        "main": main, "sideboard": sideboard, "typed": event_takes_typed_decks(event=event),
+        # In the reader's language, each card named as printed in it (English beside it) where the data has one.
+        "team_problems": deck_problems_read(problems=_team_problems_for(seat=seat, problems=registration.deck_problems)),
+        "closed": closed,
         "unread_lines": selectors.decklist_unread_lines(decklist=current),
         # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
         "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk")) if current else [],

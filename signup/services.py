@@ -23,6 +23,7 @@ from signup.models import ACTIVE_STATUSES, Invitation, JoinCode, SignupSeat, Sig
 from tournaments.enums import EventStatus
 from tournaments.models import Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_run_event
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.logtext import LogText
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -201,12 +202,14 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
         raise ValidationError({"email": _("%(email)s is not an e-mail address.") % {"email": email or "''"}}) from None
     invitation.email = email
     invitation.save(update_fields=["email"])
-    subject = _("Join %(team)s at %(event)s") % {"team": signup.name, "event": signup.event.name}
-    body = _("%(captain)s invites you to play seat %(seat)s of team %(team)s at %(event)s.\n\n"
-             "Sign in (or create an account with this e-mail address) and accept here:\n%(link)s\n\n"
-             "The link works once and until %(when)s.") % {
-        "captain": signup.captain.name, "seat": invitation.letter, "team": signup.name, "event": signup.event.name,
-        "link": link, "when": _when(invitation.expires_at)}
+    with in_language_of(email=email):  # the language of the account with this address, else the captain's
+        subject = _("Join %(team)s at %(event)s") % {"team": signup.name, "event": signup.event.name}
+        body = _("%(captain)s invites you to play seat %(seat)s of team %(team)s at %(event)s.\n\n"
+                 "Sign in (or create an account with this e-mail address) and accept here:\n%(link)s\n\n"
+                 "The link works once and until %(when)s.") % {
+            "captain": signup.captain.name, "seat": invitation.letter, "team": signup.name,
+            "event": signup.event.name, "link": link, "when": _when(invitation.expires_at)}
+        body += mail_language_note()
     transaction.on_commit(lambda: send_mail(subject, body, None, [email], fail_silently=False))
     return invitation
 

@@ -29,6 +29,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 import numpy as np
 import rustworkx as rx
 
@@ -222,7 +225,7 @@ def check_pairing(
     names = names or {}
 
     def label(team_id: int) -> str:
-        return names.get(team_id) or f"team #{team_id}"
+        return names.get(team_id) or _("team #%(id)s") % {"id": team_id}
 
     by_id = {e.id: e for e in entrants}
     problems: list[PairingProblem] = []
@@ -231,12 +234,14 @@ def check_pairing(
     unknown = sorted({team for team in seats if team not in by_id})
     for team in unknown:
         problems.append(
-            PairingProblem("unknown_team", (team,), f"{label(team)} is not an active team in this event.")
+            PairingProblem("unknown_team", (team,),
+                           _("%(team)s is not an active team in this event.") % {"team": label(team)})
         )
 
     for a, b in pairs:
         if a == b:
-            problems.append(PairingProblem("self_pairing", (a,), f"{label(a)} is paired against itself."))
+            problems.append(PairingProblem("self_pairing", (a,),
+                                           _("%(team)s is paired against itself.") % {"team": label(a)}))
 
     counts: dict[int, int] = {}
     for team in seats:
@@ -244,40 +249,48 @@ def check_pairing(
     for team in sorted(t for t, n in counts.items() if n > 1 and t in by_id):
         problems.append(
             PairingProblem(
-                "paired_twice", (team,), f"{label(team)} appears {counts[team]} times in this round's pairings."
+                "paired_twice", (team,), ngettext(
+                    "%(team)s appears %(n)d time in this round's pairings.",
+                    "%(team)s appears %(n)d times in this round's pairings.", counts[team],
+                ) % {"team": label(team), "n": counts[team]}
             )
         )
 
     for team in sorted(t for t in by_id if t not in counts):
         problems.append(
-            PairingProblem("left_out", (team,), f"{label(team)} is neither paired nor given the bye.")
+            PairingProblem("left_out", (team,),
+                           _("%(team)s is neither paired nor given the bye.") % {"team": label(team)})
         )
 
     for a, b in pairs:
         if a != b and a in by_id and b in by_id and b in by_id[a].opponents:
             problems.append(
-                PairingProblem("rematch", (a, b), f"{label(a)} and {label(b)} have already played each other.")
+                PairingProblem("rematch", (a, b), _("%(a)s and %(b)s have already played each other.")
+                               % {"a": label(a), "b": label(b)})
             )
         if frozenset((a, b)) in avoid:
             problems.append(
-                PairingProblem("avoided", (a, b), f"{label(a)} and {label(b)} are a pair the organizer asked to avoid.")
+                PairingProblem("avoided", (a, b), _("%(a)s and %(b)s are a pair the organizer asked to avoid.")
+                               % {"a": label(a), "b": label(b)})
             )
 
     if bye is not None and bye in by_id:
         had = by_id[bye].byes
         fewer = sorted((e for e in entrants if e.id != bye and e.byes < had), key=lambda e: (e.byes, e.rank, e.id))
         if fewer:
-            shown = _join([label(e.id) for e in fewer[:3]] + ([f"{len(fewer) - 3} more"] if len(fewer) > 3 else []))
+            more = len(fewer) - 3
+            shown = _join([label(e.id) for e in fewer[:3]] + ([_("%(n)d more") % {"n": more}] if more > 0 else []))
             fewest = fewer[0].byes
-            problems.append(
-                PairingProblem(
-                    "bye_not_earned",
-                    (bye, *(e.id for e in fewer)),
-                    f"{label(bye)} would get bye number {had + 1} while {shown} "
-                    f"{'has' if len(fewer) == 1 else 'have'} had "
-                    f"{'none' if fewest == 0 else f'only {fewest}'}.",
-                )
-            )
+            values = {"team": label(bye), "number": had + 1, "others": shown, "byes": fewest}
+            if fewest == 0:
+                message = ngettext("%(team)s would get bye number %(number)d while %(others)s has had none.",
+                                   "%(team)s would get bye number %(number)d while %(others)s have had none.",
+                                   len(fewer)) % values
+            else:
+                message = ngettext("%(team)s would get bye number %(number)d while %(others)s has had only %(byes)d.",
+                                   "%(team)s would get bye number %(number)d while %(others)s have had only "
+                                   "%(byes)d.", len(fewer)) % values
+            problems.append(PairingProblem("bye_not_earned", (bye, *(e.id for e in fewer)), message))
     return problems
 
 
@@ -450,7 +463,10 @@ def pair_round_constrained(
 
 
 def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """"A", "A and B", "A, B and C", in the active language."""
+    if len(words) == 1:
+        return words[0]
+    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 # --- the algorithm -------------------------------------------------------------------------------------------
@@ -569,7 +585,7 @@ def _repair_window(
     # Enough virtual partners for the teams the greedy pass floated plus a couple more, and an even total.
     spare = stuck + 2
     spare += (len(teams) + spare) % 2
-    made, out, _ = _exact_pairs(teams, rng, float_to=below, spare=spare)
+    made, out, _spare = _exact_pairs(teams, rng, float_to=below, spare=spare)
     if any(b.id in a.opponents for a, b in made):
         return None
     return teams, made, out

@@ -198,9 +198,11 @@ _SENTENCES = {
     "desk_decklists_none": (
         _("No team has registered a decklist yet."), _("No player has registered a decklist yet."),
     ),
-    "desk_decklists_count": (
-        _("%(done)d of %(all)d teams have registered every decklist."),
-        _("%(done)d of %(all)d players have registered a decklist."),
+    "desk_decklists_count": (  # counted by `done`: "1 joueur sur 9", not "1 joueurs"
+        ngettext_lazy("%(done)d of %(all)d teams has registered every decklist.",
+                      "%(done)d of %(all)d teams have registered every decklist.", "done"),
+        ngettext_lazy("%(done)d of %(all)d players has registered a decklist.",
+                      "%(done)d of %(all)d players have registered a decklist.", "done"),
     ),
     # Sealed with real product (issue 40: the prerelease evening; sealed.services, desk.selectors).
     "desk_decklists_collect": (

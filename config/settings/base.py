@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "config.middleware.RefuseNulMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's chosen language on a device without a language cookie (portal/languages.py).
+    "portal.languages.PersonLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A refusal a page's view lets through is answered by its kind (docs/architecture.md, "Refusals").
@@ -131,7 +133,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("zh-hans", "简体中文")]
+# Each language named in itself (the language menu). Adding one: docs/translating.md.
+LANGUAGES = [
+    ("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"),
+    ("pt-br", "Português (Brasil)"), ("ja", "日本語"), ("zh-hans", "简体中文"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("TIME_ZONE", default="UTC")
 USE_I18N = True

@@ -10,6 +10,7 @@ from desk.selectors import event_claim_links
 from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.services.eventlog import event_log_record
 from tournaments.wording import entrant_message
 
@@ -21,9 +22,11 @@ def event_claim_links_send(*, event: Event, base: str, by) -> int:
     for player, link in event_claim_links(event=event, base=base):
         if not player.user.email:
             continue
-        subject = _("Your Hydra account for %(event)s") % {"event": event.name}
-        body = str(entrant_message(event=event, key="claim_mail") % {
-            "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link})
+        with in_language_of(player.user):  # a language chosen on this account, else the organizer's
+            subject = _("Your Hydra account for %(event)s") % {"event": event.name}
+            body = str(entrant_message(event=event, key="claim_mail") % {
+                "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link})
+            body += mail_language_note()
         address = player.user.email
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
         sent += 1

@@ -49,6 +49,7 @@ self.addEventListener("push", function (event) {
   try { data = event.data ? event.data.json() : {}; } catch (e) { data = {body: event.data && event.data.text()}; }
   event.waitUntil(self.registration.showNotification(data.title || "Hydra", {
     body: data.body || "", tag: data.tag, data: {url: data.url || HOME}, icon: "/static/pwa/icon-192.png",
+    lang: data.lang || "",  // the language the words are in (the person's chosen one): the phone picks its glyphs
   }));
 });
 

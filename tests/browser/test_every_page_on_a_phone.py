@@ -6,8 +6,14 @@ as that person, and `document.documentElement.scrollWidth` must not pass 360. A 
 as soon as it has its entry in the rights table. Answers that aren't HTML pages (JSON, CSV, streams, files) are
 left out by their content type; the pages left out on purpose are in EXCLUDED, with why. The desk's pages of the
 table's event (a team event) are walked again for an individual event.
+
+The walk reads the pages in English; HYDRA_PHONE_LANGUAGES (say "fr,pt-br", or "all" for every shipped language)
+walks them again in those languages, the longest words being what breaks a narrow page (docs/translating.md).
 """
+import os
+
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -20,6 +26,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 world = matrix.world  # the rights table's events, people and rows
 
 WIDTH, HEIGHT = 360, 740
+
+
+def _languages() -> list[str]:
+    """The languages to walk in: English, and those HYDRA_PHONE_LANGUAGES names ("all": every shipped one)."""
+    shipped = [code for code, _name in settings.LANGUAGES]
+    asked = [code.strip().lower() for code in os.environ.get("HYDRA_PHONE_LANGUAGES", "").split(",") if code.strip()]
+    if asked == ["all"]:
+        return shipped
+    unknown = [code for code in asked if code not in shipped]
+    assert not unknown, f"HYDRA_PHONE_LANGUAGES names languages Hydra doesn't ship: {unknown}"
+    return ["en", *[code for code in asked if code != "en"]]
 
 # Pages for a screen or for paper, not for a phone; and doors that aren't pages.
 EXCLUDED = {
@@ -88,8 +105,9 @@ def _phone(browser) -> None:
         "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
 
 
-def _too_wide(browser, pages) -> list[str]:
-    """The pages wider than the phone, each with its width and the elements reaching past the edge."""
+def _too_wide(browser, pages, language: str = "en") -> list[str]:
+    """The pages wider than the phone, each with its width and the elements reaching past the edge (and any page
+    that isn't in `language`)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     wide = []
@@ -97,21 +115,24 @@ def _too_wide(browser, pages) -> list[str]:
         browser.get(url)
         WebDriverWait(browser.driver, 10, poll_frequency=0.1).until(
             lambda driver: driver.execute_script("return document.readyState === 'complete';"))
-        width, culprits = browser.driver.execute_script(
+        width, culprits, shown = browser.driver.execute_script(
             "var w = document.documentElement.clientWidth; var out = [];"
             "document.querySelectorAll('body *').forEach(function (el) {"
             "  var r = el.getBoundingClientRect();"
             "  if (r.width && r.right > w + 1 && out.length < 4) {"
             "    out.push(el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ?"
             "      '.' + String(el.className).trim().replace(/\\s+/g, '.') : '') + ' ' + Math.round(r.right)); } });"
-            "return [document.documentElement.scrollWidth, out];")
+            "return [document.documentElement.scrollWidth, out, document.documentElement.lang];")
+        if shown != language:
+            wide.append(f"{name} {url}: in {shown!r}, not {language!r}")
         if width > WIDTH:
             wide.append(f"{name} {url}: {width} px ({', '.join(culprits)})")
     return wide
 
 
+@pytest.mark.parametrize("language", _languages())
 @pytest.mark.parametrize("caller", [matrix.OWNER, matrix.PLAYER])
-def test_every_page_fits_a_360_px_phone(browsers, world, caller):
+def test_every_page_fits_a_360_px_phone(browsers, world, caller, language):
     pages = _pages(world, caller)
     if caller == matrix.OWNER:
         pages += _individual_desk_pages(world)
@@ -125,5 +146,8 @@ def test_every_page_fits_a_360_px_phone(browsers, world, caller):
     browser = browsers()
     _phone(browser)
     browser.sign_in(caller)
-    wide = _too_wide(browser, pages)
-    assert not wide, f"{len(wide)} of {len(pages)} pages scroll sideways at {WIDTH} px:\n" + "\n".join(wide)
+    if language != "en":  # the language menu's cookie, as a person who chose it has
+        browser.driver.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "path": "/"})
+    wide = _too_wide(browser, pages, language)
+    assert not wide, (f"{len(wide)} of {len(pages)} pages scroll sideways at {WIDTH} px in {language}:\n"
+                      + "\n".join(wide))

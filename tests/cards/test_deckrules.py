@@ -246,7 +246,8 @@ def test_deck_problems_say_the_rule_itself_never_a_document_reference():
     assert all("RULES.md" not in text and "DCI" not in text for text in deckrules._RULE_NAMES.values())
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "Modern"), ("de", "Modern"), ("zh-hans", "摩登")])
+@pytest.mark.parametrize(("language", "name"), [("en", "Modern"), ("de", "Modern"), ("zh-hans", "摩登"), ("fr", "Modern"),
+                                              ("ja", "モダン")])
 def test_deck_problems_name_the_format_properly_in_every_language(make_deck, language, name):
     """Issue 32: the format read "modern", the key MTGJSON uses, in every language."""
     from django.utils import translation

@@ -38,7 +38,7 @@ def test_a_judge_sees_the_typed_decks_on_the_desk(registered):
     EventStaffFactory(event=event, user=judge, role="judge")
     page = _client(judge).get(f"/events/{event.pk}/desk/decklists/").content.decode()
     assert 'data-main="40" data-sideboard="1"' in page and "2 Shock" in page and "1 Lightning Bolt" in page
-    assert "1 of 3 players have registered a decklist." in page
+    assert "1 of 3 players has registered a decklist." in page  # counted by the 1 (ngettext)
     assert page.count("No decklist submitted.") == 2
     assert "teams have registered" not in page  # an individual event's words
 

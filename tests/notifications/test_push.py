@@ -102,3 +102,52 @@ def test_a_push_goes_only_to_a_public_address_checked_again_when_sent(worker, pu
     assert [p for p, _a, _t in push_service.received] == ["/push/alive"]
     assert PushSubscription.objects.filter(person=players[0]).exists()  # refused, not answered 404/410
     assert any("is not an address of the public internet" in r.getMessage() for r in caplog.records)
+
+
+# --- The language a person chose follows them (issue 45) ------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "note"), [("ja", "日本語"), ("fr", "Français"), ("de", "Deutsch")])
+def test_a_push_speaks_the_language_its_person_chose_over_the_browsers(worker, push_service, language, note):
+    from tournaments.services.languages import person_language_set
+
+    event, players = _event()
+    _subscribe(push_service, players[0], "phone")  # the browser spoke German when it allowed pushes
+    PushSubscription.objects.update(language="en")
+    person_language_set(user=players[0], language=language)
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    payload = json.loads(push_service.received[0][2])
+    assert payload["lang"] == language
+    if language == "de":
+        assert payload["body"].startswith("Runde 1: Tisch")
+
+
+def test_a_push_of_a_person_who_never_chose_speaks_the_browsers_language(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "phone")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    payload = json.loads(push_service.received[0][2])
+    assert payload["lang"] == "de" and payload["body"].startswith("Runde 1: Tisch")
+
+
+@pytest.mark.parametrize(("language", "subject", "note"), [
+    ("ja", "Hydra：新しい通知が 1 件あります", "日本語"),
+    ("fr", "Hydra : 1 nouvelle notification", "Français"),
+    ("de", "Hydra: 1 neue Benachrichtigung", "Deutsch"),
+])
+def test_the_digest_is_written_in_the_language_its_person_chose(worker, language, subject, note):
+    from tournaments.services.languages import person_language_set
+
+    event, players = _event()
+    players[0].email = "ann@example.org"
+    players[0].save()
+    person_language_set(user=players[0], language=language)
+    notification_preferences_set(person=players[0], choices={NoticeKind.ROUND_PAIRED: {"push": False, "email": True}})
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert notifications_digest() == 1
+    assert mail.outbox[0].subject == subject
+    assert note in mail.outbox[0].body.rsplit("-- ", 1)[1]
+    if language == "de":
+        assert "Runde 1: Tisch" in mail.outbox[0].body

@@ -1,5 +1,6 @@
 """The decklist page: my seat only, every problem shown, nothing lost, hostile input answered with a message."""
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -119,15 +120,16 @@ def test_decklist_problems_read_in_each_players_language(client, team):
                          HTTP_ACCEPT_LANGUAGE="de", follow=True).content.decode()
     assert "ist kein Kartenname" in german  # my own line, parsed in my language
     # the team problem, stored, naming whose lists share the card
-    assert f"Lightning Bolt ist in 2 Decks (Sitz A ({a.player.name}) 4, Sitz B ({b.player.name}) 4)" in german
+    # ... the card named as printed in German, its English name beside it
+    assert f"Blitzschlag (Lightning Bolt) ist in 2 Decks (Sitz A ({a.player.name}) 4, Sitz B ({b.player.name}) 4)" in german
     client.force_login(b.player.user)
     chinese = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "Lightning Bolt 出现在 2 副套牌中" in chinese
+    assert "闪电击 (Lightning Bolt) 出现在 2 副套牌中" in chinese
     english = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"Lightning Bolt is in 2 decks (Seat A ({a.player.name}) 4, Seat B ({b.player.name}) 4)" in english
     registration.refresh_from_db()
     assert {p["code"] for p in registration.deck_problems} >= {"shared-card"}
-    assert all(set(p["messages"]) == {"en", "de", "zh-hans"} for p in registration.deck_problems)
+    assert all(set(p["messages"]) == {code for code, _name in settings.LANGUAGES} for p in registration.deck_problems)
 
 
 def test_decklist_page_names_each_unread_line_once_in_the_readers_language(client, team):
@@ -156,3 +158,24 @@ def test_decklist_page_upload_of_a_utf16_file_from_windows_reads_every_line(clie
     assert decklist.text.startswith("4 Lightning Bolt") and "\ufffd" not in decklist.text
     page = client.get(_url(event)).content.decode()
     assert "is not a card line" not in page and "\ufffd" not in page
+
+
+@pytest.mark.parametrize(("language", "bolt", "island", "shared"), [
+    ("ja", "稲妻", ("島",), "稲妻 (Lightning Bolt)"),
+    ("fr", "Foudre", ("Île", "Ile", "île"), "Foudre (Lightning Bolt)"),  # the data spells Island three ways
+])
+def test_decklist_page_names_cards_as_printed_in_the_readers_language(client, team, language, bolt, island, shared):
+    """A list typed in Japanese or French is read (names in any language), and the page shows each card and the
+    problems' cards as printed in the reader's language with the English name beside it (the rules go by it)."""
+    event, registration, (a, b) = team
+    client.force_login(b.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"}, HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(a.player.user)
+    page = client.post(_url(event), {"text": f"4 {bolt}\n56 {island[0]}"}, HTTP_ACCEPT_LANGUAGE=language,
+                       follow=True).content.decode()
+    assert Decklist.objects.get(seat=a).main == {"Lightning Bolt": 4, "Island": 56}
+    assert f'4 {bolt} <span class="card-english" lang="en">(Lightning Bolt)</span>' in page
+    assert any(f'56 {name} <span class="card-english" lang="en">(Island)</span>' in page for name in island)
+    assert shared in page  # the team's shared-card problem, its card as printed in the reader's language
+    english = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<li>4 Lightning Bolt</li>" in english and f"{bolt} <span" not in english  # the typed text stays as typed

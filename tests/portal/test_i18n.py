@@ -1,29 +1,70 @@
-"""Every portal page in English, German and Simplified Chinese, chosen by the browser or by the player."""
+"""Every portal page in every language Hydra ships (settings.LANGUAGES), chosen by the browser or by the player.
+
+A page's phrase is written out for English, German and Simplified Chinese; for the other languages it is read from
+the language's catalog through gettext, and the test fails while the catalog lacks it (docs/translating.md)."""
+from html import unescape
+
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import RochesterEventFactory
 from tests.portal.scene import login_client
 
-# page -> (who is signed in, a string of that page in en, de, zh-hans)
+# Every language Hydra ships, and those whose phrases below are written out (the others read their catalogs).
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+WRITTEN = ["en", "de", "zh-hans"]
+
+
+def said(language: str, msgid: str, fmt: str = "{}", **params) -> str:
+    """`msgid` as `language`'s catalog says it (its values filled in, put into `fmt`). Fails while the catalog lacks
+    it: a shipped language must have every message."""
+    with translation.override(language):
+        text = translation.gettext(msgid)
+    if language != settings.LANGUAGE_CODE:
+        assert text != msgid, f"{language}: {msgid!r} is not translated"
+    return fmt.format(text % params if params else text)
+
+
+def shows(page: str, phrase: str) -> bool:
+    """Whether the page holds the phrase, as written or HTML-escaped ({% translate %} escapes its text, a
+    {% blocktranslate %} only its values)."""
+    return phrase in page or phrase in unescape(page)
+
+
+def expected_phrase(phrases: tuple, spec: tuple, language: str) -> str:
+    """The phrase written out for `language` (en, de, zh-hans), else the catalog's (`spec`: fmt, msgid, values)."""
+    if language in WRITTEN:
+        return phrases[WRITTEN.index(language)]
+    fmt, msgid, *values = spec
+    return said(language, msgid, fmt, **(values[0] if values else {}))
+
+
+# page -> (who is signed in, a string of that page in en, de, zh-hans, and where the other languages find it)
 PAGES = {
-    "events": (None, ("<h1>Events</h1>", "<h1>Turniere</h1>", "<h1>赛事</h1>")),
-    "home": ("alice", ("My opponent", "Mein Gegner", "我的对手")),
-    "match": ("alice", ("One tap per seat", "Ein Tipp pro Platz", "每个座位点一下")),
-    "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次")),
-    "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）")),
-    "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）")),
-    "standings": (None, ("How teams are ranked", "Wie die Teams platziert werden", "排名规则")),
+    "events": (None, ("<h1>Events</h1>", "<h1>Turniere</h1>", "<h1>赛事</h1>"), ("<h1>{}</h1>", "Events")),
+    "home": ("alice", ("My opponent", "Mein Gegner", "我的对手"), ("{}", "My opponent")),
+    "match": ("alice", ("One tap per seat", "Ein Tipp pro Platz", "每个座位点一下"),
+              ("{}", "One tap per seat, counted from our side: 2-1 means our player won two games and theirs one.")),
+    "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次"), ("{}", "Current round")),
+    "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）"),
+                 ("{}", "Round %(n)s by table", {"n": 1})),
+    "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）"),
+                         ("{}", "Round %(n)s by team", {"n": 1})),
+    "standings": (None, ("How teams are ranked", "Wie die Teams platziert werden", "排名规则"),
+                  ("{}", "How teams are ranked")),
     "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
-                       "淘汰赛在瑞士轮结束后开始。")),
-    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置")),
-    "decklist": ("alice", ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。")),
-    "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？")),
-    "password_reset": (None, ("Send the link", "Link senden", "发送链接")),
-    "password_reset_done": (None, ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件")),
+                       "淘汰赛在瑞士轮结束后开始。"), ("{}", "The top cut starts after the Swiss rounds.")),
+    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置"),
+                     ("{}", "The draft tables haven't been set up yet.")),
+    "decklist": ("alice", ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。"),
+                 ("{}", "Nothing submitted yet.")),
+    "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？"), ("{}", "Forgot your password?")),
+    "password_reset": (None, ("Send the link", "Link senden", "发送链接"), ("{}", "Send the link")),
+    "password_reset_done": (None, ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件"),
+                            ("{}", "Check your e-mail")),
 }
-LANGUAGES = ["en", "de", "zh-hans"]
 
 
 def _url(page: str, scene) -> str:
@@ -47,30 +88,45 @@ def _url(page: str, scene) -> str:
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("page", list(PAGES))
 def test_page_renders_in_the_browsers_language(scene, client, page, language):
-    who, expected = PAGES[page]
+    who, phrases, spec = PAGES[page]
     if who:
         login_client(client, getattr(scene, who))
     response = client.get(_url(page, scene), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert f'<html lang="{language}">' in response.text
-    assert expected[LANGUAGES.index(language)] in response.text
+    assert shows(response.text, expected_phrase(phrases, spec, language))
 
 
-@pytest.mark.parametrize("language", ["de", "zh-hans"])
+@pytest.mark.parametrize(("header", "language"), [
+    ("pt-BR,pt;q=0.9", "pt-br"), ("pt", "pt-br"), ("es-MX,es;q=0.8", "es"), ("fr-CA", "fr"), ("it-IT", "it"),
+    ("ja-JP,ja;q=0.9,en;q=0.5", "ja"), ("zh-CN", "zh-hans"), ("de-AT", "de"), ("ko-KR", "en"),
+])
+def test_accept_language_of_real_browsers_picks_the_shipped_language(db, client, header, language):
+    response = client.get("/events/", HTTP_ACCEPT_LANGUAGE=header)
+    assert f'<html lang="{language}">' in response.text
+    assert response["Content-Language"] == language
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_page_language_chosen_by_the_player_wins_over_the_browser(scene, client, language):
     response = client.post(reverse("set_language"), {"language": language, "next": "/events/"},
                            HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302 and response["Location"] == "/events/"
     assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == language
     page = client.get("/events/", HTTP_ACCEPT_LANGUAGE="en").text
-    assert PAGES["events"][1][LANGUAGES.index(language)] in page
+    assert f'<html lang="{language}">' in page
+    if language in WRITTEN:
+        assert PAGES["events"][1][WRITTEN.index(language)] in page
 
 
-def test_page_language_switcher_posts_to_setlang_with_every_language(db, client):
+def test_page_language_switcher_posts_to_setlang_with_every_language_named_in_itself(db, client):
     page = client.get("/events/").text
     assert f'action="{reverse("set_language")}" method="post"' in page
-    for code in LANGUAGES:
-        assert f'value="{code}"' in page
+    for code, name in settings.LANGUAGES:
+        assert f'<option value="{code}" lang="{code}"' in page
+        assert f">{name}</option>" in page
+    for name in ("Português (Brasil)", "Español", "Français", "Italiano", "日本語"):
+        assert f">{name}</option>" in page
 
 
 def test_service_refusals_are_translated(scene, client):
@@ -92,7 +148,7 @@ OTHER_PAGES = {
               "点一下牌以选中，再点一下即抓牌。"),
     "signup": ("Create an account", "Konto erstellen", "创建账户"),
 }
-LEFT_IN_ENGLISH = {  # a phrase of each page that must not stay English in de and zh-hans
+LEFT_IN_ENGLISH = {  # a phrase of each page that must not stay English in a language that says it otherwise
     "sharedgame": "Poison", "sealed": "Goes to", "draft": "The pack", "signup": "Your name",
 }
 
@@ -125,13 +181,16 @@ def test_player_pages_of_the_other_apps_render_in_every_language(client, page, l
     response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     assert f'<html lang="{language}">' in response.text
-    assert OTHER_PAGES[page][LANGUAGES.index(language)] in response.text
-    if language != "en":
+    assert shows(response.text, expected_phrase(OTHER_PAGES[page], ("{}", OTHER_PAGES[page][0]), language))
+    with translation.override(language):
+        own_word = translation.gettext(LEFT_IN_ENGLISH[page])
+    if language != "en" and own_word != LEFT_IN_ENGLISH[page]:  # French says "Poison" too
         assert LEFT_IN_ENGLISH[page] not in response.text
 
 
 # What players meet further on: a played game, the index pages, and the refusals (status, en, de, zh-hans, and an
-# English phrase of the same message that must not be left in de and zh-hans).
+# English phrase of the same message that must not be left in another language). FURTHER_MSGIDS: where the other
+# languages find the phrase (a case without one checks only that the English phrase is gone).
 FURTHER = {
     "shared_game_won": (200, "lost the game", "hat das Spiel verloren", "输掉了本局", "won game 1"),
     "shared_game_refused": (200, "Choose team A or team B.", "Wähle Team A oder Team B.", "请选择 A 队或 B 队。",
@@ -147,6 +206,18 @@ FURTHER = {
     "draft_pool_hidden": (403, "You may not look through your picks during the draft.",
                           "Während des Drafts darfst du deine Picks nicht ansehen.", "轮抽进行期间不能查看你抓的牌。",
                           "look through your picks during"),
+}
+
+
+FURTHER_MSGIDS = {
+    "shared_game_won": ("{}", "lost the game"),
+    "shared_game_refused": ("{}", "Choose team A or team B."),
+    "sealed_index": ("{}", "My sealed pools"),
+    "sealed_places": ('<option value="A:main">{}</option>', "%(seat)s main deck", {"seat": "A"}),
+    "sealed_refused": ("{}", "%(card)s is not assigned; every card of the pool goes to a deck or sideboard.",
+                       {"card": "Pool Card 003"}),
+    "draft_index": ("{}", "My drafts"),
+    "draft_pool_hidden": ("{}", "You may not look through your picks during the draft."),
 }
 
 
@@ -190,14 +261,16 @@ def test_played_pages_and_refusals_of_the_other_apps_speak_the_players_language(
     status, *expected, english = FURTHER[case]
     response = _further(client, case, language)
     assert response.status_code == status
-    assert expected[LANGUAGES.index(language)] in response.text
+    if language in WRITTEN or case in FURTHER_MSGIDS:
+        assert shows(response.text, expected_phrase(expected, FURTHER_MSGIDS.get(case), language))
     if language != "en":
         assert english not in response.text
 
 
-@pytest.mark.parametrize("language", ["de", "zh_Hans"])
+@pytest.mark.parametrize("language", [translation.to_locale(code) for code in LANGUAGES if code != "en"])
 def test_every_message_is_translated_and_compiled(language):
-    """A new string without its German and Chinese translation fails here: run makemessages, translate, compile."""
+    """A new string without its translation in every shipped language fails here: run makemessages, translate,
+    compile (docs/translating.md)."""
     import polib
 
     base = settings.BASE_DIR / "locale" / language / "LC_MESSAGES"
@@ -215,7 +288,7 @@ def test_every_message_is_translated_and_compiled(language):
 @pytest.mark.slow
 def test_every_string_in_the_code_is_in_the_catalogs_translated(tmp_path):
     """Extract the strings again from a copy of the code (makemessages): any string marked for translation that isn't
-    translated in both catalogs fails here, even one nobody extracted yet."""
+    translated in every shipped language's catalog fails here, even one nobody extracted yet."""
     import os
     import shutil
     import subprocess
@@ -234,14 +307,15 @@ def test_every_string_in_the_code_is_in_the_catalogs_translated(tmp_path):
             continue
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / name, tmp_path / name)
+    catalogs = [translation.to_locale(code) for code in LANGUAGES if code != "en"]
     result = subprocess.run(
-        [sys.executable, "manage.py", "makemessages", "-l", "de", "-l", "zh_Hans", "--add-location=file",
-         "-i", "staticfiles/*", "-i", "var/*"],
+        [sys.executable, "manage.py", "makemessages", *[f"-l{locale}" for locale in catalogs], "--add-location=file",
+         "-i", "staticfiles/*", "-i", "var/*", "-i", ".venv/*"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    for language in ("de", "zh_Hans"):
+    for language in catalogs:
         po = polib.pofile(str(tmp_path / "locale" / language / "LC_MESSAGES" / "django.po"))
         missing = [e.msgid for e in po if not e.obsolete and (not e.translated() or "fuzzy" in e.flags)]
         assert missing == [], f"{language}: run makemessages and translate these"
@@ -294,3 +368,40 @@ def test_place_on_a_placings_table_is_the_rank_in_every_language():
     for language, word in (("de", "Platz"), ("zh-hans", "名次")):
         with translation.override(language):
             assert pgettext("placing", "Place") == word
+
+
+def test_every_shipped_language_has_its_catalog_with_its_plural_rule():
+    """Each language of settings.LANGUAGES has a catalog whose Plural-Forms is the language's own (Japanese has one
+    form, French and Brazilian Portuguese count 0 and 1 alike, the others 1 apart)."""
+    import polib
+
+    rules = {"de": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);",
+             "it": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
+             "pt_BR": "nplurals=2; plural=(n > 1);", "ja": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
+    for code in LANGUAGES:
+        if code == "en":
+            continue
+        locale = translation.to_locale(code)
+        po = polib.pofile(str(settings.BASE_DIR / "locale" / locale / "LC_MESSAGES" / "django.po"))
+        assert po.metadata["Plural-Forms"].replace(" ", "") == rules[locale].replace(" ", ""), locale
+
+
+@pytest.mark.parametrize("language", ["fr", "pt-br"])
+def test_french_and_brazilian_portuguese_count_zero_as_one(language):
+    """fr and pt_BR take the singular for 0 and 1 (plural=(n > 1)), and ngettext is given the count itself."""
+    from django.utils.translation import ngettext
+
+    singular, plural = "Hydra: %(n)d new notification", "Hydra: %(n)d new notifications"
+    with translation.override(language):
+        forms = [ngettext(singular, plural, n) % {"n": n} for n in (0, 1, 2)]
+        assert ngettext(singular, plural, 0) == ngettext(singular, plural, 1) != ngettext(singular, plural, 2)
+    assert all(str(n) in form for n, form in zip((0, 1, 2), forms))
+    assert singular % {"n": 1} not in forms  # translated, not the English words
+
+
+def test_japanese_has_one_form_for_every_count():
+    from django.utils.translation import ngettext
+
+    with translation.override("ja"):
+        forms = {ngettext("Hydra: %(n)d new notification", "Hydra: %(n)d new notifications", n) for n in (0, 1, 2, 7)}
+    assert len(forms) == 1 and "Hydra" in forms.pop()

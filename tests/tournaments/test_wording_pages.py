@@ -3,7 +3,7 @@
 The test walks Django's URL patterns, fills each one that takes an event (or its match, registration, seat, round
 or sign-up) from two individual events (one running, one taking sign-ups), and reads every page that answers 200 as
 an anonymous visitor, a player who reported a result, the opponent who must confirm it, and the organizer, in
-English, German and Simplified Chinese. The text a person reads (tags, scripts and the people's own names left out)
+every language Hydra ships (settings.LANGUAGES). The text a person reads (tags, scripts and the people's own names left out)
 must hold none of a team event's words (FORBIDDEN). A pattern the walk can't fill must be named in NOT_WALKED with
 its reason, so a new page can't slip by.
 """
@@ -13,6 +13,7 @@ from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
@@ -33,7 +34,7 @@ from tournaments.services.results import SeatGames, team_match_dispute, team_mat
 
 pytestmark = pytest.mark.django_db
 
-LANGUAGES = ("en", "de", "zh-hans")
+LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 # A team event's words, per language. Precise on purpose: whole words ("Seaton" or "Teamwork Tim" are names, and
 # names are taken out of the text before this is asked), and German "Platz" only where it means a seat ("Platz"
@@ -50,6 +51,24 @@ FORBIDDEN = {
         r"\bmitglied", r"(?-i:\b1 Spielern\b)",
     ],
     "zh-hans": [r"队", r"座", r"我方", r"本方", r"成员"],
+    # Brazilian Portuguese says "time" (or "equipe") for a team.
+    "pt-br": [
+        r"\btimes?\b", r"\bequipes?\b", r"\bcapit(ão|ães|ã)\b", r"\bassentos?\b", r"\bcompanheiros? de",
+        r"\bmembros?\b", r"\bnosso jogador\b", r"\bnosso lado\b", r"(?-i:\b1 jogadores\b)",
+    ],
+    "es": [
+        r"\bequipos?\b", r"\bcapit(án|anes|ana)\b", r"\basientos?\b", r"\bcompañer[oa]s? de equipo",
+        r"\bmiembros?\b", r"\bnuestro jugador\b", r"\bnuestro lado\b", r"(?-i:\b1 jugadores\b)",
+    ],
+    "fr": [
+        r"\béquipes?\b", r"\bcapitaine", r"\bcoéquipi", r"\bsièges?\b", r"\bmembres?\b", r"\bnotre joueur\b",
+        r"\bnotre côté\b", r"(?-i:\b1 joueurs\b)",
+    ],
+    "it": [
+        r"\bsquadr[ae]\b", r"\bcapitan[oi]\b", r"\bcompagni di squadra", r"\bmembri\b", r"\bil nostro giocatore\b",
+        r"\bnostro lato\b", r"(?-i:\b1 giocatori\b)",
+    ],
+    "ja": [r"チーム", r"キャプテン", r"座席", r"メンバー", r"味方", r"我々"],
 }
 
 

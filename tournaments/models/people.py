@@ -81,3 +81,21 @@ class SeatInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} → {self.placeholder_id} @ {self.event_id}"
+
+
+class PersonLanguage(models.Model):
+    """The language a person chose in the language menu, kept with their account: their pages open in it on any
+    device without a language cookie, and every e-mail and push sent to them speaks it
+    (tournaments.selectors.languages, docs/translating.md)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="chosen_language")
+    language = models.CharField(_("language"), max_length=10)
+    chosen_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("chosen language")
+        verbose_name_plural = _("chosen languages")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

@@ -1,6 +1,12 @@
 """Which events register decklists: what the decklist services, the published lists (and so the rights) and the
 pages ask, below all of them."""
+from dataclasses import dataclass
+
+from django.conf import settings
 from django.db.models import Prefetch
+from django.utils import translation
+
+from cards.selectors import card_printed_names
 
 from cards.deckrules import COMMANDER_FORMATS
 from tournaments.enums import CONSTRUCTED_FORMATS, EnforcementLevel, FormatKind
@@ -68,3 +74,38 @@ def seat_decklist(seat: Seat) -> Decklist | None:
         return seat.decklist
     except Decklist.DoesNotExist:
         return None
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    """One line of a registered list as its player reads it: the count, the English name (the rules decide by it)
+    and the name printed in the reader's language, where the card data has one."""
+
+    count: int
+    name: str
+    printed: str = ""
+
+
+def decklist_lines(*, decklist: Decklist, language: str | None = None) -> tuple[list[DeckLine], list[DeckLine]]:
+    """The main deck and the sideboard of `decklist` in the reader's `language` (default: the active one): one
+    query for the printed names."""
+    language = language or translation.get_language()
+    printed = card_printed_names(names=[*decklist.main, *decklist.sideboard], language=language)
+    return ([DeckLine(count, name, printed.get(name, "")) for name, count in decklist.main.items()],
+            [DeckLine(count, name, printed.get(name, "")) for name, count in decklist.sideboard.items()])
+
+
+def deck_problems_read(*, problems: list[dict], language: str | None = None) -> list[str]:
+    """Stored decklist problems as the reader reads them: each message in `language` (default: the active one; a
+    problem stored before that language was shipped falls back to English), the card it is about named as printed
+    in that language with the English name beside it, where the card data has one. One query for the names."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    printed = card_printed_names(names=[p["card"] for p in problems if p.get("card")], language=language)
+    read = []
+    for problem in problems:
+        message = (problem.get("messages") or {}).get(language) or problem.get("message", "")
+        card = problem.get("card") or ""
+        if card in printed and card in message:
+            message = message.replace(card, f"{printed[card]} ({card})", 1)
+        read.append(message)
+    return read

@@ -18,6 +18,7 @@ from common.siteurl import site_absolute_url
 from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_answer_invitation, person_of
+from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.selectors.placeholders import player_is_placeholder
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.players import player_of_account, seats_move
@@ -47,11 +48,13 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
         address = invitation.user.email
         if not address:
             continue
-        subject = _("An invitation to play %(event)s") % {"event": event.name}
-        body = _("Hello,\n\nthe organizer of %(event)s registered a player with your username or e-mail address. "
-                 "If that is you, sign in to Hydra and accept the invitation on your page (My events) to take the "
-                 "seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore this "
-                 "e-mail: nobody sees your account.") % {"event": event.name, "link": links[invitation.pk]}
+        with in_language_of(invitation.user):  # the language its person chose, else the organizer's
+            subject = _("An invitation to play %(event)s") % {"event": event.name}
+            body = _("Hello,\n\nthe organizer of %(event)s registered a player with your username or e-mail "
+                     "address. If that is you, sign in to Hydra and accept the invitation on your page (My events) "
+                     "to take the seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore "
+                     "this e-mail: nobody sees your account.") % {"event": event.name, "link": links[invitation.pk]}
+            body += mail_language_note()
         transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
     return made
 

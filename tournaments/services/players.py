@@ -21,16 +21,20 @@ from common.refusals import Conflict, NotFound
 from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_merge_placeholder
+from tournaments.selectors.languages import language_supported
 from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, player_is_placeholder, unclaimed_q
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.languages import person_language_set
 from tournaments.services.scoreboard import event_bump_version
 
 
 @transaction.atomic
-def player_register(*, username: str, name: str, email: str, password: str, password_hashed: bool = False) -> Player:
+def player_register(*, username: str, name: str, email: str, password: str, password_hashed: bool = False,
+                    language: str | None = None) -> Player:
     """Create a login and its player profile together (both or neither). The password must already have passed
     the password validators (the sign-up form does that); with `password_hashed` it is already hashed
-    (make_password: a sign-up confirmed from its e-mail, portal.accounts). Raises ValidationError for a taken
+    (make_password: a sign-up confirmed from its e-mail, portal.accounts). `language`, the one the person signed
+    up in, is kept as their chosen language when the site speaks it. Raises ValidationError for a taken
     username or e-mail."""
     User = get_user_model()
     username, name, email = username.strip(), name.strip(), email.strip()
@@ -49,6 +53,8 @@ def player_register(*, username: str, name: str, email: str, password: str, pass
                 user.save(update_fields=["password"])
     except IntegrityError as exc:  # the same username registered a moment ago by someone else
         raise ValidationError({"username": _("The username %(name)s is taken; choose another.") % {"name": username}}) from exc
+    if language_supported(language):
+        person_language_set(user=user, language=language)
     return Player.objects.create(user=user, name=name)
 
 

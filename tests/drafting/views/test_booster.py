@@ -91,6 +91,18 @@ def test_card_names_show_in_the_players_language_with_the_english_name_beside(cl
     assert german.name not in english and ">Lightning Bolt</button>" in english
 
 
+@pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre"), ("pt-br", "Raio")])
+def test_card_names_show_in_japanese_and_french_in_the_pack(client, _cards_committed, language, printed):
+    """The pack a Japanese, French or Brazilian player drafts from names each card as printed in their language (the
+    bundled card data's names), the English name beside it."""
+    pod = make_booster_pods(players=2, start=False)[0]
+    _real_packs(pod, "Lightning Bolt")
+    client.force_login(player(PodTeam.objects.get(pod=pod, seat=0)))
+    page = client.get(reverse("drafting:pod", args=[pod.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<html lang="{language}">' in page
+    assert f'{printed} <span class="card-english" lang="en">(Lightning Bolt)</span>' in page
+
+
 def test_organizer_seats_the_players_in_booster_pods_from_the_events_page(client):
     from drafting.models import Pod
     from tournaments.models import EventLogEntry
