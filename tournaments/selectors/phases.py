@@ -1,5 +1,6 @@
 """Reads of an event's phases (issue 42, docs/phases.md): the plan, the phase of a round, the pods and seats of a
 phase, the decks kept from finished phases."""
+from tournaments.enums import RoundKind
 from tournaments.models import Event, Phase, PhaseDeck, PhaseSeat, Registration
 from tournaments.phases import PhaseSpan, phase_of_round, phase_spans
 
@@ -12,6 +13,19 @@ def event_phases(*, event: Event) -> list[Phase]:
 def spans_of(phases: list[Phase]) -> list[PhaseSpan]:
     """The rounds each phase of `phases` (in order) plays."""
     return phase_spans([p.rounds for p in phases])
+
+
+def event_phase_spans(*, event: Event) -> list[PhaseSpan]:
+    """The rounds each phase of the event's plan plays (empty without a plan): one query."""
+    return phase_spans(list(Phase.objects.filter(event=event).order_by("number").values_list("rounds", flat=True)))
+
+
+def round_phase_number(*, spans: list[PhaseSpan], number: int, kind: str) -> int | None:
+    """The number of the phase a round belongs to: None for a playoff round or an event without a plan."""
+    if kind != RoundKind.SWISS:
+        return None
+    span = phase_of_round(spans, number)
+    return span.number if span else None
 
 
 def phase_for_round(*, event: Event, round_number: int, phases: list[Phase] | None = None) -> Phase | None:
