@@ -191,6 +191,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     if template == "desk/desk.html":
         context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
         context["join"] = _join_at_door(request, event, round_)
+        context["phase"] = selectors.desk_phase(event=event)
     return with_validators(render(request, template, context), etag)
 
 

@@ -330,6 +330,8 @@ ROUTES = {
     "series:payouts": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
+    "desk:phase_add": ({"POST": RUN}, E),
+    "desk:phase_change": ({"POST": RUN}, lambda w: {"pk": w.sealed.pk, "number": 1}),
     "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),
     "desk:desk": ({"GET": SCORE}, E),
     "desk:step": ({"POST": SCORE}, E),

@@ -46,7 +46,7 @@ def test_plan_through_the_api_then_play_it(api, organizer, event):
     assert event.swiss_rounds == 4
 
     listing = api.get(_url(event), **auth(organizer)).json()
-    assert [p["label"] for p in listing] == ["Phase 1: Sealed", "Phase 2: Booster draft (individual)"]
+    assert [p["label"] for p in listing] == ["Phase 1: Sealed", "Phase 2: Booster draft"]
 
     rng = random.Random(3)
     for _ in range(2):

@@ -5,6 +5,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import FormatKind, PairingScope
+from tournaments.wording import format_label
 
 from .event import Event
 from .registration import Registration
@@ -60,8 +61,9 @@ class Phase(models.Model):
 
     @property
     def label(self) -> str:
-        """"Phase 2: Booster draft (individual)", or the phase's own name after its number."""
-        return str(_("Phase %(n)d: %(name)s") % {"n": self.number, "name": self.name or self.get_format_kind_display()})
+        """"Phase 2: Booster draft" (in the event's words), or the phase's own name after its number."""
+        return str(_("Phase %(n)d: %(name)s") % {
+            "n": self.number, "name": self.name or format_label(event=self.event, format_kind=self.format_kind)})
 
     @property
     def in_pods(self) -> bool:

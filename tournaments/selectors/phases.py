@@ -7,7 +7,7 @@ from tournaments.phases import PhaseSpan, phase_of_round, phase_spans
 
 def event_phases(*, event: Event) -> list[Phase]:
     """The event's phases in order; empty for an event of one phase in its own format (no plan)."""
-    return list(Phase.objects.filter(event=event).order_by("number"))
+    return list(Phase.objects.filter(event=event).select_related("event").order_by("number"))
 
 
 def spans_of(phases: list[Phase]) -> list[PhaseSpan]:
