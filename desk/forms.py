@@ -252,7 +252,7 @@ class PhaseForm(forms.Form):
     rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=30)
     pairing_scope = forms.ChoiceField(label=_("Pairing"), choices=PairingScope.choices, initial=PairingScope.FIELD)
     pod_size = forms.IntegerField(label=_("Pod size"), min_value=2, max_value=MAX_POD_SIZE, initial=MAX_POD_SIZE,
-                                  help_text=_("Draft pods only: pod 1 seats the top of the standings."))
+                                  help_text=_("Draft pods only: pod 1 holds the top of the standings."))
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)

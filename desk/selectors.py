@@ -337,8 +337,8 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
         n = latest.number + 1
         opens = phase_for_round(event=event, round_number=n)
         if opens is not None and opens.started_at is None:  # a big event's next phase (docs/phases.md)
-            explains = (_("Seats %(phase)s's pods by the standings after round %(last)d (pod 1 the top), keeps the "
-                          "decks registered so far and opens deck registration for the new phase; then pair round "
+            explains = (_("Fills %(phase)s's pods from the standings after round %(last)d (pod 1 the top), keeps "
+                          "the decks registered so far and opens deck registration for the new phase; then pair round "
                           "%(n)d.") if opens.in_pods else
                         _("Starts %(phase)s after round %(last)d: keeps the decks registered so far and opens deck "
                           "registration for the new phase; then pair round %(n)d."))

@@ -94,7 +94,7 @@ def _phase_problems(*, event: Event, values: dict, others: list[Phase]) -> dict[
             most = THG_MAX_POD if values["format_kind"] == FormatKind.THG_DRAFT else MAX_POD_SIZE
             size = values["pod_size"]
             if not isinstance(size, int) or isinstance(size, bool) or not 2 <= size <= most:
-                errors["pod_size"] = _("A pod of this format seats 2 to %(n)d.") % {"n": most}
+                errors["pod_size"] = _("A pod of this format holds 2 to %(n)d.") % {"n": most}
     if len(values.get("name") or "") > 100:
         errors["name"] = _("A phase's name has at most 100 characters.")
     return errors
