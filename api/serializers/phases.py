@@ -52,7 +52,7 @@ class PhaseInputSerializer(StrictInputSerializer):
         help_text="field (default): the whole field; pods: within the phase's draft pods, seated by the standings "
                   "(booster draft, Two-Headed Giant booster draft).")
     pod_size = serializers.IntegerField(required=False, min_value=2, max_value=MAX_POD_SIZE,
-                                        help_text="Pods only: at most this many a pod (8 by default; 2HG: 3 or 4 teams).")
+                                        help_text="Pods only: at most this many a pod (default 8; a Two-Headed Giant draft: 4 teams, at most 4).")
 
 
 class PhaseUpdateSerializer(PhaseInputSerializer):

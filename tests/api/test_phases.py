@@ -137,3 +137,23 @@ def test_another_organizer_cannot_plan_and_nothing_leaks(api, event):
     assert response.status_code == 404
     assert api.post(_url(event, "start/"), {}, format="json", **auth(stranger)).status_code == 404
     assert not Phase.objects.filter(event=event).exists() and not PhaseSeat.objects.exists()
+
+
+def test_team_plans_a_two_headed_giant_draft_in_pods_of_four_and_team_sealed_then_rochester(api, organizer):
+    from tests.factories import ThgDraftEventFactory
+
+    thg = ThgDraftEventFactory(organizer=organizer.user)
+    assert api.post(_url(thg), {"format_kind": "2hg_sealed", "rounds": 2}, format="json", **auth(organizer)).status_code == 201
+    pods = api.post(_url(thg), {"format_kind": "2hg_draft", "rounds": 2, "pairing_scope": "pods"}, format="json",
+                    **auth(organizer))
+    assert pods.status_code == 201 and pods.json()["pod_size"] == 4
+    assert api.post(_url(thg), {"format_kind": "2hg_draft", "rounds": 1, "pairing_scope": "pods", "pod_size": 8},
+                    format="json", **auth(organizer)).status_code == 400
+    assert api.post(_url(thg), {"format_kind": "booster_draft", "rounds": 1}, format="json",
+                    **auth(organizer)).status_code == 400
+    trios = EventFactory(organizer=organizer.user, team_size=3)
+    assert api.post(_url(trios), {"format_kind": "team_sealed", "rounds": 3}, format="json", **auth(organizer)).status_code == 201
+    assert api.post(_url(trios), {"format_kind": "team_rochester", "rounds": 3}, format="json",
+                    **auth(organizer)).status_code == 201
+    trios.refresh_from_db()
+    assert (trios.swiss_rounds, trios.format_kind) == (6, "team_sealed")

@@ -142,18 +142,20 @@ def _log_plan(*, event: Event, user, message: LogText, before: dict | None, afte
 @transaction.atomic
 def phase_create(*, event: Event, user=None, number: int | None = None, name: str = "", format_kind: str,
                  constructed_format: str = "", rounds: int, pairing_scope: str = PairingScope.FIELD,
-                 pod_size: int = MAX_POD_SIZE) -> Phase:
+                 pod_size: int | None = None) -> Phase:
     """Add a phase to the event's plan, last (`number` None, or the next number); the event's Swiss rounds become
     the plan's sum. Refused (ValidationError field by field, nothing written) for a phase the event can't play
     (a booster draft in a team event, a draft phase in a multiplayer pods event ...), fewer than 1 round or more
     than 30 in all, pods for a format that doesn't draft in pods, a pod size out of range; StateConflict once the
-    top cut started or a number out of order."""
+    top cut started or a number out of order. Without `pod_size` a pod seats 8 (a Two-Headed Giant draft's 4 teams)."""
     event = event_lock(event_id=event.pk)
     _plan_open(event=event)
     phases = event_phases(event=event)
     if number is not None and number != len(phases) + 1:
         raise ValidationError({"number": _("Phases are added last: the next one is number %(n)d.") % {
             "n": len(phases) + 1}})
+    if pod_size is None:
+        pod_size = THG_MAX_POD if format_kind == FormatKind.THG_DRAFT else MAX_POD_SIZE
     values = {"name": (name or "").strip(), "format_kind": format_kind, "constructed_format":
               (constructed_format or "").strip().lower(), "rounds": rounds, "pairing_scope": pairing_scope,
               "pod_size": pod_size}
