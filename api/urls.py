@@ -22,6 +22,13 @@ from api.views.notifications import NotificationListView, NotificationReadView
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
 from api.views.multiplayer import PodConfirmView, PodResultView, PodRoundListView, PodStandingsView
 from api.views.paper import CallDetailView, CallListView, PaperPodsView
+from api.views.phases import (
+    PhaseDeckListView,
+    PhaseDetailView,
+    PhaseListView,
+    PhasePodListView,
+    PhaseStartView,
+)
 from api.views.pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
@@ -85,6 +92,11 @@ urlpatterns = [
     path("v1/events/<id:event_id>/teams/<id:team_id>/drop", TeamDropView.as_view(), name="team-drop"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/reinstate", TeamReinstateView.as_view(), name="team-reinstate"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/disqualify", TeamDisqualifyView.as_view(), name="team-disqualify"),
+    path("v1/events/<id:event_id>/phases/", PhaseListView.as_view(), name="phase-list"),
+    path("v1/events/<id:event_id>/phases/start/", PhaseStartView.as_view(), name="phase-start"),
+    path("v1/events/<id:event_id>/phases/<id:number>/", PhaseDetailView.as_view(), name="phase-detail"),
+    path("v1/events/<id:event_id>/phases/<id:number>/pods/", PhasePodListView.as_view(), name="phase-pod-list"),
+    path("v1/events/<id:event_id>/phases/<id:number>/decks/", PhaseDeckListView.as_view(), name="phase-deck-list"),
     path("v1/events/<id:event_id>/rounds/", RoundListView.as_view(), name="round-list"),
     path("v1/events/<id:event_id>/rounds/<id:number>/", RoundDetailView.as_view(), name="round-detail"),
     path("v1/events/<id:event_id>/cut/", CutView.as_view(), name="day2-cut"),

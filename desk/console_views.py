@@ -7,20 +7,23 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from desk import selectors
-from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm
+from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm, PhaseForm
 from tournaments.presets import PRESETS
 from series.selectors import series_managed_by
 from series.services import series_event_attach
-from tournaments.models import Event
+from tournaments.models import Event, Phase
 from tournaments.rights import may_change_event_settings, may_copy_event, may_create_events, may_organize
 from tournaments.services.clock import event_desk_for, event_set_round_minutes
 from tournaments.services.events import event_copy as event_copy_service
 from tournaments.services.events import event_copy_date, event_create, event_update
+from tournaments.selectors.phases import event_phases, spans_of
+from tournaments.services.phases import phase_create, phase_delete, phase_plain, phase_update
 
 
 @login_required
@@ -98,8 +101,74 @@ def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Settings saved.") if changes or "round_minutes" in form.changed_data
                              else _("Nothing changed."))
             return redirect("desk:event_settings", pk=event.pk)
-    return render(request, "desk/event_settings.html", {"event": event, "form": form},
-                  status=400 if form.is_bound else 200)
+    return _settings_page(request, event=event, form=form)
+
+
+def _settings_page(request: HttpRequest, *, event: Event, form=None, phase_form=None,
+                   phase_forms: dict | None = None) -> HttpResponse:
+    """The settings page: the event's settings, then its phase plan (a form per phase and one to add a phase);
+    400 when one of them comes back with errors."""
+    if form is None:
+        form = EventSettingsForm(event=event, round_minutes=event_desk_for(event=event).round_minutes,
+                                 locks=selectors.event_settings_locks(event=event))
+    phases = event_phases(event=event)
+    spans = spans_of(phases)
+    rows = [{"phase": phase, "span": span,
+             "form": (phase_forms or {}).get(phase.number) or PhaseForm(event=event, initial=phase_plain(phase),
+                                                                        prefix=f"phase{phase.number}")}
+            for phase, span in zip(phases, spans, strict=True)]
+    phase_form = phase_form or PhaseForm(event=event, prefix="new", initial={
+        "format_kind": event.format_kind, "rounds": event.swiss_rounds if not phases else 3})
+    bound = form.is_bound or phase_form.is_bound or bool(phase_forms)
+    return render(request, "desk/event_settings.html", {
+        "event": event, "form": form, "phase_rows": rows, "phase_form": phase_form}, status=400 if bound else 200)
+
+
+def _event_to_plan(request: HttpRequest, pk: int) -> Event:
+    event = Event.objects.filter(pk=pk).first()
+    if event is None or not may_change_event_settings(request.user, event):
+        raise Http404("No such event.")
+    return event
+
+
+@login_required
+@require_POST
+def event_phase_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add a phase at the end of the event's plan (docs/phases.md)."""
+    event = _event_to_plan(request, pk)
+    form = PhaseForm(request.POST, event=event, prefix="new")
+    if form.is_valid():
+        try:
+            phase = phase_create(event=event, user=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _("%(phase)s added.") % {"phase": phase.label})
+            return redirect(f"{reverse('desk:event_settings', args=[event.pk])}#phases")
+    return _settings_page(request, event=event, phase_form=form)
+
+
+@login_required
+@require_POST
+def event_phase_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Save or remove one phase of the event's plan."""
+    event = _event_to_plan(request, pk)
+    phase = Phase.objects.filter(event=event, number=number).first()
+    if phase is None:
+        raise Http404("No such phase.")
+    form = PhaseForm(request.POST, event=event, prefix=f"phase{number}", initial=phase_plain(phase))
+    try:
+        if request.POST.get("action") == "remove":
+            phase_delete(phase=phase, user=request.user)
+            messages.success(request, _("Phase %(n)d removed.") % {"n": number})
+            return redirect(f"{reverse('desk:event_settings', args=[event.pk])}#phases")
+        if form.is_valid():
+            phase_update(phase=phase, user=request.user, **{name: form.cleaned_data[name] for name in form.changed_data})
+            messages.success(request, _("%(phase)s saved.") % {"phase": Phase.objects.get(pk=phase.pk).label})
+            return redirect(f"{reverse('desk:event_settings', args=[event.pk])}#phases")
+    except ValidationError as exc:
+        _form_errors(form, exc)
+    return _settings_page(request, event=event, phase_forms={number: form})
 
 
 @login_required

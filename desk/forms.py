@@ -1,4 +1,4 @@
-"""The organizer's console forms: a new event from a preset, and every setting of an event. Forms only read and
+"""The organizer's console forms: a new event from a preset, every setting of an event and its phase plan. Forms only read and
 check what was typed; tournaments.services.events creates and changes the event (and says what the rules refuse)."""
 from django import forms
 from django.forms.models import fields_for_model, model_to_dict
@@ -18,8 +18,11 @@ from tournaments.presets import (
 )
 from pods.engine import SCORING_PRESETS
 from series.models import Series
-from tournaments.enums import SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind, PodLeftovers
+from tournaments.enums import (
+    SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind, PairingScope, PodLeftovers,
+)
 from tournaments.models import DEFAULT_ROUND_MINUTES, Event
+from tournaments.models.phases import MAX_POD_SIZE
 from tournaments.services.events import EDITABLE_FIELDS
 from tournaments.wording import INDIVIDUAL_HIDDEN_SETTINGS, individual_format_choices, individual_setting_words
 
@@ -235,3 +238,24 @@ class CardDataUploadForm(forms.Form):
 
 class CardDataDownloadForm(forms.Form):
     source = forms.ChoiceField(label=_("Download"), choices=CARD_DOWNLOAD_CHOICES, widget=forms.RadioSelect)
+
+
+class PhaseForm(forms.Form):
+    """One phase of a big event's plan (docs/phases.md), as the settings page adds or changes it; the service
+    (tournaments.services.phases) says what the event can't play."""
+
+    name = forms.CharField(label=_("Name"), max_length=100, required=False,
+                           help_text=_("Optional: \"Day 1 sealed\". Empty: the format's name."))
+    format_kind = forms.ChoiceField(label=_("Format"), choices=FormatKind.choices)
+    constructed_format = forms.ChoiceField(
+        label=_("Constructed format"), required=False, choices=[("", _("The event's")), *FORMAT_CHOICES])
+    rounds = forms.IntegerField(label=_("Swiss rounds"), min_value=1, max_value=30)
+    pairing_scope = forms.ChoiceField(label=_("Pairing"), choices=PairingScope.choices, initial=PairingScope.FIELD)
+    pod_size = forms.IntegerField(label=_("Pod size"), min_value=2, max_value=MAX_POD_SIZE, initial=MAX_POD_SIZE,
+                                  help_text=_("Draft pods only: pod 1 holds the top of the standings."))
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        if event.is_individual:
+            current = self.initial.get("format_kind") or event.format_kind
+            self.fields["format_kind"].choices = individual_format_choices(current=current)

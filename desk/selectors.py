@@ -24,6 +24,7 @@ from tournaments.enums import CutKind
 from tournaments.selectors.clock import round_clock_state, table_extensions
 from tournaments.selectors.daytwo import CutState, day2_cut_state
 from tournaments.selectors.events import event_latest_round
+from tournaments.selectors.phases import phase_current, phase_for_round, phase_pods_listing
 from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
@@ -261,7 +262,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
 class Step:
     """The one next step of the event: what the button says, what it will do, and what should be known first."""
 
-    kind: str  # build | decklists | draft | drafts | pair | clock | topcut | advance | finish | none
+    kind: str  # build | decklists | draft | drafts | pair | phase | clock | topcut | advance | finish | none
     label: str
     explains: str
     warnings: list[str] = field(default_factory=list)
@@ -366,6 +367,15 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
                     _("Pairs the winners of this top-cut round against each other."), blocked=blocked)
     if latest.number < event.swiss_rounds:
         n = latest.number + 1
+        opens = phase_for_round(event=event, round_number=n)
+        if opens is not None and opens.started_at is None:  # a big event's next phase (docs/phases.md)
+            explains = (_("Fills %(phase)s's pods from the standings after round %(last)d (pod 1 the top), keeps "
+                          "the decks registered so far and opens deck registration for the new phase; then pair round "
+                          "%(n)d.") if opens.in_pods else
+                        _("Starts %(phase)s after round %(last)d: keeps the decks registered so far and opens deck "
+                          "registration for the new phase; then pair round %(n)d."))
+            return Step("phase", _("Start phase %(n)d") % {"n": opens.number},
+                        explains % {"phase": opens.label, "last": latest.number, "n": n}, blocked=blocked)
         return Step("pair", _("Pair round %(n)d") % {"n": n},
                     _("Pairs round %(n)d by match points (equal points against each other, no one meets the same "
                       "opponent twice) and finishes round %(last)d.") % {"n": n, "last": latest.number},
@@ -474,6 +484,10 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
         locks["top_cut"] = _("The top cut has started: its size can't change any more.")
     if event.rounds.exists():
         locks["bracket_seeding"] = _("Round 1 is paired: the event's structure can't change any more.")
+    if event.phases.exists():  # the plan decides them (docs/phases.md)
+        locks["swiss_rounds"] = _("The phase plan below sets the Swiss rounds: change the phases.")
+        locks["format_kind"] = _("The phase being played sets the format: change the phase plan below.")
+        locks["bracket_seeding"] = _("An event with a phase plan plays Swiss rounds.")
     return locks
 
 
@@ -576,3 +590,14 @@ def day2_cut_panel(*, event: Event) -> CutPanel | None:
     undoable = state.applied and not event.rounds.filter(number__gt=state.round or 0).exists()
     return CutPanel(state=state, label=label, out_names=sorted(names.get(pk, "?") for pk in state.not_advanced),
                     kinds=list(CutKind.choices), undoable=undoable)
+
+
+# --- Phases of a big event (docs/phases.md) --------------------------------------------------------------------------
+
+def desk_phase(*, event: Event) -> dict | None:
+    """The phase being played and, for a phase in pods once seated, its pods with their seats ("Pod 2, seat 5");
+    None for an event without a phase plan. Two queries."""
+    phase = phase_current(event=event)
+    if phase is None:
+        return None
+    return {"phase": phase, "pods": phase_pods_listing(phase=phase) if phase.in_pods and phase.started_at else []}

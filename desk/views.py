@@ -199,6 +199,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         context["log"] = event_log_latest(event=event, kinds=DESK_LOG_KINDS, count=8)
         context["cut"] = selectors.day2_cut_panel(event=event)
         context["join"] = _join_at_door(request, event, round_)
+        context["phase"] = selectors.desk_phase(event=event)
     return with_validators(render(request, template, context), etag)
 
 

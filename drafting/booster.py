@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from drafting.passing import PassingDraft, seat_in_pods
+from tournaments.phases import pair_across_pods
 
 PACK_ROUNDS = 3
 CARDS_PER_PICK = 1
@@ -61,16 +62,5 @@ def review_seconds(pack_round: int, table: Sequence[float] = REVIEW_SECONDS) -> 
     return table[min(pack_round, len(table)) - 1] or None
 
 
-def first_round_pairs(pods: Sequence[Sequence[T]]) -> tuple[list[tuple[T, T]], T | None]:
-    """Round 1 across each pod by seat (RULES.md 10; Wizards' Companion since 2019): seat n plays seat n + 4 in a pod
-    of eight, seat n + k in a pod of 2k. An odd pod's last seat has no opposite; those players play each other in
-    pod order, and the one left over, if any, gets the bye. Returns (pairs, bye)."""
-    pairs: list[tuple[T, T]] = []
-    leftover: list[T] = []
-    for seats in pods:
-        half = len(seats) // 2
-        pairs += [(seats[n], seats[n + half]) for n in range(half)]
-        if len(seats) % 2:
-            leftover.append(seats[-1])
-    pairs += [(leftover[k], leftover[k + 1]) for k in range(0, len(leftover) - 1, 2)]
-    return pairs, leftover[-1] if len(leftover) % 2 else None
+# Round 1 across each pod by seat (RULES.md 10) is one rule for a booster draft and a draft phase of a big event.
+first_round_pairs = pair_across_pods

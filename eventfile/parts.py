@@ -1,6 +1,7 @@
 """The records of an event beyond its teams, rounds and draft tables, in the event file (version 2): penalties, deck
 checks, decklist changes, staff, the desk, round clocks and their extensions, sealed settings and pools, pods (2HG
-and booster) with their teams and cards, multiplayer pods with their seats and byes, sign-ups and their seats, the
+and booster) with their teams and cards, multiplayer pods with their seats and byes, phases with their pod seats
+and kept decks, sign-ups and their seats, the
 entry fee, prizes and payments, the timers, check-ins, announcements and shared games' life and poison
 (docs/event-format.md).
 
@@ -26,7 +27,8 @@ from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
 from tournaments.models import (
-    ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Registration, Round, RoundClock, TeamMatch,
+    ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhaseSeat, Registration, Round,
+    RoundClock, TeamMatch,
 )
 from eventfile.validation import Problems, row_fields, rows_insert
 
@@ -85,6 +87,12 @@ PARTS: list[Part] = [
          order=("round__number", "registration__team__name")),
     Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
         Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),
+    )),
+    # Phases of a big event (issue 42, docs/phases.md): the plan, each phase's pod seats and the decks kept from it.
+    Part("phases", Phase, "event", {"started_by": BY}, order=("number",), children=(
+        Part("seats", PhaseSeat, "phase__event", {"registration": TEAM}, parent="phase", order=("pod", "seat")),
+        Part("decks", PhaseDeck, "phase__event", {"registration": TEAM}, parent="phase",
+             order=("registration__team__name", "letter")),
     )),
     Part("fee", EventFee, "event"),
     Part("prizes", Prize, "event", order=("position", "pk")),

@@ -29,6 +29,7 @@ from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.paper import event_timers_state, paper_seat_of_user, paper_table_seat_of_user
+from tournaments.selectors.phases import phase_current, registration_phase_seat
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
@@ -245,6 +246,9 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         timers = event_timers_state(event=event, now=timezone.now())
         if context["round"] is None or timers["build"]:
             context["timers"] = timers
+    context["phase"] = phase_current(event=event)  # a big event's phase being played (docs/phases.md)
+    if context["phase"] is not None and context["my_entry"] is not None:
+        context["phase_seat"] = registration_phase_seat(registration=context["my_entry"].registration)
     return render(request, "portal/event.html", context)
 
 

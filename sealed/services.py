@@ -450,3 +450,28 @@ def sealed_pool_unlock(*, pool: SealedPool, by) -> SealedPool:
     pool.save(update_fields=["registered_at", "registered_by", "version"])
     sealed_pool_log(pool=pool, action=PoolAction.UNLOCKED, by=by, after_round=latest)
     return pool
+
+
+def sealed_pools_archive(*, event: Event) -> list[dict]:
+    """The pool archiver (tournaments.pools, registered in sealed.apps) when a phase of a big event ends: each seat's
+    deck as its team assigned the pool (main deck and sideboard by English name, basics added included), with the
+    team's whole pool; then the event's pools are removed, so the next phase opens or drafts new ones (issue 42:
+    pools belong to their phase)."""
+    pools = list(SealedPool.objects.filter(event=event).prefetch_related("cards", "registration__seats"))
+    rows = []
+    for pool in pools:
+        whole: dict[str, int] = {}
+        decks: dict[str, dict[str, dict[str, int]]] = {}
+        for card in pool.cards.all():
+            whole[card.name] = whole.get(card.name, 0) + 1
+            if card.seat and card.zone:
+                zone = decks.setdefault(card.seat, {rules.MAIN: {}, rules.SIDE: {}})[card.zone]
+                zone[card.name] = zone.get(card.name, 0) + 1
+        for seat in pool.registration.seats.all():
+            deck = decks.get(seat.letter, {rules.MAIN: {}, rules.SIDE: {}})
+            for name, count in (pool.basics or {}).get(seat.letter, {}).items():
+                deck[rules.MAIN][name] = deck[rules.MAIN].get(name, 0) + int(count)
+            rows.append({"registration": pool.registration_id, "letter": seat.letter, "main": deck[rules.MAIN],
+                         "sideboard": deck[rules.SIDE], "pool": whole, "submitted_at": pool.registered_at})
+    SealedPool.objects.filter(pk__in=[p.pk for p in pools]).delete()
+    return rows

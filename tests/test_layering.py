@@ -52,7 +52,7 @@ MAY_IMPORT = {
 }
 # Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
 ENGINES = {
-    "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements",
+    "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements", "tournaments.phases",
     "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",
     "tournaments.daytwo",
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg", "drafting.called",

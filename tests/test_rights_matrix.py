@@ -46,7 +46,7 @@ from tests.factories import (
     ThgDraftEventFactory,
     UserFactory,
 )
-from tournaments.models import Decklist, EventLogEntry, Round, SeatInvitation, TeamMatch
+from tournaments.models import Decklist, EventLogEntry, Phase, Round, SeatInvitation, TeamMatch
 from tournaments.selectors.placeholders import claim_path
 from webhooks.models import Webhook, WebhookDelivery
 from tournaments.services.pairing import round_pair_next
@@ -134,6 +134,7 @@ def world(_bundled_cards):
     mp_pod = round_pods(round_=pods_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
     sealed, s_mine, _s_others = _private_event(SealedEventFactory, users[OWNER], users, player_user)
     pool = SealedPool.objects.create(event=sealed, registration=s_mine, set_code="DOM", booster_count=6, seed=1)
+    Phase.objects.create(event=sealed, number=1, format_kind=sealed.format_kind, rounds=sealed.swiss_rounds)
     shared, g_mine, g_others = _private_event(SharedGameEventFactory, users[OWNER], users, player_user)
     shared_round = Round.objects.create(event=shared, number=1)
     shared_match = TeamMatch.objects.create(round=shared_round, table=1, team_a=g_mine, team_b=g_others[0])
@@ -224,6 +225,12 @@ ROUTES = {
     "api:team-drop": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-reinstate": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:team-disqualify": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:phase-list": ({"GET": SEE_API, "POST": RUN}, EV),
+    "api:phase-start": ({"POST": SCORE | {EVENT_TOKEN}}, EV),
+    "api:phase-detail": ({"GET": SEE_API - {EVENT_TOKEN}, "PATCH": RUN, "DELETE": RUN},
+                         lambda w: {"event_id": w.sealed.pk, "number": 1}),
+    "api:phase-pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.sealed.pk, "number": 1}),
+    "api:phase-deck-list": ({"GET": JUDGE_}, lambda w: {"event_id": w.sealed.pk, "number": 1}),
     "api:round-list": ({"GET": SEE_API, "POST": SCORE | {EVENT_TOKEN}}, EV),
     "api:round-detail": ({"GET": SEE_API, "DELETE": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
     "api:round-clock": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
@@ -329,6 +336,8 @@ ROUTES = {
     "series:payouts": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
+    "desk:phase_add": ({"POST": RUN}, E),
+    "desk:phase_change": ({"POST": RUN}, lambda w: {"pk": w.sealed.pk, "number": 1}),
     "desk:event_copy": ({"GET": RUN & ORGANIZERS, "POST": RUN & ORGANIZERS}, E),
     "desk:desk": ({"GET": SCORE}, E),
     "desk:step": ({"POST": SCORE}, E),

@@ -52,6 +52,13 @@ DRAFT_FORMATS = {FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT, FormatKind.BOO
 CONSTRUCTED_FORMATS = {FormatKind.TEAM_CONSTRUCTED, FormatKind.TEAM_CONSTRUCTED_MIXED, FormatKind.THG_CONSTRUCTED}
 
 
+class PairingScope(models.TextChoices):
+    """Whom a phase's Swiss rounds pair (issue 42, docs/phases.md)."""
+
+    FIELD = "field", _("The whole field")
+    PODS = "pods", _("Within the draft pods")
+
+
 class DeckRule(models.TextChoices):
     """Unified deck construction (RULES.md 5)."""
 

@@ -84,3 +84,22 @@ def drafted_pools_keep(*, pod, by=None) -> list:
     """Hand a finished draft pod (drafting.models.Pod) to the pool sink, which makes each team's pool from its
     picks, as `by`; returns the pools made (none without a sink). Call it in the transaction that ends the draft."""
     return _SINK[0](pod=pod, by=by) if _SINK else []
+
+
+PoolArchiver = Callable[..., list[dict]]  # (event=) -> [{"registration", "letter", "main", "sideboard", "pool"}]
+
+_ARCHIVERS: list[PoolArchiver] = []
+
+
+def pool_archiver_register(*, archiver: PoolArchiver) -> None:
+    """Make `archiver(event=)` hand over the event's pools and the decks built from them when a phase ends (issue 42:
+    pools belong to their phase), and remove them, so the next phase's draft makes new ones (registered once)."""
+    if archiver not in _ARCHIVERS:
+        _ARCHIVERS.append(archiver)
+
+
+def phase_pools_archive(*, event: Event) -> list[dict]:
+    """Every pool of the event with the decks built from it, one dict per seat (registration id, letter, main,
+    sideboard, pool: English name -> copies), the pools removed; call it in the transaction that starts the next
+    phase."""
+    return [row for archiver in _ARCHIVERS for row in archiver(event=event)]

@@ -307,12 +307,13 @@ def individual_setting_words() -> dict[str, tuple[str, str]]:
     return {name: (str(label), str(help_text)) for name, (label, help_text) in _INDIVIDUAL_SETTINGS.items()}
 
 
-def format_label(*, event) -> str:
-    """The event's format as a person reads it: "Constructed" or "Sealed" in an individual event, else the
-    format's own name ("Team constructed, one format")."""
-    if getattr(event, "is_individual", False) and event.format_kind in _INDIVIDUAL_FORMATS:
-        return str(_INDIVIDUAL_FORMATS[event.format_kind])
-    return str(event.get_format_kind_display())
+def format_label(*, event, format_kind: str | None = None) -> str:
+    """The event's format (or `format_kind`, a phase's) as a person reads it: "Constructed" or "Sealed" in an
+    individual event, else the format's own name ("Team constructed, one format")."""
+    kind = event.format_kind if format_kind is None else format_kind
+    if getattr(event, "is_individual", False) and kind in _INDIVIDUAL_FORMATS:
+        return str(_INDIVIDUAL_FORMATS[kind])
+    return str(FormatKind(kind).label) if kind in FormatKind.values else str(kind)
 
 
 def entrant_count(*, event, n: int) -> str:

@@ -5,6 +5,7 @@ from api.serializers.clock import ClockStateSerializer
 from api.serializers.common import StrictInputSerializer
 from api.serializers.matches import TeamMatchSerializer
 from tournaments.enums import RoundKind
+from tournaments.selectors.phases import round_phase_number
 
 
 class RoundOutputSerializer(serializers.Serializer):
@@ -13,6 +14,9 @@ class RoundOutputSerializer(serializers.Serializer):
     name = serializers.CharField(help_text='"Round 3", or the playoff round: "Quarterfinal", "Semifinal", "Final".')
     is_finished = serializers.BooleanField()
     match_count = serializers.IntegerField()
+    phase = serializers.IntegerField(
+        allow_null=True, help_text="The number of the phase that plays this Swiss round (docs/phases.md); null for a "
+                                   "playoff round and in an event without a phase plan.")
 
 
 class RoundDetailSerializer(RoundOutputSerializer):
@@ -38,4 +42,6 @@ class RoundListOutputSerializer(RoundOutputSerializer):
             "number": round_.number, "kind": round_.kind,
             "name": round_.name,
             "is_finished": round_.is_finished, "match_count": round_.match_count,
+            "phase": round_phase_number(spans=self.context.get("phase_spans", []), number=round_.number,
+                                        kind=round_.kind),
         }

@@ -16,6 +16,7 @@ from api.views.base import EventScopedMixin, ScoreboardListView
 from tournaments.models import Event, Round
 from tournaments.rights import may_score_event
 from tournaments.selectors.clock import round_clock_state
+from tournaments.selectors.phases import event_phase_spans, round_phase_number
 from tournaments.services.rounds import event_pair_next, round_take_back
 
 
@@ -31,6 +32,7 @@ def round_detail_data(*, request, event: Event, round_: Round) -> dict:
         "name": round_.name,
         "is_finished": round_.is_finished,
         "match_count": len(matches),
+        "phase": round_phase_number(spans=event_phase_spans(event=event), number=round_.number, kind=round_.kind),
         "matches": matches,
         "clock": round_clock_state(round_=round_),
     }
@@ -58,6 +60,12 @@ class RoundListView(ScoreboardListView):
         if getattr(self, "swagger_fake_view", False):
             return Round.objects.none()
         return rounds_for_event(event=self.event)
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False) and self.request.method == "GET":
+            context["phase_spans"] = event_phase_spans(event=self.event)  # one query for the page, not one a round
+        return context
 
     @extend_schema(request=PairInputSerializer, responses={201: RoundDetailSerializer})
     def post(self, request, event_id: int):

@@ -13,6 +13,7 @@ from tournaments.presets import SEALED_BUILDING_MINUTES
 from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.pairing import round_pair_next
+from tournaments.services.phases import phase_start_next
 from tournaments.services.rounds import event_close
 from tournaments.services.topcut import elimination_start, topcut_advance, topcut_start
 
@@ -49,6 +50,9 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
     elif step.kind == "pair":
         round_ = round_pair_next(event=event, user=by)
         done = LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
+    elif step.kind == "phase":
+        phase = phase_start_next(event=event, user=by)
+        done = LogText(gettext_lazy("%(phase)s has started."), {"phase": phase.label})
     elif step.kind == "bracket":
         round_ = elimination_start(event=event, user=by)
         done = LogText(gettext_lazy("The bracket is seeded: round %(n)d is paired."), {"n": round_.number})

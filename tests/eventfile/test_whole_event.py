@@ -29,8 +29,8 @@ from tests.factories import (
 )
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import (
-    ClockExtension, Decklist, DecklistChange, Event, EventDesk, EventLogEntry, Registration, RoundClock, SeatMatch,
-    TeamMatch,
+    ClockExtension, Decklist, DecklistChange, Event, EventDesk, EventLogEntry, PhaseDeck, PhaseSeat, Registration,
+    RoundClock, Seat, SeatMatch, TeamMatch,
 )
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.daytwo import event_day2_cut_make
@@ -147,12 +147,33 @@ def _day2_cut_event() -> Event:
     who did not advance go out and come back."""
     event, registrations, _rounds = build_event(teams=8, rounds=1, top_cut=0, team_size=1, swiss_rounds=3)
     event_day2_cut_make(event=event, user=event.organizer, round_number=1, kind="record", threshold=0)
+
+
+def _phased_event() -> Event:
+    """A 16-player event of two phases (issue 42): two sealed rounds played with decks registered, then a booster
+    draft in pods of 8 seated by the standings, its first round paired."""
+    import random
+
+    from tests.tournaments.services.test_phases import _play, _sealed_then_draft
+    from tournaments.services.pairing import round_pair_next
+    from tournaments.services.phases import phase_start_next, phase_update
+
+    organizer, event, _entrants = _sealed_then_draft(players=16)
+    phase_update(phase=event.phases.get(number=1), user=organizer, rounds=2)
+    for number in (1, 2):
+        round_ = round_pair_next(event=event, seed=number, user=organizer)
+        if number == 1:
+            for seat in Seat.objects.filter(event=event)[:3]:
+                Decklist.objects.create(seat=seat, text="40 Forest", main={"Forest": 40})
+        _play(round_, random.Random(number))
+    phase_start_next(event=event, user=organizer, seed=9)
+    round_pair_next(event=event, seed=3, user=organizer)
     event.refresh_from_db()
     return event
 
 
 @pytest.mark.parametrize("build", [_team_constructed_event, _rochester_event, _thg_pods_event, _sealed_event,
-                                   _booster_draft_event, _day2_cut_event])
+                                   _booster_draft_event, _day2_cut_event, _phased_event])
 def test_every_kind_of_event_exports_imports_and_exports_the_same_document(build):
     first, second, copy = _round_trip(build())
     assert first["version"] == VERSION == 2
@@ -202,6 +223,20 @@ def test_a_file_whose_cut_marks_dont_fit_its_cut_is_refused():
     with pytest.raises(ValidationError) as error:
         event_import(document=document, user=UserFactory())
     assert "teams[0].day2_cut_round" in error.value.message_dict
+
+
+def test_the_file_carries_the_phases_their_pods_and_kept_decks():
+    event = _phased_event()
+    first, _second, copy = _round_trip(event)
+    assert [(p["number"], p["format_kind"], p["rounds"], p["pairing_scope"]) for p in first["phases"]] == [
+        (1, "team_sealed", 2, "field"), (2, "booster_draft", 3, "pods")]
+    assert len(first["phases"][1]["seats"]) == 16 and len(first["phases"][0]["decks"]) == 3
+    assert PhaseSeat.objects.filter(phase__event=copy).count() == 16
+    assert PhaseDeck.objects.filter(phase__event=copy, phase__number=1).count() == 3
+    pods = {(s.registration.team.name, s.pod, s.seat) for s in PhaseSeat.objects.filter(phase__event=event)}
+    assert {(s.registration.team.name, s.pod, s.seat) for s in PhaseSeat.objects.filter(phase__event=copy)} == pods
+    copy.refresh_from_db()
+    assert (copy.swiss_rounds, copy.format_kind) == (5, "booster_draft")
 
 
 def test_every_model_of_an_event_is_in_the_file_or_left_out_on_purpose():
@@ -315,7 +350,7 @@ def test_the_export_reads_a_fixed_number_of_queries_whatever_the_size():
         with CaptureQueriesContext(connection) as queries:
             event_export(event=event)
         counts.append(len(queries))
-    assert counts[0] == counts[1] and counts[0] <= 47, counts  # one query a part: the fee, prizes and payments 3, the timers 1, multiplayer pods 3
+    assert counts[0] == counts[1] and counts[0] <= 50, counts  # one query a part: the fee, prizes and payments 3, the timers 1, multiplayer pods 3, phases 3
 
 
 def test_a_paper_drafts_timers_travel_in_the_file():

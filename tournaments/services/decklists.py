@@ -28,6 +28,7 @@ from tournaments.limited import main_deck_problems, pool_problems
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Round, Seat
 from tournaments.pools import team_pool
 from tournaments.rights import may_judge_event
+from tournaments.selectors.phases import event_phases, phase_current, phase_first_round
 from tournaments.selectors.decklists import event_registers_decklists, event_takes_typed_decks
 from tournaments.logtext import LogText
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -71,6 +72,14 @@ def decklists_locked_reason(*, event: Event) -> str | None:
     if event.decklist_deadline:
         if timezone.now() > event.decklist_deadline:
             return _("The decklist deadline has passed, so decklists are locked. Ask a judge if your list must change.")
+        return None
+    phases = event_phases(event=event)
+    phase = phase_current(event=event, phases=phases)
+    if phase is not None and phase.number > 1:  # each phase registers its decks until its own first round
+        first = phase_first_round(phase=phase, phases=phases)
+        if Round.objects.filter(event=event, number__gte=first).exists():
+            return _("Round %(n)d, the first of %(phase)s, is paired, so decklists are locked. Ask a judge if your "
+                     "list must change.") % {"n": first, "phase": phase.label}
         return None
     if Round.objects.filter(event=event).exists():
         return _("Round 1 is paired, so decklists are locked. Ask a judge if your list must change.")

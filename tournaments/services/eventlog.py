@@ -57,6 +57,8 @@ class LogAction(models.TextChoices):
     ANNOUNCED = "announced", _("Announcement posted")
     SIGNUP_APPROVED = "signup_approved", _("Sign-up approved")
     WAITLIST_MOVED_UP = "waitlist_moved_up", _("Moved up from the waitlist")
+    PHASE_PLAN_CHANGED = "phase_plan_changed", _("Phase plan changed")
+    PHASE_STARTED = "phase_started", _("Phase started")
 
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.
@@ -75,7 +77,8 @@ ACTION_KINDS = {
     LogAction.RESULT_FINAL: LogKind.RESULT, LogAction.RESULT_CORRECTED: LogKind.RESULT,
     LogAction.PENALTY: LogKind.PENALTY, LogAction.PENALTY_APPLIED: LogKind.PENALTY, LogAction.DECK_CHECK: LogKind.PENALTY,
     LogAction.STAFF_CHANGED: LogKind.STAFF,
-    LogAction.SETTINGS_CHANGED: LogKind.SETTINGS,
+    LogAction.SETTINGS_CHANGED: LogKind.SETTINGS, LogAction.PHASE_PLAN_CHANGED: LogKind.SETTINGS,
+    LogAction.PHASE_STARTED: LogKind.PAIRING,
     LogAction.ANNOUNCED: LogKind.DESK,
     LogAction.SIGNUP_APPROVED: LogKind.SEATS, LogAction.WAITLIST_MOVED_UP: LogKind.SEATS,
 }

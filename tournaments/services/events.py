@@ -28,6 +28,7 @@ from tournaments.services.clock import event_desk_for
 from tournaments.services.daytwo import day2_cut_settings_refusals
 from tournaments.seeding import seeding_rated
 from tournaments.selectors.decklists import event_registers_decklists
+from tournaments.selectors.phases import event_phases, phase_current
 from tournaments.services.errors import StateConflict
 from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -93,8 +94,31 @@ def event_problems(*, event: Event) -> dict[str, str]:
                                    "Run the event with its pools, or make a new event with real product.")
     errors.update(_rochester_problems(event=event))
     errors.update(day2_cut_settings_refusals(event=event))
+    errors.update(_phase_plan_problems(event=event))
     errors.update(_registered_team_problems(event=event))
     errors.update(_running_event_problems(event=event))
+    return errors
+
+
+def _phase_plan_problems(*, event: Event) -> dict[str, str]:
+    """An event with a phase plan (docs/phases.md) takes its Swiss rounds from the plan, and its format from the
+    phase being played: both change through the plan, not here."""
+    if not event.pk:
+        return {}
+    phases = event_phases(event=event)
+    if not phases:
+        return {}
+    errors: dict[str, str] = {}
+    total = sum(p.rounds for p in phases)
+    if event.swiss_rounds != total:
+        errors["swiss_rounds"] = _("The phases play %(n)d Swiss rounds: change the phase plan to change them.") % {
+            "n": total}
+    current = phase_current(event=event, phases=phases)
+    if event.format_kind != current.format_kind:
+        errors["format_kind"] = _("The format is the one of %(phase)s: change the phase plan to change it.") % {
+            "phase": current.label}
+    if event.is_single_elimination:
+        errors["bracket_seeding"] = _("An event with a phase plan plays Swiss rounds: remove the phases first.")
     return errors
 
 

@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.drafts import draft_first_round_pairs, draft_pods_of_registrations, round_drafts_seat
 from tournaments.logtext import LogText
-from tournaments.enums import COUNTING_STATES, EventStatus, Outcome, ResultState, RoundKind
-from tournaments.models import Event, Registration, Round, TeamMatch
+from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
+from tournaments.models import Event, Phase, Registration, Round, TeamMatch
 from tournaments.pairing import (
     PairingEntrant,
     PairingProblem,
@@ -28,42 +28,25 @@ from tournaments.pairing import (
     untangle_avoided,
     with_avoidance,
 )
+from tournaments.phases import pair_across_pods
 from tournaments.selectors.pairings import pairing_constraints_for_event
+from tournaments.selectors.phases import event_phases, phase_for_round, phase_pod_seating, phase_pods_of_registrations
 from tournaments.selectors.standings import (
     seeding_ratings,
     standings_for_event,
     team_names_for_event,
 )
 from tournaments.services.daytwo import event_day2_cut_when_due
-from tournaments.services.errors import ResultsMissing, StateConflict
+from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import round_lock
-from tournaments.services.scoreboard import event_bump_version, event_require_open
+from tournaments.services.phases import phase_start_locked
+from tournaments.services.scoreboard import event_bump_version, event_require_open, round_require_results
 from tournaments.signals import DomainEvent, domain_event_send
 
 
 def _new_seed() -> int:
     return secrets.randbits(62)
-
-
-def _missing_results(round_: Round) -> list[int]:
-    return list(
-        round_.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", flat=True)
-    )
-
-
-def round_require_results(*, round_: Round | None) -> None:
-    """Refuse with ResultsMissing (naming the open tables) while `round_` has matches without a counting result;
-    the next round is paired, and an event closed, only once every result of the latest round is in."""
-    if round_ is None:
-        return
-    missing = _missing_results(round_)
-    if missing:
-        raise ResultsMissing(
-            _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
-            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
-            tables=missing,
-        )
 
 
 def _active_registrations(*, event: Event, round_number: int):
@@ -116,16 +99,34 @@ def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], se
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
-def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> tuple[list, list[int]]:
+def _across_phase_pods(*, phase: Phase, entrants: list[PairingEntrant]) -> tuple[list, list[int]]:
+    """The event's round 1 played in a phase's pods: across each pod by seat (RULES.md 10), the entrants in play
+    only (a bye in advance or a drop leaves a seat empty); entrants in no pod sit together as one more pod."""
+    playing = {e.id for e in entrants}
+    pods = [[r for r in pod if r in playing] for pod in phase_pod_seating(phase=phase)]
+    seated = {r for pod in pods for r in pod}
+    pods.append([e.id for e in entrants if e.id not in seated])
+    pairs, bye = pair_across_pods([pod for pod in pods if pod])
+    return pairs, [] if bye is None else [bye]
+
+
+def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int,
+          phase: Phase | None = None) -> tuple[list, list[int]]:
     """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
-    MTR 7.6: the teams of a pod play each other), unless the event lifts it; a team in no pod (a late entry) is
-    paired with the others in none. Each pod of an odd number of teams has its bye."""
-    if number == 1:
-        # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
-        seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
-        if seated is not None:
-            return seated
-    pods = {} if event.pods_play_across else draft_pods_of_registrations(event=event)  # a 2HG draft's pods
+    MTR 7.6: the teams of a pod play each other), unless the event lifts it; so does a phase that pairs within its
+    pods (issue 42, docs/phases.md). A team in no pod (a late entry) is paired with the others in none. Each pod of
+    an odd number of teams has its bye."""
+    if phase is not None and phase.in_pods:
+        if number == 1:  # no standings yet: across each pod by seat, as a booster draft's round 1
+            return _across_phase_pods(phase=phase, entrants=entrants)
+        pods = phase_pods_of_registrations(phase=phase)
+    else:
+        if number == 1:
+            # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
+            seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
+            if seated is not None:
+                return seated
+        pods = {} if event.pods_play_across else draft_pods_of_registrations(event=event)  # a 2HG draft's pods
     if not pods:
         result = _pair_field(event=event, number=number, entrants=entrants, seed=seed)
         return list(result.pairs), [] if result.bye is None else [result.bye]
@@ -152,7 +153,8 @@ class _Pairing:
     avoided: tuple[tuple[int, int], ...]  # pairings to avoid that had to be made
 
 
-def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int) -> _Pairing:
+def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int,
+                      phase: Phase | None = None) -> _Pairing:
     """The round under the organizer's constraints (issue 42), read as data and applied around _pair: teams with
     byes in advance left sit the round out on a bye; pairings to avoid count as rematches for the engine; the
     fixed tables are kept and the others numbered around them."""
@@ -161,7 +163,8 @@ def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntran
     if len(field) < 2:
         pairs, byes = [], [e.id for e in field]
     else:
-        pairs, byes = _pair(event=event, number=number, entrants=with_avoidance(field, rules.avoid), seed=seed)
+        pairs, byes = _pair(event=event, number=number, entrants=with_avoidance(field, rules.avoid), seed=seed,
+                            phase=phase)
     return _Pairing(pairs=pairs, tables=number_tables(pairs, rules.fixed_tables), byes=[*advance, *byes],
                     avoided=avoided_pairs_made(pairs, rules.avoid))
 
@@ -239,6 +242,20 @@ def pods_refuse_two_player_pairing(*, event: Event) -> None:
         raise StateConflict(_("This event plays in multiplayer pods: pair its rounds on its pods page."))
 
 
+def _round_phase(*, event: Event, number: int, user) -> Phase | None:
+    """The phase that plays round `number` (None without a plan). Phase 1 starts with round 1, in this transaction;
+    a later phase is started by the organizer (phase_start_next seats its pods by the standings), so pairing its
+    first round before that is refused."""
+    phases = event_phases(event=event)
+    phase = phase_for_round(event=event, round_number=number, phases=phases)
+    if phase is None or phase.started_at is not None:
+        return phase
+    if phase.number == 1:
+        return phase_start_locked(event=event, phase=phase, user=user)
+    raise StateConflict(_("Round %(n)d opens %(phase)s: start the phase first (its pods are seated by the "
+                          "standings).") % {"n": number, "phase": phase.label})
+
+
 @transaction.atomic
 def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Round:
     """Pair the event's next Swiss round and return it, its seed stored so the pairing can be reproduced.
@@ -263,11 +280,12 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
             _("All %(n)d Swiss rounds are paired. Start the top cut or finish the event.") % {"n": event.swiss_rounds}
         )
     event_day2_cut_when_due(event=event, next_round=number, user=user)
+    phase = _round_phase(event=event, number=number, user=user)
     entrants = pairing_entrants(event=event, round_number=number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
     seed = _new_seed() if seed is None else seed
-    pairing = _pair_constrained(event=event, number=number, entrants=entrants, seed=seed)
+    pairing = _pair_constrained(event=event, number=number, entrants=entrants, seed=seed, phase=phase)
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
@@ -304,7 +322,8 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    pairing = _pair_constrained(event=round_.event, number=round_.number, entrants=entrants, seed=seed)
+    pairing = _pair_constrained(event=round_.event, number=round_.number, entrants=entrants, seed=seed,
+                                phase=phase_for_round(event=round_.event, round_number=round_.number))
     before = round_pairings(round_=round_)
     round_.matches.all().delete()
     round_.seed = seed

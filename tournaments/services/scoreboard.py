@@ -6,9 +6,9 @@ At the bottom of tournaments' services: it imports no other service, so any of t
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments.enums import EventStatus
-from tournaments.models import Event
-from tournaments.services.errors import StateConflict
+from tournaments.enums import COUNTING_STATES, EventStatus
+from tournaments.models import Event, Round
+from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.signals import scoreboard_changed_send
 
 
@@ -33,3 +33,23 @@ def event_require_open(*, event_id: int) -> None:
     refusal = event_closed_refusal(event_id=event_id)
     if refusal:
         raise StateConflict(refusal)
+
+
+def _missing_results(round_: Round) -> list[int]:
+    return list(
+        round_.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", flat=True)
+    )
+
+
+def round_require_results(*, round_: Round | None) -> None:
+    """Refuse with ResultsMissing (naming the open tables) while `round_` has matches without a counting result;
+    the next round is paired, and an event closed, only once every result of the latest round is in."""
+    if round_ is None:
+        return
+    missing = _missing_results(round_)
+    if missing:
+        raise ResultsMissing(
+            _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
+            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
+            tables=missing,
+        )

@@ -8,6 +8,7 @@ register = template.Library()
 RULES = {
     "run_event": rights.may_run_event,
     "copy_event": rights.may_copy_event,
+    "change_event_settings": rights.may_change_event_settings,
     "score_event": rights.may_score_event,
     "judge_event": rights.may_judge_event,
     "see_event": rights.may_see_event,

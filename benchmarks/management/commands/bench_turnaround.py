@@ -96,15 +96,21 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4, help="Swiss rounds to pair (and enter results of).")
         parser.add_argument("--results", type=int, default=64, help="Results per round entered through the API.")
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--phases", action="store_true",
+                            help="Split the rounds into two phases through the API (docs/phases.md) and start the "
+                                 "second one (POST .../phases/start/) before its first round; the phase's start is "
+                                 "timed apart from the pairings.")
 
-    def handle(self, *args, teams, rounds, results, seed, **options):
+    def handle(self, *args, teams, rounds, results, seed, phases=False, **options):
         if teams < 2 or rounds < 1 or results < 1:
             raise CommandError("--teams must be 2 or more, --rounds and --results 1 or more")
+        if phases and rounds < 2:
+            raise CommandError("--phases needs 2 rounds or more")
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
         with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
                                REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
-            figures = self._measure(teams=teams, rounds=rounds, results=results, seed=seed)
-        figures = {"teams": teams, "rounds": rounds, "results_per_round": results,
+            figures = self._measure(teams=teams, rounds=rounds, results=results, seed=seed, phases=phases)
+        figures = {"teams": teams, "rounds": rounds, "results_per_round": results, "phases": phases,
                    "database": connection.vendor, **figures}
         self.stdout.write(
             f"import {figures['import_ms']:.0f} ms ({figures['import_queries']} queries); pairing p50 "
@@ -115,7 +121,7 @@ class Command(BaseCommand):
         )
         self.stdout.write(json.dumps(figures))
 
-    def _measure(self, *, teams: int, rounds: int, results: int, seed: int) -> dict:
+    def _measure(self, *, teams: int, rounds: int, results: int, seed: int, phases: bool = False) -> dict:
         User = get_user_model()
         rng = random.Random(seed)
         organizer = User.objects.create(username=f"bench-turnaround-{time.time_ns()}")
@@ -125,14 +131,15 @@ class Command(BaseCommand):
         _token, secret = api_token_create(event=None, user=organizer, name="bench", organizer=True)
         client = Client(headers={"Authorization": f"Token {secret}"})
         try:
-            return self._day(event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng)
+            return self._day(event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng,
+                             phases=phases)
         finally:
             tag = f"turn{event.pk}"
             bench_event_delete(event=event)
             # The list's existing accounts are invited, never seated (docs/permissions.md): not among the seats.
             User.objects.filter(username__startswith=f"{tag}-u").delete()
 
-    def _day(self, *, event, client, teams: int, rounds: int, results: int, rng) -> dict:
+    def _day(self, *, event, client, teams: int, rounds: int, results: int, rng, phases: bool = False) -> dict:
         base = f"/api/v1/events/{event.pk}"
         csv = bench_team_csv(teams=teams, tag=f"turn{event.pk}")
         client.get(f"{base}/rounds/")  # load the URLconf and the views before anything is timed
@@ -140,9 +147,17 @@ class Command(BaseCommand):
         import_ms, import_queries, _response = _timed(
             lambda: client.post(f"{base}/teams/import", data=csv, content_type="text/csv"), expect=201)
         analyze_tables()
+        phase_start_ms = None
+        if phases:  # two phases of the event's own format: the plan's queries are in every pairing's figure
+            for count in (rounds // 2, rounds - rounds // 2):
+                _timed(lambda count=count: client.post(f"{base}/phases/", data={
+                    "format_kind": "team_constructed", "rounds": count}, content_type="application/json"), expect=201)
         pairing, pairing_q, result_ms, result_q, standings, standings_q, cached = [], [], [], [], [], [], []
         first, first_q, ahead_ready = [], [], []
         for _round in range(rounds):
+            if phases and _round == rounds // 2:
+                phase_start_ms, _queries, _response = _timed(
+                    lambda: client.post(f"{base}/phases/start/", data={}, content_type="application/json"), expect=201)
             ms, queries, response = _timed(lambda: client.post(f"{base}/rounds/", data={}, content_type="application/json"),
                                            expect=201)
             pairing.append(ms)
@@ -185,6 +200,7 @@ class Command(BaseCommand):
             "import_ms": round(import_ms, 1), "import_queries": import_queries,
             "pairing_p50_ms": _p(pairing, 0.5), "pairing_max_ms": round(max(pairing), 2),
             "pairing_queries": max(pairing_q),
+            "phase_start_ms": None if phase_start_ms is None else round(phase_start_ms, 1),
             "result_p50_ms": _p(result_ms, 0.5), "result_p95_ms": _p(result_ms, 0.95), "result_queries": max(result_q),
             "standings_p50_ms": _p(standings, 0.5), "standings_max_ms": round(max(standings), 2),
             "standings_queries": max(standings_q), "standings_cached_p50_ms": _p(cached, 0.5),
