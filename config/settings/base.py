@@ -131,7 +131,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("zh-hans", "简体中文")]
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("zh-hans", "简体中文"), ("pt-br", "Português (Brasil)"),
+             ("es", "Español"), ("fr", "Français"), ("it", "Italiano"), ("ja", "日本語")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("TIME_ZONE", default="UTC")
 USE_I18N = True
