@@ -177,4 +177,4 @@ def test_every_page_fits_a_360_px_phone(browsers, world, caller, language):
     browser.sign_in(caller)
     _speak(browser, language)
     wide = _too_wide(browser, pages, language)
-    assert not wide, f"{len(wide)} of {len(pages)} pages scroll sideways at {WIDTH} px in {language}:\n" + "\n".join(wide)
+    assert not wide, f"{len(wide)} of {len(pages)} pages don't fit {WIDTH} px in {language}:\n" + "\n".join(wide)
