@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+from selenium.webdriver.support.ui import WebDriverWait
 
 from drafting.models import DraftCard, DraftTable
 from drafting.selectors.tables import draft_seat_players, draft_table_plan
@@ -130,8 +133,10 @@ def _in_view(browser, css: str) -> bool:
         css)
 
 
-def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_scrolls(browsers):
-    """Issue 45: a pack of text cards spans screens; the timer and the card chosen by a first tap stay on screen."""
+@pytest.mark.parametrize("language", ["en", "fr", "ja"])
+def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_scrolls(browsers, settings, language):
+    """Issue 45: a pack of text cards spans screens; the timer and the card chosen by a first tap stay on screen, in
+    English, in French (long words) and in Japanese (no spaces to wrap at)."""
     table = _table_in_review()
     DraftTable.objects.filter(pk=table.pk).update(picks_open_at=None, version=table.version + 1)
     seats = draft_seat_players(table=table)
@@ -140,16 +145,20 @@ def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_
     browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
     browser.sign_in(seats[first].player.user.username)
+    browser.driver.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "path": "/"})
     browser.get(reverse("drafting:table", args=[table.pk]))
-    browser.wait_for_text("Your pick!", css="#draft-state .turn-line")
+    with translation.override(language):
+        browser.wait_for_text(gettext("Your pick!"), css="#draft-state .turn-line")
+    assert browser.driver.execute_script("return document.documentElement.lang;") == language
     assert browser.driver.execute_script("return document.documentElement.scrollHeight;") > 740  # the pack scrolls
     last = "document.querySelector('#draft-state .cards li:last-child')"
     browser.driver.execute_script(f"{last}.scrollIntoView({{block: 'end'}});")  # the pack's end on screen
     assert _in_view(browser, "#draft-state .draft-bar .turn-line")  # the turn and its timer
     _tap_card(browser, "#draft-state .cards li:nth-child(2) button")
-    browser.wait_for_text("Pick ", css="#draft-state .card.chosen")
+    WebDriverWait(browser.driver, 8, poll_frequency=0.1).until(
+        lambda _driver: browser.text("#draft-state .card.chosen button.confirm").strip())
     for scroll in ("window.scrollTo(0, 0)", f"{last}.scrollIntoView({{block: 'end'}})"):
         browser.driver.execute_script(scroll)
         assert _in_view(browser, "#draft-state .card.chosen button.confirm")
         assert _in_view(browser, "#draft-state .draft-bar .turn-line")
-    assert browser.driver.execute_script("return document.documentElement.scrollWidth;") <= 360
+    assert _overflowing(browser) == []
