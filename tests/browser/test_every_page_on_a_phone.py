@@ -32,7 +32,8 @@ WIDTH, HEIGHT = 360, 740
 # language, docs/portal.md "Phones in every language"). HYDRA_PHONE_LANGUAGES=all walks every language of
 # settings.LANGUAGES (about a minute each for both walkers), or a list: HYDRA_PHONE_LANGUAGES="fr ja".
 _ASKED = os.environ.get("HYDRA_PHONE_LANGUAGES", "en de")
-LANGUAGES = [code for code, _name in settings.LANGUAGES] if _ASKED == "all" else _ASKED.split()
+LANGUAGES = ([code for code, _name in settings.LANGUAGES] if _ASKED == "all"
+             else [code for code in _ASKED.replace(",", " ").split() if code])
 
 # Pages for a screen or for paper, not for a phone; and doors that aren't pages.
 EXCLUDED = {
