@@ -147,6 +147,8 @@ def _day2_cut_event() -> Event:
     who did not advance go out and come back."""
     event, registrations, _rounds = build_event(teams=8, rounds=1, top_cut=0, team_size=1, swiss_rounds=3)
     event_day2_cut_make(event=event, user=event.organizer, round_number=1, kind="record", threshold=0)
+    event.refresh_from_db()
+    return event
 
 
 def _phased_event() -> Event:

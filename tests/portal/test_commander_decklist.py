@@ -41,7 +41,8 @@ def test_commander_decklist_page_shows_the_problems_in_german(client, seat):
     client.force_login(seat.player.user)
     page = client.post(_url(seat), {"text": "1 Grizzly Bears *CMDR*\n98 Forest"}, HTTP_ACCEPT_LANGUAGE="de",
                        follow=True).content.decode()
-    assert "Anna: Grizzly Bears kann nicht dein Kommandeur sein" in page
+    # the card as printed in German, its English name beside it (the card data has the German name)
+    assert "Anna: Grizzlybären (Grizzly Bears) kann nicht dein Kommandeur sein" in page
     assert "Anna: Ein Commander-Deck hat genau 100 Karten, den Kommandeur mitgezählt; dieses hat 99." in page
     english = client.get(_url(seat), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Anna: Grizzly Bears can&#x27;t be your commander" in english
