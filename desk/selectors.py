@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
-from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, Pod, TimerKind
+from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
+from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
 from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
@@ -536,7 +537,7 @@ def event_drafts(*, event: Event, round_: Round | None) -> dict:
     return {
         "has_draft": drafts,
         "tables": list(tables) if event.format_kind == FormatKind.TEAM_ROCHESTER else [],
-        "pods": list(Pod.objects.filter(event=event).order_by("number")) if pods else [],
+        "pods": list(thg_pods_for_event(event=event)) if pods else [],  # the current phase's draft
         "sets": available_sets() if drafts else (),
         "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
         "seats_by_pairing": event.drafts_every_round,
