@@ -305,7 +305,7 @@ class Pod(DraftBase):
 
     phase_number = models.PositiveSmallIntegerField(
         _("phase"), null=True, blank=True,
-        help_text=_("The phase of the event's plan this pod drafts in (docs/phases.md); empty: an event without phases."),
+        help_text=_("The phase of the event's plan this pod drafts in; empty for an event without phases."),
     )
 
     pack_round = models.PositiveSmallIntegerField(_("pack round"), default=0)

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='pod',
             name='phase_number',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="The phase of the event's plan this pod drafts in (docs/phases.md); empty: an event without phases.", null=True, verbose_name='phase'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="The phase of the event's plan this pod drafts in; empty for an event without phases.", null=True, verbose_name='phase'),
         ),
     ]
