@@ -218,7 +218,8 @@ def pod_timed_out_pick(*, pod: Pod, team: PodTeam) -> list[PodCard]:
 
 def thg_pods_overview(*, event) -> list[dict]:
     """Every pod of the event for coverage screens and the organizer: status, pack round, pick, passing direction,
-    deadline, and per team whether it has picked and the cards in front of it. Never picks. Three queries."""
+    deadline, and per team whether it has picked and the cards in front of it. Never picks. Four queries (the
+    first finds the phase being played, whose pods these are)."""
     pods = list(thg_pods_for_event(event=event))
     teams_by_pod: dict[int, list[PodTeam]] = defaultdict(list)
     for t in PodTeam.objects.filter(pod__in=pods).select_related("registration__team").order_by("seat"):
