@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
-from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, Pod, TimerKind
+from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
+from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
 from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
@@ -24,7 +25,7 @@ from tournaments.enums import CutKind
 from tournaments.selectors.clock import round_clock_state, table_extensions
 from tournaments.selectors.daytwo import CutState, day2_cut_state
 from tournaments.selectors.events import event_latest_round
-from tournaments.selectors.phases import phase_current, phase_for_round, phase_pods_listing
+from tournaments.selectors.phases import event_kept_decks, phase_current, phase_for_round, phase_pods_listing
 from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import team_names_for_event
@@ -536,7 +537,7 @@ def event_drafts(*, event: Event, round_: Round | None) -> dict:
     return {
         "has_draft": drafts,
         "tables": list(tables) if event.format_kind == FormatKind.TEAM_ROCHESTER else [],
-        "pods": list(Pod.objects.filter(event=event).order_by("number")) if pods else [],
+        "pods": list(thg_pods_for_event(event=event)) if pods else [],  # the current phase's draft
         "sets": available_sets() if drafts else (),
         "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
         "seats_by_pairing": event.drafts_every_round,
@@ -549,7 +550,8 @@ def event_drafts(*, event: Event, round_: Round | None) -> dict:
 def desk_decklists(*, event: Event) -> dict:
     """What the desk's decklist page shows: each entrant with its seats' lists (`rows`: registration, complete, and
     `seats` of (seat, decklist or None)), the problems in the reader's language, and how many entrants have every
-    list in. Two queries, whatever the event's size."""
+    list in; and `earlier_phases`, the decks kept from each finished phase of a big event (docs/phases.md), phase
+    by phase, as the API's /phases/{n}/decks/ serves them. Four queries, whatever the event's size."""
     rows = []
     for registration in event_decklist_registrations(event=event):
         seats = [(seat, seat_decklist(seat)) for seat in registration.decklist_seats]
@@ -562,6 +564,7 @@ def desk_decklists(*, event: Event) -> dict:
     return {
         "rows": rows, "complete": sum(1 for row in rows if row["complete"]),
         "registers": event_registers_decklists(event=event), "typed": event_takes_typed_decks(event=event),
+        "earlier_phases": event_kept_decks(event=event),
     }
 
 

@@ -303,6 +303,11 @@ class Pod(DraftBase):
         help_text=_("The review before pack 2, pack 3, ... (e.g. [30, 45]); empty: the review seconds above for each."),
     )
 
+    phase_number = models.PositiveSmallIntegerField(
+        _("phase"), null=True, blank=True,
+        help_text=_("The phase of the event's plan this pod drafts in; empty for an event without phases."),
+    )
+
     pack_round = models.PositiveSmallIntegerField(_("pack round"), default=0)
     step = models.PositiveSmallIntegerField(_("pick"), default=0)
 

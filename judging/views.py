@@ -23,6 +23,7 @@ from tournaments.models.log import LogKind
 from tournaments.rights import may_judge_event, may_run_event
 from tournaments.selectors import eventlog
 from tournaments.selectors.events import event_for_viewer
+from tournaments.selectors.phases import event_kept_decks
 from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,
@@ -131,7 +132,8 @@ def _team(event: Event, team: int) -> Registration:
 
 @login_required
 def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status=200) -> HttpResponse:
-    """One team's decklists as registered, the lists they replaced, and a form per seat to change a list."""
+    """One team's decklists as registered, the lists they replaced, a form per seat to change a list, and the decks
+    it registered for the earlier phases of a big event (docs/phases.md)."""
     event = _judged_event(request, pk)
     registration = _team(event, team)
     if registration_pool_check_refresh(registration=registration):
@@ -147,6 +149,7 @@ def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status
         "event": event, "registration": registration, "rows": rows,
         "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event).filter(registration=registration),
         "locked": decklists_locked_reason(event=event),
+        "earlier_phases": event_kept_decks(event=event, registration=registration),  # docs/phases.md
     }, status=status)
 
 

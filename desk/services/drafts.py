@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from drafting.boosters import BoosterDataError
 from drafting.data import UnknownSetError, available_sets
 from drafting.models import DraftStatus, DraftTable, Pod
+from drafting.selectors.pods import event_pods
 from drafting.services import pods as pod_services
 from drafting.services.booster import booster_pods_seat
 from drafting.services import tables as table_services
@@ -45,7 +46,7 @@ def _waiting(event: Event, round_) -> tuple[list[DraftTable], list[Pod]]:
     tables = DraftTable.objects.filter(event=event, status=DraftStatus.SETUP)
     if round_ is not None and event.drafts_every_round:
         tables = tables.filter(round=round_)
-    return list(tables.order_by("number")), list(Pod.objects.filter(event=event, status=DraftStatus.SETUP).order_by("number"))
+    return list(tables.order_by("number")), list(event_pods(event=event).filter(status=DraftStatus.SETUP).order_by("number"))
 
 
 def event_drafts_generate_packs(*, event: Event, round_, set_code: str, by) -> int:

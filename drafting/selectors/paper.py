@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from drafting.models import DraftTable, EventTimer, PackSource, Pod, PodTeam, TimerKind
-from drafting.selectors.pods import pod_drafter_seating
+from drafting.selectors.pods import event_pods, pod_drafter_seating
 from drafting.selectors.tables import draft_seat_of_user
 
 
@@ -89,7 +89,7 @@ def booster_pod_number_of_registrations(*, event) -> dict[int, int]:
     settings = getattr(event, "draft_settings", None)
     if settings is None or not settings.pods_every_round:
         return {}
-    return dict(PodTeam.objects.filter(pod__event=event).values_list("registration_id", "pod__number"))
+    return dict(PodTeam.objects.filter(pod__in=event_pods(event=event)).values_list("registration_id", "pod__number"))
 
 
 def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:

@@ -16,10 +16,24 @@ from drafting.passing import LEFT
 from drafting.models import DraftStatus, Pod, PodCard, PodTeam
 from drafting.selectors.tables import TIMEOUT_VIAS, DraftClock, PoolHidden
 from tournaments.models import Seat
+from tournaments.selectors.phases import phase_current
+
+
+def event_draft_phase_number(*, event) -> int | None:
+    """The phase whose draft the event's pods are now (docs/phases.md): the phase being played (phase 1 until it
+    starts), None for an event without a phase plan. A later draft phase seats pods of its own."""
+    phase = phase_current(event=event)
+    return phase.number if phase is not None else None
+
+
+def event_pods(*, event) -> QuerySet[Pod]:
+    """The pods of the event's current draft: the phase being played's, or every pod of an event without phases."""
+    return Pod.objects.filter(event=event, phase_number=event_draft_phase_number(event=event))
 
 
 def thg_pods_for_event(*, event) -> QuerySet[Pod]:
-    return Pod.objects.filter(event=event).select_related("event").order_by("number")
+    """The pods of the event's current draft (event_pods), in order."""
+    return event_pods(event=event).select_related("event").order_by("number")
 
 
 def thg_pods_for_user(*, user) -> QuerySet[Pod]:
@@ -36,7 +50,7 @@ def booster_first_round_pairs(*, event, entrant_ids: list[int]) -> tuple[list[tu
     event has no pods (then round 1 is paired like any other)."""
     seating: dict[int, list[int]] = defaultdict(list)
     active = set(entrant_ids)
-    rows = PodTeam.objects.filter(pod__event=event).order_by("pod__number", "seat").values_list("pod__number", "registration_id")
+    rows = PodTeam.objects.filter(pod__in=event_pods(event=event)).order_by("pod__number", "seat").values_list("pod__number", "registration_id")
     for number, registration in rows:
         if registration in active:
             seating[number].append(registration)
@@ -204,7 +218,8 @@ def pod_timed_out_pick(*, pod: Pod, team: PodTeam) -> list[PodCard]:
 
 def thg_pods_overview(*, event) -> list[dict]:
     """Every pod of the event for coverage screens and the organizer: status, pack round, pick, passing direction,
-    deadline, and per team whether it has picked and the cards in front of it. Never picks. Three queries."""
+    deadline, and per team whether it has picked and the cards in front of it. Never picks. Four queries (the
+    first finds the phase being played, whose pods these are)."""
     pods = list(thg_pods_for_event(event=event))
     teams_by_pod: dict[int, list[PodTeam]] = defaultdict(list)
     for t in PodTeam.objects.filter(pod__in=pods).select_related("registration__team").order_by("seat"):
@@ -243,4 +258,4 @@ def thg_pods_overview(*, event) -> list[dict]:
 def thg_pod_number_of_registrations(*, event) -> dict[int, int]:
     """The pod number of each registration of the event seated in a pod (one query): the teams a team plays while
     the pod rule holds (MTR 7.6)."""
-    return dict(PodTeam.objects.filter(pod__event=event).values_list("registration_id", "pod__number"))
+    return dict(PodTeam.objects.filter(pod__in=event_pods(event=event)).values_list("registration_id", "pod__number"))

@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from drafting import booster, core, thg
@@ -34,7 +35,7 @@ from drafting.models import (
     PodTeam,
     step_key,
 )
-from drafting.selectors.pods import thg_pod_team_of_user
+from drafting.selectors.pods import event_draft_phase_number, event_pods, thg_pod_team_of_user
 from drafting.services.tables import MAX_PACK_SIZE, _entered_card, draft_settings_for
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import Event, Seat
@@ -66,7 +67,7 @@ def thg_pods_seat(
     can't be seated."""
     if event.format_kind != FormatKind.THG_DRAFT:
         raise DraftRefused(_("Only a Two-Headed Giant booster draft event drafts in pods."))
-    if Pod.objects.filter(event=event).exists():
+    if event_pods(event=event).exists():
         raise DraftRefused(_("This event already has its pods."))
     teams = list(event.registrations.filter(dropped_round__isnull=True).order_by("pk"))
     if len(teams) < thg.MIN_POD:
@@ -86,12 +87,17 @@ def thg_pods_seat(
 
 def pods_create(*, event: Event, by, seed: int, seating: list[list], **fields) -> list[Pod]:
     """Create the event's pods from `seating` (the registrations of each pod in clockwise seat order) with the
-    format's `fields`, logging the seed. The formats' seating services call it inside their transaction."""
+    format's `fields`, logging the seed. The formats' seating services call it inside their transaction.
+
+    The pods belong to the phase being played (event_draft_phase_number; none without a plan). Their numbers
+    follow the event's earlier pods (a pod number names one pod of the event), so a first draft's pods are 1, 2 ..."""
     settings = draft_settings_for(event=event)
+    phase_number = event_draft_phase_number(event=event)
+    before = Pod.objects.filter(event=event).aggregate(last=Max("number"))["last"] or 0
     pods = []
-    for number, members in enumerate(seating, start=1):
+    for number, members in enumerate(seating, start=before + 1):
         pod = Pod.objects.create(
-            event=event, number=number, seed=seed + number, set_code=settings.set_code,
+            event=event, number=number, seed=seed + number, set_code=settings.set_code, phase_number=phase_number,
             review_between_picks=event.enforcement_level == EnforcementLevel.REGULAR, **fields,
         )
         PodTeam.objects.bulk_create(PodTeam(pod=pod, registration=team, seat=seat) for seat, team in enumerate(members))

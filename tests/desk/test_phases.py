@@ -113,3 +113,43 @@ def test_one_phase_event_desk_shows_no_phase(client, event, organizer):
     client.force_login(organizer)
     desk = client.get(reverse("desk:desk", args=[event.pk]))
     assert 'id="phase-panel"' not in desk.text and desk.context["phase"] is None
+
+
+def test_judges_read_an_earlier_phases_decks_on_the_decklists_page_nobody_else(client, big, organizer):
+    from tournaments.models import Decklist, Seat
+    from tournaments.services.phases import phase_create, phase_start_next
+
+    phase_create(event=big, user=organizer, format_kind=FormatKind.TEAM_SEALED, rounds=2)
+    phase_create(event=big, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=2, pairing_scope="pods")
+    for number in (1, 2):
+        round_ = round_pair_next(event=big, seed=number, user=organizer)
+        if number == 1:
+            for seat in Seat.objects.filter(event=big):
+                Decklist.objects.create(seat=seat, text="38 Plains\n2 Sealed Wonder\n1 Side Thing",
+                                        main={"Plains": 38, "Sealed Wonder": 2}, sideboard={"Side Thing": 1})
+        _play(round_, random.Random(number))
+    judge, player = UserFactory(), UserFactory()
+    EventStaffFactory(event=big, user=judge, role="judge")
+    seat = Seat.objects.filter(event=big).select_related("player").first()
+    seat.player.user = player
+    seat.player.save()
+    url = reverse("desk:decklists", args=[big.pk])
+    client.force_login(judge)
+    assert 'id="phase-decks-1"' not in client.get(url).text  # phase 1 is still the current phase
+
+    phase_start_next(event=big, user=organizer)
+    page = client.get(url)
+    assert page.status_code == 200
+    assert 'id="phase-decks-1"' in page.text and "Decks of Phase 1: Sealed" in page.text
+    assert page.text.count('class="decklist phase-deck"') == 16 and "2 Sealed Wonder" in page.text
+    assert 'data-main="40" data-sideboard="1"' in page.text
+    team = client.get(reverse("judging:team", args=[big.pk, seat.registration_id]))  # the judge's page of one entrant
+    assert team.status_code == 200 and 'id="phase-decks-1"' in team.text
+    assert team.text.count('class="decklist phase-deck"') == 1
+    assert f'data-registration="{seat.registration_id}"' in team.text
+    api = client.get(f"/api/v1/events/{big.pk}/phases/1/decks/")
+    assert api.status_code == 200 and len(api.json()) == 16  # the page lists what the API serves
+    for who in (player, UserFactory()):  # a player of the event, a stranger: as the API, no such page
+        client.force_login(who)
+        assert client.get(url).status_code == 404
+        assert client.get(f"/api/v1/events/{big.pk}/phases/1/decks/").status_code in (403, 404)

@@ -88,3 +88,20 @@ def phase_decks(*, phase: Phase) -> list[PhaseDeck]:
     """The decks kept from `phase` (registered for it, kept when the next phase started), by team and seat."""
     return list(PhaseDeck.objects.filter(phase=phase).select_related("registration__team")
                 .order_by("registration__team__name", "letter"))
+
+
+
+def event_kept_decks(*, event: Event, registration: Registration | None = None) -> list[dict]:
+    """The decks kept from each finished phase of the event (of one entrant with `registration`), as the judges'
+    pages list them: phase 1 first, each `{"phase", "decks"}` with each deck's `main_count`, `sideboard_count` and
+    `pool_count` beside it, by team and seat; phases that kept no deck are left out (empty for an event without
+    phases). Two queries, whatever the event's size."""
+    kept = PhaseDeck.objects.filter(phase__event=event).select_related("registration__team")
+    if registration is not None:
+        kept = kept.filter(registration=registration)
+    decks: dict[int, list[dict]] = {}
+    for deck in kept.order_by("phase__number", "registration__team__name", "letter"):
+        decks.setdefault(deck.phase_id, []).append({
+            "deck": deck, "main_count": sum(deck.main.values()), "sideboard_count": sum(deck.sideboard.values()),
+            "pool_count": sum((deck.pool or {}).values())})
+    return [{"phase": phase, "decks": decks[phase.pk]} for phase in event_phases(event=event) if phase.pk in decks]

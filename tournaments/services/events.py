@@ -32,6 +32,7 @@ from tournaments.selectors.phases import event_phases, phase_current
 from tournaments.services.errors import StateConflict
 from tournaments.services.decklists import DECK_CHECK_FIELDS, event_recheck_decklists
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.phases import phase_create
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.structures import shared_preset
@@ -322,7 +323,8 @@ def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
     """"Run again": a new event with `event`'s settings (EDITABLE_FIELDS, the round and deck-building minutes) on
     `date` (a week later unless given), organized by `by`, with none of its players, rounds or results, and the
     features' settings registered in tournaments/copying.py (the entry fee and the prizes, never the payments). Its
-    deadlines move with the date. The new event's log starts with its creation, naming the event it copies.
+    phase plan is copied phase by phase (each logged; none started, no pods seated), so the copy plays phase 1's
+    format first. Its deadlines move with the date. The new event's log starts with its creation, naming the event it copies.
 
     Refused with NotFound when `by` may not see the event, NotAllowed when they don't run it or may not create
     events (tournaments.rights.may_copy_event); with a ValidationError (nothing written) when the settings no
@@ -352,6 +354,10 @@ def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
                                      {"name": copy.name, "date": event.date.isoformat()}),
                      data={"copied_from": event.pk})
     event_copy_parts(source=event, copy=copy, by=by)  # the features' settings: the fee and prizes (fees)
+    for phase in event_phases(event=event):  # the phase plan, never its seats, decks or start (docs/phases.md)
+        phase_create(event=copy, user=by, name=phase.name, format_kind=phase.format_kind,
+                     constructed_format=phase.constructed_format, rounds=phase.rounds,
+                     pairing_scope=phase.pairing_scope, pod_size=phase.pod_size)
     return copy
 
 

@@ -119,4 +119,4 @@ def test_overview_queries_do_not_grow_with_pods():
             thg_pods_overview(event=pods[0].event)
         return len(captured)
 
-    assert count(small) == count(large) == 3
+    assert count(small) == count(large) == 4  # the phase plan (event_pods), the pods, the seats, the cards

@@ -5,7 +5,11 @@ import pytest
 
 from common.refusals import NotAllowed, NotFound
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, UserFactory
-from tournaments.models import Event, EventLogEntry
+from tournaments.enums import FormatKind, PairingScope
+from tournaments.models import Event, EventLogEntry, PhaseSeat
+from tournaments.selectors.phases import event_phases
+from tournaments.services.pairing import round_pair_next
+from tournaments.services.phases import phase_create
 from tournaments.services.clock import event_desk_for
 from tournaments.services.events import event_copy
 from tournaments.services.roles import organizer_role_grant
@@ -72,3 +76,26 @@ def test_a_date_at_the_calendars_end_is_refused_with_a_message_not_an_error(fnm,
     assert "calendar's end" in str(refused.value) and Event.objects.count() == 1
     fnm.date = dt.date(9999, 12, 30)
     assert event_copy_date(event=fnm) == dt.date(9999, 12, 30)
+
+
+def test_a_copy_has_the_phase_plan_never_its_seats_or_start(owner):
+    event = EventFactory(organizer=owner, team_size=1, format_kind=FormatKind.BOOSTER_DRAFT, constructed_format="",
+                         swiss_rounds=3, top_cut=0)
+    for _ in range(6):
+        RegistrationFactory(event=event, seats=[PlayerFactory()])
+    phase_create(event=event, user=owner, name="Morning draft", format_kind=FormatKind.BOOSTER_DRAFT, rounds=2,
+                 pairing_scope=PairingScope.PODS, pod_size=4)
+    phase_create(event=event, user=owner, format_kind=FormatKind.TEAM_SEALED, rounds=1)
+    round_pair_next(event=event, user=owner)  # starts phase 1 and seats its pods
+    assert PhaseSeat.objects.filter(phase__event=event).count() == 6
+    Event.objects.filter(pk=event.pk).update(format_kind=FormatKind.TEAM_SEALED)  # as if the last phase were on
+
+    copy = event_copy(event=event, by=owner)
+    plan = [(p.number, p.name, p.format_kind, p.rounds, p.pairing_scope, p.pod_size, p.started_at)
+            for p in event_phases(event=copy)]
+    assert plan == [(1, "Morning draft", FormatKind.BOOSTER_DRAFT, 2, PairingScope.PODS, 4, None),
+                    (2, "", FormatKind.TEAM_SEALED, 1, PairingScope.FIELD, 8, None)]
+    copy.refresh_from_db()
+    assert (copy.format_kind, copy.swiss_rounds) == (FormatKind.BOOSTER_DRAFT, 3)  # phase 1 plays first
+    assert not PhaseSeat.objects.filter(phase__event=copy).exists()
+    assert EventLogEntry.objects.filter(event=copy, action="phase_plan_changed", user=owner).count() == 2
