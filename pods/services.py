@@ -139,7 +139,7 @@ def _apply(*, pod: Pod, kind: str, players: list[int]) -> engine.PodResult:
 
 
 def _describe(pod: Pod, result: engine.PodResult) -> LogText:
-    names = ", ".join(str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team"))
+    names = [str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team")]
     if result.kind == engine.WIN:
         return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": pod.number, "names": names})
     if result.kind == engine.DRAW:
