@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.db.models import Count, Max
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -434,6 +435,15 @@ def card_printed_names(*, names: Iterable[str], language: str | None) -> dict[st
     """English name -> the name printed in `language` (the site's language code: "ja", "pt-br" ...), for the cards
     whose data has one; English and a language the data lacks give none. One query per 500 names."""
     return _printed_names(sorted(set(names)), CARD_LANGUAGES.get((language or "").lower()))
+
+
+def card_names_read(*, names: Iterable[str], language: str | None = None) -> dict[str, str]:
+    """English name -> the name as a reader of `language` (default: the active one) reads it in a sentence: the
+    printed name with the English name beside it ("稲妻 (Lightning Bolt)") where the card data has that printing,
+    else the English name. One query per 500 names (card_printed_names)."""
+    names = list(names)
+    printed = card_printed_names(names=names, language=language or translation.get_language())
+    return {name: f"{printed[name]} ({name})" if name in printed else name for name in names}
 
 
 def _printed_names(names: list[str], language: str | None) -> dict[str, str]:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
+from common.textlist import text_list
 from desk.models import CheckIn
 from fees import selectors, services
 from fees.enums import PaymentStatus, TieSplit
@@ -73,7 +74,7 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
         "rows": [(row, row.registration in checked_in) for row in rows], "statuses": PaymentStatus.choices,
         "ties": TieSplit.choices, "may_run": may_run_event(request.user, event),
         "unpaid_here": entrant_sentence(event=event, key="fee_unpaid_checked_in", n=len(unpaid_here),
-                                        teams=", ".join(unpaid_here)) if unpaid_here else "",
+                                        teams=text_list(unpaid_here)) if unpaid_here else "",
         "payouts": selectors.payouts_for_event(event=event), "formats": FORMATS,
         "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
     })

@@ -211,12 +211,12 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         if missing:
             warnings.append(
                 LogText(gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
-                        {"n": latest.number, "tables": ", ".join(map(str, missing))})
+                        {"n": latest.number, "tables": [str(t) for t in missing]})
             )
         if disputed:
             warnings.append(
                 LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
-                        {"n": latest.number, "tables": ", ".join(map(str, disputed))})
+                        {"n": latest.number, "tables": [str(t) for t in disputed]})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True, day2_cut_round__isnull=True)
     if event.has_decklists or event_asks_typed_decks(event=event):
@@ -226,7 +226,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         if without:
             warnings.append(
                 LogText(entrant_message(event=event, key="no_complete_decklist"),
-                        {"n": len(without), "teams": ", ".join(without)})
+                        {"n": len(without), "teams": list(without)})
             )
     if event.has_decklists:
         illegal = list(
@@ -235,7 +235,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         if illegal:
             warnings.append(
                 LogText(entrant_message(event=event, key="illegal_decklist"),
-                        {"n": len(illegal), "teams": ", ".join(illegal)})
+                        {"n": len(illegal), "teams": list(illegal)})
             )
     elif event_registers_decklists(event=event):
         # Limited events: lists are registered against the team's pool; a list that breaks it is worth a warning
@@ -247,14 +247,14 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
         if illegal:
             warnings.append(
                 LogText(entrant_message(event=event, key="deck_breaks_pool"),
-                        {"n": len(illegal), "teams": ", ".join(illegal)})
+                        {"n": len(illegal), "teams": list(illegal)})
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
                 LogText(entrant_message(event=event, key="not_checked_in"),
-                        {"n": len(absent), "teams": ", ".join(absent)})
+                        {"n": len(absent), "teams": list(absent)})
             )
     return warnings
 

@@ -88,6 +88,7 @@ from tournaments.services.constraints import (
     registration_set_fixed_table,
 )
 from tournaments.services.daytwo import event_day2_cut_make, event_day2_cut_undo
+from tournaments.services.decklists import registrations_deck_problems_complete
 from tournaments.services.events import event_reopen
 from tournaments.services.registrations import (
     SeatEntry,
@@ -671,6 +672,9 @@ def desk_decklists(request: HttpRequest, pk: int) -> HttpResponse:
     event = Event.objects.filter(pk=pk).first()
     if event is None or not may_judge_event(request.user, event):
         raise Http404("No such event.")
+    # Problems stored before a language was shipped get their messages in it first (read in the reader's language).
+    registrations_deck_problems_complete(
+        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event"))
     return render(request, "desk/decklists.html", {"event": event, **selectors.desk_decklists(event=event)})
 
 

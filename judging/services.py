@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.refusals import NotAllowed
+from common.textlist import text_list
 from judging.enums import DeckCheckResult, Infraction, PenaltyKind, RESULT_PENALTIES
 from judging.models import DeckCheck, Penalty
 from tournaments.models import Player, Registration, Round, SeatMatch, StaffRole, TeamMatch
@@ -184,7 +185,7 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
         if missing:
             raise ValidationError({"penalty": _(
                 "Table %(table)d has no result yet for seat(s) %(seats)s: enter the match's result first, then "
-                "apply the penalty.") % {"table": match.table, "seats": ", ".join(missing)}})
+                "apply the penalty.") % {"table": match.table, "seats": text_list(missing, conjunction=False)}})
         seats = []
         for x in event.seat_letters:
             row = rows.get(x)

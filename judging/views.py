@@ -28,6 +28,7 @@ from tournaments.services.decklists import (
     decklist_judge_change,
     decklists_locked_reason,
     registration_pool_check_refresh,
+    registrations_deck_problems_complete,
 )
 
 
@@ -138,6 +139,7 @@ def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status
     registration = _team(event, team)
     if registration_pool_check_refresh(registration=registration):
         registration.refresh_from_db(fields=["deck_problems"])
+    registrations_deck_problems_complete(registrations=[registration])
     seats = selectors.team_decklists(registration=registration)
     forms = forms or {}
     rows = [

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.refusals import NotAllowed, NotFound, Refusal
+from common.textlist import text_list
 from pods import engine
 from pods.models import Pod, PodBye, PodSeat, PodState
 from pods.selectors import pod_history, pod_standings
@@ -74,7 +75,7 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     missing = _open_pods(last)
     if missing:
         raise StateConflict(_("Pods %(pods)s of the current round have no final result yet.")
-                            % {"pods": ", ".join(str(n) for n in missing)})
+                            % {"pods": text_list(missing, conjunction=False)})
     number = 1 if last is None else last.number + 1
     seed = random.SystemRandom().randrange(2 ** 31) if seed is None else seed
     if last is not None and last.kind == RoundKind.PLAYOFF:
@@ -139,7 +140,7 @@ def _apply(*, pod: Pod, kind: str, players: list[int]) -> engine.PodResult:
 
 
 def _describe(pod: Pod, result: engine.PodResult) -> LogText:
-    names = ", ".join(str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team"))
+    names = [str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team")]
     if result.kind == engine.WIN:
         return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": pod.number, "names": names})
     if result.kind == engine.DRAW:

@@ -31,6 +31,7 @@ from tournaments.services.decklists import (
     decklist_submit,
     decklists_open,
     registration_pool_check_refresh,
+    registrations_deck_problems_complete,
     seat_deck_label,
 )
 from tournaments.wording import entrant_sentence
@@ -128,6 +129,7 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
     registration.refresh_from_db(fields=["deck_problems"])
     if registration_pool_check_refresh(registration=registration):
         registration.refresh_from_db(fields=["deck_problems"])
+    registrations_deck_problems_complete(registrations=[registration])
     # A team's members see every member's deck (team sealed with real boxes: each builds their own 40).
     team_decks = ([(s, seat_decklist(s)) for s in registration_decklist_seats(registration=registration)]
                   if not event.is_individual and rights.may_see_team_decklists(request.user, registration) else [])

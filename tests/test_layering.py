@@ -59,6 +59,7 @@ ENGINES = {
     "cards.decklist", "cards.deckrules", "cards.names", "cards.commander",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
     "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "pods.engine",
+    "common.textlist",  # not an engine, but as pure: the engines list names in the reader's language with it
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
 

@@ -24,6 +24,7 @@ from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.pairings import round_lines_by_team, round_tables
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
+from tournaments.services.decklists import registrations_deck_problems_complete
 from tournaments.services.pairing import round_swap_teams
 from tournaments.standings import OpponentAverage, StandingRow, WinPercentage, _round_4
 
@@ -172,6 +173,8 @@ def event_decklists(request: HttpRequest, event_id: int) -> TemplateResponse:
         Registration.objects.filter(event=event).select_related("team")
         .prefetch_related("seats__player", "seats__decklist").order_by("team__name")
     )
+    registrations_deck_problems_complete(
+        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event"))
     return TemplateResponse(
         request, "tournaments/admin/decklists.html",
         _context(request, _("Decklists"), event=event, registrations=registrations),

@@ -12,13 +12,15 @@ translated when read, too. `str()`
 of a LogText is the sentence in the active language, so it serves wherever a translated string did.
 
 The stored form (`as_json`) is plain JSON: {"t": msgid, "pl": plural msgid, "n": count key, "c": context (of a
-pgettext_lazy), "p": {name: value}}, a translatable value being {"t": msgid} (and its "c"). This module is a leaf: it imports nothing of Hydra.
+pgettext_lazy), "p": {name: value}}, a translatable value being {"t": msgid} (and its "c"). This module is a leaf: it imports nothing of Hydra but `common`.
 """
 from collections.abc import Mapping
 
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext
+
+from common.textlist import list_separator
 
 
 def _source(message) -> dict:
@@ -83,8 +85,8 @@ class LogText:
 def _value_render(value):
     if isinstance(value, dict) and "t" in value:
         return log_text_render(value)
-    if isinstance(value, list):  # several values, each read in the reader's language: "name, date"
-        return ", ".join(str(_value_render(v)) for v in value)
+    if isinstance(value, list):  # several values, each read in the reader's language: "name, date" ("name、date")
+        return list_separator().join(str(_value_render(v)) for v in value)
     return value
 
 

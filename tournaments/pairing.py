@@ -35,6 +35,8 @@ from django.utils.translation import ngettext
 import numpy as np
 import rustworkx as rx
 
+from common.textlist import text_list
+
 __all__ = [
     "ConstrainedPairing",
     "PairingConstraints",
@@ -279,7 +281,7 @@ def check_pairing(
         fewer = sorted((e for e in entrants if e.id != bye and e.byes < had), key=lambda e: (e.byes, e.rank, e.id))
         if fewer:
             more = len(fewer) - 3
-            shown = _join([label(e.id) for e in fewer[:3]] + ([_("%(n)d more") % {"n": more}] if more > 0 else []))
+            shown = text_list([label(e.id) for e in fewer[:3]] + ([_("%(n)d more") % {"n": more}] if more > 0 else []))
             fewest = fewer[0].byes
             values = {"team": label(bye), "number": had + 1, "others": shown, "byes": fewest}
             if fewest == 0:
@@ -460,13 +462,6 @@ def pair_round_constrained(
         pair_downs=result.pair_downs,
         max_point_gap=result.max_point_gap,
     )
-
-
-def _join(words: list[str]) -> str:
-    """"A", "A and B", "A, B and C", in the active language."""
-    if len(words) == 1:
-        return words[0]
-    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 # --- the algorithm -------------------------------------------------------------------------------------------

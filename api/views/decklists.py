@@ -25,7 +25,9 @@ from cards.selectors import decklist_commanders
 from tournaments.selectors.decklists import (
     event_deck_formats, event_takes_typed_decks, registration_decklist_seats, seat_decklist,
 )
-from tournaments.services.decklists import deck_problem_message, decklist_submit, decklists_open
+from tournaments.services.decklists import (
+    deck_problem_message, decklist_submit, decklists_open, registrations_deck_problems_complete,
+)
 
 
 def _decklist_body(seat: Seat) -> dict:
@@ -45,6 +47,7 @@ def _decklist_body(seat: Seat) -> dict:
 
 def _problems(registration) -> list[str]:
     registration.refresh_from_db(fields=["deck_problems"])
+    registrations_deck_problems_complete(registrations=[registration])
     return [deck_problem_message(p) for p in registration.deck_problems or []]
 
 

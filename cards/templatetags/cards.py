@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 
 from cards.display import ManaSymbol, mana_symbols
 from cards.selectors import (
-    CardFace, card_data_freshness, cards_faces, decklist_commanders, formats_unchecked, unchecked_formats_notice,
+    CardFace, card_data_freshness, card_printed_names, cards_faces, decklist_commanders, formats_unchecked, unchecked_formats_notice,
 )
 
 register = template.Library()
@@ -61,10 +61,25 @@ def with_faces(cards) -> list[ShownCard]:
 def card_name(card):
     """A card's name in the reader's language where the card data has it, with the English name beside it (the
     rules decide by the English name); else the English name."""
-    local = getattr(getattr(card, "face", None), "local_name", "")
-    if not local:
-        return card.name
-    return format_html('{} <span class="card-english" lang="en">({})</span>', local, card.name)
+    return printed_card_name(card.name, getattr(getattr(card, "face", None), "local_name", ""))
+
+
+@register.simple_tag
+def printed_card_name(name, printed=""):
+    """The English `name` shown with `printed` (the name as printed in the reader's language, looked up by a
+    selector) first and the English beside it, as `card_name` does; the English name alone without one."""
+    if not printed:
+        return name
+    return format_html('{} <span class="card-english" lang="en">({})</span>', printed, name)
+
+
+@register.filter
+def printed_names(cards) -> list[str]:
+    """The cards (or a single card: anything with `name`) as `card_name` shows them, with one query for the printed
+    names of the reader's language: `{{ state.timed_out|printed_names|listed:"and" }}`."""
+    cards = list(cards) if isinstance(cards, (list, tuple)) else [cards]
+    printed = card_printed_names(names=[c.name for c in cards], language=get_language())
+    return [printed_card_name(c.name, printed.get(c.name, "")) for c in cards]
 
 
 @register.simple_tag

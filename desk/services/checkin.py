@@ -113,5 +113,5 @@ def event_drop_no_shows(*, event: Event, by) -> list[Registration]:
         registration_drop(registration=registration, after_round=0, user=by)
     event_log_record(event=event, user=by, kind=LogKind.DESK, action="drop_no_shows",
                      message=LogText(ngettext_lazy("%(n)d no-show dropped: %(teams)s.", "%(n)d no-shows dropped: %(teams)s.",
-                                                   "n"), {"n": len(dropped), "teams": ", ".join(r.team.name for r in dropped)}))
+                                                   "n"), {"n": len(dropped), "teams": [r.team.name for r in dropped]}))
     return dropped

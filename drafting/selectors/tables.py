@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.db.models import Q, QuerySet
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from common.refusals import NotAllowed
-from cards.selectors import card_name_index
+from cards.selectors import card_name_index, card_printed_names
 from drafting.models import DraftCard, DraftStatus, DraftTable, PickVia
 from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import EventLogEntry
@@ -118,7 +119,8 @@ def draft_pool(*, table: DraftTable, seat: str) -> list[DraftCard]:
 class SeatView:
     seat: str
     player_name: str
-    latest_pick: str | None  # the card this seat most recently took from the current pack
+    latest_pick: str | None  # the card this seat most recently took from the current pack (its English name)
+    latest_pick_printed: str = ""  # that card's name as printed in the reader's language, where the data has it
 
 
 class DraftClock:
@@ -176,6 +178,7 @@ class TableState(DraftClock):
     pool_visible: bool
     # The viewer's most recent pick of this pack when the clock made it: the phone says the timer picked, and what.
     timed_out: DraftCard | None = None
+    timed_out_printed: str = ""  # its name as printed in the reader's language, where the card data has it
 
     @property
     def can_tap(self) -> bool:
@@ -209,6 +212,8 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
                     mine = card
     seat_to_pick = draft_seat_to_pick(table=table)
     deadline = table.deadline if table.status == DraftStatus.RUNNING else None
+    # The reader's language names the picks as printed (the viewer's own timed-out pick is one of the latest).
+    printed = card_printed_names(names=[name for _n, name in latest.values()], language=translation.get_language())
     return TableState(
         table=table,
         viewer=viewer,
@@ -227,11 +232,13 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
         deadline=max(deadline, now) if deadline else None,
         pack=pack,
         seats=[
-            SeatView(seat=name, player_name=s.player.name, latest_pick=latest.get(name, (0, None))[1])
+            SeatView(seat=name, player_name=s.player.name, latest_pick=latest.get(name, (0, None))[1],
+                     latest_pick_printed=printed.get(latest.get(name, (0, ""))[1], ""))
             for name, s in seat_players.items()
         ],
         pool_visible=draft_pool_visible(table=table),
         timed_out=mine if mine is not None and mine.via in TIMEOUT_VIAS else None,
+        timed_out_printed=printed.get(mine.name, "") if mine is not None else "",
     )
 
 

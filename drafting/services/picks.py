@@ -12,6 +12,7 @@ import math
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from cards.selectors import card_names_read
 from drafting import core
 from drafting.core import SWEEP_GRACE_SECONDS, TABLE, DraftRefused
 from drafting.core import draft_check_running as _check_running
@@ -62,9 +63,9 @@ def draft_pick(
             if card is None:
                 raise DraftRefused(_("That card isn't in the pack on the table."))
             if card.pick_number is not None:
-                raise DraftRefused(_("%(card)s has already been taken.") % {"card": card.name})
+                raise DraftRefused(_("%(card)s has already been taken.") % {"card": _read(card.name)})
             return _take(table, card=card, seat=seat, via=PickVia.PLAYER, now=now)
-    raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {"card": late_card.name})
+    raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {"card": _read(late_card.name)})
 
 
 def draft_timeout_apply(*, table_id: int, pack_index: int, pick_number: int, via: str = PickVia.TIMER) -> bool:
@@ -93,6 +94,11 @@ def draft_table_refresh(*, table: DraftTable) -> DraftTable:
 def draft_tables_refresh(*, event) -> int:
     """Apply every overdue timeout of the event's tables (core.drafts_refresh)."""
     return core.drafts_refresh(kind=TABLE, event=event)
+
+
+def _read(name: str) -> str:
+    """A card's name as the reader reads it in a sentence: as printed in their language, English beside it."""
+    return card_names_read(names=[name])[name]
 
 
 def _timeout(table: DraftTable, now: dt.datetime, via: str) -> None:

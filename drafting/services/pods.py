@@ -19,6 +19,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from cards.selectors import card_names_read
+from common.textlist import text_list
 from drafting import booster, core, thg
 from drafting.passing import PickInvalid
 from drafting.core import SWEEP_GRACE_SECONDS, DraftRefused
@@ -218,9 +220,11 @@ def thg_pick(
             _after_pick(pod, now=now)
             return taken
     if pod.rules.cards_per_pick == 1:
-        raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {"card": late[0].name})
+        raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {
+            "card": card_names_read(names=[late[0].name])[late[0].name]})
+    read = card_names_read(names=[c.name for c in late])
     raise DraftRefused(
-        _("Your time ran out: your team got the two oldest cards, %(cards)s.") % {"cards": ", ".join(c.name for c in late)}
+        _("Your time ran out: your team got the two oldest cards, %(cards)s.") % {"cards": text_list(read[c.name] for c in late)}
     )
 
 

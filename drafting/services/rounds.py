@@ -13,6 +13,7 @@ import random
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from common.textlist import text_list
 from drafting.core import draft_log
 from drafting.models import DraftAction, DraftStatus, DraftTable, EventTimer, PackSource
 from tournaments.enums import FormatKind
@@ -53,13 +54,13 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
         raise DraftRefused(
             _("%(round)s: the drafts of table(s) %(tables)s are being called, so their teams can't change. Stop "
               "those calls first, or leave the pairing as it is.")
-            % {"round": round_.name, "tables": ", ".join(map(str, sorted(called)))}
+            % {"round": round_.name, "tables": text_list(sorted(called), conjunction=False)}
         )
     if started:
         raise DraftRefused(
             _("%(round)s: draft table(s) %(tables)s have started drafting, so their teams can't change. End and "
               "delete those drafts first, or leave the pairing as it is.")
-            % {"round": round_.name, "tables": ", ".join(map(str, sorted(started)))}
+            % {"round": round_.name, "tables": text_list(sorted(started), conjunction=False)}
         )
     DraftTable.objects.filter(pk__in=[t.pk for t in stale]).delete()
     for t in stale:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from common.textlist import text_list
 from cards.models import Card
 from cards.names import name_key
 from cards.selectors import card_name_index
@@ -154,7 +155,7 @@ def draft_table_enter_packs(*, table_id: int, by, packs: Sequence[Sequence[str]]
         unknown = [n for n in names if known and n.casefold() not in known]
         if unknown:
             raise DraftRefused(
-                _("Pack %(n)d: not a card of %(set)s: %(names)s.") % {"n": number, "set": code, "names": ", ".join(unknown)}
+                _("Pack %(n)d: not a card of %(set)s: %(names)s.") % {"n": number, "set": code, "names": text_list(unknown, conjunction=False)}
             )
         cards.append([_entered_card(name, known.get(name.casefold()), code) for name in names])
     return _store_packs(table_id=table_id, by=by, packs=cards, source=PackSource.ENTERED, set_code=code, seed="")
@@ -261,7 +262,7 @@ def _pack_size_problems(packs: list[list[tuple[int, str]]], *, pack_size: int | 
         _("pack %(p)d (from line %(line)d) has %(k)d") % {"p": number, "line": pack[0][0], "k": len(pack)}
         for number, pack in enumerate(packs, start=1) if len(pack) != want
     ]
-    problems = [_("Every pack has %(want)d cards, but %(odd)s.") % {"want": want, "odd": ", ".join(odd)}] if odd else []
+    problems = [_("Every pack has %(want)d cards, but %(odd)s.") % {"want": want, "odd": text_list(odd, conjunction=False)}] if odd else []
     if code and not pack_size:
         try:
             sizes = booster_config(load_set(code)).pack_sizes

@@ -3,8 +3,11 @@ from decimal import Decimal
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from cards import display
+from common.textlist import text_list
 from tournaments.selectors import team_marks
 from tournaments.services.decklists import deck_problem_message
 
@@ -17,6 +20,16 @@ def percent(value: Decimal | None) -> str:
     if value is None:
         return ""
     return number_format(Decimal(value) * 100, 2)
+
+
+@register.filter(needs_autoescape=True)
+def listed(items, conjunction: str = "", autoescape: bool = True) -> str:
+    """The items listed in the page's language (common.textlist): `{{ names|listed }}` with the separator alone
+    ("A, B, C"; "A、B、C" in Chinese and Japanese), `{{ names|listed:"and" }}` with the language's "and" before the
+    last one. Each item is escaped unless it is already safe (a card name with its English beside it)."""
+    items = [conditional_escape(item) if autoescape else item for item in items or ()]
+    shown = text_list(items, conjunction=conjunction == "and")
+    return mark_safe(shown) if autoescape else shown
 
 
 @register.filter

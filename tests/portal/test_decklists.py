@@ -179,3 +179,72 @@ def test_decklist_page_names_cards_as_printed_in_the_readers_language(client, te
     assert shared in page  # the team's shared-card problem, its card as printed in the reader's language
     english = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<li>4 Lightning Bolt</li>" in english and f"{bolt} <span" not in english  # the typed text stays as typed
+
+
+def _stored_before_the_new_languages(registration):
+    """The team's stored problems as a check before pt-br, es, fr, it and ja were shipped left them: English, German
+    and Chinese only. Returns the messages the full check had stored, by language."""
+    registration.refresh_from_db()
+    full = [dict(p["messages"]) for p in registration.deck_problems]
+    old = [{**p, "messages": {k: v for k, v in p["messages"].items() if k in ("en", "de", "zh-hans")}}
+           for p in registration.deck_problems]
+    type(registration).objects.filter(pk=registration.pk).update(deck_problems=old)
+    return full
+
+
+@pytest.mark.parametrize("language", ["ja", "fr"])
+def test_problems_stored_before_a_language_read_in_it_without_a_new_check(client, team, language):
+    """A team's problems stored before Japanese and French were shipped read in them on the player's page, the
+    desk's decklist page and through the API at once: each is rendered from its code and the team's lists in the
+    reader's language and kept, nothing checked again and no list touched."""
+    from desk.selectors import desk_decklists
+    from tests.factories import EventStaffFactory
+    from tournaments.services.decklists import registrations_deck_problems_complete
+
+    event, registration, (a, b) = team
+    client.force_login(b.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"})
+    client.force_login(a.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Mountain"})
+    submitted = {d.pk: d.submitted_at for d in Decklist.objects.filter(seat__registration=registration)}
+    full = _stored_before_the_new_languages(registration)
+    wanted = full[0][language]
+    assert wanted != full[0]["en"]
+    page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    from django.utils.html import escape
+    from tournaments.selectors.decklists import deck_problems_read
+    shared = deck_problems_read(problems=[{"card": "Lightning Bolt", "messages": {language: wanted}}], language=language)
+    assert escape(shared[0]) in page  # the shared card's sentence in the reader's language, its card as printed
+    registration.refresh_from_db()
+    assert [p["messages"][language] for p in registration.deck_problems] == [m[language] for m in full]
+    assert {d.pk: d.submitted_at for d in Decklist.objects.filter(seat__registration=registration)} == submitted
+    # The desk's page and the API complete them the same way (the judges' pages call the same service).
+    _stored_before_the_new_languages(registration)
+    judge = UserFactory()
+    EventStaffFactory(event=event, user=judge, role="judge")
+    client.force_login(judge)
+    desk = client.get(reverse("desk:decklists", args=[event.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    assert desk.status_code == 200
+    registration.refresh_from_db()
+    assert all(language in p["messages"] for p in registration.deck_problems)
+    from django.utils import translation
+    with translation.override(language):
+        row = desk_decklists(event=event)["rows"][0]
+    assert row["problems"] == [m[language] for m, p in zip(full, registration.deck_problems, strict=True)
+                               if p["code"] != "missing-decklist"]
+    assert registrations_deck_problems_complete(registrations=[registration]) == 0  # nothing left to complete
+
+
+def test_problems_stored_before_a_language_are_completed_through_the_api(client, team):
+    from rest_framework.test import APIClient
+
+    event, registration, (a, b) = team
+    client.force_login(b.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"})
+    client.force_login(a.player.user)
+    client.post(_url(event), {"text": "4 Lightning Bolt\n56 Mountain"})
+    full = _stored_before_the_new_languages(registration)
+    api = APIClient()
+    api.force_authenticate(a.player.user)
+    body = api.get(f"/api/v1/events/{event.pk}/decklist", HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert body["problems"] == [m["ja"] for m in full]

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from common.textlist import text_list
 from tournaments.daytwo import KINDS, CutEntrant, CutError, DayTwoCut, day_two_cut
 from tournaments.enums import COUNTING_STATES, EventStatus, RoundKind
 from tournaments.models import Event, Registration, TeamMatch
@@ -138,7 +139,7 @@ def day2_cut_plan(*, event: Event, round_number: int | None, kind: str, threshol
                             % {"n": round_number})
     if missing:
         raise ResultsMissing(_("Round %(n)d still waits for results at table(s) %(tables)s: the Day 2 cut comes "
-                               "once every result is in.") % {"n": round_number, "tables": ", ".join(map(str, missing))},
+                               "once every result is in.") % {"n": round_number, "tables": text_list(missing, conjunction=False)},
                              tables=missing)
     try:
         return day_two_cut(day2_cut_entrants(event=event, round_number=round_number), kind=kind,

@@ -142,6 +142,46 @@ def registration_pool_check_refresh(*, registration: Registration) -> bool:
     return True
 
 
+def _missing_languages(problems: list[dict]) -> list[str]:
+    """The shipped languages some stored problem has no message in (stored before the language was shipped)."""
+    return [code for code, _name in settings.LANGUAGES
+            if any(code not in (p.get("messages") or {}) for p in problems)]
+
+
+def registrations_deck_problems_complete(*, registrations: Sequence[Registration]) -> int:
+    """Give the stored decklist problems of `registrations` their messages in every shipped language where some
+    are missing (problems stored before a language was shipped read English in it): each problem is rendered again
+    from the team's lists in that language, its code and parameters unchanged, and kept only if the problems found
+    are the same (the same codes in the same order); nothing is checked anew or decided again, and the players see
+    no change but the language. Called where problems are read (the player's decklist page, the judges' and the
+    desk's pages, the API), so nobody has to check the lists again. A registration whose problems changed meanwhile
+    is left as it is (compare-and-set). Returns how many registrations were completed. Only the registrations
+    lacking a language cost anything: the check of their lists, once."""
+    completed = 0
+    for registration in registrations:
+        problems = registration.deck_problems or []
+        missing = _missing_languages(problems)
+        if not problems or not missing:
+            continue
+        event = registration.event
+        seats = list(registration.seats.select_related("player").order_by("letter"))
+        lists = {d.seat_id: d for d in Decklist.objects.filter(seat__in=seats)}
+        codes = [p.get("code") for p in problems]
+        filled = [{**p, "messages": dict(p.get("messages") or {})} for p in problems]
+        for code in missing:
+            with translation.override(code):
+                found = _team_problems(event=event, seats=seats, lists=lists)
+            if [p.code for p in found] != codes:
+                continue  # the lists read differently now (new card data): English until they are checked again
+            for stored, problem in zip(filled, found, strict=True):
+                stored["messages"].setdefault(code, problem.message)
+        if filled != problems and Registration.objects.filter(pk=registration.pk, deck_problems=problems).update(
+                deck_problems=filled):
+            registration.deck_problems = filled
+            completed += 1
+    return completed
+
+
 def deck_problem_message(problem: dict, *, language: str | None = None) -> str:
     """A stored decklist problem's message in `language` (default: the active one), else in English."""
     language = language or translation.get_language() or settings.LANGUAGE_CODE

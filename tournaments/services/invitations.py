@@ -40,7 +40,7 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
         message=LogText(ngettext_lazy(
             "%(n)d seat is held for an existing account: its person was invited to take it (%(seats)s).",
             "%(n)d seats are held for existing accounts: their people were invited to take them (%(seats)s).", "n"),
-            {"n": len(made), "seats": ", ".join(sorted(p.name for p, _u in invited))}),
+            {"n": len(made), "seats": sorted(p.name for p, _u in invited)}),
         data={"placeholders": [p.pk for p, _u in invited]},
     )
     links = {invitation.pk: site_absolute_url(reverse("portal:invitation", args=[invitation.pk])) for invitation in made}

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.refusals import NotFound
+from common.textlist import text_list
 from tournaments import scoring
 from tournaments.entry import EntryError, parse_seats, parse_shared
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
@@ -82,7 +83,7 @@ def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
         letters = event.seat_letters
         if set(by_letter) != set(letters) or len(seats) != len(letters):
             raise ValidationError(
-                _("Give a result for every seat (%(seats)s), each once.") % {"seats": ", ".join(letters)}
+                _("Give a result for every seat (%(seats)s), each once.") % {"seats": text_list(letters, conjunction=False)}
             )
         return scoring.score_seat_against_seat(
             [(by_letter[x].wins_a, by_letter[x].wins_b, by_letter[x].draws) for x in letters]

@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from common.textlist import text_list
 from tournaments.enums import EventStatus, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
@@ -76,7 +77,7 @@ def round_take_back_refusal(*, round_: Round, event: Event | None = None) -> str
     ).values_list("table", flat=True))
     if entered:
         return (_("Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
-                  "the results instead.") % {"n": round_.number, "tables": ", ".join(map(str, sorted(entered)))})
+                  "the results instead.") % {"n": round_.number, "tables": text_list(sorted(entered), conjunction=False)})
     return None
 
 

@@ -6,6 +6,7 @@ At the bottom of tournaments' services: it imports no other service, so any of t
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from common.textlist import text_list
 from tournaments.enums import COUNTING_STATES, EventStatus
 from tournaments.models import Event, Round
 from tournaments.services.errors import ResultsMissing, StateConflict
@@ -50,6 +51,6 @@ def round_require_results(*, round_: Round | None) -> None:
     if missing:
         raise ResultsMissing(
             _("Round %(n)d still waits for results at table(s) %(tables)s: enter or confirm them first.")
-            % {"n": round_.number, "tables": ", ".join(map(str, missing))},
+            % {"n": round_.number, "tables": text_list(missing, conjunction=False)},
             tables=missing,
         )

@@ -127,3 +127,59 @@ def test_booster_pods_page_is_not_for_players(client):
     client.force_login(player(PodTeam.objects.get(pod=pod, seat=0)))
     assert client.get(reverse("drafting:booster_event", args=[pod.event_id])).status_code == 404
     assert client.post(reverse("drafting:booster_event", args=[pod.event_id])).status_code == 404
+
+
+def _timed_out_notice(page: str) -> str:
+    start = page.index('class="message timed-out"')
+    return page[start : page.index("</p>", start)]
+
+
+@pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
+def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(client, _cards_committed, language,
+                                                                               printed):
+    """"Time ran out: the timer picked X" names X as printed in the reader's language, the English name beside it."""
+    pod = make_booster_pods(players=2, start=False)[0]
+    _real_packs(pod, "Lightning Bolt")
+    seat = PodTeam.objects.get(pod=pod, seat=0)
+    expire(pod)
+    assert thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=0)
+    client.force_login(player(seat))
+    page = client.get(reverse("drafting:pod", args=[pod.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'{printed} <span class="card-english" lang="en">(Lightning Bolt)</span>' in _timed_out_notice(page)
+    english = client.get(reverse("drafting:pod", args=[pod.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert _timed_out_notice(english).endswith("Time ran out: the timer picked Lightning Bolt for you.")
+
+
+@pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
+def test_rochester_latest_pick_and_timer_notice_name_the_card_as_printed(client, _cards_committed, language, printed):
+    """The Rochester table's "latest pick" column and the timer's notice name the card as printed in the reader's
+    language; a card the data has no printing of keeps its English name."""
+    table = make_table(team_size=2, review=0)
+    DraftCard.objects.filter(table=table, pack_index=0).update(name="Lightning Bolt")
+    seat = draft_seat_to_pick(table=table)
+    expire_table(table)
+    assert draft_timeout_apply(table_id=table.pk, pack_index=0, pick_number=1)
+    client.force_login(draft_seat_players(table=table)[seat].player.user)
+    page = client.get(reverse("drafting:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    shown = f'{printed} <span class="card-english" lang="en">(Lightning Bolt)</span>'
+    assert shown in _timed_out_notice(page)
+    assert f"<td>{shown}</td>" in page  # the seat's latest pick
+    english = client.get(reverse("drafting:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<td>Lightning Bolt</td>" in english and printed not in english
+
+
+def test_late_pick_refusal_names_the_oldest_card_as_printed(_cards_committed):
+    """A pick too late gets the oldest card, and the refusal names it in the reader's language."""
+    from django.utils import translation
+
+    from drafting.core import DraftRefused
+    from drafting.services.picks import draft_pick
+
+    table = make_table(team_size=2, review=0)
+    DraftCard.objects.filter(table=table, pack_index=0).update(name="Lightning Bolt")
+    seat = draft_seat_to_pick(table=table)
+    card = DraftCard.objects.filter(table=table, pack_index=0).order_by("position").last()
+    expire_table(table, ago=0.5)
+    with translation.override("ja"), pytest.raises(DraftRefused) as refused:
+        draft_pick(table_id=table.pk, seat=seat, card_id=card.pk, pack_index=0, pick_number=1)
+    assert "稲妻 (Lightning Bolt)" in str(refused.value)
