@@ -68,12 +68,22 @@ def _apply(*, event: Event, user, plan: DayTwoCut, settings: tuple) -> DayTwoCut
     return plan
 
 
+_AFTER_CUT: list = []  # (event=, cut_round=, user=) -> anything: called when the cut is made or undone
+
+
+def day2_cut_listener_register(*, listener) -> None:
+    """Call `listener(event=, cut_round=, user=)` inside the transaction each time the Day 2 cut is made or undone
+    (registered once). services.phases registers the re-seating of a phase started right after the cut
+    (tournaments/apps.py): this module can't import it, services.phases makes a due cut before it seats pods."""
+    if listener not in _AFTER_CUT:
+        _AFTER_CUT.append(listener)
+
+
 def _reseat_next_phase(*, event: Event, cut_round: int, user) -> None:
     """A phase in pods started right after the cut's round (its pods seated before the cut was made by hand, or
     before it was undone) seats its pods again from the entrants now in (docs/phases.md, "With a Day 2 cut")."""
-    # cycle: tournaments.services.phases imports tournaments.services.daytwo (a due cut comes before the pods)
-    from tournaments.services.phases import phase_reseat_after_cut
-    phase_reseat_after_cut(event=event, cut_round=cut_round, user=user)
+    for listener in _AFTER_CUT:
+        listener(event=event, cut_round=cut_round, user=user)
 
 
 def day2_cut_undo_refusal(*, event: Event) -> str | None:
