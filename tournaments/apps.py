@@ -9,3 +9,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         from tournaments import rights  # noqa: F401  (registers the object permissions with django-rules)
+        from tournaments.services.daytwo import day2_cut_listener_register
+        from tournaments.services.phases import phase_reseat_after_cut
+
+        day2_cut_listener_register(listener=phase_reseat_after_cut)  # a cut made or undone re-seats the next phase

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from tournaments.models import Event, Round
 
 RoundSeater = Callable[..., object]  # (round_=) -> anything; raises ValidationError to refuse the pairing
-FirstRoundPairs = Callable[..., tuple[list[tuple[int, int]], list[int]] | None]  # (event=, entrant_ids=)
+FirstRoundPairs = Callable[..., tuple[list[tuple[int, int]], list[int]] | None]  # (event=, entrant_ids=, avoid=)
 PodsOfRegistrations = Callable[..., dict[int, int]]  # (event=) -> registration id -> pod number
 
 _SEATERS: list[RoundSeater] = []
@@ -52,11 +52,12 @@ def round_drafts_seat(*, round_: Round) -> None:
         seater(round_=round_)
 
 
-def draft_first_round_pairs(*, event: Event, entrant_ids: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+def draft_first_round_pairs(*, event: Event, entrant_ids: list[int], avoid: frozenset = frozenset()
+                            ) -> tuple[list[tuple[int, int]], list[int]] | None:
     """Round 1's pairs and byes from the event's draft seats, or None: its format pairs round 1 like any other
-    round, or its draft has no seats yet."""
+    round, or its draft has no seats yet. `avoid`: the pairings to avoid (frozensets of two registration ids)."""
     pairs = _FIRST_ROUND_PAIRS.get(str(event.format_kind))
-    return pairs(event=event, entrant_ids=entrant_ids) if pairs else None
+    return pairs(event=event, entrant_ids=entrant_ids, avoid=avoid) if pairs else None
 
 
 def draft_pods_of_registrations(*, event: Event) -> dict[int, int]:

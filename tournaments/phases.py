@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -86,16 +86,39 @@ def seat_pods_by_standings(ranked: Sequence[T], *, pod_size: int, rng: random.Ra
     return pods
 
 
-def pair_across_pods(pods: Sequence[Sequence[T]]) -> tuple[list[tuple[T, T]], T | None]:
+def pair_across_pods(pods: Sequence[Sequence[T]],
+                     avoid: Collection[frozenset] = frozenset()) -> tuple[list[tuple[T, T]], T | None]:
     """Round 1 across each pod by seat (RULES.md 10; Wizards' Companion since 2019): seat n plays seat n + 4 in a pod
     of eight, seat n + k in a pod of 2k. An odd pod's last seat has no opposite; those players play each other in
-    pod order, and the one left over, if any, gets the bye. Returns (pairs, bye)."""
+    pod order, and the one left over, if any, gets the bye. Returns (pairs, bye).
+
+    `avoid`: pairings to avoid (family, one household: issue 42). The seats are where the players drafted, so they
+    stay; a pair to avoid sitting across plays instead the opponent of another pair of the same pod (nearest first,
+    its seat's opposite swapped) when neither new pair is to be avoided. A pair nothing can untangle stays (the
+    pairing reports it as any avoided pair made)."""
     pairs: list[tuple[T, T]] = []
     leftover: list[T] = []
     for seats in pods:
         half = len(seats) // 2
-        pairs += [(seats[n], seats[n + half]) for n in range(half)]
+        pairs += _untangled([(seats[n], seats[n + half]) for n in range(half)], avoid)
         if len(seats) % 2:
             leftover.append(seats[-1])
-    pairs += [(leftover[k], leftover[k + 1]) for k in range(0, len(leftover) - 1, 2)]
+    pairs += _untangled([(leftover[k], leftover[k + 1]) for k in range(0, len(leftover) - 1, 2)], avoid)
     return pairs, leftover[-1] if len(leftover) % 2 else None
+
+
+def _untangled(pairs: list[tuple[T, T]], avoid: Collection[frozenset]) -> list[tuple[T, T]]:
+    """`pairs` (one pod's) with each pair to avoid swapped with the nearest other pair that untangles it."""
+    out = [list(pair) for pair in pairs]
+    for i in range(len(out)):
+        if frozenset(out[i]) not in avoid:
+            continue
+        for j in sorted((j for j in range(len(out)) if j != i), key=lambda j: (abs(j - i), j)):
+            (a, b), (c, d) = out[i], out[j]
+            if frozenset((a, d)) not in avoid and frozenset((c, b)) not in avoid:
+                out[i][1], out[j][1] = d, b
+                break
+            if frozenset((a, c)) not in avoid and frozenset((b, d)) not in avoid:
+                out[i][1], out[j][0] = c, b
+                break
+    return [(a, b) for a, b in out]

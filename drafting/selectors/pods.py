@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.db.models import Count, QuerySet
@@ -44,9 +45,11 @@ def thg_pods_for_user(*, user) -> QuerySet[Pod]:
     )
 
 
-def booster_first_round_pairs(*, event, entrant_ids: list[int]) -> tuple[list[tuple[int, int]], list[int]] | None:
+def booster_first_round_pairs(*, event, entrant_ids: list[int], avoid: Collection[frozenset[int]] = frozenset()
+                              ) -> tuple[list[tuple[int, int]], list[int]] | None:
     """Round 1 of a booster draft event: the pairs across each pod by seat (booster.first_round_pairs) of the
-    entrants `entrant_ids`, and the bye; entrants in no pod (late entries) pair among themselves. None while the
+    entrants `entrant_ids`, and the bye; entrants in no pod (late entries) pair among themselves. A pairing to
+    avoid (`avoid`) sitting across plays another seat's opposite in its pod where that untangles it. None while the
     event has no pods (then round 1 is paired like any other)."""
     seating: dict[int, list[int]] = defaultdict(list)
     active = set(entrant_ids)
@@ -58,7 +61,7 @@ def booster_first_round_pairs(*, event, entrant_ids: list[int]) -> tuple[list[tu
         return None
     seated = {r for seats in seating.values() for r in seats}
     pods = [seating[n] for n in sorted(seating)] + [[e for e in entrant_ids if e not in seated]]
-    pairs, bye = booster.first_round_pairs(pods)
+    pairs, bye = booster.first_round_pairs(pods, avoid)
     return pairs, [] if bye is None else [bye]
 
 

@@ -54,3 +54,27 @@ def test_round_one_pairs_across_each_pod_by_seat():
     assert pairs[:4] == [("A", "E"), ("B", "F"), ("C", "G"), ("D", "H")]
     assert (1, 2) in pairs and (4, 5) in pairs and (3, 6) in pairs and bye is None
     assert pair_across_pods([[1, 2, 3]]) == ([(1, 2)], 3)
+
+
+def test_round_one_across_the_pod_untangles_a_pair_to_avoid_within_its_pod():
+    pods = [list("ABCDEFGH"), list("IJKL")]
+    plain, _bye = pair_across_pods(pods)
+    assert ("A", "E") in plain
+    pairs, bye = pair_across_pods(pods, {frozenset("AE")})
+    assert bye is None and frozenset("AE") not in {frozenset(p) for p in pairs}
+    assert ("C", "G") in pairs and ("D", "H") in pairs and ("I", "K") in pairs  # one swap with the nearest pair
+    pod_of = {p: n for n, pod in enumerate(pods) for p in pod}
+    assert all(pod_of[a] == pod_of[b] for a, b in pairs)  # never across two pods
+    # A pod of two can't untangle: the pair stays (the pairing reports it as an avoided pair made).
+    assert pair_across_pods([["A", "B"], ["C", "D"]], {frozenset("AB")})[0] == [("A", "B"), ("C", "D")]
+
+
+def test_round_one_across_the_pod_avoids_every_pair_that_can_be_avoided():
+    rng = random.Random(7)
+    for _ in range(300):
+        players = list(range(8))
+        rng.shuffle(players)
+        avoid = {frozenset(rng.sample(players, 2)) for _ in range(2)}
+        pairs, _bye = pair_across_pods([players], avoid)
+        assert sorted(p for pair in pairs for p in pair) == list(range(8))
+        assert not avoid & {frozenset(p) for p in pairs}, (players, avoid, pairs)

@@ -49,6 +49,7 @@ def _apply(*, event: Event, user, plan: DayTwoCut, settings: tuple) -> DayTwoCut
     event.day2_cut_round, event.day2_cut_kind, event.day2_cut_threshold = settings
     event.day2_cut_applied = True
     event.save(update_fields=["day2_cut_round", "day2_cut_kind", "day2_cut_threshold", "day2_cut_applied"])
+    _reseat_next_phase(event=event, cut_round=round_number, user=user)
     names = team_names_for_event(event=event)
     event_log_record(
         event=event, user=user, action=LogAction.DAY2_CUT, round_number=round_number,
@@ -65,6 +66,24 @@ def _apply(*, event: Event, user, plan: DayTwoCut, settings: tuple) -> DayTwoCut
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.DAY2_CUT, round=round_number, made=True)
     return plan
+
+
+_AFTER_CUT: list = []  # (event=, cut_round=, user=) -> anything: called when the cut is made or undone
+
+
+def day2_cut_listener_register(*, listener) -> None:
+    """Call `listener(event=, cut_round=, user=)` inside the transaction each time the Day 2 cut is made or undone
+    (registered once). services.phases registers the re-seating of a phase started right after the cut
+    (tournaments/apps.py): this module can't import it, services.phases makes a due cut before it seats pods."""
+    if listener not in _AFTER_CUT:
+        _AFTER_CUT.append(listener)
+
+
+def _reseat_next_phase(*, event: Event, cut_round: int, user) -> None:
+    """A phase in pods started right after the cut's round (its pods seated before the cut was made by hand, or
+    before it was undone) seats its pods again from the entrants now in (docs/phases.md, "With a Day 2 cut")."""
+    for listener in _AFTER_CUT:
+        listener(event=event, cut_round=cut_round, user=user)
 
 
 def day2_cut_undo_refusal(*, event: Event) -> str | None:
@@ -92,6 +111,7 @@ def event_day2_cut_undo(*, event: Event, user=None) -> int:
     Registration.objects.filter(pk__in=back).update(day2_cut_round=None)
     event.day2_cut_applied = False
     event.save(update_fields=["day2_cut_applied"])
+    _reseat_next_phase(event=event, cut_round=event.day2_cut_round, user=user)
     event_log_record(
         event=event, user=user, action=LogAction.DAY2_CUT_UNDONE, round_number=event.day2_cut_round,
         message=LogText(gettext_lazy("Day 2 cut after round %(n)d undone: %(out)d back in the event."),

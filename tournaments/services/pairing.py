@@ -99,6 +99,11 @@ def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], se
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
 
 
+def _round_one_avoid(entrants: list[PairingEntrant]) -> frozenset:
+    """Round 1 has no history: what opponents the entrants have are the pairings to avoid (with_avoidance)."""
+    return frozenset(frozenset((e.id, other)) for e in entrants for other in e.opponents)
+
+
 def _across_phase_pods(*, phase: Phase, entrants: list[PairingEntrant]) -> tuple[list, list[int]]:
     """The event's round 1 played in a phase's pods: across each pod by seat (RULES.md 10), the entrants in play
     only (a bye in advance or a drop leaves a seat empty); entrants in no pod sit together as one more pod."""
@@ -106,7 +111,7 @@ def _across_phase_pods(*, phase: Phase, entrants: list[PairingEntrant]) -> tuple
     pods = [[r for r in pod if r in playing] for pod in phase_pod_seating(phase=phase)]
     seated = {r for pod in pods for r in pod}
     pods.append([e.id for e in entrants if e.id not in seated])
-    pairs, bye = pair_across_pods([pod for pod in pods if pod])
+    pairs, bye = pair_across_pods([pod for pod in pods if pod], _round_one_avoid(entrants))
     return pairs, [] if bye is None else [bye]
 
 
@@ -123,7 +128,8 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     else:
         if number == 1:
             # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
-            seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants])
+            seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants],
+                                             avoid=_round_one_avoid(entrants))
             if seated is not None:
                 return seated
         pods = {} if event.pods_play_across else draft_pods_of_registrations(event=event)  # a 2HG draft's pods

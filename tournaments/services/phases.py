@@ -31,8 +31,15 @@ from tournaments.models import Decklist, Event, Phase, PhaseDeck, PhaseSeat, Reg
 from tournaments.models.phases import MAX_POD_SIZE
 from tournaments.phases import PlanRefused, seat_pods_by_standings
 from tournaments.pools import phase_pools_archive, team_pool
-from tournaments.selectors.phases import event_phases, phase_first_round, phase_next
+from tournaments.selectors.phases import (
+    event_phases,
+    phase_first_round,
+    phase_for_round,
+    phase_next,
+    phase_pod_seating,
+)
 from tournaments.selectors.standings import standings_for_event
+from tournaments.services.daytwo import event_day2_cut_when_due
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import event_lock
@@ -246,9 +253,11 @@ def phase_delete(*, phase: Phase, user=None) -> None:
 
 
 def _active_ranked(*, event: Event, first_round: int) -> list[int]:
-    """The entrants who play the phase's first round (joined by then, not dropped before), best standing first."""
+    """The entrants who play the phase's first round (joined by then, not dropped before, not cut by a Day 2 cut
+    before it), best standing first: after a cut, the standings of the advanced only."""
     active = set(Registration.objects.filter(event=event, joined_round__lte=first_round).filter(
-        Q(dropped_round__isnull=True) | Q(dropped_round__gte=first_round)).values_list("id", flat=True))
+        Q(dropped_round__isnull=True) | Q(dropped_round__gte=first_round)).filter(
+        Q(day2_cut_round__isnull=True) | Q(day2_cut_round__gte=first_round)).values_list("id", flat=True))
     standings = standings_for_event(event=event, upto_round=first_round - 1)
     return [row.team for row in standings if row.team in active]
 
@@ -349,4 +358,27 @@ def phase_start_next(*, event: Event, user=None, seed: int | None = None) -> Pha
             "phase": phase.label, "n": first - 1})
     last = Round.objects.filter(event=event, kind=RoundKind.SWISS).order_by("-number").first()
     round_require_results(round_=last)
+    event_day2_cut_when_due(event=event, next_round=first, user=user)  # the cut comes before the pods
     return phase_start_locked(event=event, phase=phase, user=user, seed=seed)
+
+
+def phase_reseat_after_cut(*, event: Event, cut_round: int, user=None) -> Phase | None:
+    """Called (the event locked) when a Day 2 cut after `cut_round` is made or undone: a phase in pods that starts
+    right after the cut and has started already (its first round not paired: the cut refuses otherwise) seats its
+    pods anew from the standings of the entrants now in, so the cut ones sit in no pod, or the ones back in do.
+    Same seed, so the same entrants sit as before. Logged; returns the phase re-seated, or None."""
+    phases = event_phases(event=event)
+    phase = phase_for_round(event=event, round_number=cut_round + 1, phases=phases)
+    if (phase is None or phase.started_at is None or not phase.in_pods
+            or phase_first_round(phase=phase, phases=phases) != cut_round + 1
+            or Round.objects.filter(event=event, kind=RoundKind.SWISS, number=cut_round + 1).exists()):
+        return None
+    before = phase_pod_seating(phase=phase)
+    PhaseSeat.objects.filter(phase=phase).delete()
+    pods = _seat_pods(phase=phase, event=event, first_round=cut_round + 1)
+    event_log_record(event=event, user=user, action=LogAction.PHASE_STARTED,
+                     message=LogText(gettext_lazy("%(phase)s: %(pods)d pods seated again by the standings after "
+                                                  "the Day 2 cut."), {"phase": phase.label, "pods": len(pods)}),
+                     before={"phase": phase.number, "pods": before}, after={"phase": phase.number, "pods": pods},
+                     data={"phase": phase.number, "seed": phase.seed, "reseated": True})
+    return phase

@@ -87,7 +87,8 @@ def round_take_back(*, round_: Round, user=None) -> None:
     for a dropped playoff team aside), so it can be paired again, e.g. after a late drop.
 
     Taking back the top cut's first round undoes the cut: the seeds are released and the event is in its Swiss
-    rounds again; taking back round 1 returns the event to registration. Recorded in the event's log.
+    rounds again; taking back round 1 returns the event to registration (a single-elimination event keeps its
+    seeds: elimination_start pairs round 1 again in the same seeding). Recorded in the event's log.
     """
     round_ = round_lock(round_id=round_.pk)  # the event, then the round (tournaments/services/locks.py)
     event = round_.event
@@ -100,7 +101,9 @@ def round_take_back(*, round_: Round, user=None) -> None:
     previous = event.rounds.filter(number=number - 1).first()
     if previous is not None:
         Round.objects.filter(pk=previous.pk).update(is_finished=False)
-    if kind == RoundKind.PLAYOFF and not event.rounds.filter(kind=RoundKind.PLAYOFF).exists():
+    if number == 1 and event.is_single_elimination:
+        event.status = EventStatus.REGISTRATION  # the seeds stay: pairing round 1 again keeps the seeding
+    elif kind == RoundKind.PLAYOFF and not event.rounds.filter(kind=RoundKind.PLAYOFF).exists():
         Registration.objects.filter(event=event).update(topcut_seed=None)
         event.status = EventStatus.RUNNING
     elif number == 1:

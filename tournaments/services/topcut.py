@@ -108,12 +108,24 @@ def topcut_start(*, event: Event, user=None) -> Round:
     return round_
 
 
+def _kept_seeding(*, event: Event, field: list[int]) -> list[int] | None:
+    """The seeding a taken-back round 1 kept (its order among the active `field`, new entrants last), or None."""
+    seeded = dict(Registration.objects.filter(event=event, pk__in=field, topcut_seed__isnull=False)
+                  .values_list("id", "topcut_seed"))
+    if not seeded:
+        return None
+    return sorted(seeded, key=seeded.get) + sorted(set(field) - set(seeded))
+
+
 @transaction.atomic
 def elimination_start(*, event: Event, user=None, order: list[int] | None = None, seed: int | None = None) -> Round:
     """Seed a single-elimination event (issue 42) and pair its first round: the active teams seeded by the
     event's method (rating, the organizer's `order` of registration ids, else the order they were entered, or
     random from `seed`), the bracket the
     next power of two with the byes to the top seeds (1 v 16, 8 v 9 ... as the MTR's bracket), each bye a win.
+
+    Round 1 taken back (round_take_back) keeps the seeds: without a new `order`, round 1 is paired again in the
+    seeding kept, the entrants who dropped since left out (the others move up) and any new entrant seeded last.
 
     Refused (nothing written) for an event that is not single elimination or has rounds already, with fewer than
     two active teams, or with a seed list that is not the field (the message says which teams).
@@ -129,16 +141,21 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
         raise ValidationError(_("At least two active entrants are needed to start the bracket (%(n)d active).")
                               % {"n": len(field)})
     seed = secrets.randbits(62) if seed is None else seed
-    if order is None and event.bracket_seeding == BracketSeeding.LIST:
+    kept = _kept_seeding(event=event, field=field) if order is None else None
+    method = BracketSeeding.LIST if kept else event.bracket_seeding
+    if kept:
+        order = kept
+    elif order is None and event.bracket_seeding == BracketSeeding.LIST:
         order = sorted(field)  # no list sent: the order they were entered (a team list imports seed 1 first)
     try:
         seeds = elimination_seeds(
-            field, method=event.bracket_seeding, seed=seed, listed=order,
+            field, method=method, seed=seed, listed=order,
             ratings=seeding_team_ratings(event=event) if event.bracket_seeding == BracketSeeding.RATING else None)
         size = bracket_size(len(seeds))
         bracket = bracket_state(standings_order=seeds, size=size, byes=True)
     except TopCutError as exc:
         raise ValidationError({"order": str(exc)} if event.bracket_seeding == BracketSeeding.LIST else str(exc)) from exc
+    Registration.objects.filter(event=event, topcut_seed__isnull=False).update(topcut_seed=None)  # kept ones move up
     for place, registration_id in enumerate(seeds, start=1):
         Registration.objects.filter(pk=registration_id).update(topcut_seed=place)
     event.top_cut, event.status = size, EventStatus.TOP_CUT
@@ -147,9 +164,11 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
     # players), and is played in round 2 like the others.
     round_ = _write_playoff_round(event=event, number=1, matches=[m for m in bracket.rounds[0] if m.ready],
                                   seed=seed, byes=[m for m in bracket.rounds[0] if m.bye])
+    message = (gettext_lazy("Single-elimination bracket of %(n)d paired again in the seeding it kept: round 1 "
+                            "paired.") if kept else
+               gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired."))
     round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
-                      message=LogText(gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired."),
-                                      {"n": len(seeds)}))
+                      message=LogText(message, {"n": len(seeds)}))
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_

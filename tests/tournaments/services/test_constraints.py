@@ -152,3 +152,27 @@ def test_seeded_round_one_keeps_its_seeding_and_untangles_an_avoided_pair():
     assert tuple(sorted((first, second))) not in pairs
     assert len(set(pairs) & set(seeded)) == 2  # one swap with a neighbour: the two other pairs as seeded
     assert round_problems(round_=again) == []
+
+
+def test_a_draft_phases_round_one_across_the_pod_untangles_an_avoided_pair():
+    from tournaments.enums import FormatKind, PairingScope
+    from tournaments.services.phases import phase_create
+
+    organizer = OrganizerFactory()
+    event = EventFactory(team_size=1, swiss_rounds=2, organizer=organizer, format_kind=FormatKind.BOOSTER_DRAFT,
+                         constructed_format="", real_product=True)
+    players = {RegistrationFactory(event=event).pk: None for _ in range(8)}
+    phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=2,
+                 pairing_scope=PairingScope.PODS)
+    plain = round_pair_next(event=event, seed=5)
+    across = sorted(tuple(sorted(p)) for p in plain.matches.values_list("team_a_id", "team_b_id"))
+    first, second = across[0]
+    plain.delete()
+    from tournaments.models import Registration
+    avoided_pairing_add(event=event, first=Registration.objects.get(pk=first),
+                        second=Registration.objects.get(pk=second), user=organizer)
+    again = round_pair_next(event=event, seed=5)
+    pairs = sorted(tuple(sorted(p)) for p in again.matches.values_list("team_a_id", "team_b_id"))
+    assert (first, second) not in pairs and len(pairs) == 4 and len(set(pairs) & set(across)) == 2
+    assert sorted(p for pair in pairs for p in pair) == sorted(players)
+    assert round_problems(round_=again) == []

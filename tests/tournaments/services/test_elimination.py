@@ -91,3 +91,28 @@ def test_structure_fixed_once_the_bracket_started():
     with pytest.raises(ValidationError) as error:
         event_update(event=event, bracket_seeding="")
     assert "bracket_seeding" in error.value.message_dict
+
+
+def test_round_one_taken_back_keeps_its_seeding_when_paired_again():
+    from tournaments.services.registrations import registration_drop
+    from tournaments.services.rounds import round_take_back
+
+    event, players = _event(11, "random")
+    organizer = OrganizerFactory()
+    first = event_pair_next(event=event, user=organizer, seed=1)
+    seeds = dict(Registration.objects.filter(event=event).values_list("pk", "topcut_seed"))
+    pairs = sorted(first.matches.values_list("team_a_id", "team_b_id"))
+    round_take_back(round_=first, user=organizer)
+    event.refresh_from_db()
+    assert event.status == EventStatus.REGISTRATION and not event.rounds.exists()
+    again = event_pair_next(event=event, user=organizer, seed=2)  # another random draw would seed anew
+    assert dict(Registration.objects.filter(event=event).values_list("pk", "topcut_seed")) == seeds
+    assert sorted(again.matches.values_list("team_a_id", "team_b_id")) == pairs
+    # Taken back again after a drop: the others keep their order and move up.
+    round_take_back(round_=again, user=organizer)
+    order = sorted(seeds, key=seeds.get)
+    registration_drop(registration=Registration.objects.get(pk=order[0]), user=organizer)
+    third = event_pair_next(event=event, user=organizer, seed=3)
+    now = dict(Registration.objects.filter(event=event, dropped_round__isnull=True).values_list("pk", "topcut_seed"))
+    assert sorted(now, key=now.get) == order[1:] and sorted(now.values()) == list(range(1, 11))
+    assert third.matches.filter(team_b__isnull=True).count() == 6  # 10 in a bracket of 16: byes to seeds 1-6
