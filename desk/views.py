@@ -66,7 +66,7 @@ from sealed.selectors import sealed_real_product
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_score_event
+from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_run_timers, may_score_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.pairings import avoided_pairings_for_event
 from tournaments.selectors.placeholders import invited_seats
@@ -109,11 +109,12 @@ PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
 
 
-def _desk_event(request: HttpRequest, pk: int) -> Event:
+def _desk_event(request: HttpRequest, pk: int, *, rule=may_score_event) -> Event:
     """The event, for whoever may work its desk (tournaments.rights.may_score_event: the organizers and the
-    scorekeepers); 404 for anyone else (its existence doesn't leak)."""
+    scorekeepers; `rule` another of tournaments.rights, e.g. may_run_timers for the clock); 404 for anyone else
+    (its existence doesn't leak)."""
     event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_score_event(request.user, event):
+    if event is None or not rule(request.user, event):
         raise Http404("No such event.")
     return event
 
@@ -265,7 +266,7 @@ def desk_result(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def desk_clock(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _desk_event(request, pk)
+    event = _desk_event(request, pk, rule=may_run_timers)
     round_ = _round(event, request.POST.get("round"))
     if round_ is None:
         raise Http404("No round yet.")

@@ -190,3 +190,19 @@ def position(schedule: Sequence[Segment | Mapping], elapsed: float) -> Position:
 
 def total_seconds(schedule: Sequence[Segment | Mapping]) -> int:
     return sum(s["seconds"] if isinstance(s, Mapping) else s.seconds for s in schedule)
+
+
+def schedule_cut(schedule: Sequence[Segment | Mapping], seconds: float) -> list[dict]:
+    """The schedule as it ran when it ended after `seconds` (ended early: every deck is in): the segments before,
+    the one running shortened to what it ran (whole seconds, rounded down), none after; as JSON segments. Ending
+    at once keeps an empty schedule, which is over."""
+    kept, start = [], 0.0
+    for segment in schedule:
+        data = dict(segment) if isinstance(segment, Mapping) else segment.as_json()
+        if start >= seconds:
+            break
+        ran = min(data["seconds"], int(seconds - start))
+        if ran > 0:
+            kept.append({**data, "seconds": ran})
+        start += data["seconds"]
+    return kept

@@ -249,10 +249,14 @@ ROUTES = {
     "api:draft-picks": ({"GET": RUN}, lambda w: {"event_id": w.rochester.pk}),
     "api:my-draft-picks": ({"GET": SEE}, lambda w: {"event_id": w.rochester.pk}),
     "api:pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.pod_event.pk}),
-    # A paper draft (issue 40): its seats and calls as public as the event; seating and calling for who runs it.
+    # A paper draft (issue 40): its seats and calls as public as the event; seating for who runs it, the calls and
+    # the deck building timer for who runs the timers (may_run_timers: as pairing, the scorekeepers too; the event
+    # token here is another event's: tests/api/test_paper.py drives the calls with the event's own).
     "api:paper-pods": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": RUN}, lambda w: {"event_id": w.rochester.pk}),
-    "api:call-list": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": RUN}, lambda w: {"event_id": w.rochester.pk}),
-    "api:call-detail": ({"POST": RUN, "DELETE": RUN}, lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
+    "api:call-list": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": SCORE},
+                      lambda w: {"event_id": w.rochester.pk}),
+    "api:call-detail": ({"POST": SCORE, "DELETE": SCORE},
+                        lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
     # Multiplayer pods (issue 43): the desk seats rounds; a pod's players report and confirm, the desk enters finals.
     "api:pod-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
     "api:pod-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),
@@ -273,8 +277,9 @@ ROUTES = {
     "drafting:pod_picks": ({"GET": PLAYS}, lambda w: {"pk": w.pod.pk}),
     "drafting:event_picks": ({"GET": RUN}, lambda w: {"pk": w.rochester.pk}),
     "drafting:booster_event": ({"GET": RUN}, lambda w: {"pk": w.rochester.pk}),
-    # The paper draft: the organizer's controls; the call (projector, phones) and its state as public as the event.
-    "drafting:paper_event": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
+    # The paper draft: the timers' controls (who runs the timers; seating the pods refused inside to a scorekeeper);
+    # the call (projector, phones) and its state as public as the event.
+    "drafting:paper_event": ({"GET": SCORE, "POST": SCORE}, lambda w: {"pk": w.rochester.pk}),
     "drafting:call": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
     "drafting:call_state": ({"GET": SEE}, lambda w: {"pk": w.rochester.pk}),
     "drafting:pod": ({"GET": RUN_OR_PLAYS}, lambda w: {"pk": w.pod.pk}),

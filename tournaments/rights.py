@@ -178,6 +178,14 @@ def may_score_event(subject, event) -> bool:
 
 
 @rules.predicate
+def may_run_timers(subject, event) -> bool:
+    """The event's timers: the round clock, a paper draft's calls (the pods', the tables') and the deck building
+    timer: start, pause, resume, stop, end early. Whoever pairs a round: the organizers and the scorekeepers (an
+    event token included). Seating the pods and the draft's settings stay may_run_event's."""
+    return bool(roles_at(subject, event) & _SCORES)
+
+
+@rules.predicate
 def may_judge_event(subject, event) -> bool:
     """Deck checks, penalties, changes to locked decklists, every penalty and the event log."""
     return bool(roles_at(subject, event) & _JUDGES)
@@ -395,6 +403,7 @@ def may_attach_event(subject, series, event) -> bool:
 
 rules.add_perm("tournaments.run_event", may_run_event)
 rules.add_perm("tournaments.score_event", may_score_event)
+rules.add_perm("tournaments.run_timers", may_run_timers)
 rules.add_perm("tournaments.judge_event", may_judge_event)
 rules.add_perm("tournaments.see_event", may_see_event)
 rules.add_perm("tournaments.manage_staff", may_manage_staff)

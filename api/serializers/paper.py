@@ -24,6 +24,7 @@ class CallSerializer(serializers.Serializer):
     index = serializers.IntegerField(allow_null=True)
     left = serializers.FloatField()
     pod = serializers.IntegerField(allow_null=True, help_text="The pod's number, for a pod's own call.")
+    pod_id = serializers.IntegerField(allow_null=True, help_text="The pod's id (`?pod=` of the call page's state).")
     table = serializers.IntegerField(allow_null=True, help_text="The draft table's number, for a table's call.")
     table_id = serializers.IntegerField(allow_null=True)
     round = serializers.IntegerField(allow_null=True, help_text="The round of the table's call.")
@@ -62,7 +63,8 @@ class CallStartInputSerializer(serializers.Serializer):
 
 
 class CallActionInputSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=["pause", "resume"])
+    action = serializers.ChoiceField(choices=["pause", "resume", "end"], help_text=(
+        "pause or resume any call; end: the deck building timer ends now, before its time is up (every deck is in)."))
 
 
 class PaperSeatSerializer(serializers.Serializer):

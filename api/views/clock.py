@@ -10,17 +10,18 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import event_scores, event_visible
+from api.permissions import caller, event_visible
 from api.serializers.clock import ClockStateSerializer, RoundClockInputSerializer
+from tournaments import rights
 from tournaments.models import Event, Round
 from tournaments.selectors.clock import round_clock_state
 from tournaments.services.clock import round_clock_act
 
 
 def clock_may_drive(*, request, event: Event) -> bool:
-    """Who may drive an event's clock: whoever may work its desk (tournaments.rights.may_score_event): its
+    """Who may drive an event's clock: whoever runs its timers (tournaments.rights.may_run_timers): its
     organizers' sessions and organizer tokens, its scorekeepers, its own event tokens."""
-    return event_scores(request=request, event=event)
+    return rights.may_run_timers(caller(request), event)
 
 
 class RoundClockView(APIView):

@@ -8,10 +8,12 @@ GET  /api/v1/events/{id}/calls/               the event's timers: event-wide dra
 POST /api/v1/events/{id}/calls/               start one: {"kind": "draft", "pack_size", "packs"?, "pod"?} for the
                                               pods, {"kind": "draft", "table", "pack_size", "first_team"?, "minutes"?}
                                               for a Rochester table, {"kind": "build", "minutes"}; 201
-POST /api/v1/events/{id}/calls/{call}/        {"action": "pause" | "resume"}
+POST /api/v1/events/{id}/calls/{call}/        {"action": "pause" | "resume" | "end"} (end: the deck building
+                                              timer ends now, every deck in)
 DELETE /api/v1/events/{id}/calls/{call}/      stop it (to start again); 204
-Every write asks tournaments.rights (may_run_event) and goes to the event's log with who did it; a refusal is a
-409 with the reason.
+Every write asks tournaments.rights: seating may_run_event, the timers may_run_timers (the organizers and the
+scorekeepers, an event token included); each goes to the event's log with who did it; a refusal is a 409 with
+the reason.
 """
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -35,6 +37,7 @@ from drafting.models import TimerKind
 from drafting.selectors.paper import event_timers_state, paper_pods_for_event
 from drafting.services.paper import (
     called_draft_start,
+    deck_building_end,
     deck_building_start,
     event_timer_pause,
     event_timer_resume,
@@ -42,6 +45,7 @@ from drafting.services.paper import (
     paper_pods_seat,
     rochester_call_start,
 )
+from tournaments.rights import may_run_timers
 
 
 class _ReadOpenWriteSigned(APIView):
@@ -106,7 +110,7 @@ class CallListView(_ReadOpenWriteSigned):
 
     @extend_schema(request=CallStartInputSerializer, responses={201: CallSerializer})
     def post(self, request, event_id: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_run_timers)
         data = CallStartInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -130,15 +134,19 @@ class CallDetailView(APIView):
 
     @extend_schema(request=CallActionInputSerializer, responses={200: CallSerializer}, operation_id="events_call_act")
     def post(self, request, event_id: int, call_id: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_run_timers)
         data = CallActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        act = event_timer_pause if data.validated_data["action"] == "pause" else event_timer_resume
-        act(event=event, timer_id=call_id, by=request.user)
+        action = data.validated_data["action"]
+        if action == "end":
+            deck_building_end(event=event, timer_id=call_id, by=request.user)
+        else:
+            act = event_timer_pause if action == "pause" else event_timer_resume
+            act(event=event, timer_id=call_id, by=request.user)
         return Response(CallSerializer(_one(event, call_id)).data)
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, event_id: int, call_id: int):
-        event = event_get_to_run(request=request, event_id=event_id)
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_run_timers)
         event_timer_stop(event=event, timer_id=call_id, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -20,6 +20,7 @@ class PaperSeat:
 
     pod: int
     seat: int
+    pod_id: int = 0
 
 
 def paper_pods_for_event(*, event) -> list[tuple[Pod, list[tuple[int, str]]]]:
@@ -35,8 +36,8 @@ def paper_seat_of_user(*, event, user) -> PaperSeat | None:
         return None
     row = (PodTeam.objects.filter(pod__event=event, pod__pack_source=PackSource.PAPER,
                                   registration__seats__player__user=user)
-           .values_list("pod__number", "seat").first())
-    return PaperSeat(pod=row[0], seat=row[1] + 1) if row else None
+           .values_list("pod__number", "seat", "pod_id").first())
+    return PaperSeat(pod=row[0], seat=row[1] + 1, pod_id=row[2]) if row else None
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:
         "id": timer.pk, "kind": timer.kind, "schedule": timer.schedule, "started": timer.started_at.timestamp(),
         "paused_at": paused_at, "paused_seconds": timer.paused_seconds, "version": timer.version,
         "server_now": now.timestamp(), "index": where.index, "left": round(where.left, 1),
-        "pod": timer.pod.number if timer.pod_id else None,
+        "pod": timer.pod.number if timer.pod_id else None, "pod_id": timer.pod_id,
         "table": timer.table.number if timer.table_id else None, "table_id": timer.table_id,
         "round": timer.table.round.number if timer.table_id and timer.table.round_id else None,
         "label": timer_label(timer),
@@ -130,20 +131,24 @@ def event_timer_state(*, event, kind: str, now: dt.datetime) -> dict | None:
     return None if timer is None else _timer_json(timer, now=now)
 
 
-def event_calls_state(*, event, now: dt.datetime, table_ids=None) -> list[dict]:
+def event_calls_state(*, event, now: dt.datetime, table_ids=None, pod_ids=None) -> list[dict]:
     """The event's timers of a pod or a table (every round's table may have its call), as event_timer_state gives
-    them, each with its `label`; by round, table and pod. `table_ids`: only those tables' calls."""
+    them, each with its `label`; by round, table and pod. `table_ids`: only those tables' calls; `pod_ids`: only
+    those pods'."""
     timers = (EventTimer.objects.filter(event=event).filter(Q(pod__isnull=False) | Q(table__isnull=False))
               .select_related("pod", "table__round", "table__team1", "table__team2"))
     if table_ids is not None:
         timers = timers.filter(table_id__in=list(table_ids))
+    if pod_ids is not None:
+        timers = timers.filter(pod_id__in=list(pod_ids))
     rows = [_timer_json(timer, now=now) for timer in timers]
     return sorted(rows, key=lambda r: (-(r["round"] or 0), r["table"] or 0, r["pod"] or 0, r["kind"]))
 
 
-def event_timers_state(*, event, now: dt.datetime, table_ids=None) -> dict:
+def event_timers_state(*, event, now: dt.datetime, table_ids=None, pod_ids=None) -> dict:
     """The event-wide timers (called draft, deck building) by kind, a timer not started None; every call of a pod
-    or a table ("calls", only `table_ids`' when given); and the server's now in epoch seconds ("server_now")."""
+    or a table ("calls", only `table_ids`' or `pod_ids`' when given); and the server's now in epoch seconds
+    ("server_now")."""
     return {"server_now": now.timestamp(),
             **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values},
-            "calls": event_calls_state(event=event, now=now, table_ids=table_ids)}
+            "calls": event_calls_state(event=event, now=now, table_ids=table_ids, pod_ids=pod_ids)}

@@ -257,3 +257,28 @@ def event_timer_stop(*, event: Event, by, kind: str | None = None, timer_id: int
     _record(event, by=by, action=f"timer_{timer.kind}_stop", data={"timer": timer.pk},
             message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": _timer_name(timer)}))
     timer.delete()
+
+
+@transaction.atomic
+def deck_building_end(*, event: Event, by, timer_id: int | None = None) -> EventTimer:
+    """End the event's deck building timer now, before its time is up (every deck is in): its schedule keeps the
+    minutes it ran, so every page shows it over and the desk moves on to pairing. `timer_id` (the API's call):
+    refused unless it is that timer. Raises DraftRefused when it hasn't started, is already over, or `timer_id`
+    is another timer (a draft's call doesn't end early: stop it)."""
+    timer = _locked_timer(event=event, kind=TimerKind.DECK_BUILDING)
+    if timer_id is not None and timer.pk != timer_id:
+        raise DraftRefused(_("Only the deck building timer ends early; stop a call instead."))
+    now = timezone.now()
+    if event_timer_over(timer=timer, now=now):
+        raise DraftRefused(_("Deck building is already over."))
+    ran, total = event_timer_elapsed(timer=timer, now=now), called.total_seconds(timer.schedule)
+    if timer.paused_at is not None:
+        timer.paused_seconds += max(0.0, (now - timer.paused_at).total_seconds())
+        timer.paused_at = None
+    timer.schedule = called.schedule_cut(timer.schedule, ran)
+    timer.version += 1
+    timer.save(update_fields=["schedule", "paused_at", "paused_seconds", "version"])
+    _record(event, by=by, action="timer_build_end", data={"timer": timer.pk, "seconds": int(ran)},
+            message=LogText(gettext_lazy("Deck building ended early after %(minutes)d of %(total)d minutes: every "
+                                         "deck is in."), {"minutes": int(ran) // 60, "total": total // 60}))
+    return timer

@@ -1,13 +1,15 @@
 """The paper draft's pages (issue 40, docs/drafting.md "Paper draft"). Thin: the services decide, the selectors read.
 
-- /draft/event/<id>/paper/ (organizers): seat the pods (booster or Two-Headed Giant draft), start the called draft,
-  or each team Rochester table's call of the round, pause and resume them, start the deck building timer (which a
-  sealed event with real product uses too);
+- /draft/event/<id>/paper/ (whoever runs the timers, tournaments.rights.may_run_timers: the organizers and the
+  scorekeepers): seat the pods (booster or Two-Headed Giant draft; whoever runs the event), start the called draft
+  for every pod together or for each pod on its own, or each team Rochester table's call of the round, pause,
+  resume and stop them, start the deck building timer (which a sealed event with real product uses too) and end
+  it early;
 - /draft/event/<id>/call/ (anyone who may see the event): the calls, big; a seated player's phone also says
   "Pod 2, seat 5" (or "Round 2, table 3, seat 1B") and shows their own table's call; ?projector=1 is the
   projector's layout with every running call; ?table=<id> one table's. Once loaded it needs no network:
   static/js/called.js computes the call from the schedule and asks call/state/ for pauses when it can;
-- /draft/event/<id>/call/state/: the timers as JSON (?table=<id>: that table's calls only).
+- /draft/event/<id>/call/state/: the timers as JSON (?table=<id>: that table's calls only; ?pod=<id>: that pod's).
 """
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -33,6 +35,7 @@ from drafting.selectors.paper import (
 from drafting.services.paper import (
     called_draft_start,
     rochester_call_start,
+    deck_building_end,
     deck_building_start,
     event_timer_pause,
     event_timer_resume,
@@ -42,6 +45,7 @@ from drafting.services.paper import (
 from drafting.views import event_run_by
 from tournaments.enums import FormatKind
 from tournaments.models import Event
+from tournaments.rights import may_run_event, may_run_timers
 from tournaments.selectors.events import event_for_viewer
 
 PACK_SIZES = (15, 14, 13, 12, 16)
@@ -60,13 +64,17 @@ def _act(request: HttpRequest, event: Event) -> str:
     action = request.POST.get("action", "")
     by = request.user
     if action == "seat":
+        if not may_run_event(by, event):
+            raise DraftRefused(_("Only the event's organizers seat the pods; a scorekeeper runs the timers."))
         pods = paper_pods_seat(event=event, by=by, pods_every_round=request.POST.get("pods_every_round") == "on",
                                confirm_five=request.POST.get("confirm_five") == "on")
         return ngettext("%(pods)d pod seated.", "%(pods)d pods seated.", len(pods)) % {"pods": len(pods)}
     if action == "draft":
+        pod = request.POST.get("pod", "").strip()
         called_draft_start(event=event, by=by, pack_size=_posted_number(
-            request, "pack_size", _("Choose the number of cards in a pack.")))
-        return _("The called draft has started.")
+            request, "pack_size", _("Choose the number of cards in a pack.")),
+            pod_id=_posted_number(request, "pod", _("Choose a pod."), max_digits=12) if pod else None)
+        return _("The pod's called draft has started.") if pod else _("The called draft has started.")
     if action == "rochester":
         first = request.POST.get("first_team", "")
         minutes = request.POST.get("build_minutes", "").strip()
@@ -81,6 +89,9 @@ def _act(request: HttpRequest, event: Event) -> str:
         deck_building_start(event=event, by=by, minutes=_posted_number(
             request, "minutes", _("Give the deck building time in whole minutes.")))
         return _("Deck building has started.")
+    if action == "end:build":
+        deck_building_end(event=event, by=by)
+        return _("Deck building has ended: every deck is in.")
     verb, _sep, which = action.partition(":")
     steps = {"pause": (event_timer_pause, _("Paused.")), "resume": (event_timer_resume, _("Resumed.")),
              "stop": (event_timer_stop, _("Stopped."))}
@@ -99,7 +110,7 @@ def _act(request: HttpRequest, event: Event) -> str:
 @require_http_methods(["GET", "POST"])
 def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's page of a paper draft: pods, the called draft's and the deck building's controls."""
-    event = event_run_by(request, pk)
+    event = event_run_by(request, pk, rule=may_run_timers)
     if request.method == "POST":
         try:
             messages.success(request, _act(request, event))
@@ -108,8 +119,11 @@ def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("drafting:paper_event", pk=event.pk)
     timers = event_timers_state(event=event, now=timezone.now())
     calls = {call["table_id"]: call for call in timers["calls"] if call["table_id"]}
+    pod_calls = {call["pod_id"]: call for call in timers["calls"] if call["pod_id"]}
+    pods = paper_pods_for_event(event=event)
     return render(request, "drafting/paper_event.html", {
-        "event": event, "pods": paper_pods_for_event(event=event), "pack_sizes": PACK_SIZES,
+        "event": event, "pods": pods, "pack_sizes": PACK_SIZES, "runs_event": may_run_event(request.user, event),
+        "pod_calls": [(pod, pod_calls.get(pod.pk)) for pod, _seats in pods],
         # A sealed event's own deck building minutes (the presets set them); a draft's are Appendix B's 25.
         "deck_minutes": (event.deck_building_minutes if event.format_kind in SEALED_FORMATS
                          and event.deck_building_minutes else DECK_BUILDING_MINUTES),
@@ -119,26 +133,34 @@ def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _table_filter(request: HttpRequest, event: Event, *, projector: bool):
-    """The tables whose calls a page shows: ?table=<id>, else a seated player's own table (not on the projector),
-    else None (every call)."""
-    asked = plain_int(request.GET.get("table"), max_digits=12)
-    if asked is not None:
-        return [asked], None
-    seat = None if projector else paper_table_seat_of_user(event=event, user=request.user)
-    return ([seat.table_id] if seat else None), seat
+def _call_filter(request: HttpRequest, event: Event, *, projector: bool):
+    """Whose calls a page shows: ?table=<id> or ?pod=<id>, else a seated player's own table or pod (not on the
+    projector), else every call. Returns (table ids or None, pod ids or None, the player's table seat, the player's
+    pod seat)."""
+    table = plain_int(request.GET.get("table"), max_digits=12)
+    pod = plain_int(request.GET.get("pod"), max_digits=12)
+    if table is not None or pod is not None:
+        return ([table] if table is not None else None), ([pod] if pod is not None else None), None, None
+    if projector:
+        return None, None, None, None
+    table_seat = paper_table_seat_of_user(event=event, user=request.user)
+    pod_seat = paper_seat_of_user(event=event, user=request.user)
+    return ([table_seat.table_id] if table_seat else None), ([pod_seat.pod_id] if pod_seat and not table_seat
+                                                             else None), table_seat, pod_seat
 
 
 @require_GET
 def called_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The called draft and the deck building timer, big; the viewer's own pod and seat."""
+    """The called draft and the deck building timer, big; the viewer's own pod and seat, and their pod's (or
+    table's) call only."""
     event = event_for_viewer(pk=pk, user=request.user)
     projector = request.GET.get("projector") == "1"
-    table_ids, table_seat = _table_filter(request, event, projector=projector)
+    table_ids, pod_ids, table_seat, pod_seat = _call_filter(request, event, projector=projector)
+    state_query = (f"?table={table_ids[0]}" if table_ids else f"?pod={pod_ids[0]}" if pod_ids else "")
     response = render(request, "drafting/called.html", {
-        "event": event, "seat": paper_seat_of_user(event=event, user=request.user), "table_seat": table_seat,
-        "timers": event_timers_state(event=event, now=timezone.now(), table_ids=table_ids),
-        "table_ids": table_ids[0] if table_ids else "",
+        "event": event, "seat": pod_seat or paper_seat_of_user(event=event, user=request.user), "table_seat": table_seat,
+        "timers": event_timers_state(event=event, now=timezone.now(), table_ids=table_ids, pod_ids=pod_ids),
+        "state_query": state_query,
         "projector": projector,
         "pods": paper_pods_for_event(event=event) if projector else [],
     })
@@ -151,7 +173,9 @@ def called_state(request: HttpRequest, pk: int) -> JsonResponse:
     """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses."""
     event = event_for_viewer(pk=pk, user=request.user)
     table = plain_int(request.GET.get("table"), max_digits=12)
+    pod = plain_int(request.GET.get("pod"), max_digits=12)
     response = JsonResponse(event_timers_state(event=event, now=timezone.now(),
-                                               table_ids=[table] if table is not None else None))
+                                               table_ids=[table] if table is not None else None,
+                                               pod_ids=[pod] if pod is not None else None))
     response["Cache-Control"] = "no-store"
     return response

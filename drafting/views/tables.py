@@ -8,12 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from common.arrival import request_arrived_at
 from common.params import plain_int
-from drafting.models import DraftTable
+from drafting.models import DraftTable, PackSource
 from drafting.selectors.pods import thg_pods_for_user
 from drafting.selectors.tables import (
     PoolHidden,
@@ -71,6 +72,8 @@ def draft_index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def table_page(request: HttpRequest, pk: int) -> HttpResponse:
     table, seat = _table_and_viewer(request, pk)
+    if table.pack_source == PackSource.PAPER:  # real packs: its draft is called, never drafted here (issue 40)
+        return redirect(f"{reverse('drafting:call', args=[table.event_id])}?table={table.pk}")
     table = draft_table_refresh(table=table)
     state = draft_table_state(table=table, viewer=seat, now=server_now())
     return render(request, "drafting/table.html", {"state": state, "error": ""})

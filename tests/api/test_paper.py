@@ -110,3 +110,42 @@ def test_api_calls_are_hidden_with_the_private_event_and_only_who_runs_it_writes
     assert api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "build", "minutes": 5},
                     format="json").status_code == 401
     assert not EventTimer.objects.exists()
+
+
+def test_api_timers_are_run_by_the_scorekeepers_and_the_events_token_but_pods_seated_by_its_organizers(api):
+    from tests.factories import EventStaffFactory
+
+    event = ThgDraftEventFactory(is_public=False)
+    for _ in range(8):
+        RegistrationFactory(event=event)
+    keeper = EventStaffFactory(event=event, role="scorekeeper").user
+    api.force_authenticate(keeper)
+    assert api.post(f"/api/v1/events/{event.pk}/paper-pods/", {}, format="json").status_code == 404
+    api.force_authenticate(event.organizer)
+    pods = api.post(f"/api/v1/events/{event.pk}/paper-pods/", {}, format="json").json()
+    api.force_authenticate(keeper)
+    url = f"/api/v1/events/{event.pk}/calls/"
+    call = api.post(url, {"kind": "draft", "pack_size": 15, "pod": pods[1]["id"]}, format="json")
+    assert call.status_code == 201 and call.json()["pod"] == 2 and call.json()["pod_id"] == pods[1]["id"]
+    assert api.post(f"{url}{call.json()['id']}/", {"action": "pause"}, format="json").json()["paused_at"]
+    _row, raw = api_token_create(event=event, user=event.organizer, name="desk 2")
+    api.force_authenticate(None)
+    api.credentials(HTTP_AUTHORIZATION=f"Token {raw}")
+    assert api.post(f"{url}{call.json()['id']}/", {"action": "resume"}, format="json").json()["paused_at"] is None
+    build = api.post(url, {"kind": "build", "minutes": 25}, format="json")
+    assert build.status_code == 201
+    refused = api.post(f"{url}{call.json()['id']}/", {"action": "end"}, format="json")
+    assert refused.status_code == 409 and "Only the deck building timer ends early" in str(refused.json())
+    ended = api.post(f"{url}{build.json()['id']}/", {"action": "end"}, format="json")
+    assert ended.status_code == 200 and ended.json()["index"] is None and ended.json()["left"] == 0
+    again = api.post(f"{url}{build.json()['id']}/", {"action": "end"}, format="json")
+    assert again.status_code == 409 and "already over" in str(again.json())
+    assert api.delete(f"{url}{call.json()['id']}/").status_code == 204
+    actions = list(EventLogEntry.objects.filter(event=event, action__startswith="timer_").order_by("pk")
+                   .values_list("action", "user"))
+    assert actions == [("timer_draft_start", keeper.pk), ("timer_draft_pause", keeper.pk),
+                       ("timer_draft_resume", event.organizer.pk), ("timer_build_start", event.organizer.pk),
+                       ("timer_build_end", event.organizer.pk), ("timer_draft_stop", event.organizer.pk)]
+    api.credentials()
+    api.force_authenticate(UserFactory())
+    assert api.post(url, {"kind": "build", "minutes": 5}, format="json").status_code == 404

@@ -190,3 +190,16 @@ def test_rochester_call_paused_stands_still_and_runs_on_by_the_pause():
 def test_rochester_call_refuses_what_cant_be_called(kwargs):
     with pytest.raises(called.ScheduleRefused):
         called.rochester_call_schedule(**kwargs)
+
+
+def test_schedule_cut_keeps_what_ran_and_drops_the_rest():
+    schedule = called.called_draft_schedule(pack_size=3, packs=1, table={3: 10, 2: 10, 1: 5})
+    total = called.total_seconds(schedule)
+    cut = called.schedule_cut(schedule, 14.7)
+    assert [s["seconds"] for s in cut] == [10, 4] and cut[0] == schedule[0].as_json()
+    assert called.position(cut, 14.7).over and not called.position(schedule, 14.7).over
+    assert called.schedule_cut(schedule, total + 5) == [s.as_json() for s in schedule]
+    assert called.schedule_cut(called.deck_building_schedule(minutes=25), 0.4) == []
+    assert called.position([], 0).over
+    build = called.schedule_cut([s.as_json() for s in called.deck_building_schedule(minutes=25)], 600)
+    assert build == [{"kind": "build", "seconds": 600, "pack": 0, "pick": 0, "cards": 0, "passing": ""}]

@@ -20,6 +20,7 @@ from drafting.selectors.paper import (
 from drafting.services.paper import (
     called_draft_start,
     rochester_call_start,
+    deck_building_end,
     deck_building_start,
     event_timer_pause,
     event_timer_resume,
@@ -251,6 +252,65 @@ def test_thg_paper_pod_can_have_a_call_of_its_own_beside_the_events():
     assert state["calls"][0]["label"] == "Pod 2" and state["calls"][0]["schedule"][0]["cards"] == 14
     with pytest.raises(DraftRefused, match="no such paper pod"):
         called_draft_start(event=event, by=None, pack_size=15, pod_id=pods[0].pk + 1000)
+
+
+def test_each_paper_pod_is_called_paused_and_stopped_on_its_own_and_read_by_pod():
+    from drafting.services.paper import event_timer_stop
+
+    event = paper_event(12)
+    pods = paper_pods_seat(event=event, by=event.organizer, seed=3)
+    first = called_draft_start(event=event, by=event.organizer, pack_size=15, pod_id=pods[0].pk)
+    second = called_draft_start(event=event, by=event.organizer, pack_size=14, pod_id=pods[1].pk)
+    with pytest.raises(DraftRefused, match="still running"):
+        called_draft_start(event=event, by=None, pack_size=15, pod_id=pods[0].pk)
+    event_timer_pause(event=event, by=event.organizer, timer_id=first.pk)
+    now = timezone.now()
+    state = event_timers_state(event=event, now=now)
+    assert state["draft"] is None
+    assert [(c["pod"], c["pod_id"], c["paused_at"] is not None) for c in state["calls"]] == [
+        (1, pods[0].pk, True), (2, pods[1].pk, False)]
+    mine = event_timers_state(event=event, now=now, pod_ids=[pods[1].pk])["calls"]
+    assert [c["id"] for c in mine] == [second.pk] and mine[0]["schedule"][0]["cards"] == 14
+    event_timer_stop(event=event, by=event.organizer, timer_id=second.pk)
+    assert list(EventTimer.objects.filter(event=event).values_list("pk", flat=True)) == [first.pk]
+    messages = [str(e.message) for e in EventLogEntry.objects.filter(
+        event=event, user=event.organizer, action__startswith="timer_").order_by("pk")]
+    assert messages == ["Pod 1: Called draft started: 3 packs of 15 cards.",
+                        "Pod 2: Called draft started: 3 packs of 14 cards.", "Pod 1: Called draft paused.",
+                        "Pod 2: Called draft stopped."]
+
+
+def test_deck_building_ends_early_once_every_deck_is_in_logged_and_over_everywhere():
+    event = EventFactory(format_kind="team_sealed", constructed_format="")
+    timer = deck_building_start(event=event, by=event.organizer, minutes=40)
+    EventTimer.objects.filter(pk=timer.pk).update(started_at=timezone.now() - dt.timedelta(minutes=12, seconds=30))
+    ended = deck_building_end(event=event, by=event.organizer)
+    assert ended.pk == timer.pk and ended.version == 2 and 749 <= ended.schedule[0]["seconds"] <= 751
+    state = event_timer_state(event=event, kind=TimerKind.DECK_BUILDING, now=timezone.now())
+    assert state["index"] is None and state["left"] == 0
+    entry = EventLogEntry.objects.get(event=event, action="timer_build_end")
+    assert entry.user == event.organizer
+    assert str(entry.message) == "Deck building ended early after 12 of 40 minutes: every deck is in."
+    with pytest.raises(DraftRefused, match="already over"):
+        deck_building_end(event=event, by=event.organizer)
+    again = deck_building_start(event=event, by=event.organizer, minutes=10)  # over, so it may start afresh
+    assert again.schedule[0]["seconds"] == 600
+
+
+def test_deck_building_end_works_while_paused_and_refuses_what_it_cannot_end():
+    event = paper_event(9)
+    with pytest.raises(DraftRefused, match="hasn't started"):
+        deck_building_end(event=event, by=None)
+    pods = paper_pods_seat(event=event, by=None, seed=1)
+    call = called_draft_start(event=event, by=None, pack_size=15, pod_id=pods[0].pk)
+    timer = deck_building_start(event=event, by=None, minutes=25)
+    with pytest.raises(DraftRefused, match="Only the deck building timer ends early"):
+        deck_building_end(event=event, by=None, timer_id=call.pk)
+    event_timer_pause(event=event, by=None, kind=TimerKind.DECK_BUILDING)
+    ended = deck_building_end(event=event, by=None, timer_id=timer.pk)
+    assert ended.paused_at is None and ended.schedule == []
+    assert event_timer_state(event=event, kind=TimerKind.DECK_BUILDING, now=timezone.now())["index"] is None
+    assert EventTimer.objects.get(pk=call.pk).schedule[0]["cards"] == 15  # the draft's call is untouched
 
 
 # --- Team Rochester with real packs: one call per table per round (RULES.md 6) ---------------------------------

@@ -60,10 +60,13 @@ def test_each_role_has_exactly_its_rights_at_its_event_and_none_at_another(world
     assert rights.may_run_event(user, event) == runs
     assert rights.may_manage_staff(user, event) == runs
     assert rights.may_score_event(user, event) == scores
+    assert rights.may_run_timers(user, event) == scores  # the timers: whoever pairs a round (issue 40)
+    assert user.has_perm("tournaments.run_timers", event) == scores
     assert rights.may_judge_event(user, event) == judges
     assert rights.may_see_event(user, event) == sees
     assert user.has_perm("tournaments.run_event", event) == runs
-    for rule in (rights.may_run_event, rights.may_score_event, rights.may_judge_event, rights.may_see_event):
+    for rule in (rights.may_run_event, rights.may_score_event, rights.may_run_timers, rights.may_judge_event,
+                 rights.may_see_event):
         assert not rule(user, other)
     assert rights.may_see_event(user, world["public"])
 
@@ -95,6 +98,7 @@ def test_anonymous_and_inactive_accounts_have_nothing(world):
 def test_an_event_token_is_a_scorekeeper_of_its_event_only_and_never_lends_its_persons_rights(world):
     token = ApiTokenFactory(event=world["event"], user=OrganizerFactory(), name="Desk 2")
     assert rights.may_score_event(token, world["event"]) and rights.may_see_event(token, world["event"])
+    assert rights.may_run_timers(token, world["event"]) and not rights.may_run_timers(token, world["other"])
     assert not rights.may_run_event(token, world["event"])  # its person is a superuser: not lent
     assert not rights.may_see_event(token, world["other"])
     person = token.user

@@ -10,6 +10,7 @@ RULES = {
     "copy_event": rights.may_copy_event,
     "change_event_settings": rights.may_change_event_settings,
     "score_event": rights.may_score_event,
+    "run_timers": rights.may_run_timers,
     "judge_event": rights.may_judge_event,
     "see_event": rights.may_see_event,
     "manage_staff": rights.may_manage_staff,

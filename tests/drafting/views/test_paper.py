@@ -220,3 +220,113 @@ def test_rochester_paper_page_answers_bad_input_with_a_message(client, data, mes
     response = client.post(reverse("drafting:paper_event", args=[event.pk]), posted, follow=True)
     assert response.status_code == 200 and message in response.content.decode()
     assert not EventTimer.objects.filter(event=event).exists()
+
+
+# --- Each pod on its own, the scorekeeper's timers, deck building ended early, paper tables (issue 40) -----------
+
+
+def test_paper_page_calls_each_pod_on_its_own_and_each_phone_shows_its_own_pods_call(client):
+    from drafting.models import Pod
+
+    event = seated(players=12)
+    pod1, pod2 = Pod.objects.filter(event=event).order_by("number")
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    assert client.get(url).content.decode().count("Call this pod") == 2
+    page = client.post(url, {"action": "draft", "pod": str(pod2.pk), "pack_size": "14"}, follow=True).content.decode()
+    assert "The pod&#x27;s called draft has started." in page and page.count("Call this pod") == 1
+    client.post(url, {"action": "draft", "pod": str(pod1.pk), "pack_size": "15"})
+    one = EventTimer.objects.get(pod=pod1)
+    page = client.post(url, {"action": f"pause:timer-{one.pk}"}, follow=True).content.decode()
+    assert "Paused." in page and "Resume this pod" in page and "Pause this pod" in page
+    assert EventTimer.objects.get(pod=pod2).paused_at is None
+    projector = client.get(reverse("drafting:call", args=[event.pk]) + "?projector=1").content.decode()
+    assert projector.count('data-call="') == 2 and "Pod 1" in projector and "Pod 2" in projector
+    row = PodTeam.objects.filter(pod=pod2, seat=0).get()
+    client.force_login(player(row))
+    phone = client.get(reverse("drafting:call", args=[event.pk])).content.decode()
+    two = EventTimer.objects.get(pod=pod2)
+    assert "Pod 2, seat 1" in phone and phone.count('data-call="') == 1 and f'data-call="{two.pk}"' in phone
+    assert f"?pod={pod2.pk}" in phone  # its check for pauses asks for its pod's call only
+    state = client.get(reverse("drafting:call_state", args=[event.pk]) + f"?pod={pod2.pk}").json()
+    assert [c["id"] for c in state["calls"]] == [two.pk]
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"action": "draft", "pod": "x", "pack_size": "15"}, "Choose a pod."),
+    ({"action": "draft", "pod": "99999999", "pack_size": "15"}, "This event has no such paper pod."),
+    ({"action": "end:build"}, "That timer hasn&#x27;t started."),
+])
+def test_paper_page_answers_bad_pod_or_end_input_with_a_message(client, data, message):
+    event = seated()
+    client.force_login(event.organizer)
+    response = client.post(reverse("drafting:paper_event", args=[event.pk]), data, follow=True)
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not EventTimer.objects.filter(event=event).exists()
+
+
+def test_a_scorekeeper_runs_every_timer_but_seats_no_pods(client):
+    from tests.factories import EventStaffFactory
+
+    event = BoosterDraftEventFactory()
+    for _ in range(9):
+        SoloRegistrationFactory(event=event)
+    keeper = EventStaffFactory(event=event, role="scorekeeper").user
+    client.force_login(keeper)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    page = client.get(url).content.decode()
+    assert "Seat the players in pods" not in page and "The event's organizers seat the pods" in page
+    refused = client.post(url, {"action": "seat"}, follow=True).content.decode()
+    assert "Only the event&#x27;s organizers seat the pods" in refused and not event.pods.exists()
+    paper_pods_seat(event=event, by=event.organizer, seed=1)
+    client.post(url, {"action": "draft", "pack_size": "15"})
+    client.post(url, {"action": "pause:draft"})
+    client.post(url, {"action": "stop:draft"})
+    client.post(url, {"action": "build", "minutes": "25"})
+    client.post(url, {"action": "pause:build"})
+    client.post(url, {"action": "resume:build"})
+    page = client.post(url, {"action": "end:build"}, follow=True).content.decode()
+    assert "Deck building has ended: every deck is in." in page
+    actions = list(EventLogEntry.objects.filter(event=event, user=keeper).order_by("pk").values_list("action", flat=True))
+    assert actions == ["timer_draft_start", "timer_draft_pause", "timer_draft_stop", "timer_build_start",
+                       "timer_build_pause", "timer_build_resume", "timer_build_end"]
+
+
+def test_a_sealed_events_deck_building_ends_early_from_the_page_and_the_desk_moves_on(client):
+    from desk.selectors import desk_next_step
+    from tests.factories import SealedEventFactory
+
+    event = SealedEventFactory()
+    client.force_login(event.organizer)
+    url = reverse("drafting:paper_event", args=[event.pk])
+    client.post(url, {"action": "build", "minutes": "40"})
+    page = client.get(url).content.decode()
+    assert 'id="end-build"' in page
+    page = client.post(url, {"action": "end:build"}, follow=True).content.decode()
+    assert "Deck building has ended: every deck is in." in page and 'id="end-build"' not in page
+    assert client.get(reverse("drafting:call_state", args=[event.pk])).json()["build"]["index"] is None
+    assert desk_next_step(event=event).kind not in ("build", "decklists")
+    assert EventLogEntry.objects.filter(event=event, action="timer_build_end", user=event.organizer).count() == 1
+
+
+def test_paper_rochester_tables_show_their_call_and_never_the_digital_draft(client):
+    from drafting.models import DraftTable
+
+    event, round_ = _rochester_round()
+    first = DraftTable.objects.filter(round=round_).order_by("number").first()
+    call_url = reverse("drafting:call", args=[event.pk]) + f"?table={first.pk}"
+    client.force_login(event.organizer)
+    drafts = client.get(reverse("desk:drafts", args=[event.pk])).content.decode()
+    assert "Drafted with real packs: called" in drafts and "Being set up" not in drafts
+    assert reverse("drafting:table", args=[first.pk]) not in drafts
+    assert call_url in drafts and "Call it on the paper draft's page" in drafts
+    assert 'value="choose"' not in drafts and 'value="timing"' not in drafts
+    seat = first.team1.seats.get(letter="A")
+    client.force_login(seat.player.user)
+    assert client.get(reverse("drafting:table", args=[first.pk])).url == call_url
+    index = client.get(reverse("drafting:index")).content.decode()
+    assert "Drafted with real packs: called" in index and "Being set up" not in index and call_url in index
+    match = first.round.matches.filter(team_a=first.team1).first() or first.round.matches.get(team_b=first.team1)
+    page = client.get(reverse("portal:match", args=[match.pk])).content.decode()
+    assert "Drafted with real packs: called" in page and call_url in page
+    assert reverse("drafting:table", args=[first.pk]) not in page
