@@ -29,7 +29,7 @@ from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
 from notifications.texts import notice_body, notice_title
 from notifications.vapid import vapid_key
-from drafting.models import DraftTable, PackSource
+from drafting.models import DraftTable, PackSource, TimerKind
 from drafting.models import Pod as DraftPod
 from drafting.models import PodTeam
 from pods.models import Pod, PodBye, PodSeat
@@ -54,7 +54,7 @@ _PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_P
 _TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
 _DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
 # The paper draft's timers (drafting/services/paper.py logs "timer_<kind>_start").
-_CALL_STARTED, _BUILDING_STARTED = "timer_called_draft_start", "timer_deck_building_start"
+_CALL_STARTED, _BUILDING_STARTED = f"timer_{TimerKind.CALLED_DRAFT}_start", f"timer_{TimerKind.DECK_BUILDING}_start"
 # The actions someone is told about: the others cost no task at all.
 NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {
     LogAction.PENALTY, LogAction.ANNOUNCED, LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP,
