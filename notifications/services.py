@@ -95,28 +95,26 @@ def _event_link(entry: EventLogEntry) -> str:
     return reverse("portal:event", args=[entry.event_id])
 
 
-def _told(entry: EventLogEntry, *, kind: str, seats: Iterable[tuple[int, dict]]) -> list[Notification]:
+def _told(entry: EventLogEntry, *, kind: str, seats: Iterable[tuple[int, dict]],
+          source: str | None = None) -> list[Notification]:
     """One notification of `kind` for each player of each (registration id, params) pair, linked to the event
-    (params get the event's name); a registration's players each get their own row."""
+    (params get the event's name); a registration's players each get their own row. The source is the log
+    entry unless given."""
     seats = list(seats)
     users = _users_of({registration_id for registration_id, _params in seats})
-    return [Notification(person_id=user_id, event_id=entry.event_id, kind=kind, source=f"log:{entry.pk}",
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=kind, source=source or f"log:{entry.pk}",
                          link=_event_link(entry), params={"event": entry.event.name, **params})
             for registration_id, params in seats for user_id in users[registration_id]]
 
 
 def _pod_round_paired(entry: EventLogEntry, round_: Round) -> list[Notification]:
-    """A multiplayer pod round (pods/): each player their pod and seat, or their bye."""
+    """A multiplayer pod round (pods/): each player their pod and seat, or their bye; once a round."""
     seats = [(registration_id, {"round": round_.number, "pod": pod, "seat": position})
              for registration_id, pod, position in PodSeat.objects.filter(pod__round=round_).values_list(
                  "registration_id", "pod__number", "position")]
     seats += [(registration_id, {"round": round_.number, "opponent": None})
               for registration_id in PodBye.objects.filter(round=round_).values_list("registration_id", flat=True)]
-    users = _users_of({registration_id for registration_id, _params in seats})
-    return [Notification(person_id=user_id, event_id=entry.event_id, kind=NoticeKind.ROUND_PAIRED,
-                         source=f"round:{round_.pk}", link=_event_link(entry),
-                         params={"event": entry.event.name, **params})
-            for registration_id, params in seats for user_id in users[registration_id]]
+    return _told(entry, kind=NoticeKind.ROUND_PAIRED, seats=seats, source=f"round:{round_.pk}")
 
 
 def _day2_cut(entry: EventLogEntry) -> list[Notification]:

@@ -177,3 +177,22 @@ def test_a_pod_round_tells_each_player_their_pod_and_seat_or_bye(worker):
         assert _body(told[_user(seat.registration)]) == f"Round 1: pod {seat.pod.number}, seat {seat.position}."
     for bye in PodBye.objects.filter(round=round_):
         assert _body(told[_user(bye.registration)]) == "Round 1: you have a bye."
+
+
+def test_a_rochester_tables_call_tells_its_two_teams_only(worker):
+    from drafting.models import DraftTable
+    from drafting.services.paper import rochester_call_start
+    from tests.factories import RochesterEventFactory
+
+    event = RochesterEventFactory(real_product=True)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    round_ = round_pair_next(event=event, seed=1)
+    first, second = DraftTable.objects.filter(round=round_).order_by("number")
+    with worker():
+        rochester_call_start(event=event, by=event.organizer, table_id=first.pk, pack_size=15, first_team=1)
+    told = _told(NoticeKind.PAPER_DRAFT)
+    teams = set(first.team1.seats.values_list("player__user_id", flat=True)) | set(
+        first.team2.seats.values_list("player__user_id", flat=True))
+    assert set(told) == teams and len(teams) == 6
+    assert {_body(n) for n in told.values()} == {f"The draft is being called: table {first.number}."}
