@@ -39,6 +39,7 @@ class FakePushService:
         self.received: list[tuple[str, float, str | None]] = []
         self.decrypt = decrypt
         self._lock = threading.Lock()
+        self.tries: dict[str, int] = {}
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -47,6 +48,12 @@ class FakePushService:
             def do_POST(self):  # noqa: N802 - http.server's name
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 status = 410 if self.path.endswith("/gone") else 404 if self.path.endswith("/missing") else 201
+                # "/down" always answers 503; "/flaky" answers 503 twice, then takes it (a retry's test).
+                with owner._lock:
+                    owner.tries[self.path] = owner.tries.get(self.path, 0) + 1
+                    tries = owner.tries[self.path]
+                if self.path.endswith("/down") or (self.path.endswith("/flaky") and tries <= 2):
+                    status = 503
                 text = None
                 keys = owner.keys.get(self.path)
                 if status == 201 and owner.decrypt and keys is not None:

@@ -14,6 +14,9 @@ class NoticeKind(models.TextChoices):
     DRAFT_STARTED = "draft_started", _("Your draft started")
     PLACE = "place", _("Your sign-up approved or moved up from the waitlist")
     TIME_NEARLY_UP = "time_nearly_up", _("The round's time is nearly up and your result is missing")
+    DAY2_CUT = "day2_cut", _("The Day 2 cut: whether you advanced")
+    PHASE_STARTED = "phase_started", _("A new phase started: your pod and where you sit")
+    PAPER_DRAFT = "paper_draft", _("A paper draft is called or deck building starts")
 
 
 class Channel(models.TextChoices):

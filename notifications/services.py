@@ -16,7 +16,7 @@ from celery import current_app
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -29,12 +29,17 @@ from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
 from notifications.texts import notice_body, notice_title
 from notifications.vapid import vapid_key
+from drafting.models import DraftTable, PackSource, TimerKind
+from drafting.models import Pod as DraftPod
+from drafting.models import PodTeam
+from pods.models import Pod, PodBye, PodSeat
 from signup.models import SignupSeat
-from tournaments.models import EventLogEntry, Registration, Round, Seat, TeamMatch
+from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.services.eventlog import LogAction
 from tournaments.selectors.languages import mail_language_note, person_languages
+from tournaments.selectors.phases import event_phases, phase_first_round
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +53,19 @@ GONE = {404, 410}
 _PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_PAIRED}
 _TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
 _DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
+# The paper draft's timers (drafting/services/paper.py logs "timer_<kind>_start").
+_CALL_STARTED, _BUILDING_STARTED = f"timer_{TimerKind.CALLED_DRAFT}_start", f"timer_{TimerKind.DECK_BUILDING}_start"
 # The actions someone is told about: the others cost no task at all.
 NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {
-    LogAction.PENALTY, LogAction.ANNOUNCED, LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP}
+    LogAction.PENALTY, LogAction.ANNOUNCED, LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP,
+    LogAction.DAY2_CUT, LogAction.DAY2_CUT_UNDONE, LogAction.PHASE_STARTED, _CALL_STARTED, _BUILDING_STARTED}
 
 
-def task_send(name: str, *args) -> None:
-    """Hand a task to the broker; one that is down costs the notification, never the change (already committed)."""
+def task_send(name: str, *args, countdown: float | None = None) -> None:
+    """Hand a task to the broker (to run `countdown` seconds from now when given); one that is down costs the
+    notification, never the change (already committed)."""
     try:
-        current_app.send_task(name, args=args)
+        current_app.send_task(name, args=args, **({"countdown": countdown} if countdown else {}))
     except Exception:  # noqa: BLE001 - the change was committed; the inbox's rows stay
         log.exception("Could not schedule %s%r", name, args)
 
@@ -82,10 +91,105 @@ def _match_link(match_id: int) -> str:
     return reverse("portal:match", args=[match_id])
 
 
+def _event_link(entry: EventLogEntry) -> str:
+    return reverse("portal:event", args=[entry.event_id])
+
+
+def _told(entry: EventLogEntry, *, kind: str, seats: Iterable[tuple[int, dict]],
+          source: str | None = None) -> list[Notification]:
+    """One notification of `kind` for each player of each (registration id, params) pair, linked to the event
+    (params get the event's name); a registration's players each get their own row. The source is the log
+    entry unless given."""
+    seats = list(seats)
+    users = _users_of({registration_id for registration_id, _params in seats})
+    return [Notification(person_id=user_id, event_id=entry.event_id, kind=kind, source=source or f"log:{entry.pk}",
+                         link=_event_link(entry), params={"event": entry.event.name, **params})
+            for registration_id, params in seats for user_id in users[registration_id]]
+
+
+def _pod_round_paired(entry: EventLogEntry, round_: Round) -> list[Notification]:
+    """A multiplayer pod round (pods/): each player their pod and seat, or their bye; once a round."""
+    seats = [(registration_id, {"round": round_.number, "pod": pod, "seat": position})
+             for registration_id, pod, position in PodSeat.objects.filter(pod__round=round_).values_list(
+                 "registration_id", "pod__number", "position")]
+    seats += [(registration_id, {"round": round_.number, "opponent": None})
+              for registration_id in PodBye.objects.filter(round=round_).values_list("registration_id", flat=True)]
+    return _told(entry, kind=NoticeKind.ROUND_PAIRED, seats=seats, source=f"round:{round_.pk}")
+
+
+def _day2_cut(entry: EventLogEntry) -> list[Notification]:
+    """Each player of the cut: advanced or not (a team's members: their team). An undo tells those the cut told."""
+    data = entry.data or {}
+    individual = entry.event.is_individual
+    if entry.action == LogAction.DAY2_CUT:
+        seats = [(r, {"round": data.get("round"), "advanced": True, "individual": individual})
+                 for r in data.get("advanced", [])]
+        seats += [(r, {"round": data.get("round"), "advanced": False, "individual": individual})
+                  for r in data.get("not_advanced", [])]
+        return _told(entry, kind=NoticeKind.DAY2_CUT, seats=seats)
+    cut = (EventLogEntry.objects.filter(event_id=entry.event_id, action=LogAction.DAY2_CUT, pk__lt=entry.pk)
+           .order_by("-pk").first())
+    told = set(data.get("back", []))
+    if cut is not None:
+        told |= set((cut.data or {}).get("advanced", [])) | set((cut.data or {}).get("not_advanced", []))
+    return _told(entry, kind=NoticeKind.DAY2_CUT, seats=[
+        (r, {"round": data.get("round"), "undone": True}) for r in sorted(told)])
+
+
+def _active_in(event_id: int, *, round_number: int) -> list[int]:
+    """The event's entrants who play round `round_number`: joined, not dropped before it, not cut at Day 2."""
+    return list(Registration.objects.filter(event_id=event_id, joined_round__lte=round_number,
+                                            day2_cut_round__isnull=True)
+                .filter(Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number))
+                .values_list("pk", flat=True))
+
+
+def _phase_started(entry: EventLogEntry) -> list[Notification]:
+    """Each player of the phase: their pod and seat when it plays in pods, else the round it starts with."""
+    phase = Phase.objects.filter(event_id=entry.event_id, number=(entry.data or {}).get("phase")).first()
+    if phase is None:
+        return []
+    base = {"phase": phase.number, "name": phase.name, "format": phase.format_kind,
+            "individual": entry.event.is_individual}
+    placed = list(phase.seats.values_list("registration_id", "pod", "seat"))
+    if placed:
+        return _told(entry, kind=NoticeKind.PHASE_STARTED,
+                     seats=[(r, {**base, "pod": pod, "seat": seat}) for r, pod, seat in placed])
+    first = phase_first_round(phase=phase, phases=event_phases(event=entry.event))
+    return _told(entry, kind=NoticeKind.PHASE_STARTED,
+                 seats=[(r, {**base, "round": first}) for r in _active_in(entry.event_id, round_number=first)])
+
+
+def _paper_draft(entry: EventLogEntry) -> list[Notification]:
+    """A paper draft's call: the pod's (or every paper pod's) players their pod and seat, a Rochester table's
+    two teams their table. Deck building: every player still in the event."""
+    data = entry.data or {}
+    if entry.action == _BUILDING_STARTED:
+        minutes = round((data.get("seconds") or 0) / 60)
+        current = Round.objects.filter(event_id=entry.event_id).order_by("-number").values_list(
+            "number", flat=True).first() or 1
+        return _told(entry, kind=NoticeKind.PAPER_DRAFT, seats=[
+            (r, {"what": "building", "minutes": minutes}) for r in _active_in(entry.event_id, round_number=current)])
+    if data.get("table"):
+        table = DraftTable.objects.filter(pk=data["table"], event_id=entry.event_id).first()
+        if table is None:
+            return []
+        return _told(entry, kind=NoticeKind.PAPER_DRAFT, seats=[
+            (r, {"what": "call", "table": table.number}) for r in (table.team1_id, table.team2_id) if r])
+    pods = DraftPod.objects.filter(event_id=entry.event_id, pack_source=PackSource.PAPER)
+    if data.get("pod"):
+        pods = pods.filter(pk=data["pod"])
+    return _told(entry, kind=NoticeKind.PAPER_DRAFT, seats=[
+        (r, {"what": "call", "pod": pod, "seat": seat + 1})
+        for r, pod, seat in PodTeam.objects.filter(pod__in=pods).values_list("registration_id", "pod__number", "seat")])
+
+
 def _round_paired(entry: EventLogEntry) -> list[Notification]:
     round_ = Round.objects.filter(event_id=entry.event_id, number=entry.round_number).first()
     if round_ is None:
         return []
+    if entry.event.is_pods:
+        return _pod_round_paired(entry, round_)
     matches = list(TeamMatch.objects.filter(round=round_).select_related("team_a__team", "team_b__team"))
     users = _users_of({m.team_a_id for m in matches} | {m.team_b_id for m in matches if m.team_b_id})
     desk = EventDesk.objects.filter(event_id=entry.event_id).values_list("round_minutes", flat=True).first()
@@ -175,6 +279,12 @@ def notices_for_entry(*, entry: EventLogEntry) -> list[Notification]:
         return _announcement(entry)
     if entry.action in (LogAction.SIGNUP_APPROVED, LogAction.WAITLIST_MOVED_UP):
         return _place(entry)
+    if entry.action in (LogAction.DAY2_CUT, LogAction.DAY2_CUT_UNDONE):
+        return _day2_cut(entry)
+    if entry.action == LogAction.PHASE_STARTED:
+        return _phase_started(entry)
+    if entry.action in (_CALL_STARTED, _BUILDING_STARTED):
+        return _paper_draft(entry)
     return []
 
 
@@ -309,40 +419,63 @@ class _OutboundSession:
 
 
 def _push_one(notice: Notification, sub: PushSubscription, claims: dict, language: str) -> str:
-    """Hand one notification to one browser's push service: "sent", "gone" (404, 410: forget it) or "failed"."""
+    """Hand one notification to one browser's push service: "sent", "gone" (404, 410: forget it), "retry" (the
+    service failed for now: a 5xx, a 429, no answer in time) or "failed" (refused for good)."""
     try:
         webpush({"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
                 data=push_payload(notice=notice, language=language), vapid_private_key=vapid_key(),
                 vapid_claims=dict(claims), ttl=3600, timeout=10, requests_session=_OutboundSession())
         return "sent"
     except WebPushException as exc:
-        if getattr(exc.response, "status_code", None) in GONE:
+        status = getattr(exc.response, "status_code", None)
+        if status in GONE:
             return "gone"
+        if status is not None and (status >= 500 or status == 429):
+            return "retry"
         log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
-    except (OutboundRefused, OutboundError) as exc:
+    except OutboundRefused as exc:  # not a public address: trying again changes nothing
         log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
+    except OutboundError:  # no answer, a broken connection: the service may be back in a moment
+        return "retry"
     return "failed"
 
 
-def notifications_push(*, ids: list[int]) -> dict[str, int]:
-    """Hand one batch to the push services, each notification to every browser its person allowed, PUSH_THREADS
-    at a time (a push service answers in tens of milliseconds: one after the other, a batch would wait on the
-    network); a subscription answered 404 or 410 is forgotten. Figures of what happened."""
-    notices = _claim(ids)
-    subscriptions = defaultdict(list)
-    for sub in PushSubscription.objects.filter(person_id__in={n.person_id for n in notices}):
-        subscriptions[sub.person_id].append(sub)
+def _push_pairs(pairs: list[tuple[Notification, PushSubscription]]) -> dict[str, object]:
+    """Push each (notification, subscription) pair PUSH_THREADS at a time (a push service answers in tens of
+    milliseconds: one after the other, a batch would wait on the network), in the language the person chose in
+    the menu, else the one the browser spoke when it allowed pushes; forget the subscriptions answered 404 or
+    410. Figures, and the pairs to try again as [notification id, subscription id]."""
     claims = {"sub": f"mailto:{settings.DEFAULT_FROM_EMAIL}"}
-    pairs = [(notice, sub) for notice in notices for sub in subscriptions[notice.person_id]]
-    # The language the person chose in the menu, else the one the browser spoke when it allowed pushes.
-    chosen = person_languages(user_ids=subscriptions)
+    chosen = person_languages(user_ids={sub.person_id for _notice, sub in pairs})
     with ThreadPoolExecutor(max_workers=PUSH_THREADS) as pool:
         answers = list(pool.map(lambda pair: _push_one(pair[0], pair[1], claims,
                                                        chosen.get(pair[1].person_id) or pair[1].language), pairs))
     gone = {sub.pk for (_notice, sub), answer in zip(pairs, answers) if answer == "gone"}
     PushSubscription.objects.filter(pk__in=gone).delete()
-    return {"notifications": len(notices), "sent": answers.count("sent"), "failed": answers.count("failed"),
-            "forgotten": len(gone)}
+    again = [[notice.pk, sub.pk] for (notice, sub), answer in zip(pairs, answers) if answer == "retry"]
+    return {"sent": answers.count("sent"), "failed": answers.count("failed"), "forgotten": len(gone),
+            "retry": again}
+
+
+def notifications_push(*, ids: list[int]) -> dict[str, object]:
+    """Hand one batch to the push services, each notification to every browser its person allowed (_push_pairs).
+    Figures of what happened; "retry" lists the [notification id, subscription id] pairs whose service failed
+    for now (a 5xx, no answer), for notifications_push_again."""
+    notices = _claim(ids)
+    subscriptions = defaultdict(list)
+    for sub in PushSubscription.objects.filter(person_id__in={n.person_id for n in notices}):
+        subscriptions[sub.person_id].append(sub)
+    figures = _push_pairs([(notice, sub) for notice in notices for sub in subscriptions[notice.person_id]])
+    return {"notifications": len(notices), **figures}
+
+
+def notifications_push_again(*, pairs: list[list[int]]) -> dict[str, object]:
+    """Try again the pushes whose service failed for now ([notification id, subscription id] pairs; a
+    subscription forgotten or a notification deleted meanwhile is skipped). Figures as notifications_push."""
+    notices = Notification.objects.in_bulk([n for n, _s in pairs])
+    subs = PushSubscription.objects.in_bulk([s for _n, s in pairs])
+    return _push_pairs([(notices[n], subs[s]) for n, s in pairs
+                        if n in notices and s in subs and subs[s].person_id == notices[n].person_id])
 
 
 def notifications_digest(*, older_than_minutes: float = 0) -> int:

@@ -1,9 +1,12 @@
 """A notification's sentence in the reader's language, from its kind and stored values (nothing is stored
 translated, so the inbox, a push and a digest each speak the reader's language)."""
+from types import SimpleNamespace
+
 from django.utils.translation import gettext as _
 
 from judging.enums import Infraction, PenaltyKind
 from notifications.kinds import NoticeKind
+from tournaments.wording import format_label
 
 
 def notice_title(*, kind: str, params: dict) -> str:
@@ -14,6 +17,9 @@ def notice_title(*, kind: str, params: dict) -> str:
 def notice_body(*, kind: str, params: dict) -> str:
     """What happened and what to do, in one or two short sentences."""
     round_, table = params.get("round"), params.get("table")
+    if kind == NoticeKind.ROUND_PAIRED and params.get("pod"):  # a multiplayer pod round (pods/)
+        return _("Round %(round)d: pod %(pod)d, seat %(seat)d.") % {
+            "round": round_, "pod": params["pod"], "seat": params.get("seat") or 0}
     if kind == NoticeKind.ROUND_PAIRED:
         if not params.get("opponent"):
             return _("Round %(round)d: you have a bye.") % {"round": round_}
@@ -49,4 +55,40 @@ def notice_body(*, kind: str, params: dict) -> str:
             "round": round_, "table": table, "minutes": params.get("minutes") or 0}
     if kind == NoticeKind.DRAFT_STARTED:
         return _("Your draft started: your first pick is waiting.")
+    if kind == NoticeKind.DAY2_CUT:
+        return _day2_cut_body(params)
+    if kind == NoticeKind.PHASE_STARTED:
+        return _phase_body(params)
+    if kind == NoticeKind.PAPER_DRAFT:
+        return _paper_draft_body(params)
     return ""
+
+
+def _day2_cut_body(params: dict) -> str:
+    if params.get("undone"):
+        return _("The Day 2 cut after round %(round)d was undone.") % {"round": params.get("round") or 0}
+    if params.get("individual"):
+        return _("You advanced to Day 2.") if params.get("advanced") else _("You did not advance to Day 2.")
+    return (_("Your team advanced to Day 2.") if params.get("advanced")
+            else _("Your team did not advance to Day 2."))
+
+
+def _phase_body(params: dict) -> str:
+    """"Phase 2: Booster draft. Pod 2, seat 5." (the format in the event's words, the reader's language)."""
+    name = params.get("name") or format_label(
+        event=SimpleNamespace(is_individual=params.get("individual"), format_kind=params.get("format")),
+        format_kind=params.get("format"))
+    phase = _("Phase %(n)d: %(name)s") % {"n": params.get("phase") or 0, "name": name}
+    if params.get("pod"):
+        return _("%(phase)s. Pod %(pod)d, seat %(seat)d.") % {"phase": phase, "pod": params["pod"],
+                                                             "seat": params.get("seat") or 0}
+    return _("%(phase)s starts with round %(round)d.") % {"phase": phase, "round": params.get("round") or 0}
+
+
+def _paper_draft_body(params: dict) -> str:
+    if params.get("what") == "building":
+        return _("Deck building started: %(minutes)d minutes.") % {"minutes": params.get("minutes") or 0}
+    if params.get("table"):
+        return _("The draft is being called: table %(table)d.") % {"table": params["table"]}
+    return _("The draft is being called: pod %(pod)d, seat %(seat)d.") % {
+        "pod": params.get("pod") or 0, "seat": params.get("seat") or 0}

@@ -26,6 +26,7 @@ from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_finish
 from tournaments.services.locks import event_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
+from tournaments.signals import DomainEvent, domain_event_send
 
 TOP_POD_SIZE = 4
 
@@ -110,6 +111,7 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     event_log_record(event=event, user=by, action=action, message=message, round_number=number,
                      data={"seed": seed})
     event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_ROUND_PAIRED, round=round_.pk)
     return round_
 
 
@@ -193,6 +195,7 @@ def pod_result_report(*, pod: Pod, by, kind: str, players: list[int]) -> Pod:
                      round_number=pod.round.number, data={"pod": pod.number, "kind": kind, "players": list(players)})
     event_bump_version(event_id=event.pk)
     if pod.state == PodState.FINAL:
+        domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=pod.pk)
         _after_final(pod=pod)
     return pod
 
@@ -216,6 +219,7 @@ def pod_result_confirm(*, pod: Pod, by) -> Pod:
                      message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": pod.number}),
                      round_number=pod.round.number, data={"pod": pod.number})
     event_bump_version(event_id=event.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=pod.pk)
     _after_final(pod=pod)
     return pod
 

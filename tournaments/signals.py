@@ -24,10 +24,12 @@ class DomainEvent(models.TextChoices):
     EVENT_FINISHED = "event.finished", _("Event finished")
     DRAFT_STARTED = "draft.started", _("Draft started")
     DRAFT_FINISHED = "draft.finished", _("Draft finished")
+    POD_ROUND_PAIRED = "pods.round.paired", _("Multiplayer pods seated (a round or the top pod)")
+    POD_RESULT_FINAL = "pods.result.final", _("Multiplayer pod result final")
 
 
 # Sent with sender=DomainEvent and the keyword arguments event_id (int), kind (a DomainEvent value) and data (dict of
-# ids: round, match, table, pod).
+# ids: round, match, table, pod; a multiplayer pod's is pods.models.Pod's).
 domain_event = Signal()
 
 

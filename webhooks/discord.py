@@ -19,6 +19,8 @@ TITLES = {
     "event.finished": "{event} is finished: final standings",
     "draft.started": "{event}: draft started",
     "draft.finished": "{event}: draft finished",
+    "pods.round.paired": "{event}: {round} is seated in pods",
+    "pods.result.final": "{event}: result of pod {pod}",
 }
 
 
@@ -35,6 +37,17 @@ def _cut(text: str, limit: int) -> str:
 def _code(lines: list[str], limit: int) -> str:
     body = "\n".join(lines)
     return "```\n" + _cut(body, limit - 8) + "\n```"
+
+
+def _pods(round_: dict) -> list[str]:
+    lines = [f"pod {pod['pod']:>2}  " + ", ".join(f"{p['seat']}. {p['player']}" for p in pod["players"])
+             for pod in round_["pods"]]
+    return lines + ([f"byes: {', '.join(round_['byes'])}"] if round_["byes"] else [])
+
+
+def _pod_result(result: dict) -> list[str]:
+    outcome = {"W": "won", "D": "drew", "L": "lost"}
+    return [f"  seat {s['seat']}: {s['player']} {outcome.get(s['outcome'], '')}".rstrip() for s in result["seats"]]
 
 
 def _pairings(round_: dict) -> list[str]:
@@ -71,9 +84,12 @@ def discord_message(payload: dict) -> dict:
     round_ = payload.get("round") if isinstance(payload.get("round"), dict) else None
     title = TITLES.get(topic, "{event}").format(
         event=event["name"], round=round_["name"] if round_ else "", table=payload.get("result", {}).get("table", ""),
+        pod=payload.get("pod_result", {}).get("pod", ""),
     )
     if round_:
-        lines = _pairings(round_)
+        lines = _pods(round_) if "pods" in round_ else _pairings(round_)
+    elif "pod_result" in payload:
+        lines = _pod_result(payload["pod_result"])
     elif "standings" in payload:
         lines = _standings(payload["standings"])
     elif "result" in payload:

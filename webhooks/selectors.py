@@ -7,6 +7,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from drafting.models import DraftTable, Pod
+from pods.models import Pod as MultiplayerPod
+from pods.models import PodState
+from pods.selectors import round_byes, round_pods
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, Round, TeamMatch
 from tournaments.selectors.pairings import round_tables
@@ -54,6 +57,23 @@ def _round_payload(round_: Round) -> dict:
             "bye": match.team_b is None,
         })
     return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "tables": tables}
+
+
+def _pod_round_payload(round_: Round) -> dict:
+    """A multiplayer pod round (pods/): each pod's seats in order with their players, and the byes."""
+    pods = [{"pod": pod.number, "players": [{"seat": seat.position, "player": str(seat.registration.team)}
+                                            for seat in pod.seats.all()]}
+            for pod in round_pods(round_=round_)]
+    return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "pods": pods,
+            "byes": [str(registration.team) for registration in round_byes(round_=round_)]}
+
+
+def _pod_result_payload(pod: MultiplayerPod) -> dict | None:
+    if pod.state != PodState.FINAL:
+        return None  # reported but unconfirmed: hidden until it counts
+    return {"round": pod.round.number, "pod": pod.number, "kind": pod.result_kind,
+            "seats": [{"seat": seat.position, "player": str(seat.registration.team), "outcome": seat.outcome}
+                      for seat in pod.seats.select_related("registration__team").order_by("position")]}
 
 
 def _result_payload(match: TeamMatch) -> dict | None:
@@ -131,6 +151,17 @@ def webhook_payload_build(*, event: Event, kind: str, data: dict) -> dict | None
     elif kind == DomainEvent.DAY2_CUT:  # made or undone: who did not advance, by name (none once undone)
         payload["cut"] = {"round": data.get("round"), "made": bool(data.get("made")), "not_advanced": sorted(
             event.registrations.filter(day2_cut_round__isnull=False).values_list("team__name", flat=True))}
+    elif kind == DomainEvent.POD_ROUND_PAIRED:
+        round_ = Round.objects.filter(pk=data.get("round"), event=event).first()
+        if round_ is None:
+            return None
+        payload["round"] = _pod_round_payload(round_)
+    elif kind == DomainEvent.POD_RESULT_FINAL:
+        pod = MultiplayerPod.objects.select_related("round").filter(pk=data.get("pod"), round__event=event).first()
+        result = _pod_result_payload(pod) if pod else None
+        if result is None:
+            return None
+        payload["pod_result"] = result
     elif kind in (DomainEvent.DRAFT_STARTED, DomainEvent.DRAFT_FINISHED):
         draft = _draft_payload(data)
         if draft is None:

@@ -5,7 +5,8 @@ from rest_framework import serializers
 class NotificationOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.CharField(help_text="round_paired, result_to_confirm, result_disputed, penalty, announcement, "
-                                           "draft_started.")
+                                           "draft_started, place, time_nearly_up, day2_cut, phase_started, "
+                                           "paper_draft.")
     event = serializers.IntegerField(help_text="The event's id.")
     title = serializers.CharField(help_text="The event's name.")
     body = serializers.CharField(help_text="What happened, in the caller's language.")

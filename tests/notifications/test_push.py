@@ -151,3 +151,37 @@ def test_the_digest_is_written_in_the_language_its_person_chose(worker, language
     assert note in mail.outbox[0].body.rsplit("-- ", 1)[1]
     if language == "de":
         assert "Runde 1: Tisch" in mail.outbox[0].body
+
+
+# --- A push service failing for now is tried again (issue 41 leftovers) -----------------------------------------------
+
+def test_a_push_answered_503_twice_is_tried_again_and_delivered(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "flaky")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    tries = [text for path, _at, text in push_service.received if path == "/push/flaky"]
+    assert len(tries) == 3 and tries[:2] == [None, None]
+    assert json.loads(tries[2])["body"].startswith("Runde 1: Tisch")
+    assert PushSubscription.objects.filter(person=players[0]).exists()
+
+
+def test_a_push_service_that_stays_down_is_tried_three_more_times_then_logged(worker, push_service, caplog):
+    event, players = _event()
+    _subscribe(push_service, players[0], "down")
+    _subscribe(push_service, players[1], "alive")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    paths = [path for path, _at, _text in push_service.received]
+    assert paths.count("/push/down") == 4 and paths.count("/push/alive") == 1  # the first push and 3 retries
+    assert PushSubscription.objects.filter(person=players[0]).exists()  # down is not gone: kept
+    assert any("Push gave up after 3 tries" in r.getMessage() for r in caplog.records)
+
+
+def test_a_push_refused_for_good_is_not_tried_again(worker, push_service):
+    event, players = _event()
+    _subscribe(push_service, players[0], "gone")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    assert [path for path, _at, _text in push_service.received] == ["/push/gone"]
+    assert "notifications.push_again" not in worker.sent

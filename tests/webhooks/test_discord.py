@@ -35,3 +35,18 @@ def test_standings_go_to_discord_as_text_and_stay_under_discord_limits():
     assert "  1. Team 0001" in description
     assert len(description) <= 4096
     assert len(message["content"]) <= 2000
+
+
+def test_a_pod_round_and_a_pod_result_go_to_discord_as_text_lines():
+    round_ = {"number": 1, "name": "Round 1", "kind": "swiss", "byes": ["Zed"], "pods": [
+        {"pod": 1, "players": [{"seat": 1, "player": "Ann"}, {"seat": 2, "player": "Bo"}, {"seat": 3, "player": "Cy"}]},
+    ]}
+    message = discord_message(_payload(topic="pods.round.paired", round=round_))
+    assert message["content"] == "Team Open: Round 1 is seated in pods"
+    assert "pod  1  1. Ann, 2. Bo, 3. Cy" in message["embeds"][0]["description"]
+    assert "byes: Zed" in message["embeds"][0]["description"]
+    result = {"round": 1, "pod": 3, "kind": "win", "seats": [{"seat": 1, "player": "Ann", "outcome": "W"},
+                                                             {"seat": 2, "player": "Bo", "outcome": "L"}]}
+    message = discord_message(_payload(topic="pods.result.final", pod_result=result))
+    assert message["content"] == "Team Open: result of pod 3"
+    assert "seat 1: Ann won" in message["embeds"][0]["description"]
