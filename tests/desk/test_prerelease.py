@@ -236,14 +236,18 @@ def test_a_player_cant_start_the_timer(client):
     assert not EventTimer.objects.filter(event=event).exists()
 
 
-def test_a_scorekeeper_sees_the_timer_at_the_desk_but_not_its_controls(client):
+def test_a_scorekeeper_runs_the_deck_building_timer_from_the_desk_as_the_organizer_does(client):
+    """Whoever pairs a round runs the timers (rights.may_run_timers): the scorekeeper sees the controls and pauses;
+    a player of the event sees the timer and no controls, and can't pause it."""
     from tests.desk.conftest import scorekeeper_of
 
     event = _evening()
     _run(event)
     client.force_login(scorekeeper_of(event))
     desk = client.get(reverse("desk:desk", args=[event.pk])).text
-    assert _timers(desk)["build"] is not None and 'id="desk-deck-building-controls"' not in desk
-    assert client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "pause:build"}).status_code == 404
-    client.force_login(event.organizer)
-    assert 'id="desk-deck-building-controls"' in client.get(reverse("desk:desk", args=[event.pk])).text
+    assert _timers(desk)["build"] is not None and 'id="desk-deck-building-controls"' in desk
+    assert client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "pause:build"}).status_code == 302
+    assert EventTimer.objects.get(event=event, kind="build").paused_at is not None
+    client.force_login(event.registrations.first().seats.get().player.user)
+    assert client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "resume:build"}).status_code == 404
+    assert EventTimer.objects.get(event=event, kind="build").paused_at is not None
