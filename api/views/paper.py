@@ -49,7 +49,10 @@ from tournaments.rights import may_run_timers
 
 
 class _ReadOpenWriteSigned(APIView):
-    """Reads for whoever may see the event; writes need a caller (a token or a session), then the rights."""
+    """Reads for whoever may see the event; writes need a caller (a token or a session), then the rights. A read
+    sent with a token that isn't one is answered 401 before anything else (the schema says so)."""
+
+    extra_error_codes = (401, 403)
 
     def get_permissions(self):
         return [IsTokenOrSessionUser()] if self.request.method not in ("GET", "HEAD", "OPTIONS") else []

@@ -67,6 +67,7 @@ class PhaseListView(EventScopedMixin, generics.GenericAPIView):
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
+    pagination_class = None  # a plan, a pod list or a phase's decks is short: answered whole, as a list
 
     def get_permissions(self):
         return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
@@ -96,6 +97,7 @@ class PhaseDetailView(EventScopedMixin, generics.GenericAPIView):
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
+    pagination_class = None  # a plan, a pod list or a phase's decks is short: answered whole, as a list
 
     def get_permissions(self):
         return [IsTokenOrSessionUser()] if self.request.method in ("PATCH", "DELETE") else super().get_permissions()
@@ -138,6 +140,7 @@ class PhaseStartView(generics.GenericAPIView):
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
+    pagination_class = None  # a plan, a pod list or a phase's decks is short: answered whole, as a list
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=PhaseStartInputSerializer, responses={201: PhaseSerializer})
@@ -159,6 +162,7 @@ class PhasePodListView(EventScopedMixin, generics.GenericAPIView):
     schema_tag = "phases"
     serializer_class = PhasePodSerializer
     queryset = Phase.objects.none()
+    pagination_class = None  # a plan, a pod list or a phase's decks is short: answered whole, as a list
 
     @extend_schema(responses={200: PhasePodSerializer(many=True)})
     def get(self, request, event_id: int, number: int):
@@ -173,6 +177,7 @@ class PhaseDeckListView(generics.GenericAPIView):
     schema_tag = "phases"
     serializer_class = PhaseDeckSerializer
     queryset = Phase.objects.none()
+    pagination_class = None  # a plan, a pod list or a phase's decks is short: answered whole, as a list
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(responses={200: PhaseDeckSerializer(many=True)})

@@ -8,6 +8,7 @@ from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis import GenerationMode  # noqa: E402
@@ -121,6 +122,9 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
 
             try:
                 run()
+            except Unsatisfiable as exc:  # an operation with nothing to send (no parameters, no body) has no wrong case
+                if mode is not GenerationMode.NEGATIVE or operation.path_parameters or operation.query or operation.body:
+                    failures.append(f"{operation.method.upper()} {operation.path} [{mode.value}]: {exc}")
             except Exception as exc:  # collect every operation's failure, then report them together
                 failures.append(f"{operation.method.upper()} {operation.path} [{mode.value}]: {exc}")
     assert not failures, "\n\n".join(failures)
@@ -144,8 +148,15 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
                 seen.setdefault(name, set()).add(response.status_code)
     # The run reached real data: every read answered 200 at least once, every write got past authentication.
     assert len(seen) >= 30
+    # The seeded event is of one phase (no plan): a phase by its number is a 404 there, as it should be;
+    # tests/api/test_phases.py reads phases, their pods and decks with data.
+    no_plan = {"GET /api/v1/events/{event_id}/phases/{number}/", "GET /api/v1/events/{event_id}/phases/{number}/pods/",
+               "GET /api/v1/events/{event_id}/phases/{number}/decks/"}
     for name, codes in sorted(seen.items()):
         print(name, sorted(codes))
+        if name in no_plan:
+            assert codes <= {200, 401, 403, 404, 304}, (name, codes)
+            continue
         assert (200 in codes) if name.startswith("GET") else bool(codes - {401, 403}), (name, codes)
 
 
