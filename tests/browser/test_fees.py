@@ -38,7 +38,7 @@ def test_fees_marked_paid_at_check_in_and_refunded(browsers):
     for name in ("Ann Lee", "Ben Ota"):
         _check_in(desk, name)
     desk.find("#desk-fees").click()
-    desk.wait_for_text("2 checked-in players have not paid: Ann Lee, Ben Ota.", css="#unpaid-checked-in")
+    desk.wait_for_text("2 checked-in players have not paid: Ann Lee and Ben Ota.", css="#unpaid-checked-in")
     assert _overflowing(desk) == []
 
     _row_button(desk, "Ann Lee", "Paid").click()
