@@ -2,6 +2,7 @@
 again, gives the same document; the tie order survives; version-1 files still import; imported log entries are the
 importer's (issue 37)."""
 import json
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -329,7 +330,10 @@ def test_imported_log_entries_are_the_importers_with_the_files_actor_as_its_word
     """Issue 37: a file saying "user": "root" forges nothing; the entry is by whoever imported it."""
     UserFactory(username="root")
     document = event_export(event=_rich_event())
-    document["log"].append({"at": "2026-12-04T12:30:00+00:00", "user": "root", "actor": "token Desk 9", "action": "note",
+    # An hour after the file's last entry (never a calendar date: the test must not depend on today's).
+    last = max(datetime.fromisoformat(entry["at"]) for entry in document["log"])
+    at = (last + timedelta(hours=1)).isoformat()
+    document["log"].append({"at": at, "user": "root", "actor": "token Desk 9", "action": "note",
                             "message": "Hello from root."})
     importer = UserFactory(username="imp")
     event = event_import(document=document, user=importer)
