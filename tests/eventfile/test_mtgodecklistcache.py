@@ -447,7 +447,7 @@ def test_a_best_of_five_playoff_result_imports_and_a_swiss_one_is_read_as_publis
     said = [w for w in event.import_warnings if "Round 1, table 1 (A against B)" in w]
     assert len(said) == 1 and "more than a best-of-three allows" in said[0] and "3-0-0" in said[0]
     logged = EventLogEntry.objects.get(event=event, action="imported")
-    assert said[0] in logged.data["warnings"]
+    assert said[0] in logged.warnings
 
 
 # Team events from the caches (one file per seat, each team named after its first player).

@@ -87,3 +87,21 @@ def test_compare_standings_of_a_regional_with_its_own_records_finds_no_differenc
     call_command("compare_standings", str(path), stdout=out)
     report = json.loads(out.getvalue().strip().splitlines()[-1])
     assert report["players"] == 80 and report["differences"] == [], report["differences"][:5]
+
+
+def test_pooled_opponents_weigh_each_opponent_by_what_it_played():
+    """The "opponents pooled" convention compare_standings tries: all the opponents' floored points over all
+    their possible points, instead of the MTR's mean of their percentages."""
+    from fractions import Fraction
+
+    from tournaments.standings import StandingsRules, TeamMatchRecord, compute_standings
+
+    records = [TeamMatchRecord(round=1, team_a=1, team_b=2, outcome="A"),
+               TeamMatchRecord(round=1, team_a=3, team_b=4, outcome="A"),
+               TeamMatchRecord(round=2, team_a=1, team_b=3, outcome="A"),
+               TeamMatchRecord(round=2, team_a=4, team_b=None, outcome="A")]  # 2 dropped after round 1
+    mean = {row.team: row.omw.value for row in compute_standings(records, teams=[1, 2, 3, 4])}
+    pooled = {row.team: row.omw.value for row in compute_standings(
+        records, teams=[1, 2, 3, 4], rules=StandingsRules(pooled_opponents=True))}
+    assert mean[1] == (Fraction(33, 100) + Fraction(1, 2)) / 2
+    assert pooled[1] == (Fraction(33, 100) * 1 + Fraction(1, 2) * 2) / 3

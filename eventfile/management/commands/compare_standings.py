@@ -32,6 +32,9 @@ CONVENTIONS = {
     "unfloored GW%": {"gw_floor": Fraction(0)},
     "drawn games worth 0": {"drawn_game_points": 0},
     "playoffs folded in": {"include_playoff": True},
+    # Melee's help pages define a match-point percentage as all the opponents' points over all their possible
+    # points (help.melee.gg, "Two-Game Matches"): an opponent who played a Day 2 weighs more than one who didn't.
+    "opponents pooled": {"pooled_opponents": True},
 }
 # A team event published by a source that ran it as an individual event: the team match's individual matches
 # won-lost-drawn taken for games (GW% then differs from MW%, which the MTR's team variant never does).
