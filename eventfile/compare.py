@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from eventfile.mtgodecklistcache import record_published
+
 # Published figure -> the name Hydra's pages give it.
 PERCENTAGES = (("OMWP", "OMW%"), ("GWP", "GW%"), ("OGWP", "OGW%"))
 COUNTS = (("Rank", "rank"), ("Points", "points"), ("Wins", "wins"), ("Losses", "losses"), ("Draws", "draws"))
@@ -59,11 +61,27 @@ def _are_match_points(row: Mapping) -> bool:
         return False
 
 
-def _explained(conventions: Mapping[str, Mapping[str, Mapping]], name: str, figure: str, published,
-               places: int | None) -> str:
+class _Tried:
+    """The conventions to try, each one's figures keyed by lower-case name, read (and so computed, for a lazy
+    mapping) only when a difference asks."""
+
+    def __init__(self, conventions: Mapping[str, Mapping[str, Mapping]] | None):
+        self._conventions = conventions or {}
+        self._lowered: dict[str, dict[str, Mapping]] = {}
+
+    def labels(self) -> list[str]:
+        return list(self._conventions)
+
+    def figures(self, label: str) -> dict[str, Mapping]:
+        if label not in self._lowered:
+            self._lowered[label] = {name.lower(): row for name, row in self._conventions[label].items()}
+        return self._lowered[label]
+
+
+def _explained(conventions: _Tried, name: str, figure: str, published, places: int | None) -> str:
     """The first convention whose figure of this player equals the published one, or ""."""
-    for convention, figures in conventions.items():
-        theirs = figures.get(name.lower(), {}).get(figure)
+    for convention in conventions.labels():
+        theirs = conventions.figures(convention).get(name.lower(), {}).get(figure)
         if theirs is None:
             continue
         if (places is None and theirs == published) or (places is not None and _same(theirs, published, places)):
@@ -81,18 +99,19 @@ def standings_compare(
     "GW%", "OGW%" (Fractions). Percentages are compared at the file's published precision
     (`published_precision`). Returns {"players", "differ" (players with at least one difference), "precision",
     "differences": [{"player", "figure", "hydra", "published", "explained_by"}], "by_figure": {figure: count},
-    "explained", "by_convention": {convention: count}}; Hydra's percentages are given at the published precision,
+    "explained", "by_convention": {convention: count}, "not_published": records a 0-0-0 row doesn't give}; Hydra's percentages are given at the published precision,
     and a player one side lacks is a difference of the figure "player". `conventions` maps the name of a way of
     computing (e.g. "the 1/3 floor + drawn games worth 0") to the same players' figures computed that way, in the
     order to try them: each difference's `explained_by` names the first that gives exactly the published figure.
     """
     rows = list(published)
     places = published_precision(rows)
-    tried = {label: {name.lower(): row for name, row in figures.items()} for label, figures in (conventions or {}).items()}
+    tried = _Tried(conventions)
     by_name = {name.lower(): (name, row) for name, row in hydra.items()}
     differences: list[dict] = []
     seen: set[str] = set()
     players = 0
+    not_published = 0
     for row in rows:
         name = " ".join(str(row.get("Player") or "").split())
         if not name:
@@ -105,8 +124,12 @@ def standings_compare(
                                 "explained_by": ""})
             continue
         mine = found[1]
+        record_shown = record_published(row)
         for key, figure in COUNTS:
-            if key == "Points" and not _are_match_points(row):
+            if key in ("Wins", "Losses", "Draws") and not record_shown:
+                not_published += 1
+                continue  # a 0-0-0 record beside points: the file publishes no records
+            if key == "Points" and record_shown and not _are_match_points(row):
                 continue  # e.g. topdeck.gg publishes 0 points for everybody: nothing to compare
             if key in row and row[key] is not None and mine.get(figure) != row[key]:
                 differences.append({"player": name, "figure": figure, "hydra": mine.get(figure), "published": row[key],
@@ -133,4 +156,5 @@ def standings_compare(
         "by_figure": dict(Counter(d["figure"] for d in differences)),
         "explained": sum(1 for d in differences if d["explained_by"]),
         "by_convention": dict(Counter(d["explained_by"] for d in differences if d["explained_by"])),
+        "not_published": not_published,
     }

@@ -46,6 +46,9 @@ _MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", 
                "confirmed_at"}
 _DECKLIST_KEYS = {"text", "main", "sideboard", "errors", "submitted_at"}
 _TIEBREAK = re.compile(r"[0-9a-f]{64}")
+# Read once: a Django enum's `.values` builds its list again at every call (a 1,028-player file checks 5,000 matches).
+_RESULT_STATES = frozenset(ResultState.values)
+_OUTCOMES = frozenset(("", *Outcome.values))
 
 
 def json_text(value) -> str:
@@ -120,7 +123,12 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
             raise ValidationError({f"event.{k}": v for k, v in exc.message_dict.items()}) from exc
         raise ValidationError({"event": [str(m) for m in getattr(exc, "messages", [str(exc)])]}) from exc
     registrations, players = _teams(event=event, document=document, problems=problems, user=by)
-    _rounds(event=event, rounds=document["rounds"], registrations=registrations, problems=problems)
+    read_as_published: list[str] = []
+    _rounds(event=event, rounds=document["rounds"], registrations=registrations, problems=problems,
+            warnings=read_as_published)
+    if read_as_published:
+        document = _with_warnings(document, read_as_published, by=by)
+        warnings = [*warnings, *read_as_published]
     _drafts(event=event, document=document, registrations=registrations, problems=problems, user=by)
     parts_import(document=document, problems=problems,
                  resolver=Resolver(event=event, user=by, registrations=registrations, players=players))
@@ -308,7 +316,46 @@ def _seat_outcome(seats: list[dict], *, kind: str) -> str:
                                            best_of=best_of).outcome.value
 
 
-def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: Problems) -> None:
+def _with_warnings(document: dict, warnings: list[str], *, by) -> dict:
+    """The document with what its import read as published kept in the event log: among the warnings of its
+    import's entry (a cache file's), or in an entry of its own."""
+    log = [dict(entry) if isinstance(entry, dict) else entry for entry in document.get("log") or []]
+    entry = next((e for e in log if isinstance(e, dict) and e.get("action") == "imported"
+                  and isinstance(e.get("warnings"), list)), None)
+    if entry is not None:
+        entry["warnings"] = [*entry["warnings"], *warnings]
+    else:
+        log.append({"user": by.get_username(), "action": "imported", "warnings": warnings,
+                    "message": _("Imported: results read as published (%(n)d).") % {"n": len(warnings)}})
+    return {**document, "log": log}
+
+
+def _seats_as_published(seats: list[dict]) -> tuple[str, list[dict], str]:
+    """A result the rules don't allow (more games than a best of three, both players at the deciding win), read as
+    the file publishes it: each seat to the player with more games won, equal games a drawn seat; game counts above
+    what Hydra keeps (3 a player) kept at 3. (the outcome, the seats as stored, what was read in words)."""
+    stored, read = [], []
+    tally = {"A": 0, "B": 0}
+    for seat in seats:
+        won, lost, drawn = seat["wins_a"], seat["wins_b"], seat["draws"]
+        if won > lost:
+            tally["A"] += 1
+        elif lost > won:
+            tally["B"] += 1
+        kept = [min(won, 3), min(lost, 3), min(drawn, 3)]
+        if kept[0] == kept[1] == 3 and won != lost:  # 4-3 kept as 3-2: the same winner
+            kept[1 if won > lost else 0] = 2
+        stored.append({**seat, "wins_a": kept[0], "wins_b": kept[1], "draws": kept[2]})
+        shown = f"{won}-{lost}-{drawn}"
+        if kept != [won, lost, drawn]:
+            shown += " " + _("(kept as %(kept)s)") % {"kept": "-".join(map(str, kept))}
+        read.append(shown)
+    outcome = "A" if tally["A"] > tally["B"] else "B" if tally["B"] > tally["A"] else "D"
+    return outcome, stored, ", ".join(read)
+
+
+def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: Problems,
+            warnings: list[str]) -> None:
     if not isinstance(rounds, list):
         problems.add("rounds", _("Expected a list of rounds."))
         problems.raise_if_any()
@@ -368,10 +415,10 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 continue
             state = match.get("result_state", ResultState.PENDING)
             outcome = match.get("outcome") or ""
-            if not isinstance(state, str) or state not in ResultState.values:
+            if not isinstance(state, str) or state not in _RESULT_STATES:
                 problems.add(f"{mwhere}.result_state", _("One of: %(v)s.") % {"v": ", ".join(ResultState.values)})
                 continue
-            if not isinstance(outcome, str) or outcome not in ("", *Outcome.values) or (state != ResultState.PENDING and not outcome):
+            if not isinstance(outcome, str) or outcome not in _OUTCOMES or (state != ResultState.PENDING and not outcome):
                 problems.add(f"{mwhere}.outcome", _("A, B or D (from team A's side) once a result is in; empty before."))
                 continue
             if teams[1] is None and (state != ResultState.FINAL or outcome != Outcome.A_WINS):
@@ -384,7 +431,7 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
             seats = match.get("seats") or []
             ok_seats = isinstance(seats, list) and all(
                 isinstance(s, dict) and set(s) == {"letter", "wins_a", "wins_b", "draws"} and isinstance(s["letter"], str)
-                and all(_int(s[k], high=3) for k in ("wins_a", "wins_b", "draws")) for s in seats)
+                and all(_int(s[k], high=99) for k in ("wins_a", "wins_b", "draws")) for s in seats)
             if not ok_seats or (seats and sorted(s["letter"] for s in seats) != letters):
                 problems.add(f"{mwhere}.seats", _("Either no seat results, or one per seat %(seats)s.") % {"seats": ", ".join(letters)})
                 continue
@@ -392,8 +439,13 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                 try:
                     computed = _seat_outcome(sorted(seats, key=lambda s: s["letter"]), kind=round_["kind"])
                 except scoring.ScoringError as exc:
-                    problems.add(f"{mwhere}.seats", str(exc))
-                    continue
+                    # A real file publishes what was entered at the event ("3-0-0" in a Swiss round: a slip, or a
+                    # best of five): read as published and said, never a refusal of the whole event (issue 51).
+                    computed, seats, read = _seats_as_published(sorted(seats, key=lambda s: s["letter"]))
+                    warnings.append(_("Round %(round)s, table %(table)s (%(a)s against %(b)s): %(problem)s; read as "
+                                      "published: %(read)s.") % {
+                        "round": number, "table": table, "a": teams[0].team.name, "b": teams[1].team.name,
+                        "problem": str(exc), "read": read})
                 if computed != outcome:
                     problems.add(f"{mwhere}.outcome", _("The seat results give %(c)s, not %(o)s.") % {"c": computed, "o": outcome})
                     continue

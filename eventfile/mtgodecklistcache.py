@@ -118,6 +118,7 @@ class _Read:
     standings: list[dict]
     warnings: list[str] = field(default_factory=list)
     left_out: str = ""
+    day2: _Day2 | None = None
 
 
 def _read(document: dict, problem) -> _Read | None:
@@ -248,8 +249,42 @@ def _check_warnings(read: _Read) -> list[str]:
     if missing:
         warnings.append(_("Swiss rounds %(missing)s are missing from the file (it has rounds %(have)s).")
                         % {"missing": ", ".join(map(str, missing)), "have": ", ".join(map(str, numbers))})
-    records: dict[str, list[int]] = {}  # lower-case name -> [wins, losses, draws] in all the file's matches
-    for matches in [m for _n, m in read.swiss] + read.playoff + read.placement:
+    swiss_records = _records([m for _n, m in read.swiss])
+    records = _records([m for _n, m in read.swiss] + read.playoff + read.placement)
+    idle = [shown for key, shown in read.players.items() if key not in records]
+    if idle:
+        warnings.append(_("Listed without any match in the file: %(names)s.") % {"names": ", ".join(idle)})
+    played = len(read.swiss) + len(read.playoff) + len(read.placement)
+    longest = 0
+    for row in read.standings:
+        published = [row.get(key) for key in ("Wins", "Losses", "Draws")]
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in published) or not record_published(row):
+            continue
+        longest = max(longest, sum(published))
+        mine = records.get(_name(row["Player"]).lower(), [0, 0, 0])
+        swiss_only = swiss_records.get(_name(row["Player"]).lower(), [0, 0, 0])
+        if published not in (mine, swiss_only):
+            warnings.append(_("%(name)s: the published standings say %(published)s, the file's matches give "
+                              "%(file)s.") % {"name": _name(row["Player"]), "published": "-".join(map(str, published)),
+                                              "file": "-".join(map(str, mine))})
+    if longest > played:
+        warnings.append(_("The published standings count up to %(n)d matches for one player, but the file has "
+                          "%(rounds)d rounds: rounds are missing from it.") % {"n": longest, "rounds": played})
+    return warnings
+
+
+def record_published(row: dict) -> bool:
+    """Whether a published standings row gives a record at all: some files publish every record as 0-0-0 beside
+    the points ("not published", not a 0-0-0 record)."""
+    record = [row.get(key) for key in ("Wins", "Losses", "Draws")]
+    points = row.get("Points")
+    return not (record == [0, 0, 0] and isinstance(points, (int, float)) and not isinstance(points, bool) and points > 0)
+
+
+def _records(rounds: list[list[dict]]) -> dict[str, list[int]]:
+    """Lower-case name -> [wins, losses, draws] in these rounds' matches (a bye a win), in one pass."""
+    records: dict[str, list[int]] = {}
+    for matches in rounds:
         for match in matches:
             a = records.setdefault(match["team_a"].lower(), [0, 0, 0])
             if match["team_b"] is None:
@@ -263,42 +298,7 @@ def _check_warnings(read: _Read) -> list[str]:
             else:
                 (a if won > lost else b)[0] += 1
                 (b if won > lost else a)[1] += 1
-    idle = [shown for key, shown in read.players.items() if key not in records]
-    if idle:
-        warnings.append(_("Listed without any match in the file: %(names)s.") % {"names": ", ".join(idle)})
-    played = len(read.swiss) + len(read.playoff) + len(read.placement)
-    longest = 0
-    for row in read.standings:
-        published = [row.get(key) for key in ("Wins", "Losses", "Draws")]
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in published):
-            continue
-        longest = max(longest, sum(published))
-        mine = records.get(_name(row["Player"]).lower(), [0, 0, 0])
-        swiss_only = _record(read.swiss, _name(row["Player"]).lower())
-        if published not in (mine, swiss_only):
-            warnings.append(_("%(name)s: the published standings say %(published)s, the file's matches give "
-                              "%(file)s.") % {"name": _name(row["Player"]), "published": "-".join(map(str, published)),
-                                              "file": "-".join(map(str, mine))})
-    if longest > played:
-        warnings.append(_("The published standings count up to %(n)d matches for one player, but the file has "
-                          "%(rounds)d rounds: rounds are missing from it.") % {"n": longest, "rounds": played})
-    return warnings
-
-
-def _record(swiss: list[tuple[int, list[dict]]], key: str) -> list[int]:
-    """[wins, losses, draws] of one player in the Swiss rounds (a bye a win)."""
-    record = [0, 0, 0]
-    for _number, matches in swiss:
-        for match in matches:
-            sides = (match["team_a"].lower(), (match["team_b"] or "").lower())
-            if key not in sides:
-                continue
-            if match["team_b"] is None:
-                record[0] += 1
-                continue
-            won, lost, _drawn = match["games"] if sides[0] == key else (match["games"][1], match["games"][0], 0)
-            record[0 if won > lost else 1 if lost > won else 2] += 1
-    return record
+    return records
 
 
 def _teams_and_rounds(read: _Read, *, seats: str, seat_players) -> tuple[list[dict], list[dict], int]:
@@ -311,20 +311,107 @@ def _teams_and_rounds(read: _Read, *, seats: str, seat_players) -> tuple[list[di
                     played_in.setdefault(match[side].lower(), []).append(number)
     top_cut = _CUT_FOR_MATCHES.get(len(read.playoff[0]), 0) if read.playoff else 0
     last_swiss = read.swiss[-1][0]
+    cut = _day2_cut(read.swiss, played_in)
     seeds = _seeds(read.playoff, swiss_rank=_swiss_rank(read.swiss, players=list(read.players))) if read.playoff else {}
     teams = []
     for key, shown in read.players.items():
         rounds_played = played_in.get(key, [])
         joined = min(rounds_played) if rounds_played else 1
         dropped = max(rounds_played) if rounds_played and max(rounds_played) < last_swiss else None
+        not_advanced = cut is not None and key in cut.below
         teams.append({
-            "name": shown, "joined_round": joined, "missed_rounds_as_losses": False, "dropped_round": dropped,
-            "disqualified": None, "topcut_seed": seeds.get(key),
+            "name": shown, "joined_round": joined, "missed_rounds_as_losses": False,
+            "dropped_round": None if not_advanced else dropped, "disqualified": None, "topcut_seed": seeds.get(key),
             "seats": [{"seat": letter, "player": seat_players(shown, letter)} for letter in seats],
+            **({"day2_cut_round": cut.round} if not_advanced else {}),
         })
     rounds = [(number, matches, "swiss") for number, matches in read.swiss]
     rounds += [(last_swiss + i, matches, "playoff") for i, matches in enumerate(read.playoff + read.placement, start=1)]
+    read.day2 = cut
+    if cut is not None:
+        read.warnings.append(cut.warning())
     return teams, rounds, top_cut
+
+
+# A Day 2 cut is inferred only where an event's size and rounds say one was made (Regional Championships, the
+# Pro Tour: hundreds of players, 13 to 16 Swiss rounds, the cut after round 7 to 9) and enough players stopped
+# together: at least this many Swiss rounds and players, and this share of the round's players not advancing.
+_DAY2_MIN_ROUNDS = 8
+_DAY2_MIN_PLAYERS = 64
+_DAY2_MIN_SHARE = 0.2
+
+
+@dataclass
+class _Day2:
+    """A Day 2 cut read from who played on: after `round`, `min_points` match points were needed; `below` (lower-case
+    names) stopped there with fewer; `dropped` stopped there with enough (they dropped)."""
+
+    round: int
+    min_points: int
+    below: set[str]
+    dropped: int
+
+    @property
+    def kind(self) -> str:
+        return "record" if self.min_points % 3 == 0 else "points"
+
+    @property
+    def threshold(self) -> int:
+        return self.round - self.min_points // 3 if self.kind == "record" else self.min_points
+
+    def warning(self) -> str:
+        text = _("A Day 2 cut after round %(round)d was inferred from who played on: %(n)d players stopped after it "
+                 "with fewer than %(points)d match points while every player with more played on; they did not "
+                 "advance.") % {"round": self.round, "n": len(self.below), "points": self.min_points}
+        if self.dropped:
+            text += " " + _("%(n)d players who stopped there with enough points dropped.") % {"n": self.dropped}
+        return text
+
+
+def _points_after(swiss: list[tuple[int, list[dict]]], upto: int) -> dict[str, int]:
+    """Lower-case name -> match points after the Swiss rounds up to `upto` (a bye 3 points)."""
+    points: dict[str, int] = {}
+    for number, matches in swiss:
+        if number > upto:
+            continue
+        for match in matches:
+            a = match["team_a"].lower()
+            if match["team_b"] is None:
+                points[a] = points.get(a, 0) + 3
+                continue
+            b = match["team_b"].lower()
+            won, lost, _drawn = match["games"]
+            if won == lost:
+                points[a], points[b] = points.get(a, 0) + 1, points.get(b, 0) + 1
+            else:
+                winner, loser = (a, b) if won > lost else (b, a)
+                points[winner] = points.get(winner, 0) + 3
+                points.setdefault(loser, 0)
+    return points
+
+
+def _day2_cut(swiss: list[tuple[int, list[dict]]], played_in: dict[str, list[int]]) -> _Day2 | None:
+    """The Day 2 cut the rounds show, or None: the round after which the most players stopped together, every one
+    of them below the points of the lowest player who played on, where the event is big and long enough."""
+    numbers = [number for number, _m in swiss]
+    if len(numbers) < _DAY2_MIN_ROUNDS or len(played_in) < _DAY2_MIN_PLAYERS:
+        return None
+    last = {key: max(rounds) for key, rounds in played_in.items() if rounds}
+    best = None
+    for number in numbers[:-1]:
+        in_round = [key for key, rounds in played_in.items() if number in rounds]
+        stopped = [key for key in in_round if last[key] == number]
+        going_on = [key for key in in_round if last[key] > number]
+        if not going_on or len(stopped) < _DAY2_MIN_SHARE * len(in_round):
+            continue
+        points = _points_after(swiss, number)
+        min_points = min(points.get(key, 0) for key in going_on)
+        below = {key for key in stopped if points.get(key, 0) < min_points}
+        if min_points <= 0 or len(below) < _DAY2_MIN_SHARE * len(in_round):
+            continue
+        if best is None or len(below) > len(best.below):
+            best = _Day2(round=number, min_points=min_points, below=below, dropped=len(stopped) - len(below))
+    return best
 
 
 def _event(read: _Read, *, team_size: int, top_cut: int, teams: list[dict], rounds: list[dict], warnings: list[str],
@@ -338,6 +425,8 @@ def _event(read: _Read, *, team_size: int, top_cut: int, teams: list[dict], roun
             "name": read.name, "date": read.date, "team_size": team_size, "structure": "seat",
             "format_kind": "team_constructed", "constructed_format": _format_of(read.name) or "constructed",
             "swiss_rounds": last_swiss, "top_cut": top_cut, "status": "finished",
+            **({"day2_cut_round": read.day2.round, "day2_cut_kind": read.day2.kind,
+                "day2_cut_threshold": read.day2.threshold, "day2_cut_applied": True} if read.day2 else {}),
         },
         "teams": teams,
         "rounds": rounds,

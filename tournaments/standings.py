@@ -50,6 +50,9 @@ class StandingsRules:
     drawn_game_points: int = 1
     # GW%'s own floor where a source floors it differently from MW% (0: unfloored GW%); None: `floor`.
     gw_floor: Fraction | None = None
+    # Opponents' figures pooled: all their (floored) points over all their possible points, so an opponent who
+    # played more rounds (a Day 2) weighs more than one who stopped, instead of the MTR's mean of percentages.
+    pooled_opponents: bool = False
 
 
 MTR_RULES = StandingsRules()
@@ -365,13 +368,13 @@ def compute_standings(
         played = len(opponents.get(team, ())) + byes[team] + missed[team]
         points[team] = 3 * won + drew
         mw[team] = _shared_percentage(made, points[team], played, rules.floor)
-    mw_scaled, omw, omw_key = _opponent_averages(mw, opponents)
+    mw_scaled, omw, omw_key = _opponent_averages(mw, opponents, pooled=rules.pooled_opponents)
     if games:
         gw_floor = rules.floor if rules.gw_floor is None else rules.gw_floor
         gw_made = made if gw_floor == rules.floor else {}
         gw = {team: _shared_percentage(gw_made, *(game_tally[team] if team in game_tally else (0, 0)), gw_floor)
               for team in everyone}
-        gw_scaled, ogw, ogw_key = _opponent_averages(gw, opponents)
+        gw_scaled, ogw, ogw_key = _opponent_averages(gw, opponents, pooled=rules.pooled_opponents)
     else:
         gw, gw_scaled, ogw, ogw_key = mw, mw_scaled, omw, omw_key
 
@@ -421,12 +424,30 @@ def _shared_percentage(
     return figure
 
 
-def _opponent_averages(
+def _opponent_pooled(
     figures: dict[int, WinPercentage], opponents: Mapping[int, list[int]]
+) -> tuple[dict[int, OpponentAverage], dict[int, Fraction]]:
+    """Each team's opponents' figures pooled (`StandingsRules.pooled_opponents`): the sum of each opponent's
+    (floored) figure times what it played over the sum of what they played; its sort key (negated)."""
+    values = MappingProxyType({team: figure.value for team, figure in figures.items()})
+    averages: dict[int, OpponentAverage] = {}
+    keys: dict[int, Fraction] = {}
+    for team in figures:
+        faced = opponents.get(team) or []
+        weight = sum(max(figures[o].played, 1) for o in faced)
+        pooled = sum((values[o] * max(figures[o].played, 1) for o in faced), Fraction(0)) / weight if faced \
+            else Fraction(0)
+        averages[team] = OpponentAverage(tuple(faced), values, pooled.numerator, pooled.denominator)
+        keys[team] = -pooled
+    return averages, keys
+
+
+def _opponent_averages(
+    figures: dict[int, WinPercentage], opponents: Mapping[int, list[int]], *, pooled: bool = False
 ) -> tuple[dict[int, int], dict[int, OpponentAverage], dict[int, int]]:
     """Each team's own figure and its opponents' average as integers over one common scale, for the sort key,
     and the OpponentAverage with its parts. Sums and comparisons over one common denominator are exact integer
-    work, much cheaper than Fractions."""
+    work, much cheaper than Fractions. `pooled`: the opponents' figures pooled instead (_opponent_pooled)."""
     denominators = {figure.value.denominator for figure in figures.values()}
     denominator = math.lcm(*denominators) if denominators else 1
     values = MappingProxyType({team: figure.value for team, figure in figures.items()})
@@ -447,4 +468,6 @@ def _opponent_averages(
         averages[team] = OpponentAverage(tuple(faced), values, total, denominator * count)
         # total / (denominator x count), scaled by denominator x counts_lcm: one integer scale for every team.
         keys[team] = -total * (counts_lcm // count)
+    if pooled:
+        averages, keys = _opponent_pooled(figures, opponents)  # type: ignore[assignment]
     return scaled, averages, keys

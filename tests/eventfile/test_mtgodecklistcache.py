@@ -433,15 +433,21 @@ def test_placement_rounds_are_playoff_rounds_that_decide_their_places():
 
 
 @pytest.mark.django_db
-def test_a_best_of_five_playoff_result_imports_and_a_swiss_one_is_refused():
+def test_a_best_of_five_playoff_result_imports_and_a_swiss_one_is_read_as_published():
+    """Issue 51: a "3-0-0" in a Swiss round (a slip at the event, or a best of five) is read as the file publishes
+    it and said among the warnings, never a refusal of the whole event."""
     event = event_import(document=_top8(final_result="3-1-0"), user=UserFactory())
     final = SeatMatch.objects.get(team_match__round__event=event, team_match__team_a__team__name="ModiSapiras",
                                   team_match__team_b__team__name="kvza")
     assert (final.wins_a, final.wins_b, final.team_match.outcome) == (3, 1, "A")
-    with pytest.raises(ValidationError) as caught:
-        event_import(document=_small([{"RoundName": "Round 1", "Matches": [_m("A", "B", "3-0-0")]}]),
-                     user=UserFactory())
-    assert "more than a best-of-three allows" in " ".join(caught.value.message_dict["rounds[0].matches[0].seats"])
+    event = event_import(document=_small([{"RoundName": "Round 1", "Matches": [_m("A", "B", "3-0-0")]}]),
+                         user=UserFactory())
+    seat = SeatMatch.objects.get(team_match__round__event=event)
+    assert (seat.wins_a, seat.wins_b, seat.team_match.outcome) == (3, 0, "A")
+    said = [w for w in event.import_warnings if "Round 1, table 1 (A against B)" in w]
+    assert len(said) == 1 and "more than a best-of-three allows" in said[0] and "3-0-0" in said[0]
+    logged = EventLogEntry.objects.get(event=event, action="imported")
+    assert said[0] in logged.warnings
 
 
 # Team events from the caches (one file per seat, each team named after its first player).

@@ -7,7 +7,9 @@ it (`explained_by`): the same results computed with the 1/3 floor, an unfloored 
 points (2023 files), the playoff folded in like Swiss rounds, or a dropped player's figures frozen at the round
 they dropped, alone or together, as the sources publish them (docs/standings.md says which source uses which)."""
 import json
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from itertools import combinations
 
 from django.contrib.auth import get_user_model
@@ -21,8 +23,8 @@ from eventfile.management.commands.import_event import _load
 from eventfile.mtgodecklistcache import is_cache_document
 from tournaments.models import Event, Registration
 from tournaments.selectors.placements import placements_for_event
-from tournaments.selectors.standings import standings_for_event, team_names_for_event
-from tournaments.standings import MTR_RULES, StandingsRules
+from tournaments.selectors.standings import results_for_event, seeding_ratings, team_names_for_event
+from tournaments.standings import MTR_RULES, StandingsRules, compute_standings
 
 # The conventions the published sources compute with (docs/standings.md), each as what it changes.
 CONVENTIONS = {
@@ -30,6 +32,9 @@ CONVENTIONS = {
     "unfloored GW%": {"gw_floor": Fraction(0)},
     "drawn games worth 0": {"drawn_game_points": 0},
     "playoffs folded in": {"include_playoff": True},
+    # Melee's help pages define a match-point percentage as all the opponents' points over all their possible
+    # points (help.melee.gg, "Two-Game Matches"): an opponent who played a Day 2 weighs more than one who didn't.
+    "opponents pooled": {"pooled_opponents": True},
 }
 # A team event published by a source that ran it as an individual event: the team match's individual matches
 # won-lost-drawn taken for games (GW% then differs from MW%, which the MTR's team variant never does).
@@ -41,49 +46,109 @@ class _RollBack(Exception):
     pass
 
 
+class _EventFigures:
+    """One event's standings figures under each convention, its rows read once: the results of each kind asked for
+    (Swiss only or with the playoff, up to a round, team games) load once and every convention is the pure engine's
+    over them; the final placings (the published rank) are read once (issue 51: a 1,028-player event's comparison
+    took a minute when each convention read everything again)."""
+
+    def __init__(self, event: Event):
+        self.event = event
+        self.names = team_names_for_event(event=event)
+        rows = list(Registration.objects.filter(event=event).values_list("id", "tiebreak"))
+        self.teams = [pk for pk, _key in rows]
+        self.tiebreaks = {pk: key for pk, key in rows if key}
+        self.ratings = seeding_ratings(event=event)
+        self.places = {}
+        if event.top_cut and event.rounds.filter(kind="playoff").exists():
+            self.places = {p.team: p.place for p in placements_for_event(event=event)}
+        self._records: dict[tuple, list] = {}
+
+    def records(self, *, include_playoff: bool, upto_round: int | None, team_games: bool) -> list:
+        key = (include_playoff, upto_round, team_games)
+        if key not in self._records:
+            if upto_round is not None and (include_playoff, None, team_games) in self._records:
+                every = self._records[(include_playoff, None, team_games)]
+                self._records[key] = [r for r in every if r.round <= upto_round]
+            else:
+                self._records[key] = results_for_event(event=self.event, upto_round=upto_round,
+                                                       include_playoff=include_playoff, team_games=team_games)
+        return self._records[key]
+
+    def figures(self, *, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
+                upto_round: int | None = None, team_games: bool = False) -> dict[str, dict]:
+        rows = compute_standings(
+            self.records(include_playoff=include_playoff, upto_round=upto_round, team_games=team_games),
+            teams=self.teams, seed=self.event.pk, tiebreaks=self.tiebreaks, ratings=self.ratings,
+            games=self.event.is_individual or team_games, rules=rules)
+        return {
+            self.names[row.team]: {
+                "rank": self.places.get(row.team, row.rank), "points": row.match_points, "wins": row.wins,
+                "losses": row.losses, "draws": row.draws, "OMW%": row.omw.value, "GW%": row.gw.value,
+                "OGW%": row.ogw.value,
+            }
+            for row in rows
+        }
+
+    def with_conventions(self, names: tuple[str, ...], upto_round: int | None = None) -> dict[str, dict]:
+        settings = {key: value for name in names for key, value in {**CONVENTIONS, **TEAM_AS_GAMES}[name].items()}
+        playoff = settings.pop("include_playoff", False)
+        team_games = settings.pop("team_games", False)
+        return self.figures(rules=StandingsRules(**settings), include_playoff=playoff, upto_round=upto_round,
+                            team_games=team_games)
+
+
 def hydra_figures(*, event: Event, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
                   upto_round: int | None = None, team_games: bool = False) -> dict[str, dict]:
     """Player (or team) name -> Hydra's Swiss standings figures of the event, named as compare.standings_compare
     reads them; the rank is the final placing when the event had a playoff (what the sources publish as rank)."""
-    names = team_names_for_event(event=event)
-    places = {}
-    if event.top_cut and event.rounds.filter(kind="playoff").exists():
-        places = {p.team: p.place for p in placements_for_event(event=event)}
-    return {
-        names[row.team]: {
-            "rank": places.get(row.team, row.rank), "points": row.match_points, "wins": row.wins,
-            "losses": row.losses, "draws": row.draws, "OMW%": row.omw.value, "GW%": row.gw.value, "OGW%": row.ogw.value,
-        }
-        for row in standings_for_event(event=event, rules=rules, include_playoff=include_playoff, upto_round=upto_round,
-                                       team_games=team_games)
-    }
+    return _EventFigures(event).figures(rules=rules, include_playoff=include_playoff, upto_round=upto_round,
+                                        team_games=team_games)
 
 
-def _figures_with(event: Event, names: tuple[str, ...], upto_round: int | None = None) -> dict[str, dict]:
-    settings = {key: value for name in names for key, value in {**CONVENTIONS, **TEAM_AS_GAMES}[name].items()}
-    playoff = settings.pop("include_playoff", False)
-    team_games = settings.pop("team_games", False)
-    return hydra_figures(event=event, rules=StandingsRules(**settings), include_playoff=playoff, upto_round=upto_round,
-                         team_games=team_games)
+class _Lazy(Mapping):
+    """Convention name -> figures, each computed the first time a difference asks for it (most differences are
+    explained by the first conventions tried, and an event without differences computes none)."""
+
+    def __init__(self, makers: dict):
+        self._makers = makers
+        self._made: dict[str, dict] = {}
+
+    def __getitem__(self, name: str) -> dict:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
+
+    def __iter__(self):
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
 
 
-def convention_figures(*, event: Event) -> dict[str, dict[str, dict]]:
+def convention_figures(*, event: Event, figures: _EventFigures | None = None) -> Mapping[str, dict[str, dict]]:
     """Each way a source computes (one convention, then two, three ... together), its name -> the event's figures
-    computed so; then, for the players who dropped, their figures frozen at the round they dropped."""
+    computed so; then, for the players who dropped, their figures frozen at the round they dropped. Computed on
+    first use, from the event's rows read once."""
+    figures = figures or _EventFigures(event)
     known = [*CONVENTIONS, *([] if event.is_individual else TEAM_AS_GAMES)]
-    tried: dict[str, dict[str, dict]] = {}
+    makers: dict[str, object] = {}
     for size in range(1, len(known) + 1):
         for names in combinations(known, size):
-            tried[" + ".join(names)] = _figures_with(event, names)
+            makers[" + ".join(names)] = partial(figures.with_conventions, names)
     dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
                    .values_list("team__name", "dropped_round"))
-    for names in [(), *[(name,) for name in known], tuple(known)[:3]]:
-        frozen: dict[str, dict] = {}
+
+    def frozen(names: tuple[str, ...]) -> dict[str, dict]:
+        out: dict[str, dict] = {}
         for round_number in sorted(set(dropped.values())):
-            at_round = _figures_with(event, names, upto_round=round_number)
-            frozen.update({name: at_round[name] for name, k in dropped.items() if k == round_number and name in at_round})
-        tried[" + ".join((*names, FROZEN))] = frozen
-    return tried
+            at_round = figures.with_conventions(names, upto_round=round_number)
+            out.update({name: at_round[name] for name, k in dropped.items() if k == round_number and name in at_round})
+        return out
+
+    for names in [(), *[(name,) for name in known], tuple(known)[:3]]:
+        makers[" + ".join((*names, FROZEN))] = partial(frozen, names)
+    return _Lazy(makers)
 
 
 class Command(BaseCommand):
@@ -109,22 +174,25 @@ class Command(BaseCommand):
             found = Event.objects.filter(pk=event).first()
             if found is None:
                 raise CommandError(f"There is no event {event}.")
-            figures, tried = hydra_figures(event=found), convention_figures(event=found)
+            reader = _EventFigures(found)
+            report = standings_compare(hydra=reader.figures(), published=published,
+                                       conventions=convention_figures(event=found, figures=reader))
         else:
-            figures, tried = self._imported_figures(document, team_size)
-        report = standings_compare(hydra=figures, published=published, conventions=tried)
+            report = self._imported_report(document, team_size, published)
         name = (documents[0].get("Tournament") or {}).get("Name", "")
         self.stdout.write(json.dumps({"event": name, **report}, ensure_ascii=False))
 
-    def _imported_figures(self, document: dict, team_size: int | None) -> tuple[dict, dict]:
-        figures: dict[str, dict] = {}
-        tried: dict[str, dict] = {}
+    def _imported_report(self, document: dict, team_size: int | None, published: list) -> dict:
+        report: dict = {}
         try:
             with transaction.atomic():
                 # A stand-in organizer that exists only inside the rolled-back transaction.
                 user = get_user_model().objects.create(username="compare-standings", is_active=False)
                 event = event_import(document=document, user=user, team_size=team_size)
-                figures, tried = hydra_figures(event=event), convention_figures(event=event)
+                reader = _EventFigures(event)
+                # Inside the transaction: the conventions are computed as the comparison asks for them.
+                report = standings_compare(hydra=reader.figures(), published=published,
+                                           conventions=convention_figures(event=event, figures=reader))
                 raise _RollBack
         except _RollBack:
             pass
@@ -132,4 +200,4 @@ class Command(BaseCommand):
             lines = ([f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()] if hasattr(exc, "error_dict")
                      else exc.messages)
             raise CommandError("The file can't be read as an event:\n" + "\n".join(lines)) from exc
-        return figures, tried
+        return report
