@@ -8,7 +8,6 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.deckrules import CHECKED_FORMATS, FORMAT_NAMES
 from tournaments.presets import (
-    DEFAULT_PRESET,
     POD_FORMAT,
     POD_SCORING_CHOICES,
     PRESETS,
@@ -52,8 +51,10 @@ class EventNewForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     date = forms.DateField(label=_("Date"), widget=DATE_INPUT, initial=timezone.localdate)
     location = forms.CharField(label=_("Location"), max_length=200, required=False)
-    preset = forms.ChoiceField(label=_("Format"), choices=[(p.key, p.label) for p in PRESETS], initial=DEFAULT_PRESET,
-                               widget=forms.RadioSelect)
+    # Nothing chosen until the organizer chooses (issue 56: "Create" without a choice made a team event).
+    preset = forms.ChoiceField(label=_("Format"), choices=[(p.key, p.label) for p in PRESETS], widget=forms.RadioSelect,
+                               error_messages={"required": _("Choose a format: one of the players' events or of "
+                                                             "the team events.")})
     team_size = forms.TypedChoiceField(
         label=_("Team size"), required=False, coerce=int, empty_value=None,
         choices=[("", _("The format's own"))] + [(str(n), str(n)) for n in PRESET_TEAM_SIZES],

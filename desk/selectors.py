@@ -16,7 +16,7 @@ from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
 from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
-from tournaments.enums import COUNTING_STATES, EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.enums import COUNTING_STATES, EnforcementLevel, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, EventDesk, Player, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_staffed_by, may_run_event
@@ -219,7 +219,10 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
                         {"n": latest.number, "tables": [str(t) for t in disputed]})
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True, day2_cut_round__isnull=True)
-    if event.has_decklists or event_asks_typed_decks(event=event):
+    # At Regular REL an individual event's players needn't register a deck (a Friday Night Magic): no warning for
+    # those who didn't (issue 56); a team event's decks are checked together, and typed decks asked are asked.
+    optional = event.is_individual and event.enforcement_level == EnforcementLevel.REGULAR
+    if (event.has_decklists and not optional) or event_asks_typed_decks(event=event):
         without = list(
             active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
         )

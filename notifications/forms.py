@@ -1,5 +1,6 @@
 """The choices page's form: per kind, push and the e-mail digest."""
 from django import forms
+from django.utils.translation import gettext as _
 
 from notifications.kinds import NoticeKind
 
@@ -9,10 +10,13 @@ class PreferencesForm(forms.Form):
 
     def __init__(self, *args, initial_choices: dict[str, dict[str, bool]], **kwargs):
         super().__init__(*args, **kwargs)
+        names = {"push": _("Push: %(kind)s"), "email": _("E-mail digest: %(kind)s")}
         for kind, label in NoticeKind.choices:
             for channel in ("push", "email"):
+                # Each box says what it is: a screen reader hears "Push: Pairings, checkbox", not "checkbox" 22 times.
                 self.fields[f"{kind}_{channel}"] = forms.BooleanField(
-                    required=False, label=label, initial=initial_choices[kind][channel])
+                    required=False, label=label, initial=initial_choices[kind][channel],
+                    widget=forms.CheckboxInput(attrs={"aria-label": names[channel] % {"kind": label}}))
 
     def rows(self):
         """(label, push field, e-mail field) per kind, for the table."""

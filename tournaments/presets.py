@@ -132,7 +132,6 @@ PRESETS: tuple[Preset, ...] = (
            3, Structure.THREE_HEADED_SERPENT, FormatKind.TEAM_CONSTRUCTED, CONSTRUCTED, (2, 3, 4)),
 )
 PRESETS_BY_KEY = {preset.key: preset for preset in PRESETS}
-DEFAULT_PRESET = "team_constructed"
 DEFAULT_DRAFT_STRUCTURE = DraftStructure.EVERY_ROUND
 DEFAULT_EXPECTED = 8  # the players or teams expected when nobody says (the form's initial number)
 

@@ -238,7 +238,20 @@ _SENTENCES = {
                       "%(n)d checked-in players have not paid: %(teams)s.", "n"),
     ),
 }
+_SENTENCES.update({
+    # A match's result state where it is shown (the match page, pairings by name; issue 56: "Confirmed by the other
+    # team" in an individual event).
+    "state_confirmed": (_("Confirmed by the other team"), _("Confirmed by the opponent")),
+})
 SENTENCES = tuple(_SENTENCES)
+
+
+def result_state_label(*, match) -> str:
+    """The match's result state as its event's people read it: "Confirmed by the opponent" in an individual event,
+    the state's own label otherwise (in the active language)."""
+    if match.result_state == "confirmed":
+        return entrant_sentence(event=match.round.event, key="state_confirmed")
+    return str(match.get_result_state_display())
 
 
 def entrant_message(*, event, key: str):

@@ -130,6 +130,23 @@
     if (!navigator.share) return;
     document.querySelectorAll("button[data-share][hidden]").forEach(function (button) { button.hidden = false; });
   }
+  // /events/new/: only the questions the chosen format asks (data-asks on each choice, data-question on each
+  // question); none before a format is chosen (issue 56). Without scripts every question shows.
+  function presetQuestions() {
+    var form = document.getElementById("event-new");
+    if (!form) return;
+    var chosen = form.querySelector("input[name=preset]:checked");
+    var asks = chosen ? (chosen.getAttribute("data-asks") || "").split(" ") : [];
+    form.querySelectorAll("[data-question]").forEach(function (element) {
+      element.hidden = !element.getAttribute("data-question").split(" ").some(function (question) {
+        return asks.indexOf(question) >= 0;
+      });
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.name === "preset") presetQuestions();
+  });
+  document.addEventListener("DOMContentLoaded", presetQuestions);
   document.addEventListener("DOMContentLoaded", offerSharing);
   document.addEventListener("DOMContentLoaded", listenToDraft);
   document.addEventListener("DOMContentLoaded", draftChanged);

@@ -372,12 +372,12 @@ def test_place_on_a_placings_table_is_the_rank_in_every_language():
 
 def test_every_shipped_language_has_its_catalog_with_its_plural_rule():
     """Each language of settings.LANGUAGES has a catalog whose Plural-Forms is the language's own (Japanese has one
-    form, French and Brazilian Portuguese count 0 and 1 alike, the others 1 apart)."""
+    form, French counts 0 and 1 alike, the others 1 apart: Brazilian Portuguese says "0 pontos", issue 56)."""
     import polib
 
     rules = {"de": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);",
              "it": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
-             "pt_BR": "nplurals=2; plural=(n > 1);", "ja": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
+             "pt_BR": "nplurals=2; plural=(n != 1);", "ja": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
     for code in LANGUAGES:
         if code == "en":
             continue
@@ -386,9 +386,9 @@ def test_every_shipped_language_has_its_catalog_with_its_plural_rule():
         assert po.metadata["Plural-Forms"].replace(" ", "") == rules[locale].replace(" ", ""), locale
 
 
-@pytest.mark.parametrize("language", ["fr", "pt-br"])
-def test_french_and_brazilian_portuguese_count_zero_as_one(language):
-    """fr and pt_BR take the singular for 0 and 1 (plural=(n > 1)), and ngettext is given the count itself."""
+@pytest.mark.parametrize("language", ["fr"])
+def test_french_counts_zero_as_one(language):
+    """fr takes the singular for 0 and 1 (plural=(n > 1)), and ngettext is given the count itself."""
     from django.utils.translation import ngettext
 
     singular, plural = "Hydra: %(n)d new notification", "Hydra: %(n)d new notifications"
@@ -405,3 +405,13 @@ def test_japanese_has_one_form_for_every_count():
     with translation.override("ja"):
         forms = {ngettext("Hydra: %(n)d new notification", "Hydra: %(n)d new notifications", n) for n in (0, 1, 2, 7)}
     assert len(forms) == 1 and "Hydra" in forms.pop()
+
+
+def test_brazilian_portuguese_says_zero_points_in_the_plural():
+    """Issue 56: "0 ponto" read wrong; Brazilians say "0 pontos" (plural=(n != 1))."""
+    from django.utils.translation import ngettext
+
+    singular, plural = "Hydra: %(n)d new notification", "Hydra: %(n)d new notifications"
+    with translation.override("pt-br"):
+        assert ngettext(singular, plural, 0) == ngettext(singular, plural, 2) != ngettext(singular, plural, 1)
+

@@ -45,7 +45,7 @@ def round_lines_by_team(*, round_: Round) -> list[TableLine]:
                 TableLine(
                     table=match.table, team=team.team.name, opponent=opponent.team.name if opponent else None,
                     team_players=_players(team), opponent_players=_players(opponent) if opponent else "",
-                    outcome=match.outcome, state=match.get_result_state_display(),
+                    outcome=match.outcome, state=result_state_label(match=match),
                 )
             )
     return sorted(lines, key=lambda line: (line.team.casefold(), line.table))

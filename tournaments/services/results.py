@@ -296,8 +296,18 @@ def _result_log(*, match: TeamMatch, user, action: str, message, before: dict, e
 
 
 def _result_text(match: TeamMatch) -> str:
-    """A match's stored result in one line, for the log: "A 2-1, B 0-2 (A)" or "2-1 (A)" for a shared game."""
-    if match.round.event.is_shared_game:
+    """A match's stored result in one line, for the log: "A 2-1, B 0-2 (A)" or "2-1 (A)" for a shared game; in an
+    individual event the players by name, "Ann Lee 2-1 Ben Ota" (nobody there is told which side is A)."""
+    event = match.round.event
+    if event.is_individual and not event.is_shared_game and match.team_b_id is not None:
+        seat = SeatMatch.objects.filter(team_match=match).first()
+        won, lost, drawn = ((seat.wins_a, seat.wins_b, seat.draws) if seat is not None
+                            else (match.games_won_a, match.games_won_b, match.games_drawn))
+        games = f"{won}-{lost}" + (f"-{drawn}" if drawn else "")
+        if seat is None and not (won or lost or drawn):
+            games = {"A": "1-0", "B": "0-1"}.get(match.outcome, "0-0-3")
+        return f"{match.team_a.team.name} {games} {match.team_b.team.name}"
+    if event.is_shared_game:
         games = f"{match.games_won_a}-{match.games_won_b}" + (f"-{match.games_drawn}" if match.games_drawn else "")
     else:
         games = ", ".join(

@@ -7,7 +7,7 @@ from django import template
 
 from tournaments.selectors.decklists import event_deck_formats
 from tournaments.wording import (
-    entrant_count, entrant_noun, entrant_sentence, event_kind, format_label, moment_in_sentence,
+    entrant_count, entrant_noun, entrant_sentence, event_kind, format_label, moment_in_sentence, result_state_label,
 )
 
 register = template.Library()
@@ -65,3 +65,9 @@ def moment(value) -> str:
 def say(event, key: str, **params) -> str:
     """`{% say event "key" name=value %}`: tournaments.wording.entrant_sentence, escaped as any variable is."""
     return entrant_sentence(event=event, key=key, **params)
+
+
+@register.filter
+def result_state(match) -> str:
+    """`{{ match|result_state }}`: the match's result state in its event's words (tournaments.wording)."""
+    return result_state_label(match=match)
