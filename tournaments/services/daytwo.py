@@ -124,6 +124,35 @@ def event_day2_cut_undo(*, event: Event, user=None) -> int:
     return len(back)
 
 
+def event_day2_cut_after_correction(*, event: Event, round_number: int, user=None) -> None:
+    """A counted result of round `round_number` was changed after the Day 2 cut was made after that round or a
+    later one (issue 56: a player corrected to 1-1 stayed cut while one now 0-2 played Day 2). While no round after
+    the cut is paired, the cut is made again from the results as they are now (logged when who is in changes);
+    once Day 2 is paired it stands as made, and the log says so beside the correction. Inside the caller's
+    transaction, the event locked; a cut that would now let nobody through refuses the correction."""
+    if not event.day2_cut_applied or event.day2_cut_round is None or round_number > event.day2_cut_round:
+        return
+    if event.rounds.filter(number__gt=event.day2_cut_round).exists():
+        event_log_record(
+            event=event, user=user, action=LogAction.DAY2_CUT, round_number=event.day2_cut_round,
+            message=LogText(gettext_lazy("The Day 2 cut after round %(n)d stands as it was made: round %(next)d is "
+                                         "paired. The correction of round %(round)d changed the standings it was "
+                                         "made from; take round %(next)d back and undo the cut to make it again."),
+                            {"n": event.day2_cut_round, "next": event.day2_cut_round + 1, "round": round_number}),
+        )
+        return
+    was_out = set(Registration.objects.filter(event=event, day2_cut_round__isnull=False).values_list("id", flat=True))
+    Registration.objects.filter(pk__in=was_out).update(day2_cut_round=None)
+    event.day2_cut_applied = False
+    settings = (event.day2_cut_round, event.day2_cut_kind, event.day2_cut_threshold)
+    plan = day2_cut_plan(event=event, round_number=settings[0], kind=settings[1], threshold=settings[2])
+    if set(plan.not_advanced) == was_out:
+        Registration.objects.filter(pk__in=was_out).update(day2_cut_round=settings[0])
+        event.day2_cut_applied = True
+        return
+    _apply(event=event, user=user, plan=plan, settings=settings)
+
+
 def event_day2_cut_when_due(*, event: Event, next_round: int, user=None) -> DayTwoCut | None:
     """Called (inside its transaction, the event locked) by whatever pairs round `next_round`: make the event's
     Day 2 cut first when it is set for the round before and not made yet. Refused as event_day2_cut_make is, so

@@ -20,6 +20,7 @@ from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import SeatMatch, TeamMatch
 from tournaments.selectors.matches import match_user_side
+from tournaments.services.daytwo import event_day2_cut_after_correction
 from tournaments.services.eventlog import LogAction, event_log_record, round_label
 from tournaments.services.locks import match_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
@@ -272,6 +273,9 @@ def team_match_record_final(
         _result_log(match=match, user=user, action=LogAction.RESULT_CORRECTED, before=before,
                     extra={"before": before["result"], "after": _result_text(match)},
                     message=gettext_lazy("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s."))
+        if match.round.kind == RoundKind.SWISS:
+            # A result the Day 2 cut was made from: the cut follows it while Day 2 isn't paired.
+            event_day2_cut_after_correction(event=match.round.event, round_number=match.round.number, user=user)
     event_bump_version(event_id=match.round.event_id)
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match

@@ -183,3 +183,48 @@ def test_team_event_cut_keeps_whole_teams_out():
     assert _paired_in(event, 2) == set(plan.advanced)
     with pytest.raises(StateConflict, match="nothing to drop"):  # out by the cut, not by choice
         registration_drop(registration=Registration.objects.get(pk=plan.not_advanced[0]), user=organizer)
+
+
+def _a_round_2_loser_pair(event):
+    """A round-2 match of two round-1 losers: (the match, its winner now 1-1, its loser now 0-2)."""
+    lost_1 = {m.team_b_id for m in TeamMatch.objects.filter(round__event=event, round__number=1, team_b__isnull=False)}
+    match = next(m for m in TeamMatch.objects.filter(round__event=event, round__number=2, team_b__isnull=False)
+                 if {m.team_a_id, m.team_b_id} <= lost_1)
+    return match, match.team_a_id, match.team_b_id
+
+
+def test_a_correction_before_day_2_is_paired_makes_the_cut_again():
+    """Issue 56: a round-2 result corrected after the cut "X-1 after round 2": the player now 1-1 advances, the one
+    now 0-2 does not."""
+    from tournaments.services.results import SeatGames, team_match_record_final
+
+    event, _players = _event(8)
+    organizer = OrganizerFactory()
+    for _number in (1, 2):
+        _play(event_pair_next(event=event, user=organizer))
+    event_day2_cut_make(event=event, user=organizer, round_number=2, kind="record", threshold=1)
+    match, winner, loser = _a_round_2_loser_pair(event)
+    out = set(Registration.objects.filter(event=event, day2_cut_round=2).values_list("id", flat=True))
+    assert loser in out and winner not in out
+    team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 0, 2)])  # A lost after all
+    out = set(Registration.objects.filter(event=event, day2_cut_round=2).values_list("id", flat=True))
+    assert winner in out and loser not in out and len(out) == 2
+    assert EventLogEntry.objects.filter(event=event, action="day2_cut", user=organizer).count() == 2
+    event_pair_next(event=event, user=organizer)
+    assert _paired_in(event, 3) == {r.pk for r in Registration.objects.filter(event=event)} - out
+
+
+def test_a_correction_once_day_2_is_paired_leaves_the_cut_and_says_so():
+    from tournaments.services.results import SeatGames, team_match_record_final
+
+    event, _players = _event(8)
+    organizer = OrganizerFactory()
+    for _number in (1, 2):
+        _play(event_pair_next(event=event, user=organizer))
+    event_day2_cut_make(event=event, user=organizer, round_number=2, kind="record", threshold=1)
+    event_pair_next(event=event, user=organizer)
+    match, winner, loser = _a_round_2_loser_pair(event)
+    team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 0, 2)])
+    assert set(Registration.objects.filter(event=event, day2_cut_round=2).values_list("id", flat=True)) >= {loser}
+    said = EventLogEntry.objects.filter(event=event, action="day2_cut").latest("at")
+    assert "stands as it was made" in said.text
