@@ -318,9 +318,11 @@ def cards_import_file(*, path: str | Path | None = None, progress=None, stage=No
     """Import a card data file: MTGJSON AllPrintings or AtomicCards, Scryfall oracle-cards or default-cards, or
     a Hydra bundle; plain, .gz, .xz, .bz2 or .zip. Without a path, the bundle Hydra ships
     (cards/data/cards.json.xz). `progress(bytes_read)` follows the reading of the file, `stage(name)` the writing.
-    Raises cards.importer.CardDataError for a file that is not card data."""
+    Raises cards.importer.CardDataError for a file that is not card data, or that inflates to more than the
+    operator's limits (HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES): it is read as a stream."""
     path = Path(path or BUNDLE_PATH)
-    data = read_card_data(path, progress=progress)
+    data = read_card_data(path, progress=progress, max_bytes=settings.HYDRA_CARD_FILE_MAX_BYTES,
+                          max_bundle_bytes=settings.HYDRA_CARD_BUNDLE_MAX_BYTES)
     return cards_import_data(data=data, source=name or path.name, progress=stage, by=by)
 
 
