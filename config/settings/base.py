@@ -381,7 +381,7 @@ if HYDRA_CARD_REFRESH:
 # is bounded by what it reads, not by the size of the file sent (docs/registration.md, docs/cards.md).
 # Team lists (the desk's and the admin's import, the API's): at most HYDRA_IMPORT_MAX_ROWS rows and
 # HYDRA_IMPORT_MAX_CELL_CHARS characters a cell; an .xlsx whose members unpack to more than
-# HYDRA_XLSX_MAX_BYTES is refused before it is opened (a list of 5,000 players is about 2 MB unpacked).
+# HYDRA_XLSX_MAX_BYTES is refused before it is opened (a list of 5,000 players is about 1.5 MB unpacked).
 HYDRA_IMPORT_MAX_ROWS = env.int("HYDRA_IMPORT_MAX_ROWS", default=5000)
 HYDRA_IMPORT_MAX_CELL_CHARS = env.int("HYDRA_IMPORT_MAX_CELL_CHARS", default=500)
 HYDRA_XLSX_MAX_BYTES = env.int("HYDRA_XLSX_MAX_BYTES", default=10 * 1024 * 1024)
