@@ -541,7 +541,8 @@ class _CappedReader:
             while chunk := self.read(self._CHUNK):
                 parts.append(chunk)
             return b"".join(parts)
-        chunk = self._stream.read(min(size, self._limit + 1 - self._read) if self._read <= self._limit else 1)
+        # One byte past the limit at most: enough to know the file goes on.
+        chunk = self._stream.read(min(size, self._limit + 1 - self._read))
         self._count(len(chunk))
         return chunk
 
@@ -685,6 +686,9 @@ def _bundle_data(data: dict, cards: Iterable | None = None) -> CardData:
     """A bundle's CardData from its document, or from its header (`_bundle_header`) and its streamed `cards`."""
     sets = [SetRecord(code=c, name=n, set_type=t, release_date=d) for c, n, t, d in data.get("sets") or ()]
     if cards is not None:
+        missing = [key for key in ("formats", "statuses", "languages") if key not in data]
+        if missing:  # read as a stream, a bundle's header comes before its cards, as bundle_write writes it
+            raise CardDataError(f"The card bundle has no {', '.join(missing)} before its cards; rebuild it.")
         data = {**data, "cards": cards}
     return CardData(
         kind="bundle", cards=list(records_from_bundle(data)), sets=sets, printings=[],

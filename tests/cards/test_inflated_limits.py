@@ -75,3 +75,10 @@ def test_a_streamed_bundle_reads_as_the_whole_document_did(tmp_path):
     data = read_card_data(write(tmp_path / "cards.json.gz", document), max_bytes=MB, max_bundle_bytes=MB)
     assert (data.kind, data.data_date, data.version, data.formats) == ("bundle", "2026-01-01", "bomb", ("modern",))
     assert [(c.name, c.legalities, c.mana_cost) for c in data.cards] == [("Lightning Bolt", {"modern": "banned"}, "{R}")]
+
+
+def test_a_bundle_without_its_header_before_the_cards_is_refused_not_a_fault(tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_bytes(b'{"format":"hydra-cards","version":3,"cards":[],"formats":[]}')
+    with pytest.raises(CardDataError, match="no formats, statuses, languages before its cards"):
+        read_card_data(path)
