@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from cards.models import Card, CardDataImport, CardDisplaySettings, CardName, CardSet
+from cards.models import Card, CardDataImport, CardDataRequest, CardDisplaySettings, CardName, CardSet
 from cards.selectors import card_images_forget
 from common.admin import ReadOnlyAdminMixin
 
@@ -43,6 +43,14 @@ class CardDataImportAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(CardDataRequest)
+class CardDataRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Read-only: organizers ask for newer card data on the card data page (issue 52); the operator reads them."""
+
+    list_display = ("requested_at", "by", "email", "note")
+    search_fields = ("by", "email", "note")
 
 
 @admin.register(CardDisplaySettings)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import ijson
+from django.utils.translation import gettext as _
 
 from cards.deckrules import DECK_LIMIT_ANY
 
@@ -507,9 +508,66 @@ class _CountingReader:
         self._raw.close()
 
 
-def open_card_file(path: str | Path, *, progress=None):
+class CardFileTooLarge(CardDataError):
+    """The file inflates to more than Hydra reads (issue 52: a small compressed file can unpack to gigabytes)."""
+
+
+class _CappedReader:
+    """The decompressed bytes of a card file, refused once more than `limit` of them have been read: what bounds
+    the work and the memory is what the file inflates to, not its compressed size. Reads in chunks, so even a
+    whole-file read holds no more than the limit."""
+
+    _CHUNK = 1 << 20
+
+    def __init__(self, stream, *, limit: int, name: str):
+        self._stream = stream
+        self._limit = limit
+        self._name = name
+        self._read = 0
+
+    def _count(self, count: int) -> None:
+        self._read += count
+        if self._read > self._limit:
+            megabytes = max(1, self._limit // (1024 * 1024))
+            raise CardFileTooLarge(
+                _("%(file)s unpacks to more than %(mb)s MB; Hydra reads at most %(mb)s MB of card data. Check that "
+                  "it is the right file (MTGJSON, Scryfall or a Hydra bundle); the operator sets the limit "
+                  "(HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES).")
+                % {"file": self._name, "mb": f"{megabytes:,}"})
+
+    def read(self, size=-1):
+        if size is None or size < 0:
+            parts = []
+            while chunk := self.read(self._CHUNK):
+                parts.append(chunk)
+            return b"".join(parts)
+        # One byte past the limit at most: enough to know the file goes on.
+        chunk = self._stream.read(min(size, self._limit + 1 - self._read))
+        self._count(len(chunk))
+        return chunk
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open_card_file(path: str | Path, *, progress=None, max_bytes: int | None = None):
     """Open a card data file for reading its JSON bytes: plain, .gz, .xz, .bz2 or .zip (the first .json member),
-    decided by the first bytes, not the name. `progress(bytes_read)` is called as the file is read."""
+    decided by the first bytes, not the name. `progress(bytes_read)` is called as the file is read. With
+    `max_bytes`, reading more than that many decompressed bytes raises CardFileTooLarge (a CardDataError)."""
+    stream = _open_card_file(path, progress=progress)
+    return stream if max_bytes is None else _CappedReader(stream, limit=max_bytes, name=Path(path).name)
+
+
+def _open_card_file(path: str | Path, *, progress=None):
     path = Path(path)
     try:
         raw = path.open("rb")
@@ -568,28 +626,51 @@ def _sniff(path: Path) -> str:
     )
 
 
-def read_card_data(path: str | Path, *, progress=None) -> CardData:
-    """Read any card data file Hydra knows (see `_sniff`), streaming the large ones.
-    Raises CardDataError for what is not card data, naming the problem."""
+def read_card_data(path: str | Path, *, progress=None, max_bytes: int | None = None,
+                   max_bundle_bytes: int | None = None) -> CardData:
+    """Read any card data file Hydra knows (see `_sniff`), streamed: no file is ever held whole. `max_bytes` bounds
+    what a file may inflate to (MTGJSON's and Scryfall's are hundreds of megabytes), `max_bundle_bytes` a Hydra
+    bundle (tens); beyond them CardFileTooLarge. Raises CardDataError for what is not card data, naming the
+    problem."""
     path = Path(path)
     kind = _sniff(path)
+    cap = max_bundle_bytes if kind == "bundle" else max_bytes
     try:
         if kind == "bundle":
-            with open_card_file(path, progress=progress) as fh:
-                data = json.load(fh)
-            return _bundle_data(data)
+            with open_card_file(path, max_bytes=cap) as fh:
+                header = _bundle_header(fh)
+            with open_card_file(path, progress=progress, max_bytes=cap) as fh:
+                return _bundle_data(header, ijson.items(fh, "cards.item", use_float=True))
         if kind.startswith("scryfall"):
-            with open_card_file(path, progress=progress) as fh:
+            with open_card_file(path, progress=progress, max_bytes=cap) as fh:
                 items = ijson.items(fh, "item" if kind == "scryfall" else "data.item", use_float=True)
                 return _scryfall_data(items, data_date=_file_date(path))
-        with open_card_file(path) as fh:
+        with open_card_file(path, max_bytes=cap) as fh:
             meta = next(ijson.items(fh, "meta", use_float=True), None) or {}
-        with open_card_file(path, progress=progress) as fh:
+        with open_card_file(path, progress=progress, max_bytes=cap) as fh:
             return _mtgjson_data(ijson.kvitems(fh, "data", use_float=True), meta=meta)
     except ijson.JSONError as exc:
         raise CardDataError(f"{path} is not valid JSON: {exc}") from None
     except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CardDataError(f"{path} cannot be read: {exc}") from None
+
+
+def _bundle_header(fh) -> dict:
+    """A bundle's members before its `cards` (format, version, source, date, sets, formats, statuses,
+    languages: small), read as a stream that stops where the cards begin."""
+    header: dict = {}
+    key, builder = None, None
+    for prefix, event, value in ijson.parse(fh, use_float=True):
+        if prefix == "" and event in ("map_key", "end_map"):
+            if builder is not None:
+                header[key] = builder.value
+            key, builder = value, None
+            if event == "end_map" or value == "cards":
+                break
+            builder = ijson.ObjectBuilder()
+        elif builder is not None:
+            builder.event(event, value)
+    return header
 
 
 def _file_date(path: Path) -> str:
@@ -601,8 +682,14 @@ def _date(value) -> str:
     return value if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) else ""
 
 
-def _bundle_data(data: dict) -> CardData:
+def _bundle_data(data: dict, cards: Iterable | None = None) -> CardData:
+    """A bundle's CardData from its document, or from its header (`_bundle_header`) and its streamed `cards`."""
     sets = [SetRecord(code=c, name=n, set_type=t, release_date=d) for c, n, t, d in data.get("sets") or ()]
+    if cards is not None:
+        missing = [key for key in ("formats", "statuses", "languages") if key not in data]
+        if missing:  # read as a stream, a bundle's header comes before its cards, as bundle_write writes it
+            raise CardDataError(f"The card bundle has no {', '.join(missing)} before its cards; rebuild it.")
+        data = {**data, "cards": cards}
     return CardData(
         kind="bundle", cards=list(records_from_bundle(data)), sets=sets, printings=[],
         data_date=_date(data.get("date")), version=data.get("source", ""), formats=tuple(data["formats"]),

@@ -159,6 +159,25 @@ class CardDataImport(models.Model):
         return f"{self.source} ({self.data_date})"
 
 
+class CardDataRequest(models.Model):
+    """An organizer's request that the operator update the site's card data (issue 52): the card data is the
+    server's, shared by every event, so only a superuser changes it; an organizer asks. A request is open until
+    the next import (`cards.selectors.card_data_requests_open`)."""
+
+    by = models.CharField(_("by"), max_length=200, help_text=_("Who asked (their username)."))
+    email = models.EmailField(_("e-mail address"), blank=True, help_text=_("Where the operator may answer."))
+    note = models.TextField(_("note"), max_length=1000, blank=True)
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-requested_at"]
+        verbose_name = _("card data update request")
+        verbose_name_plural = _("card data update requests")
+
+    def __str__(self) -> str:
+        return f"{self.by} ({self.requested_at:%Y-%m-%d})"
+
+
 class CardLegalities(models.Model):
     """A card's legalities as the data of `valid_from` gave them, kept while later data changes them, so a
     decklist is judged by the legalities of its event's date. Written only when they change."""

@@ -23,7 +23,7 @@ from cards.decklist import COMMANDER, COMPANION, DecklistError, ParsedDeck, deck
 from cards.deckrules import COMMANDER_FORMATS, CardRules, Problem, format_name, team_problems
 from cards.display import scryfall_image_url
 from cards.importer import read_card_data
-from cards.models import Card, CardDataImport, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
+from cards.models import Card, CardDataImport, CardDataRequest, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
 from cards.names import CardNameIndex, name_key
 from cards.services import BUNDLE_PATH
 
@@ -473,3 +473,13 @@ def card_data_current() -> CardDataImport | None:
     date = card_data_date()
     imports = CardDataImport.objects.order_by("-imported_at", "-pk")
     return (imports.filter(data_date=date) if date is not None else imports).first()
+
+
+def card_data_requests_open() -> list[CardDataRequest]:
+    """The organizers' requests for newer card data made since the latest import (issue 52), newest first: what the
+    operator sees on the card data page."""
+    requests = CardDataRequest.objects.all()
+    latest = CardDataImport.objects.order_by("-imported_at").first()
+    if latest is not None:
+        requests = requests.filter(requested_at__gt=latest.imported_at)
+    return list(requests.order_by("-requested_at")[:50])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import smtplib
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -12,13 +13,16 @@ from pathlib import Path
 from typing import TypeVar
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.mail import send_mail
 from django.db import connections, models, router, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from cards.download import DownloadError, card_data_download, cleanup
 from cards.importer import CardData, CardDataError, CardRecord, PrintingRecord, SetRecord, read_card_data
-from cards.models import Card, CardDataImport, CardLegalities, CardName, CardSet, Printing
+from cards.models import Card, CardDataImport, CardDataRequest, CardLegalities, CardName, CardSet, Printing
 from cards.names import KIND_FACE, KIND_NAME, KIND_PRINTED, name_key
 
 logger = logging.getLogger(__name__)
@@ -314,9 +318,11 @@ def cards_import_file(*, path: str | Path | None = None, progress=None, stage=No
     """Import a card data file: MTGJSON AllPrintings or AtomicCards, Scryfall oracle-cards or default-cards, or
     a Hydra bundle; plain, .gz, .xz, .bz2 or .zip. Without a path, the bundle Hydra ships
     (cards/data/cards.json.xz). `progress(bytes_read)` follows the reading of the file, `stage(name)` the writing.
-    Raises cards.importer.CardDataError for a file that is not card data."""
+    Raises cards.importer.CardDataError for a file that is not card data, or that inflates to more than the
+    operator's limits (HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES): it is read as a stream."""
     path = Path(path or BUNDLE_PATH)
-    data = read_card_data(path, progress=progress)
+    data = read_card_data(path, progress=progress, max_bytes=settings.HYDRA_CARD_FILE_MAX_BYTES,
+                          max_bundle_bytes=settings.HYDRA_CARD_BUNDLE_MAX_BYTES)
     return cards_import_data(data=data, source=name or path.name, progress=stage, by=by)
 
 
@@ -418,3 +424,60 @@ def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: st
     card_data_job_update(job_id, state="done", cards=result.total, created=result.created,
                          data_date=result.data_date, source=result.source)
     return result
+
+
+# --- Asking the operator for newer card data (issue 52) -----------------------------------------------------------
+# The card data is the server's: every event's decklists are judged by it. Only the operator (a superuser) imports
+# it; an organizer asks, and the operators hear of it by e-mail and on the card data page.
+
+def card_data_operators_addresses() -> list[str]:
+    """Who hears of a request: the addresses of settings.ADMINS and of every active superuser, once each."""
+    addresses = [address for _name, address in settings.ADMINS]
+    addresses += get_user_model().objects.filter(is_superuser=True, is_active=True).exclude(email="").order_by(
+        "pk").values_list("email", flat=True)
+    return list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))
+
+
+def _request_mail(request: CardDataRequest, *, current: CardDataImport | None, page_url: str) -> None:
+    recipients = card_data_operators_addresses()
+    if not recipients:
+        logger.info("Card data update request %s: no operator has an e-mail address.", request.pk)
+        return
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = _("Hydra: %(user)s asks for newer card data") % {"user": request.by}
+        in_use = (_("The card data in use: %(source)s of %(date)s.") % {
+            "source": current.source, "date": current.data_date.isoformat() if current.data_date else "?"}
+            if current else _("No card data is imported yet."))
+        body = "\n\n".join(part for part in (
+            _("%(user)s asks you to update the server's card data (cards, sets and banned lists).") % {
+                "user": request.by},
+            in_use, request.note, request.email and _("Their address: %(email)s") % {"email": request.email},
+            _("Upload a newer file or download it on the card data page: %(url)s") % {"url": page_url},
+        ) if part)
+    try:
+        send_mail(subject, body, None, recipients, fail_silently=False)
+    except (OSError, smtplib.SMTPException):
+        # The request is recorded and listed on the page: a mail server that is down doesn't lose it.
+        logger.exception("Card data update request %s: the e-mail to the operators failed.", request.pk)
+
+
+def card_data_update_request(*, by, note: str = "", page_url: str = "") -> tuple[CardDataRequest, bool]:
+    """Record an organizer's request for newer card data and tell the operators by e-mail (after the commit).
+    One open request per person: asking again before the next import updates the note and sends nothing.
+    Returns the request and whether it is new."""
+    note = (note or "").strip()[:1000]
+    username = by.get_username()
+    latest = CardDataImport.objects.order_by("-imported_at").first()
+    with transaction.atomic():
+        mine = CardDataRequest.objects.select_for_update().filter(by=username)
+        if latest is not None:
+            mine = mine.filter(requested_at__gt=latest.imported_at)
+        request = mine.first()
+        if request is not None:
+            if note:
+                request.note = note
+                request.save(update_fields=["note"])
+            return request, False
+        request = CardDataRequest.objects.create(by=username, email=getattr(by, "email", "") or "", note=note)
+        transaction.on_commit(lambda: _request_mail(request, current=latest, page_url=page_url))
+    return request, True

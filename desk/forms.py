@@ -237,6 +237,14 @@ class CardDataUploadForm(forms.Form):
     )
 
 
+class CardDataRequestForm(forms.Form):
+    note = forms.CharField(
+        label=_("Note for the operator"), required=False, max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Optional: what is missing (a new set, a banned list change) and by when you need it."),
+    )
+
+
 class CardDataDownloadForm(forms.Form):
     source = forms.ChoiceField(label=_("Download"), choices=CARD_DOWNLOAD_CHOICES, widget=forms.RadioSelect)
 

@@ -10,6 +10,7 @@ urlpatterns = [
     path("organize/card-data/", cards_views.card_data, name="card_data"),
     path("organize/card-data/upload/", cards_views.card_data_upload, name="card_data_upload"),
     path("organize/card-data/download/", cards_views.card_data_download, name="card_data_download"),
+    path("organize/card-data/request/", cards_views.card_data_request, name="card_data_request"),
     path("organize/card-data/jobs/<slug:job>/", cards_views.card_data_progress, name="card_data_progress"),
     path("organize/card-data/notice/dismiss/", cards_views.card_notice_dismiss, name="card_notice_dismiss"),
     path("events/new/", console_views.event_new, name="event_new"),

@@ -6,6 +6,7 @@ from common.admin import ReadOnlyAdminMixin
 from ratings.categories import parse_category
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
 from ratings.services import category_recalculate
+from tournaments.rights import may_change_site_data
 
 
 class DerivedAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
@@ -17,7 +18,11 @@ class RatingCategoryAdmin(DerivedAdmin):
     list_display = ["slug", "label", "events", "matches", "players", "recalculated_at"]
     actions = ["recalculate"]
 
-    @admin.action(description=_("Rebuild the selected categories from all results"), permissions=["view"])
+    def has_recalculate_permission(self, request) -> bool:
+        # Ratings are the server's, not an event's: rebuilding them is the operator's (issue 52).
+        return may_change_site_data(request.user)
+
+    @admin.action(description=_("Rebuild the selected categories from all results"), permissions=["recalculate"])
     def recalculate(self, request, queryset):
         for row in queryset:
             category = parse_category(row.slug)

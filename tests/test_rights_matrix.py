@@ -322,12 +322,14 @@ ROUTES = {
     "signup:join": ({"GET": NOBODY}, lambda w: {"token": "no-such-invitation"}),
     "signup:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
     "desk:organize": ({"GET": PEOPLE - {PLAYER}}, lambda w: {}),  # organizers and every event's staff
-    # Card data from the browser (issue 45): the organizer role in person; the staleness notice's dismissal for
-    # whoever sees it (organizers and every event's staff).
+    # Card data from the browser (issues 45, 52): the page and the request for an update for the organizer role in
+    # person; uploads, downloads and their progress for the operator (a superuser) alone; the staleness notice's
+    # dismissal for whoever sees it (organizers and every event's staff).
     "desk:card_data": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
-    "desk:card_data_upload": ({"POST": {OWNER, CO, OTHER}}, lambda w: {}),
-    "desk:card_data_download": ({"POST": {OWNER, CO, OTHER}}, lambda w: {}),
-    "desk:card_data_progress": ({"GET": {OWNER, CO, OTHER}}, lambda w: {"job": "0123abcd"}),
+    "desk:card_data_request": ({"POST": {OWNER, CO, OTHER}}, lambda w: {}),
+    "desk:card_data_upload": ({"POST": NOBODY}, lambda w: {}),
+    "desk:card_data_download": ({"POST": NOBODY}, lambda w: {}),
+    "desk:card_data_progress": ({"GET": NOBODY}, lambda w: {"job": "0123abcd"}),
     "desk:card_notice_dismiss": ({"POST": PEOPLE - {PLAYER}}, lambda w: {}),
     # Series (issue 44): organizers make them; only its organizer manages one (or sees a private one).
     "series:list": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
@@ -451,7 +453,7 @@ ADMIN = {
     "auth.Group": "superuser", "auth.User": "superuser",
     "axes.AccessAttempt": "superuser", "axes.AccessLog": "superuser", "axes.AccessFailureLog": "superuser",
     "cards.Card": "superuser", "cards.CardSet": "superuser", "cards.CardDataImport": "superuser",
-    "cards.CardDisplaySettings": "superuser",
+    "cards.CardDisplaySettings": "superuser", "cards.CardDataRequest": "superuser",
     "ratings.RatingCategory": "superuser", "ratings.PlayerRating": "superuser", "ratings.RatingHistory": "superuser",
     "tournaments.Event": "event", "tournaments.Registration": "event", "tournaments.Decklist": "event",
     "tournaments.Team": "event", "tournaments.Player": "event", "tournaments.Round": "event",

@@ -213,9 +213,24 @@ def may_create_events(subject) -> bool:
 
 
 @rules.predicate
-def may_update_card_data(subject) -> bool:
-    """Import newer card data from the browser (upload a file, or have Hydra download it): the organizer role, in
-    person (not through a token: the page is for a browser)."""
+def may_change_site_data(subject) -> bool:
+    """Change what every event on this server shares (issue 52): the card data (uploads, downloads, the sets and
+    banned lists they bring), the ratings' rebuilds, the card pictures setting. The operator only: a superuser, in
+    person (never a token). An organizer's upload would change the legality of every other organizer's decklists."""
+    if token_of(subject) is not None:
+        return False
+    person = _active_person(subject)
+    return person is not None and person.is_superuser
+
+
+# The name the card data page and the templates asked before issue 52; the same rule now.
+may_update_card_data = may_change_site_data
+
+
+@rules.predicate
+def may_request_site_data_update(subject) -> bool:
+    """See which card data the site has and ask the operator for an update (the card data page's request): the
+    organizer role, in person (the page is for a browser)."""
     return token_of(subject) is None and may_create_events(subject)
 
 

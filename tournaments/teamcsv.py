@@ -6,12 +6,16 @@ when it is an existing account's, to invite that account (docs/registration.md);
 the team or player earned in advance, 0 to 3 (issue 42; on any row of a team, the highest counts).
 
 The separator is detected (comma, semicolon or tab, as spreadsheets export them), the header may be in any case and
-order, extra columns are refused by name, and the encoding must be UTF-8 (a byte-order mark is fine).
+order, extra columns are refused by name, and the encoding must be UTF-8 (a byte-order mark is fine). A list holds at
+most HYDRA_IMPORT_MAX_ROWS rows of HYDRA_IMPORT_MAX_CELL_CHARS characters a value (issue 52): the refusal names the
+limit.
 """
 import csv
 import io
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 COLUMNS = ("team", "seat", "player")
@@ -33,6 +37,20 @@ class TeamFileError(ValueError):
     """The file as a whole can't be read; the message says how to fix it."""
 
 
+def too_many_rows(limit: int) -> TeamFileError:
+    """The refusal of a list longer than Hydra reads, naming the limit."""
+    n = number_format(limit, force_grouping=True)
+    return TeamFileError(_("The list has more than %(n)s rows; Hydra reads at most %(n)s. Split it, or check that it "
+                           "is the right file.") % {"n": n})
+
+
+def cell_too_long(*, line: int, limit: int) -> TeamFileError:
+    """The refusal of a value longer than Hydra reads, naming its line and the limit."""
+    n = number_format(limit, force_grouping=True)
+    return TeamFileError(_("Line %(line)d has a value longer than %(n)s characters; Hydra reads at most %(n)s "
+                           "characters a value (a team, seat, player or e-mail address).") % {"line": line, "n": n})
+
+
 def _text(data: bytes | str) -> str:
     if isinstance(data, str):
         return data
@@ -49,8 +67,10 @@ def _text(data: bytes | str) -> str:
 def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     """The rows of a team list and the problems of single lines (each message names its line).
 
-    Raises TeamFileError when the file as a whole can't be read (encoding, no header, missing columns).
+    Raises TeamFileError when the file as a whole can't be read (encoding, no header, missing columns, more rows
+    or a longer value than HYDRA_IMPORT_MAX_ROWS and HYDRA_IMPORT_MAX_CELL_CHARS allow).
     """
+    max_rows, max_cell = settings.HYDRA_IMPORT_MAX_ROWS, settings.HYDRA_IMPORT_MAX_CELL_CHARS
     text = _text(data).lstrip("\ufeff")
     if "\x00" in text:
         raise TeamFileError(_("The file contains binary data; export the team list as CSV text."))
@@ -60,8 +80,12 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     header_line = lines[0]
     counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
     separator = max(counts, key=counts.get) if max(counts.values()) else ","
-    reader = csv.reader(io.StringIO(text), delimiter=separator)
-    header = [h.strip().lower() for h in next(reader)]
+    # Blank lines at the end cost nothing; a row with values is refused past the header and max_rows lines.
+    reader = csv.reader(io.StringIO(text.rstrip()), delimiter=separator)
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except csv.Error:  # a value longer than the csv module's own limit (128 KB)
+        raise cell_too_long(line=1, limit=max_cell) from None
     players_only = [h for h in header if h and h not in OPTIONAL] == ["player"]
     missing = [c for c in COLUMNS if c not in header]
     if missing and not players_only:
@@ -78,10 +102,12 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     index = {c: header.index("player" if players_only else c) for c in COLUMNS}
     rows: list[TeamRow] = []
     problems: list[str] = []
-    for values in reader:
+    for values in _rows(reader, max_cell=max_cell):
         line = reader.line_num
         if not any(v.strip() for v in values):
             continue
+        if line > max_rows + 1:  # the header and max_rows rows: a row with values past them is one too many
+            raise too_many_rows(max_rows)
         if len(values) > len(header):
             problems.append(_("Line %(n)d: more values than columns (%(cols)s).") % {"n": line, "cols": ", ".join(header)})
             continue
@@ -104,3 +130,17 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     if not rows and not problems:
         raise TeamFileError(_("The file has a header but no players: add one line per player (team,seat,player)."))
     return rows, problems
+
+
+def _rows(reader, *, max_cell: int):
+    """The reader's rows, refused at the first value longer than `max_cell` characters."""
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:  # a value longer than the csv module's own limit (128 KB)
+            raise cell_too_long(line=reader.line_num, limit=max_cell) from None
+        if any(len(v) > max_cell for v in values):
+            raise cell_too_long(line=reader.line_num, limit=max_cell)
+        yield values

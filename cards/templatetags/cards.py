@@ -112,15 +112,16 @@ NOTICE_DISMISSED = "card_data_notice_dismissed"
 
 
 @register.inclusion_tag("cards/_data_notice.html", takes_context=True)
-def card_data_notice(context, *, staff: bool = False, may_update: bool = False):
+def card_data_notice(context, *, staff: bool = False, may_update: bool = False, may_ask: bool = False):
     """The card data's date; for `staff` (organizers and their staff: desk and judges' pages) a warning when it is
     older than 90 days, until they dismiss it (for that data, for the session), with the way forward: the card data
-    page for those who `may_update` it. Players never see the warning. One query."""
+    page for the operator, who `may_update` it, and for the organizers, who `may_ask` the operator for an update
+    there (issue 52). Players never see the warning. One query."""
     freshness = card_data_freshness(today=timezone.localdate())
     request = context.get("request")
     dismissed = getattr(request, "session", {}).get(NOTICE_DISMISSED) if request is not None else None
     shown_date = freshness.date.isoformat() if freshness.date else "unknown"
-    return {"freshness": freshness, "staff": staff, "may_update": may_update, "request": request,
+    return {"freshness": freshness, "staff": staff, "may_update": may_update, "may_ask": may_ask, "request": request,
             "dismissed": dismissed == shown_date, "csrf_token": context.get("csrf_token")}
 
 

@@ -377,6 +377,20 @@ if HYDRA_CARD_REFRESH:
         "options": {"expires": HYDRA_CARD_REFRESH_HOURS * 3600},
     }
 
+# What an upload may inflate to (issue 52): a few kilobytes of zip or gzip can unpack to gigabytes, so every import
+# is bounded by what it reads, not by the size of the file sent (docs/registration.md, docs/cards.md).
+# Team lists (the desk's and the admin's import, the API's): at most HYDRA_IMPORT_MAX_ROWS rows and
+# HYDRA_IMPORT_MAX_CELL_CHARS characters a cell; an .xlsx whose members unpack to more than
+# HYDRA_XLSX_MAX_BYTES is refused before it is opened (a list of 5,000 players is about 1.5 MB unpacked).
+HYDRA_IMPORT_MAX_ROWS = env.int("HYDRA_IMPORT_MAX_ROWS", default=5000)
+HYDRA_IMPORT_MAX_CELL_CHARS = env.int("HYDRA_IMPORT_MAX_CELL_CHARS", default=500)
+HYDRA_XLSX_MAX_BYTES = env.int("HYDRA_XLSX_MAX_BYTES", default=10 * 1024 * 1024)
+# Card data files (the operator's upload and download, `import_cards`), read as a stream: MTGJSON's AllPrintings
+# and Scryfall's default-cards inflate to hundreds of megabytes (HYDRA_CARD_FILE_MAX_BYTES), a Hydra bundle to
+# about 17 MB (HYDRA_CARD_BUNDLE_MAX_BYTES).
+HYDRA_CARD_FILE_MAX_BYTES = env.int("HYDRA_CARD_FILE_MAX_BYTES", default=4 * 1024 * 1024 * 1024)
+HYDRA_CARD_BUNDLE_MAX_BYTES = env.int("HYDRA_CARD_BUNDLE_MAX_BYTES", default=64 * 1024 * 1024)
+
 # Venue mode (config/settings/venue.py, `make venue`, docs/venue.md); off everywhere else.
 INSTALLED_APPS += ["venue", "overlays"]  # overlays: stream overlays for OBS (docs/desk.md)
 HYDRA_VENUE = False

@@ -33,9 +33,17 @@ def may(context, rule: str, obj) -> bool:
 
 @register.simple_tag(takes_context=True)
 def may_update_card_data(context) -> bool:
-    """Whether the page's user may import newer card data from the browser (tournaments.rights.may_update_card_data)."""
+    """Whether the page's user may import newer card data from the browser: the operator
+    (tournaments.rights.may_change_site_data, issue 52)."""
     request = context.get("request")
     return request is not None and rights.may_update_card_data(request.user)
+
+
+@register.simple_tag(takes_context=True)
+def may_request_site_data_update(context) -> bool:
+    """Whether the page's user may ask the operator for newer card data (tournaments.rights.may_request_site_data_update)."""
+    request = context.get("request")
+    return request is not None and rights.may_request_site_data_update(request.user)
 
 
 @register.simple_tag(takes_context=True)
