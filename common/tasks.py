@@ -5,6 +5,7 @@ rolled back), and a broker that is down must not turn a saved change into a 500:
 and what the task would have done is covered elsewhere (beat's sweeps, a re-send button, a command), which the log
 line names. Every app sends its tasks through here (docs/architecture.md, "common")."""
 import logging
+from functools import partial
 
 from celery import current_app
 from django.db import transaction
@@ -31,5 +32,6 @@ def task_send(task, *args, what: str = "", lost: str = "", **options) -> bool:
 
 def send_after_commit(task, *args, what: str = "", lost: str = "", **options) -> None:
     """Send `task` (as task_send) once the current transaction commits; nothing if it is rolled back; at once
-    outside a transaction (Django's on_commit)."""
-    transaction.on_commit(lambda: task_send(task, *args, what=what, lost=lost, **options))
+    outside a transaction (Django's on_commit). The callback is a partial of task_send, so a test reads what the
+    commit will send (its args) without running it."""
+    transaction.on_commit(partial(task_send, task, *args, what=what, lost=lost, **options))
