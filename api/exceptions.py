@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
 from common.refusals import Refusal
+from common.unavailable import database_unavailable, pool_busy, retry_after_seconds, unavailable_message
 
 logger = logging.getLogger("api")
 
@@ -95,6 +96,13 @@ def api_exception_handler(exc, context):
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
     response = exception_handler(exc, context)
+    if response is None and database_unavailable(exc):
+        # The database can't answer now (the pool full, a connection a restart cut): 503, try again (issue 52).
+        logger.warning("Database unavailable in API view %s: %s", getattr(context.get("request"), "path", "?"), exc)
+        response = Response(error_body(status_code=503, code="unavailable", message=unavailable_message()),
+                            status=503, headers={"Retry-After": str(retry_after_seconds()), "Cache-Control": "no-store"})
+        response.database_unavailable = "busy" if pool_busy(exc) else "broken"
+        return response
     if response is None:
         request = context.get("request")
         logger.exception("Unhandled error in API view %s", getattr(request, "path", "?"))

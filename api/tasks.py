@@ -1,10 +1,9 @@
 """Celery tasks of the API: thin, primitive ids in, one call."""
-import logging
-
-from celery import current_app, shared_task
+from celery import shared_task
 from django.conf import settings
 from django.dispatch import receiver
 
+from common.tasks import task_send
 from api.views.standings import standings_ahead as compute
 from tournaments.models import Event
 from tournaments.signals import scoreboard_changed
@@ -26,9 +25,5 @@ def _scoreboard_changed(sender, *, event_id: int, **kwargs) -> None:
     """Already after the commit (tournaments.signals); a broker that is down costs the first answer's speed only."""
     if not getattr(settings, "HYDRA_STANDINGS_AHEAD", True):
         return
-    try:
-        current_app.send_task(STANDINGS_AHEAD_TASK, args=(event_id,))
-    except Exception:
-        logging.getLogger("api.tasks").warning("Could not send the standings ahead of event %s", event_id,
-                                               exc_info=True)
+    task_send(STANDINGS_AHEAD_TASK, event_id, what="the standings ahead")
 

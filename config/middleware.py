@@ -1,6 +1,7 @@
 """Security headers Django 5.2 doesn't set by itself."""
 from collections.abc import Callable
 
+from django.db import connections
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
@@ -113,3 +114,22 @@ def _has_nul(request: HttpRequest) -> bool:
         sources.append(request.POST)
     return any("\x00" in key or any("\x00" in value for value in values)
                for source in sources for key, values in source.lists())
+
+
+# --- The database unable to answer (issue 52): common/unavailable.py -------------------------------------------------
+class DatabaseRetryMiddleware:
+    """A GET or HEAD that met a database connection that broke (a restart of PostgreSQL terminated it while the
+    request held it) is tried once more, on a new connection; the second answer stands (a 503 with Retry-After if
+    it failed again). Never a write (it may have been done), nor a request that waited for a full pool (it would
+    only wait again). Installed outermost but for the API's JSON errors (config/settings/base.py)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if getattr(response, "database_unavailable", None) == "broken" and request.method in ("GET", "HEAD"):
+            for conn in connections.all(initialized_only=True):
+                conn.close_if_unusable_or_obsolete()  # the broken connection goes back (the pool drops it)
+            response = self.get_response(request)
+        return response

@@ -11,6 +11,9 @@ admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
 admin.site.index_title = _("Organizer")
 
+# The database unable to answer now is a 503 with Retry-After, never a 500 (config/errors.py).
+handler500 = "config.errors.server_error"
+
 urlpatterns = [
     path("health/", health, name="health"),
     path("health/live/", live, name="health-live"),

@@ -22,7 +22,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F
@@ -33,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from django.utils import timezone
 
 from common.refusals import Conflict
+from common.tasks import send_after_commit
 from drafting.boosters import open_boosters
 from drafting.data import load_set
 from drafting.models import DraftAction, DraftBase, DraftStatus, DraftTable, PickVia, Pod
@@ -189,14 +189,7 @@ def draft_schedule_timeout(draft: DraftBase) -> None:
     if draft.deadline is None:
         return
     task, args, eta = kind_of(draft).timeout_task, (draft.pk, *draft_position(draft)), draft.deadline
-
-    def send() -> None:
-        try:
-            current_app.send_task(task, args=args, eta=eta)
-        except Exception:  # noqa: BLE001 - the broker being down must not fail the pick; the sweep covers it
-            log.exception("Could not schedule the timer %s %s", task, args)
-
-    transaction.on_commit(send)
+    send_after_commit(task, *args, eta=eta, what="the timer", lost="beat's sweep covers it")
 
 
 def _current(kind: DraftKind, draft_id: int):

@@ -1,6 +1,7 @@
 """Celery tasks of the draft: thin, primitive ids in, one service call (docs/drafting.md)."""
 from celery import shared_task
 
+from common.tasks import task_send
 from drafting import core
 from drafting.services import picks, pods  # noqa: F401  (the formats plug their timeouts into the core)
 
@@ -13,7 +14,7 @@ def _timeout(task, kind: core.DraftKind, draft_id: int, position: tuple[int, int
         return True
     deadline = core.draft_timeout_early(kind=kind, draft_id=draft_id, position=position)
     if deadline is not None:
-        task.apply_async(args=(draft_id, *position), eta=deadline)
+        task_send(task, draft_id, *position, eta=deadline, what="the timer again", lost="beat's sweep covers it")
     return False
 
 

@@ -12,9 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
 
-from celery import current_app
 from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
@@ -24,6 +22,7 @@ from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 
 from common.outbound import OutboundError, OutboundRefused, outbound_request
+from common.tasks import send_after_commit
 from notifications.live import unread_publish
 from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
@@ -38,6 +37,7 @@ from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, 
 from tournaments.enums import ResultState
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.services.eventlog import LogAction
+from tournaments.services.mail import mail_send
 from tournaments.selectors.languages import mail_language_note, person_languages
 from tournaments.selectors.phases import event_phases, phase_first_round
 
@@ -61,21 +61,12 @@ NOTIFYING = _PAIRED | _TO_CONFIRM | set(_DISPUTED) | {
     LogAction.DAY2_CUT, LogAction.DAY2_CUT_UNDONE, LogAction.PHASE_STARTED, _CALL_STARTED, _BUILDING_STARTED}
 
 
-def task_send(name: str, *args, countdown: float | None = None) -> None:
-    """Hand a task to the broker (to run `countdown` seconds from now when given); one that is down costs the
-    notification, never the change (already committed)."""
-    try:
-        current_app.send_task(name, args=args, **({"countdown": countdown} if countdown else {}))
-    except Exception:  # noqa: BLE001 - the change was committed; the inbox's rows stay
-        log.exception("Could not schedule %s%r", name, args)
-
-
 def notices_schedule(*, entry_id: int, action: str) -> None:
     """After the entry's transaction commits, have a worker turn it into notifications (the request that made the
     change waits for nothing of it); nothing for an action no one is told about."""
     if action not in NOTIFYING:
         return
-    transaction.on_commit(lambda: task_send(FROM_LOG_TASK, entry_id))
+    send_after_commit(FROM_LOG_TASK, entry_id, what="the notifications")
 
 
 def _users_of(registration_ids: Iterable[int]) -> dict[int, list[int]]:
@@ -358,7 +349,7 @@ def notifications_store(*, notices: list[Notification]) -> list[int]:
             transaction.on_commit(lambda: unread_publish(counts=_unread_counts({n.person_id for n in fresh})))
         for start in range(0, len(to_push), PUSH_BATCH):
             batch = to_push[start:start + PUSH_BATCH]
-            transaction.on_commit(lambda batch=batch: task_send(PUSH_TASK, batch))
+            send_after_commit(PUSH_TASK, batch, what="the push notifications")
     return to_push
 
 
@@ -501,7 +492,7 @@ def notifications_digest(*, older_than_minutes: float = 0) -> int:
             subject = ngettext("Hydra: %(n)d new notification", "Hydra: %(n)d new notifications",
                                len(notices)) % {"n": len(notices)}
             body = "\n".join(lines) + mail_language_note()
-        send_mail(subject, body, None, [person.email])
+        mail_send(subject=subject, body=body, to=person.email, after_commit=False)
         mails += 1
     return mails
 

@@ -4,9 +4,11 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
+from common.tasks import task_send
+
 from notifications.drafts import draft_started_notify
 from notifications.services import (
-    FROM_LOG_TASK, PUSH_TASK, task_send, notices_from_log_entry, notifications_digest, notifications_push,
+    FROM_LOG_TASK, PUSH_TASK, notices_from_log_entry, notifications_digest, notifications_push,
     notifications_push_again, time_nearly_up_notices,
 )
 
@@ -32,7 +34,7 @@ def notify_push(ids: list[int]) -> dict:
     timeout) are tried again later by notify_push_again."""
     figures = notifications_push(ids=ids)
     if figures["retry"]:
-        task_send(PUSH_AGAIN_TASK, figures["retry"], countdown=PUSH_BACKOFF_SECONDS)
+        task_send(PUSH_AGAIN_TASK, figures["retry"], countdown=PUSH_BACKOFF_SECONDS, what="the pushes again")
     return figures
 
 
@@ -69,4 +71,4 @@ def notify_time_nearly_up() -> int:
 
 def draft_started_schedule(*, event_id: int, data: dict) -> None:
     """Called after the commit already (domain events are): hand it to a worker."""
-    task_send(DRAFT_TASK, event_id, data)
+    task_send(DRAFT_TASK, event_id, data, what="the draft's notifications")

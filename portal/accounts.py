@@ -21,11 +21,11 @@ from django.contrib.auth.forms import BaseUserCreationForm, PasswordResetForm
 from django.contrib.auth.views import LogoutView, PasswordResetView
 from django.core import signing
 from django.core.cache import cache
-from django.core.mail import send_mail
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template import loader
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, gettext
@@ -35,6 +35,7 @@ from django.views.decorators.http import require_http_methods
 
 from common.clientip import client_ip
 from tournaments.selectors.languages import in_language_of, mail_language_note
+from tournaments.services.mail import mail_send
 from tournaments.services.players import player_register
 
 
@@ -209,7 +210,7 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
         ) % {"username": data["username"],
              "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
         body += mail_language_note()
-    send_mail(subject, body, None, [email])
+    mail_send(subject=subject, body=body, to=email, after_commit=False)
 
 
 @require_http_methods(["GET"])
@@ -320,10 +321,13 @@ class PersonLanguagePasswordResetForm(PasswordResetForm):
 
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None):
+        # Django's form sends at once (and only logs a failure); Hydra's mail goes through the task that tries again.
         with in_language_of(context.get("user")):
             context = {**context, "language_note": mail_language_note()}
-            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
-                              html_email_template_name)
+            subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+            body = loader.render_to_string(email_template_name, context)
+            html = loader.render_to_string(html_email_template_name, context) if html_email_template_name else None
+        mail_send(subject=subject, body=body, to=to_email, html=html, after_commit=False)
 
 
 class LimitedPasswordResetView(PasswordResetView):

@@ -12,7 +12,6 @@ import secrets
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -27,6 +26,7 @@ from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.logtext import LogText
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.mail import mail_send
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.registrations import registration_create
 from tournaments.wording import moment_in_sentence
@@ -210,7 +210,7 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
             "captain": signup.captain.name, "seat": invitation.letter, "team": signup.name,
             "event": signup.event.name, "link": link, "when": _when(invitation.expires_at)}
         body += mail_language_note()
-    transaction.on_commit(lambda: send_mail(subject, body, None, [email], fail_silently=False))
+    mail_send(subject=subject, body=body, to=email, event=signup.event)
     return invitation
 
 

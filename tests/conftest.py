@@ -106,3 +106,26 @@ def prerelease(_bundled_cards, db):
     cards_ensure_loaded()
     event = PrereleaseEventFactory()
     return event, [RegistrationFactory(event=event).seats.get() for _ in range(3)]
+
+
+@pytest.fixture(autouse=True)
+def _mail_worker():
+    """Hydra's e-mail leaves through a Celery task (tournaments.services.mail); no worker runs in the tests, so the
+    task runs here when it is sent (Celery's eager run: its tries again follow at once, their waits skipped), and
+    the mail lands in the tests' outbox as a worker would put it there. Every other task is sent as it is."""
+    from unittest import mock
+
+    from celery import current_app
+
+    import tournaments.tasks  # noqa: F401  (registers the mail task, as a worker's autodiscovery does)
+    from tournaments.services.mail import MAIL_TASK
+
+    send = current_app.send_task
+
+    def send_task(name, args=None, kwargs=None, **options):
+        if name == MAIL_TASK:
+            return current_app.tasks[name].apply(args=args or (), kwargs=kwargs or {})
+        return send(name, args=args, kwargs=kwargs, **options)
+
+    with mock.patch.object(current_app, "send_task", side_effect=send_task):
+        yield

@@ -7,12 +7,10 @@ Delivery is at least once: a receiver de-duplicates by the X-Hydra-Delivery head
 """
 import datetime as dt
 import json
-import logging
 import time
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -22,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from common.outbound import OutboundError, OutboundRefused, address_problem, outbound_request
+from common.tasks import send_after_commit
 from tournaments.enums import RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, TeamMatch
@@ -33,7 +32,6 @@ from webhooks.models import DeliveryStatus, Webhook, WebhookDelivery
 from webhooks.selectors import round_complete, webhook_payload_build, webhooks_for_event
 from webhooks.signing import SIGNATURE_HEADER, TIMESTAMP_HEADER, signature_for
 
-log = logging.getLogger(__name__)
 
 DELIVER_TASK = "webhooks.deliver"
 EXCERPT_CHARS = 500
@@ -105,16 +103,9 @@ def webhook_delete(*, webhook: Webhook, event: Event, by) -> None:
 
 def _schedule(delivery_ids: list[int]) -> None:
     """Send the delivery tasks once the rows are committed; a broker that is down leaves them pending (re-send)."""
-
-    def send() -> None:
-        for delivery_id in delivery_ids:
-            try:
-                current_app.send_task(DELIVER_TASK, args=(delivery_id,))
-            except Exception:  # noqa: BLE001 - a broker outage must not fail the change that was committed
-                log.exception("Could not schedule webhook delivery %s; re-send it from the delivery page.", delivery_id)
-
-    if delivery_ids:
-        transaction.on_commit(send)
+    for delivery_id in delivery_ids:
+        send_after_commit(DELIVER_TASK, delivery_id, what="a webhook delivery",
+                          lost="re-send it from the delivery page")
 
 
 @transaction.atomic

@@ -110,18 +110,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 def database_pool(databases: dict, *, default: bool) -> None:
     """DATABASE_POOL (on in production, off elsewhere): a pool of PostgreSQL connections per process (psycopg_pool,
     Django's own support). Without it every request opens a new connection, and PostgreSQL a new server process
-    behind it, which costs more than serving a cached page (docs/deploy.md has the figures)."""
+    behind it, which costs more than serving a cached page (docs/deploy.md has the figures).
+
+    Each connection is checked before it is handed out (CONN_HEALTH_CHECKS: the pool's check is psycopg_pool's
+    ConnectionPool.check_connection), so one that a restart of PostgreSQL terminated is replaced, not used. Sizes
+    (docs/deploy.md, "Database connections"): DATABASE_POOL_MAX per web process, so that WEB_CONCURRENCY times it,
+    plus the workers' connections, stays below PostgreSQL's max_connections; a request that waits longer than
+    DATABASE_POOL_TIMEOUT for a connection, or finds DATABASE_POOL_MAX_WAITING others waiting (0: no limit), is
+    answered 503 with Retry-After (common/unavailable.py)."""
     database = databases["default"]
     if database["ENGINE"] != "django.db.backends.postgresql" or not env.bool("DATABASE_POOL", default=default):
         database.get("OPTIONS", {}).pop("pool", None)
         return
+    database["CONN_HEALTH_CHECKS"] = True
     database.setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DATABASE_POOL_MIN", default=2), "max_size": env.int("DATABASE_POOL_MAX", default=8),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
+        "max_waiting": env.int("DATABASE_POOL_MAX_WAITING", default=0),
     }
 
 
 database_pool(DATABASES, default=False)
+# Seconds a client is told to wait (Retry-After) when the database can't answer now: the 503 of
+# common/unavailable.py (the pool full, a connection a restart of PostgreSQL cut).
+HYDRA_DATABASE_RETRY_AFTER = env.int("HYDRA_DATABASE_RETRY_AFTER", default=5)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -298,6 +310,8 @@ MIDDLEWARE += ["axes.middleware.AxesMiddleware", "api.middleware.ApiJsonBodyLimi
 MIDDLEWARE.insert(0, "config.middleware.RequestArrivalMiddleware")  # when a request arrived (draft pick deadlines)
 # Every error under /api/ is JSON, whichever layer answered (api/middleware.py): it wraps all the others.
 MIDDLEWARE.insert(1, "api.middleware.ApiJsonErrorsMiddleware")
+# A GET that met a database connection a restart cut is tried once more (config/middleware.py, issue 52).
+MIDDLEWARE.insert(2, "config.middleware.DatabaseRetryMiddleware")
 # Five wrong passwords for one account from one address lock that pair out for 15 minutes; fifty from one address,
 # whatever the accounts, lock the address (one password sprayed across many accounts; a venue's players share one
 # address and stay far below it). A successful login resets the account's own count (portal.accounts, issue 37).

@@ -1,8 +1,6 @@
 """Placeholders the event's organizer made (imports, the desk, the API): their claim links, sent by e-mail to those
 with an address (the others get the printable claim sheet, desk.views.desk_claim_sheet). Only ever for the
 organizer's own unclaimed placeholders (desk.selectors.event_claim_links; docs/permissions.md)."""
-from django.core.mail import send_mail
-from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
@@ -12,6 +10,7 @@ from tournaments.models import Event
 from tournaments.models.log import LogKind
 from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.services.eventlog import event_log_record
+from tournaments.services.mail import mail_send
 from tournaments.wording import entrant_message
 
 
@@ -28,7 +27,7 @@ def event_claim_links_send(*, event: Event, base: str, by) -> int:
                 "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link})
             body += mail_language_note()
         address = player.user.email
-        transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
+        mail_send(subject=subject, body=body, to=address, event=event, shown_as=player.name)
         sent += 1
     event_log_record(
         event=event, user=by, kind=LogKind.DESK, action="claim_links_sent",

@@ -22,7 +22,8 @@ def test_pool_on_by_default_in_production_and_sized_from_the_environment(monkeyp
     monkeypatch.setenv("DATABASE_POOL_MAX", "12")
     databases = _databases()
     database_pool(databases, default=True)
-    assert databases["default"]["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 12, "timeout": 10.0}
+    assert databases["default"]["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 12, "timeout": 10.0, "max_waiting": 0}
+    assert databases["default"]["CONN_HEALTH_CHECKS"] is True  # the pool checks a connection before handing it out
 
 
 def test_pool_off_by_default_elsewhere_and_when_turned_off(monkeypatch):

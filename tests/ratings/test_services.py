@@ -1,8 +1,10 @@
 """Rebuilding ratings from results: what counts, hand-worked figures, and idempotence (RULES.md 8)."""
 import datetime as dt
+from functools import partial
 
 import pytest
 
+from common.tasks import task_send
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
 from ratings.services import event_ratings_update, ratings_recalculate
 from tests.factories import PlayerFactory
@@ -136,4 +138,5 @@ def test_event_finish_schedules_the_ratings_update_after_commit(django_capture_o
     with django_capture_on_commit_callbacks() as callbacks:
         event_finish(event=event)
     # Finishing also tells the live pages and the webhooks (tournaments.signals); the ratings are asked once.
-    assert [c.__qualname__ for c in callbacks].count("_schedule_ratings_update.<locals>.send") == 1
+    assert sum(isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed"
+               for c in callbacks) == 1

@@ -1,7 +1,5 @@
 import datetime as dt
-import logging
 
-from celery import current_app
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -19,6 +17,7 @@ from tournaments.enums import (
     default_deck_rule,
 )
 from common.refusals import NotAllowed, NotFound
+from common.tasks import send_after_commit
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
 from tournaments.pools import event_pools_exist
@@ -37,7 +36,6 @@ from tournaments.services.scoreboard import event_bump_version
 from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.structures import shared_preset
 
-log = logging.getLogger(__name__)
 
 
 def event_apply_preset(*, event: Event) -> None:
@@ -399,14 +397,7 @@ def event_reopen(*, event: Event, user, reason: str) -> Event:
 def _schedule_ratings_update(*, event_id: int) -> None:
     """After the commit, ask a worker to rebuild the ratings of the event's category (ratings.tasks, RULES.md 8).
     Sent by name: tournaments doesn't import the ratings app, which builds on it."""
-
-    def send() -> None:
-        try:
-            current_app.send_task("ratings.event_closed", args=(event_id,))
-        except Exception:  # noqa: BLE001 - the broker being down must not undo closing the event
-            log.exception("Could not schedule the ratings update of event %s; run recalculate_ratings.", event_id)
-
-    transaction.on_commit(send)
+    send_after_commit("ratings.event_closed", event_id, what="the ratings update", lost="run recalculate_ratings")
 
 
 def event_delete_refusal(*, event: Event) -> str | None:

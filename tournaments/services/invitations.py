@@ -6,7 +6,6 @@ join code). The organizer is told neutrally that someone was invited, never who.
 """
 from collections.abc import Sequence
 
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -21,6 +20,7 @@ from tournaments.rights import may_answer_invitation, person_of
 from tournaments.selectors.languages import in_language_of, mail_language_note
 from tournaments.selectors.placeholders import player_is_placeholder
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.mail import mail_send
 from tournaments.services.players import player_of_account, seats_move
 from tournaments.services.scoreboard import event_bump_version
 
@@ -55,7 +55,7 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
                      "to take the seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore "
                      "this e-mail: nobody sees your account.") % {"event": event.name, "link": links[invitation.pk]}
             body += mail_language_note()
-        transaction.on_commit(lambda s=subject, b=body, a=address: send_mail(s, b, None, [a], fail_silently=False))
+        mail_send(subject=subject, body=body, to=address, event=event, shown_as=invitation.placeholder.name)
     return made
 
 

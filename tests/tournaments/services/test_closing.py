@@ -1,8 +1,11 @@
 """Closing means finished (issue 26): once closed, results, drops and pairings are refused by every service (so
 at every door) until an organizer reopens the event with a reason; reopening and closing rebuild the ratings."""
+from functools import partial
+
 import pytest
 from django.core.exceptions import ValidationError
 
+from common.tasks import task_send
 from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory
 from tournaments.enums import EventStatus
 from tournaments.models import Event, EventLogEntry, Round, TeamMatch
@@ -27,7 +30,8 @@ def _play_out(event, user) -> None:
 
 
 def _ratings_updates(callbacks) -> int:
-    return [c.__qualname__ for c in callbacks].count("_schedule_ratings_update.<locals>.send")
+    return sum(isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed"
+               for c in callbacks)
 
 
 @pytest.fixture
