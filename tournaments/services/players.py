@@ -108,6 +108,13 @@ def _email_of(text: str) -> str:
     return text
 
 
+def shown_name(text: str) -> str:
+    """How a name an organizer typed is shown and stored: an e-mail address by its first part (never the address:
+    docs/permissions.md, "Accounts belong to their people"), anything else as typed, spaces collapsed."""
+    text = " ".join(str(text or "").split())
+    return text.split("@", 1)[0] if _email_of(text) else text
+
+
 def _spelled_index(rows, keys: set[str], *spellings: str) -> dict[str, set]:
     """Each of `keys` -> the rows (annotated with lower-case `spellings`) spelled so by one of them."""
     index: dict[str, set] = {}
@@ -183,8 +190,7 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
         invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
                         if s and len(accounts.get(s, ())) == 1), None)
         typed_email = _email_of(name)
-        if typed_email:  # the player is called by the address's local part, as typed
-            name = typed_email.split("@", 1)[0]
+        name = shown_name(name)  # a typed address: the player is called by its first part
         email = "" if invitee is not None else (given_emails.get(key) or typed_email)
         if invitee is not None:
             result.invited[key] = invitee

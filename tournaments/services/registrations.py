@@ -20,7 +20,7 @@ from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import registration_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.invitations import seat_invitations_make
-from tournaments.services.players import player_key, players_find_or_create_all
+from tournaments.services.players import player_key, players_find_or_create_all, shown_name
 from tournaments.services.topcut import topcut_award_dropped
 
 
@@ -279,7 +279,7 @@ def registration_register(
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over: no team can enter any more."))
-    name = " ".join((team_name or "").split())
+    name = shown_name(team_name)  # a team (an individual event's player) typed by address: its first part
     if not name:
         raise ValidationError({"name": _("Give the team's name.")})
     if len(name) > Team._meta.get_field("name").max_length:
@@ -348,7 +348,7 @@ def registration_update(
 
 
 def _rename(*, registration: Registration, name: str, user) -> None:
-    new = " ".join((name or "").split())
+    new = shown_name(name)
     if not new:
         raise ValidationError({"name": _("Give the team's name.")})
     if len(new) > Team._meta.get_field("name").max_length:
@@ -456,7 +456,7 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
             continue
         seen[key] = entry.where
         refused = refusals[place]
-        name = " ".join((entry.name or "").split())
+        name = shown_name(entry.name)
         joined_round = next_round if entry.joined_round is None else entry.joined_round
         letters = [s.letter.strip().upper() for s in entry.seats]
         bad = [letter for letter in letters if letter not in event.seat_letters]
