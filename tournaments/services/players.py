@@ -62,23 +62,63 @@ def _username_base(name: str) -> str:
     return (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
 
 
+_LOOKUP_CHUNK = 5000  # usernames looked up per query (SQLite's bound on parameters is far above)
+
+
 def _free_usernames(names: list[str]) -> list[str]:
-    """A free username for each name (its letters and digits, then 2, 3 ... when taken, case ignored), none twice,
-    in one query unless many of the numbered ones are taken too."""
+    """A free username for each name (its letters and digits, then 2, 3 ... when taken), none taken already and none
+    twice, case ignored: "evil1" numbered is "evil12", which is also "Evil12"'s own, so every candidate is checked
+    against one set (the accounts', looked up in bulk, and those given here). A name gets its own base when that is
+    free; the numbered ones come after. One query per round of lookups, rarely more than one."""
     User = get_user_model()
     bases = [_username_base(name) for name in names]
     need = Counter(bases)
-    reach = 1  # how many numbers past each base's count are looked up
+    reach = dict.fromkeys(need, 1)  # how many numbers past its count each base looks up
     while True:
-        numbered = {base: [base if n == 1 else f"{base}{n}" for n in range(1, count + reach + 1)]
-                    for base, count in need.items()}
-        candidates = [c for names_of_base in numbered.values() for c in names_of_base]
-        taken = set(User.objects.annotate(key=Lower("username")).filter(key__in=candidates)
-                    .values_list("key", flat=True))
-        free = {base: [c for c in numbered[base] if c not in taken][:count] for base, count in need.items()}
-        if all(len(free[base]) == count for base, count in need.items()):
-            return [free[base].pop(0) for base in bases]
-        reach *= 4
+        numbered = {base: [f"{base}{n}" for n in range(2, count + reach[base] + 2)] for base, count in need.items()}
+        candidates = sorted(set(need) | {c for names_of_base in numbered.values() for c in names_of_base})
+        taken = {key for start in range(0, len(candidates), _LOOKUP_CHUNK)
+                 for key in User.objects.annotate(key=Lower("username"))
+                 .filter(key__in=candidates[start:start + _LOOKUP_CHUNK]).values_list("key", flat=True)}
+        given: list[str | None] = [None] * len(bases)
+        for i, base in enumerate(bases):  # first every base that is free, to the first name that has it
+            if base not in taken:
+                given[i] = base
+                taken.add(base)
+        spare = {base: iter(numbered[base]) for base in need}
+        short = set()  # the bases whose numbers looked up ran out
+        for i, base in enumerate(bases):
+            if given[i] is None and base not in short:
+                given[i] = next((c for c in spare[base] if c not in taken), None)
+                if given[i] is None:
+                    short.add(base)
+                else:
+                    taken.add(given[i])
+        if not short:
+            return [name for name in given if name is not None]
+        for base in short:
+            reach[base] *= 4
+
+
+def _logins_make(new: list[tuple[str, str]]) -> list:
+    """A login without a password for each (name, e-mail address), under a free username (_free_usernames). A
+    username another request took meanwhile is looked for again (twice), never a server error."""
+    User = get_user_model()
+    unusable = make_password(None)
+
+    def insert():
+        usernames = _free_usernames([name for name, _email in new])
+        return User.objects.bulk_create(
+            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
+            for username, (_name, email) in zip(usernames, new, strict=True))
+
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                return insert()
+        except IntegrityError:
+            continue
+    return insert()
 
 
 def player_key(name: str) -> str:
@@ -200,11 +240,7 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
         new.append((name, email))
     made: list[Player] = []
     if new:
-        unusable = make_password(None)
-        users = User.objects.bulk_create(
-            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
-            for username, (_name, email) in zip(_free_usernames([name for name, _email in new]), new, strict=True)
-        )
+        users = _logins_make(new)
         if any(user.pk is None for user in users):  # a database that doesn't return new ids
             by_username = User.objects.in_bulk([u.username for u in users], field_name="username")
             users = [by_username[u.username] for u in users]
