@@ -137,7 +137,7 @@ class PlayerMatch:
     invited: dict[str, Any] = field(default_factory=dict)
 
 
-def _email_of(text: str) -> str:
+def email_of(text: str) -> str:
     """`text` when it is an e-mail address, else ""."""
     if "@" not in text:
         return ""
@@ -152,7 +152,7 @@ def shown_name(text: str) -> str:
     """How a name an organizer typed is shown and stored: an e-mail address by its first part (never the address:
     docs/permissions.md, "Accounts belong to their people"), anything else as typed, spaces collapsed."""
     text = " ".join(str(text or "").split())
-    return text.split("@", 1)[0] if _email_of(text) else text
+    return text.split("@", 1)[0] if email_of(text) else text
 
 
 def _spelled_index(rows, keys: set[str], *spellings: str) -> dict[str, set]:
@@ -190,7 +190,7 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             result.refused[key] = [_("Give the player's name.")]
         elif len(name) > limit:
             result.refused[key] = [_("A player's name has at most %(n)d characters.") % {"n": limit}]
-        elif given and not _email_of(given):
+        elif given and not email_of(given):
             result.refused[key] = [_("%(email)s is not an e-mail address.") % {"email": given}]
         else:
             wanted[key] = name
@@ -229,7 +229,7 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             continue
         invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
                         if s and len(accounts.get(s, ())) == 1), None)
-        typed_email = _email_of(name)
+        typed_email = email_of(name)
         name = shown_name(name)  # a typed address: the player is called by its first part
         email = "" if invitee is not None else (given_emails.get(key) or typed_email)
         if invitee is not None:
