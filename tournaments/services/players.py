@@ -22,7 +22,13 @@ from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_merge_placeholder
 from tournaments.selectors.languages import language_supported
-from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, player_is_placeholder, unclaimed_q
+from tournaments.selectors.placeholders import (
+    PlaceholderClaim,
+    placeholder_awaits_answer,
+    placeholders_of,
+    player_is_placeholder,
+    unclaimed_q,
+)
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.languages import person_language_set
 from tournaments.services.scoreboard import event_bump_version
@@ -315,15 +321,22 @@ def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = 
     return events
 
 
+CLAIM_WAITS = gettext_lazy("This seat waits for the answer of the person the organizer invited to take it: it can't "
+                           "be claimed until they decline. Ask the organizer.")
+
+
 @transaction.atomic
 def placeholder_merge(*, claim: PlaceholderClaim, user) -> Player:
     """Merge the placeholder a valid claim link names into the signed-in person's own account: its seats (with
     their decklists and results), penalties and sign-ups move to the person's player, the placeholder's login is
     retired (the link is spent), and each event concerned logs it with who. Refused as NotFound when the link isn't
-    a valid claim for this person (may_merge_placeholder); Conflict when they already play in one of its events."""
+    a valid claim for this person (may_merge_placeholder); Conflict when a seat of the placeholder waits for an
+    invited person's answer (CLAIM_WAITS) or they already play in one of its events."""
     if not may_merge_placeholder(user, claim):
         raise NotFound(_("This claim link is not valid (any more): ask the organizer for a new one."))
     source = Player.objects.select_for_update().get(pk=claim.player.pk)
+    if placeholder_awaits_answer(source):
+        raise Conflict(CLAIM_WAITS)
     target = player_of_account(user=user)
     events = seats_move(source=source, target=target)
     for event in Event.objects.filter(pk__in=events):
