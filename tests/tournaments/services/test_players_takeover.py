@@ -25,11 +25,11 @@ from eventfile.importer import event_import
 from signup.models import Invitation, SignupSeat
 from signup.services import invitation_accept, invitation_send, signup_create
 from tests.factories import EventFactory, PlaceholderFactory, PlayerFactory, RegistrationFactory, UserFactory
-from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Seat, SeatInvitation
-from tournaments.services.registrations import SeatEntry, TeamEntry, teams_import
 from tournaments import rights
+from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Seat, SeatInvitation
 from tournaments.selectors.placeholders import claim_from_link, claim_path
 from tournaments.services.players import placeholder_merge
+from tournaments.services.registrations import SeatEntry, TeamEntry, teams_import
 from tournaments.services.roles import organizer_role_grant
 
 pytestmark = pytest.mark.django_db
