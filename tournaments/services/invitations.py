@@ -24,6 +24,7 @@ from tournaments.selectors.placeholders import player_is_placeholder
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.players import player_of_account, seats_move
 from tournaments.services.scoreboard import event_bump_version
+from tournaments.services.teamnames import registration_rename
 
 
 def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, object]], by) -> list[SeatInvitation]:
@@ -105,11 +106,11 @@ def _entry_named_as(*, registration, placeholder: Player, player: Player, user) 
     """An individual event's entry is a team of one named as its player: once the invited person holds the seat,
     it takes their player's name (the placeholder's, the typed address's first part, is nobody's). A team of
     several keeps its own name; so does an entry another of this event's entries already holds the name of."""
-    from tournaments.services.registrations import registration_update  # cycle: registrations invites through here
     if not registration.event.is_individual or registration.team.name.lower() != placeholder.name.lower():
         return
     try:
-        registration_update(registration=registration, user=user, name=player.name)
+        with transaction.atomic():
+            registration_rename(registration=registration, name=player.name, user=user)
     except ValidationError:  # another entry of this event is called so: the entry keeps its name
         pass
 
