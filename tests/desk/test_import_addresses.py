@@ -53,3 +53,16 @@ def test_the_confirmed_import_still_invites_the_accounts_person(client, organize
                        {"confirm": "1", "payload": preview.context["payload"], "file_name": "teams.csv"})
     assert done.status_code == 302
     assert list(SeatInvitation.objects.values_list("user", flat=True)) == [sam.user_id]
+
+
+def test_an_address_given_twice_is_refused_alike_with_or_without_an_account(client, organizer):
+    PlayerFactory(name="Sam Account", user=UserFactory(username="samacc", email=KNOWN))
+    event = EventFactory(organizer=organizer)
+    client.force_login(organizer)
+    answers = []
+    for address in (KNOWN, UNKNOWN):
+        text = f"team,seat,player,email\nAnts,A,Sam One,{address}\nAnts,B,Sam Two,{address}\nAnts,C,Cy Cole,\n"
+        response = client.post(reverse("desk:import_teams", args=[event.pk]),
+                               {"file": SimpleUploadedFile("teams.csv", text.encode())})
+        answers.append((response.status_code, response.context["preview"].row_errors))
+    assert answers[0] == answers[1] and answers[0][0] == 400

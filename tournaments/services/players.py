@@ -235,12 +235,14 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             continue
         invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
                         if s and len(accounts.get(s, ())) == 1), None)
-        typed_email = email_of(name)
+        address = given_emails.get(key) or email_of(name)
         name = shown_name(name)  # a typed address: the player is called by its first part
-        email = "" if invitee is not None else (given_emails.get(key) or typed_email)
+        email = "" if invitee is not None else address
         if invitee is not None:
             result.invited[key] = invitee
-        for spelled in {name.lower(), email.lower(), key} - {""}:
+        # The address names this new player whether or not it is an account's: a later name given the same address
+        # is this player either way, so nothing here tells the organizer whether the address has an account.
+        for spelled in {name.lower(), address.lower(), key} - {""}:
             new_by_key.setdefault(spelled, set()).add(len(new))
         found[key] = len(new)
         new.append((name, email))
