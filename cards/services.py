@@ -4,7 +4,6 @@ from __future__ import annotations
 import functools
 import json
 import logging
-import smtplib
 import time
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
@@ -15,11 +14,11 @@ from typing import TypeVar
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from django.core.mail import send_mail
 from django.db import connections, models, router, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from common.tasks import send_after_commit
 from cards.download import DownloadError, card_data_download, cleanup
 from cards.importer import CardData, CardDataError, CardRecord, PrintingRecord, SetRecord, read_card_data
 from cards.models import Card, CardDataImport, CardDataRequest, CardLegalities, CardName, CardSet, Printing
@@ -430,6 +429,10 @@ def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: st
 # The card data is the server's: every event's decklists are judged by it. Only the operator (a superuser) imports
 # it; an organizer asks, and the operators hear of it by e-mail and on the card data page.
 
+# The mail task's registered name (tournaments/tasks.py): the one way Hydra sends mail, sent by name.
+MAIL_TASK = "tournaments.mail_send"
+
+
 def card_data_operators_addresses() -> list[str]:
     """Who hears of a request: the addresses of settings.ADMINS and of every active superuser, once each."""
     addresses = [address for _name, address in settings.ADMINS]
@@ -454,11 +457,12 @@ def _request_mail(request: CardDataRequest, *, current: CardDataImport | None, p
             in_use, request.note, request.email and _("Their address: %(email)s") % {"email": request.email},
             _("Upload a newer file or download it on the card data page: %(url)s") % {"url": page_url},
         ) if part)
-    try:
-        send_mail(subject, body, None, recipients, fail_silently=False)
-    except (OSError, smtplib.SMTPException):
-        # The request is recorded and listed on the page: a mail server that is down doesn't lose it.
-        logger.exception("Card data update request %s: the e-mail to the operators failed.", request.pk)
+    # Through the one mail task (tournaments.services.mail: retries, a failure logged), by its name: cards imports
+    # no other app. The request is recorded and listed on the page whatever the mail server does.
+    for address in recipients:
+        send_after_commit(MAIL_TASK, what=f"the card data request mail to {address}", lost="the page lists it",
+                          kwargs={"subject": str(subject), "body": body, "to": address, "html": None,
+                                  "event_id": None, "shown_as": address})
 
 
 def card_data_update_request(*, by, note: str = "", page_url: str = "") -> tuple[CardDataRequest, bool]:

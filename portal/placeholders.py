@@ -11,9 +11,9 @@ from django.views.decorators.http import require_http_methods
 from common.refusals import Conflict, NotFound
 from tournaments.models import SeatInvitation
 from tournaments.rights import may_answer_invitation, may_merge_placeholder
-from tournaments.selectors.placeholders import claim_from_link
+from tournaments.selectors.placeholders import claim_from_link, placeholder_awaits_answer
 from tournaments.services.invitations import seat_invitation_accept, seat_invitation_decline
-from tournaments.services.players import placeholder_merge
+from tournaments.services.players import CLAIM_WAITS, placeholder_merge
 
 
 @login_required
@@ -44,10 +44,14 @@ def invitation(request: HttpRequest, pk: int) -> HttpResponse:
 def claim(request: HttpRequest, uidb64: str, token: str) -> HttpResponse:
     """A claim link the organizer handed out. Signed out: on to choosing the placeholder's password (the password
     reset's own page). Signed in: merge the placeholder into one's own account (asked once, then done); a link that
-    isn't valid (any more) is no page (404)."""
+    isn't valid (any more) is no page (404); a placeholder whose seat waits for an invited person's answer is not
+    claimed either way (409, the page says why)."""
+    found = claim_from_link(uidb64=uidb64, token=token)
+    if found is not None and found.is_valid and placeholder_awaits_answer(found.player):
+        # Its seat waits for an invited person's answer: not taken by a link, signed in or out (409).
+        return render(request, "portal/claim.html", {"placeholder": found.player, "waits": CLAIM_WAITS}, status=409)
     if not request.user.is_authenticated:
         return redirect("password_reset_confirm", uidb64=uidb64, token=token)
-    found = claim_from_link(uidb64=uidb64, token=token)
     if found is None or not may_merge_placeholder(request.user, found):
         raise Http404(_("This claim link is not valid (any more): ask the organizer for a new one."))
     if request.method == "POST":

@@ -6,7 +6,8 @@ too). Each player of the file is matched only to the organizer's own unclaimed p
 e-mail; tournaments.services.players.players_find_or_create_all); everyone else gets a new placeholder they claim
 later. A name or `email` that is another account's gets a placeholder too and that account is invited, never
 seated. The preview says which seats are matched, new or invited, and shows nothing the file doesn't say (no
-account's name, username or address); an ambiguous name is a refusal.
+account's name, username or address); a seat named by an e-mail address reads the same whether the address is an
+account's or not (the invitation is sent by the confirmed import only); an ambiguous name is a refusal.
 """
 import base64
 import binascii
@@ -20,6 +21,7 @@ from django.utils.translation import gettext as _
 from signup.teamfile import team_file_read
 from tournaments.models import Event, Player, Registration, Seat
 from tournaments.selectors.placeholders import invited_seats
+from tournaments.services.players import email_of
 from tournaments.services.registrations import team_entries_from_rows, teams_import
 from tournaments.teamcsv import TeamFileError
 
@@ -32,8 +34,10 @@ TEMPLATE_CSV = ("team,seat,player,email\nAzure Ants,A,Ada Lovelace,ada@example.o
 class SeatPreview:
     letter: str
     player: str  # the player's name, as the file gave it (or an earlier file of the same organizer)
-    status: str  # "matched" (the organizer's own unclaimed placeholder), "new", or "invited" (an existing account
-    #              was named: a new placeholder holds the seat and the account's person is asked; never said who)
+    status: str  # "matched" (the organizer's own unclaimed placeholder), "new", "invited" (an existing account's
+    #              username was named: a new placeholder holds the seat and the account's person is asked; never said
+    #              who), or "address" (new, named by an e-mail address: whether the address is an account's is never
+    #              said, as sign-up and the password reset don't say it either)
 
 
 @dataclass
@@ -50,7 +54,9 @@ class ImportPreview:
     @property
     def counts(self) -> dict[str, int]:
         seats = [s for _team, team_seats in self.teams for s in team_seats]
-        return {status: sum(s.status == status for s in seats) for status in ("matched", "new", "invited")}
+        counts = {status: sum(s.status == status for s in seats) for status in ("matched", "new", "invited")}
+        counts["new"] += sum(s.status == "address" for s in seats)  # a new placeholder holds each of them
+        return counts
 
 
 class _Preview(Exception):
@@ -74,11 +80,14 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
         with transaction.atomic():
             registered = teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
             invited = invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registered])
+            addressed = {(registration.pk, seat.letter.strip().upper())  # teams_import keeps the file's order
+                         for registration, entry in zip(registered, entries, strict=True) for seat in entry.seats
+                         if seat.email or email_of(" ".join(seat.player.split()))}
             by_team: dict[int, list[SeatPreview]] = {}
             for s in Seat.objects.filter(registration__in=registered).select_related("player").order_by(
                     "registration", "letter"):
-                status = ("invited" if (s.registration_id, s.letter) in invited
-                          else "new" if s.player_id > newest else "matched")
+                status = ("matched" if s.player_id <= newest else "address" if (s.registration_id, s.letter) in addressed
+                          else "invited" if (s.registration_id, s.letter) in invited else "new")
                 by_team.setdefault(s.registration_id, []).append(SeatPreview(s.letter, s.player.name, status))
             preview.teams = [(registration.team.name, by_team.get(registration.pk, [])) for registration in registered]
             raise _Preview

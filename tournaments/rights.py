@@ -28,7 +28,7 @@ from django.db.models import Q, QuerySet
 import rules
 
 from tournaments.models import Event, EventStaff, Seat, StaffRole
-from tournaments.selectors.placeholders import player_is_placeholder
+from tournaments.selectors.placeholders import placeholder_awaits_answer, player_is_placeholder
 from tournaments.selectors.published import published_registration_ids
 from tournaments.selectors.roles import ORGANIZERS_GROUP, user_is_organizer
 
@@ -363,12 +363,13 @@ def may_use_account(subject, account) -> bool:
 @rules.predicate
 def may_hand_out_claim(subject, seat) -> bool:
     """A claim link (the claim sheet, the claim e-mails) for the player on this seat: whoever runs the event, and
-    only for a placeholder the event's own organizer made that nobody has claimed. Never another organizer's player
-    nor a real account."""
+    only for a placeholder the event's own organizer made that nobody has claimed and whose seat waits for no
+    invited person's answer. Never another organizer's player nor a real account."""
     if seat is None or not may_run_event(subject, seat.event):
         return False
     player = seat.player
-    return player_is_placeholder(player) and player.made_by_id == seat.event.organizer_id
+    return (player_is_placeholder(player) and player.made_by_id == seat.event.organizer_id
+            and not placeholder_awaits_answer(player))
 
 
 @rules.predicate

@@ -161,13 +161,14 @@ def test_an_organizer_s_request_is_recorded_mailed_to_the_operators_and_listed_u
     request = CardDataRequest.objects.get()
     assert (request.by, request.email, request.note) == ("stella", "stella@example.org",
                                                          "Lightning Bolt is not banned in Modern.")
-    assert len(mailoutbox) == 1 and sorted(mailoutbox[0].to) == ["ops@example.org", "root@example.org"]
+    # One mail each, through the mail task (retries; a failure logged).
+    assert sorted(address for mail in mailoutbox for address in mail.to) == ["ops@example.org", "root@example.org"]
     assert "stella" in mailoutbox[0].subject and "Lightning Bolt is not banned in Modern." in mailoutbox[0].body
     assert "/organize/card-data/" in mailoutbox[0].body
     # Asking again before an import: one request per person, its note updated, no second e-mail.
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("desk:card_data_request"), {"note": "Please: Modern Masters."})
-    assert CardDataRequest.objects.get().note == "Please: Modern Masters." and len(mailoutbox) == 1
+    assert CardDataRequest.objects.get().note == "Please: Modern Masters." and len(mailoutbox) == 2
     assert client.post(reverse("desk:card_data_request"), {"note": "x" * 1001}).status_code == 400
 
     client.force_login(UserFactory(username="root"))

@@ -42,6 +42,17 @@ def invitations_pending_for(*, user):
             .select_related("event", "placeholder"))
 
 
+def awaiting_answer_q(prefix: str = "") -> Q:
+    """The placeholders whose seat waits for an invited person's answer (an unanswered seat invitation): nobody else
+    may take it with a claim link until they decline. `prefix` reaches the player from another model."""
+    return Q(**{f"{prefix}pk__in": SeatInvitation.objects.filter(answered_at__isnull=True).values("placeholder_id")})
+
+
+def placeholder_awaits_answer(player: Player | None) -> bool:
+    """The placeholder's seat waits for the answer of the person invited to take it (awaiting_answer_q)."""
+    return player is not None and SeatInvitation.objects.filter(placeholder=player, answered_at__isnull=True).exists()
+
+
 def invited_seats(*, event_id: int, registration_ids) -> set[tuple[int, str]]:
     """The seats (registration, letter) of these registrations held by a placeholder whose invited person hasn't
     answered yet, in one query: the organizer is told a seat waits for an invitation, never for whom."""
@@ -85,6 +96,7 @@ def claim_path(*, user) -> str:
 
 def claim_link_players(*, event):
     """The players of the event whose claim link its organizer may hand out: placeholders the event's organizer
-    made that nobody has claimed (rights.may_hand_out_claim, for all at once), by name."""
+    made that nobody has claimed and whose seat waits for no invited person's answer (rights.may_hand_out_claim,
+    for all at once), by name."""
     return (placeholders_of(organizer_id=event.organizer_id).filter(seats__event_id=event.pk)
-            .select_related("user").distinct().order_by("name"))
+            .exclude(awaiting_answer_q()).select_related("user").distinct().order_by("name"))

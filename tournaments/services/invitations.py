@@ -6,6 +6,7 @@ join code). The organizer is told neutrally that someone was invited, never who.
 """
 from collections.abc import Sequence
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -23,6 +24,7 @@ from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.mail import mail_send
 from tournaments.services.players import player_of_account, seats_move
 from tournaments.services.scoreboard import event_bump_version
+from tournaments.services.teamnames import registration_rename
 
 
 def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, object]], by) -> list[SeatInvitation]:
@@ -94,9 +96,23 @@ def seat_invitation_accept(*, invitation: SeatInvitation, user) -> Seat:
         before={seat.letter: invitation.placeholder.name}, after={seat.letter: player.name},
         data={"placeholder": invitation.placeholder_id, "player": player.pk, "seat": seat.letter},
     )
+    _entry_named_as(registration=seat.registration, placeholder=invitation.placeholder, player=player, user=user)
     event_bump_version(event_id=event.pk)
     seat.refresh_from_db()
     return seat
+
+
+def _entry_named_as(*, registration, placeholder: Player, player: Player, user) -> None:
+    """An individual event's entry is a team of one named as its player: once the invited person holds the seat,
+    it takes their player's name (the placeholder's, the typed address's first part, is nobody's). A team of
+    several keeps its own name; so does an entry another of this event's entries already holds the name of."""
+    if not registration.event.is_individual or registration.team.name.lower() != placeholder.name.lower():
+        return
+    try:
+        with transaction.atomic():
+            registration_rename(registration=registration, name=player.name, user=user)
+    except ValidationError:  # another entry of this event is called so: the entry keeps its name
+        pass
 
 
 @transaction.atomic

@@ -22,7 +22,13 @@ from tournaments.logtext import LogText
 from tournaments.models import Event, Player, Seat, SeatInvitation
 from tournaments.rights import may_merge_placeholder
 from tournaments.selectors.languages import language_supported
-from tournaments.selectors.placeholders import PlaceholderClaim, placeholders_of, player_is_placeholder, unclaimed_q
+from tournaments.selectors.placeholders import (
+    PlaceholderClaim,
+    placeholder_awaits_answer,
+    placeholders_of,
+    player_is_placeholder,
+    unclaimed_q,
+)
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.languages import person_language_set
 from tournaments.services.scoreboard import event_bump_version
@@ -62,23 +68,63 @@ def _username_base(name: str) -> str:
     return (slugify(name, allow_unicode=False).replace("-", "") or "player")[:20]
 
 
+_LOOKUP_CHUNK = 5000  # usernames looked up per query (SQLite's bound on parameters is far above)
+
+
 def _free_usernames(names: list[str]) -> list[str]:
-    """A free username for each name (its letters and digits, then 2, 3 ... when taken, case ignored), none twice,
-    in one query unless many of the numbered ones are taken too."""
+    """A free username for each name (its letters and digits, then 2, 3 ... when taken), none taken already and none
+    twice, case ignored: "evil1" numbered is "evil12", which is also "Evil12"'s own, so every candidate is checked
+    against one set (the accounts', looked up in bulk, and those given here). A name gets its own base when that is
+    free; the numbered ones come after. One query per round of lookups, rarely more than one."""
     User = get_user_model()
     bases = [_username_base(name) for name in names]
     need = Counter(bases)
-    reach = 1  # how many numbers past each base's count are looked up
+    reach = dict.fromkeys(need, 1)  # how many numbers past its count each base looks up
     while True:
-        numbered = {base: [base if n == 1 else f"{base}{n}" for n in range(1, count + reach + 1)]
-                    for base, count in need.items()}
-        candidates = [c for names_of_base in numbered.values() for c in names_of_base]
-        taken = set(User.objects.annotate(key=Lower("username")).filter(key__in=candidates)
-                    .values_list("key", flat=True))
-        free = {base: [c for c in numbered[base] if c not in taken][:count] for base, count in need.items()}
-        if all(len(free[base]) == count for base, count in need.items()):
-            return [free[base].pop(0) for base in bases]
-        reach *= 4
+        numbered = {base: [f"{base}{n}" for n in range(2, count + reach[base] + 2)] for base, count in need.items()}
+        candidates = sorted(set(need) | {c for names_of_base in numbered.values() for c in names_of_base})
+        taken = {key for start in range(0, len(candidates), _LOOKUP_CHUNK)
+                 for key in User.objects.annotate(key=Lower("username"))
+                 .filter(key__in=candidates[start:start + _LOOKUP_CHUNK]).values_list("key", flat=True)}
+        given: list[str | None] = [None] * len(bases)
+        for i, base in enumerate(bases):  # first every base that is free, to the first name that has it
+            if base not in taken:
+                given[i] = base
+                taken.add(base)
+        spare = {base: iter(numbered[base]) for base in need}
+        short = set()  # the bases whose numbers looked up ran out
+        for i, base in enumerate(bases):
+            if given[i] is None and base not in short:
+                given[i] = next((c for c in spare[base] if c not in taken), None)
+                if given[i] is None:
+                    short.add(base)
+                else:
+                    taken.add(given[i])
+        if not short:
+            return [name for name in given if name is not None]
+        for base in short:
+            reach[base] *= 4
+
+
+def _logins_make(new: list[tuple[str, str]]) -> list:
+    """A login without a password for each (name, e-mail address), under a free username (_free_usernames). A
+    username another request took meanwhile is looked for again (twice), never a server error."""
+    User = get_user_model()
+    unusable = make_password(None)
+
+    def insert():
+        usernames = _free_usernames([name for name, _email in new])
+        return User.objects.bulk_create(
+            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
+            for username, (_name, email) in zip(usernames, new, strict=True))
+
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                return insert()
+        except IntegrityError:
+            continue
+    return insert()
 
 
 def player_key(name: str) -> str:
@@ -97,7 +143,7 @@ class PlayerMatch:
     invited: dict[str, Any] = field(default_factory=dict)
 
 
-def _email_of(text: str) -> str:
+def email_of(text: str) -> str:
     """`text` when it is an e-mail address, else ""."""
     if "@" not in text:
         return ""
@@ -106,6 +152,13 @@ def _email_of(text: str) -> str:
     except ValidationError:
         return ""
     return text
+
+
+def shown_name(text: str) -> str:
+    """How a name an organizer typed is shown and stored: an e-mail address by its first part (never the address:
+    docs/permissions.md, "Accounts belong to their people"), anything else as typed, spaces collapsed."""
+    text = " ".join(str(text or "").split())
+    return text.split("@", 1)[0] if email_of(text) else text
 
 
 def _spelled_index(rows, keys: set[str], *spellings: str) -> dict[str, set]:
@@ -143,7 +196,7 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             result.refused[key] = [_("Give the player's name.")]
         elif len(name) > limit:
             result.refused[key] = [_("A player's name has at most %(n)d characters.") % {"n": limit}]
-        elif given and not _email_of(given):
+        elif given and not email_of(given):
             result.refused[key] = [_("%(email)s is not an e-mail address.") % {"email": given}]
         else:
             wanted[key] = name
@@ -182,23 +235,20 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             continue
         invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
                         if s and len(accounts.get(s, ())) == 1), None)
-        typed_email = _email_of(name)
-        if typed_email:  # the player is called by the address's local part, as typed
-            name = typed_email.split("@", 1)[0]
-        email = "" if invitee is not None else (given_emails.get(key) or typed_email)
+        address = given_emails.get(key) or email_of(name)
+        name = shown_name(name)  # a typed address: the player is called by its first part
+        email = "" if invitee is not None else address
         if invitee is not None:
             result.invited[key] = invitee
-        for spelled in {name.lower(), email.lower(), key} - {""}:
+        # The address names this new player whether or not it is an account's: a later name given the same address
+        # is this player either way, so nothing here tells the organizer whether the address has an account.
+        for spelled in {name.lower(), address.lower(), key} - {""}:
             new_by_key.setdefault(spelled, set()).add(len(new))
         found[key] = len(new)
         new.append((name, email))
     made: list[Player] = []
     if new:
-        unusable = make_password(None)
-        users = User.objects.bulk_create(
-            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
-            for username, (_name, email) in zip(_free_usernames([name for name, _email in new]), new, strict=True)
-        )
+        users = _logins_make(new)
         if any(user.pk is None for user in users):  # a database that doesn't return new ids
             by_username = User.objects.in_bulk([u.username for u in users], field_name="username")
             users = [by_username[u.username] for u in users]
@@ -273,15 +323,22 @@ def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = 
     return events
 
 
+CLAIM_WAITS = gettext_lazy("This seat waits for the answer of the person the organizer invited to take it: it can't "
+                           "be claimed until they decline. Ask the organizer.")
+
+
 @transaction.atomic
 def placeholder_merge(*, claim: PlaceholderClaim, user) -> Player:
     """Merge the placeholder a valid claim link names into the signed-in person's own account: its seats (with
     their decklists and results), penalties and sign-ups move to the person's player, the placeholder's login is
     retired (the link is spent), and each event concerned logs it with who. Refused as NotFound when the link isn't
-    a valid claim for this person (may_merge_placeholder); Conflict when they already play in one of its events."""
+    a valid claim for this person (may_merge_placeholder); Conflict when a seat of the placeholder waits for an
+    invited person's answer (CLAIM_WAITS) or they already play in one of its events."""
     if not may_merge_placeholder(user, claim):
         raise NotFound(_("This claim link is not valid (any more): ask the organizer for a new one."))
     source = Player.objects.select_for_update().get(pk=claim.player.pk)
+    if placeholder_awaits_answer(source):
+        raise Conflict(CLAIM_WAITS)
     target = player_of_account(user=user)
     events = seats_move(source=source, target=target)
     for event in Event.objects.filter(pk__in=events):

@@ -19,8 +19,9 @@ from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import registration_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
+from tournaments.services.teamnames import registration_rename
 from tournaments.services.invitations import seat_invitations_make
-from tournaments.services.players import player_key, players_find_or_create_all
+from tournaments.services.players import player_key, players_find_or_create_all, shown_name
 from tournaments.services.topcut import topcut_award_dropped
 
 
@@ -279,7 +280,7 @@ def registration_register(
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over: no team can enter any more."))
-    name = " ".join((team_name or "").split())
+    name = shown_name(team_name)  # a team (an individual event's player) typed by address: its first part
     if not name:
         raise ValidationError({"name": _("Give the team's name.")})
     if len(name) > Team._meta.get_field("name").max_length:
@@ -340,38 +341,11 @@ def registration_update(
     registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     event = registration.event
     if name is not None:
-        _rename(registration=registration, name=name, user=user)
+        registration_rename(registration=registration, name=name, user=user)
     if seats is not None:
         _change_seats(registration=registration, seats=seats, user=user, judge_correction=judge_correction)
     event_bump_version(event_id=event.pk)
     return registration
-
-
-def _rename(*, registration: Registration, name: str, user) -> None:
-    new = " ".join((name or "").split())
-    if not new:
-        raise ValidationError({"name": _("Give the team's name.")})
-    if len(new) > Team._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
-    old = registration.team
-    old_name = old.name
-    if new == old_name:
-        return
-    target = Team.objects.filter(name__iexact=new).exclude(pk=old.pk).first()
-    if target is not None and Registration.objects.filter(event=registration.event, team=target).exists():
-        raise ValidationError({"name": _("Another team of this event is called %(name)s.") % {"name": target.name}})
-    if target is None and not Registration.objects.filter(team=old).exclude(pk=registration.pk).exists():
-        old.name = new
-        old.save(update_fields=["name"])
-    else:
-        registration.team = target or Team.objects.create(name=new)
-        registration.save(update_fields=["team"])
-    event_log_record(
-        event=registration.event, user=user, action=LogAction.TEAM_RENAMED, registration=registration,
-        message=LogText(gettext_lazy("%(old)s is now called %(new)s."), {"old": old_name, "new": new}),
-        before={"name": old_name}, after={"name": new},
-        data={"team": registration.pk, "old": old_name, "new": new},
-    )
 
 
 def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], user, judge_correction: str) -> None:
@@ -456,7 +430,7 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
             continue
         seen[key] = entry.where
         refused = refusals[place]
-        name = " ".join((entry.name or "").split())
+        name = shown_name(entry.name)
         joined_round = next_round if entry.joined_round is None else entry.joined_round
         letters = [s.letter.strip().upper() for s in entry.seats]
         bad = [letter for letter in letters if letter not in event.seat_letters]

@@ -18,13 +18,17 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from common.refusals import Conflict
 from desk.selectors import event_claim_links
 from eventfile.export import event_export
 from eventfile.importer import event_import
 from signup.models import Invitation, SignupSeat
 from signup.services import invitation_accept, invitation_send, signup_create
 from tests.factories import EventFactory, PlaceholderFactory, PlayerFactory, RegistrationFactory, UserFactory
+from tournaments import rights
 from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Seat, SeatInvitation
+from tournaments.selectors.placeholders import claim_from_link, claim_path
+from tournaments.services.players import placeholder_merge
 from tournaments.services.registrations import SeatEntry, TeamEntry, teams_import
 from tournaments.services.roles import organizer_role_grant
 
@@ -354,21 +358,30 @@ def test_a_merge_is_refused_when_the_person_already_plays_in_that_event(world):
     assert Seat.objects.get(event=event, letter="A", registration__team__name="Ayes").player_id == placeholder.pk
 
 
-def test_a_merged_placeholders_pending_invitation_never_moves_the_merging_persons_seat(world):
-    """A typed realrae: a placeholder holds the seat and Rae is invited. Someone else merges that placeholder with
-    its claim link first: the seat is theirs, the invitation is gone, and their account is never touched by it."""
+def test_a_claim_link_never_takes_a_seat_that_waits_for_an_invited_persons_answer(world):
+    """A typed realrae: a placeholder holds the seat and Rae is invited. Its claim link (the sheet doesn't list it;
+    one handed out anyway) is refused, signed in or out, with the reason, until Rae declines; nobody's seat moves."""
     event, _shown = _via_api_create(world, RAE["username"])
     invitation = SeatInvitation.objects.get(event=event)
     placeholder = invitation.placeholder
-    [link] = [link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder]
+    assert placeholder not in [player for player, _link in event_claim_links(event=event, base="http://testserver")]
+    seat = Seat.objects.get(event=event, player=placeholder)
+    assert not rights.may_hand_out_claim(world["a"], seat)
+    path = claim_path(user=placeholder.user)
+    signed_out = Client().get(path)
+    assert signed_out.status_code == 409 and "waits for the answer of the person" in signed_out.text
     mallory = PlayerFactory(name="Mallory", user=UserFactory(username="mallory"))
     client = Client()
     client.force_login(mallory.user)
-    assert client.post(link.split("testserver", 1)[1]).status_code == 302
-    assert not SeatInvitation.objects.filter(pk=invitation.pk).exists()
+    for answer in (client.get(path), client.post(path)):
+        assert answer.status_code == 409 and "waits for the answer of the person" in answer.text
+    claim = claim_from_link(uidb64=path.split("/")[-3], token=path.split("/")[-2])
+    with pytest.raises(Conflict):
+        placeholder_merge(claim=claim, user=mallory.user)
+    assert Seat.objects.get(pk=seat.pk).player_id == placeholder.pk
+    assert SeatInvitation.objects.filter(pk=invitation.pk, answered_at__isnull=True).exists()
     rae = Client()
     rae.force_login(world["rae"].user)
-    assert rae.post(reverse("portal:invitation", args=[invitation.pk]), {"answer": "accept"}).status_code == 404
-    mallory.user.refresh_from_db()
-    assert mallory.user.is_active
-    assert Seat.objects.get(event=event, letter="A", registration__team__name="Ayes").player_id == mallory.pk
+    rae.post(reverse("portal:invitation", args=[invitation.pk]), {"answer": "decline"})
+    assert client.post(path).status_code == 302  # declined: the placeholder is anybody's to claim with its link
+    assert Seat.objects.get(pk=seat.pk).player_id == mallory.pk

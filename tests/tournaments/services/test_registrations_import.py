@@ -50,7 +50,7 @@ def _import_queries(teams: int, tag: str) -> int:
 def test_importing_5_or_40_teams_costs_the_same_queries():
     small, large = _import_queries(5, "s"), _import_queries(40, "l")
     assert small == large
-    assert large <= 16
+    assert large <= 18  # the new logins' insert runs in a savepoint: a username taken meanwhile is looked for again
 
 
 def test_own_placeholders_are_matched_by_username_email_or_name_and_new_players_get_placeholders():
