@@ -506,9 +506,12 @@ def notifications_digest(*, older_than_minutes: float = 0) -> int:
     return mails
 
 
-def notifications_mark_read(*, person, ids: Iterable[int] | None = None) -> int:
-    """Mark the person's notifications read (all, or those of `ids`; others' ids are ignored); how many changed."""
+def notifications_mark_read(*, person, ids: Iterable[int] | None = None, event_id: int | None = None) -> int:
+    """Mark the person's notifications read (all, or those of `ids`; others' ids are ignored), of one event only
+    when `event_id` is given (an event token's); how many changed."""
     rows = Notification.objects.filter(person=person, read_at__isnull=True)
+    if event_id is not None:
+        rows = rows.filter(event_id=event_id)
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
     return rows.update(read_at=timezone.now())
