@@ -79,6 +79,10 @@ def signup_rate() -> tuple[int, int] | None:
     return rate_setting("HYDRA_SIGNUP_RATE")
 
 
+def _window_key(scope: str, identity: str, seconds: int, now: float) -> str:
+    return f"portal:{scope}:{identity}:{int(now // seconds)}"
+
+
 def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
     """Count one attempt of `scope` by `identity` (a client address, a hashed e-mail ...) in the shared cache, in a
     fixed window of the rate's seconds: 0 if it may go on, else the seconds until the window ends. With Redis down
@@ -95,10 +99,6 @@ def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> 
         cache.set(key, 1, timeout=seconds)
         attempts = 1
     return 0 if attempts <= count else int(seconds - now % seconds) + 1
-
-
-def _window_key(scope: str, identity: str, seconds: int, now: float) -> str:
-    return f"portal:{scope}:{identity}:{int(now // seconds)}"
 
 
 def failures_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
