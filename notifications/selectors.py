@@ -6,9 +6,12 @@ from notifications.models import Notification, NotificationPreference
 from notifications.texts import notice_body, notice_title
 
 
-def notifications_of(*, person, unread: bool | None = None) -> QuerySet[Notification]:
-    """The person's notifications, newest first (unread only, read only, or all)."""
+def notifications_of(*, person, unread: bool | None = None, event_id: int | None = None) -> QuerySet[Notification]:
+    """The person's notifications, newest first (unread only, read only, or all); of one event only when
+    `event_id` is given (an event token's, tournaments.rights.notifications_event_scope)."""
     rows = Notification.objects.filter(person=person)
+    if event_id is not None:
+        rows = rows.filter(event_id=event_id)
     if unread is not None:
         rows = rows.filter(read_at__isnull=unread)
     return rows.order_by("-created_at", "-id")

@@ -4,13 +4,16 @@ the push hand-over in batches, the e-mail digest, reading, choices and push subs
 Who is told (docs/portal.md, "Notifications"): the players of the match or team concerned, never anyone else. A
 penalty is told to the penalized player alone (a penalty is hidden from everyone but its player and the judges,
 tournaments.rights.may_see_penalty); an announcement to every player of the event."""
+import ipaddress
 import json
 import logging
+import secrets
 from collections import defaultdict
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from http import HTTPStatus
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db import transaction
@@ -21,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 
-from common.outbound import OutboundError, OutboundRefused, outbound_request
+from common.outbound import OutboundError, OutboundRefused, address_problem, outbound_request
 from common.tasks import send_after_commit
 from notifications.live import unread_publish
 from notifications.kinds import DEFAULT_CHANNELS, Channel, NoticeKind
@@ -428,6 +431,8 @@ def _push_one(notice: Notification, sub: PushSubscription, claims: dict, languag
         log.warning("Push to %s failed: %s", sub.endpoint[:60], exc)
     except OutboundError:  # no answer, a broken connection: the service may be back in a moment
         return "retry"
+    except Exception:  # noqa: BLE001 - one browser's failure (pywebpush can't sign for it ...) isn't the batch's
+        log.exception("Push to %s failed", sub.endpoint[:60])
     return "failed"
 
 
@@ -497,9 +502,12 @@ def notifications_digest(*, older_than_minutes: float = 0) -> int:
     return mails
 
 
-def notifications_mark_read(*, person, ids: Iterable[int] | None = None) -> int:
-    """Mark the person's notifications read (all, or those of `ids`; others' ids are ignored); how many changed."""
+def notifications_mark_read(*, person, ids: Iterable[int] | None = None, event_id: int | None = None) -> int:
+    """Mark the person's notifications read (all, or those of `ids`; others' ids are ignored), of one event only
+    when `event_id` is given (an event token's); how many changed."""
     rows = Notification.objects.filter(person=person, read_at__isnull=True)
+    if event_id is not None:
+        rows = rows.filter(event_id=event_id)
     if ids is not None:
         rows = rows.filter(pk__in=list(ids))
     return rows.update(read_at=timezone.now())
@@ -515,10 +523,38 @@ def notification_preferences_set(*, person, choices: dict[str, dict[str, bool]])
                                                     "email": bool(channels.get("email"))})
 
 
+def push_endpoint_problem(endpoint: str) -> str | None:
+    """Why a browser's push subscription can't be kept at `endpoint`, or None: a push service is an https URL on a
+    host name of the public internet (common.outbound, checked again at each push). An address literal is refused
+    too, a public one included: pywebpush can't sign for it (no VAPID audience), and no push service is one."""
+    try:
+        parts = urlsplit(endpoint or "")
+        host = parts.hostname or ""
+    except ValueError:
+        host, parts = "", None
+    literal = True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        literal = False
+    if parts is None or parts.scheme != "https" or not host or literal:
+        return _("Push needs the https address of a push service, with a host name, not an IP address.")
+    return address_problem(endpoint)
+
+
 def push_subscription_add(*, person, endpoint: str, p256dh: str, auth: str, language: str) -> PushSubscription:
-    """Keep a browser's subscription for the person (a browser that subscribes again moves to them)."""
-    sub, _created = PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"person": person, "p256dh": p256dh, "auth": auth, "language": language[:10]})
+    """Keep a browser's subscription for the person. An endpoint another person holds is not taken over (issue 52:
+    posting someone's endpoint took their pushes): it moves only when the request carries its keys, i.e. it comes
+    from that browser, now signed in to another account. Otherwise nothing changes and the caller is answered as if
+    it had been kept (the door says nothing about who holds an endpoint)."""
+    with transaction.atomic():
+        sub = PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
+        if sub is not None and sub.person_id != person.pk and not (
+                secrets.compare_digest(sub.auth, auth) and secrets.compare_digest(sub.p256dh, p256dh)):
+            log.info("Push subscription of another person not taken over (person %s)", person.pk)
+            return sub
+        sub, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint, defaults={"person": person, "p256dh": p256dh, "auth": auth, "language": language[:10]})
     return sub
 
 

@@ -12,7 +12,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from common.outbound import address_problem
 from common.params import plain_int
 from drafting.live import redis_url
 from drafting.views.live import live_stream
@@ -22,7 +21,8 @@ from notifications.selectors import (
     notification_preferences_of, notification_view, notifications_of, notifications_unread_count,
 )
 from notifications.services import (
-    notification_preferences_set, notifications_mark_read, push_subscription_add, push_subscription_remove,
+    notification_preferences_set, notifications_mark_read, push_endpoint_problem, push_subscription_add,
+    push_subscription_remove,
 )
 from notifications.vapid import vapid_public_key
 from tournaments.rights import may_read_notifications
@@ -96,7 +96,7 @@ def subscribe(request: HttpRequest) -> JsonResponse:
     if not form.is_valid():
         return JsonResponse({"errors": form.errors}, status=400)
     endpoint = form.cleaned_data["endpoint"]
-    if problem := address_problem(endpoint):
+    if problem := push_endpoint_problem(endpoint):
         return JsonResponse({"errors": {"endpoint": [problem]}}, status=400)
     try:
         push_subscription_add(person=request.user, endpoint=endpoint, p256dh=form.cleaned_data["p256dh"],

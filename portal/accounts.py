@@ -80,6 +80,10 @@ def signup_rate() -> tuple[int, int] | None:
     return rate_setting("HYDRA_SIGNUP_RATE")
 
 
+def _window_key(scope: str, identity: str, seconds: int, now: float) -> str:
+    return f"portal:{scope}:{identity}:{int(now // seconds)}"
+
+
 def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
     """Count one attempt of `scope` by `identity` (a client address, a hashed e-mail ...) in the shared cache, in a
     fixed window of the rate's seconds: 0 if it may go on, else the seconds until the window ends. With Redis down
@@ -88,7 +92,7 @@ def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> 
         return 0
     count, seconds = rate
     now = time.time()
-    key = f"portal:{scope}:{identity}:{int(now // seconds)}"
+    key = _window_key(scope, identity, seconds, now)
     cache.add(key, 0, timeout=seconds)
     try:
         attempts = cache.incr(key)
@@ -96,6 +100,25 @@ def attempt_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> 
         cache.set(key, 1, timeout=seconds)
         attempts = 1
     return 0 if attempts <= count else int(seconds - now % seconds) + 1
+
+
+def failures_wait(*, scope: str, identity: str, rate: tuple[int, int] | None) -> int:
+    """Without counting anything: 0 while `identity` has had fewer failures of `scope` than the rate allows in
+    this fixed window (failure_count counts them), else the seconds until the window ends. So a limit on wrong
+    guesses refuses a right one too, until the window passes."""
+    if rate is None:
+        return 0
+    count, seconds = rate
+    now = time.time()
+    if (cache.get(_window_key(scope, identity, seconds, now)) or 0) < count:
+        return 0
+    return int(seconds - now % seconds) + 1
+
+
+def failure_count(*, scope: str, identity: str, rate: tuple[int, int] | None) -> None:
+    """Count one failure of `scope` by `identity` in the rate's fixed window (failures_wait reads it)."""
+    if rate is not None:
+        attempt_wait(scope=scope, identity=identity, rate=rate)
 
 
 def signup_wait(request: HttpRequest) -> int:

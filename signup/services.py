@@ -58,13 +58,15 @@ def signup_closed_reason(*, event: Event, now: dt.datetime | None = None) -> str
     return None
 
 
-# No 0/O, 1/I/L: a code read off a wall and typed on a phone. 31^6 (about 900 million) codes.
+# No 0/O, 1/I/L: a code read off a wall and typed on a phone. A code shows its event and seats its finder, so it
+# can't be enumerated: 31^10 (about 8 x 10^14) codes, drawn by `secrets`, and wrong guesses are limited per address
+# and per account (portal.join). Codes of six made before issue 52 were lengthened (migration 0005).
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-JOIN_CODE_LENGTH = 6
+JOIN_CODE_LENGTH = 10
 
 
 def join_code_for(*, event: Event) -> str:
-    """The event's join code (JoinCode), made on first use: six letters and digits nobody misreads."""
+    """The event's join code (JoinCode), made on first use: ten letters and digits nobody misreads."""
     existing = JoinCode.objects.filter(event=event).values_list("code", flat=True).first()
     if existing:
         return existing

@@ -470,6 +470,14 @@ def may_read_notifications(subject) -> bool:
     return _active_person(subject) is not None
 
 
+def notifications_event_scope(subject) -> int | None:
+    """The one event whose notifications the subject reads and marks read: an event token's (a scorekeeper's
+    device acts for one event and sees none of its person's other notices, other organizers' events included);
+    None for a person or an organizer token, who read their whole inbox (issue 52)."""
+    token = token_of(subject)
+    return token.event_id if token is not None and token.event_id else None
+
+
 @rules.predicate
 def may_organize(subject) -> bool:
     """The organizer's console (/organize/): whoever may create events or holds a role at any event. Asked once

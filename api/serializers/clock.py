@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
 
+from api.serializers.common import StrictInputSerializer
 from tournaments.services.clock import ACTIONS
 
 
@@ -16,7 +17,7 @@ class ClockStateSerializer(serializers.Serializer):
     }))
 
 
-class RoundClockInputSerializer(serializers.Serializer):
+class RoundClockInputSerializer(StrictInputSerializer):
     action = serializers.ChoiceField(choices=list(ACTIONS))
     seconds = serializers.IntegerField(required=False, min_value=1, max_value=4 * 3600,
                                        help_text="Time to add (action add), or the clock's length (start).")

@@ -2,7 +2,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from api.serializers.common import StrictModelSerializer
+from api.serializers.common import StrictInputSerializer, StrictModelSerializer
 from tournaments.enums import EventStatus, FormatKind, Structure
 from tournaments.models import Event
 from tournaments.presets import PRESETS, PRESETS_BY_KEY
@@ -85,7 +85,7 @@ class PresetOutputSerializer(serializers.Serializer):
                                                "enforcement_level, decklists_at_regular, deck_building_minutes ...).")
 
 
-class EventCopyInputSerializer(serializers.Serializer):
+class EventCopyInputSerializer(StrictInputSerializer):
     """"Run again": the new event's date; a week after the event when left out."""
 
     date = serializers.DateField(required=False, help_text="The new event's date; default: a week after the event.")

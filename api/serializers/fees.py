@@ -52,7 +52,7 @@ class PaymentInputSerializer(StrictInputSerializer):
     reference = serializers.CharField(max_length=100, required=False, allow_blank=True)
 
 
-class PrizeLineSerializer(serializers.Serializer):
+class PrizeLineSerializer(StrictInputSerializer):
     item = serializers.CharField(max_length=120)
     amount = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0)
     place_from = serializers.IntegerField(min_value=1, required=False, allow_null=True)

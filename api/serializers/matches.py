@@ -1,7 +1,7 @@
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from api.serializers.common import TeamRefSerializer
+from api.serializers.common import StrictInputSerializer, TeamRefSerializer
 from tournaments.enums import COUNTING_STATES, Outcome, ResultState, RoundKind
 from tournaments.models import SeatMatch, TeamMatch
 
@@ -120,20 +120,20 @@ def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
     ]
 
 
-class SeatInputSerializer(serializers.Serializer):
+class SeatInputSerializer(StrictInputSerializer):
     letter = serializers.RegexField(r"^[A-H]$", help_text="The seat: A, B, C ...")
     wins_a = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team A's player.")
     wins_b = serializers.IntegerField(min_value=0, max_value=2, help_text="Games won by team B's player.")
     draws = serializers.IntegerField(min_value=0, max_value=3, default=0)
 
 
-class GamesInputSerializer(serializers.Serializer):
+class GamesInputSerializer(StrictInputSerializer):
     wins_a = serializers.IntegerField(min_value=0, max_value=3)
     wins_b = serializers.IntegerField(min_value=0, max_value=3)
     draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
 
 
-class MatchResultInputSerializer(serializers.Serializer):
+class MatchResultInputSerializer(StrictInputSerializer):
     seats = SeatInputSerializer(many=True, required=False, max_length=8)
     games = GamesInputSerializer(required=False)
     result = serializers.CharField(
@@ -152,7 +152,7 @@ class MatchResultInputSerializer(serializers.Serializer):
         return data
 
 
-class MatchDisputeInputSerializer(serializers.Serializer):
+class MatchDisputeInputSerializer(StrictInputSerializer):
     note = serializers.CharField(
         max_length=2000, required=False, allow_blank=True, help_text="What is wrong with the report."
     )

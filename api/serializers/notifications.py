@@ -1,6 +1,8 @@
 """A person's notifications (api.views.notifications; docs/portal.md, "Notifications")."""
 from rest_framework import serializers
 
+from api.serializers.common import StrictInputSerializer
+
 
 class NotificationOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -15,7 +17,7 @@ class NotificationOutputSerializer(serializers.Serializer):
     read = serializers.BooleanField()
 
 
-class NotificationReadInputSerializer(serializers.Serializer):
+class NotificationReadInputSerializer(StrictInputSerializer):
     """Which notifications to mark read: `ids`, or all of the caller's when `ids` is left out."""
 
     ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10**18), required=False,

@@ -3,6 +3,7 @@ call pages compute from (drafting.selectors.paper.event_timers_state)."""
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
+from api.serializers.common import StrictInputSerializer
 from drafting import called
 from drafting.models import TimerKind
 
@@ -38,7 +39,7 @@ class CallsSerializer(serializers.Serializer):
     calls = CallSerializer(many=True, help_text="Every pod's and every round's table's own call.")
 
 
-class CallStartInputSerializer(serializers.Serializer):
+class CallStartInputSerializer(StrictInputSerializer):
     kind = serializers.ChoiceField(choices=TimerKind.choices)
     pack_size = serializers.IntegerField(required=False, min_value=called.MIN_PACK_SIZE,
                                          max_value=called.MAX_PACK_SIZE, help_text="Cards in a pack (kind draft).")
@@ -62,7 +63,7 @@ class CallStartInputSerializer(serializers.Serializer):
         return data
 
 
-class CallActionInputSerializer(serializers.Serializer):
+class CallActionInputSerializer(StrictInputSerializer):
     action = serializers.ChoiceField(choices=["pause", "resume", "end"], help_text=(
         "pause or resume any call; end: the deck building timer ends now, before its time is up (every deck is in)."))
 
@@ -78,7 +79,7 @@ class PaperPodSerializer(serializers.Serializer):
     seats = PaperSeatSerializer(many=True)
 
 
-class PaperPodsInputSerializer(serializers.Serializer):
+class PaperPodsInputSerializer(StrictInputSerializer):
     pods_every_round = serializers.BooleanField(required=False, default=False,
                                                 help_text="Booster draft: every Swiss round pairs within the pod.")
     confirm_five = serializers.BooleanField(required=False, default=False,

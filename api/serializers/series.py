@@ -1,6 +1,7 @@
 """Series' shapes (api.views.series; docs/series.md): a series, its settings and its standings."""
 from rest_framework import serializers
 
+from api.serializers.common import StrictModelSerializer
 from series.models import Series
 
 
@@ -21,7 +22,7 @@ class SeriesOutputSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SeriesInputSerializer(serializers.ModelSerializer):
+class SeriesInputSerializer(StrictModelSerializer):
     """A new series' settings; the service checks them (series.services.series_create)."""
 
     points_table = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=10000), max_length=256,

@@ -1,6 +1,7 @@
 """An event's webhooks and their deliveries (api.views.webhooks)."""
 from rest_framework import serializers
 
+from api.serializers.common import StrictInputSerializer
 from tournaments.signals import DomainEvent
 
 
@@ -30,7 +31,7 @@ class DeliverySerializer(serializers.Serializer):
     resend_of = serializers.IntegerField(source="resend_of_id", allow_null=True)
 
 
-class WebhookListInputSerializer(serializers.Serializer):
+class WebhookListInputSerializer(StrictInputSerializer):
     url = serializers.CharField(max_length=500)
     topics = serializers.ListField(child=serializers.ChoiceField(choices=DomainEvent.values), allow_empty=False)
     all_events = serializers.BooleanField(default=False)

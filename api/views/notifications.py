@@ -1,5 +1,6 @@
 """GET /api/v1/notifications/ (the caller's own, newest first; `?unread=true` only the unread) and POST
-/api/v1/notifications/read/ (mark read): a person's session or their token, never anyone else's notifications."""
+/api/v1/notifications/read/ (mark read): a person's session or their token, never anyone else's notifications. An
+event token (a scorekeeper's) reads and marks only its event's (tournaments.rights.notifications_event_scope)."""
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics
 from rest_framework.response import Response
@@ -12,13 +13,14 @@ from api.serializers.notifications import (
 )
 from notifications.selectors import notification_view, notifications_of
 from notifications.services import notifications_mark_read
-from tournaments.rights import may_read_notifications, person_of
+from tournaments.rights import may_read_notifications, notifications_event_scope, person_of
 
 
-def _reader(request):
+def _reader(request) -> tuple:
+    """(the person whose inbox the caller reads, the one event it is limited to or None)."""
     if not may_read_notifications(caller(request)):
         raise exceptions.PermissionDenied()
-    return person_of(caller(request))
+    return person_of(caller(request)), notifications_event_scope(caller(request))
 
 
 class NotificationListView(generics.GenericAPIView):
@@ -28,9 +30,9 @@ class NotificationListView(generics.GenericAPIView):
 
     @extend_schema(parameters=[OpenApiParameter("unread", bool, description="true: only the unread")])
     def get(self, request):
-        person = _reader(request)
+        person, event_id = _reader(request)
         unread = {"true": True, "1": True, "false": False, "0": False}.get(request.query_params.get("unread", ""))
-        page = self.paginate_queryset(notifications_of(person=person, unread=unread))
+        page = self.paginate_queryset(notifications_of(person=person, unread=unread, event_id=event_id))
         return self.get_paginated_response(NotificationOutputSerializer(
             [notification_view(n) for n in page], many=True).data)
 
@@ -42,8 +44,8 @@ class NotificationReadView(generics.GenericAPIView):
 
     @extend_schema(request=NotificationReadInputSerializer, responses={200: NotificationReadOutputSerializer})
     def post(self, request):
-        person = _reader(request)
+        person, event_id = _reader(request)
         data = NotificationReadInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        marked = notifications_mark_read(person=person, ids=data.validated_data.get("ids"))
+        marked = notifications_mark_read(person=person, ids=data.validated_data.get("ids"), event_id=event_id)
         return Response(NotificationReadOutputSerializer({"marked": marked}).data)

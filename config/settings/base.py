@@ -424,6 +424,10 @@ HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
 HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
 HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
 HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
+# Wrong join codes (portal.join, docs/portal.md "Joining at the door") per client address and per signed-in account,
+# e.g. "30/hour"; past it every code is refused (429) until the window ends. Empty for no limit.
+HYDRA_JOIN_CODE_RATE = env("HYDRA_JOIN_CODE_RATE", default="30/hour")
+HYDRA_JOIN_CODE_ACCOUNT_RATE = env("HYDRA_JOIN_CODE_ACCOUNT_RATE", default="10/hour")
 # How long a web process trusts what the floor last read (a stored answer, an event's state) before reading it again,
 # in seconds (config/floor.py, docs/deploy.md); 0 reads every time.
 HYDRA_FLOOR_CHECK_SECONDS = env.float("HYDRA_FLOOR_CHECK_SECONDS", default=1.0)

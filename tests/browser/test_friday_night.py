@@ -140,7 +140,7 @@ def test_a_friday_night_from_the_console_to_the_exported_standings(browsers):  #
     # The desk shows the join code and its QR; the QR opens the join page.
     organizer.get(reverse("desk:desk", args=[event.pk]))
     code = organizer.text("#join-code").strip()
-    assert re.fullmatch(r"[A-Z2-9]{6}", code), code
+    assert re.fullmatch(r"[A-Z2-9]{10}", code), code
     join_url = reverse("portal:join", args=[code])
     assert organizer.find(".join-qr svg")
 

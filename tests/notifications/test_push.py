@@ -104,6 +104,26 @@ def test_a_push_goes_only_to_a_public_address_checked_again_when_sent(worker, pu
     assert any("is not an address of the public internet" in r.getMessage() for r in caplog.records)
 
 
+def test_one_subscription_that_raises_fails_alone_and_the_batch_goes_on(worker, push_service, caplog):
+    # An IPv6-literal endpoint (kept before issue 52 refused them at subscription): pywebpush raises while signing
+    # for it (no VAPID 'aud'). The batch's other pushes are sent, the dead one forgotten, the flaky one tried again.
+    event, players = _event()
+    _endpoint, keys = push_service.endpoint("literal")
+    PushSubscription.objects.create(person=players[0], endpoint="https://[2606:4700:4700::1111]/push/literal",
+                                    p256dh=keys.p256dh, auth=keys.auth, language="en")
+    _subscribe(push_service, players[1], "alive")
+    _subscribe(push_service, players[2], "gone")
+    _subscribe(push_service, players[3], "flaky")
+    with worker():
+        round_pair_next(event=event, user=event.organizer, seed=1)
+    received = [p for p, _a, text in push_service.received if text is not None]
+    assert sorted(received) == ["/push/alive", "/push/flaky"]
+    assert push_service.tries["/push/flaky"] == 3
+    assert not PushSubscription.objects.filter(person=players[2]).exists()  # the 410 was still forgotten
+    assert PushSubscription.objects.filter(person=players[0]).exists()
+    assert any("[2606:4700:4700::1111]" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+
+
 # --- The language a person chose follows them (issue 45) ------------------------------------------------------------
 
 @pytest.mark.parametrize(("language", "note"), [("ja", "日本語"), ("fr", "Français"), ("de", "Deutsch")])

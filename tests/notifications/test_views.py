@@ -4,6 +4,7 @@ from django.urls import reverse
 
 from notifications.kinds import NoticeKind
 from notifications.models import Notification, NotificationPreference, PushSubscription
+from tests.common.fakedns import dns  # noqa: F401 - the fixture
 from tests.factories import EventFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -67,18 +68,59 @@ def test_the_choices_page_keeps_what_was_chosen(client):
     assert chosen[NoticeKind.ROUND_PAIRED] == (True, False)
 
 
-def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client):
+def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client, dns):
+    dns.name("push.example.org", ["93.184.216.34"])
+    dns.name("inside.example.org", ["10.0.0.5"])
     me = UserFactory()
     client.force_login(me)
-    good = {"endpoint": "https://93.184.216.34/send/abc", "p256dh": "BNc", "auth": "xyz"}
+    good = {"endpoint": "https://push.example.org/send/abc", "p256dh": "BNc", "auth": "xyz"}
     assert client.post(reverse("notifications:subscribe"), good).status_code == 200
     assert PushSubscription.objects.get().person == me
     assert client.post(reverse("notifications:subscribe"), {"endpoint": "not a url"}).status_code == 400
-    inside = {**good, "endpoint": "https://10.0.0.5/send/abc"}
+    inside = {**good, "endpoint": "https://inside.example.org/send/abc"}
     answer = client.post(reverse("notifications:subscribe"), inside)
     assert answer.status_code == 400 and "endpoint" in answer.json()["errors"]
     client.post(reverse("notifications:unsubscribe"), {"endpoint": good["endpoint"]})
     assert PushSubscription.objects.count() == 0
+
+
+@pytest.mark.parametrize("endpoint", [
+    "https://[::1]/push/abc", "https://[2606:4700:4700::1111]/push/abc", "https://93.184.216.34/push/abc",
+    "https://[::ffff:93.184.216.34]:8443/push/abc", "http://push.example.org/push/abc", "ftp://push.example.org/x",
+])
+def test_a_subscription_at_an_address_literal_or_without_https_is_refused(client, dns, endpoint):
+    """pywebpush can't sign for an address literal (issue 52: every batch with one failed in the worker); a push
+    service is an https URL on a public host name."""
+    dns.name("push.example.org", ["93.184.216.34"])
+    client.force_login(UserFactory())
+    answer = client.post(reverse("notifications:subscribe"), {"endpoint": endpoint, "p256dh": "BNc", "auth": "xyz"})
+    assert answer.status_code == 400
+    assert "https address of a push service" in " ".join(answer.json()["errors"]["endpoint"])
+    assert not PushSubscription.objects.exists()
+
+
+def test_another_persons_browser_is_not_taken_over_and_the_answer_says_nothing(client, dns):
+    """Posting another browser's endpoint (issue 52: it moved that subscription, and its pushes, to the poster) is
+    answered as if kept, and nothing moves: the endpoint stays its owner's, with its keys. The same browser (its
+    keys) signed in to another account does move."""
+    dns.name("push.example.org", ["93.184.216.34"])
+    owner, thief = UserFactory(), UserFactory()
+    endpoint = "https://push.example.org/send/owner"
+    client.force_login(owner)
+    keys = {"endpoint": endpoint, "p256dh": "BNcOwner", "auth": "owner-secret"}
+    assert client.post(reverse("notifications:subscribe"), keys).json() == {"subscribed": True}
+    client.force_login(thief)
+    answer = client.post(reverse("notifications:subscribe"), {**keys, "p256dh": "BNcThief", "auth": "thief"})
+    assert answer.status_code == 200 and answer.json() == {"subscribed": True}
+    sub = PushSubscription.objects.get()
+    assert (sub.person, sub.p256dh, sub.auth) == (owner, "BNcOwner", "owner-secret")
+    # The thief's unsubscribe doesn't remove it either.
+    assert client.post(reverse("notifications:unsubscribe"), {"endpoint": endpoint}).json() == {"removed": 0}
+    # The owner's own browser, now signed in to another account, holds the keys: it moves.
+    other = UserFactory()
+    client.force_login(other)
+    assert client.post(reverse("notifications:subscribe"), keys).status_code == 200
+    assert PushSubscription.objects.get().person == other
 
 
 def test_signed_out_visitors_are_sent_to_sign_in(client):

@@ -22,10 +22,10 @@ def _join_url(event) -> str:
     return reverse("portal:join", args=[join_code_for(event=event)])
 
 
-def test_a_join_code_is_six_unmistakable_characters_kept_per_event():
+def test_a_join_code_is_ten_unmistakable_characters_kept_per_event():
     first, second = open_event(team_size=1), open_event(team_size=1)
     code = join_code_for(event=first)
-    assert len(code) == 6 and set(code) <= set(JOIN_CODE_ALPHABET) and not set(code) & set("01OIL")
+    assert len(code) == 10 and set(code) <= set(JOIN_CODE_ALPHABET) and not set(code) & set("01OIL")
     assert join_code_for(event=first) == code and join_code_for(event=second) != code
     assert JoinCode.objects.count() == 2
 
