@@ -9,7 +9,7 @@ from portal.languages import language_set
 
 admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
-admin.site.index_title = _("Organizer")
+admin.site.index_title = _("The organizer's operations, on the same services and rights as the desk")
 
 urlpatterns = [
     path("health/", health, name="health"),
