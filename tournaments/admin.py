@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from common.admin import ReadOnlyAdminMixin
+from common.params import plain_int
 from tournaments import admin_views
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, is_superuser
 from tournaments.doors import event_with_right
@@ -68,15 +69,15 @@ def _run(modeladmin, request, queryset, service, done, *, right=may_score_event)
 
 
 def _refuse_unlisted(modeladmin, request, queryset) -> None:
-    """A selected row the admin doesn't list for this person (another organizer's event) is refused by name of its
-    id, never acted on: the admin's queryset holds only the events they may manage."""
-    chosen = {str(pk) for pk in request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME)}
-    if not chosen or request.POST.get("select_across"):
+    """A selected row the admin doesn't list for this person (another organizer's event) is refused by its id,
+    never acted on: the admin's queryset holds only the events they may manage."""
+    if request.POST.get("select_across", "0") == "1":  # every listed row: nothing was picked by id
         return
-    listed = {str(pk) for pk in modeladmin.get_queryset(request).filter(pk__in=[
-        pk for pk in chosen if pk.isdigit()]).values_list("pk", flat=True)}
+    chosen = {plain_int(pk, max_digits=18) for pk in request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME)}
+    chosen.discard(None)
+    listed = set(modeladmin.get_queryset(request).filter(pk__in=chosen).values_list("pk", flat=True))
     for pk in sorted(chosen - listed):
-        modeladmin.message_user(request, _("No. %(id)s: you may not manage this event.") % {"id": pk[:20]},
+        modeladmin.message_user(request, _("No. %(id)s: you may not manage this event.") % {"id": pk},
                                 messages.ERROR)
 
 

@@ -27,7 +27,8 @@ def test_an_admin_action_on_another_organizers_event_is_refused_with_a_message(c
     theirs, registrations, _rounds = build_event(teams=4, rounds=1, organizer=alice)
     client.force_login(bob)
     response = client.post(reverse("admin:tournaments_registration_changelist"),
-                           {"action": "drop_teams", "_selected_action": [registrations[0].pk]}, follow=True)
+                           {"action": "drop_teams", "_selected_action": [registrations[0].pk], "select_across": "0",
+                            "index": "0"}, follow=True)
     assert response.status_code == 200
     assert any("you may not manage this event" in m for m in _messages(response)), _messages(response)
     registrations[0].refresh_from_db()
