@@ -1,4 +1,9 @@
-"""Idempotency-Key for result submission: a retried request replays the first response, never writes twice.
+"""Idempotency-Key for the API's writes: a retried request replays the first response, never writes twice.
+
+A write takes it with one decorator, `idempotent_write`, on its handler (post, patch, put, delete): the decorator
+both honours the header and marks the handler, and the schema (api/schema.py) declares the header from that mark
+only. So a write can't say it honours the key without doing so, nor do so without saying it (issue 55). The
+first answer is replayed before the write looks anything up: a retried DELETE answers as the first did, not 404.
 
 The key is claimed by inserting its row in the same transaction as the write. A concurrent retry with the same
 key blocks on the unique index until the first commits, then finds the row and replays it; if the first
@@ -8,6 +13,7 @@ Kept responses are needed only for retries; `purge_idempotency_keys` (older than
 """
 import hashlib
 import json
+import functools
 import re
 from collections.abc import Callable
 
@@ -45,8 +51,8 @@ def idempotent(*, request, work: Callable[[], Response]) -> Response:
     is refused with 422, and a malformed key with 400.
     """
     key = request.headers.get(HEADER)
-    if key is None:
-        return work()
+    if key is None or getattr(request, "_idempotency_held", False):
+        return work()  # no key, or a handler that calls another under the key its caller holds
     key = key.strip()
     if not _VALID_KEY.match(key):
         raise exceptions.ValidationError(
@@ -69,8 +75,30 @@ def idempotent(*, request, work: Callable[[], Response]) -> Response:
             response = Response(None if record.status_code == 204 else record.body, status=record.status_code)
             response["Idempotent-Replayed"] = "true"
             return response
-        response = work()
+        request._idempotency_held = True
+        try:
+            response = work()
+        finally:
+            request._idempotency_held = False
         record.status_code = response.status_code
         record.body = {} if response.data is None else json.loads(JSONRenderer().render(response.data))
         record.save(update_fields=["status_code", "body"])
     return response
+
+
+def idempotent_write(handler):
+    """Decorate an API view's write handler: the Idempotency-Key header is honoured (`idempotent`, keyed by the
+    caller, the key, and checked against the method, path and body) and declared in the schema (the mark
+    `idempotent_write` that api/schema.py reads). The first answer is replayed before the handler runs at all."""
+
+    @functools.wraps(handler)
+    def honoured(view, request, *args, **kwargs):
+        return idempotent(request=request, work=lambda: handler(view, request, *args, **kwargs))
+
+    honoured.idempotent_write = True
+    return honoured
+
+
+def honours_idempotency_key(view, method: str) -> bool:
+    """Whether this view's handler of `method` takes the Idempotency-Key (the schema declares it exactly then)."""
+    return getattr(getattr(view, method.lower(), None), "idempotent_write", False)

@@ -3,7 +3,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 
-from api.idempotency import KEY_MAX_LENGTH, KEY_PATTERN
+from api.idempotency import KEY_MAX_LENGTH, KEY_PATTERN, honours_idempotency_key
 from api.serializers.common import ErrorSerializer
 
 _ERROR_TEXT = {
@@ -65,7 +65,8 @@ class HydraAutoSchema(AutoSchema):
 
     - `schema_tag`: the operation's tag (group on the documentation page).
     - `conditional_get = True`: If-None-Match in, ETag out, and the 304 answer.
-    - `idempotent = True`: the Idempotency-Key header.
+    - a write handler decorated with `api.idempotency.idempotent_write`: the Idempotency-Key header (the decorator
+      that honours it is the only way to declare it).
     Every operation also lists its error responses, all in the shape of ErrorSerializer.
     """
 
@@ -77,7 +78,7 @@ class HydraAutoSchema(AutoSchema):
         parameters = list(super().get_override_parameters())
         if getattr(self.view, "conditional_get", False):
             parameters += [IF_NONE_MATCH, ETAG]
-        if getattr(self.view, "idempotent", False) and self.method in ("POST", "PATCH", "DELETE"):
+        if honours_idempotency_key(self.view, self.method):
             parameters.append(IDEMPOTENCY_KEY)
         return parameters
 

@@ -4,8 +4,9 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, PermissionDenied
 
 from api.authentication import token_of
-from api.permissions import caller, event_visible
+from api.permissions import caller
 from tournaments import rights
+from tournaments.doors import event_with_right
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 
 # Path ids are matched by a converter of at most 18 digits (api.urls), so they always fit a bigint.
@@ -13,8 +14,8 @@ from tournaments.models import Event, Registration, Round, Seat, TeamMatch
 
 def event_get_visible(*, request, event_id: int) -> Event:
     """The event, if the caller may read it; otherwise NotFound, the same whether it is hidden or missing."""
-    event = Event.objects.filter(pk=event_id).first()
-    if event is None or not event_visible(request=request, event=event):
+    event = event_with_right(pk=event_id, subject=caller(request), right=rights.may_see_event)
+    if event is None:
         raise NotFound(_("There is no event %(id)s, or it is not public.") % {"id": event_id})
     return event
 
@@ -24,9 +25,10 @@ def event_get_to_run(*, request, event_id: int, lock: bool = False, rule=None) -
     may_score_event for the desk's work: pairing, drops). Any other event answers NotFound, exactly as a missing one
     does, except for the event's own scorekeeper token, which is told what it may do instead."""
     events = Event.objects.select_for_update() if lock else Event.objects
+    found = event_with_right(pk=event_id, subject=caller(request), right=rule or rights.may_run_event, queryset=events)
+    if found is not None:
+        return found
     event = events.filter(pk=event_id).first()
-    if event is not None and (rule or rights.may_run_event)(caller(request), event):
-        return event
     token = token_of(request)
     if event is not None and token is not None and not token.is_organizer and token.event_id == event.pk:
         raise PermissionDenied(

@@ -9,7 +9,7 @@ from portal.languages import language_set
 
 admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
-admin.site.index_title = _("Organizer")
+admin.site.index_title = _("The organizer's operations, on the same services and rights as the desk")
 
 # The database unable to answer now is a 503 with Retry-After, never a 500 (config/errors.py).
 handler500 = "config.errors.server_error"

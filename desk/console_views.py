@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from desk import selectors
 from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm, PhaseForm
+from tournaments.doors import event_permission_required
 from tournaments.presets import PRESETS
 from series.selectors import series_managed_by
 from series.services import series_event_attach
@@ -80,11 +81,9 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_settings(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_change_event_settings)
+def event_settings(request: HttpRequest, event: Event) -> HttpResponse:
     """Every setting of the event, while the rules allow it; what its progress has fixed is shown with the reason."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_change_event_settings(request.user, event):
-        raise Http404("No such event.")
     desk = event_desk_for(event=event)
     form = EventSettingsForm(request.POST or None, event=event, round_minutes=desk.round_minutes,
                              locks=selectors.event_settings_locks(event=event))
@@ -124,18 +123,11 @@ def _settings_page(request: HttpRequest, *, event: Event, form=None, phase_form=
         "event": event, "form": form, "phase_rows": rows, "phase_form": phase_form}, status=400 if bound else 200)
 
 
-def _event_to_plan(request: HttpRequest, pk: int) -> Event:
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_change_event_settings(request.user, event):
-        raise Http404("No such event.")
-    return event
-
-
 @login_required
 @require_POST
-def event_phase_add(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_change_event_settings)
+def event_phase_add(request: HttpRequest, event: Event) -> HttpResponse:
     """Add a phase at the end of the event's plan (docs/phases.md)."""
-    event = _event_to_plan(request, pk)
     form = PhaseForm(request.POST, event=event, prefix="new")
     if form.is_valid():
         try:
@@ -150,9 +142,9 @@ def event_phase_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def event_phase_change(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@event_permission_required(may_change_event_settings)
+def event_phase_change(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Save or remove one phase of the event's plan."""
-    event = _event_to_plan(request, pk)
     phase = Phase.objects.filter(event=event, number=number).first()
     if phase is None:
         raise Http404("No such phase.")
@@ -173,12 +165,10 @@ def event_phase_change(request: HttpRequest, pk: int, number: int) -> HttpRespon
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_copy(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_copy_event)
+def event_copy(request: HttpRequest, event: Event) -> HttpResponse:
     """"Run again": the event's settings, not its players, on a new date (a week later unless changed); the organizer
     lands on the new event's desk."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_copy_event(request.user, event):
-        raise Http404("No such event.")
     form = EventCopyForm(request.POST or None, initial={"date": event_copy_date(event=event)})
     if request.method == "POST" and form.is_valid():
         try:

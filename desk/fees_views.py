@@ -16,17 +16,11 @@ from fees import selectors, services
 from fees.enums import PaymentStatus, TieSplit
 from fees.payoutlist import payout_dataset, payout_download
 from fees.prizelines import amount_parse, prize_lines_parse, prize_lines_text
+from tournaments.doors import event_permission_required
 from tournaments.exports import FORMATS
 from tournaments.models import Event, Registration
 from tournaments.rights import may_run_event, may_score_event
 from tournaments.wording import entrant_noun, entrant_sentence
-
-
-def _event(request: HttpRequest, pk: int, rule=may_score_event) -> Event:
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not rule(request.user, event):
-        raise Http404("No such event.")
-    return event
 
 
 def _post(request: HttpRequest, event: Event) -> None:
@@ -53,10 +47,10 @@ def _post(request: HttpRequest, event: Event) -> None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def desk_fees(request: HttpRequest, event: Event) -> HttpResponse:
     """Entry fees at the desk (organizers and scorekeepers): the totals, who hasn't paid (checked in first), a
     button per status for each registration; the fee and how ties split prizes for whoever runs the event."""
-    event = _event(request, pk)
     if request.method == "POST":
         try:
             _post(request, event)
@@ -82,9 +76,9 @@ def desk_fees(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def desk_payouts(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def desk_payouts(request: HttpRequest, event: Event) -> HttpResponse:
     """The payout list as a file: ?format=csv or xlsx (whoever scores the event)."""
-    event = _event(request, pk)
     dataset = payout_dataset(rows=selectors.payouts_for_event(event=event),
                              entrant=entrant_noun(event=event, form="Singular"), record=_("Record"),
                              points=_("Match points"))

@@ -11,14 +11,15 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from pods.selectors import pod_standings_data, pods_latest_round, round_byes, round_pods
 from pods.services import pod_result_enter_line, pods_pair_next
+from tournaments.doors import event_with_right
 from tournaments.models import Event
 from tournaments.rights import may_score_event
 
 
 def _pod_desk_event(request: HttpRequest, pk: int) -> Event:
     """A pod event, for whoever may work its desk (tournaments.rights.may_score_event); 404 for anyone else."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_score_event(request.user, event) or not event.is_pods:
+    event = event_with_right(pk=pk, subject=request.user, right=may_score_event)
+    if event is None or not event.is_pods:
         raise Http404("No such pod event.")
     return event
 

@@ -28,6 +28,7 @@ from tournaments.selectors.events import event_latest_round
 from tournaments.selectors.phases import event_kept_decks, phase_current, phase_for_round, phase_pods_listing
 from tournaments.selectors.placeholders import claim_link_players, claim_path
 from tournaments.selectors.placements import placements_for_event
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import team_names_for_event
 from tournaments.services.clock import now as server_now
 from tournaments.services.decklists import deck_problem_message
@@ -201,7 +202,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
     warnings gone past in their source language): results missing (listed by table), disputed results, teams without a decklist or with an illegal one, teams not checked in. The
     organizer may pair anyway (the pairing service itself still refuses a round whose results are missing)."""
     warnings: list[LogText] = []
-    latest = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
+    latest = round_latest(event=event, kind=RoundKind.SWISS)
     if latest is not None:
         open_tables = list(
             latest.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", "result_state")

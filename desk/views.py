@@ -63,15 +63,16 @@ from signup.teamimport import (
 )
 from drafting.selectors.paper import event_has_paper_tables, event_timers_state, paper_pods_for_event
 from sealed.selectors import sealed_real_product
+from tournaments.doors import event_for_door, event_permission_required
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_run_timers, may_score_event
+from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_run_timers, may_score_event, may_see_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.pairings import avoided_pairings_for_event
 from tournaments.selectors.placeholders import invited_seats
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
-from tournaments.selectors.events import event_for_viewer, event_latest_round, my_registration_ids
+from tournaments.selectors.events import event_latest_round, my_registration_ids
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.services.clock import (
     MAX_ADD_SECONDS,
@@ -107,24 +108,6 @@ from tournaments.wording import entrant_sentence
 
 PROJECTOR_PAGE_SIZE = 24
 SCREEN_CACHE_SECONDS = 600
-
-
-def _desk_event(request: HttpRequest, pk: int, *, rule=may_score_event) -> Event:
-    """The event, for whoever may work its desk (tournaments.rights.may_score_event: the organizers and the
-    scorekeepers; `rule` another of tournaments.rights, e.g. may_run_timers for the clock); 404 for anyone else
-    (its existence doesn't leak)."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not rule(request.user, event):
-        raise Http404("No such event.")
-    return event
-
-
-def _run_event(request: HttpRequest, pk: int) -> Event:
-    """The event, for whoever runs it (tournaments.rights.may_run_event); 404 for anyone else."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_run_event(request.user, event):
-        raise Http404("No such event.")
-    return event
 
 
 def _round(event: Event, number: int | str | None) -> Round | None:
@@ -181,9 +164,9 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
 
 @login_required
 @require_GET
-def desk(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def desk(request: HttpRequest, event: Event) -> HttpResponse:
     """The organizer's desk: the next step, the clock, the results grid (or check-in before round 1)."""
-    event = _desk_event(request, pk)
     round_ = _round(event, request.GET.get("round"))
     clock = round_clock_state(round_=round_)["state"] if round_ else ""
     # A prerelease's steps before round 1 move with its deck building timer and decklists, not the event's version.
@@ -218,8 +201,8 @@ def _refused(request, event: Event, exc: ValidationError) -> HttpResponse:
 
 @login_required
 @require_POST
-def desk_step(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _desk_event(request, pk)
+@event_permission_required(may_score_event)
+def desk_step(request: HttpRequest, event: Event) -> HttpResponse:
     try:
         done = desk_step_run(event=event, by=request.user, key=request.POST.get("key", ""),
                              anyway=request.POST.get("anyway") == "1")
@@ -231,9 +214,9 @@ def desk_step(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def desk_result(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def desk_result(request: HttpRequest, event: Event) -> HttpResponse:
     """A result typed at the keyboard: table number and result, saved final. htmx gets the grid back."""
-    event = _desk_event(request, pk)
     round_ = _round(event, request.POST.get("round"))
     if round_ is None:
         raise Http404("No round yet.")
@@ -265,8 +248,8 @@ def desk_result(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def desk_clock(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _desk_event(request, pk, rule=may_run_timers)
+@event_permission_required(may_run_timers)
+def desk_clock(request: HttpRequest, event: Event) -> HttpResponse:
     round_ = _round(event, request.POST.get("round"))
     if round_ is None:
         raise Http404("No round yet.")
@@ -300,7 +283,7 @@ def desk_clock(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
     """Tick a team in or out, or drop or reinstate it (registration_drop / registration_reinstate)."""
-    event = _desk_event(request, pk)
+    event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     registration = get_object_or_404(Registration.objects.select_related("team", "event"), pk=plain_int(
         request.POST.get("registration", ""), max_digits=18) or 0, event=event)
     action = request.POST.get("action")
@@ -326,7 +309,7 @@ def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
     """Check in every team at once, or (undo=1) take the last "Check in all" back."""
-    event = _desk_event(request, pk)
+    event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     try:
         if request.POST.get("undo"):
             n = event_check_in_all_undo(event=event, by=request.user)
@@ -343,7 +326,7 @@ def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def desk_check_in_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Set the check-in deadline and the round length."""
-    event = _desk_event(request, pk)
+    event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     raw = request.POST.get("deadline", "").strip()
     deadline = None
     if raw:
@@ -377,7 +360,7 @@ def desk_check_in_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def desk_no_shows(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _desk_event(request, pk)
+    event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     try:
         dropped = event_drop_no_shows(event=event, by=request.user)
     except ValidationError as exc:
@@ -389,7 +372,7 @@ def desk_no_shows(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def desk_announce(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _desk_event(request, pk)
+    event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     hide = request.POST.get("hide")
     try:
         if hide:
@@ -404,11 +387,9 @@ def desk_announce(request: HttpRequest, pk: int) -> HttpResponse:
 # --- The event's staff (issue 25) ------------------------------------------------------------------------------
 
 @login_required
-def staff(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_manage_staff)
+def staff(request: HttpRequest, event: Event) -> HttpResponse:
     """Who helps run the event and in which role; the owner and co-organizers add, change and remove them."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_manage_staff(request.user, event):
-        raise Http404("No such event.")
     if request.method == "POST":
         try:
             if request.POST.get("remove"):
@@ -433,10 +414,10 @@ def staff(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def desk_day2_cut(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_day2_cut(request: HttpRequest, event: Event) -> HttpResponse:
     """Make the Day 2 cut after its round (the round, kind and threshold typed, or the event's settings), or undo
     it before the next round is paired. Whoever runs the event; refused with the reason, nothing written."""
-    event = _run_event(request, pk)
     try:
         if request.POST.get("action") == "undo":
             back = event_day2_cut_undo(event=event, user=request.user)
@@ -463,9 +444,9 @@ def desk_day2_cut(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def desk_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_reopen(request: HttpRequest, event: Event) -> HttpResponse:
     """Reopen a closed event with a reason (logged), so an organizer can correct its results."""
-    event = _run_event(request, pk)
     try:
         event_reopen(event=event, user=request.user, reason=request.POST.get("reason", ""))
     except ValidationError as exc:
@@ -476,11 +457,11 @@ def desk_reopen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_exports(request: HttpRequest, event: Event) -> HttpResponse:
     """Every export of the event in one place: standings, pairings, results, placings, teams and decklists as CSV
     or xlsx (signup.exports, written safe by tournaments.exports) and the whole event file (eventfile). With
     ?what=...&format=... the file itself."""
-    event = _run_event(request, pk)
     what, file_format = request.GET.get("what", ""), request.GET.get("format", "")
     name = slugify(event.name) or "event"
     if what == "event":
@@ -503,11 +484,11 @@ def desk_exports(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def desk_import_teams(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_import_teams(request: HttpRequest, event: Event) -> HttpResponse:
     """Import the teams from a CSV or xlsx file: upload, a preview (each player matched to the organizer's own
     placeholder, new, or invited),
     then confirm; all teams or none. ?template=csv|xlsx downloads a file to fill in."""
-    event = _run_event(request, pk)
     if request.GET.get("template") in FORMATS:
         return _import_template(request.GET["template"])
     context = {"event": event}
@@ -544,10 +525,10 @@ def _import_template(file_format: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def desk_claim_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_claim_sheet(request: HttpRequest, event: Event) -> HttpResponse:
     """A printable sheet: each placeholder this event's organizer made that nobody has used, with the link (and its
     QR code) that lets its person set a password, or merge it into their own account. POST: e-mail the links to those with an address."""
-    event = _run_event(request, pk)
     if request.method == "POST":
         sent = event_claim_links_send(event=event, base=request.build_absolute_uri("/"), by=request.user)
         messages.success(request, ngettext("%(n)d claim link sent by e-mail.", "%(n)d claim links sent by e-mail.",
@@ -560,13 +541,13 @@ def desk_claim_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_team_edit(request: HttpRequest, event: Event) -> HttpResponse:
     """Add a team (no ?team=) or edit one: its name and a player per seat, each the organizer's own unclaimed
     placeholder of that name, username or e-mail, or a new one to claim; an existing account typed is invited, not
     seated (docs/permissions.md). After round 1 a seat changes only as a judge's correction with a reason.
     Also the pairing constraints (issue 42): byes in advance, a fixed table, and (action=avoid_add/avoid_remove
     with `other`) the entrants it should not be paired with; all saved together or not at all."""
-    event = _run_event(request, pk)
     team_id = plain_int(request.POST.get("team", request.GET.get("team", "")), max_digits=18)
     registration = get_object_or_404(Registration.objects.select_related("team"), pk=team_id, event=event) if team_id else None
     letters = event.seat_letters
@@ -632,11 +613,11 @@ def desk_team_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def desk_drafts(request: HttpRequest, event: Event) -> HttpResponse:
     """The drafts of a team Rochester or Two-Headed Giant draft event: seat the tables or pods, open the packs
     from a bundled set, start them all, and each table's controls (who picks first, pause, resume, end, the
     judge's undo, timing)."""
-    event = _run_event(request, pk)
     round_ = event_latest_round(event=event)
     if request.method == "POST":
         action, by = request.POST.get("action", ""), request.user
@@ -665,14 +646,12 @@ def desk_drafts(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def desk_decklists(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def desk_decklists(request: HttpRequest, event: Event) -> HttpResponse:
     """Every entrant's registered decklist at a glance, for the event's judges and organizers
     (tournaments.rights.may_judge_event; 404 for anyone else): who has registered, main deck and sideboard, the
     problems. A limited event with real product shows the typed lists as they are; a judge changes one on the
     judging pages."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_judge_event(request.user, event):
-        raise Http404("No such event.")
     # Problems stored before a language was shipped get their messages in it first (read in the reader's language).
     registrations_deck_problems_complete(
         registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event"))
@@ -683,10 +662,10 @@ def desk_decklists(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_check_in(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def player_check_in(request: HttpRequest, event: Event) -> HttpResponse:
     """A member of a team checks the team in (POST; back to the page it came from, "My events" or the event's
     page). GET is a page with the button, or why there is none (not registered, dropped, round 1 paired)."""
-    event = event_for_viewer(pk=pk, user=request.user)
     mine = my_registration_ids(event=event, user=request.user)
     if request.method == "GET":
         return render(request, "desk/check_in.html", {"event": event, "registered": bool(mine),
@@ -768,9 +747,9 @@ def _pod_screen(event: Event, round_: Round | None) -> dict | None:
 
 
 @require_GET
-def screen(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def screen(request: HttpRequest, event: Event) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
-    event = event_for_viewer(pk=pk, user=request.user)
     round_ = event_latest_round(event=event)
     # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
     # would say "50:00 Not started" over a round that is over.
@@ -813,9 +792,9 @@ def screen(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def slips(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """One match slip per table of round `number` (byes left out), a print stylesheet for A4 and Letter."""
-    event = _desk_event(request, pk)
     round_ = _round(event, number)
     matches = _with_report_qr(request, [m for m in selectors.event_tables_for_print(round_=round_) if not m.is_bye])
     return render(request, "desk/slips.html", {"event": event, "round": round_, "matches": matches,
@@ -834,9 +813,9 @@ def _with_report_qr(request: HttpRequest, matches: list) -> list:
 
 @login_required
 @require_GET
-def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def print_pairings(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Pairings of round `number` by table and by team name, for the wall."""
-    event = _desk_event(request, pk)
     round_ = _round(event, number)
     return render(request, "desk/print_pairings.html", {
         "event": event, "round": round_,
@@ -847,9 +826,9 @@ def print_pairings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def print_standings(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_score_event)
+def print_standings(request: HttpRequest, event: Event) -> HttpResponse:
     """The standings (final once the event is finished), printable."""
-    event = _desk_event(request, pk)
     names = team_names_for_event(event=event)
     rows = [(rank, row, names.get(row.team, "?")) for rank, row in enumerate(standings_for_event(event=event), 1)]
     return render(request, "desk/print_standings.html", {"event": event, "rows": rows, "printed_at": dt.datetime.now()})

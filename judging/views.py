@@ -18,11 +18,11 @@ from common.params import plain_int
 from common.refusals import NotAllowed
 from judging import selectors, services
 from judging.forms import DeckCheckForm, JudgeDecklistForm, PenaltyForm
+from tournaments.doors import event_permission_required
 from tournaments.models import Event, Registration, Seat
 from tournaments.models.log import LogKind
-from tournaments.rights import may_judge_event, may_run_event
+from tournaments.rights import may_judge_event, may_run_event, may_see_event
 from tournaments.selectors import eventlog
-from tournaments.selectors.events import event_for_viewer
 from tournaments.selectors.phases import event_kept_decks
 from tournaments.services.decklists import (
     decklist_judge_change,
@@ -30,13 +30,6 @@ from tournaments.services.decklists import (
     registration_pool_check_refresh,
     registrations_deck_problems_complete,
 )
-
-
-def _judged_event(request: HttpRequest, pk: int) -> Event:
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_judge_event(request.user, event):
-        raise Http404("No such event.")
-    return event
 
 
 def _overview(request, event, *, deck_check_form=None, penalty_form=None, status=200):
@@ -55,9 +48,9 @@ def _overview(request, event, *, deck_check_form=None, penalty_form=None, status
 
 @login_required
 @require_POST
-def judges(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def judges(request: HttpRequest, event: Event) -> HttpResponse:
     """The organizer adds a judge by user name, or removes one."""
-    event = _judged_event(request, pk)
     try:
         if request.POST.get("remove"):
             judge_id = plain_int(request.POST["remove"])
@@ -78,15 +71,16 @@ def judges(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def judging_event(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def judging_event(request: HttpRequest, event: Event) -> HttpResponse:
     """The judges' page of an event: every team's decklist status, deck checks and penalties, with their forms."""
-    return _overview(request, _judged_event(request, pk))
+    return _overview(request, event)
 
 
 @login_required
 @require_POST
-def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _judged_event(request, pk)
+@event_permission_required(may_judge_event)
+def deck_check(request: HttpRequest, event: Event) -> HttpResponse:
 
     def record(data: dict) -> None:
         services.deck_check_record(registration=data["registration"], round_=data["round"], result=data["result"],
@@ -98,8 +92,8 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def penalty(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _judged_event(request, pk)
+@event_permission_required(may_judge_event)
+def penalty(request: HttpRequest, event: Event) -> HttpResponse:
 
     def record(data: dict) -> None:
         seat = data["seat"]
@@ -132,10 +126,10 @@ def _team(event: Event, team: int) -> Registration:
 
 
 @login_required
-def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status=200) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def judging_team(request: HttpRequest, event: Event, team: int, *, forms=None, status=200) -> HttpResponse:
     """One team's decklists as registered, the lists they replaced, a form per seat to change a list, and the decks
     it registered for the earlier phases of a big event (docs/phases.md)."""
-    event = _judged_event(request, pk)
     registration = _team(event, team)
     if registration_pool_check_refresh(registration=registration):
         registration.refresh_from_db(fields=["deck_problems"])
@@ -157,9 +151,9 @@ def judging_team(request: HttpRequest, pk: int, team: int, *, forms=None, status
 
 @login_required
 @require_POST
-def decklist_change(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def decklist_change(request: HttpRequest, event: Event, seat: int) -> HttpResponse:
     """A judge changes a seat's decklist (after the deadline too), with the reason; the old list is kept."""
-    event = _judged_event(request, pk)
     seat_obj = get_object_or_404(Seat.objects.select_related("registration"), event=event, pk=seat)
     form = JudgeDecklistForm(request.POST, prefix=f"seat{seat_obj.pk}")
     if form.is_valid():
@@ -174,13 +168,13 @@ def decklist_change(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
         else:
             messages.success(request, _("Decklist changed; the old list is kept and the change is in the event's log."))
             return redirect("judging:team", pk=event.pk, team=seat_obj.registration_id)
-    return judging_team(request, pk, seat_obj.registration_id, forms={seat_obj.pk: form}, status=400)
+    return judging_team(request, pk=event.pk, team=seat_obj.registration_id, forms={seat_obj.pk: form}, status=400)
 
 
 @login_required
-def print_team(request: HttpRequest, pk: int, team: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def print_team(request: HttpRequest, event: Event, team: int) -> HttpResponse:
     """One team's decklists on A4, in the registration sheet's layout, for a deck check."""
-    event = _judged_event(request, pk)
     registration = _team(event, team)
     return render(request, "judging/print_decklists.html", {
         "event": event, "teams": [(registration, selectors.team_decklists(registration=registration))],
@@ -188,9 +182,9 @@ def print_team(request: HttpRequest, pk: int, team: int) -> HttpResponse:
 
 
 @login_required
-def print_all(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def print_all(request: HttpRequest, event: Event) -> HttpResponse:
     """Every team's decklists, one team a page."""
-    event = _judged_event(request, pk)
     teams = selectors.judging_teams(event=event)
     return render(request, "judging/print_decklists.html", {
         "event": event, "teams": [(r, selectors.team_decklists(registration=r)) for r in teams],
@@ -198,10 +192,10 @@ def print_all(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def log_page(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def log_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's one log (issue 29): every traced change (results, pairings, drops, seats, drafts, pools,
     penalties, settings, the desk's actions), filtered by kind, round, team, person and text."""
-    event = _judged_event(request, pk)
     filters = eventlog.event_log_filter_from(request.GET)
     return render(request, "judging/log.html", {
         "event": event, "entries": eventlog.event_log_entries(event=event, filters=filters), "filters": filters,
@@ -211,9 +205,9 @@ def log_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_judge_event)
+def log_csv(request: HttpRequest, event: Event) -> HttpResponse:
     """The event log page's selection (the same filters) as CSV."""
-    event = _judged_event(request, pk)
     filters = eventlog.event_log_filter_from(request.GET)
     response = HttpResponse(eventlog.event_log_csv(event=event, filters=filters), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-log.csv"'
@@ -221,16 +215,16 @@ def log_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def my_penalties(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def my_penalties(request: HttpRequest, event: Event) -> HttpResponse:
     """The penalties of the signed-in player in this event (their own only; judges see all on their page)."""
-    event = event_for_viewer(pk=pk, user=request.user)
     penalties = selectors.penalties_visible_to(user=request.user, event=event).filter(player__user=request.user)
     return render(request, "judging/my_penalties.html", {"event": event, "penalties": penalties})
 
 
-def public_decklists(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def public_decklists(request: HttpRequest, event: Event) -> HttpResponse:
     """The top teams' decklists, once the event is over and the organizer has published them; 404 before."""
-    event = event_for_viewer(pk=pk, user=request.user)
     teams = selectors.published_decklists(event=event)
     if not teams:
         raise Http404(_("The decklists of this event are not published."))

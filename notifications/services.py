@@ -39,6 +39,7 @@ from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
+from tournaments.selectors.rounds import round_latest
 from tournaments.services.eventlog import LogAction
 from tournaments.services.mail import mail_send
 from tournaments.selectors.languages import mail_language_note, person_languages
@@ -160,8 +161,7 @@ def _paper_draft(entry: EventLogEntry) -> list[Notification]:
     data = entry.data or {}
     if entry.action == _BUILDING_STARTED:
         minutes = round((data.get("seconds") or 0) / 60)
-        current = Round.objects.filter(event_id=entry.event_id).order_by("-number").values_list(
-            "number", flat=True).first() or 1
+        current = getattr(round_latest(event=entry.event_id), "number", None) or 1
         return _told(entry, kind=NoticeKind.PAPER_DRAFT, seats=[
             (r, {"what": "building", "minutes": minutes}) for r in _active_in(entry.event_id, round_number=current)])
     if data.get("table"):

@@ -15,6 +15,9 @@ from drafting.live import redis_url
 from drafting.views.live import live_stream
 from overlays import selectors
 from overlays.live import event_channel
+from tournaments.doors import event_permission_required
+from tournaments.models import Event
+from tournaments.rights import may_see_event
 from tournaments.selectors.events import event_for_viewer
 
 POLL_SECONDS = 30  # the fallback when no push reaches the page (no Redis, a proxy that buffers streams)
@@ -34,22 +37,22 @@ def _render(request: HttpRequest, event, kind: str, context: dict) -> HttpRespon
 
 
 @require_GET
-def overlay_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_for_viewer(pk=pk, user=request.user)
+@event_permission_required(may_see_event)
+def overlay_standings(request: HttpRequest, event: Event) -> HttpResponse:
     top = plain_int(request.GET.get("top", ""), max_digits=3) or TOP_DEFAULT
     rows = selectors.overlay_standings(event=event, top=min(top, TOP_MAX))
     return _render(request, event, "standings", {"rows": rows, "top": min(top, TOP_MAX)})
 
 
 @require_GET
-def overlay_clock(request: HttpRequest, pk: int) -> HttpResponse:
-    event = event_for_viewer(pk=pk, user=request.user)
+@event_permission_required(may_see_event)
+def overlay_clock(request: HttpRequest, event: Event) -> HttpResponse:
     return _render(request, event, "clock", selectors.overlay_clock(event=event))
 
 
 @require_GET
-def overlay_match(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
-    event = event_for_viewer(pk=pk, user=request.user)
+@event_permission_required(may_see_event)
+def overlay_match(request: HttpRequest, event: Event, match_id: int) -> HttpResponse:
     feature = selectors.overlay_match(event=event, match_id=match_id)
     if feature is None:
         raise Http404("No such match in this event.")
@@ -57,8 +60,8 @@ def overlay_match(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
 
 
 @require_GET
-def overlay_draft(request: HttpRequest, pk: int, table_id: int) -> HttpResponse:
-    event = event_for_viewer(pk=pk, user=request.user)
+@event_permission_required(may_see_event)
+def overlay_draft(request: HttpRequest, event: Event, table_id: int) -> HttpResponse:
     state = selectors.overlay_draft(event=event, table_id=table_id)
     if state is None:
         raise Http404("No such draft table in this event.")

@@ -7,6 +7,7 @@ from pods import engine
 from pods.models import Pod, PodBye, PodSeat, PodState
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Registration, Round, Seat
+from tournaments.selectors.rounds import round_latest
 
 
 def event_scoring(*, event: Event) -> engine.Scoring:
@@ -32,7 +33,7 @@ def pod_get(*, event: Event, pod_id: int) -> Pod | None:
 
 def pods_latest_round(*, event: Event) -> Round | None:
     """The event's newest round (a Swiss round of pods or the top pod), or None before round 1."""
-    return event.rounds.order_by("-number").first()
+    return round_latest(event=event)
 
 
 def pod_of_user(*, round_: Round, user) -> Pod | None:

@@ -21,6 +21,7 @@ from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
 from tournaments.rights import may_report_for_pod, may_score_event, person_of
+from tournaments.selectors.rounds import round_latest
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_finish
@@ -72,7 +73,7 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
         raise NotAllowed(_("Seating a round takes the event's organizer or scorekeeper."))
     event_require_open(event_id=event.pk)
     _require_pods(event)
-    last = event.rounds.order_by("-number").first()
+    last = round_latest(event=event)
     missing = _open_pods(last)
     if missing:
         raise StateConflict(_("Pods %(pods)s of the current round have no final result yet.")
@@ -234,7 +235,7 @@ def pod_result_enter_line(*, event: Event, by, line: str) -> Pod:
         typed = engine.pod_line_parse(line)
     except engine.PodError as exc:
         raise Refusal(str(exc)) from None
-    round_ = event.rounds.order_by("-number").first()
+    round_ = round_latest(event=event)
     pod = Pod.objects.filter(round=round_, number=typed.pod).first() if round_ else None
     if pod is None:
         raise Refusal(_("The current round has no pod %(n)d.") % {"n": typed.pod})

@@ -24,6 +24,7 @@ from tournaments.models import Event, Registration, Round, Seat, SeatMatch, Team
 from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views: selectors.event_for_viewer)
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of
 from tournaments.standings import StandingRow
@@ -48,7 +49,7 @@ def registered_teams(*, event: Event) -> list[Registration]:
 
 def event_current_round(*, event: Event) -> Round | None:
     """The event's latest round (Swiss or top cut), or None before the first pairing."""
-    return event.rounds.order_by("-number").first()
+    return round_latest(event=event)
 
 
 # --- My events ------------------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.paper import event_timers_state, paper_seat_of_user, paper_table_seat_of_user
+from tournaments.doors import event_permission_required
 from tournaments.selectors.phases import phase_current, registration_phase_seat
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
@@ -38,7 +39,7 @@ from sealed.selectors import sealed_real_product
 from sealed.services import sealed_real_product_instead
 from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.models import Event
-from tournaments.rights import may_run_event
+from tournaments.rights import may_run_event, may_see_event
 from tournaments.selectors.events import my_registration_ids
 from tournaments.selectors.placeholders import invitations_pending_for
 from tournaments.selectors.placements import placements_for_event
@@ -229,9 +230,9 @@ def _my_registration_ids(request, event) -> set[int]:
 
 
 @require_GET
-def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def event_detail(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's front page: what it is and where to look; for a player, their table."""
-    event = selectors.event_for_viewer(pk=pk, user=request.user)
     context = _event_context(request, event, "overview")
     context["round"] = selectors.event_current_round(event=event)
     context["my_entry"] = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
@@ -254,10 +255,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def event_drop(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def event_drop(request: HttpRequest, event: Event) -> HttpResponse:
     """A player drops from an individual event from their phone: GET asks once to confirm, POST drops
     (registration_drop_self, logged with who). Anyone but the event's player of that entry gets 404."""
-    event = selectors.event_for_viewer(pk=pk, user=request.user)
     entry = next(iter(selectors.my_events(user=request.user, only_event=event)), None)
     if entry is None or not event.is_individual:
         raise Http404("Not your event.")
@@ -362,9 +363,9 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def event_draft_tables(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def event_draft_tables(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's draft tables with their progress (never the cards: picks are private, RULES.md 6)."""
-    event = selectors.event_for_viewer(pk=pk, user=request.user)
     draft_tables_refresh(event=event)  # an expired deadline never shows as running, even with no worker
     tables_qs = DraftTable.objects.filter(event=event)
     row = tables_qs.aggregate(n=Count("id"), v=Sum("version"))

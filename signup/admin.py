@@ -23,6 +23,7 @@ from signup.exports import EXPORTS, FORMATS, event_export
 from signup.models import EventTeamList, Invitation, SignupSeat, TeamSignup
 from signup.teamimport import team_file_confirm, team_file_payload, team_file_preview
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline
+from tournaments.doors import event_with_right
 from tournaments.exports import CONTENT_TYPES
 from tournaments.models import Event
 from tournaments.rights import may_run_event
@@ -103,8 +104,9 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
         return own + super().get_urls()
 
     def _event(self, request, event_id) -> Event:
-        event = get_object_or_404(Event, pk=event_id)
-        if not may_run_event(request.user, event):
+        event = event_with_right(pk=event_id, subject=request.user, right=may_run_event)
+        if event is None:
+            get_object_or_404(Event, pk=event_id)  # a missing event is 404; another organizer's 403, as always
             raise PermissionDenied
         return event
 

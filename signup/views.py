@@ -19,8 +19,9 @@ from common.params import plain_int
 from signup import selectors, services
 from signup.forms import InviteEmailForm, TeamForm
 from signup.models import SignupStatus, TeamSignup
-from tournaments.rights import may_run_event
-from tournaments.selectors.events import event_for_viewer
+from tournaments.doors import event_permission_required
+from tournaments.models import Event
+from tournaments.rights import may_run_event, may_see_event
 from tournaments.wording import entrant_sentence
 
 
@@ -33,9 +34,9 @@ def _event_context(request, event) -> dict:
 
 
 @require_http_methods(["GET", "POST"])
-def event_signup(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def event_signup(request: HttpRequest, event: Event) -> HttpResponse:
     """An event's sign-up page; POST forms a team with the viewer as its captain."""
-    event = event_for_viewer(pk=pk, user=request.user)
     player = _player(request)
     form = TeamForm(request.POST or None)
     status = 200
@@ -219,11 +220,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def manage(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def manage(request: HttpRequest, event: Event) -> HttpResponse:
     """The organizer's sign-up page: approve or refuse complete teams, move the waitlist up."""
-    event = event_for_viewer(pk=pk, user=request.user)
-    if not may_run_event(request.user, event):
-        raise Http404("No such page.")
     if request.method == "POST":
         action = request.POST.get("action")
         try:

@@ -1,4 +1,7 @@
-"""The organizer's home: events, teams and seats, rounds, matches and results."""
+"""The admin's pages of events, teams and seats, rounds, matches and results: a door for the organizer's operations
+(docs/admin.md). Each action (pair, top cut, re-pair, drops, decklists) calls the service the desk and the API call,
+after the same right of tournaments.rights at the row's event, asked through the one door helper (tournaments.doors);
+the admin has no rule of its own."""
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -9,11 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from common.admin import ReadOnlyAdminMixin
+from common.params import plain_int
 from tournaments import admin_views
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, is_superuser
+from tournaments.doors import event_with_right
 from tournaments.enums import EventStatus, FormatKind, Outcome, ResultState, default_deck_rule
 from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
-from tournaments.rights import events_run_by, may_create_events, may_run_event
+from tournaments.rights import events_run_by, may_create_events, may_run_event, may_score_event
 from tournaments.selectors.events import event_warnings
 from tournaments.services.decklists import (
     DECK_CHECK_FIELDS,
@@ -43,9 +48,17 @@ from tournaments.services.results import SeatGames, SharedGames, team_match_chec
 from tournaments.services.topcut import topcut_advance, topcut_start
 
 
-def _run(modeladmin, request, queryset, service, done) -> None:
-    """Call `service(obj)` for each selected object; report each success or refusal as an admin message."""
+def _run(modeladmin, request, queryset, service, done, *, right=may_score_event) -> None:
+    """Call `service(obj)` for each selected object, as the desk and the API do: the same service, after the same
+    `right` (a rule of tournaments.rights; may_score_event, the desk's, unless said otherwise) at the object's event,
+    asked through tournaments.doors. Each success, refusal, and selected row of an event the person may not manage
+    is an admin message, never a 500."""
+    _refuse_unlisted(modeladmin, request, queryset)
     for obj in queryset:
+        if not all(event_with_right(pk=e.pk, subject=request.user, right=right) for e in modeladmin.events_of(obj)):
+            modeladmin.message_user(request, _("%(object)s: you may not manage this event.") % {"object": obj},
+                                    messages.ERROR)
+            continue
         try:
             result = service(obj)
         except ValidationError as exc:
@@ -53,6 +66,19 @@ def _run(modeladmin, request, queryset, service, done) -> None:
                 modeladmin.message_user(request, f"{obj}: {message}", messages.ERROR)
         else:
             modeladmin.message_user(request, f"{obj}: {done(result)}", messages.SUCCESS)
+
+
+def _refuse_unlisted(modeladmin, request, queryset) -> None:
+    """A selected row the admin doesn't list for this person (another organizer's event) is refused by its id,
+    never acted on: the admin's queryset holds only the events they may manage."""
+    if request.POST.get("select_across", "0") == "1":  # every listed row: nothing was picked by id
+        return
+    chosen = {plain_int(pk, max_digits=18) for pk in request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME)}
+    chosen.discard(None)
+    listed = set(modeladmin.get_queryset(request).filter(pk__in=chosen).values_list("pk", flat=True))
+    for pk in sorted(chosen - listed):
+        modeladmin.message_user(request, _("No. %(id)s: you may not manage this event.") % {"id": pk},
+                                messages.ERROR)
 
 
 class ScoreboardAdmin(EventScopedAdmin):
@@ -230,17 +256,19 @@ class EventAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Lock decklist registration"), permissions=["change"])
     def lock_decklists(self, request, queryset):
-        _run(self, request, queryset, lambda e: event_lock_decklists(event=e), lambda e: _("decklists locked."))
+        _run(self, request, queryset, lambda e: event_lock_decklists(event=e), lambda e: _("decklists locked."),
+             right=may_run_event)
 
     @admin.action(description=_("Reopen decklist registration"), permissions=["change"])
     def unlock_decklists(self, request, queryset):
-        _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."))
+        _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."),
+             right=may_run_event)
 
     @admin.action(description=_("Recheck decklists"), permissions=["change"])
     def recheck_decklists(self, request, queryset):
         _run(self, request, queryset, lambda e: event_recheck_decklists(event=e),
              lambda n: ngettext("decklists of %(n)d team checked again.", "decklists of %(n)d teams checked again.",
-                                n) % {"n": n})
+                                n) % {"n": n}, right=may_run_event)
 
     @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):

@@ -16,12 +16,14 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from common.params import plain_int
+from tournaments.doors import event_with_right
 from tournaments.enums import EventStatus
 from tournaments.exports import CONTENT_TYPES, dataset_bytes, decided_by_text, standings_dataset
 from tournaments.models import Event, Registration, Round
 from tournaments.rights import may_run_event
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.pairings import round_lines_by_team, round_tables
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import team_marks_for_event
 from tournaments.services.decklists import registrations_deck_problems_complete
@@ -38,10 +40,10 @@ def _runs_event(permission: str):
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs):
             if "round_id" in kwargs:
-                event = Event.objects.filter(rounds__pk=kwargs["round_id"]).first()
+                event_id = Round.objects.filter(pk=kwargs["round_id"]).values_list("event_id", flat=True).first()
             else:
-                event = Event.objects.filter(pk=kwargs["event_id"]).first()
-            if event is None or not may_run_event(request.user, event):
+                event_id = kwargs["event_id"]
+            if event_with_right(pk=event_id, subject=request.user, right=may_run_event) is None:
                 raise Http404(_("No such event."))
             if not request.user.has_perm(f"tournaments.{permission}"):
                 raise PermissionDenied(_("You don't have permission to open this page."))
@@ -58,7 +60,7 @@ def _context(request: HttpRequest, title: str, **extra) -> dict:
 
 def _round(event: Event, number: int | None) -> Round | None:
     rounds = event.rounds.order_by("-number")
-    return rounds.filter(number=number).first() if number else rounds.first()
+    return rounds.filter(number=number).first() if number else round_latest(event=event)
 
 
 @_runs_event("view_round")

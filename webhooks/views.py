@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.doors import event_permission_required
 from tournaments.models import Event
 from tournaments.rights import may_run_event
 from webhooks.forms import WebhookForm
@@ -16,17 +17,10 @@ from webhooks.selectors import deliveries_for_event, webhooks_listed_for
 from webhooks.services import webhook_create, webhook_delete, webhook_delivery_resend
 
 
-def _event(request: HttpRequest, pk: int) -> Event:
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_run_event(request.user, event):
-        raise Http404("No such event.")
-    return event
-
-
 @login_required
-def webhooks_page(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def webhooks_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's webhooks, the form to add one, and the latest deliveries with their answers."""
-    event = _event(request, pk)
     form = WebhookForm(request.POST or None)
     if request.method == "POST":
         if form.is_valid():
@@ -48,8 +42,8 @@ def webhooks_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def webhook_remove(request: HttpRequest, pk: int, hook_id: int) -> HttpResponse:
-    event = _event(request, pk)
+@event_permission_required(may_run_event)
+def webhook_remove(request: HttpRequest, event: Event, hook_id: int) -> HttpResponse:
     hook = webhooks_listed_for(event=event).filter(pk=hook_id).first()
     # An all-events webhook belongs to its owner: only they remove it.
     if hook is None or (hook.event_id is None and hook.owner_id != request.user.pk):
@@ -61,8 +55,8 @@ def webhook_remove(request: HttpRequest, pk: int, hook_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def delivery_resend(request: HttpRequest, pk: int, delivery_id: int) -> HttpResponse:
-    event = _event(request, pk)
+@event_permission_required(may_run_event)
+def delivery_resend(request: HttpRequest, event: Event, delivery_id: int) -> HttpResponse:
     delivery = WebhookDelivery.objects.select_related("webhook", "event").filter(pk=delivery_id, event=event).first()
     if delivery is None:
         raise Http404("No such delivery.")

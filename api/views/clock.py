@@ -10,7 +10,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.permissions import caller, event_visible
+from api.permissions import caller
+from api.selectors import event_get_visible
 from api.serializers.clock import ClockStateSerializer, RoundClockInputSerializer
 from tournaments import rights
 from tournaments.models import Event, Round
@@ -32,9 +33,7 @@ class RoundClockView(APIView):
 
     @extend_schema(request=RoundClockInputSerializer, responses={200: ClockStateSerializer})
     def post(self, request, event_id: int, number: int):
-        event = Event.objects.filter(pk=event_id).first()
-        if event is None or not event_visible(request=request, event=event):
-            raise exceptions.NotFound(_("There is no event %(id)s, or it is not public.") % {"id": event_id})
+        event = event_get_visible(request=request, event_id=event_id)
         if not request.user or not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
         if not clock_may_drive(request=request, event=event):

@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
 from api.serializers.daytwo import CutInputSerializer, CutOutputSerializer
@@ -29,7 +29,6 @@ class CutView(generics.GenericAPIView):
     the last round); 409 while the round waits for results (with its `tables`), when it is made already or a later
     round is paired."""
 
-    idempotent = True
     schema_tag = "events"
     serializer_class = CutOutputSerializer
     permission_classes = [IsTokenOrSessionUser]
@@ -40,6 +39,7 @@ class CutView(generics.GenericAPIView):
         return Response(CutOutputSerializer(_state(event.pk)).data)
 
     @extend_schema(request=CutInputSerializer, responses={200: CutOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = CutInputSerializer(data=request.data if request.data else {})
@@ -50,9 +50,10 @@ class CutView(generics.GenericAPIView):
             event_day2_cut_make(event=event, user=request.user, **given)
             return Response(CutOutputSerializer(_state(event.pk)).data)
 
-        return idempotent(request=request, work=work)
+        return work()
 
     @extend_schema(request=None, responses={200: CutOutputSerializer})
+    @idempotent_write
     def delete(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         event_day2_cut_undo(event=event, user=request.user)

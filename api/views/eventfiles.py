@@ -4,7 +4,7 @@ from drf_spectacular.utils import OpenApiTypes, extend_schema
 from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser, caller_may_create_events
 from api.selectors import event_get_to_run
 from api.serializers.events import EventImportOutputSerializer, EventOutputSerializer
@@ -36,12 +36,12 @@ class EventImportView(generics.GenericAPIView):
     seat files of one team event are sent as {"team_size": 3, "files": [seat A's, seat B's, seat C's]}.
     All or nothing: a document with problems writes nothing and names each problem by its place."""
 
-    idempotent = True
     schema_tag = "event files"
     permission_classes = [IsTokenOrSessionUser]
     serializer_class = EventImportOutputSerializer
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: EventImportOutputSerializer})
+    @idempotent_write
     def post(self, request):
         if not caller_may_create_events(request=request):
             raise exceptions.PermissionDenied(
@@ -54,7 +54,7 @@ class EventImportView(generics.GenericAPIView):
             event = event_import(document=request.data, user=request.user)
             return Response(EventImportOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class EventReplaceView(generics.GenericAPIView):
@@ -62,13 +62,13 @@ class EventReplaceView(generics.GenericAPIView):
     file carries (what `push_event` sends to a hosted Hydra, docs/venue.md); its staff stay. Whoever runs the event.
     All or nothing, checked as an import: a malformed file is a 400 naming the field."""
 
-    idempotent = True
     schema_tag = "event files"
     permission_classes = [IsTokenOrSessionUser]
     serializer_class = EventOutputSerializer
     extra_error_codes = (401, 403)
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={200: EventOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         if not isinstance(request.data, dict):
@@ -78,4 +78,4 @@ class EventReplaceView(generics.GenericAPIView):
             replaced = event_replace(event=event, document=request.data, user=request.user)
             return Response(EventOutputSerializer(replaced).data, status=status.HTTP_200_OK)
 
-        return idempotent(request=request, work=work)
+        return work()

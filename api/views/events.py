@@ -5,7 +5,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import (
     IsTokenOrSessionUser,
     caller_may_create_events,
@@ -33,7 +33,6 @@ class EventListView(generics.ListCreateAPIView):
     With `preset` (GET /api/v1/presets/) the event starts from that format's settings for `expected` entrants.
     """
 
-    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
     queryset = Event.objects.none()
@@ -46,6 +45,7 @@ class EventListView(generics.ListCreateAPIView):
         return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
 
     @extend_schema(request=EventCreateInputSerializer, responses={201: EventOutputSerializer})
+    @idempotent_write
     def post(self, request):
         if not caller_may_create_events(request=request):
             raise exceptions.PermissionDenied(
@@ -64,13 +64,12 @@ class EventListView(generics.ListCreateAPIView):
             event = event_create(organizer=request.user, by=request.user, **fields)
             return Response(EventOutputSerializer(event).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class EventDetailView(EventScopedMixin, generics.GenericAPIView):
     """One event and its settings. PATCH changes what may still change (the event's organizer)."""
 
-    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
 
@@ -81,30 +80,29 @@ class EventDetailView(EventScopedMixin, generics.GenericAPIView):
         return Response(EventOutputSerializer(self.load_event()).data)
 
     @extend_schema(request=EventInputSerializer, responses={200: EventOutputSerializer})
+    @idempotent_write
     def patch(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = EventInputSerializer(instance=event, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return idempotent(request=request, work=lambda: Response(
+        return Response(
             EventOutputSerializer(event_update(event=event, user=request.user, **data.validated_data)).data
-        ))
+        )
 
 
 class EventCloseView(generics.GenericAPIView):
     """Close the event once its Swiss rounds are played and its top cut's final is decided: players can no longer
     report results and the placings are final. 409 with the reason while something is still open."""
 
-    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=None, responses={200: EventOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
-        return idempotent(request=request, work=lambda: Response(
-            EventOutputSerializer(event_close(event=event, user=request.user)).data
-        ))
+        return Response(EventOutputSerializer(event_close(event=event, user=request.user)).data)
 
 
 class EventCopyView(generics.GenericAPIView):
@@ -112,12 +110,12 @@ class EventCopyView(generics.GenericAPIView):
     unless given). Answers 201 with the new event. For whoever runs the event and may create events (an organizer
     token of its owner or a co-organizer, or their session); 404 for an event the caller doesn't run."""
 
-    idempotent = True
     schema_tag = "events"
     serializer_class = EventOutputSerializer
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=EventCopyInputSerializer, responses={201: EventOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = EventCopyInputSerializer(data=request.data)
@@ -127,7 +125,7 @@ class EventCopyView(generics.GenericAPIView):
             copy = event_copy(event=event, by=request.user, date=data.validated_data.get("date"))
             return Response(EventOutputSerializer(copy).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PresetListView(APIView):

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.authentication import token_of
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser, event_scores
 from api.selectors import event_get_to_run, event_get_visible
 from api.serializers.fees import (
@@ -41,7 +42,6 @@ class FeesView(APIView):
     split tied placings (whoever runs the event)."""
 
     schema_tag = "fees"
-    idempotent = True
     extra_error_codes = (401, 403)
 
     def get_permissions(self):
@@ -53,6 +53,7 @@ class FeesView(APIView):
         return Response(_fees_body(request=request, event=event))
 
     @extend_schema(request=FeesInputSerializer, responses={200: FeesOutputSerializer})
+    @idempotent_write
     def patch(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = FeesInputSerializer(data=request.data)
@@ -67,11 +68,11 @@ class PaymentView(APIView):
 
     schema_tag = "fees"
     permission_classes = [IsTokenOrSessionUser]
-    idempotent = True
     extra_error_codes = (401, 403, 409)
 
     @extend_schema(request=PaymentInputSerializer, responses={200: PaymentOutputSerializer},
                    operation_id="events_fees_payment_mark")
+    @idempotent_write
     def patch(self, request, event_id: int, registration_id: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=rights.may_score_event)
         registration = Registration.objects.filter(event=event, pk=registration_id).select_related("team").first()

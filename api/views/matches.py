@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from api.authentication import token_of
 from api.filters import TeamMatchFilter
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import (
     IsSessionUser,
     IsTokenOrSessionUser,
@@ -92,7 +92,6 @@ class _MatchWriteView(APIView):
     """Finds the match a write is about without saying whether a hidden one exists."""
 
     schema_tag = "results"
-    idempotent = True
 
     def write_target(self, *, event_id: int, match_id: int) -> tuple[Event, TeamMatch]:
         event = Event.objects.filter(pk=event_id).first()
@@ -133,6 +132,7 @@ class MatchResultView(_MatchWriteView):
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=MatchResultInputSerializer, responses={200: TeamMatchSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, match_id: int):
         event, match = self.write_target(event_id=event_id, match_id=match_id)
         data = MatchResultInputSerializer(data=request.data)
@@ -152,7 +152,7 @@ class MatchResultView(_MatchWriteView):
                 written = team_match_report(match=match, user=request.user, seats=seats, games=games)
             return _match_response(event=event, match=written, full=True)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class MatchConfirmView(_MatchWriteView):
@@ -161,14 +161,10 @@ class MatchConfirmView(_MatchWriteView):
     permission_classes = [IsSessionUser]
 
     @extend_schema(request=None, responses={200: TeamMatchSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, match_id: int):
         event, match = self.write_target(event_id=event_id, match_id=match_id)
-        return idempotent(
-            request=request,
-            work=lambda: _match_response(
-                event=event, match=team_match_confirm(match=match, user=request.user), full=True
-            ),
-        )
+        return _match_response(event=event, match=team_match_confirm(match=match, user=request.user), full=True)
 
 
 class MatchDisputeView(_MatchWriteView):
@@ -177,14 +173,12 @@ class MatchDisputeView(_MatchWriteView):
     permission_classes = [IsSessionUser]
 
     @extend_schema(request=MatchDisputeInputSerializer, responses={200: TeamMatchSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, match_id: int):
         event, match = self.write_target(event_id=event_id, match_id=match_id)
         data = MatchDisputeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         note = data.validated_data.get("note", "")
-        return idempotent(
-            request=request,
-            work=lambda: _match_response(
-                event=event, match=team_match_dispute(match=match, user=request.user, note=note), full=True
-            ),
+        return _match_response(
+            event=event, match=team_match_dispute(match=match, user=request.user, note=note), full=True
         )

@@ -6,7 +6,7 @@ from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsSessionUser, IsTokenOrSessionUser, caller
 from api.selectors import event_get_to_run, event_get_visible
 from api.serializers.multiplayer import (
@@ -41,7 +41,6 @@ class PodRoundListView(EventScopedMixin, generics.GenericAPIView):
     schema_tag = "pairings"
     serializer_class = PodRoundListOutputSerializer
     pagination_class = None
-    idempotent = True
 
     def get_permissions(self):
         return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
@@ -52,6 +51,7 @@ class PodRoundListView(EventScopedMixin, generics.GenericAPIView):
             {"count": event.rounds.count(), "results": pod_rounds_data(event=event)}).data))
 
     @extend_schema(request=PodPairInputSerializer, responses={201: PodRoundOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = _pod_event(event_get_to_run(request=request, event_id=event_id, rule=may_score_event))
         data = PodPairInputSerializer(data=request.data if request.data else {})
@@ -62,7 +62,7 @@ class PodRoundListView(EventScopedMixin, generics.GenericAPIView):
             shown = next(r for r in pod_rounds_data(event=event) if r["number"] == round_.number)
             return Response(PodRoundOutputSerializer(shown).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 def _pod_response(pod) -> Response:
@@ -75,7 +75,6 @@ class _PodWriteView(APIView):
     whether a pod the caller may not touch exists."""
 
     schema_tag = "results"
-    idempotent = True
     desk_may = True
 
     def target(self, *, event_id: int, pod_id: int):
@@ -97,6 +96,7 @@ class PodResultView(_PodWriteView):
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=PodResultInputSerializer, responses={200: PodOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, pod_id: int):
         pod = self.target(event_id=event_id, pod_id=pod_id)
         data = PodResultInputSerializer(data=request.data)
@@ -107,7 +107,7 @@ class PodResultView(_PodWriteView):
                                         players=data.validated_data["players"])
             return _pod_response(written)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PodConfirmView(_PodWriteView):
@@ -117,6 +117,7 @@ class PodConfirmView(_PodWriteView):
     desk_may = False
 
     @extend_schema(request=None, responses={200: PodOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, pod_id: int):
         pod = self.target(event_id=event_id, pod_id=pod_id)
 
@@ -124,7 +125,7 @@ class PodConfirmView(_PodWriteView):
             written = pod_result_confirm(pod=pod, by=request.user)
             return _pod_response(written)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PodStandingsView(EventScopedMixin, generics.GenericAPIView):

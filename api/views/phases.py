@@ -5,7 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
 from api.serializers.phases import (
@@ -63,7 +63,6 @@ class PhaseListView(EventScopedMixin, generics.GenericAPIView):
     event's team size or structure can't play (a booster draft in a team event, a draft in a Commander night),
     pods for a format that doesn't draft in pods, a pod size out of range; 409 once the top cut started."""
 
-    idempotent = True
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
@@ -77,6 +76,7 @@ class PhaseListView(EventScopedMixin, generics.GenericAPIView):
         return Response(phases_data(event=self.load_event()))
 
     @extend_schema(request=PhaseInputSerializer, responses={201: PhaseSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_change_event_settings)
         data = PhaseInputSerializer(data=request.data if request.data else {})
@@ -86,14 +86,13 @@ class PhaseListView(EventScopedMixin, generics.GenericAPIView):
             phase = phase_create(event=event, user=request.user, **data.validated_data)
             return Response(_one(event=event, number=phase.number), status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PhaseDetailView(EventScopedMixin, generics.GenericAPIView):
     """One phase. PATCH changes it (the organizer): a started phase only its name and rounds; DELETE removes a phase
     that hasn't started (204), the later ones moving up a number."""
 
-    idempotent = True
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
@@ -106,6 +105,7 @@ class PhaseDetailView(EventScopedMixin, generics.GenericAPIView):
         return Response(_one(event=self.load_event(), number=number))
 
     @extend_schema(request=PhaseUpdateSerializer, responses={200: PhaseSerializer})
+    @idempotent_write
     def patch(self, request, event_id: int, number: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_change_event_settings)
         phase = _phase_get(event=event, number=number)
@@ -116,9 +116,10 @@ class PhaseDetailView(EventScopedMixin, generics.GenericAPIView):
             phase_update(phase=phase, user=request.user, **data.validated_data)
             return Response(_one(event=event, number=number))
 
-        return idempotent(request=request, work=work)
+        return work()
 
     @extend_schema(request=None, responses={204: None})
+    @idempotent_write
     def delete(self, request, event_id: int, number: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_change_event_settings)
         phase = _phase_get(event=event, number=number)
@@ -127,7 +128,7 @@ class PhaseDetailView(EventScopedMixin, generics.GenericAPIView):
             phase_delete(phase=phase, user=request.user)
             return Response(status=status.HTTP_204_NO_CONTENT)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PhaseStartView(generics.GenericAPIView):
@@ -136,7 +137,6 @@ class PhaseStartView(generics.GenericAPIView):
     the top), the finished phase's decks are kept, and its players register their decks anew. 201 with the phase
     and its pods; 409 while rounds or results are missing (with `tables`) or no phase is left."""
 
-    idempotent = True
     schema_tag = "phases"
     serializer_class = PhaseSerializer
     queryset = Phase.objects.none()
@@ -144,6 +144,7 @@ class PhaseStartView(generics.GenericAPIView):
     permission_classes = [IsTokenOrSessionUser]
 
     @extend_schema(request=PhaseStartInputSerializer, responses={201: PhaseSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)
         data = PhaseStartInputSerializer(data=request.data if request.data else {})
@@ -153,7 +154,7 @@ class PhaseStartView(generics.GenericAPIView):
             phase = phase_start_next(event=event, user=request.user, seed=data.validated_data.get("seed"))
             return Response(_one(event=event, number=phase.number), status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class PhasePodListView(EventScopedMixin, generics.GenericAPIView):

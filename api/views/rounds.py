@@ -3,7 +3,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, round_get, rounds_for_event
 from api.serializers.matches import round_matches_data
@@ -46,7 +46,6 @@ class RoundListView(ScoreboardListView):
     the latest round still waits for results, or when nothing is left to pair.
     """
 
-    idempotent = True
     schema_tag = "pairings"
     conditional_get = True
     serializer_class = RoundListOutputSerializer
@@ -68,6 +67,7 @@ class RoundListView(ScoreboardListView):
         return context
 
     @extend_schema(request=PairInputSerializer, responses={201: RoundDetailSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)  # the desk's work
         data = PairInputSerializer(data=request.data if request.data else {})
@@ -78,14 +78,13 @@ class RoundListView(ScoreboardListView):
                                      order=data.validated_data.get("order"))
             return Response(round_detail_data(request=request, event=event, round_=round_), status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
     """One round with its matches. DELETE takes back the latest round while it has no results (to pair it again,
     e.g. after a late drop): 204."""
 
-    idempotent = True
     schema_tag = "pairings"
     serializer_class = RoundDetailSerializer
 
@@ -100,6 +99,7 @@ class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
         return response
 
     @extend_schema(request=None, responses={204: None})
+    @idempotent_write
     def delete(self, request, event_id: int, number: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)
         round_ = round_get(event=event, number=number)
@@ -108,4 +108,4 @@ class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
             round_take_back(round_=round_, user=request.user)
             return Response(status=status.HTTP_204_NO_CONTENT)
 
-        return idempotent(request=request, work=work)
+        return work()

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from rest_framework import exceptions, generics, status
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser, caller
 from api.serializers.series import (
     SeriesDetailOutputSerializer,
@@ -30,7 +30,6 @@ class SeriesListView(generics.ListCreateAPIView):
 
     POST creates a series of the caller's (an organizer token, or an organizer's session): 201 with the series."""
 
-    idempotent = True
     schema_tag = "series"
     serializer_class = SeriesOutputSerializer
     queryset = Series.objects.none()
@@ -43,6 +42,7 @@ class SeriesListView(generics.ListCreateAPIView):
         return [IsTokenOrSessionUser()] if self.request.method == "POST" else super().get_permissions()
 
     @extend_schema(request=SeriesInputSerializer, responses={201: SeriesOutputSerializer})
+    @idempotent_write
     def post(self, request):
         if not may_create_events(caller(request)):
             raise exceptions.PermissionDenied(_("Only an organizer can make a series."))
@@ -53,7 +53,7 @@ class SeriesListView(generics.ListCreateAPIView):
             series = series_create(by=caller(request), **data.validated_data)
             return Response(SeriesOutputSerializer(series).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class SeriesDetailView(generics.GenericAPIView):

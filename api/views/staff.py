@@ -7,7 +7,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser
 from api.selectors import event_get_to_run
 from api.serializers.staff import StaffInputSerializer, StaffOutputSerializer
@@ -29,7 +29,6 @@ class StaffListView(APIView):
 
     schema_tag = "events"
     permission_classes = [IsTokenOrSessionUser]
-    idempotent = True
     extra_error_codes = (401, 403)  # the list is for who runs the event: reading it needs credentials too
 
     @extend_schema(responses={200: StaffOutputSerializer(many=True)})
@@ -38,6 +37,7 @@ class StaffListView(APIView):
         return Response(StaffOutputSerializer(_staff_of(event), many=True).data)
 
     @extend_schema(request=StaffInputSerializer, responses={201: StaffOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = StaffInputSerializer(data=request.data)
@@ -48,7 +48,7 @@ class StaffListView(APIView):
             staff = event_staff_set(event=event, user=user, role=data.validated_data["role"], by=request.user)
             return Response(StaffOutputSerializer(staff).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class StaffDetailView(APIView):

@@ -5,7 +5,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import generics, parsers, serializers, status
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
+from api.idempotency import idempotent_write
 from api.parsers import LimitedJSONParser
 from api.permissions import IsTokenOrSessionUser, event_runs
 from api.selectors import event_get_to_run, registration_get, registrations_for_event
@@ -70,7 +70,6 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
     201 with the team.
     """
 
-    idempotent = True
     schema_tag = "teams"
     serializer_class = TeamOutputSerializer
     queryset = Registration.objects.none()
@@ -95,6 +94,7 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
         value={"name": "Bolt Brigade", "seats": [{"seat": "A", "player": "Ann Lee"}, {"seat": "B", "player": "Bo Chen"},
                                                   {"seat": "C", "player": "Cy Diaz"}]},
     )])
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         data = TeamInputSerializer(data=request.data)
@@ -116,7 +116,7 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
                 registration_set_byes(registration=registration, byes=values["byes_in_advance"], user=request.user)
             return _team_response(request=request, event=event, registration=registration, code=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class CsvTextParser(parsers.BaseParser):
@@ -133,7 +133,6 @@ class TeamImportView(generics.GenericAPIView):
     list (`team,seat,player` rows; comma, semicolon or tab) as a `text/csv` body, a `file` upload or `{"csv": ...}`.
     One bad row refuses the whole file, with every bad row named. 201 with the teams registered."""
 
-    idempotent = True
     schema_tag = "teams"
     serializer_class = TeamOutputSerializer
     queryset = Registration.objects.none()
@@ -141,6 +140,7 @@ class TeamImportView(generics.GenericAPIView):
     parser_classes = [LimitedJSONParser, CsvTextParser, parsers.MultiPartParser]
 
     @extend_schema(request=TeamImportInputSerializer, responses={201: TeamOutputSerializer(many=True)})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         entries, problems = self._entries(request)
@@ -155,7 +155,7 @@ class TeamImportView(generics.GenericAPIView):
                 status=status.HTTP_201_CREATED,
             )
 
-        return idempotent(request=request, work=work)
+        return work()
 
     def _entries(self, request) -> tuple[list[TeamEntry], list[str]]:
         body = request.data
@@ -193,7 +193,6 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
     """One team. PATCH renames it or changes its seats (seats lock once round 1 is paired: then only a judge's
     correction, with its reason)."""
 
-    idempotent = True
     schema_tag = "teams"
     serializer_class = TeamOutputSerializer
 
@@ -207,6 +206,7 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
         return Response(TeamOutputSerializer(registration, context={"runs_event": runs}).data)
 
     @extend_schema(request=TeamEditInputSerializer, responses={200: TeamOutputSerializer})
+    @idempotent_write
     def patch(self, request, event_id: int, team_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         registration = registration_get(event=event, registration_id=team_id)
@@ -226,12 +226,11 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
                 registration_set_fixed_table(registration=registration, table=values["fixed_table"], user=request.user)
             return _team_response(request=request, event=event, registration=registration)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class _TeamActionView(generics.GenericAPIView):
     queryset = Registration.objects.none()
-    idempotent = True
     schema_tag = "teams"
     serializer_class = TeamOutputSerializer
     permission_classes = [IsTokenOrSessionUser]
@@ -251,7 +250,7 @@ class _TeamActionView(generics.GenericAPIView):
             self.act(registration=registration, values=data.validated_data)
             return _team_response(request=request, event=event, registration=registration)
 
-        return idempotent(request=request, work=work)
+        return work()
 
 
 class TeamDropView(_TeamActionView):
@@ -260,6 +259,7 @@ class TeamDropView(_TeamActionView):
     input_serializer = DropInputSerializer
 
     @extend_schema(request=DropInputSerializer, responses={200: TeamOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, team_id: int):
         return super().post(request, event_id, team_id)
 
@@ -272,6 +272,7 @@ class TeamReinstateView(_TeamActionView):
     (MTR 2.10) and for a disqualified team."""
 
     @extend_schema(request=None, responses={200: TeamOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, team_id: int):
         return super().post(request, event_id, team_id)
 
@@ -287,6 +288,7 @@ class TeamDisqualifyView(_TeamActionView):
     rule = staticmethod(may_run_event)
 
     @extend_schema(request=DisqualifyInputSerializer, responses={200: TeamOutputSerializer})
+    @idempotent_write
     def post(self, request, event_id: int, team_id: int):
         return super().post(request, event_id, team_id)
 
@@ -306,7 +308,6 @@ class AvoidedPairingListView(generics.GenericAPIView):
     pair like a rematch, made only when nothing else works (the round's log then says so). POST `{"teams": [a, b]}`
     adds one (201; adding it again changes nothing), DELETE with the same body removes it (204)."""
 
-    idempotent = True
     schema_tag = "teams"
     serializer_class = AvoidedPairingSerializer
     queryset = Registration.objects.none()
@@ -325,6 +326,7 @@ class AvoidedPairingListView(generics.GenericAPIView):
                 registration_get(event=event, registration_id=second))
 
     @extend_schema(request=AvoidedPairingInputSerializer, responses={201: AvoidedPairingSerializer})
+    @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         first, second = self._teams(request, event)
@@ -334,9 +336,10 @@ class AvoidedPairingListView(generics.GenericAPIView):
             fresh = avoided_pairings_for_event(event=event).get(pk=pairing.pk)
             return Response(AvoidedPairingSerializer(fresh).data, status=status.HTTP_201_CREATED)
 
-        return idempotent(request=request, work=work)
+        return work()
 
     @extend_schema(request=AvoidedPairingInputSerializer, responses={204: None})
+    @idempotent_write
     def delete(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
         first, second = self._teams(request, event)

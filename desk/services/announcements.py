@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from desk.models import Announcement
 from tournaments.models import Event
+from tournaments.selectors.rounds import round_latest
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.scoreboard import event_bump_version
 
@@ -20,7 +21,7 @@ def announcement_post(*, event: Event, by, text: str) -> Announcement:
         raise ValidationError(_("Write the announcement first."))
     if len(text) > MAX_LENGTH:
         raise ValidationError(_("An announcement is at most %(n)d characters.") % {"n": MAX_LENGTH})
-    latest = event.rounds.order_by("-number").first()
+    latest = round_latest(event=event)
     announcement = Announcement.objects.create(event=event, round=latest, text=text, by=by)
     # In the event log, with who posted it (the text in its data: the desk shows the log's sentences, and an
     # announcement shows only while its round is the latest); the players are told from there (notifications).

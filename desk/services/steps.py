@@ -10,6 +10,7 @@ from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
 from tournaments.presets import SEALED_BUILDING_MINUTES
+from tournaments.selectors.rounds import round_latest
 from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
 from tournaments.services.pairing import round_pair_next
@@ -39,7 +40,7 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(step.blocked)
     if step.warnings and not anyway:
         raise ValidationError(_("Read the warnings and confirm to go on anyway."))
-    latest = event.rounds.order_by("-number").first()
+    latest = round_latest(event=event)
     if step.kind == "build":
         minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
         deck_building_start(event=event, by=by, minutes=minutes)  # logged by the service; DraftRefused: a refusal

@@ -11,14 +11,16 @@ from django.views.decorators.http import require_http_methods
 from drafting.selectors.pods import pod_drafter_seating, thg_pods_for_event
 from drafting.services.booster import booster_pods_seat
 from drafting.services.picks import DraftRefused
-from drafting.views import event_run_by
+from tournaments.doors import event_permission_required
+from tournaments.models import Event
+from tournaments.rights import may_run_event
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def booster_event(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def booster_event(request: HttpRequest, event: Event) -> HttpResponse:
     """GET: the event's booster pods and who sits where; POST: seat the players (once)."""
-    event = event_run_by(request, pk)
     if request.method == "POST":
         try:
             pods = booster_pods_seat(event=event, by=request.user)

@@ -42,11 +42,10 @@ from drafting.services.paper import (
     event_timer_stop,
     paper_pods_seat,
 )
-from drafting.views import event_run_by
+from tournaments.doors import event_permission_required
 from tournaments.enums import FormatKind
 from tournaments.models import Event
-from tournaments.rights import may_run_event, may_run_timers
-from tournaments.selectors.events import event_for_viewer
+from tournaments.rights import may_run_event, may_run_timers, may_see_event
 
 PACK_SIZES = (15, 14, 13, 12, 16)
 SEALED_FORMATS = (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED)
@@ -108,9 +107,9 @@ def _act(request: HttpRequest, event: Event) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def paper_event(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_timers)
+def paper_event(request: HttpRequest, event: Event) -> HttpResponse:
     """The organizer's page of a paper draft: pods, the called draft's and the deck building's controls."""
-    event = event_run_by(request, pk, rule=may_run_timers)
     if request.method == "POST":
         try:
             messages.success(request, _act(request, event))
@@ -150,10 +149,10 @@ def _call_filter(request: HttpRequest, event: Event, *, projector: bool):
 
 
 @require_GET
-def called_page(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_see_event)
+def called_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The called draft and the deck building timer, big; the viewer's own pod and seat, and their pod's (or
     table's) call only."""
-    event = event_for_viewer(pk=pk, user=request.user)
     projector = request.GET.get("projector") == "1"
     table_ids, pod_ids, table_seat, pod_seat = _call_filter(request, event, projector=projector)
     state_query = (f"?table={table_ids[0]}" if table_ids else f"?pod={pod_ids[0]}" if pod_ids else "")
@@ -169,9 +168,9 @@ def called_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def called_state(request: HttpRequest, pk: int) -> JsonResponse:
+@event_permission_required(may_see_event)
+def called_state(request: HttpRequest, event: Event) -> JsonResponse:
     """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses."""
-    event = event_for_viewer(pk=pk, user=request.user)
     table = plain_int(request.GET.get("table"), max_digits=12)
     pod = plain_int(request.GET.get("pod"), max_digits=12)
     response = JsonResponse(event_timers_state(event=event, now=timezone.now(),

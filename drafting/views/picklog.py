@@ -11,7 +11,9 @@ from drafting.models import DraftTable, Pod
 from drafting.selectors.picklog import draft_pick_log_text, event_picks_csv
 from drafting.services.picks import draft_table_refresh
 from drafting.services.pods import thg_pod_refresh
-from drafting.views import event_run_by
+from tournaments.doors import event_permission_required
+from tournaments.models import Event
+from tournaments.rights import may_run_event
 
 
 def _pick_log(request: HttpRequest, draft, *, filename: str) -> HttpResponse:
@@ -39,8 +41,8 @@ def pod_picks(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def event_picks(request: HttpRequest, pk: int) -> HttpResponse:
+@event_permission_required(may_run_event)
+def event_picks(request: HttpRequest, event: Event) -> HttpResponse:
     """Every pick of the event's drafts as CSV, for its organizers."""
-    event = event_run_by(request, pk)
     return attachment_response(event_picks_csv(event=event), content_type="text/csv; charset=utf-8",
                      filename=f"draft-picks-event-{event.pk}.csv")

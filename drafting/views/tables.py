@@ -28,6 +28,7 @@ from drafting.selectors.tables import (
 )
 from drafting.services.picks import DraftRefused, draft_pick, draft_table_refresh
 from drafting.services.timers import now as server_now
+from tournaments.doors import event_permission_required
 from tournaments.enums import DRAFT_FORMATS
 from tournaments.models import Event
 from tournaments.rights import events_run_by, may_run_event
@@ -148,10 +149,8 @@ def table_pool(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def event_progress(request: HttpRequest, pk: int) -> HttpResponse:
-    event = get_object_or_404(Event, pk=pk)
-    if not may_run_event(request.user, event):
-        raise Http404(_("Only the organizer sees every table."))
+@event_permission_required(may_run_event)
+def event_progress(request: HttpRequest, event: Event) -> HttpResponse:
     tables = [draft_table_refresh(table=t) for t in draft_tables_progress(event=event)]
     template = "drafting/_progress.html" if request.headers.get("HX-Request") else "drafting/progress.html"
     return render(request, template, {"event": event, "tables": tables, "now": server_now()})

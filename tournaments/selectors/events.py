@@ -1,21 +1,20 @@
 """Reads about an event: who may see it, which team is the viewer's, its latest round, and what the organizer should
 be warned of (warnings never refuse anything)."""
 from django.db.models import Q
-from django.http import Http404
 from django.utils.translation import gettext as _
 
+from tournaments.doors import event_for_door
 from tournaments.enums import SANCTIONING_MINIMUM_TEAMS, DraftStructure, FormatKind
 from tournaments.models import Event, Registration, Round, Seat
 from tournaments.rights import may_see_event
+from tournaments.selectors.rounds import round_latest
 
 
 def event_for_viewer(*, pk: int, user) -> Event:
     """The event, or Http404 when it doesn't exist or the viewer may not see it (tournaments.rights.may_see_event;
-    the two look the same). Every page under /events/<id>/ that anyone may open starts here."""
-    event = Event.objects.filter(pk=pk).first()
-    if event is None or not may_see_event(user, event):
-        raise Http404("No such event.")
-    return event
+    the two look the same). Every page under /events/<id>/ that anyone may open starts here (the one door helper,
+    tournaments.doors, with the right to see the event)."""
+    return event_for_door(pk=pk, user=user, right=may_see_event)
 
 
 def my_registration_ids(*, event: Event, user) -> set[int]:
@@ -27,7 +26,7 @@ def my_registration_ids(*, event: Event, user) -> set[int]:
 
 def event_latest_round(*, event: Event) -> Round | None:
     """The event's latest round (Swiss or playoff), or None before round 1."""
-    return event.rounds.order_by("-number").first()
+    return round_latest(event=event)
 
 
 def event_active_team_count(*, event: Event) -> int:

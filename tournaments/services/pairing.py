@@ -31,6 +31,7 @@ from tournaments.pairing import (
 from tournaments.phases import pair_across_pods
 from tournaments.selectors.pairings import pairing_constraints_for_event
 from tournaments.selectors.phases import event_phases, phase_for_round, phase_pod_seating, phase_pods_of_registrations
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import (
     seeding_ratings,
     standings_for_event,
@@ -278,7 +279,7 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
         raise StateConflict(_("The Swiss rounds of this event are over."))
     if event.is_single_elimination:
         raise StateConflict(_("This event is single elimination from round 1: it has no Swiss rounds."))
-    last = event.rounds.filter(kind=RoundKind.SWISS).order_by("-number").first()
+    last = round_latest(event=event, kind=RoundKind.SWISS)
     number = 1 if last is None else last.number + 1
     round_require_results(round_=last)
     if number > event.swiss_rounds:

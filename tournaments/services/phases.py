@@ -38,6 +38,7 @@ from tournaments.selectors.phases import (
     phase_next,
     phase_pod_seating,
 )
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.daytwo import event_day2_cut_when_due
 from tournaments.services.errors import StateConflict
@@ -356,7 +357,7 @@ def phase_start_next(*, event: Event, user=None, seed: int | None = None) -> Pha
     if paired < first - 1:
         raise StateConflict(_("%(phase)s starts after round %(n)d: pair and play the rounds before it first.") % {
             "phase": phase.label, "n": first - 1})
-    last = Round.objects.filter(event=event, kind=RoundKind.SWISS).order_by("-number").first()
+    last = round_latest(event=event, kind=RoundKind.SWISS)
     round_require_results(round_=last)
     event_day2_cut_when_due(event=event, next_round=first, user=user)  # the cut comes before the pods
     return phase_start_locked(event=event, phase=phase, user=user, seed=seed)

@@ -15,6 +15,7 @@ from tournaments.logtext import LogText
 from tournaments.models.log import LogKind
 from tournaments.models import Decklist, Event, Player, Registration, Round, Seat, Team
 from tournaments.rights import may_drop_self
+from tournaments.selectors.rounds import round_latest
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import registration_lock
@@ -72,7 +73,7 @@ def registration_last_played_round(*, registration: Registration) -> int:
     A round has started once it is finished or any of its matches (byes aside) has a result. A team that drops
     while the latest round is paired but not started is therefore left out when that round is paired again.
     """
-    latest = Round.objects.filter(event_id=registration.event_id).order_by("-number").first()
+    latest = round_latest(event=registration.event_id)
     if latest is None:
         return 0
     started = latest.is_finished or latest.matches.filter(team_b__isnull=False).exclude(
@@ -126,7 +127,7 @@ def registration_drop_self(*, registration: Registration, user) -> Registration:
     registration_drop refuses (already dropped, disqualified, the event closed)."""
     if not may_drop_self(user, registration):
         raise NotFound(_("No such entry in this event."))
-    latest = Round.objects.filter(event_id=registration.event_id).order_by("-number").first()
+    latest = round_latest(event=registration.event_id)
     if latest is not None and not latest.is_finished and latest.matches.filter(
         Q(team_a=registration) | Q(team_b=registration), team_b__isnull=False, result_state=ResultState.PENDING,
     ).exists():

@@ -14,6 +14,7 @@ from tournaments.enums import EventStatus, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
 from tournaments.models.log import LogKind
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -37,7 +38,7 @@ def event_pair_next(*, event: Event, seed: int | None = None, user=None, order: 
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.FINISHED:
         raise StateConflict(_("This event is finished: there is no round left to pair."))
-    latest = event.rounds.order_by("-number").first()
+    latest = round_latest(event=event)
     if event.is_single_elimination and latest is None:
         return elimination_start(event=event, user=user, order=order, seed=seed)
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
@@ -124,7 +125,7 @@ def event_close(*, event: Event, user=None) -> Event:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status == EventStatus.FINISHED:
         return event
-    latest = event.rounds.order_by("-number").first()
+    latest = round_latest(event=event)
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
     if swiss_paired < event.swiss_rounds and not event.is_single_elimination:
         raise StateConflict(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.enums import COUNTING_STATES, BracketSeeding, EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round, TeamMatch
+from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_finish
 from tournaments.services.scoreboard import event_bump_version, event_require_open
@@ -184,7 +185,7 @@ def topcut_advance(*, event: Event, user=None) -> Round | None:
     event_require_open(event_id=event.pk)
     if event.status != EventStatus.TOP_CUT:
         raise ValidationError(_("The top cut has not started."))
-    current = event.rounds.filter(kind=RoundKind.PLAYOFF).order_by("-number").first()
+    current = round_latest(event=event, kind=RoundKind.PLAYOFF)
     topcut_award_dropped(event_id=event.pk)
     if current.matches.exclude(result_state__in=COUNTING_STATES).exists():
         raise ValidationError(_("The current top-cut round still waits for results."))
