@@ -89,7 +89,7 @@ TEMPLATES = [
                 "portal.context_processors.site",
             ],
             # common is no installed app (it owns no data): its template library is named here (docs/architecture.md).
-            "libraries": {"formatting": "common.templatetags.formatting"},
+            "libraries": {"formatting": "common.templatetags.formatting", "venue": "common.templatetags.venue"},
         },
     },
 ]
