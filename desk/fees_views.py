@@ -11,14 +11,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
 from common.textlist import text_list
-from desk.models import CheckIn
 from fees import selectors, services
 from fees.enums import PaymentStatus, TieSplit
 from fees.payoutlist import payout_dataset, payout_download
 from fees.prizelines import amount_parse, prize_lines_parse, prize_lines_text
 from tournaments.doors import event_permission_required
 from tournaments.exports import FORMATS
-from tournaments.models import Event, Registration
+from tournaments.models import CheckIn, Event, Registration
 from tournaments.rights import may_run_event, may_score_event
 from tournaments.wording import entrant_noun, entrant_sentence
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, Prefetch, Q, Subquery
+from django.db.models import Count, Prefetch, Q
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from desk.models import Announcement, CheckIn
 from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
 from drafting.selectors.pods import thg_pods_for_event
@@ -18,7 +17,7 @@ from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
 from tournaments.enums import COUNTING_STATES, EnforcementLevel, EventStatus, FormatKind, ResultState, RoundKind
 from tournaments.logtext import LogText
-from tournaments.models import Event, EventDesk, Player, Registration, Round, Seat, SeatMatch, TeamMatch
+from tournaments.models import CheckIn, Event, EventDesk, Player, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_staffed_by, may_run_event
 from tournaments.daytwo import threshold_label
 from tournaments.enums import CutKind
@@ -179,19 +178,6 @@ def event_team_choices(*, event: Event) -> list[tuple[int, str, bool]]:
 def event_desk_settings(*, event: Event) -> EventDesk:
     """The event's desk settings; unsaved defaults when none are stored (reads write nothing)."""
     return EventDesk.objects.filter(event=event).first() or EventDesk(event=event)
-
-
-def announcements_for_event(*, event: Event, limit: int = 3) -> list[Announcement]:
-    """The latest shown announcements of the event's current round (before round 1: those made before it), newest
-    first; one query. An announcement made in an earlier round (or in the Swiss rounds, once the top cut is
-    paired) is over."""
-    rounds = Round.objects.filter(event_id=event.pk)
-    current = Q(round_id=Subquery(rounds.order_by("-number").values("pk")[:1])) | (Q(round__isnull=True) & ~Exists(rounds))
-    return list(Announcement.objects.filter(current, event=event, is_active=True)[:limit])
-
-
-def team_checked_in(*, registration: Registration) -> bool:
-    return CheckIn.objects.filter(registration=registration).exists()
 
 
 # --- Warnings before pairing, and the next step -----------------------------------------------------------------

@@ -40,7 +40,6 @@ urlpatterns = [
     path("events/<id:pk>/rounds/<id:number>/pod-slips/", pods_views.pod_slips, name="pod_slips"),
     path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
     path("events/<id:pk>/staff/", views.staff, name="staff"),
-    path("events/<id:pk>/check-in/", views.player_check_in, name="player_check_in"),
     path("events/<id:pk>/screen/", views.screen, name="screen"),
     path("events/<id:pk>/rounds/<id:number>/slips/", views.slips, name="slips"),
     path("events/<id:pk>/rounds/<id:number>/pairings/print/", views.print_pairings, name="print_pairings"),

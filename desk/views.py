@@ -14,11 +14,10 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils.text import slugify
@@ -30,16 +29,6 @@ from common.conditional import not_modified, page_etag, poll_seconds, with_valid
 from common.params import plain_int
 from common.venue import venue_absolute_uri
 from desk import rendering, selectors
-from desk.models import Announcement
-from desk.services.announcements import announcement_hide, announcement_post
-from desk.services.checkin import (
-    event_check_in_all,
-    event_check_in_all_undo,
-    event_drop_no_shows,
-    event_set_check_in_deadline,
-    registration_check_in,
-    registration_check_out,
-)
 from desk.services.claims import event_claim_links_send
 from desk.services.drafts import (
     draft_table_act,
@@ -66,14 +55,24 @@ from sealed.selectors import sealed_real_product
 from tournaments.doors import event_for_door, event_permission_required
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
-from tournaments.models import ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
+from tournaments.models import Announcement, ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
 from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_run_timers, may_score_event, may_see_event
+from tournaments.selectors.announcements import announcements_for_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.pairings import avoided_pairings_for_event
 from tournaments.selectors.placeholders import invited_seats
 from tournaments.selectors.eventlog import DESK_LOG_KINDS, event_log_latest
-from tournaments.selectors.events import event_latest_round, my_registration_ids
+from tournaments.selectors.events import event_latest_round
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
+from tournaments.services.announcements import announcement_hide, announcement_post
+from tournaments.services.checkin import (
+    event_check_in_all,
+    event_check_in_all_undo,
+    event_drop_no_shows,
+    event_set_check_in_deadline,
+    registration_check_in,
+    registration_check_out,
+)
 from tournaments.services.clock import (
     MAX_ADD_SECONDS,
     MAX_ROUND_MINUTES,
@@ -151,7 +150,7 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
             round_clock_state(round_=round_, purpose=ClockPurpose.DECKBUILDING)
             if round_ and not event.has_decklists and not round_.is_finished else None
         ),
-        "announcements": selectors.announcements_for_event(event=event),
+        "announcements": announcements_for_event(event=event),
         "finished": event.status == EventStatus.FINISHED,
         "placings": selectors.event_final_placings(event=event),
         "teams": selectors.event_check_ins(event=event) if round_ is None else [],
@@ -658,36 +657,6 @@ def desk_decklists(request: HttpRequest, event: Event) -> HttpResponse:
     return render(request, "desk/decklists.html", {"event": event, **selectors.desk_decklists(event=event)})
 
 
-# --- Players: check-in on the portal ----------------------------------------------------------------------------
-
-@login_required
-@require_http_methods(["GET", "POST"])
-@event_permission_required(may_see_event)
-def player_check_in(request: HttpRequest, event: Event) -> HttpResponse:
-    """A member of a team checks the team in (POST; back to the page it came from, "My events" or the event's
-    page). GET is a page with the button, or why there is none (not registered, dropped, round 1 paired)."""
-    mine = my_registration_ids(event=event, user=request.user)
-    if request.method == "GET":
-        return render(request, "desk/check_in.html", {"event": event, "registered": bool(mine),
-                                                      "paired": event.rounds.exists()})
-    if not mine:
-        raise Http404("Not your event.")
-    registration = Registration.objects.select_related("team", "event").get(pk=next(iter(mine)))
-    try:
-        registration_check_in(registration=registration, by=request.user)
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, _("%(team)s is checked in.") % {"team": registration.team.name})
-    back = request.POST.get("next", "")
-    # Only a path of this site: redirect() would read "a:b" as a view's name (and fail on a stray one).
-    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                                require_https=request.is_secure()):
-        return HttpResponseRedirect(back)
-    return redirect("portal:event", pk=event.pk)
-
-
 # --- The projector ----------------------------------------------------------------------------------------------
 
 def _join_at_door(request, event: Event, round_: Round | None) -> dict | None:
@@ -768,7 +737,7 @@ def screen(request: HttpRequest, event: Event) -> HttpResponse:
         "pairing_pages": pairing_pages, "standing_pages": standing_pages, "table_pages": table_pages,
         "draft_tables": draft_tables, "pod_screen": _pod_screen(event, round_),
         "placings": selectors.event_final_placings(event=event),
-        "announcements": selectors.announcements_for_event(event=event, limit=1),
+        "announcements": announcements_for_event(event=event, limit=1),
         "qr": mark_safe(qr_svg(venue_absolute_uri(request=request, path=f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG
         "join": _join_at_door(request, event, round_),
         "etag": etag, "poll_seconds": poll_seconds(),

@@ -27,8 +27,8 @@ from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
 from tournaments.models import (
-    ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhaseSeat, Registration, Round,
-    RoundClock, TeamMatch,
+    Announcement, CheckIn, ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhaseSeat,
+    Registration, Round, RoundClock, TeamMatch,
 )
 from eventfile.validation import Problems, row_fields, rows_insert
 
@@ -103,14 +103,11 @@ PARTS: list[Part] = [
         Part("changes", LifeChange, "game__match__round__event", {"by": BY, "undone_by": BY}, parent="game",
              order=("at", "pk")),
     )),
+    Part("check_ins", CheckIn, "registration__event", {"registration": TEAM, "by": BY},
+         order=("registration__team__name",)),
+    Part("announcements", Announcement, "event", {"round": ROUND, "by": BY},
+         order=("created_at", "pk")),
 ]
-
-
-def parts_register(*, part: Part) -> None:
-    """Add a kind of record to the event file: a front-end's own records of an event (the desk's check-ins and
-    announcements), registered in its AppConfig.ready() so the import points from it down to eventfile."""
-    if all(known.key != part.key for known in PARTS):
-        PARTS.append(part)
 
 
 def parts_keys() -> tuple[str, ...]:

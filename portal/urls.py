@@ -3,7 +3,7 @@ bigint: a longer one is no page (404) rather than an overflow in the database (a
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import app, decklists, join, placeholders, pods, views
+from portal import app, checkin, decklists, join, placeholders, pods, views
 
 app_name = "portal"
 urlpatterns = [
@@ -23,6 +23,7 @@ urlpatterns = [
     path("events/<id:pk>/draft/", views.event_draft_tables, name="draft_tables"),
     path("events/<id:pk>/decklist/", decklists.decklist_page, name="decklist"),
     path("events/<id:pk>/drop/", views.event_drop, name="event_drop"),
+    path("events/<id:pk>/check-in/", checkin.player_check_in, name="player_check_in"),
     path("events/<id:pk>/pods/", pods.event_pods, name="pods"),
     path("pods/<id:pk>/", pods.pod_detail, name="pod"),
     path("pods/<id:pk>/report/", pods.pod_report, name="pod_report"),

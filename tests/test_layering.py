@@ -9,6 +9,7 @@ Today's remaining breaks are listed (KNOWN_VIOLATIONS, KNOWN_CIRCLES), each with
 it. The test fails on a new one, and also when a listed one is gone, so the lists only shrink.
 """
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -36,7 +37,7 @@ MAY_IMPORT = {
     "sealed": {"tournaments", "cards", "drafting"},  # a drafted pool becomes a sealed pool; never the other way
     "sharedgame": {"tournaments", "cards"},
     "ratings": {"tournaments", "pods"},  # multiplayer pods are rated too (docs/pods.md)
-    "signup": {"tournaments", "cards", "ratings"},  # the player's one page shows their ratings
+    "signup": {"tournaments", "cards", "ratings", "series"},  # the player's one page shows their ratings and series
     "judging": {"tournaments", "cards"},
     "series": {"tournaments", "ratings", "fees"},  # a season across events, its prizes by fees' lines (issue 44)
     "fees": {"tournaments"},  # entry fees and prizes (issue 44)
@@ -288,3 +289,117 @@ def app_edges() -> dict[str, set[str]]:
     for source, targets in graph.items():
         edges[_app(source)].update(_app(t) for t in targets if _app(t) != _app(source))
     return edges
+
+
+# --- Templates (issue 55) ---------------------------------------------------------------------------------------------
+# A template's {% load %} is an import too: it runs the library's Python, which reads its app's data. So each load is
+# checked against MAY_IMPORT like an import: a template belongs to the app of its folder (templates/<app>/..., or an
+# app's own templates/ dir; templates/registration/, the accounts pages Django's auth renders, to the portal, whose
+# accounts.py serves them), a library to the app whose templatetags/ holds it (common's `formatting` too, which the
+# settings name since common is no installed app); Django's and other packages' libraries (i18n, static, admin_*,
+# ...) are outside the layering, as their imports are. The site's frame, the templates at the top of templates/
+# (base.html, print_base.html), is SITE: like config it knows every app (its menu asks tournaments' rights), and
+# every page may extend or include it. {% include %} and {% extends %} of another app's template (a literal name) are
+# checked the same way.
+SITE = "site"
+TEMPLATE_FOLDER_OWNERS = {"registration": "portal"}
+_LOAD = re.compile(r"{%\s*load\s+(.*?)\s*%}")
+_INCLUDE = re.compile(r"{%\s*(include|extends)\s+[\"']([^\"']+)[\"']")
+
+# Includes and extends across the layering left as they are, each with its reason (none today). A new one fails.
+KNOWN_TEMPLATE_VIOLATIONS: dict[str, str] = {}
+
+
+def template_files() -> dict[str, tuple[str, Path]]:
+    """Template name -> (the app it belongs to, its file): templates/ first, then the apps' own templates/ dirs."""
+    found = {}
+    roots = [(ROOT / "templates", None)] + [(ROOT / app / "templates", app) for app in LAYERS]
+    for root, app in roots:
+        for path in sorted(root.rglob("*")) if root.is_dir() else ():
+            if path.is_file():
+                name = path.relative_to(root).as_posix()
+                found.setdefault(name, (app or template_owner(name), path))
+    return found
+
+
+def template_owner(name: str) -> str | None:
+    """The app a template name belongs to: its folder's app, SITE at the top; None for another package's (admin/)."""
+    folder, _slash, _rest = name.partition("/")
+    if not _slash:
+        return SITE
+    folder = TEMPLATE_FOLDER_OWNERS.get(folder, folder)
+    return folder if folder in LAYERS else None
+
+
+def template_libraries() -> dict[str, str]:
+    """Library name -> the app whose templatetags/ holds it; each name is one app's (Django finds one module)."""
+    libraries: dict[str, str] = {}
+    for app in LAYERS:
+        for path in sorted((ROOT / app / "templatetags").glob("*.py")):
+            if path.stem != "__init__":
+                assert path.stem not in libraries, f"two template libraries named {path.stem!r}"
+                libraries[path.stem] = app
+    return libraries
+
+
+def template_references(text: str) -> tuple[set[str], set[str]]:
+    """(the libraries a template loads, the template names it includes or extends by a literal name)."""
+    loads = set()
+    for match in _LOAD.finditer(text):
+        words = match.group(1).split()
+        loads.update(words[-1:] if "from" in words else words)  # {% load a b from library %}
+    return loads, {name for _tag, name in _INCLUDE.findall(text)}
+
+
+def _may_use(source: str, target: str) -> bool:
+    if target in (source, "common", SITE) or source in (SITE, "config"):
+        return True
+    return target in MAY_IMPORT.get(source, set())
+
+
+def template_violations(templates: dict[str, tuple[str, Path]], libraries: dict[str, str]) -> tuple[set[str], set[str]]:
+    """("template loads library (app)" for each load against the layering, "template includes|extends other" for
+    each include or extends of a template of an app it may not import)."""
+    loads, includes = set(), set()
+    for name, (owner, path) in templates.items():
+        loaded, included = template_references(path.read_text(encoding="utf-8"))
+        for library in sorted(loaded):
+            if library in libraries and not _may_use(owner, libraries[library]):
+                loads.add(f"{name} ({owner}) loads {library} ({libraries[library]})")
+        for other in sorted(included):
+            target = template_owner(other)
+            if target is not None and not _may_use(owner, target):
+                includes.add(f"{name} ({owner}) includes {other} ({target})")
+    return loads, includes
+
+
+def test_the_template_check_sees_what_it_should(tmp_path):
+    (tmp_path / "drafting").mkdir()
+    (tmp_path / "drafting" / "pool.html").write_text(
+        '{% extends "base.html" %}{% load i18n desk cards %}{% load clock from portal %}'
+        '{% include "portal/_x.html" %}{% include "tournaments/_y.html" %}{% include "admin/z.html" %}', encoding="utf-8")
+    (tmp_path / "base.html").write_text("{% load static i18n desk %}", encoding="utf-8")
+    (tmp_path / "portal").mkdir()
+    (tmp_path / "portal" / "page.html").write_text('{% load desk tournaments %}{% include "desk/_a.html" %}',
+                                                   encoding="utf-8")
+    templates = {name: (template_owner(name), tmp_path / name) for name in
+                 ("drafting/pool.html", "base.html", "portal/page.html")}
+    libraries = {"desk": "desk", "portal": "portal", "cards": "cards", "tournaments": "tournaments"}
+    assert template_violations(templates, libraries) == (
+        {"drafting/pool.html (drafting) loads desk (desk)", "drafting/pool.html (drafting) loads portal (portal)",
+         "portal/page.html (portal) loads desk (desk)"},
+        {"drafting/pool.html (drafting) includes portal/_x.html (portal)",
+         "portal/page.html (portal) includes desk/_a.html (desk)"},
+    )
+    assert template_owner("registration/login.html") == "portal" and template_owner("admin/base.html") is None
+
+
+def test_no_template_loads_a_library_against_the_layering():
+    loads, _includes = template_violations(template_files(), template_libraries())
+    assert sorted(loads) == [], "template libraries loaded against docs/architecture.md (move the tag to its owner)"
+
+
+def test_no_template_includes_or_extends_another_layers_template_but_the_listed_ones():
+    _loads, found = template_violations(template_files(), template_libraries())
+    assert sorted(found - set(KNOWN_TEMPLATE_VIOLATIONS)) == [], "new includes against docs/architecture.md"
+    assert sorted(set(KNOWN_TEMPLATE_VIOLATIONS) - found) == [], "gone: take them off KNOWN_TEMPLATE_VIOLATIONS"

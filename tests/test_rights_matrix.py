@@ -425,6 +425,7 @@ ROUTES = {
     # The world's event is a team event: no member drops their team by themselves (an individual event's player
     # does: tests/portal/test_players_act.py).
     "portal:event_drop": ({"GET": NOBODY, "POST": NOBODY}, E),
+    "portal:player_check_in": ({"GET": SEE, "POST": PLAYS}, E),  # desk:player_check_in is its old name
     "portal:pods": ({"GET": SEE}, lambda w: {"pk": w.mp_event.pk}),
     "portal:pod": ({"GET": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
     "portal:pod_report": ({"POST": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),

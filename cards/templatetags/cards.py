@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 
+from cards import display
 from cards.display import ManaSymbol, mana_symbols
 from cards.selectors import (
     CardFace, card_data_freshness, card_printed_names, cards_faces, decklist_commanders, formats_unchecked, unchecked_formats_notice,
@@ -142,3 +143,21 @@ def deck_commanders(decklist, formats) -> dict[str, int]:
         return {}
     return decklist_commanders(text=decklist.text, main=decklist.main, sideboard=decklist.sideboard,
                                formats=formats or ())
+
+
+@register.filter
+def card_rarity(rarity: str) -> str:
+    """A card's rarity in the page's language (cards.display)."""
+    return display.rarity_name(rarity)
+
+
+@register.filter
+def card_types(types: str) -> str:
+    """A card's types ('Artifact Creature') in the page's language (cards.display)."""
+    return display.type_line(types)
+
+
+@register.filter
+def color_name(letter: str) -> str:
+    """A colour letter (W U B R G, C colourless, M multicolour) named in the page's language."""
+    return display.color_name(letter)

@@ -88,6 +88,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "portal.context_processors.site",
             ],
+            # common is no installed app (it owns no data): its template library is named here (docs/architecture.md).
+            "libraries": {"formatting": "common.templatetags.formatting", "venue": "common.templatetags.venue"},
         },
     },
 ]

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from desk.models import Announcement
+from tournaments.models import Announcement
 from tests.portal.scene import make_scene
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from desk.models import CheckIn
+from tournaments.models import CheckIn
 from tests.factories import EventFactory, PlaceholderFactory, PlayerFactory, UserFactory
 from tournaments.models import Player, Registration, SeatInvitation
 
@@ -136,7 +136,7 @@ def test_the_claim_sheet_gives_new_players_a_working_link(client, empty_event, o
 
 
 def test_check_in_all_and_undo(client, event, organizer):
-    from desk.services.checkin import registration_check_in
+    from tournaments.services.checkin import registration_check_in
 
     first = event.registrations.first()
     registration_check_in(registration=first, by=first.seats.first().player.user)  # a player's own check-in

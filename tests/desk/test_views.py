@@ -6,7 +6,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from desk.models import Announcement, CheckIn
+from tournaments.models import Announcement, CheckIn
 from desk.selectors import desk_next_step
 from tests.desk.conftest import member
 from tests.factories import UserFactory

@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from desk.models import Announcement, CheckIn
+from tournaments.models import Announcement, CheckIn
 from drafting.models import DraftCard, PodCard
 from drafting.services.pods import thg_pick
 from eventfile.export import VERSION, event_export

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from desk.services.checkin import registration_check_in
+from tournaments.services.checkin import registration_check_in
 from fees.selectors import payouts_for_event
 from fees.services import event_fee_set, event_prizes_set, registration_payment_mark
 from tests.api.conftest import build_event

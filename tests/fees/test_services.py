@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 
 from common.refusals import Conflict, NotAllowed, Refusal
-from desk.services.checkin import registration_check_in
+from tournaments.services.checkin import registration_check_in
 from fees.enums import PaymentStatus
 from fees.selectors import fee_totals, payments_for_event
 from fees.services import event_fee_set, event_prizes_set, registration_payment_mark

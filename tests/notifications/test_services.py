@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone, translation
 
-from desk.services.announcements import announcement_post
+from tournaments.services.announcements import announcement_post
 from judging.enums import Infraction, PenaltyKind
 from judging.services import penalty_record
 from notifications.kinds import NoticeKind

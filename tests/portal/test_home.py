@@ -122,7 +122,7 @@ def test_favicon_is_served(db, client):
 
 def test_home_shows_the_round_clock_and_the_announcements_of_my_events(scene, client):
     """Issue 32: the clock and the announcements were promised on every player's page but My events showed neither."""
-    from desk.services.announcements import announcement_post
+    from tournaments.services.announcements import announcement_post
     from tournaments.services.clock import round_clock_start
 
     login_client(client, scene.alice)

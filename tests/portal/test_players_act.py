@@ -3,7 +3,7 @@ reinstate), check in from "My events", and a page at the check-in address."""
 import pytest
 from django.urls import reverse
 
-from desk.models import CheckIn
+from tournaments.models import CheckIn
 from tests.factories import EventFactory, OrganizerFactory, RegistrationFactory, RoundFactory, TeamMatchFactory
 from tests.portal.scene import login_client
 from tournaments.enums import EventStatus

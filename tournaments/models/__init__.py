@@ -10,6 +10,7 @@ from .clock import (
 )
 from .decklists import Decklist, DecklistChange
 from .event import Event
+from .eventday import Announcement, CheckIn
 from .log import EventLogEntry
 from .phases import Phase, PhaseDeck, PhaseSeat
 from .people import PersonLanguage, Player, SeatInvitation, Team
@@ -17,5 +18,5 @@ from .registration import AvoidedPairing, Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 from .staff import EventStaff, StaffRole
 
-__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "AvoidedPairing", "ClockExtension", "ClockPurpose", "ClockStatus",
+__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "Announcement", "AvoidedPairing", "CheckIn", "ClockExtension", "ClockPurpose", "ClockStatus",
            "Decklist", "DecklistChange", "Event", "EventDesk", "EventLogEntry", "EventStaff", "PersonLanguage", "Phase", "PhaseDeck", "PhaseSeat", "Player", "Registration", "Round", "RoundClock", "Seat", "SeatInvitation", "SeatMatch", "StaffRole", "Team", "TeamMatch"]

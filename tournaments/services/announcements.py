@@ -3,8 +3,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from desk.models import Announcement
-from tournaments.models import Event
+from tournaments.models import Announcement, Event
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.scoreboard import event_bump_version

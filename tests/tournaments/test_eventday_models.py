@@ -1,12 +1,13 @@
-"""The desk's models as the admin names them: every model has its own plural, translated (no "Rundenuhrs")."""
+"""The models as the admin names them: every model has its own plural, translated (no "Rundenuhrs"). Check-in and
+announcements were the desk's (issue 55)."""
 import pytest
 from django.apps import apps
 from django.utils import translation
 
 
 @pytest.mark.parametrize(("model", "german"), [("checkin", "Check-ins"), ("announcement", "Ansagen")])
-def test_desk_models_have_their_german_plural(model, german):
-    meta = apps.get_model("desk", model)._meta
+def test_eventday_models_have_their_german_plural(model, german):
+    meta = apps.get_model("tournaments", model)._meta
     assert "verbose_name_plural" in meta.original_attrs
     with translation.override("de"):
         assert str(meta.verbose_name_plural) == german

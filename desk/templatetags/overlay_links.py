@@ -1,5 +1,6 @@
-"""`{% overlay_links event rows %}`: the desk's list of stream overlays to paste into OBS (one query, for the
-event's draft tables)."""
+"""`{% load overlay_links %}`, `{% overlay_links event rows %}`: the desk's list of stream overlays to paste into OBS
+(one query, for the event's draft tables). The desk's own piece (the overlays are another front-end, whose
+library the desk may not load), issue 55."""
 from django import template
 
 from drafting.models import DraftTable
@@ -8,7 +9,7 @@ from tournaments.enums import FormatKind
 register = template.Library()
 
 
-@register.inclusion_tag("overlays/_desk_links.html", takes_context=True)
+@register.inclusion_tag("desk/_overlay_links.html", takes_context=True)
 def overlay_links(context, event, rows):
     request = context.get("request")
     tables = []

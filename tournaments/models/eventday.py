@@ -1,11 +1,13 @@
-"""What the organizer's desk keeps beyond the tournament itself: check-in and announcements (docs/desk.md). The
-rules of the event stay in tournaments/, and so do the round clocks (tournaments/models/clock.py) that every door
-reads; these rows only record the event day."""
+"""What the event day records beyond the rounds: check-in and announcements (docs/desk.md). The desk ticks and
+posts them, the portal checks a team in and shows them, the projector and the event file read them; they are the
+event's, so they live here (issue 55), beside the round clocks (clock.py)."""
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Event, Registration, Round
+from .event import Event
+from .registration import Registration
+from .rounds import Round
 
 
 class CheckIn(models.Model):

@@ -8,9 +8,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
-from desk.models import CheckIn
 from tournaments.logtext import LogText
-from tournaments.models import Event, EventLogEntry, Registration
+from tournaments.models import CheckIn, Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind
 from tournaments.services.clock import event_desk_for
 from tournaments.services.eventlog import event_log_record
