@@ -21,8 +21,7 @@ from django.utils.translation import gettext as _
 from drafting.models import EventTimer, Pod, PodCard, PodTeam
 from fees.models import EventFee, Payment, Prize
 from judging.models import DeckCheck, Penalty
-from pods.models import Pod as MultiplayerPod
-from pods.models import PodBye, PodSeat
+from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
@@ -78,12 +77,12 @@ PARTS: list[Part] = [
         Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),
     )),
     # Multiplayer pods (issue 43): each round's pods with their seats and outcomes, and the byes.
-    Part("multiplayer_pods", MultiplayerPod, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
+    Part("multiplayer_pods", MultiplayerTable, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
                                                               "confirmed_by": BY},
          order=("round__number", "number"), children=(
-        Part("seats", PodSeat, "pod__round__event", {"registration": TEAM}, parent="pod", order=("position",)),
+        Part("seats", MultiplayerSeat, "table__round__event", {"registration": TEAM}, parent="table", order=("position",)),
     )),
-    Part("pod_byes", PodBye, "round__event", {"round": ROUND, "registration": TEAM},
+    Part("pod_byes", MultiplayerBye, "round__event", {"round": ROUND, "registration": TEAM},
          order=("round__number", "registration__team__name")),
     Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
         Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),

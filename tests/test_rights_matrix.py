@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from drafting.models import Pod
 from drafting.services.pods import thg_pods_seat
-from pods.selectors import round_pods
-from pods.services import pods_pair_next
+from multiplayer.selectors import round_tables
+from multiplayer.services import tables_pair_next
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
 from series.models import Series, SeriesEvent, SeriesResult
@@ -131,7 +131,7 @@ def world(_bundled_cards):
     pod = thg_pods_seat(event=pod_event, by=None, seed=1)[0]
     pod = Pod.objects.get(pk=pod.pk)
     mp_event, _mp_mine, _mp_others = _private_event(PodEventFactory, users[OWNER], users, player_user)
-    mp_pod = round_pods(round_=pods_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
+    mp_pod = round_tables(round_=tables_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
     sealed, s_mine, _s_others = _private_event(SealedEventFactory, users[OWNER], users, player_user)
     pool = SealedPool.objects.create(event=sealed, registration=s_mine, set_code="DOM", booster_count=6, seed=1)
     Phase.objects.create(event=sealed, number=1, format_kind=sealed.format_kind, rounds=sealed.swiss_rounds)

@@ -272,6 +272,6 @@ class Event(models.Model):
         return self.structure in SHARED_STRUCTURES
 
     @property
-    def is_pods(self) -> bool:
+    def is_multiplayer(self) -> bool:
         """Multiplayer pods: individuals at tables of three to five, one winner a game (docs/pods.md)."""
         return self.structure == Structure.MULTIPLAYER_PODS

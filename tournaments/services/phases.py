@@ -56,7 +56,7 @@ def _format_problems(*, event: Event, format_kind: str, constructed_format: str)
     if format_kind not in FormatKind.values:
         return {"format_kind": _("Choose one of the formats Hydra runs: %(list)s.") % {
             "list": ", ".join(FormatKind.values)}}
-    if event.is_pods and format_kind != FormatKind.TEAM_CONSTRUCTED:
+    if event.is_multiplayer and format_kind != FormatKind.TEAM_CONSTRUCTED:
         return {"format_kind": _("This event plays multiplayer pods with constructed decks: every phase is "
                                  "constructed.")}
     if format_kind in TWO_HEADED_GIANT_FORMATS and event.structure != Structure.TWO_HEADED_GIANT:
