@@ -119,7 +119,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/tables/<id:table_id>/result", TableResultView.as_view(), name="table-result"),
     path("v1/events/<id:event_id>/tables/<id:table_id>/confirm", TableConfirmView.as_view(), name="table-confirm"),
     path("v1/events/<id:event_id>/table-standings/", MultiplayerStandingsView.as_view(), name="table-standings"),
-    # The paths of a Commander night before issue 55, kept for one release (docs/pods.md, "The API"; deprecated in
+    # The paths of a Commander night before issue 55, kept for one release (docs/multiplayer.md, "The API"; deprecated in
     # the schema): the same views under their old names.
     path("v1/events/<id:event_id>/pod-rounds/", deprecated(TableRoundListView).as_view(), name="pod-round-list"),
     path("v1/events/<id:event_id>/pod-tables/<id:table_id>/result", deprecated(TableResultView).as_view(),

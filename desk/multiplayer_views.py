@@ -1,4 +1,4 @@
-"""The desk of a multiplayer pod event (issue 43, docs/pods.md): the round's pods, seating the next round (or the
+"""The desk of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods, seating the next round (or the
 top pod), and a pod's result in one keystroke line ("3 2": seat 2 won pod 3). The services decide
 (pods.services); these views read the request and answer."""
 from django.contrib import messages
@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from multiplayer.selectors import multiplayer_standings_data, tables_latest_round, round_byes, round_tables
+from multiplayer.selectors import multiplayer_standings_data, tables_latest_round, round_byes, round_multiplayer_tables
 from multiplayer.services import table_result_enter_line, tables_pair_next
 from tournaments.models import Event
 from tournaments.rights import may_score_event
@@ -44,7 +44,7 @@ def desk_tables(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("desk:tables", pk=event.pk)
     round_ = tables_latest_round(event=event)
     return render(request, "desk/multiplayer.html", {
-        "event": event, "round": round_, "pods": round_tables(round_=round_) if round_ else [],
+        "event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_) if round_ else [],
         "byes": round_byes(round_=round_) if round_ else [], "standings": multiplayer_standings_data(event=event),
     })
 
@@ -57,10 +57,9 @@ def table_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
         raise Http404("No such round.")
-    return render(request, "desk/table_slips.html", {"event": event, "round": round_, "pods": round_tables(round_=round_)})
+    return render(request, "desk/table_slips.html", {"event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_)})
 
 
-@login_required
 @require_http_methods(["GET", "POST"])
 def desk_tables_moved(request: HttpRequest, pk: int) -> HttpResponse:
     """The desk's tables page at its address before issue 55 (desk/pods/), for one release: a GET moves on (301), a

@@ -38,7 +38,7 @@ urlpatterns = [
     path("events/<id:pk>/desk/decklists/", views.desk_decklists, name="decklists"),
     path("events/<id:pk>/desk/tables/", multiplayer_views.desk_tables, name="tables"),
     path("events/<id:pk>/rounds/<id:number>/table-slips/", multiplayer_views.table_slips, name="table_slips"),
-    # The pages' addresses before issue 55 (docs/pods.md), for one release: a seat or a line posted to the old
+    # The pages' addresses before issue 55 (docs/multiplayer.md), for one release: a seat or a line posted to the old
     # address still counts, a GET moves on.
     path("events/<id:pk>/desk/pods/", multiplayer_views.desk_tables_moved, name="pods"),
     path("events/<id:pk>/rounds/<id:number>/pod-slips/",

@@ -1,4 +1,4 @@
-"""The multiplayer pod engine (issue 43, docs/pods.md): pods of three to five players at one table, one winner.
+"""The multiplayer pod engine (issue 43, docs/multiplayer.md): pods of three to five players at one table, one winner.
 
 Pure Python over plain data (player keys are any hashable, usually registration ids): how many pods of which size a
 round has, who sits where, Swiss-like pods by points with as few repeat opponents as possible, the scoring presets,
@@ -320,7 +320,7 @@ def table_line_parse(line: str) -> TypedLine:
 
 
 def table_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hashable, Hashable, str]]:
-    """A pod's game as the two-player results a rating counts (docs/pods.md, "Ratings"): who won or drew beat each
+    """A pod's game as the two-player results a rating counts (docs/multiplayer.md, "Ratings"): who won or drew beat each
     player who lost, players who drew drew each other, and players who lost are not compared. Each as (a, b, "A",
     "B" or "D" from a's side), in seat order."""
     pairs = []

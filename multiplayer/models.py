@@ -1,4 +1,4 @@
-"""Multiplayer pods (issue 43, docs/pods.md): a round of a pod event seats its players at pods of three to five.
+"""Multiplayer pods (issue 43, docs/multiplayer.md): a round of a pod event seats its players at pods of three to five.
 
 A Pod belongs to one of the event's rounds (tournaments.Round, so the round clock, its name and the event's
 progress are the core's); its seats say who sits where (position 1 plays first) and, once a result is in, each

@@ -1,4 +1,4 @@
-"""Reads of multiplayer pod events (docs/pods.md): a round's pods, the player's pod, and the standings."""
+"""Reads of multiplayer pod events (docs/multiplayer.md): a round's pods, the player's pod, and the standings."""
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -15,7 +15,7 @@ def event_scoring(*, event: Event) -> engine.Scoring:
                           bye=event.pod_bye_points)
 
 
-def round_tables(*, round_: Round) -> list[MultiplayerTable]:
+def round_multiplayer_tables(*, round_: Round) -> list[MultiplayerTable]:
     """The round's pods, numbered, each with its seats in order and their players (three queries)."""
     seats = MultiplayerSeat.objects.select_related("registration__team").order_by("position")
     return list(MultiplayerTable.objects.filter(round=round_).order_by("number").prefetch_related(Prefetch("seats", queryset=seats)))
@@ -157,7 +157,7 @@ def multiplayer_rated_games(*, events) -> list[tuple[int, int, list[tuple[int, s
                 .order_by("round__event__date", "round__event_id", "round__number", "number")
                 .values_list("pk", "round__event_id"))
     seats: dict[int, list[tuple[int, str]]] = {}
-    for table_id, registration_id, outcome in (MultiplayerSeat.objects.filter(pod_id__in=[pk for pk, _e in tables])
+    for table_id, registration_id, outcome in (MultiplayerSeat.objects.filter(table_id__in=[pk for pk, _e in tables])
                                              .order_by("position").values_list("table_id", "registration_id", "outcome")):
         seats.setdefault(table_id, []).append((registration_id, outcome))
     return [(event_id, len(seats.get(pk, [])), seats.get(pk, [])) for pk, event_id in tables]

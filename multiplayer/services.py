@@ -1,4 +1,4 @@
-"""Writes of multiplayer pod events (docs/pods.md): seating a round's pods, the top pod, and pods' results.
+"""Writes of multiplayer pod events (docs/multiplayer.md): seating a round's pods, the top pod, and pods' results.
 
 Every write locks the event first (tournaments/services/locks.py), refuses a closed event, records itself in the
 event log with who made it, and bumps the scoreboard version. A refusal is one of common/refusals.py's family and
@@ -195,7 +195,7 @@ def table_result_report(*, table: MultiplayerTable, by, kind: str, players: list
                      round_number=table.round.number, data={"pod": table.number, "kind": kind, "players": list(players)})
     event_bump_version(event_id=event.pk)
     if table.state == MultiplayerTableState.FINAL:
-        domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, table=table.pk)
+        domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
         _after_final(table=table)
     return table
 
@@ -219,7 +219,7 @@ def table_result_confirm(*, table: MultiplayerTable, by) -> MultiplayerTable:
                      message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": table.number}),
                      round_number=table.round.number, data={"pod": table.number})
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, table=table.pk)
+    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
     _after_final(table=table)
     return table
 

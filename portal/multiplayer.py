@@ -1,4 +1,4 @@
-"""The players' pages of a multiplayer pod event (issue 43, docs/pods.md): the round's pods and the standings for
+"""The players' pages of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods and the standings for
 everyone who may see the event, and a pod's own page for its players, where one reports the result and another
 confirms it. The services decide (pods.services); these views read the form and answer."""
 from django import forms
@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from common.refusals import NotFound
 from multiplayer.models import MultiplayerTable, MultiplayerResultKind, MultiplayerTableState
-from multiplayer.selectors import table_of_user, multiplayer_standings_data, tables_latest_round, round_byes, round_tables
+from multiplayer.selectors import table_of_user, multiplayer_standings_data, tables_latest_round, round_byes, round_multiplayer_tables
 from multiplayer.services import table_result_confirm, table_result_report
 from tournaments.rights import may_report_for_table, may_run_event
 from tournaments.selectors.events import event_for_viewer, my_registration_ids
@@ -44,7 +44,7 @@ def _table_for_player(request: HttpRequest, pk: int) -> MultiplayerTable:
 
 
 def _table_page(request: HttpRequest, table: MultiplayerTable, *, form: TableReportForm | None = None, status: int = 200):
-    table = next(p for p in round_tables(round_=table.round) if p.pk == table.pk)
+    table = next(p for p in round_multiplayer_tables(round_=table.round) if p.pk == table.pk)
     mine = my_registration_ids(event=table.round.event, user=request.user)
     reported_by_me = table.reporter_id in mine or table.reported_by_id == request.user.pk
     return render(request, "portal/multiplayer_table.html", {
@@ -103,7 +103,7 @@ def event_tables(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = tables_latest_round(event=event)
     return render(request, "portal/multiplayer.html", {
         "event": event, "tab": "pods", "round": round_, "runs_event": may_run_event(request.user, event),
-        "pods": round_tables(round_=round_) if round_ else [], "byes": round_byes(round_=round_) if round_ else [],
+        "pods": round_multiplayer_tables(round_=round_) if round_ else [], "byes": round_byes(round_=round_) if round_ else [],
         "my_pod": table_of_user(round_=round_, user=request.user) if round_ else None,
         "mine": my_registration_ids(event=event, user=request.user),
         "standings": multiplayer_standings_data(event=event),

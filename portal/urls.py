@@ -28,7 +28,7 @@ urlpatterns = [
     path("tables/<id:pk>/", multiplayer.table_detail, name="table"),
     path("tables/<id:pk>/report/", multiplayer.table_report, name="table_report"),
     path("tables/<id:pk>/confirm/", multiplayer.table_confirm, name="table_confirm"),
-    # A Commander night's pages before issue 55 (docs/pods.md): the pages move on, a form posted to an old
+    # A Commander night's pages before issue 55 (docs/multiplayer.md): the pages move on, a form posted to an old
     # address (a page open since then) still counts. For one release.
     path("events/<id:pk>/pods/", RedirectView.as_view(pattern_name="portal:tables", permanent=True), name="pods"),
     path("pods/<id:pk>/", RedirectView.as_view(pattern_name="portal:table", permanent=True), name="pod"),

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from drafting.models import DraftTable, Pod
 from multiplayer.models import MultiplayerTable, MultiplayerTableState
-from multiplayer.selectors import round_byes, round_tables
+from multiplayer.selectors import round_byes, round_multiplayer_tables
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, Round, TeamMatch
 from tournaments.selectors.pairings import round_tables
@@ -62,7 +62,7 @@ def _pod_round_payload(round_: Round) -> dict:
     """A multiplayer pod round (pods/): each pod's seats in order with their players, and the byes."""
     pods = [{"pod": pod.number, "players": [{"seat": seat.position, "player": str(seat.registration.team)}
                                             for seat in pod.seats.all()]}
-            for pod in round_tables(round_=round_)]
+            for pod in round_multiplayer_tables(round_=round_)]
     return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "pods": pods,
             "byes": [str(registration.team) for registration in round_byes(round_=round_)]}
 

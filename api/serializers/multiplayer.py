@@ -1,4 +1,4 @@
-"""Multiplayer pod events (issue 43, docs/pods.md): rounds of pods, a pod's result, and the standings."""
+"""Multiplayer pod events (issue 43, docs/multiplayer.md): rounds of pods, a pod's result, and the standings."""
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer

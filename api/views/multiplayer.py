@@ -1,4 +1,4 @@
-"""Multiplayer pod events (issue 43, docs/pods.md): rounds of pods, a pod's result and its confirmation, and the
+"""Multiplayer pod events (issue 43, docs/multiplayer.md): rounds of pods, a pod's result and its confirmation, and the
 standings. The services decide who may do what (tournaments.rights); these views read the request and answer."""
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema

@@ -3,7 +3,7 @@ pods of 4 (three pods of 3 take the leftovers), three Swiss rounds and a top pod
 
 Results follow the players' strength (the strongest at a pod wins), but round 2's pod 1 ends in a draw between its
 two strongest players and round 3's pod 1 on time (everyone still in). The expected points and opponents'
-tiebreaker are worked out here from the pods the API seated, by docs/pods.md's rules written out in this file.
+tiebreaker are worked out here from the pods the API seated, by docs/multiplayer.md's rules written out in this file.
 """
 from fractions import Fraction
 
@@ -73,13 +73,13 @@ def test_a_13_player_commander_night_with_a_top_pod_runs_through_the_api_alone()
         assert early.status_code == 409  # the pods wait for their results
         for table in tables:
             body, outcomes = _play(number, table)
-            posted = api.post(f"{base}/tables/{pod['id']}/result", body, format="json", **auth)
+            posted = api.post(f"{base}/tables/{table['id']}/result", body, format="json", **auth)
             assert posted.status_code == 200, posted.json()
             assert posted.json()["state"] == "final"
             assert {s["name"]: s["outcome"] for s in posted.json()["seats"]} == outcomes
             names = [s["name"] for s in table["seats"]]
             games += [(n, [o for o in names if o != n], outcomes[n]) for n in names]
-    bad = api.post(f"{base}/tables/{pods[0]['id']}/result", {"result": "win", "players": []}, format="json", **auth)
+    bad = api.post(f"{base}/tables/{tables[0]['id']}/result", {"result": "win", "players": []}, format="json", **auth)
     assert bad.status_code == 400
 
     standings = api.get(f"{base}/table-standings/").json()
@@ -105,3 +105,37 @@ def test_a_13_player_commander_night_with_a_top_pod_runs_through_the_api_alone()
     by_id = {r["id"]: r["name"] for r in standings["results"]}
     assert [by_id[p] for p in places] == [champion["name"]] + [n for n in swiss if n != champion["name"]]
     assert api.post(f"{base}/table-rounds/", {}, format="json", **auth).status_code == 409
+
+
+def test_the_pod_paths_of_before_issue_55_answer_as_the_table_paths_do_and_are_deprecated():
+    """/pod-rounds/, /pod-tables/{id}/result and /pod-standings/ are kept for one release (docs/multiplayer.md): the
+    same views, the same answers; the schema marks them deprecated and the new ones not."""
+    from drf_spectacular.generators import SchemaGenerator
+    from rest_framework.test import APIClient
+
+    from multiplayer.selectors import round_multiplayer_tables
+    from multiplayer.services import tables_pair_next
+    from tests.factories import ApiTokenFactory, PlayerFactory, PodEventFactory, RegistrationFactory
+
+    event = PodEventFactory(is_public=True)
+    for _ in range(8):
+        RegistrationFactory(event=event, seats=[PlayerFactory()])
+    first, second = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))
+    api, base = APIClient(), f"/api/v1/events/{event.pk}"
+    auth = {"HTTP_AUTHORIZATION": f"Token {ApiTokenFactory(event=event).raw}"}
+    winner = {"result": "win", "players": [first.seats.first().registration_id]}
+    old = api.post(f"{base}/pod-tables/{first.pk}/result", winner, format="json", **auth)
+    new = api.post(f"{base}/tables/{first.pk}/result", winner, format="json", **auth)
+    assert (old.status_code, new.status_code) == (200, 200) and old.json() == new.json()
+    assert old.json()["state"] == "final"
+    for old_path, new_path in (("pod-rounds/", "table-rounds/"), ("pod-standings/", "table-standings/")):
+        assert api.get(f"{base}/{old_path}").json() == api.get(f"{base}/{new_path}").json()
+    assert api.post(f"{base}/pod-tables/{second.pk}/confirm", format="json").status_code in (401, 403)
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    for old_path, new_path in (("pod-rounds/", "table-rounds/"), ("pod-standings/", "table-standings/"),
+                               ("pod-tables/{table_id}/result", "tables/{table_id}/result"),
+                               ("pod-tables/{table_id}/confirm", "tables/{table_id}/confirm")):
+        for method, operation in paths[f"/api/v1/events/{{event_id}}/{old_path}"].items():
+            assert operation.get("deprecated") is True, (old_path, method)
+            assert "deprecated" not in paths[f"/api/v1/events/{{event_id}}/{new_path}"][method], (new_path, method)

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from multiplayer.models import MultiplayerTable, MultiplayerTableState
-from multiplayer.selectors import round_tables
+from multiplayer.selectors import round_multiplayer_tables
 from multiplayer.services import tables_pair_next
 from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 
@@ -30,7 +30,7 @@ def test_a_pods_result_reported_on_one_phone_and_confirmed_on_another(browsers):
     users = [UserFactory(username=f"pilot{i}") for i in range(4)]
     for user in users:
         RegistrationFactory(event=event, seats=[PlayerFactory(user=user, name=f"Pilot {user.username[-1]}")])
-    table = round_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=7))[0]
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=7))[0]
     by_seat = {s.position: s for s in table.seats.all()}
     reporter, confirmer = (by_seat[n].registration.seats.get().player.user for n in (1, 2))
     winner = by_seat[4].registration_id

@@ -76,3 +76,20 @@ def test_the_desks_next_step_for_a_pod_event_leads_to_its_pods_page(client):
     page = client.get(reverse("desk:desk", args=[event.pk])).text
     assert f'id="next-step" href="{reverse("desk:tables", args=[event.pk])}"' in page
     assert "Seat the pods" in page
+
+
+def test_the_desk_pod_addresses_of_before_issue_55_lead_to_the_table_pages(client):
+    """desk/pods/ and rounds/<n>/pod-slips/ moved to desk/tables/ and table-slips/ (301, for one release); a seat or a
+    line posted to the old address still counts, for whoever may work the desk only."""
+    event = PodEventFactory()
+    for _ in range(8):
+        RegistrationFactory(event=event, seats=[PlayerFactory()])
+    client.force_login(UserFactory())
+    assert client.post(f"/events/{event.pk}/desk/pods/", {"seat": "1"}).status_code == 404
+    client.force_login(event.organizer)
+    old = client.get(f"/events/{event.pk}/desk/pods/")
+    assert (old.status_code, old["Location"]) == (301, f"/events/{event.pk}/desk/tables/")
+    assert client.post(f"/events/{event.pk}/desk/pods/", {"seat": "1"}).status_code == 302
+    assert MultiplayerTable.objects.filter(round__event=event).count() == 2
+    old = client.get(f"/events/{event.pk}/rounds/1/pod-slips/")
+    assert (old.status_code, old["Location"]) == (301, f"/events/{event.pk}/rounds/1/table-slips/")

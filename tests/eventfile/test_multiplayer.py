@@ -6,7 +6,7 @@ import pytest
 from eventfile.export import event_export
 from eventfile.importer import event_import
 from multiplayer.models import MultiplayerBye, MultiplayerSeat
-from multiplayer.selectors import multiplayer_standings_data, round_tables
+from multiplayer.selectors import multiplayer_standings_data, round_multiplayer_tables
 from multiplayer.services import table_result_enter_line, tables_pair_next
 from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 
@@ -18,7 +18,7 @@ def test_a_pod_event_exports_and_imports_with_its_pods_byes_and_standings():
     for _ in range(9):
         RegistrationFactory(event=event, seats=[PlayerFactory()])
     round_ = tables_pair_next(event=event, by=event.organizer, seed=4)
-    for table in round_tables(round_=round_):
+    for table in round_multiplayer_tables(round_=round_):
         table_result_enter_line(event=event, by=event.organizer, line=f"{table.number} 2")
     first = event_export(event=event)
     assert len(first["multiplayer_pods"]) == 2 and len(first["pod_byes"]) == 1

@@ -3,7 +3,7 @@ import pytest
 
 from common.refusals import NotAllowed, NotFound, Refusal
 from multiplayer.models import MultiplayerTable, MultiplayerBye, MultiplayerSeat, MultiplayerTableState
-from multiplayer.selectors import multiplayer_final_places, multiplayer_standings, round_tables
+from multiplayer.selectors import multiplayer_final_places, multiplayer_standings, round_multiplayer_tables
 from multiplayer.services import table_result_confirm, table_result_enter_line, table_result_report, tables_pair_next
 from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 from tournaments.enums import EventStatus, RoundKind
@@ -28,7 +28,7 @@ def _user_of(registration):
 def test_pods_pair_next_seats_thirteen_players_in_pods_of_four_and_three():
     event, _users, registrations = _event(13)
     round_ = tables_pair_next(event=event, by=event.organizer, seed=1)
-    sizes = sorted(len(table.seats.all()) for table in round_tables(round_=round_))
+    sizes = sorted(len(table.seats.all()) for table in round_multiplayer_tables(round_=round_))
     assert sizes == [3, 3, 3, 4]
     assert MultiplayerSeat.objects.filter(table__round=round_).count() == 13
     event.refresh_from_db()
@@ -58,7 +58,7 @@ def test_two_player_pairing_is_refused_for_a_pod_event():
 
 def test_a_players_report_waits_for_another_player_of_the_pod_to_confirm():
     event, _users, _registrations = _event(4)
-    table = round_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
     seats = list(table.seats.all())
     reporter, confirmer, winner = _user_of(seats[0].registration), _user_of(seats[1].registration), seats[2].registration
     table = table_result_report(table=table, by=reporter, kind="win", players=[winner.pk])
@@ -75,7 +75,7 @@ def test_a_players_report_waits_for_another_player_of_the_pod_to_confirm():
 
 def test_someone_outside_the_pod_can_neither_report_nor_confirm():
     event, _users, _registrations = _event(8)
-    tables = round_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))
+    tables = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))
     stranger = _user_of(tables[1].seats.all()[0].registration)
     with pytest.raises(NotFound):
         table_result_report(table=tables[0], by=stranger, kind="time", players=[])
@@ -87,7 +87,7 @@ def test_someone_outside_the_pod_can_neither_report_nor_confirm():
 
 def test_the_desks_line_enters_a_draw_final_by_seat():
     event, _users, _registrations = _event(4, pod_win_points=3)
-    table = round_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
     table = table_result_enter_line(event=event, by=event.organizer, line="1 d 1 3")
     outcomes = dict(MultiplayerSeat.objects.filter(table=table).values_list("position", "outcome"))
     assert (table.state, outcomes) == (MultiplayerTableState.FINAL, {1: "D", 2: "L", 3: "D", 4: "L"})
@@ -101,12 +101,12 @@ def test_top_pod_seats_the_first_four_and_its_winner_wins_the_event():
     event, _users, registrations = _event(9, swiss_rounds=2, top_cut=4)
     for seed in (1, 2):
         round_ = tables_pair_next(event=event, by=event.organizer, seed=seed)
-        for table in round_tables(round_=round_):
+        for table in round_multiplayer_tables(round_=round_):
             table_result_enter_line(event=event, by=event.organizer, line=f"{table.number} 1")
     swiss = [row.registration.pk for row in multiplayer_standings(event=event)]
     top = tables_pair_next(event=event, by=event.organizer, seed=3)
     assert top.kind == RoundKind.PLAYOFF
-    assert [s.registration_id for s in round_tables(round_=top)[0].seats.all()] == swiss[:4]
+    assert [s.registration_id for s in round_multiplayer_tables(round_=top)[0].seats.all()] == swiss[:4]
     table_result_enter_line(event=event, by=event.organizer, line="1 4")
     event.refresh_from_db()
     assert event.status == EventStatus.FINISHED

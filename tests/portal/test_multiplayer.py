@@ -3,7 +3,7 @@ import pytest
 from django.urls import reverse
 
 from multiplayer.models import MultiplayerTableState
-from multiplayer.selectors import round_tables
+from multiplayer.selectors import round_multiplayer_tables
 from multiplayer.services import tables_pair_next
 from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 
@@ -16,7 +16,7 @@ def seated():
     users = [UserFactory() for _ in range(4)]
     for user in users:
         RegistrationFactory(event=event, seats=[PlayerFactory(user=user, name=user.username)])
-    table = round_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
     by_seat = {s.position: s.registration.seats.get().player.user for s in table.seats.all()}
     return event, table, by_seat
 
@@ -57,3 +57,20 @@ def test_a_pod_is_no_page_for_someone_not_seated_at_it(client, seated):
     client.force_login(UserFactory())
     assert client.get(reverse("portal:table", args=[table.pk])).status_code == 404
     assert client.post(reverse("portal:table_report", args=[table.pk]), {"kind": "time"}).status_code == 404
+
+
+def test_the_pod_addresses_of_before_issue_55_lead_to_the_table_pages(client, seated):
+    """/events/<id>/pods/ and /pods/<id>/ moved to .../tables/ (301, for one release); a report posted to the old
+    address (a page open since then) still counts."""
+    event, table, by_seat = seated
+    old = client.get(f"/events/{event.pk}/pods/")
+    assert (old.status_code, old["Location"]) == (301, reverse("portal:tables", args=[event.pk]))
+    assert reverse("portal:tables", args=[event.pk]) == f"/events/{event.pk}/tables/"
+    old = client.get(f"/pods/{table.pk}/")
+    assert (old.status_code, old["Location"]) == (301, reverse("portal:table", args=[table.pk]))
+    client.force_login(by_seat[1])
+    winner = table.seats.get(position=1).registration_id
+    response = client.post(f"/pods/{table.pk}/report/", {"kind": "win", "players": [winner]})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.state == MultiplayerTableState.REPORTED

@@ -273,5 +273,5 @@ class Event(models.Model):
 
     @property
     def is_multiplayer(self) -> bool:
-        """Multiplayer pods: individuals at tables of three to five, one winner a game (docs/pods.md)."""
+        """Multiplayer pods: individuals at tables of three to five, one winner a game (docs/multiplayer.md)."""
         return self.structure == Structure.MULTIPLAYER_PODS
