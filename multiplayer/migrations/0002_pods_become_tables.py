@@ -14,6 +14,13 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # The constraints go first, under the old names (the seats' name the field `pod`), and come back named for tables.
+        migrations.RemoveConstraint(model_name="podbye", name="multiplayer_pod_bye_once"),
+        migrations.RemoveConstraint(model_name="podseat", name="multiplayer_pod_seat_once"),
+        migrations.RemoveConstraint(model_name="podseat", name="multiplayer_pod_player_once"),
+        migrations.RemoveConstraint(model_name="podseat", name="multiplayer_pod_seat_range"),
+        migrations.RemoveConstraint(model_name="pod", name="multiplayer_pod_number_once_per_round"),
+        migrations.RemoveConstraint(model_name="pod", name="multiplayer_pod_number_positive"),
         migrations.RenameModel("Pod", "MultiplayerTable"),
         migrations.RenameModel("PodSeat", "MultiplayerSeat"),
         migrations.RenameModel("PodBye", "MultiplayerBye"),
@@ -24,34 +31,9 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="multiplayer_tables",
                                     to="tournaments.round", verbose_name="round"),
         ),
-        # The constraints are named for tables too; the seats' follow the renamed column.
         migrations.AlterModelOptions(
             name="multiplayerseat",
             options={"ordering": ["table", "position"], "verbose_name": "pod seat", "verbose_name_plural": "pod seats"},
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayerbye",
-            name="multiplayer_pod_bye_once",
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayerseat",
-            name="multiplayer_pod_seat_once",
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayerseat",
-            name="multiplayer_pod_player_once",
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayerseat",
-            name="multiplayer_pod_seat_range",
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayertable",
-            name="multiplayer_pod_number_once_per_round",
-        ),
-        migrations.RemoveConstraint(
-            model_name="multiplayertable",
-            name="multiplayer_pod_number_positive",
         ),
         migrations.AddConstraint(
             model_name="multiplayerbye",
