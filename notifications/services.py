@@ -151,7 +151,7 @@ def _phase_started(entry: EventLogEntry) -> list[Notification]:
         return []
     base = {"phase": phase.number, "name": phase.name, "format": phase.format_kind,
             "individual": entry.event.is_individual}
-    placed = list(phase.seats.values_list("registration_id", "pod", "seat"))
+    placed = list(phase.seats.values_list("registration_id", "pod__number", "seat"))
     if placed:
         return _told(entry, kind=NoticeKind.PHASE_STARTED,
                      seats=[(r, {**base, "pod": pod, "seat": seat}) for r, pod, seat in placed])

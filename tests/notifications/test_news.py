@@ -125,7 +125,7 @@ def test_phase_start_tells_each_player_their_pod_and_seat(worker):
     assert set(told) == {_user(r) for r in entrants} and _user(other) not in told
     for seat in PhaseSeat.objects.filter(phase=phase):
         assert _body(told[_user(seat.registration)]) == (
-            f"Phase 2: Booster draft. Pod {seat.pod}, seat {seat.seat}.")
+            f"Phase 2: Booster draft. Pod {seat.pod.number}, seat {seat.seat}.")
     assert _body(told[_user(entrants[0])], "de").startswith("Phase 2:")
 
 
