@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from multiplayer.selectors import multiplayer_standings_data, tables_latest_round, round_byes, round_multiplayer_tables
+from multiplayer.selectors import multiplayer_standings_data, round_byes, round_multiplayer_tables, tables_latest_round
 from multiplayer.services import table_result_enter_line, tables_pair_next
 from tournaments.models import Event
 from tournaments.rights import may_score_event
@@ -57,7 +57,8 @@ def table_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
         raise Http404("No such round.")
-    return render(request, "desk/table_slips.html", {"event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_)})
+    return render(request, "desk/table_slips.html",
+                  {"event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_)})
 
 
 @require_http_methods(["GET", "POST"])

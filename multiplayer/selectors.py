@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from multiplayer import engine
-from multiplayer.models import MultiplayerTable, MultiplayerBye, MultiplayerSeat, MultiplayerTableState
+from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Registration, Round, Seat
 
@@ -18,11 +18,13 @@ def event_scoring(*, event: Event) -> engine.Scoring:
 def round_multiplayer_tables(*, round_: Round) -> list[MultiplayerTable]:
     """The round's pods, numbered, each with its seats in order and their players (three queries)."""
     seats = MultiplayerSeat.objects.select_related("registration__team").order_by("position")
-    return list(MultiplayerTable.objects.filter(round=round_).order_by("number").prefetch_related(Prefetch("seats", queryset=seats)))
+    return list(MultiplayerTable.objects.filter(round=round_).order_by("number")
+                .prefetch_related(Prefetch("seats", queryset=seats)))
 
 
 def round_byes(*, round_: Round) -> list[Registration]:
-    return [bye.registration for bye in MultiplayerBye.objects.filter(round=round_).select_related("registration__team")]
+    return [bye.registration
+            for bye in MultiplayerBye.objects.filter(round=round_).select_related("registration__team")]
 
 
 def table_get(*, event: Event, table_id: int) -> MultiplayerTable | None:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from common.refusals import NotAllowed, NotFound, Refusal
 from common.textlist import text_list
 from multiplayer import engine
-from multiplayer.models import MultiplayerTable, MultiplayerBye, MultiplayerSeat, MultiplayerTableState
+from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
 from multiplayer.selectors import table_history, multiplayer_standings
 from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
@@ -39,7 +39,8 @@ def _require_multiplayer(event: Event) -> None:
 def _open_tables(round_: Round | None) -> list[int]:
     if round_ is None:
         return []
-    return list(MultiplayerTable.objects.filter(round=round_).exclude(state=MultiplayerTableState.FINAL).values_list("number", flat=True))
+    return list(MultiplayerTable.objects.filter(round=round_).exclude(state=MultiplayerTableState.FINAL)
+                .values_list("number", flat=True))
 
 
 def _active(*, event: Event, number: int) -> list[int]:
@@ -54,7 +55,8 @@ def _write_round(*, event: Event, number: int, kind: str, seed: int, tables: lis
         table = MultiplayerTable.objects.create(round=round_, number=table_number)
         MultiplayerSeat.objects.bulk_create(MultiplayerSeat(table=table, registration_id=registration_id, position=position)
                                     for position, registration_id in enumerate(players, start=1))
-    MultiplayerBye.objects.bulk_create(MultiplayerBye(round=round_, registration_id=registration_id) for registration_id in byes)
+    MultiplayerBye.objects.bulk_create(MultiplayerBye(round=round_, registration_id=registration_id)
+                                       for registration_id in byes)
     return round_
 
 

@@ -32,7 +32,7 @@ from notifications.vapid import vapid_key
 from drafting.models import DraftTable, PackSource, TimerKind
 from drafting.models import Pod as DraftPod
 from drafting.models import PodTeam
-from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable
+from multiplayer.models import MultiplayerBye, MultiplayerSeat
 from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState

@@ -12,8 +12,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from common.refusals import NotFound
-from multiplayer.models import MultiplayerTable, MultiplayerResultKind, MultiplayerTableState
-from multiplayer.selectors import table_of_user, multiplayer_standings_data, tables_latest_round, round_byes, round_multiplayer_tables
+from multiplayer.models import MultiplayerResultKind, MultiplayerTable, MultiplayerTableState
+from multiplayer.selectors import (
+    multiplayer_standings_data,
+    round_byes,
+    round_multiplayer_tables,
+    table_of_user,
+    tables_latest_round,
+)
 from multiplayer.services import table_result_confirm, table_result_report
 from tournaments.rights import may_report_for_table, may_run_event
 from tournaments.selectors.events import event_for_viewer, my_registration_ids
@@ -23,7 +29,8 @@ class TableReportForm(forms.Form):
     """A pod's result as a player reports it: the kind, and the players it names (the winner, those who drew, or
     those still in when time was called)."""
 
-    kind = forms.ChoiceField(label=gettext_lazy("Result"), choices=MultiplayerResultKind.choices, widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=gettext_lazy("Result"), choices=MultiplayerResultKind.choices,
+                             widget=forms.RadioSelect)
     players = forms.TypedMultipleChoiceField(label=gettext_lazy("Players"), coerce=int, required=False,
                                              widget=forms.CheckboxSelectMultiple,
                                              help_text=gettext_lazy("The winner; or who drew; or, on time, who was "
@@ -43,13 +50,15 @@ def _table_for_player(request: HttpRequest, pk: int) -> MultiplayerTable:
     return table
 
 
-def _table_page(request: HttpRequest, table: MultiplayerTable, *, form: TableReportForm | None = None, status: int = 200):
+def _table_page(request: HttpRequest, table: MultiplayerTable, *, form: TableReportForm | None = None,
+                status: int = 200):
     table = next(p for p in round_multiplayer_tables(round_=table.round) if p.pk == table.pk)
     mine = my_registration_ids(event=table.round.event, user=request.user)
     reported_by_me = table.reporter_id in mine or table.reported_by_id == request.user.pk
     return render(request, "portal/multiplayer_table.html", {
         "event": table.round.event, "pod": table, "mine": mine, "form": form or TableReportForm(table=table),
-        "may_report": table.state != MultiplayerTableState.FINAL, "may_confirm": table.state == MultiplayerTableState.REPORTED and not reported_by_me,
+        "may_report": table.state != MultiplayerTableState.FINAL,
+        "may_confirm": table.state == MultiplayerTableState.REPORTED and not reported_by_me,
     }, status=status)
 
 
@@ -103,7 +112,8 @@ def event_tables(request: HttpRequest, pk: int) -> HttpResponse:
     round_ = tables_latest_round(event=event)
     return render(request, "portal/multiplayer.html", {
         "event": event, "tab": "pods", "round": round_, "runs_event": may_run_event(request.user, event),
-        "pods": round_multiplayer_tables(round_=round_) if round_ else [], "byes": round_byes(round_=round_) if round_ else [],
+        "pods": round_multiplayer_tables(round_=round_) if round_ else [],
+        "byes": round_byes(round_=round_) if round_ else [],
         "my_pod": table_of_user(round_=round_, user=request.user) if round_ else None,
         "mine": my_registration_ids(event=event, user=request.user),
         "standings": multiplayer_standings_data(event=event),

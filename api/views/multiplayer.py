@@ -18,7 +18,13 @@ from api.serializers.multiplayer import (
     MultiplayerStandingListOutputSerializer,
 )
 from api.views.base import EventScopedMixin
-from multiplayer.selectors import table_data, multiplayer_final_places, table_get, table_rounds_data, multiplayer_standings_data
+from multiplayer.selectors import (
+    multiplayer_final_places,
+    multiplayer_standings_data,
+    table_data,
+    table_get,
+    table_rounds_data,
+)
 from multiplayer.services import table_result_confirm, table_result_report, tables_pair_next
 from tournaments.models import Event
 from tournaments.rights import may_report_for_table, may_score_event
@@ -67,7 +73,8 @@ class TableRoundListView(EventScopedMixin, generics.GenericAPIView):
 
 def _table_response(table) -> Response:
     """The pod as written, read again with its seats."""
-    return Response(MultiplayerTableOutputSerializer(table_data(table=table_get(event=table.round.event, table_id=table.pk))).data)
+    shown = table_get(event=table.round.event, table_id=table.pk)
+    return Response(MultiplayerTableOutputSerializer(table_data(table=shown)).data)
 
 
 class _TableWriteView(APIView):
