@@ -1,6 +1,6 @@
 """The desk of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods, seating the next round (or the
 top pod), and a pod's result in one keystroke line ("3 2": seat 2 won pod 3). The services decide
-(pods.services); these views read the request and answer."""
+(multiplayer.services); these views read the request and answer."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError

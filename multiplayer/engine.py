@@ -3,7 +3,7 @@
 Pure Python over plain data (player keys are any hashable, usually registration ids): how many pods of which size a
 round has, who sits where, Swiss-like pods by points with as few repeat opponents as possible, the scoring presets,
 a pod's result typed on the desk's keyboard, and the standings with their tiebreakers. No Django but translations;
-pods.services adapts it to the models.
+multiplayer.services adapts it to the models.
 """
 import itertools
 import random

@@ -62,7 +62,7 @@ def _write_round(*, event: Event, number: int, kind: str, seed: int, tables: lis
 
 @transaction.atomic
 def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
-    """Seat the event's next round in pods and return it: a Swiss round (pods.engine.pair_pods, by points, with as
+    """Seat the event's next round in pods and return it: a Swiss round (multiplayer.engine.pair_tables, by points, with as
     few repeat opponents as it can), or after the last Swiss round the top pod of the Swiss standings' first four
     when the event has one (top_cut 4).
 
@@ -170,7 +170,7 @@ def table_result_report(*, table: MultiplayerTable, by, kind: str, players: list
     """Report a pod's result: `kind` win (one player), draw (the players named) or time (the players still in;
     none named: everyone), `players` their registration ids.
 
-    A player seated at the pod reports it for another player of the pod to confirm (pod_result_confirm); the desk
+    A player seated at the pod reports it for another player of the pod to confirm (table_result_confirm); the desk
     (may_score_event) enters it final. Refused when the caller may do neither, the result makes no sense for the
     pod, or the result is final already (then only the desk corrects it).
     """
@@ -228,7 +228,7 @@ def table_result_confirm(*, table: MultiplayerTable, by) -> MultiplayerTable:
 
 def table_result_enter_line(*, event: Event, by, line: str) -> MultiplayerTable:
     """The desk's one keystroke line for a pod of the current round ("3 2": seat 2 won pod 3; "3 d 1 4": seats 1
-    and 4 drew; "3 t": time, everyone drew; engine.pod_line_parse), entered final. Refused with the reason when the
+    and 4 drew; "3 t": time, everyone drew; engine.table_line_parse), entered final. Refused with the reason when the
     line reads as nothing, names no pod of the round or a seat nobody holds, or the caller doesn't run the desk."""
     if not may_score_event(by, event):
         raise NotAllowed(_("Entering results takes the event's organizer or scorekeeper."))

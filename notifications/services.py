@@ -108,7 +108,7 @@ def _told(entry: EventLogEntry, *, kind: str, seats: Iterable[tuple[int, dict]],
 
 
 def _pod_round_paired(entry: EventLogEntry, round_: Round) -> list[Notification]:
-    """A multiplayer pod round (pods/): each player their pod and seat, or their bye; once a round."""
+    """A multiplayer pod round (multiplayer/): each player their pod and seat, or their bye; once a round."""
     seats = [(registration_id, {"round": round_.number, "pod": pod, "seat": position})
              for registration_id, pod, position in MultiplayerSeat.objects.filter(table__round=round_).values_list(
                  "registration_id", "table__number", "position")]

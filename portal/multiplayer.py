@@ -1,6 +1,6 @@
 """The players' pages of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods and the standings for
 everyone who may see the event, and a pod's own page for its players, where one reports the result and another
-confirms it. The services decide (pods.services); these views read the form and answer."""
+confirms it. The services decide (multiplayer.services); these views read the form and answer."""
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required

@@ -6,7 +6,7 @@
   each of their own. 2HG teams are always two; the Serpent's are kept apart by team size, like the others.
 - Custom shared games (the organizer's own life and poison) are a house format with no rating.
 - Multiplayer pods (a Commander night) rate in one category of their own, "multiplayer": each pod is rated as the
-  two-player matches it stands for (pods.engine.pod_pairwise), docs/multiplayer.md.
+  two-player matches it stands for (multiplayer.engine.table_pairwise), docs/multiplayer.md.
 - Individual events (teams of one, RULES.md 9) rate in categories of their own, "constructed-1" and "limited-1",
   apart from every team rating: a player's Friday nights don't move their team rating, nor the reverse.
 

@@ -99,7 +99,7 @@ def category_history(*, category: Category) -> CategoryHistory:
 
 
 def _pod_matches(*, events, players: dict[int, list[int]], event_rows: dict) -> list[RatedMatch]:
-    """A multiplayer category's pods as two-player matches (pods.engine.pod_pairwise). A pod of n players makes
+    """A multiplayer category's pods as two-player matches (multiplayer.engine.table_pairwise). A pod of n players makes
     up to n - 1 matches for each player, so each counts with K / (n - 1): a pod moves a rating about as far as one
     match does."""
     matches = []

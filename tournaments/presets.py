@@ -52,7 +52,7 @@ CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
 POD_QUESTIONS = frozenset({"pod_size", "pod_scoring", "pod_leftovers"})
 # Multiplayer pods are played with Commander decks, checked as Commander lists (cards.deckrules, cards.commander).
 POD_FORMAT = "commander"
-# The pod scoring presets the console offers (pods.engine.SCORING_PRESETS), by their points.
+# The pod scoring presets the console offers (multiplayer.engine.SCORING_PRESETS), by their points.
 POD_SCORING_CHOICES = (
     ("competitive", _("Competitive: 5 a win, 1 a draw, 0 a loss, 1 a bye")),
     ("standard", _("Casual: 3 a win, 1 a draw, 0 a loss, 1 a bye")),

@@ -59,7 +59,7 @@ def _round_payload(round_: Round) -> dict:
 
 
 def _pod_round_payload(round_: Round) -> dict:
-    """A multiplayer pod round (pods/): each pod's seats in order with their players, and the byes."""
+    """A multiplayer pod round (multiplayer/): each pod's seats in order with their players, and the byes."""
     pods = [{"pod": pod.number, "players": [{"seat": seat.position, "player": str(seat.registration.team)}
                                             for seat in pod.seats.all()]}
             for pod in round_multiplayer_tables(round_=round_)]

@@ -1,4 +1,4 @@
-"""The pod engine (pods/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
+"""The pod engine (multiplayer/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
 import itertools
 import random
 from fractions import Fraction
@@ -33,7 +33,7 @@ from multiplayer.engine import (
 @pytest.mark.parametrize("players", range(3, 65))
 @pytest.mark.parametrize("pod_size", [3, 4, 5])
 @pytest.mark.parametrize("leftovers", [SMALLER, LARGER, BYES])
-def test_pair_pods_seats_every_player_once_in_pods_of_three_to_five(players, pod_size, leftovers):
+def test_pair_tables_seats_every_player_once_in_pods_of_three_to_five(players, pod_size, leftovers):
     sizes, byes = pod_sizes(players, pod_size=pod_size, leftovers=leftovers)
     pairing = pair_tables(list(range(players)), pod_size=pod_size, leftovers=leftovers, seed=players)
     seated = [p for table in pairing.tables for p in table]
@@ -155,13 +155,13 @@ def test_pod_result_check_refuses_what_isnt_a_result(kind, players):
     ("3 2", (3, WIN, (2,))), ("3 w 2", (3, WIN, (2,))), ("12 D 1 4", (12, DRAW, (1, 4))), ("3 t", (3, TIME, ())),
     ("3 t 1,2", (3, TIME, (1, 2))),
 ])
-def test_pod_line_parse_reads_the_desks_keystrokes(line, expected):
+def test_table_line_parse_reads_the_desks_keystrokes(line, expected):
     typed = table_line_parse(line)
     assert (typed.table, typed.kind, typed.seats) == expected
 
 
 @pytest.mark.parametrize("line", ["", "3", "x 2", "3 2 4", "3 d 9", "3 q"])
-def test_pod_line_parse_refuses_nonsense(line):
+def test_table_line_parse_refuses_nonsense(line):
     with pytest.raises(TableError):
         table_line_parse(line)
 
@@ -208,7 +208,7 @@ def test_top_pod_seats_by_seed_and_its_winner_takes_first_place():
         top_table(["a", "b", "c"])
 
 
-def test_pod_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
+def test_table_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
     from multiplayer.engine import table_pairwise
 
     assert table_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]

@@ -273,5 +273,6 @@ class Event(models.Model):
 
     @property
     def is_multiplayer(self) -> bool:
-        """Multiplayer pods: individuals at tables of three to five, one winner a game (docs/multiplayer.md)."""
+        """Multiplayer tables (players say pods): individuals at tables of three to five, one winner a game
+        (docs/multiplayer.md)."""
         return self.structure == Structure.MULTIPLAYER_PODS

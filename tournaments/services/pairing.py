@@ -243,7 +243,7 @@ def round_seat_draft_tables(*, round_: Round) -> None:
 
 
 def multiplayer_refuses_two_player_pairing(*, event: Event) -> None:
-    """A multiplayer pod event seats its rounds in pods (pods.services), never in two-player matches."""
+    """A multiplayer pod event seats its rounds in pods (multiplayer.services), never in two-player matches."""
     if event.is_multiplayer:
         raise StateConflict(_("This event plays in multiplayer pods: pair its rounds on its pods page."))
 
