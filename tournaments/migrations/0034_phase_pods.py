@@ -8,7 +8,7 @@ def pods_from_numbers(apps, schema_editor):
     PhasePod = apps.get_model("tournaments", "PhasePod")
     PhaseSeat = apps.get_model("tournaments", "PhaseSeat")
     pods = {}
-    for phase_id, number in PhaseSeat.objects.values_list("phase_id", "pod_number").distinct():
+    for phase_id, number in PhaseSeat.objects.order_by().values_list("phase_id", "pod_number").distinct():
         pods[(phase_id, number)] = PhasePod.objects.create(phase_id=phase_id, number=number)
     for (phase_id, number), pod in pods.items():
         PhaseSeat.objects.filter(phase_id=phase_id, pod_number=number).update(pod=pod)
