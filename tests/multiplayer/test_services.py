@@ -25,7 +25,7 @@ def _user_of(registration):
     return registration.seats.get().player.user
 
 
-def test_pods_pair_next_seats_thirteen_players_in_pods_of_four_and_three():
+def test_tables_pair_next_seats_thirteen_players_in_pods_of_four_and_three():
     event, _users, registrations = _event(13)
     round_ = tables_pair_next(event=event, by=event.organizer, seed=1)
     sizes = sorted(len(table.seats.all()) for table in round_multiplayer_tables(round_=round_))
@@ -36,7 +36,7 @@ def test_pods_pair_next_seats_thirteen_players_in_pods_of_four_and_three():
     assert EventLogEntry.objects.filter(event=event, action="round_paired", user=event.organizer).exists()
 
 
-def test_pods_pair_next_gives_byes_when_the_organizer_chose_them():
+def test_tables_pair_next_gives_byes_when_the_organizer_chose_them():
     event, _users, _registrations = _event(13, pod_leftovers="byes")
     round_ = tables_pair_next(event=event, by=event.organizer, seed=1)
     assert MultiplayerBye.objects.filter(round=round_).count() == 1
