@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 import common.converters  # noqa: F401  (registers <id:...>)
 from api.exceptions import not_found_view
+from api.views.base import deprecated
 from api.views.clock import RoundClockView
 from api.views.daytwo import CutView
 from api.views.decklists import MyDecklistView, TeamDecklistsView
@@ -20,7 +21,7 @@ from api.views.matches import (
 )
 from api.views.notifications import NotificationListView, NotificationReadView
 from api.views.picklog import EventDraftPicksView, MyDraftPicksView
-from api.views.multiplayer import PodConfirmView, PodResultView, PodRoundListView, PodStandingsView
+from api.views.multiplayer import MultiplayerStandingsView, TableConfirmView, TableResultView, TableRoundListView
 from api.views.paper import CallDetailView, CallListView, PaperPodsView
 from api.views.phases import (
     PhaseDeckListView,
@@ -29,7 +30,7 @@ from api.views.phases import (
     PhasePodListView,
     PhaseStartView,
 )
-from api.views.pods import PodListView
+from api.views.draft_pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
 from api.views.rounds import RoundDetailView, RoundListView
@@ -114,10 +115,18 @@ urlpatterns = [
     path("v1/events/<id:event_id>/paper-pods/", PaperPodsView.as_view(), name="paper-pods"),
     path("v1/events/<id:event_id>/calls/", CallListView.as_view(), name="call-list"),
     path("v1/events/<id:event_id>/calls/<id:call_id>/", CallDetailView.as_view(), name="call-detail"),
-    path("v1/events/<id:event_id>/pod-rounds/", PodRoundListView.as_view(), name="pod-round-list"),
-    path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/result", PodResultView.as_view(), name="pod-result"),
-    path("v1/events/<id:event_id>/pod-tables/<id:pod_id>/confirm", PodConfirmView.as_view(), name="pod-confirm"),
-    path("v1/events/<id:event_id>/pod-standings/", PodStandingsView.as_view(), name="pod-standings"),
+    path("v1/events/<id:event_id>/table-rounds/", TableRoundListView.as_view(), name="table-round-list"),
+    path("v1/events/<id:event_id>/tables/<id:table_id>/result", TableResultView.as_view(), name="table-result"),
+    path("v1/events/<id:event_id>/tables/<id:table_id>/confirm", TableConfirmView.as_view(), name="table-confirm"),
+    path("v1/events/<id:event_id>/table-standings/", MultiplayerStandingsView.as_view(), name="table-standings"),
+    # The paths of a Commander night before issue 55, kept for one release (docs/multiplayer.md, "The API"; deprecated in
+    # the schema): the same views under their old names.
+    path("v1/events/<id:event_id>/pod-rounds/", deprecated(TableRoundListView).as_view(), name="pod-round-list"),
+    path("v1/events/<id:event_id>/pod-tables/<id:table_id>/result", deprecated(TableResultView).as_view(),
+         name="pod-result"),
+    path("v1/events/<id:event_id>/pod-tables/<id:table_id>/confirm", deprecated(TableConfirmView).as_view(),
+         name="pod-confirm"),
+    path("v1/events/<id:event_id>/pod-standings/", deprecated(MultiplayerStandingsView).as_view(), name="pod-standings"),
     path("v1/events/<id:event_id>/draft-picks/", EventDraftPicksView.as_view(), name="draft-picks"),
     path("v1/events/<id:event_id>/draft-picks/mine/", MyDraftPicksView.as_view(), name="my-draft-picks"),
     path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),

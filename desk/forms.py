@@ -15,7 +15,7 @@ from tournaments.presets import (
     preset_event_fields,
     suggested_top_pod,
 )
-from pods.engine import SCORING_PRESETS
+from multiplayer.engine import SCORING_PRESETS
 from series.models import Series
 from tournaments.enums import (
     SEAT_LETTERS, DeckRule, DraftStructure, EnforcementLevel, FormatKind, PairingScope, PodLeftovers,
@@ -191,7 +191,7 @@ class EventSettingsForm(forms.Form):
                                     else [])
         self.fields["constructed_format"] = forms.ChoiceField(
             label=_("Constructed format"), required=False, choices=[("", "—")] + formats)
-        if not event.is_pods:  # the pods' settings mean nothing to other events
+        if not event.is_multiplayer:  # the pods' settings mean nothing to other events
             for name in POD_SETTINGS:
                 self.fields.pop(name, None)
         if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:

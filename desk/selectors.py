@@ -311,7 +311,7 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
-    if event.is_pods:  # a Commander night's rounds are seated and entered on its own page (desk/pods_views.py)
+    if event.is_multiplayer:  # a Commander night's rounds are seated and entered on its own page (desk/multiplayer_views.py)
         return Step("pods", _("Seat the pods"),
                     _("Rounds, results and the top pod of a Commander night are on its pods page."))
     latest = round_ if round_ is not None else event_latest_round(event=event)
@@ -573,7 +573,7 @@ class CutPanel:
 def day2_cut_panel(*, event: Event) -> CutPanel | None:
     """The Day 2 cut panel of a Swiss event that is not over (or whose cut is made), else None. A preview
     computes the standings after the cut's round once."""
-    if event.is_single_elimination or event.is_pods:
+    if event.is_single_elimination or event.is_multiplayer:
         return None
     if not event.day2_cut_applied and event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         return None

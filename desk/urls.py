@@ -1,8 +1,9 @@
 """The desk's URLs, mounted at the site root beside the portal's /events/<id>/ pages."""
 from django.urls import path
+from django.views.generic import RedirectView
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from desk import cards_views, console_views, fees_views, pods_views, views
+from desk import cards_views, console_views, fees_views, multiplayer_views, views
 
 app_name = "desk"
 urlpatterns = [
@@ -36,8 +37,13 @@ urlpatterns = [
     path("events/<id:pk>/desk/claim-sheet/", views.desk_claim_sheet, name="claim_sheet"),
     path("events/<id:pk>/desk/drafts/", views.desk_drafts, name="drafts"),
     path("events/<id:pk>/desk/decklists/", views.desk_decklists, name="decklists"),
-    path("events/<id:pk>/desk/pods/", pods_views.desk_pods, name="pods"),
-    path("events/<id:pk>/rounds/<id:number>/pod-slips/", pods_views.pod_slips, name="pod_slips"),
+    path("events/<id:pk>/desk/tables/", multiplayer_views.desk_tables, name="tables"),
+    path("events/<id:pk>/rounds/<id:number>/table-slips/", multiplayer_views.table_slips, name="table_slips"),
+    # The pages' addresses before issue 55 (docs/multiplayer.md), for one release: a seat or a line posted to the old
+    # address still counts, a GET moves on.
+    path("events/<id:pk>/desk/pods/", multiplayer_views.desk_tables_moved, name="pods"),
+    path("events/<id:pk>/rounds/<id:number>/pod-slips/",
+         RedirectView.as_view(pattern_name="desk:table_slips", permanent=True), name="pod_slips"),
     path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
     path("events/<id:pk>/staff/", views.staff, name="staff"),
     path("events/<id:pk>/screen/", views.screen, name="screen"),

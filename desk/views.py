@@ -39,7 +39,7 @@ from desk.services.drafts import (
 from desk.services.results import desk_result_enter
 from desk.services.steps import desk_step_run
 from eventfile.export import event_export as eventfile_export
-from pods.selectors import pod_standings_data, round_pods
+from multiplayer.selectors import multiplayer_standings_data, round_multiplayer_tables
 from signup.exports import EXPORTS, event_export
 from signup.services import join_code_for, signup_closed_reason
 from signup.teamimport import (
@@ -709,10 +709,10 @@ def _screen_pages(request: HttpRequest, event: Event, round_: Round | None) -> t
 
 
 def _pod_screen(event: Event, round_: Round | None) -> dict | None:
-    """A pod event's projector: the round's pods in seat order and the standings' top 32 (docs/pods.md)."""
-    if not event.is_pods:
+    """A pod event's projector: the round's pods in seat order and the standings' top 32 (docs/multiplayer.md)."""
+    if not event.is_multiplayer:
         return None
-    return {"pods": round_pods(round_=round_) if round_ else [], "standings": pod_standings_data(event=event)[:32]}
+    return {"pods": round_multiplayer_tables(round_=round_) if round_ else [], "standings": multiplayer_standings_data(event=event)[:32]}
 
 
 @require_GET

@@ -21,22 +21,23 @@ from django.utils.translation import gettext as _
 from drafting.models import EventTimer, Pod, PodCard, PodTeam
 from fees.models import EventFee, Payment, Prize
 from judging.models import DeckCheck, Penalty
-from pods.models import Pod as MultiplayerPod
-from pods.models import PodBye, PodSeat
+from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable
 from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
 from tournaments.models import (
-    Announcement, CheckIn, ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhaseSeat,
-    Registration, Round, RoundClock, TeamMatch,
+    Announcement, CheckIn, ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhasePod,
+    PhaseSeat, Registration, Round, RoundClock, TeamMatch,
 )
 from eventfile.validation import Problems, row_fields, rows_insert
 
 # How a relation is written. TEAM: the team's name; ROUND: the round's number; MATCH: {"round", "table"};
 # PLAYER: the player's name; BY: who did it, by username (an import records the importing organizer instead, so a
 # file can't name another account as the actor, issue 37); USER: an account by username (staff: an account this
-# Hydra doesn't have is left out); SEAT: a decklist's {"team", "seat"}; POD_SEAT: a pod card's team by its seat.
+# Hydra doesn't have is left out); SEAT: a decklist's {"team", "seat"}; POD_SEAT: a pod card's team by its seat;
+# PHASE_POD: a phase seat's pod by its number (the phase's pods are made from the numbers on import).
 TEAM, ROUND, MATCH, PLAYER, BY, USER, SEAT, POD_SEAT = "team", "round", "match", "player", "by", "user", "seat", "pod_seat"
+PHASE_POD = "phase_pod"
 
 # Columns that are Hydra's own bookkeeping, not the event: never written, set afresh on import.
 SKIP = {"id", "event", "version", "updated_at"}
@@ -78,19 +79,20 @@ PARTS: list[Part] = [
         Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),
     )),
     # Multiplayer pods (issue 43): each round's pods with their seats and outcomes, and the byes.
-    Part("multiplayer_pods", MultiplayerPod, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
+    Part("multiplayer_pods", MultiplayerTable, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
                                                               "confirmed_by": BY},
          order=("round__number", "number"), children=(
-        Part("seats", PodSeat, "pod__round__event", {"registration": TEAM}, parent="pod", order=("position",)),
+        Part("seats", MultiplayerSeat, "table__round__event", {"registration": TEAM}, parent="table", order=("position",)),
     )),
-    Part("pod_byes", PodBye, "round__event", {"round": ROUND, "registration": TEAM},
+    Part("pod_byes", MultiplayerBye, "round__event", {"round": ROUND, "registration": TEAM},
          order=("round__number", "registration__team__name")),
     Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
         Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),
     )),
     # Phases of a big event (issue 42, docs/phases.md): the plan, each phase's pod seats and the decks kept from it.
     Part("phases", Phase, "event", {"started_by": BY}, order=("number",), children=(
-        Part("seats", PhaseSeat, "phase__event", {"registration": TEAM}, parent="phase", order=("pod", "seat")),
+        Part("seats", PhaseSeat, "phase__event", {"registration": TEAM, "pod": PHASE_POD}, parent="phase",
+             order=("pod__number", "seat")),
         Part("decks", PhaseDeck, "phase__event", {"registration": TEAM}, parent="phase",
              order=("registration__team__name", "letter")),
     )),
@@ -143,6 +145,7 @@ class _Names:
         self.seats = {pk: {"team": team_names[reg], "seat": letter} for pk, reg, letter in
                       Decklist.objects.filter(seat__event=event).values_list("id", "seat__registration", "seat__letter")}
         self.pod_seats = dict(PodTeam.objects.filter(pod__event=event).values_list("id", "seat"))
+        self.phase_pods = dict(PhasePod.objects.filter(phase__event=event).values_list("id", "number"))
 
     def write(self, obj, name: str, kind: str):
         pk = getattr(obj, f"{name}_id")
@@ -153,7 +156,7 @@ class _Names:
         if kind in (BY, USER):
             return getattr(obj, name).get_username()
         return {TEAM: self.teams, ROUND: self.rounds, MATCH: self.matches, SEAT: self.seats,
-                POD_SEAT: self.pod_seats}[kind][pk]
+                POD_SEAT: self.pod_seats, PHASE_POD: self.phase_pods}[kind][pk]
 
 
 def _row(obj, part: Part, names: _Names) -> dict:
@@ -220,6 +223,7 @@ class Resolver:
                           Decklist.objects.filter(seat__event=event).select_related("seat")}
         self.users: dict[str, object] = {}
         self.pod_seats: dict[int, PodTeam] = {}
+        self.phase_pods: dict[int, PhasePod] = {}
 
     def read(self, kind: str, value, *, where: str, problems: Problems):
         """(found, the object or None); a problem is named when the value names nothing of the file's."""
@@ -247,6 +251,9 @@ class Resolver:
         elif kind == POD_SEAT:
             found = self.pod_seats.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
             message = _("Not a seat of this pod's teams.")
+        elif kind == PHASE_POD:
+            found = self.phase_pods.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
+            message = _("Expected a whole number.")
         else:  # USER: an account of this Hydra, by username; the row is left out when there is none
             if not isinstance(value, str):
                 problems.add(where, _("Expected a username."))
@@ -306,10 +313,19 @@ def _write(part: Part, built: list[tuple], *, resolver: Resolver, problems: Prob
         for obj, (_o, where, row) in zip(objects, built, strict=True):
             if child.model is PodCard:  # a card's team is written as its seat in this pod
                 resolver.pod_seats = {t.seat: t for t in PodTeam.objects.filter(pod=obj)}
+            if child.model is PhaseSeat:  # a seat's pod is written as its number: the phase's pods, made here
+                resolver.phase_pods = _phase_pods_make(phase=obj, rows=row.get(child.key, []))
             built_children += _build(child, row.get(child.key, []), where=f"{where}.{child.key}", resolver=resolver,
                                      problems=problems, parent=obj)
         problems.raise_if_any()
         _write(child, built_children, resolver=resolver, problems=problems)
+
+
+def _phase_pods_make(*, phase: Phase, rows) -> dict[int, PhasePod]:
+    """The phase's pods that its seats' rows number (1 to 32767; any other value is named by the seat's check)."""
+    numbers = sorted({row.get("pod") for row in rows if isinstance(row, dict) and type(row.get("pod")) is int
+                      and 1 <= row["pod"] <= 32767}) if isinstance(rows, list) else []
+    return {pod.number: pod for pod in PhasePod.objects.bulk_create(PhasePod(phase=phase, number=n) for n in numbers)}
 
 
 def parts_import(*, document: dict, resolver: Resolver, problems: Problems) -> None:

@@ -34,7 +34,7 @@ from notifications.vapid import vapid_key
 from drafting.models import DraftTable, PackSource, TimerKind
 from drafting.models import Pod as DraftPod
 from drafting.models import PodTeam
-from pods.models import Pod, PodBye, PodSeat
+from multiplayer.models import MultiplayerBye, MultiplayerSeat
 from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState
@@ -103,12 +103,12 @@ def _told(entry: EventLogEntry, *, kind: str, seats: Iterable[tuple[int, dict]],
 
 
 def _pod_round_paired(entry: EventLogEntry, round_: Round) -> list[Notification]:
-    """A multiplayer pod round (pods/): each player their pod and seat, or their bye; once a round."""
+    """A multiplayer pod round (multiplayer/): each player their pod and seat, or their bye; once a round."""
     seats = [(registration_id, {"round": round_.number, "pod": pod, "seat": position})
-             for registration_id, pod, position in PodSeat.objects.filter(pod__round=round_).values_list(
-                 "registration_id", "pod__number", "position")]
+             for registration_id, pod, position in MultiplayerSeat.objects.filter(table__round=round_).values_list(
+                 "registration_id", "table__number", "position")]
     seats += [(registration_id, {"round": round_.number, "opponent": None})
-              for registration_id in PodBye.objects.filter(round=round_).values_list("registration_id", flat=True)]
+              for registration_id in MultiplayerBye.objects.filter(round=round_).values_list("registration_id", flat=True)]
     return _told(entry, kind=NoticeKind.ROUND_PAIRED, seats=seats, source=f"round:{round_.pk}")
 
 
@@ -146,7 +146,7 @@ def _phase_started(entry: EventLogEntry) -> list[Notification]:
         return []
     base = {"phase": phase.number, "name": phase.name, "format": phase.format_kind,
             "individual": entry.event.is_individual}
-    placed = list(phase.seats.values_list("registration_id", "pod", "seat"))
+    placed = list(phase.seats.values_list("registration_id", "pod__number", "seat"))
     if placed:
         return _told(entry, kind=NoticeKind.PHASE_STARTED,
                      seats=[(r, {**base, "pod": pod, "seat": seat}) for r, pod, seat in placed])
@@ -182,7 +182,7 @@ def _round_paired(entry: EventLogEntry) -> list[Notification]:
     round_ = Round.objects.filter(event_id=entry.event_id, number=entry.round_number).first()
     if round_ is None:
         return []
-    if entry.event.is_pods:
+    if entry.event.is_multiplayer:
         return _pod_round_paired(entry, round_)
     matches = list(TeamMatch.objects.filter(round=round_).select_related("team_a__team", "team_b__team"))
     users = _users_of({m.team_a_id for m in matches} | {m.team_b_id for m in matches if m.team_b_id})

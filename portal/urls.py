@@ -1,9 +1,10 @@
 """The player portal's URLs, mounted at the site root. Ids in paths take 1 to 18 digits, so every id fits a database
 bigint: a longer one is no page (404) rather than an overflow in the database (a 500)."""
 from django.urls import path
+from django.views.generic import RedirectView
 
 import common.converters  # noqa: F401  (registers <id:...>)
-from portal import app, checkin, decklists, join, placeholders, pods, views
+from portal import app, checkin, decklists, join, multiplayer, placeholders, views
 
 app_name = "portal"
 urlpatterns = [
@@ -24,10 +25,16 @@ urlpatterns = [
     path("events/<id:pk>/decklist/", decklists.decklist_page, name="decklist"),
     path("events/<id:pk>/drop/", views.event_drop, name="event_drop"),
     path("events/<id:pk>/check-in/", checkin.player_check_in, name="player_check_in"),
-    path("events/<id:pk>/pods/", pods.event_pods, name="pods"),
-    path("pods/<id:pk>/", pods.pod_detail, name="pod"),
-    path("pods/<id:pk>/report/", pods.pod_report, name="pod_report"),
-    path("pods/<id:pk>/confirm/", pods.pod_confirm, name="pod_confirm"),
+    path("events/<id:pk>/tables/", multiplayer.event_tables, name="tables"),
+    path("tables/<id:pk>/", multiplayer.table_detail, name="table"),
+    path("tables/<id:pk>/report/", multiplayer.table_report, name="table_report"),
+    path("tables/<id:pk>/confirm/", multiplayer.table_confirm, name="table_confirm"),
+    # A Commander night's pages before issue 55 (docs/multiplayer.md): the pages move on, a form posted to an old
+    # address (a page open since then) still counts. For one release.
+    path("events/<id:pk>/pods/", RedirectView.as_view(pattern_name="portal:tables", permanent=True), name="pods"),
+    path("pods/<id:pk>/", RedirectView.as_view(pattern_name="portal:table", permanent=True), name="pod"),
+    path("pods/<id:pk>/report/", multiplayer.table_report, name="pod_report"),
+    path("pods/<id:pk>/confirm/", multiplayer.table_confirm, name="pod_confirm"),
     path("matches/<id:pk>/", views.match_detail, name="match"),
     path("matches/<id:pk>/report/", views.match_report, name="match_report"),
     path("matches/<id:pk>/confirm/", views.match_confirm, name="match_confirm"),

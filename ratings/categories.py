@@ -6,7 +6,7 @@
   each of their own. 2HG teams are always two; the Serpent's are kept apart by team size, like the others.
 - Custom shared games (the organizer's own life and poison) are a house format with no rating.
 - Multiplayer pods (a Commander night) rate in one category of their own, "multiplayer": each pod is rated as the
-  two-player matches it stands for (pods.engine.pod_pairwise), docs/pods.md.
+  two-player matches it stands for (multiplayer.engine.table_pairwise), docs/multiplayer.md.
 - Individual events (teams of one, RULES.md 9) rate in categories of their own, "constructed-1" and "limited-1",
   apart from every team rating: a player's Friday nights don't move their team rating, nor the reverse.
 
@@ -25,7 +25,7 @@ CONSTRUCTED = "constructed"
 LIMITED = "limited"
 TWO_HEADED_GIANT = "2hg"
 THREE_HEADED_SERPENT = "3hs"
-MULTIPLAYER = "multiplayer"  # multiplayer pods (issue 43): every pod rated pairwise, docs/pods.md
+MULTIPLAYER = "multiplayer"  # multiplayer pods (issue 43): every pod rated pairwise, docs/multiplayer.md
 # The kinds whose slug is the kind alone: one category whatever the team size.
 _ONE_CATEGORY = (TWO_HEADED_GIANT, MULTIPLAYER)
 

@@ -16,8 +16,8 @@ from ratings.categories import (
     category_for,
     parse_category,
 )
-from pods.engine import pod_pairwise
-from pods.selectors import pods_rated_games
+from multiplayer.engine import table_pairwise
+from multiplayer.selectors import multiplayer_rated_games
 from ratings.elo import START_RATING, RatedMatch
 from ratings.enums import RatingModel
 from ratings.models import PlayerRating, RatingCategory, RatingHistory
@@ -99,13 +99,13 @@ def category_history(*, category: Category) -> CategoryHistory:
 
 
 def _pod_matches(*, events, players: dict[int, list[int]], event_rows: dict) -> list[RatedMatch]:
-    """A multiplayer category's pods as two-player matches (pods.engine.pod_pairwise). A pod of n players makes
+    """A multiplayer category's pods as two-player matches (multiplayer.engine.table_pairwise). A pod of n players makes
     up to n - 1 matches for each player, so each counts with K / (n - 1): a pod moves a rating about as far as one
     match does."""
     matches = []
-    for event_id, size, outcomes in pods_rated_games(events=events):
+    for event_id, size, outcomes in multiplayer_rated_games(events=events):
         k = event_rows[event_id][1] / max(size - 1, 1)
-        for a, b, outcome in pod_pairwise(outcomes):
+        for a, b, outcome in table_pairwise(outcomes):
             if players.get(a) and players.get(b):
                 matches.append(RatedMatch(event=event_id, team_a=tuple(players[a]), team_b=tuple(players[b]),
                                           outcome=outcome, k=k))

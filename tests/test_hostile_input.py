@@ -173,8 +173,8 @@ class Walk:
 def _scene_ids(scene, table) -> dict:
     """The objects the walk's URLs name, by the word before the parameter (then the parameter's name); Alice (the
     player) has a seat at each: the scene's event, the draft table, a shared game, a sealed pool, a forming team."""
-    from pods.selectors import round_pods
-    from pods.services import pods_pair_next
+    from multiplayer.selectors import round_multiplayer_tables
+    from multiplayer.services import tables_pair_next
     from signup.services import signup_create
     from tests.factories import (
         PlayerFactory, PodEventFactory, RegistrationFactory, RoundFactory, SealedEventFactory, SealedPoolFactory,
@@ -201,7 +201,7 @@ def _scene_ids(scene, table) -> dict:
     commander = PodEventFactory(organizer=scene.organizer)
     for player in [alice] + [PlayerFactory() for _ in range(3)]:
         RegistrationFactory(event=commander, seats=[player])
-    pod = round_pods(round_=pods_pair_next(event=commander, by=scene.organizer, seed=1))[0]
+    pod = round_multiplayer_tables(round_=tables_pair_next(event=commander, by=scene.organizer, seed=1))[0]
     return {
         "events": scene.event.pk, "event": table.event_id, "event_id": scene.event.pk, "matches": scene.match.pk,
         "match": live.pk, "match_id": scene.match.pk, "table": table.pk, "pool": pool.pk,

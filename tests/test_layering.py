@@ -21,12 +21,12 @@ LAYERS = {
     "config": CONFIG,
     "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
     "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
-    "series": DOMAIN, "fees": DOMAIN, "pods": DOMAIN, "notifications": DOMAIN,
+    "series": DOMAIN, "fees": DOMAIN, "multiplayer": DOMAIN, "notifications": DOMAIN,
     "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
     "health": FRONT_END,
     "benchmarks": DEVELOPMENT,
 }
-_FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging", "pods"}
+_FEATURES = {"drafting", "sealed", "sharedgame", "ratings", "signup", "judging", "multiplayer"}
 _DOMAIN_APPS = {app for app, layer in LAYERS.items() if layer == DOMAIN}
 # Which apps each app may import besides itself and `common` (which imports nothing of the project).
 MAY_IMPORT = {
@@ -36,12 +36,12 @@ MAY_IMPORT = {
     "drafting": {"tournaments", "cards"},
     "sealed": {"tournaments", "cards", "drafting"},  # a drafted pool becomes a sealed pool; never the other way
     "sharedgame": {"tournaments", "cards"},
-    "ratings": {"tournaments", "pods"},  # multiplayer pods are rated too (docs/pods.md)
+    "ratings": {"tournaments", "multiplayer"},  # multiplayer tables are rated too (docs/multiplayer.md)
     "signup": {"tournaments", "cards", "ratings", "series"},  # the player's one page shows their ratings and series
     "judging": {"tournaments", "cards"},
     "series": {"tournaments", "ratings", "fees"},  # a season across events, its prizes by fees' lines (issue 44)
     "fees": {"tournaments"},  # entry fees and prizes (issue 44)
-    "pods": {"tournaments"},  # multiplayer pods (issue 43)
+    "multiplayer": {"tournaments"},  # multiplayer tables (issue 43; the app was `pods` until issue 55)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did
     "eventfile": {"tournaments", "cards", "fees"} | _FEATURES,  # one event, whole, in one file (its fees too)
     "notifications": {"tournaments"} | _FEATURES,  # tells a player what the features did to them (issue 41)
@@ -59,7 +59,7 @@ ENGINES = {
     "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg", "drafting.called",
     "cards.decklist", "cards.deckrules", "cards.names", "cards.commander",
     "ratings.elo", "ratings.openskill_model", "ratings.simulation",
-    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "pods.engine",
+    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "multiplayer.engine",
     "common.textlist",  # not an engine, but as pure: the engines list names in the reader's language with it
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)

@@ -23,8 +23,8 @@ from django.utils import timezone
 
 from drafting.models import Pod
 from drafting.services.pods import thg_pods_seat
-from pods.selectors import round_pods
-from pods.services import pods_pair_next
+from multiplayer.selectors import round_multiplayer_tables
+from multiplayer.services import tables_pair_next
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
 from series.models import Series, SeriesEvent, SeriesResult
@@ -91,7 +91,7 @@ class World:
     table: object
     pod: object
     mp_event: object
-    mp_pod: object
+    mp_table: object
     pool: object
     shared_match: object
     signup: object
@@ -131,7 +131,7 @@ def world(_bundled_cards):
     pod = thg_pods_seat(event=pod_event, by=None, seed=1)[0]
     pod = Pod.objects.get(pk=pod.pk)
     mp_event, _mp_mine, _mp_others = _private_event(PodEventFactory, users[OWNER], users, player_user)
-    mp_pod = round_pods(round_=pods_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
+    mp_table = round_multiplayer_tables(round_=tables_pair_next(event=mp_event, by=users[OWNER], seed=1))[0]
     sealed, s_mine, _s_others = _private_event(SealedEventFactory, users[OWNER], users, player_user)
     pool = SealedPool.objects.create(event=sealed, registration=s_mine, set_code="DOM", booster_count=6, seed=1)
     Phase.objects.create(event=sealed, number=1, format_kind=sealed.format_kind, rounds=sealed.swiss_rounds)
@@ -164,7 +164,7 @@ def world(_bundled_cards):
     SeriesResult.objects.create(series_event=link, player=player_user, place=1, match_points=3)
     return World(event=event, other=other, rochester=rochester, pod_event=pod_event, sealed=sealed, shared=shared,
                  users=users, tokens=tokens, registration=mine, match=match, round=round_, table=table, pod=pod,
-                 mp_event=mp_event, mp_pod=mp_pod,
+                 mp_event=mp_event, mp_table=mp_table,
                  pool=pool, shared_match=shared_match, signup=signup, decklist=decklist,
                  webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user),
                  series=series)
@@ -257,10 +257,15 @@ ROUTES = {
                       lambda w: {"event_id": w.rochester.pk}),
     "api:call-detail": ({"POST": SCORE, "DELETE": SCORE},
                         lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
-    # Multiplayer pods (issue 43): the desk seats rounds; a pod's players report and confirm, the desk enters finals.
+    # Multiplayer tables (issue 43): the desk seats rounds; a table's players report and confirm, the desk enters
+    # finals. The pod-* paths are the same views under their names before issue 55.
+    "api:table-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
+    "api:table-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "table_id": w.mp_table.pk}),
+    "api:table-confirm": ({"POST": PLAYS}, lambda w: {"event_id": w.mp_event.pk, "table_id": w.mp_table.pk}),
+    "api:table-standings": ({"GET": SEE}, lambda w: {"event_id": w.mp_event.pk}),
     "api:pod-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
-    "api:pod-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),
-    "api:pod-confirm": ({"POST": PLAYS}, lambda w: {"event_id": w.mp_event.pk, "pod_id": w.mp_pod.pk}),
+    "api:pod-result": ({"POST": SCORE | PLAYS}, lambda w: {"event_id": w.mp_event.pk, "table_id": w.mp_table.pk}),
+    "api:pod-confirm": ({"POST": PLAYS}, lambda w: {"event_id": w.mp_event.pk, "table_id": w.mp_table.pk}),
     "api:pod-standings": ({"GET": SEE}, lambda w: {"event_id": w.mp_event.pk}),
     "api:rating-list": ({"GET": ANYONE}, lambda w: {}),
     "api:player-detail": ({"GET": ANYONE}, lambda w: {"player_id": w.registration.seats.get(letter="A").player_id}),
@@ -364,8 +369,11 @@ ROUTES = {
     "desk:claim_sheet": ({"GET": RUN, "POST": RUN}, E),
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
     "desk:decklists": ({"GET": JUDGE_}, E),
-    "desk:pods": ({"GET": SCORE, "POST": SCORE}, lambda w: {"pk": w.mp_event.pk}),
-    "desk:pod_slips": ({"GET": SCORE}, lambda w: {"pk": w.mp_event.pk, "number": 1}),
+    "desk:tables": ({"GET": SCORE, "POST": SCORE}, lambda w: {"pk": w.mp_event.pk}),
+    "desk:table_slips": ({"GET": SCORE}, lambda w: {"pk": w.mp_event.pk, "number": 1}),
+    # The addresses before issue 55: a GET is a redirect to the new one (which asks), a POST the page's own answer.
+    "desk:pods": ({"GET": ANYONE, "POST": SCORE}, lambda w: {"pk": w.mp_event.pk}),
+    "desk:pod_slips": ({"GET": ANYONE}, lambda w: {"pk": w.mp_event.pk, "number": 1}),
     "desk:team_edit": ({"GET": RUN, "POST": RUN}, E),
     "desk:staff": ({"GET": RUN, "POST": RUN}, E),
     # GET: a page saying what to do (the button for the event's player), for whoever sees the event.
@@ -426,10 +434,15 @@ ROUTES = {
     # does: tests/portal/test_players_act.py).
     "portal:event_drop": ({"GET": NOBODY, "POST": NOBODY}, E),
     "portal:player_check_in": ({"GET": SEE, "POST": PLAYS}, E),  # desk:player_check_in is its old name
-    "portal:pods": ({"GET": SEE}, lambda w: {"pk": w.mp_event.pk}),
-    "portal:pod": ({"GET": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
-    "portal:pod_report": ({"POST": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
-    "portal:pod_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.mp_pod.pk}),
+    "portal:tables": ({"GET": SEE}, lambda w: {"pk": w.mp_event.pk}),
+    "portal:table": ({"GET": PLAYS}, lambda w: {"pk": w.mp_table.pk}),
+    "portal:table_report": ({"POST": PLAYS}, lambda w: {"pk": w.mp_table.pk}),
+    "portal:table_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.mp_table.pk}),
+    # The addresses before issue 55: a GET is a redirect to the new one (which asks), a POST the page's own answer.
+    "portal:pods": ({"GET": ANYONE}, lambda w: {"pk": w.mp_event.pk}),
+    "portal:pod": ({"GET": ANYONE}, lambda w: {"pk": w.mp_table.pk}),
+    "portal:pod_report": ({"POST": PLAYS}, lambda w: {"pk": w.mp_table.pk}),
+    "portal:pod_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.mp_table.pk}),
     "portal:match": ({"GET": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_report": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),
     "portal:match_confirm": ({"POST": PLAYS}, lambda w: {"pk": w.match.pk}),

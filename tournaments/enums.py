@@ -30,7 +30,7 @@ class PodLeftovers(models.TextChoices):
 
 
 class PodTiebreak(models.TextChoices):
-    """Multiplayer pods: the first tiebreaker after points (docs/pods.md)."""
+    """Multiplayer pods: the first tiebreaker after points (docs/multiplayer.md)."""
 
     OPPONENT_POINTS = "opponent_points", _("Opponents' average points")
     OPPONENT_WIN_RATE = "opponent_win_rate", _("Opponents' win rate")

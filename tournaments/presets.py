@@ -52,7 +52,7 @@ CONSTRUCTED = frozenset({"constructed_format", "deck_rule"})
 POD_QUESTIONS = frozenset({"pod_size", "pod_scoring", "pod_leftovers"})
 # Multiplayer pods are played with Commander decks, checked as Commander lists (cards.deckrules, cards.commander).
 POD_FORMAT = "commander"
-# The pod scoring presets the console offers (pods.engine.SCORING_PRESETS), by their points.
+# The pod scoring presets the console offers (multiplayer.engine.SCORING_PRESETS), by their points.
 POD_SCORING_CHOICES = (
     ("competitive", _("Competitive: 5 a win, 1 a draw, 0 a loss, 1 a bye")),
     ("standard", _("Casual: 3 a win, 1 a draw, 0 a loss, 1 a bye")),
@@ -93,7 +93,7 @@ PRESETS: tuple[Preset, ...] = (
            1, Structure.SEAT_AGAINST_SEAT, FormatKind.BOOSTER_DRAFT),
     Preset("commander_night", _("Commander night"),
            _("Four players a table (three or five where the count demands), one winner a game, points and "
-             "standings; an optional top pod of four (docs/pods.md)."),
+             "standings; an optional top pod of four (docs/multiplayer.md)."),
            1, Structure.MULTIPLAYER_PODS, FormatKind.TEAM_CONSTRUCTED, POD_QUESTIONS),
     Preset("commander_duel", _("Commander 1-v-1"),
            _("Player against player with Commander decks (100 cards with the commander, one copy of each card, the "

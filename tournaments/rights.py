@@ -259,9 +259,9 @@ def may_report_for_match(subject, match) -> bool:
 
 
 @rules.predicate
-def may_report_for_pod(subject, pod) -> bool:
+def may_report_for_table(subject, pod) -> bool:
     """Reporting or confirming a multiplayer pod's result from the portal: a player seated at the pod (their own
-    session, never a token; the desk enters pods' results by may_score_event). `pod` is a pods.Pod."""
+    session, never a token; the desk enters pods' results by may_score_event). `pod` is a multiplayer.MultiplayerTable."""
     if token_of(subject) is not None or pod is None:
         return False
     person = _active_person(subject)

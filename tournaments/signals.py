@@ -29,7 +29,7 @@ class DomainEvent(models.TextChoices):
 
 
 # Sent with sender=DomainEvent and the keyword arguments event_id (int), kind (a DomainEvent value) and data (dict of
-# ids: round, match, table, pod; a multiplayer pod's is pods.models.Pod's).
+# ids: round, match, table, pod; a multiplayer pod's is multiplayer.models.MultiplayerTable's).
 domain_event = Signal()
 
 

@@ -8,7 +8,7 @@ SEAT_AGAINST_SEAT = "seat"
 TWO_HEADED_GIANT = "2hg"
 THREE_HEADED_SERPENT = "3hs"
 CUSTOM_SHARED = "shared"
-# Individuals at tables of three to five, one winner a game (issue 43, docs/pods.md; the engine is pods.engine).
+# Individuals at tables of three to five, one winner a game (issue 43, docs/multiplayer.md; the engine is multiplayer.engine).
 MULTIPLAYER_PODS = "multiplayer_pods"
 
 

@@ -7,9 +7,8 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from drafting.models import DraftTable, Pod
-from pods.models import Pod as MultiplayerPod
-from pods.models import PodState
-from pods.selectors import round_byes, round_pods
+from multiplayer.models import MultiplayerTable, MultiplayerTableState
+from multiplayer.selectors import round_byes, round_multiplayer_tables
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, Round, TeamMatch
 from tournaments.selectors.pairings import round_tables
@@ -60,16 +59,16 @@ def _round_payload(round_: Round) -> dict:
 
 
 def _pod_round_payload(round_: Round) -> dict:
-    """A multiplayer pod round (pods/): each pod's seats in order with their players, and the byes."""
+    """A multiplayer pod round (multiplayer/): each pod's seats in order with their players, and the byes."""
     pods = [{"pod": pod.number, "players": [{"seat": seat.position, "player": str(seat.registration.team)}
                                             for seat in pod.seats.all()]}
-            for pod in round_pods(round_=round_)]
+            for pod in round_multiplayer_tables(round_=round_)]
     return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "pods": pods,
             "byes": [str(registration.team) for registration in round_byes(round_=round_)]}
 
 
-def _pod_result_payload(pod: MultiplayerPod) -> dict | None:
-    if pod.state != PodState.FINAL:
+def _pod_result_payload(pod: MultiplayerTable) -> dict | None:
+    if pod.state != MultiplayerTableState.FINAL:
         return None  # reported but unconfirmed: hidden until it counts
     return {"round": pod.round.number, "pod": pod.number, "kind": pod.result_kind,
             "seats": [{"seat": seat.position, "player": str(seat.registration.team), "outcome": seat.outcome}
@@ -157,7 +156,7 @@ def webhook_payload_build(*, event: Event, kind: str, data: dict) -> dict | None
             return None
         payload["round"] = _pod_round_payload(round_)
     elif kind == DomainEvent.POD_RESULT_FINAL:
-        pod = MultiplayerPod.objects.select_related("round").filter(pk=data.get("pod"), round__event=event).first()
+        pod = MultiplayerTable.objects.select_related("round").filter(pk=data.get("pod"), round__event=event).first()
         result = _pod_result_payload(pod) if pod else None
         if result is None:
             return None

@@ -1,47 +1,47 @@
-"""Multiplayer pod events (issue 43, docs/pods.md): rounds of pods, a pod's result, and the standings."""
+"""Multiplayer pod events (issue 43, docs/multiplayer.md): rounds of pods, a pod's result, and the standings."""
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
-from pods.engine import RESULT_KINDS
+from multiplayer.engine import RESULT_KINDS
 
 
-class PodPlayerOutputSerializer(serializers.Serializer):
+class MultiplayerPlayerOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="The player's id in this event (a team of one).")
     name = serializers.CharField()
 
 
-class PodSeatOutputSerializer(PodPlayerOutputSerializer):
+class MultiplayerSeatOutputSerializer(MultiplayerPlayerOutputSerializer):
     seat = serializers.IntegerField(help_text="1 plays first.")
     outcome = serializers.CharField(help_text='"W", "D", "L", or "" before a final result.')
 
 
-class PodOutputSerializer(serializers.Serializer):
+class MultiplayerTableOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField(help_text="The pod's table number in its round.")
     state = serializers.ChoiceField(choices=["pending", "reported", "final"])
     result = serializers.CharField(help_text='"win", "draw", "time", or "" before a final result.')
-    seats = PodSeatOutputSerializer(many=True)
+    seats = MultiplayerSeatOutputSerializer(many=True)
 
 
-class PodRoundOutputSerializer(serializers.Serializer):
+class TableRoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.ChoiceField(choices=["swiss", "playoff"], help_text="playoff: the top pod.")
-    pods = PodOutputSerializer(many=True)
-    byes = PodPlayerOutputSerializer(many=True)
+    pods = MultiplayerTableOutputSerializer(many=True)
+    byes = MultiplayerPlayerOutputSerializer(many=True)
 
 
-class PodRoundListOutputSerializer(serializers.Serializer):
+class TableRoundListOutputSerializer(serializers.Serializer):
     count = serializers.IntegerField()
-    results = PodRoundOutputSerializer(many=True)
+    results = TableRoundOutputSerializer(many=True)
 
 
-class PodPairInputSerializer(StrictInputSerializer):
+class TablePairInputSerializer(StrictInputSerializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2 ** 31 - 1,
                                     help_text="Reproduce a seating; random when left out.")
 
 
-class PodResultInputSerializer(StrictInputSerializer):
+class TableResultInputSerializer(StrictInputSerializer):
     result = serializers.ChoiceField(choices=list(RESULT_KINDS),
                                      help_text="win (one player), draw (the players named) or time (the players "
                                                "still in; none named: everyone).")
@@ -49,18 +49,18 @@ class PodResultInputSerializer(StrictInputSerializer):
                                     default=list, help_text="Players' ids in this event.")
 
 
-class PodTiebreakPartSerializer(serializers.Serializer):
+class MultiplayerTiebreakPartSerializer(serializers.Serializer):
     opponent = serializers.IntegerField()
     share = serializers.CharField(help_text="The opponent's share, floored, as an exact fraction.")
 
 
-class PodOpponentsOutputSerializer(serializers.Serializer):
+class MultiplayerOpponentsOutputSerializer(serializers.Serializer):
     value = serializers.FloatField(help_text="The opponents' average share, rounded.")
     exact = serializers.CharField(help_text="The same as an exact fraction.")
-    parts = PodTiebreakPartSerializer(many=True, help_text="Every opponent of every pod, with their share.")
+    parts = MultiplayerTiebreakPartSerializer(many=True, help_text="Every opponent of every pod, with their share.")
 
 
-class PodStandingOutputSerializer(serializers.Serializer):
+class MultiplayerStandingOutputSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     id = serializers.IntegerField()
     name = serializers.CharField()
@@ -69,12 +69,12 @@ class PodStandingOutputSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     draws = serializers.IntegerField()
     byes = serializers.IntegerField()
-    opponents = PodOpponentsOutputSerializer(help_text="The first tiebreaker, with its parts.")
+    opponents = MultiplayerOpponentsOutputSerializer(help_text="The first tiebreaker, with its parts.")
     seat_average = serializers.CharField(help_text="The average seat played, exact; later seats rank higher.")
 
 
-class PodStandingListOutputSerializer(serializers.Serializer):
+class MultiplayerStandingListOutputSerializer(serializers.Serializer):
     tiebreak = serializers.CharField()
     places = serializers.ListField(child=serializers.IntegerField(),
                                    help_text="Players' ids in final order: the top pod's winner first once it is played.")
-    results = PodStandingOutputSerializer(many=True)
+    results = MultiplayerStandingOutputSerializer(many=True)

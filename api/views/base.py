@@ -1,6 +1,7 @@
 """What every event-scoped endpoint shares: loading the event the caller may see, and conditional scoreboards."""
 from collections.abc import Callable
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -59,3 +60,10 @@ class ScoreboardListView(EventScopedMixin, generics.ListAPIView):
     def list(self, request, *args, **kwargs):
         self.load_event()
         return self.conditional(lambda: super(ScoreboardListView, self).list(request, *args, **kwargs))
+
+
+def deprecated(view: type) -> type:
+    """The same view under an old path kept for a while: a subclass the schema marks deprecated (docs/api.md).
+    It answers exactly as `view` does; its operations get their own ids from the old path."""
+    return extend_schema(deprecated=True)(type(f"Deprecated{view.__name__}", (view,), {"__doc__": view.__doc__,
+                                                                                       "__module__": view.__module__}))

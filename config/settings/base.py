@@ -47,7 +47,7 @@ INSTALLED_APPS = [
     "import_export",
     "judging",
     "fees",
-    "pods",
+    "multiplayer",
     "notifications",
 ]
 

@@ -20,8 +20,8 @@ from schemathesis.specs.openapi.checks import (  # noqa: E402
 )
 
 from tests.api.conftest import build_event  # noqa: E402
-from pods.selectors import round_pods  # noqa: E402
-from pods.services import pods_pair_next  # noqa: E402
+from multiplayer.selectors import round_multiplayer_tables  # noqa: E402
+from multiplayer.services import tables_pair_next  # noqa: E402
 from tests.factories import (  # noqa: E402
     ApiTokenFactory,
     DraftTableFactory,
@@ -60,7 +60,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     commander = PodEventFactory(organizer=event.organizer)
     for _ in range(5):
         RegistrationFactory(event=commander, seats=[PlayerFactory()])
-    pods = round_pods(round_=pods_pair_next(event=commander, by=event.organizer, seed=1))
+    tables = round_multiplayer_tables(round_=tables_pair_next(event=commander, by=event.organizer, seed=1))
     # A player of the team that must confirm the reported match, logged in with a session and its CSRF token.
     portal = Client()
     portal.force_login(pending.registrations.order_by("pk").last().seats.first().player.user)
@@ -71,7 +71,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
                    {"headers": {"Authorization": f"Token {organizer.raw}"}}]
     real_ids = {
         "event_id": [event.pk, pending.pk, shared.round.event_id, untouched.pk, commander.pk],
-        "pod_id": [pod.pk for pod in pods],
+        "table_id": [table.pk for table in tables],
         "match_id": list(event.rounds.first().matches.values_list("pk", flat=True))
         + list(pending.rounds.first().matches.values_list("pk", flat=True)) + [shared.pk],
         "number": [1, 2, 3],

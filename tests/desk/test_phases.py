@@ -90,7 +90,7 @@ def test_desk_starts_the_next_phase_and_shows_pods_and_the_phone_its_seat(client
     player.save()
     client.force_login(user)
     page = client.get(reverse("portal:event", args=[big.pk]))
-    assert f"Pod {seat.pod}, seat {seat.seat}" in page.text and 'id="event-phase"' in page.text
+    assert f"Pod {seat.pod.number}, seat {seat.seat}" in page.text and 'id="event-phase"' in page.text
 
 
 def test_a_scorekeeper_starts_phases_but_cannot_plan_them(client, big, organizer):

@@ -236,8 +236,8 @@ def test_the_file_carries_the_phases_their_pods_and_kept_decks():
     assert len(first["phases"][1]["seats"]) == 16 and len(first["phases"][0]["decks"]) == 3
     assert PhaseSeat.objects.filter(phase__event=copy).count() == 16
     assert PhaseDeck.objects.filter(phase__event=copy, phase__number=1).count() == 3
-    pods = {(s.registration.team.name, s.pod, s.seat) for s in PhaseSeat.objects.filter(phase__event=event)}
-    assert {(s.registration.team.name, s.pod, s.seat) for s in PhaseSeat.objects.filter(phase__event=copy)} == pods
+    pods = {(s.registration.team.name, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase__event=event)}
+    assert {(s.registration.team.name, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase__event=copy)} == pods
     copy.refresh_from_db()
     assert (copy.swiss_rounds, copy.format_kind) == (5, "booster_draft")
 

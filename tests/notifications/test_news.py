@@ -12,8 +12,8 @@ from notifications.kinds import NoticeKind
 from notifications.models import Notification
 from notifications.services import notices_from_log_entry
 from notifications.texts import notice_body
-from pods.models import PodBye, PodSeat
-from pods.services import pods_pair_next
+from multiplayer.models import MultiplayerBye, MultiplayerSeat
+from multiplayer.services import tables_pair_next
 from tests.factories import (
     BoosterDraftEventFactory, EventFactory, OrganizerFactory, PlayerFactory, PodEventFactory, RegistrationFactory,
     SoloRegistrationFactory, UserFactory,
@@ -125,7 +125,7 @@ def test_phase_start_tells_each_player_their_pod_and_seat(worker):
     assert set(told) == {_user(r) for r in entrants} and _user(other) not in told
     for seat in PhaseSeat.objects.filter(phase=phase):
         assert _body(told[_user(seat.registration)]) == (
-            f"Phase 2: Booster draft. Pod {seat.pod}, seat {seat.seat}.")
+            f"Phase 2: Booster draft. Pod {seat.pod.number}, seat {seat.seat}.")
     assert _body(told[_user(entrants[0])], "de").startswith("Phase 2:")
 
 
@@ -170,12 +170,12 @@ def test_a_pod_round_tells_each_player_their_pod_and_seat_or_bye(worker):
     for user in users:
         RegistrationFactory(event=event, seats=[PlayerFactory(user=user)])
     with worker():
-        round_ = pods_pair_next(event=event, by=event.organizer, seed=random.Random(1).randrange(100))
+        round_ = tables_pair_next(event=event, by=event.organizer, seed=random.Random(1).randrange(100))
     told = _told(NoticeKind.ROUND_PAIRED)
     assert set(told) == {u.pk for u in users}
-    for seat in PodSeat.objects.filter(pod__round=round_).select_related("pod"):
-        assert _body(told[_user(seat.registration)]) == f"Round 1: pod {seat.pod.number}, seat {seat.position}."
-    for bye in PodBye.objects.filter(round=round_):
+    for seat in MultiplayerSeat.objects.filter(table__round=round_).select_related("table"):
+        assert _body(told[_user(seat.registration)]) == f"Round 1: pod {seat.table.number}, seat {seat.position}."
+    for bye in MultiplayerBye.objects.filter(round=round_):
         assert _body(told[_user(bye.registration)]) == "Round 1: you have a bye."
 
 

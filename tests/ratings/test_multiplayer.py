@@ -1,8 +1,8 @@
 """The multiplayer category (issue 43): a Commander night's pods rated pairwise, apart from two-player ratings."""
 import pytest
 
-from pods.selectors import round_pods
-from pods.services import pod_result_enter_line, pods_pair_next
+from multiplayer.selectors import round_multiplayer_tables
+from multiplayer.services import table_result_enter_line, tables_pair_next
 from ratings.categories import Category, category_for
 from ratings.models import PlayerRating
 from ratings.selectors import category_history
@@ -18,9 +18,9 @@ def test_a_finished_pod_event_rates_its_winner_up_and_the_rest_down_in_the_multi
     players = [PlayerFactory() for _ in range(4)]
     for player in players:
         RegistrationFactory(event=event, seats=[player])
-    pod = round_pods(round_=pods_pair_next(event=event, by=event.organizer, seed=1))[0]
-    winner = pod.seats.get(position=3).registration.seats.get().player
-    pod_result_enter_line(event=event, by=event.organizer, line="1 3")
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
+    winner = table.seats.get(position=3).registration.seats.get().player
+    table_result_enter_line(event=event, by=event.organizer, line="1 3")
     event.status = EventStatus.FINISHED
     event.save(update_fields=["status"])
     category = category_for(format_kind=event.format_kind, structure=event.structure, team_size=1)

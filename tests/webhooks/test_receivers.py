@@ -119,9 +119,9 @@ def test_draft_started_and_finished_name_the_teams_never_a_card(django_capture_o
 
 def test_a_pod_round_and_a_pod_result_go_to_the_pod_topics_and_a_reported_result_does_not(
         django_capture_on_commit_callbacks):
-    from pods.models import PodState
-    from pods.selectors import round_pods
-    from pods.services import pod_result_confirm, pod_result_report, pods_pair_next
+    from multiplayer.models import MultiplayerTableState
+    from multiplayer.selectors import round_multiplayer_tables
+    from multiplayer.services import table_result_confirm, table_result_report, tables_pair_next
     from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 
     event = PodEventFactory()
@@ -131,24 +131,24 @@ def test_a_pod_round_and_a_pod_result_go_to_the_pod_topics_and_a_reported_result
                    topics=[DomainEvent.POD_ROUND_PAIRED, DomainEvent.POD_RESULT_FINAL])
     webhook_create(event=event, by=event.organizer, url="http://127.0.0.1:1/b", topics=[DomainEvent.ROUND_PAIRED])
     round_ = _committed(django_capture_on_commit_callbacks,
-                        lambda: pods_pair_next(event=event, by=event.organizer, seed=1))
+                        lambda: tables_pair_next(event=event, by=event.organizer, seed=1))
     [delivery] = WebhookDelivery.objects.filter(event=event)
     assert delivery.topic == "pods.round.paired" and delivery.webhook.url == "http://127.0.0.1:1/a"
     pods = delivery.payload["round"]["pods"]
     assert [p["pod"] for p in pods] == [1, 2] and [s["seat"] for s in pods[0]["players"]] == [1, 2, 3, 4]
     assert sorted(s["player"] for p in pods for s in p["players"]) == sorted(
         event.registrations.values_list("team__name", flat=True))
-    first, second = round_pods(round_=round_)
+    first, second = round_multiplayer_tables(round_=round_)
     reporter, confirmer = [s.registration for s in first.seats.all()[:2]]
-    _committed(django_capture_on_commit_callbacks, lambda: pod_result_report(
-        pod=first, by=_user(reporter), kind="win", players=[reporter.pk]))
+    _committed(django_capture_on_commit_callbacks, lambda: table_result_report(
+        table=first, by=_user(reporter), kind="win", players=[reporter.pk]))
     assert _topics(event) == ["pods.round.paired"]  # reported, not confirmed: nothing goes out
-    _committed(django_capture_on_commit_callbacks, lambda: pod_result_confirm(pod=first, by=_user(confirmer)))
-    _committed(django_capture_on_commit_callbacks, lambda: pod_result_report(
-        pod=second, by=event.organizer, kind="time", players=[]))
+    _committed(django_capture_on_commit_callbacks, lambda: table_result_confirm(table=first, by=_user(confirmer)))
+    _committed(django_capture_on_commit_callbacks, lambda: table_result_report(
+        table=second, by=event.organizer, kind="time", players=[]))
     assert _topics(event) == ["pods.round.paired", "pods.result.final", "pods.result.final"]
     result = WebhookDelivery.objects.filter(event=event, topic="pods.result.final").order_by("pk").first()
     assert result.payload["pod_result"]["pod"] == 1 and result.payload["pod_result"]["kind"] == "win"
     assert {s["player"]: s["outcome"] for s in result.payload["pod_result"]["seats"]}[str(reporter.team)] == "W"
     first.refresh_from_db()
-    assert first.state == PodState.FINAL
+    assert first.state == MultiplayerTableState.FINAL

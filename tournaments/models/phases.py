@@ -70,28 +70,48 @@ class Phase(models.Model):
         return self.pairing_scope == PairingScope.PODS
 
 
+class PhasePod(models.Model):
+    """One of a phase's draft pods, numbered from 1 (pod 1 the top of the standings when the phase started): the
+    thing a seat sits in (issue 55: a reference, no longer a bare number on each seat)."""
+
+    phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="pods", verbose_name=_("phase"))
+    number = models.PositiveSmallIntegerField(_("pod"))
+
+    class Meta:
+        ordering = ["phase", "number"]
+        verbose_name = _("pod")
+        verbose_name_plural = _("pods")
+        constraints = [
+            models.UniqueConstraint(fields=["phase", "number"], name="phasepod_number_once_per_phase",
+                                    violation_error_message=_("This phase already has a pod with this number.")),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.phase}: pod {self.number}"
+
+
 class PhaseSeat(models.Model):
     """Where an entrant sits in a phase's draft pods: pod 1 the top of the standings when the phase started."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="seats", verbose_name=_("phase"))
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="phase_seats",
                                      verbose_name=_("team"))
-    pod = models.PositiveSmallIntegerField(_("pod"))
+    pod = models.ForeignKey(PhasePod, on_delete=models.CASCADE, related_name="seats", verbose_name=_("pod"))
     seat = models.PositiveSmallIntegerField(_("seat"))
 
     class Meta:
-        ordering = ["phase", "pod", "seat"]
+        ordering = ["phase", "pod__number", "seat"]
         verbose_name = _("pod seat")
         verbose_name_plural = _("pod seats")
         constraints = [
             models.UniqueConstraint(fields=["phase", "registration"], name="phaseseat_once_per_phase",
                                     violation_error_message=_("An entrant sits in one pod of a phase.")),
-            models.UniqueConstraint(fields=["phase", "pod", "seat"], name="phaseseat_seat_once_per_pod",
+            models.UniqueConstraint(fields=["pod", "seat"], name="phaseseat_seat_once_per_pod",
                                     violation_error_message=_("Two entrants can't share a seat of a pod.")),
         ]
 
     def __str__(self) -> str:
-        return f"{self.registration}: pod {self.pod}, seat {self.seat}"
+        return f"{self.registration}: pod {self.pod.number}, seat {self.seat}"
 
 
 class PhaseDeck(models.Model):

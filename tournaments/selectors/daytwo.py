@@ -93,7 +93,7 @@ def day2_cut_settings_problems(*, event: Event, round_number: int | None, kind: 
         return {}
     if event.is_single_elimination:
         return {"day2_cut_round": _("A single-elimination event has no Swiss rounds to cut after.")}
-    if event.is_pods:
+    if event.is_multiplayer:
         return {"day2_cut_round": _("A multiplayer pod event has no Day 2 cut.")}
     errors: dict[str, str] = {}
     if round_number is None:

@@ -55,14 +55,14 @@ def phase_next(*, event: Event, phases: list[Phase] | None = None) -> Phase | No
 
 def phase_pods_of_registrations(*, phase: Phase) -> dict[int, int]:
     """Registration id -> pod number in `phase` (empty for a phase of the whole field or one not seated)."""
-    return dict(PhaseSeat.objects.filter(phase=phase).values_list("registration_id", "pod"))
+    return dict(PhaseSeat.objects.filter(phase=phase).values_list("registration_id", "pod__number"))
 
 
 def phase_pod_seating(*, phase: Phase) -> list[list[int]]:
     """The phase's pods, pod 1 first, each its registration ids in seat order."""
     pods: dict[int, list[int]] = {}
-    for pod, registration in PhaseSeat.objects.filter(phase=phase).order_by("pod", "seat").values_list(
-            "pod", "registration_id"):
+    for pod, registration in PhaseSeat.objects.filter(phase=phase).order_by("pod__number", "seat").values_list(
+            "pod__number", "registration_id"):
         pods.setdefault(pod, []).append(registration)
     return [pods[k] for k in sorted(pods)]
 
@@ -70,8 +70,9 @@ def phase_pod_seating(*, phase: Phase) -> list[list[int]]:
 def phase_pods_listing(*, phase: Phase) -> list[dict]:
     """The phase's pods as pages and the API show them: each pod's number and its seats (seat, team id, name)."""
     pods: dict[int, list[dict]] = {}
-    for seat in PhaseSeat.objects.filter(phase=phase).select_related("registration__team").order_by("pod", "seat"):
-        pods.setdefault(seat.pod, []).append(
+    for seat in (PhaseSeat.objects.filter(phase=phase).select_related("registration__team", "pod")
+                 .order_by("pod__number", "seat")):
+        pods.setdefault(seat.pod.number, []).append(
             {"seat": seat.seat, "team": seat.registration_id, "name": seat.registration.team.name})
     return [{"pod": pod, "seats": seats} for pod, seats in sorted(pods.items())]
 
@@ -81,7 +82,7 @@ def registration_phase_seat(*, registration: Registration) -> PhaseSeat | None:
     phase = phase_current(event=registration.event)
     if phase is None or not phase.in_pods:
         return None
-    return PhaseSeat.objects.filter(phase=phase, registration=registration).select_related("phase").first()
+    return PhaseSeat.objects.filter(phase=phase, registration=registration).select_related("phase", "pod").first()
 
 
 def phase_decks(*, phase: Phase) -> list[PhaseDeck]:

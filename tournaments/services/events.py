@@ -122,8 +122,8 @@ def _phase_plan_problems(*, event: Event) -> dict[str, str]:
 
 
 def _pod_problems(*, event: Event) -> dict[str, str]:
-    """Multiplayer pods (docs/pods.md): individuals, constructed, pods of 3 to 5, and a top pod of 4 or none."""
-    if not event.is_pods:
+    """Multiplayer pods (docs/multiplayer.md): individuals, constructed, pods of 3 to 5, and a top pod of 4 or none."""
+    if not event.is_multiplayer:
         return {}
     errors: dict[str, str] = {}
     if event.team_size != 1:

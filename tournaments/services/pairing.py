@@ -243,9 +243,9 @@ def round_seat_draft_tables(*, round_: Round) -> None:
     round_drafts_seat(round_=round_)
 
 
-def pods_refuse_two_player_pairing(*, event: Event) -> None:
-    """A multiplayer pod event seats its rounds in pods (pods.services), never in two-player matches."""
-    if event.is_pods:
+def multiplayer_refuses_two_player_pairing(*, event: Event) -> None:
+    """A multiplayer pod event seats its rounds in pods (multiplayer.services), never in two-player matches."""
+    if event.is_multiplayer:
         raise StateConflict(_("This event plays in multiplayer pods: pair its rounds on its pods page."))
 
 
@@ -274,7 +274,7 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     event_require_open(event_id=event.pk)
-    pods_refuse_two_player_pairing(event=event)
+    multiplayer_refuses_two_player_pairing(event=event)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over."))
     if event.is_single_elimination:
@@ -318,7 +318,7 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     """
     round_ = round_lock(round_id=round_.pk)  # the event, then the round (tournaments/services/locks.py)
     event_require_open(event_id=round_.event_id)
-    pods_refuse_two_player_pairing(event=round_.event)
+    multiplayer_refuses_two_player_pairing(event=round_.event)
     if round_.kind != RoundKind.SWISS:
         raise ValidationError(_("Only Swiss rounds can be paired again."))
     if round_.event.rounds.filter(number__gt=round_.number).exists():

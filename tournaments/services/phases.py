@@ -27,7 +27,7 @@ from tournaments.enums import (
     Structure,
 )
 from tournaments.logtext import LogText
-from tournaments.models import Decklist, Event, Phase, PhaseDeck, PhaseSeat, Registration, Round
+from tournaments.models import Decklist, Event, Phase, PhaseDeck, PhasePod, PhaseSeat, Registration, Round
 from tournaments.models.phases import MAX_POD_SIZE
 from tournaments.phases import PlanRefused, seat_pods_by_standings
 from tournaments.pools import phase_pools_archive, team_pool
@@ -57,7 +57,7 @@ def _format_problems(*, event: Event, format_kind: str, constructed_format: str)
     if format_kind not in FormatKind.values:
         return {"format_kind": _("Choose one of the formats Hydra runs: %(list)s.") % {
             "list": ", ".join(FormatKind.values)}}
-    if event.is_pods and format_kind != FormatKind.TEAM_CONSTRUCTED:
+    if event.is_multiplayer and format_kind != FormatKind.TEAM_CONSTRUCTED:
         return {"format_kind": _("This event plays multiplayer pods with constructed decks: every phase is "
                                  "constructed.")}
     if format_kind in TWO_HEADED_GIANT_FORMATS and event.structure != Structure.TWO_HEADED_GIANT:
@@ -270,8 +270,9 @@ def _seat_pods(*, phase: Phase, event: Event, first_round: int) -> list[list[int
     except PlanRefused:
         raise ValidationError(_("At least two active entrants are needed to seat the pods of phase %(n)d.") % {
             "n": phase.number}) from None
+    made = PhasePod.objects.bulk_create(PhasePod(phase=phase, number=number) for number in range(1, len(pods) + 1))
     PhaseSeat.objects.bulk_create(PhaseSeat(phase=phase, registration_id=registration, pod=pod, seat=seat)
-                                  for pod, members in enumerate(pods, start=1)
+                                  for pod, members in zip(made, pods, strict=True)
                                   for seat, registration in enumerate(members, start=1))
     return pods
 
@@ -375,7 +376,7 @@ def phase_reseat_after_cut(*, event: Event, cut_round: int, user=None) -> Phase 
             or Round.objects.filter(event=event, kind=RoundKind.SWISS, number=cut_round + 1).exists()):
         return None
     before = phase_pod_seating(phase=phase)
-    PhaseSeat.objects.filter(phase=phase).delete()
+    PhasePod.objects.filter(phase=phase).delete()  # and their seats
     pods = _seat_pods(phase=phase, event=event, first_round=cut_round + 1)
     event_log_record(event=event, user=user, action=LogAction.PHASE_STARTED,
                      message=LogText(gettext_lazy("%(phase)s: %(pods)d pods seated again by the standings after "

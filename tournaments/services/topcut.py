@@ -16,7 +16,7 @@ from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_finish
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.eventlog import LogAction
-from tournaments.services.pairing import pods_refuse_two_player_pairing, round_pairing_log, round_seat_draft_tables
+from tournaments.services.pairing import multiplayer_refuses_two_player_pairing, round_pairing_log, round_seat_draft_tables
 from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.seeding import seeding_team_ratings
 from tournaments.services.errors import StateConflict
@@ -74,7 +74,7 @@ def topcut_start(*, event: Event, user=None) -> Round:
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     event_require_open(event_id=event.pk)
-    pods_refuse_two_player_pairing(event=event)
+    multiplayer_refuses_two_player_pairing(event=event)
     if event.is_single_elimination:
         raise ValidationError(_("This event is single elimination from round 1: it has no Swiss rounds to cut from."))
     if not event.top_cut:

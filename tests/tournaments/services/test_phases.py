@@ -62,7 +62,7 @@ def test_64_players_sealed_then_draft_in_pods_by_standings_then_top_8():
     phase = phase_start_next(event=event, user=organizer, seed=7)
     event.refresh_from_db()
     assert phase.number == 2 and event.format_kind == FormatKind.BOOSTER_DRAFT
-    seats = {s.registration_id: (s.pod, s.seat) for s in PhaseSeat.objects.filter(phase=phase)}
+    seats = {s.registration_id: (s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase=phase)}
     assert len(seats) == 64
     for k, team in enumerate(after_three):  # pod 1 is the top 8 after round 3, pod 2 the next 8 ...
         assert seats[team][0] == k // 8 + 1
@@ -107,10 +107,10 @@ def test_phase_seat_shows_pod_and_seat_of_the_current_phase():
     for number in range(1, 4):
         _play(round_pair_next(event=event, seed=number), random.Random(number))
     phase_start_next(event=event, user=organizer, seed=1)
-    sizes = sorted(PhaseSeat.objects.filter(phase__event=event).values_list("pod", flat=True))
+    sizes = sorted(PhaseSeat.objects.filter(phase__event=event).values_list("pod__number", flat=True))
     assert [sizes.count(pod) for pod in (1, 2, 3)] == [7, 7, 6]  # as even as can be, the larger pods first
     seat = registration_phase_seat(registration=entrants[5])
-    assert seat is not None and 1 <= seat.pod <= 3 and 1 <= seat.seat <= 7
+    assert seat is not None and 1 <= seat.pod.number <= 3 and 1 <= seat.seat <= 7
     assert phase_current(event=event).number == 2
 
 
@@ -137,7 +137,7 @@ def test_first_round_in_pods_pairs_across_each_pod_by_seat():
     phase = phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=3,
                          pairing_scope=PairingScope.PODS)
     round_ = round_pair_next(event=event, seed=3, user=organizer)
-    seat_of = {s.registration_id: (s.pod, s.seat) for s in PhaseSeat.objects.filter(phase=phase)}
+    seat_of = {s.registration_id: (s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase=phase)}
     for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
         assert seat_of[a][0] == seat_of[b][0] and abs(seat_of[a][1] - seat_of[b][1]) == 4
 

@@ -1,4 +1,4 @@
-"""Multiplayer pods (issue 43, docs/pods.md): a round of a pod event seats its players at pods of three to five.
+"""Multiplayer pods (issue 43, docs/multiplayer.md): a round of a pod event seats its players at pods of three to five.
 
 A Pod belongs to one of the event's rounds (tournaments.Round, so the round clock, its name and the event's
 progress are the core's); its seats say who sits where (position 1 plays first) and, once a result is in, each
@@ -12,25 +12,26 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Registration, Round
 
 
-class PodState(models.TextChoices):
+class MultiplayerTableState(models.TextChoices):
     PENDING = "pending", _("Playing")
     REPORTED = "reported", _("Reported, waiting for a confirmation")
     FINAL = "final", _("Final")
 
 
-class PodResultKind(models.TextChoices):
+class MultiplayerResultKind(models.TextChoices):
     WIN = "win", _("A winner")
     DRAW = "draw", _("A draw among named players")
     TIME = "time", _("Time: a draw for those still in")
 
 
-class Pod(models.Model):
+class MultiplayerTable(models.Model):
     """One table of a round: three to five players, one game, one result."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="multiplayer_pods", verbose_name=_("round"))
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="multiplayer_tables", verbose_name=_("round"))
     number = models.PositiveSmallIntegerField(_("pod"))
-    state = models.CharField(_("result"), max_length=10, choices=PodState.choices, default=PodState.PENDING)
-    result_kind = models.CharField(_("result kind"), max_length=10, choices=PodResultKind.choices, blank=True)
+    state = models.CharField(_("result"), max_length=10, choices=MultiplayerTableState.choices,
+                             default=MultiplayerTableState.PENDING)
+    result_kind = models.CharField(_("result kind"), max_length=10, choices=MultiplayerResultKind.choices, blank=True)
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
         verbose_name=_("reported by"),
@@ -51,9 +52,9 @@ class Pod(models.Model):
         verbose_name = _("pod")
         verbose_name_plural = _("pods")
         constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="multiplayer_pod_number_once_per_round",
+            models.UniqueConstraint(fields=["round", "number"], name="multiplayer_table_number_once_per_round",
                                     violation_error_message=_("This round already has a pod with this number.")),
-            models.CheckConstraint(condition=Q(number__gte=1), name="multiplayer_pod_number_positive",
+            models.CheckConstraint(condition=Q(number__gte=1), name="multiplayer_table_number_positive",
                                    violation_error_message=_("Pods are numbered from 1.")),
         ]
 
@@ -61,10 +62,10 @@ class Pod(models.Model):
         return f"{self.round}, {_('pod')} {self.number}"
 
 
-class PodSeat(models.Model):
+class MultiplayerSeat(models.Model):
     """A player's seat at a pod; position 1 plays first. `outcome` is W, D or L once a result is reported."""
 
-    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(MultiplayerTable, on_delete=models.CASCADE, related_name="seats")
     registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="multiplayer_seats",
                                      verbose_name=_("player"))
     position = models.PositiveSmallIntegerField(_("seat"))
@@ -72,23 +73,23 @@ class PodSeat(models.Model):
                                choices=[("W", _("Won")), ("D", _("Drew")), ("L", _("Lost"))])
 
     class Meta:
-        ordering = ["pod", "position"]
+        ordering = ["table", "position"]
         verbose_name = _("pod seat")
         verbose_name_plural = _("pod seats")
         constraints = [
-            models.UniqueConstraint(fields=["pod", "position"], name="multiplayer_pod_seat_once",
+            models.UniqueConstraint(fields=["table", "position"], name="multiplayer_table_seat_once",
                                     violation_error_message=_("Each seat of a pod holds one player.")),
-            models.UniqueConstraint(fields=["pod", "registration"], name="multiplayer_pod_player_once",
+            models.UniqueConstraint(fields=["table", "registration"], name="multiplayer_table_player_once",
                                     violation_error_message=_("A player sits once at a pod.")),
-            models.CheckConstraint(condition=Q(position__gte=1, position__lte=5), name="multiplayer_pod_seat_range",
+            models.CheckConstraint(condition=Q(position__gte=1, position__lte=5), name="multiplayer_table_seat_range",
                                    violation_error_message=_("A pod's seats are numbered 1 to 5.")),
         ]
 
     def __str__(self) -> str:
-        return f"{self.pod}: {self.position}. {self.registration}"
+        return f"{self.table}: {self.position}. {self.registration}"
 
 
-class PodBye(models.Model):
+class MultiplayerBye(models.Model):
     """A player left over in a round of pods (the event's leftovers are byes)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="multiplayer_byes")
@@ -100,7 +101,7 @@ class PodBye(models.Model):
         verbose_name = _("pod bye")
         verbose_name_plural = _("pod byes")
         constraints = [
-            models.UniqueConstraint(fields=["round", "registration"], name="multiplayer_pod_bye_once",
+            models.UniqueConstraint(fields=["round", "registration"], name="multiplayer_bye_once",
                                     violation_error_message=_("This player already has a bye this round.")),
         ]
 

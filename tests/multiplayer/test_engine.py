@@ -1,11 +1,11 @@
-"""The pod engine (pods/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
+"""The pod engine (multiplayer/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
 import itertools
 import random
 from fractions import Fraction
 
 import pytest
 
-from pods.engine import (
+from multiplayer.engine import (
     BYES,
     DRAW,
     LARGER,
@@ -16,30 +16,30 @@ from pods.engine import (
     TIME,
     WIN,
     Game,
-    PodError,
-    PodResult,
+    TableError,
+    TableResult,
     final_order,
     opponents_met,
-    pair_pods,
-    pod_line_parse,
-    pod_result_check,
+    pair_tables,
+    table_line_parse,
+    table_result_check,
     pod_sizes,
     repeat_pairs,
     standings,
-    top_pod,
+    top_table,
 )
 
 
 @pytest.mark.parametrize("players", range(3, 65))
 @pytest.mark.parametrize("pod_size", [3, 4, 5])
 @pytest.mark.parametrize("leftovers", [SMALLER, LARGER, BYES])
-def test_pair_pods_seats_every_player_once_in_pods_of_three_to_five(players, pod_size, leftovers):
+def test_pair_tables_seats_every_player_once_in_pods_of_three_to_five(players, pod_size, leftovers):
     sizes, byes = pod_sizes(players, pod_size=pod_size, leftovers=leftovers)
-    pairing = pair_pods(list(range(players)), pod_size=pod_size, leftovers=leftovers, seed=players)
-    seated = [p for pod in pairing.pods for p in pod]
+    pairing = pair_tables(list(range(players)), pod_size=pod_size, leftovers=leftovers, seed=players)
+    seated = [p for table in pairing.tables for p in table]
     assert sorted(seated + pairing.byes) == list(range(players))
-    assert all(3 <= len(pod) <= 5 for pod in pairing.pods)
-    assert sorted(len(pod) for pod in pairing.pods) == sorted(sizes)
+    assert all(3 <= len(table) <= 5 for table in pairing.tables)
+    assert sorted(len(table) for table in pairing.tables) == sorted(sizes)
     assert len(pairing.byes) == byes
     if leftovers == BYES:
         assert byes == (players % pod_size if players % pod_size < 3 else 0)
@@ -64,7 +64,7 @@ def test_pod_sizes_for_the_leftovers_the_organizer_chose(players, pod_size, left
 
 
 def test_pod_sizes_refuse_a_pod_of_two_and_seat_fewer_than_three_nowhere():
-    with pytest.raises(PodError):
+    with pytest.raises(TableError):
         pod_sizes(8, pod_size=2)
     assert pod_sizes(2) == ([], 2)
 
@@ -91,16 +91,16 @@ def test_repeat_opponents_over_a_thousand_five_round_events_match_an_exhaustive_
         rng = random.Random(event)
         history, points = [], {}
         for round_ in range(5):
-            pairing = pair_pods(players, points=points, history=history, seed=event * 10 + round_)
+            pairing = pair_tables(players, points=points, history=history, seed=event * 10 + round_)
             met = opponents_met(history)
             sizes, _byes = pod_sizes(len(players))
             best = min(repeat_pairs(split, met) for split in _partitions(players, sizes))
-            got = repeat_pairs(pairing.pods, met)
+            got = repeat_pairs(pairing.tables, met)
             engine_total, best_total, worse_rounds = engine_total + got, best_total + best, worse_rounds + (got > best)
-            for pod in pairing.pods:
-                winner = rng.choice(pod)
+            for table in pairing.tables:
+                winner = rng.choice(table)
                 points[winner] = points.get(winner, 0) + 5
-            history += pairing.pods
+            history += pairing.tables
     assert best_total > 0  # five rounds of pods of 6 to 9 players can't avoid every repeat
     assert (engine_total, worse_rounds) == (best_total, 0)
 
@@ -108,21 +108,21 @@ def test_repeat_opponents_over_a_thousand_five_round_events_match_an_exhaustive_
 def test_later_rounds_keep_players_of_equal_points_together():
     players = list(range(8))
     points = {p: (5 if p < 4 else 0) for p in players}
-    pairing = pair_pods(players, points=points, seed=3)
-    assert sorted(sorted(pod) for pod in pairing.pods) == [[0, 1, 2, 3], [4, 5, 6, 7]]
+    pairing = pair_tables(players, points=points, seed=3)
+    assert sorted(sorted(table) for table in pairing.tables) == [[0, 1, 2, 3], [4, 5, 6, 7]]
 
 
 def test_byes_go_to_the_lowest_players_without_one():
     players = list(range(9))
     points = {p: 10 - p for p in players}
-    pairing = pair_pods(players, points=points, had_bye={8}, leftovers=BYES, seed=1)
+    pairing = pair_tables(players, points=points, had_bye={8}, leftovers=BYES, seed=1)
     assert pairing.byes == [7]
 
 
 def test_pairing_is_reproducible_from_its_seed_and_seats_at_random():
-    one = pair_pods(list(range(16)), seed=5)
-    assert one == pair_pods(list(range(16)), seed=5)
-    firsts = {tuple(pod)[0] for seed in range(20) for pod in pair_pods(list(range(4)), seed=seed).pods}
+    one = pair_tables(list(range(16)), seed=5)
+    assert one == pair_tables(list(range(16)), seed=5)
+    firsts = {tuple(table)[0] for seed in range(20) for table in pair_tables(list(range(4)), seed=seed).tables}
     assert len(firsts) > 1
 
 
@@ -131,7 +131,7 @@ def test_pairing_is_reproducible_from_its_seed_and_seats_at_random():
 ])
 def test_scoring_presets_give_a_win_a_draw_and_a_loss_their_points(preset, expected):
     scoring = SCORING_PRESETS[preset]
-    result = pod_result_check(kind=DRAW, players=["a", "b"], seated=["a", "b", "c", "d"])
+    result = table_result_check(kind=DRAW, players=["a", "b"], seated=["a", "b", "c", "d"])
     games = [Game("w", ("x", "y", "z"), 1, "W")] + [
         Game(p, tuple(o for o in "abcd" if o != p), i, o) for i, (p, o) in
         enumerate(result.outcomes(["a", "b", "c", "d"]).items(), start=1)]
@@ -141,29 +141,29 @@ def test_scoring_presets_give_a_win_a_draw_and_a_loss_their_points(preset, expec
 
 def test_time_is_a_draw_for_the_players_still_in_or_everyone():
     seated = ["a", "b", "c", "d"]
-    assert PodResult(TIME, ("a", "c")).outcomes(seated) == {"a": "D", "b": "L", "c": "D", "d": "L"}
-    assert set(PodResult(TIME).outcomes(seated).values()) == {"D"}
+    assert TableResult(TIME, ("a", "c")).outcomes(seated) == {"a": "D", "b": "L", "c": "D", "d": "L"}
+    assert set(TableResult(TIME).outcomes(seated).values()) == {"D"}
 
 
 @pytest.mark.parametrize("kind, players", [(WIN, []), (WIN, ["a", "b"]), (DRAW, ["a"]), (WIN, ["z"]), ("lost", [])])
 def test_pod_result_check_refuses_what_isnt_a_result(kind, players):
-    with pytest.raises(PodError):
-        pod_result_check(kind=kind, players=players, seated=["a", "b", "c"])
+    with pytest.raises(TableError):
+        table_result_check(kind=kind, players=players, seated=["a", "b", "c"])
 
 
 @pytest.mark.parametrize("line, expected", [
     ("3 2", (3, WIN, (2,))), ("3 w 2", (3, WIN, (2,))), ("12 D 1 4", (12, DRAW, (1, 4))), ("3 t", (3, TIME, ())),
     ("3 t 1,2", (3, TIME, (1, 2))),
 ])
-def test_pod_line_parse_reads_the_desks_keystrokes(line, expected):
-    typed = pod_line_parse(line)
-    assert (typed.pod, typed.kind, typed.seats) == expected
+def test_table_line_parse_reads_the_desks_keystrokes(line, expected):
+    typed = table_line_parse(line)
+    assert (typed.table, typed.kind, typed.seats) == expected
 
 
 @pytest.mark.parametrize("line", ["", "3", "x 2", "3 2 4", "3 d 9", "3 q"])
-def test_pod_line_parse_refuses_nonsense(line):
-    with pytest.raises(PodError):
-        pod_line_parse(line)
+def test_table_line_parse_refuses_nonsense(line):
+    with pytest.raises(TableError):
+        table_line_parse(line)
 
 
 def test_standings_break_ties_by_opponents_then_wins_then_later_seats():
@@ -202,14 +202,14 @@ def test_standings_by_win_rate_use_pods_won_per_pod_played():
 
 def test_top_pod_seats_by_seed_and_its_winner_takes_first_place():
     swiss = ["a", "b", "c", "d", "e"]
-    assert top_pod(swiss) == ["a", "b", "c", "d"]
-    assert final_order(swiss, top_pod(swiss), PodResult(WIN, ("c",))) == ["c", "a", "b", "d", "e"]
-    with pytest.raises(PodError):
-        top_pod(["a", "b", "c"])
+    assert top_table(swiss) == ["a", "b", "c", "d"]
+    assert final_order(swiss, top_table(swiss), TableResult(WIN, ("c",))) == ["c", "a", "b", "d", "e"]
+    with pytest.raises(TableError):
+        top_table(["a", "b", "c"])
 
 
-def test_pod_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
-    from pods.engine import pod_pairwise
+def test_table_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncompared():
+    from multiplayer.engine import table_pairwise
 
-    assert pod_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]
-    assert pod_pairwise([("a", "D"), ("b", "L"), ("c", "D")]) == [("a", "b", "A"), ("a", "c", "D"), ("b", "c", "B")]
+    assert table_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]
+    assert table_pairwise([("a", "D"), ("b", "L"), ("c", "D")]) == [("a", "b", "A"), ("a", "c", "D"), ("b", "c", "B")]

@@ -3,9 +3,9 @@ the pages fit a 360 px screen without sideways scrolling."""
 import pytest
 from django.urls import reverse
 
-from pods.models import Pod, PodState
-from pods.selectors import round_pods
-from pods.services import pods_pair_next
+from multiplayer.models import MultiplayerTable, MultiplayerTableState
+from multiplayer.selectors import round_multiplayer_tables
+from multiplayer.services import tables_pair_next
 from tests.factories import PlayerFactory, PodEventFactory, RegistrationFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,15 +30,15 @@ def test_a_pods_result_reported_on_one_phone_and_confirmed_on_another(browsers):
     users = [UserFactory(username=f"pilot{i}") for i in range(4)]
     for user in users:
         RegistrationFactory(event=event, seats=[PlayerFactory(user=user, name=f"Pilot {user.username[-1]}")])
-    pod = round_pods(round_=pods_pair_next(event=event, by=event.organizer, seed=7))[0]
-    by_seat = {s.position: s for s in pod.seats.all()}
+    table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=7))[0]
+    by_seat = {s.position: s for s in table.seats.all()}
     reporter, confirmer = (by_seat[n].registration.seats.get().player.user for n in (1, 2))
     winner = by_seat[4].registration_id
 
     first = browsers()
     first.driver.set_window_size(*NARROW_PHONE)
     first.sign_in(reporter.username)
-    first.get(reverse("portal:pods", args=[event.pk]))
+    first.get(reverse("portal:tables", args=[event.pk]))
     first.wait_for_text("My pod: pod 1")
     assert _overflowing(first) == []
     first.find("#my-pod").click()
@@ -53,13 +53,13 @@ def test_a_pods_result_reported_on_one_phone_and_confirmed_on_another(browsers):
     second = browsers()
     second.driver.set_window_size(*NARROW_PHONE)
     second.sign_in(confirmer.username)
-    second.get(reverse("portal:pod", args=[pod.pk]))
+    second.get(reverse("portal:table", args=[table.pk]))
     second.wait_for_text("Reported, waiting for a confirmation", css="#pod-state")
     assert _overflowing(second) == []
     second.tap("Confirm this result")
     second.wait_for_text("Result confirmed.")
     second.wait_for_text("Final", css="#pod-state")
-    assert Pod.objects.get(pk=pod.pk).state == PodState.FINAL
-    second.get(reverse("portal:pods", args=[event.pk]))
+    assert MultiplayerTable.objects.get(pk=table.pk).state == MultiplayerTableState.FINAL
+    second.get(reverse("portal:tables", args=[event.pk]))
     second.wait_for_text(f"{by_seat[4].registration.team.name} (Won)", css="#pod-1")
     assert _overflowing(second) == []

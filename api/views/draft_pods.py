@@ -9,7 +9,7 @@ from django.utils import timezone
 from rest_framework import generics
 from rest_framework.response import Response
 
-from api.serializers.pods import PodListOutputSerializer
+from api.serializers.draft_pods import PodListOutputSerializer
 from api.views.base import EventScopedMixin
 from common.http import etag_matches
 from drafting.selectors.pods import (

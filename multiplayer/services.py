@@ -1,4 +1,4 @@
-"""Writes of multiplayer pod events (docs/pods.md): seating a round's pods, the top pod, and pods' results.
+"""Writes of multiplayer pod events (docs/multiplayer.md): seating a round's pods, the top pod, and pods' results.
 
 Every write locks the event first (tournaments/services/locks.py), refuses a closed event, records itself in the
 event log with who made it, and bumps the scoreboard version. A refusal is one of common/refusals.py's family and
@@ -14,13 +14,13 @@ from django.utils.translation import gettext_lazy
 
 from common.refusals import NotAllowed, NotFound, Refusal
 from common.textlist import text_list
-from pods import engine
-from pods.models import Pod, PodBye, PodSeat, PodState
-from pods.selectors import pod_history, pod_standings
+from multiplayer import engine
+from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
+from multiplayer.selectors import table_history, multiplayer_standings
 from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
-from tournaments.rights import may_report_for_pod, may_score_event, person_of
+from tournaments.rights import may_report_for_table, may_score_event, person_of
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -29,18 +29,19 @@ from tournaments.services.locks import event_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
-TOP_POD_SIZE = 4
+TOP_TABLE_SIZE = 4
 
 
-def _require_pods(event: Event) -> None:
-    if not event.is_pods:
+def _require_multiplayer(event: Event) -> None:
+    if not event.is_multiplayer:
         raise StateConflict(_("This event isn't played in multiplayer pods."))
 
 
-def _open_pods(round_: Round | None) -> list[int]:
+def _open_tables(round_: Round | None) -> list[int]:
     if round_ is None:
         return []
-    return list(Pod.objects.filter(round=round_).exclude(state=PodState.FINAL).values_list("number", flat=True))
+    return list(MultiplayerTable.objects.filter(round=round_).exclude(state=MultiplayerTableState.FINAL)
+                .values_list("number", flat=True))
 
 
 def _active(*, event: Event, number: int) -> list[int]:
@@ -49,19 +50,20 @@ def _active(*, event: Event, number: int) -> list[int]:
         Q(dropped_round__isnull=True) | Q(dropped_round__gte=number)).order_by("pk").values_list("pk", flat=True))
 
 
-def _write_round(*, event: Event, number: int, kind: str, seed: int, pods: list[list[int]], byes: list[int]) -> Round:
+def _write_round(*, event: Event, number: int, kind: str, seed: int, tables: list[list[int]], byes: list[int]) -> Round:
     round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed)
-    for table, players in enumerate(pods, start=1):
-        pod = Pod.objects.create(round=round_, number=table)
-        PodSeat.objects.bulk_create(PodSeat(pod=pod, registration_id=registration_id, position=position)
+    for table_number, players in enumerate(tables, start=1):
+        table = MultiplayerTable.objects.create(round=round_, number=table_number)
+        MultiplayerSeat.objects.bulk_create(MultiplayerSeat(table=table, registration_id=registration_id, position=position)
                                     for position, registration_id in enumerate(players, start=1))
-    PodBye.objects.bulk_create(PodBye(round=round_, registration_id=registration_id) for registration_id in byes)
+    MultiplayerBye.objects.bulk_create(MultiplayerBye(round=round_, registration_id=registration_id)
+                                       for registration_id in byes)
     return round_
 
 
 @transaction.atomic
-def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
-    """Seat the event's next round in pods and return it: a Swiss round (pods.engine.pair_pods, by points, with as
+def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
+    """Seat the event's next round in pods and return it: a Swiss round (multiplayer.engine.pair_tables, by points, with as
     few repeat opponents as it can), or after the last Swiss round the top pod of the Swiss standings' first four
     when the event has one (top_cut 4).
 
@@ -72,9 +74,9 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     if not may_score_event(by, event):
         raise NotAllowed(_("Seating a round takes the event's organizer or scorekeeper."))
     event_require_open(event_id=event.pk)
-    _require_pods(event)
+    _require_multiplayer(event)
     last = round_latest(event=event)
-    missing = _open_pods(last)
+    missing = _open_tables(last)
     if missing:
         raise StateConflict(_("Pods %(pods)s of the current round have no final result yet.")
                             % {"pods": text_list(missing, conjunction=False)})
@@ -84,24 +86,24 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
         raise StateConflict(_("The top pod has been played: the event is over."))
     active = _active(event=event, number=number)
     if number > event.swiss_rounds:
-        if event.top_cut != TOP_POD_SIZE:
+        if event.top_cut != TOP_TABLE_SIZE:
             raise StateConflict(_("All %(n)d rounds are paired. Finish the event.") % {"n": event.swiss_rounds})
-        standing = [row.registration.pk for row in pod_standings(event=event) if row.registration.pk in active]
+        standing = [row.registration.pk for row in multiplayer_standings(event=event) if row.registration.pk in active]
         try:
-            top = engine.top_pod(standing, size=TOP_POD_SIZE)
-        except engine.PodError as exc:
+            top = engine.top_table(standing, size=TOP_TABLE_SIZE)
+        except engine.TableError as exc:
             raise StateConflict(str(exc)) from None
-        round_ = _write_round(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, pods=[top], byes=[])
+        round_ = _write_round(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, tables=[top], byes=[])
         event.status = EventStatus.TOP_CUT
         action, message = LogAction.TOP_CUT_PAIRED, LogText(gettext_lazy("Top pod seated."))
     else:
         if len(active) < engine.MIN_POD:
             raise Refusal(_("At least three players are needed to seat a pod (%(n)d active).") % {"n": len(active)})
-        points = {row.registration.pk: row.standing.points for row in pod_standings(event=event)}
-        had_bye = set(PodBye.objects.filter(round__event=event).values_list("registration_id", flat=True))
-        pairing = engine.pair_pods(active, points=points, history=pod_history(event=event), had_bye=had_bye,
+        points = {row.registration.pk: row.standing.points for row in multiplayer_standings(event=event)}
+        had_bye = set(MultiplayerBye.objects.filter(round__event=event).values_list("registration_id", flat=True))
+        pairing = engine.pair_tables(active, points=points, history=table_history(event=event), had_bye=had_bye,
                                    pod_size=event.pod_size, leftovers=event.pod_leftovers, seed=seed)
-        round_ = _write_round(event=event, number=number, kind=RoundKind.SWISS, seed=seed, pods=pairing.pods,
+        round_ = _write_round(event=event, number=number, kind=RoundKind.SWISS, seed=seed, tables=pairing.tables,
                               byes=pairing.byes)
         if event.status == EventStatus.REGISTRATION:
             event.status = EventStatus.RUNNING
@@ -116,13 +118,13 @@ def pods_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     return round_
 
 
-def _locked_pod(*, pod: Pod) -> Pod:
+def _locked_table(*, table: MultiplayerTable) -> MultiplayerTable:
     """The pod, locked after its event (the one lock order); NotFound when it is gone."""
-    event_id = Pod.objects.filter(pk=pod.pk).values_list("round__event_id", flat=True).first()
+    event_id = MultiplayerTable.objects.filter(pk=table.pk).values_list("round__event_id", flat=True).first()
     if event_id is None:
         raise NotFound(_("No such pod in this event."))
     event = event_lock(event_id=event_id)
-    locked = Pod.objects.select_for_update(of=("self",)).select_related("round").filter(pk=pod.pk).first()
+    locked = MultiplayerTable.objects.select_for_update(of=("self",)).select_related("round").filter(pk=table.pk).first()
     if locked is None:
         raise NotFound(_("No such pod in this event."))
     locked.round.event = event
@@ -130,26 +132,26 @@ def _locked_pod(*, pod: Pod) -> Pod:
     return locked
 
 
-def _apply(*, pod: Pod, kind: str, players: list[int]) -> engine.PodResult:
-    seated = list(pod.seats.order_by("position").values_list("registration_id", flat=True))
+def _apply(*, table: MultiplayerTable, kind: str, players: list[int]) -> engine.TableResult:
+    seated = list(table.seats.order_by("position").values_list("registration_id", flat=True))
     try:
-        result = engine.pod_result_check(kind=kind, players=players, seated=seated)
-    except engine.PodError as exc:
+        result = engine.table_result_check(kind=kind, players=players, seated=seated)
+    except engine.TableError as exc:
         raise Refusal(str(exc)) from None
     for registration_id, outcome in result.outcomes(seated).items():
-        PodSeat.objects.filter(pod=pod, registration_id=registration_id).update(outcome=outcome)
-    pod.result_kind = kind
+        MultiplayerSeat.objects.filter(table=table, registration_id=registration_id).update(outcome=outcome)
+    table.result_kind = kind
     return result
 
 
-def _describe(pod: Pod, result: engine.PodResult) -> LogText:
+def _describe(table: MultiplayerTable, result: engine.TableResult) -> LogText:
     names = [str(r.team) for r in Registration.objects.filter(pk__in=result.players).select_related("team")]
     if result.kind == engine.WIN:
-        return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": pod.number, "names": names})
+        return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": table.number, "names": names})
     if result.kind == engine.DRAW:
-        return LogText(gettext_lazy("Pod %(pod)d: a draw among %(names)s."), {"pod": pod.number, "names": names})
+        return LogText(gettext_lazy("Pod %(pod)d: a draw among %(names)s."), {"pod": table.number, "names": names})
     return LogText(gettext_lazy("Pod %(pod)d: time, a draw for %(names)s."),
-                   {"pod": pod.number, "names": names or gettext_lazy("everyone")})
+                   {"pod": table.number, "names": names or gettext_lazy("everyone")})
 
 
 def _account(by):
@@ -158,89 +160,89 @@ def _account(by):
     return person if getattr(person, "is_authenticated", False) else None
 
 
-def _after_final(*, pod: Pod) -> None:
+def _after_final(*, table: MultiplayerTable) -> None:
     """A final result of the top pod finishes the event."""
-    if pod.round.kind == RoundKind.PLAYOFF and not _open_pods(pod.round):
-        event_finish(event=pod.round.event)
+    if table.round.kind == RoundKind.PLAYOFF and not _open_tables(table.round):
+        event_finish(event=table.round.event)
 
 
 @transaction.atomic
-def pod_result_report(*, pod: Pod, by, kind: str, players: list[int]) -> Pod:
+def table_result_report(*, table: MultiplayerTable, by, kind: str, players: list[int]) -> MultiplayerTable:
     """Report a pod's result: `kind` win (one player), draw (the players named) or time (the players still in;
     none named: everyone), `players` their registration ids.
 
-    A player seated at the pod reports it for another player of the pod to confirm (pod_result_confirm); the desk
+    A player seated at the pod reports it for another player of the pod to confirm (table_result_confirm); the desk
     (may_score_event) enters it final. Refused when the caller may do neither, the result makes no sense for the
     pod, or the result is final already (then only the desk corrects it).
     """
-    pod = _locked_pod(pod=pod)
-    event = pod.round.event
+    table = _locked_table(table=table)
+    event = table.round.event
     desk = may_score_event(by, event)
-    if not desk and not may_report_for_pod(by, pod):
+    if not desk and not may_report_for_table(by, table):
         raise NotFound(_("No such pod in this event."))
-    if pod.state == PodState.FINAL and not desk:
+    if table.state == MultiplayerTableState.FINAL and not desk:
         raise StateConflict(_("This pod's result is final; the desk corrects it."))
-    before = pod.state
-    result = _apply(pod=pod, kind=kind, players=players)
+    before = table.state
+    result = _apply(table=table, kind=kind, players=players)
     now, person = timezone.now(), _account(by)
-    pod.reported_by, pod.reported_at = person, now
+    table.reported_by, table.reported_at = person, now
     if desk:
-        pod.state, pod.reporter, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, None, person, now
-        action = LogAction.RESULT_CORRECTED if before == PodState.FINAL else LogAction.RESULT_FINAL
+        table.state, table.reporter, table.confirmed_by, table.confirmed_at = MultiplayerTableState.FINAL, None, person, now
+        action = LogAction.RESULT_CORRECTED if before == MultiplayerTableState.FINAL else LogAction.RESULT_FINAL
     else:
-        mine = pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
-        pod.state, pod.reporter_id = PodState.REPORTED, mine
+        mine = table.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
+        table.state, table.reporter_id = MultiplayerTableState.REPORTED, mine
         action = LogAction.RESULT_REPORTED
-    pod.save()
-    event_log_record(event=event, user=by, action=action, message=_describe(pod, result),
-                     round_number=pod.round.number, data={"pod": pod.number, "kind": kind, "players": list(players)})
+    table.save()
+    event_log_record(event=event, user=by, action=action, message=_describe(table, result),
+                     round_number=table.round.number, data={"pod": table.number, "kind": kind, "players": list(players)})
     event_bump_version(event_id=event.pk)
-    if pod.state == PodState.FINAL:
-        domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=pod.pk)
-        _after_final(pod=pod)
-    return pod
+    if table.state == MultiplayerTableState.FINAL:
+        domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
+        _after_final(table=table)
+    return table
 
 
 @transaction.atomic
-def pod_result_confirm(*, pod: Pod, by) -> Pod:
+def table_result_confirm(*, table: MultiplayerTable, by) -> MultiplayerTable:
     """Confirm the reported result of a pod: a player of the pod other than the one who reported it. The result
     becomes final. Refused when nothing waits for a confirmation or the caller reported it themselves."""
-    pod = _locked_pod(pod=pod)
-    event = pod.round.event
-    if not may_report_for_pod(by, pod):
+    table = _locked_table(table=table)
+    event = table.round.event
+    if not may_report_for_table(by, table):
         raise NotFound(_("No such pod in this event."))
-    if pod.state != PodState.REPORTED:
+    if table.state != MultiplayerTableState.REPORTED:
         raise StateConflict(_("No reported result of this pod waits for a confirmation."))
-    mine = set(pod.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True))
-    if pod.reporter_id in mine or pod.reported_by_id == getattr(by, "pk", None):
+    mine = set(table.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True))
+    if table.reporter_id in mine or table.reported_by_id == getattr(by, "pk", None):
         raise NotAllowed(_("Another player of the pod confirms the result, not the one who reported it."))
-    pod.state, pod.confirmed_by, pod.confirmed_at = PodState.FINAL, _account(by), timezone.now()
-    pod.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+    table.state, table.confirmed_by, table.confirmed_at = MultiplayerTableState.FINAL, _account(by), timezone.now()
+    table.save(update_fields=["state", "confirmed_by", "confirmed_at"])
     event_log_record(event=event, user=by, action=LogAction.RESULT_CONFIRMED,
-                     message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": pod.number}),
-                     round_number=pod.round.number, data={"pod": pod.number})
+                     message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": table.number}),
+                     round_number=table.round.number, data={"pod": table.number})
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=pod.pk)
-    _after_final(pod=pod)
-    return pod
+    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
+    _after_final(table=table)
+    return table
 
 
-def pod_result_enter_line(*, event: Event, by, line: str) -> Pod:
+def table_result_enter_line(*, event: Event, by, line: str) -> MultiplayerTable:
     """The desk's one keystroke line for a pod of the current round ("3 2": seat 2 won pod 3; "3 d 1 4": seats 1
-    and 4 drew; "3 t": time, everyone drew; engine.pod_line_parse), entered final. Refused with the reason when the
+    and 4 drew; "3 t": time, everyone drew; engine.table_line_parse), entered final. Refused with the reason when the
     line reads as nothing, names no pod of the round or a seat nobody holds, or the caller doesn't run the desk."""
     if not may_score_event(by, event):
         raise NotAllowed(_("Entering results takes the event's organizer or scorekeeper."))
     try:
-        typed = engine.pod_line_parse(line)
-    except engine.PodError as exc:
+        typed = engine.table_line_parse(line)
+    except engine.TableError as exc:
         raise Refusal(str(exc)) from None
     round_ = round_latest(event=event)
-    pod = Pod.objects.filter(round=round_, number=typed.pod).first() if round_ else None
-    if pod is None:
-        raise Refusal(_("The current round has no pod %(n)d.") % {"n": typed.pod})
-    by_seat = dict(pod.seats.values_list("position", "registration_id"))
+    table = MultiplayerTable.objects.filter(round=round_, number=typed.table).first() if round_ else None
+    if table is None:
+        raise Refusal(_("The current round has no pod %(n)d.") % {"n": typed.table})
+    by_seat = dict(table.seats.values_list("position", "registration_id"))
     unknown = [seat for seat in typed.seats if seat not in by_seat]
     if unknown:
-        raise Refusal(_("Pod %(pod)d has no seat %(seat)d.") % {"pod": pod.number, "seat": unknown[0]})
-    return pod_result_report(pod=pod, by=by, kind=typed.kind, players=[by_seat[seat] for seat in typed.seats])
+        raise Refusal(_("Pod %(pod)d has no seat %(seat)d.") % {"pod": table.number, "seat": unknown[0]})
+    return table_result_report(table=table, by=by, kind=typed.kind, players=[by_seat[seat] for seat in typed.seats])

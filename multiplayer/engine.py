@@ -1,9 +1,9 @@
-"""The multiplayer pod engine (issue 43, docs/pods.md): pods of three to five players at one table, one winner.
+"""The multiplayer pod engine (issue 43, docs/multiplayer.md): pods of three to five players at one table, one winner.
 
 Pure Python over plain data (player keys are any hashable, usually registration ids): how many pods of which size a
 round has, who sits where, Swiss-like pods by points with as few repeat opponents as possible, the scoring presets,
 a pod's result typed on the desk's keyboard, and the standings with their tiebreakers. No Django but translations;
-pods.services adapts it to the models.
+multiplayer.services adapts it to the models.
 """
 import itertools
 import random
@@ -15,8 +15,8 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 MIN_POD, MAX_POD = 3, 5
-POD_SIZES = (3, 4, 5)
-DEFAULT_POD_SIZE = 4
+TABLE_SIZES = (3, 4, 5)
+DEFAULT_TABLE_SIZE = 4
 
 # What happens to the players left over when the count isn't a multiple of the pod size.
 SMALLER = "smaller"  # pods of one fewer (pods of 4: some pods of 3)
@@ -45,7 +45,7 @@ _RESTARTS = 6
 _RESTARTS_LARGE, _LARGE = 2, 64
 
 
-class PodError(ValueError):
+class TableError(ValueError):
     """Settings or a result the engine can't use; the message says why, in the active language."""
 
 
@@ -99,7 +99,7 @@ def _small_splits(rest: int, sizes: Sequence[int]):
                 yield list(combo)
 
 
-def pod_sizes(players: int, *, pod_size: int = DEFAULT_POD_SIZE, leftovers: str = SMALLER) -> tuple[list[int], int]:
+def pod_sizes(players: int, *, pod_size: int = DEFAULT_TABLE_SIZE, leftovers: str = SMALLER) -> tuple[list[int], int]:
     """The pods of one round and the number of byes: (sizes, largest first, byes).
 
     Pods hold 3 to 5 players, never 2. `pod_size` pods as far as the count allows; the players left over make pods
@@ -107,12 +107,12 @@ def pod_sizes(players: int, *, pod_size: int = DEFAULT_POD_SIZE, leftovers: str 
     more play a pod of their own). Where the chosen way can't add up (pods of 5 can't grow; 7 players in pods of 4 and
     5) the other way is taken, then any mix of 3 to 5. Fewer than 3 players all get byes.
     """
-    if pod_size not in POD_SIZES:
-        raise PodError(_("A pod seats 3 to 5 players."))
+    if pod_size not in TABLE_SIZES:
+        raise TableError(_("A pod seats 3 to 5 players."))
     if leftovers not in LEFTOVERS:
-        raise PodError(_("Leftover players make smaller pods, larger pods, or get byes."))
+        raise TableError(_("Leftover players make smaller pods, larger pods, or get byes."))
     if players < 0:
-        raise PodError(_("The number of players can't be negative."))
+        raise TableError(_("The number of players can't be negative."))
     if players < MIN_POD:
         return [], players
     if leftovers == BYES:
@@ -127,7 +127,7 @@ def pod_sizes(players: int, *, pod_size: int = DEFAULT_POD_SIZE, leftovers: str 
             found = _mix(players, sizes, pod_size)
             if found is not None:
                 return sorted(found, reverse=True), 0
-    found = _mix(players, POD_SIZES, pod_size)
+    found = _mix(players, TABLE_SIZES, pod_size)
     assert found is not None  # every count from 3 up is a sum of 3s, 4s and 5s
     return sorted(found, reverse=True), 0
 
@@ -138,49 +138,49 @@ def pod_sizes(players: int, *, pod_size: int = DEFAULT_POD_SIZE, leftovers: str 
 class Pairing:
     """One round: each pod's players in seat order (the first player first), and who has a bye."""
 
-    pods: list[list[Hashable]]
+    tables: list[list[Hashable]]
     byes: list[Hashable]
 
 
 def opponents_met(history: Iterable[Sequence[Hashable]]) -> Counter:
     """How often each pair (a frozenset of two players) has shared a pod, from the pods of earlier rounds."""
     met: Counter = Counter()
-    for pod in history:
-        for a, b in itertools.combinations(pod, 2):
+    for table in history:
+        for a, b in itertools.combinations(table, 2):
             met[frozenset((a, b))] += 1
     return met
 
 
-def repeat_pairs(pods: Iterable[Sequence[Hashable]], met: Counter) -> int:
+def repeat_pairs(tables: Iterable[Sequence[Hashable]], met: Counter) -> int:
     """The repeat meetings a round's pods make: each pair that shares a pod again counts as often as it met before."""
-    return sum(met[frozenset((a, b))] for pod in pods for a, b in itertools.combinations(pod, 2))
+    return sum(met[frozenset((a, b))] for table in tables for a, b in itertools.combinations(table, 2))
 
 
-def _pod_cost(pod: Sequence[Hashable], met: Counter, points: dict) -> int:
+def _table_cost(table: Sequence[Hashable], met: Counter, points: dict) -> int:
     cost = 0
-    for a, b in itertools.combinations(pod, 2):
+    for a, b in itertools.combinations(table, 2):
         cost += met[frozenset((a, b))] * _REPEAT_WEIGHT + (points.get(a, 0) - points.get(b, 0)) ** 2
     return cost
 
 
-def _improve(pods: list[list[Hashable]], met: Counter, points: dict) -> list[list[Hashable]]:
+def _improve(tables: list[list[Hashable]], met: Counter, points: dict) -> list[list[Hashable]]:
     """Swap players between pods while a swap makes the round cheaper (fewer repeats, then closer points)."""
-    costs = [_pod_cost(pod, met, points) for pod in pods]
+    costs = [_table_cost(table, met, points) for table in tables]
     improved = True
     while improved:
         improved = False
-        for i, j in itertools.combinations(range(len(pods)), 2):
-            for x in range(len(pods[i])):
-                for y in range(len(pods[j])):
-                    a, b = pods[i][x], pods[j][y]
-                    pods[i][x], pods[j][y] = b, a
-                    new_i, new_j = _pod_cost(pods[i], met, points), _pod_cost(pods[j], met, points)
+        for i, j in itertools.combinations(range(len(tables)), 2):
+            for x in range(len(tables[i])):
+                for y in range(len(tables[j])):
+                    a, b = tables[i][x], tables[j][y]
+                    tables[i][x], tables[j][y] = b, a
+                    new_i, new_j = _table_cost(tables[i], met, points), _table_cost(tables[j], met, points)
                     if new_i + new_j < costs[i] + costs[j]:
                         costs[i], costs[j] = new_i, new_j
                         improved = True
                     else:
-                        pods[i][x], pods[j][y] = a, b
-    return pods
+                        tables[i][x], tables[j][y] = a, b
+    return tables
 
 
 def _bye_takers(order: list[Hashable], byes: int, had_bye: set) -> list[Hashable]:
@@ -197,13 +197,13 @@ def _bye_takers(order: list[Hashable], byes: int, had_bye: set) -> list[Hashable
     return taken
 
 
-def pair_pods(
+def pair_tables(
     players: Sequence[Hashable],
     *,
     points: dict | None = None,
     history: Iterable[Sequence[Hashable]] = (),
     had_bye: Iterable[Hashable] = (),
-    pod_size: int = DEFAULT_POD_SIZE,
+    pod_size: int = DEFAULT_TABLE_SIZE,
     leftovers: str = SMALLER,
     seed: int = 0,
 ) -> Pairing:
@@ -234,33 +234,33 @@ def pair_pods(
                 start += members
         else:
             start = list(seated)
-        pods, at = [], 0
+        tables, at = [], 0
         for size in sizes:
-            pods.append(start[at:at + size])
+            tables.append(start[at:at + size])
             at += size
-        pods = _improve(pods, met, points)
-        cost = sum(_pod_cost(pod, met, points) for pod in pods)
+        tables = _improve(tables, met, points)
+        cost = sum(_table_cost(table, met, points) for table in tables)
         if best_cost is None or cost < best_cost:
-            best, best_cost = [list(pod) for pod in pods], cost
+            best, best_cost = [list(table) for table in tables], cost
             if cost == 0:
                 break
-    pods = best or []
-    for pod in pods:
-        rng.shuffle(pod)
-    return Pairing(pods=pods, byes=bye_list)
+    tables = best or []
+    for table in tables:
+        rng.shuffle(table)
+    return Pairing(tables=tables, byes=bye_list)
 
 
-def top_pod(ranked: Sequence[Hashable], *, size: int = 4) -> list[Hashable]:
+def top_table(ranked: Sequence[Hashable], *, size: int = 4) -> list[Hashable]:
     """The final pod of the top `size` players, seated by seed: the first in the standings plays first."""
     if len(ranked) < size:
-        raise PodError(_("A top pod needs %(n)d players still in the event.") % {"n": size})
+        raise TableError(_("A top pod needs %(n)d players still in the event.") % {"n": size})
     return list(ranked[:size])
 
 
 # --- Results ---------------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class PodResult:
+class TableResult:
     """A pod's game: a winner (WIN, one player), a draw among the players named (DRAW, at least two), or time called
     (TIME: a draw for the players still in, everyone when none are named). Everyone else lost."""
 
@@ -274,53 +274,53 @@ class PodResult:
         return {p: (mark if p in named else "L") for p in seated}
 
 
-def pod_result_check(*, kind: str, players: Sequence[Hashable], seated: Sequence[Hashable]) -> PodResult:
+def table_result_check(*, kind: str, players: Sequence[Hashable], seated: Sequence[Hashable]) -> TableResult:
     """A PodResult for the pod `seated`, or PodError saying what is wrong with it."""
     if kind not in RESULT_KINDS:
-        raise PodError(_("A pod's result is a win, a draw or time."))
+        raise TableError(_("A pod's result is a win, a draw or time."))
     players = tuple(dict.fromkeys(players))
     strangers = [p for p in players if p not in seated]
     if strangers:
-        raise PodError(_("Only the players of this pod can win or draw it."))
+        raise TableError(_("Only the players of this pod can win or draw it."))
     if kind == WIN and len(players) != 1:
-        raise PodError(_("Name the one winner of the pod."))
+        raise TableError(_("Name the one winner of the pod."))
     if kind == DRAW and len(players) < 2:
-        raise PodError(_("A draw is between two or more players of the pod: name them."))
-    return PodResult(kind=kind, players=players)
+        raise TableError(_("A draw is between two or more players of the pod: name them."))
+    return TableResult(kind=kind, players=players)
 
 
 @dataclass(frozen=True)
 class TypedLine:
     """A line the desk typed: the pod's number, the kind of result, and the seats (1 = first player) it names."""
 
-    pod: int
+    table: int
     kind: str
     seats: tuple[int, ...]
 
 
-def pod_line_parse(line: str) -> TypedLine:
+def table_line_parse(line: str) -> TypedLine:
     """Read one keystroke line of the desk: "3 2" (pod 3, seat 2 won), "3 d 1 4" (pod 3, seats 1 and 4 drew),
     "3 t" (time: a draw for everyone), "3 t 1 2" (time, seats 1 and 2 still in). Letters in either case; "w" may
     be typed before the winner's seat. PodError when it reads as nothing of the kind."""
     words = line.replace(",", " ").lower().split()
     if len(words) < 2 or not words[0].isdigit():
-        raise PodError(_('Type the pod, then its result: "3 2" (seat 2 won pod 3), "3 d 1 4" (a draw), "3 t" (time).'))
-    pod, rest = int(words[0]), words[1:]
+        raise TableError(_('Type the pod, then its result: "3 2" (seat 2 won pod 3), "3 d 1 4" (a draw), "3 t" (time).'))
+    table, rest = int(words[0]), words[1:]
     kind = {"w": WIN, "d": DRAW, "t": TIME}.get(rest[0])
     if kind is None:
         kind = WIN
     else:
         rest = rest[1:]
     if not all(word.isdigit() and 1 <= int(word) <= MAX_POD for word in rest):
-        raise PodError(_("Seats are numbered 1 to 5."))
+        raise TableError(_("Seats are numbered 1 to 5."))
     seats = tuple(int(word) for word in rest)
     if kind == WIN and len(seats) != 1:
-        raise PodError(_("Name the one winner of the pod."))
-    return TypedLine(pod=pod, kind=kind, seats=seats)
+        raise TableError(_("Name the one winner of the pod."))
+    return TypedLine(table=table, kind=kind, seats=seats)
 
 
-def pod_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hashable, Hashable, str]]:
-    """A pod's game as the two-player results a rating counts (docs/pods.md, "Ratings"): who won or drew beat each
+def table_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hashable, Hashable, str]]:
+    """A pod's game as the two-player results a rating counts (docs/multiplayer.md, "Ratings"): who won or drew beat each
     player who lost, players who drew drew each other, and players who lost are not compared. Each as (a, b, "A",
     "B" or "D" from a's side), in seat order."""
     pairs = []
@@ -382,7 +382,7 @@ def standings(
     higher: it played from behind), then a random key from `seed`.
     """
     if tiebreak not in TIEBREAKS:
-        raise PodError(_("Unknown tiebreaker."))
+        raise TableError(_("Unknown tiebreaker."))
     rows: dict[Hashable, Standing] = {p: Standing(player=p) for p in players}
     meetings: dict[Hashable, list[Hashable]] = defaultdict(list)
     for game in games:
@@ -422,7 +422,7 @@ def standings(
     return ordered
 
 
-def final_order(swiss: Sequence[Hashable], top: Sequence[Hashable], result: PodResult | None) -> list[Hashable]:
+def final_order(swiss: Sequence[Hashable], top: Sequence[Hashable], result: TableResult | None) -> list[Hashable]:
     """The event's final places after a top pod: its winner first (players drawn share the top, by their Swiss
     place), then the rest of the top pod by their Swiss place, then everyone else as the Swiss standings left them."""
     outcomes = result.outcomes(top) if result else {}
