@@ -19,7 +19,6 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 
@@ -32,7 +31,7 @@ from notifications.vapid import vapid_key
 from drafting.models import DraftTable, PackSource, TimerKind
 from drafting.models import Pod as DraftPod
 from drafting.models import PodTeam
-from pods.models import Pod, PodBye, PodSeat
+from pods.models import PodBye, PodSeat
 from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState
