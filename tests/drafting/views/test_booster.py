@@ -135,8 +135,9 @@ def _timed_out_notice(page: str) -> str:
 
 
 @pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
-def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(client, _cards_committed, language,  # noqa: F811
-                                                                               printed):
+def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(
+    client, language, printed, _cards_committed  # noqa: F811 (the fixture last, so the formatter keeps the noqa on it)
+):
     """"Time ran out: the timer picked X" names X as printed in the reader's language, the English name beside it."""
     pod = make_booster_pods(players=2, start=False)[0]
     _real_packs(pod, "Lightning Bolt")
