@@ -86,4 +86,4 @@ compilemessages: install
 	$(BIN)/python manage.py compilemessages $$($(BIN)/python scripts/locales.py) -i .venv
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis .mypy_cache .ruff_cache
