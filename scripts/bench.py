@@ -8,6 +8,7 @@ name others to run them (`make bench BENCH=bench_notify`), with their arguments 
 The commands, their arguments and the figures measured are described in README.md ("Commands for organizers and
 for measurement") and the docs/ page of each area. Exits 1 if a command failed or didn't end with JSON.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,7 +52,7 @@ def run(name: str, args: list[str]) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help=f"bench commands (default: {' '.join(FAST)})")
-    parser.add_argument("--args", default="", help="arguments for the command(s), e.g. \"--teams 64\"")
+    parser.add_argument("--args", default="", help='arguments for the command(s), e.g. "--teams 64"')
     options = parser.parse_args(argv)
     known = available()
     names = options.names or FAST

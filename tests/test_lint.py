@@ -1,6 +1,7 @@
 """`make lint` holds (issue 55): ruff's rules pass on the tree and mypy on the rules engines and the services, with the
 settings in pyproject.toml; and mypy's list of engines is the layering test's, so a new engine is type-checked too.
 Skipped, saying why, where ruff or mypy isn't installed (requirements-dev.txt pins both); CI installs them."""
+
 import shutil
 import subprocess
 import sys
@@ -31,15 +32,25 @@ def _mypy_files() -> list[str]:
 
 
 def test_lint_ruff_check_passes_on_the_tree():
-    result = subprocess.run([_tool("ruff"), "check", "--no-cache", "--output-format", "concise", "."], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [_tool("ruff"), "check", "--no-cache", "--output-format", "concise", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.slow
 def test_lint_mypy_passes_on_the_engines_and_services():
-    result = subprocess.run([_tool("mypy"), "--no-incremental", "--cache-dir", "/dev/null"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=900)
+    result = subprocess.run(
+        [_tool("mypy"), "--no-incremental", "--cache-dir", "/dev/null"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
