@@ -1,4 +1,5 @@
 # Hydra: `make run` sets up everything and starts Hydra with demo data; `make test` sets up everything and runs the tests.
+# CONTRIBUTING.md: `make lint` (style and types), `make test-fast` (the suite without the slow tests), `make bench`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run serve venue test install services migrate cards demo bench clean messages compilemessages
+.PHONY: run serve venue test test-fast lint install services migrate cards demo bench clean messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +55,27 @@ test: install services
 	@bash scripts/ensure_browser.sh
 	$(BIN)/python -m pytest
 
+# The suite without what needs a browser, real services or long runs (pytest.ini's markers): for the edit-test loop.
+test-fast: install
+	$(BIN)/python -m pytest -m "not slow and not browser and not services"
+
+# Style and types (pyproject.toml): ruff's lint rules, ruff's format, mypy on the rules engines and the services.
+# Every check runs even when one before it fails, so one run shows everything; the target fails if any did.
+lint: install
+	@status=0; \
+	echo "$(BIN)/ruff check ."; $(BIN)/ruff check . || status=1; \
+	echo "$(BIN)/ruff format --check --output-format concise ."; $(BIN)/ruff format --check --output-format concise . || status=1; \
+	echo "$(BIN)/mypy"; $(BIN)/mypy || status=1; \
+	exit $$status
+
+# The benchmarks (benchmarks/, scripts/bench.py): the fast in-process ones by default, on the configured database
+# (DATABASE_URL; the figures in docs/ are PostgreSQL's); BENCH=bench_x to choose (several, space-separated), and
+# BENCH_ARGS="--teams 64" for their arguments. Each one's JSON last line is collected in var/bench/last.json.
+BENCH ?=
+BENCH_ARGS ?=
+bench: cards
+	$(BIN)/python scripts/bench.py $(BENCH) --args "$(BENCH_ARGS)"
+
 # Translations (docs/translating.md): extract every marked string into the catalog of each shipped language
 # (settings.LANGUAGES), then translate the new and fuzzy entries and compile.
 messages: install
@@ -64,4 +86,4 @@ compilemessages: install
 	$(BIN)/python manage.py compilemessages $$($(BIN)/python scripts/locales.py) -i .venv
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) var staticfiles .pytest_cache .hypothesis .mypy_cache .ruff_cache

@@ -25,12 +25,19 @@ _PARTNER_QUALITY = re.compile(r"^Partner\s*[—–-]\s*(?P<quality>.+?)\s*$")
 
 
 class CommanderCard(Protocol):
-    name: str
-    type_line: str
-    text: str
-    color_identity: str
-    power: str
-    toughness: str
+    # Read-only properties, so a frozen dataclass (deckrules.CardRules) or a model row both qualify.
+    @property
+    def name(self) -> str: ...
+    @property
+    def type_line(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def color_identity(self) -> str: ...
+    @property
+    def power(self) -> str: ...
+    @property
+    def toughness(self) -> str: ...
 
 
 def _front_type(card: CommanderCard) -> str:

@@ -203,7 +203,7 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
     if error is not None:
         result.errors.append(error)
         return result
-    lines = decoded.splitlines()
+    lines = (decoded or "").splitlines()  # decoded is the text whenever there is no error
     if len(lines) > MAX_LINES:
         result.errors.append(DecklistError(
             code="too-many-lines",

@@ -381,7 +381,7 @@ def team_problems(
     list (English names)."""
     problems: list[Problem] = []
     mixed = not isinstance(formats, str)
-    if not mixed:
+    if isinstance(formats, str):
         formats = [formats] * len(decks)
     formats = [f.strip().lower() for f in formats]
     if len(formats) != len(decks):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from drafting import rochester, thg
 from drafting.booster import DECK_BUILDING_MINUTES, INDIVIDUAL_PICK_SECONDS, PACK_ROUNDS, REVIEW_SECONDS
@@ -136,7 +137,7 @@ def rochester_call_schedule(
         raise ScheduleRefused(str(exc)) from None
     segments: list[Segment] = []
     for pack in plan:
-        common = {"pack": pack.index + 1, "round": pack.round, "passing": pack.direction.value}
+        common: dict[str, Any] = {"pack": pack.index + 1, "round": pack.round, "passing": pack.direction.value}
         if review_seconds > 0:
             segments.append(Segment(kind=REVIEW, seconds=review_seconds, seat=str(pack.opener),
                                     cards=pack_size, **common))

@@ -519,7 +519,7 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
     letters = _SEAT_LETTERS[:team_size]
     teams, numbered, top_cut = _teams_and_rounds(first, seats=letters, seat_players=seat_player_name)
     rounds = []
-    for index, (number, matches, kind) in enumerate(numbered):
+    for index, (number, _matches, kind) in enumerate(numbered):
         per_file = [_all_rounds(read)[index][1] for read in reads]
         rounds.append(_team_round(number, per_file, kind, letters=letters, seat_results=seat_results))
     warnings = list(first.warnings) + _check_warnings(first)

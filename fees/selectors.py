@@ -5,7 +5,7 @@ from decimal import Decimal
 from django.db.models import Count
 
 from fees.enums import PaymentStatus, TieSplit
-from fees.models import EventFee, Payment, Prize
+from fees.models import EventFee, Prize
 from fees.prizes import Award, Placed, PrizeLine, prize_payouts
 from tournaments.models import Event, Registration, Seat
 from tournaments.selectors.placements import placements_for_event

@@ -122,9 +122,9 @@ def pod_sizes(players: int, *, pod_size: int = DEFAULT_TABLE_SIZE, leftovers: st
     smaller = [pod_size, pod_size - 1] if pod_size - 1 >= MIN_POD else None
     larger = [pod_size, pod_size + 1] if pod_size + 1 <= MAX_POD else None
     tries = [smaller, larger] if leftovers == SMALLER else [larger, smaller]
-    for sizes in tries:
-        if sizes:
-            found = _mix(players, sizes, pod_size)
+    for mixed in tries:
+        if mixed:
+            found = _mix(players, mixed, pod_size)
             if found is not None:
                 return sorted(found, reverse=True), 0
     found = _mix(players, TABLE_SIZES, pod_size)

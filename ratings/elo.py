@@ -164,8 +164,8 @@ def _replay(matches: Iterable[RatedMatch]) -> EloResult:
         if k < 0:
             raise RatingError("K can't be negative")
         event = match.event
-        slots_a = []
-        slots_b = []
+        slots_a: list[int] = []
+        slots_b: list[int] = []
         for team, slots in ((team_a, slots_a), (team_b, slots_b)):
             for player in team:
                 i = index.get(player)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ratings.elo import SCORES, RatedMatch, RatingError
 
@@ -40,10 +40,10 @@ class OpenSkillReplay:
 
     def __init__(self) -> None:
         self.model = new_model()
-        self._ratings: dict[int, object] = {}
+        self._ratings: dict[int, PlackettLuceRating] = {}
         self.matches = 0
 
-    def _rating(self, player: int):
+    def _rating(self, player: int) -> PlackettLuceRating:
         rating = self._ratings.get(player)
         if rating is None:
             rating = self._ratings[player] = self.model.rating()
@@ -63,7 +63,7 @@ class OpenSkillReplay:
             raise RatingError(f"unknown outcome {match.outcome!r}: use A, B or D")
         if set(match.team_a) & set(match.team_b):
             raise RatingError("a player can't be on both teams of a match")
-        ranks = {"A": [0, 1], "B": [1, 0], "D": [0, 0]}[match.outcome]
+        ranks: list[float] = {"A": [0.0, 1.0], "B": [1.0, 0.0], "D": [0.0, 0.0]}[match.outcome]
         teams = [[self._rating(p) for p in match.team_a], [self._rating(p) for p in match.team_b]]
         rated = self.model.rate(teams, ranks=ranks)
         for ids, new in zip((match.team_a, match.team_b), rated):

@@ -1,5 +1,5 @@
 """Series standings (docs/series.md): points per event, best N counted, tiebreakers, who qualifies. Pure: no ORM,
-plain data in and out (a rules engine, ../shared/STYLE.md).
+plain data in and out (a rules engine, CONTRIBUTING.md).
 
 A player's points at an event come from the series' points table by their place (a place below the table earns
 the participation points), or are the match points they made. With `best_of`, only their best N events count.

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 
 from sharedgame import rules
 from sharedgame.models import GameState, LifeChange
-from tournaments.enums import SHARED_STRUCTURES, Structure
+from tournaments.enums import SHARED_STRUCTURES
 from tournaments.models import Seat, TeamMatch
 
 

@@ -51,7 +51,7 @@ MAY_IMPORT = {
     # would, so it may import every app; not config (a task goes through celery's current_app), and no app imports it.
     "benchmarks": set(LAYERS) - {"config", "benchmarks"},
 }
-# Rules engines: pure Python over plain data (../shared/STYLE.md), so no ORM, no request, no other layer.
+# Rules engines: pure Python over plain data (CONTRIBUTING.md), so no ORM, no request, no other layer.
 ENGINES = {
     "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements", "tournaments.phases",
     "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",

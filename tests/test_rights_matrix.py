@@ -637,7 +637,7 @@ HIDDEN_AS_404 = ("drafting:", "sealed:", "sharedgame:")
 def test_private_draft_sealed_and_shared_game_doors_answer_an_outsider_404(world):
     client = _client(world, OTHER)
     wrong = []
-    for name, (methods, kwargs, *data) in ROUTES.items():
+    for name, (methods, kwargs, *_data) in ROUTES.items():
         if not name.startswith(HIDDEN_AS_404) or not kwargs(world):
             continue
         url = reverse(name, kwargs=kwargs(world))

@@ -472,7 +472,7 @@ def _result(pairs: list[Pair], bye: PairingEntrant | None, ordered: list[Pairing
     # better-ranked team): lambda keys and a dict of places made this a third of the pairing time at 8,192
     # teams. `ordered` (the field in rank order) is kept in the signature for callers that need the field.
     bye_id = bye.id if bye is not None else None
-    rows = []
+    rows: list[tuple[int, int, int, int, int]] = []
     append = rows.append
     pair_downs = max_gap = rematches = 0
     for a, b in pairs:
@@ -871,6 +871,7 @@ def _exact_pairs(
 
     edges = []
     draw = rng.randrange
+    float_points = float_to or 0  # the spare partners' points: float_to is given whenever spare is
     for i in range(n):
         a = teams[i]
         met = a.opponents
@@ -885,7 +886,7 @@ def _exact_pairs(
                 cost += rematch_unit
             edges.append((i, j, top - cost))
         if spare:
-            gap = pa - float_to
+            gap = pa - float_points
             cost = draw(jitter) + gap * gap * gap_unit + down_unit
             for j in range(n, n + spare):
                 edges.append((i, j, top - cost))

@@ -46,7 +46,7 @@ def final_placings(
         eliminated: list[list[tuple[int, str]]] = []  # per playoff round, the teams that lost there
         reached: dict[int, str] = {}
         for matches in bracket.rounds:
-            losers = []
+            losers: list[tuple[int, str]] = []
             for match in matches:
                 for team in (match.team_a, match.team_b):
                     if team is not None:
@@ -54,14 +54,16 @@ def final_placings(
                         in_playoff.add(team)
                 if match.winner is not None and not match.bye:
                     loser = match.team_b if match.winner == match.team_a else match.team_a
-                    losers.append((loser, _stage(match.name)))
+                    if loser is not None:  # always: a played match has both teams
+                        losers.append((loser, _stage(match.name)))
             eliminated.append(losers)
         # Placement matches order the teams that went out in the same round: their results in the order played,
         # a win first (the 5th-place match's loser above the 7th-place match's winner), then the Swiss order.
         placement_results: dict[int, list[int]] = {}
         for match in bracket.placement_matches:
             for team in (match.team_a, match.team_b):
-                placement_results.setdefault(team, []).append(1 if team == match.winner else 0)
+                if team is not None:  # always: a placement match has both teams
+                    placement_results.setdefault(team, []).append(1 if team == match.winner else 0)
         out = {team for losers in eliminated for team, _stage_name in losers}
         alive = sorted((t for t in in_playoff if t not in out), key=lambda t: rank.get(t, len(rank)))
         placed += [(team, reached[team]) for team in alive]

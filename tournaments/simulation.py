@@ -11,7 +11,9 @@ import random
 import time
 from collections.abc import Iterable
 
-from tournaments.pairing import PairingConstraints, PairingEntrant, pair_round, pair_round_constrained
+from tournaments.pairing import (
+    ConstrainedPairing, PairingConstraints, PairingEntrant, RoundPairing, pair_round, pair_round_constrained,
+)
 
 WIN_POINTS = 3  # RULES.md 3: win 3, draw 1, loss 0; a bye is a match win
 DRAW_POINTS = 1
@@ -131,6 +133,7 @@ def simulate_swiss(
         # and again while the engine allocates (what a server process does after start-up, too).
         gc.freeze()
         started, cpu_started = time.perf_counter(), time.process_time()
+        pairing: RoundPairing | ConstrainedPairing
         if rules is None:
             pairing = pair_round(entrants, seed=round_seed, rounds_left=rounds - round_number)
         else:
@@ -142,7 +145,7 @@ def simulate_swiss(
         pair_seconds += elapsed
         worst = max(worst, elapsed)
 
-        if rules is not None:
+        if isinstance(pairing, ConstrainedPairing):  # when rules is not None
             avoided += len(pairing.avoided)
             for team in pairing.advance_byes:
                 advance_given += 1

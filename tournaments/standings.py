@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
+from typing import Any
 
 POINTS_FOR_WIN = 3
 POINTS_FOR_DRAW = 1
@@ -223,7 +224,7 @@ _CONCEDED_GAMES = {"A": (2, 0, 0), "B": (0, 2, 0)}
 
 def _match_games(index: int, record: TeamMatchRecord) -> tuple[int, int, int]:
     """The games of one played match from A's side, checked against its outcome."""
-    games = record.games
+    games: object = record.games  # checked below: a caller's data may hold a list, or anything
     if games is None:
         return _INTENTIONAL_DRAW_GAMES if record.outcome == "D" else _CONCEDED_GAMES[record.outcome]
     if type(games) is list:
@@ -372,18 +373,22 @@ def compute_standings(
     if games:
         gw_floor = rules.floor if rules.gw_floor is None else rules.gw_floor
         gw_made = made if gw_floor == rules.floor else {}
-        gw = {team: _shared_percentage(gw_made, *(game_tally[team] if team in game_tally else (0, 0)), gw_floor)
-              for team in everyone}
+        gw: dict[int, WinPercentage] = {}
+        for team in everyone:
+            game_points, games_played = game_tally[team] if team in game_tally else (0, 0)
+            gw[team] = _shared_percentage(gw_made, game_points, games_played, gw_floor)
         gw_scaled, ogw, ogw_key = _opponent_averages(gw, opponents, pooled=rules.pooled_opponents)
     else:
         gw, gw_scaled, ogw, ogw_key = mw, mw_scaled, omw, omw_key
 
-    keys = {}
+    # The sort key: points, the tiebreakers, the final tiebreak (a rating's tuple when seeded by rating), the team.
+    keys: dict[int, tuple[Any, ...]] = {}
     prefix = f"{seed}:"
     sha256 = hashlib.sha256
     rated = ratings.get if ratings is not None else None
     for team in everyone:
         # final_tiebreak(seed, team), inlined: it runs once per team.
+        tiebreak: str | tuple[bool, float, str]
         tiebreak = (tiebreaks.get(team) if tiebreaks else None) or sha256((prefix + str(team)).encode()).hexdigest()
         if rated is not None:
             # Seeded by rating: the rating decides before the random tiebreak (a tuple compares rating first).

@@ -162,7 +162,8 @@ def bracket_state(
         )
     if len(set(standings_order)) != len(standings_order):
         raise TopCutError("A team appears more than once in the standings order")
-    seed_of = {team: seed for seed, team in enumerate(standings_order[:size], start=1)}
+    # Keyed by int | None so that the missing team of a bye (None) has no seed.
+    seed_of: dict[int | None, int] = {team: seed for seed, team in enumerate(standings_order[:size], start=1)}
     team_of = {seed: team for team, seed in seed_of.items()}
     winners = _result_index(results)
     missing = {seed for seed in order if seed not in team_of}
@@ -204,7 +205,7 @@ def bracket_state(
         (match.team_b if match.winner == match.team_a else match.team_a): match.round
         for matches in rounds for match in matches if match.winner is not None
     }
-    placement = []
+    placement: list[PlayoffMatch] = []
     for pair, winner in list(winners.items()):
         first, second = sorted(pair)
         if lost_in.get(first) is not None and lost_in.get(first) == lost_in.get(second):
@@ -214,9 +215,9 @@ def bracket_state(
             del winners[pair]
     if winners:
         # Every result the bracket could use was popped above; what is left fits no playable match.
-        pair = sorted(next(iter(winners)))
+        unplayable = sorted(next(iter(winners)))
         raise TopCutError(
-            f"Playoff result {pair[0]} v {pair[1]}: these teams don't meet in this bracket "
+            f"Playoff result {unplayable[0]} v {unplayable[1]}: these teams don't meet in this bracket "
             "(not both in the cut, one already eliminated, or an earlier match still needs its result)"
         )
     next_matches = tuple(match for matches in rounds for match in matches if match.ready)

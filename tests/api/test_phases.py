@@ -208,7 +208,7 @@ def test_64_players_sealed_a_cut_at_x1_draft_in_pods_of_the_advanced_then_top_8(
     assert cut.status_code == 200, cut.json()
 
     rng = random.Random(42)
-    for number in (1, 2, 3):
+    for _number in (1, 2, 3):
         paired = _pair(api, organizer, base)
         assert paired["phase"] == 1 and len(paired["matches"]) == 32
         _post_results(api, organizer, base, paired["matches"], rng)

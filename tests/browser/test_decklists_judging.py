@@ -66,7 +66,7 @@ def test_list_refused_after_the_deadline_and_a_judges_change_is_logged(browsers,
     area.clear()
     area.send_keys("56 Mountain\n4 Lightning Bolt")
     desk.find(f"#id_seat{a.pk}-reason").send_keys("Bolts written as Mountains by mistake")
-    desk.find(f"#seat-A button[type=submit]").click()
+    desk.find("#seat-A button[type=submit]").click()
     desk.wait_for_text("the change is in the event's log")
     assert Decklist.objects.get(seat=a).main == {"Mountain": 56, "Lightning Bolt": 4}
     assert DecklistChange.objects.get().text == "60 Mountain"

@@ -85,7 +85,7 @@ def test_prerelease_evening_times_deck_building_everywhere_collects_decks_and_pa
 
     desk.get(reverse("desk:desk", args=[event.pk]))
     desk.wait_for_text("0 of 4 players have registered their deck.")
-    for phone, seat in zip(phones, seats):
+    for phone, _seat in zip(phones, seats):
         no_sideways_scrolling(phone)
         phone.find("#real-product-decklist").click()
         phone.wait_for_text("Type the deck you built", css="#decklist-typed")

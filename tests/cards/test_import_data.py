@@ -93,7 +93,7 @@ def test_read_card_data_refuses_what_is_not_card_data(tmp_path):
     write(tmp_path / "other.json", {"meta": {}, "data": {"X": {"no": "cards"}}})
     with pytest.raises(CardDataError, match="Unrecognised MTGJSON"):
         read_card_data(tmp_path / "other.json")
-    (tmp_path / "broken.json.gz").write_bytes(gzip.compress(b'{"meta": {}, "data": {"TS1": {"cards": [')) 
+    (tmp_path / "broken.json.gz").write_bytes(gzip.compress(b'{"meta": {}, "data": {"TS1": {"cards": ['))
     with pytest.raises(CardDataError):
         read_card_data(tmp_path / "broken.json.gz")
 

@@ -121,7 +121,7 @@ def test_the_api_throttle_counts_again_after_the_outage(private_redis, settings)
     assert codes[-1] == 429 and set(codes) <= {200, 429}
 
 
-def test_a_pick_is_kept_when_the_broker_is_down_for_its_timer(private_redis, celery_app_on,
+def test_a_pick_is_kept_when_the_broker_is_down_for_its_timer(private_redis, celery_app_on,  # noqa: F811
                                                               django_capture_on_commit_callbacks, caplog):
     port, _up, down = private_redis
     table = make_table(team_size=2, pack_size=3, review=0, pick=30)

@@ -58,7 +58,8 @@ def _database_url() -> str:
 
 @pytest.mark.parametrize("pool", ["prefork", "threads"])
 def test_the_same_worker_runs_on_after_two_redis_restarts_with_tasks_in_flight(
-        pool, tmp_path, celery_app_on, settings, transactional_db):
+    pool, tmp_path, settings, transactional_db, celery_app_on  # noqa: F811 (last: the formatter keeps the noqa on it)
+):
     port = free_port()
     redis = redis_server(port, tmp_path)
     url = f"redis://127.0.0.1:{port}/0"

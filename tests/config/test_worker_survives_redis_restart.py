@@ -33,7 +33,7 @@ def _ping(app, attempts: int) -> bool:
 
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")
-def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path, celery_app_on):
+def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path, celery_app_on):  # noqa: F811
     port = free_port()
     redis = redis_server(port, tmp_path)
     url = f"redis://127.0.0.1:{port}/0"

@@ -129,7 +129,7 @@ def test_an_event_from_the_first_setting_to_the_last_export_without_the_admin(br
     for number in (1, 2, 3, 4, 5):
         step = f"Pair round {number}" if number <= 3 else ("Cut to top 4" if number == 4 else "Pair the next top-cut round")
         _next_step(desk, step)
-        seen.wait(f"is paired." if number != 4 else "The top cut has started")
+        seen.wait("is paired." if number != 4 else "The top cut has started")
         _next_step(desk, "Start the clock")
         seen.wait("Pause", css=".clock-panel")
         for match in TeamMatch.objects.filter(round__event=event, round__number=number).order_by("table"):

@@ -66,7 +66,7 @@ def _timers(html: str) -> dict:
 
 # --- the presets of the New event form --------------------------------------------------------------------------
 
-def test_new_event_form_offers_the_three_real_product_presets(client, creator):
+def test_new_event_form_offers_the_three_real_product_presets(client, creator):  # noqa: F811
     client.force_login(creator)
     page = client.get(reverse("desk:event_new")).text
     for key in ("prerelease", "sealed_real_product", "team_sealed_real_product"):
@@ -75,7 +75,7 @@ def test_new_event_form_offers_the_three_real_product_presets(client, creator):
         'id="preset-team_sealed_real_product"')
 
 
-def test_the_prerelease_preset_makes_a_regular_rel_real_product_sealed_event_without_registration(client, creator):
+def test_the_prerelease_preset_makes_a_regular_rel_real_product_sealed_event_without_registration(client, creator):  # noqa: F811
     client.force_login(creator)
     assert _new(client, enforcement_level="competitive").status_code == 302
     event = Event.objects.get(name="Prerelease")
@@ -86,7 +86,7 @@ def test_the_prerelease_preset_makes_a_regular_rel_real_product_sealed_event_wit
     assert EventLogEntry.objects.get(event=event, action="event_created").user == creator
 
 
-def test_sealed_with_real_product_is_competitive_whatever_the_form_said(client, creator):
+def test_sealed_with_real_product_is_competitive_whatever_the_form_said(client, creator):  # noqa: F811
     client.force_login(creator)
     assert _new(client, name="Sealed RCQ", preset="sealed_real_product", expected_teams="8").status_code == 302
     event = Event.objects.get(name="Sealed RCQ")
@@ -95,7 +95,7 @@ def test_sealed_with_real_product_is_competitive_whatever_the_form_said(client, 
 
 
 @pytest.mark.parametrize("size", ["2", "3"])
-def test_team_sealed_with_real_boxes_for_teams_of_two_or_three(client, creator, size):
+def test_team_sealed_with_real_boxes_for_teams_of_two_or_three(client, creator, size):  # noqa: F811
     client.force_login(creator)
     assert _new(client, name="Boxes", preset="team_sealed_real_product", team_size=size,
                 expected_teams="6").status_code == 302
@@ -104,7 +104,7 @@ def test_team_sealed_with_real_boxes_for_teams_of_two_or_three(client, creator, 
         int(size), True, True, 60)
 
 
-def test_team_sealed_with_real_boxes_refuses_teams_of_four(client, creator):
+def test_team_sealed_with_real_boxes_refuses_teams_of_four(client, creator):  # noqa: F811
     client.force_login(creator)
     response = _new(client, name="Boxes", preset="team_sealed_real_product", team_size="4")
     assert response.status_code == 400 and "Team sealed with real boxes is played by teams of 3." in unescape(

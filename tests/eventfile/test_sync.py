@@ -2,7 +2,6 @@
 import copy
 
 import pytest
-from django.core.exceptions import ValidationError
 
 from eventfile.export import event_export
 from eventfile.importer import event_replace

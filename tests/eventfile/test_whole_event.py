@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from tournaments.models import Announcement, CheckIn
-from drafting.models import DraftCard, PodCard
+from drafting.models import DraftCard
 from drafting.services.pods import thg_pick
 from eventfile.export import VERSION, event_export
 from fees.models import EventFee, Payment, Prize
@@ -26,7 +26,7 @@ from tests.drafting.pods import make_pods, pack_ids, players
 from tests.eventfile.test_roundtrip import _rich_event
 from tests.factories import (
     EventStaffFactory, PlayerFactory, PoolCardFactory, SealedEventFactory, SealedPoolFactory, SealedSettingsFactory,
-    SharedGameEventFactory, SharedMatchFactory, UserFactory,
+    SharedMatchFactory, UserFactory,
 )
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import (

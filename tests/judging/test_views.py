@@ -197,7 +197,7 @@ def test_organizer_adds_and_removes_a_judge_by_user_name(client, event):
 
 
 def test_judges_are_chosen_by_the_organizer_only(client, event):
-    judge, other = UserFactory(), UserFactory(username="someone")
+    judge, _other = UserFactory(), UserFactory(username="someone")
     EventStaffFactory(event=event, user=judge, role="judge")
     client.force_login(judge)
     response = client.post(reverse("judging:judges", args=[event.pk]), {"username": "someone"})

@@ -13,7 +13,6 @@ from notifications.models import Notification
 from notifications.selectors import notification_view
 from notifications.services import notices_from_log_entry, time_nearly_up_notices
 from tests.api.conftest import build_event
-from tests.factories import EventFactory, RegistrationFactory
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import EventLogEntry, TeamMatch
 from tournaments.models.clock import ClockStatus, RoundClock

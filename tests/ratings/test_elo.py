@@ -75,7 +75,7 @@ def test_replay_is_reproducible_and_zero_sum_for_equal_sized_teams():
     matches = [RatedMatch(event=e, team_a=(e, e + 100), team_b=(e + 1, e + 101), outcome="ABD"[e % 3], k=24)
                for e in range(1, 30)]
     first, second = replay(matches), replay(matches)
-    assert {p: l.rating for p, l in first.players.items()} == {p: l.rating for p, l in second.players.items()}
+    assert {p: r.rating for p, r in first.players.items()} == {p: r.rating for p, r in second.players.items()}
     total = sum(line.rating for line in first.players.values())
     assert total == pytest.approx(START_RATING * len(first.players))
 

@@ -345,7 +345,7 @@ def test_admin_team_match_form_shows_seat_letters_and_players_and_what_saving_do
     round_ = round_pair_next(event=event, seed=3)
     match = round_.matches.filter(team_b__isnull=False).first()
     page = client.get(reverse("admin:tournaments_teammatch_change", args=[match.pk])).content.decode()
-    for k, letter in enumerate("ABC"):
+    for k, _letter in enumerate("ABC"):
         assert f'name="seat_matches-{k}-letter"' in page
     assert page.count('value="A" selected') + page.count('<option value="A" selected>') >= 1
     assert 'name="games_won_a"' not in page and 'name="games_drawn"' not in page

@@ -40,7 +40,7 @@ def test_venue_mode_serves_players_on_a_lan_address(venue_server):
     with urllib.request.urlopen(f"{base}/events/{event.pk}/screen/", timeout=10) as answer:
         page = answer.read().decode()
     assert answer.status == 200
-    assert f'id="venue-address"' in page and f"{base}/" in page, proc.log_path.read_text()[-2000:]
+    assert 'id="venue-address"' in page and f"{base}/" in page, proc.log_path.read_text()[-2000:]
     assert "<svg" in page  # the QR code, drawn on the server
 
 

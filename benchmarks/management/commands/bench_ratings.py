@@ -84,8 +84,8 @@ class Command(BaseCommand):
 
 def _rows(result) -> list:
     """The row tuples category_recalculate hands to the database, built the same way (services._insert)."""
-    ratings = [(p, "constructed-3", l.rating, l.peak, l.matches, l.wins, l.losses, l.draws, None, None, None, None)
-               for p, l in result.players.items()]
+    ratings = [(p, "constructed-3", r.rating, r.peak, r.matches, r.wins, r.losses, r.draws, None, None, None, None)
+               for p, r in result.players.items()]
     history = [(e.player, "constructed-3", e.event, None, e.before, e.after, e.matches, e.wins, e.losses, e.draws, 1)
                for e in result.history]
     return ratings + history

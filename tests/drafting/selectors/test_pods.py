@@ -42,7 +42,7 @@ def test_state_shows_the_team_its_pack_and_nothing_of_another_teams_picks():
     assert state.must_pick and (state.pack_round, state.pick, state.passing) == (1, 2, "left")
     assert not state.pool_visible and state.pool == []
     shown = {c.name for c in state.pack}
-    for seat, names in taken.items():
+    for _seat, names in taken.items():
         assert not names & shown  # no pick of any team, its own included, is on the page
     assert [t.has_picked for t in state.teams] == [False] * 4
     assert [t.cards_in_front for t in state.teams] == [13] * 4

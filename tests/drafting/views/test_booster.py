@@ -77,7 +77,7 @@ def _real_packs(pod, name):
     thg_pod_start(pod_id=pod.pk, by=None)
 
 
-def test_card_names_show_in_the_players_language_with_the_english_name_beside(client, _cards_committed):
+def test_card_names_show_in_the_players_language_with_the_english_name_beside(client, _cards_committed):  # noqa: F811
     from cards.models import CardName
 
     german = CardName.objects.filter(card__name="Lightning Bolt", kind="printed", language="de").first()
@@ -92,7 +92,7 @@ def test_card_names_show_in_the_players_language_with_the_english_name_beside(cl
 
 
 @pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre"), ("pt-br", "Raio")])
-def test_card_names_show_in_japanese_and_french_in_the_pack(client, _cards_committed, language, printed):
+def test_card_names_show_in_japanese_and_french_in_the_pack(client, _cards_committed, language, printed):  # noqa: F811
     """The pack a Japanese, French or Brazilian player drafts from names each card as printed in their language (the
     bundled card data's names), the English name beside it."""
     pod = make_booster_pods(players=2, start=False)[0]
@@ -135,8 +135,9 @@ def _timed_out_notice(page: str) -> str:
 
 
 @pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
-def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(client, _cards_committed, language,
-                                                                               printed):
+def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(
+    client, language, printed, _cards_committed  # noqa: F811 (the fixture last, so the formatter keeps the noqa on it)
+):
     """"Time ran out: the timer picked X" names X as printed in the reader's language, the English name beside it."""
     pod = make_booster_pods(players=2, start=False)[0]
     _real_packs(pod, "Lightning Bolt")
@@ -151,7 +152,7 @@ def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(
 
 
 @pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
-def test_rochester_latest_pick_and_timer_notice_name_the_card_as_printed(client, _cards_committed, language, printed):
+def test_rochester_latest_pick_and_timer_notice_name_the_card_as_printed(client, _cards_committed, language, printed):  # noqa: F811
     """The Rochester table's "latest pick" column and the timer's notice name the card as printed in the reader's
     language; a card the data has no printing of keeps its English name."""
     table = make_table(team_size=2, review=0)
@@ -168,7 +169,7 @@ def test_rochester_latest_pick_and_timer_notice_name_the_card_as_printed(client,
     assert "<td>Lightning Bolt</td>" in english and printed not in english
 
 
-def test_late_pick_refusal_names_the_oldest_card_as_printed(_cards_committed):
+def test_late_pick_refusal_names_the_oldest_card_as_printed(_cards_committed):  # noqa: F811
     """A pick too late gets the oldest card, and the refusal names it in the reader's language."""
     from django.utils import translation
 
