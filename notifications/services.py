@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from pywebpush import WebPushException, webpush
 

@@ -68,7 +68,7 @@ def test_the_choices_page_keeps_what_was_chosen(client):
     assert chosen[NoticeKind.ROUND_PAIRED] == (True, False)
 
 
-def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client, dns):
+def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client, dns):  # noqa: F811
     dns.name("push.example.org", ["93.184.216.34"])
     dns.name("inside.example.org", ["10.0.0.5"])
     me = UserFactory()
@@ -88,7 +88,7 @@ def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client, dn
     "https://[::1]/push/abc", "https://[2606:4700:4700::1111]/push/abc", "https://93.184.216.34/push/abc",
     "https://[::ffff:93.184.216.34]:8443/push/abc", "http://push.example.org/push/abc", "ftp://push.example.org/x",
 ])
-def test_a_subscription_at_an_address_literal_or_without_https_is_refused(client, dns, endpoint):
+def test_a_subscription_at_an_address_literal_or_without_https_is_refused(client, dns, endpoint):  # noqa: F811
     """pywebpush can't sign for an address literal (issue 52: every batch with one failed in the worker); a push
     service is an https URL on a public host name."""
     dns.name("push.example.org", ["93.184.216.34"])
@@ -99,7 +99,7 @@ def test_a_subscription_at_an_address_literal_or_without_https_is_refused(client
     assert not PushSubscription.objects.exists()
 
 
-def test_another_persons_browser_is_not_taken_over_and_the_answer_says_nothing(client, dns):
+def test_another_persons_browser_is_not_taken_over_and_the_answer_says_nothing(client, dns):  # noqa: F811
     """Posting another browser's endpoint (issue 52: it moved that subscription, and its pushes, to the poster) is
     answered as if kept, and nothing moves: the endpoint stays its owner's, with its keys. The same browser (its
     keys) signed in to another account does move."""

@@ -8,7 +8,7 @@ from django.urls import reverse
 from tests.factories import (
     EventFactory, PlayerFactory, RoundFactory, SoloRegistrationFactory, TeamMatchFactory, UserFactory,
 )
-from tournaments.enums import EnforcementLevel, FormatKind, ResultState
+from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import EventLogEntry
 from tournaments.services.results import SeatGames, team_match_confirm, team_match_record_final, team_match_report
 

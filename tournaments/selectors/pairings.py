@@ -5,6 +5,7 @@ from django.db.models import Q
 
 from tournaments.models import AvoidedPairing, Registration, Round, TeamMatch
 from tournaments.pairing import PairingConstraints
+from tournaments.wording import result_state_label
 
 
 @dataclass(frozen=True)
