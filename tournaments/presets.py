@@ -93,7 +93,7 @@ PRESETS: tuple[Preset, ...] = (
            1, Structure.SEAT_AGAINST_SEAT, FormatKind.BOOSTER_DRAFT),
     Preset("commander_night", _("Commander night"),
            _("Four players a table (three or five where the count demands), one winner a game, points and "
-             "standings; an optional top pod of four (docs/multiplayer.md)."),
+             "standings; an optional top pod of four (docs/pods.md)."),
            1, Structure.MULTIPLAYER_PODS, FormatKind.TEAM_CONSTRUCTED, POD_QUESTIONS),
     Preset("commander_duel", _("Commander 1-v-1"),
            _("Player against player with Commander decks (100 cards with the commander, one copy of each card, the "
