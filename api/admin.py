@@ -1,5 +1,6 @@
 """API tokens in the organizer's admin, behind the rights module: a user makes tokens only for their own account and
 for events they run (a superuser for anyone); the token text is shown once, on creation."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -33,9 +34,13 @@ class ApiTokenForm(forms.ModelForm):
             raise ValidationError({"user": _("A token acts as its maker: choose your own account.")})
         if kind == "organizer":
             if event is not None:
-                raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})
+                raise ValidationError(
+                    {"event": _("An organizer token acts on all of its person's events: leave the event empty.")}
+                )
             if user is not None and not may_create_events(user):
-                raise ValidationError({"user": _("This account doesn't hold the organizer role: add it to the Organizers group first.")})
+                raise ValidationError(
+                    {"user": _("This account doesn't hold the organizer role: add it to the Organizers group first.")}
+                )
         elif event is None:
             raise ValidationError({"event": _("A scorekeeper token is for one event: choose it.")})
         elif not may_manage_tokens(me, event):
@@ -92,8 +97,9 @@ class ApiTokenAdmin(OthersRowsDontExist, RightsLimitedChoices, admin.ModelAdmin)
         if change:
             super().save_model(request, obj, form, change)
             return
-        token, raw = api_token_create(event=obj.event, user=obj.user, name=obj.name, organizer=obj.kind == "organizer",
-                                      by=request.user)
+        token, raw = api_token_create(
+            event=obj.event, user=obj.user, name=obj.name, organizer=obj.kind == "organizer", by=request.user
+        )
         obj.pk, obj.prefix, obj.secret_hash = token.pk, token.prefix, token.secret_hash
         messages.warning(
             request,

@@ -1,4 +1,5 @@
 """Who is calling: a scorekeeper's event token (Authorization: Token ...) or a player's session (with CSRF)."""
+
 import datetime as dt
 import hmac
 
@@ -27,7 +28,9 @@ class EventTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].decode("latin-1").lower() not in self.keywords:
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(_("Send the header as: Authorization: Token hydra_<prefix>_<secret>."))
+            raise exceptions.AuthenticationFailed(
+                _("Send the header as: Authorization: Token hydra_<prefix>_<secret>.")
+            )
         parsed = api_token_parse(header[1].decode("latin-1"))
         if parsed is None:
             raise exceptions.AuthenticationFailed(

@@ -4,6 +4,7 @@ Every change to pairings or results bumps Event.version (tournaments.services.re
 endpoint and its query string name one response body exactly. A coverage screen that polls with If-None-Match
 gets 304, with no body and after one query (the event's row), until something changes.
 """
+
 import hashlib
 import threading
 import time

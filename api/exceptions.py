@@ -5,6 +5,7 @@
 
 Errors a caller can cause are 4xx; anything else is logged and answered with a JSON 500 that says so.
 """
+
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -71,7 +72,9 @@ def _from_drf(exc: exceptions.APIException) -> tuple[str, str, dict]:
         code = "invalid"
         if isinstance(codes, dict) and len(codes) == 1 and not isinstance(next(iter(codes.values())), (list, dict)):
             code = str(next(iter(codes.values())))
-        parts = [f"{field}: {' '.join(messages)}" if field else " ".join(messages) for field, messages in errors.items()]
+        parts = [
+            f"{field}: {' '.join(messages)}" if field else " ".join(messages) for field, messages in errors.items()
+        ]
         return code, " ".join(parts) or _("The request is invalid."), {k or "request": v for k, v in errors.items()}
     return str(getattr(detail, "code", None) or exc.default_code), str(detail), {}
 
@@ -90,7 +93,9 @@ def api_exception_handler(exc, context):
         # Every refusal by its status and code; a 400 one goes on as the ValidationError it is, field by field.
         exc = _refused(exc)
     elif isinstance(exc, DjangoValidationError):
-        exc = exceptions.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages})
+        exc = exceptions.ValidationError(
+            exc.message_dict if hasattr(exc, "error_dict") else {"non_field_errors": exc.messages}
+        )
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
     elif isinstance(exc, Http404):
@@ -99,16 +104,22 @@ def api_exception_handler(exc, context):
     if response is None and database_unavailable(exc):
         # The database can't answer now (the pool full, a connection a restart cut): 503, try again (issue 52).
         logger.warning("Database unavailable in API view %s: %s", getattr(context.get("request"), "path", "?"), exc)
-        response = Response(error_body(status_code=503, code="unavailable", message=unavailable_message()),
-                            status=503, headers={"Retry-After": str(retry_after_seconds()), "Cache-Control": "no-store"})
+        response = Response(
+            error_body(status_code=503, code="unavailable", message=unavailable_message()),
+            status=503,
+            headers={"Retry-After": str(retry_after_seconds()), "Cache-Control": "no-store"},
+        )
         response.database_unavailable = "busy" if pool_busy(exc) else "broken"
         return response
     if response is None:
         request = context.get("request")
         logger.exception("Unhandled error in API view %s", getattr(request, "path", "?"))
         return Response(
-            error_body(status_code=500, code="server_error",
-                       message=_("Something went wrong on our side; it has been logged. Try again in a moment.")),
+            error_body(
+                status_code=500,
+                code="server_error",
+                message=_("Something went wrong on our side; it has been logged. Try again in a moment."),
+            ),
             status=500,
         )
     code, message, errors = _from_drf(exc)
@@ -122,7 +133,9 @@ def not_found_view(request, *args, **kwargs):
 
     It writes nothing, so it needs no CSRF token: a POST to a mistyped path gets this 404, not an HTML 403.
     """
-    message = _("There is no API endpoint at %(path)s. The endpoints are listed at /api/v1/docs/.") % {"path": request.path}
+    message = _("There is no API endpoint at %(path)s. The endpoints are listed at /api/v1/docs/.") % {
+        "path": request.path
+    }
     if not request.path.endswith("/"):
         try:
             match = resolve(request.path + "/")
@@ -138,7 +151,9 @@ def not_found_view(request, *args, **kwargs):
 def csrf_failure_view(request, reason: str = ""):
     """settings.CSRF_FAILURE_VIEW: the API's JSON 403 under /api/, Django's own page everywhere else."""
     if request.path.startswith("/api/"):
-        message = _("CSRF check failed: send the X-CSRFToken header with the csrftoken cookie's value, "
-                    "or use a scorekeeper token.")
+        message = _(
+            "CSRF check failed: send the X-CSRFToken header with the csrftoken cookie's value, "
+            "or use a scorekeeper token."
+        )
         return JsonResponse(error_body(status_code=403, code="csrf_failed", message=message), status=403)
     return csrf_failure(request, reason=reason)

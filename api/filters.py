@@ -1,4 +1,5 @@
 """Filters a scoreboard needs: pairings by round and by team."""
+
 import django_filters
 from django import forms
 from django.db.models import Q
@@ -26,10 +27,10 @@ class WholeNumberFilter(django_filters.NumberFilter):
 
 
 class TeamMatchFilter(django_filters.FilterSet):
-    round = WholeNumberFilter(
-        field_name="round__number", label="Only this round (its number).", **SMALL
+    round = WholeNumberFilter(field_name="round__number", label="Only this round (its number).", **SMALL)
+    round_kind = django_filters.ChoiceFilter(
+        field_name="round__kind", choices=RoundKind.choices, label="swiss or playoff."
     )
-    round_kind = django_filters.ChoiceFilter(field_name="round__kind", choices=RoundKind.choices, label="swiss or playoff.")
     team = WholeNumberFilter(method="filter_team", label="Only the matches of this team (its id in the event).", **_ID)
     table = WholeNumberFilter(field_name="table", label="Only this table.", **SMALL)
 
@@ -44,7 +45,9 @@ class TeamMatchFilter(django_filters.FilterSet):
 class DraftTableFilter(django_filters.FilterSet):
     """Draft tables belong to a round (team Rochester drafts every round, RULES.md 6)."""
 
-    round = WholeNumberFilter(field_name="round__number", label="Only the draft tables of this round (its number).", **SMALL)
+    round = WholeNumberFilter(
+        field_name="round__number", label="Only the draft tables of this round (its number).", **SMALL
+    )
 
     class Meta:
         model = DraftTable

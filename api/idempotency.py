@@ -11,6 +11,7 @@ failed, its row rolled back with it and the retry runs afresh. Only successful r
 refused with a 4xx wrote nothing, so its key may be used again once the request is corrected.
 Kept responses are needed only for retries; `purge_idempotency_keys` (older than a day) is safe at any time.
 """
+
 import hashlib
 import json
 import functools
@@ -69,8 +70,10 @@ def idempotent(*, request, work: Callable[[], Response]) -> Response:
             record = IdempotencyKey.objects.get(owner=owner, key=key)
             if record.fingerprint != fingerprint:
                 raise UnprocessableRequest(
-                    _("This Idempotency-Key was already used for a different request. Use a new key for a new "
-                      "request; reuse a key only to retry the very same request.")
+                    _(
+                        "This Idempotency-Key was already used for a different request. Use a new key for a new "
+                        "request; reuse a key only to retry the very same request."
+                    )
                 ) from None
             response = Response(None if record.status_code == 204 else record.body, status=record.status_code)
             response["Idempotent-Replayed"] = "true"

@@ -5,6 +5,7 @@ The parser (api.parsers.LimitedJSONParser) guards the views that read their body
 ones that don't (confirm takes no body, yet a 1,000-deep one must still be a 400, not whatever the view does), and
 the API endpoints still to come. The answer is the API's JSON error shape.
 """
+
 from collections.abc import Callable
 from http import HTTPStatus
 
@@ -59,11 +60,19 @@ _KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate", "Vary")
 def _error_message(status_code: int) -> tuple[str, str]:
     """The code and sentence of an error answer that no API view made (Django's own, before or around a view)."""
     known = {
-        400: ("parse_error", _("The request could not be read: its body isn't what its Content-Type says, or a header "
-                               "is malformed. Send JSON with Content-Type: application/json.")),
+        400: (
+            "parse_error",
+            _(
+                "The request could not be read: its body isn't what its Content-Type says, or a header "
+                "is malformed. Send JSON with Content-Type: application/json."
+            ),
+        ),
         403: ("permission_denied", _("You may not do this.")),
         404: ("not_found", _("There is no such address in the API. The endpoints are listed at /api/v1/docs/.")),
-        405: ("method_not_allowed", _("This address doesn't take this method; the Allow header lists the ones it takes.")),
+        405: (
+            "method_not_allowed",
+            _("This address doesn't take this method; the Allow header lists the ones it takes."),
+        ),
         413: ("too_large", _("The request is too large.")),
         500: ("server_error", _("Something went wrong on our side; it has been logged. Try again in a moment.")),
     }
@@ -84,12 +93,16 @@ class ApiJsonErrorsMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
-        if (response.status_code < 400 or not request.path.startswith("/api/")
-                or "json" in response.get("Content-Type", "")):
+        if (
+            response.status_code < 400
+            or not request.path.startswith("/api/")
+            or "json" in response.get("Content-Type", "")
+        ):
             return response
         code, message = _error_message(response.status_code)
-        answer = JsonResponse(error_body(status_code=response.status_code, code=code, message=message),
-                              status=response.status_code)
+        answer = JsonResponse(
+            error_body(status_code=response.status_code, code=code, message=message), status=response.status_code
+        )
         for header in _KEPT_HEADERS:
             if header in response:
                 answer[header] = response[header]

@@ -1,4 +1,5 @@
 """The API's own records: scorekeeper tokens and the responses kept for Idempotency-Key retries."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -21,14 +22,24 @@ class ApiToken(models.Model):
 
     kind = models.CharField(_("kind"), max_length=10, choices=TokenKind.choices, default=TokenKind.SCOREKEEPER)
     event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("event"), null=True, blank=True,
+        Event,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("event"),
+        null=True,
+        blank=True,
         help_text=_("Scorekeeper tokens only: the one event they enter results for."),
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("acts as"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("acts as"),
         help_text=_("Results entered with this token are recorded under this person's name."),
     )
-    name = models.CharField(_("label"), max_length=100, help_text=_('Which device or person holds it, e.g. "Scorekeeper desk 2".'))
+    name = models.CharField(
+        _("label"), max_length=100, help_text=_('Which device or person holds it, e.g. "Scorekeeper desk 2".')
+    )
     prefix = models.CharField(_("prefix"), max_length=16, unique=True, editable=False)
     secret_hash = models.CharField(max_length=64, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

@@ -1,4 +1,5 @@
 """Page-number pagination with a cap, so no request can ask for an unbounded page."""
+
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -22,9 +23,13 @@ class CappedPagination(PageNumberPagination):
         raw = request.query_params.get(self.page_size_query_param)
         if raw is not None:
             if not (raw.isascii() and raw.isdigit() and 0 < int(raw[:7]) and len(raw) <= 18):
-                raise ValidationError({self.page_size_query_param: [
-                    _("Give page_size as a whole number from 1 to %(max)d.") % {"max": self.max_page_size}
-                ]})
+                raise ValidationError(
+                    {
+                        self.page_size_query_param: [
+                            _("Give page_size as a whole number from 1 to %(max)d.") % {"max": self.max_page_size}
+                        ]
+                    }
+                )
         return super().get_page_size(request)
 
     def validate_query(self, request) -> None:
@@ -32,8 +37,10 @@ class CappedPagination(PageNumberPagination):
         answer checks the query first, so `If-None-Match: *` can't turn a bad query into a 304 (issue 39)."""
         self.get_page_size(request)
         raw = request.query_params.get(self.page_query_param)
-        if raw is not None and raw not in self.last_page_strings and not (
-            raw.isascii() and raw.isdigit() and len(raw) <= 18 and int(raw) > 0
+        if (
+            raw is not None
+            and raw not in self.last_page_strings
+            and not (raw.isascii() and raw.isdigit() and len(raw) <= 18 and int(raw) > 0)
         ):
             raise NotFound(self.invalid_page_message.format(page_number=raw, message=""))
 
@@ -41,9 +48,17 @@ class CappedPagination(PageNumberPagination):
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
             if parameter["name"] == self.page_size_query_param:
-                parameter["schema"] = {**parameter.get("schema", {}), "type": "integer", "minimum": 1,
-                                       "maximum": MAX_NUMBER}
+                parameter["schema"] = {
+                    **parameter.get("schema", {}),
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_NUMBER,
+                }
             if parameter["name"] == self.page_query_param:
-                parameter["schema"] = {**parameter.get("schema", {}), "type": "integer", "minimum": 1,
-                                       "maximum": MAX_NUMBER}
+                parameter["schema"] = {
+                    **parameter.get("schema", {}),
+                    "type": "integer",
+                    "minimum": 1,
+                    "maximum": MAX_NUMBER,
+                }
         return parameters

@@ -5,6 +5,7 @@ bodies are at most four levels deep (a result: object, seats list, seat object, 
 leaves room for every endpoint to come. The size limit is Django's DATA_UPLOAD_MAX_MEMORY_SIZE (HYDRA_MAX_BODY_BYTES, 16 MB by default),
 which Django applies to forms but DRF's parsers, reading the stream, never checked.
 """
+
 import json
 
 from django.conf import settings

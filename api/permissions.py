@@ -5,6 +5,7 @@ is marked with it, so every rule sees the token, never the person's own rights):
 its one event (reads it, enters final results); an organizer token acts as its person on the events that person owns
 or co-organizes, and creates new ones. Whatever the caller may not see answers 404, as if it didn't exist.
 """
+
 from django.db.models import QuerySet
 from rest_framework.permissions import BasePermission
 

@@ -1,4 +1,5 @@
 """OpenAPI pieces the views share: error responses, the conditional and idempotency headers, token auth."""
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
@@ -30,16 +31,24 @@ WRITE_ERRORS = errors(400, 401, 403, 404, 406, 409, 415, 422, 429)
 NOT_MODIFIED = {304: OpenApiResponse(description="Unchanged since the ETag sent in If-None-Match; no body.")}
 
 IF_NONE_MATCH = OpenApiParameter(
-    "If-None-Match", str, OpenApiParameter.HEADER, required=False,
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
     description="The ETag of the response you hold; the answer is 304 with no body while nothing changed.",
 )
 ETAG = OpenApiParameter(
-    "ETag", str, OpenApiParameter.HEADER, response=[200, 304],
+    "ETag",
+    str,
+    OpenApiParameter.HEADER,
+    response=[200, 304],
     description="Changes whenever a pairing or a result of the event changes.",
 )
 IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key", {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH, "pattern": KEY_PATTERN},
-    OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    {"type": "string", "minLength": 1, "maxLength": KEY_MAX_LENGTH, "pattern": KEY_PATTERN},
+    OpenApiParameter.HEADER,
+    required=False,
     description="Any unique string (a UUID) per intended write: retrying with the same key replays the first "
     "answer instead of writing again. 1 to 200 printable ASCII characters.",
 )
@@ -87,7 +96,9 @@ class HydraAutoSchema(AutoSchema):
         extra = dict(WRITE_ERRORS if self.method != "GET" else READ_ERRORS)
         if getattr(self.view, "extra_error_codes", None):
             extra.update(errors(*self.view.extra_error_codes))
-        if self.method == "GET" and any(getattr(p, "asks_who", False) for p in getattr(self.view, "permission_classes", ())):
+        if self.method == "GET" and any(
+            getattr(p, "asks_who", False) for p in getattr(self.view, "permission_classes", ())
+        ):
             extra.update(errors(401, 403))  # a read for a token or a signed-in person only: who asks comes first
         if getattr(self.view, "conditional_get", False) and self.method == "GET":
             extra.update(NOT_MODIFIED)

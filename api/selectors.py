@@ -1,4 +1,5 @@
 """The API's reads: each loads what one endpoint shows in a fixed number of queries, whatever the event's size."""
+
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -32,8 +33,10 @@ def event_get_to_run(*, request, event_id: int, lock: bool = False, rule=None) -
     token = token_of(request)
     if event is not None and token is not None and not token.is_organizer and token.event_id == event.pk:
         raise PermissionDenied(
-            _("A scorekeeper token enters results, pairs rounds and drops teams only. Changing the event needs an "
-              "organizer token (python manage.py create_api_token --user NAME --organizer).")
+            _(
+                "A scorekeeper token enters results, pairs rounds and drops teams only. Changing the event needs an "
+                "organizer token (python manage.py create_api_token --user NAME --organizer)."
+            )
         )
     raise NotFound(_("There is no event %(id)s among the events you organize.") % {"id": event_id})
 
@@ -67,7 +70,10 @@ def registrations_for_event(*, event: Event) -> QuerySet[Registration]:
 def rounds_for_event(*, event: Event) -> QuerySet[Round]:
     """The event's rounds with their number of matches (one query)."""
     return (
-        Round.objects.filter(event=event).select_related("event").annotate(match_count=Count("matches")).order_by("number")
+        Round.objects.filter(event=event)
+        .select_related("event")
+        .annotate(match_count=Count("matches"))
+        .order_by("number")
     )
 
 
@@ -87,5 +93,3 @@ def match_get(*, event: Event, match_id: int) -> TeamMatch:
     if match is None:
         raise NotFound(_("There is no match %(id)s in this event.") % {"id": match_id})
     return match
-
-

@@ -1,4 +1,5 @@
 """Writes of the API's own records: creating and revoking scorekeeper tokens."""
+
 import hashlib
 import secrets
 
@@ -47,10 +48,18 @@ def api_token_create(*, event: Event | None, user, name: str, organizer: bool = 
             raise NotAllowed(_("You don't run this event: you can't make its tokens."))
     if organizer:
         if event is not None:
-            raise ValidationError({"event": _("An organizer token acts on all of its person's events: leave the event empty.")})
+            raise ValidationError(
+                {"event": _("An organizer token acts on all of its person's events: leave the event empty.")}
+            )
         if not user_is_organizer(user=user):
-            raise ValidationError({"user": _("%(user)s doesn't hold the organizer role: add the account to the "
-                                             "Organizers group first.") % {"user": user.get_username()}})
+            raise ValidationError(
+                {
+                    "user": _(
+                        "%(user)s doesn't hold the organizer role: add the account to the Organizers group first."
+                    )
+                    % {"user": user.get_username()}
+                }
+            )
     elif event is None:
         raise ValidationError({"event": _("A scorekeeper token is for one event: choose it.")})
     secret = secrets.token_urlsafe(32)
@@ -59,7 +68,12 @@ def api_token_create(*, event: Event | None, user, name: str, organizer: bool = 
         if not ApiToken.objects.filter(prefix=prefix).exists():
             break
     token = ApiToken.objects.create(
-        kind=TokenKind.ORGANIZER if organizer else TokenKind.SCOREKEEPER, event=event, user=user, name=name.strip()[:100], prefix=prefix, secret_hash=api_token_hash(secret)
+        kind=TokenKind.ORGANIZER if organizer else TokenKind.SCOREKEEPER,
+        event=event,
+        user=user,
+        name=name.strip()[:100],
+        prefix=prefix,
+        secret_hash=api_token_hash(secret),
     )
     return token, f"{TOKEN_PREFIX}_{prefix}_{secret}"
 

@@ -1,4 +1,5 @@
 """Celery tasks of the API: thin, primitive ids in, one call."""
+
 from celery import shared_task
 from django.conf import settings
 from django.dispatch import receiver
@@ -26,4 +27,3 @@ def _scoreboard_changed(sender, *, event_id: int, **kwargs) -> None:
     if not getattr(settings, "HYDRA_STANDINGS_AHEAD", True):
         return
     task_send(STANDINGS_AHEAD_TASK, event_id, what="the standings ahead")
-

@@ -2,6 +2,7 @@
 
 DRF's own classes read the rates once, at import; reading them per request lets settings (and tests) change them.
 """
+
 from rest_framework.settings import api_settings
 from rest_framework.throttling import AnonRateThrottle
 

@@ -1,4 +1,5 @@
 """The REST API under /api/v1/ (issue 7). Path ids take 1 to 18 digits, so every id fits a database bigint."""
+
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
@@ -82,8 +83,11 @@ urlpatterns = [
     path("v1/events/<id:event_id>/webhooks/", WebhookListView.as_view(), name="webhook-list"),
     path("v1/events/<id:event_id>/webhooks/<id:hook_id>/", WebhookDetailView.as_view(), name="webhook-detail"),
     path("v1/events/<id:event_id>/webhooks/deliveries/", DeliveryListView.as_view(), name="webhook-deliveries"),
-    path("v1/events/<id:event_id>/webhooks/deliveries/<id:delivery_id>/resend", DeliveryResendView.as_view(),
-         name="webhook-resend"),
+    path(
+        "v1/events/<id:event_id>/webhooks/deliveries/<id:delivery_id>/resend",
+        DeliveryResendView.as_view(),
+        name="webhook-resend",
+    ),
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
     path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
@@ -122,14 +126,24 @@ urlpatterns = [
     # The paths of a Commander night before issue 55, kept for one release (docs/multiplayer.md, "The API"; deprecated in
     # the schema): the same views under their old names.
     path("v1/events/<id:event_id>/pod-rounds/", deprecated(TableRoundListView).as_view(), name="pod-round-list"),
-    path("v1/events/<id:event_id>/pod-tables/<id:table_id>/result", deprecated(TableResultView).as_view(),
-         name="pod-result"),
-    path("v1/events/<id:event_id>/pod-tables/<id:table_id>/confirm", deprecated(TableConfirmView).as_view(),
-         name="pod-confirm"),
-    path("v1/events/<id:event_id>/pod-standings/", deprecated(MultiplayerStandingsView).as_view(), name="pod-standings"),
+    path(
+        "v1/events/<id:event_id>/pod-tables/<id:table_id>/result",
+        deprecated(TableResultView).as_view(),
+        name="pod-result",
+    ),
+    path(
+        "v1/events/<id:event_id>/pod-tables/<id:table_id>/confirm",
+        deprecated(TableConfirmView).as_view(),
+        name="pod-confirm",
+    ),
+    path(
+        "v1/events/<id:event_id>/pod-standings/", deprecated(MultiplayerStandingsView).as_view(), name="pod-standings"
+    ),
     path("v1/events/<id:event_id>/draft-picks/", EventDraftPicksView.as_view(), name="draft-picks"),
     path("v1/events/<id:event_id>/draft-picks/mine/", MyDraftPicksView.as_view(), name="my-draft-picks"),
-    path("v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"),
+    path(
+        "v1/events/<id:event_id>/draft-tables/<id:number>/", DraftTableDetailView.as_view(), name="draft-table-detail"
+    ),
     path("v1/ratings/", RatingListView.as_view(), name="rating-list"),
     path("v1/players/<id:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
     path("v1/events/<id:event_id>/rounds/<id:number>/clock", RoundClockView.as_view(), name="round-clock"),

@@ -1,5 +1,6 @@
 """The events the benchmarks build and delete again: made-up results for the standings engine, a whole public
 event written in bulk, and its removal with everything it made."""
+
 from __future__ import annotations
 
 import random
@@ -44,8 +45,9 @@ def random_event_records(*, teams: int, rounds: int, seed: int, games: bool = Fa
             # Roughly what team events show: few team draws.
             outcome = rng.choices(("A", "B", "D"), weights=(45, 45, 10))[0]
             played = rng.choice(_GAMES[outcome]) if games else None
-            records.append(TeamMatchRecord(round=round_number, team_a=ids[i], team_b=ids[i + 1], outcome=outcome,
-                                           games=played))
+            records.append(
+                TeamMatchRecord(round=round_number, team_a=ids[i], team_b=ids[i + 1], outcome=outcome, games=played)
+            )
         if teams % 2:
             records.append(TeamMatchRecord(round=round_number, team_a=ids[-1], team_b=None, outcome="A"))
     return records
@@ -58,8 +60,15 @@ def build_bench_event(*, teams: int, rounds: int, seed: int) -> Event:
     """A public event of `teams` teams of three with `rounds` Swiss rounds of final results, built in bulk."""
     User = get_user_model()
     organizer = User.objects.create(username=f"bench-organizer-{seed}-{time.time_ns()}")
-    event = Event.objects.create(name="API benchmark", date="2026-01-01", organizer=organizer, team_size=3,
-                                 constructed_format="modern", swiss_rounds=rounds, is_public=True)
+    event = Event.objects.create(
+        name="API benchmark",
+        date="2026-01-01",
+        organizer=organizer,
+        team_size=3,
+        constructed_format="modern",
+        swiss_rounds=rounds,
+        is_public=True,
+    )
     tag = f"bench{event.pk}"
     users = User.objects.bulk_create(User(username=f"{tag}-{i}") for i in range(3 * teams))
     players = Player.objects.bulk_create(Player(user=u, name=u.username) for u in users)
@@ -67,7 +76,8 @@ def build_bench_event(*, teams: int, rounds: int, seed: int) -> Event:
     registrations = Registration.objects.bulk_create(Registration(event=event, team=t) for t in team_rows)
     Seat.objects.bulk_create(
         Seat(registration=r, event=event, letter=letter, player=players[3 * i + k])
-        for i, r in enumerate(registrations) for k, letter in enumerate("ABC")
+        for i, r in enumerate(registrations)
+        for k, letter in enumerate("ABC")
     )
     round_rows = Round.objects.bulk_create(
         Round(event=event, number=n, kind=RoundKind.SWISS, is_finished=True) for n in range(1, rounds + 1)
@@ -77,16 +87,24 @@ def build_bench_event(*, teams: int, rounds: int, seed: int) -> Event:
     matches = []
     for record in random_event_records(teams=teams, rounds=rounds, seed=seed):
         tables[record.round] = tables.get(record.round, 0) + 1
-        matches.append(TeamMatch(
-            round=by_number[record.round], table=tables[record.round], team_a=registrations[record.team_a - 1],
-            team_b=None if record.team_b is None else registrations[record.team_b - 1],
-            outcome=Outcome(record.outcome), result_state=ResultState.FINAL,
-        ))
+        matches.append(
+            TeamMatch(
+                round=by_number[record.round],
+                table=tables[record.round],
+                team_a=registrations[record.team_a - 1],
+                team_b=None if record.team_b is None else registrations[record.team_b - 1],
+                outcome=Outcome(record.outcome),
+                result_state=ResultState.FINAL,
+            )
+        )
     matches = TeamMatch.objects.bulk_create(matches, batch_size=2000)
     SeatMatch.objects.bulk_create(
-        (SeatMatch(team_match=m, letter=letter, wins_a=a, wins_b=b, draws=0)
-         for m in matches if m.team_b_id is not None
-         for letter, (a, b) in zip("ABC", _SEATS[m.outcome])),
+        (
+            SeatMatch(team_match=m, letter=letter, wins_a=a, wins_b=b, draws=0)
+            for m in matches
+            if m.team_b_id is not None
+            for letter, (a, b) in zip("ABC", _SEATS[m.outcome])
+        ),
         batch_size=5000,
     )
     return event

@@ -1,4 +1,5 @@
 """What the benchmarks compute from their measurements."""
+
 from __future__ import annotations
 
 

@@ -12,6 +12,7 @@ Figures: picks (cards taken), pick latency at the server (the service call), how
 their deadlines, picks lost (acknowledged to a bot but not recorded as answered) or doubled (more than two cards
 for a seat at one step, or a card taken twice), steps missing. The last line is one JSON object of the figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,14 +66,25 @@ def setup(options, write) -> list[Pod]:
     pick = {"1": max(1, round(options["pick_seconds"]))}
     if options["format"] == "2hg":
         event = Event.objects.create(
-            name=f"{name} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=2,
-            structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_DRAFT, shared_life=30, shared_poison=15,
+            name=f"{name} event",
+            date=time.strftime("%Y-%m-%d"),
+            organizer=organizer,
+            team_size=2,
+            structure=Structure.TWO_HEADED_GIANT,
+            format_kind=FormatKind.THG_DRAFT,
+            shared_life=30,
+            shared_poison=15,
         )
         DraftSettings.objects.create(event=event, set_code=options["set"], thg_pick_seconds=pick)
     else:
         # One player a registration (seat A) until events of one player a team exist.
-        event = Event.objects.create(name=f"{name} event", date=time.strftime("%Y-%m-%d"), organizer=organizer,
-                                     team_size=2, format_kind=FormatKind.BOOSTER_DRAFT)
+        event = Event.objects.create(
+            name=f"{name} event",
+            date=time.strftime("%Y-%m-%d"),
+            organizer=organizer,
+            team_size=2,
+            format_kind=FormatKind.BOOSTER_DRAFT,
+        )
         DraftSettings.objects.create(event=event, set_code=options["set"], booster_pick_seconds=pick)
     teams = per_pod * options["pods"]
     users = user_model.objects.bulk_create(user_model(username=f"{name}-{k}") for k in range(per_seat * teams))
@@ -87,8 +99,9 @@ def setup(options, write) -> list[Pod]:
         pods = thg_pods_seat(event=event, by=organizer, seed=options["seed"])
     else:
         pods = booster_pods_seat(event=event, by=organizer, seed=options["seed"])
-    Pod.objects.filter(event=event).update(round_review_seconds=options["review_seconds"] or None,
-                                           review_seconds_by_round=[])
+    Pod.objects.filter(event=event).update(
+        round_review_seconds=options["review_seconds"] or None, review_seconds_by_round=[]
+    )
     for pod in pods:
         thg_pod_generate_packs(pod_id=pod.pk, by=organizer, seed=f"bench-{pod.number}")
     write(f"{len(pods)} pods of {teams // len(pods)} seats set up: {_rules.pack_rounds * teams} boosters.")
@@ -109,8 +122,13 @@ def bots(pod_seeds: list[tuple[Pod, int]], options, organizer) -> dict:
         local = random.Random(seed)
         try:
             teams = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
-            users = {t.pk: [s.player.user for s in Seat.objects.filter(registration_id=t.registration_id)
-                            .select_related("player__user")] for t in teams}
+            users = {
+                t.pk: [
+                    s.player.user
+                    for s in Seat.objects.filter(registration_id=t.registration_id).select_related("player__user")
+                ]
+                for t in teams
+            }
             idle = {t.pk for t in local.sample(teams, options["idle_teams"])}
             size = len(teams)
             done_step = None
@@ -120,15 +138,23 @@ def bots(pod_seeds: list[tuple[Pod, int]], options, organizer) -> dict:
             poll_every, next_poll = 1.0 / size, 0.0
             wait = _waiter(pod)
             while True:
-                row = Pod.objects.filter(pk=pod.pk).values("status", "pack_round", "step", "picks_open_at",
-                                                           "deadline").get()
+                row = (
+                    Pod.objects.filter(pk=pod.pk)
+                    .values("status", "pack_round", "step", "picks_open_at", "deadline")
+                    .get()
+                )
                 if row["status"] != DraftStatus.RUNNING:
                     return
-                if (options["phones_poll"] and row["deadline"] is not None and time.monotonic() >= next_poll
-                        and row["deadline"].timestamp() <= time.time()):
+                if (
+                    options["phones_poll"]
+                    and row["deadline"] is not None
+                    and time.monotonic() >= next_poll
+                    and row["deadline"].timestamp() <= time.time()
+                ):
                     next_poll = time.monotonic() + poll_every
-                    draft_timeout_apply(kind=POD, draft_id=pod.pk, position=(row["pack_round"], row["step"]),
-                                        via=PickVia.READ)
+                    draft_timeout_apply(
+                        kind=POD, draft_id=pod.pk, position=(row["pack_round"], row["step"]), via=PickVia.READ
+                    )
                     continue
                 if row["pack_round"] >= rounds_to_play:
                     thg_pod_end(pod_id=pod.pk, by=organizer, reason="bench: pack rounds played")
@@ -153,8 +179,11 @@ def bots(pod_seeds: list[tuple[Pod, int]], options, organizer) -> dict:
                 for at, team in plan:
                     time.sleep(max(0.0, started_step + at - time.monotonic()))
                     opener = rules.pack_in_front_of(pod_size=size, pack_round=key[0], step=key[1], seat=team.seat)
-                    pack = list(PodCard.objects.filter(pod=pod, pack_round=key[0], opener=opener, team__isnull=True)
-                                .values_list("pk", flat=True))
+                    pack = list(
+                        PodCard.objects.filter(
+                            pod=pod, pack_round=key[0], opener=opener, team__isnull=True
+                        ).values_list("pk", flat=True)
+                    )
                     if not rules.needs_choice(len(pack)):
                         continue
                     cards = local.sample(pack, rules.cards_per_pick)
@@ -259,22 +288,29 @@ def run(pods: list[Pod], options, rng: random.Random, *, kill_and_restart=None) 
                 try:
                     parts.append(receive.recv())
                 except EOFError:
-                    raise CommandError(f"A bot process stopped without its results (exit code {child.exitcode}).") from None
+                    raise CommandError(
+                        f"A bot process stopped without its results (exit code {child.exitcode})."
+                    ) from None
                 child.join()
     finally:
         if killer is not None:
             killer.cancel()
-    return {"latencies": [x for part in parts for x in part["latencies"]],
-            "acknowledged": [x for part in parts for x in part["acknowledged"]],
-            "refused": sum((part["refused"] for part in parts), Counter()),
-            "wall": time.perf_counter() - started}
+    return {
+        "latencies": [x for part in parts for x in part["latencies"]],
+        "acknowledged": [x for part in parts for x in part["acknowledged"]],
+        "refused": sum((part["refused"] for part in parts), Counter()),
+        "wall": time.perf_counter() - started,
+    }
 
 
 def report(pods: list[Pod], results: dict, options, write) -> dict:
     per_pod, per_seat, rules = FORMATS[options["format"]]
     ids = [p.pk for p in pods]
-    picked = list(PodCard.objects.filter(pod_id__in=ids, team__isnull=False).values_list(
-        "pk", "team_id", "pack_round", "pick_step", "via", "picked_at", "deadline_at"))
+    picked = list(
+        PodCard.objects.filter(pod_id__in=ids, team__isnull=False).values_list(
+            "pk", "team_id", "pack_round", "pick_step", "via", "picked_at", "deadline_at"
+        )
+    )
     per_step = Counter((team, r, s) for _pk, team, r, s, *_ in picked)
     doubled = sum(n - rules.cards_per_pick for n in per_step.values() if n > rules.cards_per_pick)
     owner = {pk: (team, r, s) for pk, team, r, s, *_ in picked}
@@ -289,31 +325,52 @@ def report(pods: list[Pod], results: dict, options, write) -> dict:
                 for team in teams:
                     if per_step.get((team, r, s), 0) == 0:
                         missing += 1
-    lateness = [(at - deadline).total_seconds() for *_, via, at, deadline in picked
-                if via in (PickVia.TIMER, PickVia.SWEEP, PickVia.READ) and deadline is not None]
+    lateness = [
+        (at - deadline).total_seconds()
+        for *_, via, at, deadline in picked
+        if via in (PickVia.TIMER, PickVia.SWEEP, PickVia.READ) and deadline is not None
+    ]
     via = Counter(v for *_, v, _at, _dl in picked)
     latency_ms = [x * 1000 for x in results["latencies"]]
     write("")
-    write(f"Pods: {len(pods)} ({per_pod * len(pods)} seats of {per_seat}), {options['idle_teams']} idle seat(s) a pod, "
-          f"pick {options['pick_seconds']} s, think 0..{options['think_max']} s, "
-          f"pack rounds {options['packs'] or rules.pack_rounds}")
-    write(f"Cards picked: {len(picked)} in {results['wall']:.1f} s = {len(picked) / max(results['wall'], 1e-9):.1f} cards/s")
+    write(
+        f"Pods: {len(pods)} ({per_pod * len(pods)} seats of {per_seat}), {options['idle_teams']} idle seat(s) a pod, "
+        f"pick {options['pick_seconds']} s, think 0..{options['think_max']} s, "
+        f"pack rounds {options['packs'] or rules.pack_rounds}"
+    )
+    write(
+        f"Cards picked: {len(picked)} in {results['wall']:.1f} s = {len(picked) / max(results['wall'], 1e-9):.1f} cards/s"
+    )
     write("  by: " + ", ".join(f"{k} {v}" for k, v in sorted(via.items())))
-    write(f"Pick latency (service call, ms): p50 {percentile(latency_ms, .5):.1f}, "
-          f"p95 {percentile(latency_ms, .95):.1f}, max {max(latency_ms, default=float('nan')):.1f} "
-          f"({len(latency_ms)} picks)")
-    write(f"Timeouts late against their deadline (ms): p50 {percentile(lateness, .5) * 1000:.0f}, "
-          f"p95 {percentile(lateness, .95) * 1000:.0f}, max {max(lateness, default=float('nan')) * 1000:.0f} "
-          f"({len(lateness)} cards)")
+    write(
+        f"Pick latency (service call, ms): p50 {percentile(latency_ms, 0.5):.1f}, "
+        f"p95 {percentile(latency_ms, 0.95):.1f}, max {max(latency_ms, default=float('nan')):.1f} "
+        f"({len(latency_ms)} picks)"
+    )
+    write(
+        f"Timeouts late against their deadline (ms): p50 {percentile(lateness, 0.5) * 1000:.0f}, "
+        f"p95 {percentile(lateness, 0.95) * 1000:.0f}, max {max(lateness, default=float('nan')) * 1000:.0f} "
+        f"({len(lateness)} cards)"
+    )
     write(f"Refused presses: {sum(results['refused'].values())} {dict(results['refused'])}")
     write(f"Picks lost: {lost}   doubled: {doubled}   steps missing: {missing}")
     figures = {
-        "format": options["format"], "pods": len(pods), "teams": per_pod * len(pods), "picks": len(picked),
-        "team_picks": len(latency_ms), "lost": lost, "doubled": doubled, "missing": missing,
-        "pick_p50_ms": round(percentile(latency_ms, .5), 1), "pick_p95_ms": round(percentile(latency_ms, .95), 1),
-        "timeouts": len(lateness), "timeout_late_p50_ms": round(percentile(lateness, .5) * 1000, 1),
-        "timeout_late_p95_ms": round(percentile(lateness, .95) * 1000, 1), "wall_s": round(results["wall"], 1),
-        "by": dict(via), "worker_killed": bool(options["kill_worker_after"]),
+        "format": options["format"],
+        "pods": len(pods),
+        "teams": per_pod * len(pods),
+        "picks": len(picked),
+        "team_picks": len(latency_ms),
+        "lost": lost,
+        "doubled": doubled,
+        "missing": missing,
+        "pick_p50_ms": round(percentile(latency_ms, 0.5), 1),
+        "pick_p95_ms": round(percentile(latency_ms, 0.95), 1),
+        "timeouts": len(lateness),
+        "timeout_late_p50_ms": round(percentile(lateness, 0.5) * 1000, 1),
+        "timeout_late_p95_ms": round(percentile(lateness, 0.95) * 1000, 1),
+        "wall_s": round(results["wall"], 1),
+        "by": dict(via),
+        "worker_killed": bool(options["kill_worker_after"]),
     }
     return figures
 
@@ -325,9 +382,14 @@ def main(command, options) -> None:
     pods = setup(options, write)
     worker = {"proc": None}
     if not options["no_worker"]:
+
         def start():
-            worker["proc"] = start_worker(database_url=worker_database_url(), broker_url=command.broker_url,
-                                          concurrency=options["concurrency"], pool="prefork")
+            worker["proc"] = start_worker(
+                database_url=worker_database_url(),
+                broker_url=command.broker_url,
+                concurrency=options["concurrency"],
+                pool="prefork",
+            )
             write(f"Worker started (log {worker['proc'].log_path}).")
 
         def kill_and_restart():

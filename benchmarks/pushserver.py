@@ -2,6 +2,7 @@
 410 for an endpoint whose path ends in /gone, 404 for /missing), decrypts the message with the browser's keys it
 was given (RFC 8291, http_ece) and remembers what arrived and when. The benchmark and the tests hand Hydra's push
 sender to it at the HTTP boundary."""
+
 from __future__ import annotations
 
 import base64
@@ -25,8 +26,11 @@ class BrowserKeys:
     def __init__(self):
         self.private = ec.generate_private_key(ec.SECP256R1())
         self.auth_secret = os.urandom(16)
-        self.p256dh = _b64(self.private.public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint))
+        self.p256dh = _b64(
+            self.private.public_key().public_bytes(
+                serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+            )
+        )
         self.auth = _b64(self.auth_secret)
 
 
@@ -57,8 +61,9 @@ class FakePushService:
                 text = None
                 keys = owner.keys.get(self.path)
                 if status == 201 and owner.decrypt and keys is not None:
-                    text = http_ece.decrypt(body, private_key=keys.private, auth_secret=keys.auth_secret,
-                                            version="aes128gcm").decode()
+                    text = http_ece.decrypt(
+                        body, private_key=keys.private, auth_secret=keys.auth_secret, version="aes128gcm"
+                    ).decode()
                 with owner._lock:
                     owner.received.append((self.path, time.monotonic(), text))
                 self.send_response(status)

@@ -3,6 +3,7 @@
 Only the benchmark uses this module. Everything it writes is inside one transaction that is rolled back, so it
 can run against a development database without leaving anything behind.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -28,21 +29,32 @@ def _build(history: list[RatedMatch], *, team_size: int) -> None:
     player_ids = sorted({p for m in history for p in (*m.team_a, *m.team_b)})
     organizer = User.objects.create(username="bench-ratings-organizer")
     users = User.objects.bulk_create([User(username=f"bench-ratings-{p}") for p in player_ids], batch_size=5000)
-    players = Player.objects.bulk_create([Player(user=u, name=f"Player {p}") for u, p in zip(users, player_ids)],
-                                         batch_size=5000)
+    players = Player.objects.bulk_create(
+        [Player(user=u, name=f"Player {p}") for u, p in zip(users, player_ids)], batch_size=5000
+    )
     pk_of = {p: player.pk for p, player in zip(player_ids, players)}
 
     by_event: dict[int, list[RatedMatch]] = {}
     for match in history:
         by_event.setdefault(match.event, []).append(match)
     start = dt.date(2020, 1, 1)
-    events = Event.objects.bulk_create([
-        Event(name=f"Bench {e}", date=start + dt.timedelta(days=e // 3), organizer=organizer, team_size=team_size,
-              structure=Structure.SEAT_AGAINST_SEAT, format_kind=FormatKind.TEAM_CONSTRUCTED, constructed_format="modern",
-              status=EventStatus.FINISHED,
-              rating_importance=RatingImportance.CASUAL if matches[0].k == 16 else RatingImportance.COMPETITIVE)
-        for e, matches in by_event.items()
-    ], batch_size=2000)
+    events = Event.objects.bulk_create(
+        [
+            Event(
+                name=f"Bench {e}",
+                date=start + dt.timedelta(days=e // 3),
+                organizer=organizer,
+                team_size=team_size,
+                structure=Structure.SEAT_AGAINST_SEAT,
+                format_kind=FormatKind.TEAM_CONSTRUCTED,
+                constructed_format="modern",
+                status=EventStatus.FINISHED,
+                rating_importance=RatingImportance.CASUAL if matches[0].k == 16 else RatingImportance.COMPETITIVE,
+            )
+            for e, matches in by_event.items()
+        ],
+        batch_size=2000,
+    )
     event_pk = {e: event.pk for e, event in zip(by_event, events)}
 
     entries = []  # (event, team tuple)
@@ -58,8 +70,11 @@ def _build(history: list[RatedMatch], *, team_size: int) -> None:
     )
     reg_of = {key: r.pk for key, r in zip(entries, registrations)}
     Seat.objects.bulk_create(
-        [Seat(registration_id=reg_of[(e, team)], event_id=event_pk[e], letter="ABCDEFGH"[i], player_id=pk_of[p])
-         for (e, team) in entries for i, p in enumerate(team)],
+        [
+            Seat(registration_id=reg_of[(e, team)], event_id=event_pk[e], letter="ABCDEFGH"[i], player_id=pk_of[p])
+            for (e, team) in entries
+            for i, p in enumerate(team)
+        ],
         batch_size=5000,
     )
     rounds = {}
@@ -74,11 +89,16 @@ def _build(history: list[RatedMatch], *, team_size: int) -> None:
     for e, matches in by_event.items():
         per_round = max(1, len(matches) // 5 + (1 if len(matches) % 5 else 0))
         for i, m in enumerate(matches):
-            match_rows.append(TeamMatch(
-                round_id=rounds[(e, i // per_round + 1)].pk, table=i % per_round + 1,
-                team_a_id=reg_of[(e, m.team_a)], team_b_id=reg_of[(e, m.team_b)], outcome=m.outcome,
-                result_state=ResultState.FINAL,
-            ))
+            match_rows.append(
+                TeamMatch(
+                    round_id=rounds[(e, i // per_round + 1)].pk,
+                    table=i % per_round + 1,
+                    team_a_id=reg_of[(e, m.team_a)],
+                    team_b_id=reg_of[(e, m.team_b)],
+                    outcome=m.outcome,
+                    result_state=ResultState.FINAL,
+                )
+            )
     TeamMatch.objects.bulk_create(match_rows, batch_size=5000)
 
 
@@ -103,9 +123,15 @@ def time_database_rebuild(*, history: list[RatedMatch], team_size: int) -> dict:
         rows = RatingHistory.objects.filter(category_id=summary.category).count()
         page_ms = _time_leaderboard_page(summary.category)
         transaction.set_rollback(True)
-    return {"build_ms": round(build_ms), "db_ms": round(db_ms, 1), "db_cpu_ms": round(db_cpu_ms, 1),
-            "db_players": summary.players, "db_matches": summary.matches, "db_history_rows": rows,
-            "page_ms": page_ms}
+    return {
+        "build_ms": round(build_ms),
+        "db_ms": round(db_ms, 1),
+        "db_cpu_ms": round(db_cpu_ms, 1),
+        "db_players": summary.players,
+        "db_matches": summary.matches,
+        "db_history_rows": rows,
+        "page_ms": page_ms,
+    }
 
 
 def _time_leaderboard_page(slug: str, runs: int = 7) -> dict:

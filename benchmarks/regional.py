@@ -1,13 +1,21 @@
 """A generated Regional Championship in MTGODecklistCache's JSON (as Melee publishes one): Swiss rounds paired by
 points, a Day 2 cut after a round (players below the cut stop playing), a few drops and byes, a top 8 numbered on
 as "Quarterfinals", "Semifinals", "Finals". For `bench_regional` and the import's tests; pure Python, no ORM."""
+
 from __future__ import annotations
 
 import random
 
 
-def regional_document(*, players: int = 1028, rounds: int = 15, cut_after: int = 8, losses_allowed: int = 3,
-                      seed: int = 1, best_of_five_slips: int = 2) -> dict:
+def regional_document(
+    *,
+    players: int = 1028,
+    rounds: int = 15,
+    cut_after: int = 8,
+    losses_allowed: int = 3,
+    seed: int = 1,
+    best_of_five_slips: int = 2,
+) -> dict:
     """The document, its published Standings the Swiss records and points (no percentages). A few
     Swiss results are written "3-0-0" (the data-entry slips real files have), `best_of_five_slips` of them."""
     rng = random.Random(seed)
@@ -79,10 +87,22 @@ def regional_document(*, players: int = 1028, rounds: int = 15, cut_after: int =
         out_rounds.append({"RoundName": name, "Matches": matches})
         bracket = winners
     return {
-        "Tournament": {"Name": f"Generated Regional Championship ({players} players)", "Date": "2025-05-10T09:00:00Z",
-                       "Uri": "https://example.org/generated-regional-championship"},
-        "Decks": [], "Rounds": out_rounds,
-        "Standings": [{"Rank": rank, "Player": name, "Points": points[name], "Wins": record[name][0],
-                       "Losses": record[name][1], "Draws": record[name][2]}
-                      for rank, name in enumerate(sorted(names, key=lambda n: -points[n]), start=1)],
+        "Tournament": {
+            "Name": f"Generated Regional Championship ({players} players)",
+            "Date": "2025-05-10T09:00:00Z",
+            "Uri": "https://example.org/generated-regional-championship",
+        },
+        "Decks": [],
+        "Rounds": out_rounds,
+        "Standings": [
+            {
+                "Rank": rank,
+                "Player": name,
+                "Points": points[name],
+                "Wins": record[name][0],
+                "Losses": record[name][1],
+                "Draws": record[name][2],
+            }
+            for rank, name in enumerate(sorted(names, key=lambda n: -points[n]), start=1)
+        ],
     }

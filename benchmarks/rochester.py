@@ -1,4 +1,5 @@
 """Team Rochester tables for the draft benchmarks (bench_draft, bench_live_push): set up and deleted again."""
+
 from __future__ import annotations
 
 import time
@@ -19,8 +20,12 @@ def setup(options, write) -> list[DraftTable]:
     user_model = get_user_model()
     organizer, _ = user_model.objects.get_or_create(username=f"{BENCH_PREFIX}-organizer", defaults={"is_staff": True})
     event = Event.objects.create(
-        name=f"{BENCH_PREFIX} event", date=time.strftime("%Y-%m-%d"), organizer=organizer, team_size=size,
-        format_kind=FormatKind.TEAM_ROCHESTER, draft_structure=DraftStructure.ONE_DRAFT,
+        name=f"{BENCH_PREFIX} event",
+        date=time.strftime("%Y-%m-%d"),
+        organizer=organizer,
+        team_size=size,
+        format_kind=FormatKind.TEAM_ROCHESTER,
+        draft_structure=DraftStructure.ONE_DRAFT,
         rochester_teams_of_two=size == 2,
     )
     DraftSettings.objects.create(event=event, set_code=options["set"], review_seconds=None, pick_seconds=None)

@@ -6,6 +6,7 @@ by default), except under config.settings.bench: that is production's settings p
 commands exist, and what it starts runs config.settings.production itself, so the figures are production's
 (docs/deploy.md, "Benchmark").
 """
+
 from __future__ import annotations
 
 import os
@@ -47,10 +48,21 @@ def gunicorn_start(*, port: int, env: dict, stderr=subprocess.PIPE, new_session:
     process's environment with measured_settings_module() and `env` over it; returns at once (the caller waits
     until it answers). With `new_session`, in a process group of its own (stop_worker stops it with its workers)."""
     return subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config",
-         "config/gunicorn.py", "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null"],
-        cwd=settings.BASE_DIR, env={**os.environ, "DJANGO_SETTINGS_MODULE": measured_settings_module(), **env},
-        stdout=subprocess.DEVNULL, stderr=stderr, start_new_session=new_session,
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.asgi:application",
+            "--config",
+            "config/gunicorn.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--access-logfile",
+            "/dev/null",
+        ],
+        cwd=settings.BASE_DIR,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": measured_settings_module(), **env},
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+        start_new_session=new_session,
     )
 
 
@@ -67,9 +79,23 @@ def redis_server_start(port: int, folder: str) -> subprocess.Popen:
     """A redis-server without persistence on 127.0.0.1:`port`, once it accepts connections."""
     if shutil.which("redis-server") is None:
         raise CommandError("This benchmark starts its own redis-server: install Redis (the redis-server program).")
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", folder],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            "redis-server",
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            folder,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     give_up = time.monotonic() + 10
     while time.monotonic() < give_up:
         with socket.socket() as sock:
@@ -80,20 +106,43 @@ def redis_server_start(port: int, folder: str) -> subprocess.Popen:
     raise CommandError(f"redis-server didn't start on port {port}")
 
 
-def start_worker(*, database_url: str, broker_url: str, concurrency: int = 8, beat: bool = True, pool: str = "threads",
-                 settings_module: str | None = None, log_path: Path | None = None, ready_timeout: float = 30) -> subprocess.Popen:
+def start_worker(
+    *,
+    database_url: str,
+    broker_url: str,
+    concurrency: int = 8,
+    beat: bool = True,
+    pool: str = "threads",
+    settings_module: str | None = None,
+    log_path: Path | None = None,
+    ready_timeout: float = 30,
+) -> subprocess.Popen:
     """Start `celery -A config worker` (threads or prefork pool, beat embedded with -B) on the given database and broker, in
     its own process group, and wait until it says it is ready. Stop it with stop_worker."""
     log_path = log_path or Path(tempfile.mkstemp(prefix="hydra-worker-", suffix=".log")[1])
     schedule = Path(tempfile.mkdtemp(prefix="hydra-beat-")) / "schedule"
     env = dict(
-        os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=broker_url, PYTHONUNBUFFERED="1",
+        os.environ,
+        DATABASE_URL=database_url,
+        CELERY_BROKER_URL=broker_url,
+        PYTHONUNBUFFERED="1",
         DJANGO_SETTINGS_MODULE=settings_module or measured_settings_module(),
     )
     command = [
-        str(Path(sys.executable).parent / "celery"), "-A", "config", "worker", "--pool", pool,
-        "--concurrency", str(concurrency), "--loglevel", "INFO", "--without-gossip", "--without-mingle",
-        "--hostname", f"draft-{os.getpid()}-{time.monotonic_ns()}@%h",
+        str(Path(sys.executable).parent / "celery"),
+        "-A",
+        "config",
+        "worker",
+        "--pool",
+        pool,
+        "--concurrency",
+        str(concurrency),
+        "--loglevel",
+        "INFO",
+        "--without-gossip",
+        "--without-mingle",
+        "--hostname",
+        f"draft-{os.getpid()}-{time.monotonic_ns()}@%h",
     ]
     if beat:
         command += ["-B", "--schedule", str(schedule)]

@@ -35,8 +35,16 @@ class CardSetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(CardDataImport)
 class CardDataImportAdmin(admin.ModelAdmin):
-    list_display = ("imported_at", "source", "data_date", "cards_created", "cards_updated", "legalities_changed",
-                    "sets_created", "printings")
+    list_display = (
+        "imported_at",
+        "source",
+        "data_date",
+        "cards_created",
+        "cards_updated",
+        "legalities_changed",
+        "sets_created",
+        "printings",
+    )
 
     def has_add_permission(self, request):
         return False

@@ -1,4 +1,5 @@
 """Hydra's own compact card bundle, so a fresh clone runs and tests without downloading card data."""
+
 from __future__ import annotations
 
 import json
@@ -7,7 +8,13 @@ from pathlib import Path
 
 from cards.deckrules import CONSTRUCTED_FORMATS
 from cards.importer import (
-    CardDataError, CardRecord, SetRecord, bundle_document, bundle_write, open_card_file, read_card_data,
+    CardDataError,
+    CardRecord,
+    SetRecord,
+    bundle_document,
+    bundle_write,
+    open_card_file,
+    read_card_data,
 )
 
 # The languages Hydra's players print their cards in (codes as in cards.importer.LANGUAGE_CODES).
@@ -22,8 +29,12 @@ def set_list_read(path: str | Path) -> list[SetRecord]:
         with open_card_file(path) as fh:
             data = json.load(fh)
         return [
-            SetRecord(code=s["code"].upper(), name=s.get("name") or s["code"], set_type=s.get("type", ""),
-                      release_date=s.get("releaseDate", "") or "")
+            SetRecord(
+                code=s["code"].upper(),
+                name=s.get("name") or s["code"],
+                set_type=s.get("type", ""),
+                release_date=s.get("releaseDate", "") or "",
+            )
             for s in data["data"]
         ]
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -52,8 +63,13 @@ def records_supplement(records: list[CardRecord], older: list[CardRecord]) -> tu
 
 
 def bundle_build(
-    *, source: str | Path, out: str | Path, formats=BUNDLE_FORMATS, languages=BUNDLE_LANGUAGES,
-    sets: str | Path | None = None, supplement: str | Path | None = None,
+    *,
+    source: str | Path,
+    out: str | Path,
+    formats=BUNDLE_FORMATS,
+    languages=BUNDLE_LANGUAGES,
+    sets: str | Path | None = None,
+    supplement: str | Path | None = None,
 ) -> tuple[int, int]:
     """Write a bundle of the cards in `source` (any file `cards.importer` reads) to `out`, keeping the
     legalities of `formats` (those the data gives: a composite's `computedFormats`), the printed names in
@@ -71,7 +87,12 @@ def bundle_build(
     else:
         version = data.version if data.version.lower().startswith("mtgjson") else f"MTGJSON {data.version}"
     document = bundle_document(
-        cards, formats=formats, languages=languages, source=version.strip(),
-        date=data.data_date, sets=set_list_read(sets) if sets else data.sets, given=data.formats,
+        cards,
+        formats=formats,
+        languages=languages,
+        source=version.strip(),
+        date=data.data_date,
+        sets=set_list_read(sets) if sets else data.sets,
+        given=data.formats,
     )
     return len(document["cards"]), bundle_write(document, out)

@@ -6,6 +6,7 @@ Pure Python over plain data, no ORM and no module of the project: a card is anyt
 `cards.deckrules.CardRules` (`name`, `type_line`, `text`, `color_identity`, `power`, `toughness`), so
 `cards.deckrules.commander_deck_problems` turns these answers into problems a player reads.
 """
+
 from __future__ import annotations
 
 import re
@@ -130,8 +131,9 @@ def pair_allowed(first: CommanderCard, second: CommanderCard) -> bool:
     return bool(qualities_a & qualities_b)
 
 
-def commanders_from_sideboard(main: Mapping[str, int], sideboard: Mapping[str, int],
-                              companion: Mapping[str, int]) -> dict[str, int]:
+def commanders_from_sideboard(
+    main: Mapping[str, int], sideboard: Mapping[str, int], companion: Mapping[str, int]
+) -> dict[str, int]:
     """The commanders of a list that names none in a "Commander" section: MTGO's export puts the commander(s) in the
     sideboard, so a sideboard of one or two cards (its companion aside) is read as the commanders (a deck of the wrong
     size is then told its size, not that it lacks a commander). {} otherwise."""

@@ -14,6 +14,7 @@ Accepted lines:
 Without a "Sideboard" heading or "SB:" lines, the first blank line after main-deck cards starts the sideboard
 (MTGO's .txt export).
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,9 +44,18 @@ COMMANDER = "commander"
 ABOUT = "about"
 
 _HEADINGS = {
-    "deck": MAIN, "main": MAIN, "maindeck": MAIN, "main deck": MAIN, "mainboard": MAIN,
-    "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD,
-    "commander": COMMANDER, "commanders": COMMANDER, "companion": COMPANION, "about": ABOUT,
+    "deck": MAIN,
+    "main": MAIN,
+    "maindeck": MAIN,
+    "main deck": MAIN,
+    "mainboard": MAIN,
+    "sideboard": SIDEBOARD,
+    "side": SIDEBOARD,
+    "side deck": SIDEBOARD,
+    "commander": COMMANDER,
+    "commanders": COMMANDER,
+    "companion": COMPANION,
+    "about": ABOUT,
 }
 # "Commander: Atraxa, Praetors' Voice": a commander named on the heading's line (Moxfield, typed lists).
 _INLINE_COMMANDER = re.compile(r"^commanders?\s*:\s*(?P<card>\S.*)$", re.IGNORECASE)
@@ -118,8 +128,11 @@ class ParsedDeck:
     def to_deck(self, label: str) -> Deck:
         """Return the deck for `cards.deckrules` under `label` (a seat, a player, a file name)."""
         return Deck(
-            label=label, main=self.main, sideboard=self.sideboard,
-            companion=self.section(COMPANION), commander=self.section(COMMANDER),
+            label=label,
+            main=self.main,
+            sideboard=self.sideboard,
+            companion=self.section(COMPANION),
+            commander=self.section(COMMANDER),
         )
 
 
@@ -175,8 +188,10 @@ def _too_big(size: int) -> DecklistError:
 def _binary() -> DecklistError:
     return DecklistError(
         code="not-text",
-        message=_("The decklist contains binary data (NUL bytes). Upload the plain-text export, not a "
-                  "screenshot or a document file."),
+        message=_(
+            "The decklist contains binary data (NUL bytes). Upload the plain-text export, not a "
+            "screenshot or a document file."
+        ),
     )
 
 
@@ -190,11 +205,17 @@ def decklist_parse(text: str | bytes, *, resolver: NameResolver) -> ParsedDeck:
         return _parse(text, resolver)
     except Exception:  # a bug of ours must not take down a registration page
         logger.exception("decklist_parse failed")
-        return ParsedDeck(errors=[DecklistError(
-            code="internal-error",
-            message=_("Hydra could not read this decklist because of an internal error; the organizers have "
-                      "been told. Try again later or hand in the list on paper."),
-        )])
+        return ParsedDeck(
+            errors=[
+                DecklistError(
+                    code="internal-error",
+                    message=_(
+                        "Hydra could not read this decklist because of an internal error; the organizers have "
+                        "been told. Try again later or hand in the list on paper."
+                    ),
+                )
+            ]
+        )
 
 
 def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
@@ -205,11 +226,13 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
         return result
     lines = (decoded or "").splitlines()  # decoded is the text whenever there is no error
     if len(lines) > MAX_LINES:
-        result.errors.append(DecklistError(
-            code="too-many-lines",
-            message=_("The decklist has %(n)s lines; a decklist may have at most %(max)d.")
-            % {"n": f"{len(lines):,}", "max": MAX_LINES},
-        ))
+        result.errors.append(
+            DecklistError(
+                code="too-many-lines",
+                message=_("The decklist has %(n)s lines; a decklist may have at most %(max)d.")
+                % {"n": f"{len(lines):,}", "max": MAX_LINES},
+            )
+        )
         return result
     # Runs of spaces and tabs become one space: "4\tLightning  Bolt" is a fine line, and the patterns below
     # never meet long runs of whitespace to backtrack over.
@@ -234,17 +257,28 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             continue
         shown = line if len(line) <= 80 else line[:77] + "..."
         if len(line) > MAX_LINE_LENGTH:
-            result.errors.append(DecklistError(
-                code="line-too-long", line_number=number, line=shown,
-                message=_("Line %(n)d is %(length)d characters long; no card name is longer than %(max)d. "
-                          "Write one card per line.") % {"n": number, "length": len(line), "max": MAX_LINE_LENGTH},
-            ))
+            result.errors.append(
+                DecklistError(
+                    code="line-too-long",
+                    line_number=number,
+                    line=shown,
+                    message=_(
+                        "Line %(n)d is %(length)d characters long; no card name is longer than %(max)d. "
+                        "Write one card per line."
+                    )
+                    % {"n": number, "length": len(line), "max": MAX_LINE_LENGTH},
+                )
+            )
             continue
         if _CONTROL.search(line):
-            result.errors.append(DecklistError(
-                code="control-characters", line_number=number, line=shown,
-                message=_("Line %(n)d contains control characters; retype it as plain text.") % {"n": number},
-            ))
+            result.errors.append(
+                DecklistError(
+                    code="control-characters",
+                    line_number=number,
+                    line=shown,
+                    message=_("Line %(n)d contains control characters; retype it as plain text.") % {"n": number},
+                )
+            )
             continue
         forced = None
         inline = _INLINE_COMMANDER.match(line) if match is None else None
@@ -260,11 +294,15 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             if line.lower().startswith("name "):
                 result.name = line[5:].strip()
                 continue
-            result.errors.append(DecklistError(
-                code="unreadable-line", line_number=number, line=shown,
-                message=_("Line %(n)d: %(line)s is not a deck name ('Name ...'); put cards under a 'Deck' heading.")
-                % {"n": number, "line": repr(shown)},
-            ))
+            result.errors.append(
+                DecklistError(
+                    code="unreadable-line",
+                    line_number=number,
+                    line=shown,
+                    message=_("Line %(n)d: %(line)s is not a deck name ('Name ...'); put cards under a 'Deck' heading.")
+                    % {"n": number, "line": repr(shown)},
+                )
+            )
             continue
         if match is None:
             result.errors.append(_unreadable(number, shown, line, resolver))
@@ -276,18 +314,26 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
             # int() of thousands of digits is slow (and refused past 4300); any 7 digits are too many anyway.
             count = int(digits) if len(digits) <= 6 else MAX_COUNT + 1
         if count < 1:
-            result.errors.append(DecklistError(
-                code="bad-count", line_number=number, line=shown,
-                message=_("Line %(n)d: the count %(count)s is not a number of cards; write 1 or more.")
-                % {"n": number, "count": digits},
-            ))
+            result.errors.append(
+                DecklistError(
+                    code="bad-count",
+                    line_number=number,
+                    line=shown,
+                    message=_("Line %(n)d: the count %(count)s is not a number of cards; write 1 or more.")
+                    % {"n": number, "count": digits},
+                )
+            )
             continue
         if count > MAX_COUNT:
-            result.errors.append(DecklistError(
-                code="bad-count", line_number=number, line=shown,
-                message=_("Line %(n)d: %(count)s copies is more than any deck holds (at most %(max)d per line).")
-                % {"n": number, "count": digits if len(digits) <= 12 else digits[:12] + "...", "max": MAX_COUNT},
-            ))
+            result.errors.append(
+                DecklistError(
+                    code="bad-count",
+                    line_number=number,
+                    line=shown,
+                    message=_("Line %(n)d: %(count)s copies is more than any deck holds (at most %(max)d per line).")
+                    % {"n": number, "count": digits if len(digits) <= 12 else digits[:12] + "...", "max": MAX_COUNT},
+                )
+            )
             continue
         name = match.group("name").strip()
         resolution = resolver.resolve(name)
@@ -305,16 +351,24 @@ def _parse(text: str | bytes, resolver: NameResolver) -> ParsedDeck:
         if forced is None and "*CMDR*" in (match.group("tags") or "").upper():
             forced = COMMANDER
         target = forced or (SIDEBOARD if match.group("sb") else section)
-        result.entries.append(DecklistEntry(
-            line_number=number, section=target, count=count, typed=name, english=resolution.english,
-        ))
+        result.entries.append(
+            DecklistEntry(
+                line_number=number,
+                section=target,
+                count=count,
+                typed=name,
+                english=resolution.english,
+            )
+        )
         if target == MAIN:
             main_started = True
     if not result.entries and not result.errors:
-        result.errors.append(DecklistError(
-            code="empty",
-            message=_("The decklist is empty: paste or upload one card per line, e.g. '4 Lightning Bolt'."),
-        ))
+        result.errors.append(
+            DecklistError(
+                code="empty",
+                message=_("The decklist is empty: paste or upload one card per line, e.g. '4 Lightning Bolt'."),
+            )
+        )
     return result
 
 
@@ -334,30 +388,47 @@ def _unresolved(
 ) -> DecklistError:
     if candidates:
         return DecklistError(
-            code="ambiguous-name", line_number=number, line=shown, suggestions=candidates,
+            code="ambiguous-name",
+            line_number=number,
+            line=shown,
+            suggestions=candidates,
             message=_("Line %(n)d: %(name)s could be %(cards)s; write the full English name.")
             % {"n": number, "name": repr(name), "cards": _(" or ").join(candidates)},
         )
     suggestions = tuple(resolver.suggest(name)) if suggest and len(name) <= MAX_NAME_LENGTH else ()
     if suggestions:
         message = _("Line %(n)d: %(name)s is not a card name. Did you mean %(cards)s?") % {
-            "n": number, "name": repr(name), "cards": _(" or ").join(suggestions)}
+            "n": number,
+            "name": repr(name),
+            "cards": _(" or ").join(suggestions),
+        }
     else:
         message = _("Line %(n)d: %(name)s is not a card name.") % {"n": number, "name": repr(name)}
     return DecklistError(
-        code="unknown-card", line_number=number, line=shown, suggestions=suggestions, message=message,
+        code="unknown-card",
+        line_number=number,
+        line=shown,
+        suggestions=suggestions,
+        message=message,
     )
 
 
 def _unreadable(number: int, shown: str, line: str, resolver: NameResolver) -> DecklistError:
     if resolver.resolve(line).english is not None:
         return DecklistError(
-            code="missing-count", line_number=number, line=shown,
+            code="missing-count",
+            line_number=number,
+            line=shown,
             message=_("Line %(n)d: %(line)s has no count; write it as '1 %(card)s' (or however many copies).")
             % {"n": number, "line": repr(shown), "card": line},
         )
     return DecklistError(
-        code="unreadable-line", line_number=number, line=shown,
-        message=_("Line %(n)d: %(line)s is not a card line; write '<count> <card name>', e.g. '4 Lightning Bolt', "
-                  "or start the line with // to make it a comment.") % {"n": number, "line": repr(shown)},
+        code="unreadable-line",
+        line_number=number,
+        line=shown,
+        message=_(
+            "Line %(n)d: %(line)s is not a card line; write '<count> <card name>', e.g. '4 Lightning Bolt', "
+            "or start the line with // to make it a comment."
+        )
+        % {"n": number, "line": repr(shown)},
     )

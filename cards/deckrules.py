@@ -6,6 +6,7 @@ Pure Python over plain data, no ORM: decks are English name -> count mappings an
 English name -> `CardRules` (`cards.selectors.card_rules_for_names` builds it from the database). Every
 function returns every problem it finds, in a stable order, never just the first.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
@@ -31,8 +32,19 @@ UNIFIED_RULES = (RULE_FOUR_COPIES, RULE_NO_SHARED)
 
 # The 60-card constructed formats, named as MTGJSON and Scryfall name them.
 CONSTRUCTED_FORMATS = (
-    "standard", "future", "pioneer", "explorer", "historic", "alchemy", "modern", "legacy", "vintage",
-    "pauper", "premodern", "penny", "oldschool",
+    "standard",
+    "future",
+    "pioneer",
+    "explorer",
+    "historic",
+    "alchemy",
+    "modern",
+    "legacy",
+    "vintage",
+    "pauper",
+    "premodern",
+    "penny",
+    "oldschool",
 )
 # Commander (100 cards, singleton, a commander's colour identity): `commander_deck_problems`.
 COMMANDER_FORMATS = (commander.COMMANDER_FORMAT,)
@@ -41,10 +53,19 @@ CHECKED_FORMATS = (*CONSTRUCTED_FORMATS, *COMMANDER_FORMATS)
 
 # What a player reads: the formats' proper names, in the reader's language (the keys stay MTGJSON's).
 FORMAT_NAMES = {
-    "standard": gettext_lazy("Standard"), "future": gettext_lazy("Future Standard"), "pioneer": gettext_lazy("Pioneer"),
-    "explorer": gettext_lazy("Explorer"), "historic": gettext_lazy("Historic"), "alchemy": gettext_lazy("Alchemy"),
-    "modern": gettext_lazy("Modern"), "legacy": gettext_lazy("Legacy"), "vintage": gettext_lazy("Vintage"), "pauper": gettext_lazy("Pauper"),
-    "premodern": gettext_lazy("Premodern"), "penny": gettext_lazy("Penny Dreadful"), "oldschool": gettext_lazy("Old School"),
+    "standard": gettext_lazy("Standard"),
+    "future": gettext_lazy("Future Standard"),
+    "pioneer": gettext_lazy("Pioneer"),
+    "explorer": gettext_lazy("Explorer"),
+    "historic": gettext_lazy("Historic"),
+    "alchemy": gettext_lazy("Alchemy"),
+    "modern": gettext_lazy("Modern"),
+    "legacy": gettext_lazy("Legacy"),
+    "vintage": gettext_lazy("Vintage"),
+    "pauper": gettext_lazy("Pauper"),
+    "premodern": gettext_lazy("Premodern"),
+    "penny": gettext_lazy("Penny Dreadful"),
+    "oldschool": gettext_lazy("Old School"),
     "commander": gettext_lazy("Commander"),
 }
 
@@ -131,8 +152,8 @@ def format_problem(fmt: str) -> Problem | None:
         return None
     return Problem(
         code="unknown-format",
-        message=_("Unknown format %(format)s: use one of %(formats)s.") % {
-            "format": repr(fmt), "formats": ", ".join(CHECKED_FORMATS)},
+        message=_("Unknown format %(format)s: use one of %(formats)s.")
+        % {"format": repr(fmt), "formats": ", ".join(CHECKED_FORMATS)},
         rule=RULE_FORMATS,
     )
 
@@ -177,38 +198,64 @@ def deck_problems(
     main_size = sum(deck.main.values())
     side_size = sum(deck.sideboard.values())
     if main_size < MIN_MAIN_DECK:
-        problems.append(Problem(
-            code="main-deck-too-small",
-            message=ngettext(
-                "%(deck)s: the main deck has %(n)d card; it needs at least %(min)d.",
-                "%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.", main_size,
-            ) % {"deck": label, "n": main_size, "min": MIN_MAIN_DECK},
-            decks=(label,), counts=(main_size,), limit=MIN_MAIN_DECK, rule=RULE_DECK_SIZE,
-        ))
+        problems.append(
+            Problem(
+                code="main-deck-too-small",
+                message=ngettext(
+                    "%(deck)s: the main deck has %(n)d card; it needs at least %(min)d.",
+                    "%(deck)s: the main deck has %(n)d cards; it needs at least %(min)d.",
+                    main_size,
+                )
+                % {"deck": label, "n": main_size, "min": MIN_MAIN_DECK},
+                decks=(label,),
+                counts=(main_size,),
+                limit=MIN_MAIN_DECK,
+                rule=RULE_DECK_SIZE,
+            )
+        )
     if not sideboard_allowed and side_size:
-        problems.append(Problem(
-            code="sideboard-not-allowed",
-            message=ngettext(
-                "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d card.",
-                "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d cards.", side_size,
-            ) % {"deck": label, "n": side_size},
-            decks=(label,), counts=(side_size,), limit=0, rule="MTR 9.5",
-        ))
+        problems.append(
+            Problem(
+                code="sideboard-not-allowed",
+                message=ngettext(
+                    "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d card.",
+                    "%(deck)s: Two-Headed Giant decks have no sideboard; remove its %(n)d cards.",
+                    side_size,
+                )
+                % {"deck": label, "n": side_size},
+                decks=(label,),
+                counts=(side_size,),
+                limit=0,
+                rule="MTR 9.5",
+            )
+        )
     elif side_size > MAX_SIDEBOARD:
-        problems.append(Problem(
-            code="sideboard-too-large",
-            message=_("%(deck)s: the sideboard has %(n)d cards; it may have at most %(max)d.") % {
-                "deck": label, "n": side_size, "max": MAX_SIDEBOARD},
-            decks=(label,), counts=(side_size,), limit=MAX_SIDEBOARD, rule=RULE_DECK_SIZE,
-        ))
+        problems.append(
+            Problem(
+                code="sideboard-too-large",
+                message=_("%(deck)s: the sideboard has %(n)d cards; it may have at most %(max)d.")
+                % {"deck": label, "n": side_size, "max": MAX_SIDEBOARD},
+                decks=(label,),
+                counts=(side_size,),
+                limit=MAX_SIDEBOARD,
+                rule=RULE_DECK_SIZE,
+            )
+        )
     for name in sorted(deck.commander):
-        problems.append(Problem(
-            code="commander-not-allowed",
-            message=_("%(deck)s: %(card)s is listed as a commander, but %(format)s has no commander; "
-                      "move it to the main deck or the sideboard.") % {
-                "deck": label, "card": name, "format": format_name(format)},
-            card=name, decks=(label,), counts=(deck.commander[name],), rule=RULE_COMMANDER,
-        ))
+        problems.append(
+            Problem(
+                code="commander-not-allowed",
+                message=_(
+                    "%(deck)s: %(card)s is listed as a commander, but %(format)s has no commander; "
+                    "move it to the main deck or the sideboard."
+                )
+                % {"deck": label, "card": name, "format": format_name(format)},
+                card=name,
+                decks=(label,),
+                counts=(deck.commander[name],),
+                rule=RULE_COMMANDER,
+            )
+        )
     problems += _companions_outside_sideboard(deck)
     extra = set(extra_banned)
     for name in sorted(deck.names()):
@@ -219,41 +266,77 @@ def deck_problems(
             continue
         status = pool_status(card, format, checked=pool_checked)
         if name in structure_banned:
-            problems.append(_must_remove(
-                deck, name, format, code="banned-in-two-headed-giant", rule="MTR 9.5",
-                message=_("%(deck)s: %(card)s is banned in Two-Headed Giant; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    deck,
+                    name,
+                    format,
+                    code="banned-in-two-headed-giant",
+                    rule="MTR 9.5",
+                    message=_("%(deck)s: %(card)s is banned in Two-Headed Giant; remove its %(copies)s."),
+                )
+            )
         elif name in extra:
-            problems.append(_must_remove(
-                deck, name, format, code="banned-by-event", rule="event banned list",
-                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    deck,
+                    name,
+                    format,
+                    code="banned-by-event",
+                    rule="event banned list",
+                    message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
+                )
+            )
         elif status == "banned":
-            problems.append(_must_remove(
-                deck, name, format, code="banned", rule=f"{format} banned list",
-                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    deck,
+                    name,
+                    format,
+                    code="banned",
+                    rule=f"{format} banned list",
+                    message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s."),
+                )
+            )
         elif status is None:
-            problems.append(_must_remove(
-                deck, name, format, code="not-legal", rule=f"{format} card pool",
-                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    deck,
+                    name,
+                    format,
+                    code="not-legal",
+                    rule=f"{format} card pool",
+                    message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
+                )
+            )
         elif status == "restricted" and count > MAX_RESTRICTED:
-            problems.append(Problem(
-                code="restricted",
-                message=_("%(deck)s: %(card)s is restricted in %(format)s: at most 1 copy, found %(copies)s.") % {
-                    "deck": label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
-                card=name, decks=(label,), counts=(count,), limit=MAX_RESTRICTED, rule=f"{format} restricted list",
-            ))
+            problems.append(
+                Problem(
+                    code="restricted",
+                    message=_("%(deck)s: %(card)s is restricted in %(format)s: at most 1 copy, found %(copies)s.")
+                    % {"deck": label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
+                    card=name,
+                    decks=(label,),
+                    counts=(count,),
+                    limit=MAX_RESTRICTED,
+                    rule=f"{format} restricted list",
+                )
+            )
         elif not card.is_basic:
             limit = card.deck_limit if card.deck_limit is not None else MAX_COPIES
             if count > limit:
-                problems.append(Problem(
-                    code="too-many-copies",
-                    message=_("%(deck)s: %(copies)s; a deck may hold at most %(max)d.") % {
-                        "deck": label, "copies": _copies(deck, name, of=name), "max": limit},
-                    card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_COPIES,
-                ))
+                problems.append(
+                    Problem(
+                        code="too-many-copies",
+                        message=_("%(deck)s: %(copies)s; a deck may hold at most %(max)d.")
+                        % {"deck": label, "copies": _copies(deck, name, of=name), "max": limit},
+                        card=name,
+                        decks=(label,),
+                        counts=(count,),
+                        limit=limit,
+                        rule=RULE_COPIES,
+                    )
+                )
     return problems
 
 
@@ -262,11 +345,15 @@ def _companions_outside_sideboard(deck: Deck) -> list[Problem]:
     return [
         Problem(
             code="companion-not-in-sideboard",
-            message=_("%(deck)s: the companion %(card)s must also be in the sideboard.") % {
-                "deck": deck.label, "card": name},
-            card=name, decks=(deck.label,), counts=(0,), rule="Comprehensive Rules 702.139",
+            message=_("%(deck)s: the companion %(card)s must also be in the sideboard.")
+            % {"deck": deck.label, "card": name},
+            card=name,
+            decks=(deck.label,),
+            counts=(0,),
+            rule="Comprehensive Rules 702.139",
         )
-        for name in sorted(deck.companion) if not deck.sideboard.get(name)
+        for name in sorted(deck.companion)
+        if not deck.sideboard.get(name)
     ]
 
 
@@ -274,7 +361,9 @@ def _unknown_card(label: str, name: str, count: int) -> Problem:
     return Problem(
         code="unknown-card",
         message=_("%(deck)s: %(card)s is not a known card.") % {"deck": label, "card": repr(name)},
-        card=name, decks=(label,), counts=(count,),
+        card=name,
+        decks=(label,),
+        counts=(count,),
     )
 
 
@@ -295,8 +384,13 @@ def _must_remove(deck: Deck, name: str, format: str, *, code: str, rule: str, me
     copies to remove."""
     return Problem(
         code=code,
-        message=message % {"deck": deck.label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
-        card=name, decks=(deck.label,), counts=(deck.total(name),), limit=0, rule=rule,
+        message=message
+        % {"deck": deck.label, "card": name, "format": format_name(format), "copies": _copies(deck, name)},
+        card=name,
+        decks=(deck.label,),
+        counts=(deck.total(name),),
+        limit=0,
+        rule=rule,
     )
 
 
@@ -305,7 +399,12 @@ def _spread(labels: Sequence[str], counts: Sequence[int]) -> str:
 
 
 def unified_problems(
-    decks: Sequence[Deck], *, rule: str, format: str, cards: Mapping[str, CardRules], pool_checked: bool = True,
+    decks: Sequence[Deck],
+    *,
+    rule: str,
+    format: str,
+    cards: Mapping[str, CardRules],
+    pool_checked: bool = True,
 ) -> list[Problem]:
     """Return the problems of unified deck construction across a team's decks (RULES.md 5) only, the decks'
     own problems aside. "four-copies": at most four of an English name in all decks and sideboards together
@@ -313,11 +412,13 @@ def unified_problems(
     "no-shared": no English name other than a basic land in more than one deck. A name that breaks a rule
     inside a single deck is reported by `deck_problems`, not again here."""
     if rule not in UNIFIED_RULES:
-        return [Problem(
-            code="unknown-rule",
-            message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.") % {
-                "rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
-        )]
+        return [
+            Problem(
+                code="unknown-rule",
+                message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.")
+                % {"rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
+            )
+        ]
     problems: list[Problem] = []
     rule_name = _RULE_NAMES[rule]
     names = sorted(set().union(*(d.names() for d in decks))) if decks else []
@@ -333,29 +434,57 @@ def unified_problems(
         if status in (None, "banned"):
             continue  # each deck holding it already has a problem for it
         if rule == RULE_NO_SHARED:
-            problems.append(Problem(
-                code="shared-card",
-                message=_("%(card)s is in %(n)d decks (%(spread)s); only one deck of the team may contain it "
-                          "(%(rule)s).") % {"card": name, "n": len(labels), "spread": _spread(labels, counts),
-                                            "rule": _(rule_name)},
-                card=name, decks=labels, counts=counts, limit=1, rule=rule_name,
-            ))
+            problems.append(
+                Problem(
+                    code="shared-card",
+                    message=_(
+                        "%(card)s is in %(n)d decks (%(spread)s); only one deck of the team may contain it (%(rule)s)."
+                    )
+                    % {"card": name, "n": len(labels), "spread": _spread(labels, counts), "rule": _(rule_name)},
+                    card=name,
+                    decks=labels,
+                    counts=counts,
+                    limit=1,
+                    rule=rule_name,
+                )
+            )
         elif status == "restricted":
-            problems.append(Problem(
-                code="team-restricted",
-                message=_("%(card)s is restricted in %(format)s: one copy in the whole team, found %(n)d "
-                          "(%(spread)s).") % {"card": name, "format": format_name(format), "n": total,
-                                             "spread": _spread(labels, counts)},
-                card=name, decks=labels, counts=counts, limit=MAX_RESTRICTED, rule=rule_name,
-            ))
+            problems.append(
+                Problem(
+                    code="team-restricted",
+                    message=_(
+                        "%(card)s is restricted in %(format)s: one copy in the whole team, found %(n)d (%(spread)s)."
+                    )
+                    % {"card": name, "format": format_name(format), "n": total, "spread": _spread(labels, counts)},
+                    card=name,
+                    decks=labels,
+                    counts=counts,
+                    limit=MAX_RESTRICTED,
+                    rule=rule_name,
+                )
+            )
         elif card.deck_limit is None and total > MAX_COPIES:
-            problems.append(Problem(
-                code="team-too-many-copies",
-                message=_("%(card)s: %(n)d copies across the team (%(spread)s); the team may hold at most "
-                          "%(max)d (%(rule)s).") % {"card": name, "n": total, "spread": _spread(labels, counts),
-                                                   "max": MAX_COPIES, "rule": _(rule_name)},
-                card=name, decks=labels, counts=counts, limit=MAX_COPIES, rule=rule_name,
-            ))
+            problems.append(
+                Problem(
+                    code="team-too-many-copies",
+                    message=_(
+                        "%(card)s: %(n)d copies across the team (%(spread)s); the team may hold at most "
+                        "%(max)d (%(rule)s)."
+                    )
+                    % {
+                        "card": name,
+                        "n": total,
+                        "spread": _spread(labels, counts),
+                        "max": MAX_COPIES,
+                        "rule": _(rule_name),
+                    },
+                    card=name,
+                    decks=labels,
+                    counts=counts,
+                    limit=MAX_COPIES,
+                    rule=rule_name,
+                )
+            )
     return problems
 
 
@@ -385,22 +514,28 @@ def team_problems(
         formats = [formats] * len(decks)
     formats = [f.strip().lower() for f in formats]
     if len(formats) != len(decks):
-        return [Problem(
-            code="formats-mismatch",
-            message=_("Give one format per deck: %(decks)s but %(formats)s.") % {
-                "decks": ngettext("%(n)d deck", "%(n)d decks", len(decks)) % {"n": len(decks)},
-                "formats": ngettext("%(n)d format", "%(n)d formats", len(formats)) % {"n": len(formats)}},
-        )]
+        return [
+            Problem(
+                code="formats-mismatch",
+                message=_("Give one format per deck: %(decks)s but %(formats)s.")
+                % {
+                    "decks": ngettext("%(n)d deck", "%(n)d decks", len(decks)) % {"n": len(decks)},
+                    "formats": ngettext("%(n)d format", "%(n)d formats", len(formats)) % {"n": len(formats)},
+                },
+            )
+        ]
     for fmt in sorted(set(formats)):
         bad = format_problem(fmt)
         if bad is not None:
             problems.append(bad)
     if rule not in UNIFIED_RULES:
-        problems.append(Problem(
-            code="unknown-rule",
-            message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.") % {
-                "rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
-        ))
+        problems.append(
+            Problem(
+                code="unknown-rule",
+                message=_("Unknown unified deck construction rule %(rule)s: use %(rules)s.")
+                % {"rule": repr(rule), "rules": _(" or ").join(UNIFIED_RULES)},
+            )
+        )
     if problems:
         return problems
     labels = [d.label for d in decks]
@@ -409,11 +544,15 @@ def team_problems(
     banned = set(extra_banned)
     if two_headed_giant:
         if len(decks) != 2:
-            problems.append(Problem(
-                code="team-size",
-                message=_("A Two-Headed Giant team plays 2 decks, not %(n)d.") % {"n": len(decks)},
-                counts=(len(decks),), limit=2, rule="MTR 9.5",
-            ))
+            problems.append(
+                Problem(
+                    code="team-size",
+                    message=_("A Two-Headed Giant team plays 2 decks, not %(n)d.") % {"n": len(decks)},
+                    counts=(len(decks),),
+                    limit=2,
+                    rule="MTR 9.5",
+                )
+            )
     # One format given for the team: unified deck construction. One per deck: a mixed-format team, whose formats
     # must all differ where the event follows DCI 8.3 (the same format twice is then a problem, not a unified team).
     unified = not mixed
@@ -423,22 +562,33 @@ def team_problems(
             seen.setdefault(fmt, []).append(deck.label)
         for fmt, holders in sorted(seen.items()):
             if len(holders) > 1:
-                problems.append(Problem(
-                    code="formats-not-distinct",
-                    message=_("%(decks)s both play %(format)s; in a mixed-format team every member plays a "
-                              "different format.") % {"decks": _(" and ").join(holders), "format": format_name(fmt)},
-                    decks=tuple(holders), rule=RULE_MIXED_FORMATS,
-                ))
+                problems.append(
+                    Problem(
+                        code="formats-not-distinct",
+                        message=_(
+                            "%(decks)s both play %(format)s; in a mixed-format team every member plays a "
+                            "different format."
+                        )
+                        % {"decks": _(" and ").join(holders), "format": format_name(fmt)},
+                        decks=tuple(holders),
+                        rule=RULE_MIXED_FORMATS,
+                    )
+                )
     for deck, fmt in zip(decks, formats):
         problems += deck_problems(
-            deck, format=fmt, cards=cards, extra_banned=banned, sideboard_allowed=not two_headed_giant,
+            deck,
+            format=fmt,
+            cards=cards,
+            extra_banned=banned,
+            sideboard_allowed=not two_headed_giant,
             structure_banned=TWO_HEADED_GIANT_BANNED if two_headed_giant else (),
             pool_checked=fmt not in unchecked_formats,
         )
     # Commander decks are singleton and each follows its own commander: no unified construction across a team.
     if unified and len(decks) > 1 and formats[0] not in COMMANDER_FORMATS:
-        problems += unified_problems(decks, rule=rule, format=formats[0], cards=cards,
-                                     pool_checked=formats[0] not in unchecked_formats)
+        problems += unified_problems(
+            decks, rule=rule, format=formats[0], cards=cards, pool_checked=formats[0] not in unchecked_formats
+        )
     return problems
 
 
@@ -451,7 +601,10 @@ RULE_IDENTITY = "every card within the commanders' colour identity (903.5c)"
 RULE_COMMANDER_SIDEBOARD = "no sideboard in Commander, a companion aside"
 
 _COLOUR_NAMES = {
-    "W": gettext_lazy("white"), "U": gettext_lazy("blue"), "B": gettext_lazy("black"), "R": gettext_lazy("red"),
+    "W": gettext_lazy("white"),
+    "U": gettext_lazy("blue"),
+    "B": gettext_lazy("black"),
+    "R": gettext_lazy("red"),
     "G": gettext_lazy("green"),
 }
 
@@ -464,7 +617,11 @@ def colour_identity_words(identity: str) -> str:
 
 
 def commander_deck_problems(
-    deck: Deck, *, cards: Mapping[str, CardRules], extra_banned: Collection[str] = (), pool_checked: bool = True,
+    deck: Deck,
+    *,
+    cards: Mapping[str, CardRules],
+    extra_banned: Collection[str] = (),
+    pool_checked: bool = True,
 ) -> list[Problem]:
     """Return every way `deck` breaks Commander's deck construction (Comprehensive Rules 903, cards.commander): its
     commander(s) named (a "Commander" section, "*CMDR*", "Commander: X", or MTGO's commander in the sideboard), each
@@ -481,48 +638,78 @@ def commander_deck_problems(
     sideboard = {n: c for n, c in rest.items() if n not in deck.companion}
     size = sum(deck.main.values()) + sum(commanders.values())
     if not commanders:
-        problems.append(Problem(
-            code="commander-missing",
-            message=_("%(deck)s: name your commander: put it under a 'Commander' heading, end its line with *CMDR*, "
-                      "or add a line 'Commander: <card name>'.") % {"deck": label},
-            decks=(label,), rule=RULE_COMMANDER_CHOICE,
-        ))
+        problems.append(
+            Problem(
+                code="commander-missing",
+                message=_(
+                    "%(deck)s: name your commander: put it under a 'Commander' heading, end its line with *CMDR*, "
+                    "or add a line 'Commander: <card name>'."
+                )
+                % {"deck": label},
+                decks=(label,),
+                rule=RULE_COMMANDER_CHOICE,
+            )
+        )
     elif sum(commanders.values()) > commander.MAX_COMMANDERS:
-        problems.append(Problem(
-            code="too-many-commanders",
-            message=_("%(deck)s: a deck has one commander, or two that may be partners; this list names %(n)d "
-                      "(%(cards)s).") % {"deck": label, "n": sum(commanders.values()), "cards": ", ".join(sorted(commanders))},
-            decks=(label,), counts=(sum(commanders.values()),), limit=commander.MAX_COMMANDERS, rule=RULE_COMMANDER_PAIR,
-        ))
+        problems.append(
+            Problem(
+                code="too-many-commanders",
+                message=_(
+                    "%(deck)s: a deck has one commander, or two that may be partners; this list names %(n)d "
+                    "(%(cards)s)."
+                )
+                % {"deck": label, "n": sum(commanders.values()), "cards": ", ".join(sorted(commanders))},
+                decks=(label,),
+                counts=(sum(commanders.values()),),
+                limit=commander.MAX_COMMANDERS,
+                rule=RULE_COMMANDER_PAIR,
+            )
+        )
     known = [cards[n] for n in sorted(commanders) if n in cards]
     if commanders and sum(commanders.values()) <= commander.MAX_COMMANDERS:
         problems += _commander_choice_problems(deck, known)
     if size != commander.DECK_SIZE:
-        problems.append(Problem(
-            code="commander-deck-size",
-            message=ngettext(
-                "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
-                "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
-                size,
-            ) % {"deck": label, "size": commander.DECK_SIZE, "n": size},
-            decks=(label,), counts=(size,), limit=commander.DECK_SIZE, rule=RULE_COMMANDER_SIZE,
-        ))
+        problems.append(
+            Problem(
+                code="commander-deck-size",
+                message=ngettext(
+                    "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
+                    "%(deck)s: a Commander deck has exactly %(size)d cards, its commander included; this one has %(n)d.",
+                    size,
+                )
+                % {"deck": label, "size": commander.DECK_SIZE, "n": size},
+                decks=(label,),
+                counts=(size,),
+                limit=commander.DECK_SIZE,
+                rule=RULE_COMMANDER_SIZE,
+            )
+        )
     side_size = sum(sideboard.values())
     if side_size:
-        problems.append(Problem(
-            code="sideboard-not-allowed",
-            message=ngettext(
-                "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d card into the deck "
-                "or take it out.",
-                "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d cards into the deck "
-                "or take them out.", side_size,
-            ) % {"deck": label, "n": side_size},
-            decks=(label,), counts=(side_size,), limit=0, rule=RULE_COMMANDER_SIDEBOARD,
-        ))
+        problems.append(
+            Problem(
+                code="sideboard-not-allowed",
+                message=ngettext(
+                    "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d card into the deck "
+                    "or take it out.",
+                    "%(deck)s: a Commander deck has no sideboard (a companion aside); move its %(n)d cards into the deck "
+                    "or take them out.",
+                    side_size,
+                )
+                % {"deck": label, "n": side_size},
+                decks=(label,),
+                counts=(side_size,),
+                limit=0,
+                rule=RULE_COMMANDER_SIDEBOARD,
+            )
+        )
     problems += _companions_outside_sideboard(deck)
     identity = commander.color_identity(known)
-    counted = Deck(label=label, main={n: deck.main.get(n, 0) + commanders.get(n, 0) for n in {*deck.main, *commanders}},
-                   sideboard=rest)
+    counted = Deck(
+        label=label,
+        main={n: deck.main.get(n, 0) + commanders.get(n, 0) for n in {*deck.main, *commanders}},
+        sideboard=rest,
+    )
     extra = set(extra_banned)
     for name in sorted(counted.names()):
         count = counted.total(name)
@@ -532,46 +719,84 @@ def commander_deck_problems(
             continue
         status = pool_status(card, commander.COMMANDER_FORMAT, checked=pool_checked)
         if name in extra:
-            problems.append(_must_remove(
-                counted, name, commander.COMMANDER_FORMAT, code="banned-by-event", rule="event banned list",
-                message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    counted,
+                    name,
+                    commander.COMMANDER_FORMAT,
+                    code="banned-by-event",
+                    rule="event banned list",
+                    message=_("%(deck)s: %(card)s is banned in this event; remove its %(copies)s."),
+                )
+            )
         elif status == "banned":
-            problems.append(_must_remove(
-                counted, name, commander.COMMANDER_FORMAT, code="banned", rule="commander banned list",
-                message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s.")
-                if name not in commanders else _("%(deck)s: %(card)s is banned in %(format)s; choose another commander."),
-            ))
+            problems.append(
+                _must_remove(
+                    counted,
+                    name,
+                    commander.COMMANDER_FORMAT,
+                    code="banned",
+                    rule="commander banned list",
+                    message=_("%(deck)s: %(card)s is banned in %(format)s; remove its %(copies)s.")
+                    if name not in commanders
+                    else _("%(deck)s: %(card)s is banned in %(format)s; choose another commander."),
+                )
+            )
         elif status is None:
-            problems.append(_must_remove(
-                counted, name, commander.COMMANDER_FORMAT, code="not-legal", rule="commander card pool",
-                message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
-            ))
+            problems.append(
+                _must_remove(
+                    counted,
+                    name,
+                    commander.COMMANDER_FORMAT,
+                    code="not-legal",
+                    rule="commander card pool",
+                    message=_("%(deck)s: %(card)s is not legal in %(format)s; remove its %(copies)s."),
+                )
+            )
         if known and name not in commanders and commander.outside_identity(card, identity):
-            problems.append(Problem(
-                code="outside-color-identity",
-                message=ngettext(
-                    "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commander's colour "
-                    "identity (%(identity)s); remove it.",
-                    "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commanders' colour "
-                    "identity (%(identity)s); remove it.", len(known),
-                ) % {"deck": label, "card": name, "card_identity": colour_identity_words(card.color_identity),
-                     "identity": colour_identity_words(identity)},
-                card=name, decks=(label,), counts=(count,), limit=0, rule=RULE_IDENTITY,
-            ))
+            problems.append(
+                Problem(
+                    code="outside-color-identity",
+                    message=ngettext(
+                        "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commander's colour "
+                        "identity (%(identity)s); remove it.",
+                        "%(deck)s: %(card)s (colour identity %(card_identity)s) is outside your commanders' colour "
+                        "identity (%(identity)s); remove it.",
+                        len(known),
+                    )
+                    % {
+                        "deck": label,
+                        "card": name,
+                        "card_identity": colour_identity_words(card.color_identity),
+                        "identity": colour_identity_words(identity),
+                    },
+                    card=name,
+                    decks=(label,),
+                    counts=(count,),
+                    limit=0,
+                    rule=RULE_IDENTITY,
+                )
+            )
         if card.is_basic or count <= 1:
             continue
         limit = card.deck_limit if card.deck_limit is not None else 1
         if count > limit:
             message = (
                 _("%(deck)s: %(copies)s; a Commander deck holds one copy of each card, basic lands aside.")
-                if limit == 1 else _("%(deck)s: %(copies)s; a deck may hold at most %(max)d.")
+                if limit == 1
+                else _("%(deck)s: %(copies)s; a deck may hold at most %(max)d.")
             )
-            problems.append(Problem(
-                code="too-many-copies",
-                message=message % {"deck": label, "copies": _copies(counted, name, of=name), "max": limit},
-                card=name, decks=(label,), counts=(count,), limit=limit, rule=RULE_SINGLETON,
-            ))
+            problems.append(
+                Problem(
+                    code="too-many-copies",
+                    message=message % {"deck": label, "copies": _copies(counted, name, of=name), "max": limit},
+                    card=name,
+                    decks=(label,),
+                    counts=(count,),
+                    limit=limit,
+                    rule=RULE_SINGLETON,
+                )
+            )
     return problems
 
 
@@ -584,22 +809,37 @@ def _commander_choice_problems(deck: Deck, known: Sequence[CardRules]) -> list[P
         if paired or commander.can_be_commander(card):
             continue
         if commander.is_background(card):
-            message = _("%(deck)s: %(card)s is a Background: it can be a commander only beside a commander that says "
-                        "\"Choose a Background\".")
+            message = _(
+                "%(deck)s: %(card)s is a Background: it can be a commander only beside a commander that says "
+                '"Choose a Background".'
+            )
         else:
-            message = _("%(deck)s: %(card)s can't be your commander: a commander is a legendary creature, a legendary "
-                        "Vehicle or Spacecraft with power and toughness, or a card that says it can be your commander.")
-        problems.append(Problem(
-            code="not-a-commander", message=message % {"deck": label, "card": card.name},
-            card=card.name, decks=(label,), rule=RULE_COMMANDER_CHOICE,
-        ))
+            message = _(
+                "%(deck)s: %(card)s can't be your commander: a commander is a legendary creature, a legendary "
+                "Vehicle or Spacecraft with power and toughness, or a card that says it can be your commander."
+            )
+        problems.append(
+            Problem(
+                code="not-a-commander",
+                message=message % {"deck": label, "card": card.name},
+                card=card.name,
+                decks=(label,),
+                rule=RULE_COMMANDER_CHOICE,
+            )
+        )
     if len(known) == 2 and not paired and not problems:
-        problems.append(Problem(
-            code="commanders-not-partners",
-            message=_("%(deck)s: %(first)s and %(second)s can't be commanders together: two commanders must both have "
-                      "partner, name each other (\"Partner with\"), share a \"Partner—\" ability such as Friends "
-                      "forever, be a commander that can choose a Background and a Background, or be a Time Lord "
-                      "Doctor and a Doctor's companion.") % {"deck": label, "first": known[0].name, "second": known[1].name},
-            decks=(label,), rule=RULE_COMMANDER_PAIR,
-        ))
+        problems.append(
+            Problem(
+                code="commanders-not-partners",
+                message=_(
+                    "%(deck)s: %(first)s and %(second)s can't be commanders together: two commanders must both have "
+                    'partner, name each other ("Partner with"), share a "Partner—" ability such as Friends '
+                    "forever, be a commander that can choose a Background and a Background, or be a Time Lord "
+                    "Doctor and a Doctor's companion."
+                )
+                % {"deck": label, "first": known[0].name, "second": known[1].name},
+                decks=(label,),
+                rule=RULE_COMMANDER_PAIR,
+            )
+        )
     return problems

@@ -4,6 +4,7 @@ colours in the page's language (the card data stays English: it decides, RULES.m
 The symbols are Hydra's own SVG sprite (static/cards/mana.svg): a page showing cards makes no request outside
 Hydra unless the organizer allows Scryfall's card images (cards.models.CardDisplaySettings).
 """
+
 from __future__ import annotations
 
 import re
@@ -58,19 +59,37 @@ def scryfall_image_url(scryfall_id: str, *, version: str = "normal") -> str:
 
 
 RARITIES = {
-    "common": _("common"), "uncommon": _("uncommon"), "rare": _("rare"), "mythic": _("mythic rare"),
-    "special": _("special"), "bonus": _("bonus"),
+    "common": _("common"),
+    "uncommon": _("uncommon"),
+    "rare": _("rare"),
+    "mythic": _("mythic rare"),
+    "special": _("special"),
+    "bonus": _("bonus"),
 }
 TYPES = {
-    "Artifact": _("Artifact"), "Battle": _("Battle"), "Creature": _("Creature"), "Enchantment": _("Enchantment"),
-    "Instant": _("Instant"), "Kindred": _("Kindred"), "Tribal": _("Tribal"), "Land": _("Land"),
-    "Planeswalker": _("Planeswalker"), "Sorcery": _("Sorcery"), "Legendary": _("Legendary"), "Basic": _("Basic"),
-    "Snow": _("Snow"), "World": _("World"),
+    "Artifact": _("Artifact"),
+    "Battle": _("Battle"),
+    "Creature": _("Creature"),
+    "Enchantment": _("Enchantment"),
+    "Instant": _("Instant"),
+    "Kindred": _("Kindred"),
+    "Tribal": _("Tribal"),
+    "Land": _("Land"),
+    "Planeswalker": _("Planeswalker"),
+    "Sorcery": _("Sorcery"),
+    "Legendary": _("Legendary"),
+    "Basic": _("Basic"),
+    "Snow": _("Snow"),
+    "World": _("World"),
 }
 COLORS = {
-    "W": _("White"), "U": _("Blue"), "B": _("Black"),
-    "R": _("Red"), "G": _("Green"),
-    "C": _("Colourless"), "M": _("Multicolour"),
+    "W": _("White"),
+    "U": _("Blue"),
+    "B": _("Black"),
+    "R": _("Red"),
+    "G": _("Green"),
+    "C": _("Colourless"),
+    "M": _("Multicolour"),
 }
 
 

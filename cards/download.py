@@ -3,6 +3,7 @@
 Only used when someone asks for it: Hydra never needs the network to run. The file is streamed to disk (a full
 AllPrintings is about 100 MB compressed) and handed to the importer like a file the user downloaded.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,9 @@ def _open(url: str, *, accept: str = "*/*") -> Iterator[Download]:
     """The answer of `url`, through the one outbound helper (common.outbound: public addresses only unless the
     operator allows a mirror's, no redirect followed)."""
     try:
-        with outbound_download(url, headers={"User-Agent": _USER_AGENT, "Accept": accept}, timeout=_TIMEOUT,
-                               max_bytes=_MAX_BYTES) as response:
+        with outbound_download(
+            url, headers={"User-Agent": _USER_AGENT, "Accept": accept}, timeout=_TIMEOUT, max_bytes=_MAX_BYTES
+        ) as response:
             yield response
     except (OutboundRefused, OutboundError) as exc:
         raise DownloadError(
@@ -60,8 +62,9 @@ def scryfall_file_url(index_url: str, *, kind: str) -> str:
     raise DownloadError(f"Scryfall's bulk data index at {index_url} lists no {kind!r} file.")
 
 
-def card_data_download(*, source: str = "mtgjson", url: str = "", directory: str | Path | None = None,
-                       progress=None) -> Path:
+def card_data_download(
+    *, source: str = "mtgjson", url: str = "", directory: str | Path | None = None, progress=None
+) -> Path:
     """Download the card data of `source` (a key of SOURCES) to a file in `directory` (a temporary directory by
     default) and return its path. `url` replaces the source's address (a mirror; the tests' local server).
     `progress(bytes_done, bytes_total_or_None)` follows the download. Raises DownloadError."""

@@ -5,6 +5,7 @@ printed names) placed in a real set with a collector number, written in AllPrint
 real file carries per printing (identifiers, foreign data with text, availability, ...), so reading it costs
 what reading a real one does. Written set by set, so generating a 100,000-printing file needs little memory.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -31,25 +32,50 @@ def _faces(record: CardRecord, *, code: str, number: int, rng: random.Random) ->
     faces = []
     for side, face in enumerate(names):
         entry = {
-            "artist": "Generated Artist", "availability": ["mtgo", "paper"], "borderColor": "black",
-            "colorIdentity": list(record.color_identity or record.colors), "colors": list(record.colors), "finishes": ["nonfoil", "foil"],
-            "frameVersion": "2015", "hasFoil": True, "hasNonFoil": True, "language": "English", "layout": record.layout,
+            "artist": "Generated Artist",
+            "availability": ["mtgo", "paper"],
+            "borderColor": "black",
+            "colorIdentity": list(record.color_identity or record.colors),
+            "colors": list(record.colors),
+            "finishes": ["nonfoil", "foil"],
+            "frameVersion": "2015",
+            "hasFoil": True,
+            "hasNonFoil": True,
+            "language": "English",
+            "layout": record.layout,
             "identifiers": {
-                "cardKingdomId": str(rng.randrange(10**6)), "mtgjsonV4Id": ids[side], "multiverseId": str(rng.randrange(10**6)),
-                "scryfallId": ids[side], "scryfallIllustrationId": ids[side], "scryfallOracleId": record.oracle_id,
+                "cardKingdomId": str(rng.randrange(10**6)),
+                "mtgjsonV4Id": ids[side],
+                "multiverseId": str(rng.randrange(10**6)),
+                "scryfallId": ids[side],
+                "scryfallIllustrationId": ids[side],
+                "scryfallOracleId": record.oracle_id,
                 "tcgplayerProductId": str(rng.randrange(10**6)),
             },
             "legalities": {fmt: status.capitalize() for fmt, status in record.legalities.items()},
-            "manaCost": costs[side] if side < len(costs) else "", "manaValue": record.mana_value,
-            "name": record.name, "number": f"{number}{'abcdefghij'[side] if len(names) > 1 else ''}",
+            "manaCost": costs[side] if side < len(costs) else "",
+            "manaValue": record.mana_value,
+            "name": record.name,
+            "number": f"{number}{'abcdefghij'[side] if len(names) > 1 else ''}",
             "purchaseUrls": {"cardKingdom": f"https://example.invalid/{ids[side]}"},
-            "rarity": rarity, "setCode": code, "subtypes": [], "supertypes": list(record.supertypes),
-            "text": texts[side] if side < len(texts) else "", "type": types[side] if side < len(types) else "",
-            "types": list(record.types), "uuid": ids[side],
+            "rarity": rarity,
+            "setCode": code,
+            "subtypes": [],
+            "supertypes": list(record.supertypes),
+            "text": texts[side] if side < len(texts) else "",
+            "type": types[side] if side < len(types) else "",
+            "types": list(record.types),
+            "uuid": ids[side],
             "foreignData": [
-                {"language": _LANGUAGE_NAMES[lang], "name": name, "text": texts[0], "type": types[0],
-                 "identifiers": {"scryfallId": ids[side]}}
-                for lang, name in record.printed_names if lang in _LANGUAGE_NAMES
+                {
+                    "language": _LANGUAGE_NAMES[lang],
+                    "name": name,
+                    "text": texts[0],
+                    "type": types[0],
+                    "identifiers": {"scryfallId": ids[side]},
+                }
+                for lang, name in record.printed_names
+                if lang in _LANGUAGE_NAMES
             ],
         }
         if len(names) > 1:
@@ -70,8 +96,14 @@ def _booster(cards: list[dict], rng: random.Random) -> dict:
     return {"draft": product, "play": {**product, "boosters": [{"contents": {**contents, "common": 7}, "weight": 1}]}}
 
 
-def allprintings_generate(*, out: str | Path, printings: int = 100_000, source: str | Path | None = None,
-                          seed: int = 1, date: str = "2026-11-01") -> tuple[int, int]:
+def allprintings_generate(
+    *,
+    out: str | Path,
+    printings: int = 100_000,
+    source: str | Path | None = None,
+    seed: int = 1,
+    date: str = "2026-11-01",
+) -> tuple[int, int]:
     """Write an AllPrintings file of about `printings` printings (from the bundled cards, or `source`) to `out`
     (.json, .json.gz or .json.xz). Returns (printings written, bytes written)."""
     data = read_card_data(source or BUNDLE_PATH)
@@ -92,9 +124,15 @@ def allprintings_generate(*, out: str | Path, printings: int = 100_000, source: 
             for number in range(1, count + 1):
                 set_cards += _faces(rng.choice(cards), code=card_set.code, number=number, rng=rng)
             body = {
-                "code": card_set.code, "name": card_set.name, "type": card_set.set_type,
-                "releaseDate": card_set.release_date, "baseSetSize": count, "totalSetSize": count,
-                "booster": _booster(set_cards, rng) if position % 4 == 0 else None, "cards": set_cards, "tokens": [],
+                "code": card_set.code,
+                "name": card_set.name,
+                "type": card_set.set_type,
+                "releaseDate": card_set.release_date,
+                "baseSetSize": count,
+                "totalSetSize": count,
+                "booster": _booster(set_cards, rng) if position % 4 == 0 else None,
+                "cards": set_cards,
+                "tokens": [],
             }
             if body["booster"] is None:
                 del body["booster"]

@@ -4,6 +4,7 @@ Pure: reads a file (plain or gzip-compressed JSON, detected from its first bytes
 `cards.services.cards_import` writes them to the database. The file format is recognised from the content,
 not the file name.
 """
+
 from __future__ import annotations
 
 import bz2
@@ -50,8 +51,22 @@ _SCRYFALL_SKIPPED_LAYOUTS = {"token", "double_faced_token", "emblem", "art_serie
 _SCRYFALL_LEGALITY = {"legal": "legal", "banned": "banned", "restricted": "restricted"}
 
 _NUMBERS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "twenty": 20,
 }
 _DECK_LIMIT = re.compile(r"a deck can have (?:any number of|up to (\w+)) cards named", re.IGNORECASE)
 
@@ -197,9 +212,7 @@ def records_from_mtgjson(data: dict) -> Iterator[CardRecord]:
 def _reversible_duplicate(record: CardRecord, names) -> bool:
     # Secret Lair's reversible cards ("Propaganda // Propaganda") are the same game card as the one-faced
     # original; keeping both would let a team count them as two names.
-    return (
-        record.layout == "reversible_card" and len(set(record.face_names)) == 1 and record.face_names[0] in names
-    )
+    return record.layout == "reversible_card" and len(set(record.face_names)) == 1 and record.face_names[0] in names
 
 
 def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
@@ -250,9 +263,13 @@ def mtgjson_record(name: str, faces: list[dict]) -> CardRecord | None:
         printed_names=tuple(mtgjson_printed_names(first)),
         mana_cost=mana_cost,
         text=rules_text,
-        color_identity=colors_string(identity) if identity is not None else color_identity_from_card(
-            colors=colors_string(colors), mana_cost=mana_cost, text=rules_text, type_line=type_line),
-        power=str(first.get("power") or ""), toughness=str(first.get("toughness") or ""),
+        color_identity=colors_string(identity)
+        if identity is not None
+        else color_identity_from_card(
+            colors=colors_string(colors), mana_cost=mana_cost, text=rules_text, type_line=type_line
+        ),
+        power=str(first.get("power") or ""),
+        toughness=str(first.get("toughness") or ""),
     )
 
 
@@ -300,8 +317,11 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
         if colors is None:
             colors = [c for f in faces for c in f.get("colors") or ()]
         text = card.get("oracle_text") or "\n".join(f.get("oracle_text", "") for f in faces)
-        mana_cost = (card.get("mana_cost") if card.get("mana_cost") is not None
-                     else " // ".join(f.get("mana_cost", "") for f in faces))
+        mana_cost = (
+            card.get("mana_cost")
+            if card.get("mana_cost") is not None
+            else " // ".join(f.get("mana_cost", "") for f in faces)
+        )
         identity = card.get("color_identity")
         yield CardRecord(
             name=name,
@@ -323,9 +343,13 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
             layout=card.get("layout", ""),
             printed_names=tuple(printed.get(name, ())),
             mana_cost=mana_cost,
-            text=card.get("oracle_text") or "\n//\n".join(f.get("oracle_text", "") for f in faces if f.get("oracle_text")),
-            color_identity=colors_string(identity) if identity is not None else color_identity_from_card(
-                colors=colors_string(colors), mana_cost=mana_cost, text=text, type_line=type_line),
+            text=card.get("oracle_text")
+            or "\n//\n".join(f.get("oracle_text", "") for f in faces if f.get("oracle_text")),
+            color_identity=colors_string(identity)
+            if identity is not None
+            else color_identity_from_card(
+                colors=colors_string(colors), mana_cost=mana_cost, text=text, type_line=type_line
+            ),
             power=str(card.get("power", faces[0].get("power", "") if faces else "") or ""),
             toughness=str(card.get("toughness", faces[0].get("toughness", "") if faces else "") or ""),
         )
@@ -333,9 +357,24 @@ def records_from_scryfall(cards: list[dict]) -> Iterator[CardRecord]:
 
 # The bundle stores each card as a short list, in this order, to stay small.
 BUNDLE_FIELDS = (
-    "name", "ascii_name", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "oracle_id", "layout", "printed_names", "mana_cost", "text", "color_identity",
-    "power", "toughness",
+    "name",
+    "ascii_name",
+    "face_names",
+    "type_line",
+    "supertypes",
+    "types",
+    "mana_value",
+    "colors",
+    "legalities",
+    "deck_limit",
+    "oracle_id",
+    "layout",
+    "printed_names",
+    "mana_cost",
+    "text",
+    "color_identity",
+    "power",
+    "toughness",
 )
 
 
@@ -353,8 +392,11 @@ def records_from_bundle(data: dict) -> Iterator[CardRecord]:
         values["text"] = values["text"] or ""
         if "color_identity" not in values:
             values["color_identity"] = color_identity_from_card(
-                colors=values["colors"], mana_cost=values["mana_cost"], text=values["text"],
-                type_line=values["type_line"])
+                colors=values["colors"],
+                mana_cost=values["mana_cost"],
+                text=values["text"],
+                type_line=values["type_line"],
+            )
         values["ascii_name"] = values["ascii_name"] or values["name"]
         values["face_names"] = tuple(values["face_names"])
         values["supertypes"] = tuple(values["supertypes"])
@@ -367,8 +409,14 @@ def records_from_bundle(data: dict) -> Iterator[CardRecord]:
 
 
 def bundle_document(
-    records: Iterable[CardRecord], *, formats: Iterable[str], languages: Iterable[str], source: str = "",
-    date: str = "", sets: Iterable[SetRecord] = (), given: Iterable[str] | None = None,
+    records: Iterable[CardRecord],
+    *,
+    formats: Iterable[str],
+    languages: Iterable[str],
+    source: str = "",
+    date: str = "",
+    sets: Iterable[SetRecord] = (),
+    given: Iterable[str] | None = None,
 ) -> dict:
     """Return the bundle form of `records`, keeping only the legalities of `formats` and the printed names
     of `languages` (language codes), and dropping printed names that equal the English name. With `given` (the
@@ -383,27 +431,32 @@ def bundle_document(
     rows = []
     for r in sorted(records, key=lambda r: r.name):
         english = {r.name, *r.face_names}
-        rows.append([
-            r.name,
-            "" if r.ascii_name == r.name else r.ascii_name,
-            list(r.face_names),
-            r.type_line,
-            list(r.supertypes),
-            list(r.types),
-            int(r.mana_value) if r.mana_value == int(r.mana_value) else r.mana_value,
-            r.colors,
-            [[format_index[f], statuses.index(s)] for f, s in sorted(r.legalities.items()) if f in format_index],
-            r.deck_limit,
-            r.oracle_id,
-            r.layout,
-            [[language_index[lang], name] for lang, name in r.printed_names
-             if lang in language_index and name not in english],
-            r.mana_cost,
-            r.text,
-            r.color_identity,
-            r.power,
-            r.toughness,
-        ])
+        rows.append(
+            [
+                r.name,
+                "" if r.ascii_name == r.name else r.ascii_name,
+                list(r.face_names),
+                r.type_line,
+                list(r.supertypes),
+                list(r.types),
+                int(r.mana_value) if r.mana_value == int(r.mana_value) else r.mana_value,
+                r.colors,
+                [[format_index[f], statuses.index(s)] for f, s in sorted(r.legalities.items()) if f in format_index],
+                r.deck_limit,
+                r.oracle_id,
+                r.layout,
+                [
+                    [language_index[lang], name]
+                    for lang, name in r.printed_names
+                    if lang in language_index and name not in english
+                ],
+                r.mana_cost,
+                r.text,
+                r.color_identity,
+                r.power,
+                r.toughness,
+            ]
+        )
     return {
         "format": BUNDLE_FORMAT,
         "version": BUNDLE_VERSION,
@@ -424,7 +477,10 @@ def bundle_write(document: dict, path: str | Path) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
     payload = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     if path.name.endswith(".gz"):
-        with open(path, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as fh:
+        with (
+            open(path, "wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as fh,
+        ):
             fh.write(payload)
     else:
         # xz keeps the bundle, rules text included, at 2.5 MB where gzip needs 4.1 MB.
@@ -530,10 +586,13 @@ class _CappedReader:
         if self._read > self._limit:
             megabytes = max(1, self._limit // (1024 * 1024))
             raise CardFileTooLarge(
-                _("%(file)s unpacks to more than %(mb)s MB; Hydra reads at most %(mb)s MB of card data. Check that "
-                  "it is the right file (MTGJSON, Scryfall or a Hydra bundle); the operator sets the limit "
-                  "(HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES).")
-                % {"file": self._name, "mb": f"{megabytes:,}"})
+                _(
+                    "%(file)s unpacks to more than %(mb)s MB; Hydra reads at most %(mb)s MB of card data. Check that "
+                    "it is the right file (MTGJSON, Scryfall or a Hydra bundle); the operator sets the limit "
+                    "(HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES)."
+                )
+                % {"file": self._name, "mb": f"{megabytes:,}"}
+            )
 
     def read(self, size=-1):
         if size is None or size < 0:
@@ -626,8 +685,9 @@ def _sniff(path: Path) -> str:
     )
 
 
-def read_card_data(path: str | Path, *, progress=None, max_bytes: int | None = None,
-                   max_bundle_bytes: int | None = None) -> CardData:
+def read_card_data(
+    path: str | Path, *, progress=None, max_bytes: int | None = None, max_bundle_bytes: int | None = None
+) -> CardData:
     """Read any card data file Hydra knows (see `_sniff`), streamed: no file is ever held whole. `max_bytes` bounds
     what a file may inflate to (MTGJSON's and Scryfall's are hundreds of megabytes), `max_bundle_bytes` a Hydra
     bundle (tens); beyond them CardFileTooLarge. Raises CardDataError for what is not card data, naming the
@@ -691,8 +751,13 @@ def _bundle_data(data: dict, cards: Iterable | None = None) -> CardData:
             raise CardDataError(f"The card bundle has no {', '.join(missing)} before its cards; rebuild it.")
         data = {**data, "cards": cards}
     return CardData(
-        kind="bundle", cards=list(records_from_bundle(data)), sets=sets, printings=[],
-        data_date=_date(data.get("date")), version=data.get("source", ""), formats=tuple(data["formats"]),
+        kind="bundle",
+        cards=list(records_from_bundle(data)),
+        sets=sets,
+        printings=[],
+        data_date=_date(data.get("date")),
+        version=data.get("source", ""),
+        formats=tuple(data["formats"]),
     )
 
 
@@ -717,11 +782,15 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
         kind = "allprintings"
         code = str(value.get("code") or key).upper()
         booster = value.get("booster")
-        sets.append(SetRecord(
-            code=code, name=value.get("name") or code, set_type=value.get("type", ""),
-            release_date=_date(value.get("releaseDate")),
-            booster=json.dumps(booster, separators=(",", ":")) if booster else "",
-        ))
+        sets.append(
+            SetRecord(
+                code=code,
+                name=value.get("name") or code,
+                set_type=value.get("type", ""),
+                release_date=_date(value.get("releaseDate")),
+                booster=json.dumps(booster, separators=(",", ":")) if booster else "",
+            )
+        )
         by_name: dict[str, list[dict]] = {}
         for card in value.get("cards") or ():
             name = card.get("name")
@@ -732,11 +801,18 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
             if foreign:
                 printed.setdefault(name, {}).update(foreign)
             if card.get("side") in (None, "a") and card.get("uuid"):
-                printings.append(PrintingRecord(
-                    uuid=card["uuid"], card_name=name, set_code=code, number=str(card.get("number", ""))[:20],
-                    language=LANGUAGE_CODES.get(card.get("language", "English"), "en"), rarity=card.get("rarity", ""),
-                    scryfall_id=(card.get("identifiers") or {}).get("scryfallId", ""), foreign_names=tuple(foreign),
-                ))
+                printings.append(
+                    PrintingRecord(
+                        uuid=card["uuid"],
+                        card_name=name,
+                        set_code=code,
+                        number=str(card.get("number", ""))[:20],
+                        language=LANGUAGE_CODES.get(card.get("language", "English"), "en"),
+                        rarity=card.get("rarity", ""),
+                        scryfall_id=(card.get("identifiers") or {}).get("scryfallId", ""),
+                        foreign_names=tuple(foreign),
+                    )
+                )
         for name, faces in by_name.items():
             if name not in cards:
                 record = mtgjson_record(name, faces)
@@ -747,8 +823,12 @@ def _mtgjson_data(entries, *, meta: dict) -> CardData:
     kept = {name: r for name, r in cards.items() if not _reversible_duplicate(r, cards)}
     printings = [p for p in printings if p.card_name in kept or p.card_name in cards]
     return CardData(
-        kind=kind or "atomic", cards=list(kept.values()), sets=sets, printings=printings,
-        data_date=_date(meta.get("date")), version=str(meta.get("version", "")),
+        kind=kind or "atomic",
+        cards=list(kept.values()),
+        sets=sets,
+        printings=printings,
+        data_date=_date(meta.get("date")),
+        version=str(meta.get("version", "")),
         formats=_meta_formats(meta),
     )
 
@@ -773,19 +853,27 @@ def _scryfall_data(items, *, data_date: str) -> CardData:
         code = str(card.get("set", "")).upper()
         if code and code not in sets:
             sets[code] = SetRecord(
-                code=code, name=card.get("set_name", code), set_type=card.get("set_type", ""),
+                code=code,
+                name=card.get("set_name", code),
+                set_type=card.get("set_type", ""),
                 release_date=_date(card.get("released_at")),
             )
         if card.get("layout") in _SCRYFALL_SKIPPED_LAYOUTS or not card.get("name"):
             continue
         language = card.get("lang", "en")
         printed = card.get("printed_name")
-        printings.append(PrintingRecord(
-            uuid=card.get("id", ""), card_name=card["name"], set_code=code,
-            number=str(card.get("collector_number", ""))[:20], language=language, rarity=card.get("rarity", ""),
-            scryfall_id=card.get("id", ""),
-            foreign_names=((language, printed),) if printed and language != "en" else (),
-        ))
+        printings.append(
+            PrintingRecord(
+                uuid=card.get("id", ""),
+                card_name=card["name"],
+                set_code=code,
+                number=str(card.get("collector_number", ""))[:20],
+                language=language,
+                rarity=card.get("rarity", ""),
+                scryfall_id=card.get("id", ""),
+                foreign_names=((language, printed),) if printed and language != "en" else (),
+            )
+        )
         if printed and language != "en":
             printed_names.setdefault(card["name"], {})[(language, printed)] = None
         # One card object per name, the first English one (as records_from_scryfall), with only the keys it reads:
@@ -793,15 +881,30 @@ def _scryfall_data(items, *, data_date: str) -> CardData:
         if card["name"] not in chosen or (language == "en" and chosen[card["name"]].get("lang", "en") != "en"):
             chosen[card["name"]] = {k: card[k] for k in _SCRYFALL_KEPT if k in card}
     records = [
-        replace(r, printed_names=tuple(printed_names.get(r.name, ()))) for r in records_from_scryfall(list(chosen.values()))
+        replace(r, printed_names=tuple(printed_names.get(r.name, ())))
+        for r in records_from_scryfall(list(chosen.values()))
     ]
     return CardData(
-        kind="scryfall", cards=records, sets=list(sets.values()),
-        printings=[p for p in printings if p.uuid], data_date=data_date,
+        kind="scryfall",
+        cards=records,
+        sets=list(sets.values()),
+        printings=[p for p in printings if p.uuid],
+        data_date=data_date,
     )
 
 
 _SCRYFALL_KEPT = (
-    "name", "lang", "printed_name", "layout", "card_faces", "type_line", "colors", "oracle_text", "cmc",
-    "legalities", "oracle_id", "mana_cost", "id",
+    "name",
+    "lang",
+    "printed_name",
+    "layout",
+    "card_faces",
+    "type_line",
+    "colors",
+    "oracle_text",
+    "cmc",
+    "legalities",
+    "oracle_id",
+    "mana_cost",
+    "id",
 )

@@ -1,4 +1,5 @@
 """The card catalogue: one `Card` per English card name, and the names a player may type for it (`CardName`)."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -19,29 +20,43 @@ class Card(models.Model):
     supertypes = models.JSONField(_("supertypes"), default=list, blank=True)
     types = models.JSONField(_("types"), default=list, blank=True)
     mana_value = models.FloatField(_("mana value"), default=0)
-    colors = models.CharField(_("colours"), max_length=5, blank=True, db_index=True, help_text=_('In WUBRG order: "UR".'))
+    colors = models.CharField(
+        _("colours"), max_length=5, blank=True, db_index=True, help_text=_('In WUBRG order: "UR".')
+    )
     color_identity = models.CharField(
-        _("colour identity"), max_length=5, blank=True,
+        _("colour identity"),
+        max_length=5,
+        blank=True,
         help_text=_('Commander\'s colour identity in WUBRG order: "UR"; empty: colourless.'),
     )
     power = models.CharField(_("power"), max_length=10, blank=True, help_text=_("The front face's, as printed."))
-    toughness = models.CharField(_("toughness"), max_length=10, blank=True, help_text=_("The front face's, as printed."))
+    toughness = models.CharField(
+        _("toughness"), max_length=10, blank=True, help_text=_("The front face's, as printed.")
+    )
     legalities = models.JSONField(
-        _("legalities"), default=dict, blank=True,
+        _("legalities"),
+        default=dict,
+        blank=True,
         help_text=_('Format -> "legal", "banned" or "restricted"; a format absent is one the card is not legal in.'),
     )
     deck_limit = models.PositiveIntegerField(
-        _("deck limit"), null=True, blank=True,
+        _("deck limit"),
+        null=True,
+        blank=True,
         help_text=_("Empty: the four-copy rule. A number: the card's own limit; 1000000 means any number."),
     )
     is_basic = models.BooleanField(_("basic"), default=False)
     oracle_id = models.CharField(_("oracle id"), max_length=36, blank=True)
     scryfall_id = models.CharField(
-        _("Scryfall id"), max_length=36, blank=True,
+        _("Scryfall id"),
+        max_length=36,
+        blank=True,
         help_text=_("Scryfall's id of a printing of the card: its picture, where the organizer allows card images."),
     )
     layout = models.CharField(_("layout"), max_length=30, blank=True)
-    mana_cost = models.CharField(_("mana cost"), max_length=100, blank=True, help_text=_('As printed: "{1}{U}{R}"; faces joined " // ".'))
+    mana_cost = models.CharField(
+        _("mana cost"), max_length=100, blank=True, help_text=_('As printed: "{1}{U}{R}"; faces joined " // ".')
+    )
     text = models.TextField(_("rules text"), blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -92,7 +107,9 @@ class CardSet(models.Model):
     set_type = models.CharField(_("type"), max_length=40, blank=True)
     release_date = models.DateField(_("release date"), null=True, blank=True)
     booster = models.JSONField(
-        _("booster contents"), default=dict, blank=True,
+        _("booster contents"),
+        default=dict,
+        blank=True,
         help_text=_('Product -> templates and sheets, as in MTGJSON ("play", "draft", "set", ...).'),
     )
     updated_at = models.DateTimeField(auto_now=True)
@@ -121,7 +138,9 @@ class Printing(models.Model):
     language = models.CharField(_("language"), max_length=5, default="en")
     rarity = models.CharField(_("rarity"), max_length=20, blank=True)
     scryfall_id = models.CharField(_("Scryfall id"), max_length=36, blank=True)
-    foreign_names = models.JSONField(_("foreign names"), default=dict, blank=True, help_text=_('Language -> printed name.'))
+    foreign_names = models.JSONField(
+        _("foreign names"), default=dict, blank=True, help_text=_("Language -> printed name.")
+    )
 
     class Meta:
         verbose_name = _("printing")
@@ -146,8 +165,12 @@ class CardDataImport(models.Model):
     printings = models.PositiveIntegerField(_("printings"), default=0)
     by = models.CharField(_("by"), max_length=200, blank=True, help_text=_("Who imported it; empty: Hydra itself."))
     formats = models.JSONField(
-        _("formats checked"), null=True, blank=True,
-        help_text=_("The formats whose legalities the data gives; empty: every format (MTGJSON's and Scryfall's files)."),
+        _("formats checked"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "The formats whose legalities the data gives; empty: every format (MTGJSON's and Scryfall's files)."
+        ),
     )
 
     class Meta:
@@ -197,9 +220,12 @@ class CardDisplaySettings(models.Model):
     a page then loads card pictures from Scryfall, which sees the players' addresses."""
 
     remote_images = models.BooleanField(
-        _("show card images from Scryfall"), default=False,
-        help_text=_("Cards show their picture, loaded from Scryfall, when the player's device is online; the text "
-                    "version stays as the fallback. Off: no page makes a request outside Hydra for cards."),
+        _("show card images from Scryfall"),
+        default=False,
+        help_text=_(
+            "Cards show their picture, loaded from Scryfall, when the player's device is online; the text "
+            "version stays as the fallback. Off: no page makes a request outside Hydra for cards."
+        ),
     )
 
     class Meta:

@@ -6,6 +6,7 @@ database; tests can build one from a handful of tuples.
 The tournament rules decide by the English name (RULES.md 5), so every name a player may type (the English
 name, a face of a split or double-faced card, a name printed in another language) maps to one English name.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -165,7 +166,9 @@ class CardNameIndex:
         if not key:
             return []
         if self._english_trigrams is None:
-            self._english_trigrams = _TrigramIndex(sorted(k for k, (kind, _) in self._names.items() if kind != KIND_PRINTED))
+            self._english_trigrams = _TrigramIndex(
+                sorted(k for k, (kind, _) in self._names.items() if kind != KIND_PRINTED)
+            )
         ranked = self._english_trigrams.closest(key, limit=limit)
         # Names in other languages only when the English ones are poor matches: a typo in an English name
         # should not be answered with Italian (and their larger index is built only when needed).

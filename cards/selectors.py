@@ -1,5 +1,6 @@
 """Reads of the cards app: the name index decklists resolve against, the rules data of cards, and the check of
 a team's decklists that ties the parser and the deck rules together."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -23,7 +24,16 @@ from cards.decklist import COMMANDER, COMPANION, DecklistError, ParsedDeck, deck
 from cards.deckrules import COMMANDER_FORMATS, CardRules, Problem, format_name, team_problems
 from cards.display import scryfall_image_url
 from cards.importer import read_card_data
-from cards.models import Card, CardDataImport, CardDataRequest, CardDisplaySettings, CardLegalities, CardName, CardSet, Printing
+from cards.models import (
+    Card,
+    CardDataImport,
+    CardDataRequest,
+    CardDisplaySettings,
+    CardLegalities,
+    CardName,
+    CardSet,
+    Printing,
+)
 from cards.names import CardNameIndex, name_key
 from cards.services import BUNDLE_PATH
 
@@ -125,23 +135,42 @@ def card_rules_for_names(*, names: Iterable[str], on_date: dt.date | None = None
     for start in range(0, len(wanted), _NAME_CHUNK):
         chunk = wanted[start : start + _NAME_CHUNK]
         rows = Card.objects.filter(name__in=chunk).values_list(
-            "id", "name", "is_basic", "deck_limit", "legalities", "type_line", "text", "color_identity", "power",
-            "toughness")
+            "id",
+            "name",
+            "is_basic",
+            "deck_limit",
+            "legalities",
+            "type_line",
+            "text",
+            "color_identity",
+            "power",
+            "toughness",
+        )
         dated: dict[int, dict] = {}
         if data_date is not None:
-            history = CardLegalities.objects.filter(card__name__in=chunk, valid_from__lte=data_date).order_by("valid_from")
+            history = CardLegalities.objects.filter(card__name__in=chunk, valid_from__lte=data_date).order_by(
+                "valid_from"
+            )
             for card_id, legalities in history.values_list("card_id", "legalities"):
                 dated[card_id] = legalities
         for card_id, name, is_basic, deck_limit, legalities, type_line, text, identity, power, toughness in rows:
             rules[name] = CardRules(
-                name=name, is_basic=is_basic, deck_limit=deck_limit, legalities=dated.get(card_id, legalities),
-                type_line=type_line, text=text, color_identity=identity, power=power, toughness=toughness,
+                name=name,
+                is_basic=is_basic,
+                deck_limit=deck_limit,
+                legalities=dated.get(card_id, legalities),
+                type_line=type_line,
+                text=text,
+                color_identity=identity,
+                power=power,
+                toughness=toughness,
             )
     return rules
 
 
-def decklist_commanders(*, text: str, main: Mapping[str, int], sideboard: Mapping[str, int],
-                        formats: Iterable[str] = COMMANDER_FORMATS) -> dict[str, int]:
+def decklist_commanders(
+    *, text: str, main: Mapping[str, int], sideboard: Mapping[str, int], formats: Iterable[str] = COMMANDER_FORMATS
+) -> dict[str, int]:
     """English name -> count of the commanders a stored decklist names, for the pages and the API that show it: its
     Commander section ("Commander" heading, "*CMDR*", "Commander: X"), else, in a Commander deck (`formats`, the
     event's), MTGO's commander in the sideboard (`cards.commander.commanders_from_sideboard`). {} for a deck of other
@@ -197,12 +226,14 @@ def team_decklists_check(
     for name in extra_banned:
         resolution = index.resolve(name)
         if resolution.english is None:
-            problems.append(Problem(
-                code="unknown-banned-card",
-                message=f"The event's banned list names {name!r}, which is not a card name"
-                        + (f" (it could be {' or '.join(resolution.candidates)})." if resolution.candidates else "."),
-                card=name,
-            ))
+            problems.append(
+                Problem(
+                    code="unknown-banned-card",
+                    message=f"The event's banned list names {name!r}, which is not a card name"
+                    + (f" (it could be {' or '.join(resolution.candidates)})." if resolution.candidates else "."),
+                    card=name,
+                )
+            )
         else:
             banned.add(resolution.english)
     decks = [deck.to_deck(label) for label, deck in parsed.items()]
@@ -210,12 +241,21 @@ def team_decklists_check(
     cards = card_rules_for_names(names=names, on_date=on_date)
     unchecked = formats_unchecked(formats, on_date=on_date)
     problems += team_problems(
-        decks, rule=rule, formats=formats, cards=cards, extra_banned=banned, two_headed_giant=two_headed_giant,
-        formats_must_differ=formats_must_differ, unchecked_formats=unchecked,
+        decks,
+        rule=rule,
+        formats=formats,
+        cards=cards,
+        extra_banned=banned,
+        two_headed_giant=two_headed_giant,
+        formats_must_differ=formats_must_differ,
+        unchecked_formats=unchecked,
     )
     return TeamCheck(
-        parse_errors={label: deck.errors for label, deck in parsed.items()}, problems=problems, decks=parsed,
-        data_date=card_data_date(on_date=on_date), unchecked_formats=unchecked,
+        parse_errors={label: deck.errors for label, deck in parsed.items()},
+        problems=problems,
+        decks=parsed,
+        data_date=card_data_date(on_date=on_date),
+        unchecked_formats=unchecked,
     )
 
 
@@ -241,7 +281,8 @@ NOT_OPENED_SET_TYPES = {"token", "memorabilia"}
 
 def _sets_not_opened() -> set[str]:
     types = dict(CardSet.objects.values_list("code", "set_type")) or {
-        s.code: s.set_type for s in read_card_data(BUNDLE_PATH).sets}
+        s.code: s.set_type for s in read_card_data(BUNDLE_PATH).sets
+    }
     return {code for code, kind in types.items() if kind in NOT_OPENED_SET_TYPES}
 
 
@@ -254,19 +295,25 @@ def set_code_check(*, code: str) -> str:
         return wanted
     by_name = [c for c, name in known.items() if name.casefold() == (code or "").strip().casefold()]
     # The letter O for the digit 0 (M2O for M20) and I or L for 1 are the commonest slips.
-    lookalikes = [c for c in {wanted.translate(str.maketrans("OIL", "011")), wanted.translate(str.maketrans("01", "OI"))}
-                  if c in known]
+    lookalikes = [
+        c
+        for c in {wanted.translate(str.maketrans("OIL", "011")), wanted.translate(str.maketrans("01", "OI"))}
+        if c in known
+    ]
     not_opened = _sets_not_opened()
     candidates = [c for c in known if c not in not_opened]
     near = by_name or lookalikes or difflib.get_close_matches(wanted, candidates, n=3, cutoff=0.6)
     if not near:
         folded = {known[c].casefold(): c for c in candidates}
-        near = [folded[n] for n in difflib.get_close_matches((code or "").strip().casefold(), list(folded), n=3, cutoff=0.75)]
+        near = [
+            folded[n]
+            for n in difflib.get_close_matches((code or "").strip().casefold(), list(folded), n=3, cutoff=0.75)
+        ]
     if near:
         suggestions = ", ".join(f"{c} ({known[c]})" for c in near)
         raise UnknownSetCode(
-            _("%(code)s? There is no set with that code. Did you mean %(suggestions)s?") % {
-                "code": code.strip() or "''", "suggestions": suggestions},
+            _("%(code)s? There is no set with that code. Did you mean %(suggestions)s?")
+            % {"code": code.strip() or "''", "suggestions": suggestions},
             code="unknown-set",
         )
     raise UnknownSetCode(
@@ -291,12 +338,27 @@ def card_set_booster_data(*, code: str, products: Sequence[str] = ("play", "draf
     cards = []
     for start in range(0, len(uuids), _NAME_CHUNK):
         rows = Printing.objects.filter(uuid__in=uuids[start : start + _NAME_CHUNK]).values_list(
-            "uuid", "number", "rarity", "card_set__code", "card__name", "card__colors", "card__types",
-            "card__supertypes", "card__mana_value",
+            "uuid",
+            "number",
+            "rarity",
+            "card_set__code",
+            "card__name",
+            "card__colors",
+            "card__types",
+            "card__supertypes",
+            "card__mana_value",
         )
         for uuid, number, rarity, set_code, name, colors, types, supertypes, mana_value in rows:
-            card = {"uuid": uuid, "name": name, "number": number, "rarity": rarity, "colors": list(colors),
-                    "types": types, "supertypes": supertypes, "manaValue": mana_value}
+            card = {
+                "uuid": uuid,
+                "name": name,
+                "number": number,
+                "rarity": rarity,
+                "colors": list(colors),
+                "types": types,
+                "supertypes": supertypes,
+                "manaValue": mana_value,
+            }
             if set_code != card_set.code:
                 card["setCode"] = set_code
             cards.append(card)
@@ -311,9 +373,17 @@ def card_set_booster_data(*, code: str, products: Sequence[str] = ("play", "draf
     if not boosters:
         return None
     return {
-        "code": card_set.code, "name": card_set.name, "product": product, "cards": cards,
-        "booster": {"default": {"boosters": boosters, "boostersTotalWeight": sum(b["weight"] for b in boosters),
-                                "sheets": sheets}},
+        "code": card_set.code,
+        "name": card_set.name,
+        "product": product,
+        "cards": cards,
+        "booster": {
+            "default": {
+                "boosters": boosters,
+                "boostersTotalWeight": sum(b["weight"] for b in boosters),
+                "sheets": sheets,
+            }
+        },
     }
 
 
@@ -331,8 +401,17 @@ class CardFace:
 
 # The site's languages (settings.LANGUAGES, and those it may gain) as the card data names them (CardName.language).
 CARD_LANGUAGES = {
-    "de": "de", "zh-hans": "zhs", "zh-hant": "zht", "fr": "fr", "it": "it", "es": "es", "pt-br": "pt", "pt": "pt",
-    "ja": "ja", "ko": "ko", "ru": "ru",
+    "de": "de",
+    "zh-hans": "zhs",
+    "zh-hant": "zht",
+    "fr": "fr",
+    "it": "it",
+    "es": "es",
+    "pt-br": "pt",
+    "pt": "pt",
+    "ja": "ja",
+    "ko": "ko",
+    "ru": "ru",
 }
 
 
@@ -373,7 +452,8 @@ def cards_faces(*, cards: Iterable[object], language: str | None = None) -> dict
     found: dict[str, tuple[str, str, str, str]] = {}
     for start in range(0, len(names), _NAME_CHUNK):
         rows = Card.objects.filter(name__in=names[start : start + _NAME_CHUNK]).values_list(
-            "name", "mana_cost", "type_line", "text", "scryfall_id")
+            "name", "mana_cost", "type_line", "text", "scryfall_id"
+        )
         found.update((name, rest) for name, *rest in rows)
     local = _printed_names(names, CARD_LANGUAGES.get((language or "").lower()))
     images = card_images_allowed()
@@ -382,10 +462,14 @@ def cards_faces(*, cards: Iterable[object], language: str | None = None) -> dict
     for name, set_code, number in keys:
         mana_cost, type_line, text, scryfall_id = found.get(name, ("", "", "", ""))
         faces[(name, set_code, number)] = CardFace(
-            name=name, mana_cost=mana_cost, type_line=type_line, text=text,
+            name=name,
+            mana_cost=mana_cost,
+            type_line=type_line,
+            text=text,
             # A name the catalogue lacks (a test pack, a typo) has no picture to ask for.
             image_url=scryfall_image_url(printed.get((name, set_code, number)) or scryfall_id)
-            if images and name in found else "",
+            if images and name in found
+            else "",
             local_name=local.get(name, ""),
         )
     return faces
@@ -403,8 +487,9 @@ def _printing_scryfall_ids(cards: list) -> dict[tuple[str, str, str], str]:
     ids = {}
     for start in range(0, len(by_uuid), _NAME_CHUNK):
         chunk = list(by_uuid)[start : start + _NAME_CHUNK]
-        for uuid, scryfall_id in Printing.objects.filter(uuid__in=chunk).exclude(scryfall_id="").values_list(
-                "uuid", "scryfall_id"):
+        for uuid, scryfall_id in (
+            Printing.objects.filter(uuid__in=chunk).exclude(scryfall_id="").values_list("uuid", "scryfall_id")
+        ):
             ids.setdefault(by_uuid[uuid], scryfall_id)
     return ids
 
@@ -452,8 +537,9 @@ def _printed_names(names: list[str], language: str | None) -> dict[str, str]:
         return {}
     local: dict[str, str] = {}
     for start in range(0, len(names), _NAME_CHUNK):
-        rows = CardName.objects.filter(kind=CardName.Kind.PRINTED, language=language,
-                                       card__name__in=names[start : start + _NAME_CHUNK]).order_by("pk")
+        rows = CardName.objects.filter(
+            kind=CardName.Kind.PRINTED, language=language, card__name__in=names[start : start + _NAME_CHUNK]
+        ).order_by("pk")
         for english, printed in rows.values_list("card__name", "name"):
             if printed != english:
                 local.setdefault(english, printed)

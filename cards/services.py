@@ -1,4 +1,5 @@
 """Writes of the cards app: importing card data into `Card` and `CardName`."""
+
 from __future__ import annotations
 
 import functools
@@ -31,9 +32,26 @@ BUNDLE_PATH = Path(__file__).resolve().parent / "data" / "cards.json.xz"
 # Small enough for SQLite's parameter limit with a few fields per row, large enough to keep round trips few.
 _NAME_CHUNK = 900
 _CARD_FIELDS = [
-    "ascii_name", "name_key", "face_names", "type_line", "supertypes", "types", "mana_value", "colors",
-    "legalities", "deck_limit", "is_basic", "oracle_id", "layout", "updated_at", "mana_cost", "text", "scryfall_id",
-    "color_identity", "power", "toughness",
+    "ascii_name",
+    "name_key",
+    "face_names",
+    "type_line",
+    "supertypes",
+    "types",
+    "mana_value",
+    "colors",
+    "legalities",
+    "deck_limit",
+    "is_basic",
+    "oracle_id",
+    "layout",
+    "updated_at",
+    "mana_cost",
+    "text",
+    "scryfall_id",
+    "color_identity",
+    "power",
+    "toughness",
 ]
 
 T = TypeVar("T")
@@ -105,7 +123,12 @@ def _card_names(record: CardRecord) -> Iterator[tuple[str, str, str, str]]:
 
 
 def _insert(
-    model, columns: Sequence[str], rows: Sequence[Sequence[object]], *, conflict: str = "", keep: Sequence[str] = (),
+    model,
+    columns: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    conflict: str = "",
+    keep: Sequence[str] = (),
     keep_unless_given: Sequence[str] = (),
 ) -> None:
     # 200,000 names through bulk_create spend most of their time building model instances and compiling SQL.
@@ -122,15 +145,19 @@ def _insert(
         # `keep`: columns a new row gets but an existing row keeps; `keep_unless_given`: text columns an existing
         # row keeps when the new value is empty.
         updates = ", ".join(
-            f"{qn(c)} = COALESCE(NULLIF(EXCLUDED.{qn(c)}, ''), {table}.{qn(c)})" if c in keep_unless_given
+            f"{qn(c)} = COALESCE(NULLIF(EXCLUDED.{qn(c)}, ''), {table}.{qn(c)})"
+            if c in keep_unless_given
             else f"{qn(c)} = EXCLUDED.{qn(c)}"
-            for c in columns if c != conflict and c not in keep
+            for c in columns
+            if c != conflict and c not in keep
         )
         upsert = f" ON CONFLICT ({qn(conflict)}) DO UPDATE SET {updates}"
     with connection.cursor() as wrapper:
         cursor = wrapper.cursor
         if connection.vendor != "postgresql":
-            cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))}){upsert}", rows)
+            cursor.executemany(
+                f"INSERT INTO {table} ({names}) VALUES ({', '.join(['%s'] * len(columns))}){upsert}", rows
+            )
             return
         target = table
         if conflict:
@@ -171,18 +198,36 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
     rows = []
     for r in by_name.values():
         values = {
-            "name": r.name, "ascii_name": r.ascii_name, "name_key": name_key(r.name), "face_names": tuple(r.face_names),
-            "type_line": r.type_line[:300], "supertypes": tuple(r.supertypes), "types": tuple(r.types),
-            "mana_value": r.mana_value, "colors": r.colors, "legalities": tuple(sorted(r.legalities.items())),
+            "name": r.name,
+            "ascii_name": r.ascii_name,
+            "name_key": name_key(r.name),
+            "face_names": tuple(r.face_names),
+            "type_line": r.type_line[:300],
+            "supertypes": tuple(r.supertypes),
+            "types": tuple(r.types),
+            "mana_value": r.mana_value,
+            "colors": r.colors,
+            "legalities": tuple(sorted(r.legalities.items())),
             "deck_limit": r.deck_limit,
-            "is_basic": r.is_basic, "oracle_id": r.oracle_id, "layout": r.layout, "updated_at": now,
-            "mana_cost": r.mana_cost[:100], "text": r.text, "scryfall_id": r.scryfall_id[:36],
-            "color_identity": r.color_identity, "power": r.power[:10], "toughness": r.toughness[:10],
+            "is_basic": r.is_basic,
+            "oracle_id": r.oracle_id,
+            "layout": r.layout,
+            "updated_at": now,
+            "mana_cost": r.mana_cost[:100],
+            "text": r.text,
+            "scryfall_id": r.scryfall_id[:36],
+            "color_identity": r.color_identity,
+            "power": r.power[:10],
+            "toughness": r.toughness[:10],
         }
-        rows.append([
-            (_json_dict if f.name == "legalities" else _json_list)(values[f.name]) if f.name in json_fields
-            else values[f.name] for f in fields
-        ])
+        rows.append(
+            [
+                (_json_dict if f.name == "legalities" else _json_list)(values[f.name])
+                if f.name in json_fields
+                else values[f.name]
+                for f in fields
+            ]
+        )
     # Data without Scryfall ids (AtomicCards, the bundle) keeps the ids an earlier import stored.
     _insert(Card, [f.column for f in fields], rows, conflict="name", keep_unless_given=["scryfall_id"])
     ids: dict[str, int] = {}
@@ -196,7 +241,9 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
     stored_names: dict[int, set[tuple[str, str, str, str]]] = {}
     if existing:
         for chunk in _chunks(list(ids.values())):
-            rows = CardName.objects.filter(card_id__in=chunk).values_list("card_id", "language", "kind", "name", "name_key")
+            rows = CardName.objects.filter(card_id__in=chunk).values_list(
+                "card_id", "language", "kind", "name", "name_key"
+            )
             for card_id, *row in rows:
                 stored_names.setdefault(card_id, set()).add(tuple(row))
     changed = [card_id for card_id, wanted in wanted_names.items() if stored_names.get(card_id, set()) != wanted]
@@ -205,11 +252,13 @@ def cards_import(*, records: Iterable[CardRecord]) -> ImportResult:
     card_names = [(card_id, *n) for card_id in changed for n in sorted(wanted_names[card_id])]
     _insert(CardName, ["card_id", "language", "kind", "name", "name_key"], card_names)
     result = ImportResult(
-        created=len(names) - len(existing), updated=len(existing), names=sum(len(n) for n in wanted_names.values()),
+        created=len(names) - len(existing),
+        updated=len(existing),
+        names=sum(len(n) for n in wanted_names.values()),
         new_cards=tuple(sorted(n for n in names if n not in existing)),
-        changed_legalities=tuple(sorted(
-            n for n in names if n in previous and (previous[n] or {}) != by_name[n].legalities
-        )),
+        changed_legalities=tuple(
+            sorted(n for n in names if n in previous and (previous[n] or {}) != by_name[n].legalities)
+        ),
     )
     logger.info("Imported cards: %d new, %d updated, %d names", result.created, result.updated, result.names)
     return result
@@ -222,7 +271,9 @@ def _sets_import(sets: Sequence[SetRecord]) -> tuple[str, ...]:
     booster_field = CardSet._meta.get_field("booster")
     now = CardSet._meta.get_field("updated_at").get_db_prep_save(timezone.now(), connection)
     by_code = {s.code: s for s in sets}
-    plain = [[s.code, s.name[:200], s.set_type[:40], s.release_date or None, now] for s in by_code.values() if not s.booster]
+    plain = [
+        [s.code, s.name[:200], s.set_type[:40], s.release_date or None, now] for s in by_code.values() if not s.booster
+    ]
     columns = ["code", "name", "set_type", "release_date", "updated_at"]
     if plain:
         # A new set starts with no booster contents; an existing one keeps those it has.
@@ -231,7 +282,8 @@ def _sets_import(sets: Sequence[SetRecord]) -> tuple[str, ...]:
     with_booster = [
         # MTGJSON's booster object arrives as JSON text: PostgreSQL's COPY and SQLite take it as it is.
         [s.code, s.name[:200], s.set_type[:40], s.release_date or None, now, s.booster]
-        for s in by_code.values() if s.booster
+        for s in by_code.values()
+        if s.booster
     ]
     if with_booster:
         _insert(CardSet, [*columns, "booster"], with_booster, conflict="code")
@@ -252,8 +304,14 @@ def _printings_import(printings: Sequence[PrintingRecord]) -> int:
     for p in printings:
         if p.card_name in card_ids and p.set_code in set_ids:
             rows[p.uuid] = [
-                p.uuid[:40], card_ids[p.card_name], set_ids[p.set_code], p.number, p.language[:5], p.rarity[:20],
-                p.scryfall_id[:36], names_field.get_db_prep_save(dict(p.foreign_names), connection),
+                p.uuid[:40],
+                card_ids[p.card_name],
+                set_ids[p.set_code],
+                p.number,
+                p.language[:5],
+                p.rarity[:20],
+                p.scryfall_id[:36],
+                names_field.get_db_prep_save(dict(p.foreign_names), connection),
             ]
     columns = ["uuid", "card_id", "card_set_id", "number", "language", "rarity", "scryfall_id", "foreign_names"]
     _insert(Printing, columns, list(rows.values()), conflict="uuid")
@@ -275,9 +333,11 @@ def _legalities_record(*, legalities: dict[str, dict], data_date: str) -> None:
     redo = [card_id for card_id in changed if card_id in latest and latest[card_id][0] == data_date]
     for chunk in _chunks(redo):
         CardLegalities.objects.filter(valid_from=data_date, card_id__in=chunk).delete()
-    _insert(CardLegalities, ["card_id", "valid_from", "legalities"], [
-        [card_id, data_date, _json(current[card_id])] for card_id in changed
-    ])
+    _insert(
+        CardLegalities,
+        ["card_id", "valid_from", "legalities"],
+        [[card_id, data_date, _json(current[card_id])] for card_id in changed],
+    )
 
 
 @transaction.atomic
@@ -285,6 +345,7 @@ def cards_import_data(*, data: CardData, source: str, progress=None, by: str = "
     """Write everything read from a card data file (`cards.importer.read_card_data`): sets, cards and their
     names, printings, the legalities of the data's date, and a `CardDataImport` row. An upsert: nothing is
     deleted, so cards that left the data stay for old decklists. `progress(stage)` is told each step."""
+
     def step(stage: str) -> None:
         if progress:
             progress(stage)
@@ -299,34 +360,52 @@ def cards_import_data(*, data: CardData, source: str, progress=None, by: str = "
         step("legalities")
         _legalities_record(legalities={r.name: r.legalities for r in data.cards}, data_date=data.data_date)
     result = ImportResult(
-        created=result.created, updated=result.updated, names=result.names, new_cards=result.new_cards,
-        changed_legalities=result.changed_legalities, new_sets=new_sets, printings=printings,
-        data_date=data.data_date, source=source,
+        created=result.created,
+        updated=result.updated,
+        names=result.names,
+        new_cards=result.new_cards,
+        changed_legalities=result.changed_legalities,
+        new_sets=new_sets,
+        printings=printings,
+        data_date=data.data_date,
+        source=source,
     )
     CardDataImport.objects.create(
-        data_date=data.data_date or None, source=source[:300], version=data.version[:100],
-        cards_created=result.created, cards_updated=result.updated,
-        legalities_changed=len(result.changed_legalities), sets_created=len(new_sets), printings=printings,
-        formats=list(data.formats) if data.formats is not None else None, by=by[:200],
+        data_date=data.data_date or None,
+        source=source[:300],
+        version=data.version[:100],
+        cards_created=result.created,
+        cards_updated=result.updated,
+        legalities_changed=len(result.changed_legalities),
+        sets_created=len(new_sets),
+        printings=printings,
+        formats=list(data.formats) if data.formats is not None else None,
+        by=by[:200],
     )
     return result
 
 
-def cards_import_file(*, path: str | Path | None = None, progress=None, stage=None, by: str = "",
-                      name: str = "") -> ImportResult:
+def cards_import_file(
+    *, path: str | Path | None = None, progress=None, stage=None, by: str = "", name: str = ""
+) -> ImportResult:
     """Import a card data file: MTGJSON AllPrintings or AtomicCards, Scryfall oracle-cards or default-cards, or
     a Hydra bundle; plain, .gz, .xz, .bz2 or .zip. Without a path, the bundle Hydra ships
     (cards/data/cards.json.xz). `progress(bytes_read)` follows the reading of the file, `stage(name)` the writing.
     Raises cards.importer.CardDataError for a file that is not card data, or that inflates to more than the
     operator's limits (HYDRA_CARD_FILE_MAX_BYTES, HYDRA_CARD_BUNDLE_MAX_BYTES): it is read as a stream."""
     path = Path(path or BUNDLE_PATH)
-    data = read_card_data(path, progress=progress, max_bytes=settings.HYDRA_CARD_FILE_MAX_BYTES,
-                          max_bundle_bytes=settings.HYDRA_CARD_BUNDLE_MAX_BYTES)
+    data = read_card_data(
+        path,
+        progress=progress,
+        max_bytes=settings.HYDRA_CARD_FILE_MAX_BYTES,
+        max_bundle_bytes=settings.HYDRA_CARD_BUNDLE_MAX_BYTES,
+    )
     return cards_import_data(data=data, source=name or path.name, progress=stage, by=by)
 
 
-def cards_refresh(*, source: str = "mtgjson", url: str = "", download_progress=None, progress=None,
-                  stage=None, by: str = "") -> ImportResult:
+def cards_refresh(
+    *, source: str = "mtgjson", url: str = "", download_progress=None, progress=None, stage=None, by: str = ""
+) -> ImportResult:
     """Download the current card data of `source` (cards.download.SOURCES; `url`: a mirror) and import it, the
     downloaded file removed afterwards. What `import_cards --download` and the opt-in periodic refresh
     (cards.tasks, HYDRA_CARD_REFRESH) run. Raises DownloadError (offline: the message says what to do) or
@@ -363,8 +442,20 @@ def card_data_job_new(*, by: str, what: str) -> str:
     """A new import job, queued: its id (the page polls `cards.selectors.card_data_job`). `what` names the file
     or the source, for the page."""
     job_id = uuid.uuid4().hex
-    cache.set(_job_key(job_id), {"state": "queued", "what": what, "by": by, "stage": "", "done": 0, "total": 0,
-                                 "message": "", "started": time.time()}, _JOB_TTL)
+    cache.set(
+        _job_key(job_id),
+        {
+            "state": "queued",
+            "what": what,
+            "by": by,
+            "stage": "",
+            "done": 0,
+            "total": 0,
+            "message": "",
+            "started": time.time(),
+        },
+        _JOB_TTL,
+    )
     return job_id
 
 
@@ -382,8 +473,9 @@ def card_upload_path(*, job_id: str, filename: str) -> Path:
     return directory / f"{job_id}-{safe}"
 
 
-def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: str = "", url: str = "",
-                      by: str = "") -> ImportResult | None:
+def card_data_job_run(
+    *, job_id: str, path: str = "", name: str = "", source: str = "", url: str = "", by: str = ""
+) -> ImportResult | None:
     """Run an import job: the uploaded file at `path` (removed afterwards), or a download of `source`. Its
     progress (bytes read, the stage of the writing) and its end (the summary, or the error's message, the data
     already imported kept) go to the job's record. Returns the result, None when it failed."""
@@ -401,13 +493,17 @@ def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: st
         if path:
             size = Path(path).stat().st_size
             card_data_job_update(job_id, state="reading", total=size)
-            result = cards_import_file(path=path, progress=lambda done: read(done, size), stage=stage, by=by,
-                                       name=name)
+            result = cards_import_file(path=path, progress=lambda done: read(done, size), stage=stage, by=by, name=name)
         else:
             card_data_job_update(job_id, state="downloading")
-            result = cards_refresh(source=source, url=url, by=by, stage=stage,
-                                   download_progress=lambda done, total=0: read(done, total or 0, "downloading"),
-                                   progress=lambda done: read(done, 0))
+            result = cards_refresh(
+                source=source,
+                url=url,
+                by=by,
+                stage=stage,
+                download_progress=lambda done, total=0: read(done, total or 0, "downloading"),
+                progress=lambda done: read(done, 0),
+            )
     except (CardDataError, DownloadError, OSError) as exc:
         card_data_job_update(job_id, state="failed", message=str(exc))
         logger.warning("Card data import %s failed: %s", job_id, exc)
@@ -420,8 +516,14 @@ def card_data_job_run(*, job_id: str, path: str = "", name: str = "", source: st
     finally:
         if path:
             Path(path).unlink(missing_ok=True)
-    card_data_job_update(job_id, state="done", cards=result.total, created=result.created,
-                         data_date=result.data_date, source=result.source)
+    card_data_job_update(
+        job_id,
+        state="done",
+        cards=result.total,
+        created=result.created,
+        data_date=result.data_date,
+        source=result.source,
+    )
     return result
 
 
@@ -436,8 +538,13 @@ MAIL_TASK = "tournaments.mail_send"
 def card_data_operators_addresses() -> list[str]:
     """Who hears of a request: the addresses of settings.ADMINS and of every active superuser, once each."""
     addresses = [address for _name, address in settings.ADMINS]
-    addresses += get_user_model().objects.filter(is_superuser=True, is_active=True).exclude(email="").order_by(
-        "pk").values_list("email", flat=True)
+    addresses += (
+        get_user_model()
+        .objects.filter(is_superuser=True, is_active=True)
+        .exclude(email="")
+        .order_by("pk")
+        .values_list("email", flat=True)
+    )
     return list(dict.fromkeys(a.strip() for a in addresses if a and a.strip()))
 
 
@@ -448,21 +555,40 @@ def _request_mail(request: CardDataRequest, *, current: CardDataImport | None, p
         return
     with translation.override(settings.LANGUAGE_CODE):
         subject = _("Hydra: %(user)s asks for newer card data") % {"user": request.by}
-        in_use = (_("The card data in use: %(source)s of %(date)s.") % {
-            "source": current.source, "date": current.data_date.isoformat() if current.data_date else "?"}
-            if current else _("No card data is imported yet."))
-        body = "\n\n".join(part for part in (
-            _("%(user)s asks you to update the server's card data (cards, sets and banned lists).") % {
-                "user": request.by},
-            in_use, request.note, request.email and _("Their address: %(email)s") % {"email": request.email},
-            _("Upload a newer file or download it on the card data page: %(url)s") % {"url": page_url},
-        ) if part)
+        in_use = (
+            _("The card data in use: %(source)s of %(date)s.")
+            % {"source": current.source, "date": current.data_date.isoformat() if current.data_date else "?"}
+            if current
+            else _("No card data is imported yet.")
+        )
+        body = "\n\n".join(
+            part
+            for part in (
+                _("%(user)s asks you to update the server's card data (cards, sets and banned lists).")
+                % {"user": request.by},
+                in_use,
+                request.note,
+                request.email and _("Their address: %(email)s") % {"email": request.email},
+                _("Upload a newer file or download it on the card data page: %(url)s") % {"url": page_url},
+            )
+            if part
+        )
     # Through the one mail task (tournaments.services.mail: retries, a failure logged), by its name: cards imports
     # no other app. The request is recorded and listed on the page whatever the mail server does.
     for address in recipients:
-        send_after_commit(MAIL_TASK, what=f"the card data request mail to {address}", lost="the page lists it",
-                          kwargs={"subject": str(subject), "body": body, "to": address, "html": None,
-                                  "event_id": None, "shown_as": address})
+        send_after_commit(
+            MAIL_TASK,
+            what=f"the card data request mail to {address}",
+            lost="the page lists it",
+            kwargs={
+                "subject": str(subject),
+                "body": body,
+                "to": address,
+                "html": None,
+                "event_id": None,
+                "shown_as": address,
+            },
+        )
 
 
 def card_data_update_request(*, by, note: str = "", page_url: str = "") -> tuple[CardDataRequest, bool]:

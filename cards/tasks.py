@@ -1,4 +1,5 @@
 """Celery task of the cards: the opt-in periodic refresh of the card data (HYDRA_CARD_REFRESH, docs/cards.md)."""
+
 import logging
 
 from celery import shared_task

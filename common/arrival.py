@@ -9,6 +9,7 @@ send it) is earlier still. The stamp is never later than now and never more than
 The stamping stays in config (settings name the middleware, the server runs the ASGI entry point); what views read
 lives here, so no app imports config.
 """
+
 import datetime as dt
 import time
 
@@ -42,7 +43,10 @@ def _proxy_request_start(request: HttpRequest) -> float | None:
 def request_arrived_at(request: HttpRequest) -> dt.datetime:
     """When the request reached Hydra (an aware datetime): the earliest valid stamp, see above; now without one."""
     now = time.time()
-    stamps = [getattr(request, "scope", {}).get(ARRIVAL_SCOPE_KEY), _proxy_request_start(request),
-              getattr(request, _ARRIVAL_ATTRIBUTE, None)]
+    stamps = [
+        getattr(request, "scope", {}).get(ARRIVAL_SCOPE_KEY),
+        _proxy_request_start(request),
+        getattr(request, _ARRIVAL_ATTRIBUTE, None),
+    ]
     valid = [s for s in stamps if s is not None and now - _MAX_QUEUE_SECONDS <= s <= now]
     return dt.datetime.fromtimestamp(min(valid) if valid else now, tz=dt.UTC)

@@ -9,6 +9,7 @@ NUM_PROXIES is the one setting of this rule (issue 29). The server follows it to
 rewrites REMOTE_ADDR from X-Forwarded-For for connections from its `forwarded_allow_ips` (127.0.0.1 by default), so
 with NUM_PROXIES = 0 it is told to trust no one, and a client on the same machine can't pick its address either.
 """
+
 import os
 from pathlib import Path
 

@@ -6,6 +6,7 @@ cached copy with If-None-Match; while Event.version (bumped by every pairing and
 server answers 304 after one or two small queries, the browser hands htmx the cached fragment, and hydra.js sees
 the same ETag and skips the swap, so nothing on the page moves.
 """
+
 import hashlib
 
 from django.conf import settings

@@ -4,6 +4,7 @@ Every id fits a database bigint: a longer one is no page (404) rather than an ov
 Importing this module registers the converter; each urls.py that writes `<id:...>` imports it first.
 drf-spectacular documents it as an integer (SPECTACULAR_SETTINGS["PATH_CONVERTER_OVERRIDES"]["id"]).
 """
+
 from django.urls import register_converter
 
 

@@ -1,6 +1,7 @@
 """What a view needs to offer its answer to the floor (config/floor.py, the middleware that answers anonymous polls
 before the rest of the stack): the mark, and the placeholder a stored page holds where each visitor's CSRF token goes.
 Shared by the portal and the API, so it lives below both."""
+
 from django.http import HttpResponse
 
 # Set on the response by the view; read and removed on the way out by the middleware.

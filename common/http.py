@@ -1,4 +1,5 @@
 """Small HTTP pieces every front-end uses."""
+
 from django.http import HttpResponse
 from django.utils.http import parse_etags
 

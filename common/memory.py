@@ -7,6 +7,7 @@ included: 100 ms and more on a loaded machine, spent on objects that live as lon
 application is loaded, what it holds is frozen (gc.freeze: never walked again) and the youngest generation is
 collected every 50,000 objects instead of 700. Reference cycles are still collected; memory stays bounded.
 """
+
 import gc
 
 from django.urls import get_resolver

@@ -1,5 +1,6 @@
 """The laptop's addresses on the venue's network, and the settings that let players reach Hydra there (pure: no
 Django). `make venue` (config/settings/venue.py) binds 0.0.0.0 and allows every address found here."""
+
 import ipaddress
 
 import ifaddr

@@ -13,6 +13,7 @@ Every request here:
 - never follows a redirect: a 3xx is an answer like any other, for the caller to report;
 - has a timeout for each step and for the whole answer, and reads at most `max_bytes` of it.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -81,8 +82,15 @@ def is_public_address(address: Address) -> bool:
     if inner is not None:
         return is_public_address(inner)
     return bool(
-        address.is_global and not (address.is_multicast or address.is_reserved or address.is_loopback
-                                   or address.is_link_local or address.is_unspecified or address in _SHARED)
+        address.is_global
+        and not (
+            address.is_multicast
+            or address.is_reserved
+            or address.is_loopback
+            or address.is_link_local
+            or address.is_unspecified
+            or address in _SHARED
+        )
     )
 
 
@@ -132,8 +140,10 @@ def _target(url: str) -> _Target:
         address = ipaddress.ip_address(text)
         if not is_public_address(address) and not _allowed(host, address):
             raise OutboundRefused(
-                _("%(host)s is not an address of the public internet (%(address)s), and Hydra connects only to "
-                  "those; an operator allows a host of a local network with HYDRA_OUTBOUND_ALLOW.")
+                _(
+                    "%(host)s is not an address of the public internet (%(address)s), and Hydra connects only to "
+                    "those; an operator allows a host of a local network with HYDRA_OUTBOUND_ALLOW."
+                )
                 % {"host": host, "address": address}
             )
         if text not in addresses:
@@ -195,8 +205,15 @@ def _exchange(target: _Target, *, method: str, body: bytes | None, headers: dict
         raise OutboundError(f"{target.host} gave no answer: {type(exc).__name__}: {exc}") from None
 
 
-def outbound_request(url: str, *, method: str = "GET", body: bytes | None = None, headers: dict | None = None,
-                     timeout: float = 10.0, max_bytes: int = 64 * 1024) -> Answer:
+def outbound_request(
+    url: str,
+    *,
+    method: str = "GET",
+    body: bytes | None = None,
+    headers: dict | None = None,
+    timeout: float = 10.0,
+    max_bytes: int = 64 * 1024,
+) -> Answer:
     """Make one request and return the answer, whatever its status (a redirect is not followed). The body read is
     at most `max_bytes` (the rest is left unread); the whole exchange takes at most about 2 x `timeout`.
     Raises OutboundRefused (before connecting) or OutboundError."""
@@ -238,8 +255,9 @@ class Download:
 
 
 @contextmanager
-def outbound_download(url: str, *, headers: dict | None = None, timeout: float = 60.0,
-                      max_bytes: int = 4 * 1024**3) -> Iterator[Download]:
+def outbound_download(
+    url: str, *, headers: dict | None = None, timeout: float = 60.0, max_bytes: int = 4 * 1024**3
+) -> Iterator[Download]:
     """GET `url` and stream its body (a card data file): OutboundRefused before connecting, OutboundError for a
     failed connection, an answer that isn't 2xx (a redirect included: not followed) or one larger than
     `max_bytes`."""
@@ -248,8 +266,10 @@ def outbound_download(url: str, *, headers: dict | None = None, timeout: float =
     try:
         if not 200 <= response.status < 300:
             where = response.headers.get("Location", "")
-            raise OutboundError(f"{target.host} answered {response.status} {response.reason}"
-                                + (f" (a redirect to {where}, not followed)" if where else ""))
+            raise OutboundError(
+                f"{target.host} answered {response.status} {response.reason}"
+                + (f" (a redirect to {where}, not followed)" if where else "")
+            )
         yield Download(response, max_bytes)
     finally:
         connection.close()

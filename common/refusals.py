@@ -13,6 +13,7 @@ its kind (`RefusalMiddleware`).
 - `Conflict`: the request is well-formed but the event's current state refuses it; it may succeed once the state
   has changed (409).
 """
+
 from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
@@ -77,5 +78,6 @@ class RefusalMiddleware:
             return None
         if isinstance(exception, NotFound):
             raise Http404 from exception  # Django's 404 page, with the site's handler404
-        return HttpResponse(" ".join(exception.messages), content_type="text/plain; charset=utf-8",
-                            status=exception.status_code)
+        return HttpResponse(
+            " ".join(exception.messages), content_type="text/plain; charset=utf-8", status=exception.status_code
+        )

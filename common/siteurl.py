@@ -1,5 +1,6 @@
 """Full addresses of the site's pages for what is sent without a request at hand (an e-mail written by a service):
 HYDRA_SITE_URL when set, else the venue's address in venue mode, else the first host of ALLOWED_HOSTS."""
+
 from django.conf import settings
 
 from common.venue import venue_join_url

@@ -4,6 +4,7 @@ A task sent inside the transaction could run before the rows it reads are commit
 rolled back), and a broker that is down must not turn a saved change into a 500: the change is committed already,
 and what the task would have done is covered elsewhere (beat's sweeps, a re-send button, a command), which the log
 line names. Every app sends its tasks through here (docs/architecture.md, "common")."""
+
 import logging
 from functools import partial
 

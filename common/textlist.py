@@ -1,6 +1,7 @@
 """Lists of names inside a sentence, in the reader's language: "A, B and C" in English, "A, B et C" in French,
 "A、B と C" in Japanese, "A、B 和 C" in Chinese. Chinese and Japanese list with the enumeration comma 、; the other
 languages with ", ". Pure (only Django's translation), so the rules engines list names with it too."""
+
 from collections.abc import Iterable
 
 from django.utils.translation import get_language

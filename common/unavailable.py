@@ -8,6 +8,7 @@ wrong and it may well work a few seconds later, which is what 503 and Retry-Afte
 "Database connections"). The pages' answer is config.errors.server_error, the API's api.exceptions; both mark it
 (`database_unavailable` on the response: "busy" for a full pool, "broken" for a connection that failed), and
 config.middleware.DatabaseRetryMiddleware tries a GET or HEAD whose connection broke once more."""
+
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils.translation import gettext as _
@@ -22,7 +23,12 @@ def database_unavailable(exc: BaseException | None) -> bool:
             return True
         module = type(exc).__module__
         if module.startswith(("psycopg", "psycopg_pool")) and type(exc).__name__ in {
-                "OperationalError", "InterfaceError", "PoolTimeout", "TooManyRequests", "PoolClosed"}:
+            "OperationalError",
+            "InterfaceError",
+            "PoolTimeout",
+            "TooManyRequests",
+            "PoolClosed",
+        }:
             return True
         exc = exc.__cause__ or exc.__context__
     return False

@@ -1,5 +1,6 @@
 """Where players join in venue mode, as full addresses (docs/venue.md). The venue's pages and the desk's projector
 (its QR code) both need it, so it lives below both front-ends."""
+
 from django.conf import settings
 
 from common.network import join_url, lan_addresses

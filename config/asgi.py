@@ -3,6 +3,7 @@
 Each HTTP request is stamped with its arrival time as the event loop receives it, before it waits for a thread of
 the pool: a draft pick is judged by when it arrived (common.arrival.request_arrived_at).
 """
+
 import os
 import time
 

@@ -8,6 +8,7 @@ it is back, and for RETRY_SECONDS after a failure it doesn't try Redis at all, s
 answering costs one connection timeout every few seconds per process, not one per request. After that it tries
 again by itself: nothing needs a restart when Redis returns.
 """
+
 import logging
 import threading
 import time
@@ -62,7 +63,11 @@ class ResilientRedisCache(RedisCache):
                 "The shared cache (Redis at %s) is unreachable (%s during %s: %s); serving without it (pages are "
                 "rendered afresh, throttles, sign-up and password-reset limits don't count) and trying again "
                 "every %g s.",
-                self._where, type(exc).__name__, operation, exc, self.retry_seconds,
+                self._where,
+                type(exc).__name__,
+                operation,
+                exc,
+                self.retry_seconds,
             )
 
     def _succeeded(self) -> None:
@@ -71,8 +76,9 @@ class ResilientRedisCache(RedisCache):
         with _state_lock:
             state = _state.pop(self._where, None)
         if state is not None:
-            logger.warning("The shared cache (Redis at %s) is back after %.1f s.", self._where,
-                           time.monotonic() - state[0])
+            logger.warning(
+                "The shared cache (Redis at %s) is back after %.1f s.", self._where, time.monotonic() - state[0]
+            )
 
     def _guarded(self, operation: str, fallback, call):
         if self.is_down():
@@ -102,8 +108,9 @@ class ResilientRedisCache(RedisCache):
         return self._guarded("set", None, lambda: super(ResilientRedisCache, self).set(key, value, timeout, version))
 
     def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
-        return self._guarded("set_many", list(data),
-                             lambda: super(ResilientRedisCache, self).set_many(data, timeout, version))
+        return self._guarded(
+            "set_many", list(data), lambda: super(ResilientRedisCache, self).set_many(data, timeout, version)
+        )
 
     def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
         return self._guarded("touch", False, lambda: super(ResilientRedisCache, self).touch(key, timeout, version))

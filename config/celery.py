@@ -1,4 +1,5 @@
 """The Celery app. Tasks live in each app's tasks.py; beat's schedule is CELERY_BEAT_SCHEDULE in settings."""
+
 import os
 import sys
 from pathlib import Path

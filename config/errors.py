@@ -1,6 +1,7 @@
 """The answer to an error no view answered (Django's handler500, config/urls.py): the database unable to answer now
 is a 503 with Retry-After (common/unavailable.py), JSON under /api/ and a short page elsewhere; anything else the
 500 Django would give."""
+
 import sys
 
 from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
@@ -20,7 +21,9 @@ def unavailable_response(request: HttpRequest, exc: BaseException | None) -> Htt
     else:
         response = HttpResponse(
             f'<!doctype html><html><head><meta charset="utf-8"><title>Hydra</title></head>'
-            f"<body><h1>503</h1><p>{escape(message)}</p></body></html>", status=503)
+            f"<body><h1>503</h1><p>{escape(message)}</p></body></html>",
+            status=503,
+        )
     response["Retry-After"] = str(retry_after_seconds())
     response["Cache-Control"] = "no-store"
     response.database_unavailable = "busy" if pool_busy(exc) else "broken"

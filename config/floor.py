@@ -18,6 +18,7 @@ visitor, a token, a POST, an answer never stored, a changed event, a private one
 as before, and a cache or database that fails here only sends the request on: the floor is an optimisation, never
 a dependency (config/cache.py). Answers are kept for PAGE_SECONDS at most.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -66,8 +67,9 @@ def _language(request: HttpRequest) -> str:
 
 
 def _key(request: HttpRequest, language: str) -> str:
-    picked = "\n".join([request.get_full_path(), language, request.headers.get("Accept", ""),
-                        request.headers.get("HX-Request", "")])
+    picked = "\n".join(
+        [request.get_full_path(), language, request.headers.get("Accept", ""), request.headers.get("HX-Request", "")]
+    )
     return "floor:" + hashlib.sha256(picked.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
@@ -185,12 +187,24 @@ class FloorMiddleware:
 
     def _store(self, request: HttpRequest, response: HttpResponse, key: str, mark) -> None:
         event_id, version, status, content = mark
-        if (response.status_code != 200 or response.cookies.get(settings.SESSION_COOKIE_NAME) is not None
-                or getattr(request, "user", None) is None or request.user.is_authenticated
-                or response.get("Content-Language") != _language(request) or response.streaming):
+        if (
+            response.status_code != 200
+            or response.cookies.get(settings.SESSION_COOKIE_NAME) is not None
+            or getattr(request, "user", None) is None
+            or request.user.is_authenticated
+            or response.get("Content-Language") != _language(request)
+            or response.streaming
+        ):
             return
 
         body = content.encode(response.charset) if content is not None else response.content
         headers = [(name, value) for name, value in response.items() if name.lower() not in _DROPPED]
-        meta = (event_id, version, status, response["ETag"], headers, content is not None and CSRF_PLACEHOLDER in content)
+        meta = (
+            event_id,
+            version,
+            status,
+            response["ETag"],
+            headers,
+            content is not None and CSRF_PLACEHOLDER in content,
+        )
         cache.set_many({key: meta, key + ":body": (response["ETag"], body)}, timeout=PAGE_SECONDS)

@@ -4,6 +4,7 @@ Uvicorn workers (ASGI): a draft table's live updates are Server-Sent Events, lon
 worker holds for almost nothing, while ordinary (sync) views run in its thread pool. WEB_CONCURRENCY processes,
 by default two per core plus one.
 """
+
 import multiprocessing
 import os
 

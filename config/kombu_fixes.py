@@ -25,6 +25,7 @@ None of them can reach Redis through that channel, and while Redis is down nothi
 4. Reconnecting tries every RECONNECT_MAX_SECONDS at most (kombu's default waits up to 30 s between tries, so a
    20 s outage left workers idle for another 10 s).
 """
+
 import functools
 import logging
 import threading
@@ -87,7 +88,9 @@ def _restore_unacked_tolerant(self, client=None):
         logger.warning(
             "Couldn't give back %d unacknowledged message(s) while the broker is unreachable (%s: %s); "
             "they go back to their queue as soon as it is back.",
-            len(self._delivered), type(exc).__name__, exc,
+            len(self._delivered),
+            type(exc).__name__,
+            exc,
         )
         _strand(self)
     return None
@@ -97,8 +100,13 @@ def _ack_tolerant(self, delivery_tag):
     try:
         return _original_ack(self, delivery_tag)
     except _UNREACHABLE as exc:
-        logger.warning("Couldn't acknowledge message %s while the broker is unreachable (%s: %s); it is "
-                       "acknowledged as soon as the broker is back.", delivery_tag, type(exc).__name__, exc)
+        logger.warning(
+            "Couldn't acknowledge message %s while the broker is unreachable (%s: %s); it is "
+            "acknowledged as soon as the broker is back.",
+            delivery_tag,
+            type(exc).__name__,
+            exc,
+        )
         with _stranded_lock:
             _pending(self, "acks").add(delivery_tag)
             self._quick_ack(delivery_tag)  # no longer held: it must not be given back
@@ -110,8 +118,13 @@ def _reject_tolerant(self, delivery_tag, requeue=False):
     try:
         return _original_reject(self, delivery_tag, requeue)
     except _UNREACHABLE as exc:
-        logger.warning("Couldn't %s message %s while the broker is unreachable (%s: %s); done as soon as it is back.",
-                       "give back" if requeue else "reject", delivery_tag, type(exc).__name__, exc)
+        logger.warning(
+            "Couldn't %s message %s while the broker is unreachable (%s: %s); done as soon as it is back.",
+            "give back" if requeue else "reject",
+            delivery_tag,
+            type(exc).__name__,
+            exc,
+        )
         with _stranded_lock:
             if requeue:
                 _pending(self, "requeues").add(delivery_tag)  # stays held until it is given back
@@ -172,8 +185,9 @@ def resume_stranded(connection: Connection) -> int:
                         done += 1
                 _stranded.remove(qos)
     if done:
-        logger.warning("The broker is back: %d message(s) given back or acknowledged that a lost connection held.",
-                       done)
+        logger.warning(
+            "The broker is back: %d message(s) given back or acknowledged that a lost connection held.", done
+        )
     return done
 
 

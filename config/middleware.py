@@ -1,4 +1,5 @@
 """Security headers Django 5.2 doesn't set by itself."""
+
 from collections.abc import Callable
 
 from django.db import connections
@@ -87,12 +88,23 @@ class RefuseNulMiddleware:
         except MultiPartParserError as exc:
             # A body that says it is multipart/form-data and isn't one (issue 39): refused here, with what is wrong,
             # rather than by Django's bare 400 page.
-            return _bad_request(request, _("The request's body is not the multipart/form-data its Content-Type says "
-                                           "(%(error)s). Send it as JSON with Content-Type: application/json, or as "
-                                           "a well-formed form.") % {"error": exc})
+            return _bad_request(
+                request,
+                _(
+                    "The request's body is not the multipart/form-data its Content-Type says "
+                    "(%(error)s). Send it as JSON with Content-Type: application/json, or as "
+                    "a well-formed form."
+                )
+                % {"error": exc},
+            )
         if nul:
-            return _bad_request(request, _("The request contains a NUL character (\\0), which no field or address "
-                                           "of Hydra accepts. Remove it and send again."))
+            return _bad_request(
+                request,
+                _(
+                    "The request contains a NUL character (\\0), which no field or address "
+                    "of Hydra accepts. Remove it and send again."
+                ),
+            )
         return self.get_response(request)
 
 
@@ -112,8 +124,11 @@ def _has_nul(request: HttpRequest) -> bool:
     sources = [request.GET]
     if request.method == "POST" and request.content_type in _FORM_TYPES:
         sources.append(request.POST)
-    return any("\x00" in key or any("\x00" in value for value in values)
-               for source in sources for key, values in source.lists())
+    return any(
+        "\x00" in key or any("\x00" in value for value in values)
+        for source in sources
+        for key, values in source.lists()
+    )
 
 
 # --- The database unable to answer (issue 52): common/unavailable.py -------------------------------------------------

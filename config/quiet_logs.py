@@ -4,6 +4,7 @@ Beat sends the draft sweep every second; at INFO Celery would log three lines fo
 beat, "received" and "succeeded" in the worker) although almost every sweep does nothing. These lines are dropped
 for the tasks named here; each task logs at INFO itself when it did something (drafting.services.picks).
 """
+
 import logging
 
 QUIET_TASKS = ("drafting.draft_sweep", "drafting-sweep-overdue-picks")

@@ -1,4 +1,5 @@
 """Hydra's URLs: the organizer's admin, the player portal, the REST API."""
+
 from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
@@ -35,9 +36,18 @@ urlpatterns = [
     path("i18n/setlang/", language_set, name="set_language"),  # and kept with a signed-in person's account
     path("", include("signup.urls")),
     # The player's check-in is the portal's (portal:player_check_in, issue 55); its old name still reverses to it.
-    path("", include((desk_urlpatterns + [
-        path("events/<id:pk>/check-in/", player_check_in, name="player_check_in"),
-    ], "desk"))),
+    path(
+        "",
+        include(
+            (
+                desk_urlpatterns
+                + [
+                    path("events/<id:pk>/check-in/", player_check_in, name="player_check_in"),
+                ],
+                "desk",
+            )
+        ),
+    ),
     path("", include("judging.urls")),
     path("", include("webhooks.urls")),
     path("", include("notifications.urls")),

@@ -6,4 +6,3 @@ class DeskConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "desk"
     verbose_name = _("Event day desk")
-

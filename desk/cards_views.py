@@ -4,6 +4,7 @@ the server's, every event's decklists are judged by it; issue 52) uploads a newe
 Hydra download it (a Celery task imports it; the page follows its progress) and sees the open requests. Anyone who
 sees the notice dismisses it. Thin: each view asks the rights module, reads through cards.selectors, writes through
 cards.services."""
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -31,24 +32,36 @@ from desk.forms import CARD_DOWNLOAD_CHOICES, CardDataDownloadForm, CardDataRequ
 from tournaments.rights import may_change_site_data, may_organize, may_request_site_data_update
 
 
-
-def _page(request: HttpRequest, *, upload=None, download=None, ask=None, job_id: str = "", status: int = 200,
-          refused: bool = False) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    *,
+    upload=None,
+    download=None,
+    ask=None,
+    job_id: str = "",
+    status: int = 200,
+    refused: bool = False,
+) -> HttpResponse:
     checked = card_formats_checked()
     operator = may_change_site_data(request.user)
-    return render(request, "desk/card_data.html", {
-        "current": card_data_current(),
-        "freshness": card_data_freshness(today=timezone.localdate()),
-        "formats": [(format_name(f), checked is None or f in checked) for f in CHECKED_FORMATS],
-        "operator": operator,
-        "refused": refused,
-        "requests": card_data_requests_open() if operator else [],
-        "upload": upload or CardDataUploadForm(),
-        "download": download or CardDataDownloadForm(),
-        "ask": ask or CardDataRequestForm(),
-        "job_id": job_id,
-        "job": card_data_job(job_id=job_id) if job_id and operator else None,
-    }, status=status)
+    return render(
+        request,
+        "desk/card_data.html",
+        {
+            "current": card_data_current(),
+            "freshness": card_data_freshness(today=timezone.localdate()),
+            "formats": [(format_name(f), checked is None or f in checked) for f in CHECKED_FORMATS],
+            "operator": operator,
+            "refused": refused,
+            "requests": card_data_requests_open() if operator else [],
+            "upload": upload or CardDataUploadForm(),
+            "download": download or CardDataDownloadForm(),
+            "ask": ask or CardDataRequestForm(),
+            "job_id": job_id,
+            "job": card_data_job(job_id=job_id) if job_id and operator else None,
+        },
+        status=status,
+    )
 
 
 def _operator_only(request: HttpRequest) -> HttpResponse | None:
@@ -133,10 +146,15 @@ def card_data_request(request: HttpRequest) -> HttpResponse:
     form = CardDataRequestForm(request.POST)
     if not form.is_valid():
         return _page(request, ask=form, status=400)
-    _request, new = card_data_update_request(by=request.user, note=form.cleaned_data["note"],
-                                             page_url=request.build_absolute_uri(reverse("desk:card_data")))
-    messages.success(request, _("Your request is sent to the site's operator.") if new else
-                     _("You have asked already; your note is updated. The operator sees one request per person."))
+    _request, new = card_data_update_request(
+        by=request.user, note=form.cleaned_data["note"], page_url=request.build_absolute_uri(reverse("desk:card_data"))
+    )
+    messages.success(
+        request,
+        _("Your request is sent to the site's operator.")
+        if new
+        else _("You have asked already; your note is updated. The operator sees one request per person."),
+    )
     return redirect("desk:card_data")
 
 
@@ -152,7 +170,8 @@ def card_notice_dismiss(request: HttpRequest) -> HttpResponse:
     if request.headers.get("HX-Request"):
         return HttpResponse("")
     back = request.POST.get("next", "")
-    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
-                                                                 require_https=request.is_secure()):
+    if back.startswith("/") and url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return redirect(back)
     return redirect("desk:organize")

@@ -1,6 +1,7 @@
 """The organizer's console (docs/desk.md): the organizer's home with every event they help run and its next step,
 a new event from a preset, and every setting of an event. Thin: each view asks the rights module, reads through
 desk.selectors, writes through tournaments.services.events."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -33,10 +34,14 @@ def organize(request: HttpRequest) -> HttpResponse:
     """My events by state, each with its next step, and "New event" for those who may create events."""
     if not may_organize(request.user):
         raise Http404("Not an organizer.")
-    return render(request, "desk/organize.html", {
-        "groups": selectors.console_events(user=request.user),
-        "may_create": may_create_events(request.user),
-    })
+    return render(
+        request,
+        "desk/organize.html",
+        {
+            "groups": selectors.console_events(user=request.user),
+            "may_create": may_create_events(request.user),
+        },
+    )
 
 
 def _form_errors(form, exc: ValidationError) -> None:
@@ -45,8 +50,13 @@ def _form_errors(form, exc: ValidationError) -> None:
         form.add_error(None, exc)
         return
     for name, errors in exc.error_dict.items():
-        target = name if name in form.fields else (
-            next((f for f in form.fields if f.startswith("seat_format_")), None) if name == "seat_formats" else None)
+        target = (
+            name
+            if name in form.fields
+            else (
+                next((f for f in form.fields if f.startswith("seat_format_")), None) if name == "seat_formats" else None
+            )
+        )
         for error in errors:
             form.add_error(target, error)
 
@@ -62,21 +72,29 @@ def event_new(request: HttpRequest) -> HttpResponse:
         try:
             with transaction.atomic():
                 event = event_create(organizer=request.user, by=request.user, **form.event_fields())
-                desk = event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"],
-                                               by=request.user)
+                desk = event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"], by=request.user)
                 if form.cleaned_data.get("series") is not None:
                     series_event_attach(series=form.cleaned_data["series"], event=event, by=request.user)
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, _(
-                "%(name)s is created: %(rounds)d Swiss rounds, top cut %(cut)s, %(minutes)d minutes a round. Every "
-                "setting can still be changed on its settings page.") % {
-                "name": event.name, "rounds": event.swiss_rounds, "cut": event.top_cut or _("none"),
-                "minutes": desk.round_minutes})
+            messages.success(
+                request,
+                _(
+                    "%(name)s is created: %(rounds)d Swiss rounds, top cut %(cut)s, %(minutes)d minutes a round. Every "
+                    "setting can still be changed on its settings page."
+                )
+                % {
+                    "name": event.name,
+                    "rounds": event.swiss_rounds,
+                    "cut": event.top_cut or _("none"),
+                    "minutes": desk.round_minutes,
+                },
+            )
             return redirect("desk:desk", pk=event.pk)
-    return render(request, "desk/event_new.html", {"form": form, "presets": PRESETS},
-                  status=400 if form.is_bound else 200)
+    return render(
+        request, "desk/event_new.html", {"form": form, "presets": PRESETS}, status=400 if form.is_bound else 200
+    )
 
 
 @login_required
@@ -85,8 +103,12 @@ def event_new(request: HttpRequest) -> HttpResponse:
 def event_settings(request: HttpRequest, event: Event) -> HttpResponse:
     """Every setting of the event, while the rules allow it; what its progress has fixed is shown with the reason."""
     desk = event_desk_for(event=event)
-    form = EventSettingsForm(request.POST or None, event=event, round_minutes=desk.round_minutes,
-                             locks=selectors.event_settings_locks(event=event))
+    form = EventSettingsForm(
+        request.POST or None,
+        event=event,
+        round_minutes=desk.round_minutes,
+        locks=selectors.event_settings_locks(event=event),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -97,30 +119,48 @@ def event_settings(request: HttpRequest, event: Event) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, _("Settings saved.") if changes or "round_minutes" in form.changed_data
-                             else _("Nothing changed."))
+            messages.success(
+                request,
+                _("Settings saved.") if changes or "round_minutes" in form.changed_data else _("Nothing changed."),
+            )
             return redirect("desk:event_settings", pk=event.pk)
     return _settings_page(request, event=event, form=form)
 
 
-def _settings_page(request: HttpRequest, *, event: Event, form=None, phase_form=None,
-                   phase_forms: dict | None = None) -> HttpResponse:
+def _settings_page(
+    request: HttpRequest, *, event: Event, form=None, phase_form=None, phase_forms: dict | None = None
+) -> HttpResponse:
     """The settings page: the event's settings, then its phase plan (a form per phase and one to add a phase);
     400 when one of them comes back with errors."""
     if form is None:
-        form = EventSettingsForm(event=event, round_minutes=event_desk_for(event=event).round_minutes,
-                                 locks=selectors.event_settings_locks(event=event))
+        form = EventSettingsForm(
+            event=event,
+            round_minutes=event_desk_for(event=event).round_minutes,
+            locks=selectors.event_settings_locks(event=event),
+        )
     phases = event_phases(event=event)
     spans = spans_of(phases)
-    rows = [{"phase": phase, "span": span,
-             "form": (phase_forms or {}).get(phase.number) or PhaseForm(event=event, initial=phase_plain(phase),
-                                                                        prefix=f"phase{phase.number}")}
-            for phase, span in zip(phases, spans, strict=True)]
-    phase_form = phase_form or PhaseForm(event=event, prefix="new", initial={
-        "format_kind": event.format_kind, "rounds": event.swiss_rounds if not phases else 3})
+    rows = [
+        {
+            "phase": phase,
+            "span": span,
+            "form": (phase_forms or {}).get(phase.number)
+            or PhaseForm(event=event, initial=phase_plain(phase), prefix=f"phase{phase.number}"),
+        }
+        for phase, span in zip(phases, spans, strict=True)
+    ]
+    phase_form = phase_form or PhaseForm(
+        event=event,
+        prefix="new",
+        initial={"format_kind": event.format_kind, "rounds": event.swiss_rounds if not phases else 3},
+    )
     bound = form.is_bound or phase_form.is_bound or bool(phase_forms)
-    return render(request, "desk/event_settings.html", {
-        "event": event, "form": form, "phase_rows": rows, "phase_form": phase_form}, status=400 if bound else 200)
+    return render(
+        request,
+        "desk/event_settings.html",
+        {"event": event, "form": form, "phase_rows": rows, "phase_form": phase_form},
+        status=400 if bound else 200,
+    )
 
 
 @login_required
@@ -155,7 +195,9 @@ def event_phase_change(request: HttpRequest, event: Event, number: int) -> HttpR
             messages.success(request, _("Phase %(n)d removed.") % {"n": number})
             return redirect(f"{reverse('desk:event_settings', args=[event.pk])}#phases")
         if form.is_valid():
-            phase_update(phase=phase, user=request.user, **{name: form.cleaned_data[name] for name in form.changed_data})
+            phase_update(
+                phase=phase, user=request.user, **{name: form.cleaned_data[name] for name in form.changed_data}
+            )
             messages.success(request, _("%(phase)s saved.") % {"phase": Phase.objects.get(pk=phase.pk).label})
             return redirect(f"{reverse('desk:event_settings', args=[event.pk])}#phases")
     except ValidationError as exc:
@@ -167,7 +209,7 @@ def event_phase_change(request: HttpRequest, event: Event, number: int) -> HttpR
 @require_http_methods(["GET", "POST"])
 @event_permission_required(may_copy_event)
 def event_copy(request: HttpRequest, event: Event) -> HttpResponse:
-    """"Run again": the event's settings, not its players, on a new date (a week later unless changed); the organizer
+    """ "Run again": the event's settings, not its players, on a new date (a week later unless changed); the organizer
     lands on the new event's desk."""
     form = EventCopyForm(request.POST or None, initial={"date": event_copy_date(event=event)})
     if request.method == "POST" and form.is_valid():
@@ -176,9 +218,13 @@ def event_copy(request: HttpRequest, event: Event) -> HttpResponse:
         except ValidationError as exc:
             _form_errors(form, exc)
         else:
-            messages.success(request, _("%(name)s is created for %(date)s with the settings of the event of "
-                                        "%(before)s. Register its players when they sign up.") % {
-                "name": copy.name, "date": date_format(copy.date), "before": date_format(event.date)})
+            messages.success(
+                request,
+                _(
+                    "%(name)s is created for %(date)s with the settings of the event of "
+                    "%(before)s. Register its players when they sign up."
+                )
+                % {"name": copy.name, "date": date_format(copy.date), "before": date_format(event.date)},
+            )
             return redirect("desk:desk", pk=copy.pk)
-    return render(request, "desk/event_copy.html", {"event": event, "form": form},
-                  status=400 if form.is_bound else 200)
+    return render(request, "desk/event_copy.html", {"event": event, "form": form}, status=400 if form.is_bound else 200)

@@ -1,6 +1,7 @@
 """The desk's entry fees and payouts (issue 44; docs/fees.md): who hasn't paid at check-in, the totals, marking a
 registration paid, waived or refunded, the fee itself, and the payout list of the final placings (printed, or as a
 CSV or xlsx file)."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -26,22 +27,29 @@ def _post(request: HttpRequest, event: Event) -> None:
     if request.POST.get("action") == "prizes":
         if not may_run_event(request.user, event):
             raise Http404("No such event.")
-        services.event_prizes_set(event=event, by=request.user,
-                                  lines=prize_lines_parse(request.POST.get("prizes", "")))
+        services.event_prizes_set(event=event, by=request.user, lines=prize_lines_parse(request.POST.get("prizes", "")))
         return
     if request.POST.get("action") == "fee":
         if not may_run_event(request.user, event):
             raise Http404("No such event.")
-        services.event_fee_set(event=event, by=request.user, amount=amount_parse(request.POST.get("amount", "")),
-                               currency=request.POST.get("currency") or None,
-                               prize_ties=request.POST.get("prize_ties") or None)
+        services.event_fee_set(
+            event=event,
+            by=request.user,
+            amount=amount_parse(request.POST.get("amount", "")),
+            currency=request.POST.get("currency") or None,
+            prize_ties=request.POST.get("prize_ties") or None,
+        )
         return
     registration_id = plain_int(request.POST.get("registration", ""), max_digits=18)
     registration = Registration.objects.filter(event=event, pk=registration_id).select_related("team").first()
     if registration is None:
         raise ValidationError(entrant_sentence(event=event, key="fee_choose_entrant"))
-    services.registration_payment_mark(registration=registration, status=request.POST.get("status", ""),
-                                       by=request.user, method=request.POST.get("method", "")[:40])
+    services.registration_payment_mark(
+        registration=registration,
+        status=request.POST.get("status", ""),
+        by=request.user,
+        method=request.POST.get("method", "")[:40],
+    )
 
 
 @login_required
@@ -62,15 +70,27 @@ def desk_fees(request: HttpRequest, event: Event) -> HttpResponse:
     checked_in = set(CheckIn.objects.filter(registration__event=event).values_list("registration_id", flat=True))
     unpaid_here = [row.name for row in rows if row.status == PaymentStatus.UNPAID and row.registration in checked_in]
     rows = sorted(rows, key=lambda row: (row.status != PaymentStatus.UNPAID, row.registration not in checked_in))
-    return render(request, "desk/fees.html", {
-        "event": event, "fee": fee, "totals": selectors.fee_totals(rows=rows, fee=fee),
-        "rows": [(row, row.registration in checked_in) for row in rows], "statuses": PaymentStatus.choices,
-        "ties": TieSplit.choices, "may_run": may_run_event(request.user, event),
-        "unpaid_here": entrant_sentence(event=event, key="fee_unpaid_checked_in", n=len(unpaid_here),
-                                        teams=text_list(unpaid_here)) if unpaid_here else "",
-        "payouts": selectors.payouts_for_event(event=event), "formats": FORMATS,
-        "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
-    })
+    return render(
+        request,
+        "desk/fees.html",
+        {
+            "event": event,
+            "fee": fee,
+            "totals": selectors.fee_totals(rows=rows, fee=fee),
+            "rows": [(row, row.registration in checked_in) for row in rows],
+            "statuses": PaymentStatus.choices,
+            "ties": TieSplit.choices,
+            "may_run": may_run_event(request.user, event),
+            "unpaid_here": entrant_sentence(
+                event=event, key="fee_unpaid_checked_in", n=len(unpaid_here), teams=text_list(unpaid_here)
+            )
+            if unpaid_here
+            else "",
+            "payouts": selectors.payouts_for_event(event=event),
+            "formats": FORMATS,
+            "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
+        },
+    )
 
 
 @login_required
@@ -78,7 +98,10 @@ def desk_fees(request: HttpRequest, event: Event) -> HttpResponse:
 @event_permission_required(may_score_event)
 def desk_payouts(request: HttpRequest, event: Event) -> HttpResponse:
     """The payout list as a file: ?format=csv or xlsx (whoever scores the event)."""
-    dataset = payout_dataset(rows=selectors.payouts_for_event(event=event),
-                             entrant=entrant_noun(event=event, form="Singular"), record=_("Record"),
-                             points=_("Match points"))
+    dataset = payout_dataset(
+        rows=selectors.payouts_for_event(event=event),
+        entrant=entrant_noun(event=event, form="Singular"),
+        record=_("Record"),
+        points=_("Match points"),
+    )
     return payout_download(dataset=dataset, file_format=request.GET.get("format", "csv"), title=event.name)

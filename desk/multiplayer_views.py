@@ -1,6 +1,7 @@
 """The desk of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods, seating the next round (or the
 top pod), and a pod's result in one keystroke line ("3 2": seat 2 won pod 3). The services decide
 (multiplayer.services); these views read the request and answer."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -44,10 +45,17 @@ def desk_tables(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.error(request, message)
         return redirect("desk:tables", pk=event.pk)
     round_ = tables_latest_round(event=event)
-    return render(request, "desk/multiplayer.html", {
-        "event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_) if round_ else [],
-        "byes": round_byes(round_=round_) if round_ else [], "standings": multiplayer_standings_data(event=event),
-    })
+    return render(
+        request,
+        "desk/multiplayer.html",
+        {
+            "event": event,
+            "round": round_,
+            "pods": round_multiplayer_tables(round_=round_) if round_ else [],
+            "byes": round_byes(round_=round_) if round_ else [],
+            "standings": multiplayer_standings_data(event=event),
+        },
+    )
 
 
 @login_required
@@ -58,8 +66,11 @@ def table_slips(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     round_ = event.rounds.filter(number=number).first()
     if round_ is None:
         raise Http404("No such round.")
-    return render(request, "desk/table_slips.html",
-                  {"event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_)})
+    return render(
+        request,
+        "desk/table_slips.html",
+        {"event": event, "round": round_, "pods": round_multiplayer_tables(round_=round_)},
+    )
 
 
 @require_http_methods(["GET", "POST"])

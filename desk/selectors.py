@@ -1,5 +1,6 @@
 """The desk's reads: the results grid, the warnings before pairing, the one next step, and what
 the projector shows. Every list here is read in a fixed number of queries, whatever the number of teams."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -80,7 +81,8 @@ def round_matches(*, round_: Round):
         TeamMatch.objects.filter(round=round_)
         .select_related("team_a__team", "team_b__team")
         .prefetch_related(
-            Prefetch("team_a__seats", queryset=seats.queryset), Prefetch("team_b__seats", queryset=seats.queryset),
+            Prefetch("team_a__seats", queryset=seats.queryset),
+            Prefetch("team_b__seats", queryset=seats.queryset),
             "seat_matches",
         )
         .order_by("table")
@@ -97,25 +99,40 @@ def results_grid(*, round_: Round, clock_state: dict | None = None) -> list[Grid
     ends_at = parse_datetime(state["ends_at"]) if state["ends_at"] else None
     shared = round_.event.is_shared_game
     matches = list(
-        TeamMatch.objects.filter(round=round_).order_by("table").values_list(
-            "id", "table", "team_a_id", "team_b_id", "team_a__team__name", "team_b__team__name", "result_state",
-            "dispute_note", "games_won_a", "games_won_b", "games_drawn",
+        TeamMatch.objects.filter(round=round_)
+        .order_by("table")
+        .values_list(
+            "id",
+            "table",
+            "team_a_id",
+            "team_b_id",
+            "team_a__team__name",
+            "team_b__team__name",
+            "result_state",
+            "dispute_note",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
         )
     )
     players: dict[int, list[str]] = {}
     team_ids = {m[2] for m in matches} | {m[3] for m in matches if m[3] is not None}
     for registration_id, name in (
-        Seat.objects.filter(registration_id__in=team_ids).order_by("registration_id", "letter")
+        Seat.objects.filter(registration_id__in=team_ids)
+        .order_by("registration_id", "letter")
         .values_list("registration_id", "player__name")
     ):
         players.setdefault(registration_id, []).append(name)
     scores: dict[int, list[str]] = {}
     if not shared:
-        for match_id, a, b, d in SeatMatch.objects.filter(team_match__round=round_).order_by("team_match_id", "letter") \
-                .values_list("team_match_id", "wins_a", "wins_b", "draws"):
+        for match_id, a, b, d in (
+            SeatMatch.objects.filter(team_match__round=round_)
+            .order_by("team_match_id", "letter")
+            .values_list("team_match_id", "wins_a", "wins_b", "draws")
+        ):
             scores.setdefault(match_id, []).append(_games(a, b, d))
     rows = []
-    for (match_id, table, a_id, b_id, a_name, b_name, result_state, note, ga, gb, gd) in matches:
+    for match_id, table, a_id, b_id, a_name, b_name, result_state, note, ga, gb, gd in matches:
         if b_id is None:
             row_state = "bye"
         elif result_state == ResultState.DISPUTED:
@@ -136,9 +153,15 @@ def results_grid(*, round_: Round, clock_state: dict | None = None) -> list[Grid
             score = " ".join(scores.get(match_id, []))
         rows.append(
             GridRow(
-                table=table, match_id=match_id, state=row_state, team_a=a_name, team_b=b_name or "",
-                players_a=players.get(a_id, []), players_b=players.get(b_id, []) if b_id else [],
-                score=score, dispute_note=note if row_state == "disputed" else "",
+                table=table,
+                match_id=match_id,
+                state=row_state,
+                team_a=a_name,
+                team_b=b_name or "",
+                players_a=players.get(a_id, []),
+                players_b=players.get(b_id, []) if b_id else [],
+                score=score,
+                dispute_note=note if row_state == "disputed" else "",
                 extension_seconds=extensions.get(table, 0),
             )
         )
@@ -160,7 +183,8 @@ def grid_counts(rows: list[GridRow]) -> dict[str, int]:
 def event_check_ins(*, event: Event) -> list[Registration]:
     """Every registered team by name with its check-in (or None) and its seats loaded (three queries)."""
     return list(
-        Registration.objects.filter(event=event).select_related("team", "check_in")
+        Registration.objects.filter(event=event)
+        .select_related("team", "check_in")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("letter")))
         .order_by("team__name")
     )
@@ -170,7 +194,8 @@ def event_team_choices(*, event: Event) -> list[tuple[int, str, bool]]:
     """(registration id, team name, dropped) of every team by name, for the desk's drop and reinstate (one query)."""
     return [
         (pk, name, dropped is not None)
-        for pk, name, dropped in Registration.objects.filter(event=event).order_by("team__name")
+        for pk, name, dropped in Registration.objects.filter(event=event)
+        .order_by("team__name")
         .values_list("pk", "team__name", "dropped_round")
     ]
 
@@ -191,19 +216,25 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
     latest = round_latest(event=event, kind=RoundKind.SWISS)
     if latest is not None:
         open_tables = list(
-            latest.matches.exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", "result_state")
+            latest.matches.exclude(result_state__in=COUNTING_STATES)
+            .order_by("table")
+            .values_list("table", "result_state")
         )
         missing = [t for t, s in open_tables if s != ResultState.DISPUTED]
         disputed = [t for t, s in open_tables if s == ResultState.DISPUTED]
         if missing:
             warnings.append(
-                LogText(gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
-                        {"n": latest.number, "tables": [str(t) for t in missing]})
+                LogText(
+                    gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
+                    {"n": latest.number, "tables": [str(t) for t in missing]},
+                )
             )
         if disputed:
             warnings.append(
-                LogText(gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
-                        {"n": latest.number, "tables": [str(t) for t in disputed]})
+                LogText(
+                    gettext_lazy("Round %(n)d: disputed result at table(s) %(tables)s."),
+                    {"n": latest.number, "tables": [str(t) for t in disputed]},
+                )
             )
     active = Registration.objects.filter(event=event, dropped_round__isnull=True, day2_cut_round__isnull=True)
     # At Regular REL an individual event's players needn't register a deck (a Friday Night Magic): no warning for
@@ -211,40 +242,45 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
     optional = event.is_individual and event.enforcement_level == EnforcementLevel.REGULAR
     if (event.has_decklists and not optional) or event_asks_typed_decks(event=event):
         without = list(
-            active.filter(seats__decklist__isnull=True).distinct().order_by("team__name").values_list("team__name", flat=True)
+            active.filter(seats__decklist__isnull=True)
+            .distinct()
+            .order_by("team__name")
+            .values_list("team__name", flat=True)
         )
         if without:
             warnings.append(
-                LogText(entrant_message(event=event, key="no_complete_decklist"),
-                        {"n": len(without), "teams": list(without)})
+                LogText(
+                    entrant_message(event=event, key="no_complete_decklist"),
+                    {"n": len(without), "teams": list(without)},
+                )
             )
     if event.has_decklists:
-        illegal = list(
-            active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True)
-        )
+        illegal = list(active.exclude(deck_problems=[]).order_by("team__name").values_list("team__name", flat=True))
         if illegal:
             warnings.append(
-                LogText(entrant_message(event=event, key="illegal_decklist"),
-                        {"n": len(illegal), "teams": list(illegal)})
+                LogText(
+                    entrant_message(event=event, key="illegal_decklist"), {"n": len(illegal), "teams": list(illegal)}
+                )
             )
     elif event_registers_decklists(event=event):
         # Limited events: lists are registered against the team's pool; a list that breaks it is worth a warning
         # (a team that registered its pool on the sealed page instead has no list, and that is no problem).
         illegal = [
-            r.team.name for r in active.exclude(deck_problems=[]).select_related("team").order_by("team__name")
+            r.team.name
+            for r in active.exclude(deck_problems=[]).select_related("team").order_by("team__name")
             if any(p.get("code") not in ("missing-decklist", "no-pool") for p in r.deck_problems)
         ]
         if illegal:
             warnings.append(
-                LogText(entrant_message(event=event, key="deck_breaks_pool"),
-                        {"n": len(illegal), "teams": list(illegal)})
+                LogText(
+                    entrant_message(event=event, key="deck_breaks_pool"), {"n": len(illegal), "teams": list(illegal)}
+                )
             )
     if latest is None and CheckIn.objects.filter(registration__event=event).exists():
         absent = list(active.filter(check_in__isnull=True).order_by("team__name").values_list("team__name", flat=True))
         if absent:
             warnings.append(
-                LogText(entrant_message(event=event, key="not_checked_in"),
-                        {"n": len(absent), "teams": list(absent)})
+                LogText(entrant_message(event=event, key="not_checked_in"), {"n": len(absent), "teams": list(absent)})
             )
     return warnings
 
@@ -292,10 +328,15 @@ def _real_product_prelude(*, event: Event) -> Step | None:
     timer = EventTimer.objects.filter(event=event, kind=TimerKind.DECK_BUILDING).first()
     minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
     if timer is None:
-        return Step("build", _("Start deck building"), _(
-            "Seat the players and announce the product, then start the %(minutes)d-minute deck building timer: it "
-            "counts down on the projector, this desk and every phone (pause and resume it on its page).")
-            % {"minutes": minutes})
+        return Step(
+            "build",
+            _("Start deck building"),
+            _(
+                "Seat the players and announce the product, then start the %(minutes)d-minute deck building timer: it "
+                "counts down on the projector, this desk and every phone (pause and resume it on its page)."
+            )
+            % {"minutes": minutes},
+        )
     if not event_asks_typed_decks(event=event) or event_timer_over(timer=timer, now=server_now()):
         return None
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
@@ -303,87 +344,151 @@ def _real_product_prelude(*, event: Event) -> Step | None:
     missing = active.filter(seats__decklist__isnull=True).distinct().count()
     if total and not missing:
         return None
-    return Step("decklists", _("Collect the decklists"), entrant_sentence(
-        event=event, key="desk_decklists_collect", done=total - missing, all=total))
+    return Step(
+        "decklists",
+        _("Collect the decklists"),
+        entrant_sentence(event=event, key="desk_decklists_collect", done=total - missing, all=total),
+    )
 
 
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
-    if event.is_multiplayer:  # a Commander night's rounds are seated and entered on its own page (desk/multiplayer_views.py)
-        return Step("pods", _("Seat the pods"),
-                    _("Rounds, results and the top pod of a Commander night are on its pods page."))
+    if (
+        event.is_multiplayer
+    ):  # a Commander night's rounds are seated and entered on its own page (desk/multiplayer_views.py)
+        return Step(
+            "pods", _("Seat the pods"), _("Rounds, results and the top pod of a Commander night are on its pods page.")
+        )
     latest = round_ if round_ is not None else event_latest_round(event=event)
     if latest is None and event.is_single_elimination:
-        return Step("bracket", _("Seed the bracket"),
-                    _("Seeds the single-elimination bracket (%(how)s) and pairs its first round; the top seeds get "
-                      "the byes.") % {"how": event.get_bracket_seeding_display()})
+        return Step(
+            "bracket",
+            _("Seed the bracket"),
+            _("Seeds the single-elimination bracket (%(how)s) and pairs its first round; the top seeds get the byes.")
+            % {"how": event.get_bracket_seeding_display()},
+        )
     if latest is None and sealed_real_product(event=event):
         prelude = _real_product_prelude(event=event)
         if prelude is not None:
             return prelude
     if latest is None:
         # One-draft events draft before round 1; events that draft every round seat their drafts by pairing.
-        if (event.format_kind == FormatKind.TEAM_ROCHESTER and not event.drafts_every_round
-                and not event.draft_tables.exists()):
-            return Step("draft", _("Start the drafts"),
-                        _("Seats the teams two to a draft table and draws who decides the first pick."))
-        return Step("pair", _("Pair round %(n)d") % {"n": 1},
-                    _("Pairs round 1 at random and opens it on every player's page."),
-                    warnings=pairing_warnings(event=event))
+        if (
+            event.format_kind == FormatKind.TEAM_ROCHESTER
+            and not event.drafts_every_round
+            and not event.draft_tables.exists()
+        ):
+            return Step(
+                "draft",
+                _("Start the drafts"),
+                _("Seats the teams two to a draft table and draws who decides the first pick."),
+            )
+        return Step(
+            "pair",
+            _("Pair round %(n)d") % {"n": 1},
+            _("Pairs round 1 at random and opens it on every player's page."),
+            warnings=pairing_warnings(event=event),
+        )
     state = clock_state or round_clock_state(round_=latest)
     open_count = round_open_results(round_=latest)
     # A drafted round is drafted before its clock runs (issue 45): the desk points to the drafts page first.
-    if (open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED
-            and _round_drafts_unfinished(event=event, round_=latest)):
-        return Step("drafts", _("Run round %(n)d's drafts") % {"n": latest.number},
-                    _("Round %(n)d's tables draft before its clock: open the packs and start the drafts on the "
-                      "drafts page; the clock comes once every table has drafted.") % {"n": latest.number})
+    if (
+        open_count
+        and not latest.is_finished
+        and state["state"] == engine.NOT_STARTED
+        and _round_drafts_unfinished(event=event, round_=latest)
+    ):
+        return Step(
+            "drafts",
+            _("Run round %(n)d's drafts") % {"n": latest.number},
+            _(
+                "Round %(n)d's tables draft before its clock: open the packs and start the drafts on the "
+                "drafts page; the clock comes once every table has drafted."
+            )
+            % {"n": latest.number},
+        )
     # A round whose results are all in needs no clock any more (results entered from paper slips, say).
     if open_count and not latest.is_finished and state["state"] == engine.NOT_STARTED:
-        return Step("clock", _("Start the clock"),
-                    _("Starts round %(n)d's clock: %(minutes)d minutes, shown on every player's page and the projector.")
-                    % {"n": latest.number, "minutes": state["remaining_seconds"] // 60})
+        return Step(
+            "clock",
+            _("Start the clock"),
+            _("Starts round %(n)d's clock: %(minutes)d minutes, shown on every player's page and the projector.")
+            % {"n": latest.number, "minutes": state["remaining_seconds"] // 60},
+        )
     blocked = ""
     if open_count:
-        blocked = ngettext("%(n)d table still waits for its result.", "%(n)d tables still wait for their results.",
-                           open_count) % {"n": open_count}
+        blocked = ngettext(
+            "%(n)d table still waits for its result.", "%(n)d tables still wait for their results.", open_count
+        ) % {"n": open_count}
     if latest.kind == RoundKind.PLAYOFF:
         final = latest.matches.count() == 1
         if final:
-            return Step("advance", _("Close the event"),
-                        _("Records the final's winner and finishes the event."), blocked=blocked)
-        return Step("advance", _("Pair the next top-cut round"),
-                    _("Pairs the winners of this top-cut round against each other."), blocked=blocked)
+            return Step(
+                "advance",
+                _("Close the event"),
+                _("Records the final's winner and finishes the event."),
+                blocked=blocked,
+            )
+        return Step(
+            "advance",
+            _("Pair the next top-cut round"),
+            _("Pairs the winners of this top-cut round against each other."),
+            blocked=blocked,
+        )
     if latest.number < event.swiss_rounds:
         n = latest.number + 1
         opens = phase_for_round(event=event, round_number=n)
         if opens is not None and opens.started_at is None:  # a big event's next phase (docs/phases.md)
-            explains = (_("Fills %(phase)s's pods from the standings after round %(last)d (pod 1 the top), keeps "
-                          "the decks registered so far and opens deck registration for the new phase; then pair round "
-                          "%(n)d.") if opens.in_pods else
-                        _("Starts %(phase)s after round %(last)d: keeps the decks registered so far and opens deck "
-                          "registration for the new phase; then pair round %(n)d."))
-            return Step("phase", _("Start phase %(n)d") % {"n": opens.number},
-                        explains % {"phase": opens.label, "last": latest.number, "n": n}, blocked=blocked)
-        return Step("pair", _("Pair round %(n)d") % {"n": n},
-                    _("Pairs round %(n)d by match points (equal points against each other, no one meets the same "
-                      "opponent twice) and finishes round %(last)d.") % {"n": n, "last": latest.number},
-                    warnings=pairing_warnings(event=event), blocked=blocked)
+            explains = (
+                _(
+                    "Fills %(phase)s's pods from the standings after round %(last)d (pod 1 the top), keeps "
+                    "the decks registered so far and opens deck registration for the new phase; then pair round "
+                    "%(n)d."
+                )
+                if opens.in_pods
+                else _(
+                    "Starts %(phase)s after round %(last)d: keeps the decks registered so far and opens deck "
+                    "registration for the new phase; then pair round %(n)d."
+                )
+            )
+            return Step(
+                "phase",
+                _("Start phase %(n)d") % {"n": opens.number},
+                explains % {"phase": opens.label, "last": latest.number, "n": n},
+                blocked=blocked,
+            )
+        return Step(
+            "pair",
+            _("Pair round %(n)d") % {"n": n},
+            _(
+                "Pairs round %(n)d by match points (equal points against each other, no one meets the same "
+                "opponent twice) and finishes round %(last)d."
+            )
+            % {"n": n, "last": latest.number},
+            warnings=pairing_warnings(event=event),
+            blocked=blocked,
+        )
     if event.top_cut:
         if event.is_individual:
-            seeds = _("Seeds the top %(n)d players of the Swiss standings (%(pairs)s) and pairs the first playoff "
-                      "round.")
+            seeds = _(
+                "Seeds the top %(n)d players of the Swiss standings (%(pairs)s) and pairs the first playoff round."
+            )
         else:
-            seeds = _("Seeds the top %(n)d teams of the Swiss standings (%(pairs)s) and pairs the first playoff "
-                      "round.")
-        return Step("topcut", _("Cut to top %(n)d") % {"n": event.top_cut},
-                    seeds % {"n": event.top_cut, "pairs": first_playoff_pairs_text(top_cut=event.top_cut)},
-                    blocked=blocked)
-    return Step("finish", _("Close the event"),
-                _("Finishes the event: the standings become the final placings; players can no longer report."),
-                blocked=blocked)
+            seeds = _("Seeds the top %(n)d teams of the Swiss standings (%(pairs)s) and pairs the first playoff round.")
+        return Step(
+            "topcut",
+            _("Cut to top %(n)d") % {"n": event.top_cut},
+            seeds % {"n": event.top_cut, "pairs": first_playoff_pairs_text(top_cut=event.top_cut)},
+            blocked=blocked,
+        )
+    return Step(
+        "finish",
+        _("Close the event"),
+        _("Finishes the event: the standings become the final placings; players can no longer report."),
+        blocked=blocked,
+    )
 
 
 # --- The projector ----------------------------------------------------------------------------------------------
@@ -399,7 +504,9 @@ class ScreenLine:
 def screen_pairings(*, round_: Round) -> list[ScreenLine]:
     """One line per team of the round, alphabetical, with its table and opponent (one query)."""
     lines = []
-    for table, a, b in TeamMatch.objects.filter(round=round_).values_list("table", "team_a__team__name", "team_b__team__name"):
+    for table, a, b in TeamMatch.objects.filter(round=round_).values_list(
+        "table", "team_a__team__name", "team_b__team__name"
+    ):
         lines.append(ScreenLine(a, table, b or ""))
         if b:
             lines.append(ScreenLine(b, table, a))
@@ -418,9 +525,12 @@ class ScreenTable:
 def screen_tables(*, round_: Round) -> list[ScreenTable]:
     """The round's tables in order with their two sides, byes left out: the projector's table list, where each
     table's QR code opens its match's page for its players (issue 41; one query)."""
-    return [ScreenTable(pk, table, a, b) for pk, table, a, b in TeamMatch.objects.filter(
-        round=round_, team_b__isnull=False).order_by("table").values_list(
-        "pk", "table", "team_a__team__name", "team_b__team__name")]
+    return [
+        ScreenTable(pk, table, a, b)
+        for pk, table, a, b in TeamMatch.objects.filter(round=round_, team_b__isnull=False)
+        .order_by("table")
+        .values_list("pk", "table", "team_a__team__name", "team_b__team__name")
+    ]
 
 
 def event_tables_for_print(*, round_: Round) -> list[TeamMatch]:
@@ -444,16 +554,17 @@ class ConsoleEntry:
 def console_events(*, user) -> dict[str, list[ConsoleEntry]]:
     """The events the user holds a role at (tournaments.rights.events_staffed_by), by state: upcoming (sign-up,
     before round 1), running (Swiss rounds or top cut), finished (the latest 20), each with its next step."""
-    events = (events_staffed_by(user).annotate(team_count=Count("registrations", distinct=True))
-              .order_by("date", "name"))
+    events = events_staffed_by(user).annotate(team_count=Count("registrations", distinct=True)).order_by("date", "name")
     groups: dict[str, list[ConsoleEntry]] = {"upcoming": [], "running": [], "finished": []}
     for event in events.exclude(status=EventStatus.FINISHED):
         group = "upcoming" if event.status == EventStatus.REGISTRATION else "running"
-        groups[group].append(ConsoleEntry(event, desk_next_step(event=event), event.team_count,
-                                          may_run_event(user, event)))
+        groups[group].append(
+            ConsoleEntry(event, desk_next_step(event=event), event.team_count, may_run_event(user, event))
+        )
     for event in events.filter(status=EventStatus.FINISHED).order_by("-date", "name")[:CONSOLE_FINISHED_SHOWN]:
-        groups["finished"].append(ConsoleEntry(event, desk_next_step(event=event), event.team_count,
-                                               may_run_event(user, event)))
+        groups["finished"].append(
+            ConsoleEntry(event, desk_next_step(event=event), event.team_count, may_run_event(user, event))
+        )
     return groups
 
 
@@ -469,8 +580,9 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
         for name in FIXED_ONCE_PAIRED:
             locks[name] = _("Round 1 is paired: this can't change any more.")
         if event.format_kind == FormatKind.TEAM_ROCHESTER:
-            locks["draft_structure"] = _("The draft structure is chosen before the event starts; round 1 is paired "
-                                         "already.")
+            locks["draft_structure"] = _(
+                "The draft structure is chosen before the event starts; round 1 is paired already."
+            )
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         locks["top_cut"] = _("The top cut has started: its size can't change any more.")
     if event.rounds.exists():
@@ -483,6 +595,7 @@ def event_settings_locks(*, event: Event) -> dict[str, str]:
 
 
 # --- A closed event ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlacingLine:
@@ -502,6 +615,7 @@ def event_final_placings(*, event: Event) -> list[PlacingLine]:
 
 # --- Accounts made for imported players ---------------------------------------------------------------------------
 
+
 def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
     """Each placeholder of the event that its own organizer's events made and nobody has used (no password, never
     signed in; rights.may_hand_out_claim), by name, with its claim link: signed out it sets a password (the
@@ -516,6 +630,7 @@ def event_claim_links(*, event: Event, base: str) -> list[tuple[Player, str]]:
 # The formats that draft in pods (drafting's Pod): Two-Headed Giant booster draft and the individual booster draft.
 POD_DRAFTS = (FormatKind.THG_DRAFT, FormatKind.BOOSTER_DRAFT)
 
+
 def event_drafts(*, event: Event, round_: Round | None) -> dict:
     """What the desk's draft page shows: the event's draft tables (this round's, when it drafts every round) or
     pods, the bundled sets packs can be opened from (by name), and the timing new tables start with."""
@@ -529,7 +644,9 @@ def event_drafts(*, event: Event, round_: Round | None) -> dict:
         "tables": list(tables) if event.format_kind == FormatKind.TEAM_ROCHESTER else [],
         "pods": list(thg_pods_for_event(event=event)) if pods else [],  # the current phase's draft
         "sets": available_sets() if drafts else (),
-        "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event)) if drafts else None,
+        "settings": (DraftSettings.objects.filter(event=event).first() or DraftSettings(event=event))
+        if drafts
+        else None,
         "seats_by_pairing": event.drafts_every_round,
     }
 
@@ -545,15 +662,23 @@ def desk_decklists(*, event: Event) -> dict:
     rows = []
     for registration in event_decklist_registrations(event=event):
         seats = [(seat, seat_decklist(seat)) for seat in registration.decklist_seats]
-        rows.append({
-            "registration": registration, "seats": seats,
-            "complete": bool(seats) and all(decklist is not None for _seat, decklist in seats),
-            "problems": [deck_problem_message(p) for p in registration.deck_problems or []
-                         if p.get("code") != "missing-decklist"],
-        })
+        rows.append(
+            {
+                "registration": registration,
+                "seats": seats,
+                "complete": bool(seats) and all(decklist is not None for _seat, decklist in seats),
+                "problems": [
+                    deck_problem_message(p)
+                    for p in registration.deck_problems or []
+                    if p.get("code") != "missing-decklist"
+                ],
+            }
+        )
     return {
-        "rows": rows, "complete": sum(1 for row in rows if row["complete"]),
-        "registers": event_registers_decklists(event=event), "typed": event_takes_typed_decks(event=event),
+        "rows": rows,
+        "complete": sum(1 for row in rows if row["complete"]),
+        "registers": event_registers_decklists(event=event),
+        "typed": event_takes_typed_decks(event=event),
         "earlier_phases": event_kept_decks(event=event),
     }
 
@@ -579,13 +704,23 @@ def day2_cut_panel(*, event: Event) -> CutPanel | None:
         return None
     state = day2_cut_state(event=event)
     names = team_names_for_event(event=event) if state.not_advanced else {}
-    label = threshold_label(kind=state.kind, threshold=state.threshold) if state.kind and state.threshold is not None else ""
+    label = (
+        threshold_label(kind=state.kind, threshold=state.threshold)
+        if state.kind and state.threshold is not None
+        else ""
+    )
     undoable = state.applied and not event.rounds.filter(number__gt=state.round or 0).exists()
-    return CutPanel(state=state, label=label, out_names=sorted(names.get(pk, "?") for pk in state.not_advanced),
-                    kinds=list(CutKind.choices), undoable=undoable)
+    return CutPanel(
+        state=state,
+        label=label,
+        out_names=sorted(names.get(pk, "?") for pk in state.not_advanced),
+        kinds=list(CutKind.choices),
+        undoable=undoable,
+    )
 
 
 # --- Phases of a big event (docs/phases.md) --------------------------------------------------------------------------
+
 
 def desk_phase(*, event: Event) -> dict | None:
     """The phase being played and, for a phase in pods once seated, its pods with their seats ("Pod 2, seat 5");

@@ -1,4 +1,5 @@
 """The desk's URLs, mounted at the site root beside the portal's /events/<id>/ pages."""
+
 from django.urls import path
 from django.views.generic import RedirectView
 
@@ -42,8 +43,11 @@ urlpatterns = [
     # The pages' addresses before issue 55 (docs/multiplayer.md), for one release: a seat or a line posted to the old
     # address still counts, a GET moves on.
     path("events/<id:pk>/desk/pods/", multiplayer_views.desk_tables_moved, name="pods"),
-    path("events/<id:pk>/rounds/<id:number>/pod-slips/",
-         RedirectView.as_view(pattern_name="desk:table_slips", permanent=True), name="pod_slips"),
+    path(
+        "events/<id:pk>/rounds/<id:number>/pod-slips/",
+        RedirectView.as_view(pattern_name="desk:table_slips", permanent=True),
+        name="pod_slips",
+    ),
     path("events/<id:pk>/desk/team/edit/", views.desk_team_edit, name="team_edit"),
     path("events/<id:pk>/staff/", views.staff, name="staff"),
     path("events/<id:pk>/screen/", views.screen, name="screen"),

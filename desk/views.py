@@ -1,6 +1,7 @@
 """The organizer's desk, the projector, and the printable pages (docs/desk.md). Thin: each view checks who may
 act, calls one selector or service, and renders. The desk and paper are for the event's organizer and staff
 only (anyone else gets 404, as for a hidden event); the projector is as public as the event."""
+
 import datetime as dt
 import functools
 import json
@@ -56,7 +57,14 @@ from tournaments.doors import event_for_door, event_permission_required
 from tournaments.enums import EventStatus, FormatKind
 from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 from tournaments.models import Announcement, ClockPurpose, Event, Registration, Round, StaffRole, TeamMatch
-from tournaments.rights import may_judge_event, may_manage_staff, may_run_event, may_run_timers, may_score_event, may_see_event
+from tournaments.rights import (
+    may_judge_event,
+    may_manage_staff,
+    may_run_event,
+    may_run_timers,
+    may_score_event,
+    may_see_event,
+)
 from tournaments.selectors.announcements import announcements_for_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.pairings import avoided_pairings_for_event
@@ -125,13 +133,15 @@ def _htmx(request: HttpRequest) -> bool:
 
 # --- The desk ---------------------------------------------------------------------------------------------------
 
+
 def _desk_context(request, event: Event, *, round_: Round | None, error: str = "", entered: str = "") -> dict:
     clock_state = round_clock_state(round_=round_) if round_ else None
     rows = selectors.results_grid(round_=round_, clock_state=clock_state) if round_ else []
     show = request.GET.get("show", "")
     query = request.GET.get("q", "").strip().lower()
     visible = [
-        r for r in rows
+        r
+        for r in rows
         if (show != "playing" or r.state in ("playing", "overdue"))
         and (show != "disputed" or r.state == "disputed")
         and (not query or query in r.search_text)
@@ -139,16 +149,29 @@ def _desk_context(request, event: Event, *, round_: Round | None, error: str = "
     latest = event_latest_round(event=event)
     is_latest = round_ is None or latest is None or latest.pk == round_.pk
     # The next step is always the event's, whichever round the grid shows.
-    step = (selectors.desk_next_step(event=event, round_=round_, clock_state=clock_state) if is_latest
-            else selectors.desk_next_step(event=event))
+    step = (
+        selectors.desk_next_step(event=event, round_=round_, clock_state=clock_state)
+        if is_latest
+        else selectors.desk_next_step(event=event)
+    )
     return {
-        "event": event, "round": round_, "clock": clock_state, "step": step, "rows": visible, "all_rows": rows,
-        "counts": selectors.grid_counts(rows), "show": show, "query": request.GET.get("q", ""),
-        "server_now": now().isoformat(), "error": error, "entered": entered,
+        "event": event,
+        "round": round_,
+        "clock": clock_state,
+        "step": step,
+        "rows": visible,
+        "all_rows": rows,
+        "counts": selectors.grid_counts(rows),
+        "show": show,
+        "query": request.GET.get("q", ""),
+        "server_now": now().isoformat(),
+        "error": error,
+        "entered": entered,
         "is_rochester": event.format_kind == FormatKind.TEAM_ROCHESTER,
         "deckbuilding": (
             round_clock_state(round_=round_, purpose=ClockPurpose.DECKBUILDING)
-            if round_ and not event.has_decklists and not round_.is_finished else None
+            if round_ and not event.has_decklists and not round_.is_finished
+            else None
         ),
         "announcements": announcements_for_event(event=event),
         "finished": event.status == EventStatus.FINISHED,
@@ -170,8 +193,14 @@ def desk(request: HttpRequest, event: Event) -> HttpResponse:
     clock = round_clock_state(round_=round_)["state"] if round_ else ""
     # A prerelease's steps before round 1 move with its deck building timer and decklists, not the event's version.
     prelude = sealed_real_product(event=event) and round_ is None
-    etag = page_etag(request, event.pk, event.version, event.status, clock,
-                     selectors.desk_next_step(event=event).key if prelude else "")
+    etag = page_etag(
+        request,
+        event.pk,
+        event.version,
+        event.status,
+        clock,
+        selectors.desk_next_step(event=event).key if prelude else "",
+    )
     if request.GET.get("partial") == "1" and (cached := not_modified(request, etag)):
         return cached
     context = _desk_context(request, event, round_=round_)
@@ -203,8 +232,9 @@ def _refused(request, event: Event, exc: ValidationError) -> HttpResponse:
 @event_permission_required(may_score_event)
 def desk_step(request: HttpRequest, event: Event) -> HttpResponse:
     try:
-        done = desk_step_run(event=event, by=request.user, key=request.POST.get("key", ""),
-                             anyway=request.POST.get("anyway") == "1")
+        done = desk_step_run(
+            event=event, by=request.user, key=request.POST.get("key", ""), anyway=request.POST.get("anyway") == "1"
+        )
     except ValidationError as exc:
         return _refused(request, event, exc)
     messages.success(request, done)
@@ -222,7 +252,9 @@ def desk_result(request: HttpRequest, event: Event) -> HttpResponse:
     table = plain_int(request.POST.get("table", "").strip(), max_digits=4)
     text = request.POST.get("result", "")
     correct = request.POST.get("correct") == "1"
-    match = TeamMatch.objects.select_related("round__event").filter(round=round_, table=table).first() if table else None
+    match = (
+        TeamMatch.objects.select_related("round__event").filter(round=round_, table=table).first() if table else None
+    )
     error = ""
     if match is None:
         error = _("Round %(n)d has no table %(t)s.") % {"n": round_.number, "t": request.POST.get("table", "")[:6]}
@@ -232,8 +264,7 @@ def desk_result(request: HttpRequest, event: Event) -> HttpResponse:
         except ValidationError as exc:
             error = _("Table %(t)d: %(why)s") % {"t": match.table, "why": " ".join(exc.messages)}
     if _htmx(request):
-        context = _desk_context(request, event, round_=round_, error=error,
-                                entered="" if error else str(table))
+        context = _desk_context(request, event, round_=round_, error=error, entered="" if error else str(table))
         context["etag"] = ""
         response = render(request, "desk/_live.html", context)
         response["X-Desk-Entry"] = "error" if error else "saved"
@@ -259,20 +290,37 @@ def desk_clock(request: HttpRequest, event: Event) -> HttpResponse:
         # table that isn't a table number never falls back to time for the whole round.
         minutes = plain_int(request.POST.get("minutes", ""), max_digits=4)
         if minutes is None or not 1 <= minutes <= MAX_ADD_SECONDS // 60:
-            messages.error(request, _("Add time: give whole minutes from 1 to %(max)d.") % {"max": MAX_ADD_SECONDS // 60})
+            messages.error(
+                request, _("Add time: give whole minutes from 1 to %(max)d.") % {"max": MAX_ADD_SECONDS // 60}
+            )
             return _back(event, round_)
         seconds = minutes * 60
         typed_table = request.POST.get("table", "").strip()
         if typed_table:
             table = plain_int(typed_table, max_digits=4)
             if not table:
-                messages.error(request, _("Add time: \"%(table)s\" is not a table number; leave the table empty to add "
-                                          "time for the whole round.") % {"table": typed_table[:10]})
+                messages.error(
+                    request,
+                    _(
+                        'Add time: "%(table)s" is not a table number; leave the table empty to add '
+                        "time for the whole round."
+                    )
+                    % {"table": typed_table[:10]},
+                )
                 return _back(event, round_)
-    purpose = ClockPurpose.DECKBUILDING if request.POST.get("purpose") == ClockPurpose.DECKBUILDING else ClockPurpose.MATCHES
+    purpose = (
+        ClockPurpose.DECKBUILDING if request.POST.get("purpose") == ClockPurpose.DECKBUILDING else ClockPurpose.MATCHES
+    )
     try:
-        round_clock_act(round_=round_, by=request.user, action=action, seconds=seconds,
-                        table=table, reason=request.POST.get("reason", ""), purpose=purpose)
+        round_clock_act(
+            round_=round_,
+            by=request.user,
+            action=action,
+            seconds=seconds,
+            table=table,
+            reason=request.POST.get("reason", ""),
+            purpose=purpose,
+        )
     except ValidationError as exc:
         return _refused(request, event, exc)
     return _back(event, round_)
@@ -283,8 +331,11 @@ def desk_clock(request: HttpRequest, event: Event) -> HttpResponse:
 def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
     """Tick a team in or out, or drop or reinstate it (registration_drop / registration_reinstate)."""
     event = event_for_door(pk=pk, user=request.user, right=may_score_event)
-    registration = get_object_or_404(Registration.objects.select_related("team", "event"), pk=plain_int(
-        request.POST.get("registration", ""), max_digits=18) or 0, event=event)
+    registration = get_object_or_404(
+        Registration.objects.select_related("team", "event"),
+        pk=plain_int(request.POST.get("registration", ""), max_digits=18) or 0,
+        event=event,
+    )
     action = request.POST.get("action")
     try:
         if action == "check_in":
@@ -342,8 +393,11 @@ def desk_check_in_settings(request: HttpRequest, pk: int) -> HttpResponse:
     typed_minutes = request.POST.get("round_minutes", "").strip()
     minutes = plain_int(typed_minutes, max_digits=3) if typed_minutes else None
     if typed_minutes and (minutes is None or not MIN_ROUND_MINUTES <= minutes <= MAX_ROUND_MINUTES):
-        messages.error(request, _("Minutes per round: give whole minutes from %(min)d to %(max)d; nothing was saved.")
-                       % {"min": MIN_ROUND_MINUTES, "max": MAX_ROUND_MINUTES})
+        messages.error(
+            request,
+            _("Minutes per round: give whole minutes from %(min)d to %(max)d; nothing was saved.")
+            % {"min": MIN_ROUND_MINUTES, "max": MAX_ROUND_MINUTES},
+        )
         return _back(event)
     try:
         with transaction.atomic():
@@ -375,7 +429,9 @@ def desk_announce(request: HttpRequest, pk: int) -> HttpResponse:
     hide = request.POST.get("hide")
     try:
         if hide:
-            announcement_hide(announcement=get_object_or_404(Announcement, pk=plain_int(hide, max_digits=18) or 0, event=event))
+            announcement_hide(
+                announcement=get_object_or_404(Announcement, pk=plain_int(hide, max_digits=18) or 0, event=event)
+            )
         else:
             announcement_post(event=event, by=request.user, text=request.POST.get("text", ""))
     except ValidationError as exc:
@@ -385,6 +441,7 @@ def desk_announce(request: HttpRequest, pk: int) -> HttpResponse:
 
 # --- The event's staff (issue 25) ------------------------------------------------------------------------------
 
+
 @login_required
 @event_permission_required(may_manage_staff)
 def staff(request: HttpRequest, event: Event) -> HttpResponse:
@@ -392,23 +449,32 @@ def staff(request: HttpRequest, event: Event) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("remove"):
-                user = get_object_or_404(get_user_model(), pk=plain_int(request.POST["remove"], max_digits=18) or 0,
-                                         event_roles__event=event)
+                user = get_object_or_404(
+                    get_user_model(), pk=plain_int(request.POST["remove"], max_digits=18) or 0, event_roles__event=event
+                )
                 event_staff_remove(event=event, user=user, by=request.user)
-                messages.success(request, _("%(name)s no longer has a role at this event.") % {"name": user.get_username()})
+                messages.success(
+                    request, _("%(name)s no longer has a role at this event.") % {"name": user.get_username()}
+                )
             else:
                 user = staff_user_by_name(username=request.POST.get("username", ""))
                 member = event_staff_set(event=event, user=user, role=request.POST.get("role", ""), by=request.user)
-                messages.success(request, _("%(name)s: %(role)s.") % {"name": user.get_username(),
-                                                                     "role": member.get_role_display()})
+                messages.success(
+                    request, _("%(name)s: %(role)s.") % {"name": user.get_username(), "role": member.get_role_display()}
+                )
         except ValidationError as exc:
             for message in exc.messages:
                 messages.error(request, message)
         return redirect("desk:staff", pk=event.pk)
-    return render(request, "desk/staff.html", {
-        "event": event, "staff": event.staff.select_related("user").order_by("role", "user__username"),
-        "roles": StaffRole.choices,
-    })
+    return render(
+        request,
+        "desk/staff.html",
+        {
+            "event": event,
+            "staff": event.staff.select_related("user").order_by("role", "user__username"),
+            "roles": StaffRole.choices,
+        },
+    )
 
 
 @login_required
@@ -420,8 +486,15 @@ def desk_day2_cut(request: HttpRequest, event: Event) -> HttpResponse:
     try:
         if request.POST.get("action") == "undo":
             back = event_day2_cut_undo(event=event, user=request.user)
-            messages.success(request, ngettext("Day 2 cut undone: %(n)d is back in the event.",
-                                               "Day 2 cut undone: %(n)d are back in the event.", back) % {"n": back})
+            messages.success(
+                request,
+                ngettext(
+                    "Day 2 cut undone: %(n)d is back in the event.",
+                    "Day 2 cut undone: %(n)d are back in the event.",
+                    back,
+                )
+                % {"n": back},
+            )
             return _back(event)
         given = {}
         for name, key in (("round", "round_number"), ("threshold", "threshold")):
@@ -436,8 +509,11 @@ def desk_day2_cut(request: HttpRequest, event: Event) -> HttpResponse:
         plan = event_day2_cut_make(event=event, user=request.user, **given)
     except ValidationError as exc:
         return _refused(request, event, exc)
-    messages.success(request, _("Day 2 cut made: %(advanced)d advance, %(out)d did not advance.")
-                     % {"advanced": len(plan.advanced), "out": len(plan.not_advanced)})
+    messages.success(
+        request,
+        _("Day 2 cut made: %(advanced)d advance, %(out)d did not advance.")
+        % {"advanced": len(plan.advanced), "out": len(plan.not_advanced)},
+    )
     return _back(event)
 
 
@@ -471,14 +547,23 @@ def desk_exports(request: HttpRequest, event: Event) -> HttpResponse:
     if what or file_format:
         if what not in EXPORTS or file_format not in FORMATS:
             raise Http404(_("No such export: choose one of the list."))
-        response = HttpResponse(event_export(event=event, what=what, file_format=file_format),
-                                content_type=CONTENT_TYPES[file_format])
+        response = HttpResponse(
+            event_export(event=event, what=what, file_format=file_format), content_type=CONTENT_TYPES[file_format]
+        )
         response["Content-Disposition"] = f'attachment; filename="{name}-{what}.{file_format}"'
         return response
-    return render(request, "desk/exports.html", {
-        "event": event, "exports": [(key, entrant_sentence(event=event, key="export_teams") if key == "teams" else label)
-                                      for key, (label, _r, _s) in EXPORTS.items()], "formats": FORMATS,
-    })
+    return render(
+        request,
+        "desk/exports.html",
+        {
+            "event": event,
+            "exports": [
+                (key, entrant_sentence(event=event, key="export_teams") if key == "teams" else label)
+                for key, (label, _r, _s) in EXPORTS.items()
+            ],
+            "formats": FORMATS,
+        },
+    )
 
 
 @login_required
@@ -493,8 +578,12 @@ def desk_import_teams(request: HttpRequest, event: Event) -> HttpResponse:
     context = {"event": event}
     if request.method == "POST" and request.POST.get("confirm"):
         try:
-            registered = team_file_confirm(event=event, file_name=request.POST.get("file_name", ""),
-                                           payload=request.POST.get("payload", ""), user=request.user)
+            registered = team_file_confirm(
+                event=event,
+                file_name=request.POST.get("file_name", ""),
+                payload=request.POST.get("payload", ""),
+                user=request.user,
+            )
         except TeamFileError as exc:
             context["preview"] = ImportPreview(file_error=str(exc))
         except ValidationError as exc:
@@ -530,11 +619,15 @@ def desk_claim_sheet(request: HttpRequest, event: Event) -> HttpResponse:
     QR code) that lets its person set a password, or merge it into their own account. POST: e-mail the links to those with an address."""
     if request.method == "POST":
         sent = event_claim_links_send(event=event, base=request.build_absolute_uri("/"), by=request.user)
-        messages.success(request, ngettext("%(n)d claim link sent by e-mail.", "%(n)d claim links sent by e-mail.",
-                                           sent) % {"n": sent})
+        messages.success(
+            request,
+            ngettext("%(n)d claim link sent by e-mail.", "%(n)d claim links sent by e-mail.", sent) % {"n": sent},
+        )
         return redirect("desk:import_teams", pk=event.pk)
-    lines = [(player, link, mark_safe(qr_svg(link))) for player, link in  # noqa: S308 - segno's own SVG
-             selectors.event_claim_links(event=event, base=request.build_absolute_uri("/"))]
+    lines = [
+        (player, link, mark_safe(qr_svg(link)))
+        for player, link in selectors.event_claim_links(event=event, base=request.build_absolute_uri("/"))  # noqa: S308 - segno's own SVG
+    ]
     return render(request, "desk/claim_sheet.html", {"event": event, "lines": lines})
 
 
@@ -548,11 +641,15 @@ def desk_team_edit(request: HttpRequest, event: Event) -> HttpResponse:
     Also the pairing constraints (issue 42): byes in advance, a fixed table, and (action=avoid_add/avoid_remove
     with `other`) the entrants it should not be paired with; all saved together or not at all."""
     team_id = plain_int(request.POST.get("team", request.GET.get("team", "")), max_digits=18)
-    registration = get_object_or_404(Registration.objects.select_related("team"), pk=team_id, event=event) if team_id else None
+    registration = (
+        get_object_or_404(Registration.objects.select_related("team"), pk=team_id, event=event) if team_id else None
+    )
     letters = event.seat_letters
-    values = {"name": registration.team.name if registration else "",
-              "byes": registration.byes_in_advance if registration else 0,
-              "table": registration.fixed_table or "" if registration else ""}
+    values = {
+        "name": registration.team.name if registration else "",
+        "byes": registration.byes_in_advance if registration else 0,
+        "table": registration.fixed_table or "" if registration else "",
+    }
     if registration is not None:
         values.update({seat.letter: seat.player.name for seat in registration.seats.select_related("player")})
     error = ""
@@ -570,19 +667,30 @@ def desk_team_edit(request: HttpRequest, event: Event) -> HttpResponse:
         else:
             return redirect(f"{request.path}?team={registration.pk}")
     elif request.method == "POST":
-        values = {"name": request.POST.get("name", ""), **{letter: request.POST.get(f"seat_{letter}", "") for letter in letters},
-                  "byes": request.POST.get("byes", "0"), "table": request.POST.get("table", "").strip()}
+        values = {
+            "name": request.POST.get("name", ""),
+            **{letter: request.POST.get(f"seat_{letter}", "") for letter in letters},
+            "byes": request.POST.get("byes", "0"),
+            "table": request.POST.get("table", "").strip(),
+        }
         if event.is_individual:  # a team of one is named as its player; the form asks only for the player
             values["name"] = values[letters[0]]
         seats = [SeatEntry(letter=letter, player=values[letter]) for letter in letters]
         try:
             with transaction.atomic():  # the entry and its constraints, all or nothing
                 if registration is None:
-                    registration = registration_register(event=event, team_name=values["name"], seats=seats, user=request.user)
+                    registration = registration_register(
+                        event=event, team_name=values["name"], seats=seats, user=request.user
+                    )
                     saved = _("%(team)s is registered.") % {"team": registration.team.name}
                 else:
-                    registration_update(registration=registration, user=request.user, name=values["name"], seats=seats,
-                                        judge_correction=request.POST.get("correction", ""))
+                    registration_update(
+                        registration=registration,
+                        user=request.user,
+                        name=values["name"],
+                        seats=seats,
+                        judge_correction=request.POST.get("correction", ""),
+                    )
                     saved = _("%(team)s is saved.") % {"team": values["name"].strip()}
                 registration_set_byes(registration=registration, byes=values["byes"], user=request.user)
                 registration_set_fixed_table(registration=registration, table=values["table"], user=request.user)
@@ -591,23 +699,47 @@ def desk_team_edit(request: HttpRequest, event: Event) -> HttpResponse:
             registration = Registration.objects.select_related("team").filter(pk=team_id, event=event).first()
         else:
             messages.success(request, saved)
-            invited = sorted(letter for _r, letter in invited_seats(event_id=event.pk, registration_ids=[registration.pk]))
+            invited = sorted(
+                letter for _r, letter in invited_seats(event_id=event.pk, registration_ids=[registration.pk])
+            )
             if invited:
-                messages.info(request, _("Seat %(seats)s: an account with this name or address exists: invited, not "
-                                         "seated. A placeholder holds the seat until its person accepts.")
-                              % {"seats": ", ".join(invited)})
+                messages.info(
+                    request,
+                    _(
+                        "Seat %(seats)s: an account with this name or address exists: invited, not "
+                        "seated. A placeholder holds the seat until its person accepts."
+                    )
+                    % {"seats": ", ".join(invited)},
+                )
             return _back(event)
     avoided = others = ()
     if registration is not None:
-        avoided = [p.second if p.first_id == registration.pk else p.first
-                   for p in avoided_pairings_for_event(event=event).filter(Q(first=registration) | Q(second=registration))]
-        others = Registration.objects.filter(event=event).exclude(pk=registration.pk).select_related("team").order_by(
-            "team__name")
-    return render(request, "desk/team_edit.html", {
-        "event": event, "registration": registration, "values": values, "error": error,
-        "seats": [(letter, values.get(letter, "")) for letter in letters],
-        "paired": event.rounds.exists(), "bye_choices": range(4), "avoided": avoided, "others": others,
-    }, status=400 if error else 200)
+        avoided = [
+            p.second if p.first_id == registration.pk else p.first
+            for p in avoided_pairings_for_event(event=event).filter(Q(first=registration) | Q(second=registration))
+        ]
+        others = (
+            Registration.objects.filter(event=event)
+            .exclude(pk=registration.pk)
+            .select_related("team")
+            .order_by("team__name")
+        )
+    return render(
+        request,
+        "desk/team_edit.html",
+        {
+            "event": event,
+            "registration": registration,
+            "values": values,
+            "error": error,
+            "seats": [(letter, values.get(letter, "")) for letter in letters],
+            "paired": event.rounds.exists(),
+            "bye_choices": range(4),
+            "avoided": avoided,
+            "others": others,
+        },
+        status=400 if error else 200,
+    )
 
 
 @login_required
@@ -625,15 +757,21 @@ def desk_drafts(request: HttpRequest, event: Event) -> HttpResponse:
                 n = event_drafts_seat(event=event, by=by)
                 done = ngettext("%(n)d draft is seated.", "%(n)d drafts are seated.", n) % {"n": n}
             elif action == "packs":
-                n = event_drafts_generate_packs(event=event, round_=round_, set_code=request.POST.get("set_code", ""),
-                                                by=by)
+                n = event_drafts_generate_packs(
+                    event=event, round_=round_, set_code=request.POST.get("set_code", ""), by=by
+                )
                 done = ngettext("Packs opened for %(n)d draft.", "Packs opened for %(n)d drafts.", n) % {"n": n}
             elif action == "start":
                 n = event_drafts_start(event=event, round_=round_, by=by)
                 done = ngettext("%(n)d draft started.", "%(n)d drafts started.", n) % {"n": n}
             else:
-                done = draft_table_act(event=event, table_id=plain_int(request.POST.get("table", ""), max_digits=18) or 0,
-                                       action=action, by=by, data=request.POST)
+                done = draft_table_act(
+                    event=event,
+                    table_id=plain_int(request.POST.get("table", ""), max_digits=18) or 0,
+                    action=action,
+                    by=by,
+                    data=request.POST,
+                )
         except ValidationError as exc:
             for message in exc.messages:
                 messages.error(request, message)
@@ -653,11 +791,13 @@ def desk_decklists(request: HttpRequest, event: Event) -> HttpResponse:
     judging pages."""
     # Problems stored before a language was shipped get their messages in it first (read in the reader's language).
     registrations_deck_problems_complete(
-        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event"))
+        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event")
+    )
     return render(request, "desk/decklists.html", {"event": event, **selectors.desk_decklists(event=event)})
 
 
 # --- The projector ----------------------------------------------------------------------------------------------
+
 
 def _join_at_door(request, event: Event, round_: Round | None) -> dict | None:
     """Before round 1 of an individual event, its join code and the QR code of its join page (portal.join), for the
@@ -666,9 +806,13 @@ def _join_at_door(request, event: Event, round_: Round | None) -> dict | None:
         return None
     code = join_code_for(event=event)
     url = venue_absolute_uri(request=request, path=reverse("portal:join", args=[code]))
-    return {"code": code, "url": url, "qr": mark_safe(qr_svg(url)),  # noqa: S308 - segno's own SVG
-            "typed_at": venue_absolute_uri(request=request, path=reverse("portal:join_code")),
-            "closed": signup_closed_reason(event=event)}
+    return {
+        "code": code,
+        "url": url,
+        "qr": mark_safe(qr_svg(url)),  # noqa: S308 - segno's own SVG
+        "typed_at": venue_absolute_uri(request=request, path=reverse("portal:join_code")),
+        "closed": signup_closed_reason(event=event),
+    }
 
 
 @functools.lru_cache(maxsize=256)
@@ -679,15 +823,17 @@ def qr_svg(url: str) -> str:
 
 
 def _chunks(items: list, size: int) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
+    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
 
 
 def _screen_pages(request: HttpRequest, event: Event, round_: Round | None) -> tuple[list[str], list[str], list[str]]:
     """The projector's pairing, standing and table (QR code) pages as HTML rows, kept in the cache per event
     version, language and address: they change only when Event.version does, while every screen and phone polling
     them would otherwise have the standings computed again."""
-    key = (f"desk:screen:{event.pk}:{event.version}:{get_language()}:{round_.pk if round_ else 0}:"
-           f"{venue_absolute_uri(request=request, path='/')}")
+    key = (
+        f"desk:screen:{event.pk}:{event.version}:{get_language()}:{round_.pk if round_ else 0}:"
+        f"{venue_absolute_uri(request=request, path='/')}"
+    )
     pages = cache.get(key)
     if pages is None:
         lines = selectors.screen_pairings(round_=round_) if round_ else []
@@ -700,8 +846,10 @@ def _screen_pages(request: HttpRequest, event: Event, round_: Round | None) -> t
             standing_pages = [str(rendering.standing_rows(p)) for p in _chunks(rows, PROJECTOR_PAGE_SIZE)]
             tables = selectors.screen_tables(round_=round_)
             if tables:
+
                 def qr_for(match_id: int) -> str:
                     return qr_svg(venue_absolute_uri(request=request, path=reverse("portal:match", args=[match_id])))
+
                 table_pages = [str(rendering.table_qr_rows(p, qr_for)) for p in _chunks(tables, PROJECTOR_PAGE_SIZE)]
         pages = (pairing_pages, standing_pages, table_pages)
         cache.set(key, pages, timeout=SCREEN_CACHE_SECONDS)
@@ -712,7 +860,10 @@ def _pod_screen(event: Event, round_: Round | None) -> dict | None:
     """A pod event's projector: the round's pods in seat order and the standings' top 32 (docs/multiplayer.md)."""
     if not event.is_multiplayer:
         return None
-    return {"pods": round_multiplayer_tables(round_=round_) if round_ else [], "standings": multiplayer_standings_data(event=event)[:32]}
+    return {
+        "pods": round_multiplayer_tables(round_=round_) if round_ else [],
+        "standings": multiplayer_standings_data(event=event)[:32],
+    }
 
 
 @require_GET
@@ -722,8 +873,7 @@ def screen(request: HttpRequest, event: Event) -> HttpResponse:
     round_ = event_latest_round(event=event)
     # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
     # would say "50:00 Not started" over a round that is over.
-    clock_state = (round_clock_state(round_=round_)
-                   if round_ and selectors.round_open_results(round_=round_) else None)
+    clock_state = round_clock_state(round_=round_) if round_ and selectors.round_open_results(round_=round_) else None
     etag = page_etag(request, event.pk, event.version, event.status, clock_state["state"] if clock_state else "")
     partial = request.GET.get("partial") == "1"
     if partial and (cached := not_modified(request, etag)):
@@ -733,22 +883,30 @@ def screen(request: HttpRequest, event: Event) -> HttpResponse:
     if event.format_kind in (FormatKind.TEAM_ROCHESTER, FormatKind.THG_DRAFT):
         draft_tables = list(event.draft_tables.select_related("team1__team", "team2__team").order_by("number"))
     context = {
-        "event": event, "round": round_, "clock": clock_state, "server_now": now().isoformat(),
-        "pairing_pages": pairing_pages, "standing_pages": standing_pages, "table_pages": table_pages,
-        "draft_tables": draft_tables, "pod_screen": _pod_screen(event, round_),
+        "event": event,
+        "round": round_,
+        "clock": clock_state,
+        "server_now": now().isoformat(),
+        "pairing_pages": pairing_pages,
+        "standing_pages": standing_pages,
+        "table_pages": table_pages,
+        "draft_tables": draft_tables,
+        "pod_screen": _pod_screen(event, round_),
         "placings": selectors.event_final_placings(event=event),
         "announcements": announcements_for_event(event=event, limit=1),
         "qr": mark_safe(qr_svg(venue_absolute_uri(request=request, path=f"/events/{event.pk}/"))),  # noqa: S308 - segno's own SVG
         "join": _join_at_door(request, event, round_),
-        "etag": etag, "poll_seconds": poll_seconds(),
+        "etag": etag,
+        "poll_seconds": poll_seconds(),
     }
     if not partial and event.format_kind in (FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT, FormatKind.TEAM_ROCHESTER):
         # A paper draft's seats and its calls (the pods', or every team Rochester table's of the round) stand above
         # the live part: each call counts by itself, and the page fetches calls started later.
         context["paper_pods"] = paper_pods_for_event(event=event)
         context["paper_tables"] = event_has_paper_tables(event=event)
-        context["timers"] = (event_timers_state(event=event, now=now())
-                             if context["paper_pods"] or context["paper_tables"] else None)
+        context["timers"] = (
+            event_timers_state(event=event, now=now()) if context["paper_pods"] or context["paper_tables"] else None
+        )
     elif not partial and sealed_real_product(event=event):
         # A prerelease's deck building timer stands above the pairings, big, until round 1 is paired or it ends.
         timers = event_timers_state(event=event, now=now())
@@ -759,6 +917,7 @@ def screen(request: HttpRequest, event: Event) -> HttpResponse:
 
 # --- Paper ------------------------------------------------------------------------------------------------------
 
+
 @login_required
 @require_GET
 @event_permission_required(may_score_event)
@@ -766,8 +925,9 @@ def slips(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """One match slip per table of round `number` (byes left out), a print stylesheet for A4 and Letter."""
     round_ = _round(event, number)
     matches = _with_report_qr(request, [m for m in selectors.event_tables_for_print(round_=round_) if not m.is_bye])
-    return render(request, "desk/slips.html", {"event": event, "round": round_, "matches": matches,
-                                               "games": range(1, 4)})
+    return render(
+        request, "desk/slips.html", {"event": event, "round": round_, "matches": matches, "games": range(1, 4)}
+    )
 
 
 def _with_report_qr(request: HttpRequest, matches: list) -> list:
@@ -786,11 +946,16 @@ def _with_report_qr(request: HttpRequest, matches: list) -> list:
 def print_pairings(request: HttpRequest, event: Event, number: int) -> HttpResponse:
     """Pairings of round `number` by table and by team name, for the wall."""
     round_ = _round(event, number)
-    return render(request, "desk/print_pairings.html", {
-        "event": event, "round": round_,
-        "matches": _with_report_qr(request, selectors.event_tables_for_print(round_=round_)),
-        "lines": selectors.screen_pairings(round_=round_),
-    })
+    return render(
+        request,
+        "desk/print_pairings.html",
+        {
+            "event": event,
+            "round": round_,
+            "matches": _with_report_qr(request, selectors.event_tables_for_print(round_=round_)),
+            "lines": selectors.screen_pairings(round_=round_),
+        },
+    )
 
 
 @login_required

@@ -1,4 +1,5 @@
 """The organizer's draft controls: settings per event, tables with their actions and progress, the audit log."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -64,9 +65,12 @@ class DraftSettingsAdmin(EventScopedAdmin):
             except DraftRefused as refused:
                 self.message_user(request, f"{settings.event}: {refused}", messages.ERROR)
             else:
-                self.message_user(request, ngettext(
-                    "%(event)s: %(n)d table.", "%(event)s: %(n)d tables.", len(tables)) % {
-                    "event": settings.event, "n": len(tables)}, messages.SUCCESS)
+                self.message_user(
+                    request,
+                    ngettext("%(event)s: %(n)d table.", "%(event)s: %(n)d tables.", len(tables))
+                    % {"event": settings.event, "n": len(tables)},
+                    messages.SUCCESS,
+                )
 
 
 class ReadOnlyInline(EventScopedInline, admin.TabularInline):
@@ -105,14 +109,20 @@ class EndForm(UndoForm):
 
 class EnterPacksForm(forms.Form):
     text = forms.CharField(
-        label=_("Packs"), strip=False,
+        label=_("Packs"),
+        strip=False,
         widget=card_list_widget(rows=32),
-        help_text=_("One card name per line, in the order the cards are laid out; a blank line ends a pack. Packs in "
-                    "the order they are laid out. Lines starting with # are notes (\"# pack 2, 1C\")."),
+        help_text=_(
+            "One card name per line, in the order the cards are laid out; a blank line ends a pack. Packs in "
+            'the order they are laid out. Lines starting with # are notes ("# pack 2, 1C").'
+        ),
     )
     set_code = set_code_field()
     pack_size = forms.IntegerField(
-        label=_("Cards per pack"), required=False, min_value=1, max_value=MAX_PACK_SIZE,
+        label=_("Cards per pack"),
+        required=False,
+        min_value=1,
+        max_value=MAX_PACK_SIZE,
         help_text=_("Empty: what most packs have (with a set, a size its boosters have)."),
     )
 
@@ -129,7 +139,9 @@ class DraftTableTimingForm(forms.ModelForm):
         for name, least in (("review_seconds", 0), ("pick_seconds", 1)):
             value = cleaned.get(name)
             if value is not None and not least <= value <= 3600:
-                self.add_error(name, _("Between %(least)d and 3600 seconds; leave empty for no limit.") % {"least": least})
+                self.add_error(
+                    name, _("Between %(least)d and 3600 seconds; leave empty for no limit.") % {"least": least}
+                )
         if self.instance.pk and self.instance.status == DraftStatus.FINISHED and self.has_changed():
             raise forms.ValidationError(_("This table's draft is over; its timing can't change."))
         return cleaned
@@ -138,19 +150,62 @@ class DraftTableTimingForm(forms.ModelForm):
 @admin.register(DraftTable)
 class DraftTableAdmin(DraftLogField, EventScopedAdmin):
     form = DraftTableTimingForm
-    list_display = ["number", "event", "round_name", "teams", "chooser", "first_team", "status", "pack", "pick", "progress", "seat_to_pick", "deadline"]
+    list_display = [
+        "number",
+        "event",
+        "round_name",
+        "teams",
+        "chooser",
+        "first_team",
+        "status",
+        "pack",
+        "pick",
+        "progress",
+        "seat_to_pick",
+        "deadline",
+    ]
     list_filter = ["status", "event", "round__number"]
     list_select_related = ["event", "round", "team1__team", "team2__team"]
     readonly_fields = [
-        "event", "round", "number", "team1", "team2", "seed", "chooser", "first_team", "set_code", "booster_seed", "pack_source",
-        "pack_sizes", "status", "review_break", "pack_index", "pick_number", "picks_open_at", "deadline",
-        "paused_deadline_left", "paused_review_left", "version", "started_at", "finished_at", "deck_building_minutes",
+        "event",
+        "round",
+        "number",
+        "team1",
+        "team2",
+        "seed",
+        "chooser",
+        "first_team",
+        "set_code",
+        "booster_seed",
+        "pack_source",
+        "pack_sizes",
+        "status",
+        "review_break",
+        "pack_index",
+        "pick_number",
+        "picks_open_at",
+        "deadline",
+        "paused_deadline_left",
+        "paused_review_left",
+        "version",
+        "started_at",
+        "finished_at",
+        "deck_building_minutes",
         "draft_log",
     ]
     fields = readonly_fields[:9] + ["review_seconds", "pick_seconds"] + readonly_fields[9:]
     change_form_template = "drafting/admin/drafttable_change_form.html"
     actions = [
-        "team1_first", "team2_first", "enter_packs", "generate_packs", "start", "pause", "review_break", "resume", "undo_last_pick", "end",
+        "team1_first",
+        "team2_first",
+        "enter_packs",
+        "generate_packs",
+        "start",
+        "pause",
+        "review_break",
+        "resume",
+        "undo_last_pick",
+        "end",
     ]
 
     @admin.display(description=_("round"), ordering="round__number")
@@ -165,15 +220,20 @@ class DraftTableAdmin(DraftLogField, EventScopedAdmin):
         if change and form.has_changed():
             try:
                 draft_table_set_timing(
-                    table_id=obj.pk, by=request.user,
-                    review_seconds=form.cleaned_data["review_seconds"], pick_seconds=form.cleaned_data["pick_seconds"],
+                    table_id=obj.pk,
+                    by=request.user,
+                    review_seconds=form.cleaned_data["review_seconds"],
+                    pick_seconds=form.cleaned_data["pick_seconds"],
                 )
             except DraftRefused as refused:  # the table finished between the form's check and the save
                 self.message_user(request, str(refused), messages.ERROR)
 
     def get_urls(self):
-        enter = path("<path:object_id>/enter-packs/", self.admin_site.admin_view(self.enter_packs_view),
-                     name="drafting_drafttable_enter_packs")
+        enter = path(
+            "<path:object_id>/enter-packs/",
+            self.admin_site.admin_view(self.enter_packs_view),
+            name="drafting_drafttable_enter_packs",
+        )
         return [enter, *super().get_urls()]
 
     def enter_packs_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
@@ -193,13 +253,24 @@ class DraftTableAdmin(DraftLogField, EventScopedAdmin):
                 form.add_error(None, str(refused))
             else:
                 table.refresh_from_db()
-                self.message_user(request, _("%(table)s: %(n)d packs of %(k)s cards entered.") % {
-                    "table": table, "n": len(table.pack_sizes), "k": _(" or ").join(map(str, sorted(set(table.pack_sizes))))},
-                    messages.SUCCESS)
+                self.message_user(
+                    request,
+                    _("%(table)s: %(n)d packs of %(k)s cards entered.")
+                    % {
+                        "table": table,
+                        "n": len(table.pack_sizes),
+                        "k": _(" or ").join(map(str, sorted(set(table.pack_sizes)))),
+                    },
+                    messages.SUCCESS,
+                )
                 return HttpResponseRedirect(reverse("admin:drafting_drafttable_change", args=[table.pk]))
         context = {
-            **self.admin_site.each_context(request), "title": _("Enter the packs of %(table)s") % {"table": table},
-            "form": form, "table": table, "opts": self.model._meta, "original": table,
+            **self.admin_site.each_context(request),
+            "title": _("Enter the packs of %(table)s") % {"table": table},
+            "form": form,
+            "table": table,
+            "opts": self.model._meta,
+            "original": table,
             "openers": [str(plan.opener) for plan in draft_table_plan(table=table)] if table.first_team else [],
             "started": table.status != DraftStatus.SETUP,
         }
@@ -227,11 +298,25 @@ class DraftTableAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.action(description=_("Record the choice: team 1 picks first"))
     def team1_first(self, request, queryset):
-        _each(self, request, queryset, draft_table_choose, ngettext_lazy("Team 1 picks first at %(n)d table.", "Team 1 picks first at %(n)d tables.", "n"), first_team=1)
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_choose,
+            ngettext_lazy("Team 1 picks first at %(n)d table.", "Team 1 picks first at %(n)d tables.", "n"),
+            first_team=1,
+        )
 
     @admin.action(description=_("Record the choice: team 2 picks first"))
     def team2_first(self, request, queryset):
-        _each(self, request, queryset, draft_table_choose, ngettext_lazy("Team 2 picks first at %(n)d table.", "Team 2 picks first at %(n)d tables.", "n"), first_team=2)
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_choose,
+            ngettext_lazy("Team 2 picks first at %(n)d table.", "Team 2 picks first at %(n)d tables.", "n"),
+            first_team=2,
+        )
 
     @admin.action(description=_("Enter packs from real packs (one table)"))
     def enter_packs(self, request, queryset):
@@ -242,23 +327,54 @@ class DraftTableAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.action(description=_("Generate packs from the set"))
     def generate_packs(self, request, queryset):
-        _each(self, request, queryset, draft_table_generate_packs, ngettext_lazy("Packs generated for %(n)d table.", "Packs generated for %(n)d tables.", "n"))
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_generate_packs,
+            ngettext_lazy("Packs generated for %(n)d table.", "Packs generated for %(n)d tables.", "n"),
+        )
 
     @admin.action(description=_("Start"))
     def start(self, request, queryset):
-        _each(self, request, queryset, draft_table_start, ngettext_lazy("%(n)d table started.", "%(n)d tables started.", "n"))
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_start,
+            ngettext_lazy("%(n)d table started.", "%(n)d tables started.", "n"),
+        )
 
     @admin.action(description=_("Pause"))
     def pause(self, request, queryset):
-        _each(self, request, queryset, draft_table_pause, ngettext_lazy("%(n)d table paused.", "%(n)d tables paused.", "n"))
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_pause,
+            ngettext_lazy("%(n)d table paused.", "%(n)d tables paused.", "n"),
+        )
 
     @admin.action(description=_("Pause for a review break (players may look at their picks)"))
     def review_break(self, request, queryset):
-        _each(self, request, queryset, draft_table_pause, ngettext_lazy("Review break at %(n)d table.", "Review break at %(n)d tables.", "n"), review_break=True)
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_pause,
+            ngettext_lazy("Review break at %(n)d table.", "Review break at %(n)d tables.", "n"),
+            review_break=True,
+        )
 
     @admin.action(description=_("Resume"))
     def resume(self, request, queryset):
-        _each(self, request, queryset, draft_table_resume, ngettext_lazy("%(n)d table resumed.", "%(n)d tables resumed.", "n"))
+        _each(
+            self,
+            request,
+            queryset,
+            draft_table_resume,
+            ngettext_lazy("%(n)d table resumed.", "%(n)d tables resumed.", "n"),
+        )
 
     @admin.action(description=_("End the draft"))
     def end(self, request, queryset):
@@ -266,29 +382,62 @@ class DraftTableAdmin(DraftLogField, EventScopedAdmin):
         form (with its reason) ends anything."""
         form = EndForm(request.POST if "reason" in request.POST else None)
         if form.is_valid():
-            _each(self, request, queryset, draft_table_end, ngettext_lazy(
-                "%(n)d table ended.", "%(n)d tables ended.", "n"), reason=form.cleaned_data["reason"].strip())
+            _each(
+                self,
+                request,
+                queryset,
+                draft_table_end,
+                ngettext_lazy("%(n)d table ended.", "%(n)d tables ended.", "n"),
+                reason=form.cleaned_data["reason"].strip(),
+            )
             return None
-        return self._confirm_page(request, queryset, form, action="end", title=_("End the draft"), explain=_(
-            "The draft ends now at these tables: cards not yet taken stay untaken and the players see their pools. "
-            "This can't be undone. The reason goes in the audit log with your name."))
+        return self._confirm_page(
+            request,
+            queryset,
+            form,
+            action="end",
+            title=_("End the draft"),
+            explain=_(
+                "The draft ends now at these tables: cards not yet taken stay untaken and the players see their pools. "
+                "This can't be undone. The reason goes in the audit log with your name."
+            ),
+        )
 
     @admin.action(description=_("Undo the last pick (judge's fix)"))
     def undo_last_pick(self, request, queryset):
         form = UndoForm(request.POST if "reason" in request.POST else None)
         if form.is_valid():
-            _each(self, request, queryset, draft_table_undo_last_pick, ngettext_lazy("Last pick undone at %(n)d table.", "Last pick undone at %(n)d tables.", "n"),
-                  reason=form.cleaned_data["reason"])
+            _each(
+                self,
+                request,
+                queryset,
+                draft_table_undo_last_pick,
+                ngettext_lazy("Last pick undone at %(n)d table.", "Last pick undone at %(n)d tables.", "n"),
+                reason=form.cleaned_data["reason"],
+            )
             return None
-        return self._confirm_page(request, queryset, form, action="undo_last_pick", title=_("Undo the last pick"),
-                                  explain=_("The most recent pick goes back on the table and the player picks "
-                                            "again. This is recorded with your name."))
+        return self._confirm_page(
+            request,
+            queryset,
+            form,
+            action="undo_last_pick",
+            title=_("Undo the last pick"),
+            explain=_(
+                "The most recent pick goes back on the table and the player picks "
+                "again. This is recorded with your name."
+            ),
+        )
 
     def _confirm_page(self, request, queryset, form, *, action: str, title: str, explain: str) -> TemplateResponse:
         """The page an action asks on before it runs: the selected tables, what will happen, a reason."""
         context = {
-            **self.admin_site.each_context(request), "title": title, "form": form, "explain": explain,
-            "tables": queryset, "opts": self.model._meta, "action": action,
+            **self.admin_site.each_context(request),
+            "title": title,
+            "form": form,
+            "explain": explain,
+            "tables": queryset,
+            "opts": self.model._meta,
+            "action": action,
             "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "drafting/admin_undo.html", context)
@@ -317,10 +466,28 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
     list_filter = ["status", "event"]
     list_select_related = ["event"]
     inlines = [PodTeamInline]
-    readonly_fields = ["event", "number", "seed", "set_code", "booster_seed", "pack_source", "status", "review_break",
-                       "pack_round", "step", "picks_open_at", "deadline", "version", "started_at", "finished_at",
-                       "review_between_picks", "draft_log"]
-    fields = readonly_fields[:6] + ["pick_seconds", "round_review_seconds", "deck_building_minutes"] + readonly_fields[6:]
+    readonly_fields = [
+        "event",
+        "number",
+        "seed",
+        "set_code",
+        "booster_seed",
+        "pack_source",
+        "status",
+        "review_break",
+        "pack_round",
+        "step",
+        "picks_open_at",
+        "deadline",
+        "version",
+        "started_at",
+        "finished_at",
+        "review_between_picks",
+        "draft_log",
+    ]
+    fields = (
+        readonly_fields[:6] + ["pick_seconds", "round_review_seconds", "deck_building_minutes"] + readonly_fields[6:]
+    )
     actions = ["generate_packs", "start", "pause", "review_break", "resume", "end"]
 
     @admin.display(description=_("pack round"))
@@ -333,8 +500,13 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.display(description=_("pages"))
     def links(self, obj: Pod) -> str:
-        return format_html('<a href="{}">{}</a> · <a href="{}">{}</a>', reverse("drafting:pod", args=[obj.pk]),
-                           _("live"), reverse("drafting:pod_public", args=[obj.pk]), _("public"))
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("drafting:pod", args=[obj.pk]),
+            _("live"),
+            reverse("drafting:pod_public", args=[obj.pk]),
+            _("public"),
+        )
 
     def has_add_permission(self, request):
         return False  # pods come from the registered teams: the action on the event's draft settings
@@ -344,7 +516,9 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
         if change and form.has_changed():
             try:
                 pod_services.thg_pod_set_timing(
-                    pod_id=obj.pk, by=request.user, pick_seconds=form.cleaned_data["pick_seconds"],
+                    pod_id=obj.pk,
+                    by=request.user,
+                    pick_seconds=form.cleaned_data["pick_seconds"],
                     round_review_seconds=form.cleaned_data["round_review_seconds"],
                     deck_building_minutes=form.cleaned_data["deck_building_minutes"],
                 )
@@ -353,29 +527,71 @@ class PodAdmin(DraftLogField, EventScopedAdmin):
 
     @admin.action(description=_("Generate packs from the set's boosters"))
     def generate_packs(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_generate_packs, ngettext_lazy("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", "n"), id_arg="pod_id")
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_generate_packs,
+            ngettext_lazy("Packs generated for %(n)d pod.", "Packs generated for %(n)d pods.", "n"),
+            id_arg="pod_id",
+        )
 
     @admin.action(description=_("Start the draft"))
     def start(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_start, ngettext_lazy("%(n)d pod started.", "%(n)d pods started.", "n"), id_arg="pod_id")
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_start,
+            ngettext_lazy("%(n)d pod started.", "%(n)d pods started.", "n"),
+            id_arg="pod_id",
+        )
 
     @admin.action(description=_("Pause"))
     def pause(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("%(n)d pod paused.", "%(n)d pods paused.", "n"), id_arg="pod_id")
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_pause,
+            ngettext_lazy("%(n)d pod paused.", "%(n)d pods paused.", "n"),
+            id_arg="pod_id",
+        )
 
     @admin.action(description=_("Review break (teams see their pools)"))
     def review_break(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_pause, ngettext_lazy("Review break in %(n)d pod.", "Review break in %(n)d pods.", "n"), id_arg="pod_id",
-            review_break=True)
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_pause,
+            ngettext_lazy("Review break in %(n)d pod.", "Review break in %(n)d pods.", "n"),
+            id_arg="pod_id",
+            review_break=True,
+        )
 
     @admin.action(description=_("Resume"))
     def resume(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_resume, ngettext_lazy("%(n)d pod resumed.", "%(n)d pods resumed.", "n"), id_arg="pod_id")
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_resume,
+            ngettext_lazy("%(n)d pod resumed.", "%(n)d pods resumed.", "n"),
+            id_arg="pod_id",
+        )
 
     @admin.action(description=_("End the draft where it stands"))
     def end(self, request, queryset):
-        _each(self, request, queryset, pod_services.thg_pod_end, ngettext_lazy("%(n)d pod ended.", "%(n)d pods ended.", "n"), id_arg="pod_id",
-            reason="organizer, from the admin")
+        _each(
+            self,
+            request,
+            queryset,
+            pod_services.thg_pod_end,
+            ngettext_lazy("%(n)d pod ended.", "%(n)d pods ended.", "n"),
+            id_arg="pod_id",
+            reason="organizer, from the admin",
+        )
 
 
 def _seat_pods(modeladmin, request, queryset, *, confirm_five: bool) -> None:
@@ -385,9 +601,12 @@ def _seat_pods(modeladmin, request, queryset, *, confirm_five: bool) -> None:
         except DraftRefused as refused:
             modeladmin.message_user(request, f"{settings.event}: {refused}", messages.ERROR)
         else:
-            modeladmin.message_user(request, ngettext(
-                "%(event)s: %(n)d pod.", "%(event)s: %(n)d pods.", len(pods)) % {
-                "event": settings.event, "n": len(pods)}, messages.SUCCESS)
+            modeladmin.message_user(
+                request,
+                ngettext("%(event)s: %(n)d pod.", "%(event)s: %(n)d pods.", len(pods))
+                % {"event": settings.event, "n": len(pods)},
+                messages.SUCCESS,
+            )
 
 
 @admin.action(description=_("Seat the Two-Headed Giant teams in draft pods"))

@@ -25,7 +25,10 @@ class DraftingConfig(AppConfig):
         # a Two-Headed Giant booster draft pairs each pod on its own.
         draft_round_seater_register(seater=draft_tables_seat_round)
         # A booster draft pairs every round within the pod where the organizer chose so (a paper draft's option).
-        draft_pairing_register(format_kind=FormatKind.BOOSTER_DRAFT, first_round_pairs=booster_first_round_pairs,
-                               pods=booster_pod_number_of_registrations)
+        draft_pairing_register(
+            format_kind=FormatKind.BOOSTER_DRAFT,
+            first_round_pairs=booster_first_round_pairs,
+            pods=booster_pod_number_of_registrations,
+        )
         draft_pairing_register(format_kind=FormatKind.THG_DRAFT, pods=thg_pod_number_of_registrations)
         demo_part_register(part=draft_demo_lines)

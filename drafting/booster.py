@@ -5,6 +5,7 @@ pack 3 left, and takes one card from every pack that reaches them; the last card
 passing itself is the shared rules of drafting.passing (`RULES`); this module holds the numbers of the format, the
 seating and the first round's pairings across the pod.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,15 +23,31 @@ MIN_PLAYERS = 2
 
 # MTR Appendix B, booster draft timing: seconds for a pick by the cards in the pack (15-card packs: 40 s down to
 # 5 s; the last card has no choice and goes on at once). An event may replace it (DraftSettings.booster_pick_seconds).
-INDIVIDUAL_PICK_SECONDS = {15: 40, 14: 40, 13: 35, 12: 30, 11: 25, 10: 25, 9: 20, 8: 20, 7: 15, 6: 10, 5: 10, 4: 5, 3: 5,
-                           2: 5, 1: 0}
+INDIVIDUAL_PICK_SECONDS = {
+    15: 40,
+    14: 40,
+    13: 35,
+    12: 30,
+    11: 25,
+    10: 25,
+    9: 20,
+    8: 20,
+    7: 15,
+    6: 10,
+    5: 10,
+    4: 5,
+    3: 5,
+    2: 5,
+    1: 0,
+}
 # Review of the picks before the next pack: after pack 1 and after pack 2 (RULES.md 10).
 REVIEW_SECONDS = (30, 45)
 # MTR Appendix B: "Draft - 25 minutes for deck registration and construction".
 DECK_BUILDING_MINUTES = 25
 
-RULES = PassingDraft(code="booster", pack_rounds=PACK_ROUNDS, cards_per_pick=CARDS_PER_PICK,
-                     default_pick_seconds=INDIVIDUAL_PICK_SECONDS)
+RULES = PassingDraft(
+    code="booster", pack_rounds=PACK_ROUNDS, cards_per_pick=CARDS_PER_PICK, default_pick_seconds=INDIVIDUAL_PICK_SECONDS
+)
 
 T = TypeVar("T")
 

@@ -7,6 +7,7 @@ paused). Where a draft stands is a function of the seconds run since the start, 
 schedule and the stopwatch computes the same call without asking the server (static/js/called.js does the same
 arithmetic; tests/browser/test_paper_draft.py holds the page to it).
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -22,7 +23,9 @@ MIN_PACK_SIZE, MAX_PACK_SIZE = 2, 20
 MAX_PACKS = 6
 THG_PACK_ROUNDS = thg.PACK_ROUNDS
 THG_PICK_SECONDS = thg.DEFAULT_PICK_SECONDS
-THG_REVIEW_SECONDS = 30  # before each pack after the first, as the digital 2HG pods (models.DEFAULT_ROUND_REVIEW_SECONDS)
+THG_REVIEW_SECONDS = (
+    30  # before each pack after the first, as the digital 2HG pods (models.DEFAULT_ROUND_REVIEW_SECONDS)
+)
 # RULES.md 6 (MTR's Rochester draft timing): 20 seconds to review a pack once laid out, then 5 seconds a pick.
 ROCHESTER_REVIEW_SECONDS = 20
 ROCHESTER_PICK_SECONDS = 5
@@ -53,10 +56,20 @@ class Segment:
 
     def as_json(self) -> dict:
         """The segment as the pages read it; the 2HG and Rochester fields only where they are set."""
-        data = {"kind": self.kind, "seconds": self.seconds, "pack": self.pack, "pick": self.pick, "cards": self.cards,
-                "passing": self.passing}
-        extra = {"take": self.take if self.take != 1 else None, "seat": self.seat, "round": self.round,
-                 "next_opener": self.next_opener}
+        data = {
+            "kind": self.kind,
+            "seconds": self.seconds,
+            "pack": self.pack,
+            "pick": self.pick,
+            "cards": self.cards,
+            "passing": self.passing,
+        }
+        extra = {
+            "take": self.take if self.take != 1 else None,
+            "seat": self.seat,
+            "round": self.round,
+            "next_opener": self.next_opener,
+        }
         return {**data, **{key: value for key, value in extra.items() if value}}
 
 
@@ -77,8 +90,12 @@ def passing(pack: int) -> str:
 
 
 def called_draft_schedule(
-    *, pack_size: int, packs: int = PACK_ROUNDS, table: Mapping[int, int] = INDIVIDUAL_PICK_SECONDS,
-    reviews: Sequence[int] = REVIEW_SECONDS, take: int = 1,
+    *,
+    pack_size: int,
+    packs: int = PACK_ROUNDS,
+    table: Mapping[int, int] = INDIVIDUAL_PICK_SECONDS,
+    reviews: Sequence[int] = REVIEW_SECONDS,
+    take: int = 1,
 ) -> list[Segment]:
     """Every call of a draft of `packs` packs of `pack_size` cards: per pack a review before it (none before the
     first; `reviews[0]` before pack 2, `reviews[1]` before pack 3, the last entry after that) and one pick per
@@ -100,26 +117,42 @@ def called_draft_schedule(
         for pick, cards in enumerate(range(pack_size, take, -take), start=1):
             seconds = pick_seconds(cards, table)
             if seconds > 0:
-                segments.append(Segment(kind=PICK, seconds=seconds, pack=pack, pick=pick, cards=cards,
-                                        passing=passing(pack), take=take))
+                segments.append(
+                    Segment(
+                        kind=PICK, seconds=seconds, pack=pack, pick=pick, cards=cards, passing=passing(pack), take=take
+                    )
+                )
     return segments
 
 
 def thg_called_draft_schedule(
-    *, pack_size: int, packs: int = THG_PACK_ROUNDS, table: Mapping[int, int] | None = None,
+    *,
+    pack_size: int,
+    packs: int = THG_PACK_ROUNDS,
+    table: Mapping[int, int] | None = None,
     review_seconds: int = THG_REVIEW_SECONDS,
 ) -> list[Segment]:
     """Every call of a Two-Headed Giant draft with real packs (RULES.md 7, MTR 9.7): six packs passing left, right,
     left, right, left, right; a team takes two cards a pick with the 2HG pick times (drafting.thg: both MTR picks a
     two-card pick replaces, shrinking as the pack empties; or the event's `table`), the last one or two cards of a
     pack go on with no call; `review_seconds` before every pack after the first (0: none)."""
-    return called_draft_schedule(pack_size=pack_size, packs=packs, table=table or THG_PICK_SECONDS,
-                                 reviews=(review_seconds,) if review_seconds > 0 else (), take=thg.CARDS_PER_PICK)
+    return called_draft_schedule(
+        pack_size=pack_size,
+        packs=packs,
+        table=table or THG_PICK_SECONDS,
+        reviews=(review_seconds,) if review_seconds > 0 else (),
+        take=thg.CARDS_PER_PICK,
+    )
 
 
 def rochester_call_schedule(
-    *, team_size: int, pack_size: int, first_team: int, review_seconds: int = ROCHESTER_REVIEW_SECONDS,
-    pick_seconds: int = ROCHESTER_PICK_SECONDS, build_minutes: int | None = None,
+    *,
+    team_size: int,
+    pack_size: int,
+    first_team: int,
+    review_seconds: int = ROCHESTER_REVIEW_SECONDS,
+    pick_seconds: int = ROCHESTER_PICK_SECONDS,
+    build_minutes: int | None = None,
 ) -> list[Segment]:
     """Every call of one table's team Rochester draft with real packs (RULES.md 6, MTR 8.5): pack by pack in the
     horseshoe order of drafting.rochester, a review of `review_seconds` once the pack is laid out (its `seat` is the
@@ -139,14 +172,23 @@ def rochester_call_schedule(
     for pack in plan:
         common: dict[str, Any] = {"pack": pack.index + 1, "round": pack.round, "passing": pack.direction.value}
         if review_seconds > 0:
-            segments.append(Segment(kind=REVIEW, seconds=review_seconds, seat=str(pack.opener),
-                                    cards=pack_size, **common))
+            segments.append(
+                Segment(kind=REVIEW, seconds=review_seconds, seat=str(pack.opener), cards=pack_size, **common)
+            )
         following = plan[pack.index + 1].opener if pack.index + 1 < len(plan) else None
         last_called = len(pack.picks) - 1  # the last card has nobody to choose between
         for number, seat in enumerate(pack.picks[:last_called], start=1):
-            segments.append(Segment(
-                kind=PICK, seconds=pick_seconds, pick=number, cards=pack_size - number + 1, seat=str(seat),
-                next_opener=str(following) if following is not None and number == last_called else "", **common))
+            segments.append(
+                Segment(
+                    kind=PICK,
+                    seconds=pick_seconds,
+                    pick=number,
+                    cards=pack_size - number + 1,
+                    seat=str(seat),
+                    next_opener=str(following) if following is not None and number == last_called else "",
+                    **common,
+                )
+            )
     if build_minutes:
         segments += deck_building_schedule(minutes=build_minutes)
     return segments

@@ -15,6 +15,7 @@ draft). This module owns, once for all of them:
 A format plugs in with its pure rules (rochester.py, thg.py, booster.py) and a small adapter in its service module
 that registers what a timeout takes and what happens when the draft ends (`draft_format_register`).
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -72,16 +73,22 @@ class DraftKind:
 
 
 TABLE = DraftKind(
-    name="table", model=DraftTable, position_fields=("pack_index", "pick_number"),
-    timeout_task="drafting.draft_timeout", channel_prefix="hydra:draft",
+    name="table",
+    model=DraftTable,
+    position_fields=("pack_index", "pick_number"),
+    timeout_task="drafting.draft_timeout",
+    channel_prefix="hydra:draft",
     already_paused=gettext_lazy("This table is already paused."),
     pause_not_running=gettext_lazy("Only a running table can be paused."),
     resume_not_paused=gettext_lazy("Only a paused table can be resumed."),
     already_over=gettext_lazy("This table's draft is already over."),
 )
 POD = DraftKind(
-    name="pod", model=Pod, position_fields=("pack_round", "step"),
-    timeout_task="drafting.pod_timeout", channel_prefix="hydra:pod",
+    name="pod",
+    model=Pod,
+    position_fields=("pack_round", "step"),
+    timeout_task="drafting.pod_timeout",
+    channel_prefix="hydra:pod",
     already_paused=gettext_lazy("This pod is already paused."),
     pause_not_running=gettext_lazy("Only a running pod can be paused."),
     resume_not_paused=gettext_lazy("Only a paused pod can be resumed."),
@@ -177,8 +184,15 @@ def draft_log(draft: DraftBase, action: str, *, by, detail: str = "", round_=Non
     label = DraftAction(action).label if action in DraftAction.values else action
     params = {"draft": where, "action": label, "detail": detail}
     message = gettext_lazy("%(draft)s: %(action)s. %(detail)s") if detail else gettext_lazy("%(draft)s: %(action)s.")
-    return event_log_record(event=draft.event, user=by, kind=LogKind.DRAFT, action=action, round_number=round_number,
-                            message=LogText(message, params), data={**data, "detail": detail})
+    return event_log_record(
+        event=draft.event,
+        user=by,
+        kind=LogKind.DRAFT,
+        action=action,
+        round_number=round_number,
+        message=LogText(message, params),
+        data={**data, "detail": detail},
+    )
 
 
 def draft_schedule_timeout(draft: DraftBase) -> None:
@@ -235,13 +249,20 @@ def drafts_sweep_overdue(*, kind: DraftKind, grace_seconds: float = SWEEP_GRACE_
     without its timer task running (a worker that died, or no worker at all). Returns the timeouts applied."""
     cutoff = now() - dt.timedelta(seconds=grace_seconds)
     overdue = kind.model.objects.filter(status=DraftStatus.RUNNING, deadline__lte=cutoff).values_list(
-        "pk", *kind.position_fields)
+        "pk", *kind.position_fields
+    )
     made = 0
     for draft_id, *position in overdue:
         if draft_timeout_apply(kind=kind, draft_id=draft_id, position=tuple(position), via=PickVia.SWEEP):
             made += 1
-            log.info("Draft sweep: %s %s pick %s.%s timed out without its timer; took the oldest %s.", kind.name,
-                     draft_id, position[0] + 1, position[1], "card" if kind is TABLE else "cards")
+            log.info(
+                "Draft sweep: %s %s pick %s.%s timed out without its timer; took the oldest %s.",
+                kind.name,
+                draft_id,
+                position[0] + 1,
+                position[1],
+                "card" if kind is TABLE else "cards",
+            )
     return made
 
 
@@ -261,7 +282,8 @@ def drafts_refresh(*, kind: DraftKind, event) -> int:
     """Apply the timeout of every running draft of `kind` in `event` whose deadline is over (one query when none
     is), so a list read by the server's clock never shows an expired deadline. Returns the timeouts applied."""
     overdue = kind.model.objects.filter(event=event, status=DraftStatus.RUNNING, deadline__lte=now()).values_list(
-        "pk", *kind.position_fields)
+        "pk", *kind.position_fields
+    )
     return sum(
         draft_timeout_apply(kind=kind, draft_id=pk, position=tuple(position), via=PickVia.READ)
         for pk, *position in overdue
@@ -279,9 +301,19 @@ def draft_boosters_open(*, draft: DraftBase, set_code: str, seed: str, count: in
     return open_boosters(load_set(code), count=count, seed=seed), code, seed
 
 
-def draft_packs_store(*, kind: DraftKind, draft_id: int, by, packs: list, source: str, set_code: str, seed: str,
-                      card_model: type, place: Callable[[DraftBase, int], dict],
-                      sizes: Callable[[DraftBase, list], list]) -> DraftBase:
+def draft_packs_store(
+    *,
+    kind: DraftKind,
+    draft_id: int,
+    by,
+    packs: list,
+    source: str,
+    set_code: str,
+    seed: str,
+    card_model: type,
+    place: Callable[[DraftBase, int], dict],
+    sizes: Callable[[DraftBase, list], list],
+) -> DraftBase:
     """Load the packs of a draft that hasn't started (replacing any loaded before), one card row a card in layout
     order (`position` 1 = laid out first), logged with who did it. The format says where pack number `index` goes
     (`place(draft, index)`: the card row's pack fields) and how its sizes are kept (`sizes(draft, packs)`).
@@ -293,9 +325,17 @@ def draft_packs_store(*, kind: DraftKind, draft_id: int, by, packs: list, source
         card_model.objects.filter(**{kind.name: draft}).delete()
         card_model.objects.bulk_create(
             card_model(
-                **{kind.name: draft}, **place(draft, index), position=position, uuid=card.uuid, name=card.name,
-                set_code=card.set_code, rarity=card.rarity, colors="".join(card.colors), types=" ".join(card.types),
-                mana_value=card.mana_value, foil=card.foil,
+                **{kind.name: draft},
+                **place(draft, index),
+                position=position,
+                uuid=card.uuid,
+                name=card.name,
+                set_code=card.set_code,
+                rarity=card.rarity,
+                colors="".join(card.colors),
+                types=" ".join(card.types),
+                mana_value=card.mana_value,
+                foil=card.foil,
             )
             for index, pack in enumerate(packs)
             for position, card in enumerate(pack, start=1)

@@ -6,6 +6,7 @@ browser).
 
 Without HYDRA_REDIS_URL (`make run`) nothing is published and the pages poll.
 """
+
 import logging
 
 from django.conf import settings

@@ -3,6 +3,7 @@
 A DraftTable row serialises everything that happens at its table: every pick, timeout and organizer action locks
 it (services.timers.table_lock) and checks the pick it expects. See docs/drafting.md.
 """
+
 import datetime as dt
 
 from django.core.validators import MinValueValidator
@@ -69,35 +70,52 @@ class PodFormat(models.TextChoices):
 class DraftSettings(models.Model):
     """How an event drafts: the set its packs come from and its timers (empty means no limit)."""
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="draft_settings", verbose_name=_("event"))
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="draft_settings", verbose_name=_("event")
+    )
     set_code = models.CharField(
-        _("set"), max_length=10, blank=True, help_text=_("The set packs are generated from; empty if packs are entered.")
+        _("set"),
+        max_length=10,
+        blank=True,
+        help_text=_("The set packs are generated from; empty if packs are entered."),
     )
     review_seconds = models.PositiveSmallIntegerField(
-        _("review seconds"), null=True, blank=True, default=DEFAULT_REVIEW_SECONDS,
+        _("review seconds"),
+        null=True,
+        blank=True,
+        default=DEFAULT_REVIEW_SECONDS,
         help_text=_("Time to look at a pack once it is laid out. Empty: no limit."),
     )
     pick_seconds = models.PositiveSmallIntegerField(
-        _("seconds per pick"), null=True, blank=True, default=DEFAULT_PICK_SECONDS,
-        validators=[MinValueValidator(1)], help_text=_("Empty: no limit."),
+        _("seconds per pick"),
+        null=True,
+        blank=True,
+        default=DEFAULT_PICK_SECONDS,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: no limit."),
     )
     thg_pick_seconds = models.JSONField(
-        _("Two-Headed Giant pick seconds"), default=dict, blank=True,
+        _("Two-Headed Giant pick seconds"),
+        default=dict,
+        blank=True,
         help_text=_(
-            "Seconds for a two-card pick by the cards in the pack, e.g. {\"15\": 80, \"9\": 40, \"3\": 10}. "
+            'Seconds for a two-card pick by the cards in the pack, e.g. {"15": 80, "9": 40, "3": 10}. '
             "Empty: the default table (longer for full packs, shrinking as packs empty)."
         ),
     )
     booster_pick_seconds = models.JSONField(
-        _("booster draft pick seconds"), default=dict, blank=True,
+        _("booster draft pick seconds"),
+        default=dict,
+        blank=True,
         help_text=_(
-            "Seconds for a pick by the cards in the pack, e.g. {\"15\": 40, \"9\": 20, \"2\": 5}. "
+            'Seconds for a pick by the cards in the pack, e.g. {"15": 40, "9": 20, "2": 5}. '
             "Empty: the MTR's booster draft table (Appendix B)."
         ),
     )
 
     pods_every_round = models.BooleanField(
-        _("pair within the pod every round"), default=False,
+        _("pair within the pod every round"),
+        default=False,
         help_text=_("Booster draft: every Swiss round pairs within the draft pod, not only round 1."),
     )
 
@@ -179,19 +197,25 @@ class DraftTable(DraftBase):
         verbose_name_plural = _("draft tables")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "number"], condition=Q(round__isnull=True), name="drafttable_number_once_per_event",
+                fields=["event", "number"],
+                condition=Q(round__isnull=True),
+                name="drafttable_number_once_per_event",
                 violation_error_message=_("This event already has a draft table with this number."),
             ),
             models.UniqueConstraint(
-                fields=["round", "number"], condition=Q(round__isnull=False), name="drafttable_number_once_per_round",
+                fields=["round", "number"],
+                condition=Q(round__isnull=False),
+                name="drafttable_number_once_per_round",
                 violation_error_message=_("This round already has a draft table with this number."),
             ),
             models.CheckConstraint(
-                condition=~Q(team1=models.F("team2")), name="drafttable_two_teams",
+                condition=~Q(team1=models.F("team2")),
+                name="drafttable_two_teams",
                 violation_error_message=_("A team can't draft against itself."),
             ),
             models.CheckConstraint(
-                condition=Q(pick_number__gte=1), name="drafttable_pick_number_positive",
+                condition=Q(pick_number__gte=1),
+                name="drafttable_pick_number_positive",
                 violation_error_message=_("Picks are numbered from 1."),
             ),
         ]
@@ -200,7 +224,6 @@ class DraftTable(DraftBase):
         if self.round_id is None:
             return f"{self.event.name}, draft table {self.number}"
         return f"{self.event.name}, {self.round.name}, draft table {self.number}"
-
 
     @property
     def team_size(self) -> int:
@@ -257,7 +280,8 @@ class DraftCard(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "pack_index", "position"], name="draftcard_position_once"),
             models.UniqueConstraint(
-                fields=["table", "pack_index", "pick_number"], name="draftcard_pick_once",
+                fields=["table", "pack_index", "pick_number"],
+                name="draftcard_pick_once",
                 condition=Q(pick_number__isnull=False),
             ),
             models.CheckConstraint(
@@ -290,21 +314,29 @@ class Pod(DraftBase):
     seed = models.BigIntegerField(_("seed"))
     pick_seconds = models.JSONField(_("pick seconds"), default=dict, blank=True)
     review_between_picks = models.BooleanField(
-        _("pool visible between picks"), default=False,
+        _("pool visible between picks"),
+        default=False,
         help_text=_("Regular REL only: teams may look through their pool between picks."),
     )
     deck_building_minutes = models.PositiveSmallIntegerField(_("deck building minutes"), null=True, blank=True)
     round_review_seconds = models.FloatField(
-        _("review seconds between pack rounds"), null=True, blank=True, default=DEFAULT_ROUND_REVIEW_SECONDS,
+        _("review seconds between pack rounds"),
+        null=True,
+        blank=True,
+        default=DEFAULT_ROUND_REVIEW_SECONDS,
         help_text=_("Before each pack round after the first, the teams look through their pool. Empty: none."),
     )
     review_seconds_by_round = models.JSONField(
-        _("review seconds before each pack round"), default=list, blank=True,
+        _("review seconds before each pack round"),
+        default=list,
+        blank=True,
         help_text=_("The review before pack 2, pack 3, ... (e.g. [30, 45]); empty: the review seconds above for each."),
     )
 
     phase_number = models.PositiveSmallIntegerField(
-        _("phase"), null=True, blank=True,
+        _("phase"),
+        null=True,
+        blank=True,
         help_text=_("The phase of the event's plan this pod drafts in; empty for an event without phases."),
     )
 
@@ -317,7 +349,8 @@ class Pod(DraftBase):
         verbose_name_plural = _("draft pods")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "number"], name="pod_number_once_per_event",
+                fields=["event", "number"],
+                name="pod_number_once_per_event",
                 violation_error_message=_("This event already has a pod with this number."),
             ),
         ]
@@ -336,7 +369,6 @@ class Pod(DraftBase):
         return step_key(self.pack_round, self.step)
 
 
-
 def step_key(pack_round: int, step: int) -> int:
     return pack_round * 100 + step
 
@@ -346,8 +378,9 @@ class PodTeam(models.Model):
     two cards a teammate has chosen but not yet confirmed (shown live to the other)."""
 
     pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="teams", verbose_name=_("pod"))
-    registration = models.ForeignKey(Registration, on_delete=models.RESTRICT, related_name="pod_seats",
-                                     verbose_name=_("team"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.RESTRICT, related_name="pod_seats", verbose_name=_("team")
+    )
     seat = models.PositiveSmallIntegerField(_("seat"))
     picked_through = models.IntegerField(default=-1)
     tentative = models.JSONField(default=list, blank=True)
@@ -397,7 +430,8 @@ class PodCard(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["pod", "pack_round", "opener", "position"], name="podcard_position_once"),
             models.UniqueConstraint(
-                fields=["team", "pack_round", "pick_step", "pick_slot"], name="podcard_two_per_pick",
+                fields=["team", "pack_round", "pick_step", "pick_slot"],
+                name="podcard_two_per_pick",
                 condition=Q(team__isnull=False),
             ),
         ]
@@ -405,7 +439,6 @@ class PodCard(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
 
 
 class TimerKind(models.TextChoices):
@@ -424,10 +457,17 @@ class EventTimer(models.Model):
     Rochester draft); each scope has at most one timer of a kind, so every table of every round has its call."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="timers", verbose_name=_("event"))
-    pod = models.ForeignKey("Pod", on_delete=models.CASCADE, related_name="timers", null=True, blank=True,
-                            verbose_name=_("pod"))
-    table = models.ForeignKey(DraftTable, on_delete=models.CASCADE, related_name="timers", null=True, blank=True,
-                              verbose_name=_("draft table"))
+    pod = models.ForeignKey(
+        "Pod", on_delete=models.CASCADE, related_name="timers", null=True, blank=True, verbose_name=_("pod")
+    )
+    table = models.ForeignKey(
+        DraftTable,
+        on_delete=models.CASCADE,
+        related_name="timers",
+        null=True,
+        blank=True,
+        verbose_name=_("draft table"),
+    )
     kind = models.CharField(_("timer"), max_length=5, choices=TimerKind.choices)
     schedule = models.JSONField(_("schedule"), default=list)
     started_at = models.DateTimeField(_("started at"))
@@ -439,14 +479,20 @@ class EventTimer(models.Model):
         verbose_name = _("event timer")
         verbose_name_plural = _("event timers")
         constraints = [
-            models.UniqueConstraint(fields=["event", "kind"], condition=Q(pod__isnull=True, table__isnull=True),
-                                    name="one_timer_of_a_kind_per_event"),
-            models.UniqueConstraint(fields=["pod", "kind"], condition=Q(pod__isnull=False),
-                                    name="one_timer_of_a_kind_per_pod"),
-            models.UniqueConstraint(fields=["table", "kind"], condition=Q(table__isnull=False),
-                                    name="one_timer_of_a_kind_per_table"),
-            models.CheckConstraint(condition=Q(pod__isnull=True) | Q(table__isnull=True),
-                                   name="timer_of_a_pod_or_a_table"),
+            models.UniqueConstraint(
+                fields=["event", "kind"],
+                condition=Q(pod__isnull=True, table__isnull=True),
+                name="one_timer_of_a_kind_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["pod", "kind"], condition=Q(pod__isnull=False), name="one_timer_of_a_kind_per_pod"
+            ),
+            models.UniqueConstraint(
+                fields=["table", "kind"], condition=Q(table__isnull=False), name="one_timer_of_a_kind_per_table"
+            ),
+            models.CheckConstraint(
+                condition=Q(pod__isnull=True) | Q(table__isnull=True), name="timer_of_a_pod_or_a_table"
+            ),
         ]
 
     def __str__(self) -> str:

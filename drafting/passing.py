@@ -10,6 +10,7 @@ pass left in rounds 0, 2, 4 and right in rounds 1, 3, 5.
 A pack of no more cards than a pick takes leaves no choice: its cards go to the seat holding it at once. A seat out
 of time gets the oldest cards of its pack (the ones laid out first, by position: the ones longest in the pack).
 """
+
 from __future__ import annotations
 
 import math
@@ -47,7 +48,7 @@ def seat_in_pods(drafters: Sequence[T], *, rng: random.Random, sizes: Sequence[i
     rng.shuffle(order)
     pods, start = [], 0
     for size in sizes:
-        pods.append(order[start:start + size])
+        pods.append(order[start : start + size])
         start += size
     return pods
 
@@ -117,7 +118,9 @@ class PassingDraft:
     def step_seconds(self, pack_sizes: Sequence[int], step: int, table: Mapping[int, int] | None = None) -> int | None:
         """The clock of a pick step: the time of the fullest pack any seat chooses from (None: no limit, or no seat
         has a choice to make)."""
-        choosing = [self.cards_left(size, step) for size in pack_sizes if self.needs_choice(self.cards_left(size, step))]
+        choosing = [
+            self.cards_left(size, step) for size in pack_sizes if self.needs_choice(self.cards_left(size, step))
+        ]
         if not choosing:
             return None
         return self.pick_seconds(max(choosing), table)
@@ -141,7 +144,9 @@ class PassingDraft:
         if not set(chosen) <= set(pack):
             raise PickInvalid("That card isn't in the pack in front of the team.")
 
-    def next_position(self, *, pack_round: int, step: int, pack_sizes: Sequence[int], rounds: int | None = None) -> Position:
+    def next_position(
+        self, *, pack_round: int, step: int, pack_sizes: Sequence[int], rounds: int | None = None
+    ) -> Position:
         """The position after `step` of `pack_round` when the round's packs have `pack_sizes` cards: the next step,
         the first step of the next round once every pack is empty, or finished after the last round."""
         rounds = self.pack_rounds if rounds is None else rounds

@@ -4,6 +4,7 @@ and MagicProTools / 17lands read, and every pick of an event as CSV rows.
 MTGO's log lists each pick under "Pack P pick K:" with every card of the pack at that moment, the card taken marked
 "--> " and the others indented four spaces; a Two-Headed Giant pick marks both cards taken.
 """
+
 from __future__ import annotations
 
 import csv
@@ -24,12 +25,12 @@ class LoggedPick:
     taken: tuple[str, ...]
 
 
-CSV_COLUMNS = ("event", "format", "draft", "seat", "drafter", "pack", "pick", "card", "via", "picked_at",
-               "deadline_at")
+CSV_COLUMNS = ("event", "format", "draft", "seat", "drafter", "pack", "pick", "card", "via", "picked_at", "deadline_at")
 
 
-def mtgo_text(*, event: str, started: dt.datetime | None, drafters: Sequence[str], me: str,
-              picks: Iterable[LoggedPick]) -> str:
+def mtgo_text(
+    *, event: str, started: dt.datetime | None, drafters: Sequence[str], me: str, picks: Iterable[LoggedPick]
+) -> str:
     """The drafter `me`'s picks as an MTGO draft log: a header (event, time, the drafters with "--> " before `me`),
     then one block a pick."""
     lines = [f"Event #: {event}"]

@@ -127,9 +127,7 @@ def draft_plan(*, team_size: int, pack_size: int, first_team: int = 1) -> list[P
                     index=len(plans),
                     opener=opener,
                     direction=direction,
-                    picks=pick_order(
-                        opener=opener, direction=direction, team_size=team_size, pack_size=pack_size
-                    ),
+                    picks=pick_order(opener=opener, direction=direction, team_size=team_size, pack_size=pack_size),
                 )
             )
         # The last opener of this round opens the first pack of the next one.
@@ -153,6 +151,5 @@ def seat_for_pick(plan: list[PackPlan], pack_index: int, pick_number: int) -> Se
 def _check_team_size(team_size: int) -> None:
     if not MIN_TEAM_SIZE <= team_size <= len(string.ascii_uppercase):
         raise ValueError(
-            f"A Rochester draft team has {MIN_TEAM_SIZE} to {len(string.ascii_uppercase)} players, "
-            f"not {team_size}."
+            f"A Rochester draft team has {MIN_TEAM_SIZE} to {len(string.ascii_uppercase)} players, not {team_size}."
         )

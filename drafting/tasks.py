@@ -1,4 +1,5 @@
 """Celery tasks of the draft: thin, primitive ids in, one service call (docs/drafting.md)."""
+
 from celery import shared_task
 
 from common.tasks import task_send

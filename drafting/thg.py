@@ -11,6 +11,7 @@ At step `s` of round `r` the pack opened by seat `o` lies in front of seat `o + 
 A pack of one or two cards leaves no choice: its cards go to the team holding it at once. A team out of time gets
 the two oldest cards of its pack (the ones laid out first, by position: the ones longest in the pack).
 """
+
 from __future__ import annotations
 
 import math
@@ -67,8 +68,9 @@ def seat_pods(teams: Sequence[T], *, rng: random.Random, allow_five: bool = Fals
 
 # The numbers of the format on the shared rules of a passing draft (drafting.passing): six pack rounds, two cards
 # a pick, the pick-time table above. The module's functions are the shared rules bound to them.
-RULES = PassingDraft(code="2hg", pack_rounds=PACK_ROUNDS, cards_per_pick=CARDS_PER_PICK,
-                     default_pick_seconds=DEFAULT_PICK_SECONDS)
+RULES = PassingDraft(
+    code="2hg", pack_rounds=PACK_ROUNDS, cards_per_pick=CARDS_PER_PICK, default_pick_seconds=DEFAULT_PICK_SECONDS
+)
 direction = RULES.direction
 holder = RULES.holder
 pack_in_front_of = RULES.pack_in_front_of

@@ -1,5 +1,6 @@
 """What the event-file commands share: finding the organizer named on the command line, and turning the sync
 services' refusals into the command's error message."""
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
@@ -10,10 +11,17 @@ from eventfile.remote import RemoteError, SyncRefused
 def organizer_named(name: str | None):
     """The user named `name`, or the first superuser without a name; CommandError saying what to pass otherwise."""
     User = get_user_model()
-    user = User.objects.filter(username=name).first() if name else User.objects.filter(is_superuser=True).order_by("pk").first()
+    user = (
+        User.objects.filter(username=name).first()
+        if name
+        else User.objects.filter(is_superuser=True).order_by("pk").first()
+    )
     if user is None:
-        raise CommandError(f"There is no user named {name!r}." if name
-                           else "There is no superuser to own the event: pass --organizer NAME.")
+        raise CommandError(
+            f"There is no user named {name!r}."
+            if name
+            else "There is no superuser to own the event: pass --organizer NAME."
+        )
     return user
 
 
@@ -28,8 +36,9 @@ def sync_run(move, **kwargs):
     try:
         return move(**kwargs)
     except SyncRefused as exc:
-        raise CommandError(str(exc) + "\nWhat differs (here / there):\n"
-                           + "\n".join(f"  {line}" for line in exc.differences)) from None
+        raise CommandError(
+            str(exc) + "\nWhat differs (here / there):\n" + "\n".join(f"  {line}" for line in exc.differences)
+        ) from None
     except (RemoteError, ValueError) as exc:
         raise CommandError(str(exc)) from None
     except ValidationError as exc:

@@ -3,6 +3,7 @@
 Pure: plain rows in, one plain report out. The command `compare_standings` feeds it; docs/standings.md says
 where and why Hydra and the published sources differ, and which source uses which convention.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -31,8 +32,12 @@ def _decimals(value: float) -> int:
 def published_precision(rows: Iterable[Mapping]) -> int:
     """The decimals a file publishes its percentages with: the most any of its figures shows (at least 4, as
     MTGO's; 6 for Melee's), figures with float noise left out; 6 when every figure is unrounded."""
-    shown = [_decimals(row[key]) for row in rows for key, _figure in PERCENTAGES
-             if isinstance(row.get(key), (int, float)) and not isinstance(row.get(key), bool)]
+    shown = [
+        _decimals(row[key])
+        for row in rows
+        for key, _figure in PERCENTAGES
+        if isinstance(row.get(key), (int, float)) and not isinstance(row.get(key), bool)
+    ]
     rounded = [d for d in shown if d <= _NOISE]
     if not rounded:
         return _UNROUNDED_PRECISION
@@ -90,7 +95,9 @@ def _explained(conventions: _Tried, name: str, figure: str, published, places: i
 
 
 def standings_compare(
-    *, hydra: Mapping[str, Mapping[str, object]], published: Iterable[Mapping],
+    *,
+    hydra: Mapping[str, Mapping[str, object]],
+    published: Iterable[Mapping],
     conventions: Mapping[str, Mapping[str, Mapping[str, object]]] | None = None,
 ) -> dict:
     """Compare each published standings row with Hydra's row of the same player (names compared without case).
@@ -120,8 +127,9 @@ def standings_compare(
         seen.add(name.lower())
         found = by_name.get(name.lower())
         if found is None:
-            differences.append({"player": name, "figure": "player", "hydra": None, "published": "listed",
-                                "explained_by": ""})
+            differences.append(
+                {"player": name, "figure": "player", "hydra": None, "published": "listed", "explained_by": ""}
+            )
             continue
         mine = found[1]
         record_shown = record_published(row)
@@ -132,22 +140,35 @@ def standings_compare(
             if key == "Points" and record_shown and not _are_match_points(row):
                 continue  # e.g. topdeck.gg publishes 0 points for everybody: nothing to compare
             if key in row and row[key] is not None and mine.get(figure) != row[key]:
-                differences.append({"player": name, "figure": figure, "hydra": mine.get(figure), "published": row[key],
-                                    "explained_by": _explained(tried, name, figure, row[key], None)})
+                differences.append(
+                    {
+                        "player": name,
+                        "figure": figure,
+                        "hydra": mine.get(figure),
+                        "published": row[key],
+                        "explained_by": _explained(tried, name, figure, row[key], None),
+                    }
+                )
         for key, figure in PERCENTAGES:
             value = row.get(key)
             if value is None:
                 continue
             if not _same(mine[figure], value, places):
-                differences.append({
-                    "player": name, "figure": figure, "hydra": float(_at(mine[figure], places)), "published": value,
-                    "explained_by": _explained(tried, name, figure, value, places),
-                })
+                differences.append(
+                    {
+                        "player": name,
+                        "figure": figure,
+                        "hydra": float(_at(mine[figure], places)),
+                        "published": value,
+                        "explained_by": _explained(tried, name, figure, value, places),
+                    }
+                )
     for key, (name, _row) in by_name.items():
         if key not in seen:
             players += 1
-            differences.append({"player": name, "figure": "player", "hydra": "listed", "published": None,
-                                "explained_by": ""})
+            differences.append(
+                {"player": name, "figure": "player", "hydra": "listed", "published": None, "explained_by": ""}
+            )
     return {
         "players": players,
         "differ": len({d["player"].lower() for d in differences}),

@@ -3,6 +3,7 @@
 Teams are named, not numbered: matches, draft tables and the log refer to teams by name, so the document means the
 same in any Hydra and an export of an imported event is the same document (apart from the event's own id).
 """
+
 import datetime as dt
 from collections import defaultdict
 
@@ -15,7 +16,16 @@ from eventfile.parts import parts_export
 from judging.models import Penalty
 from sealed.models import SealedPool
 from tournaments.models import (
-    AvoidedPairing, Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, TeamMatch,
+    AvoidedPairing,
+    Decklist,
+    Event,
+    EventLogEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    SeatMatch,
+    TeamMatch,
 )
 from tournaments.models.log import FROM_FILE
 from tournaments.standings import final_tiebreak
@@ -62,33 +72,40 @@ def event_export(*, event: Event) -> dict:
         avoid[first].append(names[second])
     teams = []
     for r in registrations:
-        teams.append({
-            "name": r.team.name,
-            "joined_round": r.joined_round,
-            "missed_rounds_as_losses": r.missed_rounds_as_losses,
-            "dropped_round": r.dropped_round,
-            "disqualified": None if r.disqualified_at is None else {
-                "at": _value(r.disqualified_at), "reason": r.disqualified_reason},
-            "topcut_seed": r.topcut_seed,
-            "tiebreak": r.tiebreak or final_tiebreak(event.pk, r.pk),
-            "deck_problems": r.deck_problems,
-            "byes_in_advance": r.byes_in_advance,
-            "fixed_table": r.fixed_table,
-            "day2_cut_round": r.day2_cut_round,
-            "avoid": sorted(avoid[r.pk]),
-            "seats": [
-                {
-                    "seat": s.letter,
-                    "player": s.player.name,
-                    "decklist": None if s.pk not in decklists else {
-                        "text": decklists[s.pk].text, "main": decklists[s.pk].main,
-                        "sideboard": decklists[s.pk].sideboard, "errors": decklists[s.pk].errors,
-                        "submitted_at": _value(decklists[s.pk].submitted_at),
-                    },
-                }
-                for s in seats_by_team[r.pk]
-            ],
-        })
+        teams.append(
+            {
+                "name": r.team.name,
+                "joined_round": r.joined_round,
+                "missed_rounds_as_losses": r.missed_rounds_as_losses,
+                "dropped_round": r.dropped_round,
+                "disqualified": None
+                if r.disqualified_at is None
+                else {"at": _value(r.disqualified_at), "reason": r.disqualified_reason},
+                "topcut_seed": r.topcut_seed,
+                "tiebreak": r.tiebreak or final_tiebreak(event.pk, r.pk),
+                "deck_problems": r.deck_problems,
+                "byes_in_advance": r.byes_in_advance,
+                "fixed_table": r.fixed_table,
+                "day2_cut_round": r.day2_cut_round,
+                "avoid": sorted(avoid[r.pk]),
+                "seats": [
+                    {
+                        "seat": s.letter,
+                        "player": s.player.name,
+                        "decklist": None
+                        if s.pk not in decklists
+                        else {
+                            "text": decklists[s.pk].text,
+                            "main": decklists[s.pk].main,
+                            "sideboard": decklists[s.pk].sideboard,
+                            "errors": decklists[s.pk].errors,
+                            "submitted_at": _value(decklists[s.pk].submitted_at),
+                        },
+                    }
+                    for s in seats_by_team[r.pk]
+                ],
+            }
+        )
     seat_results: dict[int, list[SeatMatch]] = defaultdict(list)
     for sm in SeatMatch.objects.filter(team_match__round__event=event).order_by("letter"):
         seat_results[sm.team_match_id].append(sm)
@@ -98,35 +115,45 @@ def event_export(*, event: Event) -> dict:
     shared = event.is_shared_game
     rounds = []
     for round_ in Round.objects.filter(event=event).order_by("number"):
-        rounds.append({
-            "number": round_.number, "kind": round_.kind, "seed": round_.seed, "is_finished": round_.is_finished,
-            "matches": [
-                {
-                    "table": m.table,
-                    "team_a": names[m.team_a_id],
-                    "team_b": names.get(m.team_b_id),
-                    "result_state": m.result_state,
-                    "outcome": m.outcome,
-                    "games": {"wins_a": m.games_won_a, "wins_b": m.games_won_b, "draws": m.games_drawn} if shared else None,
-                    "seats": [
-                        {"letter": s.letter, "wins_a": s.wins_a, "wins_b": s.wins_b, "draws": s.draws}
-                        for s in seat_results[m.pk]
-                    ],
-                    "dispute_note": m.dispute_note,
-                    "reported_at": _value(m.reported_at),
-                    "confirmed_at": _value(m.confirmed_at),
-                }
-                for m in matches_by_round[round_.pk]
-            ],
-        })
+        rounds.append(
+            {
+                "number": round_.number,
+                "kind": round_.kind,
+                "seed": round_.seed,
+                "is_finished": round_.is_finished,
+                "matches": [
+                    {
+                        "table": m.table,
+                        "team_a": names[m.team_a_id],
+                        "team_b": names.get(m.team_b_id),
+                        "result_state": m.result_state,
+                        "outcome": m.outcome,
+                        "games": {"wins_a": m.games_won_a, "wins_b": m.games_won_b, "draws": m.games_drawn}
+                        if shared
+                        else None,
+                        "seats": [
+                            {"letter": s.letter, "wins_a": s.wins_a, "wins_b": s.wins_b, "draws": s.draws}
+                            for s in seat_results[m.pk]
+                        ],
+                        "dispute_note": m.dispute_note,
+                        "reported_at": _value(m.reported_at),
+                        "confirmed_at": _value(m.confirmed_at),
+                    }
+                    for m in matches_by_round[round_.pk]
+                ],
+            }
+        )
     log = [e for e in _event_log(event) if "draft_table" not in e.data]
     maps = _log_maps(event, log, names)
     return {
         "format": FORMAT,
         "version": VERSION,
         "source_event_id": event.pk,
-        "event": {**{name: _value(getattr(event, name)) for name in EDITABLE_FIELDS}, "status": event.status,
-                  "day2_cut_applied": event.day2_cut_applied},
+        "event": {
+            **{name: _value(getattr(event, name)) for name in EDITABLE_FIELDS},
+            "status": event.status,
+            "day2_cut_applied": event.day2_cut_applied,
+        },
         "draft_settings": _draft_settings(event),
         "teams": teams,
         "rounds": rounds,
@@ -154,11 +181,23 @@ def _by(entry: EventLogEntry, key: str) -> str | None:
 def _log_row(entry: EventLogEntry, names: dict[int, str], maps: dict[str, dict]) -> dict:
     """One entry of the event's log; the keys issue 29 added only where they hold something, so files written
     before read the same."""
-    row = {"at": _value(entry.at), "user": _by(entry, "user"), "action": entry.action,
-           "message": entry.message, "data": log_data_out(entry.data, maps)}
-    extra = {"actor": _by(entry, "actor"), "kind": entry.kind, "round": entry.round_number,
-             "team": names.get(entry.registration_id), "before": entry.before, "after": entry.after,
-             "warnings": entry.warnings, "source": entry.source}
+    row = {
+        "at": _value(entry.at),
+        "user": _by(entry, "user"),
+        "action": entry.action,
+        "message": entry.message,
+        "data": log_data_out(entry.data, maps),
+    }
+    extra = {
+        "actor": _by(entry, "actor"),
+        "kind": entry.kind,
+        "round": entry.round_number,
+        "team": names.get(entry.registration_id),
+        "before": entry.before,
+        "after": entry.after,
+        "warnings": entry.warnings,
+        "source": entry.source,
+    }
     return {**row, **{k: v for k, v in extra.items() if v not in (None, "", [], {})}}
 
 
@@ -167,13 +206,21 @@ def _log_maps(event: Event, entries: list[EventLogEntry], names: dict[int, str])
     wanted = {kind: {e.data.get(key) for e in entries if isinstance(e.data, dict)} for key, kind in ID_KEYS.items()}
     return {
         "team": names,
-        "match": {pk: {"round": number, "table": table} for pk, number, table in TeamMatch.objects.filter(
-            round__event=event).values_list("pk", "round__number", "table")},
+        "match": {
+            pk: {"round": number, "table": table}
+            for pk, number, table in TeamMatch.objects.filter(round__event=event).values_list(
+                "pk", "round__number", "table"
+            )
+        },
         "player": dict(Player.objects.filter(pk__in=_ids(wanted["player"])).values_list("pk", "name")),
         "pod": dict(Pod.objects.filter(event=event).values_list("pk", "number")),
         "pool": dict(SealedPool.objects.filter(event=event).values_list("pk", "registration__team__name")),
-        "penalty": {pk: i for i, pk in enumerate(Penalty.objects.filter(event=event).order_by("at", "pk")
-                                                 .values_list("pk", flat=True))},
+        "penalty": {
+            pk: i
+            for i, pk in enumerate(
+                Penalty.objects.filter(event=event).order_by("at", "pk").values_list("pk", flat=True)
+            )
+        },
         "user": dict(get_user_model().objects.filter(pk__in=_ids(wanted["user"])).values_list("pk", "username")),
     }
 
@@ -206,9 +253,14 @@ def _draft_tables(event: Event, names: dict[int, str]) -> list[dict]:
             row["round"] = table.round.number
         row["cards"] = [model_row(c, skip={"table"}) for c in cards[table.pk]]
         row["log"] = [
-            {"at": _value(e.at), "action": e.action, "pack_index": e.data.get("pack_index"),
-             "pick_number": e.data.get("pick_number"), "detail": e.data.get("detail", e.message),
-             "actor": _by(e, "actor") if FROM_FILE in e.data else _by(e, "user")}
+            {
+                "at": _value(e.at),
+                "action": e.action,
+                "pack_index": e.data.get("pack_index"),
+                "pick_number": e.data.get("pick_number"),
+                "detail": e.data.get("detail", e.message),
+                "actor": _by(e, "actor") if FROM_FILE in e.data else _by(e, "user"),
+            }
             for e in logs[table.pk]
         ]
         out.append(row)

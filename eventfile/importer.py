@@ -3,6 +3,7 @@
 Everything is checked before anything is written, and written in one transaction: a document with a problem
 recreates nothing, and every problem found is named with its place in the document ("rounds[2].matches[5].team_b").
 """
+
 import datetime as dt
 import json
 import re
@@ -27,7 +28,17 @@ from tournaments import scoring
 from tournaments.enums import EventStatus, Outcome, ResultState, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import (
-    AvoidedPairing, Decklist, Event, EventLogEntry, EventStaff, Player, Registration, Round, Seat, SeatMatch, Team,
+    AvoidedPairing,
+    Decklist,
+    Event,
+    EventLogEntry,
+    EventStaff,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    SeatMatch,
+    Team,
     TeamMatch,
 )
 from tournaments.models.log import FROM_FILE, LogKind
@@ -36,14 +47,46 @@ from tournaments.services.events import EDITABLE_FIELDS, event_create
 from tournaments.services.scoreboard import event_bump_version
 from tournaments.services.players import players_find_or_create
 
-_TOP_KEYS = {"format", "version", "source_event_id", "event", "draft_settings", "teams", "rounds", "draft_tables", "log"}
-_TEAM_KEYS = {"name", "joined_round", "missed_rounds_as_losses", "dropped_round", "disqualified", "topcut_seed", "seats",
-              "tiebreak", "deck_problems", "byes_in_advance", "fixed_table", "avoid",
-              "day2_cut_round"}
+_TOP_KEYS = {
+    "format",
+    "version",
+    "source_event_id",
+    "event",
+    "draft_settings",
+    "teams",
+    "rounds",
+    "draft_tables",
+    "log",
+}
+_TEAM_KEYS = {
+    "name",
+    "joined_round",
+    "missed_rounds_as_losses",
+    "dropped_round",
+    "disqualified",
+    "topcut_seed",
+    "seats",
+    "tiebreak",
+    "deck_problems",
+    "byes_in_advance",
+    "fixed_table",
+    "avoid",
+    "day2_cut_round",
+}
 _SEAT_KEYS = {"seat", "player", "decklist"}
 _ROUND_KEYS = {"number", "kind", "seed", "is_finished", "matches"}
-_MATCH_KEYS = {"table", "team_a", "team_b", "result_state", "outcome", "games", "seats", "dispute_note", "reported_at",
-               "confirmed_at"}
+_MATCH_KEYS = {
+    "table",
+    "team_a",
+    "team_b",
+    "result_state",
+    "outcome",
+    "games",
+    "seats",
+    "dispute_note",
+    "reported_at",
+    "confirmed_at",
+}
 _DECKLIST_KEYS = {"text", "main", "sideboard", "errors", "submitted_at"}
 _TIEBREAK = re.compile(r"[0-9a-f]{64}")
 # Read once: a Django enum's `.values` builds its list again at every call (a 1,028-player file checks 5,000 matches).
@@ -93,8 +136,16 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
             raise ValidationError(exc.problems) from exc
         warnings = import_warnings(document)
     elif team_size is not None:
-        raise ValidationError({"team_size": [_("A team size is given for MTGODecklistCache files only: Hydra's own "
-                                               "event file says its team size.")]})
+        raise ValidationError(
+            {
+                "team_size": [
+                    _(
+                        "A team size is given for MTGODecklistCache files only: Hydra's own "
+                        "event file says its team size."
+                    )
+                ]
+            }
+        )
     problems = Problems()
     if not problems.keys("", document, {*_TOP_KEYS, *parts_keys()}, {"format", "version", "event", "teams", "rounds"}):
         problems.raise_if_any()
@@ -104,8 +155,11 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
         problems.add("format", _("This is not a Hydra event file (format must be %(f)r).") % {"f": FORMAT})
     version = document.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version not in READS:
-        problems.add("version", _("Hydra reads versions %(v)s of the event format (a whole number); this file says "
-                                  "%(got)s.") % {"v": ", ".join(map(str, READS)), "got": json_text(version)})
+        problems.add(
+            "version",
+            _("Hydra reads versions %(v)s of the event format (a whole number); this file says %(got)s.")
+            % {"v": ", ".join(map(str, READS)), "got": json_text(version)},
+        )
     problems.raise_if_any()
     settings = document["event"]
     if problems.keys("event", settings, set(EDITABLE_FIELDS) | {"status", "day2_cut_applied"}, {"name", "date"}):
@@ -124,19 +178,34 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
         raise ValidationError({"event": [str(m) for m in getattr(exc, "messages", [str(exc)])]}) from exc
     registrations, players = _teams(event=event, document=document, problems=problems, user=by)
     read_as_published: list[str] = []
-    _rounds(event=event, rounds=document["rounds"], registrations=registrations, problems=problems,
-            warnings=read_as_published)
+    _rounds(
+        event=event,
+        rounds=document["rounds"],
+        registrations=registrations,
+        problems=problems,
+        warnings=read_as_published,
+    )
     if read_as_published:
         document = _with_warnings(document, read_as_published, by=by)
         warnings = [*warnings, *read_as_published]
     _drafts(event=event, document=document, registrations=registrations, problems=problems, user=by)
-    parts_import(document=document, problems=problems,
-                 resolver=Resolver(event=event, user=by, registrations=registrations, players=players))
-    _log(event=event, entries=document.get("log") or [], registrations=registrations, problems=problems, user=by,
-         players=players)
+    parts_import(
+        document=document,
+        problems=problems,
+        resolver=Resolver(event=event, user=by, registrations=registrations, players=players),
+    )
+    _log(
+        event=event,
+        entries=document.get("log") or [],
+        registrations=registrations,
+        problems=problems,
+        user=by,
+        players=players,
+    )
     problems.raise_if_any()
-    Event.objects.filter(pk=event.pk).update(status=settings.get("status", EventStatus.REGISTRATION),
-                                             day2_cut_applied=bool(settings.get("day2_cut_applied")))
+    Event.objects.filter(pk=event.pk).update(
+        status=settings.get("status", EventStatus.REGISTRATION), day2_cut_applied=bool(settings.get("day2_cut_applied"))
+    )
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()
     event.import_warnings = warnings
@@ -169,22 +238,36 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
         if not name or len(name) > team_name_length:
             problems.add(f"{where}.name", _("A team's name has 1 to %(n)d characters.") % {"n": team_name_length})
         elif name.lower() in seen_teams:
-            problems.add(f"{where}.name", _("%(name)s appears twice (also %(other)s).") % {"name": name, "other": seen_teams[name.lower()]})
+            problems.add(
+                f"{where}.name",
+                _("%(name)s appears twice (also %(other)s).") % {"name": name, "other": seen_teams[name.lower()]},
+            )
         seen_teams.setdefault(name.lower(), where)
-        for key, low, high in (("joined_round", 1, 30), ("dropped_round", 0, 30), ("topcut_seed", 1, 1024),
-                               ("byes_in_advance", 0, 3), ("fixed_table", 1, 32767), ("day2_cut_round", 1, 30)):
+        for key, low, high in (
+            ("joined_round", 1, 30),
+            ("dropped_round", 0, 30),
+            ("topcut_seed", 1, 1024),
+            ("byes_in_advance", 0, 3),
+            ("fixed_table", 1, 32767),
+            ("day2_cut_round", 1, 30),
+        ):
             value = team.get(key)
             if value is not None and not _int(value, low=low, high=high):
                 problems.add(f"{where}.{key}", _("A whole number in range, or null."))
         cut = team.get("day2_cut_round")
-        if cut is not None and (not document["event"].get("day2_cut_applied")
-                                or cut != document["event"].get("day2_cut_round")):
-            problems.add(f"{where}.day2_cut_round", _("Only the round of the event's Day 2 cut, once it is made "
-                                                      "(day2_cut_applied), or null."))
+        if cut is not None and (
+            not document["event"].get("day2_cut_applied") or cut != document["event"].get("day2_cut_round")
+        ):
+            problems.add(
+                f"{where}.day2_cut_round",
+                _("Only the round of the event's Day 2 cut, once it is made (day2_cut_applied), or null."),
+            )
         table = team.get("fixed_table")
         if _int(table, low=1) and table in seen_tables:
-            problems.add(f"{where}.fixed_table", _("Table %(table)d is already kept by %(other)s.")
-                         % {"table": table, "other": seen_tables[table]})
+            problems.add(
+                f"{where}.fixed_table",
+                _("Table %(table)d is already kept by %(other)s.") % {"table": table, "other": seen_tables[table]},
+            )
         elif table is not None:
             seen_tables[table] = where
         avoid = team.get("avoid", [])
@@ -195,22 +278,29 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
         if not isinstance(team.get("deck_problems", []), list):
             problems.add(f"{where}.deck_problems", _("Expected a list."))
         tiebreak = team.get("tiebreak")
-        if tiebreak is not None and (not isinstance(tiebreak, str) or not _TIEBREAK.fullmatch(tiebreak)
-                                     or tiebreak in seen_tiebreaks):
+        if tiebreak is not None and (
+            not isinstance(tiebreak, str) or not _TIEBREAK.fullmatch(tiebreak) or tiebreak in seen_tiebreaks
+        ):
             problems.add(f"{where}.tiebreak", _("64 hexadecimal digits (lower case), each team's its own, or null."))
         elif tiebreak is not None:
             seen_tiebreaks.add(tiebreak)
         dq = team.get("disqualified")
-        if dq is not None and not (isinstance(dq, dict) and set(dq) <= {"at", "reason"}
-                                   and isinstance(dq.get("reason"), str) and dq["reason"].strip()):
-            problems.add(f"{where}.disqualified", _("null, or {\"at\": ..., \"reason\": \"...\"} with the reason."))
+        if dq is not None and not (
+            isinstance(dq, dict)
+            and set(dq) <= {"at", "reason"}
+            and isinstance(dq.get("reason"), str)
+            and dq["reason"].strip()
+        ):
+            problems.add(f"{where}.disqualified", _('null, or {"at": ..., "reason": "..."} with the reason.'))
         elif dq is not None:
             try:
                 _when(dq.get("at"))
             except ValueError:
                 problems.add(f"{where}.disqualified.at", _("An ISO date and time."))
         seats = team.get("seats")
-        if not isinstance(seats, list) or sorted(str(s.get("seat")) for s in seats if isinstance(s, dict)) != list(letters):
+        if not isinstance(seats, list) or sorted(str(s.get("seat")) for s in seats if isinstance(s, dict)) != list(
+            letters
+        ):
             problems.add(f"{where}.seats", _("Give one seat for each of %(seats)s.") % {"seats": ", ".join(letters)})
             continue
         for j, seat in enumerate(seats):
@@ -222,7 +312,11 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
                 problems.add(f"{swhere}.player", _("A player's name has 1 to %(n)d characters.") % {"n": name_length})
                 continue
             if player.lower() in seen_players:
-                problems.add(f"{swhere}.player", _("%(player)s is already on another team (%(other)s).") % {"player": player, "other": seen_players[player.lower()]})
+                problems.add(
+                    f"{swhere}.player",
+                    _("%(player)s is already on another team (%(other)s).")
+                    % {"player": player, "other": seen_players[player.lower()]},
+                )
             seen_players.setdefault(player.lower(), swhere)
             player_names.append(player)
             _decklist_check(seat.get("decklist"), where=f"{swhere}.decklist", problems=problems)
@@ -245,16 +339,23 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
     for team, key in zip(teams, keys, strict=True):
         dq = team.get("disqualified")
         dq_at = _when(dq.get("at")) if dq else None
-        rows.append(Registration(
-            event=event, team=existing[key.lower()], joined_round=team.get("joined_round") or 1,
-            missed_rounds_as_losses=bool(team.get("missed_rounds_as_losses")), dropped_round=team.get("dropped_round"),
-            topcut_seed=team.get("topcut_seed"), tiebreak=team.get("tiebreak") or "",
-            byes_in_advance=team.get("byes_in_advance") or 0, fixed_table=team.get("fixed_table"),
-            day2_cut_round=team.get("day2_cut_round"),
-            deck_problems=team.get("deck_problems") or [],
-            disqualified_at=(dq_at or dt.datetime.now(dt.timezone.utc)) if dq else None,
-            disqualified_reason=dq["reason"].strip() if dq else "",
-        ))
+        rows.append(
+            Registration(
+                event=event,
+                team=existing[key.lower()],
+                joined_round=team.get("joined_round") or 1,
+                missed_rounds_as_losses=bool(team.get("missed_rounds_as_losses")),
+                dropped_round=team.get("dropped_round"),
+                topcut_seed=team.get("topcut_seed"),
+                tiebreak=team.get("tiebreak") or "",
+                byes_in_advance=team.get("byes_in_advance") or 0,
+                fixed_table=team.get("fixed_table"),
+                day2_cut_round=team.get("day2_cut_round"),
+                deck_problems=team.get("deck_problems") or [],
+                disqualified_at=(dq_at or dt.datetime.now(dt.timezone.utc)) if dq else None,
+                disqualified_reason=dq["reason"].strip() if dq else "",
+            )
+        )
     created = rows_insert(rows, wheres=[f"teams[{i}]" for i in range(len(rows))], problems=problems)
     seat_rows, decks = [], []
     for team, registration in zip(teams, created, strict=True):
@@ -263,11 +364,20 @@ def _teams(*, event: Event, document: dict, problems: Problems, user) -> tuple[d
             seat_rows.append(Seat(registration=registration, event=event, letter=seat["seat"], player=player))
             decks.append(seat.get("decklist"))
     seats = Seat.objects.bulk_create(seat_rows)
-    written = Decklist.objects.bulk_create([
-        Decklist(seat=seat, text=deck["text"], main=deck.get("main") or {}, sideboard=deck.get("sideboard") or {},
-                 errors=deck.get("errors") or [], submitted_by=user)
-        for seat, deck in zip(seats, decks, strict=True) if deck is not None
-    ])
+    written = Decklist.objects.bulk_create(
+        [
+            Decklist(
+                seat=seat,
+                text=deck["text"],
+                main=deck.get("main") or {},
+                sideboard=deck.get("sideboard") or {},
+                errors=deck.get("errors") or [],
+                submitted_by=user,
+            )
+            for seat, deck in zip(seats, decks, strict=True)
+            if deck is not None
+        ]
+    )
     # submitted_at is stamped on insert: the file's time, when it gives one, put back after.
     dated = []
     for decklist, deck in zip(written, [d for d in decks if d is not None], strict=True):
@@ -288,20 +398,28 @@ def _avoided(*, event: Event, teams: list, registrations: dict[str, Registration
         for other_name in team.get("avoid") or []:
             other = registrations.get(" ".join(other_name.split()).lower())
             if other is None or other.pk == own.pk:
-                problems.add(f"teams[{i}].avoid", _("%(name)s is not another team of this file.") % {"name": other_name})
+                problems.add(
+                    f"teams[{i}].avoid", _("%(name)s is not another team of this file.") % {"name": other_name}
+                )
                 continue
             pairs.add((min(own.pk, other.pk), max(own.pk, other.pk)))
     AvoidedPairing.objects.bulk_create(
-        AvoidedPairing(event=event, first_id=first, second_id=second) for first, second in sorted(pairs))
+        AvoidedPairing(event=event, first_id=first, second_id=second) for first, second in sorted(pairs)
+    )
 
 
 def _decklist_check(deck, *, where: str, problems: Problems) -> None:
     if deck is None:
         return
-    if not (isinstance(deck, dict) and isinstance(deck.get("text"), str) and set(deck) <= _DECKLIST_KEYS
-            and isinstance(deck.get("main", {}), dict) and isinstance(deck.get("sideboard", {}), dict)
-            and isinstance(deck.get("errors", []), list)):
-        problems.add(where, _("null, or {\"text\": ..., \"main\": {...}, \"sideboard\": {...}, \"errors\": [...]}."))
+    if not (
+        isinstance(deck, dict)
+        and isinstance(deck.get("text"), str)
+        and set(deck) <= _DECKLIST_KEYS
+        and isinstance(deck.get("main", {}), dict)
+        and isinstance(deck.get("sideboard", {}), dict)
+        and isinstance(deck.get("errors", []), list)
+    ):
+        problems.add(where, _('null, or {"text": ..., "main": {...}, "sideboard": {...}, "errors": [...]}.'))
         return
     try:
         _when(deck.get("submitted_at"))
@@ -312,21 +430,34 @@ def _decklist_check(deck, *, where: str, problems: Problems) -> None:
 def _seat_outcome(seats: list[dict], *, kind: str) -> str:
     # A playoff may have been played as best of five (published events have them); a Swiss round never.
     best_of = 5 if kind == RoundKind.PLAYOFF else 3
-    return scoring.score_seat_against_seat([(s["wins_a"], s["wins_b"], s["draws"]) for s in seats],
-                                           best_of=best_of).outcome.value
+    return scoring.score_seat_against_seat(
+        [(s["wins_a"], s["wins_b"], s["draws"]) for s in seats], best_of=best_of
+    ).outcome.value
 
 
 def _with_warnings(document: dict, warnings: list[str], *, by) -> dict:
     """The document with what its import read as published kept in the event log: among the warnings of its
     import's entry (a cache file's), or in an entry of its own."""
     log = [dict(entry) if isinstance(entry, dict) else entry for entry in document.get("log") or []]
-    entry = next((e for e in log if isinstance(e, dict) and e.get("action") == "imported"
-                  and isinstance(e.get("warnings"), list)), None)
+    entry = next(
+        (
+            e
+            for e in log
+            if isinstance(e, dict) and e.get("action") == "imported" and isinstance(e.get("warnings"), list)
+        ),
+        None,
+    )
     if entry is not None:
         entry["warnings"] = [*entry["warnings"], *warnings]
     else:
-        log.append({"user": by.get_username(), "action": "imported", "warnings": warnings,
-                    "message": _("Imported: results read as published (%(n)d).") % {"n": len(warnings)}})
+        log.append(
+            {
+                "user": by.get_username(),
+                "action": "imported",
+                "warnings": warnings,
+                "message": _("Imported: results read as published (%(n)d).") % {"n": len(warnings)},
+            }
+        )
     return {**document, "log": log}
 
 
@@ -354,8 +485,9 @@ def _seats_as_published(seats: list[dict]) -> tuple[str, list[dict], str]:
     return outcome, stored, ", ".join(read)
 
 
-def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], problems: Problems,
-            warnings: list[str]) -> None:
+def _rounds(
+    *, event: Event, rounds, registrations: dict[str, Registration], problems: Problems, warnings: list[str]
+) -> None:
     if not isinstance(rounds, list):
         problems.add("rounds", _("Expected a list of rounds."))
         problems.raise_if_any()
@@ -381,7 +513,9 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
         if not isinstance(round_.get("is_finished", False), bool):
             problems.add(f"{where}.is_finished", _("Expected true or false."))
             continue
-        row = Round(event=event, number=number, kind=round_["kind"], seed=seed, is_finished=round_.get("is_finished", False))
+        row = Round(
+            event=event, number=number, kind=round_["kind"], seed=seed, is_finished=round_.get("is_finished", False)
+        )
         round_rows.append(row)
         matches = round_.get("matches")
         if not isinstance(matches, list):
@@ -418,22 +552,35 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
             if not isinstance(state, str) or state not in _RESULT_STATES:
                 problems.add(f"{mwhere}.result_state", _("One of: %(v)s.") % {"v": ", ".join(ResultState.values)})
                 continue
-            if not isinstance(outcome, str) or outcome not in _OUTCOMES or (state != ResultState.PENDING and not outcome):
-                problems.add(f"{mwhere}.outcome", _("A, B or D (from team A's side) once a result is in; empty before."))
+            if (
+                not isinstance(outcome, str)
+                or outcome not in _OUTCOMES
+                or (state != ResultState.PENDING and not outcome)
+            ):
+                problems.add(
+                    f"{mwhere}.outcome", _("A, B or D (from team A's side) once a result is in; empty before.")
+                )
                 continue
             if teams[1] is None and (state != ResultState.FINAL or outcome != Outcome.A_WINS):
                 problems.add(mwhere, _("A bye is a final win for its team: result_state final, outcome A."))
                 continue
             games = match.get("games") or {"wins_a": 0, "wins_b": 0, "draws": 0}
             if not (isinstance(games, dict) and all(_int(games.get(k), high=9) for k in ("wins_a", "wins_b", "draws"))):
-                problems.add(f"{mwhere}.games", _("null, or {\"wins_a\": n, \"wins_b\": n, \"draws\": n}."))
+                problems.add(f"{mwhere}.games", _('null, or {"wins_a": n, "wins_b": n, "draws": n}.'))
                 continue
             seats = match.get("seats") or []
             ok_seats = isinstance(seats, list) and all(
-                isinstance(s, dict) and set(s) == {"letter", "wins_a", "wins_b", "draws"} and isinstance(s["letter"], str)
-                and all(_int(s[k], high=99) for k in ("wins_a", "wins_b", "draws")) for s in seats)
+                isinstance(s, dict)
+                and set(s) == {"letter", "wins_a", "wins_b", "draws"}
+                and isinstance(s["letter"], str)
+                and all(_int(s[k], high=99) for k in ("wins_a", "wins_b", "draws"))
+                for s in seats
+            )
             if not ok_seats or (seats and sorted(s["letter"] for s in seats) != letters):
-                problems.add(f"{mwhere}.seats", _("Either no seat results, or one per seat %(seats)s.") % {"seats": ", ".join(letters)})
+                problems.add(
+                    f"{mwhere}.seats",
+                    _("Either no seat results, or one per seat %(seats)s.") % {"seats": ", ".join(letters)},
+                )
                 continue
             if seats and state != ResultState.PENDING and not event.is_shared_game:
                 try:
@@ -442,28 +589,62 @@ def _rounds(*, event: Event, rounds, registrations: dict[str, Registration], pro
                     # A real file publishes what was entered at the event ("3-0-0" in a Swiss round: a slip, or a
                     # best of five): read as published and said, never a refusal of the whole event (issue 51).
                     computed, seats, read = _seats_as_published(sorted(seats, key=lambda s: s["letter"]))
-                    warnings.append(_("Round %(round)s, table %(table)s (%(a)s against %(b)s): %(problem)s; read as "
-                                      "published: %(read)s.") % {
-                        "round": number, "table": table, "a": teams[0].team.name, "b": teams[1].team.name,
-                        "problem": str(exc), "read": read})
+                    warnings.append(
+                        _(
+                            "Round %(round)s, table %(table)s (%(a)s against %(b)s): %(problem)s; read as "
+                            "published: %(read)s."
+                        )
+                        % {
+                            "round": number,
+                            "table": table,
+                            "a": teams[0].team.name,
+                            "b": teams[1].team.name,
+                            "problem": str(exc),
+                            "read": read,
+                        }
+                    )
                 if computed != outcome:
-                    problems.add(f"{mwhere}.outcome", _("The seat results give %(c)s, not %(o)s.") % {"c": computed, "o": outcome})
+                    problems.add(
+                        f"{mwhere}.outcome",
+                        _("The seat results give %(c)s, not %(o)s.") % {"c": computed, "o": outcome},
+                    )
                     continue
-            times = row_fields(TeamMatch, {k: match.get(k) for k in ("reported_at", "confirmed_at", "dispute_note")
-                                           if match.get(k) is not None}, where=mwhere, problems=problems)
-            match_rows.append((row, TeamMatch(
-                table=table, team_a=teams[0], team_b=teams[1], result_state=state, outcome=outcome,
-                games_won_a=games["wins_a"], games_won_b=games["wins_b"], games_drawn=games["draws"], **times,
-            ), seats, mwhere))
+            times = row_fields(
+                TeamMatch,
+                {k: match.get(k) for k in ("reported_at", "confirmed_at", "dispute_note") if match.get(k) is not None},
+                where=mwhere,
+                problems=problems,
+            )
+            match_rows.append(
+                (
+                    row,
+                    TeamMatch(
+                        table=table,
+                        team_a=teams[0],
+                        team_b=teams[1],
+                        result_state=state,
+                        outcome=outcome,
+                        games_won_a=games["wins_a"],
+                        games_won_b=games["wins_b"],
+                        games_drawn=games["draws"],
+                        **times,
+                    ),
+                    seats,
+                    mwhere,
+                )
+            )
     problems.raise_if_any()
     Round.objects.bulk_create(round_rows)
     for row, match, _seats, _w in match_rows:
         match.round = row
     created = rows_insert([m for _r, m, _s, _w in match_rows], wheres=[w for *_r, w in match_rows], problems=problems)
-    SeatMatch.objects.bulk_create([
-        SeatMatch(team_match=match, letter=s["letter"], wins_a=s["wins_a"], wins_b=s["wins_b"], draws=s["draws"])
-        for match, (_r, _m, seats, _w) in zip(created, match_rows, strict=True) for s in seats
-    ])
+    SeatMatch.objects.bulk_create(
+        [
+            SeatMatch(team_match=match, letter=s["letter"], wins_a=s["wins_a"], wins_b=s["wins_b"], draws=s["draws"])
+            for match, (_r, _m, seats, _w) in zip(created, match_rows, strict=True)
+            for s in seats
+        ]
+    )
 
 
 def _drafts(*, event: Event, document: dict, registrations: dict[str, Registration], problems: Problems, user) -> None:
@@ -490,7 +671,9 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
         if None in teams:
             problems.add(where, _("team1 and team2 must name the file's teams."))
             continue
-        fields = row_fields(DraftTable, row, where=where, problems=problems, skip={"team1", "team2", "round", "cards", "log"})
+        fields = row_fields(
+            DraftTable, row, where=where, problems=problems, skip={"team1", "team2", "round", "cards", "log"}
+        )
         if row.get("round") is not None:
             if not isinstance(row["round"], int) or row["round"] not in rounds:
                 problems.add(f"{where}.round", _("Not one of the file's rounds."))
@@ -505,8 +688,12 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
             if not isinstance(card, dict):
                 problems.add(f"{where}.cards[{k}]", _("Expected an object."))
                 continue
-            card_rows.append((DraftCard(**row_fields(DraftCard, card, where=f"{where}.cards[{k}]", problems=problems)),
-                              f"{where}.cards[{k}]"))
+            card_rows.append(
+                (
+                    DraftCard(**row_fields(DraftCard, card, where=f"{where}.cards[{k}]", problems=problems)),
+                    f"{where}.cards[{k}]",
+                )
+            )
         log = row.get("log") or []
         if not isinstance(log, list):
             problems.add(f"{where}.log", _("Expected a list."))
@@ -517,8 +704,11 @@ def _drafts(*, event: Event, document: dict, registrations: dict[str, Registrati
     for table, (_t, _w, card_rows, _l) in zip(created, built, strict=True):
         for card, _where in card_rows:
             card.table = table
-    rows_insert([c for *_r, card_rows, _l in built for c, _w in card_rows],
-                wheres=[w for *_r, card_rows, _l in built for _c, w in card_rows], problems=problems)
+    rows_insert(
+        [c for *_r, card_rows, _l in built for c, _w in card_rows],
+        wheres=[w for *_r, card_rows, _l in built for _c, w in card_rows],
+        problems=problems,
+    )
     for table, (_t, where, _c, log) in zip(created, built, strict=True):
         for k, entry in enumerate(log):
             _draft_log_entry(table=table, entry=entry, where=f"{where}.log[{k}]", problems=problems, user=user)
@@ -546,17 +736,36 @@ def _draft_log_entry(*, table: DraftTable, entry, where: str, problems: Problems
         if entry.get(key) is not None and not _int(entry[key], high=1000):
             problems.add(f"{where}.{key}", _("A whole number."))
             return
-    if not isinstance(entry["action"], str) or not all(isinstance(entry.get(k), (str, type(None))) for k in ("actor", "detail")):
+    if not isinstance(entry["action"], str) or not all(
+        isinstance(entry.get(k), (str, type(None))) for k in ("actor", "detail")
+    ):
         problems.add(where, _("action, actor and detail are text."))
         return
     created = draft_log(table, entry["action"][:40], by=user, detail=entry.get("detail") or "")
-    created.data = {**created.data, "pack_index": entry.get("pack_index"), "pick_number": entry.get("pick_number"),
-                    **_from_file(entry, "actor")}
+    created.data = {
+        **created.data,
+        "pack_index": entry.get("pack_index"),
+        "pick_number": entry.get("pick_number"),
+        **_from_file(entry, "actor"),
+    }
     EventLogEntry.objects.filter(pk=created.pk).update(data=created.data, **({"at": at} if at is not None else {}))
 
 
-_LOG_KEYS = {"at", "user", "action", "message", "data", "actor", "kind", "round", "team", "before", "after", "warnings",
-             "source"}
+_LOG_KEYS = {
+    "at",
+    "user",
+    "action",
+    "message",
+    "data",
+    "actor",
+    "kind",
+    "round",
+    "team",
+    "before",
+    "after",
+    "warnings",
+    "source",
+}
 
 
 def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration], problems: Problems) -> dict | None:
@@ -580,15 +789,21 @@ def _log_extra(entry: dict, *, where: str, registrations: dict[str, Registration
         extra["registration"] = registration
     warnings, source = entry.get("warnings", []), entry.get("source", {})
     if not isinstance(warnings, list) or not isinstance(source, dict):
-        problems.add(f"{where}.warnings" if not isinstance(warnings, list) else f"{where}.source",
-                     _("Expected a list.") if not isinstance(warnings, list) else _("Expected an object."))
+        problems.add(
+            f"{where}.warnings" if not isinstance(warnings, list) else f"{where}.source",
+            _("Expected a list.") if not isinstance(warnings, list) else _("Expected an object."),
+        )
         return None
     extra["warnings"], extra["source"] = warnings, source
     for key in ("user", "actor"):
         if not isinstance(entry.get(key), (str, type(None))) or len(entry.get(key) or "") > 200:
             problems.add(f"{where}.{key}", _("Text of at most 200 characters, or null."))
             return None
-    if not isinstance(entry["action"], str) or not 0 < len(entry["action"]) <= 40 or not isinstance(entry["message"], str):
+    if (
+        not isinstance(entry["action"], str)
+        or not 0 < len(entry["action"]) <= 40
+        or not isinstance(entry["message"], str)
+    ):
         problems.add(f"{where}.action", _("action is a word of 1 to 40 characters and message a text."))
         return None
     return extra
@@ -598,13 +813,21 @@ def _log_maps(*, event: Event, registrations: dict[str, Registration], players: 
     """What the file writes for an id in a log entry's data -> this event's id (eventfile.logdata)."""
     return {
         "team": {name: r.pk for name, r in registrations.items()},
-        "match": {(number, table): pk for pk, number, table in TeamMatch.objects.filter(round__event=event)
-                  .values_list("pk", "round__number", "table")},
+        "match": {
+            (number, table): pk
+            for pk, number, table in TeamMatch.objects.filter(round__event=event).values_list(
+                "pk", "round__number", "table"
+            )
+        },
         "player": {name: p.pk for name, p in players.items()},
         "pod": dict(Pod.objects.filter(event=event).values_list("number", "pk")),
-        "pool": {name.lower(): pk for pk, name in SealedPool.objects.filter(event=event)
-                 .values_list("pk", "registration__team__name")},
-        "penalty": dict(enumerate(Penalty.objects.filter(event=event).order_by("at", "pk").values_list("pk", flat=True))),
+        "pool": {
+            name.lower(): pk
+            for pk, name in SealedPool.objects.filter(event=event).values_list("pk", "registration__team__name")
+        },
+        "penalty": dict(
+            enumerate(Penalty.objects.filter(event=event).order_by("at", "pk").values_list("pk", flat=True))
+        ),
     }
 
 
@@ -633,8 +856,16 @@ def _log(*, event: Event, entries, registrations: dict[str, Registration], probl
             problems.add(f"{where}.at", _("An ISO date and time."))
             continue
         # Entries recorded elsewhere, restored as they were (not changes made now, so not event_log_record).
-        rows.append(EventLogEntry(event=event, user=user, action=entry["action"], message=entry["message"],
-                                  data={**data, **_from_file(entry, "user", "actor")}, **extra))
+        rows.append(
+            EventLogEntry(
+                event=event,
+                user=user,
+                action=entry["action"],
+                message=entry["message"],
+                data={**data, **_from_file(entry, "user", "actor")},
+                **extra,
+            )
+        )
         wheres.append(where)
         times.append(at)
     problems.raise_if_any()
@@ -671,13 +902,18 @@ def event_replace(*, event: Event, document, user) -> Event:
     for entry in fresh.log_entries.all():
         if (entry.at, entry.action, entry.message) not in have:
             EventLogEntry.objects.filter(pk=entry.pk).update(event=event)
-    Event.objects.filter(pk=event.pk).update(**{name: getattr(fresh, name)
-                                                for name in (*EDITABLE_FIELDS, "status", "day2_cut_applied")})
+    Event.objects.filter(pk=event.pk).update(
+        **{name: getattr(fresh, name) for name in (*EDITABLE_FIELDS, "status", "day2_cut_applied")}
+    )
     fresh.delete()
     event_log_record(
-        event=event, user=user, action="event_replaced",
-        message=LogText(gettext_lazy("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds)."),
-                        {"teams": event.registrations.count(), "rounds": event.rounds.count()}),
+        event=event,
+        user=user,
+        action="event_replaced",
+        message=LogText(
+            gettext_lazy("The event was replaced from an event file (%(teams)d teams, %(rounds)d rounds)."),
+            {"teams": event.registrations.count(), "rounds": event.rounds.count()},
+        ),
     )
     event_bump_version(event_id=event.pk)
     event.refresh_from_db()

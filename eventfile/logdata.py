@@ -3,13 +3,21 @@ round and table, a player by name, a pod by number, a sealed pool by its team, a
 `penalties`, a person by username. An import turns them back into its own ids where it has the thing (a person
 stays a username: a file names no account of this Hydra). Pure: the maps in, the data out.
 """
+
 from collections.abc import Mapping
 
 from tournaments.models.log import FROM_FILE
 
 # The data key -> the kind of thing its id names (the keys of the maps below).
-ID_KEYS = {"team": "team", "match": "match", "player": "player", "pod": "pod", "pool": "pool",
-           "penalty_id": "penalty", "user": "user"}
+ID_KEYS = {
+    "team": "team",
+    "match": "match",
+    "player": "player",
+    "pod": "pod",
+    "pool": "pool",
+    "penalty_id": "penalty",
+    "user": "user",
+}
 
 
 def log_data_out(data, maps: Mapping[str, Mapping]) -> dict:

@@ -1,5 +1,6 @@
 """The sync records of push_event / pull_event: which copy of an event on another Hydra this one was last made the
 same as, and the fingerprint each side had then (eventfile/sync.py)."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

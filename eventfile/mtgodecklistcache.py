@@ -18,6 +18,7 @@ team of one named as the player, each match's games the result of its one seat. 
   first rounds entered late (their missed rounds are not counted as losses: the source doesn't say).
 - The published "Standings" are not imported: they are what `compare_standings` checks Hydra's against.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,11 +38,23 @@ _RESULT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)(?:\s*-\s*(\d+))?\s*$")
 _BYES = ("-", "", "bye")
 # Placement playoff rounds: "Loser Semifinals", "Match for 7th and 8th places", "3rd Place Match" (ManaTraders
 # publishes them), "Placement", "Consolation".
-_PLACEMENT = re.compile(r"\b\d+(?:st|nd|rd|th)\b.*\bplaces?\b|\bplacement\b|\bconsolation\b|\blosers?\b",
-                        re.IGNORECASE)
+_PLACEMENT = re.compile(r"\b\d+(?:st|nd|rd|th)\b.*\bplaces?\b|\bplacement\b|\bconsolation\b|\blosers?\b", re.IGNORECASE)
 # Constructed formats a cached event's name tells (the cache has no format field); the first found wins.
-_FORMATS = ("premodern", "pioneer", "standard", "modern", "legacy", "vintage", "pauper", "explorer", "historic",
-            "timeless", "alchemy", "commander", "oathbreaker")
+_FORMATS = (
+    "premodern",
+    "pioneer",
+    "standard",
+    "modern",
+    "legacy",
+    "vintage",
+    "pauper",
+    "explorer",
+    "historic",
+    "timeless",
+    "alchemy",
+    "commander",
+    "oathbreaker",
+)
 
 
 class CacheFileError(ValueError):
@@ -56,8 +69,11 @@ def is_cache_document(document: object) -> bool:
     """True for a document in MTGODecklistCache's shape (a "Tournament" and "Rounds"), not Hydra's own format, or
     for several of them as one team event: {"team_size": n, "files": [...]} (`cache_to_hydra`)."""
     if isinstance(document, dict) and "files" in document and "format" not in document and "Tournament" not in document:
-        return isinstance(document["files"], list) and bool(document["files"]) and all(
-            is_cache_document(item) for item in document["files"])
+        return (
+            isinstance(document["files"], list)
+            and bool(document["files"])
+            and all(is_cache_document(item) for item in document["files"])
+        )
     return isinstance(document, dict) and "Tournament" in document and "Rounds" in document and "format" not in document
 
 
@@ -136,8 +152,11 @@ def _read(document: dict, problem) -> _Read | None:
         problem("Tournament.Date", "The event's date is not an ISO date (e.g. 2024-03-07T23:05:00Z).")
     rounds = document.get("Rounds")
     if not isinstance(rounds, list) or not rounds:
-        problem("Rounds", "The file has no rounds (MTGO leagues, preliminaries and dailies publish none): Hydra "
-                          "can't rebuild the event without its matches.")
+        problem(
+            "Rounds",
+            "The file has no rounds (MTGO leagues, preliminaries and dailies publish none): Hydra "
+            "can't rebuild the event without its matches.",
+        )
         return None
 
     players: dict[str, str] = {}
@@ -159,9 +178,12 @@ def _read(document: dict, problem) -> _Read | None:
         number_match = _SWISS_ROUND.match(round_name)
         is_placement = number_match is None and _placement_round(round_name)
         if number_match is None and not is_placement and not _playoff_round(round_name):
-            problem(f"{where}.RoundName", f"{round_name!r} is neither a Swiss round (\"Round 3\") nor a playoff "
-                                          "round (\"Quarterfinals\", \"Semifinals\", \"Finals\", \"Match for 7th "
-                                          "and 8th places\").")
+            problem(
+                f"{where}.RoundName",
+                f'{round_name!r} is neither a Swiss round ("Round 3") nor a playoff '
+                'round ("Quarterfinals", "Semifinals", "Finals", "Match for 7th '
+                'and 8th places").',
+            )
             continue
         if number_match is not None and (playoff or placement):
             problem(f"{where}.RoundName", f"{round_name!r} comes after the playoff started.")
@@ -178,15 +200,17 @@ def _read(document: dict, problem) -> _Read | None:
                 one, two = two, one
             games = _games(match.get("Result"))
             if _is_bye(one):
-                problem(mwhere, "A match names two players, or one player and \"-\" for a bye.")
+                problem(mwhere, 'A match names two players, or one player and "-" for a bye.')
                 continue
             if games is None:
-                problem(f"{mwhere}.Result", f"{match.get('Result')!r} is not games won-lost-drawn, e.g. \"2-1-0\".")
+                problem(f"{mwhere}.Result", f'{match.get("Result")!r} is not games won-lost-drawn, e.g. "2-1-0".')
                 continue
             names = [player(one)] + ([] if _is_bye(two) else [player(two)])
             pairing = frozenset(who.lower() for who in names)
-            if len(names) == 2 and pairing <= seen and any(
-                frozenset((m["team_a"].lower(), (m["team_b"] or "").lower())) == pairing for m in matches
+            if (
+                len(names) == 2
+                and pairing <= seen
+                and any(frozenset((m["team_a"].lower(), (m["team_b"] or "").lower())) == pairing for m in matches)
             ):
                 continue  # the same match written from the other side
             for who in names:
@@ -205,39 +229,67 @@ def _read(document: dict, problem) -> _Read | None:
             swiss.append((number, matches))
         elif is_placement:
             placement.append(matches)
-            warnings.append(_("%(round)r was read as a playoff round deciding the places it names (placement "
-                              "matches between teams that went out in the same playoff round).") % {"round": round_name})
+            warnings.append(
+                _(
+                    "%(round)r was read as a playoff round deciding the places it names (placement "
+                    "matches between teams that went out in the same playoff round)."
+                )
+                % {"round": round_name}
+            )
         else:
             playoff.append(matches)
     if named_bye:
-        warnings.append(_("A player named \"Bye\" was read as a bye (%(n)d matches): a win for the other side, "
-                          "left out of opponents' averages.") % {"n": named_bye})
+        warnings.append(
+            _(
+                'A player named "Bye" was read as a bye (%(n)d matches): a win for the other side, '
+                "left out of opponents' averages."
+            )
+            % {"n": named_bye}
+        )
     standings = document.get("Standings") or []
     if not isinstance(standings, list):
         problem("Standings", "Expected a list.")
         standings = []
-    standings = [row for row in standings if isinstance(row, dict) and _name(row.get("Player"))
-                 and not _is_bye(_name(row.get("Player")))]
+    standings = [
+        row
+        for row in standings
+        if isinstance(row, dict) and _name(row.get("Player")) and not _is_bye(_name(row.get("Player")))
+    ]
     for row in standings:
         player(row["Player"])
     swiss.sort(key=lambda item: item[0])
     if not playoff:
         swiss, playoff = _split_numbered_playoff(swiss)
     if not swiss:
-        problem("Rounds", "The file has no Swiss round (\"Round 1\" ...): Hydra can't rebuild the event from its "
-                          "playoff alone (MTGO publishes only the playoff of a Challenge).")
+        problem(
+            "Rounds",
+            'The file has no Swiss round ("Round 1" ...): Hydra can\'t rebuild the event from its '
+            "playoff alone (MTGO publishes only the playoff of a Challenge).",
+        )
         return None
     left_out = ""
     if playoff:
         top_cut = _CUT_FOR_MATCHES.get(len(playoff[0]), 0)
         sizes = [len(matches) for matches in playoff]
         if not top_cut or sizes != [top_cut // 2 >> i for i in range(len(playoff))]:
-            left_out = (f" The playoff ({len(playoff)} rounds of {', '.join(map(str, sizes))} matches) was left out: "
-                        "Hydra runs a top 2, 4 or 8.")
+            left_out = (
+                f" The playoff ({len(playoff)} rounds of {', '.join(map(str, sizes))} matches) was left out: "
+                "Hydra runs a top 2, 4 or 8."
+            )
             playoff, placement = [], []
     uri = _name(tournament.get("Uri"))
-    return _Read(name=name, date=date, uri=uri, swiss=swiss, playoff=playoff, placement=placement, players=players,
-                 standings=standings, warnings=warnings, left_out=left_out)
+    return _Read(
+        name=name,
+        date=date,
+        uri=uri,
+        swiss=swiss,
+        playoff=playoff,
+        placement=placement,
+        players=players,
+        standings=standings,
+        warnings=warnings,
+        left_out=left_out,
+    )
 
 
 def _check_warnings(read: _Read) -> list[str]:
@@ -247,8 +299,10 @@ def _check_warnings(read: _Read) -> list[str]:
     numbers = [number for number, _m in read.swiss]
     missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
     if missing:
-        warnings.append(_("Swiss rounds %(missing)s are missing from the file (it has rounds %(have)s).")
-                        % {"missing": ", ".join(map(str, missing)), "have": ", ".join(map(str, numbers))})
+        warnings.append(
+            _("Swiss rounds %(missing)s are missing from the file (it has rounds %(have)s).")
+            % {"missing": ", ".join(map(str, missing)), "have": ", ".join(map(str, numbers))}
+        )
     swiss_records = _records([m for _n, m in read.swiss])
     records = _records([m for _n, m in read.swiss] + read.playoff + read.placement)
     idle = [shown for key, shown in read.players.items() if key not in records]
@@ -264,12 +318,22 @@ def _check_warnings(read: _Read) -> list[str]:
         mine = records.get(_name(row["Player"]).lower(), [0, 0, 0])
         swiss_only = swiss_records.get(_name(row["Player"]).lower(), [0, 0, 0])
         if published not in (mine, swiss_only):
-            warnings.append(_("%(name)s: the published standings say %(published)s, the file's matches give "
-                              "%(file)s.") % {"name": _name(row["Player"]), "published": "-".join(map(str, published)),
-                                              "file": "-".join(map(str, mine))})
+            warnings.append(
+                _("%(name)s: the published standings say %(published)s, the file's matches give %(file)s.")
+                % {
+                    "name": _name(row["Player"]),
+                    "published": "-".join(map(str, published)),
+                    "file": "-".join(map(str, mine)),
+                }
+            )
     if longest > played:
-        warnings.append(_("The published standings count up to %(n)d matches for one player, but the file has "
-                          "%(rounds)d rounds: rounds are missing from it.") % {"n": longest, "rounds": played})
+        warnings.append(
+            _(
+                "The published standings count up to %(n)d matches for one player, but the file has "
+                "%(rounds)d rounds: rounds are missing from it."
+            )
+            % {"n": longest, "rounds": played}
+        )
     return warnings
 
 
@@ -278,7 +342,9 @@ def record_published(row: dict) -> bool:
     the points ("not published", not a 0-0-0 record)."""
     record = [row.get(key) for key in ("Wins", "Losses", "Draws")]
     points = row.get("Points")
-    return not (record == [0, 0, 0] and isinstance(points, (int, float)) and not isinstance(points, bool) and points > 0)
+    return not (
+        record == [0, 0, 0] and isinstance(points, (int, float)) and not isinstance(points, bool) and points > 0
+    )
 
 
 def _records(rounds: list[list[dict]]) -> dict[str, list[int]]:
@@ -319,12 +385,18 @@ def _teams_and_rounds(read: _Read, *, seats: str, seat_players) -> tuple[list[di
         joined = min(rounds_played) if rounds_played else 1
         dropped = max(rounds_played) if rounds_played and max(rounds_played) < last_swiss else None
         not_advanced = cut is not None and key in cut.below
-        teams.append({
-            "name": shown, "joined_round": joined, "missed_rounds_as_losses": False,
-            "dropped_round": None if not_advanced else dropped, "disqualified": None, "topcut_seed": seeds.get(key),
-            "seats": [{"seat": letter, "player": seat_players(shown, letter)} for letter in seats],
-            **({"day2_cut_round": cut.round} if not_advanced else {}),
-        })
+        teams.append(
+            {
+                "name": shown,
+                "joined_round": joined,
+                "missed_rounds_as_losses": False,
+                "dropped_round": None if not_advanced else dropped,
+                "disqualified": None,
+                "topcut_seed": seeds.get(key),
+                "seats": [{"seat": letter, "player": seat_players(shown, letter)} for letter in seats],
+                **({"day2_cut_round": cut.round} if not_advanced else {}),
+            }
+        )
     rounds = [(number, matches, "swiss") for number, matches in read.swiss]
     rounds += [(last_swiss + i, matches, "playoff") for i, matches in enumerate(read.playoff + read.placement, start=1)]
     read.day2 = cut
@@ -360,9 +432,11 @@ class _Day2:
         return self.round - self.min_points // 3 if self.kind == "record" else self.min_points
 
     def warning(self) -> str:
-        text = _("A Day 2 cut after round %(round)d was inferred from who played on: %(n)d players stopped after it "
-                 "with fewer than %(points)d match points while every player with more played on; they did not "
-                 "advance.") % {"round": self.round, "n": len(self.below), "points": self.min_points}
+        text = _(
+            "A Day 2 cut after round %(round)d was inferred from who played on: %(n)d players stopped after it "
+            "with fewer than %(points)d match points while every player with more played on; they did not "
+            "advance."
+        ) % {"round": self.round, "n": len(self.below), "points": self.min_points}
         if self.dropped:
             text += " " + _("%(n)d players who stopped there with enough points dropped.") % {"n": self.dropped}
         return text
@@ -414,29 +488,55 @@ def _day2_cut(swiss: list[tuple[int, list[dict]]], played_in: dict[str, list[int
     return best
 
 
-def _event(read: _Read, *, team_size: int, top_cut: int, teams: list[dict], rounds: list[dict], warnings: list[str],
-           imported_by: str, files: int = 1) -> dict:
+def _event(
+    read: _Read,
+    *,
+    team_size: int,
+    top_cut: int,
+    teams: list[dict],
+    rounds: list[dict],
+    warnings: list[str],
+    imported_by: str,
+    files: int = 1,
+) -> dict:
     last_swiss = read.swiss[-1][0]
     kind = f"{len(teams)} players" if team_size == 1 else f"{len(teams)} teams of {team_size}, {files} file(s)"
     return {
         "format": "hydra-event",
         "version": 1,
         "event": {
-            "name": read.name, "date": read.date, "team_size": team_size, "structure": "seat",
-            "format_kind": "team_constructed", "constructed_format": _format_of(read.name) or "constructed",
-            "swiss_rounds": last_swiss, "top_cut": top_cut, "status": "finished",
-            **({"day2_cut_round": read.day2.round, "day2_cut_kind": read.day2.kind,
-                "day2_cut_threshold": read.day2.threshold, "day2_cut_applied": True} if read.day2 else {}),
+            "name": read.name,
+            "date": read.date,
+            "team_size": team_size,
+            "structure": "seat",
+            "format_kind": "team_constructed",
+            "constructed_format": _format_of(read.name) or "constructed",
+            "swiss_rounds": last_swiss,
+            "top_cut": top_cut,
+            "status": "finished",
+            **(
+                {
+                    "day2_cut_round": read.day2.round,
+                    "day2_cut_kind": read.day2.kind,
+                    "day2_cut_threshold": read.day2.threshold,
+                    "day2_cut_applied": True,
+                }
+                if read.day2
+                else {}
+            ),
         },
         "teams": teams,
         "rounds": rounds,
-        "log": [{
-            "user": imported_by or None, "action": "imported",
-            "message": f"Imported from MTGODecklistCache: {read.uri or read.name} ({kind}, "
-                       f"{len(read.swiss)} Swiss rounds{f', top {top_cut}' if top_cut else ''}).{read.left_out}",
-            "data": {"source": "MTGODecklistCache", "uri": read.uri},
-            "warnings": warnings,
-        }],
+        "log": [
+            {
+                "user": imported_by or None,
+                "action": "imported",
+                "message": f"Imported from MTGODecklistCache: {read.uri or read.name} ({kind}, "
+                f"{len(read.swiss)} Swiss rounds{f', top {top_cut}' if top_cut else ''}).{read.left_out}",
+                "data": {"source": "MTGODecklistCache", "uri": read.uri},
+                "warnings": warnings,
+            }
+        ],
     }
 
 
@@ -460,14 +560,22 @@ def cache_to_event_file(document: dict, *, imported_by: str = "") -> dict:
         raise CacheFileError(problems or {"": ["Expected an MTGODecklistCache event."]})
     teams, numbered, top_cut = _teams_and_rounds(read, seats="A", seat_players=lambda name, _letter: name)
     rounds = [_round(number, matches, kind) for number, matches, kind in numbered]
-    return _event(read, team_size=1, top_cut=top_cut, teams=teams, rounds=rounds,
-                  warnings=read.warnings + _check_warnings(read), imported_by=imported_by)
+    return _event(
+        read,
+        team_size=1,
+        top_cut=top_cut,
+        teams=teams,
+        rounds=rounds,
+        warnings=read.warnings + _check_warnings(read),
+        imported_by=imported_by,
+    )
 
 
 def import_warnings(document: dict) -> list[str]:
     """The warnings a converted document carries (its import log entry's), for the answer to the importer."""
-    return [str(w) for entry in document.get("log") or [] if isinstance(entry, dict)
-            for w in entry.get("warnings") or []]
+    return [
+        str(w) for entry in document.get("log") or [] if isinstance(entry, dict) for w in entry.get("warnings") or []
+    ]
 
 
 def seat_player_name(team: str, letter: str) -> str:
@@ -497,8 +605,10 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
         raise CacheFileError({"files": [f"Give one file for the team event, or one per seat (at most {team_size})."]})
     reads = []
     for i, document in enumerate(documents):
+
         def in_file(where: str, message: str, i=i) -> None:
             problem(f"files[{i}].{where}" if len(documents) > 1 else where, message)
+
         reads.append(_read(document, in_file) if isinstance(document, dict) else None)
     if problems or None in reads:
         raise CacheFileError(problems or {"files": ["Expected MTGODecklistCache events."]})
@@ -508,14 +618,22 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
         if (read.uri or read.name) != (first.uri or first.name):
             problem(f"files[{i}].Tournament", "This file is another event than the first file.")
         elif shape[i] != shape[0]:
-            problem(f"files[{i}].Rounds", "This file's pairings differ from the first file's: seat files of one team "
-                                          "event pair the same teams.")
+            problem(
+                f"files[{i}].Rounds",
+                "This file's pairings differ from the first file's: seat files of one team event pair the same teams.",
+            )
     if problems:
         raise CacheFileError(problems)
     seat_results = any(_results(read) != _results(first) for read in reads[1:])
     if seat_results and len(reads) != team_size:
-        raise CacheFileError({"files": [f"The files' results differ, so they are seats' results: give one file per "
-                                        f"seat ({team_size}), seat A first."]})
+        raise CacheFileError(
+            {
+                "files": [
+                    f"The files' results differ, so they are seats' results: give one file per "
+                    f"seat ({team_size}), seat A first."
+                ]
+            }
+        )
     letters = _SEAT_LETTERS[:team_size]
     teams, numbered, top_cut = _teams_and_rounds(first, seats=letters, seat_players=seat_player_name)
     rounds = []
@@ -524,13 +642,27 @@ def cache_to_team_event_file(documents: list[dict], *, team_size: int, imported_
         rounds.append(_team_round(number, per_file, kind, letters=letters, seat_results=seat_results))
     warnings = list(first.warnings) + _check_warnings(first)
     if seat_results:
-        warnings.append(_("The %(n)d files were read as seats %(seats)s, in the order given: each match scored seat "
-                          "against seat.") % {"n": len(reads), "seats": ", ".join(letters)})
+        warnings.append(
+            _("The %(n)d files were read as seats %(seats)s, in the order given: each match scored seat against seat.")
+            % {"n": len(reads), "seats": ", ".join(letters)}
+        )
     else:
-        warnings.append(_("The files give each team match's result only (individual matches won-lost-drawn), no "
-                          "seat's: the matches were imported without seat results."))
-    return _event(first, team_size=team_size, top_cut=top_cut, teams=teams, rounds=rounds, warnings=warnings,
-                  imported_by=imported_by, files=len(reads))
+        warnings.append(
+            _(
+                "The files give each team match's result only (individual matches won-lost-drawn), no "
+                "seat's: the matches were imported without seat results."
+            )
+        )
+    return _event(
+        first,
+        team_size=team_size,
+        top_cut=top_cut,
+        teams=teams,
+        rounds=rounds,
+        warnings=warnings,
+        imported_by=imported_by,
+        files=len(reads),
+    )
 
 
 def _all_rounds(read: _Read) -> list[tuple[int, list[dict]]]:
@@ -539,8 +671,7 @@ def _all_rounds(read: _Read) -> list[tuple[int, list[dict]]]:
 
 def _shape(read: _Read) -> list[list[tuple[str, str]]]:
     """Each round's pairings, without results (the seat files of one team event share them)."""
-    return [[(m["team_a"].lower(), (m["team_b"] or "").lower()) for m in matches]
-            for _n, matches in _all_rounds(read)]
+    return [[(m["team_a"].lower(), (m["team_b"] or "").lower()) for m in matches] for _n, matches in _all_rounds(read)]
 
 
 def _results(read: _Read) -> list[list]:
@@ -552,12 +683,22 @@ def _team_round(number: int, per_file: list[list[dict]], kind: str, *, letters: 
     for table, matches in enumerate(zip(*per_file, strict=True), start=1):
         match = matches[0]
         if match["team_b"] is None:
-            out.append({"table": table, "team_a": match["team_a"], "team_b": None, "result_state": "final",
-                        "outcome": "A", "seats": []})
+            out.append(
+                {
+                    "table": table,
+                    "team_a": match["team_a"],
+                    "team_b": None,
+                    "result_state": "final",
+                    "outcome": "A",
+                    "seats": [],
+                }
+            )
             continue
         if seat_results:
-            seats = [{"letter": letter, "wins_a": m["games"][0], "wins_b": m["games"][1], "draws": m["games"][2]}
-                     for letter, m in zip(letters, matches, strict=True)]
+            seats = [
+                {"letter": letter, "wins_a": m["games"][0], "wins_b": m["games"][1], "draws": m["games"][2]}
+                for letter, m in zip(letters, matches, strict=True)
+            ]
             won = sum(1 for s in seats if s["wins_a"] > s["wins_b"])
             lost = sum(1 for s in seats if s["wins_b"] > s["wins_a"])
             drawn = len(seats) - won - lost
@@ -565,8 +706,17 @@ def _team_round(number: int, per_file: list[list[dict]], kind: str, *, letters: 
             seats = []
             won, lost, drawn = match["games"]
         outcome = "A" if won > lost else "B" if lost > won else "D"
-        out.append({"table": table, "team_a": match["team_a"], "team_b": match["team_b"], "result_state": "final",
-                    "outcome": outcome, "games": {"wins_a": won, "wins_b": lost, "draws": drawn}, "seats": seats})
+        out.append(
+            {
+                "table": table,
+                "team_a": match["team_a"],
+                "team_b": match["team_b"],
+                "result_state": "final",
+                "outcome": outcome,
+                "games": {"wins_a": won, "wins_b": lost, "draws": drawn},
+                "seats": seats,
+            }
+        )
     return {"number": number, "kind": kind, "seed": 0, "is_finished": True, "matches": out}
 
 
@@ -582,8 +732,15 @@ def _swiss_rank(swiss: list[tuple[int, list[dict]]], *, players: list[str]) -> d
                 continue
             won, lost, drawn = match["games"]
             outcome = "A" if won > lost else "B" if lost > won else "D"
-            records.append(TeamMatchRecord(round=number, team_a=a, team_b=ids[match["team_b"].lower()],
-                                           outcome=outcome, games=(won, lost, drawn)))
+            records.append(
+                TeamMatchRecord(
+                    round=number,
+                    team_a=a,
+                    team_b=ids[match["team_b"].lower()],
+                    outcome=outcome,
+                    games=(won, lost, drawn),
+                )
+            )
     names = {index: name for name, index in ids.items()}
     return {names[row.team]: row.rank for row in compute_standings(records, teams=ids.values(), games=True)}
 
@@ -591,6 +748,7 @@ def _swiss_rank(swiss: list[tuple[int, list[dict]]], *, players: list[str]) -> d
 def _seeds(playoff: list[list[dict]], *, swiss_rank: dict[str, int]) -> dict[str, int]:
     """Top-cut seeds that rebuild the bracket as it was played (Hydra's bracket: 1 v 8 and 4 v 5 in the top half,
     2 v 7 and 3 v 6 in the bottom one), given in Swiss order wherever the bracket leaves a choice."""
+
     def rank(name: str) -> int:
         return swiss_rank.get(name.lower(), 10**6)
 
@@ -602,15 +760,22 @@ def _seeds(playoff: list[list[dict]], *, swiss_rank: dict[str, int]) -> dict[str
         return {name.lower(): seed for seed, name in enumerate(pair(first[0]), start=1)}
     if len(first) == 2:
         top, bottom = sorted(first, key=lambda m: rank(pair(m)[0]))
-        return {pair(top)[0].lower(): 1, pair(top)[1].lower(): 4, pair(bottom)[0].lower(): 2, pair(bottom)[1].lower(): 3}
+        return {
+            pair(top)[0].lower(): 1,
+            pair(top)[1].lower(): 4,
+            pair(bottom)[0].lower(): 2,
+            pair(bottom)[1].lower(): 3,
+        }
     # A top 8: the two quarterfinals whose winners met in a semifinal make one half of the bracket.
     by_player = {name.lower(): match for match in first for name in (match["team_a"], match["team_b"])}
     halves = []
-    for semi in (playoff[1] if len(playoff) > 1 else []):
+    for semi in playoff[1] if len(playoff) > 1 else []:
         feeding = [by_player.get(semi[side].lower()) for side in ("team_a", "team_b") if semi[side]]
         if len(feeding) == 2 and None not in feeding and feeding[0] is not feeding[1]:
             halves.append(feeding)
-    if len(halves) != 2 or halves[0][0] in halves[1] or halves[0][1] in halves[1]:  # the semifinals aren't in the file: 1 v 8 with 4 v 5 by Swiss order
+    if (
+        len(halves) != 2 or halves[0][0] in halves[1] or halves[0][1] in halves[1]
+    ):  # the semifinals aren't in the file: 1 v 8 with 4 v 5 by Swiss order
         ordered = sorted(first, key=lambda m: rank(pair(m)[0]))
         halves = [[ordered[0], ordered[3]], [ordered[1], ordered[2]]]
     halves = [sorted(half, key=lambda m: rank(pair(m)[0])) for half in halves]
@@ -628,10 +793,21 @@ def playoff_numbered_as_rounds(document: dict) -> bool:
     rounds = [r for r in document.get("Rounds") or [] if isinstance(r, dict)]
     if any(_playoff_round(_name(r.get("RoundName"))) for r in rounds):
         return False
-    swiss = [(i, [{"team_a": _name(m.get("Player1")),
-                   "team_b": None if _is_bye(_name(m.get("Player2"))) else _name(m.get("Player2")),
-                   "games": _games(m.get("Result"))} for m in r.get("Matches") or [] if isinstance(m, dict)])
-             for i, r in enumerate(rounds)]
+    swiss = [
+        (
+            i,
+            [
+                {
+                    "team_a": _name(m.get("Player1")),
+                    "team_b": None if _is_bye(_name(m.get("Player2"))) else _name(m.get("Player2")),
+                    "games": _games(m.get("Result")),
+                }
+                for m in r.get("Matches") or []
+                if isinstance(m, dict)
+            ],
+        )
+        for i, r in enumerate(rounds)
+    ]
     if any(m["games"] is None for _i, ms in swiss for m in ms):
         return False
     return bool(_split_numbered_playoff(swiss)[1])
@@ -683,11 +859,27 @@ def _round(number: int, matches: list[dict], kind: str) -> dict:
     out = []
     for table, match in enumerate(matches, start=1):
         if match["team_b"] is None:
-            out.append({"table": table, "team_a": match["team_a"], "team_b": None, "result_state": "final",
-                        "outcome": "A", "seats": []})
+            out.append(
+                {
+                    "table": table,
+                    "team_a": match["team_a"],
+                    "team_b": None,
+                    "result_state": "final",
+                    "outcome": "A",
+                    "seats": [],
+                }
+            )
             continue
         won, lost, drawn = match["games"]
         outcome = "A" if won > lost else "B" if lost > won else "D"
-        out.append({"table": table, "team_a": match["team_a"], "team_b": match["team_b"], "result_state": "final",
-                    "outcome": outcome, "seats": [{"letter": "A", "wins_a": won, "wins_b": lost, "draws": drawn}]})
+        out.append(
+            {
+                "table": table,
+                "team_a": match["team_a"],
+                "team_b": match["team_b"],
+                "result_state": "final",
+                "outcome": outcome,
+                "seats": [{"letter": "A", "wins_a": won, "wins_b": lost, "draws": drawn}],
+            }
+        )
     return {"number": number, "kind": kind, "seed": 0, "is_finished": True, "matches": out}

@@ -10,6 +10,7 @@ written (a team by name, a round by number, a match by round and table, a player
 its own columns are written as they are. `parts_export` writes them all and `parts_import` checks and writes them
 all, the same way for every kind.
 """
+
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,8 +27,21 @@ from sealed.models import PoolCard, SealedPool, SealedSettings
 from sharedgame.models import GameState, LifeChange
 from signup.models import SignupSeat, TeamSignup
 from tournaments.models import (
-    Announcement, CheckIn, ClockExtension, Decklist, DecklistChange, EventDesk, EventStaff, Phase, PhaseDeck, PhasePod,
-    PhaseSeat, Registration, Round, RoundClock, TeamMatch,
+    Announcement,
+    CheckIn,
+    ClockExtension,
+    Decklist,
+    DecklistChange,
+    EventDesk,
+    EventStaff,
+    Phase,
+    PhaseDeck,
+    PhasePod,
+    PhaseSeat,
+    Registration,
+    Round,
+    RoundClock,
+    TeamMatch,
 )
 from eventfile.validation import Problems, row_fields, rows_insert
 
@@ -36,7 +50,16 @@ from eventfile.validation import Problems, row_fields, rows_insert
 # file can't name another account as the actor, issue 37); USER: an account by username (staff: an account this
 # Hydra doesn't have is left out); SEAT: a decklist's {"team", "seat"}; POD_SEAT: a pod card's team by its seat;
 # PHASE_POD: a phase seat's pod by its number (the phase's pods are made from the numbers on import).
-TEAM, ROUND, MATCH, PLAYER, BY, USER, SEAT, POD_SEAT = "team", "round", "match", "player", "by", "user", "seat", "pod_seat"
+TEAM, ROUND, MATCH, PLAYER, BY, USER, SEAT, POD_SEAT = (
+    "team",
+    "round",
+    "match",
+    "player",
+    "by",
+    "user",
+    "seat",
+    "pod_seat",
+)
 PHASE_POD = "phase_pod"
 
 # Columns that are Hydra's own bookkeeping, not the event: never written, set afresh on import.
@@ -58,57 +81,151 @@ class Part:
 PARTS: list[Part] = [
     Part("desk", EventDesk, "event"),
     Part("staff", EventStaff, "event", {"user": USER, "added_by": BY}, order=("user__username",)),
-    Part("penalties", Penalty, "event", {"registration": TEAM, "player": PLAYER, "round": ROUND, "applied_to": MATCH,
-                                         "judge": BY}, order=("at", "pk")),
+    Part(
+        "penalties",
+        Penalty,
+        "event",
+        {"registration": TEAM, "player": PLAYER, "round": ROUND, "applied_to": MATCH, "judge": BY},
+        order=("at", "pk"),
+    ),
     Part("deck_checks", DeckCheck, "event", {"registration": TEAM, "round": ROUND, "judge": BY}, order=("at", "pk")),
-    Part("decklist_changes", DecklistChange, "decklist__seat__event", {"decklist": SEAT, "changed_by": BY},
-         order=("changed_at", "pk")),
-    Part("clocks", RoundClock, "round__event", {"round": ROUND}, order=("round__number", "purpose"), children=(
-        Part("extensions", ClockExtension, "clock__round__event", {"by": BY}, parent="clock"),
-    )),
+    Part(
+        "decklist_changes",
+        DecklistChange,
+        "decklist__seat__event",
+        {"decklist": SEAT, "changed_by": BY},
+        order=("changed_at", "pk"),
+    ),
+    Part(
+        "clocks",
+        RoundClock,
+        "round__event",
+        {"round": ROUND},
+        order=("round__number", "purpose"),
+        children=(Part("extensions", ClockExtension, "clock__round__event", {"by": BY}, parent="clock"),),
+    ),
     Part("sealed_settings", SealedSettings, "event"),
-    Part("sealed_pools", SealedPool, "event", {"registration": TEAM, "registered_by": BY},
-         order=("registration__team__name",), children=(
-        Part("cards", PoolCard, "pool__event", parent="pool", order=("position",)),
-    )),
+    Part(
+        "sealed_pools",
+        SealedPool,
+        "event",
+        {"registration": TEAM, "registered_by": BY},
+        order=("registration__team__name",),
+        children=(Part("cards", PoolCard, "pool__event", parent="pool", order=("position",)),),
+    ),
     # The event-wide timers; a pod's or a round's table's call (a paper draft's, issue 40) is the evening's, not
     # the event's record, and its pod or table isn't named in the file.
     Part("timers", EventTimer, "event", order=("kind",), where=(("pod__isnull", True), ("table__isnull", True))),
-    Part("pods", Pod, "event", order=("number",), children=(
-        Part("teams", PodTeam, "pod__event", {"registration": TEAM}, parent="pod", order=("seat",)),
-        Part("cards", PodCard, "pod__event", {"team": POD_SEAT}, parent="pod", order=("pack_round", "opener", "position")),
-    )),
+    Part(
+        "pods",
+        Pod,
+        "event",
+        order=("number",),
+        children=(
+            Part("teams", PodTeam, "pod__event", {"registration": TEAM}, parent="pod", order=("seat",)),
+            Part(
+                "cards",
+                PodCard,
+                "pod__event",
+                {"team": POD_SEAT},
+                parent="pod",
+                order=("pack_round", "opener", "position"),
+            ),
+        ),
+    ),
     # Multiplayer pods (issue 43): each round's pods with their seats and outcomes, and the byes.
-    Part("multiplayer_pods", MultiplayerTable, "round__event", {"round": ROUND, "reporter": TEAM, "reported_by": BY,
-                                                              "confirmed_by": BY},
-         order=("round__number", "number"), children=(
-        Part("seats", MultiplayerSeat, "table__round__event", {"registration": TEAM}, parent="table", order=("position",)),
-    )),
-    Part("pod_byes", MultiplayerBye, "round__event", {"round": ROUND, "registration": TEAM},
-         order=("round__number", "registration__team__name")),
-    Part("signups", TeamSignup, "event", {"captain": PLAYER, "registration": TEAM}, order=("name",), children=(
-        Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),
-    )),
+    Part(
+        "multiplayer_pods",
+        MultiplayerTable,
+        "round__event",
+        {"round": ROUND, "reporter": TEAM, "reported_by": BY, "confirmed_by": BY},
+        order=("round__number", "number"),
+        children=(
+            Part(
+                "seats",
+                MultiplayerSeat,
+                "table__round__event",
+                {"registration": TEAM},
+                parent="table",
+                order=("position",),
+            ),
+        ),
+    ),
+    Part(
+        "pod_byes",
+        MultiplayerBye,
+        "round__event",
+        {"round": ROUND, "registration": TEAM},
+        order=("round__number", "registration__team__name"),
+    ),
+    Part(
+        "signups",
+        TeamSignup,
+        "event",
+        {"captain": PLAYER, "registration": TEAM},
+        order=("name",),
+        children=(Part("seats", SignupSeat, "signup__event", {"player": PLAYER}, parent="signup", order=("letter",)),),
+    ),
     # Phases of a big event (issue 42, docs/phases.md): the plan, each phase's pod seats and the decks kept from it.
-    Part("phases", Phase, "event", {"started_by": BY}, order=("number",), children=(
-        Part("seats", PhaseSeat, "phase__event", {"registration": TEAM, "pod": PHASE_POD}, parent="phase",
-             order=("pod__number", "seat")),
-        Part("decks", PhaseDeck, "phase__event", {"registration": TEAM}, parent="phase",
-             order=("registration__team__name", "letter")),
-    )),
+    Part(
+        "phases",
+        Phase,
+        "event",
+        {"started_by": BY},
+        order=("number",),
+        children=(
+            Part(
+                "seats",
+                PhaseSeat,
+                "phase__event",
+                {"registration": TEAM, "pod": PHASE_POD},
+                parent="phase",
+                order=("pod__number", "seat"),
+            ),
+            Part(
+                "decks",
+                PhaseDeck,
+                "phase__event",
+                {"registration": TEAM},
+                parent="phase",
+                order=("registration__team__name", "letter"),
+            ),
+        ),
+    ),
     Part("fee", EventFee, "event"),
     Part("prizes", Prize, "event", order=("position", "pk")),
-    Part("payments", Payment, "registration__event", {"registration": TEAM, "paid_by": PLAYER, "marked_by": BY},
-         order=("registration__team__name",)),
-    Part("games", GameState, "match__round__event", {"match": MATCH}, order=("match__round__number", "match__table",
-                                                                               "number"), children=(
-        Part("changes", LifeChange, "game__match__round__event", {"by": BY, "undone_by": BY}, parent="game",
-             order=("at", "pk")),
-    )),
-    Part("check_ins", CheckIn, "registration__event", {"registration": TEAM, "by": BY},
-         order=("registration__team__name",)),
-    Part("announcements", Announcement, "event", {"round": ROUND, "by": BY},
-         order=("created_at", "pk")),
+    Part(
+        "payments",
+        Payment,
+        "registration__event",
+        {"registration": TEAM, "paid_by": PLAYER, "marked_by": BY},
+        order=("registration__team__name",),
+    ),
+    Part(
+        "games",
+        GameState,
+        "match__round__event",
+        {"match": MATCH},
+        order=("match__round__number", "match__table", "number"),
+        children=(
+            Part(
+                "changes",
+                LifeChange,
+                "game__match__round__event",
+                {"by": BY, "undone_by": BY},
+                parent="game",
+                order=("at", "pk"),
+            ),
+        ),
+    ),
+    Part(
+        "check_ins",
+        CheckIn,
+        "registration__event",
+        {"registration": TEAM, "by": BY},
+        order=("registration__team__name",),
+    ),
+    Part("announcements", Announcement, "event", {"round": ROUND, "by": BY}, order=("created_at", "pk")),
 ]
 
 
@@ -140,10 +257,18 @@ class _Names:
     def __init__(self, event, team_names: dict[int, str]):
         self.teams = team_names
         self.rounds = dict(Round.objects.filter(event=event).values_list("id", "number"))
-        self.matches = {pk: {"round": number, "table": table} for pk, number, table in
-                        TeamMatch.objects.filter(round__event=event).values_list("id", "round__number", "table")}
-        self.seats = {pk: {"team": team_names[reg], "seat": letter} for pk, reg, letter in
-                      Decklist.objects.filter(seat__event=event).values_list("id", "seat__registration", "seat__letter")}
+        self.matches = {
+            pk: {"round": number, "table": table}
+            for pk, number, table in TeamMatch.objects.filter(round__event=event).values_list(
+                "id", "round__number", "table"
+            )
+        }
+        self.seats = {
+            pk: {"team": team_names[reg], "seat": letter}
+            for pk, reg, letter in Decklist.objects.filter(seat__event=event).values_list(
+                "id", "seat__registration", "seat__letter"
+            )
+        }
         self.pod_seats = dict(PodTeam.objects.filter(pod__event=event).values_list("id", "seat"))
         self.phase_pods = dict(PhasePod.objects.filter(phase__event=event).values_list("id", "number"))
 
@@ -155,8 +280,14 @@ class _Names:
             return getattr(obj, name).name
         if kind in (BY, USER):
             return getattr(obj, name).get_username()
-        return {TEAM: self.teams, ROUND: self.rounds, MATCH: self.matches, SEAT: self.seats,
-                POD_SEAT: self.pod_seats, PHASE_POD: self.phase_pods}[kind][pk]
+        return {
+            TEAM: self.teams,
+            ROUND: self.rounds,
+            MATCH: self.matches,
+            SEAT: self.seats,
+            POD_SEAT: self.pod_seats,
+            PHASE_POD: self.phase_pods,
+        }[kind][pk]
 
 
 def _row(obj, part: Part, names: _Names) -> dict:
@@ -177,7 +308,11 @@ def _export(part: Part, event, names: _Names) -> dict[int | None, list[dict]]:
     related = [name for name, kind in part.refs.items() if kind in (PLAYER, BY, USER)]
     grouped: dict[int | None, list[dict]] = defaultdict(list)
     children = {child.key: _export(child, event, names) for child in part.children}
-    for obj in part.model.objects.filter(**{part.path: event}, **dict(part.where)).select_related(*related).order_by(*part.order):
+    for obj in (
+        part.model.objects.filter(**{part.path: event}, **dict(part.where))
+        .select_related(*related)
+        .order_by(*part.order)
+    ):
         row = _row(obj, part, names)
         for key, rows in children.items():
             row[key] = rows.get(obj.pk, [])
@@ -201,8 +336,11 @@ def parts_player_names(document: dict) -> list[str]:
             for row in listed if isinstance(listed, list) else []:
                 if not isinstance(row, dict):
                     continue
-                found.extend(" ".join(row[name].split()) for name, kind in part.refs.items()
-                             if kind == PLAYER and isinstance(row.get(name), str) and row[name].strip())
+                found.extend(
+                    " ".join(row[name].split())
+                    for name, kind in part.refs.items()
+                    if kind == PLAYER and isinstance(row.get(name), str) and row[name].strip()
+                )
                 walk(part.children, row)
 
     walk(PARTS, document)
@@ -217,10 +355,13 @@ class Resolver:
         self.teams = registrations
         self.players = players
         self.rounds = {r.number: r for r in Round.objects.filter(event=event)}
-        self.matches = {(m.round.number, m.table): m for m in TeamMatch.objects.filter(round__event=event)
-                        .select_related("round")}
-        self.decklists = {(d.seat.registration_id, d.seat.letter): d for d in
-                          Decklist.objects.filter(seat__event=event).select_related("seat")}
+        self.matches = {
+            (m.round.number, m.table): m for m in TeamMatch.objects.filter(round__event=event).select_related("round")
+        }
+        self.decklists = {
+            (d.seat.registration_id, d.seat.letter): d
+            for d in Decklist.objects.filter(seat__event=event).select_related("seat")
+        }
         self.users: dict[str, object] = {}
         self.pod_seats: dict[int, PodTeam] = {}
         self.phase_pods: dict[int, PhasePod] = {}
@@ -241,13 +382,20 @@ class Resolver:
             found = self.rounds.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
             message = _("Not one of the file's rounds.")
         elif kind == MATCH:
-            found = (self.matches.get((value.get("round"), value.get("table"))) if isinstance(value, dict)
-                     and not {type(value.get("round")), type(value.get("table"))} - {int} else None)
-            message = _("Not one of the file's matches ({\"round\": n, \"table\": n}).")
+            found = (
+                self.matches.get((value.get("round"), value.get("table")))
+                if isinstance(value, dict) and not {type(value.get("round")), type(value.get("table"))} - {int}
+                else None
+            )
+            message = _('Not one of the file\'s matches ({"round": n, "table": n}).')
         elif kind == SEAT:
             team = self.teams.get(" ".join(str(value.get("team")).split()).lower()) if isinstance(value, dict) else None
-            found = self.decklists.get((team.pk, value.get("seat"))) if team and isinstance(value.get("seat"), str) else None
-            message = _("Not a seat of the file's teams with a decklist ({\"team\": ..., \"seat\": ...}).")
+            found = (
+                self.decklists.get((team.pk, value.get("seat")))
+                if team and isinstance(value.get("seat"), str)
+                else None
+            )
+            message = _('Not a seat of the file\'s teams with a decklist ({"team": ..., "seat": ...}).')
         elif kind == POD_SEAT:
             found = self.pod_seats.get(value) if isinstance(value, int) and not isinstance(value, bool) else None
             message = _("Not a seat of this pod's teams.")
@@ -315,16 +463,31 @@ def _write(part: Part, built: list[tuple], *, resolver: Resolver, problems: Prob
                 resolver.pod_seats = {t.seat: t for t in PodTeam.objects.filter(pod=obj)}
             if child.model is PhaseSeat:  # a seat's pod is written as its number: the phase's pods, made here
                 resolver.phase_pods = _phase_pods_make(phase=obj, rows=row.get(child.key, []))
-            built_children += _build(child, row.get(child.key, []), where=f"{where}.{child.key}", resolver=resolver,
-                                     problems=problems, parent=obj)
+            built_children += _build(
+                child,
+                row.get(child.key, []),
+                where=f"{where}.{child.key}",
+                resolver=resolver,
+                problems=problems,
+                parent=obj,
+            )
         problems.raise_if_any()
         _write(child, built_children, resolver=resolver, problems=problems)
 
 
 def _phase_pods_make(*, phase: Phase, rows) -> dict[int, PhasePod]:
     """The phase's pods that its seats' rows number (1 to 32767; any other value is named by the seat's check)."""
-    numbers = sorted({row.get("pod") for row in rows if isinstance(row, dict) and type(row.get("pod")) is int
-                      and 1 <= row["pod"] <= 32767}) if isinstance(rows, list) else []
+    numbers = (
+        sorted(
+            {
+                row.get("pod")
+                for row in rows
+                if isinstance(row, dict) and type(row.get("pod")) is int and 1 <= row["pod"] <= 32767
+            }
+        )
+        if isinstance(rows, list)
+        else []
+    )
     return {pod.number: pod for pod in PhasePod.objects.bulk_create(PhasePod(phase=phase, number=n) for n in numbers)}
 
 

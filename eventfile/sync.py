@@ -4,6 +4,7 @@ A copy's *fingerprint* is the SHA-256 of its event file without what differs bet
 source event's id and the event log, which each side writes to on its own). A sync record keeps the fingerprint both
 sides had at the last push or pull; a side whose fingerprint differs from it has changed since.
 """
+
 import hashlib
 import json
 
@@ -17,14 +18,17 @@ def event_file_fingerprint(document: dict) -> str:
 
 
 def _result(match: dict) -> str:
-    seats = " ".join(f"{s['letter']} {s['wins_a']}-{s['wins_b']}" + (f"-{s['draws']}" if s.get("draws") else "")
-                     for s in match.get("seats") or [])
+    seats = " ".join(
+        f"{s['letter']} {s['wins_a']}-{s['wins_b']}" + (f"-{s['draws']}" if s.get("draws") else "")
+        for s in match.get("seats") or []
+    )
     return f"{match.get('result_state')} {match.get('outcome') or '-'} {seats}".strip()
 
 
 def _only(here: dict, there: dict, label) -> list[str]:
-    return ([f"{label(key)}: only here" for key in sorted(set(here) - set(there))]
-            + [f"{label(key)}: only there" for key in sorted(set(there) - set(here))])
+    return [f"{label(key)}: only here" for key in sorted(set(here) - set(there))] + [
+        f"{label(key)}: only there" for key in sorted(set(there) - set(here))
+    ]
 
 
 def event_file_differences(*, ours: dict, theirs: dict, limit: int = 30) -> list[str]:
@@ -62,12 +66,18 @@ def event_file_differences(*, ours: dict, theirs: dict, limit: int = 30) -> list
             if x is None or y is None:
                 lines.append(f"round {number} table {table}: only {'there' if x is None else 'here'}")
             elif (x["team_a"], x.get("team_b")) != (y["team_a"], y.get("team_b")):
-                lines.append(f"round {number} table {table}: here {x['team_a']} v {x.get('team_b')}, "
-                             f"there {y['team_a']} v {y.get('team_b')}")
+                lines.append(
+                    f"round {number} table {table}: here {x['team_a']} v {x.get('team_b')}, "
+                    f"there {y['team_a']} v {y.get('team_b')}"
+                )
             elif x != y:
-                lines.append(f"round {number} table {table} ({x['team_a']} v {x.get('team_b')}): "
-                             f"here {_result(x)}, there {_result(y)}")
-        if {k: v for k, v in rounds_a[number].items() if k != "matches"} != {k: v for k, v in rounds_b[number].items() if k != "matches"}:
+                lines.append(
+                    f"round {number} table {table} ({x['team_a']} v {x.get('team_b')}): "
+                    f"here {_result(x)}, there {_result(y)}"
+                )
+        if {k: v for k, v in rounds_a[number].items() if k != "matches"} != {
+            k: v for k, v in rounds_b[number].items() if k != "matches"
+        }:
             lines.append(f"round {number}: its settings differ (kind, seed or finished)")
     for key in ("draft_settings", "draft_tables"):
         if ours.get(key) != theirs.get(key):

@@ -6,6 +6,7 @@ them all at once as one ValidationError (a 400 under the API), in its one transa
 What no field check can see (a rule across rows, e.g. a position once per pool) is caught at the insert, inside a
 savepoint, and named by the row that broke it (`rows_insert`).
 """
+
 import datetime as dt
 import math
 from decimal import Decimal, InvalidOperation
@@ -66,8 +67,14 @@ def document_scan(value, *, where: str, problems: Problems, limit: int = 20) -> 
 
 
 _TEXT = {"CharField", "TextField", "SlugField", "URLField", "EmailField"}
-_INTEGER = {"IntegerField", "SmallIntegerField", "BigIntegerField", "PositiveIntegerField",
-            "PositiveSmallIntegerField", "PositiveBigIntegerField"}
+_INTEGER = {
+    "IntegerField",
+    "SmallIntegerField",
+    "BigIntegerField",
+    "PositiveIntegerField",
+    "PositiveSmallIntegerField",
+    "PositiveBigIntegerField",
+}
 
 
 def _typed(field: models.Field, value):
@@ -83,8 +90,11 @@ def _typed(field: models.Field, value):
         return value
     if kind == "DecimalField":  # money: written as text ("7.50"), so no cent is lost to a float
         try:
-            number = Decimal(value) if isinstance(value, str) else (
-                Decimal(str(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None)
+            number = (
+                Decimal(value)
+                if isinstance(value, str)
+                else (Decimal(str(value)) if isinstance(value, (int, float)) and not isinstance(value, bool) else None)
+            )
         except InvalidOperation:
             number = None
         if number is None or not number.is_finite():

@@ -1,4 +1,5 @@
 """The states of a registration's entry fee and the shapes of a prize line (docs/fees.md)."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

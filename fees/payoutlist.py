@@ -2,6 +2,7 @@
 series' (its page), over fees.selectors.payout_rows. Columns: place, the entrant (team or player), their record
 (an event's) or events played (a series'), their points (match points, series points), the prize, the quantity or
 amount, and how many tied entrants shared it."""
+
 import tablib
 from django.http import Http404, HttpResponse
 from django.utils.text import slugify
@@ -14,8 +15,17 @@ from tournaments.exports import CONTENT_TYPES, FORMATS, dataset_bytes
 
 def payout_dataset(*, rows: list[PayoutRow], entrant: str, record: str, points: str) -> tablib.Dataset:
     """The payout list as a spreadsheet, its entrant, record and points columns headed as the caller names them."""
-    dataset = tablib.Dataset(headers=[pgettext("placing", "Place"), entrant, record, points, _("Prize"),
-                                      _("Quantity or amount"), _("Shared by")])
+    dataset = tablib.Dataset(
+        headers=[
+            pgettext("placing", "Place"),
+            entrant,
+            record,
+            points,
+            _("Prize"),
+            _("Quantity or amount"),
+            _("Shared by"),
+        ]
+    )
     for row in rows:
         dataset.append([row.place, row.name, row.record, row.match_points, row.item, str(row.amount), row.shared_by])
     return dataset

@@ -1,6 +1,7 @@
 """A prize structure as the organizer types it, one line each (the desk's fees page and a series' page): `places |
 item | amount`, and `| money` for a line that splits to the cent (docs/fees.md). Read by `prize_lines_parse`, written
 back by `prize_lines_text`; the lines are then checked by fees.services.prize_lines_check."""
+
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError

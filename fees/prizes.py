@@ -7,6 +7,7 @@ the places they cover and share each item evenly. An even share is counted in wh
 cents for a divisible line such as store credit); what is left over goes one unit each to the tied entrants in placing order, so
 nothing is lost and nothing is invented.
 """
+
 from collections import defaultdict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -40,8 +41,6 @@ class Award:
     shared_by: int = 1  # how many tied entrants shared this item's pool (1: not shared)
 
 
-
-
 def _shown(amount: Decimal, divisible: bool) -> Decimal:
     """Money to the cent (5.00), a whole item as a whole number (6, not 6.00)."""
     if divisible or amount != amount.to_integral_value():
@@ -50,8 +49,13 @@ def _shown(amount: Decimal, divisible: bool) -> Decimal:
 
 
 def _place_prizes(lines: Sequence[PrizeLine], place: int) -> list[PrizeLine]:
-    return [line for line in lines if line.min_match_points is None
-            and line.place_from is not None and line.place_from <= place <= (line.place_to or line.place_from)]
+    return [
+        line
+        for line in lines
+        if line.min_match_points is None
+        and line.place_from is not None
+        and line.place_from <= place <= (line.place_to or line.place_from)
+    ]
 
 
 def _tie_groups(placed: Sequence[Placed]) -> list[list[Placed]]:
@@ -94,9 +98,15 @@ def prize_payouts(*, placed: Sequence[Placed], lines: Sequence[PrizeLine], split
         if split_evenly and len(group) > 1:
             awards += _shared(group, lines)
         else:
-            awards += [Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible))
-                       for entry in group for line in _place_prizes(lines, entry.place)]
+            awards += [
+                Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible))
+                for entry in group
+                for line in _place_prizes(lines, entry.place)
+            ]
     for entry in placed:
-        awards += [Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible)) for line in lines
-                   if line.min_match_points is not None and entry.match_points >= line.min_match_points]
+        awards += [
+            Award(entry.place, entry.team, line.item, _shown(line.amount, line.divisible))
+            for line in lines
+            if line.min_match_points is not None and entry.match_points >= line.min_match_points
+        ]
     return sorted(awards, key=lambda award: award.place)  # stable: place prizes stay before record prizes

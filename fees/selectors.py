@@ -1,4 +1,5 @@
 """Reads of entry fees and prizes (issue 44; docs/fees.md): each in a fixed number of queries."""
+
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -39,22 +40,28 @@ def payments_for_event(*, event: Event, fee: EventFee | None = None) -> list[Pay
     """Every registration's fee status, by name: what it owes, what it paid (or got back), who marked it and when.
     Two queries (one more without `fee`)."""
     fee = fee or fee_for_event(event=event)
-    registrations = (Registration.objects.filter(event=event).select_related("team", "payment__paid_by",
-                                                                             "payment__marked_by")
-                     .annotate(seat_count=Count("seats")).order_by("team__name", "pk"))
+    registrations = (
+        Registration.objects.filter(event=event)
+        .select_related("team", "payment__paid_by", "payment__marked_by")
+        .annotate(seat_count=Count("seats"))
+        .order_by("team__name", "pk")
+    )
     rows = []
     for registration in registrations:
         payment = getattr(registration, "payment", None)
-        rows.append(PaymentRow(
-            registration=registration.pk, name=registration.team.name,
-            status=payment.status if payment else PaymentStatus.UNPAID,
-            amount=payment.amount if payment else Decimal(0),
-            due=fee.amount * max(registration.seat_count, 1),
-            paid_by=payment.paid_by.name if payment and payment.paid_by else "",
-            marked_by=payment.marked_by.get_username() if payment and payment.marked_by else "",
-            marked_at=payment.marked_at if payment else None,
-            dropped=registration.dropped_round is not None,
-        ))
+        rows.append(
+            PaymentRow(
+                registration=registration.pk,
+                name=registration.team.name,
+                status=payment.status if payment else PaymentStatus.UNPAID,
+                amount=payment.amount if payment else Decimal(0),
+                due=fee.amount * max(registration.seat_count, 1),
+                paid_by=payment.paid_by.name if payment and payment.paid_by else "",
+                marked_by=payment.marked_by.get_username() if payment and payment.marked_by else "",
+                marked_at=payment.marked_at if payment else None,
+                dropped=registration.dropped_round is not None,
+            )
+        )
     return rows
 
 
@@ -69,20 +76,27 @@ class FeeTotals:
 
 def fee_totals(*, rows: list[PaymentRow], fee: EventFee) -> FeeTotals:
     """The desk's totals over `payments_for_event`'s rows."""
+
     def total(status):
         return sum((row.amount for row in rows if row.status == status), Decimal(0))
+
     unpaid = [row for row in rows if row.status == PaymentStatus.UNPAID]
-    return FeeTotals(collected=total(PaymentStatus.PAID), refunded=total(PaymentStatus.REFUNDED),
-                     outstanding=sum((row.due for row in unpaid), Decimal(0)), unpaid=len(unpaid),
-                     currency=fee.currency)
+    return FeeTotals(
+        collected=total(PaymentStatus.PAID),
+        refunded=total(PaymentStatus.REFUNDED),
+        outstanding=sum((row.due for row in unpaid), Decimal(0)),
+        unpaid=len(unpaid),
+        currency=fee.currency,
+    )
 
 
 def payment_for_person(*, event: Event, user) -> PaymentRow | None:
     """The fee status of the registration `user` plays on in `event` (a player sees only their own), or None."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
-    registration_id = (Seat.objects.filter(event=event, player__user_id=user.pk)
-                       .values_list("registration_id", flat=True).first())
+    registration_id = (
+        Seat.objects.filter(event=event, player__user_id=user.pk).values_list("registration_id", flat=True).first()
+    )
     if registration_id is None:
         return None
     return next(row for row in payments_for_event(event=event) if row.registration == registration_id)
@@ -107,8 +121,17 @@ class PayoutRow:
 
 def prize_lines_of(prizes) -> list[PrizeLine]:
     """The prize engine's lines (fees.prizes) of prize rows: an event's `Prize`s or a series' `SeriesPrize`s."""
-    return [PrizeLine(item=p.item, amount=p.amount, place_from=p.place_from, place_to=p.place_to,
-                      min_match_points=p.min_match_points, divisible=p.divisible) for p in prizes]
+    return [
+        PrizeLine(
+            item=p.item,
+            amount=p.amount,
+            place_from=p.place_from,
+            place_to=p.place_to,
+            min_match_points=p.min_match_points,
+            divisible=p.divisible,
+        )
+        for p in prizes
+    ]
 
 
 def payout_rows(*, placed: list[Placed], prizes, split_evenly: bool, names: dict, records: dict) -> list[PayoutRow]:
@@ -120,9 +143,19 @@ def payout_rows(*, placed: list[Placed], prizes, split_evenly: bool, names: dict
         return []
     points = {entry.team: entry.match_points for entry in placed}
     awards: list[Award] = prize_payouts(placed=placed, lines=lines, split_evenly=split_evenly)
-    return [PayoutRow(place=a.place, registration=a.team, name=names.get(a.team, ""), record=records.get(a.team, ""),
-                      match_points=points.get(a.team, 0), item=a.item, amount=a.amount, shared_by=a.shared_by)
-            for a in awards]
+    return [
+        PayoutRow(
+            place=a.place,
+            registration=a.team,
+            name=names.get(a.team, ""),
+            record=records.get(a.team, ""),
+            match_points=points.get(a.team, 0),
+            item=a.item,
+            amount=a.amount,
+            shared_by=a.shared_by,
+        )
+        for a in awards
+    ]
 
 
 def payouts_for_event(*, event: Event) -> list[PayoutRow]:
@@ -143,6 +176,10 @@ def payouts_for_event(*, event: Event) -> list[PayoutRow]:
         else:
             tie = ("final", placing.place)
         placed.append(Placed(place=placing.place, team=placing.team, match_points=points, tie=tie))
-    return payout_rows(placed=placed, prizes=prizes, split_evenly=fee.prize_ties == TieSplit.EVENLY,
-                       names=team_names_for_event(event=event),
-                       records={team: row.record for team, row in standings.items()})
+    return payout_rows(
+        placed=placed,
+        prizes=prizes,
+        split_evenly=fee.prize_ties == TieSplit.EVENLY,
+        names=team_names_for_event(event=event),
+        records={team: row.record for team, row in standings.items()},
+    )

@@ -1,5 +1,6 @@
 """Writes of entry fees and prizes (issue 44; docs/fees.md). Each checks the rights module, refuses with
 common.refusals' family, and records one entry in the event log in its own transaction."""
+
 from decimal import Decimal
 
 from django.db import transaction
@@ -36,8 +37,9 @@ def _fee_of(event: Event) -> EventFee:
     return EventFee.objects.filter(event=event).first() or EventFee(event=event)
 
 
-def event_fee_set(*, event: Event, by, amount: Decimal | None = None, currency: str | None = None,
-                  prize_ties: str | None = None) -> EventFee:
+def event_fee_set(
+    *, event: Event, by, amount: Decimal | None = None, currency: str | None = None, prize_ties: str | None = None
+) -> EventFee:
     """Set the event's entry fee per player, its currency and how prizes split tied placings (what is None stays).
     Whoever runs the event; a refusal names the field that is wrong."""
     if not rights.may_run_event(by, event):
@@ -63,14 +65,31 @@ def event_fee_set(*, event: Event, by, amount: Decimal | None = None, currency: 
         fee.save()
         after = {"amount": str(fee.amount), "currency": fee.currency, "prize_ties": fee.prize_ties}
         if after != before:
-            event_log_record(event=event, user=by, action=FEE_CHANGED, kind=LogKind.SETTINGS, before=before,
-                             after=after, message=LogText(_("Entry fee set to %(amount)s %(currency)s."),
-                                                          {"amount": after["amount"], "currency": fee.currency}))
+            event_log_record(
+                event=event,
+                user=by,
+                action=FEE_CHANGED,
+                kind=LogKind.SETTINGS,
+                before=before,
+                after=after,
+                message=LogText(
+                    _("Entry fee set to %(amount)s %(currency)s."),
+                    {"amount": after["amount"], "currency": fee.currency},
+                ),
+            )
     return fee
 
 
-def registration_payment_mark(*, registration: Registration, status: str, by, amount: Decimal | None = None,
-                              paid_by: Player | None = None, method: str = "", reference: str = "") -> Payment:
+def registration_payment_mark(
+    *,
+    registration: Registration,
+    status: str,
+    by,
+    amount: Decimal | None = None,
+    paid_by: Player | None = None,
+    method: str = "",
+    reference: str = "",
+) -> Payment:
     """Mark one registration's entry fee paid, not paid, waived or refunded, with who marked it and when.
 
     Whoever scores the event (organizers, scorekeepers, their tokens). A paid mark's amount defaults to what the
@@ -108,11 +127,17 @@ def registration_payment_mark(*, registration: Registration, status: str, by, am
         payment.marked_at = timezone.now()
         payment.save()
         event_log_record(
-            event=event, user=by, action=FEE_MARKED, kind=LogKind.DESK, registration=registration, before=before,
+            event=event,
+            user=by,
+            action=FEE_MARKED,
+            kind=LogKind.DESK,
+            registration=registration,
+            before=before,
             after={"status": status, "amount": str(payment.amount)},
-            message=LogText(_MARKED[PaymentStatus(status)], {"team": registration.team.name,
-                                                              "amount": str(payment.amount),
-                                                              "currency": fee.currency}),
+            message=LogText(
+                _MARKED[PaymentStatus(status)],
+                {"team": registration.team.name, "amount": str(payment.amount), "currency": fee.currency},
+            ),
         )
     return payment
 
@@ -129,19 +154,33 @@ def prize_lines_check(lines: list[dict]) -> list[dict]:
         if not str(line.get("item", "")).strip():
             raise Refusal({"item": _("Line %(n)d: name the prize.") % {"n": position + 1}})
         if record == (place_from is not None):
-            raise Refusal({"place_from": _("Line %(n)d: a prize is for a range of places or for a record, "
-                                           "not both.") % {"n": position + 1}})
+            raise Refusal(
+                {
+                    "place_from": _("Line %(n)d: a prize is for a range of places or for a record, not both.")
+                    % {"n": position + 1}
+                }
+            )
         if not record and not (1 <= place_from <= place_to):
-            raise Refusal({"place_to": _("Line %(n)d: the places run from 1 upwards, the first no later than "
-                                         "the last.") % {"n": position + 1}})
+            raise Refusal(
+                {
+                    "place_to": _("Line %(n)d: the places run from 1 upwards, the first no later than the last.")
+                    % {"n": position + 1}
+                }
+            )
         if Decimal(line.get("amount", 0)) < 0:
             raise Refusal({"amount": _("Line %(n)d: the amount can't be negative.") % {"n": position + 1}})
-        checked.append({
-            "position": position, "item": line["item"].strip()[:120], "amount": Decimal(line.get("amount", 1)),
-            "kind": PrizeKind.RECORD if record else PrizeKind.PLACE, "min_match_points": line.get("min_match_points"),
-            "place_from": None if record else place_from, "place_to": None if record else place_to,
-            "divisible": bool(line.get("divisible", False)),
-        })
+        checked.append(
+            {
+                "position": position,
+                "item": line["item"].strip()[:120],
+                "amount": Decimal(line.get("amount", 1)),
+                "kind": PrizeKind.RECORD if record else PrizeKind.PLACE,
+                "min_match_points": line.get("min_match_points"),
+                "place_from": None if record else place_from,
+                "place_to": None if record else place_to,
+                "divisible": bool(line.get("divisible", False)),
+            }
+        )
     return checked
 
 
@@ -155,37 +194,61 @@ def event_prizes_set(*, event: Event, lines: list[dict], by) -> list[Prize]:
         before = [prize_line_json(p) for p in Prize.objects.filter(event=event)]
         Prize.objects.filter(event=event).delete()
         Prize.objects.bulk_create(prizes)
-        event_log_record(event=event, user=by, action=PRIZES_CHANGED, kind=LogKind.SETTINGS, before=before,
-                         after=[prize_line_json(p) for p in prizes],
-                         message=LogText(ngettext_lazy("Prize structure changed: %(n)d line.",
-                                                       "Prize structure changed: %(n)d lines.", "n"),
-                                         {"n": len(prizes)}))
+        event_log_record(
+            event=event,
+            user=by,
+            action=PRIZES_CHANGED,
+            kind=LogKind.SETTINGS,
+            before=before,
+            after=[prize_line_json(p) for p in prizes],
+            message=LogText(
+                ngettext_lazy("Prize structure changed: %(n)d line.", "Prize structure changed: %(n)d lines.", "n"),
+                {"n": len(prizes)},
+            ),
+        )
     return prizes
 
 
 def event_fees_copy(*, source: Event, copy: Event, by) -> None:
-    """"Run again" (tournaments/copying.py): the copy gets the source's entry fee, currency, tie rule and prize
+    """ "Run again" (tournaments/copying.py): the copy gets the source's entry fee, currency, tie rule and prize
     structure, never its payments; one entry in the copy's log when there was anything to copy."""
     fee = EventFee.objects.filter(event=source).first()
-    prizes = [Prize(event=copy, **{name: getattr(p, name) for name in PRIZE_COLUMNS})
-              for p in Prize.objects.filter(event=source)]
+    prizes = [
+        Prize(event=copy, **{name: getattr(p, name) for name in PRIZE_COLUMNS})
+        for p in Prize.objects.filter(event=source)
+    ]
     if fee is None and not prizes:
         return
     if fee is not None:
         EventFee.objects.create(event=copy, amount=fee.amount, currency=fee.currency, prize_ties=fee.prize_ties)
     Prize.objects.bulk_create(prizes)
     copied = fee or EventFee(event=copy)
-    event_log_record(event=copy, user=by, action=FEES_COPIED, kind=LogKind.SETTINGS,
-                     after={"amount": str(copied.amount), "currency": copied.currency,
-                            "prize_ties": copied.prize_ties, "prizes": [prize_line_json(p) for p in prizes]},
-                     message=LogText(_("Entry fee (%(amount)s %(currency)s) and prizes copied from the event of "
-                                       "%(date)s."), {"amount": str(copied.amount), "currency": copied.currency,
-                                                      "date": source.date.isoformat()}),
-                     data={"copied_from": source.pk})
+    event_log_record(
+        event=copy,
+        user=by,
+        action=FEES_COPIED,
+        kind=LogKind.SETTINGS,
+        after={
+            "amount": str(copied.amount),
+            "currency": copied.currency,
+            "prize_ties": copied.prize_ties,
+            "prizes": [prize_line_json(p) for p in prizes],
+        },
+        message=LogText(
+            _("Entry fee (%(amount)s %(currency)s) and prizes copied from the event of %(date)s."),
+            {"amount": str(copied.amount), "currency": copied.currency, "date": source.date.isoformat()},
+        ),
+        data={"copied_from": source.pk},
+    )
 
 
 def prize_line_json(prize) -> dict:
     """A prize line (an event's or a series') as the log writes it."""
-    return {"item": prize.item, "amount": str(prize.amount), "place_from": prize.place_from,
-            "place_to": prize.place_to, "min_match_points": prize.min_match_points,
-            "divisible": prize.divisible}
+    return {
+        "item": prize.item,
+        "amount": str(prize.amount),
+        "place_from": prize.place_from,
+        "place_to": prize.place_to,
+        "min_match_points": prize.min_match_points,
+        "divisible": prize.divisible,
+    }

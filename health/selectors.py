@@ -1,6 +1,7 @@
 """The checks behind /health/ (for operators: the database, Redis (the shared cache), the Celery broker, the workers'
 heartbeat and beat's) and /health/live/ (for the load balancer: this web process and its database). Each check
 answers {"ok": bool, ...} with what a person on call needs to act: the error or the age."""
+
 import time
 
 from celery import current_app
@@ -57,8 +58,10 @@ def _stamp(key: str, what: str, redis_ok: bool = True) -> dict:
     stale = float(settings.HYDRA_HEARTBEAT_STALE_SECONDS)
     if not stamp:
         if not redis_ok:
-            return {"ok": False,
-                    "error": f"The {what}'s heartbeat can't be read: Redis, which keeps it, is unreachable."}
+            return {
+                "ok": False,
+                "error": f"The {what}'s heartbeat can't be read: Redis, which keeps it, is unreachable.",
+            }
         return {"ok": False, "error": f"No {what} heartbeat yet: is the {what} running?"}
     age = max(0.0, time.time() - float(stamp["at"]))
     result = {"ok": age <= stale, "age_seconds": round(age, 1), "who": stamp.get("who", "")}

@@ -2,6 +2,7 @@
 
 They live in the shared cache (Redis in production), so every web process sees every worker's stamp.
 """
+
 import time
 
 from django.core.cache import cache

@@ -1,6 +1,7 @@
 """Beat stamps its last run when it publishes its heartbeat task, `health.beat` (only beat sends it), and, in beat's
 own process, whenever it publishes any task (the per-second draft sweep), at most once per STAMP_EVERY seconds: so
 after a Redis outage, which may take the stamps with it, /health/ sees beat back within a second or two."""
+
 import logging
 import socket
 import time

@@ -5,6 +5,7 @@
 - `health.beat` is beat's periodic task: beat stamps itself alive when it sends it (health.signals); the worker
   that runs it stamps the workers too.
 """
+
 from celery import current_task, shared_task
 
 from health.services import WORKER_KEY, heartbeat_stamp

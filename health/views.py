@@ -1,5 +1,6 @@
 """GET /health/: the operators' report, 200 with {"status": "ok", "checks": {...}} when everything works, 503 with
 the failing checks. GET /health/live/: the load balancer's probe of this web node (its process and database)."""
+
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe

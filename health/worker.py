@@ -2,6 +2,7 @@
 worker heartbeat doesn't depend on beat: it goes through the broker and a pool process like any task, and shows
 that some worker takes and runs tasks. It sends one more each time it (re)connects to the broker, and again a few
 seconds later, so /health/ sees the workers back within seconds of the broker, not a heartbeat period later."""
+
 import logging
 
 from celery import bootsteps

@@ -1,5 +1,6 @@
 """The judges' records in the admin: readable by whoever may read the admin's models, changed only on the judges'
 pages (judging.services keeps the log)."""
+
 from django.contrib import admin
 
 from common.admin import ReadOnlyAdminMixin

@@ -1,4 +1,5 @@
 """The judges' vocabulary: the Infraction Procedure Guide's infractions and penalties, and a deck check's result."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

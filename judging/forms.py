@@ -1,4 +1,5 @@
 """The judges' forms. They only read and shape input; judging.services decides."""
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -9,7 +10,9 @@ from tournaments.wording import entrant_noun
 
 def _round_field(event: Event) -> forms.ModelChoiceField:
     return forms.ModelChoiceField(
-        label=_("Round"), required=False, queryset=Round.objects.filter(event=event).order_by("-number"),
+        label=_("Round"),
+        required=False,
+        queryset=Round.objects.filter(event=event).order_by("-number"),
         empty_label=_("Before round 1"),
     )
 
@@ -21,7 +24,9 @@ class DeckCheckForm(forms.Form):
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["registration"].queryset = Registration.objects.filter(event=event).select_related("team").order_by("team__name")
+        self.fields["registration"].queryset = (
+            Registration.objects.filter(event=event).select_related("team").order_by("team__name")
+        )
         self.fields["registration"].label = entrant_noun(event=event, form="Singular")
         self.fields["round"] = _round_field(event)
         self.order_fields(["registration", "round", "result", "note"])
@@ -40,13 +45,15 @@ class PenaltyForm(forms.Form):
     penalty = forms.ChoiceField(label=_("Penalty"), choices=PenaltyKind.choices)
     note = forms.CharField(label=_("Note"), required=False, max_length=4000, widget=forms.Textarea(attrs={"rows": 2}))
     apply_to_result = forms.BooleanField(
-        label=_("Apply a Game Loss or Match Loss to this round's match result now"), required=False,
+        label=_("Apply a Game Loss or Match Loss to this round's match result now"),
+        required=False,
     )
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["seat"].queryset = (
-            Seat.objects.filter(event=event).select_related("registration__team", "player", "event")
+            Seat.objects.filter(event=event)
+            .select_related("registration__team", "player", "event")
             .order_by("registration__team__name", "letter")
         )
         self.fields["round"] = _round_field(event)
@@ -55,10 +62,12 @@ class PenaltyForm(forms.Form):
 
 class JudgeDecklistForm(forms.Form):
     text = forms.CharField(
-        label=_("Decklist"), strip=False,
+        label=_("Decklist"),
+        strip=False,
         widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false", "autocapitalize": "off"}),
     )
     reason = forms.CharField(
-        label=_("Reason for the change"), max_length=2000,
+        label=_("Reason for the change"),
+        max_length=2000,
         help_text=_("Recorded in the event's log with the list as it was."),
     )

@@ -1,4 +1,5 @@
 """The judges' records of an event: deck checks and penalties (issue 17). Never public: see judging.selectors."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -16,7 +17,12 @@ class DeckCheck(models.Model):
         Registration, on_delete=models.CASCADE, related_name="deck_checks", verbose_name=_("team")
     )
     round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("round"),
+        Round,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("round"),
         help_text=_("Empty: before round 1."),
     )
     result = models.CharField(_("result"), max_length=10, choices=DeckCheckResult.choices)
@@ -45,7 +51,12 @@ class Penalty(models.Model):
     )
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties", verbose_name=_("player"))
     round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("round"),
+        Round,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("round"),
         help_text=_("Empty: before round 1."),
     )
     infraction = models.CharField(_("infraction"), max_length=40, choices=Infraction.choices)
@@ -56,7 +67,11 @@ class Penalty(models.Model):
     )
     at = models.DateTimeField(_("at"), auto_now_add=True)
     applied_to = models.ForeignKey(
-        "tournaments.TeamMatch", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.TeamMatch",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("applied to the match"),
     )
 

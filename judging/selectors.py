@@ -1,12 +1,14 @@
 """The judges' reads, and what of them a player or the public may see. Penalties and deck checks are never public:
 judges (and whoever runs the event) see all of them; a player sees their own penalties only; anyone else nothing.
 Every view reads through here, so the rule lives in one place."""
+
 from django.db.models import Prefetch, QuerySet
 
 from judging.models import DeckCheck, Penalty
 from tournaments.models import Decklist, DecklistChange, Event, Registration, Seat
 from tournaments.rights import may_judge_event
 from tournaments.selectors.published import published_placings
+
 
 def penalties_visible_to(*, user, event: Event) -> QuerySet[Penalty]:
     """The event's penalties `user` may read: all of them for a judge, the user's own for a player, none otherwise."""
@@ -27,8 +29,11 @@ def deck_checks_visible_to(*, user, event: Event) -> QuerySet[DeckCheck]:
 def judging_teams(*, event: Event) -> list[Registration]:
     """Every team of the event with its seats, players and decklists (for the judges' overview), in name order."""
     return list(
-        Registration.objects.filter(event=event).select_related("team")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter")))
+        Registration.objects.filter(event=event)
+        .select_related("team")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"))
+        )
         .order_by("team__name")
     )
 
@@ -45,8 +50,12 @@ def published_decklists(*, event: Event) -> list[tuple[int, Registration, list[t
     event is finished and the organizer has published them; otherwise nothing."""
     placings = published_placings(event=event)
     registrations = {
-        r.pk: r for r in Registration.objects.filter(pk__in=[p.team for p in placings]).select_related("team")
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter")))
+        r.pk: r
+        for r in Registration.objects.filter(pk__in=[p.team for p in placings])
+        .select_related("team")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"))
+        )
     }
     result = []
     for placing in placings:

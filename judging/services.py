@@ -1,6 +1,7 @@
 """The judges' writes: deck checks, penalties (applied to a match result or disqualifying the team) and their entries
 in the event's log. Every function checks that the user judges the event (tournaments.rights) and writes all
 or nothing."""
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -51,15 +52,28 @@ def deck_check_record(
     if result == DeckCheckResult.PROBLEM and not note:
         raise ValidationError({"note": _("Say in the note what the deck check found.")})
     check = DeckCheck.objects.create(
-        event=registration.event, registration=registration, round=round_, result=result, note=note[:4000],
+        event=registration.event,
+        registration=registration,
+        round=round_,
+        result=result,
+        note=note[:4000],
         judge=judge,
     )
     event_log_record(
-        event=registration.event, user=judge, action=LogAction.DECK_CHECK, registration=registration,
+        event=registration.event,
+        user=judge,
+        action=LogAction.DECK_CHECK,
+        registration=registration,
         round_number=round_.number if round_ else None,
-        message=LogText(gettext_lazy("Deck check of %(team)s (%(round)s): %(result)s. %(note)s"), {
-            "team": registration.team.name, "round": _round_name(round_), "result": DeckCheckResult(result).label,
-            "note": note}),
+        message=LogText(
+            gettext_lazy("Deck check of %(team)s (%(round)s): %(result)s. %(note)s"),
+            {
+                "team": registration.team.name,
+                "round": _round_name(round_),
+                "result": DeckCheckResult(result).label,
+                "note": note,
+            },
+        ),
         data={"team": registration.pk, "round": round_.number if round_ else None, "result": result, "note": note},
     )
     return check
@@ -96,8 +110,12 @@ def penalty_record(
     if penalty not in PenaltyKind.values:
         raise ValidationError({"penalty": _("Choose the penalty: Warning, Game Loss, Match Loss or Disqualification.")})
     if not registration.seats.filter(player=player).exists():
-        raise ValidationError({"player": _("%(player)s is not on team %(team)s.") % {
-            "player": player.name, "team": registration.team.name}})
+        raise ValidationError(
+            {
+                "player": _("%(player)s is not on team %(team)s.")
+                % {"player": player.name, "team": registration.team.name}
+            }
+        )
     _check_round(round_=round_, registration=registration)
     note = (note or "").strip()
     if infraction == Infraction.OTHER and not note:
@@ -105,17 +123,41 @@ def penalty_record(
     if apply_to_result and penalty not in RESULT_PENALTIES:
         raise ValidationError({"penalty": _("Only a Game Loss or a Match Loss changes a match result.")})
     record = Penalty.objects.create(
-        event=event, registration=registration, player=player, round=round_, infraction=infraction,
-        penalty=penalty, note=note[:4000], judge=judge,
+        event=event,
+        registration=registration,
+        player=player,
+        round=round_,
+        infraction=infraction,
+        penalty=penalty,
+        note=note[:4000],
+        judge=judge,
     )
     event_log_record(
-        event=event, user=judge, action=LogAction.PENALTY, registration=registration,
+        event=event,
+        user=judge,
+        action=LogAction.PENALTY,
+        registration=registration,
         round_number=round_.number if round_ else None,
-        message=LogText(gettext_lazy("%(player)s (%(team)s, %(round)s): %(penalty)s for %(infraction)s. %(note)s"), {
-            "player": player.name, "team": registration.team.name, "round": _round_name(round_),
-            "penalty": PenaltyKind(penalty).label, "infraction": Infraction(infraction).label, "note": note}),
-        data={"penalty_id": record.pk, "team": registration.pk, "player": player.pk,
-              "round": round_.number if round_ else None, "infraction": infraction, "penalty": penalty, "note": note},
+        message=LogText(
+            gettext_lazy("%(player)s (%(team)s, %(round)s): %(penalty)s for %(infraction)s. %(note)s"),
+            {
+                "player": player.name,
+                "team": registration.team.name,
+                "round": _round_name(round_),
+                "penalty": PenaltyKind(penalty).label,
+                "infraction": Infraction(infraction).label,
+                "note": note,
+            },
+        ),
+        data={
+            "penalty_id": record.pk,
+            "team": registration.pk,
+            "player": player.pk,
+            "round": round_.number if round_ else None,
+            "infraction": infraction,
+            "penalty": penalty,
+            "note": note,
+        },
     )
     if penalty == PenaltyKind.DISQUALIFICATION:
         reason = f"{record.get_infraction_display()}" + (f": {note}" if note else "")
@@ -129,16 +171,29 @@ def _penalized_match(penalty: Penalty) -> tuple[TeamMatch, str]:
     """The team match of the penalty's round the player's team plays in, and the team's side (A or B)."""
     if penalty.round_id is None:
         raise ValidationError({"round": _("Give the round of the penalty to apply it to that round's match.")})
-    match_id = TeamMatch.objects.filter(
-        Q(team_a_id=penalty.registration_id) | Q(team_b_id=penalty.registration_id), round_id=penalty.round_id,
-    ).values_list("pk", flat=True).first()
+    match_id = (
+        TeamMatch.objects.filter(
+            Q(team_a_id=penalty.registration_id) | Q(team_b_id=penalty.registration_id),
+            round_id=penalty.round_id,
+        )
+        .values_list("pk", flat=True)
+        .first()
+    )
     match = None if match_id is None else match_lock(match_id=match_id)
     if match is None:
-        raise ValidationError({"round": _("%(team)s has no match in %(round)s.") % {
-            "team": penalty.registration.team.name, "round": penalty.round.name}})
+        raise ValidationError(
+            {
+                "round": _("%(team)s has no match in %(round)s.")
+                % {"team": penalty.registration.team.name, "round": penalty.round.name}
+            }
+        )
     if match.is_bye:
-        raise ValidationError({"round": _("%(team)s has a bye in %(round)s: there is no result to change.") % {
-            "team": penalty.registration.team.name, "round": penalty.round.name}})
+        raise ValidationError(
+            {
+                "round": _("%(team)s has a bye in %(round)s: there is no result to change.")
+                % {"team": penalty.registration.team.name, "round": penalty.round.name}
+            }
+        )
     return match, ("A" if match.team_a_id == penalty.registration_id else "B")
 
 
@@ -148,8 +203,14 @@ def _add_loss(*, mine: int, theirs: int, needed: int, match_loss: bool) -> tuple
     if match_loss:
         return 0, needed
     if theirs >= needed or mine >= needed:
-        raise ValidationError({"penalty": _("This match is already decided: a Game Loss can't change it. "
-                                            "Record it for the next round, or give a Match Loss.")})
+        raise ValidationError(
+            {
+                "penalty": _(
+                    "This match is already decided: a Game Loss can't change it. "
+                    "Record it for the next round, or give a Match Loss."
+                )
+            }
+        )
     return mine, theirs + 1
 
 
@@ -160,7 +221,11 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     result that already counted). Seat-against-seat matches need every other seat's result first: the penalty
     changes one seat's games, not the others'."""
     event_lock(event_id=Penalty.objects.values_list("event_id", flat=True).get(pk=penalty.pk))  # the event first
-    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("registration__team", "round", "event", "player").get(pk=penalty.pk)
+    penalty = (
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("registration__team", "round", "event", "player")
+        .get(pk=penalty.pk)
+    )
     _require_judge(user=judge, event=penalty.event)
     if penalty.penalty not in RESULT_PENALTIES:
         raise ValidationError({"penalty": _("Only a Game Loss or a Match Loss changes a match result.")})
@@ -175,7 +240,8 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
         other = "B" if side == "A" else "A"
         wins[side], wins[other] = _add_loss(mine=wins[side], theirs=wins[other], needed=needed, match_loss=match_loss)
         match = team_match_record_final(
-            match=match, user=judge,
+            match=match,
+            user=judge,
             games=SharedGames(wins_a=wins["A"], wins_b=wins["B"], draws=0 if match_loss else match.games_drawn),
         )
     else:
@@ -183,9 +249,15 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
         rows = {s.letter: s for s in SeatMatch.objects.filter(team_match=match)}
         missing = [x for x in event.seat_letters if x not in rows and x != letter]
         if missing:
-            raise ValidationError({"penalty": _(
-                "Table %(table)d has no result yet for seat(s) %(seats)s: enter the match's result first, then "
-                "apply the penalty.") % {"table": match.table, "seats": text_list(missing, conjunction=False)}})
+            raise ValidationError(
+                {
+                    "penalty": _(
+                        "Table %(table)d has no result yet for seat(s) %(seats)s: enter the match's result first, then "
+                        "apply the penalty."
+                    )
+                    % {"table": match.table, "seats": text_list(missing, conjunction=False)}
+                }
+            )
         seats = []
         for x in event.seat_letters:
             row = rows.get(x)
@@ -201,10 +273,20 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
     penalty.applied_to = match
     penalty.save(update_fields=["applied_to"])
     event_log_record(
-        event=event, user=judge, action=LogAction.PENALTY_APPLIED, match=match, registration=penalty.registration,
-        message=LogText(gettext_lazy("%(penalty)s for %(player)s applied to %(round)s, table %(table)d."), {
-            "penalty": PenaltyKind(penalty.penalty).label, "player": penalty.player.name,
-            "round": round_label(match.round), "table": match.table}),
+        event=event,
+        user=judge,
+        action=LogAction.PENALTY_APPLIED,
+        match=match,
+        registration=penalty.registration,
+        message=LogText(
+            gettext_lazy("%(penalty)s for %(player)s applied to %(round)s, table %(table)d."),
+            {
+                "penalty": PenaltyKind(penalty.penalty).label,
+                "player": penalty.player.name,
+                "round": round_label(match.round),
+                "table": match.table,
+            },
+        ),
         data={"penalty_id": penalty.pk, "match": match.pk},
     )
     return match
@@ -212,7 +294,11 @@ def penalty_apply(*, penalty: Penalty, judge) -> TeamMatch:
 
 def event_judges(*, event):
     """The accounts in the judge role at the event, by username."""
-    return get_user_model().objects.filter(event_roles__event=event, event_roles__role=StaffRole.JUDGE).order_by("username")
+    return (
+        get_user_model()
+        .objects.filter(event_roles__event=event, event_roles__role=StaffRole.JUDGE)
+        .order_by("username")
+    )
 
 
 def event_judge_add(*, event, username: str, by):

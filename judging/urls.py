@@ -1,4 +1,5 @@
 """The judges' pages, the event log, a player's own penalties and the published decklists, under /events/<id>/."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

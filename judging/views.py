@@ -4,6 +4,7 @@ and judges, a player's own penalties, and the published decklists of the top tea
 Thin: judging.services writes, judging.selectors reads and decides who sees what. Judges' pages answer 404 to anyone
 who doesn't judge the event, so neither the event nor its records leak.
 """
+
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -33,17 +34,22 @@ from tournaments.services.decklists import (
 
 
 def _overview(request, event, *, deck_check_form=None, penalty_form=None, status=200):
-    return render(request, "judging/event.html", {
-        "event": event,
-        "teams": selectors.judging_teams(event=event),
-        "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event),
-        "penalties": selectors.penalties_visible_to(user=request.user, event=event),
-        "deck_check_form": deck_check_form or DeckCheckForm(event=event),
-        "penalty_form": penalty_form or PenaltyForm(event=event),
-        "locked": decklists_locked_reason(event=event),
-        "runs_event": may_run_event(request.user, event),
-        "judges": services.event_judges(event=event),
-    }, status=status)
+    return render(
+        request,
+        "judging/event.html",
+        {
+            "event": event,
+            "teams": selectors.judging_teams(event=event),
+            "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event),
+            "penalties": selectors.penalties_visible_to(user=request.user, event=event),
+            "deck_check_form": deck_check_form or DeckCheckForm(event=event),
+            "penalty_form": penalty_form or PenaltyForm(event=event),
+            "locked": decklists_locked_reason(event=event),
+            "runs_event": may_run_event(request.user, event),
+            "judges": services.event_judges(event=event),
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -83,11 +89,22 @@ def judging_event(request: HttpRequest, event: Event) -> HttpResponse:
 def deck_check(request: HttpRequest, event: Event) -> HttpResponse:
 
     def record(data: dict) -> None:
-        services.deck_check_record(registration=data["registration"], round_=data["round"], result=data["result"],
-                                   note=data["note"], judge=request.user)
+        services.deck_check_record(
+            registration=data["registration"],
+            round_=data["round"],
+            result=data["result"],
+            note=data["note"],
+            judge=request.user,
+        )
 
-    return _record(request, event, form=DeckCheckForm(request.POST, event=event), form_name="deck_check_form",
-                   record=record, done=_("Deck check recorded."))
+    return _record(
+        request,
+        event,
+        form=DeckCheckForm(request.POST, event=event),
+        form_name="deck_check_form",
+        record=record,
+        done=_("Deck check recorded."),
+    )
 
 
 @login_required
@@ -98,13 +115,24 @@ def penalty(request: HttpRequest, event: Event) -> HttpResponse:
     def record(data: dict) -> None:
         seat = data["seat"]
         services.penalty_record(
-            registration=seat.registration, player=seat.player, round_=data["round"],
-            infraction=data["infraction"], penalty=data["penalty"], note=data["note"],
-            apply_to_result=data["apply_to_result"], judge=request.user,
+            registration=seat.registration,
+            player=seat.player,
+            round_=data["round"],
+            infraction=data["infraction"],
+            penalty=data["penalty"],
+            note=data["note"],
+            apply_to_result=data["apply_to_result"],
+            judge=request.user,
         )
 
-    return _record(request, event, form=PenaltyForm(request.POST, event=event), form_name="penalty_form",
-                   record=record, done=_("Penalty recorded."))
+    return _record(
+        request,
+        event,
+        form=PenaltyForm(request.POST, event=event),
+        form_name="penalty_form",
+        record=record,
+        done=_("Penalty recorded."),
+    )
 
 
 def _record(request, event: Event, *, form, form_name: str, record, done: str) -> HttpResponse:
@@ -137,16 +165,30 @@ def judging_team(request: HttpRequest, event: Event, team: int, *, forms=None, s
     seats = selectors.team_decklists(registration=registration)
     forms = forms or {}
     rows = [
-        (seat, decklist, changes, forms.get(seat.pk) or JudgeDecklistForm(
-            initial={"text": decklist.text if decklist else ""}, prefix=f"seat{seat.pk}"))
+        (
+            seat,
+            decklist,
+            changes,
+            forms.get(seat.pk)
+            or JudgeDecklistForm(initial={"text": decklist.text if decklist else ""}, prefix=f"seat{seat.pk}"),
+        )
         for seat, decklist, changes in seats
     ]
-    return render(request, "judging/team.html", {
-        "event": event, "registration": registration, "rows": rows,
-        "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event).filter(registration=registration),
-        "locked": decklists_locked_reason(event=event),
-        "earlier_phases": event_kept_decks(event=event, registration=registration),  # docs/phases.md
-    }, status=status)
+    return render(
+        request,
+        "judging/team.html",
+        {
+            "event": event,
+            "registration": registration,
+            "rows": rows,
+            "deck_checks": selectors.deck_checks_visible_to(user=request.user, event=event).filter(
+                registration=registration
+            ),
+            "locked": decklists_locked_reason(event=event),
+            "earlier_phases": event_kept_decks(event=event, registration=registration),  # docs/phases.md
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -159,7 +201,10 @@ def decklist_change(request: HttpRequest, event: Event, seat: int) -> HttpRespon
     if form.is_valid():
         try:
             decklist_judge_change(
-                seat=seat_obj, user=request.user, text=form.cleaned_data["text"], reason=form.cleaned_data["reason"],
+                seat=seat_obj,
+                user=request.user,
+                text=form.cleaned_data["text"],
+                reason=form.cleaned_data["reason"],
             )
         except NotAllowed as exc:  # hidden from who may not judge here (before ValidationError: a refusal is one)
             raise Http404 from exc
@@ -176,9 +221,14 @@ def decklist_change(request: HttpRequest, event: Event, seat: int) -> HttpRespon
 def print_team(request: HttpRequest, event: Event, team: int) -> HttpResponse:
     """One team's decklists on A4, in the registration sheet's layout, for a deck check."""
     registration = _team(event, team)
-    return render(request, "judging/print_decklists.html", {
-        "event": event, "teams": [(registration, selectors.team_decklists(registration=registration))],
-    })
+    return render(
+        request,
+        "judging/print_decklists.html",
+        {
+            "event": event,
+            "teams": [(registration, selectors.team_decklists(registration=registration))],
+        },
+    )
 
 
 @login_required
@@ -186,9 +236,14 @@ def print_team(request: HttpRequest, event: Event, team: int) -> HttpResponse:
 def print_all(request: HttpRequest, event: Event) -> HttpResponse:
     """Every team's decklists, one team a page."""
     teams = selectors.judging_teams(event=event)
-    return render(request, "judging/print_decklists.html", {
-        "event": event, "teams": [(r, selectors.team_decklists(registration=r)) for r in teams],
-    })
+    return render(
+        request,
+        "judging/print_decklists.html",
+        {
+            "event": event,
+            "teams": [(r, selectors.team_decklists(registration=r)) for r in teams],
+        },
+    )
 
 
 @login_required
@@ -197,11 +252,19 @@ def log_page(request: HttpRequest, event: Event) -> HttpResponse:
     """The event's one log (issue 29): every traced change (results, pairings, drops, seats, drafts, pools,
     penalties, settings, the desk's actions), filtered by kind, round, team, person and text."""
     filters = eventlog.event_log_filter_from(request.GET)
-    return render(request, "judging/log.html", {
-        "event": event, "entries": eventlog.event_log_entries(event=event, filters=filters), "filters": filters,
-        "query": urlencode(filters.as_query()), "kinds": LogKind.choices,
-        "teams": eventlog.event_log_teams(event=event), "rounds": eventlog.event_log_rounds(event=event),
-    })
+    return render(
+        request,
+        "judging/log.html",
+        {
+            "event": event,
+            "entries": eventlog.event_log_entries(event=event, filters=filters),
+            "filters": filters,
+            "query": urlencode(filters.as_query()),
+            "kinds": LogKind.choices,
+            "teams": eventlog.event_log_teams(event=event),
+            "rounds": eventlog.event_log_rounds(event=event),
+        },
+    )
 
 
 @login_required
@@ -209,7 +272,9 @@ def log_page(request: HttpRequest, event: Event) -> HttpResponse:
 def log_csv(request: HttpRequest, event: Event) -> HttpResponse:
     """The event log page's selection (the same filters) as CSV."""
     filters = eventlog.event_log_filter_from(request.GET)
-    response = HttpResponse(eventlog.event_log_csv(event=event, filters=filters), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(
+        eventlog.event_log_csv(event=event, filters=filters), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-log.csv"'
     return response
 

@@ -5,6 +5,7 @@ round has, who sits where, Swiss-like pods by points with as few repeat opponent
 a pod's result typed on the desk's keyboard, and the standings with their tiebreakers. No Django but translations;
 multiplayer.services adapts it to the models.
 """
+
 import itertools
 import random
 from collections import Counter, defaultdict
@@ -39,7 +40,7 @@ OPPONENT_FLOOR = Fraction(1, 4)
 
 # Repeat opponents weigh more than any difference of points: a pod pairing first meets as few old opponents as it
 # can, then keeps players of equal points together.
-_REPEAT_WEIGHT = 10 ** 9
+_REPEAT_WEIGHT = 10**9
 _RESTARTS = 6
 # Past a store's size one pass of swaps costs seconds (pods squared times seats squared): two starts are enough there.
 _RESTARTS_LARGE, _LARGE = 2, 64
@@ -73,6 +74,7 @@ SCORING_PRESETS = {
 
 
 # --- Pod sizes -------------------------------------------------------------------------------------------------------
+
 
 def _mix(players: int, sizes: Sequence[int], prefer: int) -> list[int] | None:
     """`players` split into pods of the given sizes, as many of `prefer` as possible; None when they don't add up."""
@@ -133,6 +135,7 @@ def pod_sizes(players: int, *, pod_size: int = DEFAULT_TABLE_SIZE, leftovers: st
 
 
 # --- Pairing ---------------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Pairing:
@@ -236,7 +239,7 @@ def pair_tables(
             start = list(seated)
         tables, at = [], 0
         for size in sizes:
-            tables.append(start[at:at + size])
+            tables.append(start[at : at + size])
             at += size
         tables = _improve(tables, met, points)
         cost = sum(_table_cost(table, met, points) for table in tables)
@@ -258,6 +261,7 @@ def top_table(ranked: Sequence[Hashable], *, size: int = 4) -> list[Hashable]:
 
 
 # --- Results ---------------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class TableResult:
@@ -304,7 +308,9 @@ def table_line_parse(line: str) -> TypedLine:
     be typed before the winner's seat. PodError when it reads as nothing of the kind."""
     words = line.replace(",", " ").lower().split()
     if len(words) < 2 or not words[0].isdigit():
-        raise TableError(_('Type the pod, then its result: "3 2" (seat 2 won pod 3), "3 d 1 4" (a draw), "3 t" (time).'))
+        raise TableError(
+            _('Type the pod, then its result: "3 2" (seat 2 won pod 3), "3 d 1 4" (a draw), "3 t" (time).')
+        )
     table, rest = int(words[0]), words[1:]
     kind = {"w": WIN, "d": DRAW, "t": TIME}.get(rest[0])
     if kind is None:
@@ -336,6 +342,7 @@ def table_pairwise(outcomes: Sequence[tuple[Hashable, str]]) -> list[tuple[Hasha
 
 
 # --- Standings -------------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Game:
@@ -371,7 +378,11 @@ class Standing:
 
 
 def standings(
-    games: Iterable[Game], *, scoring: Scoring, tiebreak: str = OPPONENT_POINTS, seed: int = 0,
+    games: Iterable[Game],
+    *,
+    scoring: Scoring,
+    tiebreak: str = OPPONENT_POINTS,
+    seed: int = 0,
     players: Iterable[Hashable] = (),
 ) -> list[Standing]:
     """The standings of the players in `games` (and `players`, who may have none yet), best first.
@@ -413,8 +424,11 @@ def standings(
     for p in sorted(rows, key=repr):
         row = rows[p]
         row.opponent_parts = [(o, share(o)) for o in meetings[p]]
-        row.opponent_score = (sum((s for _o, s in row.opponent_parts), Fraction(0)) / len(row.opponent_parts)
-                              if row.opponent_parts else Fraction(0))
+        row.opponent_score = (
+            sum((s for _o, s in row.opponent_parts), Fraction(0)) / len(row.opponent_parts)
+            if row.opponent_parts
+            else Fraction(0)
+        )
         row.final = rng.random()
     ordered = sorted(rows.values(), key=lambda r: (-r.points, -r.opponent_score, -r.wins, -r.seat_average, r.final))
     for rank, row in enumerate(ordered, start=1):

@@ -1,4 +1,5 @@
 """Reads of multiplayer pod events (docs/multiplayer.md): a round's pods, the player's pod, and the standings."""
+
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -12,20 +13,25 @@ from tournaments.selectors.rounds import round_latest
 
 def event_scoring(*, event: Event) -> engine.Scoring:
     """The event's points for a win, a draw, a loss and a bye."""
-    return engine.Scoring(win=event.pod_win_points, draw=event.pod_draw_points, loss=event.pod_loss_points,
-                          bye=event.pod_bye_points)
+    return engine.Scoring(
+        win=event.pod_win_points, draw=event.pod_draw_points, loss=event.pod_loss_points, bye=event.pod_bye_points
+    )
 
 
 def round_multiplayer_tables(*, round_: Round) -> list[MultiplayerTable]:
     """The round's pods, numbered, each with its seats in order and their players (three queries)."""
     seats = MultiplayerSeat.objects.select_related("registration__team").order_by("position")
-    return list(MultiplayerTable.objects.filter(round=round_).order_by("number")
-                .prefetch_related(Prefetch("seats", queryset=seats)))
+    return list(
+        MultiplayerTable.objects.filter(round=round_)
+        .order_by("number")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
 
 
 def round_byes(*, round_: Round) -> list[Registration]:
-    return [bye.registration
-            for bye in MultiplayerBye.objects.filter(round=round_).select_related("registration__team")]
+    return [
+        bye.registration for bye in MultiplayerBye.objects.filter(round=round_).select_related("registration__team")
+    ]
 
 
 def table_get(*, event: Event, table_id: int) -> MultiplayerTable | None:
@@ -49,8 +55,9 @@ def table_of_user(*, round_: Round, user) -> MultiplayerTable | None:
 def _games(*, event: Event, kind: str) -> list[engine.Game]:
     """Every final pod's seats and every bye of the event's rounds of `kind`, as the engine's Games."""
     games: list[engine.Game] = []
-    seats = (MultiplayerSeat.objects.filter(table__round__event=event, table__round__kind=kind, table__state=MultiplayerTableState.FINAL)
-             .values_list("table_id", "registration_id", "position", "outcome"))
+    seats = MultiplayerSeat.objects.filter(
+        table__round__event=event, table__round__kind=kind, table__state=MultiplayerTableState.FINAL
+    ).values_list("table_id", "registration_id", "position", "outcome")
     by_pod: dict[int, list[tuple[int, int, str]]] = {}
     for table_id, registration_id, position, outcome in seats:
         by_pod.setdefault(table_id, []).append((registration_id, position, outcome))
@@ -60,7 +67,8 @@ def _games(*, event: Event, kind: str) -> list[engine.Game]:
             others = tuple(p for p in players if p != registration_id)
             games.append(engine.Game(registration_id, others, position, outcome))
     for registration_id in MultiplayerBye.objects.filter(round__event=event, round__kind=kind).values_list(
-            "registration_id", flat=True):
+        "registration_id", flat=True
+    ):
         games.append(engine.Game(registration_id, (), 0, "B"))
     return games
 
@@ -77,11 +85,17 @@ def multiplayer_standings(*, event: Event) -> list[MultiplayerStandingRow]:
     """The Swiss standings of a pod event, best first, with every tiebreaker's parts (engine.standings)."""
     registrations = {r.pk: r for r in Registration.objects.filter(event=event).select_related("team")}
     rows = engine.standings(
-        _games(event=event, kind=RoundKind.SWISS), scoring=event_scoring(event=event), tiebreak=event.pod_tiebreak,
-        seed=event.pk, players=registrations,
+        _games(event=event, kind=RoundKind.SWISS),
+        scoring=event_scoring(event=event),
+        tiebreak=event.pod_tiebreak,
+        seed=event.pk,
+        players=registrations,
     )
-    return [MultiplayerStandingRow(standing=row, registration=registrations[row.player]) for row in rows
-            if row.player in registrations]
+    return [
+        MultiplayerStandingRow(standing=row, registration=registrations[row.player])
+        for row in rows
+        if row.player in registrations
+    ]
 
 
 def table_history(*, event: Event) -> list[list[int]]:
@@ -89,7 +103,8 @@ def table_history(*, event: Event) -> list[list[int]]:
     once it is made."""
     tables: dict[int, list[int]] = {}
     for table_id, registration_id in MultiplayerSeat.objects.filter(table__round__event=event).values_list(
-            "table_id", "registration_id"):
+        "table_id", "registration_id"
+    ):
         tables.setdefault(table_id, []).append(registration_id)
     return list(tables.values())
 
@@ -97,7 +112,11 @@ def table_history(*, event: Event) -> list[list[int]]:
 def multiplayer_final_places(*, event: Event) -> list[Registration]:
     """The event's final order: the top pod's winner first, then the rest of the top pod, then the Swiss order."""
     swiss = [row.registration for row in multiplayer_standings(event=event)]
-    top = MultiplayerTable.objects.filter(round__event=event, round__kind=RoundKind.PLAYOFF).prefetch_related("seats").first()
+    top = (
+        MultiplayerTable.objects.filter(round__event=event, round__kind=RoundKind.PLAYOFF)
+        .prefetch_related("seats")
+        .first()
+    )
     if top is None:
         return swiss
     seated = [s.registration_id for s in top.seats.all()]
@@ -113,9 +132,19 @@ def multiplayer_final_places(*, event: Event) -> list[Registration]:
 def table_data(*, table: MultiplayerTable) -> dict:
     """A pod as plain data (the API's and the live pages' shape): its seats in order with their outcomes."""
     return {
-        "id": table.pk, "number": table.number, "state": table.state, "result": table.result_kind,
-        "seats": [{"seat": s.position, "id": s.registration_id, "name": s.registration.team.name,
-                   "outcome": s.outcome if table.state == MultiplayerTableState.FINAL else ""} for s in table.seats.all()],
+        "id": table.pk,
+        "number": table.number,
+        "state": table.state,
+        "result": table.result_kind,
+        "seats": [
+            {
+                "seat": s.position,
+                "id": s.registration_id,
+                "name": s.registration.team.name,
+                "outcome": s.outcome if table.state == MultiplayerTableState.FINAL else "",
+            }
+            for s in table.seats.all()
+        ],
     }
 
 
@@ -123,8 +152,11 @@ def table_rounds_data(*, event: Event) -> list[dict]:
     """Every round of a pod event with its pods and byes, as plain data (a fixed number of queries)."""
     rounds = list(event.rounds.order_by("number"))
     seats = MultiplayerSeat.objects.select_related("registration__team").order_by("position")
-    tables = (MultiplayerTable.objects.filter(round__event=event).order_by("number")
-            .prefetch_related(Prefetch("seats", queryset=seats)))
+    tables = (
+        MultiplayerTable.objects.filter(round__event=event)
+        .order_by("number")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
     byes = MultiplayerBye.objects.filter(round__event=event).select_related("registration__team")
     by_round: dict[int, list[dict]] = {}
     for table in tables:
@@ -134,8 +166,16 @@ def table_rounds_data(*, event: Event) -> list[dict]:
         byes_of.setdefault(bye.round_id, []).append({"id": bye.registration_id, "name": bye.registration.team.name})
     for round_ in rounds:
         round_.event = event
-    return [{"number": r.number, "name": r.name, "kind": r.kind, "pods": by_round.get(r.pk, []),
-             "byes": byes_of.get(r.pk, [])} for r in rounds]
+    return [
+        {
+            "number": r.number,
+            "name": r.name,
+            "kind": r.kind,
+            "pods": by_round.get(r.pk, []),
+            "byes": byes_of.get(r.pk, []),
+        }
+        for r in rounds
+    ]
 
 
 def multiplayer_standings_data(*, event: Event) -> list[dict]:
@@ -143,24 +183,40 @@ def multiplayer_standings_data(*, event: Event) -> list[dict]:
     data = []
     for row in multiplayer_standings(event=event):
         s = row.standing
-        data.append({
-            "rank": s.rank, "id": row.registration.pk, "name": row.registration.team.name, "points": s.points,
-            "games": s.games, "wins": s.wins, "draws": s.draws, "byes": s.byes,
-            "opponents": {"value": round(float(s.opponent_score), 4), "exact": str(s.opponent_score),
-                          "parts": [{"opponent": o, "share": str(share)} for o, share in s.opponent_parts]},
-            "seat_average": str(s.seat_average),
-        })
+        data.append(
+            {
+                "rank": s.rank,
+                "id": row.registration.pk,
+                "name": row.registration.team.name,
+                "points": s.points,
+                "games": s.games,
+                "wins": s.wins,
+                "draws": s.draws,
+                "byes": s.byes,
+                "opponents": {
+                    "value": round(float(s.opponent_score), 4),
+                    "exact": str(s.opponent_score),
+                    "parts": [{"opponent": o, "share": str(share)} for o, share in s.opponent_parts],
+                },
+                "seat_average": str(s.seat_average),
+            }
+        )
     return data
 
 
 def multiplayer_rated_games(*, events) -> list[tuple[int, int, list[tuple[int, str]]]]:
     """Every final pod of `events` (a queryset) as (event id, pod size, [(registration id, outcome)] in seat order),
     in replay order: event date, event, round, pod. Two queries."""
-    tables = list(MultiplayerTable.objects.filter(round__event__in=events, state=MultiplayerTableState.FINAL)
-                .order_by("round__event__date", "round__event_id", "round__number", "number")
-                .values_list("pk", "round__event_id"))
+    tables = list(
+        MultiplayerTable.objects.filter(round__event__in=events, state=MultiplayerTableState.FINAL)
+        .order_by("round__event__date", "round__event_id", "round__number", "number")
+        .values_list("pk", "round__event_id")
+    )
     seats: dict[int, list[tuple[int, str]]] = {}
-    for table_id, registration_id, outcome in (MultiplayerSeat.objects.filter(table_id__in=[pk for pk, _e in tables])
-                                             .order_by("position").values_list("table_id", "registration_id", "outcome")):
+    for table_id, registration_id, outcome in (
+        MultiplayerSeat.objects.filter(table_id__in=[pk for pk, _e in tables])
+        .order_by("position")
+        .values_list("table_id", "registration_id", "outcome")
+    ):
         seats.setdefault(table_id, []).append((registration_id, outcome))
     return [(event_id, len(seats.get(pk, [])), seats.get(pk, [])) for pk, event_id in tables]

@@ -4,6 +4,7 @@ Every write locks the event first (tournaments/services/locks.py), refuses a clo
 event log with who made it, and bumps the scoreboard version. A refusal is one of common/refusals.py's family and
 leaves nothing written.
 """
+
 import random
 
 from django.db import transaction
@@ -40,24 +41,34 @@ def _require_multiplayer(event: Event) -> None:
 def _open_tables(round_: Round | None) -> list[int]:
     if round_ is None:
         return []
-    return list(MultiplayerTable.objects.filter(round=round_).exclude(state=MultiplayerTableState.FINAL)
-                .values_list("number", flat=True))
+    return list(
+        MultiplayerTable.objects.filter(round=round_)
+        .exclude(state=MultiplayerTableState.FINAL)
+        .values_list("number", flat=True)
+    )
 
 
 def _active(*, event: Event, number: int) -> list[int]:
     """Players to seat in round `number`: joined by then and not dropped before it (as tournaments' pairing)."""
-    return list(Registration.objects.filter(event=event, joined_round__lte=number).filter(
-        Q(dropped_round__isnull=True) | Q(dropped_round__gte=number)).order_by("pk").values_list("pk", flat=True))
+    return list(
+        Registration.objects.filter(event=event, joined_round__lte=number)
+        .filter(Q(dropped_round__isnull=True) | Q(dropped_round__gte=number))
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
 
 
 def _write_round(*, event: Event, number: int, kind: str, seed: int, tables: list[list[int]], byes: list[int]) -> Round:
     round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed)
     for table_number, players in enumerate(tables, start=1):
         table = MultiplayerTable.objects.create(round=round_, number=table_number)
-        MultiplayerSeat.objects.bulk_create(MultiplayerSeat(table=table, registration_id=registration_id, position=position)
-                                    for position, registration_id in enumerate(players, start=1))
-    MultiplayerBye.objects.bulk_create(MultiplayerBye(round=round_, registration_id=registration_id)
-                                       for registration_id in byes)
+        MultiplayerSeat.objects.bulk_create(
+            MultiplayerSeat(table=table, registration_id=registration_id, position=position)
+            for position, registration_id in enumerate(players, start=1)
+        )
+    MultiplayerBye.objects.bulk_create(
+        MultiplayerBye(round=round_, registration_id=registration_id) for registration_id in byes
+    )
     return round_
 
 
@@ -78,10 +89,12 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     last = round_latest(event=event)
     missing = _open_tables(last)
     if missing:
-        raise StateConflict(_("Pods %(pods)s of the current round have no final result yet.")
-                            % {"pods": text_list(missing, conjunction=False)})
+        raise StateConflict(
+            _("Pods %(pods)s of the current round have no final result yet.")
+            % {"pods": text_list(missing, conjunction=False)}
+        )
     number = 1 if last is None else last.number + 1
-    seed = random.SystemRandom().randrange(2 ** 31) if seed is None else seed
+    seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     if last is not None and last.kind == RoundKind.PLAYOFF:
         raise StateConflict(_("The top pod has been played: the event is over."))
     active = _active(event=event, number=number)
@@ -101,18 +114,25 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
             raise Refusal(_("At least three players are needed to seat a pod (%(n)d active).") % {"n": len(active)})
         points = {row.registration.pk: row.standing.points for row in multiplayer_standings(event=event)}
         had_bye = set(MultiplayerBye.objects.filter(round__event=event).values_list("registration_id", flat=True))
-        pairing = engine.pair_tables(active, points=points, history=table_history(event=event), had_bye=had_bye,
-                                   pod_size=event.pod_size, leftovers=event.pod_leftovers, seed=seed)
-        round_ = _write_round(event=event, number=number, kind=RoundKind.SWISS, seed=seed, tables=pairing.tables,
-                              byes=pairing.byes)
+        pairing = engine.pair_tables(
+            active,
+            points=points,
+            history=table_history(event=event),
+            had_bye=had_bye,
+            pod_size=event.pod_size,
+            leftovers=event.pod_leftovers,
+            seed=seed,
+        )
+        round_ = _write_round(
+            event=event, number=number, kind=RoundKind.SWISS, seed=seed, tables=pairing.tables, byes=pairing.byes
+        )
         if event.status == EventStatus.REGISTRATION:
             event.status = EventStatus.RUNNING
         action, message = LogAction.ROUND_PAIRED, LogText(gettext_lazy("Round %(n)d seated in pods."), {"n": number})
     if last is not None:
         Round.objects.filter(pk=last.pk).update(is_finished=True)
     event.save(update_fields=["status"])
-    event_log_record(event=event, user=by, action=action, message=message, round_number=number,
-                     data={"seed": seed})
+    event_log_record(event=event, user=by, action=action, message=message, round_number=number, data={"seed": seed})
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.POD_ROUND_PAIRED, round=round_.pk)
     return round_
@@ -124,7 +144,9 @@ def _locked_table(*, table: MultiplayerTable) -> MultiplayerTable:
     if event_id is None:
         raise NotFound(_("No such pod in this event."))
     event = event_lock(event_id=event_id)
-    locked = MultiplayerTable.objects.select_for_update(of=("self",)).select_related("round").filter(pk=table.pk).first()
+    locked = (
+        MultiplayerTable.objects.select_for_update(of=("self",)).select_related("round").filter(pk=table.pk).first()
+    )
     if locked is None:
         raise NotFound(_("No such pod in this event."))
     locked.round.event = event
@@ -150,8 +172,10 @@ def _describe(table: MultiplayerTable, result: engine.TableResult) -> LogText:
         return LogText(gettext_lazy("Pod %(pod)d: %(names)s won."), {"pod": table.number, "names": names})
     if result.kind == engine.DRAW:
         return LogText(gettext_lazy("Pod %(pod)d: a draw among %(names)s."), {"pod": table.number, "names": names})
-    return LogText(gettext_lazy("Pod %(pod)d: time, a draw for %(names)s."),
-                   {"pod": table.number, "names": names or gettext_lazy("everyone")})
+    return LogText(
+        gettext_lazy("Pod %(pod)d: time, a draw for %(names)s."),
+        {"pod": table.number, "names": names or gettext_lazy("everyone")},
+    )
 
 
 def _account(by):
@@ -187,15 +211,28 @@ def table_result_report(*, table: MultiplayerTable, by, kind: str, players: list
     now, person = timezone.now(), _account(by)
     table.reported_by, table.reported_at = person, now
     if desk:
-        table.state, table.reporter, table.confirmed_by, table.confirmed_at = MultiplayerTableState.FINAL, None, person, now
+        table.state, table.reporter, table.confirmed_by, table.confirmed_at = (
+            MultiplayerTableState.FINAL,
+            None,
+            person,
+            now,
+        )
         action = LogAction.RESULT_CORRECTED if before == MultiplayerTableState.FINAL else LogAction.RESULT_FINAL
     else:
-        mine = table.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
+        mine = (
+            table.seats.filter(registration__seats__player__user=by).values_list("registration_id", flat=True).first()
+        )
         table.state, table.reporter_id = MultiplayerTableState.REPORTED, mine
         action = LogAction.RESULT_REPORTED
     table.save()
-    event_log_record(event=event, user=by, action=action, message=_describe(table, result),
-                     round_number=table.round.number, data={"pod": table.number, "kind": kind, "players": list(players)})
+    event_log_record(
+        event=event,
+        user=by,
+        action=action,
+        message=_describe(table, result),
+        round_number=table.round.number,
+        data={"pod": table.number, "kind": kind, "players": list(players)},
+    )
     event_bump_version(event_id=event.pk)
     if table.state == MultiplayerTableState.FINAL:
         domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
@@ -218,9 +255,14 @@ def table_result_confirm(*, table: MultiplayerTable, by) -> MultiplayerTable:
         raise NotAllowed(_("Another player of the pod confirms the result, not the one who reported it."))
     table.state, table.confirmed_by, table.confirmed_at = MultiplayerTableState.FINAL, _account(by), timezone.now()
     table.save(update_fields=["state", "confirmed_by", "confirmed_at"])
-    event_log_record(event=event, user=by, action=LogAction.RESULT_CONFIRMED,
-                     message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": table.number}),
-                     round_number=table.round.number, data={"pod": table.number})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.RESULT_CONFIRMED,
+        message=LogText(gettext_lazy("Pod %(pod)d: result confirmed."), {"pod": table.number}),
+        round_number=table.round.number,
+        data={"pod": table.number},
+    )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.POD_RESULT_FINAL, pod=table.pk)
     _after_final(table=table)

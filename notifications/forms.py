@@ -1,4 +1,5 @@
 """The choices page's form: per kind, push and the e-mail digest."""
+
 from django import forms
 from django.utils.translation import gettext as _
 
@@ -15,16 +16,21 @@ class PreferencesForm(forms.Form):
             for channel in ("push", "email"):
                 # Each box says what it is: a screen reader hears "Push: Pairings, checkbox", not "checkbox" 22 times.
                 self.fields[f"{kind}_{channel}"] = forms.BooleanField(
-                    required=False, label=label, initial=initial_choices[kind][channel],
-                    widget=forms.CheckboxInput(attrs={"aria-label": names[channel] % {"kind": label}}))
+                    required=False,
+                    label=label,
+                    initial=initial_choices[kind][channel],
+                    widget=forms.CheckboxInput(attrs={"aria-label": names[channel] % {"kind": label}}),
+                )
 
     def rows(self):
         """(label, push field, e-mail field) per kind, for the table."""
         return [(label, self[f"{kind}_push"], self[f"{kind}_email"]) for kind, label in NoticeKind.choices]
 
     def choices(self) -> dict[str, dict[str, bool]]:
-        return {kind: {channel: self.cleaned_data[f"{kind}_{channel}"] for channel in ("push", "email")}
-                for kind in NoticeKind.values}
+        return {
+            kind: {channel: self.cleaned_data[f"{kind}_{channel}"] for channel in ("push", "email")}
+            for kind in NoticeKind.values
+        }
 
 
 class SubscriptionForm(forms.Form):

@@ -1,4 +1,5 @@
 """What a person is told about, and the event log's actions each kind comes from (docs/portal.md, "Notifications")."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

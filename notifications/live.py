@@ -1,6 +1,7 @@
 """The open pages' banner: once a person's notifications are stored, their new unread count is published on the
 person's Redis channel (the live push of drafting.live and the overlays); a page listening through
 notifications.views.events fetches the banner. Works in venue mode without internet (it never leaves the LAN)."""
+
 import logging
 
 from drafting.live import _redis, redis_url

@@ -1,4 +1,5 @@
 """A person's notifications, their push subscriptions and their choices (docs/portal.md, "Notifications")."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -61,7 +62,9 @@ class PushSubscription(models.Model):
 class NotificationPreference(models.Model):
     """A person's choice for one kind: by push, by the e-mail digest (the inbox always has it)."""
 
-    person = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences")
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
     kind = models.CharField(_("kind"), max_length=24, choices=NoticeKind.choices)
     push = models.BooleanField(_("push"), default=True)
     email = models.BooleanField(_("e-mail digest"), default=False)

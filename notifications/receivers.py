@@ -1,6 +1,7 @@
 """Connects the notifications to what happened: each new event log entry (every change an organizer, a judge or a
 player makes is one, tournaments.services.eventlog) and the drafts' domain event DRAFT_STARTED. Both only schedule
 work for after the commit; a worker decides who is told."""
+
 from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver

@@ -1,4 +1,5 @@
 """Celery tasks of the notifications: thin, ids in, one service call."""
+
 import logging
 
 from celery import shared_task
@@ -8,8 +9,13 @@ from common.tasks import task_send
 
 from notifications.drafts import draft_started_notify
 from notifications.services import (
-    FROM_LOG_TASK, PUSH_TASK, notices_from_log_entry, notifications_digest, notifications_push,
-    notifications_push_again, time_nearly_up_notices,
+    FROM_LOG_TASK,
+    PUSH_TASK,
+    notices_from_log_entry,
+    notifications_digest,
+    notifications_push,
+    notifications_push_again,
+    time_nearly_up_notices,
 )
 
 log = logging.getLogger(__name__)
@@ -45,8 +51,12 @@ def notify_push_again(self, pairs: list[list[int]]) -> dict:
     figures = notifications_push_again(pairs=pairs)
     if figures["retry"]:
         if self.request.retries >= PUSH_RETRIES - 1:
-            log.warning("Push gave up after %d tries: %d pushes failed (%r)", PUSH_RETRIES,
-                        len(figures["retry"]), figures["retry"][:10])
+            log.warning(
+                "Push gave up after %d tries: %d pushes failed (%r)",
+                PUSH_RETRIES,
+                len(figures["retry"]),
+                figures["retry"][:10],
+            )
             return figures
         raise self.retry(args=[figures["retry"]], countdown=PUSH_BACKOFF_SECONDS * 2 ** (self.request.retries + 1))
     return figures

@@ -1,6 +1,7 @@
 """The VAPID key pair Hydra signs its Web Push messages with (RFC 8292), made once on set-up (`manage.py
 vapid_keys`, run by `make run`, `make serve` and `make venue` before migrating) and kept under var/ (never in git).
 HYDRA_VAPID_PRIVATE_KEY (a PEM file's path) names another place."""
+
 import base64
 import os
 import tempfile
@@ -55,6 +56,5 @@ def vapid_key() -> Vapid02:
 
 def vapid_public_key() -> str:
     """The application server key a browser subscribes with: the public point, uncompressed, base64url."""
-    raw = vapid_key().public_key.public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    raw = vapid_key().public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()

@@ -1,6 +1,7 @@
 """A person's notifications: the inbox (/notifications/), marking read, the choices page, the browser's push
 subscription and the live stream the open pages listen to for the banner. Every page asks
 tournaments.rights.may_read_notifications: a person's own, never anyone else's."""
+
 from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.core.handlers.asgi import ASGIRequest
@@ -18,10 +19,16 @@ from drafting.views.live import live_stream
 from notifications.forms import PreferencesForm, SubscriptionForm
 from notifications.live import person_channel
 from notifications.selectors import (
-    notification_preferences_of, notification_view, notifications_of, notifications_unread_count,
+    notification_preferences_of,
+    notification_view,
+    notifications_of,
+    notifications_unread_count,
 )
 from notifications.services import (
-    notification_preferences_set, notifications_mark_read, push_endpoint_problem, push_subscription_add,
+    notification_preferences_set,
+    notifications_mark_read,
+    push_endpoint_problem,
+    push_subscription_add,
     push_subscription_remove,
 )
 from notifications.vapid import vapid_public_key
@@ -38,9 +45,15 @@ def inbox(request: HttpRequest) -> HttpResponse:
     """The newest notifications (`?unread=1`: only the unread), each with its link; a button marks all read."""
     unread_only = request.GET.get("unread") == "1"
     rows = notifications_of(person=request.user, unread=True if unread_only else None)[:PAGE]
-    return render(request, "notifications/inbox.html", {
-        "notices": [notification_view(n) for n in rows], "unread_only": unread_only,
-        "unread": notifications_unread_count(person=request.user)})
+    return render(
+        request,
+        "notifications/inbox.html",
+        {
+            "notices": [notification_view(n) for n in rows],
+            "unread_only": unread_only,
+            "unread": notifications_unread_count(person=request.user),
+        },
+    )
 
 
 @login_required
@@ -49,9 +62,14 @@ def inbox(request: HttpRequest) -> HttpResponse:
 def banner(request: HttpRequest) -> HttpResponse:
     """The banner an open page shows (fetched when the live stream says something new came): the newest unread."""
     newest = notifications_of(person=request.user, unread=True).first()
-    return render(request, "notifications/banner.html", {
-        "notice": notification_view(newest) if newest else None,
-        "unread": notifications_unread_count(person=request.user)})
+    return render(
+        request,
+        "notifications/banner.html",
+        {
+            "notice": notification_view(newest) if newest else None,
+            "unread": notifications_unread_count(person=request.user),
+        },
+    )
 
 
 @login_required
@@ -82,8 +100,11 @@ def preferences(request: HttpRequest) -> HttpResponse:
         notification_preferences_set(person=request.user, choices=form.choices())
         messages.success(request, _("Your choices are saved."))
         return redirect("notifications:preferences")
-    return render(request, "notifications/preferences.html", {
-        "form": form, "vapid_key": vapid_public_key(), "has_email": bool(request.user.email)})
+    return render(
+        request,
+        "notifications/preferences.html",
+        {"form": form, "vapid_key": vapid_public_key(), "has_email": bool(request.user.email)},
+    )
 
 
 @login_required
@@ -99,8 +120,13 @@ def subscribe(request: HttpRequest) -> JsonResponse:
     if problem := push_endpoint_problem(endpoint):
         return JsonResponse({"errors": {"endpoint": [problem]}}, status=400)
     try:
-        push_subscription_add(person=request.user, endpoint=endpoint, p256dh=form.cleaned_data["p256dh"],
-                              auth=form.cleaned_data["auth"], language=get_language() or "en")
+        push_subscription_add(
+            person=request.user,
+            endpoint=endpoint,
+            p256dh=form.cleaned_data["p256dh"],
+            auth=form.cleaned_data["auth"],
+            language=get_language() or "en",
+        )
     except ValidationError as exc:
         return JsonResponse({"errors": {"endpoint": exc.messages}}, status=400)
     return JsonResponse({"subscribed": True})

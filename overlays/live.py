@@ -2,6 +2,7 @@
 a shared game's life and poison, a draft table's picks) is published on the event's Redis channel once committed;
 each overlay listens through Server-Sent Events (overlays.views.overlay_events, the stream of drafting/views/live.py)
 and refreshes at once. Without HYDRA_REDIS_URL nothing is published and the overlays poll."""
+
 import logging
 
 from django.db import transaction

@@ -1,5 +1,6 @@
 """What each stream overlay shows: only what the event's public pages show (a result once it counts, a draft
 table's public state, never a pool)."""
+
 from dataclasses import dataclass
 
 from django.utils import timezone
@@ -26,8 +27,12 @@ def overlay_standings(*, event: Event, top: int) -> list[TickerRow]:
     """The top `top` teams of the standings (counting results only)."""
     names = team_names_for_event(event=event)
     return [
-        TickerRow(rank=row.rank, team=names.get(row.team, ""), match_points=row.match_points,
-                  record=f"{row.wins}-{row.losses}-{row.draws}")
+        TickerRow(
+            rank=row.rank,
+            team=names.get(row.team, ""),
+            match_points=row.match_points,
+            record=f"{row.wins}-{row.losses}-{row.draws}",
+        )
         for row in standings_for_event(event=event)[:top]
     ]
 
@@ -61,10 +66,16 @@ def overlay_match(*, event: Event, match_id: int) -> FeatureMatch | None:
     seats = []
     for seat in match.team_a.seats.all():
         result = results.get(seat.letter)
-        seats.append({
-            "seat": seat.letter, "player_a": seat.player.name, "player_b": players_b.get(seat.letter, ""),
-            "result": f"{result.wins_a}-{result.wins_b}" + (f"-{result.draws}" if result.draws else "") if result else "",
-        })
+        seats.append(
+            {
+                "seat": seat.letter,
+                "player_a": seat.player.name,
+                "player_b": players_b.get(seat.letter, ""),
+                "result": f"{result.wins_a}-{result.wins_b}" + (f"-{result.draws}" if result.draws else "")
+                if result
+                else "",
+            }
+        )
     games = list(GameState.objects.filter(match=match).order_by("number")) if event.is_shared_game else []
     return FeatureMatch(match=match, seats=seats, counts=counts, games=games)
 

@@ -1,4 +1,5 @@
 """The stream overlays, under the event: /events/<id>/overlay/..."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

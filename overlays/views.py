@@ -3,6 +3,7 @@ show, refreshed by live push (overlays/live.py, Server-Sent Events) with a slow 
 
 GET /events/<id>/overlay/standings/ (?top=N), /overlay/clock/, /overlay/match/<match>/, /overlay/draft/<table>/;
 ?partial=1 answers the refreshed region only. GET /events/<id>/overlay/events/ is the push stream."""
+
 from asgiref.sync import sync_to_async
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
@@ -27,9 +28,16 @@ TOP_DEFAULT, TOP_MAX = 16, 64
 def _render(request: HttpRequest, event, kind: str, context: dict) -> HttpResponse:
     query = request.GET.copy()
     query["partial"] = "1"
-    context = {"event": event, "kind": kind, "server_now": timezone.now().isoformat(), "poll_seconds": POLL_SECONDS,
-               "events_url": reverse("overlays:events", args=[event.pk]),
-               "refresh_url": f"{request.path}?{query.urlencode()}", "part": f"overlays/_{kind}.html", **context}
+    context = {
+        "event": event,
+        "kind": kind,
+        "server_now": timezone.now().isoformat(),
+        "poll_seconds": POLL_SECONDS,
+        "events_url": reverse("overlays:events", args=[event.pk]),
+        "refresh_url": f"{request.path}?{query.urlencode()}",
+        "part": f"overlays/_{kind}.html",
+        **context,
+    }
     template = f"overlays/_{kind}.html" if request.GET.get("partial") == "1" else "overlays/overlay.html"
     response = render(request, template, context)
     response["Cache-Control"] = "no-store"
@@ -76,7 +84,9 @@ async def overlay_events(request: HttpRequest, pk: int) -> HttpResponse:
     event = await sync_to_async(event_for_viewer)(pk=pk, user=await request.auser())
     if not redis_url():
         return HttpResponse(status=204)
-    response = StreamingHttpResponse(live_stream(event_channel(event.pk), event.version), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        live_stream(event_channel(event.pk), event.version), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-store"
     response["X-Accel-Buffering"] = "no"
     return response

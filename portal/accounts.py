@@ -6,6 +6,7 @@ limit), counted in the cache: a script can't create accounts by the thousand, an
 address still gets a round of sign-ups through. Password resets are limited per client address and per e-mail
 address (below).
 """
+
 import hashlib
 import logging
 import time
@@ -43,7 +44,9 @@ class SignUpForm(BaseUserCreationForm):
     """Username, the name shown on pairings, e-mail (for a password reset), and the password twice, checked by the
     site's password validators."""
 
-    name = forms.CharField(label=_("Your name"), max_length=120, help_text=_("As it appears on pairings and standings."))
+    name = forms.CharField(
+        label=_("Your name"), max_length=120, help_text=_("As it appears on pairings and standings.")
+    )
     email = forms.EmailField(label=_("E-mail"), help_text=_("Only used to reset your password."))
 
     class Meta(BaseUserCreationForm.Meta):
@@ -58,8 +61,18 @@ class SignUpForm(BaseUserCreationForm):
         return username
 
 
-_PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
-            "d": 86400, "day": 86400}
+_PERIODS = {
+    "s": 1,
+    "sec": 1,
+    "second": 1,
+    "m": 60,
+    "min": 60,
+    "minute": 60,
+    "h": 3600,
+    "hour": 3600,
+    "d": 86400,
+    "day": 86400,
+}
 
 
 def rate_setting(name: str) -> tuple[int, int] | None:
@@ -153,7 +166,9 @@ def _too_many(request: HttpRequest, wait: int) -> HttpResponse:
 def _next_url(request: HttpRequest) -> str:
     """Where to go after signing up: a local `next` (an invitation link), else the player's home."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return ""
 
@@ -173,8 +188,10 @@ def signup(request: HttpRequest) -> HttpResponse:
             return render(request, "registration/signup_sent.html", {"email": form.cleaned_data["email"]})
         try:
             player = player_register(
-                username=form.cleaned_data["username"], name=form.cleaned_data["name"],
-                email=form.cleaned_data["email"], password=form.cleaned_data["password1"],
+                username=form.cleaned_data["username"],
+                name=form.cleaned_data["name"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
                 language=get_language(),
             )
         except ValidationError as exc:
@@ -206,8 +223,9 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
     """Mail the sign-up's address: the link that finishes the sign-up, or, when an account has that address, a note
     to its owner. At most HYDRA_PASSWORD_RESET_ACCOUNT_RATE mails to one address (beyond it, none: same page)."""
     email = data["email"]
-    if attempt_wait(scope="signup-mail", identity=_address_digest(email),
-                    rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")):
+    if attempt_wait(
+        scope="signup-mail", identity=_address_digest(email), rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")
+    ):
         logger.info("Sign-up mail for one address not sent: too many just now")
         return
     if get_user_model().objects.filter(email__iexact=email).exists():
@@ -217,21 +235,30 @@ def _signup_mail_send(request: HttpRequest, *, data: dict) -> None:
                 "Someone (perhaps you) tried to create a Hydra account with this e-mail address, but you already "
                 "have one. No new account was made.\n\nSign in: %(login)s\nForgot your password? Reset it: "
                 "%(reset)s\n\nIf it wasn't you, you needn't do anything."
-            ) % {"login": request.build_absolute_uri(reverse("login")),
-                 "reset": request.build_absolute_uri(reverse("password_reset"))}
+            ) % {
+                "login": request.build_absolute_uri(reverse("login")),
+                "reset": request.build_absolute_uri(reverse("password_reset")),
+            }
             body += mail_language_note()
     else:
         # The language of the sign-up page travels with it: the new account keeps it (signup_confirm).
-        token = signing.dumps({"u": data["username"], "n": data["name"], "e": email,
-                               "p": make_password(data["password1"]), "next": _next_url(request),
-                               "l": get_language()},
-                              salt=SIGNUP_SALT, compress=True)
+        token = signing.dumps(
+            {
+                "u": data["username"],
+                "n": data["name"],
+                "e": email,
+                "p": make_password(data["password1"]),
+                "next": _next_url(request),
+                "l": get_language(),
+            },
+            salt=SIGNUP_SALT,
+            compress=True,
+        )
         subject = gettext("Finish creating your Hydra account")
         body = gettext(
             "Open this link to finish creating your Hydra account %(username)s and sign in:\n\n%(link)s\n\n"
             "The link works for three days. If you didn't sign up, you needn't do anything: no account is made."
-        ) % {"username": data["username"],
-             "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
+        ) % {"username": data["username"], "link": request.build_absolute_uri(reverse("signup_confirm", args=[token]))}
         body += mail_language_note()
     mail_send(subject=subject, body=body, to=email, after_commit=False)
 
@@ -244,18 +271,26 @@ def signup_confirm(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404(_("Sign-up is closed: ask the organizer for an account."))
     try:
         data = signing.loads(token, salt=SIGNUP_SALT, max_age=SIGNUP_LINK_SECONDS)
-        player = player_register(username=data["u"], name=data["n"], email=data["e"], password=data["p"],
-                                 password_hashed=True, language=data.get("l"))
+        player = player_register(
+            username=data["u"],
+            name=data["n"],
+            email=data["e"],
+            password=data["p"],
+            password_hashed=True,
+            language=data.get("l"),
+        )
     except (signing.BadSignature, KeyError, TypeError):
         refusal = gettext("This sign-up link is broken or older than three days: sign up again.")
     except ValidationError:
-        refusal = gettext("This sign-up link was used already, or its username or address was taken since: sign "
-                          "in, or sign up again.")
+        refusal = gettext(
+            "This sign-up link was used already, or its username or address was taken since: sign in, or sign up again."
+        )
     else:
         login(request, player.user, backend="django.contrib.auth.backends.ModelBackend")
         target = data.get("next") or ""
-        if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                      require_https=request.is_secure()):
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
             return redirect(target)
         return redirect("portal:home")
     return render(request, "registration/signup.html", {"form": SignUpForm(), "refusal": refusal}, status=400)
@@ -301,7 +336,8 @@ def login_lockout_parameters(request_or_attempt, credentials: dict | None = None
 
 def _pair_failures(request: HttpRequest, credentials: dict | None) -> int:
     attempts = AccessAttempt.objects.filter(
-        username=get_client_username(request, credentials), ip_address=getattr(request, "axes_ip_address", None),
+        username=get_client_username(request, credentials),
+        ip_address=getattr(request, "axes_ip_address", None),
         attempt_time__gte=get_cool_off_threshold(request),
     )
     return attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0
@@ -325,8 +361,12 @@ def login_locked_out(request: HttpRequest, original_response=None, credentials=N
     """
     minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
     by_account = _pair_failures(request, credentials) >= settings.HYDRA_LOGIN_FAILURE_LIMIT
-    context = {"failure_limit": settings.HYDRA_LOGIN_FAILURE_LIMIT, "minutes": minutes, "by_account": by_account,
-               "address_limit": settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT}
+    context = {
+        "failure_limit": settings.HYDRA_LOGIN_FAILURE_LIMIT,
+        "minutes": minutes,
+        "by_account": by_account,
+        "address_limit": settings.HYDRA_LOGIN_ADDRESS_FAILURE_LIMIT,
+    }
     return render(request, "registration/locked_out.html", context, status=429)
 
 
@@ -342,8 +382,9 @@ logger = logging.getLogger("portal.accounts")
 class PersonLanguagePasswordResetForm(PasswordResetForm):
     """Django's reset form, whose mail speaks the language the account's person chose (else this page's)."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
-                  html_email_template_name=None):
+    def send_mail(
+        self, subject_template_name, email_template_name, context, from_email, to_email, html_email_template_name=None
+    ):
         # Django's form sends at once (and only logs a failure); Hydra's mail goes through the task that tries again.
         with in_language_of(context.get("user")):
             context = {**context, "language_note": mail_language_note()}
@@ -357,20 +398,30 @@ class LimitedPasswordResetView(PasswordResetView):
     form_class = PersonLanguagePasswordResetForm
 
     def form_valid(self, form):
-        wait = attempt_wait(scope="reset-address", identity=client_ip(self.request) or "unknown",
-                            rate=rate_setting("HYDRA_PASSWORD_RESET_RATE"))
+        wait = attempt_wait(
+            scope="reset-address",
+            identity=client_ip(self.request) or "unknown",
+            rate=rate_setting("HYDRA_PASSWORD_RESET_RATE"),
+        )
         if wait:
             minutes = _minutes(wait)
-            form.add_error(None, ngettext(
-                "Too many password resets from your network just now. Try again in %(n)d minute.",
-                "Too many password resets from your network just now. Try again in %(n)d minutes.",
-                minutes,
-            ) % {"n": minutes})
+            form.add_error(
+                None,
+                ngettext(
+                    "Too many password resets from your network just now. Try again in %(n)d minute.",
+                    "Too many password resets from your network just now. Try again in %(n)d minutes.",
+                    minutes,
+                )
+                % {"n": minutes},
+            )
             response = self.render_to_response(self.get_context_data(form=form), status=429)
             response["Retry-After"] = str(wait)
             return response
-        if attempt_wait(scope="reset-account", identity=_address_digest(form.cleaned_data["email"]),
-                        rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE")):
+        if attempt_wait(
+            scope="reset-account",
+            identity=_address_digest(form.cleaned_data["email"]),
+            rate=rate_setting("HYDRA_PASSWORD_RESET_ACCOUNT_RATE"),
+        ):
             logger.info("Password reset for one address refused: too many just now (no mail sent)")
             return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)

@@ -1,6 +1,7 @@
 """The installable player app (issue 41): the web app manifest, the service worker served from the site's root (so
 its scope is every page) and the page it shows without network when it kept nothing better. Public: they hold no
 one's data (the pages the worker keeps are the player's own, kept in their own browser)."""
+
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
@@ -26,13 +27,24 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def manifest(request: HttpRequest) -> JsonResponse:
     """/manifest.webmanifest: "Add to home screen" opens My events (the player's current event and table)."""
-    icons = [{"src": staticfiles_storage.url(f"pwa/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
-             for size in (192, 512)]
-    response = JsonResponse({
-        "name": _("Hydra: my events"), "short_name": "Hydra", "lang": get_language() or "en",
-        "start_url": reverse("portal:home"), "scope": "/", "display": "standalone",
-        "background_color": "#ffffff", "theme_color": "#28468c", "icons": icons,
-    }, json_dumps_params={"ensure_ascii": False})
+    icons = [
+        {"src": staticfiles_storage.url(f"pwa/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
+        for size in (192, 512)
+    ]
+    response = JsonResponse(
+        {
+            "name": _("Hydra: my events"),
+            "short_name": "Hydra",
+            "lang": get_language() or "en",
+            "start_url": reverse("portal:home"),
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": "#28468c",
+            "icons": icons,
+        },
+        json_dumps_params={"ensure_ascii": False},
+    )
     response["Content-Type"] = "application/manifest+json"
     return response
 

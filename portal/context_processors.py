@@ -1,4 +1,5 @@
 """What every page's template may ask about the site."""
+
 from django.conf import settings
 
 

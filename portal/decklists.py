@@ -2,6 +2,7 @@
 
 Thin: the decklist service parses, stores and checks the whole team (tournaments/services/decklists.py).
 """
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -39,7 +40,9 @@ from tournaments.wording import entrant_sentence
 
 class DecklistForm(forms.Form):
     text = forms.CharField(
-        label=gettext_lazy("Decklist"), required=False, strip=False,
+        label=gettext_lazy("Decklist"),
+        required=False,
+        strip=False,
         widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocapitalize": "off"}),
         help_text=gettext_lazy(
             'One card per line, "4 Lightning Bolt" or "4x Lightning Bolt"; a "Sideboard" line or a blank line '
@@ -48,7 +51,9 @@ class DecklistForm(forms.Form):
     )
     upload = forms.FileField(label=gettext_lazy("or upload a file"), required=False)
     commanders = forms.CharField(
-        label=gettext_lazy("Your commander"), required=False, max_length=400,
+        label=gettext_lazy("Your commander"),
+        required=False,
+        max_length=400,
         widget=forms.Textarea(attrs={"rows": 2, "spellcheck": "false", "autocapitalize": "off"}),
         help_text=gettext_lazy(
             "Your commander, or two partners on two lines. Or name it in the list: a 'Commander' section, *CMDR* "
@@ -66,7 +71,9 @@ class DecklistForm(forms.Form):
         upload = cleaned.get("upload")
         if upload is not None:
             if upload.size > MAX_UPLOAD_BYTES:
-                raise ValidationError(_("That file is too large for a decklist (%(kb)d KB at most).") % {"kb": MAX_UPLOAD_BYTES // 1024})
+                raise ValidationError(
+                    _("That file is too large for a decklist (%(kb)d KB at most).") % {"kb": MAX_UPLOAD_BYTES // 1024}
+                )
             cleaned["content"] = upload.read()
         elif cleaned.get("text", "").strip():
             cleaned["content"] = cleaned["text"]
@@ -111,8 +118,12 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, closed)
         elif form.is_valid():
             try:
-                outcome = decklist_submit(seat=seat, user=request.user, text=form.cleaned_data["content"],
-                                          commanders=(form.cleaned_data.get("commanders") or "").splitlines())
+                outcome = decklist_submit(
+                    seat=seat,
+                    user=request.user,
+                    text=form.cleaned_data["content"],
+                    commanders=(form.cleaned_data.get("commanders") or "").splitlines(),
+                )
             except NotYourSeat as exc:
                 raise Http404 from exc
             except ValidationError as exc:
@@ -131,17 +142,34 @@ def decklist_page(request: HttpRequest, pk: int) -> HttpResponse:
         registration.refresh_from_db(fields=["deck_problems"])
     registrations_deck_problems_complete(registrations=[registration])
     # A team's members see every member's deck (team sealed with real boxes: each builds their own 40).
-    team_decks = ([(s, seat_decklist(s)) for s in registration_decklist_seats(registration=registration)]
-                  if not event.is_individual and rights.may_see_team_decklists(request.user, registration) else [])
+    team_decks = (
+        [(s, seat_decklist(s)) for s in registration_decklist_seats(registration=registration)]
+        if not event.is_individual and rights.may_see_team_decklists(request.user, registration)
+        else []
+    )
     main, sideboard = decklist_lines(decklist=current) if current else ([], [])
-    return render(request, "portal/decklist.html", {
-        "team_decks": team_decks,
-        "event": event, "seat": seat, "team": registration.team, "form": form, "decklist": current,
-        "main": main, "sideboard": sideboard, "typed": event_takes_typed_decks(event=event),
-        # In the reader's language, each card named as printed in it (English beside it) where the data has one.
-        "team_problems": deck_problems_read(problems=_team_problems_for(seat=seat, problems=registration.deck_problems)),
-        "closed": closed,
-        "unread_lines": selectors.decklist_unread_lines(decklist=current),
-        # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
-        "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk")) if current else [],
-    })
+    return render(
+        request,
+        "portal/decklist.html",
+        {
+            "team_decks": team_decks,
+            "event": event,
+            "seat": seat,
+            "team": registration.team,
+            "form": form,
+            "decklist": current,
+            "main": main,
+            "sideboard": sideboard,
+            "typed": event_takes_typed_decks(event=event),
+            # In the reader's language, each card named as printed in it (English beside it) where the data has one.
+            "team_problems": deck_problems_read(
+                problems=_team_problems_for(seat=seat, problems=registration.deck_problems)
+            ),
+            "closed": closed,
+            "unread_lines": selectors.decklist_unread_lines(decklist=current),
+            # A judge's changes to my list after the deadline, newest first: the player sees why their list changed.
+            "judge_changes": list(current.changes.select_related("changed_by").order_by("-changed_at", "-pk"))
+            if current
+            else [],
+        },
+    )

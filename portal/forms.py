@@ -4,6 +4,7 @@ A result is one choice per seat (or per shared-game match) among the ways a best
 team's side ("2-1" = our player won two games, theirs one; "ID" an intentional draw, 0-0-3), read by the desk's own
 parser (tournaments.entry); `to_games` turns that into the service's team-A view.
 """
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -42,10 +43,13 @@ class ResultField(forms.ChoiceField):
 
     def __init__(self, label: str, *, best_of: int = 3):
         super().__init__(
-            label=label, choices=result_choices(best_of=best_of),
+            label=label,
+            choices=result_choices(best_of=best_of),
             widget=forms.RadioSelect(attrs={"class": "result-choice"}),
-            error_messages={"required": _("Choose how the match ended."),
-                            "invalid_choice": _("Choose one of the results shown.")},
+            error_messages={
+                "required": _("Choose how the match ended."),
+                "invalid_choice": _("Choose one of the results shown."),
+            },
         )
         self.common = reported_results(best_of=best_of)[0]
 
@@ -61,9 +65,15 @@ class SeatReportForm(forms.Form):
             mine = seat.mine.player.name if seat.mine else _("our player")
             theirs = seat.theirs.player.name if seat.theirs else _("their player")
             name = f"seat_{seat.letter}"
-            self.fields[name] = ResultField(entrant_sentence(
-                event=match_view.match.round.event, key="seat_against", seat=seat.letter, mine=mine, theirs=theirs,
-            ))
+            self.fields[name] = ResultField(
+                entrant_sentence(
+                    event=match_view.match.round.event,
+                    key="seat_against",
+                    seat=seat.letter,
+                    mine=mine,
+                    theirs=theirs,
+                )
+            )
             self.seat_groups.append((seat, self[name]))
 
     def to_games(self) -> dict:
@@ -96,8 +106,11 @@ def _current_report(match_view) -> dict:
     event = match_view.match.round.event
     if event.is_shared_game:
         return {"result": result_value(match_view.games_for_me, best_of=event.shared_games_per_match)}
-    return {f"seat_{seat.letter}": result_value((seat.my_wins, seat.their_wins, seat.draws))
-            for seat in match_view.seats if seat.my_wins is not None}
+    return {
+        f"seat_{seat.letter}": result_value((seat.my_wins, seat.their_wins, seat.draws))
+        for seat in match_view.seats
+        if seat.my_wins is not None
+    }
 
 
 def report_form_for(match_view, data=None, *, correcting: bool = False) -> forms.Form:
@@ -110,8 +123,12 @@ def report_form_for(match_view, data=None, *, correcting: bool = False) -> forms
 
 class DisputeForm(forms.Form):
     note = forms.CharField(
-        label=_("What is wrong with the report?"), required=True, max_length=2000,
-        error_messages={"required": _("Say what is wrong with the report: the organizer settles the dispute from your note.")},
+        label=_("What is wrong with the report?"),
+        required=True,
+        max_length=2000,
+        error_messages={
+            "required": _("Say what is wrong with the report: the organizer settles the dispute from your note.")
+        },
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("The organizer reads this and settles the result."),
     )

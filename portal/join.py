@@ -13,6 +13,7 @@ take one (the typed code and the QR's page, looking or joining); past either lim
 one too, with 429, Retry-After and a sentence saying when to try again, until the window ends. Right codes aren't
 counted: a venue's players behind one address all join. No API door takes a join code.
 """
+
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -35,26 +36,33 @@ class JoinForm(forms.Form):
     """The one form of a new player at the door: the name on pairings, the e-mail (also the username) and a
     password, checked by the site's password validators."""
 
-    name = forms.CharField(label=_("Your name"), max_length=120, help_text=_("As it appears on pairings and standings."))
+    name = forms.CharField(
+        label=_("Your name"), max_length=120, help_text=_("As it appears on pairings and standings.")
+    )
     email = forms.EmailField(label=_("E-mail"), max_length=150, help_text=_("You sign in with it next time."))
-    password = forms.CharField(label=_("Password"), strip=False,
-                               widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    password = forms.CharField(
+        label=_("Password"), strip=False, widget=forms.PasswordInput(attrs={"autocomplete": "new-password"})
+    )
 
     def clean(self):
         data = super().clean()
         if data.get("password") and data.get("email"):
             try:
                 password_validation.validate_password(
-                    data["password"], user=get_user_model()(username=data["email"], email=data["email"]))
+                    data["password"], user=get_user_model()(username=data["email"], email=data["email"])
+                )
             except ValidationError as exc:
                 self.add_error("password", exc)
         return data
 
 
 class CodeForm(forms.Form):
-    code = forms.CharField(label=_("Join code"), max_length=20,
-                           widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
-                           help_text=_("The letters and digits on the screen or at the desk."))
+    code = forms.CharField(
+        label=_("Join code"),
+        max_length=20,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+        help_text=_("The letters and digits on the screen or at the desk."),
+    )
 
 
 def _guess_limits(request: HttpRequest) -> list[tuple[str, str, tuple[int, int] | None]]:
@@ -67,8 +75,9 @@ def _guess_limits(request: HttpRequest) -> list[tuple[str, str, tuple[int, int] 
 
 def _guess_wait(request: HttpRequest) -> int:
     """0 while this address and this account may try a code, else the seconds until they may again."""
-    return max(failures_wait(scope=scope, identity=identity, rate=rate)
-               for scope, identity, rate in _guess_limits(request))
+    return max(
+        failures_wait(scope=scope, identity=identity, rate=rate) for scope, identity, rate in _guess_limits(request)
+    )
 
 
 def _wrong_code(request: HttpRequest) -> None:
@@ -151,8 +160,9 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         elif form.is_valid():
             data = form.cleaned_data
             try:
-                player = player_register(username=data["email"], name=data["name"], email=data["email"],
-                                         password=data["password"])
+                player = player_register(
+                    username=data["email"], name=data["name"], email=data["email"], password=data["password"]
+                )
             except ValidationError as exc:
                 for field, errors in exc.message_dict.items():
                     for error in errors:
@@ -163,8 +173,13 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         if status == 200:
             status = 400
     context = {
-        "event": event, "code": event.join_code.code, "form": form, "closed": closed,
-        "mine": signup_of_player(event=event, player=player), "has_player": player is not None,
-        "places_taken": signup_services.places_taken(event=event), "accounts_open": settings.HYDRA_SIGNUP_OPEN,
+        "event": event,
+        "code": event.join_code.code,
+        "form": form,
+        "closed": closed,
+        "mine": signup_of_player(event=event, player=player),
+        "has_player": player is not None,
+        "places_taken": signup_services.places_taken(event=event),
+        "accounts_open": settings.HYDRA_SIGNUP_OPEN,
     }
     return render(request, "portal/join.html", context, status=status)

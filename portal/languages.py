@@ -1,6 +1,7 @@
 """The language menu (every page's footer): Django's set_language, and for a signed-in person the choice kept with
 their account, so their e-mails and pushes speak it and another phone of theirs opens in it
 (tournaments.services.languages, docs/translating.md)."""
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -43,8 +44,12 @@ class PersonLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = None
         user = getattr(request, "user", None)
-        if (settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and user is not None and user.is_authenticated
-                and not request.path.startswith("/api/")):
+        if (
+            settings.LANGUAGE_COOKIE_NAME not in request.COOKIES
+            and user is not None
+            and user.is_authenticated
+            and not request.path.startswith("/api/")
+        ):
             chosen = language_supported(request.session.get(SESSION_KEY))
             if chosen and chosen != request.LANGUAGE_CODE:
                 translation.activate(chosen)
@@ -52,9 +57,13 @@ class PersonLanguageMiddleware:
         response = self.get_response(request)
         if chosen:
             response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME, chosen, max_age=settings.LANGUAGE_COOKIE_AGE,
-                path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
-                secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                settings.LANGUAGE_COOKIE_NAME,
+                chosen,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
                 samesite=settings.LANGUAGE_COOKIE_SAMESITE,
             )
         return response

@@ -1,6 +1,7 @@
 """The players' pages of a multiplayer pod event (issue 43, docs/multiplayer.md): the round's pods and the standings for
 everyone who may see the event, and a pod's own page for its players, where one reports the result and another
 confirms it. The services decide (multiplayer.services); these views read the form and answer."""
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -29,17 +30,22 @@ class TableReportForm(forms.Form):
     """A pod's result as a player reports it: the kind, and the players it names (the winner, those who drew, or
     those still in when time was called)."""
 
-    kind = forms.ChoiceField(label=gettext_lazy("Result"), choices=MultiplayerResultKind.choices,
-                             widget=forms.RadioSelect)
-    players = forms.TypedMultipleChoiceField(label=gettext_lazy("Players"), coerce=int, required=False,
-                                             widget=forms.CheckboxSelectMultiple,
-                                             help_text=gettext_lazy("The winner; or who drew; or, on time, who was "
-                                                                    "still in (none ticked: everyone)."))
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Result"), choices=MultiplayerResultKind.choices, widget=forms.RadioSelect
+    )
+    players = forms.TypedMultipleChoiceField(
+        label=gettext_lazy("Players"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy("The winner; or who drew; or, on time, who was still in (none ticked: everyone)."),
+    )
 
     def __init__(self, *args, table: MultiplayerTable, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["players"].choices = [(s.registration_id, f"{s.position}. {s.registration.team.name}")
-                                          for s in table.seats.all()]
+        self.fields["players"].choices = [
+            (s.registration_id, f"{s.position}. {s.registration.team.name}") for s in table.seats.all()
+        ]
 
 
 def _table_for_player(request: HttpRequest, pk: int) -> MultiplayerTable:
@@ -50,16 +56,25 @@ def _table_for_player(request: HttpRequest, pk: int) -> MultiplayerTable:
     return table
 
 
-def _table_page(request: HttpRequest, table: MultiplayerTable, *, form: TableReportForm | None = None,
-                status: int = 200):
+def _table_page(
+    request: HttpRequest, table: MultiplayerTable, *, form: TableReportForm | None = None, status: int = 200
+):
     table = next(p for p in round_multiplayer_tables(round_=table.round) if p.pk == table.pk)
     mine = my_registration_ids(event=table.round.event, user=request.user)
     reported_by_me = table.reporter_id in mine or table.reported_by_id == request.user.pk
-    return render(request, "portal/multiplayer_table.html", {
-        "event": table.round.event, "pod": table, "mine": mine, "form": form or TableReportForm(table=table),
-        "may_report": table.state != MultiplayerTableState.FINAL,
-        "may_confirm": table.state == MultiplayerTableState.REPORTED and not reported_by_me,
-    }, status=status)
+    return render(
+        request,
+        "portal/multiplayer_table.html",
+        {
+            "event": table.round.event,
+            "pod": table,
+            "mine": mine,
+            "form": form or TableReportForm(table=table),
+            "may_report": table.state != MultiplayerTableState.FINAL,
+            "may_confirm": table.state == MultiplayerTableState.REPORTED and not reported_by_me,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -75,8 +90,9 @@ def table_report(request: HttpRequest, pk: int) -> HttpResponse:
     form = TableReportForm(request.POST, table=table)
     if form.is_valid():
         try:
-            table_result_report(table=table, by=request.user, kind=form.cleaned_data["kind"],
-                              players=form.cleaned_data["players"])
+            table_result_report(
+                table=table, by=request.user, kind=form.cleaned_data["kind"], players=form.cleaned_data["players"]
+            )
         except NotFound as exc:
             raise Http404("No such pod.") from exc
         except ValidationError as exc:
@@ -110,11 +126,18 @@ def event_tables(request: HttpRequest, pk: int) -> HttpResponse:
     if not event.is_multiplayer:
         raise Http404("Not a pod event.")
     round_ = tables_latest_round(event=event)
-    return render(request, "portal/multiplayer.html", {
-        "event": event, "tab": "pods", "round": round_, "runs_event": may_run_event(request.user, event),
-        "pods": round_multiplayer_tables(round_=round_) if round_ else [],
-        "byes": round_byes(round_=round_) if round_ else [],
-        "my_pod": table_of_user(round_=round_, user=request.user) if round_ else None,
-        "mine": my_registration_ids(event=event, user=request.user),
-        "standings": multiplayer_standings_data(event=event),
-    })
+    return render(
+        request,
+        "portal/multiplayer.html",
+        {
+            "event": event,
+            "tab": "pods",
+            "round": round_,
+            "runs_event": may_run_event(request.user, event),
+            "pods": round_multiplayer_tables(round_=round_) if round_ else [],
+            "byes": round_byes(round_=round_) if round_ else [],
+            "my_pod": table_of_user(round_=round_, user=request.user) if round_ else None,
+            "mine": my_registration_ids(event=event, user=request.user),
+            "standings": multiplayer_standings_data(event=event),
+        },
+    )

@@ -1,6 +1,7 @@
 """A person's own answers about seats organizers gave them (docs/permissions.md, "Accounts belong to their people"):
 the seat invitations they accept or decline, and the claim link that merges a placeholder into their account.
 Thin doors: tournaments.rights decides, tournaments.services.invitations and .players write."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse

@@ -4,6 +4,7 @@ What a visitor may see is decided here, on the server: an unconfirmed or dispute
 two teams of its match, and a non-public event only to its organizer, staff and its own players.
 (These reads only combine the tournaments and drafting selectors for pages; they hold no rule of RULES.md.)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -42,8 +43,10 @@ def events_visible_to(*, user) -> QuerySet[Event]:
 def registered_teams(*, event: Event) -> list[Registration]:
     """The event's registered teams by name, with their players by seat (two queries)."""
     return list(
-        Registration.objects.filter(event=event).select_related("team")
-        .prefetch_related("seats__player").order_by("team__name")
+        Registration.objects.filter(event=event)
+        .select_related("team")
+        .prefetch_related("seats__player")
+        .order_by("team__name")
     )
 
 
@@ -53,6 +56,7 @@ def event_current_round(*, event: Event) -> Round | None:
 
 
 # --- My events ------------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class MyEvent:
@@ -81,8 +85,13 @@ class MyEvent:
     def may_drop(self) -> bool:
         """The player may drop themselves (an individual event's entry, still in, the event not over); the page
         asks once to confirm and the service decides the rest (registration_drop_self)."""
-        return (self.event.is_individual and not self.registration.is_dropped
-                and not self.registration.is_disqualified and not self.registration.did_not_advance and self.event.status != EventStatus.FINISHED)
+        return (
+            self.event.is_individual
+            and not self.registration.is_dropped
+            and not self.registration.is_disqualified
+            and not self.registration.did_not_advance
+            and self.event.status != EventStatus.FINISHED
+        )
 
     @property
     def live_match(self) -> TeamMatch | None:
@@ -100,7 +109,7 @@ class MyEvent:
 
     @property
     def my_result(self) -> str:
-        """"win", "loss" or "draw" once the match has an outcome, from my team's side; else ""."""
+        """ "win", "loss" or "draw" once the match has an outcome, from my team's side; else ""."""
         if self.match is None or not self.match.outcome:
             return ""
         if self.match.outcome == "D":
@@ -128,7 +137,9 @@ def _reporter_registration_id(match: TeamMatch) -> int | None:
     if match.reported_by_id is None:
         return None
     return (
-        Seat.objects.filter(player__user_id=match.reported_by_id, registration_id__in=[match.team_a_id, match.team_b_id])
+        Seat.objects.filter(
+            player__user_id=match.reported_by_id, registration_id__in=[match.team_a_id, match.team_b_id]
+        )
         .values_list("registration_id", flat=True)
         .first()
     )
@@ -143,8 +154,9 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
     if only_event is not None:
         seats = seats.filter(event=only_event)
     my_seats = list(
-        seats.select_related("registration__team", "registration__event", "player")
-        .order_by("-registration__event__date", "-registration__event_id")[:MY_EVENTS_LIMIT]
+        seats.select_related("registration__team", "registration__event", "player").order_by(
+            "-registration__event__date", "-registration__event_id"
+        )[:MY_EVENTS_LIMIT]
     )
     tables = {t.event_id: t for t in draft_tables_for_user(user=user)}
     pools = {p.registration_id: p for p in sealed_pools_for_user(user=user)}
@@ -173,10 +185,19 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         standing = next((row for row in standings_for_event(event=event) if row.team == registration.pk), None)
         result.append(
             MyEvent(
-                event=event, registration=registration, my_seat=seat, team_seats=seats_by_team.get(registration.pk, []),
-                round=round_, match=match, opponent=opponent, opponent_seats=opponent_seats,
-                seat_opponent=seat_opponent, action=_match_action(match=match, my_registration_id=registration.pk),
-                standing=standing, draft_table=tables.get(event.pk), sealed_pool=pools.get(registration.pk),
+                event=event,
+                registration=registration,
+                my_seat=seat,
+                team_seats=seats_by_team.get(registration.pk, []),
+                round=round_,
+                match=match,
+                opponent=opponent,
+                opponent_seats=opponent_seats,
+                seat_opponent=seat_opponent,
+                action=_match_action(match=match, my_registration_id=registration.pk),
+                standing=standing,
+                draft_table=tables.get(event.pk),
+                sealed_pool=pools.get(registration.pk),
             )
         )
     return result
@@ -192,6 +213,7 @@ def my_events_versions(*, user) -> str:
 
 
 # --- A match, for its two teams -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SeatResult:
@@ -218,7 +240,7 @@ class MatchView:
 
     @property
     def outcome_for_me(self) -> str:
-        """"win", "loss", "draw" or "" (no result yet), from the viewer's team's side."""
+        """ "win", "loss", "draw" or "" (no result yet), from the viewer's team's side."""
         outcome = self.match.outcome
         if not outcome:
             return ""
@@ -265,7 +287,11 @@ def match_for_member(*, pk: int, user) -> MatchView:
             wins = (sm.wins_a, sm.wins_b, sm.draws) if side == "A" else (sm.wins_b, sm.wins_a, sm.draws)
         seats.append(SeatResult(letter, my_seats.get(letter), other_seats.get(letter), *wins))
     return MatchView(
-        match=match, side=side, my_team=mine, other_team=other, seats=seats,
+        match=match,
+        side=side,
+        my_team=mine,
+        other_team=other,
+        seats=seats,
         reported_by_my_team=_reporter_registration_id(match) == my_registration_id,
         sealed_pool=SealedPool.objects.filter(registration_id=my_registration_id).first(),
         draft_table=draft_table_for_match(match=match),
@@ -273,6 +299,7 @@ def match_for_member(*, pk: int, user) -> MatchView:
 
 
 # --- Public pairings ------------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PublicPlayer:
@@ -317,21 +344,32 @@ def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
     large round is read as plain values, since building model objects for its teams, seats and players cost more
     than the queries themselves (issue 30)."""
     sides = [f"team_{side}__{field}" for side in "ab" for field in _SIDE_FIELDS]
-    rows = list(matches.values(
-        "id", "table", "team_b_id", "result_state", "outcome", "games_won_a", "games_won_b", *sides))
+    rows = list(
+        matches.values("id", "table", "team_b_id", "result_state", "outcome", "games_won_a", "games_won_b", *sides)
+    )
     registration_ids = {row[f"team_{side}__id"] for row in rows for side in "ab"} - {None}
     seats: dict[int, list[PublicSeat]] = {}
     for registration_id, letter, player_id, name in (
-        Seat.objects.filter(registration_id__in=registration_ids).order_by("registration_id", "letter")
-        .values_list("registration_id", "letter", "player_id", "player__name")
-    ) if registration_ids else ():
+        (
+            Seat.objects.filter(registration_id__in=registration_ids)
+            .order_by("registration_id", "letter")
+            .values_list("registration_id", "letter", "player_id", "player__name")
+        )
+        if registration_ids
+        else ()
+    ):
         seats.setdefault(registration_id, []).append(PublicSeat(letter, PublicPlayer(player_id, name)))
     counting = [row for row in rows if row["result_state"] in COUNTING_STATES]
     games: dict[int, list[int]] = {}  # a counting seat-against-seat match: [seats won by A, seats won by B]
     if counting and not round_.event.is_shared_game:
         games = {row["id"]: [0, 0] for row in counting if row["team_b_id"] is not None}
-        for match_id, wins_a, wins_b in SeatMatch.objects.filter(team_match_id__in=list(games)).order_by().values_list(
-                "team_match_id", "wins_a", "wins_b") if games else ():
+        for match_id, wins_a, wins_b in (
+            SeatMatch.objects.filter(team_match_id__in=list(games))
+            .order_by()
+            .values_list("team_match_id", "wins_a", "wins_b")
+            if games
+            else ()
+        ):
             if wins_a != wins_b:
                 games[match_id][0 if wins_a > wins_b else 1] += 1
 
@@ -339,9 +377,11 @@ def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
         pk = row[f"team_{side}__id"]
         if pk is None:
             return None
-        mark = team_mark_of(dropped_round=row[f"team_{side}__dropped_round"],
-                            disqualified=row[f"team_{side}__disqualified_at"] is not None,
-                            cut_round=row[f"team_{side}__day2_cut_round"])
+        mark = team_mark_of(
+            dropped_round=row[f"team_{side}__dropped_round"],
+            disqualified=row[f"team_{side}__disqualified_at"] is not None,
+            cut_round=row[f"team_{side}__day2_cut_round"],
+        )
         return PublicTeam(pk, row[f"team_{side}__team__name"], mark, tuple(seats.get(pk, ())))
 
     tables = []
@@ -353,10 +393,17 @@ def _public_tables(*, round_: Round, matches: QuerySet) -> list[PublicMatch]:
             score_a, score_b = row["games_won_a"], row["games_won_b"]
         else:
             score_a, score_b = games[row["id"]]
-        tables.append(PublicMatch(
-            table=row["table"], team_a=team(row, "a"), team_b=team(row, "b"), counts=counts,
-            score_a=score_a, score_b=score_b, outcome=row["outcome"] if counts else "",
-        ))
+        tables.append(
+            PublicMatch(
+                table=row["table"],
+                team_a=team(row, "a"),
+                team_b=team(row, "b"),
+                counts=counts,
+                score_a=score_a,
+                score_b=score_b,
+                outcome=row["outcome"] if counts else "",
+            )
+        )
     return tables
 
 
@@ -417,12 +464,16 @@ class PairingsPage:
 def _find_q(text: str) -> Q:
     by_name = Q()
     for side in ("team_a", "team_b"):
-        by_name |= Q(**{f"{side}__team__name__icontains": text}) | Q(**{f"{side}__seats__player__name__icontains": text})
+        by_name |= Q(**{f"{side}__team__name__icontains": text}) | Q(
+            **{f"{side}__seats__player__name__icontains": text}
+        )
     number = plain_int(text, max_digits=5)  # plain ASCII digits only ("١²" passes str.isdigit)
     return by_name if number is None else by_name | Q(table=number)
 
 
-def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str = "", whole: bool = False) -> PairingsPage:
+def public_round_page(
+    *, round_: Round, by_team: bool, page: int = 1, find: str = "", whole: bool = False
+) -> PairingsPage:
     """A page of the round's public pairings (public_round_tables, public_round_lines_by_team), in a fixed number of
     queries whatever the round's size: `find` (a team's or player's name, in part, or a table number) shows the
     tables it names; `whole` every table (the printable list); else page `page` (out of range: the last)."""
@@ -433,8 +484,12 @@ def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str 
         lines = _lines_naming(public_round_lines_by_team(tables=tables), find) if by_team else []
         return PairingsPage(tables=tables, lines=lines, number=0, pages=[], found=len(numbers))
     if by_team:
-        sides = [(name, table) for table, a, b in matches.values_list("table", "team_a__team__name", "team_b__team__name")
-                 for name in (a, b) if name is not None]
+        sides = [
+            (name, table)
+            for table, a, b in matches.values_list("table", "team_a__team__name", "team_b__team__name")
+            for name in (a, b)
+            if name is not None
+        ]
         sides.sort(key=lambda side: (side[0].casefold(), side[1]))
         size, count = TEAMS_PER_PAGE, len(sides)
     else:
@@ -442,30 +497,45 @@ def public_round_page(*, round_: Round, by_team: bool, page: int = 1, find: str 
     last = max(1, -(-count // size))
     number = 0 if whole else min(max(1, page), last)
     start, stop = (0, count) if whole else ((number - 1) * size, number * size)
-    label = (_("Players %(first)d–%(last)d") if round_.event.is_individual else _("Teams %(first)d–%(last)d")) if by_team \
+    label = (
+        (_("Players %(first)d–%(last)d") if round_.event.is_individual else _("Teams %(first)d–%(last)d"))
+        if by_team
         else _("Tables %(first)d–%(last)d")
-    pages = [] if last == 1 else [(n, label % {"first": (n - 1) * size + 1, "last": min(n * size, count)})
-                                  for n in range(1, last + 1)]
+    )
+    pages = (
+        []
+        if last == 1
+        else [(n, label % {"first": (n - 1) * size + 1, "last": min(n * size, count)}) for n in range(1, last + 1)]
+    )
     if by_team:
         wanted = sides[start:stop]
         tables = public_round_tables(round_=round_, tables={table for _name, table in wanted})
         keep = {(name.casefold(), table) for name, table in wanted}
-        lines = [line for line in public_round_lines_by_team(tables=tables)
-                 if (line.team.name.casefold(), line.table) in keep]
+        lines = [
+            line
+            for line in public_round_lines_by_team(tables=tables)
+            if (line.team.name.casefold(), line.table) in keep
+        ]
         return PairingsPage(tables=[], lines=lines, number=number, pages=pages, found=None)
     # The page's tables straight from the database (ORDER BY table LIMIT/OFFSET): no list of the whole round first.
-    tables = _public_tables(round_=round_, matches=matches.order_by("table")[start:None if whole else stop])
+    tables = _public_tables(round_=round_, matches=matches.order_by("table")[start : None if whole else stop])
     return PairingsPage(tables=tables, lines=[], number=number, pages=pages, found=None)
 
 
 def _lines_naming(lines: list[PublicTeamLine], find: str) -> list[PublicTeamLine]:
     """The by-team lines a search names: the team itself (by its name or a player's), or its table."""
     text = find.casefold()
-    return [line for line in lines if text in line.team.name.casefold() or str(line.table) == find
-            or any(text in seat.player.name.casefold() for seat in line.team.seats)]
+    return [
+        line
+        for line in lines
+        if text in line.team.name.casefold()
+        or str(line.table) == find
+        or any(text in seat.player.name.casefold() for seat in line.team.seats)
+    ]
 
 
 # --- The top-cut bracket --------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BracketSide:
@@ -492,7 +562,9 @@ def bracket_rounds(*, bracket, names: dict[int, str]) -> list[BracketRound]:
                 name=round_names.get(total - index, ""),
                 matches=[
                     tuple(
-                        BracketSide(team, names.get(team, "") if team else "", seed, team is not None and team == m.winner)
+                        BracketSide(
+                            team, names.get(team, "") if team else "", seed, team is not None and team == m.winner
+                        )
                         for team, seed in ((m.team_a, m.seed_a), (m.team_b, m.seed_b))
                     )
                     for m in matches
@@ -503,6 +575,7 @@ def bracket_rounds(*, bracket, names: dict[int, str]) -> list[BracketRound]:
 
 
 # --- A decklist, as its player reads it -----------------------------------------------------------------------------
+
 
 def decklist_unread_lines(*, decklist) -> list:
     """The lines of a stored decklist Hydra could not read (cards.decklist.DecklistError), each message naming its

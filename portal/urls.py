@@ -1,5 +1,6 @@
 """The player portal's URLs, mounted at the site root. Ids in paths take 1 to 18 digits, so every id fits a database
 bigint: a longer one is no page (404) rather than an overflow in the database (a 500)."""
+
 from django.urls import path
 from django.views.generic import RedirectView
 

@@ -5,6 +5,7 @@
 - Public event pages: pairings by table and by team, standings, top-cut bracket, draft tables. While an event
   runs they poll themselves with `?partial=1` and get 304 until Event.version changes (common.conditional).
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -80,21 +81,27 @@ def _floor(response: HttpResponse | None, event: Event | None) -> HttpResponse |
 
 # --- Home and my events ---------------------------------------------------------------------------------------------
 
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Signed in: my events. Otherwise: the public events."""
     if not request.user.is_authenticated:
         return events(request)
     invitations = list(invitations_pending_for(user=request.user))
-    etag = page_etag(request, selectors.my_events_versions(user=request.user), _draft_versions(user=request.user),
-                     ",".join(str(i.pk) for i in invitations))
+    etag = page_etag(
+        request,
+        selectors.my_events_versions(user=request.user),
+        _draft_versions(user=request.user),
+        ",".join(str(i.pk) for i in invitations),
+    )
     if _partial(request) and (cached := not_modified(request, etag)):
         return cached
     entries = selectors.my_events(user=request.user)
     return _live_render(
-        request, "portal/my_events.html",
-        {"entries": entries, "live": any(e.is_live for e in entries),
-         "invitations": invitations}, etag=etag,
+        request,
+        "portal/my_events.html",
+        {"entries": entries, "live": any(e.is_live for e in entries), "invitations": invitations},
+        etag=etag,
     )
 
 
@@ -109,6 +116,7 @@ def events(request: HttpRequest) -> HttpResponse:
 
 # --- A match, for its two teams -------------------------------------------------------------------------------------
 
+
 def _drafting(match) -> bool:
     """Whether the match's two teams are still drafting at their table (issue 45: no report before the games)."""
     table = draft_table_for_match(match=match)
@@ -118,8 +126,9 @@ def _drafting(match) -> bool:
 def _match_page(request, view, *, report_form=None, dispute_form=None, status=200) -> HttpResponse:
     match = view.match
     drafting = _drafting(match)
-    can_report = (match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished
-                  and not drafting)
+    can_report = (
+        match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished and not drafting
+    )
     can_answer = match.result_state == ResultState.REPORTED and not view.reported_by_my_team
     can_correct = (
         match.result_state == ResultState.REPORTED and view.reported_by_my_team and not match.round.is_finished
@@ -132,7 +141,8 @@ def _match_page(request, view, *, report_form=None, dispute_form=None, status=20
         "drafting": drafting,
         "can_answer": can_answer,
         "can_correct": can_correct,
-        "report_form": report_form or (report_form_for(view, correcting=can_correct) if can_report or can_correct else None),
+        "report_form": report_form
+        or (report_form_for(view, correcting=can_correct) if can_report or can_correct else None),
         "dispute_form": dispute_form or DisputeForm(),
         "poll_seconds": poll_seconds(),
     }
@@ -153,8 +163,9 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
     correcting = view.match.result_state == ResultState.REPORTED and view.reported_by_my_team
     if _drafting(view.match):
         form.is_valid()
-        form.add_error(None, _("Your table is still drafting: report the result once the draft is over and the games "
-                               "are played."))
+        form.add_error(
+            None, _("Your table is still drafting: report the result once the draft is over and the games are played.")
+        )
     elif form.is_valid():
         try:
             service = team_match_correct_report if correcting else team_match_report
@@ -207,6 +218,7 @@ def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- Public event pages ---------------------------------------------------------------------------------------------
+
 
 def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
     """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
@@ -271,8 +283,11 @@ def event_drop(request: HttpRequest, event: Event) -> HttpResponse:
             for message in exc.messages:
                 messages.error(request, message)
             return redirect("portal:event_drop", pk=event.pk)
-        messages.success(request, _("You dropped from %(event)s: you won't be paired again. Your results stay "
-                                    "in the standings.") % {"event": event.name})
+        messages.success(
+            request,
+            _("You dropped from %(event)s: you won't be paired again. Your results stay in the standings.")
+            % {"event": event.name},
+        )
         return redirect("portal:event", pk=event.pk)
     return render(request, "portal/drop.html", {**_event_context(request, event, "overview"), "entry": entry})
 
@@ -300,19 +315,35 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
         if round_ is None:
             raise Http404(_("Round %(round)s doesn't exist in this event.") % {"round": asked[:20]})
     find = " ".join(request.GET.get("q", "").split())[:100]
-    page = selectors.public_round_page(
-        round_=round_, by_team=by_team, page=plain_int(request.GET.get("page", ""), max_digits=6) or 1, find=find,
-        whole=request.GET.get("all") == "1",
-    ) if round_ else None
+    page = (
+        selectors.public_round_page(
+            round_=round_,
+            by_team=by_team,
+            page=plain_int(request.GET.get("page", ""), max_digits=6) or 1,
+            find=find,
+            whole=request.GET.get("all") == "1",
+        )
+        if round_
+        else None
+    )
     context = _event_context(request, event, "teams" if by_team else "pairings")
     context.update(
-        rounds=rounds, round=round_, tables=page.tables if page else [], by_team=by_team, page=page, find=find,
+        rounds=rounds,
+        round=round_,
+        tables=page.tables if page else [],
+        by_team=by_team,
+        page=page,
+        find=find,
         lines=page.lines if page else [],
-        mine=_my_registration_ids(request, event), is_playoff=round_ is not None and round_.kind == RoundKind.PLAYOFF,
+        mine=_my_registration_ids(request, event),
+        is_playoff=round_ is not None and round_.kind == RoundKind.PLAYOFF,
     )
     if context["mine"] and round_ is not None:  # a player finds their own table at once, whatever the page
-        context["my_tables"] = list(round_.matches.filter(
-            Q(team_a__in=context["mine"]) | Q(team_b__in=context["mine"])).values_list("table", flat=True))
+        context["my_tables"] = list(
+            round_.matches.filter(Q(team_a__in=context["mine"]) | Q(team_b__in=context["mine"])).values_list(
+                "table", flat=True
+            )
+        )
     return _live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
 
 
@@ -335,8 +366,13 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         rows = [line for line in rows if (line[2] is not None and line[2].kind == NOT_ADVANCED) == out]
     context = _event_context(request, event, "standings")
     context.update(show=show, cut_made=event.day2_cut_applied)
-    context.update(rows=rows, ranked=ranked, mine=_my_registration_ids(request, event),
-                   teams=[] if ranked else selectors.registered_teams(event=event), placings=_final_placings(event))
+    context.update(
+        rows=rows,
+        ranked=ranked,
+        mine=_my_registration_ids(request, event),
+        teams=[] if ranked else selectors.registered_teams(event=event),
+        placings=_final_placings(event),
+    )
     return _live_render(request, "portal/standings.html", context, etag=etag, floor=event)
 
 
@@ -355,7 +391,10 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
             problem = str(exc)
     names = team_names_for_event(event=event)
     context.update(
-        bracket=bracket, problem=problem, started=started, mine=_my_registration_ids(request, event),
+        bracket=bracket,
+        problem=problem,
+        started=started,
+        mine=_my_registration_ids(request, event),
         rounds=selectors.bracket_rounds(bracket=bracket, names=names) if bracket else [],
         champion=names.get(bracket.champion, "") if bracket and bracket.champion else "",
     )

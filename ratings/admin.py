@@ -1,4 +1,5 @@
 """Ratings in the organizer's admin: read-only (every row is rebuilt from results), with a rebuild action."""
+
 from django.contrib import admin, messages
 from django.utils.translation import gettext_lazy as _
 
@@ -32,8 +33,12 @@ class RatingCategoryAdmin(DerivedAdmin):
             self.message_user(
                 request,
                 _("%(category)s: %(players)d players rated from %(matches)d team matches of %(events)d events.")
-                % {"category": row.label, "players": summary.players, "matches": summary.matches,
-                   "events": summary.events},
+                % {
+                    "category": row.label,
+                    "players": summary.players,
+                    "matches": summary.matches,
+                    "events": summary.events,
+                },
                 messages.SUCCESS,
             )
 

@@ -13,6 +13,7 @@
 A category is a short slug ("constructed-3", "limited-2", "2hg", "3hs-3") so URLs, the API and the database use
 the same word.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,7 +54,7 @@ class Category:
 
     @property
     def label(self) -> str:
-        """"Team constructed, teams of 3", "Constructed, individual" or "Two-Headed Giant", in the reader's
+        """ "Team constructed, teams of 3", "Constructed, individual" or "Two-Headed Giant", in the reader's
         language."""
         if self.kind in _ONE_CATEGORY:
             return str(KIND_LABELS[self.kind])
@@ -71,7 +72,9 @@ def category_for(*, format_kind: str, structure: str, team_size: int) -> Categor
     if structure == Structure.THREE_HEADED_SERPENT:
         return Category(THREE_HEADED_SERPENT, team_size)
     if structure == Structure.TWO_HEADED_GIANT or format_kind in (
-        FormatKind.THG_CONSTRUCTED, FormatKind.THG_SEALED, FormatKind.THG_DRAFT
+        FormatKind.THG_CONSTRUCTED,
+        FormatKind.THG_SEALED,
+        FormatKind.THG_DRAFT,
     ):
         return Category(TWO_HEADED_GIANT, 2)
     if structure == Structure.MULTIPLAYER_PODS:
@@ -100,6 +103,8 @@ def parse_category(slug: str) -> Category | None:
     return Category(kind, team_size)
 
 
-ALL_SLUGS = [TWO_HEADED_GIANT, MULTIPLAYER] + [f"{kind}-1" for kind in INDIVIDUAL_LABELS] + [
-    f"{kind}-{size}" for kind in (CONSTRUCTED, LIMITED, THREE_HEADED_SERPENT) for size in range(2, 9)
-]
+ALL_SLUGS = (
+    [TWO_HEADED_GIANT, MULTIPLAYER]
+    + [f"{kind}-1" for kind in INDIVIDUAL_LABELS]
+    + [f"{kind}-{size}" for kind in (CONSTRUCTED, LIMITED, THREE_HEADED_SERPENT) for size in range(2, 9)]
+)

@@ -6,6 +6,7 @@ draw and 0 for a loss, and `expected = 1 / (1 + 10 ** ((opponents_mean - own) / 
 event's importance. A bye has no opponent and changes nothing. Ratings are a function of the ordered match list
 alone, so replaying the history reproduces every rating.
 """
+
 from __future__ import annotations
 
 import gc
@@ -148,8 +149,11 @@ def _replay(matches: Iterable[RatedMatch]) -> EloResult:
     h_wins: list[int] = []
     h_losses: list[int] = []
     h_draws: list[int] = []
-    columns = {"A": (1.0, 0.0, won, lost, h_wins, h_losses), "B": (0.0, 1.0, lost, won, h_losses, h_wins),
-               "D": (0.5, 0.5, drawn, drawn, h_draws, h_draws)}
+    columns = {
+        "A": (1.0, 0.0, won, lost, h_wins, h_losses),
+        "B": (0.0, 1.0, lost, won, h_losses, h_wins),
+        "D": (0.5, 0.5, drawn, drawn, h_draws, h_draws),
+    }
     played = 0
     for match in matches:
         team_b = match.team_b
@@ -213,8 +217,9 @@ def _replay(matches: Iterable[RatedMatch]) -> EloResult:
                 h_count[at] += 1
         played += 1
     players = {
-        ids[i]: PlayerLine(rating=rating[i], matches=played_n[i], wins=won[i], losses=lost[i], draws=drawn[i],
-                           peak=peak[i])
+        ids[i]: PlayerLine(
+            rating=rating[i], matches=played_n[i], wins=won[i], losses=lost[i], draws=drawn[i], peak=peak[i]
+        )
         for i in range(len(ids))
     }
     history = list(map(EventLine, h_event, h_player, h_before, h_after, h_matches, h_wins, h_losses, h_draws))

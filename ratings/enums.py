@@ -1,4 +1,5 @@
 """Choices of the ratings app. An event's importance (its K) lives with the event: tournaments.enums."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

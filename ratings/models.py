@@ -1,5 +1,6 @@
 """Ratings per player per category (RULES.md 8), their history per event, and a row per category that
 serialises recalculations. Every row here is derived: ratings_recalculate rebuilds them from the results."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -38,8 +39,9 @@ class PlayerRating(models.Model):
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player"))
     # No index of its own: the unique (category, player) leads with it (fewer indexes to fill on a rebuild).
-    category = models.ForeignKey(RatingCategory, on_delete=models.CASCADE, related_name="ratings",
-                                 verbose_name=_("category"), db_index=False)
+    category = models.ForeignKey(
+        RatingCategory, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("category"), db_index=False
+    )
     rating = models.FloatField(_("rating"))
     peak = models.FloatField(_("peak rating"))
     matches = models.PositiveIntegerField(_("team matches"))
@@ -48,8 +50,9 @@ class PlayerRating(models.Model):
     draws = models.PositiveIntegerField(_("draws"))
     openskill_mu = models.FloatField(_("OpenSkill mu"), null=True, blank=True)
     openskill_sigma = models.FloatField(_("OpenSkill sigma"), null=True, blank=True)
-    openskill_ordinal = models.FloatField(_("OpenSkill ordinal"), null=True, blank=True,
-                                          help_text=_("mu - 3 sigma, what OpenSkill ranks by."))
+    openskill_ordinal = models.FloatField(
+        _("OpenSkill ordinal"), null=True, blank=True, help_text=_("mu - 3 sigma, what OpenSkill ranks by.")
+    )
     last_event_date = models.DateField(_("last played"))
 
     class Meta:

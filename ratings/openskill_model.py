@@ -8,6 +8,7 @@ from the history alone. It does not use K: the uncertainty sigma sets how far on
 Displayed on Elo's scale: OpenSkill's conservative `ordinal` (mu - 3 sigma) is shown as is, and its defaults
 (mu 25, sigma 25/3) are OpenSkill's own, so nobody mistakes one model's number for the other's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence

@@ -2,6 +2,7 @@
 
 Pure: points in, geometry out; the template draws it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,10 +54,20 @@ def rating_plot(ratings: list[tuple[str, float]], *, start: float) -> Plot | Non
 
     count = len(values)
     points = [
-        PlotPoint(x=round(LEFT + inner_w * (i / (count - 1) if count > 1 else 0.5), 1), y=y_of(v), rating=v, label=label)
+        PlotPoint(
+            x=round(LEFT + inner_w * (i / (count - 1) if count > 1 else 0.5), 1), y=y_of(v), rating=v, label=label
+        )
         for i, (v, label) in enumerate(zip(values, labels))
     ]
     path = "M" + " L".join(f"{p.x},{p.y}" for p in points)
     ticks = [(y_of(v), int(v)) for v in range(int(low), int(high) + 1, int(step))]
-    return Plot(width=WIDTH, height=HEIGHT, points=points, path=path, ticks=ticks, left=LEFT, right=WIDTH - RIGHT,
-                bottom=HEIGHT - BOTTOM)
+    return Plot(
+        width=WIDTH,
+        height=HEIGHT,
+        points=points,
+        path=path,
+        ticks=ticks,
+        left=LEFT,
+        right=WIDTH - RIGHT,
+        bottom=HEIGHT - BOTTOM,
+    )

@@ -1,4 +1,5 @@
 """Reads of the ratings app: the results a category is rebuilt from, leaderboards, a player's history."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,19 +44,30 @@ def category_events_q(category: Category, prefix: str = "") -> Q:
         CONSTRUCTED: [FormatKind.TEAM_CONSTRUCTED, FormatKind.TEAM_CONSTRUCTED_MIXED],
         LIMITED: [FormatKind.TEAM_SEALED, FormatKind.TEAM_ROCHESTER],
     }[category.kind]
-    return Q(**{f("structure"): Structure.SEAT_AGAINST_SEAT, f("format_kind__in"): formats,
-                f("team_size"): category.team_size})
+    return Q(
+        **{
+            f("structure"): Structure.SEAT_AGAINST_SEAT,
+            f("format_kind__in"): formats,
+            f("team_size"): category.team_size,
+        }
+    )
 
 
 def rated_events_q(prefix: str = "") -> Q:
     """Events whose results count: finished and not marked unrated."""
-    return Q(**{prefix + "status": EventStatus.FINISHED}) & ~Q(**{prefix + "rating_importance": RatingImportance.UNRATED})
+    return Q(**{prefix + "status": EventStatus.FINISHED}) & ~Q(
+        **{prefix + "rating_importance": RatingImportance.UNRATED}
+    )
 
 
 def rated_categories() -> list[Category]:
     """Every category some rated event feeds, in display order. One query."""
-    settings = (Event.objects.filter(rated_events_q()).order_by()
-                .values_list("format_kind", "structure", "team_size").distinct())
+    settings = (
+        Event.objects.filter(rated_events_q())
+        .order_by()
+        .values_list("format_kind", "structure", "team_size")
+        .distinct()
+    )
     found = {category_for(format_kind=f, structure=s, team_size=n) for f, s, n in settings}
     return sorted((c for c in found if c is not None), key=lambda c: c.sort_key)
 
@@ -73,16 +85,21 @@ def category_history(*, category: Category) -> CategoryHistory:
     players as seated. Byes and results that don't count (pending, reported, disputed) are left out. Three
     queries, whatever the number of events."""
     events = Event.objects.filter(rated_events_q() & category_events_q(category))
-    event_rows = {pk: (day, RATING_K[importance]) for pk, day, importance in
-                  events.values_list("id", "date", "rating_importance")}
+    event_rows = {
+        pk: (day, RATING_K[importance]) for pk, day, importance in events.values_list("id", "date", "rating_importance")
+    }
     players: dict[int, list[int]] = {}
     for registration, player in (
-        Seat.objects.filter(event__in=events).order_by("registration_id", "letter").values_list("registration_id", "player_id")
+        Seat.objects.filter(event__in=events)
+        .order_by("registration_id", "letter")
+        .values_list("registration_id", "player_id")
     ):
         players.setdefault(registration, []).append(player)
     if category.kind == MULTIPLAYER:
-        return CategoryHistory(matches=_pod_matches(events=events, players=players, event_rows=event_rows),
-                               event_dates={pk: row[0] for pk, row in event_rows.items()})
+        return CategoryHistory(
+            matches=_pod_matches(events=events, players=players, event_rows=event_rows),
+            event_dates={pk: row[0] for pk, row in event_rows.items()},
+        )
     rows = (
         TeamMatch.objects.filter(round__event__in=events, team_b__isnull=False, result_state__in=COUNTING_STATES)
         .order_by("round__event__date", "round__event_id", "round__number", "table")
@@ -93,8 +110,9 @@ def category_history(*, category: Category) -> CategoryHistory:
         a, b = players.get(team_a), players.get(team_b)
         if not a or not b:
             continue  # a team with no seated players has nobody to rate
-        matches.append(RatedMatch(event=event_id, team_a=tuple(a), team_b=tuple(b), outcome=outcome,
-                                  k=event_rows[event_id][1]))
+        matches.append(
+            RatedMatch(event=event_id, team_a=tuple(a), team_b=tuple(b), outcome=outcome, k=event_rows[event_id][1])
+        )
     return CategoryHistory(matches=matches, event_dates={pk: row[0] for pk, row in event_rows.items()})
 
 
@@ -107,8 +125,9 @@ def _pod_matches(*, events, players: dict[int, list[int]], event_rows: dict) -> 
         k = event_rows[event_id][1] / max(size - 1, 1)
         for a, b, outcome in table_pairwise(outcomes):
             if players.get(a) and players.get(b):
-                matches.append(RatedMatch(event=event_id, team_a=tuple(players[a]), team_b=tuple(players[b]),
-                                          outcome=outcome, k=k))
+                matches.append(
+                    RatedMatch(event=event_id, team_a=tuple(players[a]), team_b=tuple(players[b]), outcome=outcome, k=k)
+                )
     return matches
 
 
@@ -118,7 +137,9 @@ def rating_categories_listed() -> list[RatingCategory]:
     return sorted(rows, key=lambda c: parse_category(c.slug).sort_key)
 
 
-def leaderboard(*, category: RatingCategory, model: str = RatingModel.ELO, region: str = "", store: str = "") -> QuerySet:
+def leaderboard(
+    *, category: RatingCategory, model: str = RatingModel.ELO, region: str = "", store: str = ""
+) -> QuerySet:
     """A category's players best first (the Elo rating, or OpenSkill's ordinal), with the player loaded.
 
     `region` and `store` keep the players who played a rated event of this category in that region or at that
@@ -140,8 +161,7 @@ def leaderboard(*, category: RatingCategory, model: str = RatingModel.ELO, regio
 def leaderboard_places(*, category: RatingCategory) -> dict[str, list[str]]:
     """The regions and stores of the category's rated events, for the leaderboard's filters. One query."""
     rows = (
-        Event.objects.filter(rating_history__category=category)
-        .order_by().values_list("region", "location").distinct()
+        Event.objects.filter(rating_history__category=category).order_by().values_list("region", "location").distinct()
     )
     regions = sorted({r for r, _ in rows if r}, key=str.casefold)
     stores = sorted({s for _, s in rows if s}, key=str.casefold)
@@ -175,7 +195,9 @@ def event_team_ratings(*, event: Event) -> dict[int, float]:
     if category is None:
         return {}
     return dict(
-        PlayerRating.objects.filter(category_id=category.slug, player__seats__event=event).values_list("player_id", "rating")
+        PlayerRating.objects.filter(category_id=category.slug, player__seats__event=event).values_list(
+            "player_id", "rating"
+        )
     )
 
 
@@ -204,8 +226,9 @@ def event_teams_with_ratings(*, event: Event) -> dict:
     for registration in registrations.order_by("team__name"):
         members = [(seat.letter, seat.player, ratings.get(seat.player_id)) for seat in registration.seats.all()]
         known = [r for _, _, r in members if r is not None]
-        teams.append({"name": registration.team.name, "members": members,
-                      "mean": sum(known) / len(known) if known else None})
+        teams.append(
+            {"name": registration.team.name, "members": members, "mean": sum(known) / len(known) if known else None}
+        )
     return {"category": category, "teams": teams}
 
 
@@ -215,10 +238,16 @@ def player_rating_sections(*, player: Player) -> list[dict]:
     sections = []
     for rating in player_ratings(player=player):
         history = player_history(player=player, category=rating.category)
-        points = [(entry.event.name if entry.event.is_public else _("A private event"), entry.rating_after)
-                  for entry in history]
-        sections.append({
-            "rating": rating, "rank": player_rank(rating=rating), "history": history,
-            "plot": rating_plot(points, start=START_RATING),
-        })
+        points = [
+            (entry.event.name if entry.event.is_public else _("A private event"), entry.rating_after)
+            for entry in history
+        ]
+        sections.append(
+            {
+                "rating": rating,
+                "rank": player_rank(rating=rating),
+                "history": history,
+                "plot": rating_plot(points, start=START_RATING),
+            }
+        )
     return sections

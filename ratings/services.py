@@ -5,6 +5,7 @@ selectors.category_history) through the pure engines and replaces the category's
 the category's row locked so two rebuilds never interleave. Rebuilding is therefore idempotent: closing an event
 twice, or reopening and closing it, gives the same ratings as closing it once (docs/ratings.md).
 """
+
 from __future__ import annotations
 
 import logging
@@ -54,8 +55,9 @@ def _insert(model, fields: list[str], rows: Iterable[tuple]) -> None:
 
 
 def _category_row(category: Category) -> RatingCategory:
-    RatingCategory.objects.get_or_create(slug=category.slug,
-                                         defaults={"kind": category.kind, "team_size": category.team_size})
+    RatingCategory.objects.get_or_create(
+        slug=category.slug, defaults={"kind": category.kind, "team_size": category.team_size}
+    )
     return RatingCategory.objects.select_for_update().get(slug=category.slug)
 
 
@@ -81,20 +83,72 @@ def category_recalculate(*, category: Category) -> RecalculationSummary:
     rating_rows = []
     for player, line in elo.players.items():
         mu_sigma = skill.get(player)
-        rating_rows.append((
-            player, slug, line.rating, line.peak, line.matches, line.wins, line.losses, line.draws,
-            mu_sigma.mu if mu_sigma else None, mu_sigma.sigma if mu_sigma else None,
-            mu_sigma.ordinal if mu_sigma else None, last_played[player],
-        ))
-    _insert(PlayerRating, ["player", "category", "rating", "peak", "matches", "wins", "losses", "draws",
-                           "openskill_mu", "openskill_sigma", "openskill_ordinal", "last_event_date"], rating_rows)
+        rating_rows.append(
+            (
+                player,
+                slug,
+                line.rating,
+                line.peak,
+                line.matches,
+                line.wins,
+                line.losses,
+                line.draws,
+                mu_sigma.mu if mu_sigma else None,
+                mu_sigma.sigma if mu_sigma else None,
+                mu_sigma.ordinal if mu_sigma else None,
+                last_played[player],
+            )
+        )
+    _insert(
+        PlayerRating,
+        [
+            "player",
+            "category",
+            "rating",
+            "peak",
+            "matches",
+            "wins",
+            "losses",
+            "draws",
+            "openskill_mu",
+            "openskill_sigma",
+            "openskill_ordinal",
+            "last_event_date",
+        ],
+        rating_rows,
+    )
     dates = history.event_dates
     _insert(
         RatingHistory,
-        ["player", "category", "event", "date", "rating_before", "rating_after", "matches", "wins", "losses", "draws",
-         "sequence"],
-        ((e.player, slug, e.event, dates[e.event], e.before, e.after, e.matches, e.wins, e.losses, e.draws,
-          sequence[e.event]) for e in elo.history),
+        [
+            "player",
+            "category",
+            "event",
+            "date",
+            "rating_before",
+            "rating_after",
+            "matches",
+            "wins",
+            "losses",
+            "draws",
+            "sequence",
+        ],
+        (
+            (
+                e.player,
+                slug,
+                e.event,
+                dates[e.event],
+                e.before,
+                e.after,
+                e.matches,
+                e.wins,
+                e.losses,
+                e.draws,
+                sequence[e.event],
+            )
+            for e in elo.history
+        ),
     )
     row.events, row.matches, row.players = len(sequence), elo.matches, len(rating_rows)
     row.recalculated_at = timezone.now()

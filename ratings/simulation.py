@@ -9,6 +9,7 @@ chance. Half the events are casual (K 16), half competitive (K 32).
 The comparison replays the first 80 % of the season's team matches (in order) through each model, then predicts
 the held-out last 20 % with the ratings frozen, and scores the predictions by log loss (a draw is the target 0.5).
 """
+
 from __future__ import annotations
 
 import math
@@ -28,8 +29,15 @@ class Season:
     skills: dict[int, float]
 
 
-def simulate_season(*, players: int = 480, events: int = 60, teams_per_event: int = 16, rounds: int = 5,
-                    team_size: int = 3, seed: int = 1) -> Season:
+def simulate_season(
+    *,
+    players: int = 480,
+    events: int = 60,
+    teams_per_event: int = 16,
+    rounds: int = 5,
+    team_size: int = 3,
+    seed: int = 1,
+) -> Season:
     """Return a season's team matches in the order they were played, and the players' true skills.
 
     The same arguments give the same season. Raises ValueError when there aren't enough players for the teams.
@@ -40,7 +48,7 @@ def simulate_season(*, players: int = 480, events: int = 60, teams_per_event: in
     skills = {p: rng.gauss(0.0, 1.0) for p in range(1, players + 1)}
     pool = list(skills)
     rng.shuffle(pool)
-    teams = [pool[i:i + team_size] for i in range(0, len(pool) - team_size + 1, team_size)]
+    teams = [pool[i : i + team_size] for i in range(0, len(pool) - team_size + 1, team_size)]
     matches: list[RatedMatch] = []
     for event in range(1, events + 1):
         for team in teams:  # between events, a team now and then replaces a member with someone from another team
@@ -96,14 +104,20 @@ def compare_models(season: Season, *, held_out: float = 0.2) -> dict:
         raise ValueError("the season is too short to hold out a test part")
     elo = replay(train)
     ratings = {p: line.rating for p, line in elo.players.items()}
-    elo_p = [win_probability([ratings.get(p, 1600.0) for p in m.team_a], [ratings.get(p, 1600.0) for p in m.team_b])
-             for m in test]
+    elo_p = [
+        win_probability([ratings.get(p, 1600.0) for p in m.team_a], [ratings.get(p, 1600.0) for p in m.team_b])
+        for m in test
+    ]
     skill = openskill_replay(train)
     skill_p = [skill.win_probability(m.team_a, m.team_b) for m in test]
     outcomes = [m.outcome for m in test]
     elo_loss, skill_loss = log_loss(elo_p, outcomes), log_loss(skill_p, outcomes)
     return {
-        "matches": len(season.matches), "train": len(train), "test": len(test),
-        "elo_log_loss": round(elo_loss, 4), "openskill_log_loss": round(skill_loss, 4),
-        "coin_log_loss": round(math.log(2), 4), "better": "elo" if elo_loss < skill_loss else "openskill",
+        "matches": len(season.matches),
+        "train": len(train),
+        "test": len(test),
+        "elo_log_loss": round(elo_loss, 4),
+        "openskill_log_loss": round(skill_loss, 4),
+        "coin_log_loss": round(math.log(2), 4),
+        "better": "elo" if elo_loss < skill_loss else "openskill",
     }

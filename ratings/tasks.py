@@ -1,4 +1,5 @@
 """Celery tasks of the ratings: thin, primitive ids in, one service call (docs/ratings.md)."""
+
 from celery import shared_task
 
 from ratings.services import event_ratings_update

@@ -1,4 +1,5 @@
 """The rating pages, mounted at /ratings/."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

@@ -1,5 +1,6 @@
 """Rating pages (docs/ratings.md): the leaderboard per category, and a player's ratings with their history plot.
 Thin: each calls selectors and renders."""
+
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -39,12 +40,23 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "ratings/leaderboard.html", {
-        "categories": selectors.rating_categories_listed(), "category": category, "page": page,
-        "first_rank": (page.number - 1) * PAGE_SIZE + 1, "model": model, "models": RatingModel.choices,
-        "region": region, "store": store, "places": selectors.leaderboard_places(category=category),
-        "query": query.urlencode(), "filtered": bool(region or store),
-    })
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "categories": selectors.rating_categories_listed(),
+            "category": category,
+            "page": page,
+            "first_rank": (page.number - 1) * PAGE_SIZE + 1,
+            "model": model,
+            "models": RatingModel.choices,
+            "region": region,
+            "store": store,
+            "places": selectors.leaderboard_places(category=category),
+            "query": query.urlencode(),
+            "filtered": bool(region or store),
+        },
+    )
 
 
 @require_GET

@@ -1,6 +1,7 @@
 """Print makemessages' and compilemessages' -l options for every language Hydra ships (settings.LANGUAGES but
 English, as locale names: pt-br -> pt_BR, zh-hans -> zh_Hans), so `make messages` never forgets one
 (docs/translating.md)."""
+
 import os
 import sys
 from pathlib import Path

@@ -9,6 +9,7 @@ processes, config/gunicorn.py), two Celery workers and beat, on PostgreSQL and R
 Each process's output is prefixed with its name. A process that dies is started again (after 1 s, doubling up to
 30 s while it keeps dying at once; back to 1 s once it has run for a minute); the others go on meanwhile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,9 +52,17 @@ class Child:
 class Supervisor:
     """Starts every child, restarts the ones that exit, stops them all on stop()."""
 
-    def __init__(self, commands: dict[str, list[str]], *, env: dict[str, str] | None = None, cwd: Path = ROOT,
-                 first_delay: float = FIRST_DELAY, max_delay: float = MAX_DELAY, healthy_after: float = HEALTHY_AFTER,
-                 quiet: bool = False):
+    def __init__(
+        self,
+        commands: dict[str, list[str]],
+        *,
+        env: dict[str, str] | None = None,
+        cwd: Path = ROOT,
+        first_delay: float = FIRST_DELAY,
+        max_delay: float = MAX_DELAY,
+        healthy_after: float = HEALTHY_AFTER,
+        quiet: bool = False,
+    ):
         self.children = {name: Child(name, cmd, delay=first_delay) for name, cmd in commands.items()}
         self.env = env if env is not None else dict(os.environ)
         self.cwd = cwd
@@ -63,7 +72,11 @@ class Supervisor:
 
     def start(self, child: Child) -> None:
         child.proc = subprocess.Popen(
-            child.cmd, cwd=self.cwd, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            child.cmd,
+            cwd=self.cwd,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         child.started_at = time.monotonic()
@@ -90,7 +103,9 @@ class Supervisor:
                 ran = now - child.started_at
                 child.delay = self.first_delay if ran >= self.healthy_after else child.delay
                 child.restart_at = now + child.delay
-                _say(f"{child.name} exited with code {code} after {ran:.0f} s; starting it again in {child.delay:.0f} s.")
+                _say(
+                    f"{child.name} exited with code {code} after {ran:.0f} s; starting it again in {child.delay:.0f} s."
+                )
                 child.delay = min(self.max_delay, child.delay * 2)
             elif child.restart_at is not None and now >= child.restart_at and not self.stopping.is_set():
                 child.restarts += 1
@@ -124,11 +139,25 @@ def commands_for(*, serve: bool, host: str, port: str) -> dict[str, list[str]]:
             "worker": [celery, "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", "2"],
             "beat": [celery, "-A", "config", "beat", "--loglevel", "INFO"],
         }
-    worker = [celery, "-A", "config", "worker", "--loglevel", "INFO",
-              "--concurrency", os.environ.get("CELERY_CONCURRENCY", "2")]
+    worker = [
+        celery,
+        "-A",
+        "config",
+        "worker",
+        "--loglevel",
+        "INFO",
+        "--concurrency",
+        os.environ.get("CELERY_CONCURRENCY", "2"),
+    ]
     return {
-        "web": [str(BIN / "gunicorn"), "config.asgi:application", "--config", "config/gunicorn.py",
-                "--bind", f"{host}:{port}"],
+        "web": [
+            str(BIN / "gunicorn"),
+            "config.asgi:application",
+            "--config",
+            "config/gunicorn.py",
+            "--bind",
+            f"{host}:{port}",
+        ],
         "worker1": [*worker, "--hostname", "worker1@%h"],
         "worker2": [*worker, "--hostname", "worker2@%h"],
         "beat": [celery, "-A", "config", "beat", "--loglevel", "INFO"],
@@ -152,8 +181,9 @@ def main() -> int:
 
     signal.signal(signal.SIGINT, stop)
     signal.signal(signal.SIGTERM, stop)
-    _say(f"Hydra is running at http://{args.host}:{args.port}/ (admin: /admin/, health: /health/). "
-         "Press Ctrl-C to stop.")
+    _say(
+        f"Hydra is running at http://{args.host}:{args.port}/ (admin: /admin/, health: /health/). Press Ctrl-C to stop."
+    )
     try:
         supervisor.run()
     finally:

@@ -1,5 +1,6 @@
 """The organizer's sealed controls: the product per event, opening every team's pool, entering a pool from real
 product, unlocking a registration."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,7 +14,13 @@ from django.utils.translation import ngettext
 
 from cards.forms import card_list_widget, set_code_field
 from sealed.models import PoolCard, SealedPool, SealedSettings
-from sealed.services import NotYourPool, sealed_pool_enter, sealed_pool_log_entries, sealed_pool_unlock, sealed_pools_open
+from sealed.services import (
+    NotYourPool,
+    sealed_pool_enter,
+    sealed_pool_log_entries,
+    sealed_pool_unlock,
+    sealed_pools_open,
+)
 from tournaments.admin_base import EventScopedAdmin, event_log_html, usable_choices
 from tournaments.enums import FormatKind
 from tournaments.models import Registration
@@ -35,9 +42,12 @@ class SealedSettingsAdmin(EventScopedAdmin):
             except ValidationError as exc:
                 self.message_user(request, f"{settings_.event}: {' '.join(exc.messages)}", messages.ERROR)
             else:
-                self.message_user(request, ngettext("%(event)s: %(n)d pool opened.", "%(event)s: %(n)d pools opened.",
-                                                    len(pools)) % {"event": settings_.event, "n": len(pools)},
-                                  messages.SUCCESS)
+                self.message_user(
+                    request,
+                    ngettext("%(event)s: %(n)d pool opened.", "%(event)s: %(n)d pools opened.", len(pools))
+                    % {"event": settings_.event, "n": len(pools)},
+                    messages.SUCCESS,
+                )
 
 
 class TeamChoiceField(forms.ModelChoiceField):
@@ -49,29 +59,60 @@ class EnterPoolForm(forms.Form):
     registration = TeamChoiceField(
         label=_("Team"),
         # Real-product events keep no pools (sealed.services.RealProductPools): not offered.
-        queryset=Registration.objects.filter(event__format_kind__in=POOL_FORMATS, event__real_product=False,
-                                             dropped_round__isnull=True)
-        .select_related("event", "team").order_by("-event__date", "event__name", "team__name"),
+        queryset=Registration.objects.filter(
+            event__format_kind__in=POOL_FORMATS, event__real_product=False, dropped_round__isnull=True
+        )
+        .select_related("event", "team")
+        .order_by("-event__date", "event__name", "team__name"),
     )
     text = forms.CharField(
-        label=_("Cards"), strip=False,
+        label=_("Cards"),
+        strip=False,
         widget=card_list_widget(rows=30),
-        help_text=_('One card per line, "2 Card Name" for two copies; blank lines and // notes are skipped. English, '
-                    "front-face and foreign names are understood; every name is stored in English."),
+        help_text=_(
+            'One card per line, "2 Card Name" for two copies; blank lines and // notes are skipped. English, '
+            "front-face and foreign names are understood; every name is stored in English."
+        ),
     )
     set_code = set_code_field()
     booster_size = forms.IntegerField(
-        label=_("Cards per booster"), required=False, min_value=1, max_value=30, initial=14,
-        help_text=_("The list must then hold the event's boosters times this many cards. Empty: the total isn't checked."),
+        label=_("Cards per booster"),
+        required=False,
+        min_value=1,
+        max_value=30,
+        initial=14,
+        help_text=_(
+            "The list must then hold the event's boosters times this many cards. Empty: the total isn't checked."
+        ),
     )
 
 
 @admin.register(SealedPool)
 class SealedPoolAdmin(EventScopedAdmin):
-    list_display = ["registration", "event", "source", "set_code", "booster_count", "card_count", "registered_at", "page"]
+    list_display = [
+        "registration",
+        "event",
+        "source",
+        "set_code",
+        "booster_count",
+        "card_count",
+        "registered_at",
+        "page",
+    ]
     list_filter = ["event", "source"]
-    readonly_fields = ["registration", "event", "source", "set_code", "booster_count", "seed", "basics",
-                       "registered_at", "registered_by", "version", "pool_log"]
+    readonly_fields = [
+        "registration",
+        "event",
+        "source",
+        "set_code",
+        "booster_count",
+        "seed",
+        "basics",
+        "registered_at",
+        "registered_by",
+        "version",
+        "pool_log",
+    ]
     actions = ["unlock"]
     change_list_template = "sealed/admin/sealedpool_change_list.html"
     change_form_template = "sealed/admin/sealedpool_change_form.html"
@@ -89,9 +130,14 @@ class SealedPoolAdmin(EventScopedAdmin):
         if not self.has_change_permission(request):
             raise PermissionDenied
         form = EnterPoolForm(request.POST or None, initial={"registration": request.GET.get("registration")})
-        form.fields["registration"].queryset = usable_choices(
-            request=request, model=Registration, queryset=form.fields["registration"].queryset,
-        ) or form.fields["registration"].queryset
+        form.fields["registration"].queryset = (
+            usable_choices(
+                request=request,
+                model=Registration,
+                queryset=form.fields["registration"].queryset,
+            )
+            or form.fields["registration"].queryset
+        )
         if request.method == "POST" and form.is_valid():
             try:
                 pool = sealed_pool_enter(by=request.user, check_names=True, **form.cleaned_data)
@@ -99,13 +145,18 @@ class SealedPoolAdmin(EventScopedAdmin):
                 form.add_error(None, refused.messages)
             else:
                 count = pool.cards.count()
-                self.message_user(request, ngettext("%(pool)s: %(n)d card entered.", "%(pool)s: %(n)d cards entered.",
-                                                    count) % {"pool": pool, "n": count},
-                                  messages.SUCCESS)
+                self.message_user(
+                    request,
+                    ngettext("%(pool)s: %(n)d card entered.", "%(pool)s: %(n)d cards entered.", count)
+                    % {"pool": pool, "n": count},
+                    messages.SUCCESS,
+                )
                 return HttpResponseRedirect(reverse("admin:sealed_sealedpool_change", args=[pool.pk]))
         context = {
-            **self.admin_site.each_context(request), "title": _("Enter a team's pool from real product"),
-            "form": form, "opts": self.model._meta,
+            **self.admin_site.each_context(request),
+            "title": _("Enter a team's pool from real product"),
+            "form": form,
+            "opts": self.model._meta,
         }
         return TemplateResponse(request, "sealed/admin/enter_pool.html", context)
 

@@ -3,6 +3,7 @@
 A SealedPool row serialises every change to its team's assignment: services lock it, never the card rows.
 See docs/sealed.md.
 """
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -23,27 +24,41 @@ class PoolSource(models.TextChoices):
 class SealedSettings(models.Model):
     """The product every team of a sealed event gets, and how strict registration is."""
 
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="sealed_settings", verbose_name=_("event"))
+    event = models.OneToOneField(
+        Event, on_delete=models.CASCADE, related_name="sealed_settings", verbose_name=_("event")
+    )
     set_code = models.CharField(
-        _("set"), max_length=10, blank=True, help_text=_("The set boosters are opened from; empty if pools are entered.")
+        _("set"),
+        max_length=10,
+        blank=True,
+        help_text=_("The set boosters are opened from; empty if pools are entered."),
     )
     booster_count = models.PositiveSmallIntegerField(
-        _("boosters per team"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(60)],
+        _("boosters per team"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(60)],
         help_text=_("Empty: 4 per member (12 for teams of three, 8 for teams of two and Two-Headed Giant)."),
     )
     identical_pools = models.BooleanField(
-        _("identical pools"), default=False,
+        _("identical pools"),
+        default=False,
         help_text=_("Fairness variant: every team opens the same seed and so gets the very same cards."),
     )
     seed = models.CharField(
-        _("event seed"), max_length=40, blank=True,
+        _("event seed"),
+        max_length=40,
+        blank=True,
         help_text=_("The seed every team opens when pools are identical; set when the pools are opened."),
     )
     allow_changes_between_rounds = models.BooleanField(
-        _("changes between rounds"), default=False,
+        _("changes between rounds"),
+        default=False,
         help_text=_("A registered team may move cards between its members between rounds (never during one)."),
     )
-    min_main_deck = models.PositiveSmallIntegerField(_("minimum main deck"), default=40, validators=[MinValueValidator(1)])
+    min_main_deck = models.PositiveSmallIntegerField(
+        _("minimum main deck"), default=40, validators=[MinValueValidator(1)]
+    )
 
     class Meta:
         verbose_name = _("sealed settings")
@@ -74,7 +89,9 @@ class SealedPool(models.Model):
     source = models.CharField(_("source"), max_length=10, choices=PoolSource.choices)
     set_code = models.CharField(_("set"), max_length=10, blank=True)
     booster_count = models.PositiveSmallIntegerField(_("boosters"), default=0)
-    seed = models.CharField(_("seed"), max_length=40, blank=True, help_text=_("Reopening this seed gives the same pool."))
+    seed = models.CharField(
+        _("seed"), max_length=40, blank=True, help_text=_("Reopening this seed gives the same pool.")
+    )
     basics = models.JSONField(_("basic lands added"), default=dict, blank=True, help_text=_('{"A": {"Forest": 8}}'))
     registered_at = models.DateTimeField(_("registered at"), null=True, blank=True)
     registered_by = models.ForeignKey(
@@ -117,17 +134,25 @@ class PoolCard(models.Model):
     mana_value = models.FloatField(_("mana value"), default=0)
     foil = models.BooleanField(default=False)
     seat = models.CharField(_("seat"), max_length=1, blank=True)
-    zone = models.CharField(_("zone"), max_length=4, blank=True, choices=[(MAIN, _("Main deck")), (SIDE, _("Sideboard"))])
+    zone = models.CharField(
+        _("zone"), max_length=4, blank=True, choices=[(MAIN, _("Main deck")), (SIDE, _("Sideboard"))]
+    )
 
     class Meta:
         ordering = ["pool", "position"]
         verbose_name = _("pool card")
         verbose_name_plural = _("pool cards")
         constraints = [
-            models.UniqueConstraint(fields=["pool", "position"], name="poolcard_position_once_per_pool",
-                                    violation_error_message=_("Two cards can't share a position in a pool.")),
-            models.CheckConstraint(condition=Q(zone__in=["", MAIN, SIDE]), name="poolcard_zone_valid",
-                                   violation_error_message=_("A card goes to the main deck or the sideboard.")),
+            models.UniqueConstraint(
+                fields=["pool", "position"],
+                name="poolcard_position_once_per_pool",
+                violation_error_message=_("Two cards can't share a position in a pool."),
+            ),
+            models.CheckConstraint(
+                condition=Q(zone__in=["", MAIN, SIDE]),
+                name="poolcard_zone_valid",
+                violation_error_message=_("A card goes to the main deck or the sideboard."),
+            ),
         ]
 
     def __str__(self) -> str:

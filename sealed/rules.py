@@ -7,6 +7,7 @@ The assignment is per card row of the pool: each row goes to one member's main d
 Two-Headed Giant limited the cards outside both main decks are one sideboard both members may use, so a
 sideboard row there belongs to no seat (seat "").
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -96,85 +97,127 @@ def check_assignment(
         card = by_id.get(a.card_id)
         if card is None:
             if a.card_id in foreign:
-                problems.append(Problem(
-                    "other_team", gettext("%(card)s is another team's card, not one of your pool.") % {"card": foreign[a.card_id]},
-                    card=foreign[a.card_id], seat=a.seat,
-                ))
+                problems.append(
+                    Problem(
+                        "other_team",
+                        gettext("%(card)s is another team's card, not one of your pool.")
+                        % {"card": foreign[a.card_id]},
+                        card=foreign[a.card_id],
+                        seat=a.seat,
+                    )
+                )
             else:
-                problems.append(Problem("unknown", gettext("Card #%(n)d is not in your pool.") % {"n": a.card_id}, seat=a.seat))
+                problems.append(
+                    Problem("unknown", gettext("Card #%(n)d is not in your pool.") % {"n": a.card_id}, seat=a.seat)
+                )
             continue
         label = _label(card, copies)
         if uses[a.card_id] > 1:
             if a.card_id in reported_twice:
                 continue  # the first use still counts toward its deck, so one mistake makes one problem
             reported_twice.add(a.card_id)
-            problems.append(Problem(
-                "used_twice",
-                gettext("%(card)s is used %(n)d times; each card of the pool goes to one deck once.")
-                % {"card": label, "n": uses[a.card_id]},
-                card=card.name,
-            ))
+            problems.append(
+                Problem(
+                    "used_twice",
+                    gettext("%(card)s is used %(n)d times; each card of the pool goes to one deck once.")
+                    % {"card": label, "n": uses[a.card_id]},
+                    card=card.name,
+                )
+            )
         if a.zone not in ZONES:
-            problems.append(Problem(
-                "zone", gettext("%(card)s: choose main deck or sideboard.") % {"card": label}, card=card.name, seat=a.seat,
-            ))
+            problems.append(
+                Problem(
+                    "zone",
+                    gettext("%(card)s: choose main deck or sideboard.") % {"card": label},
+                    card=card.name,
+                    seat=a.seat,
+                )
+            )
             continue
         if shared_sideboard and a.zone == SIDE:
             if a.seat not in (SHARED, *seats):
-                problems.append(Problem(
-                    "seat", gettext("%(card)s: there is no seat %(seat)s.") % {"card": label, "seat": a.seat},
-                    card=card.name, seat=a.seat,
-                ))
+                problems.append(
+                    Problem(
+                        "seat",
+                        gettext("%(card)s: there is no seat %(seat)s.") % {"card": label, "seat": a.seat},
+                        card=card.name,
+                        seat=a.seat,
+                    )
+                )
             continue
         if a.seat not in seats or not a.seat:
-            problems.append(Problem(
-                "seat", gettext("%(card)s: choose which member (%(seats)s) plays it.") % {"card": label, "seats": ", ".join(seats)},
-                card=card.name, seat=a.seat,
-            ))
+            problems.append(
+                Problem(
+                    "seat",
+                    gettext("%(card)s: choose which member (%(seats)s) plays it.")
+                    % {"card": label, "seats": ", ".join(seats)},
+                    card=card.name,
+                    seat=a.seat,
+                )
+            )
             continue
         if a.zone == MAIN:
             main_counts[a.seat] += 1
 
     for card in pool:
         if card.id not in uses:
-            problems.append(Problem(
-                "missing",
-                gettext("%(card)s is not assigned; every card of the pool goes to a deck or sideboard.")
-                % {"card": _label(card, copies)},
-                card=card.name,
-            ))
+            problems.append(
+                Problem(
+                    "missing",
+                    gettext("%(card)s is not assigned; every card of the pool goes to a deck or sideboard.")
+                    % {"card": _label(card, copies)},
+                    card=card.name,
+                )
+            )
 
     for seat, lands in basics.items():
         if seat not in seats:
-            problems.append(Problem(
-                "seat", gettext("Basic lands for seat %(seat)s, which your team doesn't have.") % {"seat": seat}, seat=seat,
-            ))
+            problems.append(
+                Problem(
+                    "seat",
+                    gettext("Basic lands for seat %(seat)s, which your team doesn't have.") % {"seat": seat},
+                    seat=seat,
+                )
+            )
             continue
         for name, count in lands.items():
             if name not in BASIC_LANDS:
-                problems.append(Problem(
-                    "basics", gettext("%(name)s is not a basic land (%(lands)s).") % {"name": name, "lands": ", ".join(BASIC_LANDS)},
-                    card=name, seat=seat,
-                ))
+                problems.append(
+                    Problem(
+                        "basics",
+                        gettext("%(name)s is not a basic land (%(lands)s).")
+                        % {"name": name, "lands": ", ".join(BASIC_LANDS)},
+                        card=name,
+                        seat=seat,
+                    )
+                )
             elif not isinstance(count, int) or count < 0 or count > MAX_BASICS_PER_NAME:
-                problems.append(Problem(
-                    "basics", gettext("Seat %(seat)s: give 0 to %(max)d %(name)s.") % {"seat": seat, "max": MAX_BASICS_PER_NAME, "name": name},
-                    card=name, seat=seat,
-                ))
+                problems.append(
+                    Problem(
+                        "basics",
+                        gettext("Seat %(seat)s: give 0 to %(max)d %(name)s.")
+                        % {"seat": seat, "max": MAX_BASICS_PER_NAME, "name": name},
+                        card=name,
+                        seat=seat,
+                    )
+                )
             else:
                 main_counts[seat] += count
 
     for seat in seats:
         if main_counts[seat] < min_main:
-            problems.append(Problem(
-                "short_deck",
-                ngettext(
-                    "Seat %(seat)s's main deck has %(n)d card; it needs at least %(min)d (basic lands included).",
-                    "Seat %(seat)s's main deck has %(n)d cards; it needs at least %(min)d (basic lands included).",
-                    main_counts[seat],
-                ) % {"seat": seat, "n": main_counts[seat], "min": min_main},
-                seat=seat,
-            ))
+            problems.append(
+                Problem(
+                    "short_deck",
+                    ngettext(
+                        "Seat %(seat)s's main deck has %(n)d card; it needs at least %(min)d (basic lands included).",
+                        "Seat %(seat)s's main deck has %(n)d cards; it needs at least %(min)d (basic lands included).",
+                        main_counts[seat],
+                    )
+                    % {"seat": seat, "n": main_counts[seat], "min": min_main},
+                    seat=seat,
+                )
+            )
     return problems
 
 
@@ -209,14 +252,18 @@ def assignments_from_lists(
     for key, count in wanted.items():
         have = len(rows_by_name.get(key, []))
         if have == 0:
-            problems.append(Problem("not_in_pool", gettext("%(card)s is not in your pool.") % {"card": names[key]}, card=names[key]))
+            problems.append(
+                Problem("not_in_pool", gettext("%(card)s is not in your pool.") % {"card": names[key]}, card=names[key])
+            )
         elif count > have:
-            problems.append(Problem(
-                "used_twice",
-                gettext("%(card)s is used %(n)d times, but your pool has %(have)d.")
-                % {"card": rows_by_name[key][0].name, "n": count, "have": have},
-                card=rows_by_name[key][0].name,
-            ))
+            problems.append(
+                Problem(
+                    "used_twice",
+                    gettext("%(card)s is used %(n)d times, but your pool has %(have)d.")
+                    % {"card": rows_by_name[key][0].name, "n": count, "have": have},
+                    card=rows_by_name[key][0].name,
+                )
+            )
     return assignments, problems
 
 
@@ -236,10 +283,14 @@ def parse_list(text: str) -> tuple[dict[str, int], list[Problem]]:
         else:
             count, name = 1, line
         if count < 1 or count > 250:
-            problems.append(Problem(
-                "line", gettext("Line %(n)d: '%(line)s' needs a count from 1 to 250.") % {"n": number, "line": _short(raw.strip())},
-                card=_short(name),
-            ))
+            problems.append(
+                Problem(
+                    "line",
+                    gettext("Line %(n)d: '%(line)s' needs a count from 1 to 250.")
+                    % {"n": number, "line": _short(raw.strip())},
+                    card=_short(name),
+                )
+            )
             continue
         cards[name] = cards.get(name, 0) + count
     return cards, problems

@@ -1,4 +1,5 @@
 """Reads of team sealed. Who may see a pool is decided here: its team's members and the event's organizer."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -43,8 +44,7 @@ def sealed_pool_for_user(*, pk: int, user) -> SealedPool:
     pool that doesn't exist, so the answer doesn't tell which ids exist)."""
     pool = SealedPool.objects.select_related("event", "registration__team").filter(pk=pk).first()
     if pool is None or not (
-        sealed_user_on_team(user=user, registration_id=pool.registration_id)
-        or may_run_event(user, pool.event)
+        sealed_user_on_team(user=user, registration_id=pool.registration_id) or may_run_event(user, pool.event)
     ):
         raise NotYourPool(_("This is not your team's pool."))
     return pool
@@ -94,13 +94,21 @@ def sealed_pool_page(*, pool: SealedPool, user) -> PoolPage:
     # Members edit; a registered pool changes only by registering again, which the service allows where it may.
     can_edit = sealed_user_on_team(user=user, registration_id=pool.registration_id)
     return PoolPage(
-        pool=pool, cards=cards, places=places, seats=seats, shared_sideboard=shared, can_edit=can_edit,
-        counts=counts, unassigned=unassigned,
+        pool=pool,
+        cards=cards,
+        places=places,
+        seats=seats,
+        shared_sideboard=shared,
+        can_edit=can_edit,
+        counts=counts,
+        unassigned=unassigned,
         types=sorted(types, key=lambda t: (TYPE_ORDER.index(t) if t in TYPE_ORDER else 99, t)),
         mana_values=sorted({card.mv for card in cards}),
-        min_main=SealedSettings.objects.filter(event=event).values_list("min_main_deck", flat=True).first() or rules.MIN_MAIN_DECK,
+        min_main=SealedSettings.objects.filter(event=event).values_list("min_main_deck", flat=True).first()
+        or rules.MIN_MAIN_DECK,
         basics_grid=[
-            (seat, [(land, (pool.basics or {}).get(seat, {}).get(land, 0)) for land in rules.BASIC_LANDS]) for seat in seats
+            (seat, [(land, (pool.basics or {}).get(seat, {}).get(land, 0)) for land in rules.BASIC_LANDS])
+            for seat in seats
         ],
     )
 

@@ -3,6 +3,7 @@
 Every write to a team's assignment locks its one SealedPool row (short transaction; card rows are never
 locked), and checks the page's version so a teammate's change made meanwhile is not overwritten unseen.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -43,11 +44,19 @@ def sealed_pool_log(*, pool: SealedPool, action: str, by, after_round: int = 0, 
     registration = pool.registration
     detail = [str(d) for d in detail]
     params = {"team": registration.team.name, "action": PoolAction(action).label, "detail": "; ".join(detail)}
-    message = (gettext_lazy("Pool of %(team)s: %(action)s. %(detail)s") if detail
-               else gettext_lazy("Pool of %(team)s: %(action)s."))
+    message = (
+        gettext_lazy("Pool of %(team)s: %(action)s. %(detail)s")
+        if detail
+        else gettext_lazy("Pool of %(team)s: %(action)s.")
+    )
     return event_log_record(
-        event=pool.event, user=by, kind=LogKind.POOL, action=f"pool_{action}", registration=registration,
-        round_number=after_round or None, message=LogText(message, params),
+        event=pool.event,
+        user=by,
+        kind=LogKind.POOL,
+        action=f"pool_{action}",
+        registration=registration,
+        round_number=after_round or None,
+        message=LogText(message, params),
         after={"moved": detail} if action == PoolAction.CHANGED else None,
         data={"pool": pool.pk, "after_round": after_round, "detail": detail},
     )
@@ -62,24 +71,41 @@ def sealed_pools_from_pod(*, pod: Pod, by=None) -> list[SealedPool]:
     teams = PodTeam.objects.filter(pod=pod, registration__sealed_pool__isnull=True).select_related("registration")
     source = PoolSource.ENTERED if pod.pack_source == PackSource.ENTERED else PoolSource.GENERATED
     for team in teams:
-        pool = SealedPool.objects.create(registration=team.registration, source=source, set_code=pod.set_code,
-                                         booster_count=pod.rules.pack_rounds)
-        PoolCard.objects.bulk_create(
-            PoolCard(pool=pool, position=position, booster=card.pack_round, name=card.name, set_code=card.set_code,
-                     rarity=card.rarity, colors=card.colors, types=card.types, mana_value=card.mana_value, foil=card.foil)
-            for position, card in enumerate(
-                PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1)
+        pool = SealedPool.objects.create(
+            registration=team.registration, source=source, set_code=pod.set_code, booster_count=pod.rules.pack_rounds
         )
-        sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by,
-                        detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"])
+        PoolCard.objects.bulk_create(
+            PoolCard(
+                pool=pool,
+                position=position,
+                booster=card.pack_round,
+                name=card.name,
+                set_code=card.set_code,
+                rarity=card.rarity,
+                colors=card.colors,
+                types=card.types,
+                mana_value=card.mana_value,
+                foil=card.foil,
+            )
+            for position, card in enumerate(
+                PodCard.objects.filter(team=team).order_by("pack_round", "pick_step", "pick_slot"), start=1
+            )
+        )
+        sealed_pool_log(
+            pool=pool,
+            action=PoolAction.OPENED,
+            by=by,
+            detail=[f"{pod.get_format_display()}, pod {pod.number}, seat {team.seat + 1}"],
+        )
         made.append(pool)
     return made
 
 
 def sealed_pool_log_entries(*, pool: SealedPool):
     """A pool's entries in the event's one log, oldest first."""
-    return EventLogEntry.objects.filter(event_id=pool.event_id, kind=LogKind.POOL, data__pool=pool.pk).order_by("at", "pk")
-
+    return EventLogEntry.objects.filter(event_id=pool.event_id, kind=LogKind.POOL, data__pool=pool.pk).order_by(
+        "at", "pk"
+    )
 
 
 class NotYourPool(NotFound):
@@ -107,8 +133,10 @@ def sealed_real_product_instead(*, event: Event) -> str:
         then = entrant_sentence(event=event, key="real_product_decks")
     else:
         then = _("Decks aren't registered at this event: build, then play.")
-    return "%s %s" % (_("This event is played with real product: the boosters are opened at the table and Hydra "
-                        "keeps no pools."), then)
+    return "%s %s" % (
+        _("This event is played with real product: the boosters are opened at the table and Hydra keeps no pools."),
+        then,
+    )
 
 
 def sealed_digital_pools_check(*, event: Event) -> None:
@@ -124,9 +152,10 @@ def sealed_shares_sideboard(*, event: Event) -> bool:
 
 
 def sealed_user_on_team(*, user, registration_id: int) -> bool:
-    return bool(user and user.is_authenticated) and Seat.objects.filter(
-        registration_id=registration_id, player__user=user
-    ).exists()
+    return (
+        bool(user and user.is_authenticated)
+        and Seat.objects.filter(registration_id=registration_id, player__user=user).exists()
+    )
 
 
 @transaction.atomic
@@ -143,11 +172,22 @@ def sealed_settings_set(*, event: Event, **fields) -> SealedSettings:
 def _card_rows(pool: SealedPool, cards) -> list[PoolCard]:
     rows = []
     for position, (booster, card) in enumerate(cards, start=1):
-        rows.append(PoolCard(
-            pool=pool, position=position, booster=booster, name=card.name, set_code=card.set_code,
-            number=card.number, rarity=card.rarity, colors="".join(card.colors), types=" ".join(card.types),
-            supertypes=" ".join(card.supertypes), mana_value=card.mana_value, foil=card.foil,
-        ))
+        rows.append(
+            PoolCard(
+                pool=pool,
+                position=position,
+                booster=booster,
+                name=card.name,
+                set_code=card.set_code,
+                number=card.number,
+                rarity=card.rarity,
+                colors="".join(card.colors),
+                types=" ".join(card.types),
+                supertypes=" ".join(card.supertypes),
+                mana_value=card.mana_value,
+                foil=card.foil,
+            )
+        )
     return rows
 
 
@@ -162,7 +202,9 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
     """
     if event.format_kind == FormatKind.THG_DRAFT:
         # The pools of a Two-Headed Giant booster draft are drafted in pods (drafting.services.pods), not opened.
-        raise ValidationError(_("This event drafts its pools in pods; each team's pool appears when its pod's draft ends."))
+        raise ValidationError(
+            _("This event drafts its pools in pods; each team's pool appears when its pod's draft ends.")
+        )
     sealed_digital_pools_check(event=event)
     settings_ = SealedSettings.objects.select_for_update().filter(event=event).first()
     if settings_ is None or not settings_.set_code:
@@ -187,8 +229,11 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
         except BoosterDataError as exc:
             raise ValidationError(str(exc)) from exc
         pool = SealedPool.objects.create(
-            registration=registration, source=PoolSource.GENERATED, set_code=set_data.get("code", settings_.set_code),
-            booster_count=count, seed=seed,
+            registration=registration,
+            source=PoolSource.GENERATED,
+            set_code=set_data.get("code", settings_.set_code),
+            booster_count=count,
+            seed=seed,
         )
         PoolCard.objects.bulk_create(_card_rows(pool, [(b, card) for b, pack in enumerate(boosters) for card in pack]))
         sealed_pool_log(pool=pool, action=PoolAction.OPENED, by=by, detail=[f"{count} x {pool.set_code}", seed])
@@ -198,7 +243,12 @@ def sealed_pools_open(*, event: Event, by=None) -> list[SealedPool]:
 
 @transaction.atomic
 def sealed_pool_enter(
-    *, registration: Registration, text: str, set_code: str = "", by=None, check_names: bool = False,
+    *,
+    registration: Registration,
+    text: str,
+    set_code: str = "",
+    by=None,
+    check_names: bool = False,
     booster_size: int | None = None,
 ) -> SealedPool:
     """Store a pool entered from real product ("2 Card Name" per line), replacing an unregistered one.
@@ -238,13 +288,25 @@ def sealed_pool_enter(
     if booster_size:
         settings_ = SealedSettings.objects.filter(event_id=registration.event_id).first()
         booster_count = (settings_ and settings_.booster_count) or rules.default_booster_count(
-            team_size=registration.event.team_size)
+            team_size=registration.event.team_size
+        )
         total = sum(cards.values())
         if total != booster_count * booster_size:
-            problems.append(rules.Problem("count", _(
-                "The list has %(total)d cards, but the event's product is %(boosters)d boosters of %(size)d cards, "
-                "%(want)d cards.") % {"total": total, "boosters": booster_count, "size": booster_size,
-                                      "want": booster_count * booster_size}))
+            problems.append(
+                rules.Problem(
+                    "count",
+                    _(
+                        "The list has %(total)d cards, but the event's product is %(boosters)d boosters of %(size)d cards, "
+                        "%(want)d cards."
+                    )
+                    % {
+                        "total": total,
+                        "boosters": booster_count,
+                        "size": booster_size,
+                        "want": booster_count * booster_size,
+                    },
+                )
+            )
     if problems:
         raise PoolRefused(problems)
     existing = SealedPool.objects.select_for_update().filter(registration=registration).first()
@@ -259,12 +321,20 @@ def sealed_pool_enter(
     for name, copies in cards.items():
         data = details.get(name, {})
         for _copy in range(copies):
-            rows.append(PoolCard(
-                pool=pool, position=len(rows) + 1, name=data.get("name", name), set_code=data.get("setCode", set_code),
-                number=str(data.get("number", "")), rarity=data.get("rarity", ""), colors="".join(data.get("colors", ())),
-                types=" ".join(data.get("types", ())), supertypes=" ".join(data.get("supertypes", ())),
-                mana_value=float(data.get("manaValue", 0)),
-            ))
+            rows.append(
+                PoolCard(
+                    pool=pool,
+                    position=len(rows) + 1,
+                    name=data.get("name", name),
+                    set_code=data.get("setCode", set_code),
+                    number=str(data.get("number", "")),
+                    rarity=data.get("rarity", ""),
+                    colors="".join(data.get("colors", ())),
+                    types=" ".join(data.get("types", ())),
+                    supertypes=" ".join(data.get("supertypes", ())),
+                    mana_value=float(data.get("manaValue", 0)),
+                )
+            )
     PoolCard.objects.bulk_create(rows)
     sealed_pool_log(pool=pool, action=PoolAction.ENTERED, by=by, detail=[f"{len(rows)} cards"])
     return pool
@@ -272,19 +342,21 @@ def sealed_pool_enter(
 
 def _catalogue_details(text: str, *, set_code: str) -> tuple[dict[str, dict], list[rules.Problem]]:
     """Each name of the list resolved in the card catalogue, and a problem naming the line of each that isn't."""
-    lines = [(number, name) for number, raw in enumerate(text.splitlines(), start=1) for name in rules.parse_list(raw)[0]]
+    lines = [
+        (number, name) for number, raw in enumerate(text.splitlines(), start=1) for name in rules.parse_list(raw)[0]
+    ]
     found, refused = entered_names_resolve(names=[name for _number, name in lines], set_code=set_code)
     problems = [
         rules.Problem("unknown", _("Line %(line)d: %(why)s") % {"line": number, "why": refused[name]}, card=name)
-        for number, name in lines if name in refused
+        for number, name in lines
+        if name in refused
     ]
     return found, problems
 
 
 def _locked_pool(*, pool: SealedPool, user) -> SealedPool:
     pool = SealedPool.objects.select_for_update().select_related("event", "registration").get(pk=pool.pk)
-    if not (sealed_user_on_team(user=user, registration_id=pool.registration_id)
-            or may_run_event(user, pool.event)):
+    if not (sealed_user_on_team(user=user, registration_id=pool.registration_id) or may_run_event(user, pool.event)):
         raise NotYourPool(_("This is not your team's pool."))
     sealed_digital_pools_check(event=pool.event)
     return pool
@@ -297,7 +369,9 @@ def _normalised(*, event: Event, assignments: Sequence[rules.Assignment]) -> lis
     return [rules.Assignment(a.card_id, rules.SHARED if a.zone == rules.SIDE else a.seat, a.zone) for a in assignments]
 
 
-def _foreign(*, event: Event, pool: SealedPool, assignments: Sequence[rules.Assignment], own: set[int]) -> dict[int, str]:
+def _foreign(
+    *, event: Event, pool: SealedPool, assignments: Sequence[rules.Assignment], own: set[int]
+) -> dict[int, str]:
     stray = {a.card_id for a in assignments if a.card_id not in own}
     ids = PoolCard.objects.filter(pk__in=stray, pool__event=event).exclude(pool=pool).values_list("pk", flat=True)
     # Another team's card is refused by its number, not its name: naming it would let anyone read others' pools.
@@ -327,13 +401,19 @@ def _clean_basics(basics: Mapping[str, Mapping[str, int]] | None) -> dict[str, d
 
 def _check_version(pool: SealedPool, version: int | None) -> None:
     if version is not None and version != pool.version:
-        raise ValidationError(_("A teammate changed this pool while you were editing it. Reload the page and try again."))
+        raise ValidationError(
+            _("A teammate changed this pool while you were editing it. Reload the page and try again.")
+        )
 
 
 @transaction.atomic
 def sealed_pool_save(
-    *, pool: SealedPool, user, assignments: Sequence[rules.Assignment],
-    basics: Mapping[str, Mapping[str, int]] | None = None, version: int | None = None,
+    *,
+    pool: SealedPool,
+    user,
+    assignments: Sequence[rules.Assignment],
+    basics: Mapping[str, Mapping[str, int]] | None = None,
+    version: int | None = None,
 ) -> SealedPool:
     """Save a work-in-progress assignment (cards may still be unassigned or decks short). Before registration only.
 
@@ -343,13 +423,19 @@ def sealed_pool_save(
     pool = _locked_pool(pool=pool, user=user)
     _check_version(pool, version)
     if pool.is_registered:
-        raise ValidationError(_("Your pool is registered; change it by registering again (between rounds, where allowed)."))
+        raise ValidationError(
+            _("Your pool is registered; change it by registering again (between rounds, where allowed).")
+        )
     rows = list(pool.cards.all())
     assignments = _normalised(event=pool.event, assignments=[a for a in assignments if a.zone])
     problems = rules.check_assignment(
-        pool=[rules.Card(r.pk, r.name, r.position) for r in rows], assignments=assignments,
-        seats=pool.event.seat_letters, shared_sideboard=sealed_shares_sideboard(event=pool.event), basics=basics,
-        foreign=_foreign(event=pool.event, pool=pool, assignments=assignments, own={r.pk for r in rows}), min_main=0,
+        pool=[rules.Card(r.pk, r.name, r.position) for r in rows],
+        assignments=assignments,
+        seats=pool.event.seat_letters,
+        shared_sideboard=sealed_shares_sideboard(event=pool.event),
+        basics=basics,
+        foreign=_foreign(event=pool.event, pool=pool, assignments=assignments, own={r.pk for r in rows}),
+        min_main=0,
     )
     problems = [p for p in problems if p.code != "missing"]
     if problems:
@@ -362,8 +448,12 @@ def sealed_pool_save(
 
 @transaction.atomic
 def sealed_pool_register(
-    *, pool: SealedPool, user, assignments: Sequence[rules.Assignment],
-    basics: Mapping[str, Mapping[str, int]] | None = None, version: int | None = None,
+    *,
+    pool: SealedPool,
+    user,
+    assignments: Sequence[rules.Assignment],
+    basics: Mapping[str, Mapping[str, int]] | None = None,
+    version: int | None = None,
 ) -> SealedPool:
     """Register the team's decks: every card used exactly once, each main deck at least the minimum; then lock.
 
@@ -379,8 +469,11 @@ def sealed_pool_register(
     cards = [rules.Card(r.pk, r.name, r.position) for r in rows]
     assignments = _normalised(event=event, assignments=assignments)
     problems = rules.check_assignment(
-        pool=cards, assignments=assignments, seats=event.seat_letters,
-        shared_sideboard=sealed_shares_sideboard(event=event), basics=basics,
+        pool=cards,
+        assignments=assignments,
+        seats=event.seat_letters,
+        shared_sideboard=sealed_shares_sideboard(event=event),
+        basics=basics,
         foreign=_foreign(event=event, pool=pool, assignments=assignments, own={r.pk for r in rows}),
         min_main=settings_.min_main_deck if settings_ else rules.MIN_MAIN_DECK,
     )
@@ -394,11 +487,25 @@ def sealed_pool_register(
         moves = rules.moved_cards(pool=cards, before=before, after={a.card_id: (a.seat, a.zone) for a in assignments})
         if moves or _clean_basics(basics) != pool.basics:
             if not (settings_ and settings_.allow_changes_between_rounds):
-                raise PoolRefused([rules.Problem("locked", _("Your pool is registered and this event allows no changes "
-                                                            "after registration: %(cards)s.") % {"cards": "; ".join(moves) or _("basic lands")})])
+                raise PoolRefused(
+                    [
+                        rules.Problem(
+                            "locked",
+                            _("Your pool is registered and this event allows no changes after registration: %(cards)s.")
+                            % {"cards": "; ".join(moves) or _("basic lands")},
+                        )
+                    ]
+                )
             if playing:
-                raise PoolRefused([rules.Problem("locked", _("Round %(n)d is being played; change your decks between "
-                                                            "rounds: %(cards)s.") % {"n": latest, "cards": "; ".join(moves) or _("basic lands")})])
+                raise PoolRefused(
+                    [
+                        rules.Problem(
+                            "locked",
+                            _("Round %(n)d is being played; change your decks between rounds: %(cards)s.")
+                            % {"n": latest, "cards": "; ".join(moves) or _("basic lands")},
+                        )
+                    ]
+                )
             action = PoolAction.CHANGED
         else:
             return pool
@@ -410,8 +517,12 @@ def sealed_pool_register(
 
 
 def sealed_pool_register_lists(
-    *, pool: SealedPool, user, lists: Mapping[tuple[str, str], str],
-    basics: Mapping[str, Mapping[str, int]] | None = None, version: int | None = None,
+    *,
+    pool: SealedPool,
+    user,
+    lists: Mapping[tuple[str, str], str],
+    basics: Mapping[str, Mapping[str, int]] | None = None,
+    version: int | None = None,
 ) -> SealedPool:
     """Register from text decklists: `lists` maps (seat, zone) to "2 Card Name" lines (seat "" with zone side
     is the 2HG shared sideboard). Names are matched to the pool's rows; every problem is reported by card name.
@@ -423,17 +534,27 @@ def sealed_pool_register_lists(
         parsed[key], found = rules.parse_list(text)
         problems += found
     rows = list(PoolCard.objects.filter(pool=pool).only("pk", "name", "position"))
-    assignments, found = rules.assignments_from_lists(pool=[rules.Card(r.pk, r.name, r.position) for r in rows], lists=parsed)
+    assignments, found = rules.assignments_from_lists(
+        pool=[rules.Card(r.pk, r.name, r.position) for r in rows], lists=parsed
+    )
     problems += found
     if problems:
-        if not (sealed_user_on_team(user=user, registration_id=pool.registration_id)
-                or may_run_event(user, pool.event)):
+        if not (
+            sealed_user_on_team(user=user, registration_id=pool.registration_id) or may_run_event(user, pool.event)
+        ):
             raise NotYourPool(_("This is not your team's pool."))
         # Cards left out are reported too, so the team sees everything that's wrong at once.
         used = {a.card_id for a in assignments}
-        problems += [rules.Problem("missing", _("%(card)s is not in any list; every card of the pool goes to a deck "
-                                              "or sideboard.") % {"card": r.name}, card=r.name)
-                     for r in rows if r.pk not in used]
+        problems += [
+            rules.Problem(
+                "missing",
+                _("%(card)s is not in any list; every card of the pool goes to a deck or sideboard.")
+                % {"card": r.name},
+                card=r.name,
+            )
+            for r in rows
+            if r.pk not in used
+        ]
         raise PoolRefused(problems)
     return sealed_pool_register(pool=pool, user=user, assignments=assignments, basics=basics, version=version)
 
@@ -471,7 +592,15 @@ def sealed_pools_archive(*, event: Event) -> list[dict]:
             deck = decks.get(seat.letter, {rules.MAIN: {}, rules.SIDE: {}})
             for name, count in (pool.basics or {}).get(seat.letter, {}).items():
                 deck[rules.MAIN][name] = deck[rules.MAIN].get(name, 0) + int(count)
-            rows.append({"registration": pool.registration_id, "letter": seat.letter, "main": deck[rules.MAIN],
-                         "sideboard": deck[rules.SIDE], "pool": whole, "submitted_at": pool.registered_at})
+            rows.append(
+                {
+                    "registration": pool.registration_id,
+                    "letter": seat.letter,
+                    "main": deck[rules.MAIN],
+                    "sideboard": deck[rules.SIDE],
+                    "pool": whole,
+                    "submitted_at": pool.registered_at,
+                }
+            )
     SealedPool.objects.filter(pk__in=[p.pk for p in pools]).delete()
     return rows

@@ -1,4 +1,5 @@
 """Pages of team sealed: thin, they call a selector or a service and render (docs/sealed.md)."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -56,9 +57,16 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404(str(exc)) from exc
     if pool.event.real_product:
         # A pool left from before the organizer turned real product on: nothing of it counts, nothing is taken.
-        return render(request, "sealed/real_product.html", {
-            "event": pool.event, "instead": sealed_real_product_instead(event=pool.event),
-            "asks_decks": event_asks_typed_decks(event=pool.event)}, status=409 if request.method == "POST" else 200)
+        return render(
+            request,
+            "sealed/real_product.html",
+            {
+                "event": pool.event,
+                "instead": sealed_real_product_instead(event=pool.event),
+                "asks_decks": event_asks_typed_decks(event=pool.event),
+            },
+            status=409 if request.method == "POST" else 200,
+        )
     problems: list[str] = []
     posted: dict[int, str] = {}
     if request.method == "POST":
@@ -79,7 +87,9 @@ def pool_page(request: HttpRequest, pk: int) -> HttpResponse:
                 sealed_pool_register_lists(pool=pool, user=request.user, lists=lists, basics=basics, version=version)
                 messages.success(request, _("Your decks are registered."))
             elif action == "register":
-                sealed_pool_register(pool=pool, user=request.user, assignments=assignments, basics=basics, version=version)
+                sealed_pool_register(
+                    pool=pool, user=request.user, assignments=assignments, basics=basics, version=version
+                )
                 messages.success(request, _("Your decks are registered."))
             else:
                 sealed_pool_save(pool=pool, user=request.user, assignments=assignments, basics=basics, version=version)

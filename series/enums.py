@@ -1,4 +1,5 @@
 """The vocabularies of a series (docs/series.md)."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

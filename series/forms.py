@@ -1,4 +1,5 @@
 """The organizer's forms for a series (series/views.py); the services check and write."""
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -9,7 +10,7 @@ from tournaments.models import Event
 
 
 class PointsTableField(forms.CharField):
-    """"10, 8, 6, 5, 4" as [10, 8, 6, 5, 4]."""
+    """ "10, 8, 6, 5, 4" as [10, 8, 6, 5, 4]."""
 
     def prepare_value(self, value):
         return ", ".join(str(p) for p in value) if isinstance(value, list) else value
@@ -25,14 +26,27 @@ class PointsTableField(forms.CharField):
 
 
 class SeriesForm(forms.ModelForm):
-    points_table = PointsTableField(label=_("Points by placing"), required=False, max_length=2000,
-                                    initial=DEFAULT_POINTS_TABLE,  # a declared field takes no default of the model's
-                                    help_text=_("Points for 1st, 2nd, 3rd, ... place, separated by commas."))
+    points_table = PointsTableField(
+        label=_("Points by placing"),
+        required=False,
+        max_length=2000,
+        initial=DEFAULT_POINTS_TABLE,  # a declared field takes no default of the model's
+        help_text=_("Points for 1st, 2nd, 3rd, ... place, separated by commas."),
+    )
 
     class Meta:
         model = Series
-        fields = ["name", "kind", "is_public", "points_source", "points_table", "participation_points", "best_of",
-                  "qualify_top", "qualify_points"]
+        fields = [
+            "name",
+            "kind",
+            "is_public",
+            "points_source",
+            "points_table",
+            "participation_points",
+            "best_of",
+            "qualify_top",
+            "qualify_points",
+        ]
 
 
 class AttachForm(forms.Form):

@@ -3,6 +3,7 @@
 The link lives here (SeriesEvent), so tournaments knows nothing of series; an event belongs to at most one series.
 What each player made of an attached event (place and match points) is kept in SeriesResult when the event
 finishes, so the standings read three tables whatever the number of events."""
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -22,8 +23,9 @@ def _default_points_table() -> list[int]:
 
 
 def validate_points_table(value) -> None:
-    if not isinstance(value, list) or not all(isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 10000
-                                              for p in value):
+    if not isinstance(value, list) or not all(
+        isinstance(p, int) and not isinstance(p, bool) and 0 <= p <= 10000 for p in value
+    ):
         raise ValidationError(_("The points table is a list of whole numbers from 0 to 10000, 1st place first."))
     if len(value) > 256:
         raise ValidationError(_("The points table has at most 256 places."))
@@ -31,31 +33,52 @@ def validate_points_table(value) -> None:
 
 class Series(models.Model):
     name = models.CharField(_("name"), max_length=200)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series",
-                              verbose_name=_("organizer"))
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series", verbose_name=_("organizer")
+    )
     kind = models.CharField(_("kind"), max_length=20, choices=SeriesKind.choices, default=SeriesKind.LEAGUE)
-    is_public = models.BooleanField(_("public"), default=True,
-                                    help_text=_("The series' page and standings are visible to everyone."))
-    points_source = models.CharField(_("points from"), max_length=20, choices=PointsSource.choices,
-                                     default=PointsSource.PLACING)
-    points_table = models.JSONField(_("points by placing"), default=_default_points_table,
-                                    validators=[validate_points_table],
-                                    help_text=_("Points for 1st, 2nd, 3rd, ... place."))
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("The series' page and standings are visible to everyone.")
+    )
+    points_source = models.CharField(
+        _("points from"), max_length=20, choices=PointsSource.choices, default=PointsSource.PLACING
+    )
+    points_table = models.JSONField(
+        _("points by placing"),
+        default=_default_points_table,
+        validators=[validate_points_table],
+        help_text=_("Points for 1st, 2nd, 3rd, ... place."),
+    )
     participation_points = models.PositiveIntegerField(
-        _("participation points"), default=1, validators=[MinValueValidator(0)],
-        help_text=_("Points for playing in an event, for every place below the table."))
+        _("participation points"),
+        default=1,
+        validators=[MinValueValidator(0)],
+        help_text=_("Points for playing in an event, for every place below the table."),
+    )
     best_of = models.PositiveSmallIntegerField(
-        _("events counted"), null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text=_("Count each player's best N events; empty counts every event."))
+        _("events counted"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Count each player's best N events; empty counts every event."),
+    )
     qualify_top = models.PositiveSmallIntegerField(
-        _("qualify: top places"), null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text=_("The top N of the standings qualify."))
+        _("qualify: top places"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("The top N of the standings qualify."),
+    )
     qualify_points = models.PositiveIntegerField(
-        _("qualify: points"), null=True, blank=True,
-        help_text=_("Everyone with at least these points qualifies."))
-    prize_ties = models.CharField(_("tied places"), max_length=12, choices=TieSplit.choices,
-                                  default=TieSplit.TIEBREAKERS,
-                                  help_text=_("How players sharing a rank share the prizes of their places."))
+        _("qualify: points"), null=True, blank=True, help_text=_("Everyone with at least these points qualifies.")
+    )
+    prize_ties = models.CharField(
+        _("tied places"),
+        max_length=12,
+        choices=TieSplit.choices,
+        default=TieSplit.TIEBREAKERS,
+        help_text=_("How players sharing a rank share the prizes of their places."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -69,8 +92,7 @@ class Series(models.Model):
 
 class SeriesEvent(models.Model):
     series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="series_events")
-    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="series_link",
-                                 verbose_name=_("event"))
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="series_link", verbose_name=_("event"))
     recorded_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
@@ -87,8 +109,14 @@ class SeriesResult(models.Model):
 
     series_event = models.ForeignKey(SeriesEvent, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="series_results")
-    team = models.ForeignKey(Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-                             help_text="The team the player played for (a team series ranks teams).")
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The team the player played for (a team series ranks teams).",
+    )
     place = models.PositiveIntegerField()
     match_points = models.PositiveIntegerField()
 

@@ -1,4 +1,5 @@
 """Records a series event's results when it finishes (tournaments.signals.domain_event, after the commit)."""
+
 from django.dispatch import receiver
 
 from series.models import SeriesEvent

@@ -1,5 +1,6 @@
 """Reads of the series app (docs/series.md). The standings read a fixed number of queries whatever the number of
 events (tests/series/test_selectors.py counts them with 50 events)."""
+
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -72,21 +73,32 @@ def series_managed_by(*, user) -> QuerySet[Series]:
 
 
 def series_rules(series: Series) -> SeriesRules:
-    return SeriesRules(points_source=series.points_source, points_table=tuple(series.points_table),
-                       participation_points=series.participation_points, best_of=series.best_of,
-                       qualify_top=series.qualify_top, qualify_points=series.qualify_points)
+    return SeriesRules(
+        points_source=series.points_source,
+        points_table=tuple(series.points_table),
+        participation_points=series.participation_points,
+        best_of=series.best_of,
+        qualify_top=series.qualify_top,
+        qualify_points=series.qualify_points,
+    )
 
 
 def series_events_for(*, series: Series, viewer) -> list[SeriesEventRef]:
     """The series' events by date, as `viewer` may see them: one query, and a second when some are private."""
-    events = [link.event for link in
-              SeriesEvent.objects.filter(series=series).select_related("event").order_by("event__date", "event_id")]
+    events = [
+        link.event
+        for link in SeriesEvent.objects.filter(series=series)
+        .select_related("event")
+        .order_by("event__date", "event_id")
+    ]
     private = [event.pk for event in events if not event.is_public]
     seen = set(events_visible_to(viewer).filter(pk__in=private).values_list("pk", flat=True)) if private else set()
-    return [SeriesEventRef(pk=e.pk, name=e.name, date=e.date, status=e.status)
-            if e.is_public or e.pk in seen else SeriesEventRef(pk=e.pk, name="", date=e.date, status=e.status,
-                                                               hidden=True)
-            for e in events]
+    return [
+        SeriesEventRef(pk=e.pk, name=e.name, date=e.date, status=e.status)
+        if e.is_public or e.pk in seen
+        else SeriesEventRef(pk=e.pk, name="", date=e.date, status=e.status, hidden=True)
+        for e in events
+    ]
 
 
 def series_standings_for(*, series: Series, viewer) -> SeriesStandings:
@@ -97,16 +109,27 @@ def series_standings_for(*, series: Series, viewer) -> SeriesStandings:
     by_team = series.kind == SeriesKind.TEAM
     # A team series ranks teams: the players of a team share its place and match points, so one row per team.
     kept = SeriesResult.objects.filter(series_event__series=series)
-    results = list(kept.filter(team__isnull=False).values_list(
-        "series_event__event_id", "team_id", "place", "match_points").distinct() if by_team else kept.values_list(
-        "series_event__event_id", "player_id", "place", "match_points"))
-    rows = series_standings(rules=series_rules(series),
-                            results=[EventResult(*values) for values in results],
-                            event_order=[event.pk for event in events])
+    results = list(
+        kept.filter(team__isnull=False)
+        .values_list("series_event__event_id", "team_id", "place", "match_points")
+        .distinct()
+        if by_team
+        else kept.values_list("series_event__event_id", "player_id", "place", "match_points")
+    )
+    rows = series_standings(
+        rules=series_rules(series),
+        results=[EventResult(*values) for values in results],
+        event_order=[event.pk for event in events],
+    )
     entrants = (Team if by_team else Player).objects.in_bulk([row.player for row in rows])
-    lines = [StandingsLine(row=row, entrant=entrants[row.player],
-                           cells=[(event, row.points.get(event.pk), event.pk in row.counted) for event in events])
-             for row in rows]
+    lines = [
+        StandingsLine(
+            row=row,
+            entrant=entrants[row.player],
+            cells=[(event, row.points.get(event.pk), event.pk in row.counted) for event in events],
+        )
+        for row in rows
+    ]
     return SeriesStandings(series=series, by_team=by_team, events=events, lines=lines)
 
 
@@ -116,13 +139,22 @@ def series_of_player(*, player: Player, user) -> list[dict]:
     kept = SeriesResult.objects.filter(player=player)
     teams = set(kept.exclude(team=None).values_list("team_id", flat=True))
     found = []
-    for series in series_visible_to(user=user).filter(pk__in=kept.values("series_event__series_id")).order_by("-created_at"):
+    for series in (
+        series_visible_to(user=user).filter(pk__in=kept.values("series_event__series_id")).order_by("-created_at")
+    ):
         standings = series_standings_for(series=series, viewer=user)
-        line = next((line for line in standings.lines
-                     if (line.entrant.pk in teams if standings.by_team else line.entrant.pk == player.pk)), None)
+        line = next(
+            (
+                line
+                for line in standings.lines
+                if (line.entrant.pk in teams if standings.by_team else line.entrant.pk == player.pk)
+            ),
+            None,
+        )
         if line is not None:
-            found.append({"series": series, "rank": line.row.rank, "total": line.row.total,
-                          "qualified": line.row.qualified})
+            found.append(
+                {"series": series, "rank": line.row.rank, "total": line.row.total, "qualified": line.row.qualified}
+            )
     return found
 
 
@@ -137,8 +169,14 @@ def series_payouts_for(*, standings: SeriesStandings, prizes: list[SeriesPrize])
     No query beyond what it is given. A row's `record` is the events played, its `match_points` the series points."""
     # Players sharing a rank hold the places their rank covers (1, 1 -> places 1 and 2), so either each keeps
     # its place's prizes in the standings' order or they pool them, as fees.prizes does for an event's ties.
-    placed = [Placed(place=position, team=line.entrant.pk, match_points=line.row.total, tie=line.row.rank)
-              for position, line in enumerate(standings.lines, start=1)]
-    return payout_rows(placed=placed, prizes=prizes, split_evenly=standings.series.prize_ties == TieSplit.EVENLY,
-                       names={line.entrant.pk: line.entrant.name for line in standings.lines},
-                       records={line.entrant.pk: str(line.row.events_played) for line in standings.lines})
+    placed = [
+        Placed(place=position, team=line.entrant.pk, match_points=line.row.total, tie=line.row.rank)
+        for position, line in enumerate(standings.lines, start=1)
+    ]
+    return payout_rows(
+        placed=placed,
+        prizes=prizes,
+        split_evenly=standings.series.prize_ties == TieSplit.EVENLY,
+        names={line.entrant.pk: line.entrant.name for line in standings.lines},
+        records={line.entrant.pk: str(line.row.events_played) for line in standings.lines},
+    )

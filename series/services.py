@@ -4,6 +4,7 @@ weekly run of events ahead, and keep each finished event's results for the stand
 Every door asks tournaments/rights.py (may_manage_series, may_attach_event); a series the person may not manage is
 refused as if it didn't exist (NotFound), and so is an event they don't run. Each change is written to the event
 log of the events it touches, with who made it."""
+
 import datetime as dt
 
 from django.core.exceptions import ValidationError
@@ -25,8 +26,17 @@ from tournaments.selectors.standings import standings_for_event
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_copy
 
-SETTINGS = ("name", "kind", "is_public", "points_source", "points_table", "participation_points", "best_of",
-            "qualify_top", "qualify_points")
+SETTINGS = (
+    "name",
+    "kind",
+    "is_public",
+    "points_source",
+    "points_table",
+    "participation_points",
+    "best_of",
+    "qualify_top",
+    "qualify_points",
+)
 FRIDAY = 4
 MAX_WEEKS = 26
 
@@ -74,10 +84,17 @@ def series_update(*, series: Series, by, **fields) -> Series:
     changed = {name for name in SETTINGS if before[name] != after[name]}
     if changed:
         for link in series.series_events.select_related("event"):
-            event_log_record(event=link.event, user=by, action=LogAction.SERIES_CHANGED,
-                             message=LogText(gettext_lazy("Series %(name)s changed: %(fields)s."),
-                                             {"name": series.name, "fields": ", ".join(sorted(changed))}),
-                             before={n: before[n] for n in changed}, after={n: after[n] for n in changed})
+            event_log_record(
+                event=link.event,
+                user=by,
+                action=LogAction.SERIES_CHANGED,
+                message=LogText(
+                    gettext_lazy("Series %(name)s changed: %(fields)s."),
+                    {"name": series.name, "fields": ", ".join(sorted(changed))},
+                ),
+                before={n: before[n] for n in changed},
+                after={n: after[n] for n in changed},
+            )
     return series
 
 
@@ -101,11 +118,21 @@ def series_prizes_set(*, series: Series, lines: list[dict], by, prize_ties: str 
     after = {"prize_ties": series.prize_ties, "prizes": [prize_line_json(p) for p in prizes]}
     if after != before:
         for link in series.series_events.select_related("event"):
-            event_log_record(event=link.event, user=by, action=LogAction.SERIES_CHANGED,
-                             message=LogText(ngettext_lazy("Prizes of the series %(name)s changed: %(n)d line.",
-                                                           "Prizes of the series %(name)s changed: %(n)d lines.",
-                                                           "n"), {"name": series.name, "n": len(prizes)}),
-                             before=before, after=after)
+            event_log_record(
+                event=link.event,
+                user=by,
+                action=LogAction.SERIES_CHANGED,
+                message=LogText(
+                    ngettext_lazy(
+                        "Prizes of the series %(name)s changed: %(n)d line.",
+                        "Prizes of the series %(name)s changed: %(n)d lines.",
+                        "n",
+                    ),
+                    {"name": series.name, "n": len(prizes)},
+                ),
+                before=before,
+                after=after,
+            )
     return prizes
 
 
@@ -127,9 +154,13 @@ def series_event_attach(*, series: Series, event: Event, by) -> SeriesEvent:
             return existing
         raise Conflict(_("This event is already in the series %(name)s.") % {"name": existing.series.name})
     link = SeriesEvent.objects.create(series=series, event=event)
-    event_log_record(event=event, user=by, action=LogAction.SERIES_ATTACHED,
-                     message=LogText(gettext_lazy("Event put into the series %(name)s."), {"name": series.name}),
-                     data={"series": series.pk})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.SERIES_ATTACHED,
+        message=LogText(gettext_lazy("Event put into the series %(name)s."), {"name": series.name}),
+        data={"series": series.pk},
+    )
     if event.status == EventStatus.FINISHED:
         series_event_record(link=link, by=by)
     return link
@@ -143,13 +174,17 @@ def series_event_detach(*, series: Series, event: Event, by) -> None:
     deleted, _count = SeriesEvent.objects.filter(series=series, event=event).delete()
     if not deleted:
         raise NotFound(_("This event is not in the series."))
-    event_log_record(event=event, user=by, action=LogAction.SERIES_DETACHED,
-                     message=LogText(gettext_lazy("Event taken out of the series %(name)s."), {"name": series.name}),
-                     data={"series": series.pk})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.SERIES_DETACHED,
+        message=LogText(gettext_lazy("Event taken out of the series %(name)s."), {"name": series.name}),
+        data={"series": series.pk},
+    )
 
 
 def series_event_copy_link(*, source: Event, copy: Event, by) -> None:
-    """"Run again" of an event in a series puts the copy into the same series, when `by` manages the series (a
+    """ "Run again" of an event in a series puts the copy into the same series, when `by` manages the series (a
     co-organizer's copy stays out: the series is its owner's). Registered in SeriesConfig.ready()
     (tournaments/copying.py); the weekly run attaches its copies itself, and attaching twice changes nothing."""
     link = SeriesEvent.objects.filter(event=source).select_related("series").first()
@@ -191,17 +226,28 @@ def series_event_record(*, link: SeriesEvent, by=None) -> int:
     event = link.event
     match_points = {row.team: row.match_points for row in standings_for_event(event=event)}
     places = {placing.team: placing.place for placing in placements_for_event(event=event)}
-    rows = [SeriesResult(series_event=link, player_id=player_id, team_id=team_id, place=places[registration_id],
-                         match_points=match_points.get(registration_id, 0))
-            for registration_id, player_id, team_id in Seat.objects.filter(event=event)
-            .values_list("registration_id", "player_id", "registration__team_id").order_by("registration_id", "letter")
-            if registration_id in places]
+    rows = [
+        SeriesResult(
+            series_event=link,
+            player_id=player_id,
+            team_id=team_id,
+            place=places[registration_id],
+            match_points=match_points.get(registration_id, 0),
+        )
+        for registration_id, player_id, team_id in Seat.objects.filter(event=event)
+        .values_list("registration_id", "player_id", "registration__team_id")
+        .order_by("registration_id", "letter")
+        if registration_id in places
+    ]
     SeriesResult.objects.filter(series_event=link).delete()
     SeriesResult.objects.bulk_create(rows, ignore_conflicts=True)
     link.recorded_at = timezone.now()
     link.save(update_fields=["recorded_at"])
-    event_log_record(event=event, user=by, action=LogAction.SERIES_RECORDED,
-                     message=LogText(gettext_lazy("Results recorded for the series %(name)s."),
-                                     {"name": link.series.name}),
-                     data={"series": link.series_id, "players": len(rows)})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.SERIES_RECORDED,
+        message=LogText(gettext_lazy("Results recorded for the series %(name)s."), {"name": link.series.name}),
+        data={"series": link.series_id, "players": len(rows)},
+    )
     return len(rows)

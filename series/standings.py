@@ -6,6 +6,7 @@ the participation points), or are the match points they made. With `best_of`, on
 Order: total counted points, then events played, then best placing, then total match points; players equal on all
 four share a rank. Who qualifies: rank within the top N, or counted points at or above the threshold.
 """
+
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -57,8 +58,9 @@ def _sort_key(row: SeriesRow) -> tuple:
     return (-row.total, -row.events_played, row.best_place, -row.match_points)
 
 
-def series_standings(*, rules: SeriesRules, results: Iterable[EventResult],
-                     event_order: Sequence[int] = ()) -> list[SeriesRow]:
+def series_standings(
+    *, rules: SeriesRules, results: Iterable[EventResult], event_order: Sequence[int] = ()
+) -> list[SeriesRow]:
     """Every player with a result, ranked. `event_order` (the events by date) breaks ties between equal scores
     when choosing the best N: the earlier event counts. Promises: ranks start at 1, equal keys share a rank and
     the next rank skips (1, 1, 3); `total` is the sum of the counted events' points."""
@@ -73,7 +75,7 @@ def series_standings(*, rules: SeriesRules, results: Iterable[EventResult],
     for row in rows.values():
         best = sorted(row.points, key=lambda e: (-row.points[e], position.get(e, len(position)), e))
         if rules.best_of is not None:
-            best = best[:rules.best_of]
+            best = best[: rules.best_of]
         row.counted = frozenset(best)
         row.total = sum(row.points[e] for e in best)
     ordered = sorted(rows.values(), key=lambda r: (_sort_key(r), r.player))
@@ -82,5 +84,6 @@ def series_standings(*, rules: SeriesRules, results: Iterable[EventResult],
         row.rank = ordered[index - 1].rank if same else index + 1
         row.qualified = bool(
             (rules.qualify_top is not None and row.rank <= rules.qualify_top)
-            or (rules.qualify_points is not None and row.total >= rules.qualify_points))
+            or (rules.qualify_points is not None and row.total >= rules.qualify_points)
+        )
     return ordered

@@ -1,4 +1,5 @@
 """The series pages, mounted at /series/."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

@@ -1,5 +1,6 @@
 """Series pages (docs/series.md): the players' page of a series and the organizer's pages to make and run one.
 Thin: each asks tournaments/rights.py through the selectors and services, and renders."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -29,17 +30,28 @@ def series_page(request: HttpRequest, pk: int) -> HttpResponse:
     standings = selectors.series_standings_for(series=series, viewer=request.user)
     prizes = selectors.series_prizes_for(series=series)
     may_manage = may_manage_series(request.user, series)
-    return render(request, "series/series.html", {
-        "standings": standings, "series": series, "may_manage": may_manage, "prizes": prizes,
-        "payouts": selectors.series_payouts_for(standings=standings, prizes=prizes), "formats": FORMATS,
-        "split_evenly": series.prize_ties == TieSplit.EVENLY,
-    })
+    return render(
+        request,
+        "series/series.html",
+        {
+            "standings": standings,
+            "series": series,
+            "may_manage": may_manage,
+            "prizes": prizes,
+            "payouts": selectors.series_payouts_for(standings=standings, prizes=prizes),
+            "formats": FORMATS,
+            "split_evenly": series.prize_ties == TieSplit.EVENLY,
+        },
+    )
 
 
 def _payout_columns(series: Series) -> dict[str, str]:
     """The payout list's entrant, record and points columns of a series (fees.payoutlist)."""
-    return {"entrant": _("Team") if series.kind == SeriesKind.TEAM else _("Player"), "record": _("Events played"),
-            "points": _("Points")}
+    return {
+        "entrant": _("Team") if series.kind == SeriesKind.TEAM else _("Player"),
+        "record": _("Events played"),
+        "points": _("Points"),
+    }
 
 
 @login_required
@@ -49,8 +61,11 @@ def series_payouts(request: HttpRequest, pk: int) -> HttpResponse:
     series = _managed(request, pk)
     standings = selectors.series_standings_for(series=series, viewer=request.user)
     rows = selectors.series_payouts_for(standings=standings, prizes=selectors.series_prizes_for(series=series))
-    return payout_download(dataset=payout_dataset(rows=rows, **_payout_columns(series)),
-                           file_format=request.GET.get("format", "csv"), title=series.name)
+    return payout_download(
+        dataset=payout_dataset(rows=rows, **_payout_columns(series)),
+        file_format=request.GET.get("format", "csv"),
+        title=series.name,
+    )
 
 
 @login_required
@@ -58,9 +73,16 @@ def series_payouts(request: HttpRequest, pk: int) -> HttpResponse:
 def series_prizes(request: HttpRequest, pk: int) -> HttpResponse:
     """Save the series' prize structure (one line each, as on the desk) and how tied ranks share it."""
     series = _managed(request, pk)
-    return _act(request, series, lambda: services.series_prizes_set(
-        series=series, by=request.user, lines=prize_lines_parse(request.POST.get("prizes", "")),
-        prize_ties=request.POST.get("prize_ties") or None))
+    return _act(
+        request,
+        series,
+        lambda: services.series_prizes_set(
+            series=series,
+            by=request.user,
+            lines=prize_lines_parse(request.POST.get("prizes", "")),
+            prize_ties=request.POST.get("prize_ties") or None,
+        ),
+    )
 
 
 @login_required
@@ -114,11 +136,19 @@ def series_manage(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, _("Series saved."))
         return redirect("series:manage", pk=series.pk)
     events = _own_events(request)
-    return render(request, "series/form.html", {
-        "form": form, "series": series, "links": series.series_events.select_related("event"),
-        "attach_form": AttachForm(events=events), "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
-        "prize_text": prize_lines_text(selectors.series_prizes_for(series=series)), "ties": TieSplit.choices,
-    })
+    return render(
+        request,
+        "series/form.html",
+        {
+            "form": form,
+            "series": series,
+            "links": series.series_events.select_related("event"),
+            "attach_form": AttachForm(events=events),
+            "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
+            "prize_text": prize_lines_text(selectors.series_prizes_for(series=series)),
+            "ties": TieSplit.choices,
+        },
+    )
 
 
 def _act(request: HttpRequest, series: Series, work) -> HttpResponse:
@@ -146,8 +176,11 @@ def series_attach(request: HttpRequest, pk: int) -> HttpResponse:
     form = AttachForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
     if not form.is_valid():
         return _form_refused(request, series, form)
-    return _act(request, series, lambda: services.series_event_attach(
-        series=series, event=form.cleaned_data["event"], by=request.user))
+    return _act(
+        request,
+        series,
+        lambda: services.series_event_attach(series=series, event=form.cleaned_data["event"], by=request.user),
+    )
 
 
 @login_required
@@ -164,8 +197,15 @@ def series_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
 @require_POST
 def series_weekly(request: HttpRequest, pk: int) -> HttpResponse:
     series = _managed(request, pk)
-    form = WeeklyRunForm(request.POST, events=Event.objects.all(), prefix="weekly")  # the service answers 404 for another's event
+    form = WeeklyRunForm(
+        request.POST, events=Event.objects.all(), prefix="weekly"
+    )  # the service answers 404 for another's event
     if not form.is_valid():
         return _form_refused(request, series, form)
-    return _act(request, series, lambda: services.series_weekly_run(
-        series=series, event=form.cleaned_data["event"], by=request.user, weeks=form.cleaned_data["weeks"]))
+    return _act(
+        request,
+        series,
+        lambda: services.series_weekly_run(
+            series=series, event=form.cleaned_data["event"], by=request.user, weeks=form.cleaned_data["weeks"]
+        ),
+    )

@@ -1,5 +1,6 @@
 """The organizer's view of live games: each game's totals with every change, who made it and when (read-only:
 changes go through the live page, where the organizer may undo any change)."""
+
 from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
@@ -26,8 +27,18 @@ class GameStateAdmin(EventScopedAdmin):
     list_display = ["match", "number", "life_a", "poison_a", "life_b", "poison_b", "winner", "live"]
     list_filter = ["match__round__event"]
     list_select_related = ["match__round__event", "match__team_a__team", "match__team_b__team"]
-    readonly_fields = ["match", "number", "starting_life", "poison_limit", "life_a", "poison_a", "life_b", "poison_b",
-                       "winner", "version"]
+    readonly_fields = [
+        "match",
+        "number",
+        "starting_life",
+        "poison_limit",
+        "life_a",
+        "poison_a",
+        "life_b",
+        "poison_b",
+        "winner",
+        "version",
+    ]
     inlines = [LifeChangeInline]
 
     def has_add_permission(self, request) -> bool:

@@ -3,6 +3,7 @@
 A GameState row holds one game's totals and serialises every change to them: services lock it, write one
 LifeChange and the new totals in one short transaction. See docs/sharedgame.md.
 """
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -39,12 +40,21 @@ class GameState(models.Model):
         verbose_name = _("shared game")
         verbose_name_plural = _("shared games")
         constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="gamestate_number_once_per_match",
-                                    violation_error_message=_("This match already has a game with this number.")),
-            models.CheckConstraint(condition=Q(number__gte=1), name="gamestate_number_positive",
-                                   violation_error_message=_("Games are numbered from 1.")),
-            models.CheckConstraint(condition=Q(winner__in=["", "A", "B", "D"]), name="gamestate_winner_valid",
-                                   violation_error_message=_("The winner is A, B, a draw or nobody yet.")),
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                name="gamestate_number_once_per_match",
+                violation_error_message=_("This match already has a game with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="gamestate_number_positive",
+                violation_error_message=_("Games are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__in=["", "A", "B", "D"]),
+                name="gamestate_winner_valid",
+                violation_error_message=_("The winner is A, B, a draw or nobody yet."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -63,7 +73,12 @@ class LifeChange(models.Model):
     at = models.DateTimeField(_("at"), auto_now_add=True)
     undone_at = models.DateTimeField(_("undone at"), null=True, blank=True)
     undone_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+", verbose_name=_("undone by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("undone by"),
     )
 
     class Meta:
@@ -72,10 +87,16 @@ class LifeChange(models.Model):
         verbose_name_plural = _("life changes")
         indexes = [models.Index(fields=["game", "by", "undone_at"], name="lifechange_own_last")]
         constraints = [
-            models.CheckConstraint(condition=Q(team__in=["A", "B"]), name="lifechange_team_valid",
-                                   violation_error_message=_("A change is to team A or team B.")),
-            models.CheckConstraint(condition=~Q(life=0, poison=0), name="lifechange_not_empty",
-                                   violation_error_message=_("A change changes life or poison.")),
+            models.CheckConstraint(
+                condition=Q(team__in=["A", "B"]),
+                name="lifechange_team_valid",
+                violation_error_message=_("A change is to team A or team B."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(life=0, poison=0),
+                name="lifechange_not_empty",
+                violation_error_message=_("A change changes life or poison."),
+            ),
         ]
 
     def __str__(self) -> str:

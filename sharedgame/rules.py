@@ -2,6 +2,7 @@
 
 Pure Python over plain data, no ORM: sharedgame.services adapts the models to these functions.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -54,17 +55,23 @@ def apply_change(totals: Totals, *, team: str, life: int, poison: int) -> Totals
     if abs(life) > MAX_DELTA or abs(poison) > MAX_DELTA:
         raise TotalsError(gettext("A single change is at most %(max)d.") % {"max": MAX_DELTA})
     if team == A:
-        new = Totals(totals.life_a + life, totals.poison_a + poison, totals.life_b, totals.poison_b, totals.poison_limit)
+        new = Totals(
+            totals.life_a + life, totals.poison_a + poison, totals.life_b, totals.poison_b, totals.poison_limit
+        )
         after = new.poison_a
     else:
-        new = Totals(totals.life_a, totals.poison_a, totals.life_b + life, totals.poison_b + poison, totals.poison_limit)
+        new = Totals(
+            totals.life_a, totals.poison_a, totals.life_b + life, totals.poison_b + poison, totals.poison_limit
+        )
         after = new.poison_b
     if after < 0:
         raise TotalsError(
             ngettext(
                 "Team %(team)s has %(have)d poison counter; it can't lose %(lose)d.",
-                "Team %(team)s has %(have)d poison counters; it can't lose %(lose)d.", after - poison,
-            ) % {"team": team, "have": after - poison, "lose": -poison}
+                "Team %(team)s has %(have)d poison counters; it can't lose %(lose)d.",
+                after - poison,
+            )
+            % {"team": team, "have": after - poison, "lose": -poison}
         )
     return new
 

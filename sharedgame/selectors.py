@@ -1,4 +1,5 @@
 """Reads of live life and poison. Plain data, so the portal page and the REST API show the same thing."""
+
 from __future__ import annotations
 
 from django.db.models import Count, Max, Q, Sum
@@ -40,17 +41,25 @@ def shared_game_state(*, match: TeamMatch) -> dict:
         states = [GameState(match=match, number=1, starting_life=life, poison_limit=poison, life_a=life, life_b=life)]
     games = []
     for s in states:
-        games.append({
-            "number": s.number,
-            "a": {"life": s.life_a, "poison": s.poison_a,
-                  "lost": rules.team_lost(life=s.life_a, poison=s.poison_a, poison_limit=s.poison_limit)},
-            "b": {"life": s.life_b, "poison": s.poison_b,
-                  "lost": rules.team_lost(life=s.life_b, poison=s.poison_b, poison_limit=s.poison_limit)},
-            "starting_life": s.starting_life,
-            "poison_limit": s.poison_limit,
-            "winner": s.winner or None,
-            "version": s.version,
-        })
+        games.append(
+            {
+                "number": s.number,
+                "a": {
+                    "life": s.life_a,
+                    "poison": s.poison_a,
+                    "lost": rules.team_lost(life=s.life_a, poison=s.poison_a, poison_limit=s.poison_limit),
+                },
+                "b": {
+                    "life": s.life_b,
+                    "poison": s.poison_b,
+                    "lost": rules.team_lost(life=s.life_b, poison=s.poison_b, poison_limit=s.poison_limit),
+                },
+                "starting_life": s.starting_life,
+                "poison_limit": s.poison_limit,
+                "winner": s.winner or None,
+                "version": s.version,
+            }
+        )
     wins_a, wins_b, draws = rules.match_games([g["winner"] for g in games])
     best_of = event.shared_games_per_match
     return {
@@ -70,15 +79,13 @@ def shared_game_state(*, match: TeamMatch) -> dict:
         "decided": rules.match_decided([g["winner"] for g in games], best_of=best_of),
         "result_state": match.result_state,
         "etag": f"{match.pk}-{len([s for s in states if s.pk])}-{sum(s.version for s in states if s.pk)}-"
-                f"{max((s.pk for s in states if s.pk), default=0)}-{match.result_state}",
+        f"{max((s.pk for s in states if s.pk), default=0)}-{match.result_state}",
     }
 
 
 def shared_game_match(*, pk: int) -> TeamMatch | None:
     """The match with what shared_game_state reads joined in one query, or None."""
-    return (
-        TeamMatch.objects.select_related("round__event", "team_a__team", "team_b__team").filter(pk=pk).first()
-    )
+    return TeamMatch.objects.select_related("round__event", "team_a__team", "team_b__team").filter(pk=pk).first()
 
 
 def shared_game_history(*, match: TeamMatch, game: int, limit: int = 20) -> list[dict]:
@@ -90,10 +97,15 @@ def shared_game_history(*, match: TeamMatch, game: int, limit: int = 20) -> list
     )
     return [
         {
-            "id": c.pk, "team": c.team, "life": c.life, "poison": c.poison, "at": c.at,
+            "id": c.pk,
+            "team": c.team,
+            "life": c.life,
+            "poison": c.poison,
+            "at": c.at,
             # Players by the name pairings show; anyone else (the organizer) by role, not by login name.
             "by": getattr(getattr(c.by, "player", None), "name", "") or _("Organizer"),
-            "by_id": c.by_id, "undone": c.undone_at is not None,
+            "by_id": c.by_id,
+            "undone": c.undone_at is not None,
         }
         for c in changes
     ]

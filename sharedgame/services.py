@@ -5,6 +5,7 @@ then reads the totals again, so two phones tapping the same total at once both c
 first and adds to its result. Locks are always taken game row first, then the match row (team_match_report), so
 reporting and tapping can't deadlock. See docs/sharedgame.md.
 """
+
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
@@ -64,7 +65,8 @@ def _new_game(match: TeamMatch, number: int) -> GameState:
     except rules.TotalsError as exc:
         raise ChangeRefused(str(exc)) from exc
     state, _created = GameState.objects.get_or_create(
-        match=match, number=number,
+        match=match,
+        number=number,
         defaults={"starting_life": life, "poison_limit": poison, "life_a": life, "life_b": life},
     )
     return state
@@ -92,7 +94,12 @@ def _totals(state: GameState) -> rules.Totals:
 
 
 def _store(state: GameState, totals: rules.Totals) -> None:
-    state.life_a, state.poison_a, state.life_b, state.poison_b = totals.life_a, totals.poison_a, totals.life_b, totals.poison_b
+    state.life_a, state.poison_a, state.life_b, state.poison_b = (
+        totals.life_a,
+        totals.poison_a,
+        totals.life_b,
+        totals.poison_b,
+    )
     state.winner = rules.game_outcome(totals) or ""
     state.version += 1
     state.save(update_fields=["life_a", "poison_a", "life_b", "poison_b", "winner", "version", "updated_at"])

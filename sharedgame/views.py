@@ -3,6 +3,7 @@
 The page polls its state fragment every 2 seconds with the etag it shows; an unchanged match answers 204 (htmx
 swaps nothing), so a spectator's poll costs two small queries.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -51,10 +52,14 @@ def _match_for(request: HttpRequest, pk: int) -> tuple[TeamMatch, bool]:
 def _context(request: HttpRequest, match: TeamMatch, can_change: bool, error: str = "") -> dict:
     state = shared_game_state(match=match)
     return {
-        "match": match, "state": state, "game": state["games"][-1], "can_change": can_change,
+        "match": match,
+        "state": state,
+        "game": state["games"][-1],
+        "can_change": can_change,
         "side": shared_game_user_side(match=match, user=request.user) if can_change else None,
         "history": shared_game_history(match=match, game=state["current_game"]) if can_change else [],
-        "open": can_change and match.result_state == "pending", "error": error,
+        "open": can_change and match.result_state == "pending",
+        "error": error,
     }
 
 
@@ -119,18 +124,33 @@ def _game(request: HttpRequest, match: TeamMatch) -> int:
 @login_required
 @require_POST
 def match_change(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, lambda match: life_change_apply(
-        match=match, user=request.user, game=_game(request, match), team=request.POST.get("team", ""),
-        life=_int(request, "life"), poison=_int(request, "poison"),
-    ))
+    return _act(
+        request,
+        pk,
+        lambda match: life_change_apply(
+            match=match,
+            user=request.user,
+            game=_game(request, match),
+            team=request.POST.get("team", ""),
+            life=_int(request, "life"),
+            poison=_int(request, "poison"),
+        ),
+    )
 
 
 @login_required
 @require_POST
 def match_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, lambda match: life_change_undo(
-        match=match, user=request.user, game=_game(request, match), change_id=_int(request, "change") or None,
-    ))
+    return _act(
+        request,
+        pk,
+        lambda match: life_change_undo(
+            match=match,
+            user=request.user,
+            game=_game(request, match),
+            change_id=_int(request, "change") or None,
+        ),
+    )
 
 
 @login_required
@@ -146,4 +166,5 @@ def match_report(request: HttpRequest, pk: int) -> HttpResponse:
         shared_game_report(match=match, user=request.user)
         if not request.headers.get("HX-Request"):
             messages.success(request, _("Reported. The other team confirms the result."))
+
     return _act(request, pk, report)

@@ -61,9 +61,13 @@ class TeamSignupAdmin(EventScopedAdmin):
 
 
 class TeamFileForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("Team list"),
-                           help_text=gettext_lazy("CSV (comma, semicolon or tab; UTF-8) or an .xlsx spreadsheet with the "
-                                                  "columns team, seat, player: one line per player."))
+    file = forms.FileField(
+        label=gettext_lazy("Team list"),
+        help_text=gettext_lazy(
+            "CSV (comma, semicolon or tab; UTF-8) or an .xlsx spreadsheet with the "
+            "columns team, seat, player: one line per player."
+        ),
+    )
 
 
 @admin.register(EventTeamList)
@@ -82,13 +86,17 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
 
     @admin.display(description=gettext_lazy("import"))
     def import_link(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("admin:signup_event_teams_import", args=[obj.pk]),
-                           _("Import teams"))
+        return format_html(
+            '<a href="{}">{}</a>', reverse("admin:signup_event_teams_import", args=[obj.pk]), _("Import teams")
+        )
 
     @admin.display(description=gettext_lazy("export"))
     def export_links(self, obj):
-        links = [(reverse("admin:signup_event_export", args=[obj.pk, what, fmt]), f"{label} ({fmt})")
-                 for what, (label, _r, _q) in EXPORTS.items() for fmt in FORMATS]
+        links = [
+            (reverse("admin:signup_event_export", args=[obj.pk, what, fmt]), f"{label} ({fmt})")
+            for what, (label, _r, _q) in EXPORTS.items()
+            for fmt in FORMATS
+        ]
         return format_html_join(" · ", '<a href="{}">{}</a>', links)
 
     def has_view_permission(self, request, obj=None):
@@ -97,9 +105,14 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
 
     def get_urls(self):
         own = [
-            path("<int:event_id>/import/", self.admin_site.admin_view(self.import_view), name="signup_event_teams_import"),
-            path("<int:event_id>/export/<str:what>.<str:file_format>", self.admin_site.admin_view(self.export_view),
-                 name="signup_event_export"),
+            path(
+                "<int:event_id>/import/", self.admin_site.admin_view(self.import_view), name="signup_event_teams_import"
+            ),
+            path(
+                "<int:event_id>/export/<str:what>.<str:file_format>",
+                self.admin_site.admin_view(self.export_view),
+                name="signup_event_export",
+            ),
         ]
         return own + super().get_urls()
 
@@ -114,15 +127,20 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
         event = self._event(request, event_id)
         if what not in EXPORTS or file_format not in FORMATS:
             raise Http404("No such export.")
-        response = HttpResponse(event_export(event=event, what=what, file_format=file_format),
-                                content_type=CONTENT_TYPES[file_format])
+        response = HttpResponse(
+            event_export(event=event, what=what, file_format=file_format), content_type=CONTENT_TYPES[file_format]
+        )
         response["Content-Disposition"] = f'attachment; filename="event-{event.pk}-{what}.{file_format}"'
         return response
 
     def import_view(self, request, event_id: int):
         event = self._event(request, event_id)
-        context = {**self.admin_site.each_context(request), "event": event, "opts": self.model._meta,
-                   "title": _("Import teams into %(event)s") % {"event": event.name}}
+        context = {
+            **self.admin_site.each_context(request),
+            "event": event,
+            "opts": self.model._meta,
+            "title": _("Import teams into %(event)s") % {"event": event.name},
+        }
         form = TeamFileForm()
         if request.method == "POST" and request.POST.get("confirm"):
             return self._confirm(request, event, context)
@@ -139,18 +157,30 @@ class EventTeamListAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
         preview = team_file_preview(event=event, name=name, data=data, user=request.user)
         if not preview.ok:
             return {"file_error": preview.file_error, "row_errors": preview.row_errors}
-        return {"preview": [(team, [(s.letter, s.player, s.status == "invited") for s in seats]) for team, seats in preview.teams],
-                "note": preview.note, "file_name": name, "payload": team_file_payload(data)}
+        return {
+            "preview": [
+                (team, [(s.letter, s.player, s.status == "invited") for s in seats]) for team, seats in preview.teams
+            ],
+            "note": preview.note,
+            "file_name": name,
+            "payload": team_file_payload(data),
+        }
 
     def _confirm(self, request, event, context):
         try:
-            registered = team_file_confirm(event=event, file_name=request.POST.get("file_name", ""),
-                                           payload=request.POST.get("payload", ""), user=request.user)
+            registered = team_file_confirm(
+                event=event,
+                file_name=request.POST.get("file_name", ""),
+                payload=request.POST.get("payload", ""),
+                user=request.user,
+            )
         except TeamFileError as exc:
             context.update({"file_error": str(exc), "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
         except ValidationError as exc:
             context.update({"row_errors": exc.messages, "form": TeamFileForm()})
             return TemplateResponse(request, "signup/admin/import.html", context)
-        messages.success(request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name})
+        messages.success(
+            request, _("%(n)d teams registered for %(event)s.") % {"n": len(registered), "event": event.name}
+        )
         return redirect(reverse("admin:tournaments_event_change", args=[event.pk]))

@@ -2,6 +2,7 @@
 final placings and decklists, as CSV or xlsx, each written by tournaments.exports (which keeps a spreadsheet from
 running a cell as a formula). The teams export is the import's own format (team,seat,player), so a list exported
 from one event can be imported into the next."""
+
 import tablib
 from django.utils.translation import gettext_lazy as _
 from import_export import fields, resources
@@ -107,22 +108,51 @@ def _placings_dataset(event: Event):
 
 
 EXPORTS = {
-    "teams": (_("Teams"), TeamsResource,
-              lambda e: Seat.objects.filter(event=e).select_related("registration__team", "player")
-              .order_by("registration__team__name", "letter")),
-    "pairings": (_("Pairings"), PairingsResource,
-                 lambda e: TeamMatch.objects.filter(round__event=e).select_related("round", "team_a__team", "team_b__team")
-                 .prefetch_related("team_a__seats__player", "team_b__seats__player").order_by("round__number", "table")),
-    "results": (_("Results"), ResultsResource,
-                lambda e: TeamMatch.objects.filter(round__event=e).select_related("round", "team_a__team", "team_b__team")
-                .prefetch_related("seat_matches").order_by("round__number", "table")),
+    "teams": (
+        _("Teams"),
+        TeamsResource,
+        lambda e: (
+            Seat.objects.filter(event=e)
+            .select_related("registration__team", "player")
+            .order_by("registration__team__name", "letter")
+        ),
+    ),
+    "pairings": (
+        _("Pairings"),
+        PairingsResource,
+        lambda e: (
+            TeamMatch.objects.filter(round__event=e)
+            .select_related("round", "team_a__team", "team_b__team")
+            .prefetch_related("team_a__seats__player", "team_b__seats__player")
+            .order_by("round__number", "table")
+        ),
+    ),
+    "results": (
+        _("Results"),
+        ResultsResource,
+        lambda e: (
+            TeamMatch.objects.filter(round__event=e)
+            .select_related("round", "team_a__team", "team_b__team")
+            .prefetch_related("seat_matches")
+            .order_by("round__number", "table")
+        ),
+    ),
     "standings": (_("Standings"), None, lambda e: standings_dataset(event=e, emails=True)),
     "placings": (_("Final placings"), None, _placings_dataset),
-    "sanctioning": (_("Roster and results for the sanctioning body (one row per player, with e-mails)"), None,
-                    lambda e: sanctioning_dataset(event=e)),
-    "decklists": (_("Decklists"), DecklistsResource,
-                  lambda e: Decklist.objects.filter(seat__event=e).select_related("seat__registration__team", "seat__player")
-                  .order_by("seat__registration__team__name", "seat__letter")),
+    "sanctioning": (
+        _("Roster and results for the sanctioning body (one row per player, with e-mails)"),
+        None,
+        lambda e: sanctioning_dataset(event=e),
+    ),
+    "decklists": (
+        _("Decklists"),
+        DecklistsResource,
+        lambda e: (
+            Decklist.objects.filter(seat__event=e)
+            .select_related("seat__registration__team", "seat__player")
+            .order_by("seat__registration__team__name", "seat__letter")
+        ),
+    ),
 }
 
 

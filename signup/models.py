@@ -4,6 +4,7 @@ A captain's TeamSignup holds the seats taken so far (SignupSeat) and one Invitat
 is filled the team is complete; it then takes a place (a real tournaments.Registration, made by the existing
 registration service), waits for the organizer's approval, or waits on the waitlist in the order of completion.
 """
+
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -24,7 +25,10 @@ class SignupStatus(models.TextChoices):
 
 # A sign-up in one of these holds its name and its players in the event.
 ACTIVE_STATUSES = (
-    SignupStatus.FORMING, SignupStatus.AWAITING_APPROVAL, SignupStatus.WAITLISTED, SignupStatus.REGISTERED,
+    SignupStatus.FORMING,
+    SignupStatus.AWAITING_APPROVAL,
+    SignupStatus.WAITLISTED,
+    SignupStatus.REGISTERED,
 )
 
 
@@ -39,7 +43,11 @@ class TeamSignup(models.Model):
         _("completed at"), null=True, blank=True, help_text=_("When the last seat was filled: the waitlist's order.")
     )
     registration = models.OneToOneField(
-        Registration, on_delete=models.SET_NULL, null=True, blank=True, related_name="signup",
+        Registration,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="signup",
         verbose_name=_("registration"),
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -50,7 +58,9 @@ class TeamSignup(models.Model):
         verbose_name_plural = _("team sign-ups")
         constraints = [
             models.UniqueConstraint(
-                "event", Lower("name"), condition=Q(status__in=[s.value for s in ACTIVE_STATUSES]),
+                "event",
+                Lower("name"),
+                condition=Q(status__in=[s.value for s in ACTIVE_STATUSES]),
                 name="signup_name_once_per_event",
                 violation_error_message=_("Another team of this event has this name."),
             ),
@@ -81,7 +91,9 @@ class SignupSeat(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["signup", "letter"], name="signup_seat_letter_once"),
             models.UniqueConstraint(
-                fields=["event", "player"], condition=Q(active=True), name="signup_seat_player_once_per_event",
+                fields=["event", "player"],
+                condition=Q(active=True),
+                name="signup_seat_player_once_per_event",
                 violation_error_message=_("This player is already on a team in this event."),
             ),
         ]

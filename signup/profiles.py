@@ -5,6 +5,7 @@ Hydra has no "publish decklists" switch yet (the decklist half of issue 17 may a
 once its event is finished, which is when deck lists become public at most events. Events the viewer may not see
 are left out entirely, and a running event shows no decklist.
 """
+
 from dataclasses import dataclass
 
 from django.http import HttpRequest, HttpResponse
@@ -43,7 +44,9 @@ def player_profile_entries(*, player: Player, viewer) -> list[ProfileEntry]:
             continue
         rows = {row.team: row for row in standings_for_event(event=event)}
         row = rows.get(seat.registration_id)
-        record = f"{row.wins}-{row.losses}-{row.draws}" if row is not None and (row.wins or row.losses or row.draws) else ""
+        record = (
+            f"{row.wins}-{row.losses}-{row.draws}" if row is not None and (row.wins or row.losses or row.draws) else ""
+        )
         finished = event.status == EventStatus.FINISHED
         placing = None
         if finished:
@@ -59,5 +62,8 @@ def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
     entries = player_profile_entries(player=player, viewer=request.user)
     # A team of one (an individual event) is the player, not a team they play for.
     teams = sorted({e.seat.registration.team.name for e in entries if not e.seat.registration.event.is_individual})
-    return render(request, "signup/player.html", {"player": player, "entries": entries, "teams": teams,
-                                                  "sections": player_rating_sections(player=player)})
+    return render(
+        request,
+        "signup/player.html",
+        {"player": player, "entries": entries, "teams": teams, "sections": player_rating_sections(player=player)},
+    )

@@ -1,4 +1,5 @@
 """Reads for sign-up pages (docs/registration.md)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -44,17 +45,22 @@ def signup_board(*, event: Event) -> SignupBoard:
             continue  # the organizer deleted its registration (admin, API): it holds no place any more
         groups[signup.status].append(signup)
     return SignupBoard(
-        registered=groups[SignupStatus.REGISTERED], waitlisted=groups[SignupStatus.WAITLISTED],
-        awaiting=groups[SignupStatus.AWAITING_APPROVAL], forming=groups[SignupStatus.FORMING],
+        registered=groups[SignupStatus.REGISTERED],
+        waitlisted=groups[SignupStatus.WAITLISTED],
+        awaiting=groups[SignupStatus.AWAITING_APPROVAL],
+        forming=groups[SignupStatus.FORMING],
         entrants=list(
-            Registration.objects.filter(event=event, dropped_round__isnull=True).order_by("pk")
+            Registration.objects.filter(event=event, dropped_round__isnull=True)
+            .order_by("pk")
             .values_list("team__name", flat=True)
         ),
     )
 
 
 def invitation_by_token(*, token: str) -> Invitation | None:
-    return Invitation.objects.select_related("signup__event", "signup__captain", "accepted_by").filter(token=token).first()
+    return (
+        Invitation.objects.select_related("signup__event", "signup__captain", "accepted_by").filter(token=token).first()
+    )
 
 
 def event_of_join_code(code: str) -> Event | None:

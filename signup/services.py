@@ -5,6 +5,7 @@ Every write locks the event row first (one order for every lock), so two teams c
 the last place and a waitlisted team moves up exactly once. The real registration and its seats are made by
 tournaments.services.registrations.registration_create, the same rules as the organizer's way.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -53,8 +54,10 @@ def signup_closed_reason(*, event: Event, now: dt.datetime | None = None) -> str
     if not event.signup_open:
         return _("Sign-up on the portal is closed for this event. Ask the organizer how to enter.")
     if event.signup_deadline and now > event.signup_deadline:
-        return _("The sign-up deadline (%(when)s) has passed: a team can't be formed or completed any more. "
-                 "Ask the organizer whether they still take teams.") % {"when": _when(event.signup_deadline)}
+        return _(
+            "The sign-up deadline (%(when)s) has passed: a team can't be formed or completed any more. "
+            "Ask the organizer whether they still take teams."
+        ) % {"when": _when(event.signup_deadline)}
     return None
 
 
@@ -122,10 +125,13 @@ def _new_token() -> str:
 def _open_invitations(signup: TeamSignup) -> None:
     taken = set(signup.seats.values_list("letter", flat=True))
     expires = timezone.now() + dt.timedelta(days=invitation_days())
-    Invitation.objects.bulk_create([
-        Invitation(signup=signup, letter=letter, token=_new_token(), expires_at=expires)
-        for letter in signup.event.seat_letters if letter not in taken
-    ])
+    Invitation.objects.bulk_create(
+        [
+            Invitation(signup=signup, letter=letter, token=_new_token(), expires_at=expires)
+            for letter in signup.event.seat_letters
+            if letter not in taken
+        ]
+    )
 
 
 @transaction.atomic
@@ -137,12 +143,18 @@ def signup_create(*, event: Event, captain: Player, name: str) -> TeamSignup:
     _refuse_if_closed(event)
     name = _normal_name(name)
     if _name_taken(event=event, name=name):
-        raise ValidationError({"name": _("A team called %(name)s is already signed up for this event: choose another "
-                                         "name.") % {"name": name}})
+        raise ValidationError(
+            {
+                "name": _("A team called %(name)s is already signed up for this event: choose another name.")
+                % {"name": name}
+            }
+        )
     team = _team_of(event=event, player=captain)
     if team is not None:
-        raise ValidationError(_("You are already on team %(team)s in this event: a player plays for one team. "
-                                "Withdraw from it first.") % {"team": team})
+        raise ValidationError(
+            _("You are already on team %(team)s in this event: a player plays for one team. Withdraw from it first.")
+            % {"team": team}
+        )
     signup = TeamSignup.objects.create(event=event, name=name, captain=captain)
     SignupSeat.objects.create(signup=signup, event=event, letter=event.seat_letters[0], player=captain)
     _open_invitations(signup)
@@ -164,8 +176,10 @@ def signup_player(*, event: Event, player: Player) -> TeamSignup:
         return signup_create(event=event, captain=player, name=player.name)
     except ValidationError as exc:
         if hasattr(exc, "error_dict") and "name" in exc.error_dict:
-            raise ValidationError(_("A player called %(name)s is already signed up for this event. Ask the organizer "
-                                    "to tell you apart.") % {"name": player.name}) from exc
+            raise ValidationError(
+                _("A player called %(name)s is already signed up for this event. Ask the organizer to tell you apart.")
+                % {"name": player.name}
+            ) from exc
         raise
 
 
@@ -173,10 +187,12 @@ def signup_player_done(*, signup: TeamSignup) -> str:
     """What a player who signed up alone (signup_player) is told: registered, waitlisted or awaiting approval."""
     done = {
         SignupStatus.REGISTERED: _("You are registered for %(event)s."),
-        SignupStatus.WAITLISTED: _("The event is full: you are on the waitlist for %(event)s, and move up by "
-                                   "yourself when a place frees up."),
-        SignupStatus.AWAITING_APPROVAL: _("You are signed up for %(event)s; the organizer approves each player by "
-                                          "hand."),
+        SignupStatus.WAITLISTED: _(
+            "The event is full: you are on the waitlist for %(event)s, and move up by yourself when a place frees up."
+        ),
+        SignupStatus.AWAITING_APPROVAL: _(
+            "You are signed up for %(event)s; the organizer approves each player by hand."
+        ),
     }.get(signup.status, _("You are signed up for %(event)s."))
     return done % {"event": signup.event.name}
 
@@ -206,11 +222,18 @@ def invitation_send(*, invitation: Invitation, email: str, link: str, user) -> I
     invitation.save(update_fields=["email"])
     with in_language_of(email=email):  # the language of the account with this address, else the captain's
         subject = _("Join %(team)s at %(event)s") % {"team": signup.name, "event": signup.event.name}
-        body = _("%(captain)s invites you to play seat %(seat)s of team %(team)s at %(event)s.\n\n"
-                 "Sign in (or create an account with this e-mail address) and accept here:\n%(link)s\n\n"
-                 "The link works once and until %(when)s.") % {
-            "captain": signup.captain.name, "seat": invitation.letter, "team": signup.name,
-            "event": signup.event.name, "link": link, "when": _when(invitation.expires_at)}
+        body = _(
+            "%(captain)s invites you to play seat %(seat)s of team %(team)s at %(event)s.\n\n"
+            "Sign in (or create an account with this e-mail address) and accept here:\n%(link)s\n\n"
+            "The link works once and until %(when)s."
+        ) % {
+            "captain": signup.captain.name,
+            "seat": invitation.letter,
+            "team": signup.name,
+            "event": signup.event.name,
+            "link": link,
+            "when": _when(invitation.expires_at),
+        }
         body += mail_language_note()
     mail_send(subject=subject, body=body, to=email, event=signup.event)
     return invitation
@@ -235,39 +258,50 @@ def invitation_problem(*, invitation: Invitation | None, player: Player | None, 
     """Why `player` can't accept `invitation` now, as a sentence to act on; None when they can."""
     now = now or timezone.now()
     if invitation is None:
-        return _("This invitation link is not valid: check that you copied all of it, or ask your captain for a new "
-                 "one.")
+        return _(
+            "This invitation link is not valid: check that you copied all of it, or ask your captain for a new one."
+        )
     signup = invitation.signup
     if invitation.accepted_at:
         if player is not None and invitation.accepted_by_id == player.pk:
             return _("You have accepted this invitation already: you hold seat %(seat)s of %(team)s.") % {
-                "seat": invitation.letter, "team": signup.name}
-        return _("This invitation has been used already: seat %(seat)s of %(team)s is taken. An invitation link "
-                 "works once; ask your captain for a new one if you should be on the team.") % {
-            "seat": invitation.letter, "team": signup.name}
+                "seat": invitation.letter,
+                "team": signup.name,
+            }
+        return _(
+            "This invitation has been used already: seat %(seat)s of %(team)s is taken. An invitation link "
+            "works once; ask your captain for a new one if you should be on the team."
+        ) % {"seat": invitation.letter, "team": signup.name}
     if signup.status != SignupStatus.FORMING:
         return _("%(team)s is no longer taking players (%(status)s).") % {
-            "team": signup.name, "status": signup.get_status_display()}
+            "team": signup.name,
+            "status": signup.get_status_display(),
+        }
     if invitation.expires_at <= now:
         return _("This invitation expired on %(when)s: ask your captain for a new link.") % {
-            "when": _when(invitation.expires_at)}
+            "when": _when(invitation.expires_at)
+        }
     closed = signup_closed_reason(event=signup.event, now=now)
     if closed:
         return closed
     if player is None:
         return None
     if invitation.email and invitation.email.lower() != (player.user.email or "").lower():
-        return _("This invitation was sent to %(email)s, but you are signed in as %(user)s. Sign out and sign in "
-                 "with the account of that address, or ask your captain to send the link to your address.") % {
-            "email": invitation.email, "user": player.user.get_username()}
+        return _(
+            "This invitation was sent to %(email)s, but you are signed in as %(user)s. Sign out and sign in "
+            "with the account of that address, or ask your captain to send the link to your address."
+        ) % {"email": invitation.email, "user": player.user.get_username()}
     mine = signup.seats.filter(player=player).first()
     if mine is not None:
         return _("You already hold seat %(seat)s of %(team)s: pass this link to the teammate it is meant for.") % {
-            "seat": mine.letter, "team": signup.name}
+            "seat": mine.letter,
+            "team": signup.name,
+        }
     team = _team_of(event=signup.event, player=player)
     if team is not None:
-        return _("You are already on team %(team)s in this event: a player plays for one team. Withdraw from it "
-                 "first.") % {"team": team}
+        return _(
+            "You are already on team %(team)s in this event: a player plays for one team. Withdraw from it first."
+        ) % {"team": team}
     return None
 
 
@@ -280,7 +314,9 @@ def invitation_accept(*, token: str, player: Player) -> TeamSignup:
     if found is None:
         raise ValidationError(invitation_problem(invitation=None, player=player))
     _lock_event(found)
-    invitation = Invitation.objects.select_for_update(of=("self",)).select_related("signup__event").filter(token=token).first()
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",)).select_related("signup__event").filter(token=token).first()
+    )
     problem = invitation_problem(invitation=invitation, player=player)
     if problem:
         raise StateConflict(problem)
@@ -323,8 +359,13 @@ def _register(signup: TeamSignup) -> None:
     event = signup.event
     team = Team.objects.filter(name__iexact=signup.name).first() or Team.objects.create(name=signup.name)
     if Registration.objects.filter(event=event, team=team).exists():
-        raise ValidationError(_("A team called %(name)s is already registered for this event: the captain renames "
-                                "the team, or the organizer sorts it out.") % {"name": signup.name})
+        raise ValidationError(
+            _(
+                "A team called %(name)s is already registered for this event: the captain renames "
+                "the team, or the organizer sorts it out."
+            )
+            % {"name": signup.name}
+        )
     players = [s.player for s in signup.seats.select_related("player").order_by("letter")]
     signup.registration = registration_create(event=event, team=team, players=players)
     signup.status = SignupStatus.REGISTERED
@@ -346,9 +387,14 @@ def _fill_from_waitlist(event: Event, *, user=None) -> list[TeamSignup]:
 def _placed_log(*, signup: TeamSignup, user, action: str) -> None:
     """A team's place (moved up from the waitlist, or approved) in the event log; its players are told from there
     (notifications)."""
-    event_log_record(event=signup.event, user=user, action=action, registration=signup.registration,
-                     message=LogText(LogAction(action).label),
-                     data={"signup": signup.pk, "team": signup.name, "status": signup.status})
+    event_log_record(
+        event=signup.event,
+        user=user,
+        action=action,
+        registration=signup.registration,
+        message=LogText(LogAction(action).label),
+        data={"signup": signup.pk, "team": signup.name, "status": signup.status},
+    )
 
 
 @transaction.atomic
@@ -372,8 +418,12 @@ def signup_withdraw(*, signup: TeamSignup, user) -> list[TeamSignup]:
     if not signup.is_active:
         raise StateConflict(_("%(team)s has already left this event.") % {"team": signup.name})
     if Round.objects.filter(event=event).exists():
-        raise StateConflict(_("Round 1 is paired: a team can't withdraw on the portal any more. Tell the organizer "
-                              "at the desk; the team is dropped there."))
+        raise StateConflict(
+            _(
+                "Round 1 is paired: a team can't withdraw on the portal any more. Tell the organizer "
+                "at the desk; the team is dropped there."
+            )
+        )
     was_registered = signup.registration_id is not None
     if was_registered:
         registration = signup.registration
@@ -417,8 +467,10 @@ def _awaiting_approval_locked(*, signup: TeamSignup, user, related: tuple[str, .
     # select_related() with no names would follow every foreign key: only the named ones.
     signup = (rows.select_related(*related) if related else rows).get(pk=signup.pk)
     if signup.status != SignupStatus.AWAITING_APPROVAL:
-        raise StateConflict(_("%(team)s is not waiting for approval (%(status)s).") % {
-            "team": signup.name, "status": signup.get_status_display()})
+        raise StateConflict(
+            _("%(team)s is not waiting for approval (%(status)s).")
+            % {"team": signup.name, "status": signup.get_status_display()}
+        )
     return signup
 
 

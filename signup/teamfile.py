@@ -11,6 +11,7 @@ member to) are checked against HYDRA_XLSX_MAX_BYTES before the sheet is opened, 
 (openpyxl's read-only mode) and refused at a row with values past HYDRA_IMPORT_MAX_ROWS rows, a cell longer than
 HYDRA_IMPORT_MAX_CELL_CHARS characters, or 2 MB of text in all.
 """
+
 import csv
 import io
 import zipfile
@@ -53,9 +54,13 @@ def _inflated_check(data: bytes) -> None:
         return  # openpyxl says the file can't be opened, in the words of the sheet's own refusal
     if len(members) > _MAX_MEMBERS or sum(m.file_size for m in members) > limit:
         mb = number_format(max(1, limit // (1024 * 1024)), force_grouping=True)
-        raise TeamFileError(_("The spreadsheet unpacks to more than %(mb)s MB; Hydra reads at most %(mb)s MB. A team "
-                              "list is much smaller: check that it is the right file, or save it as CSV UTF-8.")
-                            % {"mb": mb})
+        raise TeamFileError(
+            _(
+                "The spreadsheet unpacks to more than %(mb)s MB; Hydra reads at most %(mb)s MB. A team "
+                "list is much smaller: check that it is the right file, or save it as CSV UTF-8."
+            )
+            % {"mb": mb}
+        )
 
 
 def _sheet_as_csv(data: bytes) -> str:
@@ -66,8 +71,10 @@ def _sheet_as_csv(data: bytes) -> str:
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a damaged file
-        raise TeamFileError(_("The spreadsheet can't be opened (%(error)s): save it again as .xlsx, or as CSV UTF-8.")
-                            % {"error": exc.__class__.__name__}) from None
+        raise TeamFileError(
+            _("The spreadsheet can't be opened (%(error)s): save it again as .xlsx, or as CSV UTF-8.")
+            % {"error": exc.__class__.__name__}
+        ) from None
     try:
         return _rows_as_csv(book.worksheets[0].iter_rows(values_only=True, max_col=_MAX_COLUMNS, max_row=_SHEET_ROWS))
     finally:
@@ -100,8 +107,12 @@ def _rows_as_csv(rows) -> str:
         empty = 0
         writer.writerow(values)
         if out.tell() > MAX_BYTES:
-            raise TeamFileError(_("The sheet holds more than 2 MB of text: a team list is much smaller. Check that it "
-                                  "is the right file."))
+            raise TeamFileError(
+                _(
+                    "The sheet holds more than 2 MB of text: a team list is much smaller. Check that it "
+                    "is the right file."
+                )
+            )
     return out.getvalue()
 
 
@@ -109,17 +120,21 @@ def _non_utf8_message(data: bytes) -> str:
     try:
         data.decode("cp1252")
     except UnicodeDecodeError:
-        return _("The file is not UTF-8 text. Save it again as \"CSV UTF-8\" (in a spreadsheet: Save as, CSV UTF-8).")
-    return _("The file is not UTF-8 text: it looks like Windows-1252 or Latin-1, as Excel saves plain \"CSV\". Hydra "
-             "doesn't guess, because a wrong guess turns accented names into other letters. Save it again as \"CSV "
-             "UTF-8\" (in a spreadsheet: Save as, CSV UTF-8), or upload the .xlsx file itself.")
+        return _('The file is not UTF-8 text. Save it again as "CSV UTF-8" (in a spreadsheet: Save as, CSV UTF-8).')
+    return _(
+        'The file is not UTF-8 text: it looks like Windows-1252 or Latin-1, as Excel saves plain "CSV". Hydra '
+        "doesn't guess, because a wrong guess turns accented names into other letters. Save it again as \"CSV "
+        'UTF-8" (in a spreadsheet: Save as, CSV UTF-8), or upload the .xlsx file itself.'
+    )
 
 
 def team_file_read(*, name: str, data: bytes) -> TeamFile:
     """The rows of an uploaded team list. Raises TeamFileError with a sentence to act on when the file as a whole
     can't be read (too large, not UTF-8 text, not a team list)."""
     if len(data) > MAX_BYTES:
-        raise TeamFileError(_("The file is larger than 2 MB: a team list is much smaller. Check that it is the right file."))
+        raise TeamFileError(
+            _("The file is larger than 2 MB: a team list is much smaller. Check that it is the right file.")
+        )
     if _is_xlsx(name, data):
         rows, problems = team_rows_parse(_sheet_as_csv(data))
         return TeamFile(rows=rows, problems=problems, kind="xlsx", separator="")

@@ -9,6 +9,7 @@ seated. The preview says which seats are matched, new or invited, and shows noth
 account's name, username or address); a seat named by an e-mail address reads the same whether the address is an
 account's or not (the invitation is sent by the confirmed import only); an ambiguous name is a refusal.
 """
+
 import base64
 import binascii
 from dataclasses import dataclass, field
@@ -26,8 +27,10 @@ from tournaments.services.registrations import team_entries_from_rows, teams_imp
 from tournaments.teamcsv import TeamFileError
 
 MAX_UPLOAD = 2 * 1024 * 1024
-TEMPLATE_CSV = ("team,seat,player,email\nAzure Ants,A,Ada Lovelace,ada@example.org\nAzure Ants,B,walkcap,\n"
-                "Azure Ants,C,grace@example.org,\n")
+TEMPLATE_CSV = (
+    "team,seat,player,email\nAzure Ants,A,Ada Lovelace,ada@example.org\nAzure Ants,B,walkcap,\n"
+    "Azure Ants,C,grace@example.org,\n"
+)
 
 
 @dataclass(frozen=True)
@@ -80,14 +83,27 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
         with transaction.atomic():
             registered = teams_import(event=event, teams=entries, user=user, problems=teamfile.problems)
             invited = invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registered])
-            addressed = {(registration.pk, seat.letter.strip().upper())  # teams_import keeps the file's order
-                         for registration, entry in zip(registered, entries, strict=True) for seat in entry.seats
-                         if seat.email or email_of(" ".join(seat.player.split()))}
+            addressed = {
+                (registration.pk, seat.letter.strip().upper())  # teams_import keeps the file's order
+                for registration, entry in zip(registered, entries, strict=True)
+                for seat in entry.seats
+                if seat.email or email_of(" ".join(seat.player.split()))
+            }
             by_team: dict[int, list[SeatPreview]] = {}
-            for s in Seat.objects.filter(registration__in=registered).select_related("player").order_by(
-                    "registration", "letter"):
-                status = ("matched" if s.player_id <= newest else "address" if (s.registration_id, s.letter) in addressed
-                          else "invited" if (s.registration_id, s.letter) in invited else "new")
+            for s in (
+                Seat.objects.filter(registration__in=registered)
+                .select_related("player")
+                .order_by("registration", "letter")
+            ):
+                status = (
+                    "matched"
+                    if s.player_id <= newest
+                    else "address"
+                    if (s.registration_id, s.letter) in addressed
+                    else "invited"
+                    if (s.registration_id, s.letter) in invited
+                    else "new"
+                )
                 by_team.setdefault(s.registration_id, []).append(SeatPreview(s.letter, s.player.name, status))
             preview.teams = [(registration.team.name, by_team.get(registration.pk, [])) for registration in registered]
             raise _Preview
@@ -97,7 +113,8 @@ def team_file_preview(*, event: Event, name: str, data: bytes, user) -> ImportPr
         return ImportPreview(row_errors=exc.messages)
     if teamfile.kind == "csv" and teamfile.separator != ",":
         preview.note = _("The columns are separated by %(sep)s: read as such.") % {
-            "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]}
+            "sep": {";": _("semicolons"), "\t": _("tabs")}[teamfile.separator]
+        }
     return preview
 
 

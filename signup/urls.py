@@ -1,4 +1,5 @@
 """Sign-up and player profile URLs, mounted at the site root (docs/registration.md)."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

@@ -6,6 +6,7 @@
 - An invitation link: who invites, to which seat; accept when signed in.
 - The organizer's page: approve or refuse teams, move the waitlist up.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -53,18 +54,24 @@ def event_signup(request: HttpRequest, event: Event) -> HttpResponse:
                     form.add_error("name" if hasattr(exc, "error_dict") and "name" in exc.error_dict else None, message)
                 status = 400
             else:
-                messages.success(request, _("%(team)s is formed and you hold seat A. Send each teammate their "
-                                            "invitation link.") % {"team": signup.name})
+                messages.success(
+                    request,
+                    _("%(team)s is formed and you hold seat A. Send each teammate their invitation link.")
+                    % {"team": signup.name},
+                )
                 return redirect("signup:team", signup.pk)
         else:
             status = 400
     context = _event_context(request, event)
-    context.update({
-        "form": form, "board": selectors.signup_board(event=event),
-        "closed_reason": services.signup_closed_reason(event=event),
-        "mine": selectors.signup_of_player(event=event, player=player),
-        "places_taken": services.places_taken(event=event),
-    })
+    context.update(
+        {
+            "form": form,
+            "board": selectors.signup_board(event=event),
+            "closed_reason": services.signup_closed_reason(event=event),
+            "mine": selectors.signup_of_player(event=event, player=player),
+            "places_taken": services.places_taken(event=event),
+        }
+    )
     return render(request, "signup/event.html", context, status=status)
 
 
@@ -100,18 +107,33 @@ def team_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _render_team(request, signup, *, is_captain, runs, email_form=None, status=200) -> HttpResponse:
     seats = {s.letter: s for s in signup.seats.select_related("player")}
-    invitations = {i.letter: i for i in signup.invitations.filter(accepted_at__isnull=True)} if (is_captain or runs) else {}
+    invitations = (
+        {i.letter: i for i in signup.invitations.filter(accepted_at__isnull=True)} if (is_captain or runs) else {}
+    )
     rows = [
-        {"letter": letter, "seat": seats.get(letter), "invitation": invitations.get(letter),
-         "link": request.build_absolute_uri(reverse("signup:join", args=[invitations[letter].token]))
-         if letter in invitations else ""}
+        {
+            "letter": letter,
+            "seat": seats.get(letter),
+            "invitation": invitations.get(letter),
+            "link": request.build_absolute_uri(reverse("signup:join", args=[invitations[letter].token]))
+            if letter in invitations
+            else "",
+        }
         for letter in signup.event.seat_letters
     ]
     context = _event_context(request, signup.event)
-    context.update({"signup": signup, "rows": rows, "is_captain": is_captain, "runs": runs,
-                    "email_form": email_form or InviteEmailForm(), "forming": signup.status == SignupStatus.FORMING,
-                    "closed_reason": services.signup_closed_reason(event=signup.event),
-                    "me": _player(request)})
+    context.update(
+        {
+            "signup": signup,
+            "rows": rows,
+            "is_captain": is_captain,
+            "runs": runs,
+            "email_form": email_form or InviteEmailForm(),
+            "forming": signup.status == SignupStatus.FORMING,
+            "closed_reason": services.signup_closed_reason(event=signup.event),
+            "me": _player(request),
+        }
+    )
     return render(request, "signup/team.html", context, status=status)
 
 
@@ -135,13 +157,18 @@ def invitation_email(request: HttpRequest, pk: int, letter: str) -> HttpResponse
     if form.is_valid():
         link = request.build_absolute_uri(reverse("signup:join", args=[invitation.token]))
         try:
-            services.invitation_send(invitation=invitation, email=form.cleaned_data["email"], link=link, user=request.user)
+            services.invitation_send(
+                invitation=invitation, email=form.cleaned_data["email"], link=link, user=request.user
+            )
         except ValidationError as exc:
             for message in exc.messages:
                 form.add_error(None, message)
         else:
-            messages.success(request, _("The invitation for seat %(seat)s is on its way to %(email)s.") % {
-                "seat": letter, "email": form.cleaned_data["email"]})
+            messages.success(
+                request,
+                _("The invitation for seat %(seat)s is on its way to %(email)s.")
+                % {"seat": letter, "email": form.cleaned_data["email"]},
+            )
             return redirect("signup:team", signup.pk)
     return _render_team(request, signup, is_captain=is_captain, runs=runs, email_form=form, status=400)
 
@@ -170,7 +197,9 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect("signup:team", signup.pk)
-    messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": signup.event.name})
+    messages.success(
+        request, _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": signup.event.name}
+    )
     for other in moved:
         messages.info(request, _("%(team)s moved up from the waitlist.") % {"team": other.name})
     return redirect("signup:event", signup.event_id)
@@ -198,8 +227,12 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     invitation = selectors.invitation_by_token(token=token)
     player = _player(request)
     if invitation is None:
-        return render(request, "signup/join.html", {"problem": services.invitation_problem(invitation=None, player=None)},
-                      status=404)
+        return render(
+            request,
+            "signup/join.html",
+            {"problem": services.invitation_problem(invitation=None, player=None)},
+            status=404,
+        )
     if request.method == "POST":
         if player is None:
             return redirect(f"{reverse('login')}?next={request.path}")
@@ -208,13 +241,21 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
             return redirect("signup:join", token)
-        messages.success(request, _("You hold seat %(seat)s of %(team)s.") % {"seat": invitation.letter, "team": signup.name})
+        messages.success(
+            request, _("You hold seat %(seat)s of %(team)s.") % {"seat": invitation.letter, "team": signup.name}
+        )
         return redirect("signup:team", signup.pk)
     problem = services.invitation_problem(invitation=invitation, player=player)
     if player is None and request.user.is_authenticated:
         problem = _("Your account has no player profile: ask the organizer to add one.")
-    context = {"invitation": invitation, "signup": invitation.signup, "event": invitation.signup.event,
-               "problem": problem, "player": player, "next": request.path}
+    context = {
+        "invitation": invitation,
+        "signup": invitation.signup,
+        "event": invitation.signup.event,
+        "problem": problem,
+        "player": player,
+        "next": request.path,
+    }
     return render(request, "signup/join.html", context, status=409 if problem and player else 200)
 
 
@@ -233,16 +274,21 @@ def manage(request: HttpRequest, event: Event) -> HttpResponse:
                 signup = get_object_or_404(TeamSignup, pk=plain_int(request.POST.get("signup")) or 0, event=event)
                 if action == "approve":
                     signup = services.signup_approve(signup=signup, user=request.user)
-                    messages.success(request, _("%(team)s approved: %(status)s.") % {
-                        "team": signup.name, "status": signup.get_status_display()})
+                    messages.success(
+                        request,
+                        _("%(team)s approved: %(status)s.")
+                        % {"team": signup.name, "status": signup.get_status_display()},
+                    )
                 elif action == "refuse":
                     services.signup_refuse(signup=signup, user=request.user)
                     messages.success(request, _("%(team)s refused.") % {"team": signup.name})
                 elif action == "withdraw":
                     for other in services.signup_withdraw(signup=signup, user=request.user):
                         messages.info(request, _("%(team)s moved up from the waitlist.") % {"team": other.name})
-                    messages.success(request, _("%(team)s has withdrawn from %(event)s.") % {
-                        "team": signup.name, "event": event.name})
+                    messages.success(
+                        request,
+                        _("%(team)s has withdrawn from %(event)s.") % {"team": signup.name, "event": event.name},
+                    )
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         return redirect("signup:manage", event.pk)

@@ -3,6 +3,7 @@
 With CI=true the suite must run against PostgreSQL and Redis and fails at once, rather than skipping, when either
 can't be reached. Without CI it runs on SQLite and skips only the tests marked `services`, saying why.
 """
+
 import os
 
 import pytest
@@ -24,8 +25,12 @@ def _services_problems() -> list[str]:
         db = settings.DATABASES["default"]
         try:
             psycopg.connect(
-                host=db.get("HOST") or "127.0.0.1", port=db.get("PORT") or 5432, user=db.get("USER") or "postgres",
-                password=db.get("PASSWORD") or None, dbname="postgres", connect_timeout=5,
+                host=db.get("HOST") or "127.0.0.1",
+                port=db.get("PORT") or 5432,
+                user=db.get("USER") or "postgres",
+                password=db.get("PASSWORD") or None,
+                dbname="postgres",
+                connect_timeout=5,
             ).close()
         except psycopg.Error as exc:
             problems.append(f"PostgreSQL can't be reached at {db.get('HOST')}:{db.get('PORT')}: {exc}")

@@ -1,4 +1,5 @@
 """factory_boy factories for the whole suite."""
+
 import datetime as dt
 
 import factory
@@ -61,7 +62,6 @@ class EventFactory(factory.django.DjangoModelFactory):
     swiss_rounds = 5
 
 
-
 class EventStaffFactory(factory.django.DjangoModelFactory):
     """A person in a role at an event: co_organizer, scorekeeper or judge (tournaments.rights)."""
 
@@ -71,6 +71,7 @@ class EventStaffFactory(factory.django.DjangoModelFactory):
     event = factory.SubFactory(EventFactory)
     user = factory.SubFactory(UserFactory)
     role = "judge"
+
 
 class RegistrationFactory(factory.django.DjangoModelFactory):
     """A registered team with a player on every seat of its event."""
@@ -289,6 +290,7 @@ class SoloRegistrationFactory(RegistrationFactory):
 
 
 # --- Limited with real product (issue 40) ------------------------------------------------------------------------------
+
 
 class PrereleaseEventFactory(SealedEventFactory):
     """An individual sealed event with real product (boosters opened at the table, pools unknown to Hydra) at

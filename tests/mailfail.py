@@ -1,4 +1,5 @@
 """A mail server that is down: the e-mail backend of the tests of what an SMTP failure does (issue 52)."""
+
 import smtplib
 
 from django.core.mail.backends.base import BaseEmailBackend

@@ -1,4 +1,5 @@
 """A throwaway redis-server for the tests that stop and start Redis (never the shared one): its own free port."""
+
 import socket
 import subprocess
 from pathlib import Path

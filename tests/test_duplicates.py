@@ -8,10 +8,14 @@ written once by makemigrations and never edited. docs/architecture.md ("Duplicat
 
 pylint finds the imports and signatures to ignore by parsing every file with astroid, which takes 15 to 40 seconds
 over the product; the standard library's `ast` finds the same lines in about one, so the test blanks them itself
-and hands Symilar the rest with those two options off (the line numbers stay those of the file).
+and hands Symilar the rest with those two options off (the line numbers stay those of the file). It compares
+statements, not the lines a formatter lays them out on: a statement over several lines is one line for the check
+(`_statements`).
 """
+
 import ast
 import io
+import tokenize
 from pathlib import Path
 
 from pylint.checkers.symilar import Symilar
@@ -23,10 +27,7 @@ _SKIP_PARTS = {"tests", "migrations", ".venv", "node_modules", "static", "templa
 
 
 def _product_files() -> list[Path]:
-    return sorted(
-        path for path in ROOT.rglob("*.py")
-        if not _SKIP_PARTS & set(path.relative_to(ROOT).parts[:-1])
-    )
+    return sorted(path for path in ROOT.rglob("*.py") if not _SKIP_PARTS & set(path.relative_to(ROOT).parts[:-1]))
 
 
 def _functions(node: ast.AST):
@@ -54,6 +55,41 @@ def _ignored_lines(source: str) -> set[int]:
     return ignored
 
 
+_LAYOUT = {
+    tokenize.NL,
+    tokenize.NEWLINE,
+    tokenize.COMMENT,
+    tokenize.INDENT,
+    tokenize.DEDENT,
+    tokenize.ENCODING,
+    tokenize.ENDMARKER,
+}
+
+
+def _statements(source: str) -> str:
+    """The source one statement a line, each written as its tokens alone (single spaces, no comment, no trailing
+    comma before a closing bracket) on its first line, its other lines left blank: the check compares statements
+    whatever the layout (issue 55: ruff format lays a long call or list out one item a line, and the same call on
+    one line or six is the same code). Line numbers stay those of the file."""
+    lines = source.splitlines(True)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return source
+    statement: list[tokenize.TokenInfo] = []
+    for token in tokens:
+        if token.type not in _LAYOUT:
+            statement.append(token)
+        elif token.type == tokenize.NEWLINE and statement:
+            first, last = statement[0].start[0], token.start[0]
+            words = [t.string.replace("\n", " ") for t in statement]
+            words = [w for i, w in enumerate(words) if not (w == "," and i + 1 < len(words) and words[i + 1] in ")]}")]
+            lines[first - 1] = " ".join(words) + "\n"
+            lines[first:last] = ["\n"] * (last - first)
+            statement = []
+    return "".join(lines)
+
+
 def _symilar(sources: dict[str, str]) -> list[str]:
     """Each pair of places that share MIN_LINES or more identical lines, as `a.py:10-20 ~ b.py:30-40 (n lines)`."""
     # Symilar reports a run only when it has *more* than min_lines lines with code, so one less asks for MIN_LINES.
@@ -61,7 +97,7 @@ def _symilar(sources: dict[str, str]) -> list[str]:
     for name, source in sources.items():
         ignored = _ignored_lines(source)
         lines = ["\n" if number in ignored else line for number, line in enumerate(source.splitlines(True), 1)]
-        symilar.append_stream(name, io.StringIO("".join(lines)))
+        symilar.append_stream(name, io.StringIO(_statements("".join(lines))))
     return [
         f"{sim.fst_lset.name}:{sim.fst_file_start + 1}-{sim.fst_file_end} ~ "
         f"{sim.snd_lset.name}:{sim.snd_file_start + 1}-{sim.snd_file_end} ({sim.cmn_lines_nb} lines)"
@@ -84,5 +120,20 @@ def test_duplicates_checker_finds_a_copied_block_but_not_its_signature_or_import
     }
     assert _symilar(sources) == ["one:6-11 ~ two:6-11 (6 lines)"]
     # The same signature, imports and docstring with one line less of body: not a duplicate.
-    short = {name: f"import os\n\n\ndef same(value):\n    \"\"\"Docs.\"\"\"\n{block}" for name in ("one", "two")}
+    short = {name: f'import os\n\n\ndef same(value):\n    """Docs."""\n{block}' for name in ("one", "two")}
     assert _symilar(short) == []
+
+
+def test_duplicates_checker_compares_statements_whatever_their_layout():
+    """A block copied once on one line a statement and once as ruff format lays its long calls out is the same block;
+    a statement written over several lines is one line for the check."""
+    dense = "".join(f"    total = total + call({n}, value)  # note\n" for n in range(MIN_LINES))
+    spread = "".join(f"    total = total + call(\n        {n},\n        value,\n    )\n" for n in range(MIN_LINES))
+    sources = {
+        "dense": f"def dense(value):\n    total = 0\n{dense}",
+        "spread": f"def spread(value):\n    total = 0\n{spread}",
+    }
+    found = _symilar(sources)
+    assert len(found) == 1 and found[0].startswith("dense:2-") and "~ spread:2-" in found[0]
+    one_list = {name: f"NAMES = [\n{''.join(f'    {i!r},{chr(10)}' for i in range(9))}]\n" for name in ("a", "b")}
+    assert _symilar(one_list) == []  # nine names in one list: one statement, not nine lines

@@ -7,6 +7,7 @@ it: events/<pk> an event, matches/<pk> a match ...) and, where the converter tak
 page's forms are read from its HTML and posted back with hostile values in every field. Each request runs inside a
 savepoint rolled back after it, so one request's writes (or its failure) never change what the next one sees.
 """
+
 import json
 import re
 from html.parser import HTMLParser
@@ -27,26 +28,104 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 NUL = "a%00b"
 SURROGATE = "%ED%A0%80x"
 HOSTILE = [
-    NUL, SURROGATE, quote("x" * 300), quote("y" * 5000), "2026-99-99T99:99", "2026-02-30", "0000-00-00T00:00",
-    "-1", "-99999999999999999999", "9" * 40, "1e308", "NaN", quote("[]"), quote('{"a":1}'), "true", quote(" "),
-    quote("١²"), quote("<script>x</script>"),
+    NUL,
+    SURROGATE,
+    quote("x" * 300),
+    quote("y" * 5000),
+    "2026-99-99T99:99",
+    "2026-02-30",
+    "0000-00-00T00:00",
+    "-1",
+    "-99999999999999999999",
+    "9" * 40,
+    "1e308",
+    "NaN",
+    quote("[]"),
+    quote('{"a":1}'),
+    "true",
+    quote(" "),
+    quote("١²"),
+    quote("<script>x</script>"),
 ]
 ADMIN_HOSTILE = [NUL, SURROGATE, quote("x" * 300), "2026-99-99T99:99", "9" * 40, "-1"]
 # Conditional requests, htmx and language headers a client may garble (header values can't carry a NUL).
 HOSTILE_HEADERS = {
-    "If-None-Match": '"' + "x" * 3000 + '", W/"', "If-Modified-Since": "Mon, 99 Foo 2026 99:99:99 GMT",
-    "HX-Request": "true", "HX-Target": "x" * 300, "Accept-Language": "zz-ZZ;q=abc, *;q=-1, de;q=9e999",
-    "X-Request-Start": "t=-1e999", "Range": "bytes=9-1",
+    "If-None-Match": '"' + "x" * 3000 + '", W/"',
+    "If-Modified-Since": "Mon, 99 Foo 2026 99:99:99 GMT",
+    "HX-Request": "true",
+    "HX-Target": "x" * 300,
+    "Accept-Language": "zz-ZZ;q=abc, *;q=-1, de;q=9e999",
+    "X-Request-Start": "t=-1e999",
+    "Range": "bytes=9-1",
 }
 # Query and form names pages read without a form naming them (filters, paging, htmx parameters).
-COMMON = ["round", "partial", "page", "p", "q", "o", "next", "team", "seat", "pack", "pick", "card", "deadline",
-          "remove", "id", "number", "format", "category", "status", "kind", "since", "version", "language", "lang",
-          "username", "password", "email", "text", "message", "note", "minutes", "seconds", "action", "event"]
+COMMON = [
+    "round",
+    "partial",
+    "page",
+    "p",
+    "q",
+    "o",
+    "next",
+    "team",
+    "seat",
+    "pack",
+    "pick",
+    "card",
+    "deadline",
+    "remove",
+    "id",
+    "number",
+    "format",
+    "category",
+    "status",
+    "kind",
+    "since",
+    "version",
+    "language",
+    "lang",
+    "username",
+    "password",
+    "email",
+    "text",
+    "message",
+    "note",
+    "minutes",
+    "seconds",
+    "action",
+    "event",
+]
 # JSON values for the API's bodies: wrong types, huge numbers and a lone surrogate escaped in JSON.
 JSON_HOSTILE = ["a\x00b", "\ud800", "x" * 5000, -1, 10**40, 1e308, [], {}, None, True, "2026-99-99T99:99"]
-JSON_KEYS = ["name", "team", "teams", "seats", "letter", "wins_a", "wins_b", "draws", "games", "status", "format",
-             "swiss_rounds", "team_size", "top_cut", "starts_at", "deadline", "minutes", "players", "username",
-             "note", "reason", "life", "poison", "delta", "seat", "number", "version"]
+JSON_KEYS = [
+    "name",
+    "team",
+    "teams",
+    "seats",
+    "letter",
+    "wins_a",
+    "wins_b",
+    "draws",
+    "games",
+    "status",
+    "format",
+    "swiss_rounds",
+    "team_size",
+    "top_cut",
+    "starts_at",
+    "deadline",
+    "minutes",
+    "players",
+    "username",
+    "note",
+    "reason",
+    "life",
+    "poison",
+    "delta",
+    "seat",
+    "number",
+    "version",
+]
 
 # The fixed examples of the issue (each was a 500).
 FIXED_EXAMPLES = [
@@ -127,7 +206,7 @@ def fill(route: str, converters: dict, ids: dict) -> list[str]:
     parameter whose converter takes text, the route with hostile text there."""
 
     def value(match, hostile_for=None):
-        name, before = match.group("name"), route[:match.start()].rstrip("/").split("/")[-1]
+        name, before = match.group("name"), route[: match.start()].rstrip("/").split("/")[-1]
         if name == hostile_for:
             return hostile_for_text
         for key in (f"{before}/{name}", before, name):
@@ -153,8 +232,14 @@ class Walk:
         self.client, self.who, self.failures = client, who, failures
         self.requests = 0
 
-    def send(self, method: str, url: str, body: str = "", content_type="application/x-www-form-urlencoded",
-             headers: dict | None = None):
+    def send(
+        self,
+        method: str,
+        url: str,
+        body: str = "",
+        content_type="application/x-www-form-urlencoded",
+        headers: dict | None = None,
+    ):
         sid = transaction.savepoint()
         try:
             if method == "GET":
@@ -177,8 +262,14 @@ def _scene_ids(scene, table) -> dict:
     from multiplayer.services import tables_pair_next
     from signup.services import signup_create
     from tests.factories import (
-        PlayerFactory, PodEventFactory, RegistrationFactory, RoundFactory, SealedEventFactory, SealedPoolFactory,
-        SharedGameEventFactory, TeamMatchFactory,
+        PlayerFactory,
+        PodEventFactory,
+        RegistrationFactory,
+        RoundFactory,
+        SealedEventFactory,
+        SealedPoolFactory,
+        SharedGameEventFactory,
+        TeamMatchFactory,
     )
     from tests.signup.helpers import open_event
     from tournaments.enums import EventStatus
@@ -192,10 +283,15 @@ def _scene_ids(scene, table) -> dict:
         return RegistrationFactory(event=event, seats=[alice] + [PlayerFactory() for _ in range(event.team_size - 1)])
 
     shared = SharedGameEventFactory(organizer=scene.organizer, status=EventStatus.RUNNING)
-    live = TeamMatchFactory(round=RoundFactory(event=shared, number=1), table=1, team_a=team_with_alice(shared),
-                            team_b=RegistrationFactory(event=shared))
-    pool = SealedPoolFactory(registration=team_with_alice(
-        SealedEventFactory(organizer=scene.organizer, status=EventStatus.RUNNING)))
+    live = TeamMatchFactory(
+        round=RoundFactory(event=shared, number=1),
+        table=1,
+        team_a=team_with_alice(shared),
+        team_b=RegistrationFactory(event=shared),
+    )
+    pool = SealedPoolFactory(
+        registration=team_with_alice(SealedEventFactory(organizer=scene.organizer, status=EventStatus.RUNNING))
+    )
     forming = signup_create(event=open_event(organizer=scene.organizer), captain=alice, name="Forming Foxes")
     seat = Seat.objects.filter(registration=scene.teams[0]).first()
     commander = PodEventFactory(organizer=scene.organizer)
@@ -203,12 +299,29 @@ def _scene_ids(scene, table) -> dict:
         RegistrationFactory(event=commander, seats=[player])
     pod = round_multiplayer_tables(round_=tables_pair_next(event=commander, by=scene.organizer, seed=1))[0]
     return {
-        "events": scene.event.pk, "event": table.event_id, "event_id": scene.event.pk, "matches": scene.match.pk,
-        "match": live.pk, "match_id": scene.match.pk, "table": table.pk, "pool": pool.pk,
-        "teams/pk": forming.pk, "teams": scene.teams[0].pk, "team": scene.teams[0].pk, "team_id": scene.teams[0].pk,
-        "seats/letter": "B", "seat": seat.pk, "rounds": 1, "number": 1, "players": alice.pk, "player_id": alice.pk,
-        "slug": "constructed-3", "uidb64": "MQ", "token": "set-password",
-        "join": forming.invitations.get(letter="B").token, "pods": pod.pk,
+        "events": scene.event.pk,
+        "event": table.event_id,
+        "event_id": scene.event.pk,
+        "matches": scene.match.pk,
+        "match": live.pk,
+        "match_id": scene.match.pk,
+        "table": table.pk,
+        "pool": pool.pk,
+        "teams/pk": forming.pk,
+        "teams": scene.teams[0].pk,
+        "team": scene.teams[0].pk,
+        "team_id": scene.teams[0].pk,
+        "seats/letter": "B",
+        "seat": seat.pk,
+        "rounds": 1,
+        "number": 1,
+        "players": alice.pk,
+        "player_id": alice.pk,
+        "slug": "constructed-3",
+        "uidb64": "MQ",
+        "token": "set-password",
+        "join": forming.invitations.get(letter="B").token,
+        "pods": pod.pk,
     }
 
 

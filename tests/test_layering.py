@@ -8,6 +8,7 @@ Reads every import of the project's modules (not migrations, not tests), inside 
 Today's remaining breaks are listed (KNOWN_VIOLATIONS, KNOWN_CIRCLES), each with the step of issue 33 that removes
 it. The test fails on a new one, and also when a listed one is gone, so the lists only shrink.
 """
+
 import ast
 import re
 from collections import defaultdict
@@ -19,10 +20,25 @@ COMMON, CONFIG, DOMAIN, FRONT_END, DEVELOPMENT = "common", "config", "domain", "
 LAYERS = {
     "common": COMMON,
     "config": CONFIG,
-    "cards": DOMAIN, "tournaments": DOMAIN, "drafting": DOMAIN, "sealed": DOMAIN, "sharedgame": DOMAIN,
-    "ratings": DOMAIN, "signup": DOMAIN, "judging": DOMAIN, "webhooks": DOMAIN, "eventfile": DOMAIN,
-    "series": DOMAIN, "fees": DOMAIN, "multiplayer": DOMAIN, "notifications": DOMAIN,
-    "portal": FRONT_END, "desk": FRONT_END, "api": FRONT_END, "overlays": FRONT_END, "venue": FRONT_END,
+    "cards": DOMAIN,
+    "tournaments": DOMAIN,
+    "drafting": DOMAIN,
+    "sealed": DOMAIN,
+    "sharedgame": DOMAIN,
+    "ratings": DOMAIN,
+    "signup": DOMAIN,
+    "judging": DOMAIN,
+    "webhooks": DOMAIN,
+    "eventfile": DOMAIN,
+    "series": DOMAIN,
+    "fees": DOMAIN,
+    "multiplayer": DOMAIN,
+    "notifications": DOMAIN,
+    "portal": FRONT_END,
+    "desk": FRONT_END,
+    "api": FRONT_END,
+    "overlays": FRONT_END,
+    "venue": FRONT_END,
     "health": FRONT_END,
     "benchmarks": DEVELOPMENT,
 }
@@ -53,13 +69,34 @@ MAY_IMPORT = {
 }
 # Rules engines: pure Python over plain data (CONTRIBUTING.md), so no ORM, no request, no other layer.
 ENGINES = {
-    "tournaments.pairing", "tournaments.standings", "tournaments.topcut", "tournaments.placements", "tournaments.phases",
-    "tournaments.scoring", "tournaments.simulation", "tournaments.entry", "tournaments.clock", "tournaments.structures",
+    "tournaments.pairing",
+    "tournaments.standings",
+    "tournaments.topcut",
+    "tournaments.placements",
+    "tournaments.phases",
+    "tournaments.scoring",
+    "tournaments.simulation",
+    "tournaments.entry",
+    "tournaments.clock",
+    "tournaments.structures",
     "tournaments.daytwo",
-    "drafting.rochester", "drafting.passing", "drafting.booster", "drafting.thg", "drafting.called",
-    "cards.decklist", "cards.deckrules", "cards.names", "cards.commander",
-    "ratings.elo", "ratings.openskill_model", "ratings.simulation",
-    "sealed.rules", "sharedgame.rules", "series.standings", "fees.prizes", "multiplayer.engine",
+    "drafting.rochester",
+    "drafting.passing",
+    "drafting.booster",
+    "drafting.thg",
+    "drafting.called",
+    "cards.decklist",
+    "cards.deckrules",
+    "cards.names",
+    "cards.commander",
+    "ratings.elo",
+    "ratings.openskill_model",
+    "ratings.simulation",
+    "sealed.rules",
+    "sharedgame.rules",
+    "series.standings",
+    "fees.prizes",
+    "multiplayer.engine",
     "common.textlist",  # not an engine, but as pure: the engines list names in the reader's language with it
 }
 _ENGINE_MAY_IMPORT_DJANGO = ("django.utils.translation",)
@@ -189,16 +226,28 @@ def test_every_app_has_a_layer_and_its_imports_a_rule():
 
 
 def test_the_checks_see_what_they_should():
-    graph = {"cards.x": {"tournaments.y"}, "tournaments.y": {"cards.x"}, "portal.a": {"desk.b"}, "desk.b": set(),
-             "tournaments.pairing": {"tournaments.models"}, "tournaments.models": set()}
+    graph = {
+        "cards.x": {"tournaments.y"},
+        "tournaments.y": {"cards.x"},
+        "portal.a": {"desk.b"},
+        "desk.b": set(),
+        "tournaments.pairing": {"tournaments.models"},
+        "tournaments.models": set(),
+    }
     raw = {"tournaments.pairing": {"django.db.models", "django.utils.translation"}}
     assert layering_violations(graph, raw) == {
-        "cards.x -> tournaments.y", "portal.a -> desk.b", "tournaments.pairing -> tournaments.models",
+        "cards.x -> tournaments.y",
+        "portal.a -> desk.b",
+        "tournaments.pairing -> tournaments.models",
         "tournaments.pairing -> django.db",
     }
     assert circles(graph) == [frozenset({"cards.x", "tournaments.y"})]
-    assert imported_names(ast.parse("from . import a\nfrom ..b import c"), package="x.y") == {"x.y", "x.y.a", "x.b",
-                                                                                               "x.b.c"}
+    assert imported_names(ast.parse("from . import a\nfrom ..b import c"), package="x.y") == {
+        "x.y",
+        "x.y.a",
+        "x.b",
+        "x.b.c",
+    }
 
 
 def test_no_import_breaks_the_layering_but_the_listed_ones():
@@ -228,7 +277,7 @@ def _is_exempt(module: str, path: Path, function: str) -> bool:
 
 
 def inner_imports_without_reason(modules: dict[str, Path]) -> list[str]:
-    """"path:line" of every import inside a function without a "cycle:" or "lazy:" reason beside or above it."""
+    """ "path:line" of every import inside a function without a "cycle:" or "lazy:" reason beside or above it."""
     found = []
     for module, path in modules.items():
         text = path.read_text(encoding="utf-8")
@@ -260,20 +309,24 @@ def _has_reason(lines: list[str], lineno: int) -> bool:
 
 
 def test_the_inner_import_check_sees_what_it_should(tmp_path):
-    source = ("def f():\n    import a\n\n\ndef g():\n    # lazy: heavy\n    import b\n    from c import d\n\n\n"
-              "def h():\n    import e  # cycle: e -> this -> e at start-up\n\n\nclass C:\n    def ready(self):\n"
-              "        import f\n")
+    source = (
+        "def f():\n    import a\n\n\ndef g():\n    # lazy: heavy\n    import b\n    from c import d\n\n\n"
+        "def h():\n    import e  # cycle: e -> this -> e at start-up\n\n\nclass C:\n    def ready(self):\n"
+        "        import f\n"
+    )
     (tmp_path / "apps.py").write_text(source, encoding="utf-8")
-    assert [spot.rpartition(":")[2] for spot in inner_imports_without_reason({"x.apps": tmp_path / "apps.py"})] == [
-        "2"]
+    assert [spot.rpartition(":")[2] for spot in inner_imports_without_reason({"x.apps": tmp_path / "apps.py"})] == ["2"]
     (tmp_path / "other.py").write_text(source, encoding="utf-8")
     assert [spot.rpartition(":")[2] for spot in inner_imports_without_reason({"x.other": tmp_path / "other.py"})] == [
-        "17", "2"]
+        "17",
+        "2",
+    ]
 
 
 def test_every_import_inside_a_function_says_why():
     assert inner_imports_without_reason(project_modules()) == [], (
-        "move the import to the top of its module, or say why it can't be there (docs/architecture.md)")
+        "move the import to the top of its module, or say why it can't be there (docs/architecture.md)"
+    )
 
 
 def test_the_counts_in_docs_architecture_are_todays():
@@ -377,19 +430,29 @@ def test_the_template_check_sees_what_it_should(tmp_path):
     (tmp_path / "drafting").mkdir()
     (tmp_path / "drafting" / "pool.html").write_text(
         '{% extends "base.html" %}{% load i18n desk cards %}{% load clock from portal %}'
-        '{% include "portal/_x.html" %}{% include "tournaments/_y.html" %}{% include "admin/z.html" %}', encoding="utf-8")
+        '{% include "portal/_x.html" %}{% include "tournaments/_y.html" %}{% include "admin/z.html" %}',
+        encoding="utf-8",
+    )
     (tmp_path / "base.html").write_text("{% load static i18n desk %}", encoding="utf-8")
     (tmp_path / "portal").mkdir()
-    (tmp_path / "portal" / "page.html").write_text('{% load desk tournaments %}{% include "desk/_a.html" %}',
-                                                   encoding="utf-8")
-    templates = {name: (template_owner(name), tmp_path / name) for name in
-                 ("drafting/pool.html", "base.html", "portal/page.html")}
+    (tmp_path / "portal" / "page.html").write_text(
+        '{% load desk tournaments %}{% include "desk/_a.html" %}', encoding="utf-8"
+    )
+    templates = {
+        name: (template_owner(name), tmp_path / name)
+        for name in ("drafting/pool.html", "base.html", "portal/page.html")
+    }
     libraries = {"desk": "desk", "portal": "portal", "cards": "cards", "tournaments": "tournaments"}
     assert template_violations(templates, libraries) == (
-        {"drafting/pool.html (drafting) loads desk (desk)", "drafting/pool.html (drafting) loads portal (portal)",
-         "portal/page.html (portal) loads desk (desk)"},
-        {"drafting/pool.html (drafting) includes portal/_x.html (portal)",
-         "portal/page.html (portal) includes desk/_a.html (desk)"},
+        {
+            "drafting/pool.html (drafting) loads desk (desk)",
+            "drafting/pool.html (drafting) loads portal (portal)",
+            "portal/page.html (portal) loads desk (desk)",
+        },
+        {
+            "drafting/pool.html (drafting) includes portal/_x.html (portal)",
+            "portal/page.html (portal) includes desk/_a.html (desk)",
+        },
     )
     assert template_owner("registration/login.html") == "portal" and template_owner("admin/base.html") is None
 

@@ -1,4 +1,5 @@
 """The project's own health: checks, migrations and the production settings stay clean."""
+
 import os
 import subprocess
 import sys
@@ -29,7 +30,10 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
 
 def test_production_settings_pass_check_deploy_without_warnings():
     result = _manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         DJANGO_SETTINGS_MODULE="config.settings.production",
         SECRET_KEY="x" * 20 + "production-secret-for-the-deploy-check-0123456789",
         ALLOWED_HOSTS="hydra.example.org",
@@ -85,7 +89,9 @@ def test_production_settings_send_mail_through_email_url():
         "print(s.EMAIL_BACKEND, s.EMAIL_HOST, s.EMAIL_PORT, s.EMAIL_USE_TLS, s.EMAIL_HOST_USER, s.DEFAULT_FROM_EMAIL)"
     )
     result = _manage(
-        "shell", "-c", code,
+        "shell",
+        "-c",
+        code,
         DJANGO_SETTINGS_MODULE="config.settings.production",
         SECRET_KEY="x" * 20 + "production-secret-for-the-deploy-check-0123456789",
         ALLOWED_HOSTS="hydra.example.org",
@@ -94,6 +100,12 @@ def test_production_settings_send_mail_through_email_url():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1].split() == [
-        "django.core.mail.backends.smtp.EmailBackend", "smtp.example.org", "587", "True", "mailer", "Spring", "Open",
+        "django.core.mail.backends.smtp.EmailBackend",
+        "smtp.example.org",
+        "587",
+        "True",
+        "mailer",
+        "Spring",
+        "Open",
         "<to@example.org>",
     ]

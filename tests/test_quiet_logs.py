@@ -1,4 +1,5 @@
 """Celery beat's per-second draft sweep logs what it did, not that it ran."""
+
 import logging
 
 import pytest
@@ -13,12 +14,29 @@ def _record(logger: str, level: int, msg: str, *args) -> logging.LogRecord:
 
 def test_quiet_logs_routine_lines_of_the_sweep_are_dropped_others_kept():
     quiet = RoutineTaskFilter()
-    assert not quiet.filter(_record("celery.beat", logging.INFO, "Scheduler: Sending due task %s (%s)",
-                                    "drafting-sweep-overdue-picks", "drafting.draft_sweep"))
-    assert not quiet.filter(_record("celery.app.trace", logging.INFO, "Task %(name)s[%(id)s] succeeded in %(runtime)ss: %(return_value)s",
-                                    {"name": "drafting.draft_sweep", "id": "x", "runtime": 0.01, "return_value": 0}))
-    assert not quiet.filter(_record("celery.worker.strategy", logging.INFO, "Task %s[%s] received", "drafting.draft_sweep", "x"))
-    assert quiet.filter(_record("celery.app.trace", logging.INFO, "Task %s[%s] succeeded", "drafting.draft_timeout", "y"))
+    assert not quiet.filter(
+        _record(
+            "celery.beat",
+            logging.INFO,
+            "Scheduler: Sending due task %s (%s)",
+            "drafting-sweep-overdue-picks",
+            "drafting.draft_sweep",
+        )
+    )
+    assert not quiet.filter(
+        _record(
+            "celery.app.trace",
+            logging.INFO,
+            "Task %(name)s[%(id)s] succeeded in %(runtime)ss: %(return_value)s",
+            {"name": "drafting.draft_sweep", "id": "x", "runtime": 0.01, "return_value": 0},
+        )
+    )
+    assert not quiet.filter(
+        _record("celery.worker.strategy", logging.INFO, "Task %s[%s] received", "drafting.draft_sweep", "x")
+    )
+    assert quiet.filter(
+        _record("celery.app.trace", logging.INFO, "Task %s[%s] succeeded", "drafting.draft_timeout", "y")
+    )
     assert quiet.filter(_record("celery.app.trace", logging.ERROR, "Task %s[%s] raised", "drafting.draft_sweep", "z"))
 
 
@@ -39,4 +57,5 @@ def test_draft_sweep_logs_only_the_picks_it_made(caplog):
     expire(table, ago=5)
     assert draft_tables_sweep_overdue() == 1
     assert [r.getMessage() for r in caplog.records] == [
-        f"Draft sweep: table {table.pk} pick 1.1 timed out without its timer; took the oldest card."]
+        f"Draft sweep: table {table.pk} pick 1.1 timed out without its timer; took the oldest card."
+    ]

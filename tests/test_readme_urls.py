@@ -1,4 +1,5 @@
 """Every path the README advertises answers: none of them is a 404."""
+
 import re
 from pathlib import Path
 

@@ -10,6 +10,7 @@ may contain it, whatever the route (lists, profiles and pages that merely mentio
 Each request runs inside a savepoint that is rolled back, so a write one caller makes doesn't change what the next
 sees; a POST carries no data, so an allowed caller is told what is missing (400, a form again, a message).
 """
+
 from dataclasses import dataclass
 
 import datetime as dt
@@ -56,7 +57,15 @@ pytestmark = pytest.mark.django_db
 
 SECRET = "Zyxwv"  # in every private event's name
 
-OWNER, CO, SCOREKEEPER, JUDGE, OTHER, PLAYER, ANON = "owner", "co_organizer", "scorekeeper", "judge", "other_organizer", "player", "anonymous"
+OWNER, CO, SCOREKEEPER, JUDGE, OTHER, PLAYER, ANON = (
+    "owner",
+    "co_organizer",
+    "scorekeeper",
+    "judge",
+    "other_organizer",
+    "player",
+    "anonymous",
+)
 EVENT_TOKEN, OTHER_EVENT_TOKEN, OTHER_ORG_TOKEN = "event_token", "other_event_token", "other_organizer_token"
 CALLERS = [OWNER, CO, SCOREKEEPER, JUDGE, OTHER, PLAYER, ANON, EVENT_TOKEN, OTHER_EVENT_TOKEN, OTHER_ORG_TOKEN]
 TOKENS = {EVENT_TOKEN, OTHER_EVENT_TOKEN, OTHER_ORG_TOKEN}
@@ -107,8 +116,7 @@ def _private_event(factory, owner, people, player, **fields):
     event = factory(organizer=owner, is_public=False, name=f"{SECRET} {factory.__name__}", **fields)
     for role in ("co_organizer", "scorekeeper", "judge"):
         EventStaffFactory(event=event, user=people[role], role=role)
-    mine = RegistrationFactory(event=event, seats=[player] + [
-        PlayerFactory() for _ in range(event.team_size - 1)])
+    mine = RegistrationFactory(event=event, seats=[player] + [PlayerFactory() for _ in range(event.team_size - 1)])
     others = [RegistrationFactory(event=event) for _ in range(3)]
     return event, mine, others
 
@@ -121,8 +129,11 @@ def world(_bundled_cards):
     player_user = PlayerFactory(user=users[PLAYER])  # one player record, on a team in each private event
     event, mine, _others = _private_event(EventFactory, users[OWNER], users, player_user, top_cut=4)
     round_ = round_pair_next(event=event, seed=1)
-    match = TeamMatch.objects.get(round=round_, team_a=mine) if TeamMatch.objects.filter(round=round_, team_a=mine).exists() \
+    match = (
+        TeamMatch.objects.get(round=round_, team_a=mine)
+        if TeamMatch.objects.filter(round=round_, team_a=mine).exists()
         else TeamMatch.objects.get(round=round_, team_b=mine)
+    )
     other = EventFactory(organizer=users[OTHER], is_public=False, name="Their own event")
     RegistrationFactory(event=other)
     rochester, r_mine, r_others = _private_event(RochesterEventFactory, users[OWNER], users, player_user)
@@ -140,16 +151,21 @@ def world(_bundled_cards):
     shared_match = TeamMatch.objects.create(round=shared_round, table=1, team_a=g_mine, team_b=g_others[0])
     signup = TeamSignup.objects.create(event=event, name="Signed up", captain=player_user)
     SignupSeat.objects.create(signup=signup, event=event, letter="A", player=player_user)
-    Invitation.objects.create(signup=signup, letter="B", token="matrix-invitation", expires_at=timezone.now() + dt.timedelta(days=1))
+    Invitation.objects.create(
+        signup=signup, letter="B", token="matrix-invitation", expires_at=timezone.now() + dt.timedelta(days=1)
+    )
     decklist = Decklist.objects.create(seat=mine.seats.get(letter="A"), text="4 Island")
     EventLogEntry.objects.create(event=event, action="note", message=f"{SECRET} note")
     RatingCategory.objects.create(slug="constructed-3", kind="constructed", team_size=3)
-    webhook = Webhook.objects.create(owner=users[OWNER], event=event, url="http://127.0.0.1:9/hook", topics=["round_paired"])
+    webhook = Webhook.objects.create(
+        owner=users[OWNER], event=event, url="http://127.0.0.1:9/hook", topics=["round_paired"]
+    )
     delivery = WebhookDelivery.objects.create(webhook=webhook, event=event, topic="round_paired", payload={})
     # The owner's placeholder: the player is invited to take its seat, and its claim link was handed out.
     placeholder = PlaceholderFactory(made_by=users[OWNER], made_for_event=event, name="Placeholder Pat")
-    invitation = SeatInvitation.objects.create(event=event, placeholder=placeholder, user=users[PLAYER],
-                                               invited_by=users[OWNER])
+    invitation = SeatInvitation.objects.create(
+        event=event, placeholder=placeholder, user=users[PLAYER], invited_by=users[OWNER]
+    )
     tokens = {
         EVENT_TOKEN: ApiTokenFactory(event=event, user=users[OWNER], name="Desk"),
         OTHER_EVENT_TOKEN: ApiTokenFactory(event=other, user=users[OTHER], name="Their desk"),
@@ -162,12 +178,32 @@ def world(_bundled_cards):
     league = Series.objects.create(name="Open league", owner=users[OWNER])
     link = SeriesEvent.objects.create(series=league, event=rochester)
     SeriesResult.objects.create(series_event=link, player=player_user, place=1, match_points=3)
-    return World(event=event, other=other, rochester=rochester, pod_event=pod_event, sealed=sealed, shared=shared,
-                 users=users, tokens=tokens, registration=mine, match=match, round=round_, table=table, pod=pod,
-                 mp_event=mp_event, mp_table=mp_table,
-                 pool=pool, shared_match=shared_match, signup=signup, decklist=decklist,
-                 webhook=webhook, delivery=delivery, invitation=invitation, claim=claim_path(user=placeholder.user),
-                 series=series)
+    return World(
+        event=event,
+        other=other,
+        rochester=rochester,
+        pod_event=pod_event,
+        sealed=sealed,
+        shared=shared,
+        users=users,
+        tokens=tokens,
+        registration=mine,
+        match=match,
+        round=round_,
+        table=table,
+        pod=pod,
+        mp_event=mp_event,
+        mp_table=mp_table,
+        pool=pool,
+        shared_match=shared_match,
+        signup=signup,
+        decklist=decklist,
+        webhook=webhook,
+        delivery=delivery,
+        invitation=invitation,
+        claim=claim_path(user=placeholder.user),
+        series=series,
+    )
 
 
 def _client(world: World, caller: str) -> Client:
@@ -211,41 +247,63 @@ ROUTES = {
     "api:webhook-resend": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "delivery_id": w.delivery.pk}),
     "api:staff-list": ({"GET": RUN, "POST": RUN}, EV),
     "api:fees": ({"GET": SEE_API, "PATCH": RUN}, EV),  # a player reads only their own status (tests/fees)
-    "api:fee-payment": ({"PATCH": SCORE | {EVENT_TOKEN}},
-                        lambda w: {"event_id": w.event.pk, "registration_id": w.registration.pk}),
+    "api:fee-payment": (
+        {"PATCH": SCORE | {EVENT_TOKEN}},
+        lambda w: {"event_id": w.event.pk, "registration_id": w.registration.pk},
+    ),
     "api:prizes": ({"GET": SEE_API, "PUT": RUN}, EV),
     "api:prize-payouts": ({"GET": SEE_API}, EV),
     "api:staff-detail": ({"DELETE": RUN}, lambda w: {"event_id": w.event.pk, "user_id": w.users[SCOREKEEPER].pk}),
     "api:team-list": ({"GET": SEE_API, "POST": RUN}, EV),
     "api:team-import": ({"POST": RUN}, EV),
-    "api:team-detail": ({"GET": SEE_API, "PATCH": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:team-detail": (
+        {"GET": SEE_API, "PATCH": RUN},
+        lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk},
+    ),
     "api:team-decklists": ({"GET": JUDGE_ | PLAYS}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:my-decklist": ({"GET": PLAYS, "PUT": PLAYS}, EV),
     "api:avoided-pairing-list": ({"GET": RUN, "POST": RUN, "DELETE": RUN}, EV),
-    "api:team-drop": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
-    "api:team-reinstate": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
+    "api:team-drop": (
+        {"POST": SCORE | {EVENT_TOKEN}},
+        lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk},
+    ),
+    "api:team-reinstate": (
+        {"POST": SCORE | {EVENT_TOKEN}},
+        lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk},
+    ),
     "api:team-disqualify": ({"POST": RUN}, lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk}),
     "api:phase-list": ({"GET": SEE_API, "POST": RUN}, EV),
     "api:phase-start": ({"POST": SCORE | {EVENT_TOKEN}}, EV),
-    "api:phase-detail": ({"GET": SEE_API - {EVENT_TOKEN}, "PATCH": RUN, "DELETE": RUN},
-                         lambda w: {"event_id": w.sealed.pk, "number": 1}),
+    "api:phase-detail": (
+        {"GET": SEE_API - {EVENT_TOKEN}, "PATCH": RUN, "DELETE": RUN},
+        lambda w: {"event_id": w.sealed.pk, "number": 1},
+    ),
     "api:phase-pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.sealed.pk, "number": 1}),
     "api:phase-deck-list": ({"GET": JUDGE_}, lambda w: {"event_id": w.sealed.pk, "number": 1}),
     "api:round-list": ({"GET": SEE_API, "POST": SCORE | {EVENT_TOKEN}}, EV),
-    "api:round-detail": ({"GET": SEE_API, "DELETE": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
+    "api:round-detail": (
+        {"GET": SEE_API, "DELETE": SCORE | {EVENT_TOKEN}},
+        lambda w: {"event_id": w.event.pk, "number": 1},
+    ),
     "api:round-clock": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
     "api:placements": ({"GET": SEE_API}, EV),
     "api:standings": ({"GET": SEE_API}, EV),
     "api:bracket": ({"GET": SEE_API}, EV),
     "api:match-list": ({"GET": SEE_API}, EV),
     "api:match-detail": ({"GET": SEE_API}, lambda w: {"event_id": w.event.pk, "match_id": w.match.pk}),
-    "api:match-life": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.shared.pk, "match_id": w.shared_match.pk}),
+    "api:match-life": (
+        {"GET": SEE_API - {EVENT_TOKEN}},
+        lambda w: {"event_id": w.shared.pk, "match_id": w.shared_match.pk},
+    ),
     # Results through the API: the match's players (their session) and the event's scorekeeper token.
     "api:match-result": ({"POST": PLAYS | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "match_id": w.match.pk}),
     "api:match-confirm": ({"POST": PLAYS}, lambda w: {"event_id": w.event.pk, "match_id": w.match.pk}),
     "api:match-dispute": ({"POST": PLAYS}, lambda w: {"event_id": w.event.pk, "match_id": w.match.pk}),
     "api:draft-table-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.rochester.pk}),
-    "api:draft-table-detail": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.rochester.pk, "number": w.table.number}),
+    "api:draft-table-detail": (
+        {"GET": SEE_API - {EVENT_TOKEN}},
+        lambda w: {"event_id": w.rochester.pk, "number": w.table.number},
+    ),
     "api:draft-picks": ({"GET": RUN}, lambda w: {"event_id": w.rochester.pk}),
     "api:my-draft-picks": ({"GET": SEE}, lambda w: {"event_id": w.rochester.pk}),
     "api:pod-list": ({"GET": SEE_API - {EVENT_TOKEN}}, lambda w: {"event_id": w.pod_event.pk}),
@@ -253,10 +311,8 @@ ROUTES = {
     # the deck building timer for who runs the timers (may_run_timers: as pairing, the scorekeepers too; the event
     # token here is another event's: tests/api/test_paper.py drives the calls with the event's own).
     "api:paper-pods": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": RUN}, lambda w: {"event_id": w.rochester.pk}),
-    "api:call-list": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": SCORE},
-                      lambda w: {"event_id": w.rochester.pk}),
-    "api:call-detail": ({"POST": SCORE, "DELETE": SCORE},
-                        lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
+    "api:call-list": ({"GET": SEE_API - {EVENT_TOKEN}, "POST": SCORE}, lambda w: {"event_id": w.rochester.pk}),
+    "api:call-detail": ({"POST": SCORE, "DELETE": SCORE}, lambda w: {"event_id": w.rochester.pk, "call_id": 1}),
     # Multiplayer tables (issue 43): the desk seats rounds; a table's players report and confirm, the desk enters
     # finals. The pod-* paths are the same views under their names before issue 55.
     "api:table-round-list": ({"GET": SEE, "POST": SCORE}, lambda w: {"event_id": w.mp_event.pk}),
@@ -451,8 +507,10 @@ ROUTES = {
     "portal:invitation": ({"GET": PLAYS, "POST": PLAYS}, lambda w: {"pk": w.invitation.pk}),
     # A claim link is its own proof: whoever holds it sets the placeholder's password (signed out) or merges it into
     # their own account (signed in); the page names no event.
-    "portal:claim": ({"GET": ANYONE, "POST": ANYONE},
-                     lambda w: dict(zip(("uidb64", "token"), w.claim.strip("/").split("/")[1:], strict=True))),
+    "portal:claim": (
+        {"GET": ANYONE, "POST": ANYONE},
+        lambda w: dict(zip(("uidb64", "token"), w.claim.strip("/").split("/")[1:], strict=True)),
+    ),
 }
 # Not doors: the API's catch-all answers 404 to every path it doesn't know.
 NOT_DOORS = {"api:None"}
@@ -464,19 +522,38 @@ MAY_BE_UNAVAILABLE = {"health", "health-live"}
 # "superuser": site-wide data (accounts, card data, ratings, the lockout's records): no organizer has its permissions.
 # "tokens": API tokens, the user's own and those of events they run.
 ADMIN = {
-    "auth.Group": "superuser", "auth.User": "superuser",
-    "axes.AccessAttempt": "superuser", "axes.AccessLog": "superuser", "axes.AccessFailureLog": "superuser",
-    "cards.Card": "superuser", "cards.CardSet": "superuser", "cards.CardDataImport": "superuser",
-    "cards.CardDisplaySettings": "superuser", "cards.CardDataRequest": "superuser",
-    "ratings.RatingCategory": "superuser", "ratings.PlayerRating": "superuser", "ratings.RatingHistory": "superuser",
-    "tournaments.Event": "event", "tournaments.Registration": "event", "tournaments.Decklist": "event",
-    "tournaments.Team": "event", "tournaments.Player": "event", "tournaments.Round": "event",
-    "tournaments.TeamMatch": "event", "tournaments.EventLogEntry": "event",
-    "drafting.DraftSettings": "event", "drafting.DraftTable": "event",
+    "auth.Group": "superuser",
+    "auth.User": "superuser",
+    "axes.AccessAttempt": "superuser",
+    "axes.AccessLog": "superuser",
+    "axes.AccessFailureLog": "superuser",
+    "cards.Card": "superuser",
+    "cards.CardSet": "superuser",
+    "cards.CardDataImport": "superuser",
+    "cards.CardDisplaySettings": "superuser",
+    "cards.CardDataRequest": "superuser",
+    "ratings.RatingCategory": "superuser",
+    "ratings.PlayerRating": "superuser",
+    "ratings.RatingHistory": "superuser",
+    "tournaments.Event": "event",
+    "tournaments.Registration": "event",
+    "tournaments.Decklist": "event",
+    "tournaments.Team": "event",
+    "tournaments.Player": "event",
+    "tournaments.Round": "event",
+    "tournaments.TeamMatch": "event",
+    "tournaments.EventLogEntry": "event",
+    "drafting.DraftSettings": "event",
+    "drafting.DraftTable": "event",
     "drafting.Pod": "event",
-    "sealed.SealedSettings": "event", "sealed.SealedPool": "event", "sealed.PoolCard": "event",
-    "sharedgame.GameState": "event", "signup.TeamSignup": "event", "signup.EventTeamList": "event",
-    "judging.DeckCheck": "event", "judging.Penalty": "event",
+    "sealed.SealedSettings": "event",
+    "sealed.SealedPool": "event",
+    "sealed.PoolCard": "event",
+    "sharedgame.GameState": "event",
+    "signup.TeamSignup": "event",
+    "signup.EventTeamList": "event",
+    "judging.DeckCheck": "event",
+    "judging.Penalty": "event",
     "api.ApiToken": "tokens",
 }
 
@@ -484,12 +561,20 @@ ADMIN = {
 def _admin_object(world: World, model):
     """A row of this model in the private events (None: the model has none there)."""
     objects = {
-        "tournaments.Event": world.event, "tournaments.Registration": world.registration,
-        "tournaments.Decklist": world.decklist, "tournaments.Team": world.registration.team,
-        "tournaments.Player": world.registration.seats.get(letter="A").player, "tournaments.Round": world.round,
-        "tournaments.TeamMatch": world.match, "tournaments.EventLogEntry": world.event.log_entries.first(),
-        "drafting.DraftTable": world.table, "drafting.Pod": world.pod, "sealed.SealedPool": world.pool,
-        "signup.TeamSignup": world.signup, "signup.EventTeamList": world.event, "api.ApiToken": world.tokens[EVENT_TOKEN],
+        "tournaments.Event": world.event,
+        "tournaments.Registration": world.registration,
+        "tournaments.Decklist": world.decklist,
+        "tournaments.Team": world.registration.team,
+        "tournaments.Player": world.registration.seats.get(letter="A").player,
+        "tournaments.Round": world.round,
+        "tournaments.TeamMatch": world.match,
+        "tournaments.EventLogEntry": world.event.log_entries.first(),
+        "drafting.DraftTable": world.table,
+        "drafting.Pod": world.pod,
+        "sealed.SealedPool": world.pool,
+        "signup.TeamSignup": world.signup,
+        "signup.EventTeamList": world.event,
+        "api.ApiToken": world.tokens[EVENT_TOKEN],
     }
     return objects.get(model._meta.label)
 
@@ -521,6 +606,7 @@ class _Request:
 
 
 # --- Asking -----------------------------------------------------------------------------------------------------------
+
 
 def _refused(response) -> bool:
     if response.status_code in (401, 403, 404):
@@ -556,8 +642,12 @@ def _snapshot(obj) -> tuple:
     from django.forms.models import model_to_dict
 
     fresh = type(obj).objects.filter(pk=obj.pk).first()
-    return (model_to_dict(fresh) if fresh else None, EventLogEntry.objects.count(), Round.objects.count(),
-            TeamMatch.objects.count())
+    return (
+        model_to_dict(fresh) if fresh else None,
+        EventLogEntry.objects.count(),
+        Round.objects.count(),
+        TeamMatch.objects.count(),
+    )
 
 
 def _act(client: Client, url: str, action: str, obj):
@@ -623,7 +713,9 @@ def test_every_route_answers_each_caller_as_the_table_says(world, caller):
             expected = caller in allowed
             broken = response.status_code >= 500 and not (name in MAY_BE_UNAVAILABLE and response.status_code == 503)
             if broken or _refused(response) == expected:
-                wrong.append(f"{method} {name} {url}: {response.status_code} (expected {'allowed' if expected else 'refused'})")
+                wrong.append(
+                    f"{method} {name} {url}: {response.status_code} (expected {'allowed' if expected else 'refused'})"
+                )
             elif not _sees(caller) and SECRET in _body(response):
                 wrong.append(f"{method} {name} {url}: shows the private event to {caller}")
     assert not wrong, "\n".join(wrong)
@@ -669,7 +761,9 @@ def test_every_admin_page_action_and_custom_view_answers_each_caller_as_the_tabl
             if page == "delete" and expected:
                 expected = model_admin.has_delete_permission(_Request(world.users[caller]), obj)
             if response.status_code >= 500 or _refused(response) == expected:
-                wrong.append(f"GET {url} ({page}): {response.status_code} (expected {'allowed' if expected else 'refused'})")
+                wrong.append(
+                    f"GET {url} ({page}): {response.status_code} (expected {'allowed' if expected else 'refused'})"
+                )
             elif not _sees(caller) and SECRET in _body(response):
                 wrong.append(f"GET {url} ({page}): shows the private event to {caller}")
         if obj is None:

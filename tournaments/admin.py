@@ -2,6 +2,7 @@
 (docs/admin.md). Each action (pair, top cut, re-pair, drops, decklists) calls the service the desk and the API call,
 after the same right of tournaments.rights at the row's event, asked through the one door helper (tournaments.doors);
 the admin has no rule of its own."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -17,7 +18,18 @@ from tournaments import admin_views
 from tournaments.admin_base import EventScopedAdmin, EventScopedInline, is_superuser
 from tournaments.doors import event_with_right
 from tournaments.enums import EventStatus, FormatKind, Outcome, ResultState, default_deck_rule
-from tournaments.models import Decklist, Event, EventLogEntry, Player, Registration, Round, Seat, SeatMatch, Team, TeamMatch
+from tournaments.models import (
+    Decklist,
+    Event,
+    EventLogEntry,
+    Player,
+    Registration,
+    Round,
+    Seat,
+    SeatMatch,
+    Team,
+    TeamMatch,
+)
 from tournaments.rights import events_run_by, may_create_events, may_run_event, may_score_event
 from tournaments.selectors.events import event_warnings
 from tournaments.services.decklists import (
@@ -35,7 +47,12 @@ from tournaments.services.events import (
 )
 from tournaments.services.scoreboard import event_bump_version, event_closed_refusal
 from tournaments.services.pairing import round_pair_next, round_problems, round_repair
-from tournaments.services.rounds import round_take_back, round_take_back_refusal, team_match_delete, team_match_delete_refusal
+from tournaments.services.rounds import (
+    round_take_back,
+    round_take_back_refusal,
+    team_match_delete,
+    team_match_delete_refusal,
+)
 from tournaments.services.registrations import (
     registration_delete,
     registration_delete_refusal,
@@ -56,8 +73,9 @@ def _run(modeladmin, request, queryset, service, done, *, right=may_score_event)
     _refuse_unlisted(modeladmin, request, queryset)
     for obj in queryset:
         if not all(event_with_right(pk=e.pk, subject=request.user, right=right) for e in modeladmin.events_of(obj)):
-            modeladmin.message_user(request, _("%(object)s: you may not manage this event.") % {"object": obj},
-                                    messages.ERROR)
+            modeladmin.message_user(
+                request, _("%(object)s: you may not manage this event.") % {"object": obj}, messages.ERROR
+            )
             continue
         try:
             result = service(obj)
@@ -77,8 +95,7 @@ def _refuse_unlisted(modeladmin, request, queryset) -> None:
     chosen.discard(None)
     listed = set(modeladmin.get_queryset(request).filter(pk__in=chosen).values_list("pk", flat=True))
     for pk in sorted(chosen - listed):
-        modeladmin.message_user(request, _("No. %(id)s: you may not manage this event.") % {"id": pk},
-                                messages.ERROR)
+        modeladmin.message_user(request, _("No. %(id)s: you may not manage this event.") % {"id": pk}, messages.ERROR)
 
 
 class ScoreboardAdmin(EventScopedAdmin):
@@ -113,9 +130,13 @@ _KEPT_WHEN_ABSENT = ("enforcement_level", "draft_structure", "deck_building_minu
 class EventAdminForm(forms.ModelForm):
     # A yes/no choice rather than a checkbox: a form posted without it keeps the rule on (DCI 8.3).
     formats_must_differ = forms.NullBooleanField(
-        label=_("Members' formats must all differ"), required=False, widget=_YesNoSelect,
-        help_text=_("Format per seat only: each member plays a different format (DCI 8.3). Choose No to assign "
-                    "formats per seat freely."),
+        label=_("Members' formats must all differ"),
+        required=False,
+        widget=_YesNoSelect,
+        help_text=_(
+            "Format per seat only: each member plays a different format (DCI 8.3). Choose No to assign "
+            "formats per seat freely."
+        ),
     )
 
     class Meta:
@@ -194,33 +215,88 @@ class EventAdmin(ScoreboardAdmin):
     date_hierarchy = "date"
     inlines = [RegistrationInline]
     readonly_fields = ["register_team_link", "organizer_pages", "warnings"]
-    actions = ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
+    actions = [
+        "pair_next_round",
+        "start_top_cut",
+        "advance_top_cut",
+        "lock_decklists",
+        "unlock_decklists",
+        "recheck_decklists",
+    ]
     fieldsets = [
         (None, {"fields": ["name", "date", "location", "organizer", "status", "is_public", "enforcement_level"]}),
-        (_("Teams and format"), {"fields": ["team_size", "structure", "format_kind", "constructed_format", "seat_formats",
-                                             "formats_must_differ", "deck_rule"]}),
+        (
+            _("Teams and format"),
+            {
+                "fields": [
+                    "team_size",
+                    "structure",
+                    "format_kind",
+                    "constructed_format",
+                    "seat_formats",
+                    "formats_must_differ",
+                    "deck_rule",
+                ]
+            },
+        ),
         (_("Team Rochester draft"), {"fields": ["draft_structure", "rochester_teams_of_two", "deck_building_minutes"]}),
         (_("Two-Headed Giant booster draft"), {"fields": ["pods_play_across"]}),
-        (_("Shared game"), {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]}),
+        (
+            _("Shared game"),
+            {"fields": ["shared_life", "shared_poison", "shared_games_per_match"], "classes": ["collapse"]},
+        ),
         (_("Rounds"), {"fields": ["swiss_rounds", "top_cut"]}),
         (_("Ratings"), {"fields": ["rating_importance", "region", "seed_by_rating"]}),
-        (_("Decklists"), {"fields": ["extra_banned", "decklist_deadline", "decklists_locked", "decklists_published",
-                                     "real_product", "decklists_at_regular"]}),
-        (_("Registration"), {"fields": ["register_team_link", "signup_open", "signup_deadline", "signup_capacity",
-                                        "signup_needs_approval"]}),
+        (
+            _("Decklists"),
+            {
+                "fields": [
+                    "extra_banned",
+                    "decklist_deadline",
+                    "decklists_locked",
+                    "decklists_published",
+                    "real_product",
+                    "decklists_at_regular",
+                ]
+            },
+        ),
+        (
+            _("Registration"),
+            {
+                "fields": [
+                    "register_team_link",
+                    "signup_open",
+                    "signup_deadline",
+                    "signup_capacity",
+                    "signup_needs_approval",
+                ]
+            },
+        ),
         (_("Running the event"), {"fields": ["warnings", "organizer_pages"]}),
     ]
 
     def get_urls(self):
         own = [
-            path("<int:event_id>/pairings/", self.admin_site.admin_view(admin_views.event_pairings),
-                 name="tournaments_event_pairings"),
-            path("<int:event_id>/standings/", self.admin_site.admin_view(admin_views.event_standings),
-                 name="tournaments_event_standings"),
-            path("<int:event_id>/standings.csv", self.admin_site.admin_view(admin_views.event_standings_csv),
-                 name="tournaments_event_standings_csv"),
-            path("<int:event_id>/decklists/", self.admin_site.admin_view(admin_views.event_decklists),
-                 name="tournaments_event_decklists"),
+            path(
+                "<int:event_id>/pairings/",
+                self.admin_site.admin_view(admin_views.event_pairings),
+                name="tournaments_event_pairings",
+            ),
+            path(
+                "<int:event_id>/standings/",
+                self.admin_site.admin_view(admin_views.event_standings),
+                name="tournaments_event_standings",
+            ),
+            path(
+                "<int:event_id>/standings.csv",
+                self.admin_site.admin_view(admin_views.event_standings_csv),
+                name="tournaments_event_standings_csv",
+            ),
+            path(
+                "<int:event_id>/decklists/",
+                self.admin_site.admin_view(admin_views.event_decklists),
+                name="tournaments_event_decklists",
+            ),
         ]
         return own + super().get_urls()
 
@@ -241,43 +317,78 @@ class EventAdmin(ScoreboardAdmin):
             (reverse("judging:event", args=[obj.pk]), _("Judging")),
             (reverse("judging:log", args=[obj.pk]), _("Event log")),
             (reverse("admin:tournaments_round_changelist") + f"?event__id__exact={obj.pk}", _("Rounds")),
-            (reverse("admin:tournaments_teammatch_changelist") + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
-             _("Disputed results")),
+            (
+                reverse("admin:tournaments_teammatch_changelist")
+                + f"?round__event__id__exact={obj.pk}&result_state__exact=disputed",
+                _("Disputed results"),
+            ),
         ]
         return format_html_join(" · ", '<a href="{}">{}</a>', links)
 
     @admin.action(description=_("Pair the next Swiss round"), permissions=["change"])
     def pair_next_round(self, request, queryset):
-        _run(self, request, queryset, lambda e: round_pair_next(event=e, user=request.user),
-             lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed})
+        _run(
+            self,
+            request,
+            queryset,
+            lambda e: round_pair_next(event=e, user=request.user),
+            lambda r: _("round %(n)d paired (seed %(seed)d).") % {"n": r.number, "seed": r.seed},
+        )
         for event in queryset:
             for warning in event_warnings(event=event):
                 self.message_user(request, f"{event}: {warning}", messages.WARNING)
 
     @admin.action(description=_("Lock decklist registration"), permissions=["change"])
     def lock_decklists(self, request, queryset):
-        _run(self, request, queryset, lambda e: event_lock_decklists(event=e), lambda e: _("decklists locked."),
-             right=may_run_event)
+        _run(
+            self,
+            request,
+            queryset,
+            lambda e: event_lock_decklists(event=e),
+            lambda e: _("decklists locked."),
+            right=may_run_event,
+        )
 
     @admin.action(description=_("Reopen decklist registration"), permissions=["change"])
     def unlock_decklists(self, request, queryset):
-        _run(self, request, queryset, lambda e: event_lock_decklists(event=e, locked=False), lambda e: _("decklists open."),
-             right=may_run_event)
+        _run(
+            self,
+            request,
+            queryset,
+            lambda e: event_lock_decklists(event=e, locked=False),
+            lambda e: _("decklists open."),
+            right=may_run_event,
+        )
 
     @admin.action(description=_("Recheck decklists"), permissions=["change"])
     def recheck_decklists(self, request, queryset):
-        _run(self, request, queryset, lambda e: event_recheck_decklists(event=e),
-             lambda n: ngettext("decklists of %(n)d team checked again.", "decklists of %(n)d teams checked again.",
-                                n) % {"n": n}, right=may_run_event)
+        _run(
+            self,
+            request,
+            queryset,
+            lambda e: event_recheck_decklists(event=e),
+            lambda n: (
+                ngettext("decklists of %(n)d team checked again.", "decklists of %(n)d teams checked again.", n)
+                % {"n": n}
+            ),
+            right=may_run_event,
+        )
 
     @admin.action(description=_("Start the top cut"), permissions=["change"])
     def start_top_cut(self, request, queryset):
-        _run(self, request, queryset, lambda e: topcut_start(event=e, user=request.user), lambda r: _("top cut paired."))
+        _run(
+            self, request, queryset, lambda e: topcut_start(event=e, user=request.user), lambda r: _("top cut paired.")
+        )
 
     @admin.action(description=_("Pair the next top-cut round"), permissions=["change"])
     def advance_top_cut(self, request, queryset):
-        _run(self, request, queryset, lambda e: topcut_advance(event=e, user=request.user),
-             lambda r: _("next top-cut round paired.") if r else _("the final is decided: the event is finished."))
+        _run(
+            self,
+            request,
+            queryset,
+            lambda e: topcut_advance(event=e, user=request.user),
+            lambda r: _("next top-cut round paired.") if r else _("the final is decided: the event is finished."),
+        )
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_team_count=Count("registrations"))
@@ -302,11 +413,13 @@ class EventAdmin(ScoreboardAdmin):
     # event): the rights module's object rule decides.
     def has_view_permission(self, request, obj=None):
         return self.may_run_object(request, obj) and (
-            admin.ModelAdmin.has_view_permission(self, request, obj) or may_create_events(request.user))
+            admin.ModelAdmin.has_view_permission(self, request, obj) or may_create_events(request.user)
+        )
 
     def has_change_permission(self, request, obj=None):
         return self.may_run_object(request, obj) and (
-            admin.ModelAdmin.has_change_permission(self, request, obj) or may_create_events(request.user))
+            admin.ModelAdmin.has_change_permission(self, request, obj) or may_create_events(request.user)
+        )
 
     def get_readonly_fields(self, request, obj=None):
         # The owner is who created the event; handing it to someone else is a superuser's act (co-organizers are
@@ -324,9 +437,15 @@ class EventAdmin(ScoreboardAdmin):
         if obj.has_decklists and set(DECK_CHECK_FIELDS) & set(form.changed_data):
             # The stored problems were found under the old rule, format or banned list.
             checked = event_recheck_decklists(event=obj)
-            self.message_user(request, ngettext(
-                "Decklists of %(n)d team checked again under the new settings.",
-                "Decklists of %(n)d teams checked again under the new settings.", checked) % {"n": checked})
+            self.message_user(
+                request,
+                ngettext(
+                    "Decklists of %(n)d team checked again under the new settings.",
+                    "Decklists of %(n)d teams checked again under the new settings.",
+                    checked,
+                )
+                % {"n": checked},
+            )
 
     def scoreboard_event_ids(self, obj: Event) -> set[int]:
         return {obj.pk} if obj.pk else set()
@@ -385,13 +504,24 @@ class SeatInline(EventScopedInline, admin.TabularInline):
 
 @admin.register(Registration)
 class RegistrationAdmin(ScoreboardAdmin):
-    list_display = ["team", "event", "players", "decklist_status", "joined_round", "dropped_round", "day2_cut_round",
-                    "disqualified_at"]
+    list_display = [
+        "team",
+        "event",
+        "players",
+        "decklist_status",
+        "joined_round",
+        "dropped_round",
+        "day2_cut_round",
+        "disqualified_at",
+    ]
     # Byes in advance and fixed tables change through their services (logged, checked against the rounds paired):
     # the desk's team page and the API. The admin shows them; the Day 2 cut's mark too (the desk and the API make it).
     readonly_fields = ["deck_problem_list", "byes_in_advance", "fixed_table", "day2_cut_round"]
-    list_filter = ["event", ("dropped_round", admin.EmptyFieldListFilter),
-                   ("day2_cut_round", admin.EmptyFieldListFilter)]
+    list_filter = [
+        "event",
+        ("dropped_round", admin.EmptyFieldListFilter),
+        ("day2_cut_round", admin.EmptyFieldListFilter),
+    ]
     search_fields = ["team__name", "seats__player__name", "event__name"]
     autocomplete_fields = ["team"]
     inlines = [SeatInline]
@@ -404,11 +534,23 @@ class RegistrationAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Drop the selected teams (not paired from the next round on)"), permissions=["change"])
     def drop_teams(self, request, queryset):
-        _run(self, request, queryset, lambda r: registration_drop(registration=r, user=request.user), lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round})
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: registration_drop(registration=r, user=request.user),
+            lambda r: _("dropped after round %(n)d.") % {"n": r.dropped_round},
+        )
 
     @admin.action(description=_("Reinstate the selected teams"), permissions=["change"])
     def reinstate_teams(self, request, queryset):
-        _run(self, request, queryset, lambda r: registration_reinstate(registration=r, user=request.user), lambda r: _("reinstated."))
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: registration_reinstate(registration=r, user=request.user),
+            lambda r: _("reinstated."),
+        )
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("seats__player", "seats__decklist")
@@ -433,14 +575,20 @@ class RegistrationAdmin(ScoreboardAdmin):
         if submitted == 0:
             return _("none submitted")
         if obj.deck_problems:
-            return _("%(n)d/%(t)d submitted, %(p)d problem(s)") % {"n": submitted, "t": len(seats), "p": len(obj.deck_problems)}
+            return _("%(n)d/%(t)d submitted, %(p)d problem(s)") % {
+                "n": submitted,
+                "t": len(seats),
+                "p": len(obj.deck_problems),
+            }
         return _("%(n)d/%(t)d submitted, legal") % {"n": submitted, "t": len(seats)}
 
     @admin.display(description=_("decklist problems"))
     def deck_problem_list(self, obj: Registration) -> str:
         if not obj.deck_problems:
             return _("None.")
-        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((deck_problem_message(p),) for p in obj.deck_problems)))
+        return format_html(
+            "<ul>{}</ul>", format_html_join("", "<li>{}</li>", ((deck_problem_message(p),) for p in obj.deck_problems))
+        )
 
 
 @admin.register(Decklist)
@@ -473,13 +621,18 @@ class SharedAcrossEventsAdmin(ScoreboardAdmin):
         if obj is None or obj.pk is None:
             return True
         events = self.events_of(obj)
-        return all(may_run_event(request.user, e) for e in events) if events else request.user.has_perm(
-            f"{self.model._meta.app_label}.add_{self.model._meta.model_name}")
+        return (
+            all(may_run_event(request.user, e) for e in events)
+            if events
+            else request.user.has_perm(f"{self.model._meta.app_label}.add_{self.model._meta.model_name}")
+        )
 
     def scope(self, queryset, request):
         if is_superuser(request):
             return queryset
-        mine = Q(**{f"{self.events_lookup}__in": events_run_by(request.user)}) | Q(**{f"{self.events_lookup}__isnull": True})
+        mine = Q(**{f"{self.events_lookup}__in": events_run_by(request.user)}) | Q(
+            **{f"{self.events_lookup}__isnull": True}
+        )
         return queryset.filter(pk__in=self.model.objects.filter(mine).values("pk"))
 
     def has_delete_permission(self, request, obj=None):
@@ -542,7 +695,10 @@ class TeamMatchAdminForm(forms.ModelForm):
             for side in ("team_a", "team_b"):
                 team = cleaned.get(side)
                 if team is not None and team.event_id != round_.event_id:
-                    self.add_error(side, _("%(team)s is not registered for %(event)s.") % {"team": team, "event": round_.event.name})
+                    self.add_error(
+                        side,
+                        _("%(team)s is not registered for %(event)s.") % {"team": team, "event": round_.event.name},
+                    )
         if "team_b" in cleaned and cleaned["team_b"] is None:
             self.instance.outcome, self.instance.result_state = Outcome.A_WINS, ResultState.FINAL
         elif self.instance.pk and self.initial.get("team_b") is None and cleaned.get("team_b") is not None:
@@ -574,7 +730,13 @@ class RoundAdmin(ScoreboardAdmin):
     actions = ["pair_again"]
 
     def get_urls(self):
-        own = [path("<int:round_id>/swap/", self.admin_site.admin_view(admin_views.round_swap), name="tournaments_round_swap")]
+        own = [
+            path(
+                "<int:round_id>/swap/",
+                self.admin_site.admin_view(admin_views.round_swap),
+                name="tournaments_round_swap",
+            )
+        ]
         return own + super().get_urls()
 
     def get_readonly_fields(self, request, obj=None):
@@ -611,7 +773,13 @@ class RoundAdmin(ScoreboardAdmin):
 
     @admin.action(description=_("Pair the selected rounds again (new seed)"), permissions=["change"])
     def pair_again(self, request, queryset):
-        _run(self, request, queryset, lambda r: round_repair(round_=r, user=request.user), lambda r: _("paired again (seed %(s)d).") % {"s": r.seed})
+        _run(
+            self,
+            request,
+            queryset,
+            lambda r: round_repair(round_=r, user=request.user),
+            lambda r: _("paired again (seed %(s)d).") % {"s": r.seed},
+        )
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(_match_count=Count("matches"))
@@ -638,7 +806,9 @@ class SeatMatchFormSet(forms.BaseInlineFormSet):
         if self.instance.is_bye or self.instance.round.event.is_shared_game:
             return
         seats = [
-            SeatGames(f.cleaned_data["letter"], f.cleaned_data["wins_a"], f.cleaned_data["wins_b"], f.cleaned_data["draws"])
+            SeatGames(
+                f.cleaned_data["letter"], f.cleaned_data["wins_a"], f.cleaned_data["wins_b"], f.cleaned_data["draws"]
+            )
             for f in self.forms
             if f.cleaned_data and not f.cleaned_data.get("DELETE")
         ]
@@ -660,11 +830,14 @@ class SeatMatchInline(EventScopedInline, admin.TabularInline):
         if obj is None or not obj.team_match_id or not obj.letter:
             return ""
         names = dict(
-            Seat.objects.filter(registration_id__in=[obj.team_match.team_a_id, obj.team_match.team_b_id], letter=obj.letter)
-            .values_list("registration_id", "player__name")
+            Seat.objects.filter(
+                registration_id__in=[obj.team_match.team_a_id, obj.team_match.team_b_id], letter=obj.letter
+            ).values_list("registration_id", "player__name")
         )
-        return _("%(a)s against %(b)s") % {"a": names.get(obj.team_match.team_a_id, "—"),
-                                           "b": names.get(obj.team_match.team_b_id, "—")}
+        return _("%(a)s against %(b)s") % {
+            "a": names.get(obj.team_match.team_a_id, "—"),
+            "b": names.get(obj.team_match.team_b_id, "—"),
+        }
 
     def get_formset(self, request, obj=None, **kwargs):
         """The seats not entered yet come with their letters filled in, in order (never a blank letter)."""
@@ -697,7 +870,15 @@ class TeamMatchAdmin(ScoreboardAdmin):
     list_select_related = ["round__event", "team_a__team", "team_b__team", "reported_by"]
     autocomplete_fields = ["team_a", "team_b"]
     inlines = [SeatMatchInline]
-    readonly_fields = ["outcome", "result_state", "reported_by", "reported_at", "confirmed_by", "confirmed_at", "dispute_note"]
+    readonly_fields = [
+        "outcome",
+        "result_state",
+        "reported_by",
+        "reported_at",
+        "confirmed_by",
+        "confirmed_at",
+        "dispute_note",
+    ]
     fields = ["round", "table", "team_a", "team_b", "games_won_a", "games_won_b", "games_drawn", *readonly_fields]
 
     def get_fields(self, request, obj=None):
@@ -708,9 +889,13 @@ class TeamMatchAdmin(ScoreboardAdmin):
         return fields
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
-        extra_context = {**(extra_context or {}), "subtitle": _(
-            "Saving with results records them as this match's final result, entered by you: it counts in the "
-            "standings at once, without the teams confirming.")}
+        extra_context = {
+            **(extra_context or {}),
+            "subtitle": _(
+                "Saving with results records them as this match's final result, entered by you: it counts in the "
+                "standings at once, without the teams confirming."
+            ),
+        }
         return super().change_view(request, object_id, form_url, extra_context)
 
     def save_related(self, request, form, formsets, change):
@@ -752,8 +937,22 @@ class EventLogEntryAdmin(ReadOnlyAdminMixin, EventScopedAdmin):
     list_filter = ["kind", "action", "event"]
     search_fields = ["message", "event__name"]
     list_select_related = ["event", "user"]
-    readonly_fields = ["event", "at", "user", "actor", "kind", "action", "text", "round_number", "registration",
-                       "match", "before", "after", "warnings", "data"]
+    readonly_fields = [
+        "event",
+        "at",
+        "user",
+        "actor",
+        "kind",
+        "action",
+        "text",
+        "round_number",
+        "registration",
+        "match",
+        "before",
+        "after",
+        "warnings",
+        "data",
+    ]
     exclude = ["message", "source"]
 
     @admin.display(description=_("what happened"))

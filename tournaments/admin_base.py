@@ -10,6 +10,7 @@ Every admin of a model that belongs to an event derives from EventScopedAdmin (i
 - list filters on a relation list only the values of the user's own rows, so other events' names don't leak;
 - deletes go through the services (`delete_service`): a model without one can't be deleted in the admin.
 """
+
 from django.contrib import admin
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
@@ -186,8 +187,10 @@ class EventScopedInline(RightsLimitedChoices):
 def event_log_html(entries, *, event_id: int, kind: str) -> str:
     """Entries of the event's one log on a record's admin page (a draft's, a pool's), read only, with a link to
     the event log page filtered to their kind."""
-    rows = format_html_join("", "<li>{} · {} · {}</li>", (
-        (date_format(localtime(e.at), "SHORT_DATETIME_FORMAT"), e.by or "Hydra", e.text) for e in entries
-    ))
+    rows = format_html_join(
+        "",
+        "<li>{} · {} · {}</li>",
+        ((date_format(localtime(e.at), "SHORT_DATETIME_FORMAT"), e.by or "Hydra", e.text) for e in entries),
+    )
     link = reverse("judging:log", args=[event_id]) + f"?kind={kind}"
     return format_html('<ul class="event-log">{}</ul><a href="{}">{}</a>', rows, link, _("Event log"))

@@ -2,6 +2,7 @@
 
 Thin views: they read through selectors and write through services.
 """
+
 from fractions import Fraction
 from functools import wraps
 
@@ -72,8 +73,13 @@ def event_pairings(request: HttpRequest, event_id: int) -> TemplateResponse:
         request,
         "tournaments/admin/pairings.html",
         _context(
-            request, _("Pairings"), event=event, round=round_, rounds=event.rounds.order_by("number"),
-            tables=round_tables(round_=round_) if round_ else [], by_team=round_lines_by_team(round_=round_) if round_ else [],
+            request,
+            _("Pairings"),
+            event=event,
+            round=round_,
+            rounds=event.rounds.order_by("number"),
+            tables=round_tables(round_=round_) if round_ else [],
+            by_team=round_lines_by_team(round_=round_) if round_ else [],
         ),
     )
 
@@ -92,7 +98,8 @@ def event_standings(request: HttpRequest, event_id: int) -> TemplateResponse:
     if event.status == EventStatus.FINISHED:
         placings = [(p, names.get(p.team, p.team)) for p in placements_for_event(event=event)]
     return TemplateResponse(
-        request, "tournaments/admin/standings.html",
+        request,
+        "tournaments/admin/standings.html",
         _context(request, _("Standings"), event=event, lines=lines, placings=placings),
     )
 
@@ -103,7 +110,9 @@ def _win_text(figure: WinPercentage) -> str:
     raw = f"{figure.points} / (3 x {figure.played})"
     if figure.floored:
         return _("%(raw)s = %(value)s, raised to the floor of 0.3300") % {
-            "raw": raw, "value": _round_4(Fraction(figure.points, 3 * figure.played))}
+            "raw": raw,
+            "value": _round_4(Fraction(figure.points, 3 * figure.played)),
+        }
     return f"{raw} = {figure.rounded}"
 
 
@@ -117,8 +126,10 @@ def _average_text(figure: OpponentAverage, names: dict[int, str]) -> str:
 def _explain(row: StandingRow, names: dict[int, str]) -> dict[str, str]:
     """How each figure of the row came about, in the reader's language, opponents by team name."""
     return {
-        "mw": _win_text(row.mw), "gw": _win_text(row.gw),
-        "omw": _average_text(row.omw, names), "ogw": _average_text(row.ogw, names),
+        "mw": _win_text(row.mw),
+        "gw": _win_text(row.gw),
+        "omw": _average_text(row.omw, names),
+        "ogw": _average_text(row.ogw, names),
         "decided_by": decided_by_text(row.decided_by),
     }
 
@@ -153,12 +164,16 @@ def round_swap(request: HttpRequest, round_id: int):
     form = SwapForm(request.POST or None, round_=round_)
     if request.method == "POST" and form.is_valid():
         try:
-            problems = round_swap_teams(round_=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"],
-                                        user=request.user)
+            problems = round_swap_teams(
+                round_=round_, first=form.cleaned_data["first"], second=form.cleaned_data["second"], user=request.user
+            )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, _("Swapped %(a)s and %(b)s.") % {"a": form.cleaned_data["first"], "b": form.cleaned_data["second"]})
+            messages.success(
+                request,
+                _("Swapped %(a)s and %(b)s.") % {"a": form.cleaned_data["first"], "b": form.cleaned_data["second"]},
+            )
             for problem in problems:
                 messages.warning(request, problem.message)
             return redirect(reverse("admin:tournaments_round_change", args=[round_.pk]))
@@ -172,12 +187,16 @@ def event_decklists(request: HttpRequest, event_id: int) -> TemplateResponse:
     """Printable decklists: one section per team and seat, as parsed (English names), with the team's problems."""
     event = get_object_or_404(Event, pk=event_id)
     registrations = (
-        Registration.objects.filter(event=event).select_related("team")
-        .prefetch_related("seats__player", "seats__decklist").order_by("team__name")
+        Registration.objects.filter(event=event)
+        .select_related("team")
+        .prefetch_related("seats__player", "seats__decklist")
+        .order_by("team__name")
     )
     registrations_deck_problems_complete(
-        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event"))
+        registrations=Registration.objects.filter(event=event).exclude(deck_problems=[]).select_related("event")
+    )
     return TemplateResponse(
-        request, "tournaments/admin/decklists.html",
+        request,
+        "tournaments/admin/decklists.html",
         _context(request, _("Decklists"), event=event, registrations=registrations),
     )

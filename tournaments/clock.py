@@ -1,5 +1,6 @@
 """The arithmetic of a round clock (pure: plain values in, plain values out). The server's now is passed in, so
 every page and the API agree on one clock; services and selectors supply it (tournaments.services.clock.now)."""
+
 import datetime as dt
 import math
 from dataclasses import dataclass
@@ -15,7 +16,11 @@ class ClockReading:
 
 
 def read_clock(
-    *, status: str, duration_seconds: int, ends_at: dt.datetime | None, paused_remaining: float | None,
+    *,
+    status: str,
+    duration_seconds: int,
+    ends_at: dt.datetime | None,
+    paused_remaining: float | None,
     now: dt.datetime,
 ) -> ClockReading:
     """The clock as it stands at `now`: a running clock whose end has passed is over, with 0 seconds left;

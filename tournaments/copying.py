@@ -7,6 +7,7 @@ Tournaments is the core the features build on, so it imports none of them (docs/
 `event_copy_parts` for the features' settings of the event (its fee and prizes), in its own transaction: a copier
 that refuses rolls the whole copy back.
 """
+
 from collections.abc import Callable
 
 from tournaments.models import Event

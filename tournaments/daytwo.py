@@ -15,6 +15,7 @@ The organizer says the threshold one of two ways:
 Only entrants still in the event at the cut are decided; a team that dropped (or was disqualified) before it keeps
 its own state and is in neither list. A cut that lets nobody through is refused: it would end the event.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -91,7 +92,11 @@ def day_two_cut(entrants: Iterable[CutEntrant], *, kind: str, threshold: int, ro
     advanced = tuple(e.id for e in entrants if e.points >= need)
     if not advanced:
         best = max(e.points for e in entrants)
-        raise CutError(_("This cut lets nobody through: it needs %(need)d match points after round %(n)d and the "
-                         "best has %(best)d.") % {"need": need, "n": rounds, "best": best})
-    return DayTwoCut(min_points=need, advanced=advanced,
-                     not_advanced=tuple(e.id for e in entrants if e.points < need))
+        raise CutError(
+            _(
+                "This cut lets nobody through: it needs %(need)d match points after round %(n)d and the "
+                "best has %(best)d."
+            )
+            % {"need": need, "n": rounds, "best": best}
+        )
+    return DayTwoCut(min_points=need, advanced=advanced, not_advanced=tuple(e.id for e in entrants if e.points < need))

@@ -7,6 +7,7 @@ every door; the pages take it as the decorator `event_permission_required` (pret
 the model), the API as `api.selectors.event_get_to_run` / `event_get_visible` (with the API's own NotFound), and the
 admin's actions as `admin_base.event_action_allowed`.
 """
+
 from collections.abc import Callable
 from functools import wraps
 

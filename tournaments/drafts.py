@@ -14,6 +14,7 @@ drafting registers them:
     draft_round_seater_register(seater=...)
     draft_pairing_register(format_kind=FormatKind.X, first_round_pairs=..., pods=...)
 """
+
 from collections.abc import Callable
 
 from tournaments.models import Event, Round
@@ -35,7 +36,10 @@ def draft_round_seater_register(*, seater: RoundSeater) -> None:
 
 
 def draft_pairing_register(
-    *, format_kind: str, first_round_pairs: FirstRoundPairs | None = None, pods: PodsOfRegistrations | None = None,
+    *,
+    format_kind: str,
+    first_round_pairs: FirstRoundPairs | None = None,
+    pods: PodsOfRegistrations | None = None,
 ) -> None:
     """Make the events of `format_kind` pair round 1 by `first_round_pairs` and/or each draft pod on its own by
     `pods` (the last registration wins)."""
@@ -52,8 +56,9 @@ def round_drafts_seat(*, round_: Round) -> None:
         seater(round_=round_)
 
 
-def draft_first_round_pairs(*, event: Event, entrant_ids: list[int], avoid: frozenset = frozenset()
-                            ) -> tuple[list[tuple[int, int]], list[int]] | None:
+def draft_first_round_pairs(
+    *, event: Event, entrant_ids: list[int], avoid: frozenset = frozenset()
+) -> tuple[list[tuple[int, int]], list[int]] | None:
     """Round 1's pairs and byes from the event's draft seats, or None: its format pairs round 1 like any other
     round, or its draft has no seats yet. `avoid`: the pairings to avoid (frozensets of two registration ids)."""
     pairs = _FIRST_ROUND_PAIRS.get(str(event.format_kind))

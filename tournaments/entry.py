@@ -9,6 +9,7 @@ Whether the games could have happened is the scoring engine's call (tournaments.
 parser only refuses what can't be a typed result at all, a token recording no game (``00``, ``0-0``): a slip of
 the keyboard, never a match (an intentional draw is ``ID``).
 """
+
 import re
 from dataclasses import dataclass
 
@@ -45,16 +46,29 @@ def _seat_token(token: str, letter: str, *, alone: bool = False) -> tuple[int, i
         )
     if not found:
         raise EntryError(
-            _("Seat %(seat)s: '%(typed)s' is not a result; type games won-lost(-drawn) like 2-1, 1-2, 1-1-1, 0-0-3 "
-              "or ID.") % {"seat": letter, "typed": token}
+            _(
+                "Seat %(seat)s: '%(typed)s' is not a result; type games won-lost(-drawn) like 2-1, 1-2, 1-1-1, 0-0-3 "
+                "or ID."
+            )
+            % {"seat": letter, "typed": token}
         )
     wins_a, wins_b, draws = (int(g) if g is not None else 0 for g in found.groups())
     if not wins_a + wins_b + draws:
         if alone:
-            raise EntryError(_("'%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, 1-2, 1-1-1, "
-                               "0-0-3, or ID for an intentional draw.") % {"typed": token})
-        raise EntryError(_("Seat %(seat)s: '%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, "
-                           "1-2, 1-1-1, 0-0-3, or ID for an intentional draw.") % {"seat": letter, "typed": token})
+            raise EntryError(
+                _(
+                    "'%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, 1-2, 1-1-1, "
+                    "0-0-3, or ID for an intentional draw."
+                )
+                % {"typed": token}
+            )
+        raise EntryError(
+            _(
+                "Seat %(seat)s: '%(typed)s' records no game; type the games won-lost(-drawn) like 2-1, "
+                "1-2, 1-1-1, 0-0-3, or ID for an intentional draw."
+            )
+            % {"seat": letter, "typed": token}
+        )
     return wins_a, wins_b, draws
 
 
@@ -71,8 +85,7 @@ def parse_seats(text: str, letters: str) -> list[SeatEntry]:
             _("Type one result per seat (%(seats)s): %(expected)d expected, %(typed)d typed.")
             % {"seats": ", ".join(letters), "expected": len(letters), "typed": len(tokens)}
         )
-    return [SeatEntry(letter, *_seat_token(token, letter))
-            for letter, token in zip(letters, tokens, strict=True)]
+    return [SeatEntry(letter, *_seat_token(token, letter)) for letter, token in zip(letters, tokens, strict=True)]
 
 
 # Every way a match ends, as a player reports it from their own side and the desk types it (the same tokens; the
@@ -95,7 +108,9 @@ def parse_result(text: str) -> tuple[int, int, int]:
     report alike. Raises EntryError."""
     tokens = _tokens(text)
     if len(tokens) != 1:
-        raise EntryError(_("Type one result: the games like 2-1, 1-1-1 or ID (%(typed)d typed).") % {"typed": len(tokens)})
+        raise EntryError(
+            _("Type one result: the games like 2-1, 1-1-1 or ID (%(typed)d typed).") % {"typed": len(tokens)}
+        )
     return _seat_token(tokens[0], "A", alone=True)
 
 
@@ -126,6 +141,7 @@ def parse_shared(text: str, *, best_of: int) -> tuple[int, int, int]:
         )
     wins_a, wins_b, draws = (int(g) if g is not None else 0 for g in found.groups())
     if not wins_a + wins_b + draws:
-        raise EntryError(_("'%(typed)s' records no game; type the winning team (A or B) or the games like 2-1.")
-                         % {"typed": token})
+        raise EntryError(
+            _("'%(typed)s' records no game; type the winning team (A or B) or the games like 2-1.") % {"typed": token}
+        )
     return wins_a, wins_b, draws

@@ -1,4 +1,5 @@
 """Choices of the tournaments app: the words of RULES.md sections 1 to 3 as database values."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

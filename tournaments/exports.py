@@ -6,6 +6,7 @@ A spreadsheet runs a cell that starts with = + - @ (or a tab or line break, or t
 a team called `=HYPERLINK("http://evil", "Click")` would be a live link in Excel (CSV injection). Such a text cell
 gets a leading apostrophe, which spreadsheets show as plain text (OWASP's advice). Numbers stay numbers.
 """
+
 import re
 
 import tablib
@@ -62,16 +63,32 @@ def dataset_bytes(dataset: tablib.Dataset, file_format: str, *, title: str = "")
     return content.encode("utf-8") if isinstance(content, str) else content
 
 
-STANDINGS_COLUMNS = ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by",
-                     "dropped", "did_not_advance"]
+STANDINGS_COLUMNS = [
+    "rank",
+    "team",
+    "match_points",
+    "record",
+    "byes",
+    "mw",
+    "omw",
+    "gw",
+    "ogw",
+    "decided_by",
+    "dropped",
+    "did_not_advance",
+]
 
 
 def stage_text(stage: str) -> str:
     """A placing's stage (tournaments.placements.STAGES) in the reader's language: "Swiss", "Final" ..."""
     if stage.startswith("round_of_"):
         return _("Round of %(n)s") % {"n": stage.rsplit("_", 1)[1]}
-    return {"final": _("Final"), "semifinal": _("Semifinal"), "quarterfinal": _("Quarterfinal"),
-            "swiss": pgettext("stage of an event", "Swiss")}.get(stage, stage)
+    return {
+        "final": _("Final"),
+        "semifinal": _("Semifinal"),
+        "quarterfinal": _("Quarterfinal"),
+        "swiss": pgettext("stage of an event", "Swiss"),
+    }.get(stage, stage)
 
 
 def decided_by_text(criterion: str) -> str:
@@ -80,17 +97,24 @@ def decided_by_text(criterion: str) -> str:
     if criterion.startswith("lost in the round of "):
         return _("lost in the round of %(n)s") % {"n": criterion.rsplit(" ", 1)[1]}
     return {
-        "match points": _("match points"), "final tiebreak": _("final tiebreak"), "rating": _("rating"),
-        "won the final": _("won the final"), "lost the final": _("lost the final"),
-        "lost the semifinal": _("lost the semifinal"), "lost the quarterfinal": _("lost the quarterfinal"),
+        "match points": _("match points"),
+        "final tiebreak": _("final tiebreak"),
+        "rating": _("rating"),
+        "won the final": _("won the final"),
+        "lost the final": _("lost the final"),
+        "lost the semifinal": _("lost the semifinal"),
+        "lost the quarterfinal": _("lost the quarterfinal"),
     }.get(criterion, criterion)
 
 
 def _emails(event: Event) -> dict[int, str]:
     """Registration id -> its players' e-mail addresses, seat by seat ("; " between them). One query."""
     found: dict[int, list[str]] = {}
-    for registration, email in (Seat.objects.filter(event=event).order_by("registration_id", "letter")
-                                .values_list("registration_id", "player__user__email")):
+    for registration, email in (
+        Seat.objects.filter(event=event)
+        .order_by("registration_id", "letter")
+        .values_list("registration_id", "player__user__email")
+    ):
         if email:
             found.setdefault(registration, []).append(email)
     return {registration: "; ".join(emails) for registration, emails in found.items()}
@@ -100,9 +124,11 @@ def _out_rounds(event: Event) -> tuple[dict[int, int], dict[int, int]]:
     """(registration id -> the round it dropped after, -> the round of the Day 2 cut it did not advance past), for
     the teams that have one. One query."""
     dropped, cut = {}, {}
-    for pk, dropped_round, cut_round in Registration.objects.filter(event=event).filter(
-            Q(dropped_round__isnull=False) | Q(day2_cut_round__isnull=False)).values_list(
-            "id", "dropped_round", "day2_cut_round"):
+    for pk, dropped_round, cut_round in (
+        Registration.objects.filter(event=event)
+        .filter(Q(dropped_round__isnull=False) | Q(day2_cut_round__isnull=False))
+        .values_list("id", "dropped_round", "day2_cut_round")
+    ):
         if dropped_round is not None:
             dropped[pk] = dropped_round
         if cut_round is not None:
@@ -110,8 +136,17 @@ def _out_rounds(event: Event) -> tuple[dict[int, int], dict[int, int]]:
     return dropped, cut
 
 
-SANCTIONING_COLUMNS = ("place", "team", "seat", "player", "email", "match_points", "record", "dropped",
-                       "did_not_advance")
+SANCTIONING_COLUMNS = (
+    "place",
+    "team",
+    "seat",
+    "player",
+    "email",
+    "match_points",
+    "record",
+    "dropped",
+    "did_not_advance",
+)
 
 
 def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
@@ -124,19 +159,28 @@ def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
     rows = {row.team: row for row in standings_for_event(event=event)}
     dropped, cut = _out_rounds(event)
     seats: dict[int, list[tuple[str, str, str]]] = {}
-    for registration, letter, player, email in (Seat.objects.filter(event=event).order_by("registration_id", "letter")
-                                                .values_list("registration_id", "letter", "player__name",
-                                                             "player__user__email")):
+    for registration, letter, player, email in (
+        Seat.objects.filter(event=event)
+        .order_by("registration_id", "letter")
+        .values_list("registration_id", "letter", "player__name", "player__user__email")
+    ):
         seats.setdefault(registration, []).append((letter, player, email or ""))
     columns = [c for c in SANCTIONING_COLUMNS if not (event.is_individual and c in ("team", "seat"))]
     data = tablib.Dataset(headers=columns, title=event.name)
     for placing in placements_for_event(event=event):
         row = rows.get(placing.team)
         for letter, player, email in seats.get(placing.team, []):
-            cells = {"place": placing.place, "team": names.get(placing.team, ""), "seat": letter, "player": player,
-                     "email": email, "match_points": row.match_points if row else 0,
-                     "record": row.record if row else "", "dropped": dropped.get(placing.team, ""),
-                     "did_not_advance": cut.get(placing.team, "")}
+            cells = {
+                "place": placing.place,
+                "team": names.get(placing.team, ""),
+                "seat": letter,
+                "player": player,
+                "email": email,
+                "match_points": row.match_points if row else 0,
+                "record": row.record if row else "",
+                "dropped": dropped.get(placing.team, ""),
+                "did_not_advance": cut.get(placing.team, ""),
+            }
             data.append([cells[c] for c in columns])
     return data
 
@@ -157,9 +201,20 @@ def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = 
         columns.append("email")
 
     def cells(row, decided_by: str) -> list:
-        line = [row.rank, str(names.get(row.team, row.team)), row.match_points, row.record, row.byes,
-                row.mw.rounded, row.omw.rounded, row.gw.rounded, row.ogw.rounded, decided_by_text(decided_by),
-                dropped.get(row.team, ""), cut.get(row.team, "")]
+        line = [
+            row.rank,
+            str(names.get(row.team, row.team)),
+            row.match_points,
+            row.record,
+            row.byes,
+            row.mw.rounded,
+            row.omw.rounded,
+            row.gw.rounded,
+            row.ogw.rounded,
+            decided_by_text(decided_by),
+            dropped.get(row.team, ""),
+            cut.get(row.team, ""),
+        ]
         return [*line, addresses.get(row.team, "")] if emails else line
 
     title = event.name
@@ -169,8 +224,13 @@ def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = 
         for placing in placements_for_event(event=event):
             row = by_team[placing.team]
             # A team placed by the top cut was placed by its playoff match, not by the Swiss tiebreakers.
-            data.append([placing.place, stage_text(placing.stage),
-                         *cells(row, placing_decided_by(placing, swiss_decided_by=row.decided_by))])
+            data.append(
+                [
+                    placing.place,
+                    stage_text(placing.stage),
+                    *cells(row, placing_decided_by(placing, swiss_decided_by=row.decided_by)),
+                ]
+            )
         return data
     data = tablib.Dataset(headers=columns, title=title)
     for row in rows:

@@ -4,6 +4,7 @@ the team's pool, each card of the pool once. Pure: decks and pool in, problems o
 The pool is the team's (a sealed pool, the picks of a Rochester draft table, a Two-Headed Giant pool), counted by
 English name; basic lands are not part of it (limited events hand them out).
 """
+
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
@@ -33,12 +34,17 @@ def main_deck_problems(decks: Sequence[Deck], *, min_main: int = MIN_LIMITED_MAI
     for deck in decks:
         size = sum(deck.main.values())
         if size < min_main:
-            problems.append(Problem(
-                code="limited-deck-too-small",
-                message=_("%(deck)s: the main deck has %(n)d cards; a limited deck has at least %(min)d.")
-                % {"deck": deck.label, "n": size, "min": min_main},
-                decks=(deck.label,), counts=(size,), limit=min_main, rule=RULE_POOL,
-            ))
+            problems.append(
+                Problem(
+                    code="limited-deck-too-small",
+                    message=_("%(deck)s: the main deck has %(n)d cards; a limited deck has at least %(min)d.")
+                    % {"deck": deck.label, "n": size, "min": min_main},
+                    decks=(deck.label,),
+                    counts=(size,),
+                    limit=min_main,
+                    rule=RULE_POOL,
+                )
+            )
     return problems
 
 
@@ -69,21 +75,33 @@ def pool_problems(
         holders = tuple(d.label for d in decks if d.main.get(name) or (not shared_sideboard and d.sideboard.get(name)))
         spread = _spread(decks, name, sideboards=not shared_sideboard)
         if have == 0:
-            problems.append(Problem(
-                code="not-in-pool",
-                message=_("%(card)s is not in the team's pool (%(spread)s): take it out, or check the spelling.")
-                % {"card": name, "spread": spread},
-                card=name, decks=holders, limit=0, rule=RULE_POOL,
-            ))
+            problems.append(
+                Problem(
+                    code="not-in-pool",
+                    message=_("%(card)s is not in the team's pool (%(spread)s): take it out, or check the spelling.")
+                    % {"card": name, "spread": spread},
+                    card=name,
+                    decks=holders,
+                    limit=0,
+                    rule=RULE_POOL,
+                )
+            )
         elif want > have:
-            problems.append(Problem(
-                code="pool-card-used-twice",
-                message=ngettext(
-                    "%(card)s is used %(n)d times (%(spread)s) but the team's pool has %(have)d copy: each card of "
-                    "the pool goes into one deck or sideboard once.",
-                    "%(card)s is used %(n)d times (%(spread)s) but the team's pool has %(have)d copies: each card of "
-                    "the pool goes into one deck or sideboard once.", have,
-                ) % {"card": name, "n": want, "spread": spread, "have": have},
-                card=name, decks=holders, limit=have, rule=RULE_POOL,
-            ))
+            problems.append(
+                Problem(
+                    code="pool-card-used-twice",
+                    message=ngettext(
+                        "%(card)s is used %(n)d times (%(spread)s) but the team's pool has %(have)d copy: each card of "
+                        "the pool goes into one deck or sideboard once.",
+                        "%(card)s is used %(n)d times (%(spread)s) but the team's pool has %(have)d copies: each card of "
+                        "the pool goes into one deck or sideboard once.",
+                        have,
+                    )
+                    % {"card": name, "n": want, "spread": spread, "have": have},
+                    card=name,
+                    decks=holders,
+                    limit=have,
+                    rule=RULE_POOL,
+                )
+            )
     return problems

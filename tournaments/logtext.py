@@ -14,6 +14,7 @@ of a LogText is the sentence in the active language, so it serves wherever a tra
 The stored form (`as_json`) is plain JSON: {"t": msgid, "pl": plural msgid, "n": count key, "c": context (of a
 pgettext_lazy), "p": {name: value}}, a translatable value being {"t": msgid} (and its "c"). This module is a leaf: it imports nothing of Hydra but `common`.
 """
+
 from collections.abc import Mapping
 
 from django.utils import translation

@@ -22,6 +22,7 @@ Small fields also look ahead (completability, as FIDE's Dutch rules call it): gi
 to come, a round is paired only in a way that lets those rounds be paired without rematches, when any such way
 exists; this ranks just below 3. docs/pairing.md explains the algorithm and why it is fast.
 """
+
 from __future__ import annotations
 
 import random
@@ -236,14 +237,16 @@ def check_pairing(
     unknown = sorted({team for team in seats if team not in by_id})
     for team in unknown:
         problems.append(
-            PairingProblem("unknown_team", (team,),
-                           _("%(team)s is not an active team in this event.") % {"team": label(team)})
+            PairingProblem(
+                "unknown_team", (team,), _("%(team)s is not an active team in this event.") % {"team": label(team)}
+            )
         )
 
     for a, b in pairs:
         if a == b:
-            problems.append(PairingProblem("self_pairing", (a,),
-                                           _("%(team)s is paired against itself.") % {"team": label(a)}))
+            problems.append(
+                PairingProblem("self_pairing", (a,), _("%(team)s is paired against itself.") % {"team": label(a)})
+            )
 
     counts: dict[int, int] = {}
     for team in seats:
@@ -251,29 +254,40 @@ def check_pairing(
     for team in sorted(t for t, n in counts.items() if n > 1 and t in by_id):
         problems.append(
             PairingProblem(
-                "paired_twice", (team,), ngettext(
+                "paired_twice",
+                (team,),
+                ngettext(
                     "%(team)s appears %(n)d time in this round's pairings.",
-                    "%(team)s appears %(n)d times in this round's pairings.", counts[team],
-                ) % {"team": label(team), "n": counts[team]}
+                    "%(team)s appears %(n)d times in this round's pairings.",
+                    counts[team],
+                )
+                % {"team": label(team), "n": counts[team]},
             )
         )
 
     for team in sorted(t for t in by_id if t not in counts):
         problems.append(
-            PairingProblem("left_out", (team,),
-                           _("%(team)s is neither paired nor given the bye.") % {"team": label(team)})
+            PairingProblem(
+                "left_out", (team,), _("%(team)s is neither paired nor given the bye.") % {"team": label(team)}
+            )
         )
 
     for a, b in pairs:
         if a != b and a in by_id and b in by_id and b in by_id[a].opponents:
             problems.append(
-                PairingProblem("rematch", (a, b), _("%(a)s and %(b)s have already played each other.")
-                               % {"a": label(a), "b": label(b)})
+                PairingProblem(
+                    "rematch",
+                    (a, b),
+                    _("%(a)s and %(b)s have already played each other.") % {"a": label(a), "b": label(b)},
+                )
             )
         if frozenset((a, b)) in avoid:
             problems.append(
-                PairingProblem("avoided", (a, b), _("%(a)s and %(b)s are a pair the organizer asked to avoid.")
-                               % {"a": label(a), "b": label(b)})
+                PairingProblem(
+                    "avoided",
+                    (a, b),
+                    _("%(a)s and %(b)s are a pair the organizer asked to avoid.") % {"a": label(a), "b": label(b)},
+                )
             )
 
     if bye is not None and bye in by_id:
@@ -285,13 +299,23 @@ def check_pairing(
             fewest = fewer[0].byes
             values = {"team": label(bye), "number": had + 1, "others": shown, "byes": fewest}
             if fewest == 0:
-                message = ngettext("%(team)s would get bye number %(number)d while %(others)s has had none.",
-                                   "%(team)s would get bye number %(number)d while %(others)s have had none.",
-                                   len(fewer)) % values
+                message = (
+                    ngettext(
+                        "%(team)s would get bye number %(number)d while %(others)s has had none.",
+                        "%(team)s would get bye number %(number)d while %(others)s have had none.",
+                        len(fewer),
+                    )
+                    % values
+                )
             else:
-                message = ngettext("%(team)s would get bye number %(number)d while %(others)s has had only %(byes)d.",
-                                   "%(team)s would get bye number %(number)d while %(others)s have had only "
-                                   "%(byes)d.", len(fewer)) % values
+                message = (
+                    ngettext(
+                        "%(team)s would get bye number %(number)d while %(others)s has had only %(byes)d.",
+                        "%(team)s would get bye number %(number)d while %(others)s have had only %(byes)d.",
+                        len(fewer),
+                    )
+                    % values
+                )
             problems.append(PairingProblem("bye_not_earned", (bye, *(e.id for e in fewer)), message))
     return problems
 
@@ -364,8 +388,10 @@ def with_avoidance(entrants: Sequence[PairingEntrant], avoid: Collection[frozens
         extra.setdefault(a, set()).add(b)
         extra.setdefault(b, set()).add(a)
     # The constructor, not dataclasses.replace: replace costs ~10x more, and this runs on every round of a big event.
-    return [PairingEntrant(e.id, e.points, e.rank, e.opponents | extra[e.id], e.byes) if e.id in extra else e
-            for e in entrants]
+    return [
+        PairingEntrant(e.id, e.points, e.rank, e.opponents | extra[e.id], e.byes) if e.id in extra else e
+        for e in entrants
+    ]
 
 
 def avoided_pairs_made(
@@ -998,7 +1024,9 @@ def _look_ahead(
     return pairs, bye
 
 
-def _round_options(allowed: list[int], byes: list[int], odd: int, n: int) -> list[tuple[list[tuple[int, int]], int | None]]:
+def _round_options(
+    allowed: list[int], byes: list[int], odd: int, n: int
+) -> list[tuple[list[tuple[int, int]], int | None]]:
     """Every rematch-free pairing of the round (the bye to a team with the fewest byes), as index pairs."""
     fewest = min(byes)
     eligible = 0

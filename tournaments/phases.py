@@ -7,6 +7,7 @@ numbered through the whole event (phase 2 of 3 + 3 rounds plays rounds 4 to 6), 
 the top cut see one Swiss. A Day 2 cut may sit between two phases: it changes who is active, not how rounds are
 numbered, so a phase seated after it seats only the players still in.
 """
+
 from __future__ import annotations
 
 import math
@@ -79,15 +80,16 @@ def seat_pods_by_standings(ranked: Sequence[T], *, pod_size: int, rng: random.Ra
     the best player is not always seat 1. Each pod is in its clockwise seat order."""
     pods, start = [], 0
     for size in pod_sizes(len(ranked), pod_size=pod_size):
-        pod = list(ranked[start:start + size])
+        pod = list(ranked[start : start + size])
         rng.shuffle(pod)
         pods.append(pod)
         start += size
     return pods
 
 
-def pair_across_pods(pods: Sequence[Sequence[T]],
-                     avoid: Collection[frozenset] = frozenset()) -> tuple[list[tuple[T, T]], T | None]:
+def pair_across_pods(
+    pods: Sequence[Sequence[T]], avoid: Collection[frozenset] = frozenset()
+) -> tuple[list[tuple[T, T]], T | None]:
     """Round 1 across each pod by seat (RULES.md 10; Wizards' Companion since 2019): seat n plays seat n + 4 in a pod
     of eight, seat n + k in a pod of 2k. An odd pod's last seat has no opposite; those players play each other in
     pod order, and the one left over, if any, gets the bye. Returns (pairs, bye).

@@ -8,13 +8,14 @@ those that dropped at or before it) come after every Day 2 team, in Swiss order 
 that did not reach the playoff come last: they keep their results for their opponents' tiebreakers but are placed
 below every team still in good standing.
 """
+
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from tournaments.topcut import Bracket
 
 # "round_of_16", "round_of_32" ... for the bigger brackets (a top 16 or 32, a single-elimination event).
-STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2 ** k}" for k in range(4, 11)), "swiss")
+STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2**k}" for k in range(4, 11)), "swiss")
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,10 @@ def _stage(round_name: str) -> str:
 
 
 def final_placings(
-    *, swiss_order: Sequence[int], bracket: Bracket | None, disqualified: Collection[int] = (),
+    *,
+    swiss_order: Sequence[int],
+    bracket: Bracket | None,
+    disqualified: Collection[int] = (),
     below_cut: Collection[int] = (),
 ) -> list[Placing]:
     """Every team of `swiss_order` (team ids, Swiss rank 1 first) once, placed.
@@ -68,8 +72,10 @@ def final_placings(
         alive = sorted((t for t in in_playoff if t not in out), key=lambda t: rank.get(t, len(rank)))
         placed += [(team, reached[team]) for team in alive]
         for losers in reversed(eliminated):
-            placed += sorted(losers, key=lambda item: ([-r for r in placement_results.get(item[0], [])] + [1],
-                                                       rank.get(item[0], len(rank))))
+            placed += sorted(
+                losers,
+                key=lambda item: ([-r for r in placement_results.get(item[0], [])] + [1], rank.get(item[0], len(rank))),
+            )
     dq, below = set(disqualified), set(below_cut)
     rest = [t for t in swiss_order if t not in in_playoff]
     placed += [(t, "swiss") for t in rest if t not in dq and t not in below]

@@ -17,6 +17,7 @@ team of a Two-Headed Giant booster draft pod gets its sealed pool) and drafting 
 
     pool_sink_register(sink=sealed_pools_from_pod)
 """
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 

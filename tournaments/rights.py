@@ -23,6 +23,7 @@ The rules are django-rules predicates: call them (`may_run_event(user, event)`) 
 at the end answer the same questions for many events at once, in one query, and agree with the predicates
 (tests/tournaments/test_rights.py).
 """
+
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 import rules
@@ -44,6 +45,7 @@ _JUDGES = _RUNS | {JUDGE}
 
 
 # Who acts ----------------------------------------------------------------------------------------------------------
+
 
 def token_of(subject):
     """The API token a subject acts through: the token itself, or a person marked by the API's authentication."""
@@ -94,7 +96,9 @@ def _staff_role(person, event_id: int) -> str | None:
     cache = _cache(person)
     key = ("staff", event_id)
     if key not in cache:
-        cache[key] = EventStaff.objects.filter(event_id=event_id, user_id=person.pk).values_list("role", flat=True).first()
+        cache[key] = (
+            EventStaff.objects.filter(event_id=event_id, user_id=person.pk).values_list("role", flat=True).first()
+        )
     return cache[key]
 
 
@@ -153,6 +157,7 @@ def plays_in_event(subject, event) -> bool:
 
 
 # The rules -----------------------------------------------------------------------------------------------------------
+
 
 @rules.predicate
 def may_run_event(subject, event) -> bool:
@@ -236,13 +241,16 @@ def may_request_site_data_update(subject) -> bool:
 
 @rules.predicate
 def may_copy_event(subject, event) -> bool:
-    """"Run again": a new event with this one's settings. Whoever runs the event and may create events."""
+    """ "Run again": a new event with this one's settings. Whoever runs the event and may create events."""
     return may_run_event(subject, event) and may_create_events(subject)
 
 
 def _registration_people(registration_id: int) -> set[int]:
-    return set(Seat.objects.filter(registration_id=registration_id).exclude(player__user=None)
-               .values_list("player__user_id", flat=True))
+    return set(
+        Seat.objects.filter(registration_id=registration_id)
+        .exclude(player__user=None)
+        .values_list("player__user_id", flat=True)
+    )
 
 
 @rules.predicate
@@ -326,8 +334,12 @@ def may_see_penalty(subject, penalty) -> bool:
     if may_judge_event(subject, penalty.event):
         return True
     person = _active_person(subject)
-    return (token_of(subject) is None and person is not None and penalty.player_id is not None
-            and penalty.player.user_id == person.pk)
+    return (
+        token_of(subject) is None
+        and person is not None
+        and penalty.player_id is not None
+        and penalty.player.user_id == person.pk
+    )
 
 
 @rules.predicate
@@ -360,6 +372,7 @@ def may_use_account(subject, account) -> bool:
 
 # Accounts belong to their people (issue 37; docs/permissions.md) -----------------------------------------------------
 
+
 @rules.predicate
 def may_hand_out_claim(subject, seat) -> bool:
     """A claim link (the claim sheet, the claim e-mails) for the player on this seat: whoever runs the event, and
@@ -368,8 +381,11 @@ def may_hand_out_claim(subject, seat) -> bool:
     if seat is None or not may_run_event(subject, seat.event):
         return False
     player = seat.player
-    return (player_is_placeholder(player) and player.made_by_id == seat.event.organizer_id
-            and not placeholder_awaits_answer(player))
+    return (
+        player_is_placeholder(player)
+        and player.made_by_id == seat.event.organizer_id
+        and not placeholder_awaits_answer(player)
+    )
 
 
 @rules.predicate
@@ -394,14 +410,18 @@ def may_answer_invitation(subject, invitation) -> bool:
 # Series (issue 44; docs/series.md): a season of one organizer's events. The series app imports this module,
 # never the other way, so these rules read only the series' owner and visibility.
 
+
 @rules.predicate
 def may_manage_series(subject, series) -> bool:
     """Editing a series, attaching and detaching its events, creating its weekly run: its organizer (in person or
     through their organizer token) and a superuser in person."""
     token = token_of(subject)
     person = _active_person(subject)
-    if person is None or series is None or (token is not None and (not token.is_organizer
-                                                                   or getattr(token, "revoked_at", None))):
+    if (
+        person is None
+        or series is None
+        or (token is not None and (not token.is_organizer or getattr(token, "revoked_at", None)))
+    ):
         return False
     return series.owner_id == person.pk or (token is None and person.is_superuser)
 
@@ -427,6 +447,7 @@ rules.add_perm("tournaments.manage_staff", may_manage_staff)
 
 # The same questions for many events at once --------------------------------------------------------------------------
 
+
 def _events_with_roles(subject, roles: set[str]) -> QuerySet[Event]:
     events = Event.objects.all()
     token = token_of(subject)
@@ -442,8 +463,10 @@ def _events_with_roles(subject, roles: set[str]) -> QuerySet[Event]:
         if SUPERUSER in held or (EVERY_EVENT_RUNNER in held and roles & _RUNS):
             return events
     staff_roles = [r for r in roles if r in (CO_ORGANIZER, SCOREKEEPER, JUDGE)]
-    return events.filter(Q(organizer_id=person.pk) | Q(
-        pk__in=EventStaff.objects.filter(user_id=person.pk, role__in=staff_roles).values("event_id")))
+    return events.filter(
+        Q(organizer_id=person.pk)
+        | Q(pk__in=EventStaff.objects.filter(user_id=person.pk, role__in=staff_roles).values("event_id"))
+    )
 
 
 def events_run_by(subject) -> QuerySet[Event]:
@@ -488,10 +511,14 @@ def may_organize(subject) -> bool:
     cache = _cache(person)
     if "organize" not in cache:
         # One query for the usual cases (the Organizers group, an event owned or staffed), then the permissions.
-        held = get_user_model().objects.filter(pk=person.pk).filter(
-            Q(groups__name=ORGANIZERS_GROUP) | Q(organized_events__isnull=False) | Q(event_roles__isnull=False))
-        cache["organize"] = bool(person.is_superuser or held.exists() or person.has_perm("tournaments.add_event")
-                                 or _global_roles(person))
+        held = (
+            get_user_model()
+            .objects.filter(pk=person.pk)
+            .filter(Q(groups__name=ORGANIZERS_GROUP) | Q(organized_events__isnull=False) | Q(event_roles__isnull=False))
+        )
+        cache["organize"] = bool(
+            person.is_superuser or held.exists() or person.has_perm("tournaments.add_event") or _global_roles(person)
+        )
     return cache["organize"]
 
 
@@ -511,7 +538,8 @@ def events_visible_to(subject) -> QuerySet[Event]:
     if _global_roles(person):
         return events
     return events.filter(
-        Q(is_public=True) | Q(organizer_id=person.pk)
+        Q(is_public=True)
+        | Q(organizer_id=person.pk)
         | Q(pk__in=EventStaff.objects.filter(user_id=person.pk).values("event_id"))
         | Q(pk__in=Seat.objects.filter(player__user_id=person.pk).values("event_id"))
     )

@@ -11,6 +11,7 @@ store the outcome; standings (tournaments/standings.py) only ever sees the outco
 
 Every result carries the tallies it was decided from, so a judge can see why.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -94,9 +95,7 @@ class TeamMatchResult:
         }[self.outcome]
         line = f"{verdict}: {self.a_wins} {self.unit} wins to {self.b_wins}, {self.draws} drawn"
         if self.seats:
-            detail = ", ".join(
-                f"{s.seat} {s.games_won}-{s.games_lost}-{s.games_drawn}" for s in self.seats
-            )
+            detail = ", ".join(f"{s.seat} {s.games_won}-{s.games_lost}-{s.games_drawn}" for s in self.seats)
             line += f" ({detail})"
         if self.games:
             line += " (games: " + " ".join(g.value for g in self.games) + ")"
@@ -187,9 +186,7 @@ def _game_outcome(index: int, game: str) -> TeamMatchOutcome:
     try:
         return TeamMatchOutcome(game)
     except ValueError:
-        raise SharedGameError(
-            f"Game {index}: outcome must be 'A', 'B' or 'D' (draw), got {game!r}"
-        ) from None
+        raise SharedGameError(f"Game {index}: outcome must be 'A', 'B' or 'D' (draw), got {game!r}") from None
 
 
 def score_shared_game(games: Sequence[str], *, finished: bool, best_of: int = 1) -> TeamMatchResult:
@@ -229,9 +226,7 @@ def score_shared_game(games: Sequence[str], *, finished: bool, best_of: int = 1)
             "mark it unfinished (it ended at time) or add the deciding game"
         )
     if decided and not finished:
-        raise SharedGameError(
-            "The match is marked unfinished but a team already won it; mark it finished"
-        )
+        raise SharedGameError("The match is marked unfinished but a team already won it; mark it finished")
     return TeamMatchResult(
         outcome=_outcome_from_tally(a_wins, b_wins),
         a_wins=a_wins,

@@ -7,6 +7,7 @@ Tournaments is the core the features build on, so it imports no ratings module (
 event's checks ask `seeding_rated` (is there a rating to seed this format by?), the standings and round 1's
 pairing ask `seeding_team_ratings`.
 """
+
 from collections.abc import Callable
 
 from tournaments.models import Event
@@ -26,8 +27,10 @@ def seeding_register(*, category_for: CategoryFor, team_ratings: TeamRatings) ->
 def seeding_rated(*, format_kind: str, structure: str, team_size: int) -> bool:
     """An event with these settings has a rating category to seed it by (never without a registered rating)."""
     category_for = _RATINGS.get("category_for")
-    return category_for is not None and category_for(
-        format_kind=format_kind, structure=structure, team_size=team_size) is not None
+    return (
+        category_for is not None
+        and category_for(format_kind=format_kind, structure=structure, team_size=team_size) is not None
+    )
 
 
 def seeding_team_ratings(*, event: Event) -> dict[int, float]:

@@ -4,6 +4,7 @@ The services send one line each (`domain_event_send(event_id=..., kind=DomainEve
 receivers (webhooks/receivers.py) run after the transaction commits, so they never see a change that is rolled back
 and never slow the locked transaction down. A receiver that fails is logged and never undoes the change.
 """
+
 import logging
 
 from django.db import models, transaction

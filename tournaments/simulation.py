@@ -4,6 +4,7 @@ Pure: no database, no Django. Standings here are deliberately simple (match poin
 among equal points); the real tiebreakers live in tournaments/standings.py and do not change how the pairing
 engine is exercised, because pairing only looks at points, rank order and history.
 """
+
 from __future__ import annotations
 
 import gc
@@ -12,7 +13,12 @@ import time
 from collections.abc import Iterable
 
 from tournaments.pairing import (
-    ConstrainedPairing, PairingConstraints, PairingEntrant, RoundPairing, pair_round, pair_round_constrained,
+    ConstrainedPairing,
+    PairingConstraints,
+    PairingEntrant,
+    RoundPairing,
+    pair_round,
+    pair_round_constrained,
 )
 
 WIN_POINTS = 3  # RULES.md 3: win 3, draw 1, loss 0; a bye is a match win
@@ -61,9 +67,9 @@ def event_constraints(*, teams: int, seed: int) -> PairingConstraints:
     rng = random.Random(seed ^ 0x42)
     ids = list(range(1, teams + 1))
     sample = rng.sample(ids, min(teams, max(4, teams // 25) + 2 * max(1, teams // 100) + 2))
-    holders, rest = sample[: max(1, teams // 25)], sample[max(1, teams // 25):]
-    pairs = [frozenset(rest[k:k + 2]) for k in range(0, 2 * max(1, teams // 100), 2) if len(rest[k:k + 2]) == 2]
-    fixed = rest[2 * max(1, teams // 100):][:2]
+    holders, rest = sample[: max(1, teams // 25)], sample[max(1, teams // 25) :]
+    pairs = [frozenset(rest[k : k + 2]) for k in range(0, 2 * max(1, teams // 100), 2) if len(rest[k : k + 2]) == 2]
+    fixed = rest[2 * max(1, teams // 100) :][:2]
     return PairingConstraints(
         advance_byes={team: 1 + k % 3 for k, team in enumerate(holders)},
         avoid=frozenset(pairs),
@@ -71,9 +77,7 @@ def event_constraints(*, teams: int, seed: int) -> PairingConstraints:
     )
 
 
-def simulate_swiss(
-    *, teams: int, rounds: int, seed: int, drop_rate: float = 0.0, constraints: bool = False
-) -> dict:
+def simulate_swiss(*, teams: int, rounds: int, seed: int, drop_rate: float = 0.0, constraints: bool = False) -> dict:
     """Run a Swiss event of `teams` teams over `rounds` rounds with random results; return its figures.
 
     Each match: 45 % the first team wins, 45 % the other, 10 % draw. After each round every team still in
@@ -123,8 +127,13 @@ def simulate_swiss(
         tie = {i: rng.random() for i in active}
         standings = sorted(active, key=lambda i: (-points[i], tie[i]))
         entrants = [
-            PairingEntrant(id=i, points=points[i], rank=rank, byes=byes[i],
-                           opponents=frozenset(opponents[i] | avoid_of[i] if i in avoid_of else opponents[i]))
+            PairingEntrant(
+                id=i,
+                points=points[i],
+                rank=rank,
+                byes=byes[i],
+                opponents=frozenset(opponents[i] | avoid_of[i] if i in avoid_of else opponents[i]),
+            )
             for rank, i in enumerate(standings)
         ]
         round_seed = rng.getrandbits(64)
@@ -137,8 +146,14 @@ def simulate_swiss(
         if rules is None:
             pairing = pair_round(entrants, seed=round_seed, rounds_left=rounds - round_number)
         else:
-            pairing = pair_round_constrained(entrants, seed=round_seed, rounds_left=rounds - round_number,
-                                             round_number=round_number, constraints=rules, avoid_merged=True)
+            pairing = pair_round_constrained(
+                entrants,
+                seed=round_seed,
+                rounds_left=rounds - round_number,
+                round_number=round_number,
+                constraints=rules,
+                avoid_merged=True,
+            )
         elapsed = time.perf_counter() - started
         pair_cpu += time.process_time() - cpu_started
         gc.unfreeze()

@@ -22,6 +22,7 @@ docs/standings.md.
 Figures are exact Fractions; every figure keeps the parts it was computed from so a judge can redo it by hand,
 and offers a 4-decimal Decimal for display.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -230,10 +231,20 @@ def _match_games(index: int, record: TeamMatchRecord) -> tuple[int, int, int]:
     if type(games) is list:
         games = tuple(games)
     # The common case first, cheaply: three whole numbers (a bool is not one) of 0 or more.
-    if (type(games) is not tuple or len(games) != 3 or type(games[0]) is not int or type(games[1]) is not int
-            or type(games[2]) is not int or games[0] < 0 or games[1] < 0 or games[2] < 0):
-        raise StandingsInputError(f"Result {index} (round {record.round}, {record.team_a} v {record.team_b}): games "
-                                  f"are three whole numbers of 0 or more (won, lost, drawn), got {games!r}")
+    if (
+        type(games) is not tuple
+        or len(games) != 3
+        or type(games[0]) is not int
+        or type(games[1]) is not int
+        or type(games[2]) is not int
+        or games[0] < 0
+        or games[1] < 0
+        or games[2] < 0
+    ):
+        raise StandingsInputError(
+            f"Result {index} (round {record.round}, {record.team_a} v {record.team_b}): games "
+            f"are three whole numbers of 0 or more (won, lost, drawn), got {games!r}"
+        )
     won, lost, drawn = games
     if not (won or lost or drawn):
         return _INTENTIONAL_DRAW_GAMES if record.outcome == "D" else _CONCEDED_GAMES[record.outcome]
@@ -414,8 +425,21 @@ def compute_standings(
         won, drew = wins[team], draws[team]
         figure = mw[team]
         rows.append(
-            StandingRow(rank, team, points[team], won, figure.played - won - drew, drew, byes[team], figure,
-                        omw[team], gw[team], ogw[team], key[4] if rated is None else key[4][2], decided_by)
+            StandingRow(
+                rank,
+                team,
+                points[team],
+                won,
+                figure.played - won - drew,
+                drew,
+                byes[team],
+                figure,
+                omw[team],
+                gw[team],
+                ogw[team],
+                key[4] if rated is None else key[4][2],
+                decided_by,
+            )
         )
     return tuple(rows)
 
@@ -440,8 +464,9 @@ def _opponent_pooled(
     for team in figures:
         faced = opponents.get(team) or []
         weight = sum(max(figures[o].played, 1) for o in faced)
-        pooled = sum((values[o] * max(figures[o].played, 1) for o in faced), Fraction(0)) / weight if faced \
-            else Fraction(0)
+        pooled = (
+            sum((values[o] * max(figures[o].played, 1) for o in faced), Fraction(0)) / weight if faced else Fraction(0)
+        )
         averages[team] = OpponentAverage(tuple(faced), values, pooled.numerator, pooled.denominator)
         keys[team] = -pooled
     return averages, keys

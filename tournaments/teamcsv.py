@@ -10,6 +10,7 @@ order, extra columns are refused by name, and the encoding must be UTF-8 (a byte
 most HYDRA_IMPORT_MAX_ROWS rows of HYDRA_IMPORT_MAX_CELL_CHARS characters a value (issue 52): the refusal names the
 limit.
 """
+
 import csv
 import io
 from dataclasses import dataclass
@@ -40,27 +41,36 @@ class TeamFileError(ValueError):
 def too_many_rows(limit: int) -> TeamFileError:
     """The refusal of a list longer than Hydra reads, naming the limit."""
     n = number_format(limit, force_grouping=True)
-    return TeamFileError(_("The list has more than %(n)s rows; Hydra reads at most %(n)s. Split it, or check that it "
-                           "is the right file.") % {"n": n})
+    return TeamFileError(
+        _("The list has more than %(n)s rows; Hydra reads at most %(n)s. Split it, or check that it is the right file.")
+        % {"n": n}
+    )
 
 
 def cell_too_long(*, line: int, limit: int) -> TeamFileError:
     """The refusal of a value longer than Hydra reads, naming its line and the limit."""
     n = number_format(limit, force_grouping=True)
-    return TeamFileError(_("Line %(line)d has a value longer than %(n)s characters; Hydra reads at most %(n)s "
-                           "characters a value (a team, seat, player or e-mail address).") % {"line": line, "n": n})
+    return TeamFileError(
+        _(
+            "Line %(line)d has a value longer than %(n)s characters; Hydra reads at most %(n)s "
+            "characters a value (a team, seat, player or e-mail address)."
+        )
+        % {"line": line, "n": n}
+    )
 
 
 def _text(data: bytes | str) -> str:
     if isinstance(data, str):
         return data
     if len(data) > MAX_BYTES:
-        raise TeamFileError(_("The file is larger than 2 MB: a team list is much smaller. Check that it is the right file."))
+        raise TeamFileError(
+            _("The file is larger than 2 MB: a team list is much smaller. Check that it is the right file.")
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise TeamFileError(
-            _("The file is not UTF-8 text. Save it again as \"CSV UTF-8\" (in a spreadsheet: Save as, CSV UTF-8).")
+            _('The file is not UTF-8 text. Save it again as "CSV UTF-8" (in a spreadsheet: Save as, CSV UTF-8).')
         ) from None
 
 
@@ -76,7 +86,9 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
         raise TeamFileError(_("The file contains binary data; export the team list as CSV text."))
     lines = text.splitlines()
     if not lines or not lines[0].strip():
-        raise TeamFileError(_("The file is empty: the first line is the header team,seat,player, then one line per player."))
+        raise TeamFileError(
+            _("The file is empty: the first line is the header team,seat,player, then one line per player.")
+        )
     header_line = lines[0]
     counts = {sep: header_line.count(sep) for sep in (",", ";", "\t")}
     separator = max(counts, key=counts.get) if max(counts.values()) else ","
@@ -90,14 +102,18 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     missing = [c for c in COLUMNS if c not in header]
     if missing and not players_only:
         raise TeamFileError(
-            _("The header must name the columns team, seat and player, or only player for an individual event; an "
-              "email column may go beside player (found: %(found)s).")
+            _(
+                "The header must name the columns team, seat and player, or only player for an individual event; an "
+                "email column may go beside player (found: %(found)s)."
+            )
             % {"found": ", ".join(h for h in header if h) or _("nothing")}
         )
     extra = [h for h in header if h and h not in COLUMNS + OPTIONAL]
     if extra:
-        raise TeamFileError(_("Unknown column(s) %(cols)s: the columns are team, seat, player, email and byes.")
-                            % {"cols": ", ".join(extra)})
+        raise TeamFileError(
+            _("Unknown column(s) %(cols)s: the columns are team, seat, player, email and byes.")
+            % {"cols": ", ".join(extra)}
+        )
     # A players-only list: each player is a team of one on seat A, named as the player.
     index = {c: header.index("player" if players_only else c) for c in COLUMNS}
     rows: list[TeamRow] = []
@@ -109,14 +125,18 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
         if line > max_rows + 1:  # the header and max_rows rows: a row with values past them is one too many
             raise too_many_rows(max_rows)
         if len(values) > len(header):
-            problems.append(_("Line %(n)d: more values than columns (%(cols)s).") % {"n": line, "cols": ", ".join(header)})
+            problems.append(
+                _("Line %(n)d: more values than columns (%(cols)s).") % {"n": line, "cols": ", ".join(header)}
+            )
             continue
         values = values + [""] * (len(header) - len(values))
         email = " ".join(values[header.index("email")].split()) if "email" in header else ""
         byes_text = values[header.index("byes")].strip() if "byes" in header else ""
         if byes_text not in ("", "0", "1", "2", "3"):
-            problems.append(_("Line %(n)d: byes are a whole number from 0 to 3 (found %(value)s).")
-                            % {"n": line, "value": byes_text})
+            problems.append(
+                _("Line %(n)d: byes are a whole number from 0 to 3 (found %(value)s).")
+                % {"n": line, "value": byes_text}
+            )
             continue
         byes = int(byes_text or 0)
         row = TeamRow(line=line, email=email, byes=byes, **{c: " ".join(values[index[c]].split()) for c in COLUMNS})

@@ -10,6 +10,7 @@ seed always wins, 1 meets 4 and 2 meets 3 in the semifinals and 1 meets 2 in the
 the same rule, the MTR's bracket: each round seed s meets (teams in the round + 1 - s). A bracket of a field that
 is not a power of two is the next power's bracket with the missing seeds as byes: the top seeds advance free.
 """
+
 from __future__ import annotations
 
 import random
@@ -154,12 +155,12 @@ def bracket_state(
     order = bracket_order(size)
     if byes:
         if len(standings_order) < 2 or bracket_size(len(standings_order)) != size:
-            raise TopCutError(f"A field of {len(standings_order)} teams plays a bracket of "
-                              f"{bracket_size(max(2, len(standings_order)))}, not {size}")
+            raise TopCutError(
+                f"A field of {len(standings_order)} teams plays a bracket of "
+                f"{bracket_size(max(2, len(standings_order)))}, not {size}"
+            )
     elif len(standings_order) < size:
-        raise TopCutError(
-            f"A top {size} needs {size} teams; the standings have {len(standings_order)}"
-        )
+        raise TopCutError(f"A top {size} needs {size} teams; the standings have {len(standings_order)}")
     if len(set(standings_order)) != len(standings_order):
         raise TopCutError("A team appears more than once in the standings order")
     # Keyed by int | None so that the missing team of a bye (None) has no seed.
@@ -203,15 +204,26 @@ def bracket_state(
 
     lost_in = {
         (match.team_b if match.winner == match.team_a else match.team_a): match.round
-        for matches in rounds for match in matches if match.winner is not None
+        for matches in rounds
+        for match in matches
+        if match.winner is not None
     }
     placement: list[PlayoffMatch] = []
     for pair, winner in list(winners.items()):
         first, second = sorted(pair)
         if lost_in.get(first) is not None and lost_in.get(first) == lost_in.get(second):
-            placement.append(PlayoffMatch(round=lost_in[first], name="placement", slot=len(placement), team_a=first,
-                                          seed_a=seed_of.get(first), team_b=second, seed_b=seed_of.get(second),
-                                          winner=winner))
+            placement.append(
+                PlayoffMatch(
+                    round=lost_in[first],
+                    name="placement",
+                    slot=len(placement),
+                    team_a=first,
+                    seed_a=seed_of.get(first),
+                    team_b=second,
+                    seed_b=seed_of.get(second),
+                    winner=winner,
+                )
+            )
             del winners[pair]
     if winners:
         # Every result the bracket could use was popped above; what is left fits no playable match.
@@ -221,8 +233,13 @@ def bracket_state(
             "(not both in the cut, one already eliminated, or an earlier match still needs its result)"
         )
     next_matches = tuple(match for matches in rounds for match in matches if match.ready)
-    return Bracket(size=size, rounds=tuple(rounds), next_matches=next_matches, champion=sides[0],
-                   placement_matches=tuple(placement))
+    return Bracket(
+        size=size,
+        rounds=tuple(rounds),
+        next_matches=next_matches,
+        champion=sides[0],
+        placement_matches=tuple(placement),
+    )
 
 
 def elimination_seeds(

@@ -5,6 +5,7 @@ An individual event is "teams of one" inside; no page, export, message or log li
 whole sentence from the pairs in `_SENTENCES`, written whole in both wordings so that every language can say each
 its own way. Templates use both through `{% load wording %}`: `{{ event|entrants }}`, `{% say event "we_win" %}`.
 """
+
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
@@ -52,7 +53,8 @@ _SENTENCES = {
         _("Result reported. Your opponent now confirms it."),
     ),
     "decklist_legal_message": (
-        _("Decklist saved. Your team's decklists are legal."), _("Decklist saved. It is legal."),
+        _("Decklist saved. Your team's decklists are legal."),
+        _("Decklist saved. It is legal."),
     ),
     "we_reported": (
         _("Our team reported this result. A member of the other team confirms it."),
@@ -71,16 +73,20 @@ _SENTENCES = {
     # A sign-up's page (templates/signup/team.html).
     "signup_waitlisted": (
         _("The event is full: the team is on the waitlist and moves up by itself when a registered team withdraws."),
-        _("The event is full: this entry is on the waitlist and moves up by itself when a registered player "
-          "withdraws."),
+        _(
+            "The event is full: this entry is on the waitlist and moves up by itself when a registered player "
+            "withdraws."
+        ),
     ),
     "signup_awaiting_approval": (
         _("Every seat is filled: the organizer approves the team by hand."),
         _("The organizer approves this entry by hand."),
     ),
     "signup_removed": (
-        _("The organizer has removed this team's registration. Ask the organizer why, or withdraw the team to free "
-          "its players."),
+        _(
+            "The organizer has removed this team's registration. Ask the organizer why, or withdraw the team to free "
+            "its players."
+        ),
         _("The organizer has removed this registration. Ask the organizer why, or withdraw."),
     ),
     "signup_registered": (_("The team is registered for the event."), _("Registered for the event.")),
@@ -96,29 +102,40 @@ _SENTENCES = {
     "signup_all": (_("All teams of this event"), _("All players of this event")),
     # The desk, its team pages and its files (templates/desk/, desk/selectors.py, signup/exports.py).
     "check_in_all_confirm": (
-        _("Check in every team that is not checked in yet?"), _("Check in every player who is not checked in yet?"),
+        _("Check in every team that is not checked in yet?"),
+        _("Check in every player who is not checked in yet?"),
     ),
     "checked_in_all_message": (
         ngettext_lazy("%(n)d team checked in.", "%(n)d teams checked in.", "n"),
         ngettext_lazy("%(n)d player checked in.", "%(n)d players checked in.", "n"),
     ),
     "check_in_all_undone_message": (
-        ngettext_lazy("Check in all undone: %(n)d team is no longer checked in.",
-                      "Check in all undone: %(n)d teams are no longer checked in.", "n"),
-        ngettext_lazy("Check in all undone: %(n)d player is no longer checked in.",
-                      "Check in all undone: %(n)d players are no longer checked in.", "n"),
+        ngettext_lazy(
+            "Check in all undone: %(n)d team is no longer checked in.",
+            "Check in all undone: %(n)d teams are no longer checked in.",
+            "n",
+        ),
+        ngettext_lazy(
+            "Check in all undone: %(n)d player is no longer checked in.",
+            "Check in all undone: %(n)d players are no longer checked in.",
+            "n",
+        ),
     ),
     "no_shows_dropped_message": (
         ngettext_lazy("Dropped %(n)d team that didn't check in.", "Dropped %(n)d teams that didn't check in.", "n"),
         ngettext_lazy("Dropped %(n)d player who didn't check in.", "Dropped %(n)d players who didn't check in.", "n"),
     ),
     "claim_mail": (
-        _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and "
-          "see your team, pairings and results (or, if you already have a Hydra account, open the link signed "
-          "in to add this seat to it):\n\n%(link)s\n\nThe link works once, for three days."),
-        _("Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and see your "
-          "pairings and results (or, if you already have a Hydra account, open the link signed in to add this "
-          "registration to it):\n\n%(link)s\n\nThe link works once, for three days."),
+        _(
+            "Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and "
+            "see your team, pairings and results (or, if you already have a Hydra account, open the link signed "
+            "in to add this seat to it):\n\n%(link)s\n\nThe link works once, for three days."
+        ),
+        _(
+            "Hello %(name)s,\n\n%(organizer)s registered you for %(event)s. Choose a password to sign in and see your "
+            "pairings and results (or, if you already have a Hydra account, open the link signed in to add this "
+            "registration to it):\n\n%(link)s\n\nThe link works once, for three days."
+        ),
     ),
     "imported_message": (
         ngettext_lazy("%(n)d team registered.", "%(n)d teams registered.", "n"),
@@ -133,14 +150,18 @@ _SENTENCES = {
         _("Judge's correction: why the player changes (round 1 is paired)"),
     ),
     "import_help": (
-        _("One line per player with the columns team, seat and player (teams of %(size)s), and email if you have it. "
-          "A player is matched only to a player your own events made that hasn't claimed their account yet; anyone "
-          "else gets a new account they claim with a link from the claim sheet. A name or address that is someone's "
-          "existing account is never seated: its person is invited to take the seat."),
-        _("One line per player with the column player, and email if you have it. A player is matched only to a "
-          "player your own events made that hasn't claimed their account yet; anyone else gets a new account they "
-          "claim with a link from the claim sheet. A name or address that is someone's existing account is never "
-          "registered: its person is invited to take the place."),
+        _(
+            "One line per player with the columns team, seat and player (teams of %(size)s), and email if you have it. "
+            "A player is matched only to a player your own events made that hasn't claimed their account yet; anyone "
+            "else gets a new account they claim with a link from the claim sheet. A name or address that is someone's "
+            "existing account is never seated: its person is invited to take the seat."
+        ),
+        _(
+            "One line per player with the column player, and email if you have it. A player is matched only to a "
+            "player your own events made that hasn't claimed their account yet; anyone else gets a new account they "
+            "claim with a link from the claim sheet. A name or address that is someone's existing account is never "
+            "registered: its person is invited to take the place."
+        ),
     ),
     "import_file": (_("Team list (CSV or xlsx)"), _("Player list (CSV or xlsx)")),
     "import_preview": (
@@ -148,78 +169,115 @@ _SENTENCES = {
         ngettext_lazy("Preview: %(n)d player will be registered", "Preview: %(n)d players will be registered", "n"),
     ),
     "no_complete_decklist": (
-        ngettext_lazy("%(n)d team has no complete decklist: %(teams)s.",
-                      "%(n)d teams have no complete decklist: %(teams)s.", "n"),
+        ngettext_lazy(
+            "%(n)d team has no complete decklist: %(teams)s.", "%(n)d teams have no complete decklist: %(teams)s.", "n"
+        ),
         ngettext_lazy("%(n)d player has no decklist: %(teams)s.", "%(n)d players have no decklist: %(teams)s.", "n"),
     ),
     "illegal_decklist": (
-        ngettext_lazy("%(n)d team has an illegal decklist: %(teams)s.",
-                      "%(n)d teams have an illegal decklist: %(teams)s.", "n"),
-        ngettext_lazy("%(n)d player has an illegal decklist: %(teams)s.",
-                      "%(n)d players have an illegal decklist: %(teams)s.", "n"),
+        ngettext_lazy(
+            "%(n)d team has an illegal decklist: %(teams)s.", "%(n)d teams have an illegal decklist: %(teams)s.", "n"
+        ),
+        ngettext_lazy(
+            "%(n)d player has an illegal decklist: %(teams)s.",
+            "%(n)d players have an illegal decklist: %(teams)s.",
+            "n",
+        ),
     ),
     "export_teams": (_("Teams"), _("Players")),
     "deck_breaks_pool": (
-        ngettext_lazy("%(n)d team has a registered deck that breaks its pool: %(teams)s.",
-                      "%(n)d teams have a registered deck that breaks their pool: %(teams)s.", "n"),
-        ngettext_lazy("%(n)d player has a registered deck that breaks their pool: %(teams)s.",
-                      "%(n)d players have a registered deck that breaks their pool: %(teams)s.", "n"),
+        ngettext_lazy(
+            "%(n)d team has a registered deck that breaks its pool: %(teams)s.",
+            "%(n)d teams have a registered deck that breaks their pool: %(teams)s.",
+            "n",
+        ),
+        ngettext_lazy(
+            "%(n)d player has a registered deck that breaks their pool: %(teams)s.",
+            "%(n)d players have a registered deck that breaks their pool: %(teams)s.",
+            "n",
+        ),
     ),
     "not_checked_in": (
         ngettext_lazy("%(n)d team has not checked in: %(teams)s.", "%(n)d teams have not checked in: %(teams)s.", "n"),
-        ngettext_lazy("%(n)d player has not checked in: %(teams)s.", "%(n)d players have not checked in: %(teams)s.",
-                      "n"),
+        ngettext_lazy(
+            "%(n)d player has not checked in: %(teams)s.", "%(n)d players have not checked in: %(teams)s.", "n"
+        ),
     ),
     "missing_decklist": (
-        _("Seat %(seat)s (%(player)s) has not submitted a decklist."), _("%(player)s has not submitted a decklist."),
+        _("Seat %(seat)s (%(player)s) has not submitted a decklist."),
+        _("%(player)s has not submitted a decklist."),
     ),
     "slip_entrant_column": (pgettext_lazy("slip column", "Seat"), pgettext_lazy("slip column", "Player")),
     "staff_help": (
-        _("%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
-          "teams in, pair rounds, run the clock and enter results (no settings, no staff); judges record deck checks "
-          "and penalties and change locked decklists."),
-        _("%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
-          "players in, pair rounds, run the clock and enter results (no settings, no staff); judges record deck "
-          "checks and penalties and change locked decklists."),
+        _(
+            "%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
+            "teams in, pair rounds, run the clock and enter results (no settings, no staff); judges record deck checks "
+            "and penalties and change locked decklists."
+        ),
+        _(
+            "%(owner)s organizes this event. Co-organizers run everything, as the organizer does; scorekeepers check "
+            "players in, pair rounds, run the clock and enter results (no settings, no staff); judges record deck "
+            "checks and penalties and change locked decklists."
+        ),
     ),
     "no_draft": (
         _("This event has no draft: only team Rochester and Two-Headed Giant booster draft events draft."),
         _("This event has no draft."),
     ),
     "registered_lock": (
-        ngettext_lazy("%(n)d team is registered: remove it first to change this.",
-                      "%(n)d teams are registered: remove them first to change this.", "n"),
-        ngettext_lazy("%(n)d player is registered: remove them first to change this.",
-                      "%(n)d players are registered: remove them first to change this.", "n"),
+        ngettext_lazy(
+            "%(n)d team is registered: remove it first to change this.",
+            "%(n)d teams are registered: remove them first to change this.",
+            "n",
+        ),
+        ngettext_lazy(
+            "%(n)d player is registered: remove them first to change this.",
+            "%(n)d players are registered: remove them first to change this.",
+            "n",
+        ),
     ),
     # Judging and the event log (templates/judging/, tournaments/models/log.py's kinds).
     "log_kind_seats": (_("Seats and teams"), _("Entries")),
     "print_note": (_("One team a page, A4."), _("One player a page, A4.")),
     "desk_decklists_none": (
-        _("No team has registered a decklist yet."), _("No player has registered a decklist yet."),
+        _("No team has registered a decklist yet."),
+        _("No player has registered a decklist yet."),
     ),
     "desk_decklists_count": (  # counted by `done`: "1 joueur sur 9", not "1 joueurs"
-        ngettext_lazy("%(done)d of %(all)d teams has registered every decklist.",
-                      "%(done)d of %(all)d teams have registered every decklist.", "done"),
-        ngettext_lazy("%(done)d of %(all)d players has registered a decklist.",
-                      "%(done)d of %(all)d players have registered a decklist.", "done"),
+        ngettext_lazy(
+            "%(done)d of %(all)d teams has registered every decklist.",
+            "%(done)d of %(all)d teams have registered every decklist.",
+            "done",
+        ),
+        ngettext_lazy(
+            "%(done)d of %(all)d players has registered a decklist.",
+            "%(done)d of %(all)d players have registered a decklist.",
+            "done",
+        ),
     ),
     # Sealed with real product (issue 40: the prerelease evening; sealed.services, desk.selectors).
     "desk_decklists_collect": (
-        _("%(done)d of %(all)d teams have registered every member's deck. Round 1 is paired when deck building is "
-          "over."),
+        _(
+            "%(done)d of %(all)d teams have registered every member's deck. Round 1 is paired when deck building is "
+            "over."
+        ),
         _("%(done)d of %(all)d players have registered their deck. Round 1 is paired when deck building is over."),
     ),
     "real_product_decks": (
-        _("Each team member types or pastes their own deck (a main deck of at least 40 cards, the rest as sideboard) "
-          "on their decklist page."),
-        _("Each player types or pastes their deck (a main deck of at least 40 cards, the rest as sideboard) on their "
-          "decklist page."),
+        _(
+            "Each team member types or pastes their own deck (a main deck of at least 40 cards, the rest as sideboard) "
+            "on their decklist page."
+        ),
+        _(
+            "Each player types or pastes their deck (a main deck of at least 40 cards, the rest as sideboard) on their "
+            "decklist page."
+        ),
     ),
     "print_entrant": (_("Print this team's decklists"), _("Print this player's decklist")),
     # Entry fees and prizes (fees/, templates/desk/fees.html).
     "fee_paid_by_member": (
-        _("Whoever pays for the team is one of its players."), _("The entry fee is paid by the player themself."),
+        _("Whoever pays for the team is one of its players."),
+        _("The entry fee is paid by the player themself."),
     ),
     "fee_per_entrant": (
         _("The fee is per player: a team owes it once for each seat, and one mark covers the whole team."),
@@ -228,21 +286,28 @@ _SENTENCES = {
     "fee_choose_entrant": (_("Choose a team of this event to mark."), _("Choose a player of this event to mark.")),
     "prize_by_record": (
         ngettext_lazy("Every team with %(n)s match point or more", "Every team with %(n)s match points or more", "n"),
-        ngettext_lazy("Every player with %(n)s match point or more", "Every player with %(n)s match points or more",
-                      "n"),
+        ngettext_lazy(
+            "Every player with %(n)s match point or more", "Every player with %(n)s match points or more", "n"
+        ),
     ),
     "fee_unpaid_checked_in": (
-        ngettext_lazy("%(n)d checked-in team has not paid: %(teams)s.",
-                      "%(n)d checked-in teams have not paid: %(teams)s.", "n"),
-        ngettext_lazy("%(n)d checked-in player has not paid: %(teams)s.",
-                      "%(n)d checked-in players have not paid: %(teams)s.", "n"),
+        ngettext_lazy(
+            "%(n)d checked-in team has not paid: %(teams)s.", "%(n)d checked-in teams have not paid: %(teams)s.", "n"
+        ),
+        ngettext_lazy(
+            "%(n)d checked-in player has not paid: %(teams)s.",
+            "%(n)d checked-in players have not paid: %(teams)s.",
+            "n",
+        ),
     ),
 }
-_SENTENCES.update({
-    # A match's result state where it is shown (the match page, pairings by name; issue 56: "Confirmed by the other
-    # team" in an individual event).
-    "state_confirmed": (_("Confirmed by the other team"), _("Confirmed by the opponent")),
-})
+_SENTENCES.update(
+    {
+        # A match's result state where it is shown (the match page, pairings by name; issue 56: "Confirmed by the other
+        # team" in an individual event).
+        "state_confirmed": (_("Confirmed by the other team"), _("Confirmed by the opponent")),
+    }
+)
 SENTENCES = tuple(_SENTENCES)
 
 
@@ -287,9 +352,16 @@ def individual_format_choices(*, current: str) -> list[tuple[str, str]]:
 
 # The settings form (desk/forms.py) of an individual event: the settings only teams have are not asked, and the
 # rest are said in players' words: {field: (label, help text)}.
-INDIVIDUAL_HIDDEN_SETTINGS = frozenset({
-    "structure", "deck_rule", "formats_must_differ", "draft_structure", "pods_play_across", "rochester_teams_of_two",
-})
+INDIVIDUAL_HIDDEN_SETTINGS = frozenset(
+    {
+        "structure",
+        "deck_rule",
+        "formats_must_differ",
+        "draft_structure",
+        "pods_play_across",
+        "rochester_teams_of_two",
+    }
+)
 _INDIVIDUAL_SETTINGS = {
     "team_size": (_("Players per entry"), _("1: an individual event, each player on their own.")),
     "decklists_published": (
@@ -298,9 +370,11 @@ _INDIVIDUAL_SETTINGS = {
     ),
     "seed_by_rating": (
         _("seed by rating"),
-        _("Round 1 pairs the players by rating (the top half against the bottom half) instead of at random, and "
-          "players tied on every tiebreaker, in the standings and for the top cut, are ordered by rating before the "
-          "random final tiebreak. A player never rated counts as 1600."),
+        _(
+            "Round 1 pairs the players by rating (the top half against the bottom half) instead of at random, and "
+            "players tied on every tiebreaker, in the standings and for the top cut, are ordered by rating before the "
+            "random final tiebreak. A player never rated counts as 1600."
+        ),
     ),
     "signup_open": (_("sign-up open"), _("Players may sign up on the portal.")),
     "signup_deadline": (_("sign-up deadline"), _("Players may sign up until then. Empty: until sign-up is closed.")),

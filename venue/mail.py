@@ -1,5 +1,6 @@
 """An e-mail backend for a venue without internet: every message is stored (venue.models.PrintedMail) for the
 printable page /venue/mail/, none is sent. EMAIL_BACKEND = "venue.mail.PrintableEmailBackend" (venue mode)."""
+
 from django.core.mail.backends.base import BaseEmailBackend
 
 from venue.models import PrintedMail

@@ -1,5 +1,6 @@
 """Venue mode's e-mail: without internet, Hydra's messages (password resets, invitations) are kept here and printed
 or shown from /venue/mail/ instead of being sent (venue.mail.PrintableEmailBackend)."""
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 

@@ -1,4 +1,5 @@
 """Venue mode reads: the kept e-mail. (Where players join is common/venue.py: the desk's projector shows it too.)"""
+
 from venue.models import PrintedMail
 
 

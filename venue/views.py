@@ -1,5 +1,6 @@
 """Venue mode pages: the kept e-mail as printable sheets, for accounts allowed to read it (the view_printedmail
 permission: superusers, or whom the organizer grants it), since it holds password-reset links."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render

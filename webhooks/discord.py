@@ -4,6 +4,7 @@ A Discord webhook URL (https://discord.com/api/webhooks/<id>/<token>) takes `con
 `embeds` (a description of at most 4,096); it ignores Hydra's signature headers. Pairings and standings go out as
 monospaced text so they line up in the channel.
 """
+
 from urllib.parse import urlsplit
 
 DISCORD_HOSTS = {"discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"}
@@ -27,7 +28,11 @@ TITLES = {
 def is_discord_url(url: str) -> bool:
     """True for a Discord webhook URL, which gets Discord's message shape instead of Hydra's JSON."""
     parts = urlsplit(url)
-    return parts.scheme == "https" and (parts.hostname or "").lower() in DISCORD_HOSTS and parts.path.startswith("/api/webhooks/")
+    return (
+        parts.scheme == "https"
+        and (parts.hostname or "").lower() in DISCORD_HOSTS
+        and parts.path.startswith("/api/webhooks/")
+    )
 
 
 def _cut(text: str, limit: int) -> str:
@@ -40,8 +45,10 @@ def _code(lines: list[str], limit: int) -> str:
 
 
 def _pods(round_: dict) -> list[str]:
-    lines = [f"pod {pod['pod']:>2}  " + ", ".join(f"{p['seat']}. {p['player']}" for p in pod["players"])
-             for pod in round_["pods"]]
+    lines = [
+        f"pod {pod['pod']:>2}  " + ", ".join(f"{p['seat']}. {p['player']}" for p in pod["players"])
+        for pod in round_["pods"]
+    ]
     return lines + ([f"byes: {', '.join(round_['byes'])}"] if round_["byes"] else [])
 
 
@@ -70,8 +77,10 @@ def _standings(rows: list[dict]) -> list[str]:
 def _result(result: dict) -> list[str]:
     winner = {"A": result["team_a"], "B": result["team_b"]}.get(result["outcome"])
     head = f"{result['team_a']} vs {result['team_b']}: " + (f"{winner} wins" if winner else "draw")
-    seats = [f"  seat {s['seat']}: {s['wins_a']}-{s['wins_b']}" + (f"-{s['draws']}" if s["draws"] else "")
-             for s in result["seats"]]
+    seats = [
+        f"  seat {s['seat']}: {s['wins_a']}-{s['wins_b']}" + (f"-{s['draws']}" if s["draws"] else "")
+        for s in result["seats"]
+    ]
     if not seats:
         games = result["games"]
         seats = [f"  games {games['a']}-{games['b']}" + (f"-{games['drawn']}" if games["drawn"] else "")]
@@ -83,7 +92,9 @@ def discord_message(payload: dict) -> dict:
     topic, event = payload["topic"], payload["event"]
     round_ = payload.get("round") if isinstance(payload.get("round"), dict) else None
     title = TITLES.get(topic, "{event}").format(
-        event=event["name"], round=round_["name"] if round_ else "", table=payload.get("result", {}).get("table", ""),
+        event=event["name"],
+        round=round_["name"] if round_ else "",
+        table=payload.get("result", {}).get("table", ""),
         pod=payload.get("pod_result", {}).get("pod", ""),
     )
     if round_:

@@ -1,4 +1,5 @@
 """Webhooks: URLs an organizer registers for one event or all their events, and every delivery made to them."""
+
 import secrets
 
 from django.conf import settings
@@ -19,7 +20,12 @@ class Webhook(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks", verbose_name=_("owner")
     )
     event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="webhooks", verbose_name=_("event"),
+        Event,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="webhooks",
+        verbose_name=_("event"),
         help_text=_("Empty: every event the owner organizes."),
     )
     url = models.URLField(_("URL"), max_length=500)
@@ -48,10 +54,14 @@ class WebhookDelivery(models.Model):
     """One message to one webhook: its JSON body as built when it happened, and what the receiver answered."""
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries", verbose_name=_("webhook"))
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="webhook_deliveries", verbose_name=_("event"))
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="webhook_deliveries", verbose_name=_("event")
+    )
     topic = models.CharField(_("what happened"), max_length=40)
     payload = models.JSONField(_("body"))
-    status = models.CharField(_("status"), max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING)
+    status = models.CharField(
+        _("status"), max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING
+    )
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     response_code = models.PositiveSmallIntegerField(_("answer code"), null=True, blank=True)
     response_excerpt = models.TextField(_("answer (start)"), blank=True)

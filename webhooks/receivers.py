@@ -1,4 +1,5 @@
 """Connects the webhooks to the domain events of tournaments.signals (after the change is committed)."""
+
 from django.dispatch import receiver
 
 from tournaments.signals import domain_event

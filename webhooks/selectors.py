@@ -3,6 +3,7 @@
 Nothing hidden leaves Hydra: a result is described only once it counts (confirmed or final), the standings come from
 counting results only, and a draft's message names its table and teams, never a pick.
 """
+
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
@@ -32,7 +33,8 @@ def webhooks_listed_for(*, event: Event) -> QuerySet[Webhook]:
     """Every webhook shown on the event's page (active or not): the event's own and its organizer's all-events ones."""
     return (
         Webhook.objects.filter(Q(event=event) | Q(event__isnull=True, owner_id=event.organizer_id))
-        .select_related("owner").order_by("pk")
+        .select_related("owner")
+        .order_by("pk")
     )
 
 
@@ -48,40 +50,61 @@ def _seats(registration) -> list[dict]:
 def _round_payload(round_: Round) -> dict:
     tables = []
     for match in round_tables(round_=round_):
-        tables.append({
-            "table": match.table,
-            "team_a": match.team_a.team.name, "players_a": _seats(match.team_a),
-            "team_b": match.team_b.team.name if match.team_b else None,
-            "players_b": _seats(match.team_b) if match.team_b else [],
-            "bye": match.team_b is None,
-        })
+        tables.append(
+            {
+                "table": match.table,
+                "team_a": match.team_a.team.name,
+                "players_a": _seats(match.team_a),
+                "team_b": match.team_b.team.name if match.team_b else None,
+                "players_b": _seats(match.team_b) if match.team_b else [],
+                "bye": match.team_b is None,
+            }
+        )
     return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "tables": tables}
 
 
 def _pod_round_payload(round_: Round) -> dict:
     """A multiplayer pod round (multiplayer/): each pod's seats in order with their players, and the byes."""
-    pods = [{"pod": pod.number, "players": [{"seat": seat.position, "player": str(seat.registration.team)}
-                                            for seat in pod.seats.all()]}
-            for pod in round_multiplayer_tables(round_=round_)]
-    return {"number": round_.number, "name": str(round_.name), "kind": round_.kind, "pods": pods,
-            "byes": [str(registration.team) for registration in round_byes(round_=round_)]}
+    pods = [
+        {
+            "pod": pod.number,
+            "players": [{"seat": seat.position, "player": str(seat.registration.team)} for seat in pod.seats.all()],
+        }
+        for pod in round_multiplayer_tables(round_=round_)
+    ]
+    return {
+        "number": round_.number,
+        "name": str(round_.name),
+        "kind": round_.kind,
+        "pods": pods,
+        "byes": [str(registration.team) for registration in round_byes(round_=round_)],
+    }
 
 
 def _pod_result_payload(pod: MultiplayerTable) -> dict | None:
     if pod.state != MultiplayerTableState.FINAL:
         return None  # reported but unconfirmed: hidden until it counts
-    return {"round": pod.round.number, "pod": pod.number, "kind": pod.result_kind,
-            "seats": [{"seat": seat.position, "player": str(seat.registration.team), "outcome": seat.outcome}
-                      for seat in pod.seats.select_related("registration__team").order_by("position")]}
+    return {
+        "round": pod.round.number,
+        "pod": pod.number,
+        "kind": pod.result_kind,
+        "seats": [
+            {"seat": seat.position, "player": str(seat.registration.team), "outcome": seat.outcome}
+            for seat in pod.seats.select_related("registration__team").order_by("position")
+        ],
+    }
 
 
 def _result_payload(match: TeamMatch) -> dict | None:
     if match.result_state not in COUNTING_STATES:
         return None  # reported but unconfirmed, or disputed: hidden until it counts
     return {
-        "round": match.round.number, "table": match.table,
-        "team_a": match.team_a.team.name, "team_b": match.team_b.team.name if match.team_b else None,
-        "outcome": match.outcome, "state": match.result_state,
+        "round": match.round.number,
+        "table": match.table,
+        "team_a": match.team_a.team.name,
+        "team_b": match.team_b.team.name if match.team_b else None,
+        "outcome": match.outcome,
+        "state": match.result_state,
         "games": {"a": match.games_won_a, "b": match.games_won_b, "drawn": match.games_drawn},
         "seats": [
             {"seat": s.letter, "wins_a": s.wins_a, "wins_b": s.wins_b, "draws": s.draws}
@@ -94,9 +117,15 @@ def _standings_payload(event: Event) -> list[dict]:
     names = team_names_for_event(event=event)
     return [
         {
-            "rank": row.rank, "team": names.get(row.team, ""), "match_points": row.match_points,
-            "wins": row.wins, "losses": row.losses, "draws": row.draws,
-            "omw": str(row.omw.rounded), "gw": str(row.gw.rounded), "ogw": str(row.ogw.rounded),
+            "rank": row.rank,
+            "team": names.get(row.team, ""),
+            "match_points": row.match_points,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "omw": str(row.omw.rounded),
+            "gw": str(row.gw.rounded),
+            "ogw": str(row.ogw.rounded),
         }
         for row in standings_for_event(event=event)[:STANDINGS_ROWS]
     ]
@@ -107,8 +136,12 @@ def _draft_payload(data: dict) -> dict | None:
         table = DraftTable.objects.select_related("team1__team", "team2__team").filter(pk=data["table"]).first()
         if table is None:
             return None
-        return {"kind": "rochester", "table": table.number, "status": table.status,
-                "teams": [table.team1.team.name, table.team2.team.name]}
+        return {
+            "kind": "rochester",
+            "table": table.number,
+            "status": table.status,
+            "teams": [table.team1.team.name, table.team2.team.name],
+        }
     pod = Pod.objects.filter(pk=data.get("pod")).first()
     if pod is None:
         return None
@@ -135,9 +168,11 @@ def webhook_payload_build(*, event: Event, kind: str, data: dict) -> dict | None
             return None
         payload["round"] = _round_payload(round_)
     elif kind == DomainEvent.RESULT_FINAL:
-        match = TeamMatch.objects.select_related("round", "team_a__team", "team_b__team").filter(
-            pk=data.get("match"), round__event=event
-        ).first()
+        match = (
+            TeamMatch.objects.select_related("round", "team_a__team", "team_b__team")
+            .filter(pk=data.get("match"), round__event=event)
+            .first()
+        )
         result = _result_payload(match) if match else None
         if result is None:
             return None
@@ -148,8 +183,13 @@ def webhook_payload_build(*, event: Event, kind: str, data: dict) -> dict | None
     elif kind == DomainEvent.EVENT_FINISHED:
         payload["standings"] = _standings_payload(event)
     elif kind == DomainEvent.DAY2_CUT:  # made or undone: who did not advance, by name (none once undone)
-        payload["cut"] = {"round": data.get("round"), "made": bool(data.get("made")), "not_advanced": sorted(
-            event.registrations.filter(day2_cut_round__isnull=False).values_list("team__name", flat=True))}
+        payload["cut"] = {
+            "round": data.get("round"),
+            "made": bool(data.get("made")),
+            "not_advanced": sorted(
+                event.registrations.filter(day2_cut_round__isnull=False).values_list("team__name", flat=True)
+            ),
+        }
     elif kind == DomainEvent.POD_ROUND_PAIRED:
         round_ = Round.objects.filter(pk=data.get("round"), event=event).first()
         if round_ is None:

@@ -5,6 +5,7 @@ recorded on the delivery row (status, answer code, the start of the answer, atte
 retried with exponential backoff (HYDRA_WEBHOOK_BACKOFF_SECONDS x 2^(attempt-1)) up to HYDRA_WEBHOOK_MAX_ATTEMPTS.
 Delivery is at least once: a receiver de-duplicates by the X-Hydra-Delivery header.
 """
+
 import datetime as dt
 import json
 import time
@@ -51,8 +52,12 @@ def _clean_topics(topics: Iterable[str]) -> list[str]:
     chosen = [t for t in dict.fromkeys(topics) if t]
     unknown = [t for t in chosen if t not in known]
     if unknown:
-        raise ValidationError({"topics": _("Unknown event type(s): %(names)s. Choose from: %(known)s.")
-                               % {"names": ", ".join(unknown), "known": ", ".join(sorted(known))}})
+        raise ValidationError(
+            {
+                "topics": _("Unknown event type(s): %(names)s. Choose from: %(known)s.")
+                % {"names": ", ".join(unknown), "known": ", ".join(sorted(known))}
+            }
+        )
     if not chosen:
         raise ValidationError({"topics": _("Choose at least one thing to send (round paired, result final ...).")})
     return chosen
@@ -62,8 +67,14 @@ def _clean_url(url: str) -> str:
     url = (url or "").strip()
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValidationError({"url": _("Enter a full http:// or https:// address, such as "
-                                        "https://discord.com/api/webhooks/… or http://192.168.1.20:9000/hydra.")})
+        raise ValidationError(
+            {
+                "url": _(
+                    "Enter a full http:// or https:// address, such as "
+                    "https://discord.com/api/webhooks/… or http://192.168.1.20:9000/hydra."
+                )
+            }
+        )
     if len(url) > 500:
         raise ValidationError({"url": _("The address is longer than 500 characters.")})
     problem = address_problem(url)
@@ -81,10 +92,18 @@ def webhook_create(*, event: Event, by, url: str, topics: Iterable[str], all_eve
         owner=by, event=None if all_events else event, url=_clean_url(url), topics=_clean_topics(topics)
     )
     event_log_record(
-        event=event, user=by, action=LogAction.ADDED, kind=LogKind.SETTINGS,
-        message=LogText(gettext_lazy("Webhook %(url)s added for %(scope)s: %(topics)s."), {
-            "url": hook.url, "scope": gettext_lazy("all my events") if all_events else gettext_lazy("this event"),
-            "topics": ", ".join(hook.topics)}),
+        event=event,
+        user=by,
+        action=LogAction.ADDED,
+        kind=LogKind.SETTINGS,
+        message=LogText(
+            gettext_lazy("Webhook %(url)s added for %(scope)s: %(topics)s."),
+            {
+                "url": hook.url,
+                "scope": gettext_lazy("all my events") if all_events else gettext_lazy("this event"),
+                "topics": ", ".join(hook.topics),
+            },
+        ),
         data={"webhook": hook.pk, "url": hook.url, "topics": hook.topics, "all_events": all_events},
     )
     return hook
@@ -94,7 +113,10 @@ def webhook_create(*, event: Event, by, url: str, topics: Iterable[str], all_eve
 def webhook_delete(*, webhook: Webhook, event: Event, by) -> None:
     """Remove the webhook (its deliveries go with it). Logged on the event whose page it was removed from."""
     event_log_record(
-        event=event, user=by, action=LogAction.REMOVED, kind=LogKind.SETTINGS,
+        event=event,
+        user=by,
+        action=LogAction.REMOVED,
+        kind=LogKind.SETTINGS,
         message=LogText(gettext_lazy("Webhook %(url)s removed."), {"url": webhook.url}),
         data={"webhook": webhook.pk, "url": webhook.url},
     )
@@ -104,8 +126,9 @@ def webhook_delete(*, webhook: Webhook, event: Event, by) -> None:
 def _schedule(delivery_ids: list[int]) -> None:
     """Send the delivery tasks once the rows are committed; a broker that is down leaves them pending (re-send)."""
     for delivery_id in delivery_ids:
-        send_after_commit(DELIVER_TASK, delivery_id, what="a webhook delivery",
-                          lost="re-send it from the delivery page")
+        send_after_commit(
+            DELIVER_TASK, delivery_id, what="a webhook delivery", lost="re-send it from the delivery page"
+        )
 
 
 @transaction.atomic
@@ -147,15 +170,22 @@ def _post(*, url: str, body: bytes, headers: dict) -> tuple[int | None, str, str
     connection and connected to as checked, no redirect followed); (answer code or None, the start of the answer,
     the error when the delivery failed: no answer, a refused address, a redirect)."""
     try:
-        answer = outbound_request(url, method="POST", body=body, headers=headers,
-                                  timeout=settings.HYDRA_WEBHOOK_TIMEOUT, max_bytes=EXCERPT_CHARS * 4)
+        answer = outbound_request(
+            url,
+            method="POST",
+            body=body,
+            headers=headers,
+            timeout=settings.HYDRA_WEBHOOK_TIMEOUT,
+            max_bytes=EXCERPT_CHARS * 4,
+        )
     except (OutboundRefused, OutboundError) as exc:
         return None, "", str(exc)[:EXCERPT_CHARS]
     error = ""
     if answer.redirect:
-        error = _("The receiver answered %(status)d, a redirect (to %(where)s); Hydra doesn't follow redirects: "
-                  "register the final address.") % {"status": answer.status,
-                                                     "where": answer.headers.get("Location", "?")[:200]}
+        error = _(
+            "The receiver answered %(status)d, a redirect (to %(where)s); Hydra doesn't follow redirects: "
+            "register the final address."
+        ) % {"status": answer.status, "where": answer.headers.get("Location", "?")[:200]}
     return answer.status, answer.excerpt(EXCERPT_CHARS), error[:EXCERPT_CHARS]
 
 
@@ -173,16 +203,24 @@ def webhook_delivery_attempt(*, delivery_id: int) -> float | None:
     body = delivery_body(delivery=delivery)
     timestamp = int(time.time())
     headers = {
-        "Content-Type": "application/json", "User-Agent": USER_AGENT,
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
         TIMESTAMP_HEADER: str(timestamp),
         SIGNATURE_HEADER: signature_for(secret=delivery.webhook.secret, timestamp=timestamp, body=body),
-        "X-Hydra-Event": delivery.topic, "X-Hydra-Delivery": str(delivery.pk),
+        "X-Hydra-Event": delivery.topic,
+        "X-Hydra-Delivery": str(delivery.pk),
     }
     code, excerpt, error = _post(url=delivery.webhook.url, body=body, headers=headers)  # checks the address again
     now = timezone.now()
     attempts = delivery.attempts + 1
-    fields = {"attempts": attempts, "response_code": code, "response_excerpt": excerpt, "error": error,
-              "last_attempt_at": now, "next_attempt_at": None}
+    fields = {
+        "attempts": attempts,
+        "response_code": code,
+        "response_excerpt": excerpt,
+        "error": error,
+        "last_attempt_at": now,
+        "next_attempt_at": None,
+    }
     wait = None
     if code is not None and 200 <= code < 300:
         fields["status"] = DeliveryStatus.DELIVERED
@@ -220,13 +258,21 @@ def webhook_delivery_resend(*, delivery: WebhookDelivery, by) -> WebhookDelivery
     """Send the delivery's body again, as a new delivery with its own attempts (the old one stays as it was).
     Logged on the event."""
     again = WebhookDelivery.objects.create(
-        webhook=delivery.webhook, event=delivery.event, topic=delivery.topic, payload=delivery.payload,
+        webhook=delivery.webhook,
+        event=delivery.event,
+        topic=delivery.topic,
+        payload=delivery.payload,
         resend_of=delivery,
     )
     event_log_record(
-        event=delivery.event, user=by, action=LogAction.RESENT, kind=LogKind.SETTINGS,
-        message=LogText(gettext_lazy("Webhook delivery %(id)d (%(topic)s) re-sent to %(url)s."),
-                        {"id": delivery.pk, "topic": delivery.topic, "url": delivery.webhook.url}),
+        event=delivery.event,
+        user=by,
+        action=LogAction.RESENT,
+        kind=LogKind.SETTINGS,
+        message=LogText(
+            gettext_lazy("Webhook delivery %(id)d (%(topic)s) re-sent to %(url)s."),
+            {"id": delivery.pk, "topic": delivery.topic, "url": delivery.webhook.url},
+        ),
         data={"delivery": delivery.pk, "new_delivery": again.pk, "webhook": delivery.webhook_id},
     )
     _schedule([again.pk])

@@ -4,6 +4,7 @@ Headers: `X-Hydra-Timestamp: <unix seconds>` and `X-Hydra-Signature: sha256=<hex
 HMAC-SHA256(secret, f"{timestamp}.".encode() + body). A receiver recomputes it, compares in constant time and
 refuses a timestamp older than a few minutes (a replayed delivery).
 """
+
 import hashlib
 import hmac
 
@@ -17,7 +18,9 @@ def signature_for(*, secret: str, timestamp: int, body: bytes) -> str:
     return f"sha256={digest}"
 
 
-def signature_valid(*, secret: str, timestamp: str, body: bytes, signature: str, now: float, tolerance: float = 300) -> bool:
+def signature_valid(
+    *, secret: str, timestamp: str, body: bytes, signature: str, now: float, tolerance: float = 300
+) -> bool:
     """True when `signature` signs `body` at `timestamp` with `secret` and the timestamp is within `tolerance`
     seconds of `now`: what a receiver checks."""
     try:

@@ -1,4 +1,5 @@
 """Celery task of the webhooks: thin, a delivery id in, one service call; the retry is Celery's own."""
+
 from celery import shared_task
 
 from webhooks.services import DELIVER_TASK, webhook_deliveries_sweep, webhook_delivery_attempt

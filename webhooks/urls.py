@@ -1,4 +1,5 @@
 """The webhook pages, under the event: /events/<id>/webhooks/."""
+
 from django.urls import path
 
 import common.converters  # noqa: F401  (registers <id:...>)

@@ -1,5 +1,6 @@
 """The webhook pages under an event, for whoever runs it (tournaments.rights.may_run_event); anyone else gets
 404, as for a hidden event. Thin: check, call one service or selector, render."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -26,7 +27,10 @@ def webhooks_page(request: HttpRequest, event: Event) -> HttpResponse:
         if form.is_valid():
             try:
                 hook = webhook_create(
-                    event=event, by=request.user, url=form.cleaned_data["url"], topics=form.cleaned_data["topics"],
+                    event=event,
+                    by=request.user,
+                    url=form.cleaned_data["url"],
+                    topics=form.cleaned_data["topics"],
                     all_events=form.cleaned_data["all_events"],
                 )
             except ValidationError as exc:
@@ -35,9 +39,17 @@ def webhooks_page(request: HttpRequest, event: Event) -> HttpResponse:
                 messages.success(request, _("Webhook added: %(url)s.") % {"url": hook.url})
                 return redirect("webhooks:list", pk=event.pk)
     hooks = list(webhooks_listed_for(event=event))
-    return render(request, "webhooks/webhooks.html", {
-        "event": event, "form": form, "hooks": hooks, "deliveries": deliveries_for_event(event=event),
-    }, status=400 if form.errors else 200)
+    return render(
+        request,
+        "webhooks/webhooks.html",
+        {
+            "event": event,
+            "form": form,
+            "hooks": hooks,
+            "deliveries": deliveries_for_event(event=event),
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required

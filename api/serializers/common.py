@@ -9,8 +9,9 @@ class ErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField(help_text="What went wrong and what to do about it, in a sentence.")
     errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), required=False,
-        help_text="Messages per request field, e.g. {\"seats.1.wins_a\": [\"...\"]}.",
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text='Messages per request field, e.g. {"seats.1.wins_a": ["..."]}.',
     )
 
 
@@ -28,13 +29,15 @@ class StrictInputSerializer(serializers.Serializer):
     def to_internal_value(self, data):
         if not isinstance(data, dict):
             raise serializers.ValidationError(
-                {"request": [_("Send a JSON object with the fields named in the documentation (/api/v1/docs/).")]}, code="invalid"
+                {"request": [_("Send a JSON object with the fields named in the documentation (/api/v1/docs/).")]},
+                code="invalid",
             )
         unknown = sorted(set(data) - set(self.fields))
         if unknown:
             known = ", ".join(sorted(name for name, field in self.fields.items() if not field.read_only))
             raise serializers.ValidationError(
-                {name: [_("Unknown field. The fields are: %(known)s.") % {"known": known}] for name in unknown}, code="unknown_field"
+                {name: [_("Unknown field. The fields are: %(known)s.") % {"known": known}] for name in unknown},
+                code="unknown_field",
             )
         return super().to_internal_value(data)
 

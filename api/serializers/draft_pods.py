@@ -1,4 +1,5 @@
 """Two-Headed Giant pods' public state (api.views.draft_pods): never a pick, a pool or a card name."""
+
 from rest_framework import serializers
 
 from drafting.models import DraftStatus

@@ -1,4 +1,5 @@
 """Draft tables' public state (api.views.drafting): never a player's earlier picks, never a pool."""
+
 from rest_framework import serializers
 
 from drafting.models import DraftStatus, DraftTable
@@ -12,15 +13,19 @@ class DraftTeamSerializer(serializers.Serializer):
 
 class DraftTableListOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="The table number; the round's match of these teams has the same.")
-    round = serializers.IntegerField(allow_null=True, help_text="The round whose match these teams play; null for "
-                                     "the one draft of an event that lifts the pod rule.")
+    round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The round whose match these teams play; null for the one draft of an event that lifts the pod rule.",
+    )
     round_name = serializers.CharField(allow_null=True, help_text='"Round 2", "Semifinal" ...')
     team1 = DraftTeamSerializer()
     team2 = DraftTeamSerializer()
     status = serializers.ChoiceField(choices=DraftStatus.choices)
     picks_made = serializers.IntegerField()
     pick_count = serializers.IntegerField()
-    seat_to_pick = serializers.CharField(allow_null=True, help_text='The seat whose pick the table waits for, e.g. "1B".')
+    seat_to_pick = serializers.CharField(
+        allow_null=True, help_text='The seat whose pick the table waits for, e.g. "1B".'
+    )
     deadline = serializers.DateTimeField(allow_null=True)
     deck_building_ends_at = serializers.DateTimeField(
         allow_null=True, help_text="After the draft: when deck building ends (40 minutes by default)."
@@ -39,7 +44,9 @@ class DraftTableListOutputSerializer(serializers.Serializer):
             "picks_made": table.picks_made,
             "pick_count": table.pick_count,
             "seat_to_pick": draft_seat_to_pick(table=table),
-            "deadline": serializers.DateTimeField().to_representation(table.deadline) if running and table.deadline else None,
+            "deadline": serializers.DateTimeField().to_representation(table.deadline)
+            if running and table.deadline
+            else None,
             "deck_building_ends_at": serializers.DateTimeField().to_representation(ends) if ends else None,
         }
 
@@ -58,13 +65,17 @@ class DraftCardSerializer(serializers.Serializer):
 class DraftSeatSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text='"1A" ... "2C", clockwise.')
     player = serializers.CharField()
-    latest_pick = serializers.CharField(allow_null=True, help_text="The card this seat most recently took from the current pack.")
+    latest_pick = serializers.CharField(
+        allow_null=True, help_text="The card this seat most recently took from the current pack."
+    )
 
 
 class DraftTableDetailOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    round = serializers.IntegerField(allow_null=True, help_text="The event's round this table drafts for (null: "
-                                     "the one draft of an event that lifts the pod rule).")
+    round = serializers.IntegerField(
+        allow_null=True,
+        help_text="The event's round this table drafts for (null: the one draft of an event that lifts the pod rule).",
+    )
     round_name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=DraftStatus.choices)
     pack_round = serializers.IntegerField(allow_null=True, help_text="The draft's own round of packs, 1 to 3.")

@@ -1,4 +1,5 @@
 """An event's settings as the API shows them and as an organizer writes them (api.views.events)."""
+
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -19,14 +20,55 @@ class EventOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = [
-            "id", "name", "date", "location", "team_size", "structure", "format_kind", "constructed_format",
-            "seat_formats", "deck_rule", "extra_banned", "decklist_deadline", "decklists_locked", "swiss_rounds",
-            "top_cut", "bracket_seeding", "status", "is_public", "shared_life", "shared_poison", "shared_games_per_match", "version",
-            "enforcement_level", "draft_structure", "rochester_teams_of_two", "deck_building_minutes",
-            "formats_must_differ", "rating_importance", "region", "seed_by_rating", "decklists_published",
-            "pods_play_across", "real_product", "decklists_at_regular", "signup_open", "signup_deadline", "signup_capacity", "signup_needs_approval",
-            "pod_size", "pod_leftovers", "pod_win_points", "pod_draw_points", "pod_loss_points", "pod_bye_points",
-            "pod_tiebreak", "day2_cut_round", "day2_cut_kind", "day2_cut_threshold", "day2_cut_applied",
+            "id",
+            "name",
+            "date",
+            "location",
+            "team_size",
+            "structure",
+            "format_kind",
+            "constructed_format",
+            "seat_formats",
+            "deck_rule",
+            "extra_banned",
+            "decklist_deadline",
+            "decklists_locked",
+            "swiss_rounds",
+            "top_cut",
+            "bracket_seeding",
+            "status",
+            "is_public",
+            "shared_life",
+            "shared_poison",
+            "shared_games_per_match",
+            "version",
+            "enforcement_level",
+            "draft_structure",
+            "rochester_teams_of_two",
+            "deck_building_minutes",
+            "formats_must_differ",
+            "rating_importance",
+            "region",
+            "seed_by_rating",
+            "decklists_published",
+            "pods_play_across",
+            "real_product",
+            "decklists_at_regular",
+            "signup_open",
+            "signup_deadline",
+            "signup_capacity",
+            "signup_needs_approval",
+            "pod_size",
+            "pod_leftovers",
+            "pod_win_points",
+            "pod_draw_points",
+            "pod_loss_points",
+            "pod_bye_points",
+            "pod_tiebreak",
+            "day2_cut_round",
+            "day2_cut_kind",
+            "day2_cut_threshold",
+            "day2_cut_applied",
         ]
 
 
@@ -34,7 +76,9 @@ class EventInputSerializer(StrictModelSerializer):
     """An event's settings, named as the model's fields. Creating needs `name` and `date`; the rest default."""
 
     seat_formats = serializers.ListField(
-        child=serializers.CharField(max_length=30), max_length=8, required=False,
+        child=serializers.CharField(max_length=30),
+        max_length=8,
+        required=False,
         help_text='Mixed-format events: one format per seat, e.g. ["standard", "pioneer", "modern"].',
     )
 
@@ -48,13 +92,20 @@ class EventCreateInputSerializer(EventInputSerializer):
     setting given beside it winning over the preset's."""
 
     preset = serializers.ChoiceField(
-        choices=[p.key for p in PRESETS], required=False, write_only=True,
+        choices=[p.key for p in PRESETS],
+        required=False,
+        write_only=True,
         help_text="A format's preset: its team size, structure, format, REL and the settings it fixes, and the "
-                  "Swiss rounds and top cut for `expected` (e.g. \"prerelease\": sealed with real product).")
+        'Swiss rounds and top cut for `expected` (e.g. "prerelease": sealed with real product).',
+    )
     expected = serializers.IntegerField(
-        min_value=2, max_value=4096, required=False, write_only=True,
+        min_value=2,
+        max_value=4096,
+        required=False,
+        write_only=True,
         help_text="With `preset`: the players (or teams) expected, for the suggested Swiss rounds and top cut; 8 "
-                  "when left out.")
+        "when left out.",
+    )
 
     class Meta(EventInputSerializer.Meta):
         fields = [*EventInputSerializer.Meta.fields, "preset", "expected"]
@@ -66,10 +117,17 @@ class EventCreateInputSerializer(EventInputSerializer):
         preset = PRESETS_BY_KEY.get(attrs.get("preset") or "")
         size = attrs.get("team_size")
         if preset is not None and size is not None and size not in (preset.team_size, *preset.team_sizes):
-            raise serializers.ValidationError({"team_size": [
-                _("%(format)s is played by teams of %(sizes)s.") % {
-                    "format": preset.label,
-                    "sizes": _(" or ").join(str(n) for n in sorted({preset.team_size, *preset.team_sizes}))}]})
+            raise serializers.ValidationError(
+                {
+                    "team_size": [
+                        _("%(format)s is played by teams of %(sizes)s.")
+                        % {
+                            "format": preset.label,
+                            "sizes": _(" or ").join(str(n) for n in sorted({preset.team_size, *preset.team_sizes})),
+                        }
+                    ]
+                }
+            )
         return attrs
 
 
@@ -78,15 +136,19 @@ class PresetOutputSerializer(serializers.Serializer):
     label = serializers.CharField()
     explains = serializers.CharField()
     team_size = serializers.IntegerField()
-    team_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Every team size it may be played with.")
+    team_sizes = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Every team size it may be played with."
+    )
     structure = serializers.ChoiceField(choices=Structure.choices)
     format_kind = serializers.ChoiceField(choices=FormatKind.choices)
-    settings = serializers.DictField(help_text="The event settings the preset fixes (real_product, "
-                                               "enforcement_level, decklists_at_regular, deck_building_minutes ...).")
+    settings = serializers.DictField(
+        help_text="The event settings the preset fixes (real_product, "
+        "enforcement_level, decklists_at_regular, deck_building_minutes ...)."
+    )
 
 
 class EventCopyInputSerializer(StrictInputSerializer):
-    """"Run again": the new event's date; a week after the event when left out."""
+    """ "Run again": the new event's date; a week after the event when left out."""
 
     date = serializers.DateField(required=False, help_text="The new event's date; default: a week after the event.")
 
@@ -94,9 +156,13 @@ class EventCopyInputSerializer(StrictInputSerializer):
 class EventImportOutputSerializer(EventOutputSerializer):
     """The imported event, and what an MTGODecklistCache file had to be read as or doesn't add up."""
 
-    warnings = serializers.ListField(child=serializers.CharField(), read_only=True, source="import_warnings",
-                                     help_text="Missing round numbers, teams or players without any match, results "
-                                               "that don't add up, byes written as a player named Bye ...")
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        source="import_warnings",
+        help_text="Missing round numbers, teams or players without any match, results "
+        "that don't add up, byes written as a player named Bye ...",
+    )
 
     class Meta(EventOutputSerializer.Meta):
         fields = [*EventOutputSerializer.Meta.fields, "warnings"]

@@ -1,4 +1,5 @@
 """Entry fees, paid status, prizes and payouts (api.views.fees; issue 44, docs/fees.md)."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
@@ -33,8 +34,10 @@ class FeeTotalsOutputSerializer(serializers.Serializer):
 class FeesOutputSerializer(serializers.Serializer):
     fee = FeeSettingsOutputSerializer()
     totals = FeeTotalsOutputSerializer(allow_null=True, help_text="For the event's organizers and scorekeepers.")
-    payments = PaymentOutputSerializer(many=True, help_text="Every registration for the organizers and "
-                                       "scorekeepers; a player's own only, for a player.")
+    payments = PaymentOutputSerializer(
+        many=True,
+        help_text="Every registration for the organizers and scorekeepers; a player's own only, for a player.",
+    )
 
 
 class FeesInputSerializer(StrictInputSerializer):
@@ -45,8 +48,13 @@ class FeesInputSerializer(StrictInputSerializer):
 
 class PaymentInputSerializer(StrictInputSerializer):
     status = serializers.ChoiceField(choices=PaymentStatus.choices)
-    amount = serializers.DecimalField(max_digits=8, decimal_places=2, min_value=0, required=False,
-                                      help_text="Paid: defaults to what is due. Refunded: defaults to what was paid.")
+    amount = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        min_value=0,
+        required=False,
+        help_text="Paid: defaults to what is due. Refunded: defaults to what was paid.",
+    )
     paid_by = serializers.IntegerField(required=False, help_text="The player (id) of the team who paid for it.")
     method = serializers.CharField(max_length=40, required=False, allow_blank=True)
     reference = serializers.CharField(max_length=100, required=False, allow_blank=True)
@@ -57,10 +65,15 @@ class PrizeLineSerializer(StrictInputSerializer):
     amount = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0)
     place_from = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     place_to = serializers.IntegerField(min_value=1, required=False, allow_null=True)
-    min_match_points = serializers.IntegerField(min_value=0, required=False, allow_null=True,
-                                                help_text="A record prize: every entrant with at least these points.")
-    divisible = serializers.BooleanField(required=False, default=False,
-                                         help_text="Money (store credit) splits to the cent; items split whole.")
+    min_match_points = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="A record prize: every entrant with at least these points.",
+    )
+    divisible = serializers.BooleanField(
+        required=False, default=False, help_text="Money (store credit) splits to the cent; items split whole."
+    )
 
 
 class PrizesOutputSerializer(serializers.Serializer):

@@ -52,17 +52,35 @@ class TeamMatchSerializer(serializers.Serializer):
     def to_representation(self, match: TeamMatch) -> dict:
         shared = self.context.get("shared_game", False)
         return team_match_data(
-            pk=match.pk, round_=match.round, table=match.table, team_a=_team(match.team_a), team_b=_team(match.team_b),
-            result_state=match.result_state, outcome=match.outcome, dispute_note=match.dispute_note,
+            pk=match.pk,
+            round_=match.round,
+            table=match.table,
+            team_a=_team(match.team_a),
+            team_b=_team(match.team_b),
+            result_state=match.result_state,
+            outcome=match.outcome,
+            dispute_note=match.dispute_note,
             seats=lambda: [(s.letter, s.wins_a, s.wins_b, s.draws) for s in match.seat_matches.all()],
             games=(match.games_won_a, match.games_won_b, match.games_drawn),
-            full=self.context.get("full", False), shared=shared,
+            full=self.context.get("full", False),
+            shared=shared,
         )
 
 
 def team_match_data(
-    *, pk: int, round_, table: int, team_a: dict, team_b: dict | None, result_state: str, outcome: str,
-    dispute_note: str, seats, games: tuple[int, int, int], full: bool, shared: bool,
+    *,
+    pk: int,
+    round_,
+    table: int,
+    team_a: dict,
+    team_b: dict | None,
+    result_state: str,
+    outcome: str,
+    dispute_note: str,
+    seats,
+    games: tuple[int, int, int],
+    full: bool,
+    shared: bool,
 ) -> dict:
     """One match as the API shows it (TeamMatchSerializer's promise): the result only once it counts, or to a
     caller who may see it (`full`); `seats` is called for the seat results only when they are shown."""
@@ -98,9 +116,21 @@ def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
     """Every match of `round_` by table, as TeamMatchSerializer shows each, read as plain values in two queries
     whatever the round's size (a round of 512 matches as models would be thousands of objects)."""
     rows = list(
-        TeamMatch.objects.filter(round=round_).order_by("table").values_list(
-            "pk", "table", "team_a_id", "team_a__team__name", "team_b_id", "team_b__team__name", "result_state",
-            "outcome", "dispute_note", "games_won_a", "games_won_b", "games_drawn",
+        TeamMatch.objects.filter(round=round_)
+        .order_by("table")
+        .values_list(
+            "pk",
+            "table",
+            "team_a_id",
+            "team_a__team__name",
+            "team_b_id",
+            "team_b__team__name",
+            "result_state",
+            "outcome",
+            "dispute_note",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
         )
     )
     seats: dict[int, list[tuple]] = {}
@@ -111,9 +141,17 @@ def round_matches_data(*, round_, full: bool, shared: bool) -> list[dict]:
             seats.setdefault(match, []).append((letter, a, b, d))
     return [
         team_match_data(
-            pk=pk, round_=round_, table=table, team_a={"id": a, "name": a_name},
-            team_b=None if b is None else {"id": b, "name": b_name}, result_state=state, outcome=outcome,
-            dispute_note=note, seats=lambda pk=pk: seats.get(pk, []), games=(won_a, won_b, drawn), full=full,
+            pk=pk,
+            round_=round_,
+            table=table,
+            team_a={"id": a, "name": a_name},
+            team_b=None if b is None else {"id": b, "name": b_name},
+            result_state=state,
+            outcome=outcome,
+            dispute_note=note,
+            seats=lambda pk=pk: seats.get(pk, []),
+            games=(won_a, won_b, drawn),
+            full=full,
             shared=shared,
         )
         for pk, table, a, a_name, b, b_name, state, outcome, note, won_a, won_b, drawn in rows
@@ -137,17 +175,20 @@ class MatchResultInputSerializer(StrictInputSerializer):
     seats = SeatInputSerializer(many=True, required=False, max_length=8)
     games = GamesInputSerializer(required=False)
     result = serializers.CharField(
-        required=False, max_length=40,
+        required=False,
+        max_length=40,
         help_text="Instead of `seats` or `games`: the result as typed at the desk, from team A's side. Seat-against-"
-                  "seat events: one per seat in seat order, \"2-1\", \"1-0\", \"1-1\", \"1-1-1\", \"ID\" (an "
-                  "intentional draw, 0-0-3) for an individual event's one match, \"21 12 20\" for three seats. "
-                  "Shared-game events: the winning team (\"A\", \"B\") or the games (\"2-1\", \"0-0-1\").",
+        'seat events: one per seat in seat order, "2-1", "1-0", "1-1", "1-1-1", "ID" (an '
+        'intentional draw, 0-0-3) for an individual event\'s one match, "21 12 20" for three seats. '
+        'Shared-game events: the winning team ("A", "B") or the games ("2-1", "0-0-1").',
     )
 
     def validate(self, data):
         if sum(key in data for key in ("seats", "games", "result")) != 1:
             raise serializers.ValidationError(
-                _("Send either `seats` or `result` (seat-against-seat events) or `games` (shared-game events), one of them.")
+                _(
+                    "Send either `seats` or `result` (seat-against-seat events) or `games` (shared-game events), one of them."
+                )
             )
         return data
 

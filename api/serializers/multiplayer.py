@@ -1,4 +1,5 @@
 """Multiplayer pod events (issue 43, docs/multiplayer.md): rounds of pods, a pod's result, and the standings."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
@@ -37,16 +38,23 @@ class TableRoundListOutputSerializer(serializers.Serializer):
 
 
 class TablePairInputSerializer(StrictInputSerializer):
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2 ** 31 - 1,
-                                    help_text="Reproduce a seating; random when left out.")
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**31 - 1, help_text="Reproduce a seating; random when left out."
+    )
 
 
 class TableResultInputSerializer(StrictInputSerializer):
-    result = serializers.ChoiceField(choices=list(RESULT_KINDS),
-                                     help_text="win (one player), draw (the players named) or time (the players "
-                                               "still in; none named: everyone).")
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2 ** 63 - 1), max_length=5, required=False,
-                                    default=list, help_text="Players' ids in this event.")
+    result = serializers.ChoiceField(
+        choices=list(RESULT_KINDS),
+        help_text="win (one player), draw (the players named) or time (the players still in; none named: everyone).",
+    )
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        max_length=5,
+        required=False,
+        default=list,
+        help_text="Players' ids in this event.",
+    )
 
 
 class MultiplayerTiebreakPartSerializer(serializers.Serializer):
@@ -75,6 +83,8 @@ class MultiplayerStandingOutputSerializer(serializers.Serializer):
 
 class MultiplayerStandingListOutputSerializer(serializers.Serializer):
     tiebreak = serializers.CharField()
-    places = serializers.ListField(child=serializers.IntegerField(),
-                                   help_text="Players' ids in final order: the top pod's winner first once it is played.")
+    places = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Players' ids in final order: the top pod's winner first once it is played.",
+    )
     results = MultiplayerStandingOutputSerializer(many=True)

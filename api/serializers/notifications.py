@@ -1,4 +1,5 @@
 """A person's notifications (api.views.notifications; docs/portal.md, "Notifications")."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
@@ -6,9 +7,11 @@ from api.serializers.common import StrictInputSerializer
 
 class NotificationOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField(help_text="round_paired, result_to_confirm, result_disputed, penalty, announcement, "
-                                           "draft_started, place, time_nearly_up, day2_cut, phase_started, "
-                                           "paper_draft.")
+    kind = serializers.CharField(
+        help_text="round_paired, result_to_confirm, result_disputed, penalty, announcement, "
+        "draft_started, place, time_nearly_up, day2_cut, phase_started, "
+        "paper_draft."
+    )
     event = serializers.IntegerField(help_text="The event's id.")
     title = serializers.CharField(help_text="The event's name.")
     body = serializers.CharField(help_text="What happened, in the caller's language.")
@@ -20,8 +23,9 @@ class NotificationOutputSerializer(serializers.Serializer):
 class NotificationReadInputSerializer(StrictInputSerializer):
     """Which notifications to mark read: `ids`, or all of the caller's when `ids` is left out."""
 
-    ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10**18), required=False,
-                                max_length=1000)
+    ids = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=10**18), required=False, max_length=1000
+    )
 
 
 class NotificationReadOutputSerializer(serializers.Serializer):

@@ -1,5 +1,6 @@
 """A paper draft's seats and calls as the API shows and takes them (api.views.paper; issue 40): the same timers the
 call pages compute from (drafting.selectors.paper.event_timers_state)."""
+
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -14,9 +15,13 @@ class CallSerializer(serializers.Serializer):
 
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=TimerKind.choices, help_text="draft: a called draft; build: deck building.")
-    schedule = serializers.ListField(child=serializers.DictField(), help_text=(
-        "Segments in order: kind, seconds, pack, pick, cards, passing (left/right; clockwise/counter-clockwise at a "
-        "Rochester table); take (2: a Two-Headed Giant pick); seat, round and next_opener at a Rochester table."))
+    schedule = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=(
+            "Segments in order: kind, seconds, pack, pick, cards, passing (left/right; clockwise/counter-clockwise at a "
+            "Rochester table); take (2: a Two-Headed Giant pick); seat, round and next_opener at a Rochester table."
+        ),
+    )
     started = serializers.FloatField()
     paused_at = serializers.FloatField(allow_null=True)
     paused_seconds = serializers.FloatField()
@@ -29,7 +34,7 @@ class CallSerializer(serializers.Serializer):
     table = serializers.IntegerField(allow_null=True, help_text="The draft table's number, for a table's call.")
     table_id = serializers.IntegerField(allow_null=True)
     round = serializers.IntegerField(allow_null=True, help_text="The round of the table's call.")
-    label = serializers.CharField(help_text="Whose call: \"Round 2, table 3: A – B\", \"Pod 2\", or empty.")
+    label = serializers.CharField(help_text='Whose call: "Round 2, table 3: A – B", "Pod 2", or empty.')
 
 
 class CallsSerializer(serializers.Serializer):
@@ -41,17 +46,33 @@ class CallsSerializer(serializers.Serializer):
 
 class CallStartInputSerializer(StrictInputSerializer):
     kind = serializers.ChoiceField(choices=TimerKind.choices)
-    pack_size = serializers.IntegerField(required=False, min_value=called.MIN_PACK_SIZE,
-                                         max_value=called.MAX_PACK_SIZE, help_text="Cards in a pack (kind draft).")
-    packs = serializers.IntegerField(required=False, min_value=1, max_value=called.MAX_PACKS,
-                                     help_text="Packs a drafter opens; default 3 (booster), 6 (Two-Headed Giant).")
+    pack_size = serializers.IntegerField(
+        required=False,
+        min_value=called.MIN_PACK_SIZE,
+        max_value=called.MAX_PACK_SIZE,
+        help_text="Cards in a pack (kind draft).",
+    )
+    packs = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=called.MAX_PACKS,
+        help_text="Packs a drafter opens; default 3 (booster), 6 (Two-Headed Giant).",
+    )
     pod = serializers.IntegerField(required=False, min_value=1, help_text="A pod's id: that pod's own call.")
-    table = serializers.IntegerField(required=False, min_value=1,
-                                     help_text="A team Rochester draft table's id: that table's call.")
-    first_team = serializers.ChoiceField(required=False, choices=[1, 2],
-                                         help_text="At a Rochester table: the team that picks first.")
-    minutes = serializers.IntegerField(required=False, min_value=1, max_value=180, help_text=(
-        "kind build: the deck building time; at a Rochester table: the deck building that follows the draft."))
+    table = serializers.IntegerField(
+        required=False, min_value=1, help_text="A team Rochester draft table's id: that table's call."
+    )
+    first_team = serializers.ChoiceField(
+        required=False, choices=[1, 2], help_text="At a Rochester table: the team that picks first."
+    )
+    minutes = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=180,
+        help_text=(
+            "kind build: the deck building time; at a Rochester table: the deck building that follows the draft."
+        ),
+    )
 
     def validate(self, data):
         if data["kind"] == TimerKind.CALLED_DRAFT and "pack_size" not in data:
@@ -64,8 +85,12 @@ class CallStartInputSerializer(StrictInputSerializer):
 
 
 class CallActionInputSerializer(StrictInputSerializer):
-    action = serializers.ChoiceField(choices=["pause", "resume", "end"], help_text=(
-        "pause or resume any call; end: the deck building timer ends now, before its time is up (every deck is in)."))
+    action = serializers.ChoiceField(
+        choices=["pause", "resume", "end"],
+        help_text=(
+            "pause or resume any call; end: the deck building timer ends now, before its time is up (every deck is in)."
+        ),
+    )
 
 
 class PaperSeatSerializer(serializers.Serializer):
@@ -80,7 +105,9 @@ class PaperPodSerializer(serializers.Serializer):
 
 
 class PaperPodsInputSerializer(StrictInputSerializer):
-    pods_every_round = serializers.BooleanField(required=False, default=False,
-                                                help_text="Booster draft: every Swiss round pairs within the pod.")
-    confirm_five = serializers.BooleanField(required=False, default=False,
-                                            help_text="Two-Headed Giant: five teams make one pod of five.")
+    pods_every_round = serializers.BooleanField(
+        required=False, default=False, help_text="Booster draft: every Swiss round pairs within the pod."
+    )
+    confirm_five = serializers.BooleanField(
+        required=False, default=False, help_text="Two-Headed Giant: five teams make one pod of five."
+    )

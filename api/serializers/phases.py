@@ -1,5 +1,6 @@
 """Phases' shapes (api.views.phases): the plan of a big event, a phase's pods and the decks kept from it
 (docs/phases.md)."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer
@@ -25,8 +26,9 @@ class PhaseSerializer(serializers.Serializer):
     format_kind = serializers.ChoiceField(choices=FormatKind.choices)
     constructed_format = serializers.CharField(allow_blank=True)
     rounds = serializers.IntegerField()
-    first_round = serializers.IntegerField(help_text="The Swiss rounds are numbered through the event: this phase "
-                                                     "plays first_round to last_round.")
+    first_round = serializers.IntegerField(
+        help_text="The Swiss rounds are numbered through the event: this phase plays first_round to last_round."
+    )
     last_round = serializers.IntegerField()
     pairing_scope = serializers.ChoiceField(choices=PairingScope.choices)
     pod_size = serializers.IntegerField()
@@ -37,22 +39,38 @@ class PhaseSerializer(serializers.Serializer):
 
 class PhaseInputSerializer(StrictInputSerializer):
     number = serializers.IntegerField(
-        required=False, min_value=1, max_value=30,
-        help_text="Phases are added last: leave it out, or give the next number.")
+        required=False,
+        min_value=1,
+        max_value=30,
+        help_text="Phases are added last: leave it out, or give the next number.",
+    )
     name = serializers.CharField(required=False, allow_blank=True, max_length=100)
-    format_kind = serializers.ChoiceField(choices=FormatKind.choices, help_text="One the event can play: its team "
-                                          "size and structure decide (a booster draft seats single players ...).")
+    format_kind = serializers.ChoiceField(
+        choices=FormatKind.choices,
+        help_text="One the event can play: its team "
+        "size and structure decide (a booster draft seats single players ...).",
+    )
     constructed_format = serializers.CharField(
-        required=False, allow_blank=True, max_length=30,
-        help_text="A constructed phase's format (standard, modern ...); empty: the event's.")
-    rounds = serializers.IntegerField(min_value=1, max_value=30, help_text="Swiss rounds of this phase; the plan's "
-                                      "phases play 30 at most together.")
+        required=False,
+        allow_blank=True,
+        max_length=30,
+        help_text="A constructed phase's format (standard, modern ...); empty: the event's.",
+    )
+    rounds = serializers.IntegerField(
+        min_value=1, max_value=30, help_text="Swiss rounds of this phase; the plan's phases play 30 at most together."
+    )
     pairing_scope = serializers.ChoiceField(
-        choices=PairingScope.choices, required=False,
+        choices=PairingScope.choices,
+        required=False,
         help_text="field (default): the whole field; pods: within the phase's draft pods, seated by the standings "
-                  "(booster draft, Two-Headed Giant booster draft).")
-    pod_size = serializers.IntegerField(required=False, min_value=2, max_value=MAX_POD_SIZE,
-                                        help_text="Pods only: at most this many a pod (default 8; a Two-Headed Giant draft: 4 teams, at most 4).")
+        "(booster draft, Two-Headed Giant booster draft).",
+    )
+    pod_size = serializers.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=MAX_POD_SIZE,
+        help_text="Pods only: at most this many a pod (default 8; a Two-Headed Giant draft: 4 teams, at most 4).",
+    )
 
 
 class PhaseUpdateSerializer(PhaseInputSerializer):
@@ -61,15 +79,19 @@ class PhaseUpdateSerializer(PhaseInputSerializer):
 
     def validate(self, attrs):
         if "number" in attrs:
-            raise serializers.ValidationError({"number": ["A phase's number follows the plan's order: remove and "
-                                                          "add phases to reorder them."]})
+            raise serializers.ValidationError(
+                {"number": ["A phase's number follows the plan's order: remove and add phases to reorder them."]}
+            )
         return attrs
 
 
 class PhaseStartInputSerializer(StrictInputSerializer):
     seed = serializers.IntegerField(
-        min_value=0, max_value=2**62, required=False,
-        help_text="The random seed of the seats within each pod (default: a fresh one; stored in the event log).")
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        help_text="The random seed of the seats within each pod (default: a fresh one; stored in the event log).",
+    )
 
 
 class PhaseDeckSerializer(serializers.Serializer):

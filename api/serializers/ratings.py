@@ -1,4 +1,5 @@
 """Ratings' shapes (api.views.ratings): a category's leaderboard and one player's ratings with their history."""
+
 from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
@@ -11,19 +12,32 @@ class RatingsQuerySerializer(serializers.Serializer):
     category = serializers.ChoiceField(
         choices=ALL_SLUGS,
         help_text='The rating category: "constructed-N" or "limited-N" (teams of N; N = 1: individual events), "2hg", '
-                  'or "3hs-N".',
-        error_messages={"invalid_choice": gettext_lazy(
-            'There is no rating category "{input}". Categories are constructed-N and limited-N (teams of N, 2 to 8, '
-            "or 1 for individual events), 2hg, and 3hs-N."
-        )},
+        'or "3hs-N".',
+        error_messages={
+            "invalid_choice": gettext_lazy(
+                'There is no rating category "{input}". Categories are constructed-N and limited-N (teams of N, 2 to 8, '
+                "or 1 for individual events), 2hg, and 3hs-N."
+            )
+        },
     )
-    model = serializers.ChoiceField(choices=RatingModel.choices, default=RatingModel.ELO, required=False,
-                                    help_text="Order by the DCI Elo rating (default) or by OpenSkill's ordinal.")
-    region = serializers.CharField(max_length=100, required=False, allow_blank=True,
-                                   help_text="Only players who played a rated event of this category in this region.")
-    store = serializers.CharField(max_length=200, required=False, allow_blank=True,
-                                  help_text="Only players who played a rated event of this category at this store "
-                                            "(the event's location).")
+    model = serializers.ChoiceField(
+        choices=RatingModel.choices,
+        default=RatingModel.ELO,
+        required=False,
+        help_text="Order by the DCI Elo rating (default) or by OpenSkill's ordinal.",
+    )
+    region = serializers.CharField(
+        max_length=100,
+        required=False,
+        allow_blank=True,
+        help_text="Only players who played a rated event of this category in this region.",
+    )
+    store = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        help_text="Only players who played a rated event of this category at this store (the event's location).",
+    )
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -47,9 +61,15 @@ class RatingFiguresSerializer(serializers.Serializer):
 def rating_figures(rating: PlayerRating) -> dict:
     """A player's figures in one category, as RatingFiguresSerializer shows them."""
     return {
-        "rating": rating.rating, "peak": rating.peak, "matches": rating.matches, "wins": rating.wins,
-        "losses": rating.losses, "draws": rating.draws, "openskill_mu": rating.openskill_mu,
-        "openskill_sigma": rating.openskill_sigma, "openskill_ordinal": rating.openskill_ordinal,
+        "rating": rating.rating,
+        "peak": rating.peak,
+        "matches": rating.matches,
+        "wins": rating.wins,
+        "losses": rating.losses,
+        "draws": rating.draws,
+        "openskill_mu": rating.openskill_mu,
+        "openskill_sigma": rating.openskill_sigma,
+        "openskill_ordinal": rating.openskill_ordinal,
         "last_played": rating.last_event_date,
     }
 
@@ -60,8 +80,12 @@ class RatingListOutputSerializer(RatingFiguresSerializer):
     player = PlayerRefSerializer()
 
     def to_representation(self, row: PlayerRating) -> dict:
-        return {"rank": self.context["ranks"][row.pk], "category": row.category_id,
-                "player": {"id": row.player_id, "name": row.player.name}, **rating_figures(row)}
+        return {
+            "rank": self.context["ranks"][row.pk],
+            "category": row.category_id,
+            "player": {"id": row.player_id, "name": row.player.name},
+            **rating_figures(row),
+        }
 
 
 class HistoryEntrySerializer(serializers.Serializer):

@@ -1,4 +1,5 @@
 """Series' shapes (api.views.series; docs/series.md): a series, its settings and its standings."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictModelSerializer
@@ -17,21 +18,46 @@ class SeriesOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Series
-        fields = ["id", "name", "kind", "is_public", "organizer", "points_source", "points_table",
-                  "participation_points", "best_of", "qualify_top", "qualify_points", "created_at"]
+        fields = [
+            "id",
+            "name",
+            "kind",
+            "is_public",
+            "organizer",
+            "points_source",
+            "points_table",
+            "participation_points",
+            "best_of",
+            "qualify_top",
+            "qualify_points",
+            "created_at",
+        ]
         read_only_fields = fields
 
 
 class SeriesInputSerializer(StrictModelSerializer):
     """A new series' settings; the service checks them (series.services.series_create)."""
 
-    points_table = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=10000), max_length=256,
-                                         required=False, help_text="Points for 1st, 2nd, 3rd, ... place.")
+    points_table = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=10000),
+        max_length=256,
+        required=False,
+        help_text="Points for 1st, 2nd, 3rd, ... place.",
+    )
 
     class Meta:
         model = Series
-        fields = ["name", "kind", "is_public", "points_source", "points_table", "participation_points", "best_of",
-                  "qualify_top", "qualify_points"]
+        fields = [
+            "name",
+            "kind",
+            "is_public",
+            "points_source",
+            "points_table",
+            "participation_points",
+            "best_of",
+            "qualify_top",
+            "qualify_points",
+        ]
 
 
 class SeriesDetailOutputSerializer(SeriesOutputSerializer):
@@ -72,14 +98,23 @@ def standings_data(standings) -> dict:
     return {
         "series": standings.series.pk,
         "events": standings.events,
-        "rows": [{
-            "rank": line.row.rank, "name": line.entrant.name,
-            "player": None if standings.by_team else line.entrant.pk, "team": line.entrant.pk if standings.by_team else None,
-            "total": line.row.total, "events_played": line.row.events_played, "best_place": line.row.best_place,
-            "match_points": line.row.match_points, "qualified": line.row.qualified,
-            "events": [{"event": event.pk, "points": points, "counted": counted}
-                       for event, points, counted in line.cells],
-        } for line in standings.lines],
+        "rows": [
+            {
+                "rank": line.row.rank,
+                "name": line.entrant.name,
+                "player": None if standings.by_team else line.entrant.pk,
+                "team": line.entrant.pk if standings.by_team else None,
+                "total": line.row.total,
+                "events_played": line.row.events_played,
+                "best_place": line.row.best_place,
+                "match_points": line.row.match_points,
+                "qualified": line.row.qualified,
+                "events": [
+                    {"event": event.pk, "points": points, "counted": counted} for event, points, counted in line.cells
+                ],
+            }
+            for line in standings.lines
+        ],
     }
 
 
@@ -90,9 +125,11 @@ class SeriesPrizeSerializer(serializers.Serializer):
     amount = serializers.DecimalField(max_digits=10, decimal_places=2)
     place_from = serializers.IntegerField(allow_null=True)
     place_to = serializers.IntegerField(allow_null=True)
-    min_points = serializers.IntegerField(source="min_match_points", allow_null=True,
-                                          help_text="Set for a line by points: every entrant with at least these "
-                                                    "series points.")
+    min_points = serializers.IntegerField(
+        source="min_match_points",
+        allow_null=True,
+        help_text="Set for a line by points: every entrant with at least these series points.",
+    )
     divisible = serializers.BooleanField()
 
 

@@ -1,4 +1,5 @@
 """A shared-game match's live totals (api.views.sharedgame)."""
+
 from rest_framework import serializers
 
 from api.serializers.common import TeamRefSerializer

@@ -1,4 +1,5 @@
 """An event's staff (api.views.staff)."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer

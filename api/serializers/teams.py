@@ -1,5 +1,6 @@
 """Teams' shapes (api.views.teams): a team as shown, and registering, importing, editing, dropping and
 disqualifying teams."""
+
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
@@ -12,8 +13,10 @@ class MemberSerializer(serializers.Serializer):
     seat = serializers.CharField(help_text="The member's fixed seat: A, B, C ...")
     player = serializers.CharField(help_text="The player's name.")
     invited = serializers.BooleanField(
-        required=False, help_text="In the answer to a write only, and only when true: an existing account was typed for this seat, so a "
-        "placeholder holds it and the account's person was invited to take it (not seated; never said who).")
+        required=False,
+        help_text="In the answer to a write only, and only when true: an existing account was typed for this seat, so a "
+        "placeholder holds it and the account's person was invited to take it (not seated; never said who).",
+    )
 
 
 class TeamOutputSerializer(serializers.Serializer):
@@ -24,22 +27,32 @@ class TeamOutputSerializer(serializers.Serializer):
     dropped_round = serializers.IntegerField(allow_null=True, help_text="The last round the team played, once out.")
     status = serializers.ChoiceField(
         choices=EntrantStatus.choices,
-        help_text='"did_not_advance": below the event\'s Day 2 cut (not paired again, standings kept); not a drop.')
+        help_text='"did_not_advance": below the event\'s Day 2 cut (not paired again, standings kept); not a drop.',
+    )
     day2_cut_round = serializers.IntegerField(
-        allow_null=True, help_text="The round of the Day 2 cut the team did not advance past; null otherwise.")
+        allow_null=True, help_text="The round of the Day 2 cut the team did not advance past; null otherwise."
+    )
     members = MemberSerializer(many=True, help_text="In seat order.")
     disqualification_reason = serializers.CharField(
         required=False, help_text="Disqualified teams, for the event's organizer only."
     )
     byes_in_advance = serializers.IntegerField(help_text="Byes earned in advance (0-3): a bye in rounds 1 to this.")
     fixed_table = serializers.IntegerField(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="The table the team keeps every round (accessibility), for the event's organizer only.",
     )
 
     def to_representation(self, registration: Registration) -> dict:
-        state = "disqualified" if registration.is_disqualified else ("dropped" if registration.is_dropped else (
-            "did_not_advance" if registration.did_not_advance else "active"))
+        state = (
+            "disqualified"
+            if registration.is_disqualified
+            else (
+                "dropped"
+                if registration.is_dropped
+                else ("did_not_advance" if registration.did_not_advance else "active")
+            )
+        )
         data = {
             "id": registration.pk,
             "team_id": registration.team_id,
@@ -66,25 +79,33 @@ class TeamOutputSerializer(serializers.Serializer):
 class TeamSeatInputSerializer(StrictInputSerializer):
     seat = serializers.CharField(max_length=2, help_text="The seat letter: A, B, C ... up to the team size.")
     player = serializers.CharField(
-        max_length=120, help_text="The player's name, username or e-mail address: your own events' unclaimed placeholder "
+        max_length=120,
+        help_text="The player's name, username or e-mail address: your own events' unclaimed placeholder "
         "of that name (case ignored), else a new placeholder. An existing account's username or e-mail is never seated: "
-        "its person is invited to take the seat (the member then shows invited: true).")
+        "its person is invited to take the seat (the member then shows invited: true).",
+    )
 
 
 class TeamInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=120, required=False)
     seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="One entry per seat.")
     player = serializers.CharField(
-        max_length=120, required=False,
+        max_length=120,
+        required=False,
         help_text="Individual events (team_size 1) only, instead of name and seats: the player, a team of one.",
     )
     joined_round = serializers.IntegerField(
-        min_value=1, max_value=30, required=False,
+        min_value=1,
+        max_value=30,
+        required=False,
         help_text="Late entries: the round the team joins in (default: the next round to be paired).",
     )
     missed_rounds_as_losses = serializers.BooleanField(required=False, default=False)
     byes_in_advance = serializers.IntegerField(
-        min_value=0, max_value=3, required=False, default=0,
+        min_value=0,
+        max_value=3,
+        required=False,
+        default=0,
         help_text="Byes earned in advance (a qualification's reward): a bye in rounds 1 to this number.",
     )
 
@@ -103,24 +124,37 @@ class TeamInputSerializer(StrictInputSerializer):
 
 class TeamImportInputSerializer(StrictInputSerializer):
     teams = TeamInputSerializer(many=True, max_length=4096, required=False)
-    csv = serializers.CharField(required=False, max_length=2 * 1024 * 1024, trim_whitespace=False,
-                                help_text="Or the team list as CSV text: a header team,seat,player (or only player, "
-                                          "for an individual event), then a row per player.")
+    csv = serializers.CharField(
+        required=False,
+        max_length=2 * 1024 * 1024,
+        trim_whitespace=False,
+        help_text="Or the team list as CSV text: a header team,seat,player (or only player, "
+        "for an individual event), then a row per player.",
+    )
 
 
 class TeamEditInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=120, required=False)
-    seats = TeamSeatInputSerializer(many=True, max_length=8, required=False, help_text="Every seat, as at registration.")
+    seats = TeamSeatInputSerializer(
+        many=True, max_length=8, required=False, help_text="Every seat, as at registration."
+    )
     judge_correction = serializers.CharField(
-        max_length=2000, required=False, allow_blank=True,
+        max_length=2000,
+        required=False,
+        allow_blank=True,
         help_text="Once round 1 is paired, seats change only as a judge's correction: why (recorded in the event's log).",
     )
     byes_in_advance = serializers.IntegerField(
-        min_value=0, max_value=3, required=False,
+        min_value=0,
+        max_value=3,
+        required=False,
         help_text="Byes earned in advance, 0 to 3; only while the rounds they concern are not paired.",
     )
     fixed_table = serializers.IntegerField(
-        min_value=1, max_value=32767, required=False, allow_null=True,
+        min_value=1,
+        max_value=32767,
+        required=False,
+        allow_null=True,
         help_text="A table the team keeps every round (accessibility); null clears it. The others flow around it.",
     )
 
@@ -131,25 +165,35 @@ class AvoidedPairingSerializer(serializers.Serializer):
     names = serializers.ListField(child=serializers.CharField())
 
     def to_representation(self, pairing) -> dict:
-        return {"id": pairing.pk, "teams": [pairing.first_id, pairing.second_id],
-                "names": [pairing.first.team.name, pairing.second.team.name]}
+        return {
+            "id": pairing.pk,
+            "teams": [pairing.first_id, pairing.second_id],
+            "names": [pairing.first.team.name, pairing.second.team.name],
+        }
 
 
 class AvoidedPairingInputSerializer(StrictInputSerializer):
     teams = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), min_length=2, max_length=2,
+        child=serializers.IntegerField(min_value=1),
+        min_length=2,
+        max_length=2,
         help_text="The two teams' ids in this event that should not be paired while it can be avoided.",
     )
 
 
 class DropInputSerializer(StrictInputSerializer):
     after_round = serializers.IntegerField(
-        min_value=0, max_value=30, required=False,
+        min_value=0,
+        max_value=30,
+        required=False,
         help_text="The last round the team plays (default: the last round it has played or is playing).",
     )
 
 
 class DisqualifyInputSerializer(StrictInputSerializer):
-    reason = serializers.CharField(max_length=2000, help_text="Why; recorded in the event's log, shown to the organizer.")
-    player = serializers.CharField(max_length=120, required=False,
-                                   help_text="The member whose disqualification disqualifies the team (MTR 8.2).")
+    reason = serializers.CharField(
+        max_length=2000, help_text="Why; recorded in the event's log, shown to the organizer."
+    )
+    player = serializers.CharField(
+        max_length=120, required=False, help_text="The member whose disqualification disqualifies the team (MTR 8.2)."
+    )

@@ -1,4 +1,5 @@
 """An event's webhooks and their deliveries (api.views.webhooks)."""
+
 from rest_framework import serializers
 
 from api.serializers.common import StrictInputSerializer

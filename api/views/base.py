@@ -1,4 +1,5 @@
 """What every event-scoped endpoint shares: loading the event the caller may see, and conditional scoreboards."""
+
 from collections.abc import Callable
 
 from drf_spectacular.utils import extend_schema
@@ -65,5 +66,6 @@ class ScoreboardListView(EventScopedMixin, generics.ListAPIView):
 def deprecated(view: type) -> type:
     """The same view under an old path kept for a while: a subclass the schema marks deprecated (docs/api.md).
     It answers exactly as `view` does; its operations get their own ids from the old path."""
-    return extend_schema(deprecated=True)(type(f"Deprecated{view.__name__}", (view,), {"__doc__": view.__doc__,
-                                                                                       "__module__": view.__module__}))
+    return extend_schema(deprecated=True)(
+        type(f"Deprecated{view.__name__}", (view,), {"__doc__": view.__doc__, "__module__": view.__module__})
+    )

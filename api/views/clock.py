@@ -4,6 +4,7 @@ POST /api/v1/events/{id}/rounds/{n}/clock  {"action": "start" | "pause" | "resum
 "seconds": ..., "table": ..., "reason": ...} answers the clock as round_clock_state returns it (the same object
 GET /api/v1/events/{id}/rounds/{n}/ carries as "clock").
 """
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions
@@ -37,7 +38,9 @@ class RoundClockView(APIView):
         if not request.user or not request.user.is_authenticated:
             raise exceptions.NotAuthenticated()
         if not clock_may_drive(request=request, event=event):
-            raise exceptions.PermissionDenied(_("Only the event's organizer, staff or a token of this event drive its clock."))
+            raise exceptions.PermissionDenied(
+                _("Only the event's organizer, staff or a token of this event drive its clock.")
+            )
         round_ = Round.objects.filter(event=event, number=number).select_related("event").first()
         if round_ is None:
             raise exceptions.NotFound(_("Event %(event)s has no round %(n)s.") % {"event": event_id, "n": number})
@@ -45,8 +48,12 @@ class RoundClockView(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         round_clock_act(
-            round_=round_, by=request.user, action=values["action"], seconds=values.get("seconds"),
-            table=values.get("table"), reason=values.get("reason", ""),
+            round_=round_,
+            by=request.user,
+            action=values["action"],
+            seconds=values.get("seconds"),
+            table=values.get("table"),
+            reason=values.get("reason", ""),
         )
         response = Response(round_clock_state(round_=round_))
         response["Cache-Control"] = "no-store"

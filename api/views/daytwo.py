@@ -1,4 +1,5 @@
 """The Day 2 cut (issue 42): see it, make it, undo it (docs/api.md)."""
+
 from dataclasses import asdict
 
 from drf_spectacular.utils import extend_schema

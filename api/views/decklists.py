@@ -6,6 +6,7 @@ has fewer than 40 cards.
 GET/PUT /api/v1/events/{id}/decklist          the caller's own list (a player's session)
 GET     /api/v1/events/{id}/teams/{team}/decklists/   a team's lists
 """
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
@@ -23,21 +24,36 @@ from tournaments import rights
 from tournaments.models import Seat
 from cards.selectors import decklist_commanders
 from tournaments.selectors.decklists import (
-    event_deck_formats, event_takes_typed_decks, registration_decklist_seats, seat_decklist,
+    event_deck_formats,
+    event_takes_typed_decks,
+    registration_decklist_seats,
+    seat_decklist,
 )
 from tournaments.services.decklists import (
-    deck_problem_message, decklist_submit, decklists_open, registrations_deck_problems_complete,
+    deck_problem_message,
+    decklist_submit,
+    decklists_open,
+    registrations_deck_problems_complete,
 )
 
 
 def _decklist_body(seat: Seat) -> dict:
     decklist = seat_decklist(seat)
     return {
-        "seat": seat.letter, "player": seat.player.name, "submitted": decklist is not None,
-        "text": decklist.text if decklist else "", "main": decklist.main if decklist else {},
+        "seat": seat.letter,
+        "player": seat.player.name,
+        "submitted": decklist is not None,
+        "text": decklist.text if decklist else "",
+        "main": decklist.main if decklist else {},
         "sideboard": decklist.sideboard if decklist else {},
-        "commanders": decklist_commanders(text=decklist.text, main=decklist.main, sideboard=decklist.sideboard,
-                                          formats=event_deck_formats(event=seat.event)) if decklist else {},
+        "commanders": decklist_commanders(
+            text=decklist.text,
+            main=decklist.main,
+            sideboard=decklist.sideboard,
+            formats=event_deck_formats(event=seat.event),
+        )
+        if decklist
+        else {},
         "main_count": decklist.main_count if decklist else 0,
         "sideboard_count": decklist.sideboard_count if decklist else 0,
         "submitted_at": decklist.submitted_at if decklist else None,
@@ -62,8 +78,11 @@ class MyDecklistView(APIView):
 
     def _seat(self, request, event_id: int) -> Seat:
         event = event_get_visible(request=request, event_id=event_id)
-        seat = (Seat.objects.select_related("registration__event", "player")
-                .filter(event=event, player__user_id=request.user.pk).first())
+        seat = (
+            Seat.objects.select_related("registration__event", "player")
+            .filter(event=event, player__user_id=request.user.pk)
+            .first()
+        )
         if seat is None or not rights.may_register_decklist(caller(request), seat):
             raise NotFound(_("You hold no seat in event %(id)s.") % {"id": event_id})
         return seat
@@ -72,23 +91,35 @@ class MyDecklistView(APIView):
         event = seat.registration.event
         reason = decklists_open(event=event)
         seat = Seat.objects.select_related("player", "decklist").get(pk=seat.pk)
-        return MyDecklistOutputSerializer({
-            "open": reason is None, "closed_reason": reason or "", "real_product": event_takes_typed_decks(event=event),
-            "decklist": _decklist_body(seat), "problems": _problems(seat.registration),
-        }).data
+        return MyDecklistOutputSerializer(
+            {
+                "open": reason is None,
+                "closed_reason": reason or "",
+                "real_product": event_takes_typed_decks(event=event),
+                "decklist": _decklist_body(seat),
+                "problems": _problems(seat.registration),
+            }
+        ).data
 
     @extend_schema(responses={200: MyDecklistOutputSerializer})
     def get(self, request, event_id: int):
         return Response(self._body(self._seat(request, event_id)))
 
-    @extend_schema(request=DecklistInputSerializer, responses={200: MyDecklistOutputSerializer},
-                   operation_id="events_decklist_register")
+    @extend_schema(
+        request=DecklistInputSerializer,
+        responses={200: MyDecklistOutputSerializer},
+        operation_id="events_decklist_register",
+    )
     def put(self, request, event_id: int):
         seat = self._seat(request, event_id)
         data = DecklistInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist_submit(seat=seat, user=request.user, text=data.validated_data["text"],  # refusals: 400, 404
-                        commanders=data.validated_data.get("commanders", []))
+        decklist_submit(
+            seat=seat,
+            user=request.user,
+            text=data.validated_data["text"],  # refusals: 400, 404
+            commanders=data.validated_data.get("commanders", []),
+        )
         return Response(self._body(seat))
 
 
@@ -104,8 +135,15 @@ class TeamDecklistsView(APIView):
         registration = registration_get(event=event, registration_id=team_id)
         if not rights.may_see_team_decklists(caller(request), registration):
             raise NotFound(_("There is no team %(id)s in this event.") % {"id": team_id})
-        return Response(TeamDecklistsOutputSerializer({
-            "team": registration.pk, "name": registration.team.name,
-            "decklists": [_decklist_body(seat) for seat in registration_decklist_seats(registration=registration)],
-            "problems": _problems(registration),
-        }).data)
+        return Response(
+            TeamDecklistsOutputSerializer(
+                {
+                    "team": registration.pk,
+                    "name": registration.team.name,
+                    "decklists": [
+                        _decklist_body(seat) for seat in registration_decklist_seats(registration=registration)
+                    ],
+                    "problems": _problems(registration),
+                }
+            ).data
+        )

@@ -3,6 +3,7 @@
 No JavaScript and no third-party assets, so it works offline at a venue and under Hydra's strict
 Content-Security-Policy; the machine-readable description is at /api/v1/schema/.
 """
+
 from django.urls import reverse
 from django.views.generic import TemplateView
 from drf_spectacular.generators import SchemaGenerator
@@ -29,28 +30,37 @@ class ApiDocsView(TemplateView):
                 if operation is None:
                     continue
                 body = (operation.get("requestBody") or {}).get("content")
-                groups.setdefault((operation.get("tags") or ["other"])[0], []).append({
-                    "method": method.upper(),
-                    "path": path,
-                    "anchor": operation["operationId"],
-                    "description": operation.get("description", ""),
-                    "parameters": operation.get("parameters", []),
-                    "request": _schema_name(body),
-                    "responses": [
-                        {"code": code, "description": response.get("description", ""),
-                         "schema": _schema_name(response.get("content"))}
-                        for code, response in operation["responses"].items()
-                    ],
-                    "auth": [next(iter(s)) for s in operation.get("security", []) if s],
-                })
+                groups.setdefault((operation.get("tags") or ["other"])[0], []).append(
+                    {
+                        "method": method.upper(),
+                        "path": path,
+                        "anchor": operation["operationId"],
+                        "description": operation.get("description", ""),
+                        "parameters": operation.get("parameters", []),
+                        "request": _schema_name(body),
+                        "responses": [
+                            {
+                                "code": code,
+                                "description": response.get("description", ""),
+                                "schema": _schema_name(response.get("content")),
+                            }
+                            for code, response in operation["responses"].items()
+                        ],
+                        "auth": [next(iter(s)) for s in operation.get("security", []) if s],
+                    }
+                )
         components = {
             name: {
                 "description": component.get("description", ""),
                 "properties": [
-                    {"name": prop, "type": spec.get("type") or spec.get("$ref", "").rsplit("/", 1)[-1]
-                     or ", ".join(x.get("$ref", "").rsplit("/", 1)[-1] for x in spec.get("allOf", [])),
-                     "required": prop in component.get("required", []),
-                     "description": spec.get("description", "")}
+                    {
+                        "name": prop,
+                        "type": spec.get("type")
+                        or spec.get("$ref", "").rsplit("/", 1)[-1]
+                        or ", ".join(x.get("$ref", "").rsplit("/", 1)[-1] for x in spec.get("allOf", [])),
+                        "required": prop in component.get("required", []),
+                        "description": spec.get("description", ""),
+                    }
                     for prop, spec in component.get("properties", {}).items()
                 ],
                 "enum": component.get("enum", []),

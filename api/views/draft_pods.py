@@ -3,6 +3,7 @@
 Pack counts, whose turn it is (the teams that haven't picked at the current step), deadlines. Never a pick, never a
 pool, never a card name.
 """
+
 import hashlib
 
 from django.utils import timezone
@@ -32,8 +33,10 @@ class PodListView(EventScopedMixin, generics.GenericAPIView):
         event = self.load_event()
         thg_pods_refresh(event=event)  # an expired deadline never shows as running, even with no worker
         now = timezone.now()
-        marks = [f"{p.pk}.{p.version}{'r' if thg_in_round_review(pod=p, now=now) else ''}"
-                 for p in thg_pods_for_event(event=event)]
+        marks = [
+            f"{p.pk}.{p.version}{'r' if thg_in_round_review(pod=p, now=now) else ''}"
+            for p in thg_pods_for_event(event=event)
+        ]
         etag = f'"pods-{hashlib.sha1(",".join(marks).encode()).hexdigest()[:16]}"'
         if etag_matches(etag, request.headers.get("If-None-Match", "")):
             response = Response(status=304)

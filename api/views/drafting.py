@@ -3,6 +3,7 @@
 What anyone at the table may see: the pack laid out face up, whose turn it is, the deadline, and each player's
 most recent pick of the current pack. Never a player's earlier picks while the draft runs; never a pool.
 """
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -52,10 +53,15 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
     conditional_get = True
     serializer_class = DraftTableDetailOutputSerializer
 
-    @extend_schema(parameters=[OpenApiParameter(
-        "round", {"type": "integer", "minimum": SMALL["min_value"], "maximum": SMALL["max_value"]},
-        description="The round the table drafts for; without it, the latest round's table."
-    )])
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "round",
+                {"type": "integer", "minimum": SMALL["min_value"], "maximum": SMALL["max_value"]},
+                description="The round the table drafts for; without it, the latest round's table.",
+            )
+        ]
+    )
     def get(self, request, event_id: int, number: int):
         event = self.load_event()
         tables = DraftTable.objects.select_related("event", "round").filter(event=event, number=number)
@@ -72,17 +78,30 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
             response = Response(status=304)
         else:
             state = draft_table_state(table=table, viewer=None, now=now)
-            response = Response(DraftTableDetailOutputSerializer({
-                "number": table.number, "status": table.status, "pack_round": state.round,
-                "round": table.round.number if table.round_id else None,
-                "round_name": table.round.name if table.round_id else None,
-                "deck_building_ends_at": table.deck_building_ends_at,
-                "pack_number": state.pack_number, "opener": state.opener, "pick_number": state.pick_number,
-                "pack_size": state.pack_size, "seat_to_pick": state.seat_to_pick, "in_review": state.in_review,
-                "picks_open_at": state.picks_open_at, "deadline": table.deadline if state.deadline else None,
-                "pack": state.pack,
-                "seats": [{"seat": s.seat, "player": s.player_name, "latest_pick": s.latest_pick} for s in state.seats],
-            }).data)
+            response = Response(
+                DraftTableDetailOutputSerializer(
+                    {
+                        "number": table.number,
+                        "status": table.status,
+                        "pack_round": state.round,
+                        "round": table.round.number if table.round_id else None,
+                        "round_name": table.round.name if table.round_id else None,
+                        "deck_building_ends_at": table.deck_building_ends_at,
+                        "pack_number": state.pack_number,
+                        "opener": state.opener,
+                        "pick_number": state.pick_number,
+                        "pack_size": state.pack_size,
+                        "seat_to_pick": state.seat_to_pick,
+                        "in_review": state.in_review,
+                        "picks_open_at": state.picks_open_at,
+                        "deadline": table.deadline if state.deadline else None,
+                        "pack": state.pack,
+                        "seats": [
+                            {"seat": s.seat, "player": s.player_name, "latest_pick": s.latest_pick} for s in state.seats
+                        ],
+                    }
+                ).data
+            )
         response["ETag"] = etag
         response["Cache-Control"] = "no-cache" if event.is_public else "private, no-cache"
         return response

@@ -1,4 +1,5 @@
 """Whole events as files: export one as a JSON document, import one under the caller (docs/event-format.md)."""
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiTypes, extend_schema
 from rest_framework import exceptions, generics, status

@@ -1,4 +1,5 @@
 """Events: the list, one event, and the organizer's writes (create, edit, close, run again)."""
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, status
@@ -49,16 +50,22 @@ class EventListView(generics.ListCreateAPIView):
     def post(self, request):
         if not caller_may_create_events(request=request):
             raise exceptions.PermissionDenied(
-                _("Creating events needs an organizer token (python manage.py create_api_token --user NAME "
-                  "--organizer) or an organizer's account.")
+                _(
+                    "Creating events needs an organizer token (python manage.py create_api_token --user NAME "
+                    "--organizer) or an organizer's account."
+                )
             )
         data = EventCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = dict(data.validated_data)
         preset, expected = fields.pop("preset", None), fields.pop("expected", DEFAULT_EXPECTED)
         if preset is not None:
-            fields = {**preset_event_fields(preset=PRESETS_BY_KEY[preset], expected=expected,
-                                            team_size=fields.get("team_size")), **fields}
+            fields = {
+                **preset_event_fields(
+                    preset=PRESETS_BY_KEY[preset], expected=expected, team_size=fields.get("team_size")
+                ),
+                **fields,
+            }
 
         def work():
             event = event_create(organizer=request.user, by=request.user, **fields)
@@ -85,9 +92,7 @@ class EventDetailView(EventScopedMixin, generics.GenericAPIView):
         event = event_get_to_run(request=request, event_id=event_id)
         data = EventInputSerializer(instance=event, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(
-            EventOutputSerializer(event_update(event=event, user=request.user, **data.validated_data)).data
-        )
+        return Response(EventOutputSerializer(event_update(event=event, user=request.user, **data.validated_data)).data)
 
 
 class EventCloseView(generics.GenericAPIView):
@@ -106,7 +111,7 @@ class EventCloseView(generics.GenericAPIView):
 
 
 class EventCopyView(generics.GenericAPIView):
-    """"Run again": a new event with this event's settings, not its teams or players, on `date` (a week later
+    """ "Run again": a new event with this event's settings, not its teams or players, on `date` (a week later
     unless given). Answers 201 with the new event. For whoever runs the event and may create events (an organizer
     token of its owner or a co-organizer, or their session); 404 for an event the caller doesn't run."""
 
@@ -135,8 +140,23 @@ class PresetListView(APIView):
 
     @extend_schema(responses={200: PresetOutputSerializer(many=True)})
     def get(self, request):
-        return Response(PresetOutputSerializer([{
-            "key": p.key, "label": str(p.label), "explains": str(p.explains), "team_size": p.team_size,
-            "team_sizes": sorted({p.team_size, *p.team_sizes}), "structure": p.structure, "format_kind": p.format_kind,
-            "settings": {name: str(value) if isinstance(value, str) else value for name, value in p.settings.items()},
-        } for p in PRESETS], many=True).data)
+        return Response(
+            PresetOutputSerializer(
+                [
+                    {
+                        "key": p.key,
+                        "label": str(p.label),
+                        "explains": str(p.explains),
+                        "team_size": p.team_size,
+                        "team_sizes": sorted({p.team_size, *p.team_sizes}),
+                        "structure": p.structure,
+                        "format_kind": p.format_kind,
+                        "settings": {
+                            name: str(value) if isinstance(value, str) else value for name, value in p.settings.items()
+                        },
+                    }
+                    for p in PRESETS
+                ],
+                many=True,
+            ).data
+        )

@@ -3,6 +3,7 @@
 The fee and the prizes are read by whoever sees the event; the payments by the event's organizers and scorekeepers
 (a player reads only their own); marking needs may_score_event, the fee and the prizes may_run_event. Any other
 caller gets 404 for the writes, as if the event didn't exist."""
+
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -70,8 +71,11 @@ class PaymentView(APIView):
     permission_classes = [IsTokenOrSessionUser]
     extra_error_codes = (401, 403, 409)
 
-    @extend_schema(request=PaymentInputSerializer, responses={200: PaymentOutputSerializer},
-                   operation_id="events_fees_payment_mark")
+    @extend_schema(
+        request=PaymentInputSerializer,
+        responses={200: PaymentOutputSerializer},
+        operation_id="events_fees_payment_mark",
+    )
     @idempotent_write
     def patch(self, request, event_id: int, registration_id: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=rights.may_score_event)
@@ -101,8 +105,9 @@ class PrizesView(APIView):
 
     def _body(self, event):
         fee = selectors.fee_for_event(event=event)
-        return PrizesOutputSerializer({"prize_ties": fee.prize_ties,
-                                       "lines": selectors.prizes_for_event(event=event)}).data
+        return PrizesOutputSerializer(
+            {"prize_ties": fee.prize_ties, "lines": selectors.prizes_for_event(event=event)}
+        ).data
 
     @extend_schema(responses={200: PrizesOutputSerializer})
     def get(self, request, event_id: int):

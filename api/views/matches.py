@@ -1,4 +1,5 @@
 """Pairings and results: the list a scoreboard polls, one match, and result entry."""
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from django_filters.rest_framework import DjangoFilterBackend
@@ -112,8 +113,10 @@ class _MatchWriteView(APIView):
         if not may_report_for_match(who, match):
             if event_organizes(request=self.request, event=event):
                 raise exceptions.PermissionDenied(
-                    _("Only the players of this match report it through the portal. Enter final results with a "
-                      "scorekeeper API token or in the admin.")
+                    _(
+                        "Only the players of this match report it through the portal. Enter final results with a "
+                        "scorekeeper API token or in the admin."
+                    )
                 )
             # Players of other matches learn nothing about this one, not even whether it exists.
             raise _no_such_match(event_id=event_id, match_id=match_id)

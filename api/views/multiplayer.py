@@ -1,5 +1,6 @@
 """Multiplayer pod events (issue 43, docs/multiplayer.md): rounds of pods, a pod's result and its confirmation, and the
 standings. The services decide who may do what (tournaments.rights); these views read the request and answer."""
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, generics, status
@@ -53,8 +54,13 @@ class TableRoundListView(EventScopedMixin, generics.GenericAPIView):
 
     def get(self, request, event_id: int):
         event = _multiplayer_event(self.load_event())
-        return self.conditional(lambda: Response(TableRoundListOutputSerializer(
-            {"count": event.rounds.count(), "results": table_rounds_data(event=event)}).data))
+        return self.conditional(
+            lambda: Response(
+                TableRoundListOutputSerializer(
+                    {"count": event.rounds.count(), "results": table_rounds_data(event=event)}
+                ).data
+            )
+        )
 
     @extend_schema(request=TablePairInputSerializer, responses={201: TableRoundOutputSerializer})
     @idempotent_write
@@ -89,7 +95,9 @@ class _TableWriteView(APIView):
         table = table_get(event=_multiplayer_event(event), table_id=table_id)
         who = caller(self.request)
         if table is None or not ((self.desk_may and may_score_event(who, event)) or may_report_for_table(who, table)):
-            raise exceptions.NotFound(_("There is no pod %(pod)s in event %(event)s.") % {"pod": table_id, "event": event_id})
+            raise exceptions.NotFound(
+                _("There is no pod %(pod)s in event %(event)s.") % {"pod": table_id, "event": event_id}
+            )
         return table
 
 
@@ -110,8 +118,9 @@ class TableResultView(_TableWriteView):
         data.is_valid(raise_exception=True)
 
         def work():
-            written = table_result_report(table=table, by=request.user, kind=data.validated_data["result"],
-                                        players=data.validated_data["players"])
+            written = table_result_report(
+                table=table, by=request.user, kind=data.validated_data["result"], players=data.validated_data["players"]
+            )
             return _table_response(written)
 
         return work()
@@ -145,6 +154,14 @@ class MultiplayerStandingsView(EventScopedMixin, generics.GenericAPIView):
 
     def get(self, request, event_id: int):
         event = _multiplayer_event(self.load_event())
-        return self.conditional(lambda: Response(MultiplayerStandingListOutputSerializer(
-            {"tiebreak": event.pod_tiebreak, "results": multiplayer_standings_data(event=event),
-             "places": [r.pk for r in multiplayer_final_places(event=event)]}).data))
+        return self.conditional(
+            lambda: Response(
+                MultiplayerStandingListOutputSerializer(
+                    {
+                        "tiebreak": event.pod_tiebreak,
+                        "results": multiplayer_standings_data(event=event),
+                        "places": [r.pk for r in multiplayer_final_places(event=event)],
+                    }
+                ).data
+            )
+        )

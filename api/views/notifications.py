@@ -1,6 +1,7 @@
 """GET /api/v1/notifications/ (the caller's own, newest first; `?unread=true` only the unread) and POST
 /api/v1/notifications/read/ (mark read): a person's session or their token, never anyone else's notifications. An
 event token (a scorekeeper's) reads and marks only its event's (tournaments.rights.notifications_event_scope)."""
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, generics
 from rest_framework.response import Response
@@ -33,8 +34,9 @@ class NotificationListView(generics.GenericAPIView):
         person, event_id = _reader(request)
         unread = {"true": True, "1": True, "false": False, "0": False}.get(request.query_params.get("unread", ""))
         page = self.paginate_queryset(notifications_of(person=person, unread=unread, event_id=event_id))
-        return self.get_paginated_response(NotificationOutputSerializer(
-            [notification_view(n) for n in page], many=True).data)
+        return self.get_paginated_response(
+            NotificationOutputSerializer([notification_view(n) for n in page], many=True).data
+        )
 
 
 class NotificationReadView(generics.GenericAPIView):

@@ -15,6 +15,7 @@ Every write asks tournaments.rights: seating may_run_event, the timers may_run_t
 scorekeepers, an event token included); each goes to the event's log with who did it; a refusal is a 409 with
 the reason.
 """
+
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -59,8 +60,10 @@ class _ReadOpenWriteSigned(APIView):
 
 
 def _pods(event) -> list[dict]:
-    return [{"id": pod.pk, "number": pod.number, "seats": [{"seat": n, "name": name} for n, name in seats]}
-            for pod, seats in paper_pods_for_event(event=event)]
+    return [
+        {"id": pod.pk, "number": pod.number, "seats": [{"seat": n, "name": name} for n, name in seats]}
+        for pod, seats in paper_pods_for_event(event=event)
+    ]
 
 
 class PaperPodsView(_ReadOpenWriteSigned):
@@ -99,8 +102,10 @@ class CallListView(_ReadOpenWriteSigned):
 
     schema_tag = "drafting"
 
-    @extend_schema(parameters=[OpenApiParameter("table", int, description="A draft table's id: only its calls.")],
-                   responses={200: CallsSerializer})
+    @extend_schema(
+        parameters=[OpenApiParameter("table", int, description="A draft table's id: only its calls.")],
+        responses={200: CallsSerializer},
+    )
     def get(self, request, event_id: int):
         event = event_get_visible(request=request, event_id=event_id)
         raw = request.query_params.get("table")
@@ -120,12 +125,22 @@ class CallListView(_ReadOpenWriteSigned):
         if values["kind"] == TimerKind.DECK_BUILDING:
             timer = deck_building_start(event=event, by=request.user, minutes=values["minutes"])
         elif "table" in values:
-            timer = rochester_call_start(event=event, by=request.user, table_id=values["table"],
-                                         pack_size=values["pack_size"], first_team=values.get("first_team"),
-                                         build_minutes=values.get("minutes"))
+            timer = rochester_call_start(
+                event=event,
+                by=request.user,
+                table_id=values["table"],
+                pack_size=values["pack_size"],
+                first_team=values.get("first_team"),
+                build_minutes=values.get("minutes"),
+            )
         else:
-            timer = called_draft_start(event=event, by=request.user, pack_size=values["pack_size"],
-                                       packs=values.get("packs"), pod_id=values.get("pod"))
+            timer = called_draft_start(
+                event=event,
+                by=request.user,
+                pack_size=values["pack_size"],
+                packs=values.get("packs"),
+                pod_id=values.get("pod"),
+            )
         return Response(CallSerializer(_one(event, timer.pk)).data, status=status.HTTP_201_CREATED)
 
 

@@ -1,5 +1,6 @@
 """Phases of a big event (issue 42, docs/phases.md): the plan (list, add, change, remove), starting the next phase
 (its pods seated by the standings), a phase's pods and the decks kept from a finished phase."""
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -28,16 +29,26 @@ def phases_data(*, event: Event) -> list[dict]:
     """The event's plan as the API shows it, each phase with its rounds and (in pods, once started) its pods."""
     phases = event_phases(event=event)
     current = phase_current(event=event, phases=phases)
-    return [phase_data(phase=phase, span=span, current=current) for phase, span in zip(phases, spans_of(phases),
-                                                                                          strict=True)]
+    return [
+        phase_data(phase=phase, span=span, current=current)
+        for phase, span in zip(phases, spans_of(phases), strict=True)
+    ]
 
 
 def phase_data(*, phase: Phase, span, current: Phase | None) -> dict:
     return {
-        "number": phase.number, "name": phase.name, "label": phase.label, "format_kind": phase.format_kind,
-        "constructed_format": phase.constructed_format, "rounds": phase.rounds, "first_round": span.first_round,
-        "last_round": span.last_round, "pairing_scope": phase.pairing_scope, "pod_size": phase.pod_size,
-        "started_at": phase.started_at, "is_current": current is not None and current.pk == phase.pk,
+        "number": phase.number,
+        "name": phase.name,
+        "label": phase.label,
+        "format_kind": phase.format_kind,
+        "constructed_format": phase.constructed_format,
+        "rounds": phase.rounds,
+        "first_round": span.first_round,
+        "last_round": span.last_round,
+        "pairing_scope": phase.pairing_scope,
+        "pod_size": phase.pod_size,
+        "started_at": phase.started_at,
+        "is_current": current is not None and current.pk == phase.pk,
         "pods": phase_pods_listing(phase=phase) if phase.in_pods and phase.started_at else [],
     }
 
@@ -185,9 +196,19 @@ class PhaseDeckListView(generics.GenericAPIView):
     def get(self, request, event_id: int, number: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_judge_event)
         phase = _phase_get(event=event, number=number)
-        return Response([
-            {"team": deck.registration_id, "team_name": deck.registration.team.name, "seat": deck.letter,
-             "player": deck.player_name, "text": deck.text, "main": deck.main, "sideboard": deck.sideboard,
-             "pool": deck.pool, "submitted_at": deck.submitted_at}
-            for deck in phase_decks(phase=phase)
-        ])
+        return Response(
+            [
+                {
+                    "team": deck.registration_id,
+                    "team_name": deck.registration.team.name,
+                    "seat": deck.letter,
+                    "player": deck.player_name,
+                    "text": deck.text,
+                    "main": deck.main,
+                    "sideboard": deck.sideboard,
+                    "pool": deck.pool,
+                    "submitted_at": deck.submitted_at,
+                }
+                for deck in phase_decks(phase=phase)
+            ]
+        )

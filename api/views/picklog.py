@@ -1,6 +1,7 @@
 """Draft logs out (docs/drafting.md): every pick of an event as CSV for its organizer, and the caller's own picks
 as an MTGO draft log (after the draft; at Regular REL at once). Hidden picks stay on the server: the selectors of
 drafting.selectors.picklog decide."""
+
 from drf_spectacular.utils import OpenApiTypes, extend_schema
 from rest_framework import generics
 
@@ -26,8 +27,11 @@ class EventDraftPicksView(generics.GenericAPIView):
         event = event_get_to_run(request=request, event_id=event_id)
         draft_tables_refresh(event=event)
         thg_pods_refresh(event=event)
-        return attachment_response(event_picks_csv(event=event), content_type="text/csv; charset=utf-8",
-                         filename=f"draft-picks-event-{event.pk}.csv")
+        return attachment_response(
+            event_picks_csv(event=event),
+            content_type="text/csv; charset=utf-8",
+            filename=f"draft-picks-event-{event.pk}.csv",
+        )
 
 
 class MyDraftPicksView(generics.GenericAPIView):
@@ -45,4 +49,6 @@ class MyDraftPicksView(generics.GenericAPIView):
         draft_tables_refresh(event=event)
         thg_pods_refresh(event=event)
         text = event_pick_log_text(event=event, user=request.user)  # PickLogHidden: the API's 403 (common.refusals)
-        return attachment_response(text or "", content_type="text/plain; charset=utf-8", filename=f"my-draft-event-{event.pk}.txt")
+        return attachment_response(
+            text or "", content_type="text/plain; charset=utf-8", filename=f"my-draft-event-{event.pk}.txt"
+        )

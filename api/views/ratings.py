@@ -3,6 +3,7 @@
 Read-only and open to everyone, like the public scoreboards. A history entry of an event that isn't public names
 no event (its `event` and `event_name` are null): the rating change is the player's, the event is not ours to show.
 """
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
@@ -45,8 +46,12 @@ class RatingListView(generics.ListAPIView):
         category = RatingCategory.objects.filter(slug=data["category"]).first()
         if category is None:
             return PlayerRating.objects.none()
-        return selectors.leaderboard(category=category, model=data.get("model", RatingModel.ELO),
-                                     region=data.get("region", "").strip(), store=data.get("store", "").strip())
+        return selectors.leaderboard(
+            category=category,
+            model=data.get("model", RatingModel.ELO),
+            region=data.get("region", "").strip(),
+            store=data.get("store", "").strip(),
+        )
 
     def list(self, request, *args, **kwargs):
         queryset = self.get_queryset()
@@ -74,11 +79,24 @@ class PlayerDetailView(generics.GenericAPIView):
                 {
                     "event": e.event_id if e.event.is_public else None,
                     "event_name": e.event.name if e.event.is_public else None,
-                    "date": e.date, "rating_before": e.rating_before, "rating_after": e.rating_after,
-                    "change": e.change, "matches": e.matches, "wins": e.wins, "losses": e.losses, "draws": e.draws,
+                    "date": e.date,
+                    "rating_before": e.rating_before,
+                    "rating_after": e.rating_after,
+                    "change": e.change,
+                    "matches": e.matches,
+                    "wins": e.wins,
+                    "losses": e.losses,
+                    "draws": e.draws,
                 }
                 for e in selectors.player_history(player=player, category=row.category)
             ]
-            ratings.append({"category": row.category_id, "label": row.category.label,
-                            "rank": selectors.player_rank(rating=row), "history": history, **rating_figures(row)})
+            ratings.append(
+                {
+                    "category": row.category_id,
+                    "label": row.category.label,
+                    "rank": selectors.player_rank(rating=row),
+                    "history": history,
+                    **rating_figures(row),
+                }
+            )
         return Response(PlayerDetailOutputSerializer({"id": player.pk, "name": player.name, "ratings": ratings}).data)

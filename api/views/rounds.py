@@ -1,4 +1,5 @@
 """Rounds: the list, one round with its matches, and the organizer's writes (pair the next round, take one back)."""
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
@@ -24,8 +25,9 @@ def round_detail_data(*, request, event: Event, round_: Round) -> dict:
     """A round with its matches as the API shows it to this caller (unconfirmed results only to who runs it).
     A fixed number of queries whatever the round's size."""
     round_.event = event
-    matches = round_matches_data(round_=round_, full=event_runs(request=request, event=event),
-                                 shared=event.is_shared_game)
+    matches = round_matches_data(
+        round_=round_, full=event_runs(request=request, event=event), shared=event.is_shared_game
+    )
     return {
         "number": round_.number,
         "kind": round_.kind,
@@ -74,9 +76,15 @@ class RoundListView(ScoreboardListView):
         data.is_valid(raise_exception=True)
 
         def work():
-            round_ = event_pair_next(event=event, seed=data.validated_data.get("seed"), user=request.user,
-                                     order=data.validated_data.get("order"))
-            return Response(round_detail_data(request=request, event=event, round_=round_), status=status.HTTP_201_CREATED)
+            round_ = event_pair_next(
+                event=event,
+                seed=data.validated_data.get("seed"),
+                user=request.user,
+                order=data.validated_data.get("order"),
+            )
+            return Response(
+                round_detail_data(request=request, event=event, round_=round_), status=status.HTTP_201_CREATED
+            )
 
         return work()
 

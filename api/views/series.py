@@ -1,6 +1,7 @@
 """Series (issue 44; docs/series.md): the list, one series with its events, its standings; an organizer creates one.
 
 Reads are open like the public scoreboards; a private series answers 404 to everyone but its organizer."""
+
 from drf_spectacular.utils import extend_schema
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, generics, status
@@ -18,7 +19,11 @@ from api.serializers.series import (
 )
 from series.models import Series
 from series.selectors import (
-    series_events_for, series_for_viewer, series_payouts_for, series_prizes_for, series_standings_for,
+    series_events_for,
+    series_for_viewer,
+    series_payouts_for,
+    series_prizes_for,
+    series_standings_for,
     series_visible_to,
 )
 from series.services import series_create
@@ -77,7 +82,11 @@ class SeriesStandingsView(generics.GenericAPIView):
 
     def get(self, request, series_id: int):
         series = series_for_viewer(pk=series_id, user=caller(request))
-        return Response(SeriesStandingsOutputSerializer(standings_data(series_standings_for(series=series, viewer=caller(request)))).data)
+        return Response(
+            SeriesStandingsOutputSerializer(
+                standings_data(series_standings_for(series=series, viewer=caller(request)))
+            ).data
+        )
 
 
 class SeriesPayoutsView(generics.GenericAPIView):
@@ -90,7 +99,9 @@ class SeriesPayoutsView(generics.GenericAPIView):
     def get(self, request, series_id: int):
         series = series_for_viewer(pk=series_id, user=caller(request))
         prizes = series_prizes_for(series=series)
-        payouts = series_payouts_for(standings=series_standings_for(series=series, viewer=caller(request)),
-                                     prizes=prizes)
-        return Response(SeriesPayoutsOutputSerializer(
-            {"prize_ties": series.prize_ties, "prizes": prizes, "payouts": payouts}).data)
+        payouts = series_payouts_for(
+            standings=series_standings_for(series=series, viewer=caller(request)), prizes=prizes
+        )
+        return Response(
+            SeriesPayoutsOutputSerializer({"prize_ties": series.prize_ties, "prizes": prizes, "payouts": payouts}).data
+        )

@@ -1,4 +1,5 @@
 """Live life and poison totals of a shared-game match (Two-Headed Giant, Three-Headed Serpent), for spectators."""
+
 from django.utils.translation import gettext as _
 from rest_framework import generics
 from rest_framework.exceptions import NotFound
@@ -20,7 +21,9 @@ class MatchLifeView(EventScopedMixin, generics.GenericAPIView):
     def get(self, request, event_id: int, match_id: int):
         event = self.load_event()
         if not event.is_shared_game:
-            raise NotFound(_("Event %(event)s is seat against seat: its matches have no shared life totals.") % {"event": event.pk})
+            raise NotFound(
+                _("Event %(event)s is seat against seat: its matches have no shared life totals.") % {"event": event.pk}
+            )
         match = shared_game_match(pk=match_get(event=event, match_id=match_id).pk)
         etag = f'"life-{shared_game_etag(match=match)}"'
         if etag_matches(etag, request.headers.get("If-None-Match", "")):

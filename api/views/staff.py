@@ -1,5 +1,6 @@
 """The event's staff through the API (issue 25): co-organizers, scorekeepers and judges, managed by whoever runs
 the event (its owner's or a co-organizer's session or organizer token); every change in the event's log."""
+
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import status

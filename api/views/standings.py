@@ -1,4 +1,5 @@
 """Standings with every tiebreaker figure, and the top-cut bracket."""
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
@@ -61,27 +62,39 @@ class StandingsView(ScoreboardListView):
             rows = [row for row in rows if row["status"] == status]
         return self.get_paginated_response(self.paginate_queryset(rows))
 
+
 def _standings_key(*, event, upto_round: int | None) -> str:
     return f"api:standings:{event.pk}:{event.version}:{upto_round or 0}"
 
 
 def _standings_rows(*, event, upto_round: int | None) -> "list[dict]":
-    rows = list(Registration.objects.filter(event=event).values_list(
-        "id", "team__name", "dropped_round", "disqualified_at", "day2_cut_round", "tiebreak"))
-    teams = {pk: (name, dropped is not None, disqualified is not None, cut is not None)
-             for pk, name, dropped, disqualified, cut, _k in rows}
+    rows = list(
+        Registration.objects.filter(event=event).values_list(
+            "id", "team__name", "dropped_round", "disqualified_at", "day2_cut_round", "tiebreak"
+        )
+    )
+    teams = {
+        pk: (name, dropped is not None, disqualified is not None, cut is not None)
+        for pk, name, dropped, disqualified, cut, _k in rows
+    }
     serializer = StandingsOutputSerializer(context={"teams": teams})
-    return [serializer.to_representation(row)
-            for row in standings_for_event(event=event, upto_round=upto_round, teams=list(teams),
-                                           tiebreaks={pk: key for pk, *_r, key in rows if key})]
+    return [
+        serializer.to_representation(row)
+        for row in standings_for_event(
+            event=event, upto_round=upto_round, teams=list(teams), tiebreaks={pk: key for pk, *_r, key in rows if key}
+        )
+    ]
 
 
 def standings_table(*, event, upto_round: int | None) -> "list[dict]":
     """Every row of the event's standings as StandingsView shows them, computed once per event version and round
     for every page, filter and process (api.conditional.versioned_value): from this process's memory, else from
     the shared cache (where standings_ahead put it right after the change), else computed. Read-only."""
-    return versioned_value(key=_standings_key(event=event, upto_round=upto_round),
-                           build=lambda: _standings_rows(event=event, upto_round=upto_round), shared=True)
+    return versioned_value(
+        key=_standings_key(event=event, upto_round=upto_round),
+        build=lambda: _standings_rows(event=event, upto_round=upto_round),
+        shared=True,
+    )
 
 
 def standings_ahead_ready(*, event) -> bool:
@@ -92,8 +105,9 @@ def standings_ahead_ready(*, event) -> bool:
 def standings_ahead(*, event) -> bool:
     """Compute the standings of the event's current version (every result so far) into the shared cache, unless
     they are there already; True when computed here (api.tasks.standings_ahead, after each change)."""
-    return versioned_value_ahead(key=_standings_key(event=event, upto_round=None),
-                                 build=lambda: _standings_rows(event=event, upto_round=None))
+    return versioned_value_ahead(
+        key=_standings_key(event=event, upto_round=None), build=lambda: _standings_rows(event=event, upto_round=None)
+    )
 
 
 class BracketView(EventScopedMixin, generics.GenericAPIView):
@@ -132,8 +146,14 @@ class BracketView(EventScopedMixin, generics.GenericAPIView):
                     "round": matches[0].round,
                     "name": matches[0].name,
                     "matches": [
-                        {"slot": m.slot, "team_a": team(m.team_a, m.seed_a), "team_b": team(m.team_b, m.seed_b),
-                         "winner": m.winner, "ready": m.ready, "bye": m.bye}
+                        {
+                            "slot": m.slot,
+                            "team_a": team(m.team_a, m.seed_a),
+                            "team_b": team(m.team_b, m.seed_b),
+                            "winner": m.winner,
+                            "ready": m.ready,
+                            "bye": m.bye,
+                        }
                         for m in matches
                     ],
                 }
@@ -162,8 +182,8 @@ class PlacementsView(EventScopedMixin, generics.GenericAPIView):
                 placings = placements_for_event(event=event)
             except TopCutError as exc:
                 raise Conflict(str(exc)) from exc
-            return Response([
-                {"place": p.place, "team": p.team, "name": names[p.team], "stage": p.stage} for p in placings
-            ])
+            return Response(
+                [{"place": p.place, "team": p.team, "name": names[p.team], "stage": p.stage} for p in placings]
+            )
 
         return self.conditional(build)

@@ -1,4 +1,5 @@
 """Teams of an event: the list, and the organizer's writes (register, import, edit, drop, reinstate, disqualify)."""
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -54,7 +55,10 @@ def _seats(data) -> list[SeatEntry]:
 
 def _written(*, event, registrations) -> dict:
     """The serializer's context for the organizer's answer to a write: which seats wait for an invited account."""
-    return {"runs_event": True, "invited": invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registrations])}
+    return {
+        "runs_event": True,
+        "invited": invited_seats(event_id=event.pk, registration_ids=[r.pk for r in registrations]),
+    }
 
 
 def _team_response(*, request, event, registration: Registration, code: int = 200) -> Response:
@@ -89,11 +93,24 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
         context["runs_event"] = event is not None and event_runs(request=self.request, event=event)
         return context
 
-    @extend_schema(request=TeamInputSerializer, responses={201: TeamOutputSerializer}, examples=[OpenApiExample(
-        "A team of three", request_only=True,
-        value={"name": "Bolt Brigade", "seats": [{"seat": "A", "player": "Ann Lee"}, {"seat": "B", "player": "Bo Chen"},
-                                                  {"seat": "C", "player": "Cy Diaz"}]},
-    )])
+    @extend_schema(
+        request=TeamInputSerializer,
+        responses={201: TeamOutputSerializer},
+        examples=[
+            OpenApiExample(
+                "A team of three",
+                request_only=True,
+                value={
+                    "name": "Bolt Brigade",
+                    "seats": [
+                        {"seat": "A", "player": "Ann Lee"},
+                        {"seat": "B", "player": "Bo Chen"},
+                        {"seat": "C", "player": "Cy Diaz"},
+                    ],
+                },
+            )
+        ],
+    )
     @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
@@ -104,13 +121,20 @@ class TeamListView(EventScopedMixin, generics.ListAPIView):
         def work():
             if "player" in values:
                 registration = registration_register_player(
-                    event=event, player=values["player"], user=request.user, joined_round=values.get("joined_round"),
+                    event=event,
+                    player=values["player"],
+                    user=request.user,
+                    joined_round=values.get("joined_round"),
                     missed_rounds_as_losses=values["missed_rounds_as_losses"],
                 )
             else:
                 registration = registration_register(
-                    event=event, team_name=values["name"], seats=_seats(values["seats"]), user=request.user,
-                    joined_round=values.get("joined_round"), missed_rounds_as_losses=values["missed_rounds_as_losses"],
+                    event=event,
+                    team_name=values["name"],
+                    seats=_seats(values["seats"]),
+                    user=request.user,
+                    joined_round=values.get("joined_round"),
+                    missed_rounds_as_losses=values["missed_rounds_as_losses"],
                 )
             if values["byes_in_advance"]:
                 registration_set_byes(registration=registration, byes=values["byes_in_advance"], user=request.user)
@@ -150,8 +174,11 @@ class TeamImportView(generics.GenericAPIView):
             rows = registrations_for_event(event=event).filter(pk__in=[r.pk for r in registered])
             by_id = {r.pk: r for r in rows}
             return Response(
-                TeamOutputSerializer([by_id[r.pk] for r in registered], many=True,
-                                     context=_written(event=event, registrations=registered)).data,
+                TeamOutputSerializer(
+                    [by_id[r.pk] for r in registered],
+                    many=True,
+                    context=_written(event=event, registrations=registered),
+                ).data,
                 status=status.HTTP_201_CREATED,
             )
 
@@ -168,15 +195,26 @@ class TeamImportView(generics.GenericAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if ("teams" in values) == ("csv" in values):
-            raise serializers.ValidationError({"request": [_("Send either `teams` (a list) or `csv` (a team list as text), not both.")]})
+            raise serializers.ValidationError(
+                {"request": [_("Send either `teams` (a list) or `csv` (a team list as text), not both.")]}
+            )
         if "csv" in values:
             return self._from_csv(values["csv"])
         return [
-            individual_entry(player=t["player"], joined_round=t.get("joined_round"), where=_("Team %(n)d") % {"n": n},
-                             byes=t["byes_in_advance"])
-            if "player" in t else
-            TeamEntry(name=t["name"], seats=tuple(_seats(t["seats"])), joined_round=t.get("joined_round"),
-                      where=_("Team %(n)d") % {"n": n}, byes=t["byes_in_advance"])
+            individual_entry(
+                player=t["player"],
+                joined_round=t.get("joined_round"),
+                where=_("Team %(n)d") % {"n": n},
+                byes=t["byes_in_advance"],
+            )
+            if "player" in t
+            else TeamEntry(
+                name=t["name"],
+                seats=tuple(_seats(t["seats"])),
+                joined_round=t.get("joined_round"),
+                where=_("Team %(n)d") % {"n": n},
+                byes=t["byes_in_advance"],
+            )
             for n, t in enumerate(values["teams"], start=1)
         ], []
 
@@ -216,7 +254,9 @@ class TeamDetailView(EventScopedMixin, generics.GenericAPIView):
 
         def work():
             registration_update(
-                registration=registration, user=request.user, name=values.get("name"),
+                registration=registration,
+                user=request.user,
+                name=values.get("name"),
                 seats=_seats(values["seats"]) if "seats" in values else None,
                 judge_correction=values.get("judge_correction", ""),
             )
@@ -300,7 +340,9 @@ class TeamDisqualifyView(_TeamActionView):
             ).first()
             if player is None:
                 raise ValidationError({"player": _("%(player)s is not on this team.") % {"player": values["player"]}})
-        registration_disqualify(registration=registration, reason=values["reason"], user=self.request.user, player=player)
+        registration_disqualify(
+            registration=registration, reason=values["reason"], user=self.request.user, player=player
+        )
 
 
 class AvoidedPairingListView(generics.GenericAPIView):
@@ -322,8 +364,10 @@ class AvoidedPairingListView(generics.GenericAPIView):
         data = AvoidedPairingInputSerializer(data=request.data if request.data else {})
         data.is_valid(raise_exception=True)
         first, second = data.validated_data["teams"]
-        return (registration_get(event=event, registration_id=first),
-                registration_get(event=event, registration_id=second))
+        return (
+            registration_get(event=event, registration_id=first),
+            registration_get(event=event, registration_id=second),
+        )
 
     @extend_schema(request=AvoidedPairingInputSerializer, responses={201: AvoidedPairingSerializer})
     @idempotent_write

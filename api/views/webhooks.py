@@ -4,6 +4,7 @@ GET/POST /api/v1/events/{id}/webhooks/, DELETE /api/v1/events/{id}/webhooks/{hoo
 GET /api/v1/events/{id}/webhooks/deliveries/, POST /api/v1/events/{id}/webhooks/deliveries/{delivery}/resend.
 The signing secret is in the answer: the caller runs the event and needs it to verify deliveries.
 """
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -90,7 +91,9 @@ class DeliveryResendView(APIView):
     @extend_schema(request=None, responses={201: DeliverySerializer})
     def post(self, request, event_id: int, delivery_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
-        delivery = WebhookDelivery.objects.select_related("webhook", "event").filter(pk=delivery_id, event=event).first()
+        delivery = (
+            WebhookDelivery.objects.select_related("webhook", "event").filter(pk=delivery_id, event=event).first()
+        )
         if delivery is None:
             raise exceptions.NotFound(_("This event has no delivery %(id)s.") % {"id": delivery_id})
         again = webhook_delivery_resend(delivery=delivery, by=request.user)

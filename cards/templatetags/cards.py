@@ -1,5 +1,6 @@
 """Cards shown as cards: `{% mana_cost cost %}`, `{% card_face face %}` and the `with_faces` filter, which looks up
 the faces of a whole pack or pool in two queries (`{% for card in pack|with_faces %}` ... `{{ card.face }}`)."""
+
 from __future__ import annotations
 
 import functools
@@ -16,7 +17,13 @@ from django.utils.translation import get_language
 from cards import display
 from cards.display import ManaSymbol, mana_symbols
 from cards.selectors import (
-    CardFace, card_data_freshness, card_printed_names, cards_faces, decklist_commanders, formats_unchecked, unchecked_formats_notice,
+    CardFace,
+    card_data_freshness,
+    card_printed_names,
+    cards_faces,
+    decklist_commanders,
+    formats_unchecked,
+    unchecked_formats_notice,
 )
 
 register = template.Library()
@@ -93,13 +100,23 @@ def mana_cost(cost: str):
     parts = []
     for part in mana_symbols(cost):
         if isinstance(part, ManaSymbol) and part.sprite_id in known:
-            parts.append(format_html(
-                '<svg class="ms" aria-hidden="true" focusable="false" data-symbol="{}"><use href="{}#ms-{}"></use></svg>',
-                part.text, sprite, part.sprite_id))
+            parts.append(
+                format_html(
+                    '<svg class="ms" aria-hidden="true" focusable="false" data-symbol="{}"><use href="{}#ms-{}"></use></svg>',
+                    part.text,
+                    sprite,
+                    part.sprite_id,
+                )
+            )
         else:
-            parts.append(format_html('<span class="ms-text">{}</span>', part.text if isinstance(part, ManaSymbol) else part))
-    return format_html('<span class="mana" role="img" aria-label="{}">{}</span>', cost,
-                       format_html_join("", "{}", ((p,) for p in parts)))
+            parts.append(
+                format_html('<span class="ms-text">{}</span>', part.text if isinstance(part, ManaSymbol) else part)
+            )
+    return format_html(
+        '<span class="mana" role="img" aria-label="{}">{}</span>',
+        cost,
+        format_html_join("", "{}", ((p,) for p in parts)),
+    )
 
 
 @register.inclusion_tag("cards/_face.html")
@@ -122,8 +139,15 @@ def card_data_notice(context, *, staff: bool = False, may_update: bool = False, 
     request = context.get("request")
     dismissed = getattr(request, "session", {}).get(NOTICE_DISMISSED) if request is not None else None
     shown_date = freshness.date.isoformat() if freshness.date else "unknown"
-    return {"freshness": freshness, "staff": staff, "may_update": may_update, "may_ask": may_ask, "request": request,
-            "dismissed": dismissed == shown_date, "csrf_token": context.get("csrf_token")}
+    return {
+        "freshness": freshness,
+        "staff": staff,
+        "may_update": may_update,
+        "may_ask": may_ask,
+        "request": request,
+        "dismissed": dismissed == shown_date,
+        "csrf_token": context.get("csrf_token"),
+    }
 
 
 @register.inclusion_tag("cards/_formats_notice.html")
@@ -141,8 +165,9 @@ def deck_commanders(decklist, formats) -> dict[str, int]:
     -> count) when `formats` (the event's, `event|deck_formats`) include Commander; {} otherwise."""
     if decklist is None:
         return {}
-    return decklist_commanders(text=decklist.text, main=decklist.main, sideboard=decklist.sideboard,
-                               formats=formats or ())
+    return decklist_commanders(
+        text=decklist.text, main=decklist.main, sideboard=decklist.sideboard, formats=formats or ()
+    )
 
 
 @register.filter

@@ -1,5 +1,6 @@
 """`{% load formatting %}`: numbers, durations and lists written in the page's language. They own no data, so they
 are `common`'s and every app's templates may load them (docs/architecture.md, "Templates")."""
+
 from decimal import Decimal
 
 from django import template

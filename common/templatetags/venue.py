@@ -1,5 +1,6 @@
 """`{% load venue %}`, `{% venue_address %}`: in venue mode, the address players open (shown on the projector beside
 its QR code). It reads common/venue.py only, so it is common's (the desk's projector shows it; issue 55)."""
+
 from django import template
 
 from common.venue import venue_join_url

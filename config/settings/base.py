@@ -5,6 +5,7 @@ Environment variables (all optional in development):
 - CELERY_BROKER_URL: default kombu's filesystem transport under var/broker (no server needed).
 - SECRET_KEY, ALLOWED_HOSTS, DEBUG.
 """
+
 from pathlib import Path
 
 import environ
@@ -108,7 +109,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _options.setdefault("transaction_mode", "IMMEDIATE")
 
 
-
 def database_pool(databases: dict, *, default: bool) -> None:
     """DATABASE_POOL (on in production, off elsewhere): a pool of PostgreSQL connections per process (psycopg_pool,
     Django's own support). Without it every request opens a new connection, and PostgreSQL a new server process
@@ -126,7 +126,8 @@ def database_pool(databases: dict, *, default: bool) -> None:
         return
     database["CONN_HEALTH_CHECKS"] = True
     database.setdefault("OPTIONS", {})["pool"] = {
-        "min_size": env.int("DATABASE_POOL_MIN", default=2), "max_size": env.int("DATABASE_POOL_MAX", default=8),
+        "min_size": env.int("DATABASE_POOL_MIN", default=2),
+        "max_size": env.int("DATABASE_POOL_MAX", default=8),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
         "max_waiting": env.int("DATABASE_POOL_MAX_WAITING", default=0),
     }
@@ -149,8 +150,14 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 # Each language named in itself (the language menu). Adding one: docs/translating.md.
 LANGUAGES = [
-    ("en", "English"), ("de", "Deutsch"), ("es", "Español"), ("fr", "Français"), ("it", "Italiano"),
-    ("pt-br", "Português (Brasil)"), ("ja", "日本語"), ("zh-hans", "简体中文"),
+    ("en", "English"),
+    ("de", "Deutsch"),
+    ("es", "Español"),
+    ("fr", "Français"),
+    ("it", "Italiano"),
+    ("pt-br", "Português (Brasil)"),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("TIME_ZONE", default="UTC")
@@ -334,7 +341,9 @@ AXES_VERBOSE = False
 HYDRA_HEARTBEAT_SECONDS = env.float("HYDRA_HEARTBEAT_SECONDS", default=10.0)
 HYDRA_HEARTBEAT_STALE_SECONDS = env.float("HYDRA_HEARTBEAT_STALE_SECONDS", default=60.0)
 CELERY_BEAT_SCHEDULE["health-heartbeat"] = {
-    "task": "health.beat", "schedule": HYDRA_HEARTBEAT_SECONDS, "options": {"expires": HYDRA_HEARTBEAT_SECONDS},
+    "task": "health.beat",
+    "schedule": HYDRA_HEARTBEAT_SECONDS,
+    "options": {"expires": HYDRA_HEARTBEAT_SECONDS},
 }
 # A worker outlives Redis restarts: it reconnects forever instead of exiting, and a timer task it held when the
 # connection dropped goes back to the queue (acks_late), rather than being lost.
@@ -344,8 +353,12 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 if CELERY_BROKER_URL.startswith("redis"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": 3600, "socket_connect_timeout": 5, "socket_timeout": 10, "retry_on_timeout": True,
-        "health_check_interval": 10, "socket_keepalive": True,
+        "visibility_timeout": 3600,
+        "socket_connect_timeout": 5,
+        "socket_timeout": 10,
+        "retry_on_timeout": True,
+        "health_check_interval": 10,
+        "socket_keepalive": True,
     }
 
 # Request bodies: a whole event file (POST /api/v1/events/import, docs/event-format.md) of a large event with its
@@ -376,10 +389,16 @@ HYDRA_NOTIFY = env.bool("HYDRA_NOTIFY", default=True)  # off: no one is told any
 HYDRA_NOTIFY_DIGEST_MINUTES = env.float("HYDRA_NOTIFY_DIGEST_MINUTES", default=15.0)
 # "Time nearly up": told this many minutes before a round's match clock ends (beat looks every 30 s).
 HYDRA_NOTIFY_TIME_LEFT_MINUTES = env.float("HYDRA_NOTIFY_TIME_LEFT_MINUTES", default=5.0)
-CELERY_BEAT_SCHEDULE["notifications-time-nearly-up"] = {"task": "notifications.time_nearly_up", "schedule": 30.0,
-                                                        "options": {"expires": 30}}
-CELERY_BEAT_SCHEDULE["notifications-digest"] = {"task": "notifications.digest", "schedule": 300.0,
-                                                "options": {"expires": 300}}
+CELERY_BEAT_SCHEDULE["notifications-time-nearly-up"] = {
+    "task": "notifications.time_nearly_up",
+    "schedule": 30.0,
+    "options": {"expires": 30},
+}
+CELERY_BEAT_SCHEDULE["notifications-digest"] = {
+    "task": "notifications.digest",
+    "schedule": 300.0,
+    "options": {"expires": 300},
+}
 
 # Card data that stays current (docs/cards.md): HYDRA_CARD_REFRESH names a source of `import_cards --download`
 # (mtgjson, mtgjson-atomic, scryfall-oracle, scryfall-default) and turns on a periodic refresh by beat every
@@ -389,7 +408,8 @@ HYDRA_CARD_REFRESH_URL = env("HYDRA_CARD_REFRESH_URL", default="")
 HYDRA_CARD_REFRESH_HOURS = env.float("HYDRA_CARD_REFRESH_HOURS", default=24.0)
 if HYDRA_CARD_REFRESH:
     CELERY_BEAT_SCHEDULE["cards-refresh"] = {
-        "task": "cards.refresh", "schedule": HYDRA_CARD_REFRESH_HOURS * 3600,
+        "task": "cards.refresh",
+        "schedule": HYDRA_CARD_REFRESH_HOURS * 3600,
         "options": {"expires": HYDRA_CARD_REFRESH_HOURS * 3600},
     }
 

@@ -5,6 +5,7 @@ SECRET_KEY, DATABASE_URL, Redis ...): the command runs here, because production'
 benchmarks; the servers and workers it starts run config.settings.production itself (benchmarks/servers.py), so
 what is measured is production's stack. Never a deployment's settings (docs/deploy.md, "Benchmark").
 """
+
 from .production import *  # noqa: F403
 from .production import INSTALLED_APPS
 

@@ -1,4 +1,5 @@
 """Development settings: DEBUG on, a development secret key, the embedded defaults."""
+
 import os
 
 os.environ.setdefault("DEBUG", "true")

@@ -3,6 +3,7 @@
 Required: SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis); HYDRA_REDIS_URL (the
 shared cache) defaults to database 1 on the broker's Redis server. Every setting: docs/deploy.md.
 """
+
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403

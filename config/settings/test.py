@@ -3,6 +3,7 @@
 With CI=true the suite must run on PostgreSQL and Redis: DATABASE_URL and CELERY_BROKER_URL default to the
 services on this machine (127.0.0.1:5432, 127.0.0.1:6379) and tests/conftest.py fails when they can't be reached.
 """
+
 import os
 
 CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")

@@ -5,6 +5,7 @@ Like development (the embedded SQLite and filesystem broker, no server needed) b
 see tracebacks), every LAN address of the machine in ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS (the server binds
 0.0.0.0), e-mail kept for printing instead of sent, and the join address shown on the projector.
 """
+
 import os
 
 os.environ.setdefault("DEBUG", "false")
@@ -19,7 +20,9 @@ HYDRA_VENUE = True
 HYDRA_VENUE_PORT = env.int("PORT", default=8000)
 HYDRA_VENUE_ADDRESSES = lan_addresses()
 ALLOWED_HOSTS, CSRF_TRUSTED_ORIGINS = venue_hosts(
-    addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT, extra=tuple(env.list("ALLOWED_HOSTS", default=[])),
+    addresses=HYDRA_VENUE_ADDRESSES,
+    port=HYDRA_VENUE_PORT,
+    extra=tuple(env.list("ALLOWED_HOSTS", default=[])),
 )
 HYDRA_VENUE_URL = env("HYDRA_VENUE_URL", default="") or join_url(addresses=HYDRA_VENUE_ADDRESSES, port=HYDRA_VENUE_PORT)
 EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
@@ -27,8 +30,10 @@ EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
 HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=False)
 # The venue's own network: webhooks to a stream PC, push/pull to another laptop (common/outbound.py). Never the
 # link-local or shared (100.64.0.0/10) ranges, where a cloud's metadata service answers.
-HYDRA_OUTBOUND_ALLOW = env.list("HYDRA_OUTBOUND_ALLOW", default=[
-    "localhost", "127.0.0.0/8", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"])
+HYDRA_OUTBOUND_ALLOW = env.list(
+    "HYDRA_OUTBOUND_ALLOW",
+    default=["localhost", "127.0.0.0/8", "::1", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
+)
 
 # The development key is public: on a network of strangers it would let anyone forge a session. Without a
 # SECRET_KEY in the environment, venue mode makes one for this laptop and keeps it in var/ (readable by its owner).

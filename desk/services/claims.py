@@ -1,6 +1,7 @@
 """Placeholders the event's organizer made (imports, the desk, the API): their claim links, sent by e-mail to those
 with an address (the others get the printable claim sheet, desk.views.desk_claim_sheet). Only ever for the
 organizer's own unclaimed placeholders (desk.selectors.event_claim_links; docs/permissions.md)."""
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext_lazy
 
@@ -23,15 +24,24 @@ def event_claim_links_send(*, event: Event, base: str, by) -> int:
             continue
         with in_language_of(player.user):  # a language chosen on this account, else the organizer's
             subject = _("Your Hydra account for %(event)s") % {"event": event.name}
-            body = str(entrant_message(event=event, key="claim_mail") % {
-                "name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link})
+            body = str(
+                entrant_message(event=event, key="claim_mail")
+                % {"name": player.name, "organizer": event.organizer.get_username(), "event": event.name, "link": link}
+            )
             body += mail_language_note()
         address = player.user.email
         mail_send(subject=subject, body=body, to=address, event=event, shown_as=player.name)
         sent += 1
     event_log_record(
-        event=event, user=by, kind=LogKind.DESK, action="claim_links_sent",
-        message=LogText(ngettext_lazy("Claim link sent by e-mail to %(n)d player.",
-                                      "Claim links sent by e-mail to %(n)d players.", "n"), {"n": sent}),
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action="claim_links_sent",
+        message=LogText(
+            ngettext_lazy(
+                "Claim link sent by e-mail to %(n)d player.", "Claim links sent by e-mail to %(n)d players.", "n"
+            ),
+            {"n": sent},
+        ),
     )
     return sent

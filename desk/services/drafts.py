@@ -2,6 +2,7 @@
 tables (team Rochester) or pods (Two-Headed Giant booster draft, the individual booster draft), so the desk adds no
 rule of its own. Every call is
 logged by the drafting services with who did it; the desk logs the bulk actions too."""
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
@@ -36,9 +37,15 @@ def event_drafts_seat(*, event: Event, by) -> int:
         raise ValidationError(_("This event drafts every round: pairing a round seats its draft tables."))
     else:
         raise ValidationError(_("This event has no draft."))
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_seated",
-                     message=LogText(ngettext_lazy("%(n)d draft seated at the desk.", "%(n)d drafts seated at the desk.",
-                                                   "n"), {"n": len(made)}))
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action="drafts_seated",
+        message=LogText(
+            ngettext_lazy("%(n)d draft seated at the desk.", "%(n)d drafts seated at the desk.", "n"), {"n": len(made)}
+        ),
+    )
     return len(made)
 
 
@@ -46,7 +53,9 @@ def _waiting(event: Event, round_) -> tuple[list[DraftTable], list[Pod]]:
     tables = DraftTable.objects.filter(event=event, status=DraftStatus.SETUP)
     if round_ is not None and event.drafts_every_round:
         tables = tables.filter(round=round_)
-    return list(tables.order_by("number")), list(event_pods(event=event).filter(status=DraftStatus.SETUP).order_by("number"))
+    return list(tables.order_by("number")), list(
+        event_pods(event=event).filter(status=DraftStatus.SETUP).order_by("number")
+    )
 
 
 def event_drafts_generate_packs(*, event: Event, round_, set_code: str, by) -> int:
@@ -62,9 +71,17 @@ def event_drafts_generate_packs(*, event: Event, round_, set_code: str, by) -> i
             pod_services.thg_pod_generate_packs(pod_id=pod.pk, by=by, set_code=set_code)
     except (UnknownSetError, BoosterDataError) as exc:  # a refused draft (DraftRefused) is a ValidationError already
         raise ValidationError(str(exc)) from exc
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action="draft_packs", round_number=getattr(round_, "number", None),
-                     message=LogText(gettext_lazy("Packs of %(set)s loaded at the desk for %(n)d drafts."),
-                                     {"set": set_code, "n": len(tables) + len(pods)}))
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action="draft_packs",
+        round_number=getattr(round_, "number", None),
+        message=LogText(
+            gettext_lazy("Packs of %(set)s loaded at the desk for %(n)d drafts."),
+            {"set": set_code, "n": len(tables) + len(pods)},
+        ),
+    )
     return len(tables) + len(pods)
 
 
@@ -74,17 +91,27 @@ def event_drafts_start(*, event: Event, round_, by) -> int:
     tables, pods = _waiting(event, round_)
     for table in tables:
         if table.first_team is None:
-            raise ValidationError(_("Table %(n)d: record which team picks first (team %(c)d decides).")
-                                  % {"n": table.number, "c": table.chooser})
+            raise ValidationError(
+                _("Table %(n)d: record which team picks first (team %(c)d decides).")
+                % {"n": table.number, "c": table.chooser}
+            )
         if len(table.pack_sizes) != table.pack_count:
             raise ValidationError(_("Table %(n)d: load the packs first.") % {"n": table.number})
     for table in tables:
         table_services.draft_table_start(table_id=table.pk, by=by)
     for pod in pods:
         pod_services.thg_pod_start(pod_id=pod.pk, by=by)
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drafts_started", round_number=getattr(round_, "number", None),
-                     message=LogText(ngettext_lazy("%(n)d draft started at the desk.", "%(n)d drafts started at the desk.",
-                                                   "n"), {"n": len(tables) + len(pods)}))
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action="drafts_started",
+        round_number=getattr(round_, "number", None),
+        message=LogText(
+            ngettext_lazy("%(n)d draft started at the desk.", "%(n)d drafts started at the desk.", "n"),
+            {"n": len(tables) + len(pods)},
+        ),
+    )
     return len(tables) + len(pods)
 
 
@@ -93,8 +120,9 @@ def _seconds(value: str, *, name: str) -> float | None:
     if not value:
         return None
     if not value.isdigit() or not 1 <= int(value) <= 600:
-        raise ValidationError(_("%(what)s: a whole number of seconds from 1 to 600, or empty for no limit.")
-                              % {"what": name})
+        raise ValidationError(
+            _("%(what)s: a whole number of seconds from 1 to 600, or empty for no limit.") % {"what": name}
+        )
     return float(value)
 
 
@@ -124,6 +152,9 @@ def draft_table_act(*, event: Event, table_id: int, action: str, by, data) -> st
         card = table_services.draft_table_undo_last_pick(table_id=table.pk, by=by, reason=reason)
         return _("Table %(n)d: %(card)s is back on the table.") % {"n": table.number, "card": card.name}
     table_services.draft_table_set_timing(
-        table_id=table.pk, by=by, review_seconds=_seconds(data.get("review_seconds", ""), name=_("Review")),
-        pick_seconds=_seconds(data.get("pick_seconds", ""), name=_("Pick")))
+        table_id=table.pk,
+        by=by,
+        review_seconds=_seconds(data.get("review_seconds", ""), name=_("Review")),
+        pick_seconds=_seconds(data.get("pick_seconds", ""), name=_("Pick")),
+    )
     return _("Table %(n)d: timing saved.") % {"n": table.number}

@@ -1,5 +1,6 @@
 """Results typed at the desk: read the keyboard entry (tournaments.entry) and record it final with the results
 service (team_match_record_final), the one place a result's rules live."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -30,8 +31,10 @@ def desk_result_enter(*, match: TeamMatch, by, text: str, correct: bool = False)
         event_require_open(event_id=event.pk)  # a closed event says so first: no result of it changes
         if not correct and state in COUNTING_STATES:
             raise AlreadyFinal(
-                _("This table's result already counts (%(state)s); nothing was changed. To change it, tick "
-                  "\"Correct a final result\" and enter it again: the correction is written to the event log.")
+                _(
+                    "This table's result already counts (%(state)s); nothing was changed. To change it, tick "
+                    '"Correct a final result" and enter it again: the correction is written to the event log.'
+                )
                 % {"state": ResultState(state).label}
             )
         return team_match_record_final(match=match, user=by, seats=seats, games=games)

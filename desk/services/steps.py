@@ -1,4 +1,5 @@
 """The desk's next-step button: each step calls the one service that owns its rule, and logs what it went past."""
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -65,11 +66,20 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         done = LogText(gettext_lazy("The top cut has started: round %(n)d is paired."), {"n": round_.number})
     elif step.kind == "advance":
         round_ = topcut_advance(event=event, user=by)
-        done = (LogText(gettext_lazy("The event is finished.")) if round_ is None
-                else LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number}))
+        done = (
+            LogText(gettext_lazy("The event is finished."))
+            if round_ is None
+            else LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
+        )
     else:
         event_close(event=event, user=by)
         done = LogText(gettext_lazy("The event is finished."))
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action=step.kind, message=done,
-                     warnings=step.warnings if anyway else [])
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action=step.kind,
+        message=done,
+        warnings=step.warnings if anyway else [],
+    )
     return str(done)

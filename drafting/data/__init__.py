@@ -161,4 +161,3 @@ def _compact_card(card: Mapping, *, home_code: str) -> dict:
     if card.get("setCode") and card["setCode"] != home_code:
         compact["setCode"] = card["setCode"]
     return compact
-

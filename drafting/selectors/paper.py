@@ -1,5 +1,6 @@
 """Reads of the paper draft (issue 40): who sits where ("Pod 2, seat 5") and the event's timers as the pages need
 them, the schedule and the stopwatch, so each page computes the call by itself (static/js/called.js)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -34,9 +35,13 @@ def paper_seat_of_user(*, event, user) -> PaperSeat | None:
     """Where this login drafts in the event's paper draft, or None (not seated, not signed in)."""
     if not getattr(user, "is_authenticated", False):
         return None
-    row = (PodTeam.objects.filter(pod__event=event, pod__pack_source=PackSource.PAPER,
-                                  registration__seats__player__user=user)
-           .values_list("pod__number", "seat", "pod_id").first())
+    row = (
+        PodTeam.objects.filter(
+            pod__event=event, pod__pack_source=PackSource.PAPER, registration__seats__player__user=user
+        )
+        .values_list("pod__number", "seat", "pod_id")
+        .first()
+    )
     return PaperSeat(pod=row[0], seat=row[1] + 1, pod_id=row[2]) if row else None
 
 
@@ -55,17 +60,22 @@ def paper_table_seat_of_user(*, event, user) -> PaperTableSeat | None:
     """Where this login drafts at the event's latest paper Rochester table (the current round's), or None."""
     if not getattr(user, "is_authenticated", False):
         return None
-    tables = (DraftTable.objects.filter(event=event, pack_source=PackSource.PAPER)
-              .filter(Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user))
-              .select_related("round").order_by("-round__number", "number").distinct())
+    tables = (
+        DraftTable.objects.filter(event=event, pack_source=PackSource.PAPER)
+        .filter(Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user))
+        .select_related("round")
+        .order_by("-round__number", "number")
+        .distinct()
+    )
     table = tables.first()
     if table is None:
         return None
     seat = draft_seat_of_user(table=table, user=user)
     if seat is None:
         return None
-    return PaperTableSeat(round=table.round.number if table.round_id else None, table=table.number,
-                          table_id=table.pk, seat=seat)
+    return PaperTableSeat(
+        round=table.round.number if table.round_id else None, table=table.number, table_id=table.pk, seat=seat
+    )
 
 
 def event_has_paper_tables(*, event) -> bool:
@@ -76,8 +86,11 @@ def event_has_paper_tables(*, event) -> bool:
 def paper_tables_for_event(*, event) -> list[DraftTable]:
     """The event's team Rochester tables of the latest round that has any (or of its one draft), paper or not:
     the tables the organizer may call."""
-    tables = list(DraftTable.objects.filter(event=event).select_related("round", "team1", "team2")
-                  .order_by("-round__number", "number"))
+    tables = list(
+        DraftTable.objects.filter(event=event)
+        .select_related("round", "team1", "team2")
+        .order_by("-round__number", "number")
+    )
     if not tables:
         return []
     latest = tables[0].round_id
@@ -95,15 +108,28 @@ def booster_pod_number_of_registrations(*, event) -> dict[int, int]:
 
 def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:
     paused_at = timer.paused_at.timestamp() if timer.paused_at else None
-    elapsed = called.elapsed_seconds(started=timer.started_at.timestamp(), now=now.timestamp(),
-                                     paused_at=paused_at, paused_total=timer.paused_seconds)
+    elapsed = called.elapsed_seconds(
+        started=timer.started_at.timestamp(),
+        now=now.timestamp(),
+        paused_at=paused_at,
+        paused_total=timer.paused_seconds,
+    )
     where = called.position(timer.schedule, elapsed)
     return {
-        "id": timer.pk, "kind": timer.kind, "schedule": timer.schedule, "started": timer.started_at.timestamp(),
-        "paused_at": paused_at, "paused_seconds": timer.paused_seconds, "version": timer.version,
-        "server_now": now.timestamp(), "index": where.index, "left": round(where.left, 1),
-        "pod": timer.pod.number if timer.pod_id else None, "pod_id": timer.pod_id,
-        "table": timer.table.number if timer.table_id else None, "table_id": timer.table_id,
+        "id": timer.pk,
+        "kind": timer.kind,
+        "schedule": timer.schedule,
+        "started": timer.started_at.timestamp(),
+        "paused_at": paused_at,
+        "paused_seconds": timer.paused_seconds,
+        "version": timer.version,
+        "server_now": now.timestamp(),
+        "index": where.index,
+        "left": round(where.left, 1),
+        "pod": timer.pod.number if timer.pod_id else None,
+        "pod_id": timer.pod_id,
+        "table": timer.table.number if timer.table_id else None,
+        "table_id": timer.table_id,
         "round": timer.table.round.number if timer.table_id and timer.table.round_id else None,
         "label": timer_label(timer),
     }
@@ -116,7 +142,10 @@ def timer_label(timer: EventTimer) -> str:
         teams = f"{table.team1} – {table.team2}"
         if table.round_id:
             return _("Round %(round)d, table %(table)d: %(teams)s") % {
-                "round": table.round.number, "table": table.number, "teams": teams}
+                "round": table.round.number,
+                "table": table.number,
+                "teams": teams,
+            }
         return _("Table %(table)d: %(teams)s") % {"table": table.number, "teams": teams}
     if timer.pod_id:
         return _("Pod %(n)d") % {"n": timer.pod.number}
@@ -135,8 +164,11 @@ def event_calls_state(*, event, now: dt.datetime, table_ids=None, pod_ids=None) 
     """The event's timers of a pod or a table (every round's table may have its call), as event_timer_state gives
     them, each with its `label`; by round, table and pod. `table_ids`: only those tables' calls; `pod_ids`: only
     those pods'."""
-    timers = (EventTimer.objects.filter(event=event).filter(Q(pod__isnull=False) | Q(table__isnull=False))
-              .select_related("pod", "table__round", "table__team1", "table__team2"))
+    timers = (
+        EventTimer.objects.filter(event=event)
+        .filter(Q(pod__isnull=False) | Q(table__isnull=False))
+        .select_related("pod", "table__round", "table__team1", "table__team2")
+    )
     if table_ids is not None:
         timers = timers.filter(table_id__in=list(table_ids))
     if pod_ids is not None:
@@ -149,6 +181,8 @@ def event_timers_state(*, event, now: dt.datetime, table_ids=None, pod_ids=None)
     """The event-wide timers (called draft, deck building) by kind, a timer not started None; every call of a pod
     or a table ("calls", only `table_ids`' or `pod_ids`' when given); and the server's now in epoch seconds
     ("server_now")."""
-    return {"server_now": now.timestamp(),
-            **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values},
-            "calls": event_calls_state(event=event, now=now, table_ids=table_ids, pod_ids=pod_ids)}
+    return {
+        "server_now": now.timestamp(),
+        **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values},
+        "calls": event_calls_state(event=event, now=now, table_ids=table_ids, pod_ids=pod_ids),
+    }

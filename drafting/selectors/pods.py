@@ -2,6 +2,7 @@
 server: the pack in front of it and its teammate's tentative choice; its own pool only after the draft, before each
 pack round after the first, in a review break, or between picks where the event's REL allows it; other teams'
 picks never."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -41,19 +42,26 @@ def thg_pods_for_user(*, user) -> QuerySet[Pod]:
     """The pods this login's teams draft in, newest event first."""
     return (
         Pod.objects.filter(teams__registration__seats__player__user=user)
-        .select_related("event").distinct().order_by("-event__date", "event_id", "number")
+        .select_related("event")
+        .distinct()
+        .order_by("-event__date", "event_id", "number")
     )
 
 
-def booster_first_round_pairs(*, event, entrant_ids: list[int], avoid: Collection[frozenset[int]] = frozenset()
-                              ) -> tuple[list[tuple[int, int]], list[int]] | None:
+def booster_first_round_pairs(
+    *, event, entrant_ids: list[int], avoid: Collection[frozenset[int]] = frozenset()
+) -> tuple[list[tuple[int, int]], list[int]] | None:
     """Round 1 of a booster draft event: the pairs across each pod by seat (booster.first_round_pairs) of the
     entrants `entrant_ids`, and the bye; entrants in no pod (late entries) pair among themselves. A pairing to
     avoid (`avoid`) sitting across plays another seat's opposite in its pod where that untangles it. None while the
     event has no pods (then round 1 is paired like any other)."""
     seating: dict[int, list[int]] = defaultdict(list)
     active = set(entrant_ids)
-    rows = PodTeam.objects.filter(pod__in=event_pods(event=event)).order_by("pod__number", "seat").values_list("pod__number", "registration_id")
+    rows = (
+        PodTeam.objects.filter(pod__in=event_pods(event=event))
+        .order_by("pod__number", "seat")
+        .values_list("pod__number", "registration_id")
+    )
     for number, registration in rows:
         if registration in active:
             seating[number].append(registration)
@@ -71,8 +79,8 @@ def pod_drafter_seating(*, pods: list[Pod]) -> dict[int, list[str]]:
     seats = list(PodTeam.objects.filter(pod__in=pods).select_related("registration__team").order_by("pod", "seat"))
     players: dict[int, list[str]] = defaultdict(list)
     for registration_id, name in Seat.objects.filter(
-            registration__in=[s.registration_id for s in seats], player__isnull=False).values_list(
-            "registration_id", "player__name"):
+        registration__in=[s.registration_id for s in seats], player__isnull=False
+    ).values_list("registration_id", "player__name"):
         players[registration_id].append(name)
     seating: dict[int, list[str]] = defaultdict(list)
     for s in seats:
@@ -87,7 +95,8 @@ def thg_pod_team_of_user(*, pod: Pod, user) -> PodTeam | None:
         return None
     return (
         PodTeam.objects.filter(pod=pod, registration__seats__player__user=user)
-        .select_related("registration__team").first()
+        .select_related("registration__team")
+        .first()
     )
 
 
@@ -99,14 +108,11 @@ def thg_in_round_review(*, pod: Pod, now: dt.datetime) -> bool:
 def thg_pool_visible(*, pod: Pod, now: dt.datetime) -> bool:
     """A team sees its pool after the draft, at the end of each pack round (the review before the next), in a review
     break, and between picks only where the event's REL allows it (pod.review_between_picks)."""
-    return (
-        thg.pool_visible(
-            finished=pod.status == DraftStatus.FINISHED,
-            round_over=thg_in_round_review(pod=pod, now=now),
-            review_between_picks=pod.review_between_picks,
-        )
-        or (pod.status == DraftStatus.PAUSED and pod.review_break)
-    )
+    return thg.pool_visible(
+        finished=pod.status == DraftStatus.FINISHED,
+        round_over=thg_in_round_review(pod=pod, now=now),
+        review_between_picks=pod.review_between_picks,
+    ) or (pod.status == DraftStatus.PAUSED and pod.review_break)
 
 
 def thg_pool(*, pod: Pod, team: PodTeam, now: dt.datetime) -> list[PodCard]:
@@ -176,7 +182,9 @@ def thg_pod_state(*, pod: Pod, team: PodTeam | None, now: dt.datetime) -> PodSta
     if drafting:
         counts = dict(
             PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, team__isnull=True)
-            .values_list("opener").annotate(n=Count("pk")).values_list("opener", "n")
+            .values_list("opener")
+            .annotate(n=Count("pk"))
+            .values_list("opener", "n")
         )
     views, pack, must_pick = [], [], False
     for t in teams:
@@ -184,37 +192,58 @@ def thg_pod_state(*, pod: Pod, team: PodTeam | None, now: dt.datetime) -> PodSta
         if drafting:
             opener = pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=t.seat)
             in_front = counts.get(opener, 0)
-        views.append(TeamView(seat=t.seat + 1, name=t.registration.team.name,
-                              has_picked=drafting and t.picked_through >= pod.step_key, cards_in_front=in_front))
+        views.append(
+            TeamView(
+                seat=t.seat + 1,
+                name=t.registration.team.name,
+                has_picked=drafting and t.picked_through >= pod.step_key,
+                cards_in_front=in_front,
+            )
+        )
     mine = next((t for t in teams if team is not None and t.pk == team.pk), None)
     if drafting and mine is not None:
         opener = pod.rules.pack_in_front_of(pod_size=size, pack_round=pod.pack_round, step=pod.step, seat=mine.seat)
         if mine.picked_through < pod.step_key:
-            pack = list(PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
-                        .order_by("position"))
+            pack = list(
+                PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True).order_by(
+                    "position"
+                )
+            )
         must_pick = pod.status == DraftStatus.RUNNING and bool(pack)
     visible = mine is not None and thg_pool_visible(pod=pod, now=now)
     running = pod.status == DraftStatus.RUNNING
     return PodState(
-        pod=pod, team=mine, etag=thg_pod_etag(pod=pod, now=now), server_now=now,
-        pack_round=pod.pack_round + 1 if drafting else None, pick=pod.step + 1 if drafting else None,
+        pod=pod,
+        team=mine,
+        etag=thg_pod_etag(pod=pod, now=now),
+        server_now=now,
+        pack_round=pod.pack_round + 1 if drafting else None,
+        pick=pod.step + 1 if drafting else None,
         passing=(_("left") if pod.rules.direction(pod.pack_round) == LEFT else _("right")) if drafting else "",
         deadline=max(pod.deadline, now) if running and pod.deadline else None,
         picks_open_at=pod.picks_open_at if running else None,
-        in_review=thg_in_round_review(pod=pod, now=now), teams=views, pack=pack, must_pick=must_pick,
-        tentative=list(mine.tentative) if mine and pack else [], tentative_by=mine.tentative_by if mine and pack else "",
+        in_review=thg_in_round_review(pod=pod, now=now),
+        teams=views,
+        pack=pack,
+        must_pick=must_pick,
+        tentative=list(mine.tentative) if mine and pack else [],
+        tentative_by=mine.tentative_by if mine and pack else "",
         pool_visible=visible,
-        pool=list(PodCard.objects.filter(team=mine).order_by("pack_round", "pick_step", "pick_slot")) if visible else [],
-        timed_out=pod_timed_out_pick(pod=pod, team=mine) if mine is not None and pod.status != DraftStatus.SETUP else [],
+        pool=list(PodCard.objects.filter(team=mine).order_by("pack_round", "pick_step", "pick_slot"))
+        if visible
+        else [],
+        timed_out=pod_timed_out_pick(pod=pod, team=mine)
+        if mine is not None and pod.status != DraftStatus.SETUP
+        else [],
     )
-
 
 
 def pod_timed_out_pick(*, pod: Pod, team: PodTeam) -> list[PodCard]:
     """The team's most recent pick when the clock made it (timer, sweep, read or too late), else []: the phone
     says the timer picked and which card(s). Only the team's own cards."""
-    latest = list(PodCard.objects.filter(team=team).order_by("-pack_round", "-pick_step", "pick_slot")
-                  [: pod.rules.cards_per_pick])
+    latest = list(
+        PodCard.objects.filter(team=team).order_by("-pack_round", "-pick_step", "pick_slot")[: pod.rules.cards_per_pick]
+    )
     picks = [c for c in latest if (c.pack_round, c.pick_step) == (latest[0].pack_round, latest[0].pick_step)]
     return picks if picks and all(c.via in TIMEOUT_VIAS for c in picks) else []
 
@@ -229,8 +258,10 @@ def thg_pods_overview(*, event) -> list[dict]:
         teams_by_pod[t.pod_id].append(t)
     counts: dict[tuple[int, int, int], int] = {}
     for pod_id, pack_round, opener, n in (
-        PodCard.objects.filter(pod__in=pods, team__isnull=True).values_list("pod_id", "pack_round", "opener")
-        .annotate(n=Count("pk")).values_list("pod_id", "pack_round", "opener", "n")
+        PodCard.objects.filter(pod__in=pods, team__isnull=True)
+        .values_list("pod_id", "pack_round", "opener")
+        .annotate(n=Count("pk"))
+        .values_list("pod_id", "pack_round", "opener", "n")
     ):
         counts[(pod_id, pack_round, opener)] = n
     out = []
@@ -239,22 +270,35 @@ def thg_pods_overview(*, event) -> list[dict]:
         drafting = pod.status in (DraftStatus.RUNNING, DraftStatus.PAUSED) and pod.pack_round < len(pod.pack_sizes)
         rows = []
         for t in teams:
-            opener = pod.rules.pack_in_front_of(pod_size=len(teams), pack_round=pod.pack_round, step=pod.step, seat=t.seat)
-            rows.append({
-                "seat": t.seat + 1, "registration": t.registration_id, "team": t.registration.team.name,
-                "has_picked": drafting and t.picked_through >= pod.step_key,
-                "cards_in_front": counts.get((pod.pk, pod.pack_round, opener), 0) if drafting else 0,
-            })
-        out.append({
-            "number": pod.number, "status": pod.status,
-            "pack_round": pod.pack_round + 1 if drafting else None, "pick": pod.step + 1 if drafting else None,
-            "passing": ("left" if pod.rules.direction(pod.pack_round) == LEFT else "right") if drafting else None,
-            "deadline": pod.deadline if pod.status == DraftStatus.RUNNING else None,
-            "picks_open_at": pod.picks_open_at if pod.status == DraftStatus.RUNNING else None,
-            "packs_left": sum(1 for (p, r, _o), n in counts.items() if p == pod.pk and n > 0 and r >= pod.pack_round),
-            "cards_left": sum(n for (p, _r, _o), n in counts.items() if p == pod.pk),
-            "teams": rows, "version": pod.version,
-        })
+            opener = pod.rules.pack_in_front_of(
+                pod_size=len(teams), pack_round=pod.pack_round, step=pod.step, seat=t.seat
+            )
+            rows.append(
+                {
+                    "seat": t.seat + 1,
+                    "registration": t.registration_id,
+                    "team": t.registration.team.name,
+                    "has_picked": drafting and t.picked_through >= pod.step_key,
+                    "cards_in_front": counts.get((pod.pk, pod.pack_round, opener), 0) if drafting else 0,
+                }
+            )
+        out.append(
+            {
+                "number": pod.number,
+                "status": pod.status,
+                "pack_round": pod.pack_round + 1 if drafting else None,
+                "pick": pod.step + 1 if drafting else None,
+                "passing": ("left" if pod.rules.direction(pod.pack_round) == LEFT else "right") if drafting else None,
+                "deadline": pod.deadline if pod.status == DraftStatus.RUNNING else None,
+                "picks_open_at": pod.picks_open_at if pod.status == DraftStatus.RUNNING else None,
+                "packs_left": sum(
+                    1 for (p, r, _o), n in counts.items() if p == pod.pk and n > 0 and r >= pod.pack_round
+                ),
+                "cards_left": sum(n for (p, _r, _o), n in counts.items() if p == pod.pk),
+                "teams": rows,
+                "version": pod.version,
+            }
+        )
     return out
 
 

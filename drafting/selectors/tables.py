@@ -1,5 +1,6 @@
 """Reads of the team Rochester draft tables, and what every draft page shares (the clock, the one draft log). What a
 player may see is decided here, on the server (RULES.md 6)."""
+
 from __future__ import annotations
 from collections import Counter
 
@@ -19,7 +20,6 @@ from drafting.rochester import PackPlan, draft_plan
 from tournaments.models import EventLogEntry
 from tournaments.models import Seat as TeamSeat
 from tournaments.pools import TeamPool
-
 
 
 class PoolHidden(NotAllowed):
@@ -72,9 +72,7 @@ def draft_seat_of_user(*, table: DraftTable, user) -> str | None:
 def draft_tables_for_user(*, user) -> QuerySet[DraftTable]:
     """The tables this login drafts at, newest event first, and within an event by round (the latest last)."""
     return (
-        DraftTable.objects.filter(
-            Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user)
-        )
+        DraftTable.objects.filter(Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user))
         .select_related("event", "round", "team1__team", "team2__team")
         .distinct()
         .order_by("-event__date", "event_id", "round__number", "number")
@@ -232,8 +230,12 @@ def draft_table_state(*, table: DraftTable, viewer: str | None, now: dt.datetime
         deadline=max(deadline, now) if deadline else None,
         pack=pack,
         seats=[
-            SeatView(seat=name, player_name=s.player.name, latest_pick=latest.get(name, (0, None))[1],
-                     latest_pick_printed=printed.get(latest.get(name, (0, ""))[1], ""))
+            SeatView(
+                seat=name,
+                player_name=s.player.name,
+                latest_pick=latest.get(name, (0, None))[1],
+                latest_pick_printed=printed.get(latest.get(name, (0, ""))[1], ""),
+            )
             for name, s in seat_players.items()
         ],
         pool_visible=draft_pool_visible(table=table),
@@ -273,7 +275,8 @@ def draft_team_pool(registration):
     draft table (each round drafts anew under the pod rule), by English name; None before the team has drafted."""
     table = (
         DraftTable.objects.filter(Q(team1=registration) | Q(team2=registration))
-        .order_by("-round__number", "-number", "-pk").first()
+        .order_by("-round__number", "-number", "-pk")
+        .first()
     )
     if table is None:
         return None
@@ -286,5 +289,8 @@ def draft_team_pool(registration):
 def draft_log_entries(*, draft) -> QuerySet[EventLogEntry]:
     """A draft table's or a pod's actions in the event's one log (tournaments.services.eventlog), oldest first."""
     key = "data__draft_table" if isinstance(draft, DraftTable) else "data__pod"
-    return (EventLogEntry.objects.filter(event_id=draft.event_id, kind="draft", **{key: draft.pk})
-            .select_related("user").order_by("at", "pk"))
+    return (
+        EventLogEntry.objects.filter(event_id=draft.event_id, kind="draft", **{key: draft.pk})
+        .select_related("user")
+        .order_by("at", "pk")
+    )

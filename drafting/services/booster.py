@@ -1,6 +1,7 @@
 """The booster draft for individuals (RULES.md 10, MTR 7.7, Appendix B) on the drafting core: seating the players
 in pods of up to eight. Everything else (packs, one-card picks, timeouts, pause, end, the pools for deck
 registration) is the pods' adapter (services.pods) with the format's rules (drafting.booster) and the core."""
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,12 @@ from .tables import draft_settings_for
 
 @transaction.atomic
 def booster_pods_seat(
-    *, event: Event, by, seed: int | None = None, paper: bool = False, pods_every_round: bool = False,
+    *,
+    event: Event,
+    by,
+    seed: int | None = None,
+    paper: bool = False,
+    pods_every_round: bool = False,
 ) -> list[Pod]:
     """Seat the event's registered (not dropped) players in random pods of up to eight (booster.pod_sizes), with
     the MTR's pick times (or the event's `booster_pick_seconds`), 30 s and 45 s of review before packs 2 and 3, and
@@ -43,8 +49,10 @@ def booster_pods_seat(
     if event.format_kind != FormatKind.BOOSTER_DRAFT:
         upcoming = phase_next(event=event)
         if upcoming is not None and upcoming.format_kind == FormatKind.BOOSTER_DRAFT:
-            raise DraftRefused(_("%(phase)s drafts in pods seated by the standings: start the phase first.") % {
-                "phase": upcoming.label})
+            raise DraftRefused(
+                _("%(phase)s drafts in pods seated by the standings: start the phase first.")
+                % {"phase": upcoming.label}
+            )
         raise DraftRefused(_("Only a booster draft event seats players in booster draft pods."))
     if event_pods(event=event).exists():
         raise DraftRefused(_("This event already has its pods."))
@@ -52,7 +60,8 @@ def booster_pods_seat(
     phase_seating = phase_pod_seating(phase=phase) if phase is not None and phase.started_at is not None else []
     players = list(
         event.registrations.filter(dropped_round__isnull=True)
-        .annotate(players=Count("seats", filter=Q(seats__player__isnull=False))).order_by("pk")
+        .annotate(players=Count("seats", filter=Q(seats__player__isnull=False)))
+        .order_by("pk")
     )
     if phase_seating:  # only those the phase seated, and still in
         seated = {registration for pod in phase_seating for registration in pod}
@@ -78,8 +87,13 @@ def booster_pods_seat(
     else:
         seating = booster.seat_pods(players, rng=random.Random(seed))
     return pods_create(
-        event=event, by=by, seed=seed, seating=seating,
-        format=PodFormat.BOOSTER, pick_seconds={str(k): v for k, v in sorted(pick_seconds.items(), reverse=True)},
-        review_seconds_by_round=list(booster.REVIEW_SECONDS), deck_building_minutes=booster.DECK_BUILDING_MINUTES,
+        event=event,
+        by=by,
+        seed=seed,
+        seating=seating,
+        format=PodFormat.BOOSTER,
+        pick_seconds={str(k): v for k, v in sorted(pick_seconds.items(), reverse=True)},
+        review_seconds_by_round=list(booster.REVIEW_SECONDS),
+        deck_building_minutes=booster.DECK_BUILDING_MINUTES,
         pack_source=PackSource.PAPER if paper else "",
     )

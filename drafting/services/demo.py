@@ -1,5 +1,6 @@
 """Demo data for `make run`: a team Rochester draft event with round 1 paired and its draft table ready to start,
 from two demo teams (the event drafts every round: pairing a round seats its draft tables)."""
+
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -35,8 +36,14 @@ def draft_demo_load() -> DraftDemo:
     event = Event.objects.filter(name=DEMO_DRAFT_EVENT_NAME).first()
     if event is None:
         event = event_create(
-            name=DEMO_DRAFT_EVENT_NAME, date=dt.date.today(), location="Game Store, Main Street", organizer=organizer,
-            team_size=3, structure=Structure.SEAT_AGAINST_SEAT, format_kind=FormatKind.TEAM_ROCHESTER, swiss_rounds=3,
+            name=DEMO_DRAFT_EVENT_NAME,
+            date=dt.date.today(),
+            location="Game Store, Main Street",
+            organizer=organizer,
+            team_size=3,
+            structure=Structure.SEAT_AGAINST_SEAT,
+            format_kind=FormatKind.TEAM_ROCHESTER,
+            swiss_rounds=3,
         )
         DraftSettings.objects.create(event=event, set_code=DEMO_DRAFT_SET)
         for team_name, _names in DEMO_TEAMS[:2]:

@@ -4,6 +4,7 @@ Giant draft's (services.pods), with `paper=True`; a team Rochester draft's table
 paper when the event has real product). The timers are rows (models.EventTimer) of the whole event, of one pod or
 of one table, whose schedule is drafting.called's, so every page computes the call by itself. Every change goes to
 the event's one log with who made it."""
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -24,8 +25,13 @@ from .booster import booster_pods_seat
 from .pods import pick_seconds_table, thg_pods_seat
 from .tables import draft_settings_for
 
-LIMITED_FORMATS = {FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT, FormatKind.TEAM_ROCHESTER, FormatKind.TEAM_SEALED,
-                   FormatKind.THG_SEALED}
+LIMITED_FORMATS = {
+    FormatKind.BOOSTER_DRAFT,
+    FormatKind.THG_DRAFT,
+    FormatKind.TEAM_ROCHESTER,
+    FormatKind.TEAM_SEALED,
+    FormatKind.THG_SEALED,
+}
 
 
 def _record(event: Event, *, by, action: str, message, data: dict) -> None:
@@ -34,7 +40,12 @@ def _record(event: Event, *, by, action: str, message, data: dict) -> None:
 
 @transaction.atomic
 def paper_pods_seat(
-    *, event: Event, by, seed: int | None = None, pods_every_round: bool = False, confirm_five: bool = False,
+    *,
+    event: Event,
+    by,
+    seed: int | None = None,
+    pods_every_round: bool = False,
+    confirm_five: bool = False,
 ) -> list[Pod]:
     """Seat a draft with real packs: a booster draft's players in random pods of up to eight, as equal as possible
     (MTR 7.6), or a Two-Headed Giant draft's teams in random pods of three or four (five teams one pod of five with
@@ -46,11 +57,20 @@ def paper_pods_seat(
         rounds = gettext_lazy("the teams of a pod play each other")
     else:
         pods = booster_pods_seat(event=event, by=by, seed=seed, paper=True, pods_every_round=pods_every_round)
-        rounds = (gettext_lazy("every round pairs within the pod") if pods_every_round
-                  else gettext_lazy("round 1 pairs within the pod"))
-    _record(event, by=by, action="paper_pods_seated", data={"pods": len(pods), "pods_every_round": pods_every_round},
-            message=LogText(gettext_lazy("Paper draft: %(pods)d pods seated; %(rounds)s."), {
-                "pods": len(pods), "rounds": rounds}))
+        rounds = (
+            gettext_lazy("every round pairs within the pod")
+            if pods_every_round
+            else gettext_lazy("round 1 pairs within the pod")
+        )
+    _record(
+        event,
+        by=by,
+        action="paper_pods_seated",
+        data={"pods": len(pods), "pods_every_round": pods_every_round},
+        message=LogText(
+            gettext_lazy("Paper draft: %(pods)d pods seated; %(rounds)s."), {"pods": len(pods), "rounds": rounds}
+        ),
+    )
     return pods
 
 
@@ -58,38 +78,67 @@ def _scope_label(*, pod: Pod | None = None, table: DraftTable | None = None):
     """Whose call a timer is, for the log: a pod, a round's table, or "" (the whole event)."""
     if table is not None:
         if table.round_id:
-            return LogText(gettext_lazy("Round %(round)d, table %(table)d: "), {
-                "round": table.round.number, "table": table.number})
+            return LogText(
+                gettext_lazy("Round %(round)d, table %(table)d: "), {"round": table.round.number, "table": table.number}
+            )
         return LogText(gettext_lazy("Table %(table)d: "), {"table": table.number})
     if pod is not None:
         return LogText(gettext_lazy("Pod %(pod)d: "), {"pod": pod.number})
     return ""
 
 
-def _timer_start(*, event: Event, by, kind: str, schedule: list[called.Segment], message,
-                 pod: Pod | None = None, table: DraftTable | None = None) -> EventTimer:
+def _timer_start(
+    *,
+    event: Event,
+    by,
+    kind: str,
+    schedule: list[called.Segment],
+    message,
+    pod: Pod | None = None,
+    table: DraftTable | None = None,
+) -> EventTimer:
     now = timezone.now()
     timer, created = EventTimer.objects.select_for_update().get_or_create(
-        event=event, kind=kind, pod=pod, table=table,
-        defaults={"schedule": [s.as_json() for s in schedule], "started_at": now})
+        event=event,
+        kind=kind,
+        pod=pod,
+        table=table,
+        defaults={"schedule": [s.as_json() for s in schedule], "started_at": now},
+    )
     if not created:
         if not event_timer_over(timer=timer, now=now):
             raise DraftRefused(_("That timer is still running; let it end first."))
         timer.schedule, timer.started_at, timer.paused_at, timer.paused_seconds = (
-            [s.as_json() for s in schedule], now, None, 0.0)
+            [s.as_json() for s in schedule],
+            now,
+            None,
+            0.0,
+        )
         timer.version += 1
         timer.save()
-    _record(event, by=by, action=f"timer_{kind}_start", message=message,
-            data={"timer": timer.pk, "seconds": called.total_seconds(schedule), "pod": pod.pk if pod else None,
-                  "table": table.pk if table else None})
+    _record(
+        event,
+        by=by,
+        action=f"timer_{kind}_start",
+        message=message,
+        data={
+            "timer": timer.pk,
+            "seconds": called.total_seconds(schedule),
+            "pod": pod.pk if pod else None,
+            "table": table.pk if table else None,
+        },
+    )
     return timer
 
 
 def event_timer_elapsed(*, timer: EventTimer, now) -> float:
     """Seconds the timer has run at `now` (drafting.called.elapsed_seconds on the row)."""
     return called.elapsed_seconds(
-        started=timer.started_at.timestamp(), now=now.timestamp(),
-        paused_at=timer.paused_at.timestamp() if timer.paused_at else None, paused_total=timer.paused_seconds)
+        started=timer.started_at.timestamp(),
+        now=now.timestamp(),
+        paused_at=timer.paused_at.timestamp() if timer.paused_at else None,
+        paused_total=timer.paused_seconds,
+    )
 
 
 def event_timer_over(*, timer: EventTimer, now) -> bool:
@@ -98,7 +147,12 @@ def event_timer_over(*, timer: EventTimer, now) -> bool:
 
 @transaction.atomic
 def called_draft_start(
-    *, event: Event, by, pack_size: int, packs: int | None = None, pod_id: int | None = None,
+    *,
+    event: Event,
+    by,
+    pack_size: int,
+    packs: int | None = None,
+    pod_id: int | None = None,
 ) -> EventTimer:
     """Start calling the paper draft of `event` (all its pods under one call, or with `pod_id` one pod on its own):
     packs of `pack_size` cards. A booster draft: three packs (or `packs`), the MTR Appendix B pick times (or the
@@ -120,28 +174,40 @@ def called_draft_start(
         if thg_draft:
             packs = called.THG_PACK_ROUNDS if packs is None else packs
             schedule = called.thg_called_draft_schedule(
-                pack_size=pack_size, packs=packs, table=pick_seconds_table(settings.thg_pick_seconds) or None)
+                pack_size=pack_size, packs=packs, table=pick_seconds_table(settings.thg_pick_seconds) or None
+            )
         else:
             packs = 3 if packs is None else packs
             table = pick_seconds_table(settings.booster_pick_seconds) or None
             schedule = called.called_draft_schedule(
-                pack_size=pack_size, packs=packs, **({"table": table} if table else {}))
+                pack_size=pack_size, packs=packs, **({"table": table} if table else {})
+            )
     except called.ScheduleRefused:
-        raise DraftRefused(_("A pack holds %(low)d to %(high)d cards and a draft has 1 to %(packs)d packs.") % {
-            "low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE, "packs": called.MAX_PACKS}) from None
+        raise DraftRefused(
+            _("A pack holds %(low)d to %(high)d cards and a draft has 1 to %(packs)d packs.")
+            % {"low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE, "packs": called.MAX_PACKS}
+        ) from None
     if pod is None:  # the event-wide call keeps its sentence, so older log lines read as they did
-        message = LogText(gettext_lazy("Called draft started: %(packs)d packs of %(cards)d cards."),
-                          {"packs": packs, "cards": pack_size})
+        message = LogText(
+            gettext_lazy("Called draft started: %(packs)d packs of %(cards)d cards."),
+            {"packs": packs, "cards": pack_size},
+        )
     else:
-        message = LogText(gettext_lazy("%(scope)sCalled draft started: %(packs)d packs of %(cards)d cards."),
-                          {"scope": _scope_label(pod=pod), "packs": packs, "cards": pack_size})
-    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, pod=pod,
-                        message=message)
+        message = LogText(
+            gettext_lazy("%(scope)sCalled draft started: %(packs)d packs of %(cards)d cards."),
+            {"scope": _scope_label(pod=pod), "packs": packs, "cards": pack_size},
+        )
+    return _timer_start(event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, pod=pod, message=message)
 
 
 @transaction.atomic
 def rochester_call_start(
-    *, event: Event, by, table_id: int, pack_size: int, first_team: int | None = None,
+    *,
+    event: Event,
+    by,
+    table_id: int,
+    pack_size: int,
+    first_team: int | None = None,
     build_minutes: int | None = None,
 ) -> EventTimer:
     """Start calling one table's team Rochester draft with real packs (RULES.md 6): a round's table (or the one
@@ -153,34 +219,55 @@ def rochester_call_start(
     still running."""
     if event.format_kind != FormatKind.TEAM_ROCHESTER:
         raise DraftRefused(_("Only a team Rochester draft calls its tables' drafts."))
-    table = (DraftTable.objects.select_for_update(of=("self",)).select_related("round")
-             .filter(pk=table_id, event=event).first())
+    table = (
+        DraftTable.objects.select_for_update(of=("self",))
+        .select_related("round")
+        .filter(pk=table_id, event=event)
+        .first()
+    )
     if table is None:
         raise DraftRefused(_("This event has no such draft table."))
     if table.status != DraftStatus.SETUP or table.pack_source not in ("", PackSource.PAPER):
         raise DraftRefused(_("This table drafts with packs in Hydra; end that draft before calling a paper one."))
     first = first_team if first_team is not None else table.first_team
     if first not in (1, 2):
-        raise DraftRefused(_("Say which team picks first (team %(n)d won the draw and decides).") % {"n": table.chooser})
+        raise DraftRefused(
+            _("Say which team picks first (team %(n)d won the draw and decides).") % {"n": table.chooser}
+        )
     settings = draft_settings_for(event=event)
     try:
         schedule = called.rochester_call_schedule(
-            team_size=event.team_size, pack_size=pack_size, first_team=first,
-            review_seconds=int(settings.review_seconds if settings.review_seconds is not None
-                               else called.ROCHESTER_REVIEW_SECONDS),
+            team_size=event.team_size,
+            pack_size=pack_size,
+            first_team=first,
+            review_seconds=int(
+                settings.review_seconds if settings.review_seconds is not None else called.ROCHESTER_REVIEW_SECONDS
+            ),
             pick_seconds=int(settings.pick_seconds or called.ROCHESTER_PICK_SECONDS),
-            build_minutes=build_minutes or None)
+            build_minutes=build_minutes or None,
+        )
     except called.ScheduleRefused:
-        raise DraftRefused(_("A pack holds %(low)d to %(high)d cards and deck building takes 1 to 180 minutes.") % {
-            "low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE}) from None
+        raise DraftRefused(
+            _("A pack holds %(low)d to %(high)d cards and deck building takes 1 to 180 minutes.")
+            % {"low": called.MIN_PACK_SIZE, "high": called.MAX_PACK_SIZE}
+        ) from None
     if table.first_team != first or table.pack_source != PackSource.PAPER:
         table.first_team, table.pack_source = first, PackSource.PAPER
         table.version += 1
         table.save(update_fields=["first_team", "pack_source", "version"])
     return _timer_start(
-        event=event, by=by, kind=TimerKind.CALLED_DRAFT, schedule=schedule, table=table, message=LogText(
-            gettext_lazy("%(scope)sCalled Rochester draft started: packs of %(cards)d cards, team %(team)d picks "
-                         "first."), {"scope": _scope_label(table=table), "cards": pack_size, "team": first}))
+        event=event,
+        by=by,
+        kind=TimerKind.CALLED_DRAFT,
+        schedule=schedule,
+        table=table,
+        message=LogText(
+            gettext_lazy(
+                "%(scope)sCalled Rochester draft started: packs of %(cards)d cards, team %(team)d picks first."
+            ),
+            {"scope": _scope_label(table=table), "cards": pack_size, "team": first},
+        ),
+    )
 
 
 @transaction.atomic
@@ -194,14 +281,20 @@ def deck_building_start(*, event: Event, by, minutes: int) -> EventTimer:
         schedule = called.deck_building_schedule(minutes=minutes)
     except called.ScheduleRefused:
         raise DraftRefused(_("Deck building takes 1 to 180 minutes.")) from None
-    return _timer_start(event=event, by=by, kind=TimerKind.DECK_BUILDING, schedule=schedule, message=LogText(
-        gettext_lazy("Deck building started: %(minutes)d minutes."), {"minutes": minutes}))
+    return _timer_start(
+        event=event,
+        by=by,
+        kind=TimerKind.DECK_BUILDING,
+        schedule=schedule,
+        message=LogText(gettext_lazy("Deck building started: %(minutes)d minutes."), {"minutes": minutes}),
+    )
 
 
 def _locked_timer(*, event: Event, kind: str | None = None, timer_id: int | None = None) -> EventTimer:
     """The event's timer `timer_id` (any scope), or the event-wide timer of `kind`, locked."""
-    timers = (EventTimer.objects.select_for_update(of=("self",)).select_related("pod", "table__round")
-              .filter(event=event))
+    timers = (
+        EventTimer.objects.select_for_update(of=("self",)).select_related("pod", "table__round").filter(event=event)
+    )
     if timer_id is not None:
         timer = timers.filter(pk=timer_id).first()
     else:
@@ -212,8 +305,10 @@ def _locked_timer(*, event: Event, kind: str | None = None, timer_id: int | None
 
 
 def _timer_name(timer: EventTimer):
-    return LogText(gettext_lazy("%(scope)s%(timer)s"), {
-        "scope": _scope_label(pod=timer.pod, table=timer.table), "timer": TimerKind(timer.kind).label})
+    return LogText(
+        gettext_lazy("%(scope)s%(timer)s"),
+        {"scope": _scope_label(pod=timer.pod, table=timer.table), "timer": TimerKind(timer.kind).label},
+    )
 
 
 @transaction.atomic
@@ -227,8 +322,13 @@ def event_timer_pause(*, event: Event, by, kind: str | None = None, timer_id: in
     timer.paused_at = now
     timer.version += 1
     timer.save(update_fields=["paused_at", "version"])
-    _record(event, by=by, action=f"timer_{timer.kind}_pause", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s paused."), {"timer": _timer_name(timer)}))
+    _record(
+        event,
+        by=by,
+        action=f"timer_{timer.kind}_pause",
+        data={"timer": timer.pk},
+        message=LogText(gettext_lazy("%(timer)s paused."), {"timer": _timer_name(timer)}),
+    )
     return timer
 
 
@@ -244,8 +344,13 @@ def event_timer_resume(*, event: Event, by, kind: str | None = None, timer_id: i
     timer.paused_at = None
     timer.version += 1
     timer.save(update_fields=["paused_at", "paused_seconds", "version"])
-    _record(event, by=by, action=f"timer_{timer.kind}_resume", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s resumed."), {"timer": _timer_name(timer)}))
+    _record(
+        event,
+        by=by,
+        action=f"timer_{timer.kind}_resume",
+        data={"timer": timer.pk},
+        message=LogText(gettext_lazy("%(timer)s resumed."), {"timer": _timer_name(timer)}),
+    )
     return timer
 
 
@@ -254,8 +359,13 @@ def event_timer_stop(*, event: Event, by, kind: str | None = None, timer_id: int
     """Take a timer (by `kind` or `timer_id`, as event_timer_pause) off every page (a call started with the wrong
     pack size, a draft abandoned), so it can start afresh. Raises DraftRefused when it hasn't started."""
     timer = _locked_timer(event=event, kind=kind, timer_id=timer_id)
-    _record(event, by=by, action=f"timer_{timer.kind}_stop", data={"timer": timer.pk},
-            message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": _timer_name(timer)}))
+    _record(
+        event,
+        by=by,
+        action=f"timer_{timer.kind}_stop",
+        data={"timer": timer.pk},
+        message=LogText(gettext_lazy("%(timer)s stopped."), {"timer": _timer_name(timer)}),
+    )
     timer.delete()
 
 
@@ -278,7 +388,14 @@ def deck_building_end(*, event: Event, by, timer_id: int | None = None) -> Event
     timer.schedule = called.schedule_cut(timer.schedule, ran)
     timer.version += 1
     timer.save(update_fields=["schedule", "paused_at", "paused_seconds", "version"])
-    _record(event, by=by, action="timer_build_end", data={"timer": timer.pk, "seconds": int(ran)},
-            message=LogText(gettext_lazy("Deck building ended early after %(minutes)d of %(total)d minutes: every "
-                                         "deck is in."), {"minutes": int(ran) // 60, "total": total // 60}))
+    _record(
+        event,
+        by=by,
+        action="timer_build_end",
+        data={"timer": timer.pk, "seconds": int(ran)},
+        message=LogText(
+            gettext_lazy("Deck building ended early after %(minutes)d of %(total)d minutes: every deck is in."),
+            {"minutes": int(ran) // 60, "total": total // 60},
+        ),
+    )
     return timer

@@ -3,6 +3,7 @@
 Every function here locks the table row (timers.table_lock) in a short transaction and checks the pick it expects,
 so a player's pick, the timer task, the periodic sweep and a page read racing for one pick record exactly one.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -25,8 +26,16 @@ from . import timers
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SWEEP_GRACE_SECONDS", "DraftRefused", "draft_pick", "draft_table_refresh", "draft_tables_refresh",
-           "draft_tables_sweep_overdue", "draft_timeout_apply", "draft_timeout_early"]
+__all__ = [
+    "SWEEP_GRACE_SECONDS",
+    "DraftRefused",
+    "draft_pick",
+    "draft_table_refresh",
+    "draft_tables_refresh",
+    "draft_tables_sweep_overdue",
+    "draft_timeout_apply",
+    "draft_timeout_early",
+]
 
 
 def draft_pick(
@@ -113,14 +122,20 @@ def _oldest_card(table: DraftTable) -> DraftCard:
         .first()
     )
     if card is None:  # the table says a pick is awaited, so the pack can't be empty
-        raise RuntimeError(f"Draft table {table.pk}: pack {table.pack_index} has no card left for pick {table.pick_number}.")
+        raise RuntimeError(
+            f"Draft table {table.pk}: pack {table.pack_index} has no card left for pick {table.pick_number}."
+        )
     return card
 
 
 def _take(table: DraftTable, *, card: DraftCard, seat: str, via: str, now: dt.datetime) -> DraftCard:
     """Record the pick on the locked table, move the table to the next pick and schedule its timer."""
     card.picked_by, card.pick_number, card.picked_at, card.deadline_at, card.via = (
-        seat, table.pick_number, now, table.deadline, via,
+        seat,
+        table.pick_number,
+        now,
+        table.deadline,
+        via,
     )
     card.save(update_fields=["picked_by", "pick_number", "picked_at", "deadline_at", "via"])
     advance(table, now=now)
@@ -160,7 +175,8 @@ def _last_card_left(table: DraftTable) -> bool:
     """The table waits for the last pick of a pack already picked from: a single card is left and its taker is
     determined. (A pack of one card is laid out and reviewed like any other.)"""
     return (
-        table.status == DraftStatus.RUNNING and table.pick_number > 1
+        table.status == DraftStatus.RUNNING
+        and table.pick_number > 1
         and table.pick_number == table.pack_sizes[table.pack_index]
     )
 

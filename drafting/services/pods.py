@@ -6,6 +6,7 @@ models. Like the Rochester draft, every write locks the pod's row (timers.pod_lo
 checks the pick step it expects, so a team's pick, its teammate's, the timer task, the sweep and a page read
 racing for one step record exactly one pick of two cards per team.
 """
+
 from __future__ import annotations
 
 import datetime as dt
@@ -59,7 +60,12 @@ _log = core.draft_log
 
 @transaction.atomic
 def thg_pods_seat(
-    *, event: Event, by, seed: int | None = None, confirm_five: bool = False, paper: bool = False,
+    *,
+    event: Event,
+    by,
+    seed: int | None = None,
+    confirm_five: bool = False,
+    paper: bool = False,
 ) -> list[Pod]:
     """Seat the event's registered (not dropped) teams in random pods of three or four (thg.pod_sizes; five
     teams make one pod of five only with `confirm_five`), teammates side by side. The seed is recorded. `paper`:
@@ -73,16 +79,20 @@ def thg_pods_seat(
         raise DraftRefused(_("This event already has its pods."))
     teams = list(event.registrations.filter(dropped_round__isnull=True).order_by("pk"))
     if len(teams) < thg.MIN_POD:
-        raise DraftRefused(_("A Two-Headed Giant draft needs at least three teams; %(n)d are registered.")
-                           % {"n": len(teams)})
+        raise DraftRefused(
+            _("A Two-Headed Giant draft needs at least three teams; %(n)d are registered.") % {"n": len(teams)}
+        )
     if len(teams) == thg.CONFIRMED_POD and not confirm_five:
         raise DraftRefused(_("Five teams make one pod of five: confirm it to seat them."))
     seed = secrets.randbits(62) if seed is None else seed
     settings = draft_settings_for(event=event)
     return pods_create(
-        event=event, by=by, seed=seed,
+        event=event,
+        by=by,
+        seed=seed,
         seating=thg.seat_pods(teams, rng=random.Random(seed), allow_five=confirm_five),
-        pick_seconds=dict(settings.thg_pick_seconds or {}), deck_building_minutes=DEFAULT_DECK_BUILDING_MINUTES,
+        pick_seconds=dict(settings.thg_pick_seconds or {}),
+        deck_building_minutes=DEFAULT_DECK_BUILDING_MINUTES,
         pack_source=PackSource.PAPER if paper else "",
     )
 
@@ -99,8 +109,13 @@ def pods_create(*, event: Event, by, seed: int, seating: list[list], **fields) -
     pods = []
     for number, members in enumerate(seating, start=before + 1):
         pod = Pod.objects.create(
-            event=event, number=number, seed=seed + number, set_code=settings.set_code, phase_number=phase_number,
-            review_between_picks=event.enforcement_level == EnforcementLevel.REGULAR, **fields,
+            event=event,
+            number=number,
+            seed=seed + number,
+            set_code=settings.set_code,
+            phase_number=phase_number,
+            review_between_picks=event.enforcement_level == EnforcementLevel.REGULAR,
+            **fields,
         )
         PodTeam.objects.bulk_create(PodTeam(pod=pod, registration=team, seat=seat) for seat, team in enumerate(members))
         _log(pod, DraftAction.PODS_SEATED, by=by, detail=f"seed {seed}, {len(members)} seats")
@@ -123,8 +138,10 @@ def thg_pod_enter_packs(*, pod_id: int, by, packs: Sequence[Sequence[str]], set_
     pod = Pod.objects.get(pk=pod_id)
     teams, rounds = pod.teams.count(), pod.rules.pack_rounds
     if len(packs) != rounds * teams:
-        raise DraftRefused(_("This pod drafts %(want)d packs (%(rounds)d per seat); %(got)d were entered.")
-                           % {"want": rounds * teams, "rounds": rounds, "got": len(packs)})
+        raise DraftRefused(
+            _("This pod drafts %(want)d packs (%(rounds)d per seat); %(got)d were entered.")
+            % {"want": rounds * teams, "rounds": rounds, "got": len(packs)}
+        )
     cards = []
     for number, names in enumerate(packs, start=1):
         names = [n.strip() for n in names if n.strip()]
@@ -138,7 +155,9 @@ def _store_packs(*, pod_id: int, by, packs: list[list[BoosterCard]], source: str
     """The pod's packs: pack `index` is opened in round index // seats by seat index % seats. A paper pod's packs
     are real boosters on the table (services.paper): Hydra loads none."""
     if Pod.objects.filter(pk=pod_id, pack_source=PackSource.PAPER).exists():
-        raise DraftRefused(_("This pod drafts real boosters on the table; its draft is called from the paper draft's page."))
+        raise DraftRefused(
+            _("This pod drafts real boosters on the table; its draft is called from the paper draft's page.")
+        )
     seats = PodTeam.objects.filter(pod_id=pod_id).count()  # seated before the packs; never changes
 
     def place(pod: Pod, index: int) -> dict:
@@ -147,8 +166,18 @@ def _store_packs(*, pod_id: int, by, packs: list[list[BoosterCard]], source: str
     def sizes(pod: Pod, packs: list) -> list:
         return [[len(packs[r * seats + o]) for o in range(seats)] for r in range(pod.rules.pack_rounds)]
 
-    return core.draft_packs_store(kind=core.POD, draft_id=pod_id, by=by, packs=packs, source=source,
-                                  set_code=set_code, seed=seed, card_model=PodCard, place=place, sizes=sizes)
+    return core.draft_packs_store(
+        kind=core.POD,
+        draft_id=pod_id,
+        by=by,
+        packs=packs,
+        source=source,
+        set_code=set_code,
+        seed=seed,
+        card_model=PodCard,
+        place=place,
+        sizes=sizes,
+    )
 
 
 # --- The draft ------------------------------------------------------------------------------------------------------
@@ -201,15 +230,22 @@ def thg_pick(
         # refusal below rolls the claim back with the transaction. A claim that succeeds means the pack in front of
         # the team asks for a choice: _open_step gave a smaller pack to its team and marked the team as picked.
         if not PodTeam.objects.filter(pk=team.pk, picked_through__lt=pod.step_key).update(
-                picked_through=pod.step_key, tentative=[], tentative_by=""):
+            picked_through=pod.step_key, tentative=[], tentative_by=""
+        ):
             raise DraftRefused(_already_picked_message(pod))
         if pod.picks_open_at is not None and judged < pod.picks_open_at:
             wait = math.ceil((pod.picks_open_at - judged).total_seconds())
             raise DraftRefused(_("The teams are looking through their pools; picks open in %(n)d s.") % {"n": wait})
         if _overdue(pod, judged):
             pack = _pack_in_front(pod, team)
-            late = _take(pod, team, cards=[pack[p] for p in pod.rules.oldest(list(pack))], via=PickVia.LATE, now=now,
-                         claimed=True)
+            late = _take(
+                pod,
+                team,
+                cards=[pack[p] for p in pod.rules.oldest(list(pack))],
+                via=PickVia.LATE,
+                now=now,
+                claimed=True,
+            )
             _after_pick(pod, now=now)
         else:
             try:
@@ -220,11 +256,14 @@ def thg_pick(
             _after_pick(pod, now=now)
             return taken
     if pod.rules.cards_per_pick == 1:
-        raise DraftRefused(_("Your time ran out: you got the oldest card, %(card)s.") % {
-            "card": card_names_read(names=[late[0].name])[late[0].name]})
+        raise DraftRefused(
+            _("Your time ran out: you got the oldest card, %(card)s.")
+            % {"card": card_names_read(names=[late[0].name])[late[0].name]}
+        )
     read = card_names_read(names=[c.name for c in late])
     raise DraftRefused(
-        _("Your time ran out: your team got the two oldest cards, %(cards)s.") % {"cards": text_list(read[c.name] for c in late)}
+        _("Your time ran out: your team got the two oldest cards, %(cards)s.")
+        % {"cards": text_list(read[c.name] for c in late)}
     )
 
 
@@ -248,10 +287,18 @@ def thg_tentative(
             if toggle not in pack_ids:
                 raise DraftRefused(_("That card isn't in the pack in front of your team."))
             current = [c for c in team.tentative if c in pack_ids]
-            card_ids = [c for c in current if c != toggle] if toggle in current else [*current, toggle][-pod.rules.cards_per_pick:]
+            card_ids = (
+                [c for c in current if c != toggle]
+                if toggle in current
+                else [*current, toggle][-pod.rules.cards_per_pick :]
+            )
         chosen = [c for c in dict.fromkeys(card_ids) if c in pack_ids][: pod.rules.cards_per_pick]
-        name = Seat.objects.filter(registration_id=team.registration_id, player__user=user).values_list(
-            "player__name", flat=True).first() or ""
+        name = (
+            Seat.objects.filter(registration_id=team.registration_id, player__user=user)
+            .values_list("player__name", flat=True)
+            .first()
+            or ""
+        )
         team.tentative, team.tentative_by = chosen, name if chosen else ""
         team.save(update_fields=["tentative", "tentative_by"])
         pod.version += 1
@@ -333,7 +380,9 @@ def pick_seconds_table(value) -> dict[int, int]:
     try:
         table = {int(k): int(v) for k, v in (value or {}).items()}
     except (TypeError, ValueError, AttributeError):
-        raise DraftRefused(_("Pick seconds: a table of cards in the pack to seconds, e.g. {\"15\": 80, \"3\": 10}.")) from None
+        raise DraftRefused(
+            _('Pick seconds: a table of cards in the pack to seconds, e.g. {"15": 80, "3": 10}.')
+        ) from None
     if any(k < 1 or not 0 <= v <= 3600 for k, v in table.items()):
         raise DraftRefused(_("Pick seconds: cards from 1, seconds from 0 (no limit) to 3600."))
     return table
@@ -412,26 +461,45 @@ def _take_chosen(pod: Pod, team: PodTeam, *, card_ids: Sequence[int], now: dt.da
     with what was written; the rest of each row (name, rarity ...) is loaded when first read."""
     opener = _opener(pod, team)
     pack = PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
-    written = {"team": team, "pick_step": pod.step, "picked_at": now, "deadline_at": pod.deadline,
-               "via": PickVia.PLAYER}
+    written = {
+        "team": team,
+        "pick_step": pod.step,
+        "picked_at": now,
+        "deadline_at": pod.deadline,
+        "via": PickVia.PLAYER,
+    }
     taken = []
     for slot, card_id in enumerate(card_ids, start=1):
         if not pack.filter(pk=card_id).update(**written, pick_slot=slot):
             raise DraftRefused(_("That card isn't in the pack in front of your team."))
-        known = {"id": card_id, "pod_id": pod.pk, "pack_round": pod.pack_round, "opener": opener,
-                 "team_id": team.pk, "pick_slot": slot, **{k: v for k, v in written.items() if k != "team"}}
+        known = {
+            "id": card_id,
+            "pod_id": pod.pk,
+            "pack_round": pod.pack_round,
+            "opener": opener,
+            "team_id": team.pk,
+            "pick_slot": slot,
+            **{k: v for k, v in written.items() if k != "team"},
+        }
         taken.append(PodCard.from_db(pack.db, list(known), list(known.values())))
     return taken
 
 
-def _take(pod: Pod, team: PodTeam, *, cards: Iterable[PodCard], via: str, now: dt.datetime,
-          claimed: bool = False) -> list[PodCard]:
+def _take(
+    pod: Pod, team: PodTeam, *, cards: Iterable[PodCard], via: str, now: dt.datetime, claimed: bool = False
+) -> list[PodCard]:
     """Give `cards` to `team` at the pod's step and mark the team as having picked (unless the caller `claimed`
     the step already)."""
     taken = list(cards)
     for slot, card in enumerate(taken, start=1):
         card.team, card.pick_step, card.pick_slot, card.picked_at, card.deadline_at, card.via = (
-            team, pod.step, slot, now, pod.deadline, via)
+            team,
+            pod.step,
+            slot,
+            now,
+            pod.deadline,
+            via,
+        )
     PodCard.objects.bulk_update(taken, ["team", "pick_step", "pick_slot", "picked_at", "deadline_at", "via"])
     team.picked_through, team.tentative, team.tentative_by = pod.step_key, [], ""
     if not claimed:
@@ -450,7 +518,9 @@ def _after_pick(pod: Pod, *, now: dt.datetime) -> None:
 
 def _advance(pod: Pod, *, now: dt.datetime) -> None:
     """Every team has picked at this step: move every pack on (or open the next round, or finish)."""
-    position = pod.rules.next_position(pack_round=pod.pack_round, step=pod.step, pack_sizes=pod.pack_sizes[pod.pack_round])
+    position = pod.rules.next_position(
+        pack_round=pod.pack_round, step=pod.step, pack_sizes=pod.pack_sizes[pod.pack_round]
+    )
     if position.finished:
         pod.status, pod.finished_at, pod.deadline, pod.picks_open_at = DraftStatus.FINISHED, now, None, None
         pod.version += 1
@@ -488,8 +558,11 @@ def _open_step(pod: Pod, *, now: dt.datetime, teams: list[PodTeam], new_round: b
     if review:
         pod.picks_open_at = now + dt.timedelta(seconds=review)
     # The clock starts when the packs can be seen: after the review, or once the news reached the phones.
-    pod.deadline = None if seconds is None else (
-        (pod.picks_open_at or now + core.seen_allowance()) + dt.timedelta(seconds=seconds))
+    pod.deadline = (
+        None
+        if seconds is None
+        else ((pod.picks_open_at or now + core.seen_allowance()) + dt.timedelta(seconds=seconds))
+    )
     pod.version += 1
     pod.save(update_fields=["status", "pack_round", "step", "deadline", "picks_open_at", "started_at", "version"])
     timers.schedule_timeout(pod)

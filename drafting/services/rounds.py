@@ -6,6 +6,7 @@ of teams gets a draft table with the number of their match table, the bye team d
 again or swapping teams calls it again; it keeps the tables whose teams did not change and refuses (so the whole
 pairing change is rolled back) when a table whose teams would change has started drafting.
 """
+
 from __future__ import annotations
 
 import random
@@ -52,14 +53,18 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
     called = set(EventTimer.objects.filter(table__in=[t.pk for t in stale]).values_list("table__number", flat=True))
     if called:
         raise DraftRefused(
-            _("%(round)s: the drafts of table(s) %(tables)s are being called, so their teams can't change. Stop "
-              "those calls first, or leave the pairing as it is.")
+            _(
+                "%(round)s: the drafts of table(s) %(tables)s are being called, so their teams can't change. Stop "
+                "those calls first, or leave the pairing as it is."
+            )
             % {"round": round_.name, "tables": text_list(sorted(called), conjunction=False)}
         )
     if started:
         raise DraftRefused(
-            _("%(round)s: draft table(s) %(tables)s have started drafting, so their teams can't change. End and "
-              "delete those drafts first, or leave the pairing as it is.")
+            _(
+                "%(round)s: draft table(s) %(tables)s have started drafting, so their teams can't change. End and "
+                "delete those drafts first, or leave the pairing as it is."
+            )
             % {"round": round_.name, "tables": text_list(sorted(started), conjunction=False)}
         )
     DraftTable.objects.filter(pk__in=[t.pk for t in stale]).delete()
@@ -72,16 +77,28 @@ def draft_tables_for_round(*, round_: Round, by=None) -> list[DraftTable]:
         # Each table's draw comes from the round's stored seed, so the round can be reproduced.
         table_seed = int(random.Random(f"{round_.seed}-{number}").random() * 2**48)
         table = DraftTable.objects.create(
-            event=event, round=round_, number=number, team1_id=team1, team2_id=team2, seed=table_seed,
+            event=event,
+            round=round_,
+            number=number,
+            team1_id=team1,
+            team2_id=team2,
+            seed=table_seed,
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
-            set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
+            set_code=settings.set_code,
+            review_seconds=settings.review_seconds,
+            pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
             # Real product: the teams draft real boosters at the table, called from the paper draft's page.
             pack_source=PackSource.PAPER if event.real_product else "",
         )
-        draft_log(table, DraftAction.TABLES_CREATED, by=by, round_=round_,
-                  detail=f"round {round_.number}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
-                         f"team {table.chooser} decides")
+        draft_log(
+            table,
+            DraftAction.TABLES_CREATED,
+            by=by,
+            round_=round_,
+            detail=f"round {round_.number}, table {number} (round seed {round_.seed}); draw seed {table_seed}: "
+            f"team {table.chooser} decides",
+        )
         existing[number] = table
     return [existing[n] for n in sorted(existing)]
 

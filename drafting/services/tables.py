@@ -1,5 +1,6 @@
 """Draft tables: creating them from the registered teams, the draw and the choice, the packs, and the
 organizer's actions (start, pause, review break, resume, undo the last pick, end). Every action is audited."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -93,14 +94,24 @@ def draft_tables_create(*, event: Event, by, seed: int | None = None) -> list[Dr
     for number, k in enumerate(range(0, len(order), 2), start=1):
         table_seed = int(rng.random() * 2**48)
         table = DraftTable.objects.create(
-            event=event, number=number, team1=order[k], team2=order[k + 1], seed=table_seed,
+            event=event,
+            number=number,
+            team1=order[k],
+            team2=order[k + 1],
+            seed=table_seed,
             chooser=1 if random.Random(table_seed).random() < 0.5 else 2,
-            set_code=settings.set_code, review_seconds=settings.review_seconds, pick_seconds=settings.pick_seconds,
+            set_code=settings.set_code,
+            review_seconds=settings.review_seconds,
+            pick_seconds=settings.pick_seconds,
             deck_building_minutes=event.deck_building_minutes,
             pack_source=PackSource.PAPER if event.real_product else "",
         )
-        _log(table, DraftAction.TABLES_CREATED, by=by,
-             detail=f"pairing seed {seed}; draw seed {table_seed}: team {table.chooser} decides")
+        _log(
+            table,
+            DraftAction.TABLES_CREATED,
+            by=by,
+            detail=f"pairing seed {seed}; draw seed {table_seed}: team {table.chooser} decides",
+        )
         tables.append(table)
     return tables
 
@@ -155,7 +166,8 @@ def draft_table_enter_packs(*, table_id: int, by, packs: Sequence[Sequence[str]]
         unknown = [n for n in names if known and n.casefold() not in known]
         if unknown:
             raise DraftRefused(
-                _("Pack %(n)d: not a card of %(set)s: %(names)s.") % {"n": number, "set": code, "names": text_list(unknown, conjunction=False)}
+                _("Pack %(n)d: not a card of %(set)s: %(names)s.")
+                % {"n": number, "set": code, "names": text_list(unknown, conjunction=False)}
             )
         cards.append([_entered_card(name, known.get(name.casefold()), code) for name in names])
     return _store_packs(table_id=table_id, by=by, packs=cards, source=PackSource.ENTERED, set_code=code, seed="")
@@ -181,25 +193,40 @@ def entered_names_resolve(*, names: Iterable[str], set_code: str = "") -> tuple[
         resolution = index.resolve(typed)
         if resolution.english is None and resolution.candidates:
             refused[typed] = _("'%(name)s' could be %(cards)s; type the full English name.") % {
-                "name": typed, "cards": _(" or ").join(resolution.candidates)}
+                "name": typed,
+                "cards": _(" or ").join(resolution.candidates),
+            }
         elif resolution.english is None:
             close = index.suggest(typed)
             refused[typed] = (
-                _("'%(name)s' is not a card name; did you mean %(close)s?") % {"name": typed, "close": _(" or ").join(close)}
-                if close else _("'%(name)s' is not a card name, nor close to one.") % {"name": typed}
+                _("'%(name)s' is not a card name; did you mean %(close)s?")
+                % {"name": typed, "close": _(" or ").join(close)}
+                if close
+                else _("'%(name)s' is not a card name, nor close to one.") % {"name": typed}
             )
         elif in_set and name_key(resolution.english) not in in_set:
-            refused[typed] = _("%(name)s is not a card of %(set)s.") % {"name": resolution.english, "set": set_code.upper()}
+            refused[typed] = _("%(name)s is not a card of %(set)s.") % {
+                "name": resolution.english,
+                "set": set_code.upper(),
+            }
         else:
             english[typed] = resolution.english
     catalogue = {
-        card["name"]: {"name": card["name"], "colors": list(card["colors"]), "types": card["types"],
-                       "supertypes": card["supertypes"], "manaValue": card["mana_value"]}
+        card["name"]: {
+            "name": card["name"],
+            "colors": list(card["colors"]),
+            "types": card["types"],
+            "supertypes": card["supertypes"],
+            "manaValue": card["mana_value"],
+        }
         for card in Card.objects.filter(name__in=set(english.values())).values(
-            "name", "colors", "types", "supertypes", "mana_value")
+            "name", "colors", "types", "supertypes", "mana_value"
+        )
     }
-    found = {typed: {**catalogue.get(name, {"name": name}), **in_set.get(name_key(name), {})}
-             for typed, name in english.items()}
+    found = {
+        typed: {**catalogue.get(name, {"name": name}), **in_set.get(name_key(name), {})}
+        for typed, name in english.items()
+    }
     return found, refused
 
 
@@ -223,16 +250,21 @@ def draft_table_enter_pack_text(
     problems: list[str] = []
     if len(packs) != table.pack_count:
         problems.append(
-            _("This table drafts %(want)d packs (three per player); the text has %(got)d. End each pack with a blank "
-              "line.") % {"want": table.pack_count, "got": len(packs)}
+            _(
+                "This table drafts %(want)d packs (three per player); the text has %(got)d. End each pack with a blank "
+                "line."
+            )
+            % {"want": table.pack_count, "got": len(packs)}
         )
     problems += _pack_size_problems(packs, pack_size=pack_size, code=code)
     found, refused = entered_names_resolve(names=[name for pack in packs for _line, name in pack], set_code=code)
     for number, pack in enumerate(packs, start=1):
         for position, (line, name) in enumerate(pack, start=1):
             if name in refused:
-                problems.append(_("Pack %(p)d, card %(k)d (line %(line)d): %(why)s")
-                                % {"p": number, "k": position, "line": line, "why": refused[name]})
+                problems.append(
+                    _("Pack %(p)d, card %(k)d (line %(line)d): %(why)s")
+                    % {"p": number, "k": position, "line": line, "why": refused[name]}
+                )
     if problems:
         raise PacksRefused(problems)
     cards = [[_entered_card(name, found[name], code) for _line, name in pack] for pack in packs]
@@ -260,38 +292,64 @@ def _pack_size_problems(packs: list[list[tuple[int, str]]], *, pack_size: int | 
         return [_("A pack holds 1 to %(max)d cards, not %(n)d.") % {"max": MAX_PACK_SIZE, "n": want}]
     odd = [
         _("pack %(p)d (from line %(line)d) has %(k)d") % {"p": number, "line": pack[0][0], "k": len(pack)}
-        for number, pack in enumerate(packs, start=1) if len(pack) != want
+        for number, pack in enumerate(packs, start=1)
+        if len(pack) != want
     ]
-    problems = [_("Every pack has %(want)d cards, but %(odd)s.") % {"want": want, "odd": text_list(odd, conjunction=False)}] if odd else []
+    problems = (
+        [_("Every pack has %(want)d cards, but %(odd)s.") % {"want": want, "odd": text_list(odd, conjunction=False)}]
+        if odd
+        else []
+    )
     if code and not pack_size:
         try:
             sizes = booster_config(load_set(code)).pack_sizes
         except BoosterDataError:
             sizes = ()
         if sizes and want not in sizes:
-            problems.append(_("A %(set)s pack has %(sizes)s cards, these have %(want)d; give the pack size if your "
-                              "product differs.") % {"set": code, "sizes": _(" or ").join(map(str, sizes)), "want": want})
+            problems.append(
+                _(
+                    "A %(set)s pack has %(sizes)s cards, these have %(want)d; give the pack size if your "
+                    "product differs."
+                )
+                % {"set": code, "sizes": _(" or ").join(map(str, sizes)), "want": want}
+            )
     return problems
 
 
 def _entered_card(name: str, data: dict | None, code: str) -> BoosterCard:
     data = data or {}
     return BoosterCard(
-        uuid=data.get("uuid", ""), name=data.get("name", name), number=str(data.get("number", "")),
-        rarity=data.get("rarity", ""), colors=tuple(data.get("colors", ())), types=tuple(data.get("types", ())),
-        supertypes=tuple(data.get("supertypes", ())), mana_value=float(data.get("manaValue", 0.0)),
-        set_code=data.get("setCode") or code, sheet="", foil=False,
+        uuid=data.get("uuid", ""),
+        name=data.get("name", name),
+        number=str(data.get("number", "")),
+        rarity=data.get("rarity", ""),
+        colors=tuple(data.get("colors", ())),
+        types=tuple(data.get("types", ())),
+        supertypes=tuple(data.get("supertypes", ())),
+        mana_value=float(data.get("manaValue", 0.0)),
+        set_code=data.get("setCode") or code,
+        sheet="",
+        foil=False,
     )
 
 
-def _store_packs(*, table_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str) -> DraftTable:
+def _store_packs(
+    *, table_id: int, by, packs: list[list[BoosterCard]], source: str, set_code: str, seed: str
+) -> DraftTable:
     """The table's packs, laid out in the order given (pack `index` is the table's pack_index). A paper table's
     packs are real boosters on the table (services.paper, its called draft): Hydra loads none."""
     if DraftTable.objects.filter(pk=table_id, pack_source=PackSource.PAPER).exists():
         raise DraftRefused(_("This table drafts real boosters; its draft is called from the paper draft's page."))
     return core.draft_packs_store(
-        kind=core.TABLE, draft_id=table_id, by=by, packs=packs, source=source, set_code=set_code, seed=seed,
-        card_model=DraftCard, place=lambda table, index: {"pack_index": index},
+        kind=core.TABLE,
+        draft_id=table_id,
+        by=by,
+        packs=packs,
+        source=source,
+        set_code=set_code,
+        seed=seed,
+        card_model=DraftCard,
+        place=lambda table, index: {"pack_index": index},
         sizes=lambda table, packs: [len(pack) for pack in packs],
     )
 
@@ -340,7 +398,9 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
             raise DraftRefused(
                 _("The organizer ended this table's draft before its last pick; its picks stay as they are.")
             )
-        latest = DraftCard.objects.filter(table=table, pick_number__isnull=False).order_by("-pack_index", "-pick_number")
+        latest = DraftCard.objects.filter(table=table, pick_number__isnull=False).order_by(
+            "-pack_index", "-pick_number"
+        )
         # A last card taken at once (PickVia.LAST) followed from the pick before it: both go back together, or the
         # undone pick would leave one card that is taken again at once.
         cards = []
@@ -351,9 +411,10 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
         if not cards:
             raise DraftRefused(_("No pick has been made at this table."))
         card = cards[-1]
-        detail = "; ".join(
-            f"{c.picked_by} pick {c.pack_index + 1}.{c.pick_number} {c.name} ({c.via})" for c in cards
-        ) + f": {reason}"
+        detail = (
+            "; ".join(f"{c.picked_by} pick {c.pack_index + 1}.{c.pick_number} {c.name} ({c.via})" for c in cards)
+            + f": {reason}"
+        )
         table.pack_index, table.pick_number = card.pack_index, card.pick_number
         for c in cards:
             c.picked_by, c.pick_number, c.picked_at, c.deadline_at, c.via = "", None, None, None, ""
@@ -371,7 +432,9 @@ def draft_table_undo_last_pick(*, table_id: int, by, reason: str) -> DraftCard:
     return card
 
 
-def draft_table_set_timing(*, table_id: int, by, review_seconds: float | None, pick_seconds: float | None) -> DraftTable:
+def draft_table_set_timing(
+    *, table_id: int, by, review_seconds: float | None, pick_seconds: float | None
+) -> DraftTable:
     """Change a table's review period and time per pick (None: no limit). Under the table's lock, writing only these
     fields and the clock, so a pick made meanwhile is never overwritten. The running pick's deadline moves by the
     change (never into the past); a paused table keeps the time left, changed the same way. The review period
@@ -406,13 +469,24 @@ def draft_table_set_timing(*, table_id: int, by, review_seconds: float | None, p
             else:
                 table.paused_deadline_left = max(0.0, left + pick_seconds - old_pick)
         table.version += 1
-        table.save(update_fields=[
-            "review_seconds", "pick_seconds", "deadline", "paused_deadline_left", "version",
-        ])
-        _log(table, DraftAction.TIMING, by=by, detail=(
-            f"review {_seconds_text(old_review)} -> {_seconds_text(review_seconds)}; "
-            f"pick {_seconds_text(old_pick)} -> {_seconds_text(pick_seconds)}"
-        ))
+        table.save(
+            update_fields=[
+                "review_seconds",
+                "pick_seconds",
+                "deadline",
+                "paused_deadline_left",
+                "version",
+            ]
+        )
+        _log(
+            table,
+            DraftAction.TIMING,
+            by=by,
+            detail=(
+                f"review {_seconds_text(old_review)} -> {_seconds_text(review_seconds)}; "
+                f"pick {_seconds_text(old_pick)} -> {_seconds_text(pick_seconds)}"
+            ),
+        )
         if table.status == DraftStatus.RUNNING:
             timers.schedule_timeout(table)
     return table

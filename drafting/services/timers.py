@@ -1,5 +1,6 @@
 """The Rochester table's pick clock, and the names the services use for the core's lock, clock and timer task
 (drafting.core owns them for every format; see docs/drafting.md)."""
+
 from __future__ import annotations
 
 import datetime as dt
@@ -7,8 +8,17 @@ import datetime as dt
 from drafting.core import POD, TABLE, clock_restart, clock_stop, draft_lock, draft_schedule_timeout, now, seen_allowance
 from drafting.models import DraftTable, Pod
 
-__all__ = ["clock_restart", "clock_stop", "now", "open_pack_timers", "next_pick_timers", "pod_lock",
-           "schedule_timeout", "seconds", "table_lock"]
+__all__ = [
+    "clock_restart",
+    "clock_stop",
+    "now",
+    "open_pack_timers",
+    "next_pick_timers",
+    "pod_lock",
+    "schedule_timeout",
+    "seconds",
+    "table_lock",
+]
 
 schedule_timeout = draft_schedule_timeout
 

@@ -1,6 +1,7 @@
 """The organizer's page of an individual booster draft event (docs/drafting.md): seat the players in pods of up to
 eight, then each pod's packs, start and clock in the pods' admin (the same controls as every pod). Thin: the
 services decide."""
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -27,10 +28,14 @@ def booster_event(request: HttpRequest, event: Event) -> HttpResponse:
         except DraftRefused as refused:
             messages.error(request, str(refused))
         else:
-            messages.success(request, _("%(players)d players seated in %(pods)d pods.") % {
-                "players": sum(p.teams.count() for p in pods), "pods": len(pods)})
+            messages.success(
+                request,
+                _("%(players)d players seated in %(pods)d pods.")
+                % {"players": sum(p.teams.count() for p in pods), "pods": len(pods)},
+            )
         return redirect("drafting:booster_event", pk=event.pk)
     pods = list(thg_pods_for_event(event=event))
     seating = pod_drafter_seating(pods=pods)
-    return render(request, "drafting/booster_event.html", {
-        "event": event, "pods": [(pod, seating[pod.pk]) for pod in pods]})
+    return render(
+        request, "drafting/booster_event.html", {"event": event, "pods": [(pod, seating[pod.pk]) for pod in pods]}
+    )

@@ -4,6 +4,7 @@ An `event: version` with the table's new version each time it changes, a comment
 closing the stream, and the end after 5 minutes (EventSource reconnects by itself). 204 when the server has no
 Redis (the browser stops trying and the page keeps polling). Only the table's players and its organizers listen.
 """
+
 import asyncio
 import logging
 import time
@@ -29,8 +30,11 @@ def _may_listen(request: HttpRequest, kind: DraftKind, pk: int) -> int:
     if not request.user.is_authenticated:
         raise Http404
     draft = get_object_or_404(kind.model.objects.select_related("event"), pk=pk)
-    seated = (draft_seat_of_user(table=draft, user=request.user) if kind is TABLE
-              else thg_pod_team_of_user(pod=draft, user=request.user))
+    seated = (
+        draft_seat_of_user(table=draft, user=request.user)
+        if kind is TABLE
+        else thg_pod_team_of_user(pod=draft, user=request.user)
+    )
     if seated is None and not may_run_event(request.user, draft.event):
         raise Http404
     return draft.version

@@ -11,6 +11,7 @@
   static/js/called.js computes the call from the schedule and asks call/state/ for pauses when it can;
 - /draft/event/<id>/call/state/: the timers as JSON (?table=<id>: that table's calls only; ?pod=<id>: that pod's).
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -65,36 +66,53 @@ def _act(request: HttpRequest, event: Event) -> str:
     if action == "seat":
         if not may_run_event(by, event):
             raise DraftRefused(_("Only the event's organizers seat the pods; a scorekeeper runs the timers."))
-        pods = paper_pods_seat(event=event, by=by, pods_every_round=request.POST.get("pods_every_round") == "on",
-                               confirm_five=request.POST.get("confirm_five") == "on")
+        pods = paper_pods_seat(
+            event=event,
+            by=by,
+            pods_every_round=request.POST.get("pods_every_round") == "on",
+            confirm_five=request.POST.get("confirm_five") == "on",
+        )
         return ngettext("%(pods)d pod seated.", "%(pods)d pods seated.", len(pods)) % {"pods": len(pods)}
     if action == "draft":
         pod = request.POST.get("pod", "").strip()
-        called_draft_start(event=event, by=by, pack_size=_posted_number(
-            request, "pack_size", _("Choose the number of cards in a pack.")),
-            pod_id=_posted_number(request, "pod", _("Choose a pod."), max_digits=12) if pod else None)
+        called_draft_start(
+            event=event,
+            by=by,
+            pack_size=_posted_number(request, "pack_size", _("Choose the number of cards in a pack.")),
+            pod_id=_posted_number(request, "pod", _("Choose a pod."), max_digits=12) if pod else None,
+        )
         return _("The pod's called draft has started.") if pod else _("The called draft has started.")
     if action == "rochester":
         first = request.POST.get("first_team", "")
         minutes = request.POST.get("build_minutes", "").strip()
         rochester_call_start(
-            event=event, by=by, table_id=_posted_number(request, "table", _("Choose a table."), max_digits=12),
+            event=event,
+            by=by,
+            table_id=_posted_number(request, "table", _("Choose a table."), max_digits=12),
             pack_size=_posted_number(request, "pack_size", _("Choose the number of cards in a pack.")),
             first_team=int(first) if first in ("1", "2") else None,
             build_minutes=_posted_number(request, "build_minutes", _("Give the deck building time in whole minutes."))
-            if minutes else None)
+            if minutes
+            else None,
+        )
         return _("The table's called draft has started.")
     if action == "build":
-        deck_building_start(event=event, by=by, minutes=_posted_number(
-            request, "minutes", _("Give the deck building time in whole minutes.")))
+        deck_building_start(
+            event=event,
+            by=by,
+            minutes=_posted_number(request, "minutes", _("Give the deck building time in whole minutes.")),
+        )
         return _("Deck building has started.")
     if action == "end:build":
         deck_building_end(event=event, by=by)
         return _("Deck building has ended: every deck is in.")
     verb, _sep, which = action.partition(":")
-    steps = {"pause": (event_timer_pause, _("Paused.")), "resume": (event_timer_resume, _("Resumed.")),
-             "stop": (event_timer_stop, _("Stopped."))}
-    timer_id = plain_int(which[len("timer-"):], max_digits=12) if which.startswith("timer-") else None
+    steps = {
+        "pause": (event_timer_pause, _("Paused.")),
+        "resume": (event_timer_resume, _("Resumed.")),
+        "stop": (event_timer_stop, _("Stopped.")),
+    }
+    timer_id = plain_int(which[len("timer-") :], max_digits=12) if which.startswith("timer-") else None
     if verb in steps and (which in TimerKind.values or timer_id is not None):
         service, done = steps[verb]
         if timer_id is not None:
@@ -120,16 +138,26 @@ def paper_event(request: HttpRequest, event: Event) -> HttpResponse:
     calls = {call["table_id"]: call for call in timers["calls"] if call["table_id"]}
     pod_calls = {call["pod_id"]: call for call in timers["calls"] if call["pod_id"]}
     pods = paper_pods_for_event(event=event)
-    return render(request, "drafting/paper_event.html", {
-        "event": event, "pods": pods, "pack_sizes": PACK_SIZES, "runs_event": may_run_event(request.user, event),
-        "pod_calls": [(pod, pod_calls.get(pod.pk)) for pod, _seats in pods],
-        # A sealed event's own deck building minutes (the presets set them); a draft's are Appendix B's 25.
-        "deck_minutes": (event.deck_building_minutes if event.format_kind in SEALED_FORMATS
-                         and event.deck_building_minutes else DECK_BUILDING_MINUTES),
-        "timers": timers,
-        "tables": [(table, calls.get(table.pk)) for table in paper_tables_for_event(event=event)],
-        "rochester_minutes": event.deck_building_minutes or called.ROCHESTER_BUILD_MINUTES,
-    })
+    return render(
+        request,
+        "drafting/paper_event.html",
+        {
+            "event": event,
+            "pods": pods,
+            "pack_sizes": PACK_SIZES,
+            "runs_event": may_run_event(request.user, event),
+            "pod_calls": [(pod, pod_calls.get(pod.pk)) for pod, _seats in pods],
+            # A sealed event's own deck building minutes (the presets set them); a draft's are Appendix B's 25.
+            "deck_minutes": (
+                event.deck_building_minutes
+                if event.format_kind in SEALED_FORMATS and event.deck_building_minutes
+                else DECK_BUILDING_MINUTES
+            ),
+            "timers": timers,
+            "tables": [(table, calls.get(table.pk)) for table in paper_tables_for_event(event=event)],
+            "rochester_minutes": event.deck_building_minutes or called.ROCHESTER_BUILD_MINUTES,
+        },
+    )
 
 
 def _call_filter(request: HttpRequest, event: Event, *, projector: bool):
@@ -144,8 +172,12 @@ def _call_filter(request: HttpRequest, event: Event, *, projector: bool):
         return None, None, None, None
     table_seat = paper_table_seat_of_user(event=event, user=request.user)
     pod_seat = paper_seat_of_user(event=event, user=request.user)
-    return ([table_seat.table_id] if table_seat else None), ([pod_seat.pod_id] if pod_seat and not table_seat
-                                                             else None), table_seat, pod_seat
+    return (
+        ([table_seat.table_id] if table_seat else None),
+        ([pod_seat.pod_id] if pod_seat and not table_seat else None),
+        table_seat,
+        pod_seat,
+    )
 
 
 @require_GET
@@ -155,14 +187,20 @@ def called_page(request: HttpRequest, event: Event) -> HttpResponse:
     table's) call only."""
     projector = request.GET.get("projector") == "1"
     table_ids, pod_ids, table_seat, pod_seat = _call_filter(request, event, projector=projector)
-    state_query = (f"?table={table_ids[0]}" if table_ids else f"?pod={pod_ids[0]}" if pod_ids else "")
-    response = render(request, "drafting/called.html", {
-        "event": event, "seat": pod_seat or paper_seat_of_user(event=event, user=request.user), "table_seat": table_seat,
-        "timers": event_timers_state(event=event, now=timezone.now(), table_ids=table_ids, pod_ids=pod_ids),
-        "state_query": state_query,
-        "projector": projector,
-        "pods": paper_pods_for_event(event=event) if projector else [],
-    })
+    state_query = f"?table={table_ids[0]}" if table_ids else f"?pod={pod_ids[0]}" if pod_ids else ""
+    response = render(
+        request,
+        "drafting/called.html",
+        {
+            "event": event,
+            "seat": pod_seat or paper_seat_of_user(event=event, user=request.user),
+            "table_seat": table_seat,
+            "timers": event_timers_state(event=event, now=timezone.now(), table_ids=table_ids, pod_ids=pod_ids),
+            "state_query": state_query,
+            "projector": projector,
+            "pods": paper_pods_for_event(event=event) if projector else [],
+        },
+    )
     response["Cache-Control"] = "no-store"
     return response
 
@@ -173,8 +211,13 @@ def called_state(request: HttpRequest, event: Event) -> JsonResponse:
     """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses."""
     table = plain_int(request.GET.get("table"), max_digits=12)
     pod = plain_int(request.GET.get("pod"), max_digits=12)
-    response = JsonResponse(event_timers_state(event=event, now=timezone.now(),
-                                               table_ids=[table] if table is not None else None,
-                                               pod_ids=[pod] if pod is not None else None))
+    response = JsonResponse(
+        event_timers_state(
+            event=event,
+            now=timezone.now(),
+            table_ids=[table] if table is not None else None,
+            pod_ids=[pod] if pod is not None else None,
+        )
+    )
     response["Cache-Control"] = "no-store"
     return response

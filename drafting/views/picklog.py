@@ -1,5 +1,6 @@
 """Draft logs out (docs/drafting.md): a drafter downloads their picks as an MTGO log; an organizer every pick of the
 event as CSV. Thin: the selectors decide what may be read (drafting.selectors.picklog)."""
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -44,5 +45,8 @@ def pod_picks(request: HttpRequest, pk: int) -> HttpResponse:
 @event_permission_required(may_run_event)
 def event_picks(request: HttpRequest, event: Event) -> HttpResponse:
     """Every pick of the event's drafts as CSV, for its organizers."""
-    return attachment_response(event_picks_csv(event=event), content_type="text/csv; charset=utf-8",
-                     filename=f"draft-picks-event-{event.pk}.csv")
+    return attachment_response(
+        event_picks_csv(event=event),
+        content_type="text/csv; charset=utf-8",
+        filename=f"draft-picks-event-{event.pk}.csv",
+    )

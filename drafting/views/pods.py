@@ -4,6 +4,7 @@ The team's live page (one phone per teammate) polls its state fragment every sec
 when unchanged) and listens to the pod's Server-Sent Events. A tap on a card adds it to or removes it from the
 team's tentative choice, which the teammate sees at once; one press on "Pick these two" records the pick.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -110,8 +111,14 @@ def pod_pick(request: HttpRequest, pk: int) -> HttpResponse:
         cards = [plain_int(v, max_digits=12) for v in request.POST.getlist("card")]
         if None in (pack_round, step) or None in cards:
             raise DraftRefused(_("That pick wasn't understood; reload the page."))
-        thg_pick(pod_id=pod.pk, user=request.user, card_ids=cards, pack_round=pack_round, step=step,
-                 arrived_at=request_arrived_at(request))
+        thg_pick(
+            pod_id=pod.pk,
+            user=request.user,
+            card_ids=cards,
+            pack_round=pack_round,
+            step=step,
+            arrived_at=request_arrived_at(request),
+        )
     except DraftRefused as refused:
         error = str(refused)
     return _answer(request, pod, team, error)

@@ -3,6 +3,7 @@
 The table page polls its state fragment every second with the version it shows; an unchanged table answers 204
 (no body, htmx swaps nothing), so a poll costs a few indexed queries.
 """
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -45,8 +46,14 @@ def _table_and_viewer(request: HttpRequest, pk: int) -> tuple[DraftTable, str | 
 
 
 def _render_state(
-    request: HttpRequest, table: DraftTable, seat: str | None, *, error: str = "", chosen: int | None = None,
-    tapped: int | None = None, template: str = "drafting/_state.html",
+    request: HttpRequest,
+    table: DraftTable,
+    seat: str | None,
+    *,
+    error: str = "",
+    chosen: int | None = None,
+    tapped: int | None = None,
+    template: str = "drafting/_state.html",
 ) -> HttpResponse:
     state = draft_table_state(table=table, viewer=seat, now=server_now())
     # A refused tap says why next to the card tapped (on a phone the top of the page is out of sight); a card no
@@ -107,16 +114,26 @@ def table_pick(request: HttpRequest, pk: int) -> HttpResponse:
     error, chosen, tapped = "", None, None
     confirmed = request.POST.get("confirm") == "1"
     try:
-        card_id, pack_index, pick_number = (plain_int(request.POST.get(k), max_digits=12) for k in ("card", "pack", "pick"))
+        card_id, pack_index, pick_number = (
+            plain_int(request.POST.get(k), max_digits=12) for k in ("card", "pack", "pick")
+        )
         if None in (card_id, pack_index, pick_number):
             raise DraftRefused(_("That pick wasn't understood; reload the page."))
         if confirmed:
-            draft_pick(table_id=table.pk, seat=seat, card_id=card_id, pack_index=pack_index, pick_number=pick_number,
-                       arrived_at=request_arrived_at(request))
+            draft_pick(
+                table_id=table.pk,
+                seat=seat,
+                card_id=card_id,
+                pack_index=pack_index,
+                pick_number=pick_number,
+                arrived_at=request_arrived_at(request),
+            )
         else:
             table = draft_table_refresh(table=table)
             state = draft_table_state(table=table, viewer=seat, now=server_now())
-            problem = draft_selection_problem(state=state, card_id=card_id, pack_index=pack_index, pick_number=pick_number)
+            problem = draft_selection_problem(
+                state=state, card_id=card_id, pack_index=pack_index, pick_number=pick_number
+            )
             if problem:
                 raise DraftRefused(problem)
             chosen = card_id

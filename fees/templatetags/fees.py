@@ -1,4 +1,5 @@
 """The event's front page: its entry fee, its prizes (shown before it starts) and the viewer's own fee status."""
+
 from django import template
 
 from fees import selectors
@@ -14,6 +15,11 @@ def event_prizes(context, event):
     request = context.get("request")
     fee = selectors.fee_for_event(event=event)
     mine = selectors.payment_for_person(event=event, user=getattr(request, "user", None))
-    return {"event": event, "fee": fee if fee.amount else None, "prizes": selectors.prizes_for_event(event=event),
-            "mine": mine, "statuses": dict(PaymentStatus.choices),
-            "split_evenly": fee.prize_ties == TieSplit.EVENLY}
+    return {
+        "event": event,
+        "fee": fee if fee.amount else None,
+        "prizes": selectors.prizes_for_event(event=event),
+        "mine": mine,
+        "statuses": dict(PaymentStatus.choices),
+        "split_evenly": fee.prize_ties == TieSplit.EVENLY,
+    }

@@ -1,4 +1,5 @@
 """Links from the event's front page to the judges' pages, a player's own penalties and the published decklists."""
+
 from django import template
 
 from judging import selectors
@@ -21,6 +22,7 @@ def judging_links(context, event):
         "event": event,
         "judge": judge,
         "has_decklist": player and event_registers_decklists(event=event),
-        "my_penalties": player and selectors.penalties_visible_to(user=user, event=event).filter(player__user=user).exists(),
+        "my_penalties": player
+        and selectors.penalties_visible_to(user=user, event=event).filter(player__user=user).exists(),
         "published": event.decklists_published and event.status == "finished",
     }

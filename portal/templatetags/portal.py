@@ -1,5 +1,6 @@
 """`{% load portal %}`: the portal's own pieces of its pages: `{% check_in_button event %}`, the player's check-in
 (portal/checkin.py answers it)."""
+
 from django import template
 
 from tournaments.models import Registration
@@ -20,6 +21,11 @@ def check_in_button(context, event):
     if not mine:
         return {"show": False}
     registration = Registration.objects.select_related("team").get(pk=next(iter(mine)))
-    return {"show": not registration.is_dropped, "event": event, "registration": registration,
-            "checked_in": team_checked_in(registration=registration), "csrf_token": context.get("csrf_token"),
-            "back": request.path}
+    return {
+        "show": not registration.is_dropped,
+        "event": event,
+        "registration": registration,
+        "checked_in": team_checked_in(registration=registration),
+        "csrf_token": context.get("csrf_token"),
+        "back": request.path,
+    }

@@ -1,4 +1,5 @@
 """{% event_team_ratings event %}: each team of an event with its members' ratings in the event's category."""
+
 from django import template
 
 from ratings import selectors

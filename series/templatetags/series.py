@@ -1,5 +1,6 @@
 """{% player_series player %}: the series a player has results in, on their profile page (signup's player page
 loads it as a template tag, so signup imports nothing of series)."""
+
 from django import template
 
 from series.selectors import series_of_player

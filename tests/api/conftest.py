@@ -1,4 +1,5 @@
 """Fixtures of the API tests: a client, and an event with rounds of results built in bulk."""
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
@@ -33,14 +34,30 @@ def build_event(*, teams: int = 4, rounds: int = 2, state: str = ResultState.FIN
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS)
         made.append(round_)
-        order = registrations[number - 1:] + registrations[: number - 1]
+        order = registrations[number - 1 :] + registrations[: number - 1]
         matches = []
         for table, i in enumerate(range(0, len(order) - 1, 2), start=1):
-            matches.append(TeamMatch(round=round_, table=table, team_a=order[i], team_b=order[i + 1],
-                                     outcome=Outcome.A_WINS, result_state=state))
+            matches.append(
+                TeamMatch(
+                    round=round_,
+                    table=table,
+                    team_a=order[i],
+                    team_b=order[i + 1],
+                    outcome=Outcome.A_WINS,
+                    result_state=state,
+                )
+            )
         if len(order) % 2:
-            matches.append(TeamMatch(round=round_, table=len(matches) + 1, team_a=order[-1], team_b=None,
-                                     outcome=Outcome.A_WINS, result_state=ResultState.FINAL))
+            matches.append(
+                TeamMatch(
+                    round=round_,
+                    table=len(matches) + 1,
+                    team_a=order[-1],
+                    team_b=None,
+                    outcome=Outcome.A_WINS,
+                    result_state=ResultState.FINAL,
+                )
+            )
         TeamMatch.objects.bulk_create(matches)
         SeatMatch.objects.bulk_create(
             SeatMatch(team_match=m, letter=letter, wins_a=wins[0], wins_b=wins[1])

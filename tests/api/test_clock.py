@@ -31,8 +31,9 @@ def test_clock_api_token_drives_the_clock_and_gets_the_clock_object(api, round_)
     api.post(_url(round_), {"action": "pause"}, format="json")
     paused = api.post(_url(round_), {"action": "add", "seconds": 60}, format="json").json()
     assert paused["state"] == "paused" and paused["ends_at"] is None and paused["remaining_seconds"] >= 3050
-    extended = api.post(_url(round_), {"action": "add", "seconds": 120, "table": 1, "reason": "deck check"},
-                        format="json").json()
+    extended = api.post(
+        _url(round_), {"action": "add", "seconds": 120, "table": 1, "reason": "deck check"}, format="json"
+    ).json()
     assert [x["table"] for x in extended["extensions"]] == [None, 1]
     assert api.post(_url(round_), {"action": "resume"}, format="json").json()["state"] == "running"
 
@@ -42,10 +43,16 @@ def test_clock_api_organizer_session(api, round_):
     assert api.post(_url(round_), {"action": "start", "seconds": 600}, format="json").json()["remaining_seconds"] <= 600
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    ({"action": "rewind"}, "action"), ({"action": "add"}, "seconds"), ({"action": "add", "seconds": 0}, "seconds"),
-    ({"action": "add", "seconds": 60, "table": 1}, "needs its reason"), ({"action": "pause"}, "running clock"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"action": "rewind"}, "action"),
+        ({"action": "add"}, "seconds"),
+        ({"action": "add", "seconds": 0}, "seconds"),
+        ({"action": "add", "seconds": 60, "table": 1}, "needs its reason"),
+        ({"action": "pause"}, "running clock"),
+    ],
+)
 def test_clock_api_bad_input_is_a_400_that_says_why(api, round_, body, message):
     api.credentials(HTTP_AUTHORIZATION=f"Token {_token(round_.event)}")
     response = api.post(_url(round_), body, format="json")

@@ -1,5 +1,6 @@
 """Commander decklists through the API (docs/api.md): a Commander 1-v-1 player registers a list naming the commander
 and reads every problem; a Commander night's player too; a judge reads them."""
+
 import pytest
 
 from tests.factories import EventFactory, EventStaffFactory, PodEventFactory, RegistrationFactory, UserFactory
@@ -51,19 +52,23 @@ def test_a_commander_list_with_problems_is_kept_with_every_problem(api):
 def test_a_commander_night_checks_its_lists_in_the_readers_language(api):
     event, seat = _seat(PodEventFactory)
     api.force_authenticate(seat.player.user)
-    body = api.put(f"/api/v1/events/{event.pk}/decklist", {"text": "100 Mountain"}, format="json",
-                   HTTP_ACCEPT_LANGUAGE="zh-hans").json()
+    body = api.put(
+        f"/api/v1/events/{event.pk}/decklist", {"text": "100 Mountain"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).json()
     assert body["problems"] == [
         f"{seat.player.name}：请写明你的指挥官：放在 'Commander' 标题下，在该行末尾加上 *CMDR*，或加一行 "
-        "'Commander: <牌名>'。"]
+        "'Commander: <牌名>'。"
+    ]
 
 
 def test_the_commanders_field_names_two_partners(api):
     event, seat = _seat()
     api.force_authenticate(seat.player.user)
-    response = api.put(f"/api/v1/events/{event.pk}/decklist",
-                       {"text": "1 Sol Ring\n97 Island", "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver"]},
-                       format="json")
+    response = api.put(
+        f"/api/v1/events/{event.pk}/decklist",
+        {"text": "1 Sol Ring\n97 Island", "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver"]},
+        format="json",
+    )
     assert response.status_code == 200, response.json()
     assert response.json()["problems"] == []
 
@@ -71,9 +76,11 @@ def test_the_commanders_field_names_two_partners(api):
 def test_three_commanders_are_a_400(api):
     event, seat = _seat()
     api.force_authenticate(seat.player.user)
-    response = api.put(f"/api/v1/events/{event.pk}/decklist",
-                       {"text": "97 Island", "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver", "Krenko, Mob Boss"]},
-                       format="json")
+    response = api.put(
+        f"/api/v1/events/{event.pk}/decklist",
+        {"text": "97 Island", "commanders": ["Thrasios, Triton Hero", "Tymna the Weaver", "Krenko, Mob Boss"]},
+        format="json",
+    )
     assert response.status_code == 400
 
 

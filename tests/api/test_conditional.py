@@ -1,4 +1,5 @@
 """ETag and 304 on the scoreboards: unchanged until a pairing or result changes, checked before the work."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -34,8 +35,12 @@ def test_etag_changes_when_a_result_changes(api):
     before = api.get(url)
     token = ApiTokenFactory(event=event)
     seats = [{"letter": x, "wins_a": 2, "wins_b": 0} for x in "ABC"]
-    api.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/result", {"seats": seats}, format="json",
-             HTTP_AUTHORIZATION=f"Token {token.raw}")
+    api.post(
+        f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+        {"seats": seats},
+        format="json",
+        HTTP_AUTHORIZATION=f"Token {token.raw}",
+    )
     api.credentials()
     after = api.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
@@ -73,8 +78,9 @@ def test_scoreboards_must_be_revalidated(api):
 
 
 @pytest.mark.parametrize("tail", ["matches/", "standings/", "rounds/"])
-@pytest.mark.parametrize("query, answer", [("page_size=abc", 400), ("page_size=0", 400), ("page=abc", 404),
-                                           ("page=0", 404)])
+@pytest.mark.parametrize(
+    "query, answer", [("page_size=abc", 400), ("page_size=0", 400), ("page=abc", 404), ("page=0", 404)]
+)
 def test_a_conditional_answer_checks_the_query_first(api, tail, query, answer):
     """`If-None-Match: *` (or a stale ETag naming this query) must not turn a malformed query into a 304."""
     event, _, _ = build_event(teams=4, rounds=2)

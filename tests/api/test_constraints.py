@@ -1,5 +1,6 @@
 """Pairing constraints through the API (issue 42): byes in advance on a team (POST, PATCH, the import's JSON and
 CSV `byes` column), a fixed table (PATCH, organizer only in the answer), pairings to avoid, and bad input."""
+
 import pytest
 from django.db.models import Q
 
@@ -26,8 +27,12 @@ def test_team_with_byes_in_advance_and_a_fixed_table(api, organizer, event):
     assert response.status_code == 201, response.json()
     team_id = response.json()["id"]
     assert response.json()["byes_in_advance"] == 2
-    response = api.patch(f"/api/v1/events/{event.pk}/teams/{team_id}/", {"fixed_table": 4, "byes_in_advance": 3},
-                         format="json", **auth(organizer))
+    response = api.patch(
+        f"/api/v1/events/{event.pk}/teams/{team_id}/",
+        {"fixed_table": 4, "byes_in_advance": 3},
+        format="json",
+        **auth(organizer),
+    )
     assert response.status_code == 200, response.json()
     assert (response.json()["byes_in_advance"], response.json()["fixed_table"]) == (3, 4)
     registration = Registration.objects.get(pk=team_id)
@@ -38,8 +43,16 @@ def test_team_with_byes_in_advance_and_a_fixed_table(api, organizer, event):
     assert public["byes_in_advance"] == 3 and "fixed_table" not in public
 
 
-@pytest.mark.parametrize("patch", [{"byes_in_advance": 4}, {"byes_in_advance": -1}, {"fixed_table": 0},
-                                   {"fixed_table": "x"}, {"byes_in_advance": "lots"}])
+@pytest.mark.parametrize(
+    "patch",
+    [
+        {"byes_in_advance": 4},
+        {"byes_in_advance": -1},
+        {"fixed_table": 0},
+        {"fixed_table": "x"},
+        {"byes_in_advance": "lots"},
+    ],
+)
 def test_bad_byes_or_table_answer_400_and_change_nothing(api, organizer, event, patch):
     [team_id] = add_teams(api, organizer, event, 1)
     response = api.patch(f"/api/v1/events/{event.pk}/teams/{team_id}/", patch, format="json", **auth(organizer))
@@ -50,10 +63,15 @@ def test_bad_byes_or_table_answer_400_and_change_nothing(api, organizer, event, 
 
 def test_a_table_kept_by_another_team_is_refused_with_its_name(api, organizer, event):
     first, second = add_teams(api, organizer, event, 2)
-    assert api.patch(f"/api/v1/events/{event.pk}/teams/{first}/", {"fixed_table": 2}, format="json",
-                     **auth(organizer)).status_code == 200
-    response = api.patch(f"/api/v1/events/{event.pk}/teams/{second}/", {"fixed_table": 2}, format="json",
-                         **auth(organizer))
+    assert (
+        api.patch(
+            f"/api/v1/events/{event.pk}/teams/{first}/", {"fixed_table": 2}, format="json", **auth(organizer)
+        ).status_code
+        == 200
+    )
+    response = api.patch(
+        f"/api/v1/events/{event.pk}/teams/{second}/", {"fixed_table": 2}, format="json", **auth(organizer)
+    )
     assert response.status_code == 400
     assert "T0" in str(response.json())
 
@@ -64,8 +82,9 @@ def test_import_csv_byes_column(api, organizer):
     response = api.post(f"/api/v1/events/{solo.pk}/teams/import", {"csv": csv}, format="json", **auth(organizer))
     assert response.status_code == 201, response.json()
     assert {t["name"]: t["byes_in_advance"] for t in response.json()} == {"Ann": 2, "Bo": 0, "Cy": 0}
-    bad = api.post(f"/api/v1/events/{solo.pk}/teams/import", {"csv": "player,byes\nDee,5\n"}, format="json",
-                   **auth(organizer))
+    bad = api.post(
+        f"/api/v1/events/{solo.pk}/teams/import", {"csv": "player,byes\nDee,5\n"}, format="json", **auth(organizer)
+    )
     assert bad.status_code == 400 and "Line 2" in str(bad.json())
 
 
@@ -95,10 +114,13 @@ def test_avoided_pairings_add_list_remove(api, organizer, event):
 def test_pairing_through_the_api_keeps_the_constraints(api, organizer, event):
     ids = add_teams(api, organizer, event, 8)
     for team_id, body in ((ids[0], {"byes_in_advance": 1}), (ids[1], {"fixed_table": 3})):
-        assert api.patch(f"/api/v1/events/{event.pk}/teams/{team_id}/", body, format="json",
-                         **auth(organizer)).status_code == 200
-    api.post(f"/api/v1/events/{event.pk}/avoided-pairings/", {"teams": [ids[2], ids[3]]}, format="json",
-             **auth(organizer))
+        assert (
+            api.patch(f"/api/v1/events/{event.pk}/teams/{team_id}/", body, format="json", **auth(organizer)).status_code
+            == 200
+        )
+    api.post(
+        f"/api/v1/events/{event.pk}/avoided-pairings/", {"teams": [ids[2], ids[3]]}, format="json", **auth(organizer)
+    )
     response = api.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json", **auth(organizer))
     assert response.status_code == 201, response.json()
     round_ = event.rounds.get(number=1)
@@ -116,8 +138,12 @@ def test_top_16_and_32_and_single_elimination_through_the_api(api, organizer):
         response = api.post("/api/v1/events/", {**base, "top_cut": cut}, format="json", **auth(organizer))
         assert response.status_code == 201 and response.json()["top_cut"] == cut, response.json()
     assert api.post("/api/v1/events/", {**base, "top_cut": 12}, format="json", **auth(organizer)).status_code == 400
-    assert api.post("/api/v1/events/", {**base, "bracket_seeding": "alphabetical"}, format="json",
-                    **auth(organizer)).status_code == 400
+    assert (
+        api.post(
+            "/api/v1/events/", {**base, "bracket_seeding": "alphabetical"}, format="json", **auth(organizer)
+        ).status_code
+        == 400
+    )
     response = api.post("/api/v1/events/", {**base, "bracket_seeding": "list"}, format="json", **auth(organizer))
     assert response.status_code == 201, response.json()
     event_id = response.json()["id"]

@@ -1,11 +1,17 @@
 """The Day 2 cut through the API (issue 42): GET/POST/DELETE /api/v1/events/{id}/cut/, its settings on the event,
 the did-not-advance state on teams and standings (and their filter), and clear 400/409 answers."""
+
 import pytest
 from rest_framework.test import APIClient
 
 from tests.api.test_organizer_api import auth
 from tests.factories import (
-    ApiTokenFactory, EventFactory, EventStaffFactory, OrganizerTokenFactory, RegistrationFactory, UserFactory,
+    ApiTokenFactory,
+    EventFactory,
+    EventStaffFactory,
+    OrganizerTokenFactory,
+    RegistrationFactory,
+    UserFactory,
 )
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import EventLogEntry, Player, Registration
@@ -65,8 +71,7 @@ def test_cut_through_the_api_made_listed_and_undone(api, organizer, event):
     assert EventLogEntry.objects.filter(event=event, action="day2_cut_undone", user=organizer.user).exists()
     assert api.delete(url, **auth(organizer)).status_code == 409  # nothing to undo
     assert api.post(rounds, {}, format="json", **auth(organizer)).status_code == 201  # round 3: the cut again
-    assert set(event.rounds.get(number=3).matches.values_list("team_a_id", flat=True)) <= set(
-        made.json()["advanced"])
+    assert set(event.rounds.get(number=3).matches.values_list("team_a_id", flat=True)) <= set(made.json()["advanced"])
     assert api.delete(url, **auth(organizer)).status_code == 409  # round 3 is paired
 
 
@@ -74,12 +79,14 @@ def test_bad_cuts_answer_400_and_write_nothing(api, organizer, event):
     url = f"/api/v1/events/{event.pk}/cut/"
     api.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json", **auth(organizer))
     _play(event, 1)
-    for body in ({"round": 1, "kind": "points", "threshold": 4},  # nobody has more than 3 points
-                 {"round": 4, "kind": "record", "threshold": 1},  # the last round: the top cut decides
-                 {"round": 1, "kind": "elo", "threshold": 1},
-                 {"round": 1, "kind": "record", "threshold": -1},
-                 {"round": 1, "kind": "record", "threshold": 0, "extra": 1},
-                 {}):  # no cut set on the event
+    for body in (
+        {"round": 1, "kind": "points", "threshold": 4},  # nobody has more than 3 points
+        {"round": 4, "kind": "record", "threshold": 1},  # the last round: the top cut decides
+        {"round": 1, "kind": "elo", "threshold": 1},
+        {"round": 1, "kind": "record", "threshold": -1},
+        {"round": 1, "kind": "record", "threshold": 0, "extra": 1},
+        {},
+    ):  # no cut set on the event
         answer = api.post(url, body, format="json", **auth(organizer))
         assert answer.status_code == 400, (body, answer.json())
     event.refresh_from_db()
@@ -91,8 +98,12 @@ def test_bad_cuts_answer_400_and_write_nothing(api, organizer, event):
 
 def test_no_cut_in_a_single_elimination_event_400(api, organizer):
     event = EventFactory(organizer=organizer.user, team_size=1, bracket_seeding="random")
-    answer = api.post(f"/api/v1/events/{event.pk}/cut/", {"round": 1, "kind": "record", "threshold": 0},
-                      format="json", **auth(organizer))
+    answer = api.post(
+        f"/api/v1/events/{event.pk}/cut/",
+        {"round": 1, "kind": "record", "threshold": 0},
+        format="json",
+        **auth(organizer),
+    )
     assert answer.status_code == 400 and "single-elimination" in str(answer.json())
 
 

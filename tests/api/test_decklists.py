@@ -1,5 +1,6 @@
 """The decklist endpoints (issue 40): a player registers a typed limited deck of a real-product event through the
 API, refused with the reason when it can't be registered; judges see a team's lists; no player sees another's."""
+
 import pytest
 
 from tests.factories import (
@@ -37,8 +38,9 @@ def test_a_player_registers_a_typed_sealed_deck(api, prerelease):
 
 def test_a_39_card_main_deck_is_a_400_with_the_reason(api, prerelease):
     event, (seat, _other, _third) = prerelease
-    response = _as(api, seat.player.user).put(f"/api/v1/events/{event.pk}/decklist",
-                                             {"text": "1 Serra Angel\n38 Plains"}, format="json")
+    response = _as(api, seat.player.user).put(
+        f"/api/v1/events/{event.pk}/decklist", {"text": "1 Serra Angel\n38 Plains"}, format="json"
+    )
     assert response.status_code == 400
     assert "the main deck has 39 cards; a limited deck has at least 40" in response.json()["message"]
     assert not Decklist.objects.filter(seat=seat).exists()
@@ -46,8 +48,9 @@ def test_a_39_card_main_deck_is_a_400_with_the_reason(api, prerelease):
 
 def test_a_mistyped_name_is_a_400_naming_it(api, prerelease):
     event, (seat, _other, _third) = prerelease
-    response = _as(api, seat.player.user).put(f"/api/v1/events/{event.pk}/decklist",
-                                             {"text": "1 Serra Angle\n40 Plains"}, format="json")
+    response = _as(api, seat.player.user).put(
+        f"/api/v1/events/{event.pk}/decklist", {"text": "1 Serra Angle\n40 Plains"}, format="json"
+    )
     assert response.status_code == 400
     assert "Line 1: 'Serra Angle' is not a card name. Did you mean Serra Angel" in response.json()["message"]
 
@@ -76,8 +79,9 @@ def test_a_player_cant_see_another_players_list(api, prerelease):
 def test_a_token_cant_register_a_players_list(api, prerelease):
     event, (seat, _other, _third) = prerelease
     token = ApiTokenFactory(event=event, user=event.organizer)
-    response = api.put(f"/api/v1/events/{event.pk}/decklist", {"text": DECK}, format="json",
-                       HTTP_AUTHORIZATION=f"Token {token.raw}")
+    response = api.put(
+        f"/api/v1/events/{event.pk}/decklist", {"text": DECK}, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}"
+    )
     assert response.status_code == 403
     assert not Decklist.objects.exists()
 

@@ -1,4 +1,5 @@
 """GET /api/v1/events/{id}/pods/: the public state of a Two-Headed Giant draft's pods; never a pick."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -22,7 +23,12 @@ def test_pods_list_pack_counts_whose_turn_and_deadline(api):
     assert body["count"] == 2
     first = body["results"][0]
     assert (first["number"], first["status"], first["pack_round"], first["pick"], first["passing"]) == (
-        1, "running", 1, 1, "left")
+        1,
+        "running",
+        1,
+        1,
+        "left",
+    )
     assert first["deadline"] is not None
     assert [t["has_picked"] for t in first["teams"]][0] is True
     assert [t["cards_in_front"] for t in first["teams"]][1:] == [15] * (len(first["teams"]) - 1)

@@ -1,4 +1,5 @@
 """Draft tables in the API: the public state only; a player's earlier picks must not leak."""
+
 import datetime as dt
 
 import pytest
@@ -15,19 +16,29 @@ pytestmark = pytest.mark.django_db
 
 def _running_table(event=None):
     """A table in pack 2 (index 1) at pick 3: pack 1 fully taken, two cards of pack 2 taken."""
-    table = DraftTableFactory(**({"event": event} if event else {}), status=DraftStatus.RUNNING,
-                              pack_sizes=[15] * 18, pack_index=1, pick_number=3,
-                              deadline=timezone.now() + dt.timedelta(seconds=5))
+    table = DraftTableFactory(
+        **({"event": event} if event else {}),
+        status=DraftStatus.RUNNING,
+        pack_sizes=[15] * 18,
+        pack_index=1,
+        pick_number=3,
+        deadline=timezone.now() + dt.timedelta(seconds=5),
+    )
     plan = draft_table_plan(table=table)
     cards = []
     for pack_index, taken in ((0, 15), (1, 2)):
         for position in range(1, 16):
             picked = position <= taken
-            cards.append(DraftCard(
-                table=table, pack_index=pack_index, position=position, name=f"P{pack_index + 1} card {position}",
-                picked_by=str(plan[pack_index].picks[position - 1]) if picked else "",
-                pick_number=position if picked else None,
-            ))
+            cards.append(
+                DraftCard(
+                    table=table,
+                    pack_index=pack_index,
+                    position=position,
+                    name=f"P{pack_index + 1} card {position}",
+                    picked_by=str(plan[pack_index].picks[position - 1]) if picked else "",
+                    pick_number=position if picked else None,
+                )
+            )
     DraftCard.objects.bulk_create(cards)
     return table, plan
 
@@ -127,6 +138,7 @@ def test_the_table_list_applies_expired_deadlines(api):
 
 
 # --- Draft tables belong to a round (team Rochester drafts every round, RULES.md 6) ---------------------------------
+
 
 def _two_rounds():
     from tests.factories import RegistrationFactory

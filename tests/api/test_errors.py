@@ -1,4 +1,5 @@
 """Malformed requests are 4xx with a JSON message a person can act on, never a 500."""
+
 import pytest
 from rest_framework.settings import api_settings
 
@@ -11,7 +12,10 @@ pytestmark = pytest.mark.django_db
 def test_unknown_path_is_json_404(api):
     response = api.get("/api/v1/nothing-here")
     assert response.status_code == 404
-    assert response.json()["message"] == "There is no API endpoint at /api/v1/nothing-here. The endpoints are listed at /api/v1/docs/."
+    assert (
+        response.json()["message"]
+        == "There is no API endpoint at /api/v1/nothing-here. The endpoints are listed at /api/v1/docs/."
+    )
 
 
 def test_missing_trailing_slash_is_pointed_out(api):
@@ -20,17 +24,21 @@ def test_missing_trailing_slash_is_pointed_out(api):
     assert "/api/v1/events/" in response.json()["message"]
 
 
-@pytest.mark.parametrize("url", [
-    "/api/v1/events/999999999999999999/",
-    "/api/v1/events/999999999999999999/matches/999999999999999999/",
-    "/api/v1/events/9999999999999999999999/standings/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/v1/events/999999999999999999/",
+        "/api/v1/events/999999999999999999/matches/999999999999999999/",
+        "/api/v1/events/9999999999999999999999/standings/",
+    ],
+)
 def test_huge_ids_are_404(api, url):
     assert api.get(url).status_code == 404
 
 
-@pytest.mark.parametrize("query", [{"round": "x"}, {"round": "2.5"}, {"team": "10" * 20}, {"round": "0"},
-                                   {"round_kind": "final"}])
+@pytest.mark.parametrize(
+    "query", [{"round": "x"}, {"round": "2.5"}, {"team": "10" * 20}, {"round": "0"}, {"round_kind": "final"}]
+)
 def test_bad_filters_are_400(api, query):
     event, _, _ = build_event(teams=2, rounds=1)
     response = api.get(f"/api/v1/events/{event.pk}/matches/", query)
@@ -73,19 +81,27 @@ def test_page_size_cap_is_500():
     assert CappedPagination.max_page_size == 500
 
 
-@pytest.mark.parametrize("body, content_type", [
-    ("{not json", "application/json"),
-    ("[]", "application/json"),
-    ('{"seats": "ABC"}', "application/json"),
-    ('{"seats": [{"letter": "Z", "wins_a": 9, "wins_b": -1}]}', "application/json"),
-    ("seats=1", "application/x-www-form-urlencoded"),
-])
+@pytest.mark.parametrize(
+    "body, content_type",
+    [
+        ("{not json", "application/json"),
+        ("[]", "application/json"),
+        ('{"seats": "ABC"}', "application/json"),
+        ('{"seats": [{"letter": "Z", "wins_a": 9, "wins_b": -1}]}', "application/json"),
+        ("seats=1", "application/x-www-form-urlencoded"),
+    ],
+)
 def test_malformed_result_bodies_are_4xx_with_a_message(api, body, content_type):
     event, _, _ = build_event(teams=2, rounds=1)
     match = event.rounds.get().matches.get()
     token = ApiTokenFactory(event=event)
-    response = api.generic("POST", f"/api/v1/events/{event.pk}/matches/{match.pk}/result", body,
-                           content_type=content_type, HTTP_AUTHORIZATION=f"Token {token.raw}")
+    response = api.generic(
+        "POST",
+        f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+        body,
+        content_type=content_type,
+        HTTP_AUTHORIZATION=f"Token {token.raw}",
+    )
     assert 400 <= response.status_code < 500
     assert response.json()["message"]
 
@@ -112,11 +128,14 @@ def test_a_multipart_body_that_isnt_one_is_a_json_400_that_says_so(api, with_tok
     match = event.rounds.get().matches.get()
     token = ApiTokenFactory(event=event)
     auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"} if with_token else {}
-    for path in (f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
-                 f"/api/v1/events/{event.pk}/teams/{registrations[0].pk}/drop"):
+    for path in (
+        f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+        f"/api/v1/events/{event.pk}/teams/{registrations[0].pk}/drop",
+    ):
         # No boundary: no multipart body can be read (Django's parser refuses it before any view).
-        response = api.generic("POST", path, b"garbage, not a multipart body", content_type="multipart/form-data",
-                               **auth)
+        response = api.generic(
+            "POST", path, b"garbage, not a multipart body", content_type="multipart/form-data", **auth
+        )
         assert response.status_code == 400 and response["Content-Type"] == "application/json", response.content[:200]
         assert "multipart/form-data" in response.json()["message"]
         # A boundary that never comes: read as an empty form, answered by the endpoint (JSON, never a 5xx).
@@ -130,8 +149,12 @@ def test_an_error_django_answers_itself_under_the_api_is_json_too(api, settings)
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 100
     event, _, _ = build_event(teams=2, rounds=1)
     match = event.rounds.get().matches.get()
-    response = api.generic("POST", f"/api/v1/events/{event.pk}/matches/{match.pk}/result", "seats=" + "x" * 500,
-                           content_type="application/x-www-form-urlencoded")
+    response = api.generic(
+        "POST",
+        f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+        "seats=" + "x" * 500,
+        content_type="application/x-www-form-urlencoded",
+    )
     assert response.status_code == 400 and response["Content-Type"] == "application/json"
     assert response.json()["status"] == 400 and response.json()["message"]
 

@@ -1,4 +1,5 @@
-""""Run again" through the API (issue 38): POST /api/v1/events/{id}/copy answers 201 with the new event."""
+""" "Run again" through the API (issue 38): POST /api/v1/events/{id}/copy answers 201 with the new event."""
+
 import pytest
 
 from tests.api.test_organizer_api import EVENT, auth
@@ -16,7 +17,8 @@ def test_copy_answers_201_with_the_new_event_a_week_later(api):
     body = response.json()
     assert body["id"] != source["id"] and body["date"] == "2026-12-11"
     assert {k: v for k, v in body.items() if k not in ("id", "date")} == {
-        k: v for k, v in source.items() if k not in ("id", "date")}
+        k: v for k, v in source.items() if k not in ("id", "date")
+    }
     entry = EventLogEntry.objects.get(event_id=body["id"])
     assert entry.data == {"copied_from": source["id"]} and "token" in entry.actor
 

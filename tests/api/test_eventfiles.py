@@ -1,5 +1,6 @@
 """Malformed event files (issue 39): a 400 that names the field, and nothing written, on /events/import and
 /events/{id}/replace."""
+
 import copy
 
 import pytest
@@ -16,8 +17,13 @@ pytestmark = pytest.mark.django_db
 
 
 def _counts() -> tuple[int, ...]:
-    return (Event.objects.count(), Registration.objects.count(), DraftTable.objects.count(), DraftCard.objects.count(),
-            EventLogEntry.objects.count())
+    return (
+        Event.objects.count(),
+        Registration.objects.count(),
+        DraftTable.objects.count(),
+        DraftCard.objects.count(),
+        EventLogEntry.objects.count(),
+    )
 
 
 def _broken(document: dict, how: str) -> tuple[dict, str]:
@@ -47,8 +53,15 @@ def _broken(document: dict, how: str) -> tuple[dict, str]:
     raise AssertionError(how)
 
 
-HOW = ["nul in a team's name", "nul in the event's name", "negative pack index", "exploded table", "version true",
-       "version 1.0", "two cards at one place"]
+HOW = [
+    "nul in a team's name",
+    "nul in the event's name",
+    "negative pack index",
+    "exploded table",
+    "version true",
+    "version 1.0",
+    "two cards at one place",
+]
 
 
 @pytest.fixture
@@ -93,13 +106,27 @@ def test_the_version_must_be_one_the_importer_reads(organizer):
     assert api.post("/api/v1/events/import", {**document, "version": 2}, format="json").status_code == 201
 
 
-@pytest.mark.parametrize("change", [
-    {"penalties": 5}, {"staff": [{"user": ["root"], "role": "judge"}]},
-    {"decklist_changes": [{"decklist": {"team": "Team 0", "seat": ["A"]}, "text": "x", "main": {}, "sideboard": {},
-                           "submitted_at": "2026-12-04T10:00:00+00:00", "reason": ""}]},
-    {"games": [{"match": {"round": [1], "table": 1}, "number": 1}]},
-    {"pods": [{"number": 1, "teams": "all", "cards": [{"team": [0]}]}]},
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"penalties": 5},
+        {"staff": [{"user": ["root"], "role": "judge"}]},
+        {
+            "decklist_changes": [
+                {
+                    "decklist": {"team": "Team 0", "seat": ["A"]},
+                    "text": "x",
+                    "main": {},
+                    "sideboard": {},
+                    "submitted_at": "2026-12-04T10:00:00+00:00",
+                    "reason": "",
+                }
+            ]
+        },
+        {"games": [{"match": {"round": [1], "table": 1}, "number": 1}]},
+        {"pods": [{"number": 1, "teams": "all", "cards": [{"team": [0]}]}]},
+    ],
+)
 def test_parts_of_the_wrong_shape_are_a_400(change, organizer):
     _token, api = organizer
     document = {**event_export(event=_rich_event()), **change}

@@ -1,4 +1,5 @@
 """Issue 19's API defects: deep or huge bodies (4), unknown paths under POST (6), spoofed X-Forwarded-For (2)."""
+
 import json
 
 import pytest
@@ -53,8 +54,13 @@ def test_json_body_bigger_than_the_limit_is_400(api, pending):  # noqa: F811
 def test_ordinary_result_still_parses(api, pending):  # noqa: F811
     event, match, _ = pending
     token = ApiTokenFactory(event=event)
-    seats = {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0}, {"letter": "B", "wins_a": 0, "wins_b": 2},
-                       {"letter": "C", "wins_a": 2, "wins_b": 1}]}
+    seats = {
+        "seats": [
+            {"letter": "A", "wins_a": 2, "wins_b": 0},
+            {"letter": "B", "wins_a": 0, "wins_b": 2},
+            {"letter": "C", "wins_a": 2, "wins_b": 1},
+        ]
+    }
     response = api.post(_result_url(event, match), seats, format="json", **_token_header(token))
     assert response.status_code == 200, response.content
 
@@ -112,8 +118,15 @@ def test_behind_one_proxy_the_address_the_proxy_saw_counts(monkeypatch, api):
     assert api.get("/api/v1/events/", HTTP_X_FORWARDED_FOR="203.0.113.6").status_code == 200
 
 
-@pytest.mark.parametrize("path,query", [("matches", {"round": "x"}), ("matches", {"round": "0"}),
-                                        ("standings", {"round": "-1"}), ("standings", {"team": "abc"})])
+@pytest.mark.parametrize(
+    "path,query",
+    [
+        ("matches", {"round": "x"}),
+        ("matches", {"round": "0"}),
+        ("standings", {"round": "-1"}),
+        ("standings", {"team": "abc"}),
+    ],
+)
 def test_a_bad_query_is_400_even_when_if_none_match_matches(api, path, query):
     # Defect 9 (issue 19): the 304 came before the query's validation ("*" matches every ETag).
     from tests.api.conftest import build_event
@@ -137,5 +150,7 @@ def test_a_page_size_that_is_not_a_positive_whole_number_is_400(api, page_size):
 
 def test_the_schema_says_page_size_and_page_start_at_one(api):
     schema = api.get("/api/v1/schema/?format=json").json()
-    params = {p["name"]: p["schema"] for p in schema["paths"]["/api/v1/events/{event_id}/matches/"]["get"]["parameters"]}
+    params = {
+        p["name"]: p["schema"] for p in schema["paths"]["/api/v1/events/{event_id}/matches/"]["get"]["parameters"]
+    }
     assert params["page_size"]["minimum"] == 1 and params["page"]["minimum"] == 1

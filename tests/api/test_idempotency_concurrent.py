@@ -1,4 +1,5 @@
 """Two copies of one result submission racing on PostgreSQL: one write, the other replays it."""
+
 import threading
 from collections import Counter
 
@@ -26,9 +27,13 @@ def test_concurrent_retries_record_once():
         client = APIClient()
         barrier.wait()
         try:
-            response = client.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/result", {"seats": seats},
-                                   format="json", HTTP_AUTHORIZATION=f"Token {token.raw}",
-                                   HTTP_IDEMPOTENCY_KEY="race")
+            response = client.post(
+                f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+                {"seats": seats},
+                format="json",
+                HTTP_AUTHORIZATION=f"Token {token.raw}",
+                HTTP_IDEMPOTENCY_KEY="race",
+            )
             answers.append((response.status_code, response.get("Idempotent-Replayed")))
         finally:
             connection.close()

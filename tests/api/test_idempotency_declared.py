@@ -1,5 +1,6 @@
 """Idempotency-Key can't disagree with the schema (issue 55): every operation that declares the header honours it,
 and honours it before anything else, so a retried call answers as the first did and writes nothing twice."""
+
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,12 @@ def test_every_operation_that_declares_the_key_honours_it_and_no_other():
                 honoured.add((path, method))
     assert declared and declared == honoured
     # The four that advertised the key and didn't honour it do now.
-    for path, method in (("/api/v1/events/{event_id}/avoided-pairings/", "delete"),
-                         ("/api/v1/events/{event_id}/cut/", "delete"),
-                         ("/api/v1/events/{event_id}/fees/", "patch"),
-                         ("/api/v1/events/{event_id}/fees/{registration_id}", "patch")):
+    for path, method in (
+        ("/api/v1/events/{event_id}/avoided-pairings/", "delete"),
+        ("/api/v1/events/{event_id}/cut/", "delete"),
+        ("/api/v1/events/{event_id}/fees/", "patch"),
+        ("/api/v1/events/{event_id}/fees/{registration_id}", "patch"),
+    ):
         assert (path, method) in honoured, (path, method)
 
 
@@ -67,8 +70,9 @@ def test_a_retried_delete_of_an_avoided_pairing_answers_as_the_first_time(api):
     url = f"/api/v1/events/{event.pk}/avoided-pairings/"
     assert api.post(url, {"teams": [a, b]}, format="json", **auth(organizer)).status_code == 201
     logged = EventLogEntry.objects.filter(event=event).count()
-    first = _retried(lambda **key: api.delete(url, {"teams": [a, b]}, format="json", **auth(organizer), **key),
-                     "remove-a-b")
+    first = _retried(
+        lambda **key: api.delete(url, {"teams": [a, b]}, format="json", **auth(organizer), **key), "remove-a-b"
+    )
     assert first.status_code == 204
     assert not AvoidedPairing.objects.exists()
     assert EventLogEntry.objects.filter(event=event).count() == logged + 1  # removed once
@@ -82,12 +86,12 @@ def test_retried_fee_and_payment_writes_answer_the_same_and_write_once():
     client = APIClient()
     client.force_login(event.organizer)
     fees = f"/api/v1/events/{event.pk}/fees/"
-    first = _retried(lambda **key: client.patch(fees, {"amount": "4.50", "currency": "usd"}, format="json", **key),
-                     "fee-1")
+    first = _retried(
+        lambda **key: client.patch(fees, {"amount": "4.50", "currency": "usd"}, format="json", **key), "fee-1"
+    )
     assert first.status_code == 200
     logged = EventLogEntry.objects.filter(event=event).count()
-    first = _retried(lambda **key: client.patch(f"{fees}{team.pk}", {"status": "paid"}, format="json", **key),
-                     "paid-1")
+    first = _retried(lambda **key: client.patch(f"{fees}{team.pk}", {"status": "paid"}, format="json", **key), "paid-1")
     assert first.status_code == 200
     assert EventLogEntry.objects.filter(event=event).count() == logged + 1
     assert IdempotencyKey.objects.count() == 2

@@ -5,6 +5,7 @@ follow the players' strength, typed as the desk types them ("2-1", "1-2", "1-1-1
 worked out here from the pairings the API made, by MTR Appendix C written out in this file (game points, a bye as
 a 2-0, an intentional draw as 0-0-3, the 0.33 floor), independently of Hydra's standings engine.
 """
+
 from fractions import Fraction
 
 import pytest
@@ -72,9 +73,16 @@ def _expected(played: list[tuple[str, str | None, str]]) -> dict[str, dict]:
         games[b] += won + lost + drawn
     mw = {p: max(FLOOR, Fraction(points[p], 3 * rounds[p])) for p in points}
     gw = {p: max(FLOOR, Fraction(game_points[p], 3 * games[p])) for p in points}
-    return {p: {"points": points[p], "mw": mw[p], "gw": gw[p],
-                "omw": sum((mw[o] for o in opponents[p]), Fraction(0)) / len(opponents[p]),
-                "ogw": sum((gw[o] for o in opponents[p]), Fraction(0)) / len(opponents[p])} for p in points}
+    return {
+        p: {
+            "points": points[p],
+            "mw": mw[p],
+            "gw": gw[p],
+            "omw": sum((mw[o] for o in opponents[p]), Fraction(0)) / len(opponents[p]),
+            "ogw": sum((gw[o] for o in opponents[p]), Fraction(0)) / len(opponents[p]),
+        }
+        for p in points
+    }
 
 
 def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
@@ -83,10 +91,21 @@ def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
     api = APIClient()
     token = OrganizerTokenFactory()
     auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"}
-    created = api.post("/api/v1/events/", {
-        "name": "Friday Night Modern", "date": "2026-12-04", "team_size": 1, "format_kind": "team_constructed",
-        "constructed_format": "modern", "swiss_rounds": ROUNDS, "top_cut": 8, "is_public": True,
-    }, format="json", **auth)
+    created = api.post(
+        "/api/v1/events/",
+        {
+            "name": "Friday Night Modern",
+            "date": "2026-12-04",
+            "team_size": 1,
+            "format_kind": "team_constructed",
+            "constructed_format": "modern",
+            "swiss_rounds": ROUNDS,
+            "top_cut": 8,
+            "is_public": True,
+        },
+        format="json",
+        **auth,
+    )
     assert created.status_code == 201, created.json()
     assert created.json()["team_size"] == 1
     base = f"/api/v1/events/{created.json()['id']}"
@@ -123,7 +142,8 @@ def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
             assert posted.status_code == 200, posted.json()
             assert posted.json()["result_state"] == "final"
             assert posted.json()["outcome"] == {(1, 0): "A", (0, 1): "B"}.get(
-                (int(_games(result)[0] > _games(result)[1]), int(_games(result)[1] > _games(result)[0])), "D")
+                (int(_games(result)[0] > _games(result)[1]), int(_games(result)[1] > _games(result)[0])), "D"
+            )
             played.append((a, b, result))
     assert LATE not in players_in[1] and LATE in players_in[2]
     assert "Player 01" in players_in[2] and not any("Player 01" in players_in[n] for n in range(3, ROUNDS + 1))
@@ -139,8 +159,15 @@ def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
         assert Fraction(row["omw"]["exact"]) == want["omw"], row["name"]
         assert Fraction(row["gw"]["exact"]) == want["gw"], row["name"]
         assert Fraction(row["ogw"]["exact"]) == want["ogw"], row["name"]
-    keys = [(expected[r["name"]]["points"], expected[r["name"]]["omw"], expected[r["name"]]["gw"],
-             expected[r["name"]]["ogw"]) for r in standings]
+    keys = [
+        (
+            expected[r["name"]]["points"],
+            expected[r["name"]]["omw"],
+            expected[r["name"]]["gw"],
+            expected[r["name"]]["ogw"],
+        )
+        for r in standings
+    ]
     assert keys == sorted(keys, reverse=True)  # by points, OMW%, GW%, OGW%
     swiss_rank = [r["name"] for r in standings]
 
@@ -149,8 +176,11 @@ def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
     quarters = api.post(f"{base}/rounds/", {}, format="json", **auth)
     assert quarters.status_code == 201 and quarters.json()["name"] == "Quarterfinal"
     assert {frozenset((m["team_a"]["name"], m["team_b"]["name"])) for m in quarters.json()["matches"]} == {
-        frozenset((top8[0], top8[7])), frozenset((top8[3], top8[4])), frozenset((top8[1], top8[6])),
-        frozenset((top8[2], top8[5]))}
+        frozenset((top8[0], top8[7])),
+        frozenset((top8[3], top8[4])),
+        frozenset((top8[1], top8[6])),
+        frozenset((top8[2], top8[5])),
+    }
     losers = {}
     for stage in ("quarterfinal", "semifinal", "final"):
         paired = quarters if stage == "quarterfinal" else api.post(f"{base}/rounds/", {}, format="json", **auth)
@@ -170,7 +200,8 @@ def test_a_17_player_event_with_a_top_8_runs_through_the_api_alone():
     placements = api.get(f"{base}/placements/").json()
     by_rank = sorted(losers["semifinal"], key=swiss_rank.index) + sorted(losers["quarterfinal"], key=swiss_rank.index)
     assert [(p["place"], p["name"]) for p in placements[:8]] == (
-        [(1, champion), (2, losers["final"][0])] + [(3 + i, name) for i, name in enumerate(by_rank)])
+        [(1, champion), (2, losers["final"][0])] + [(3 + i, name) for i, name in enumerate(by_rank)]
+    )
     assert [p["name"] for p in placements[8:]] == swiss_rank[8:]
     assert [p["stage"] for p in placements[:8]] == ["final", "final"] + ["semifinal"] * 2 + ["quarterfinal"] * 4
 
@@ -184,12 +215,17 @@ def test_player_registration_and_typed_results_refuse_what_does_not_fit():
     api = APIClient()
     token = OrganizerTokenFactory()
     auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"}
-    team_event = api.post("/api/v1/events/", {"name": "Team Open", "date": "2026-12-05", "team_size": 3,
-                                              "format_kind": "team_sealed"}, format="json", **auth).json()
+    team_event = api.post(
+        "/api/v1/events/",
+        {"name": "Team Open", "date": "2026-12-05", "team_size": 3, "format_kind": "team_sealed"},
+        format="json",
+        **auth,
+    ).json()
     alone = api.post(f"/api/v1/events/{team_event['id']}/teams/", {"player": "Ann"}, format="json", **auth)
     assert alone.status_code == 400 and "teams of 3" in str(alone.json())
-    both = api.post(f"/api/v1/events/{team_event['id']}/teams/",
-                    {"player": "Ann", "name": "X", "seats": []}, format="json", **auth)
+    both = api.post(
+        f"/api/v1/events/{team_event['id']}/teams/", {"player": "Ann", "name": "X", "seats": []}, format="json", **auth
+    )
     assert both.status_code == 400 and "not both" in str(both.json())
 
     event, _registrations, rounds = build_event(teams=4, rounds=1, top_cut=0)

@@ -5,6 +5,7 @@ Results follow the players' strength (the strongest at a pod wins), but round 2'
 two strongest players and round 3's pod 1 on time (everyone still in). The expected points and opponents'
 tiebreaker are worked out here from the pods the API seated, by docs/multiplayer.md's rules written out in this file.
 """
+
 from fractions import Fraction
 
 import pytest
@@ -50,11 +51,23 @@ def test_a_13_player_commander_night_with_a_top_pod_runs_through_the_api_alone()
     api = APIClient()
     token = OrganizerTokenFactory()
     auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"}
-    created = api.post("/api/v1/events/", {
-        "name": "Commander Night", "date": "2026-12-04", "team_size": 1, "format_kind": "team_constructed",
-        "constructed_format": "commander", "structure": "multiplayer_pods", "pod_size": 4, "swiss_rounds": ROUNDS,
-        "top_cut": 4, "is_public": True,
-    }, format="json", **auth)
+    created = api.post(
+        "/api/v1/events/",
+        {
+            "name": "Commander Night",
+            "date": "2026-12-04",
+            "team_size": 1,
+            "format_kind": "team_constructed",
+            "constructed_format": "commander",
+            "structure": "multiplayer_pods",
+            "pod_size": 4,
+            "swiss_rounds": ROUNDS,
+            "top_cut": 4,
+            "is_public": True,
+        },
+        format="json",
+        **auth,
+    )
     assert created.status_code == 201, created.json()
     assert (created.json()["structure"], created.json()["pod_size"]) == ("multiplayer_pods", 4)
     base = f"/api/v1/events/{created.json()['id']}"
@@ -96,8 +109,12 @@ def test_a_13_player_commander_night_with_a_top_pod_runs_through_the_api_alone()
     seats = top.json()["pods"][0]["seats"]
     assert [s["name"] for s in seats] == swiss[:4]  # seated by seed: the first in the standings plays first
     champion = min(seats, key=lambda s: STRENGTH[s["name"]])  # the weakest of the four wins the final game
-    final = api.post(f"{base}/tables/{top.json()['pods'][0]['id']}/result",
-                     {"result": "win", "players": [champion["id"]]}, format="json", **auth)
+    final = api.post(
+        f"{base}/tables/{top.json()['pods'][0]['id']}/result",
+        {"result": "win", "players": [champion["id"]]},
+        format="json",
+        **auth,
+    )
     assert final.status_code == 200, final.json()
     event = api.get(f"{base}/", **auth).json()
     assert event["status"] == "finished"
@@ -133,9 +150,12 @@ def test_the_pod_paths_of_before_issue_55_answer_as_the_table_paths_do_and_are_d
     assert api.post(f"{base}/pod-tables/{second.pk}/confirm", format="json").status_code in (401, 403)
 
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
-    for old_path, new_path in (("pod-rounds/", "table-rounds/"), ("pod-standings/", "table-standings/"),
-                               ("pod-tables/{table_id}/result", "tables/{table_id}/result"),
-                               ("pod-tables/{table_id}/confirm", "tables/{table_id}/confirm")):
+    for old_path, new_path in (
+        ("pod-rounds/", "table-rounds/"),
+        ("pod-standings/", "table-standings/"),
+        ("pod-tables/{table_id}/result", "tables/{table_id}/result"),
+        ("pod-tables/{table_id}/confirm", "tables/{table_id}/confirm"),
+    ):
         for method, operation in paths[f"/api/v1/events/{{event_id}}/{old_path}"].items():
             assert operation.get("deprecated") is True, (old_path, method)
             assert "deprecated" not in paths[f"/api/v1/events/{{event_id}}/{new_path}"][method], (new_path, method)

@@ -1,4 +1,5 @@
 """GET /api/v1/notifications/ and POST /api/v1/notifications/read/: the caller's own, by session or token."""
+
 import pytest
 
 from api.services import api_token_create
@@ -11,8 +12,13 @@ pytestmark = pytest.mark.django_db
 
 def _notice(person, event, n):
     return Notification.objects.create(
-        person=person, event=event, kind=NoticeKind.ANNOUNCEMENT, source=f"log:{n}",
-        params={"event": event.name, "text": f"Note {n}"}, link=f"/events/{event.pk}/")
+        person=person,
+        event=event,
+        kind=NoticeKind.ANNOUNCEMENT,
+        source=f"log:{n}",
+        params={"event": event.name, "text": f"Note {n}"},
+        link=f"/events/{event.pk}/",
+    )
 
 
 def test_the_list_is_the_callers_own_with_read_and_unread(client):
@@ -42,8 +48,7 @@ def test_an_event_token_reads_and_marks_only_its_events_notifications(client):
     assert [row["body"] for row in body["results"]] == ["Note 1"]
     everything = client.post("/api/v1/notifications/read/", {}, content_type="application/json", **auth)
     assert everything.json() == {"marked": 1}
-    named = client.post("/api/v1/notifications/read/", {"ids": [elsewhere.pk]}, content_type="application/json",
-                        **auth)
+    named = client.post("/api/v1/notifications/read/", {"ids": [elsewhere.pk]}, content_type="application/json", **auth)
     assert named.json() == {"marked": 0}
     elsewhere.refresh_from_db(), mine.refresh_from_db()
     assert elsewhere.read_at is None and mine.read_at is not None

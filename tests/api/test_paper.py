@@ -1,6 +1,7 @@
 """A paper draft through the API (api/views/paper.py, issue 40): seating 2HG pods, calling every round's team
 Rochester table, two calls at once, pause/resume/stop with who did it in the log, bad input a 400 or 409 with the
 reason, and the reads as public as the event."""
+
 import pytest
 
 from api.services import api_token_create
@@ -31,8 +32,15 @@ def test_api_seats_2hg_paper_pods_and_calls_the_draft_with_2hg_times(api):
     call = api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "draft", "pack_size": 15}, format="json")
     assert call.status_code == 201
     body = call.json()
-    assert body["schedule"][0] == {"kind": "pick", "seconds": 80, "pack": 1, "pick": 1, "cards": 15,
-                                   "passing": "left", "take": 2}
+    assert body["schedule"][0] == {
+        "kind": "pick",
+        "seconds": 80,
+        "pack": 1,
+        "pick": 1,
+        "cards": 15,
+        "passing": "left",
+        "take": 2,
+    }
     assert body["index"] == 0 and body["pod"] is None and body["label"] == ""
     api.credentials()
     public = api.get(f"/api/v1/events/{event.pk}/calls/").json()
@@ -48,10 +56,10 @@ def test_api_calls_each_rochester_table_of_the_round_and_runs_two_calls_at_once(
     first, second = DraftTable.objects.filter(round=round_).order_by("number")
     api.force_authenticate(event.organizer)
     url = f"/api/v1/events/{event.pk}/calls/"
-    one = api.post(url, {"kind": "draft", "table": first.pk, "pack_size": 15, "first_team": 2, "minutes": 40},
-                   format="json").json()
-    two = api.post(url, {"kind": "draft", "table": second.pk, "pack_size": 14, "first_team": 1},
-                   format="json").json()
+    one = api.post(
+        url, {"kind": "draft", "table": first.pk, "pack_size": 15, "first_team": 2, "minutes": 40}, format="json"
+    ).json()
+    two = api.post(url, {"kind": "draft", "table": second.pk, "pack_size": 14, "first_team": 1}, format="json").json()
     assert (one["table"], one["round"], one["schedule"][0]["seat"]) == (1, 1, "2B")
     assert one["schedule"][-1]["kind"] == "build" and two["schedule"][0]["seat"] == "1B"
     paused = api.post(f"{url}{one['id']}/", {"action": "pause"}, format="json")
@@ -66,20 +74,34 @@ def test_api_calls_each_rochester_table_of_the_round_and_runs_two_calls_at_once(
     assert api.post(f"{url}{one['id']}/", {"action": "resume"}, format="json").json()["paused_at"] is None
     assert api.delete(f"{url}{two['id']}/").status_code == 204
     assert list(EventTimer.objects.filter(event=event).values_list("pk", flat=True)) == [one["id"]]
-    log = list(EventLogEntry.objects.filter(event=event, action__startswith="timer_").order_by("pk")
-               .values_list("action", "user_id"))
-    assert log == [(a, event.organizer.pk) for a in (
-        "timer_draft_start", "timer_draft_start", "timer_draft_pause", "timer_draft_resume", "timer_draft_stop")]
+    log = list(
+        EventLogEntry.objects.filter(event=event, action__startswith="timer_")
+        .order_by("pk")
+        .values_list("action", "user_id")
+    )
+    assert log == [
+        (a, event.organizer.pk)
+        for a in (
+            "timer_draft_start",
+            "timer_draft_start",
+            "timer_draft_pause",
+            "timer_draft_resume",
+            "timer_draft_stop",
+        )
+    ]
 
 
-@pytest.mark.parametrize("data,code,words", [
-    ({"kind": "draft"}, 400, "cards in a pack"),
-    ({"kind": "build"}, 400, "whole minutes"),
-    ({"kind": "draft", "pack_size": 99}, 400, "pack_size"),
-    ({"kind": "nap"}, 400, "kind"),
-    ({"kind": "draft", "pack_size": 15, "table": 999999}, 409, "no such draft table"),
-    ({"kind": "draft", "pack_size": 15, "table": 1, "pod": 1}, 400, "not both"),
-])
+@pytest.mark.parametrize(
+    "data,code,words",
+    [
+        ({"kind": "draft"}, 400, "cards in a pack"),
+        ({"kind": "build"}, 400, "whole minutes"),
+        ({"kind": "draft", "pack_size": 99}, 400, "pack_size"),
+        ({"kind": "nap"}, 400, "kind"),
+        ({"kind": "draft", "pack_size": 15, "table": 999999}, 409, "no such draft table"),
+        ({"kind": "draft", "pack_size": 15, "table": 1, "pod": 1}, 400, "not both"),
+    ],
+)
 def test_api_call_refuses_bad_input_with_the_reason(api, data, code, words):
     event = RochesterEventFactory(real_product=True)
     for _ in range(2):
@@ -99,16 +121,29 @@ def test_api_calls_are_hidden_with_the_private_event_and_only_who_runs_it_writes
     stranger = UserFactory()
     api.force_authenticate(stranger)
     assert api.get(f"/api/v1/events/{event.pk}/calls/").status_code == 404
-    assert api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "draft", "table": table.pk, "pack_size": 15,
-                                                           "first_team": 1}, format="json").status_code == 404
+    assert (
+        api.post(
+            f"/api/v1/events/{event.pk}/calls/",
+            {"kind": "draft", "table": table.pk, "pack_size": 15, "first_team": 1},
+            format="json",
+        ).status_code
+        == 404
+    )
     player = table.team1.seats.get(letter="A").player.user
     api.force_authenticate(player)
     assert api.get(f"/api/v1/events/{event.pk}/calls/").status_code == 200
-    assert api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "draft", "table": table.pk, "pack_size": 15,
-                                                           "first_team": 1}, format="json").status_code == 404
+    assert (
+        api.post(
+            f"/api/v1/events/{event.pk}/calls/",
+            {"kind": "draft", "table": table.pk, "pack_size": 15, "first_team": 1},
+            format="json",
+        ).status_code
+        == 404
+    )
     api.force_authenticate(None)
-    assert api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "build", "minutes": 5},
-                    format="json").status_code == 401
+    assert (
+        api.post(f"/api/v1/events/{event.pk}/calls/", {"kind": "build", "minutes": 5}, format="json").status_code == 401
+    )
     assert not EventTimer.objects.exists()
 
 
@@ -141,11 +176,19 @@ def test_api_timers_are_run_by_the_scorekeepers_and_the_events_token_but_pods_se
     again = api.post(f"{url}{build.json()['id']}/", {"action": "end"}, format="json")
     assert again.status_code == 409 and "already over" in str(again.json())
     assert api.delete(f"{url}{call.json()['id']}/").status_code == 204
-    actions = list(EventLogEntry.objects.filter(event=event, action__startswith="timer_").order_by("pk")
-                   .values_list("action", "user"))
-    assert actions == [("timer_draft_start", keeper.pk), ("timer_draft_pause", keeper.pk),
-                       ("timer_draft_resume", event.organizer.pk), ("timer_build_start", event.organizer.pk),
-                       ("timer_build_end", event.organizer.pk), ("timer_draft_stop", event.organizer.pk)]
+    actions = list(
+        EventLogEntry.objects.filter(event=event, action__startswith="timer_")
+        .order_by("pk")
+        .values_list("action", "user")
+    )
+    assert actions == [
+        ("timer_draft_start", keeper.pk),
+        ("timer_draft_pause", keeper.pk),
+        ("timer_draft_resume", event.organizer.pk),
+        ("timer_build_start", event.organizer.pk),
+        ("timer_build_end", event.organizer.pk),
+        ("timer_draft_stop", event.organizer.pk),
+    ]
     api.credentials()
     api.force_authenticate(UserFactory())
     assert api.post(url, {"kind": "build", "minutes": 5}, format="json").status_code == 404

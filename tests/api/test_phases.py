@@ -1,6 +1,7 @@
 """Phases through the API (issue 42, docs/phases.md): the plan (list, add, change, remove), bad plans answered 400
 field by field, starting the next phase with its pods seated by the standings, the phase of each round, the decks
 kept per phase, and who may do what."""
+
 import pytest
 
 from tests.api.test_organizer_api import auth
@@ -22,8 +23,15 @@ def organizer():
 
 @pytest.fixture
 def event(organizer):
-    event = EventFactory(organizer=organizer.user, team_size=1, format_kind=FormatKind.TEAM_SEALED,
-                         constructed_format="", real_product=True, swiss_rounds=5, top_cut=4)
+    event = EventFactory(
+        organizer=organizer.user,
+        team_size=1,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        real_product=True,
+        swiss_rounds=5,
+        top_cut=4,
+    )
     for _ in range(12):
         RegistrationFactory(event=event)
     return event
@@ -85,20 +93,23 @@ def test_plan_through_the_api_then_play_it(api, organizer, event):
     assert EventLogEntry.objects.filter(event=event, action__startswith="phase_").count() == 4
 
 
-@pytest.mark.parametrize(("body", "field"), [
-    ({**SEALED, "rounds": 0}, "rounds"),
-    ({**SEALED, "rounds": 31}, "rounds"),
-    ({**SEALED, "format_kind": "chess"}, "format_kind"),
-    ({**SEALED, "pairing_scope": "pods"}, "pairing_scope"),
-    ({**DRAFT, "pod_size": 12}, "pod_size"),
-    ({**DRAFT, "pod_size": 1}, "pod_size"),
-    ({**SEALED, "number": 3}, "number"),
-    ({**SEALED, "rounds": "three"}, "rounds"),
-    ({**SEALED, "swiss": 3}, "swiss"),
-    ({"format_kind": "team_sealed"}, "rounds"),
-    ({**SEALED, "format_kind": "2hg_draft"}, "format_kind"),
-    ({**SEALED, "format_kind": "team_rochester"}, "format_kind"),
-])
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({**SEALED, "rounds": 0}, "rounds"),
+        ({**SEALED, "rounds": 31}, "rounds"),
+        ({**SEALED, "format_kind": "chess"}, "format_kind"),
+        ({**SEALED, "pairing_scope": "pods"}, "pairing_scope"),
+        ({**DRAFT, "pod_size": 12}, "pod_size"),
+        ({**DRAFT, "pod_size": 1}, "pod_size"),
+        ({**SEALED, "number": 3}, "number"),
+        ({**SEALED, "rounds": "three"}, "rounds"),
+        ({**SEALED, "swiss": 3}, "swiss"),
+        ({"format_kind": "team_sealed"}, "rounds"),
+        ({**SEALED, "format_kind": "2hg_draft"}, "format_kind"),
+        ({**SEALED, "format_kind": "team_rochester"}, "format_kind"),
+    ],
+)
 def test_bad_plans_answer_400_naming_the_field(api, organizer, event, body, field):
     response = api.post(_url(event), body, format="json", **auth(organizer))
     assert response.status_code == 400, response.json()
@@ -143,18 +154,38 @@ def test_team_plans_a_two_headed_giant_draft_in_pods_of_four_and_team_sealed_the
     from tests.factories import ThgDraftEventFactory
 
     thg = ThgDraftEventFactory(organizer=organizer.user)
-    assert api.post(_url(thg), {"format_kind": "2hg_sealed", "rounds": 2}, format="json", **auth(organizer)).status_code == 201
-    pods = api.post(_url(thg), {"format_kind": "2hg_draft", "rounds": 2, "pairing_scope": "pods"}, format="json",
-                    **auth(organizer))
+    assert (
+        api.post(_url(thg), {"format_kind": "2hg_sealed", "rounds": 2}, format="json", **auth(organizer)).status_code
+        == 201
+    )
+    pods = api.post(
+        _url(thg), {"format_kind": "2hg_draft", "rounds": 2, "pairing_scope": "pods"}, format="json", **auth(organizer)
+    )
     assert pods.status_code == 201 and pods.json()["pod_size"] == 4
-    assert api.post(_url(thg), {"format_kind": "2hg_draft", "rounds": 1, "pairing_scope": "pods", "pod_size": 8},
-                    format="json", **auth(organizer)).status_code == 400
-    assert api.post(_url(thg), {"format_kind": "booster_draft", "rounds": 1}, format="json",
-                    **auth(organizer)).status_code == 400
+    assert (
+        api.post(
+            _url(thg),
+            {"format_kind": "2hg_draft", "rounds": 1, "pairing_scope": "pods", "pod_size": 8},
+            format="json",
+            **auth(organizer),
+        ).status_code
+        == 400
+    )
+    assert (
+        api.post(_url(thg), {"format_kind": "booster_draft", "rounds": 1}, format="json", **auth(organizer)).status_code
+        == 400
+    )
     trios = EventFactory(organizer=organizer.user, team_size=3)
-    assert api.post(_url(trios), {"format_kind": "team_sealed", "rounds": 3}, format="json", **auth(organizer)).status_code == 201
-    assert api.post(_url(trios), {"format_kind": "team_rochester", "rounds": 3}, format="json",
-                    **auth(organizer)).status_code == 201
+    assert (
+        api.post(_url(trios), {"format_kind": "team_sealed", "rounds": 3}, format="json", **auth(organizer)).status_code
+        == 201
+    )
+    assert (
+        api.post(
+            _url(trios), {"format_kind": "team_rochester", "rounds": 3}, format="json", **auth(organizer)
+        ).status_code
+        == 201
+    )
     trios.refresh_from_db()
     assert (trios.swiss_rounds, trios.format_kind) == (6, "team_sealed")
 
@@ -191,20 +222,49 @@ def test_64_players_sealed_a_cut_at_x1_draft_in_pods_of_the_advanced_then_top_8(
 
     from tournaments.phases import pod_sizes
 
-    created = api.post("/api/v1/events/", {
-        "name": "Regional Championship", "date": "2026-12-05", "team_size": 1, "format_kind": "team_sealed",
-        "swiss_rounds": 6, "top_cut": 8, "is_public": True}, format="json", **auth(organizer))
+    created = api.post(
+        "/api/v1/events/",
+        {
+            "name": "Regional Championship",
+            "date": "2026-12-05",
+            "team_size": 1,
+            "format_kind": "team_sealed",
+            "swiss_rounds": 6,
+            "top_cut": 8,
+            "is_public": True,
+        },
+        format="json",
+        **auth(organizer),
+    )
     assert created.status_code == 201, created.json()
     base = f"/api/v1/events/{created.json()['id']}"
     csv = "player\n" + "".join(f"Player {n:02d}\n" for n in range(1, 65))
     imported = api.generic("POST", f"{base}/teams/import", csv.encode(), content_type="text/csv", **auth(organizer))
     assert imported.status_code == 201 and len(imported.json()) == 64, imported.json()
-    assert api.post(f"{base}/phases/", {"name": "Day 1 sealed", "format_kind": "team_sealed", "rounds": 3},
-                    format="json", **auth(organizer)).status_code == 201
-    assert api.post(f"{base}/phases/", {"format_kind": "booster_draft", "rounds": 3, "pairing_scope": "pods"},
-                    format="json", **auth(organizer)).status_code == 201
-    cut = api.patch(f"{base}/", {"day2_cut_round": 3, "day2_cut_kind": "record", "day2_cut_threshold": 1},
-                    format="json", **auth(organizer))
+    assert (
+        api.post(
+            f"{base}/phases/",
+            {"name": "Day 1 sealed", "format_kind": "team_sealed", "rounds": 3},
+            format="json",
+            **auth(organizer),
+        ).status_code
+        == 201
+    )
+    assert (
+        api.post(
+            f"{base}/phases/",
+            {"format_kind": "booster_draft", "rounds": 3, "pairing_scope": "pods"},
+            format="json",
+            **auth(organizer),
+        ).status_code
+        == 201
+    )
+    cut = api.patch(
+        f"{base}/",
+        {"day2_cut_round": 3, "day2_cut_kind": "record", "day2_cut_threshold": 1},
+        format="json",
+        **auth(organizer),
+    )
     assert cut.status_code == 200, cut.json()
 
     rng = random.Random(42)
@@ -231,7 +291,7 @@ def test_64_players_sealed_a_cut_at_x1_draft_in_pods_of_the_advanced_then_top_8(
     start = 0
     for pod in pods:  # pod 1 the top eight advanced, pod 2 the next ... by the standings after round 3
         size = len(pod["seats"])
-        assert {s["team"] for s in pod["seats"]} == set(want_advanced[start:start + size]), pod["pod"]
+        assert {s["team"] for s in pod["seats"]} == set(want_advanced[start : start + size]), pod["pod"]
         start += size
     assert api.get(f"{base}/phases/2/pods/", **auth(organizer)).json() == pods
     in_pod = {s["team"]: p["pod"] for p in pods for s in p["seats"]}
@@ -267,8 +327,12 @@ def test_64_players_sealed_a_cut_at_x1_draft_in_pods_of_the_advanced_then_top_8(
     matches = quarter["matches"]
     while matches:
         for m in matches:
-            assert api.post(f"{base}/matches/{m['id']}/result", {"result": "2-0"}, format="json",
-                            **auth(organizer)).status_code == 200
+            assert (
+                api.post(
+                    f"{base}/matches/{m['id']}/result", {"result": "2-0"}, format="json", **auth(organizer)
+                ).status_code
+                == 200
+            )
         if len(matches) == 1:
             break
         matches = _pair(api, organizer, base)["matches"]
@@ -291,14 +355,19 @@ def test_a_cut_made_by_hand_after_the_phase_started_seats_its_pods_again_and_und
         _play(event.rounds.get(number=_pair(api, organizer, f"/api/v1/events/{event.pk}")["number"]), rng)
     started = api.post(_url(event, "start/"), {"seed": 3}, format="json", **auth(organizer))
     assert sum(len(p["seats"]) for p in started.json()["pods"]) == 12
-    made = api.post(f"/api/v1/events/{event.pk}/cut/", {"round": 2, "kind": "record", "threshold": 1},
-                    format="json", **auth(organizer))
+    made = api.post(
+        f"/api/v1/events/{event.pk}/cut/",
+        {"round": 2, "kind": "record", "threshold": 1},
+        format="json",
+        **auth(organizer),
+    )
     assert made.status_code == 200, made.json()
     advanced = made.json()["advanced"]
     pods = api.get(_url(event, "2/pods/"), **auth(organizer)).json()
     assert sorted(s["team"] for p in pods for s in p["seats"]) == sorted(advanced)
     assert [s["team"] for s in pods[0]["seats"]] and {s["team"] for s in pods[0]["seats"]} == set(
-        advanced[:len(pods[0]["seats"])])
+        advanced[: len(pods[0]["seats"])]
+    )
     assert api.delete(f"/api/v1/events/{event.pk}/cut/", **auth(organizer)).status_code == 200
     pods = api.get(_url(event, "2/pods/"), **auth(organizer)).json()
     assert sum(len(p["seats"]) for p in pods) == 12
@@ -310,17 +379,37 @@ def test_a_team_event_team_sealed_a_cut_then_team_rochester(api, organizer):
     team Rochester for 2 rounds: the cut teams are never paired again and placed below every Day 2 team."""
     import random
 
-    event = EventFactory(organizer=organizer.user, team_size=3, format_kind=FormatKind.TEAM_SEALED,
-                         constructed_format="", real_product=True, swiss_rounds=4, top_cut=0)
+    event = EventFactory(
+        organizer=organizer.user,
+        team_size=3,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        real_product=True,
+        swiss_rounds=4,
+        top_cut=0,
+    )
     for _ in range(16):
         RegistrationFactory(event=event)
     base = f"/api/v1/events/{event.pk}"
-    assert api.post(_url(event), {"format_kind": "team_sealed", "rounds": 2}, format="json",
-                    **auth(organizer)).status_code == 201
-    assert api.post(_url(event), {"format_kind": "team_rochester", "rounds": 2}, format="json",
-                    **auth(organizer)).status_code == 201
-    assert api.patch(f"{base}/", {"day2_cut_round": 2, "day2_cut_kind": "points", "day2_cut_threshold": 4},
-                     format="json", **auth(organizer)).status_code == 200
+    assert (
+        api.post(_url(event), {"format_kind": "team_sealed", "rounds": 2}, format="json", **auth(organizer)).status_code
+        == 201
+    )
+    assert (
+        api.post(
+            _url(event), {"format_kind": "team_rochester", "rounds": 2}, format="json", **auth(organizer)
+        ).status_code
+        == 201
+    )
+    assert (
+        api.patch(
+            f"{base}/",
+            {"day2_cut_round": 2, "day2_cut_kind": "points", "day2_cut_threshold": 4},
+            format="json",
+            **auth(organizer),
+        ).status_code
+        == 200
+    )
     rng = random.Random(8)
     for _ in range(2):
         _play(event.rounds.get(number=_pair(api, organizer, base)["number"]), rng)
@@ -332,8 +421,9 @@ def test_a_team_event_team_sealed_a_cut_then_team_rochester(api, organizer):
     for _ in range(2):
         paired = _pair(api, organizer, base)
         assert paired["phase"] == 2
-        teams = {m["team_a"]["id"] for m in paired["matches"]} | {m["team_b"]["id"] for m in paired["matches"]
-                                                                  if m["team_b"]}
+        teams = {m["team_a"]["id"] for m in paired["matches"]} | {
+            m["team_b"]["id"] for m in paired["matches"] if m["team_b"]
+        }
         assert not teams & out and len(teams) == 16 - len(out)
         _play(event.rounds.get(number=paired["number"]), rng)
     places = {p["team"]: p["place"] for p in api.get(f"{base}/placements/").json()}

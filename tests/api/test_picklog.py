@@ -1,5 +1,6 @@
 """GET /api/v1/events/{id}/draft-picks/ (every pick as CSV, the organizer's) and .../draft-picks/mine/ (the
 caller's own picks as an MTGO log, after the draft or at Regular REL)."""
+
 import csv
 import io
 
@@ -28,7 +29,8 @@ def test_api_draft_picks_csv_for_the_organizer(api):
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 18 and {r["drafter"] for r in rows} == {
-        player(t).player.name for t in PodTeam.objects.filter(pod=pod)}
+        player(t).player.name for t in PodTeam.objects.filter(pod=pod)
+    }
 
 
 def test_api_draft_picks_csv_is_refused_to_a_player(api):

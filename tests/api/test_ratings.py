@@ -1,4 +1,5 @@
 """GET /api/v1/ratings/ and /api/v1/players/{id}/: shapes, ordering, filters, errors, and nothing private leaks."""
+
 import datetime as dt
 
 import pytest
@@ -13,12 +14,23 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rated():
     p = [PlayerFactory(name=f"Player {i}") for i in range(8)]
-    first, _ = played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]], region="North", date=dt.date(2026, 1, 5),
-                            name="North Open")
-    played_event(teams=[p[4:6], p[6:8]], results=[[(0, 1, A)]], region="South", date=dt.date(2026, 1, 6),
-                 rating_importance="competitive")
-    secret, _ = played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, B)]], date=dt.date(2026, 2, 5),
-                             name="Secret Invitational", is_public=False)
+    first, _ = played_event(
+        teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]], region="North", date=dt.date(2026, 1, 5), name="North Open"
+    )
+    played_event(
+        teams=[p[4:6], p[6:8]],
+        results=[[(0, 1, A)]],
+        region="South",
+        date=dt.date(2026, 1, 6),
+        rating_importance="competitive",
+    )
+    secret, _ = played_event(
+        teams=[p[0:2], p[2:4]],
+        results=[[(0, 1, B)]],
+        date=dt.date(2026, 2, 5),
+        name="Secret Invitational",
+        is_public=False,
+    )
     ratings_recalculate()
     return p, first, secret
 
@@ -29,7 +41,12 @@ def test_ratings_list_best_first_with_ranks_and_figures(api, rated):
     assert body["count"] == 8
     top = body["results"][0]
     assert (top["rank"], top["player"], top["rating"], top["matches"], top["wins"]) == (
-        1, {"id": p[4].pk, "name": "Player 4"}, 1616.0, 1, 1)
+        1,
+        {"id": p[4].pk, "name": "Player 4"},
+        1616.0,
+        1,
+        1,
+    )
     assert [row["rank"] for row in body["results"]] == list(range(1, 9))
     ratings = [row["rating"] for row in body["results"]]
     assert ratings == sorted(ratings, reverse=True)
@@ -57,8 +74,10 @@ def test_ratings_list_bad_query_is_a_400_with_a_message(api, rated, params):
     body = response.json()
     assert body["status"] == 400 and body["message"]
     if params.get("category") == "vintage":
-        assert body["message"] == ('category: There is no rating category "vintage". Categories are constructed-N and '
-                                   "limited-N (teams of N, 2 to 8, or 1 for individual events), 2hg, and 3hs-N.")
+        assert body["message"] == (
+            'category: There is no rating category "vintage". Categories are constructed-N and '
+            "limited-N (teams of N, 2 to 8, or 1 for individual events), 2hg, and 3hs-N."
+        )
 
 
 def test_player_detail_has_ratings_and_history(api, rated):
@@ -69,8 +88,16 @@ def test_player_detail_has_ratings_and_history(api, rated):
     assert rating["category"] == "constructed-2" and rating["label"] == "Team constructed, teams of 2"
     assert [h["date"] for h in rating["history"]] == ["2026-01-05", "2026-02-05"]
     assert rating["history"][0] == {
-        "event": first.pk, "event_name": "North Open", "date": "2026-01-05", "rating_before": 1600.0,
-        "rating_after": 1608.0, "change": 8.0, "matches": 1, "wins": 1, "losses": 0, "draws": 0,
+        "event": first.pk,
+        "event_name": "North Open",
+        "date": "2026-01-05",
+        "rating_before": 1600.0,
+        "rating_after": 1608.0,
+        "change": 8.0,
+        "matches": 1,
+        "wins": 1,
+        "losses": 0,
+        "draws": 0,
     }
     assert rating["rating"] == rating["history"][-1]["rating_after"]
 

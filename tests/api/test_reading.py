@@ -1,4 +1,5 @@
 """Reading: events, teams, rounds, pairings, standings and the bracket; visibility; query counts."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -58,11 +59,19 @@ def test_teams_list_members_by_seat_without_accounts(api):
     alice, bob = PlayerFactory(name="Alice"), PlayerFactory(name="Bob")
     registration = RegistrationFactory(event=event, team__name="Lions", seats=[alice, bob])
     body = api.get(_url(event, "teams/")).json()
-    assert body["results"] == [{
-        "id": registration.pk, "team_id": registration.team_id, "name": "Lions", "joined_round": 1,
-        "dropped_round": None, "status": "active", "day2_cut_round": None,
-        "members": [{"seat": "A", "player": "Alice"}, {"seat": "B", "player": "Bob"}], "byes_in_advance": 0,
-    }]
+    assert body["results"] == [
+        {
+            "id": registration.pk,
+            "team_id": registration.team_id,
+            "name": "Lions",
+            "joined_round": 1,
+            "dropped_round": None,
+            "status": "active",
+            "day2_cut_round": None,
+            "members": [{"seat": "A", "player": "Alice"}, {"seat": "B", "player": "Bob"}],
+            "byes_in_advance": 0,
+        }
+    ]
     # Must not leak: logins and e-mail addresses of players (nor a fixed table, the organizer's to know).
     assert alice.user.username not in str(body) and alice.user.email not in str(body)
 

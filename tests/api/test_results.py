@@ -1,4 +1,5 @@
 """Writing results: token scope, player sessions with CSRF, idempotent submission."""
+
 import pytest
 from django.test import Client
 
@@ -10,8 +11,13 @@ from tournaments.models import Event, SeatMatch, TeamMatch
 
 pytestmark = pytest.mark.django_db
 
-SEATS = {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0}, {"letter": "B", "wins_a": 0, "wins_b": 2},
-                   {"letter": "C", "wins_a": 2, "wins_b": 1, "draws": 1}]}
+SEATS = {
+    "seats": [
+        {"letter": "A", "wins_a": 2, "wins_b": 0},
+        {"letter": "B", "wins_a": 0, "wins_b": 2},
+        {"letter": "C", "wins_a": 2, "wins_b": 1, "draws": 1},
+    ]
+}
 
 
 @pytest.fixture
@@ -73,10 +79,13 @@ def test_token_reads_its_own_hidden_event(api):
     assert api.get(f"/api/v1/events/{event.pk}/standings/", **_token_header(token)).status_code == 200
 
 
-@pytest.mark.parametrize("header, message", [
-    ("Token nonsense", "This is not a Hydra API token; tokens look like hydra_<prefix>_<secret>."),
-    ("Token hydra_abcd1234_wrong", "Unknown API token. Ask the organizer for a new one."),
-])
+@pytest.mark.parametrize(
+    "header, message",
+    [
+        ("Token nonsense", "This is not a Hydra API token; tokens look like hydra_<prefix>_<secret>."),
+        ("Token hydra_abcd1234_wrong", "Unknown API token. Ask the organizer for a new one."),
+    ],
+)
 def test_bad_tokens_are_401(api, pending, header, message):
     event, match, _ = pending
     response = api.post(_result_url(event, match), SEATS, format="json", HTTP_AUTHORIZATION=header)
@@ -125,7 +134,9 @@ def test_other_team_disputes_with_a_note(pending):
     reporter.force_login(_player(registrations[0]))
     other.force_login(_player(registrations[1]))
     reporter.post(_result_url(event, match), SEATS, content_type="application/json")
-    response = other.post(_result_url(event, match, "dispute"), {"note": "Seat C was 1-2"}, content_type="application/json")
+    response = other.post(
+        _result_url(event, match, "dispute"), {"note": "Seat C was 1-2"}, content_type="application/json"
+    )
     assert response.status_code == 200
     assert (response.json()["result_state"], response.json()["dispute_note"]) == ("disputed", "Seat C was 1-2")
 
@@ -201,13 +212,22 @@ def test_seats_and_games_together_are_400(api, pending):
 
 
 def test_shared_game_result_by_token(api):
-    event, _, _ = build_event(teams=2, rounds=1, state=ResultState.PENDING, team_size=2, structure="2hg",
-                              format_kind="2hg_constructed", shared_life=30, shared_poison=15)
+    event, _, _ = build_event(
+        teams=2,
+        rounds=1,
+        state=ResultState.PENDING,
+        team_size=2,
+        structure="2hg",
+        format_kind="2hg_constructed",
+        shared_life=30,
+        shared_poison=15,
+    )
     match = event.rounds.get().matches.get()
     SeatMatch.objects.filter(team_match=match).delete()
     token = ApiTokenFactory(event=event)
-    response = api.post(_result_url(event, match), {"games": {"wins_a": 0, "wins_b": 1}}, format="json",
-                        **_token_header(token))
+    response = api.post(
+        _result_url(event, match), {"games": {"wins_a": 0, "wins_b": 1}}, format="json", **_token_header(token)
+    )
     assert response.status_code == 200, response.content
     assert (response.json()["outcome"], response.json()["games"]) == ("B", {"wins_a": 0, "wins_b": 1, "draws": 0})
 
@@ -261,16 +281,18 @@ def test_keys_of_different_callers_do_not_collide(api, pending):
     event, match, _ = pending
     one, two = ApiTokenFactory(event=event), ApiTokenFactory(event=event, user=UserFactory())
     for token in (one, two):
-        response = api.post(_result_url(event, match), SEATS, format="json", HTTP_IDEMPOTENCY_KEY="desk",
-                            **_token_header(token))
+        response = api.post(
+            _result_url(event, match), SEATS, format="json", HTTP_IDEMPOTENCY_KEY="desk", **_token_header(token)
+        )
         assert response.status_code == 200 and not response.has_header("Idempotent-Replayed")
 
 
 def test_malformed_idempotency_key_is_400(api, pending):
     event, match, _ = pending
     token = ApiTokenFactory(event=event)
-    response = api.post(_result_url(event, match), SEATS, format="json", HTTP_IDEMPOTENCY_KEY="has space",
-                        **_token_header(token))
+    response = api.post(
+        _result_url(event, match), SEATS, format="json", HTTP_IDEMPOTENCY_KEY="has space", **_token_header(token)
+    )
     assert response.status_code == 400
     assert "Idempotency-Key" in response.json()["errors"]
 
@@ -288,11 +310,20 @@ def test_player_reports_an_individual_match_as_the_desk_types_it(typed, games):
 
 
 def test_shared_game_result_typed_by_token(api):
-    event, _, _ = build_event(teams=2, rounds=1, state=ResultState.PENDING, team_size=2, structure="2hg",
-                              format_kind="2hg_constructed", shared_life=30, shared_poison=15)
+    event, _, _ = build_event(
+        teams=2,
+        rounds=1,
+        state=ResultState.PENDING,
+        team_size=2,
+        structure="2hg",
+        format_kind="2hg_constructed",
+        shared_life=30,
+        shared_poison=15,
+    )
     match = event.rounds.get().matches.get()
     SeatMatch.objects.filter(team_match=match).delete()
-    response = api.post(_result_url(event, match), {"result": "B"}, format="json",
-                        **_token_header(ApiTokenFactory(event=event)))
+    response = api.post(
+        _result_url(event, match), {"result": "B"}, format="json", **_token_header(ApiTokenFactory(event=event))
+    )
     assert response.status_code == 200, response.content
     assert (response.json()["outcome"], response.json()["games"]) == ("B", {"wins_a": 0, "wins_b": 1, "draws": 0})

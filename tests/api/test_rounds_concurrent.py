@@ -1,4 +1,5 @@
 """A round paired twice at once on PostgreSQL (issue 13): exactly one request pairs it, the other is refused."""
+
 import threading
 from collections import Counter
 
@@ -24,8 +25,9 @@ def test_a_round_paired_by_several_callers_at_once_is_paired_exactly_once(caller
         client = APIClient()
         barrier.wait()
         try:
-            response = client.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json",
-                                   HTTP_AUTHORIZATION=f"Token {token.raw}")
+            response = client.post(
+                f"/api/v1/events/{event.pk}/rounds/", {}, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}"
+            )
             answers.append(response.status_code)
         finally:
             connection.close()

@@ -1,5 +1,6 @@
 """The OpenAPI description: it validates, every endpoint is in it, and the documentation page shows it; its
 shapes are the serializers of api/serializers, none defined in a view."""
+
 import ast
 import re
 from pathlib import Path
@@ -116,7 +117,12 @@ def test_the_schema_states_the_limits_the_server_enforces(api):
     result = f"/api/v1/events/{event.pk}/matches/{match.pk}/result"
     for refused in ("k" * 201, "a key with spaces"):
         seats = [{"letter": letter, "wins_a": 2, "wins_b": 0} for letter in event.seat_letters]
-        answer = api.post(result, {"seats": seats}, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}",
-                          HTTP_IDEMPOTENCY_KEY=refused)
+        answer = api.post(
+            result,
+            {"seats": seats},
+            format="json",
+            HTTP_AUTHORIZATION=f"Token {token.raw}",
+            HTTP_IDEMPOTENCY_KEY=refused,
+        )
         assert answer.status_code == 400 and "Idempotency-Key" in answer.json()["message"]
         assert not re.match(key["pattern"], refused)

@@ -3,6 +3,7 @@
 Runs every operation with a bounded number of generated requests (valid and invalid ones), half of them aimed
 at the real event, matches and draft table seeded below so the endpoints answer with data, not just 404s.
 """
+
 import pytest
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
@@ -39,7 +40,9 @@ CHECKS = [status_code_conformance, content_type_conformance, response_headers_co
 
 
 def _not_a_server_error(response, case):
-    assert response.status_code < 500, f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text[:500]}"
+    assert response.status_code < 500, (
+        f"{case.method} {case.formatted_path} -> {response.status_code}: {response.text[:500]}"
+    )
 
 
 @pytest.mark.services  # CI runs it on PostgreSQL and Redis, the stack the API serves from
@@ -54,6 +57,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     organizer = OrganizerTokenFactory(user=event.organizer)  # runs `event`: the organizer's writes reach real data
     DraftTableFactory(event=event, number=1, team1=registrations[0], team2=registrations[1])
     from series.services import series_create
+
     series = series_create(by=event.organizer, name="Friday league")  # public: its page and standings answer
     shared = SharedMatchFactory()  # a Two-Headed Giant match, for the live life totals
     # A Commander night (issue 43) run by the same organizer, its first round seated: the pods' doors reach real data.
@@ -65,15 +69,22 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     portal = Client()
     portal.force_login(pending.registrations.order_by("pk").last().seats.first().player.user)
     csrf = _get_new_csrf_string()
-    session = {"cookies": {"sessionid": portal.cookies["sessionid"].value, "csrftoken": csrf},
-               "headers": {"X-CSRFToken": csrf}}
-    credentials = [{}, {"headers": {"Authorization": f"Token {token.raw}"}}, session,
-                   {"headers": {"Authorization": f"Token {organizer.raw}"}}]
+    session = {
+        "cookies": {"sessionid": portal.cookies["sessionid"].value, "csrftoken": csrf},
+        "headers": {"X-CSRFToken": csrf},
+    }
+    credentials = [
+        {},
+        {"headers": {"Authorization": f"Token {token.raw}"}},
+        session,
+        {"headers": {"Authorization": f"Token {organizer.raw}"}},
+    ]
     real_ids = {
         "event_id": [event.pk, pending.pk, shared.round.event_id, untouched.pk, commander.pk],
         "table_id": [table.pk for table in tables],
         "match_id": list(event.rounds.first().matches.values_list("pk", flat=True))
-        + list(pending.rounds.first().matches.values_list("pk", flat=True)) + [shared.pk],
+        + list(pending.rounds.first().matches.values_list("pk", flat=True))
+        + [shared.pk],
         "number": [1, 2, 3],
         "series_id": [series.pk],
         "registration_id": [r.pk for r in registrations],
@@ -111,10 +122,17 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
             )
 
             @given(case=st.one_of(strategy, seeded), auth=st.sampled_from(credentials))
-            @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-                      suppress_health_check=list(HealthCheck))
+            @settings(
+                max_examples=EXAMPLES,
+                deadline=None,
+                database=None,
+                derandomize=True,
+                suppress_health_check=list(HealthCheck),
+            )
             def run(case, auth):
-                response = case.call(**(auth if case.method in ("POST", "PATCH", "DELETE") or "export" in case.path else {}))
+                response = case.call(
+                    **(auth if case.method in ("POST", "PATCH", "DELETE") or "export" in case.path else {})
+                )
                 seen.setdefault(f"{case.method} {operation.path}", set()).add(response.status_code)
                 _not_a_server_error(response, case)
                 if mode is GenerationMode.POSITIVE:
@@ -123,7 +141,12 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
             try:
                 run()
             except Unsatisfiable as exc:  # an operation with nothing to send (no parameters, no body) has no wrong case
-                if mode is not GenerationMode.NEGATIVE or operation.path_parameters or operation.query or operation.body:
+                if (
+                    mode is not GenerationMode.NEGATIVE
+                    or operation.path_parameters
+                    or operation.query
+                    or operation.body
+                ):
                     failures.append(f"{operation.method.upper()} {operation.path} [{mode.value}]: {exc}")
             except Exception as exc:  # collect every operation's failure, then report them together
                 failures.append(f"{operation.method.upper()} {operation.path} [{mode.value}]: {exc}")
@@ -143,15 +166,22 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
         for values in itertools.product(*(real_ids.get(p, [1]) for p in params)):
             path = operation.path.format(**dict(zip(params, values)))
             for auth in credentials:
-                response = requests.get(f"{live_server.url}{schema.base_path.rstrip('/')}{path}",
-                                        headers=auth.get("headers", {}), cookies=auth.get("cookies", {}), timeout=30)
+                response = requests.get(
+                    f"{live_server.url}{schema.base_path.rstrip('/')}{path}",
+                    headers=auth.get("headers", {}),
+                    cookies=auth.get("cookies", {}),
+                    timeout=30,
+                )
                 seen.setdefault(name, set()).add(response.status_code)
     # The run reached real data: every read answered 200 at least once, every write got past authentication.
     assert len(seen) >= 30
     # The seeded event is of one phase (no plan): a phase by its number is a 404 there, as it should be;
     # tests/api/test_phases.py reads phases, their pods and decks with data.
-    no_plan = {"GET /api/v1/events/{event_id}/phases/{number}/", "GET /api/v1/events/{event_id}/phases/{number}/pods/",
-               "GET /api/v1/events/{event_id}/phases/{number}/decks/"}
+    no_plan = {
+        "GET /api/v1/events/{event_id}/phases/{number}/",
+        "GET /api/v1/events/{event_id}/phases/{number}/pods/",
+        "GET /api/v1/events/{event_id}/phases/{number}/decks/",
+    }
     for name, codes in sorted(seen.items()):
         print(name, sorted(codes))
         if name in no_plan:

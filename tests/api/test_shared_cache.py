@@ -1,4 +1,5 @@
 """Public scoreboards computed once per event version and query, from the shared cache (issue 19)."""
+
 import pytest
 
 from tests.api.conftest import build_event

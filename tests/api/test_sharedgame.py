@@ -1,4 +1,5 @@
 """The live life and poison totals of a shared-game match in the API."""
+
 import pytest
 from django.urls import reverse
 

@@ -1,5 +1,6 @@
 """The standings computed ahead (api/tasks.py): after each change a worker computes the standings of the event's
 newest version into the shared cache, and the API's first answer after the change reads them (issue 30)."""
+
 from unittest import mock
 
 import pytest

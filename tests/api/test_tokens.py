@@ -1,4 +1,5 @@
 """Scorekeeper tokens: created in the admin (shown once) or by a command; only a hash is stored."""
+
 from io import StringIO
 
 import pytest
@@ -40,8 +41,9 @@ def test_admin_revokes_tokens(client):
 def test_command_prints_a_working_token(api):
     event = EventFactory(is_public=False)
     out = StringIO()
-    call_command("create_api_token", event=event.pk, user=event.organizer.username, name="Desk", stdout=out,
-                 stderr=StringIO())
+    call_command(
+        "create_api_token", event=event.pk, user=event.organizer.username, name="Desk", stdout=out, stderr=StringIO()
+    )
     raw = out.getvalue().strip()
     assert api.get(f"/api/v1/events/{event.pk}/", HTTP_AUTHORIZATION=f"Bearer {raw}").status_code == 200
 

@@ -1,5 +1,6 @@
 """The event day's turnaround through the API costs the same number of queries whatever the field's size (issue 30):
 pairing the next round, one round with its matches, the standings."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -22,8 +23,11 @@ def _queries(call) -> tuple[int, object]:
 def _pair_next(api, *, teams: int) -> tuple[int, object]:
     event, _registrations, _rounds = build_event(teams=teams, rounds=2, swiss_rounds=5, status=EventStatus.RUNNING)
     token = ApiTokenFactory(event=event)
-    return _queries(lambda: api.post(f"/api/v1/events/{event.pk}/rounds/", {}, format="json",
-                                     HTTP_AUTHORIZATION=f"Token {token.raw}"))
+    return _queries(
+        lambda: api.post(
+            f"/api/v1/events/{event.pk}/rounds/", {}, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}"
+        )
+    )
 
 
 def test_pairing_the_next_round_costs_the_same_queries_for_8_and_40_teams(api):
@@ -71,14 +75,25 @@ def test_a_round_read_as_values_shows_what_the_match_serializer_shows(api, runs)
     if runs:
         api.force_login(event.organizer)
     shown = api.get(f"/api/v1/events/{event.pk}/rounds/2/").json()["matches"]
-    models = TeamMatch.objects.filter(round=rounds[1]).select_related(
-        "round__event", "team_a__team", "team_b__team").prefetch_related("seat_matches").order_by("table")
+    models = (
+        TeamMatch.objects.filter(round=rounds[1])
+        .select_related("round__event", "team_a__team", "team_b__team")
+        .prefetch_related("seat_matches")
+        .order_by("table")
+    )
     assert shown == [TeamMatchSerializer(m, context={"full": runs, "shared_game": False}).data for m in models]
     assert [m["result_state"] for m in shown][:3] == (
-        ["reported", "disputed", "pending"] if runs else ["pending", "pending", "pending"])
-    assert shown[0]["seats"] == ([{"letter": "A", "wins_a": 2, "wins_b": 0, "draws": 0},
-                                  {"letter": "B", "wins_a": 2, "wins_b": 1, "draws": 0},
-                                  {"letter": "C", "wins_a": 0, "wins_b": 2, "draws": 0}] if runs else [])
+        ["reported", "disputed", "pending"] if runs else ["pending", "pending", "pending"]
+    )
+    assert shown[0]["seats"] == (
+        [
+            {"letter": "A", "wins_a": 2, "wins_b": 0, "draws": 0},
+            {"letter": "B", "wins_a": 2, "wins_b": 1, "draws": 0},
+            {"letter": "C", "wins_a": 0, "wins_b": 2, "draws": 0},
+        ]
+        if runs
+        else []
+    )
 
 
 def test_every_page_of_one_version_comes_from_one_computation_and_a_change_computes_again(api):

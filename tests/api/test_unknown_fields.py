@@ -2,6 +2,7 @@
 answered 201 and counted every event: the field is `best_of`). The walk: every request body of the OpenAPI schema,
 its serializer and every serializer nested in it, is a StrictInputSerializer, and answers an unknown field with 400
 naming it. Query parameters are not bodies (`?page=` and the like are the paginator's) and are left alone."""
+
 import importlib
 import pkgutil
 
@@ -24,7 +25,11 @@ def _serializer_classes() -> dict[str, type]:
     for module_info in pkgutil.iter_modules(api.serializers.__path__):
         module = importlib.import_module(f"api.serializers.{module_info.name}")
         for name, value in vars(module).items():
-            if isinstance(value, type) and issubclass(value, serializers.BaseSerializer) and value.__module__ == module.__name__:
+            if (
+                isinstance(value, type)
+                and issubclass(value, serializers.BaseSerializer)
+                and value.__module__ == module.__name__
+            ):
                 classes[name] = value
     return classes
 
@@ -86,8 +91,14 @@ INPUTS = _input_classes()
 
 def test_the_walk_finds_the_inputs():
     names = {cls.__name__ for cls in INPUTS}
-    assert {"SeriesInputSerializer", "EventCreateInputSerializer", "MatchResultInputSerializer",
-            "SeatInputSerializer", "PrizeLineSerializer", "NotificationReadInputSerializer"} <= names
+    assert {
+        "SeriesInputSerializer",
+        "EventCreateInputSerializer",
+        "MatchResultInputSerializer",
+        "SeatInputSerializer",
+        "PrizeLineSerializer",
+        "NotificationReadInputSerializer",
+    } <= names
     assert len(names) > 25
 
 
@@ -102,8 +113,12 @@ def test_every_input_refuses_an_unknown_field_by_its_name(cls):
 @pytest.mark.django_db
 def test_a_series_with_a_misspelt_field_is_refused_naming_it(api):
     token = OrganizerTokenFactory()
-    answer = api.post("/api/v1/series/", {"name": "Winter league", "best_n": 3}, format="json",
-                      HTTP_AUTHORIZATION=f"Token {token.raw}")
+    answer = api.post(
+        "/api/v1/series/",
+        {"name": "Winter league", "best_n": 3},
+        format="json",
+        HTTP_AUTHORIZATION=f"Token {token.raw}",
+    )
     assert answer.status_code == 400, answer.content
     body = answer.json()
     assert "best_n" in body["errors"] and "best_n" in body["message"] and "best_of" in body["message"]
@@ -115,8 +130,11 @@ def test_a_nested_unknown_field_is_named_with_its_path(api):
     event, _registrations, rounds = build_event(teams=2, rounds=1, state="pending")
     match = rounds[0].matches.first()
     token = ApiTokenFactory(event=event)
-    answer = api.post(f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
-                      {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0, "wins_c": 1}]}, format="json",
-                      HTTP_AUTHORIZATION=f"Token {token.raw}")
+    answer = api.post(
+        f"/api/v1/events/{event.pk}/matches/{match.pk}/result",
+        {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0, "wins_c": 1}]},
+        format="json",
+        HTTP_AUTHORIZATION=f"Token {token.raw}",
+    )
     assert answer.status_code == 400, answer.content
     assert "wins_c" in answer.json()["message"]

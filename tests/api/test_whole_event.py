@@ -4,6 +4,7 @@ Results follow the teams' strength (the stronger team wins 2-1 in seats; T4 and 
 expected standings are worked out in this file from the pairings the API made, by the MTR's definitions written
 out here (RULES.md 3), independently of Hydra's standings engine; the placings from the bracket by hand.
 """
+
 from fractions import Fraction
 
 import pytest
@@ -18,8 +19,13 @@ CSV = "team,seat,player\n" + "".join(f"T{i},{s},Player {i}{s}\n" for i in range(
 
 def _result(name_a: str, name_b: str) -> dict:
     if {name_a, name_b} == {"T4", "T5"}:
-        return {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0}, {"letter": "B", "wins_a": 0, "wins_b": 2},
-                          {"letter": "C", "wins_a": 1, "wins_b": 1}]}
+        return {
+            "seats": [
+                {"letter": "A", "wins_a": 2, "wins_b": 0},
+                {"letter": "B", "wins_a": 0, "wins_b": 2},
+                {"letter": "C", "wins_a": 1, "wins_b": 1},
+            ]
+        }
     a_wins = STRENGTH[name_a] > STRENGTH[name_b]
     won, lost = (2, 1) if a_wins else (1, 2)
     seats = [(2, 0), (2, 1), (0, 2)] if a_wins else [(0, 2), (1, 2), (2, 0)]
@@ -61,10 +67,20 @@ def test_a_nine_team_event_with_a_top_cut_of_four_runs_through_the_api_alone(cli
     api = APIClient()
     token = OrganizerTokenFactory()
     auth = {"HTTP_AUTHORIZATION": f"Token {token.raw}"}
-    created = api.post("/api/v1/events/", {
-        "name": "Nine Team Open", "date": "2026-12-05", "team_size": 3, "format_kind": "team_sealed",
-        "swiss_rounds": 4, "top_cut": 4, "is_public": True,
-    }, format="json", **auth)
+    created = api.post(
+        "/api/v1/events/",
+        {
+            "name": "Nine Team Open",
+            "date": "2026-12-05",
+            "team_size": 3,
+            "format_kind": "team_sealed",
+            "swiss_rounds": 4,
+            "top_cut": 4,
+            "is_public": True,
+        },
+        format="json",
+        **auth,
+    )
     assert created.status_code == 201, created.json()
     base = f"/api/v1/events/{created.json()['id']}"
     imported = api.generic("POST", f"{base}/teams/import", CSV.encode(), content_type="text/csv", **auth)
@@ -81,8 +97,12 @@ def test_a_nine_team_event_with_a_top_cut_of_four_runs_through_the_api_alone(cli
         for m in paired.json()["matches"]:
             if m["is_bye"]:
                 continue
-            posted = api.post(f"{base}/matches/{m['id']}/result", _result(m["team_a"]["name"], m["team_b"]["name"]),
-                              format="json", **auth)
+            posted = api.post(
+                f"{base}/matches/{m['id']}/result",
+                _result(m["team_a"]["name"], m["team_b"]["name"]),
+                format="json",
+                **auth,
+            )
             assert posted.status_code == 200 and posted.json()["result_state"] == "final"
         swiss += api.get(f"{base}/rounds/{number}/", **auth).json()["matches"]
     # Every pair met at most once and no team had two byes.
@@ -101,8 +121,15 @@ def test_a_nine_team_event_with_a_top_cut_of_four_runs_through_the_api_alone(cli
         assert Fraction(row["omw"]["exact"]) == want["omw"], row["name"]
         assert Fraction(row["gw"]["exact"]) == want["gw"], row["name"]
         assert Fraction(row["ogw"]["exact"]) == want["ogw"], row["name"]
-    keys = [(expected[r["team"]]["points"], expected[r["team"]]["omw"], expected[r["team"]]["gw"],
-             expected[r["team"]]["ogw"]) for r in standings]
+    keys = [
+        (
+            expected[r["team"]]["points"],
+            expected[r["team"]]["omw"],
+            expected[r["team"]]["gw"],
+            expected[r["team"]]["ogw"],
+        )
+        for r in standings
+    ]
     assert keys == sorted(keys, reverse=True)  # the order is by points, OMW%, GW%, OGW%
     # Strength decides every match but the T4-T5 draw: T9 wins all four rounds.
     assert standings[0]["name"] == "T9" and standings[0]["match_points"] == 12
@@ -113,20 +140,33 @@ def test_a_nine_team_event_with_a_top_cut_of_four_runs_through_the_api_alone(cli
     semis = api.post(f"{base}/rounds/", {}, format="json", **auth)
     assert semis.status_code == 201 and semis.json()["kind"] == "playoff" and semis.json()["name"] == "Semifinal"
     assert {frozenset((m["team_a"]["name"], m["team_b"]["name"])) for m in semis.json()["matches"]} == {
-        frozenset((top4[0], top4[3])), frozenset((top4[1], top4[2]))}
+        frozenset((top4[0], top4[3])),
+        frozenset((top4[1], top4[2])),
+    }
     early = api.post(f"{base}/close", {}, format="json", **auth)
     assert early.status_code == 409
     for m in semis.json()["matches"]:
-        assert api.post(f"{base}/matches/{m['id']}/result", _result(m["team_a"]["name"], m["team_b"]["name"]),
-                        format="json", **auth).status_code == 200
+        assert (
+            api.post(
+                f"{base}/matches/{m['id']}/result",
+                _result(m["team_a"]["name"], m["team_b"]["name"]),
+                format="json",
+                **auth,
+            ).status_code
+            == 200
+        )
     semi_losers = [min((m["team_a"]["name"], m["team_b"]["name"]), key=STRENGTH.get) for m in semis.json()["matches"]]
     so_far = api.get(f"{base}/placements/").json()
     assert [p["stage"] for p in so_far[:4]] == ["final", "final", "semifinal", "semifinal"]
     final = api.post(f"{base}/rounds/", {}, format="json", **auth)
     assert final.status_code == 201 and final.json()["name"] == "Final"
     [m] = final.json()["matches"]
-    assert api.post(f"{base}/matches/{m['id']}/result", _result(m["team_a"]["name"], m["team_b"]["name"]),
-                    format="json", **auth).status_code == 200
+    assert (
+        api.post(
+            f"{base}/matches/{m['id']}/result", _result(m["team_a"]["name"], m["team_b"]["name"]), format="json", **auth
+        ).status_code
+        == 200
+    )
     nothing = api.post(f"{base}/rounds/", {}, format="json", **auth)
     assert nothing.status_code == 409
     closed = api.post(f"{base}/close", {}, format="json", **auth)

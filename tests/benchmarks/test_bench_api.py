@@ -1,4 +1,5 @@
 """The bench_api command runs end to end on a small event and leaves nothing behind."""
+
 import json
 from io import StringIO
 

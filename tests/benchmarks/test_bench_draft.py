@@ -1,5 +1,6 @@
 """bench_draft's pod formats on a real worker, Redis and PostgreSQL: the figures as JSON, nothing lost, doubled or
 left behind."""
+
 import json
 from io import StringIO
 
@@ -35,8 +36,9 @@ def test_bench_draft_booster_prints_its_figures_as_json_with_nothing_lost(transa
 
 def test_bench_draft_booster_bots_in_two_processes_report_every_pick(transactional_db, broker_url):  # noqa: F811
     out = StringIO()
-    call_command("bench_draft", format="booster", pods=2, packs=1, pick_seconds=1, concurrency=2, bot_processes=2,
-                 stdout=out)
+    call_command(
+        "bench_draft", format="booster", pods=2, packs=1, pick_seconds=1, concurrency=2, bot_processes=2, stdout=out
+    )
     figures = json.loads(out.getvalue().splitlines()[-1])
     assert figures["teams"] == 16 and figures["picks"] == 16 * 15
     assert figures["lost"] == figures["doubled"] == figures["missing"] == 0

@@ -1,4 +1,5 @@
 """bench_event_files: a whole event file exported and imported again, the figures as JSON, nothing left behind."""
+
 import json
 from io import StringIO
 

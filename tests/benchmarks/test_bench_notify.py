@@ -1,5 +1,6 @@
 """bench_notify on a real Celery worker, Redis and PostgreSQL (issue 41): every player's push reaches the fake push
 service and the inbox, the figures come as JSON and nothing is left behind."""
+
 import json
 from io import StringIO
 

@@ -1,4 +1,5 @@
 """bench_pick: the pick service call alone, its queries, and its JSON line."""
+
 import json
 from io import StringIO
 

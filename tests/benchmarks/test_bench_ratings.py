@@ -1,4 +1,5 @@
 """bench_ratings: a generated history replayed, its figures as the last line."""
+
 import json
 from io import StringIO
 

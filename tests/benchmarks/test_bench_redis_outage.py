@@ -1,4 +1,5 @@
 """The outage benchmark (docs/deploy.md): a short outage through a real gunicorn, no 5xx, the last line JSON."""
+
 import json
 import shutil
 from io import StringIO
@@ -18,8 +19,24 @@ pytestmark = [
 def test_a_short_outage_is_measured_without_a_5xx_and_the_cache_comes_back(transactional_db, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", worker_database_url())
     out = StringIO()
-    call_command("bench_redis_outage", "--teams", "8", "--rounds", "1", "--workers", "1", "--clients", "3",
-                 "--before", "1.5", "--outage", "3", "--after", "5", stdout=out)
+    call_command(
+        "bench_redis_outage",
+        "--teams",
+        "8",
+        "--rounds",
+        "1",
+        "--workers",
+        "1",
+        "--clients",
+        "3",
+        "--before",
+        "1.5",
+        "--outage",
+        "3",
+        "--after",
+        "5",
+        stdout=out,
+    )
     result = json.loads(out.getvalue().strip().splitlines()[-1])
     assert result["outage"]["requests"] > 0 and result["after"]["requests"] > 0
     assert result["total_5xx"] == 0 and result["outage"]["no_answer"] == 0

@@ -1,4 +1,5 @@
 """bench_standings and the made-up events it times (benchmarks/events.py); no database."""
+
 import io
 import json
 

@@ -1,4 +1,5 @@
 """bench_turnaround runs an event day end to end through the API and leaves nothing behind (issue 30)."""
+
 import json
 from io import StringIO
 

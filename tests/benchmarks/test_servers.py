@@ -1,16 +1,20 @@
 """The settings the servers and workers of a benchmark run (benchmarks/servers.py): the benchmark's own, but
 production's where it runs config.settings.bench, so production figures are measured on production's settings."""
+
 import pytest
 
 from benchmarks.servers import free_port, measured_settings_module
 
 
-@pytest.mark.parametrize(("own", "measured"), [
-    ("config.settings.bench", "config.settings.production"),
-    ("config.settings.production", "config.settings.production"),
-    ("config.settings.dev", "config.settings.dev"),
-    ("config.settings.test", "config.settings.test"),
-])
+@pytest.mark.parametrize(
+    ("own", "measured"),
+    [
+        ("config.settings.bench", "config.settings.production"),
+        ("config.settings.production", "config.settings.production"),
+        ("config.settings.dev", "config.settings.dev"),
+        ("config.settings.test", "config.settings.test"),
+    ],
+)
 def test_the_servers_run_the_benchmarks_settings_but_production_for_bench(monkeypatch, own, measured):
     monkeypatch.setenv("DJANGO_SETTINGS_MODULE", own)
     assert measured_settings_module() == measured

@@ -4,6 +4,7 @@ Selenium never downloads anything: the driver's path is given and SE_OFFLINE is 
 profile. Without the browser the tests are skipped with the reason, except with CI=true, where that is a failure.
 Screenshots go to tests/screenshots/ (gitignored).
 """
+
 import os
 import shutil
 import tempfile
@@ -79,8 +80,8 @@ class Browser:
         from selenium.webdriver.support.ui import WebDriverWait
 
         WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(
-            lambda driver: not driver.execute_script(
-                "return document.documentElement.hasAttribute('data-pick-guard');"))
+            lambda driver: not driver.execute_script("return document.documentElement.hasAttribute('data-pick-guard');")
+        )
 
     def text(self, css: str = "body") -> str:
         """The visible text of the first element matching `css` ("" if none), read in one step in the page, so a
@@ -139,8 +140,9 @@ def browsers(live_server, settings):
     if missing and CI:
         pytest.fail(f"CI=true and the browser tests can't run: {missing} missing (see scripts/ensure_browser.sh).")
     if missing:
-        pytest.skip(f"no headless browser ({missing} missing): run `make test` as root, or install chromium and "
-                    "chromium-driver")
+        pytest.skip(
+            f"no headless browser ({missing} missing): run `make test` as root, or install chromium and chromium-driver"
+        )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -152,9 +154,17 @@ def browsers(live_server, settings):
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for argument in (
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-            f"--user-data-dir={profile}", f"--window-size={PHONE[0]},{PHONE[1]}", "--lang=en-US",
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            f"--window-size={PHONE[0]},{PHONE[1]}",
+            "--lang=en-US",
         ):
             options.add_argument(argument)
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

@@ -1,5 +1,6 @@
 """An individual booster draft on a player's phone: one tap chooses a card, one press picks it, and when the
 clock runs out the phone says the timer picked and which card."""
+
 import datetime as dt
 
 import pytest
@@ -24,8 +25,11 @@ def test_a_player_picks_on_the_phone_and_is_told_when_the_timer_picked(browsers)
         SoloRegistrationFactory(event=event)
     pod = booster_pods_seat(event=event, by=None, seed=3)[0]
     Pod.objects.filter(pk=pod.pk).update(pick_seconds={"1": 0}, review_seconds_by_round=[])  # no clock to race
-    thg_pod_enter_packs(pod_id=pod.pk, by=None, packs=[[pod_card_name(r, o, k) for k in range(1, 6)]
-                                                      for r in range(3) for o in range(3)])
+    thg_pod_enter_packs(
+        pod_id=pod.pk,
+        by=None,
+        packs=[[pod_card_name(r, o, k) for k in range(1, 6)] for r in range(3) for o in range(3)],
+    )
     thg_pod_start(pod_id=pod.pk, by=None)
     seat = PodTeam.objects.get(pod=pod, seat=0)
     phone = browsers()

@@ -1,5 +1,6 @@
 """A draft pack in a real browser shows its cards as cards: mana symbols drawn from Hydra's sprite, type line,
 rules text on tap."""
+
 import pytest
 
 from cards.selectors import card_images_forget
@@ -36,15 +37,22 @@ def test_draft_pack_shows_cards_with_mana_symbols(browsers, tmp_path):
     )
     # (Both faces of the test's double-faced card cost {R}: "{R} // {R}".)
     assert [row[:2] for row in drawn] == [
-        ["Hydra Zap", "{R}"], ["Night Hydra // Day Hydra", "{R}"], ["Night Hydra // Day Hydra", "{R}"]]
+        ["Hydra Zap", "{R}"],
+        ["Night Hydra // Day Hydra", "{R}"],
+        ["Night Hydra // Day Hydra", "{R}"],
+    ]
     assert all(row[2] == "/static/cards/mana.svg#ms-R" and row[3] > 0 for row in drawn)
-    assert browser.driver.execute_script(
-        "return Array.from(document.images).filter(function (i) { return !i.src.startsWith(location.origin); }).length"
-    ) == 0
+    assert (
+        browser.driver.execute_script(
+            "return Array.from(document.images).filter(function (i) { return !i.src.startsWith(location.origin); }).length"
+        )
+        == 0
+    )
     # The rules text is one tap away.
     zap = browser.driver.execute_script(
         "return Array.from(document.querySelectorAll('#draft-state .card')).find(function (li) {"
-        "  return li.innerText.indexOf('Hydra Zap') === 0; });")
+        "  return li.innerText.indexOf('Hydra Zap') === 0; });"
+    )
     assert "deals 3 damage" not in zap.text
     zap.find_element("css selector", "details.card-text summary").click()
     browser.wait_for_text("Hydra Zap deals 3 damage to any target.", css="#draft-state")

@@ -1,4 +1,5 @@
 """Questions asked before an action that can't be taken back: asked once, and asked at all."""
+
 import time
 
 import pytest

@@ -1,5 +1,6 @@
 """Decklists and judges in a real browser (issue 17): a player sees their own deck's problem before any teammate has
 submitted; after the deadline a list is refused, a judge changes it with a reason, and the change is in the log."""
+
 import datetime as dt
 
 import pytest

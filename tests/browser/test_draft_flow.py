@@ -1,4 +1,5 @@
 """A Rochester draft pick in two real browsers at one table: one player picks, the other sees it appear."""
+
 import time
 
 import pytest

@@ -12,6 +12,7 @@ Every walk runs in a language (the language cookie, as the footer's switcher set
 and Italian run 20-40 % longer than English, German has long words, Chinese and Japanese break anywhere; each page
 asserts it was served in the language asked for.
 """
+
 import os
 
 import pytest
@@ -32,8 +33,11 @@ WIDTH, HEIGHT = 360, 740
 # language, docs/portal.md "Phones in every language"). HYDRA_PHONE_LANGUAGES=all walks every language of
 # settings.LANGUAGES (about a minute each for both walkers), or a list: HYDRA_PHONE_LANGUAGES="fr ja".
 _ASKED = os.environ.get("HYDRA_PHONE_LANGUAGES", "en de")
-LANGUAGES = ([code for code, _name in settings.LANGUAGES] if _ASKED == "all"
-             else [code for code in _ASKED.replace(",", " ").split() if code])
+LANGUAGES = (
+    [code for code, _name in settings.LANGUAGES]
+    if _ASKED == "all"
+    else [code for code in _ASKED.replace(",", " ").split() if code]
+)
 
 # Pages for a screen or for paper, not for a phone; and doors that aren't pages.
 EXCLUDED = {
@@ -55,8 +59,12 @@ def _excluded(name: str) -> bool:
 
 def _is_page(response) -> bool:
     """A whole HTML page (not JSON, a file, a stream or a fragment that live pages swap in)."""
-    return response.status_code == 200 and response.get("Content-Type", "").startswith("text/html") \
-        and not getattr(response, "streaming", False) and b'name="viewport"' in response.content
+    return (
+        response.status_code == 200
+        and response.get("Content-Type", "").startswith("text/html")
+        and not getattr(response, "streaming", False)
+        and b'name="viewport"' in response.content
+    )
 
 
 def _pages(w, caller: str) -> list[tuple[str, str]]:
@@ -98,8 +106,9 @@ def _individual_desk_pages(w) -> list[tuple[str, str]]:
 
 
 def _phone(browser) -> None:
-    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
+    browser.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True}
+    )
 
 
 def _speak(browser, language: str) -> None:
@@ -148,7 +157,8 @@ def _too_wide(browser, pages, language: str) -> list[str]:
     for name, url in pages:
         browser.get(url)
         WebDriverWait(browser.driver, 10, poll_frequency=0.1).until(
-            lambda driver: driver.execute_script("return document.readyState === 'complete';"))
+            lambda driver: driver.execute_script("return document.readyState === 'complete';")
+        )
         shown = browser.driver.execute_script("return document.documentElement.lang;")
         assert shown == language, f"{name} {url} is in {shown!r}, not {language!r}"
         width, past, out = browser.driver.execute_script(_MEASURE)
@@ -165,11 +175,26 @@ def test_every_page_fits_a_360_px_phone(browsers, world, caller, language):
     pages = _pages(world, caller)
     if caller == matrix.OWNER:
         pages += _individual_desk_pages(world)
-        must = {"desk:organize", "desk:desk", "desk:event_settings", "desk:event_new", "desk:import_teams",
-                "desk:exports", "series:list", "desk:fees", "desk:drafts"}
+        must = {
+            "desk:organize",
+            "desk:desk",
+            "desk:event_settings",
+            "desk:event_new",
+            "desk:import_teams",
+            "desk:exports",
+            "series:list",
+            "desk:fees",
+            "desk:drafts",
+        }
     else:
-        must = {"portal:event", "portal:pairings", "portal:standings", "portal:match", "portal:decklist",
-                "drafting:table"}
+        must = {
+            "portal:event",
+            "portal:pairings",
+            "portal:standings",
+            "portal:match",
+            "portal:decklist",
+            "drafting:table",
+        }
     walked = {name for name, _url in pages}
     assert must <= walked, f"pages not walked: {sorted(must - walked)}"
     assert "desk:screen" in matrix.ROUTES and "desk:screen" not in walked  # the projector is excepted, by name

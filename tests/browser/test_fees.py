@@ -1,6 +1,7 @@
 """Entry fees at the desk in the browser (issue 44): the organizer sets the fee, ticks players in at check-in, the
 fees page names the checked-in players who haven't paid, a player is marked paid (the warning and the totals follow)
 and then refunded; on a 360 px phone the page doesn't scroll sideways."""
+
 import pytest
 from django.urls import reverse
 
@@ -14,8 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _row_button(desk, name: str, label: str):
-    return desk.driver.find_element("xpath", f"//table[@id='payments']//tr[th[normalize-space()='{name}']]"
-                           f"//button[normalize-space()='{label}']")
+    return desk.driver.find_element(
+        "xpath", f"//table[@id='payments']//tr[th[normalize-space()='{name}']]//button[normalize-space()='{label}']"
+    )
 
 
 def test_fees_marked_paid_at_check_in_and_refunded(browsers):
@@ -50,5 +52,8 @@ def test_fees_marked_paid_at_check_in_and_refunded(browsers):
     desk.wait_for_text("5.00 EUR", css="[data-total=refunded]")
     payment = Payment.objects.get(registration__team__name="Ann Lee")
     assert (payment.status, payment.amount, payment.marked_by) == ("refunded", 5, organizer)
-    assert list(EventLogEntry.objects.filter(event=event, action="fee_marked").values_list("after__status", flat=True)
-                .order_by("pk")) == ["paid", "refunded"]
+    assert list(
+        EventLogEntry.objects.filter(event=event, action="fee_marked")
+        .values_list("after__status", flat=True)
+        .order_by("pk")
+    ) == ["paid", "refunded"]

@@ -8,6 +8,7 @@ of the event a player reads may speak of teams, captains, seats or "our side".
 Every miss (a team word on a player's page, more than 6 clicks, no Dropped column) is gathered in `waiting`, so a
 failing run lists all of them at once.
 """
+
 import re
 
 import pytest
@@ -163,8 +164,11 @@ def test_a_friday_night_from_the_console_to_the_exported_standings(browsers):  #
         _next_step(organizer, f"Pair round {number}")
         organizer.wait_for_text(f"Round {number} is paired.")
         watch.landed(organizer, player=False)
-        tables = list(TeamMatch.objects.filter(round__event=event, round__number=number)
-                      .select_related("team_a__team", "team_b__team").order_by("table"))
+        tables = list(
+            TeamMatch.objects.filter(round__event=event, round__number=number)
+            .select_related("team_a__team", "team_b__team")
+            .order_by("table")
+        )
         if dropper is not None:
             assert all(dropper.pk not in (m.team_a_id, m.team_b_id) for m in tables), "the dropped player is paired"
         phone_match = next(m for m in tables if not m.is_bye)
@@ -183,8 +187,9 @@ def test_a_friday_night_from_the_console_to_the_exported_standings(browsers):  #
             phone.wait_for_text("you won't be paired again")
             assert Registration.objects.get(pk=dropper.pk).dropped_round == 1
 
-    stored = {n: TeamMatch.objects.get(round__event=event, round__number=n, table=1).seat_matches.get()
-              for n in (1, 2, 3)}
+    stored = {
+        n: TeamMatch.objects.get(round__event=event, round__number=n, table=1).seat_matches.get() for n in (1, 2, 3)
+    }
     assert [(s.wins_a, s.wins_b, s.draws) for s in stored.values()] == [(1, 0, 0), (1, 1, 1), (0, 0, 3)]
 
     # The standings, exported from the desk's exports page.
@@ -202,8 +207,12 @@ def test_a_friday_night_from_the_console_to_the_exported_standings(browsers):  #
 
     # Every page the players read, once more, in its final state.
     _sign_in(phone, PLAYERS[0])
-    for path in (reverse("portal:home"), reverse("portal:event", args=[event.pk]),
-                 reverse("portal:pairings", args=[event.pk]), reverse("portal:standings", args=[event.pk])):
+    for path in (
+        reverse("portal:home"),
+        reverse("portal:event", args=[event.pk]),
+        reverse("portal:pairings", args=[event.pk]),
+        reverse("portal:standings", args=[event.pk]),
+    ):
         phone.get(path)
         watch.landed(phone, player=True)
     phone.screenshot("friday-night-my-events")

@@ -1,5 +1,6 @@
 """A Commander night's pod on two phones (issue 43): one player reports the pod's result, another confirms it, and
 the pages fit a 360 px screen without sideways scrolling."""
+
 import pytest
 from django.urls import reverse
 

@@ -1,6 +1,7 @@
 """Stream overlays in a real browser, served by uvicorn (the live push is a stream): a result entered at the desk
 reaches the standings ticker and the feature match, and a round clock started reaches the clock overlay, by push,
 well before the overlays' 30-second fallback poll."""
+
 import time
 
 import pytest
@@ -20,8 +21,14 @@ PUSH_WITHIN = 8.0  # seconds; the fallback poll comes after 30
 @pytest.fixture
 def asgi_hydra(transactional_db, redis_url):
     port = free_port()
-    proc = start_hydra(database_url=worker_database_url(), bind="127.0.0.1", port=port, asgi=True,
-                       probe=f"http://127.0.0.1:{port}/accounts/login/", env={"HYDRA_REDIS_URL": redis_url})
+    proc = start_hydra(
+        database_url=worker_database_url(),
+        bind="127.0.0.1",
+        port=port,
+        asgi=True,
+        probe=f"http://127.0.0.1:{port}/accounts/login/",
+        env={"HYDRA_REDIS_URL": redis_url},
+    )
     yield f"http://127.0.0.1:{port}", proc
     stop_hydra(proc)
 
@@ -45,9 +52,11 @@ def test_overlays_update_by_push(browsers, asgi_hydra):
     match = round_.matches.get()
 
     ticker, feature, clock = browsers(), browsers(), browsers()
-    for browser, path in ((ticker, f"/events/{event.pk}/overlay/standings/"),
-                          (feature, f"/events/{event.pk}/overlay/match/{match.pk}/"),
-                          (clock, f"/events/{event.pk}/overlay/clock/")):
+    for browser, path in (
+        (ticker, f"/events/{event.pk}/overlay/standings/"),
+        (feature, f"/events/{event.pk}/overlay/match/{match.pk}/"),
+        (clock, f"/events/{event.pk}/overlay/clock/"),
+    ):
         browser.base_url = base
         browser.get(path)
         _wait(browser, lambda b=browser: _push_open(b), timeout=15)
@@ -64,5 +73,10 @@ def test_overlays_update_by_push(browsers, asgi_hydra):
     print(f"overlays updated {elapsed:.2f} s after the result was saved")  # noqa: T201 - the figure in docs/desk.md
 
     round_clock_act(round_=round_, action="start", by=event.organizer)
-    _wait(clock, lambda: "Not started" not in clock.text("#overlay")
-          and clock.driver.execute_script("return !!document.querySelector('#overlay [data-clock-ends]');"))
+    _wait(
+        clock,
+        lambda: (
+            "Not started" not in clock.text("#overlay")
+            and clock.driver.execute_script("return !!document.querySelector('#overlay [data-clock-ends]');")
+        ),
+    )

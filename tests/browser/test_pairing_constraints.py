@@ -1,5 +1,6 @@
 """The desk's team page with the pairing constraints (issue 42) on a 360 px phone: byes in advance, a fixed
 table and whom not to pair with fit the screen, and adding a pairing to avoid shows it in the list."""
+
 import pytest
 from django.urls import reverse
 

@@ -3,6 +3,7 @@ the called draft running through pack 1 on the projector and two phones (the tim
 within a second), paused and resumed, the deck building timer, two players registering the decks they built from
 the real boosters by typing them (the event is real product at Competitive REL), and round 1 paired across the pod
 by seat."""
+
 import pytest
 from django.urls import reverse
 from selenium.webdriver.support.ui import WebDriverWait
@@ -17,9 +18,11 @@ from tournaments.services.pairing import round_pair_next
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-READ = ("var box = document.querySelector('[data-kind=\"' + arguments[0] + '\"]');"
-        "return box && !box.hidden ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
-        " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent] : null;")
+READ = (
+    "var box = document.querySelector('[data-kind=\"' + arguments[0] + '\"]');"
+    "return box && !box.hidden ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
+    " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent] : null;"
+)
 
 
 def timer(browser, kind="draft"):
@@ -34,8 +37,13 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     from cards.services import cards_ensure_loaded
 
     cards_ensure_loaded()  # the typed decks are read against the card data (a transactional test starts empty)
-    event = BoosterDraftEventFactory(status=EventStatus.RUNNING, name="Friday Paper Draft", real_product=True, team_size=1,
-                                     enforcement_level="competitive")
+    event = BoosterDraftEventFactory(
+        status=EventStatus.RUNNING,
+        name="Friday Paper Draft",
+        real_product=True,
+        team_size=1,
+        enforcement_level="competitive",
+    )
     for _ in range(8):
         SoloRegistrationFactory(event=event)
     # The event's own pick times (an organizer may set them): 8 s for the first pick, then one second a pick, so
@@ -75,8 +83,11 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
         assert max(elapsed) - min(elapsed) < 1.0, readings
         for seconds, index, *_rest in readings:  # the page's arithmetic is drafting.called's
             where = called.position(schedule, seconds)
-            assert index == ("over" if where.over else str(where.index)) or abs(where.left) < 0.05 \
-                or abs(where.left - schedule[where.index]["seconds"]) < 0.05, (seconds, index)
+            assert (
+                index == ("over" if where.over else str(where.index))
+                or abs(where.left) < 0.05
+                or abs(where.left - schedule[where.index]["seconds"]) < 0.05
+            ), (seconds, index)
         seen |= {r[3] for r in readings}
         wait_until(projector, lambda b: timer(b)[0] >= min(elapsed) + 0.3, timeout=5)
     assert "Pack 1, pick 1: 15 cards, pass left" in seen and "Pack 1, pick 14: 2 cards, pass left" in seen
@@ -122,8 +133,10 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
 
     # Two players register the decks they built from their real boosters, typed on their phones (Hydra never knew
     # the pools): checked for card names and the 40-card minimum only.
-    decks = {seats[2]: "1 Serra Angel\n2 Shock\n20 Plains\n17 Mountain\nSideboard\n1 Lightning Bolt",
-             seats[3]: "3 Llanowar Elves\n1 Serra Angel\n18 Forest\n18 Plains\nSideboard\n2 Shock"}
+    decks = {
+        seats[2]: "1 Serra Angel\n2 Shock\n20 Plains\n17 Mountain\nSideboard\n1 Lightning Bolt",
+        seats[3]: "3 Llanowar Elves\n1 Serra Angel\n18 Forest\n18 Plains\nSideboard\n2 Shock",
+    }
     for row, text in decks.items():
         builder = browsers()
         builder.driver.set_window_size(360, 800)
@@ -142,10 +155,12 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
     assert pairs == {frozenset((by_seat[n], by_seat[n + 4])) for n in range(4)}
 
 
-CALL = ("var box = document.querySelector('[data-call=\"' + arguments[0] + '\"]');"
-        "return box ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
-        " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent,"
-        " box.querySelector('[data-next]').textContent] : null;")
+CALL = (
+    "var box = document.querySelector('[data-call=\"' + arguments[0] + '\"]');"
+    "return box ? [parseFloat(box.dataset.elapsed), box.dataset.index, box.dataset.paused,"
+    " box.querySelector('[data-what]').textContent, box.querySelector('[data-left]').textContent,"
+    " box.querySelector('[data-next]').textContent] : null;"
+)
 
 
 def call(browser, timer_id):
@@ -201,8 +216,11 @@ def test_team_rochester_paper_round_each_table_called_projector_and_phone_agree(
         assert abs(readings[0][0] - readings[1][0]) < 1.0, readings
         for seconds, index, *_rest in readings:  # the page's arithmetic is drafting.called's
             where = called.position(schedule, seconds)
-            assert index == str(where.index) or abs(where.left) < 0.05 \
-                or abs(where.left - schedule[where.index]["seconds"]) < 0.05, (seconds, index)
+            assert (
+                index == str(where.index)
+                or abs(where.left) < 0.05
+                or abs(where.left - schedule[where.index]["seconds"]) < 0.05
+            ), (seconds, index)
         seen |= {r[3] for r in readings}
         nexts |= {r[5] for r in readings if r[5]}
         wait_until(phone, lambda b: call(b, one)[0] >= readings[1][0] + 0.3, timeout=5)
@@ -229,5 +247,6 @@ def test_team_rochester_paper_round_each_table_called_projector_and_phone_agree(
     for page in (phone, desk):  # no sideways scrolling on a 360 px phone, the organizer's table forms included
         page.driver.set_window_size(360, 800)
         wait_until(page, lambda b: b.driver.execute_script("return window.innerWidth") <= 360)
-        assert page.driver.execute_script("return document.documentElement.scrollWidth") <= \
-            page.driver.execute_script("return window.innerWidth")
+        assert page.driver.execute_script("return document.documentElement.scrollWidth") <= page.driver.execute_script(
+            "return window.innerWidth"
+        )

@@ -1,6 +1,7 @@
 """What a person sees on a phone (390 px): the draft table says why a tap did nothing, the review has its own
 countdown, and the standings, pairings and pools fit the screen without sideways scrolling. The screenshots are
 kept in docs/screenshots/."""
+
 import shutil
 from pathlib import Path
 
@@ -113,11 +114,14 @@ def test_phone_standings_and_pairings_fit_the_screen(browsers):
 
 def test_phone_sealed_pool_fits_the_screen(browsers):
     pool = SealedPoolFactory()
-    PoolCard.objects.bulk_create([
-        PoolCardFactory.build(pool=pool, position=k, name=f"Pool Card {k:03d}", types="Artifact Creature",
-                              colors="WU", mana_value=3)
-        for k in range(1, 25)
-    ])
+    PoolCard.objects.bulk_create(
+        [
+            PoolCardFactory.build(
+                pool=pool, position=k, name=f"Pool Card {k:03d}", types="Artifact Creature", colors="WU", mana_value=3
+            )
+            for k in range(1, 25)
+        ]
+    )
     browser = browsers()
     browser.sign_in(pool.registration.seats.get(letter="A").player.user.username)
     browser.get(reverse("sealed:pool", args=[pool.pk]))
@@ -130,7 +134,8 @@ def _in_view(browser, css: str) -> bool:
     return browser.driver.execute_script(
         "var el = document.querySelector(arguments[0]); if (!el) { return false; }"
         "var r = el.getBoundingClientRect(); return r.height > 0 && r.top >= -1 && r.bottom <= window.innerHeight + 1;",
-        css)
+        css,
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ja"])
@@ -142,8 +147,9 @@ def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_
     seats = draft_seat_players(table=table)
     first = str(draft_table_plan(table=table)[0].picks[0])
     browser = browsers()
-    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                   {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    browser.driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True}
+    )
     browser.sign_in(seats[first].player.user.username)
     browser.driver.add_cookie({"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "path": "/"})
     browser.get(reverse("drafting:table", args=[table.pk]))
@@ -156,7 +162,8 @@ def test_phone_draft_keeps_the_timer_and_the_chosen_card_in_view_while_the_pack_
     assert _in_view(browser, "#draft-state .draft-bar .turn-line")  # the turn and its timer
     _tap_card(browser, "#draft-state .cards li:nth-child(2) button")
     WebDriverWait(browser.driver, 8, poll_frequency=0.1).until(
-        lambda _driver: browser.text("#draft-state .card.chosen button.confirm").strip())
+        lambda _driver: browser.text("#draft-state .card.chosen button.confirm").strip()
+    )
     for scroll in ("window.scrollTo(0, 0)", f"{last}.scrollIntoView({{block: 'end'}})"):
         browser.driver.execute_script(scroll)
         assert _in_view(browser, "#draft-state .card.chosen button.confirm")

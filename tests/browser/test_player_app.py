@@ -1,5 +1,6 @@
 """The installable player app (issue 41): the service worker keeps My events, and with the server gone (no network)
 the app still shows the player's last pairing; the notification pages fit a 360 px phone."""
+
 import pytest
 from django.contrib.auth.hashers import make_password
 from pytest_django.live_server_helper import LiveServer
@@ -41,8 +42,11 @@ def test_offline_the_app_still_shows_the_last_pairing(browsers):
         browser.get("/")
         _wait(browser, "var done = arguments[0]; done(navigator.serviceWorker.controller !== null);")
         browser.get("/")
-        _wait(browser, "var done = arguments[0]; caches.open('hydra-pages-v1').then(function (c) { return c.match('/'); })"
-                       ".then(function (hit) { done(!!hit); });")
+        _wait(
+            browser,
+            "var done = arguments[0]; caches.open('hydra-pages-v1').then(function (c) { return c.match('/'); })"
+            ".then(function (hit) { done(!!hit); });",
+        )
         online = browser.text("main")
         assert match.team_b.team.name in online
     finally:
@@ -54,9 +58,14 @@ def test_offline_the_app_still_shows_the_last_pairing(browsers):
 
 def test_the_inbox_and_the_choices_fit_a_360_px_phone(browsers, live_server):
     event, match, user = _player_paired()
-    Notification.objects.create(person=user, event=event, kind=NoticeKind.ANNOUNCEMENT, source="log:1",
-                                params={"event": event.name, "text": "Lunch until 13:00, then round 2 " * 4},
-                                link=f"/events/{event.pk}/")
+    Notification.objects.create(
+        person=user,
+        event=event,
+        kind=NoticeKind.ANNOUNCEMENT,
+        source="log:1",
+        params={"event": event.name, "text": "Lunch until 13:00, then round 2 " * 4},
+        link=f"/events/{event.pk}/",
+    )
     browser = browsers()
     browser.driver.set_window_size(360, 800)
     browser.sign_in(user.username)

@@ -18,8 +18,13 @@ PACK_SIZE = 6  # picks of two from 6 and from 4 cards; the last two go to their 
 def _others_pick(pod, mine):
     pod = reload(pod)
     for team in PodTeam.objects.filter(pod=pod).exclude(pk=mine.pk):
-        thg_pick(pod_id=pod.pk, user=players(team)[0], card_ids=pack_ids(pod, team)[:2],
-                 pack_round=pod.pack_round, step=pod.step)
+        thg_pick(
+            pod_id=pod.pk,
+            user=players(team)[0],
+            card_ids=pack_ids(pod, team)[:2],
+            pack_round=pod.pack_round,
+            step=pod.step,
+        )
 
 
 def test_a_team_drafts_a_pack_on_two_phones(browsers):
@@ -53,7 +58,9 @@ def test_a_team_drafts_a_pack_on_two_phones(browsers):
     phone_a.tap("Pick these two")
     phone_b.wait_for_text("Waiting for the other teams.", css="#draft-state")
     assert sorted(PodCard.objects.filter(team=team).values_list("name", flat=True)) == [
-        pod_card_name(0, 0, 3), pod_card_name(0, 0, 5)]
+        pod_card_name(0, 0, 3),
+        pod_card_name(0, 0, 5),
+    ]
 
     # The other teams pick; the pack from the right (seat 3's, four cards left) reaches the team.
     _others_pick(pod, team)
@@ -86,8 +93,11 @@ def test_pick_these_two_is_next_to_the_cards_just_chosen_on_a_phone(browsers):
     pod = thg_pods_seat(event=event, by=None, seed=2)[0]
     Pod.objects.filter(pk=pod.pk).update(pick_seconds={"1": 0}, round_review_seconds=600)
     size = 14
-    thg_pod_enter_packs(pod_id=pod.pk, by=None,
-                        packs=[[pod_card_name(r, o, k) for k in range(1, size + 1)] for r in range(6) for o in range(3)])
+    thg_pod_enter_packs(
+        pod_id=pod.pk,
+        by=None,
+        packs=[[pod_card_name(r, o, k) for k in range(1, size + 1)] for r in range(6) for o in range(3)],
+    )
     thg_pod_start(pod_id=pod.pk, by=None)
     team = PodTeam.objects.get(pod=pod, seat=0)
     phone = browsers()
@@ -104,10 +114,12 @@ def test_pick_these_two_is_next_to_the_cards_just_chosen_on_a_phone(browsers):
         "var last = chosen[chosen.length - 1].getBoundingClientRect();"
         "var button = document.querySelector('#draft-state button.confirm').getBoundingClientRect();"
         "return [Math.abs(button.top - last.bottom), button.top >= 0 && button.bottom <= window.innerHeight,"
-        "        document.documentElement.scrollHeight / window.innerHeight];")
+        "        document.documentElement.scrollHeight / window.innerHeight];"
+    )
     assert page_height > 1.5, "the pack is long enough to scroll on a phone"
     assert in_view and gap < 400
     phone.tap("Pick these two")
     phone.wait_for_text("Waiting for the other teams.", css="#draft-state")
     assert sorted(PodCard.objects.filter(team=team).values_list("name", flat=True)) == sorted(
-        [pod_card_name(0, 0, 1), pod_card_name(0, 0, size)])
+        [pod_card_name(0, 0, 1), pod_card_name(0, 0, size)]
+    )

@@ -2,6 +2,7 @@
 starts the deck building timer, which the desk, the projector and two phones count down together (the times read
 from the pages agree within a second), paused and resumed by the organizer; the next step then collects the
 decklists, two players type theirs on 360 px phones (no sideways scrolling), and round 1 is paired from the desk."""
+
 import pytest
 from django.urls import reverse
 from selenium.webdriver.support.ui import WebDriverWait
@@ -13,9 +14,11 @@ from tournaments.services.decklists import decklist_submit
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-READ = ("var box = document.querySelector('[data-kind=\"build\"]');"
-        "return box && !box.hidden ? [parseFloat(box.dataset.elapsed), box.dataset.paused,"
-        " box.querySelector('[data-left]').textContent] : null;")
+READ = (
+    "var box = document.querySelector('[data-kind=\"build\"]');"
+    "return box && !box.hidden ? [parseFloat(box.dataset.elapsed), box.dataset.paused,"
+    " box.querySelector('[data-left]').textContent] : null;"
+)
 
 
 def timer(browser):

@@ -1,5 +1,6 @@
 """The leaderboard and a player's rating plot as Chromium draws them: the nav link, the category's table best
 first, the region filter, the click through to a player, the SVG plot with one point per event."""
+
 import datetime as dt
 
 import pytest
@@ -12,14 +13,28 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_leaderboard_and_player_plot(browsers):
-    p = [PlayerFactory(name=name) for name in ("Ada Lovelace", "Ben Okri", "Cleo Park", "Dev Shah",
-                                                "Eva Stone", "Finn Moss")]
-    played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]], region="North", date=dt.date(2026, 1, 5),
-                 name="January Team Open")
-    played_event(teams=[p[0:2], p[4:6]], results=[[(0, 1, A)]], region="South", date=dt.date(2026, 2, 5),
-                 name="February Team Open", rating_importance="competitive")
-    played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, B)]], region="North", date=dt.date(2026, 3, 5),
-                 name="March Team Open")
+    p = [
+        PlayerFactory(name=name)
+        for name in ("Ada Lovelace", "Ben Okri", "Cleo Park", "Dev Shah", "Eva Stone", "Finn Moss")
+    ]
+    played_event(
+        teams=[p[0:2], p[2:4]],
+        results=[[(0, 1, A)]],
+        region="North",
+        date=dt.date(2026, 1, 5),
+        name="January Team Open",
+    )
+    played_event(
+        teams=[p[0:2], p[4:6]],
+        results=[[(0, 1, A)]],
+        region="South",
+        date=dt.date(2026, 2, 5),
+        name="February Team Open",
+        rating_importance="competitive",
+    )
+    played_event(
+        teams=[p[0:2], p[2:4]], results=[[(0, 1, B)]], region="North", date=dt.date(2026, 3, 5), name="March Team Open"
+    )
     ratings_recalculate()
     visitor = browsers()
 
@@ -37,12 +52,17 @@ def test_leaderboard_and_player_plot(browsers):
     visitor.button("Show").click()
     visitor.wait_for_text("4 rated players", css="main")
     assert sorted(row[1] for row in visitor.rows("table.leaderboard tbody tr")) == [
-        "Ada Lovelace", "Ben Okri", "Eva Stone", "Finn Moss"]
+        "Ada Lovelace",
+        "Ben Okri",
+        "Eva Stone",
+        "Finn Moss",
+    ]
 
     visitor.link("Ada Lovelace").click()
     visitor.wait_for_text("January Team Open", css="main")
     assert visitor.find("svg.rating-svg title").get_attribute("textContent") == (
-        "Rating history of Ada Lovelace: Team constructed, teams of 2")
+        "Rating history of Ada Lovelace: Team constructed, teams of 2"
+    )
     points = visitor.driver.execute_script(
         "return Array.from(document.querySelectorAll('svg.rating-svg circle')).map(function (c) {"
         "  var box = c.getBoundingClientRect(); return [box.width > 0, c.getAttribute('cy')]; });"

@@ -1,5 +1,6 @@
 """A match from sign-in to standings, in two real browsers: Alice's team reports, Bob's team confirms, and the
 standings page Alice keeps open changes by itself."""
+
 import pytest
 
 from tests.portal.mail import mailed_link
@@ -97,8 +98,13 @@ def test_sign_up_from_the_login_page(browsers):
     mara.wait_for_text("Create an account", css="h1")
 
     def fill(username: str, second_password: str) -> None:
-        for field, value in (("username", username), ("name", "Mara Lindqvist"), ("email", f"{username}@example.org"),
-                             ("password1", "a long pass phrase 42"), ("password2", second_password)):
+        for field, value in (
+            ("username", username),
+            ("name", "Mara Lindqvist"),
+            ("email", f"{username}@example.org"),
+            ("password1", "a long pass phrase 42"),
+            ("password2", second_password),
+        ):
             element = mara.find(f"#id_{field}")
             element.clear()
             element.send_keys(value)
@@ -160,7 +166,8 @@ def test_a_result_report_on_a_phone_is_a_tap_per_seat_and_a_refusal_says_why_at_
     alice.wait_for_text("The result was not reported", css="#report-errors")
     top = alice.driver.execute_script(
         "var r = document.getElementById('report-errors').getBoundingClientRect();"
-        "return [r.top, r.bottom, window.innerHeight, document.documentElement.scrollWidth, window.innerWidth];")
+        "return [r.top, r.bottom, window.innerHeight, document.documentElement.scrollWidth, window.innerWidth];"
+    )
     assert 0 <= top[0] and top[1] <= top[2], "the refusal is in view without scrolling"
     assert top[3] <= top[4], "nothing scrolls sideways at 390 px"
     assert "Seat C" in alice.text("#report-errors") and "Seat B" not in alice.text("#report-errors")

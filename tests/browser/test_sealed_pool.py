@@ -1,4 +1,5 @@
 """A team's 180-card sealed pool on a laptop in real Chromium: sort and filter by colour, type and mana value."""
+
 import pytest
 
 from sealed.models import PoolCard
@@ -12,11 +13,19 @@ TYPES = ["Creature", "Instant", "Sorcery", "Land", "Artifact Creature"]
 
 def _pool():
     pool = SealedPoolFactory()
-    PoolCard.objects.bulk_create([
-        PoolCardFactory.build(pool=pool, position=k, name=f"Pool Card {k:03d}", colors=COLORS[k % 7],
-                              types=TYPES[k % 5], mana_value=k % 8)
-        for k in range(1, 181)
-    ])
+    PoolCard.objects.bulk_create(
+        [
+            PoolCardFactory.build(
+                pool=pool,
+                position=k,
+                name=f"Pool Card {k:03d}",
+                colors=COLORS[k % 7],
+                types=TYPES[k % 5],
+                mana_value=k % 8,
+            )
+            for k in range(1, 181)
+        ]
+    )
     return pool
 
 
@@ -82,8 +91,11 @@ def _displayed_positions(browser) -> set[int]:
     """The rows Chromium actually draws (not just the ones without the hidden attribute)."""
     from selenium.webdriver.common.by import By
 
-    return {int(row.get_attribute("data-position"))
-            for row in browser.driver.find_elements(By.CSS_SELECTOR, "#pool-table tbody tr") if row.is_displayed()}
+    return {
+        int(row.get_attribute("data-position"))
+        for row in browser.driver.find_elements(By.CSS_SELECTOR, "#pool-table tbody tr")
+        if row.is_displayed()
+    }
 
 
 def test_sealed_pool_sorts_by_colour_and_type_and_filters_multicolour_colourless_and_subtypes(browsers):

@@ -1,6 +1,7 @@
 """Issue 44's "Done when" in the browser: an organizer makes a season from the console, creates two events in it
 from the console (New event with the series chosen), runs each through the desk (players added, a round paired, the
 results typed, the event closed) and reads the season's standings on a 360 px phone without sideways scrolling."""
+
 import pytest
 from django.urls import reverse
 from selenium.webdriver.support.ui import Select

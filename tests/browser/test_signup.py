@@ -1,5 +1,6 @@
 """Sign-up in a real browser (issue 17): a captain registers a team of three through invitations on three phones, the
 waitlist moves up when a team withdraws, and an organizer imports 64 teams from a CSV file in the admin."""
+
 import datetime as dt
 
 import pytest
@@ -28,8 +29,9 @@ def _overflowing(browser) -> list[str]:
 
 
 def _open_event(**kwargs):
-    return EventFactory(name="Spring Team Open", signup_open=True,
-                        signup_deadline=timezone.now() + dt.timedelta(days=2), **kwargs)
+    return EventFactory(
+        name="Spring Team Open", signup_open=True, signup_deadline=timezone.now() + dt.timedelta(days=2), **kwargs
+    )
 
 
 def _captain_forms_red_foxes(browsers, event):
@@ -60,8 +62,13 @@ def test_captain_registers_a_team_of_three_through_invitations_on_three_phones(b
     newcomer.wait_for_text("Cora invites you to play seat B of team Red Foxes")
     newcomer.find("main a.button[href^='/accounts/signup/']").click()
     newcomer.wait_for_text("Create an account", css="main h1")
-    for field, value in (("username", "nina"), ("name", "Nina"), ("email", "nina@example.org"),
-                         ("password1", "a-long-Passw0rd!"), ("password2", "a-long-Passw0rd!")):
+    for field, value in (
+        ("username", "nina"),
+        ("name", "Nina"),
+        ("email", "nina@example.org"),
+        ("password1", "a-long-Passw0rd!"),
+        ("password2", "a-long-Passw0rd!"),
+    ):
         newcomer.find(f"#id_{field}").send_keys(value)
     newcomer.button("Create the account").click()
     newcomer.wait_for_text("Check your e-mail", css="main h1")  # the mailed link makes the account (issue 37)
@@ -93,15 +100,24 @@ def test_captain_registers_a_team_of_three_through_invitations_on_three_phones(b
     registration = Registration.objects.get(event=event)
     assert registration.team.name == "Red Foxes"
     assert [(s.letter, s.player.name) for s in registration.seats.order_by("letter")] == [
-        ("A", "Cora"), ("B", "Nina"), ("C", "Finn")]
+        ("A", "Cora"),
+        ("B", "Nina"),
+        ("C", "Finn"),
+    ]
 
 
 def test_waitlist_moves_up_when_a_registered_team_withdraws(browsers):
     event = _open_event(signup_capacity=1)
-    first, first_players = full_team(event, "Early Birds", players=[
-        PlayerFactory(user=UserFactory(username="ella"), name="Ella"), PlayerFactory(), PlayerFactory()])
-    second, second_players = full_team(event, "Night Owls", players=[
-        PlayerFactory(user=UserFactory(username="otto"), name="Otto"), PlayerFactory(), PlayerFactory()])
+    first, first_players = full_team(
+        event,
+        "Early Birds",
+        players=[PlayerFactory(user=UserFactory(username="ella"), name="Ella"), PlayerFactory(), PlayerFactory()],
+    )
+    second, second_players = full_team(
+        event,
+        "Night Owls",
+        players=[PlayerFactory(user=UserFactory(username="otto"), name="Otto"), PlayerFactory(), PlayerFactory()],
+    )
     assert second.status == SignupStatus.WAITLISTED
 
     otto = browsers()
@@ -124,7 +140,9 @@ def test_waitlist_moves_up_when_a_registered_team_withdraws(browsers):
 def test_organizer_imports_64_teams_from_a_csv_file_in_the_admin(browsers, tmp_path):
     OrganizerFactory(username="olga")
     event = EventFactory(name="Big Team Open")
-    lines = ["team;seat;player"] + [f"Team {t:02d};{letter};Player {t:02d}{letter}" for t in range(1, 65) for letter in "ABC"]
+    lines = ["team;seat;player"] + [
+        f"Team {t:02d};{letter};Player {t:02d}{letter}" for t in range(1, 65) for letter in "ABC"
+    ]
     path = tmp_path / "teams.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -147,7 +165,8 @@ def test_the_captain_copies_an_invitation_link_with_one_tap_on_a_phone(browsers)
     # Read back what the page hands to the clipboard (headless Chromium has no clipboard to read).
     captain.driver.execute_script(
         "window.copied = null; navigator.clipboard.writeText = function (text) {"
-        "  window.copied = text; return Promise.resolve(); };")
+        "  window.copied = text; return Promise.resolve(); };"
+    )
     captain.find('button[data-copy="link-B"]').click()
     captain.wait_for_text("Link copied", css="#link-status-B")
     assert captain.driver.execute_script("return window.copied") == captain.find("#link-B").get_attribute("value")

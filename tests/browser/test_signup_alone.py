@@ -1,4 +1,5 @@
 """A player signs up alone for an individual event in a real browser (issue 27): one press, no team, no invitations."""
+
 import datetime as dt
 
 import pytest
@@ -13,8 +14,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_player_signs_up_alone_on_a_phone(browsers):
-    event = EventFactory(name="Friday Night Modern", team_size=1, signup_open=True, signup_capacity=2,
-                         signup_deadline=timezone.now() + dt.timedelta(days=1))
+    event = EventFactory(
+        name="Friday Night Modern",
+        team_size=1,
+        signup_open=True,
+        signup_capacity=2,
+        signup_deadline=timezone.now() + dt.timedelta(days=1),
+    )
     PlayerFactory(user=UserFactory(username="ann"), name="Ann Lee")
     PlayerFactory(user=UserFactory(username="bo"), name="Bo Chen")
 

@@ -1,6 +1,7 @@
 """Two players of a prerelease (real product: Hydra doesn't know the pools) register their typed sealed decks on
 360 px phones (issue 40): a 39-card main deck and a mistyped card name are refused with the reason, the fixed lists
 are registered, and the judge finds both on the desk. No page scrolls sideways."""
+
 import pytest
 from django.urls import reverse
 
@@ -15,7 +16,8 @@ BO = "3 Llanowar Elves\n1 Serra Angel\n18 Forest\n18 Plains\n\n2 Shock"
 
 def _fits(browser) -> None:
     width = browser.driver.execute_script(
-        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];")
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth];"
+    )
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
 
 

@@ -1,6 +1,7 @@
 """Fixtures of the cards tests, over the bundled card catalogue (the real card data).
 
 The catalogue is imported once per session by `_bundled_cards` in tests/conftest.py."""
+
 from collections.abc import Callable
 from pathlib import Path
 

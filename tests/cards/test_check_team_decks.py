@@ -1,4 +1,5 @@
 """The check_team_decks command: its output and exit codes."""
+
 import pytest
 from django.core.management import CommandError, call_command
 

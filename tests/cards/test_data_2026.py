@@ -1,5 +1,6 @@
 """The card data Hydra ships (issue 45): August 2026's cards, sets and banned lists, the 2022 data's printed names
 kept, and formats the data doesn't give left unchecked (with a notice) instead of every card illegal."""
+
 import datetime as dt
 
 import pytest
@@ -64,20 +65,38 @@ def test_the_bundle_is_august_2026_with_the_2022_printed_names_and_oracle_ids():
     assert data.data_date == "2026-08-22" and len(data.cards) > 34_000 and len(data.sets) > 1_000
     cards = {r.name: r for r in data.cards}
     bolt = cards["Lightning Bolt"]
-    assert {"ja": "稲妻", "fr": "Foudre", "de": "Blitzschlag", "zhs": "闪电击"}.items() <= dict(bolt.printed_names).items()
+    assert {"ja": "稲妻", "fr": "Foudre", "de": "Blitzschlag", "zhs": "闪电击"}.items() <= dict(
+        bolt.printed_names
+    ).items()
     assert bolt.oracle_id == "4457ed35-7c10-48c8-9776-456485fdf070"
     assert cards["Badgermole Cub"].legalities["standard"] == "banned"
-    assert cards["Sol Ring"].legalities == {"commander": "legal", "legacy": "banned", "vintage": "restricted",
-                                            "oldschool": "restricted"}
+    assert cards["Sol Ring"].legalities == {
+        "commander": "legal",
+        "legacy": "banned",
+        "vintage": "restricted",
+        "oldschool": "restricted",
+    }
     # The formats the composite derived, Commander among them; Arena's formats it does not give are left out.
     assert set(data.formats) == {f for f in BUNDLE_FORMATS if f not in {"explorer", "historic", "alchemy", "penny"}}
 
 
 def test_records_supplement_fills_printed_names_and_oracle_ids_the_newer_data_lacks():
     def record(name, printed=(), oracle_id=""):
-        return CardRecord(name=name, ascii_name=name, face_names=(name,), type_line="Instant", supertypes=(),
-                          types=("Instant",), mana_value=1, colors="R", legalities={}, deck_limit=None,
-                          oracle_id=oracle_id, layout="normal", printed_names=printed)
+        return CardRecord(
+            name=name,
+            ascii_name=name,
+            face_names=(name,),
+            type_line="Instant",
+            supertypes=(),
+            types=("Instant",),
+            mana_value=1,
+            colors="R",
+            legalities={},
+            deck_limit=None,
+            oracle_id=oracle_id,
+            layout="normal",
+            printed_names=printed,
+        )
 
     newer = [record("Lightning Bolt", (("de", "Blitzschlag"),)), record("New Card", (), "n-1")]
     older = [record("Lightning Bolt", (("de", "Alt"), ("ja", "稲妻")), "o-1"), record("Gone Card")]
@@ -107,8 +126,9 @@ def test_data_that_gives_every_format_checks_every_format(_cards_committed):
 
 
 @pytest.mark.parametrize(("language", "bolt", "mountain"), [("ja", "稲妻", "山"), ("fr", "Foudre", "montagne")])
-def test_draft_cards_show_their_japanese_and_french_names_beside_the_english(_cards_committed, language, bolt,
-                                                                              mountain):
+def test_draft_cards_show_their_japanese_and_french_names_beside_the_english(
+    _cards_committed, language, bolt, mountain
+):
     class PackCard:
         def __init__(self, name):
             self.name, self.set_code, self.number = name, "", ""
@@ -119,7 +139,8 @@ def test_draft_cards_show_their_japanese_and_french_names_beside_the_english(_ca
     # since 2022.
     assert [faces[(c.name, "", "")].local_name.casefold() for c in pack] == [bolt.casefold(), mountain, ""]
     with translation.override(language):
-        html = Template("{% load cards %}{% for card in pack|with_faces %}<li>{% card_name card %}</li>{% endfor %}"
-                        ).render(Context({"pack": pack}))
+        html = Template(
+            "{% load cards %}{% for card in pack|with_faces %}<li>{% card_name card %}</li>{% endfor %}"
+        ).render(Context({"pack": pack}))
     assert f'<li>{bolt} <span class="card-english" lang="en">(Lightning Bolt)</span></li>' in html
     assert "<li>Hired Claw</li>" in html

@@ -1,4 +1,5 @@
 """The decklist parser against the real card names (the bundled catalogue)."""
+
 import time
 
 from cards.decklist import COMMANDER, MAX_BYTES, MAX_COUNT, MAX_LINES, decklist_parse, decklist_with_commanders
@@ -90,7 +91,9 @@ def test_decklist_unknown_name_error_with_line_and_suggestions(names):
     parsed = decklist_parse("4 Lightning Bolt\n// tempo\n3 Lightnig Bolt\n", resolver=names)
     assert _errors(parsed) == [(3, "unknown-card")]
     assert parsed.errors[0].suggestions[0] == "Lightning Bolt"
-    assert parsed.errors[0].message.startswith("Line 3: 'Lightnig Bolt' is not a card name. Did you mean Lightning Bolt")
+    assert parsed.errors[0].message.startswith(
+        "Line 3: 'Lightnig Bolt' is not a card name. Did you mean Lightning Bolt"
+    )
     assert parsed.main == {"Lightning Bolt": 4}
 
 
@@ -137,7 +140,13 @@ def test_decklist_bytes_utf8_and_utf16_accepted(names):
 def test_decklist_bad_counts(names):
     text = f"1000000000 Island\n0 Island\n-3 Island\n{MAX_COUNT + 1} Island\n{'9' * 5000} Island\n250 Island\n"
     parsed = decklist_parse(text, resolver=names)
-    assert _errors(parsed) == [(1, "bad-count"), (2, "bad-count"), (3, "bad-count"), (4, "bad-count"), (5, "line-too-long")]
+    assert _errors(parsed) == [
+        (1, "bad-count"),
+        (2, "bad-count"),
+        (3, "bad-count"),
+        (4, "bad-count"),
+        (5, "line-too-long"),
+    ]
     assert parsed.main == {"Island": 250}
 
 
@@ -172,7 +181,6 @@ def test_decklist_hostile_lines_stay_fast(names):
 
 def test_decklist_tabs_and_spaces_inside_lines(names):
     assert decklist_parse("4\tLightning   Bolt\n", resolver=names).main == {"Lightning Bolt": 4}
-
 
 
 def test_decklist_commander_named_by_moxfield_marker_and_by_a_line(names):

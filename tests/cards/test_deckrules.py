@@ -1,4 +1,5 @@
 """RULES.md 5 against the real card data (the bundled catalogue)."""
+
 import pytest
 
 from cards.deckrules import (
@@ -13,7 +14,12 @@ from cards.selectors import card_rules_for_names
 def _check(decks, *, rule="four-copies", formats="modern", extra_banned=(), two_headed_giant=False, **options):
     cards = card_rules_for_names(names={name for deck in decks for name in deck.names()})
     return team_problems(
-        decks, rule=rule, formats=formats, cards=cards, extra_banned=extra_banned, two_headed_giant=two_headed_giant,
+        decks,
+        rule=rule,
+        formats=formats,
+        cards=cards,
+        extra_banned=extra_banned,
+        two_headed_giant=two_headed_giant,
         **options,
     )
 
@@ -223,15 +229,15 @@ def test_deck_companion_must_be_in_sideboard(names):
     assert _codes(deck_problems(deck, format="vintage", cards=cards)) == ["companion-not-in-sideboard"]
 
 
-
 def test_card_counts_of_one_read_in_the_singular():
     cards = {"Forest": CardRules(name="Forest", is_basic=True, legalities={"modern": "legal"})}
     one = deck_problems(Deck(label="Seat A", main={"Forest": 1}), format="modern", cards=cards)
     assert [p.message for p in one] == ["Seat A: the main deck has 1 card; it needs at least 60."]
     two = deck_problems(Deck(label="Seat A", main={"Forest": 2}), format="modern", cards=cards)
     assert [p.message for p in two] == ["Seat A: the main deck has 2 cards; it needs at least 60."]
-    mismatch = team_problems([Deck(label="Seat A", main={"Forest": 60})], rule="four-copies",
-                             formats=["modern", "legacy"], cards=cards)
+    mismatch = team_problems(
+        [Deck(label="Seat A", main={"Forest": 60})], rule="four-copies", formats=["modern", "legacy"], cards=cards
+    )
     assert [p.message for p in mismatch] == ["Give one format per deck: 1 deck but 2 formats."]
 
 
@@ -242,12 +248,13 @@ def test_deck_problems_say_the_rule_itself_never_a_document_reference():
     from cards import deckrules
 
     source = inspect.getsource(deckrules)
-    assert 'rule="RULES.md' not in source and "DCI 8.5\"" not in source
+    assert 'rule="RULES.md' not in source and 'DCI 8.5"' not in source
     assert all("RULES.md" not in text and "DCI" not in text for text in deckrules._RULE_NAMES.values())
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "Modern"), ("de", "Modern"), ("zh-hans", "摩登"), ("fr", "Modern"),
-                                              ("ja", "モダン")])
+@pytest.mark.parametrize(
+    ("language", "name"), [("en", "Modern"), ("de", "Modern"), ("zh-hans", "摩登"), ("fr", "Modern"), ("ja", "モダン")]
+)
 def test_deck_problems_name_the_format_properly_in_every_language(make_deck, language, name):
     """Issue 32: the format read "modern", the key MTGJSON uses, in every language."""
     from django.utils import translation

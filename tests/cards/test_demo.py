@@ -1,4 +1,5 @@
 """The demo event (`make run`) comes with decklists, legal with the bundled cards."""
+
 import io
 
 import pytest
@@ -10,8 +11,9 @@ from cards.selectors import team_decklists_check
 
 @pytest.mark.django_db
 def test_demo_decklists_are_legal_together_in_modern(_cards_committed):
-    check = team_decklists_check(decklists=[(str(i), t) for i, t in enumerate(DEMO_DECKLISTS)], rule="four-copies",
-                                 formats="modern")
+    check = team_decklists_check(
+        decklists=[(str(i), t) for i, t in enumerate(DEMO_DECKLISTS)], rule="four-copies", formats="modern"
+    )
     assert (check.parse_errors, check.problems) == ({"0": [], "1": [], "2": []}, [])
     assert [sum(d.main.values()) for d in check.decks.values()] == [60, 60, 60]
 

@@ -1,4 +1,5 @@
 """Cards shown as cards: mana symbols, faces looked up per pack in fixed queries, pictures only when allowed."""
+
 from types import SimpleNamespace
 
 import pytest
@@ -13,17 +14,24 @@ from tests.cards.test_import_data import allprintings, scryfall_id_of, write
 
 def test_mana_symbols_reads_generic_colour_hybrid_and_phyrexian_symbols_and_keeps_separators():
     assert mana_symbols("{2}{W/U}{G/P}{2/R} // {X}{R}") == [
-        ManaSymbol("2", "{2}"), ManaSymbol("WU", "{W/U}"), ManaSymbol("GP", "{G/P}"), ManaSymbol("2R", "{2/R}"),
-        " // ", ManaSymbol("X", "{X}"), ManaSymbol("R", "{R}"),
+        ManaSymbol("2", "{2}"),
+        ManaSymbol("WU", "{W/U}"),
+        ManaSymbol("GP", "{G/P}"),
+        ManaSymbol("2R", "{2/R}"),
+        " // ",
+        ManaSymbol("X", "{X}"),
+        ManaSymbol("R", "{R}"),
     ]
     assert mana_symbols("") == []
 
 
 def test_scryfall_image_url_by_id_on_scryfalls_image_server():
     assert scryfall_image_url("e3285e6b-3e79-4d7c-bf96-d920f973b80b") == (
-        "https://cards.scryfall.io/normal/front/e/3/e3285e6b-3e79-4d7c-bf96-d920f973b80b.jpg")
+        "https://cards.scryfall.io/normal/front/e/3/e3285e6b-3e79-4d7c-bf96-d920f973b80b.jpg"
+    )
     assert scryfall_image_url(" E3285E6B-3E79-4D7C-BF96-D920F973B80B", version="small") == (
-        "https://cards.scryfall.io/small/front/e/3/e3285e6b-3e79-4d7c-bf96-d920f973b80b.jpg")
+        "https://cards.scryfall.io/small/front/e/3/e3285e6b-3e79-4d7c-bf96-d920f973b80b.jpg"
+    )
     # No id, or something that isn't one (nothing of it reaches the page): no picture, the card shows as text.
     for not_an_id in ("", "sf-u-zap", "e3285e6b-3e79-4d7c-bf96-d920f973b80b/../x", '"><script>'):
         assert scryfall_image_url(not_an_id) == ""
@@ -44,11 +52,15 @@ def test_pack_faces_cost_two_queries_and_pictures_only_when_allowed(tmp_path, dj
     cards_import_file(path=write(tmp_path / "AllPrintings.json", allprintings()))
     card_images_forget()
     Card.objects.create(name="Textual Hydra", name_key="textual hydra")  # known, without a Scryfall id
-    pack = [SimpleNamespace(name="Hydra Zap", set_code="TS2", uuid="u-zap", pk=1),  # a printing of TS1, in fact
-            SimpleNamespace(name="Night Hydra // Day Hydra", set_code="", pk=2),
-            SimpleNamespace(name="Not In The Catalogue", pk=3),
-            SimpleNamespace(name="Textual Hydra", pk=4)]
-    template = Template("{% load cards %}{% for card in pack|with_faces %}<li>{{ card.pk }}{% card_face card.face %}</li>{% endfor %}")
+    pack = [
+        SimpleNamespace(name="Hydra Zap", set_code="TS2", uuid="u-zap", pk=1),  # a printing of TS1, in fact
+        SimpleNamespace(name="Night Hydra // Day Hydra", set_code="", pk=2),
+        SimpleNamespace(name="Not In The Catalogue", pk=3),
+        SimpleNamespace(name="Textual Hydra", pk=4),
+    ]
+    template = Template(
+        "{% load cards %}{% for card in pack|with_faces %}<li>{{ card.pk }}{% card_face card.face %}</li>{% endfor %}"
+    )
     with django_assert_num_queries(2):
         html = template.render(Context({"pack": pack}))
     assert html.count("<li>") == 4 and "<li>1" in html and "<li>3" in html

@@ -1,4 +1,5 @@
 """Card data downloads go through the one outbound helper (common/outbound.py, issue 37)."""
+
 import pytest
 
 from cards.download import DownloadError, card_data_download

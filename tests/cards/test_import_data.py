@@ -1,4 +1,5 @@
 """Whole card data files: AllPrintings, compressed files, sets, printings, legalities by date, --download."""
+
 import datetime as dt
 import gzip
 import http.server
@@ -26,10 +27,21 @@ def scryfall_id_of(uuid: str) -> str:
 
 def _card(name, uuid, number, *, legal="Legal", **extra):
     return {
-        "name": name, "uuid": uuid, "number": number, "rarity": "common", "type": "Instant", "types": ["Instant"],
-        "supertypes": [], "colors": ["R"], "manaCost": "{R}", "manaValue": 1.0, "layout": "normal",
-        "text": f"{name} deals 3 damage to any target.", "legalities": {"modern": legal, "legacy": "Legal"},
-        "identifiers": {"scryfallId": scryfall_id_of(uuid), "scryfallOracleId": f"or-{name}"}, "language": "English",
+        "name": name,
+        "uuid": uuid,
+        "number": number,
+        "rarity": "common",
+        "type": "Instant",
+        "types": ["Instant"],
+        "supertypes": [],
+        "colors": ["R"],
+        "manaCost": "{R}",
+        "manaValue": 1.0,
+        "layout": "normal",
+        "text": f"{name} deals 3 damage to any target.",
+        "legalities": {"modern": legal, "legacy": "Legal"},
+        "identifiers": {"scryfallId": scryfall_id_of(uuid), "scryfallOracleId": f"or-{name}"},
+        "language": "English",
         **extra,
     }
 
@@ -38,20 +50,34 @@ def allprintings(*, date="2023-01-01", legal="Legal", extra_set=True):
     """A small AllPrintings document: two sets, a double-faced card, printed names, a set with play boosters."""
     sets = {
         "TS1": {
-            "code": "TS1", "name": "Test Set One", "type": "expansion", "releaseDate": "2022-09-09",
-            "booster": {"play": {"boosters": [{"contents": {"common": 1}, "weight": 1}], "boostersTotalWeight": 1,
-                                 "sheets": {"common": {"cards": {"u-zap": 1}, "totalWeight": 1}}}},
+            "code": "TS1",
+            "name": "Test Set One",
+            "type": "expansion",
+            "releaseDate": "2022-09-09",
+            "booster": {
+                "play": {
+                    "boosters": [{"contents": {"common": 1}, "weight": 1}],
+                    "boostersTotalWeight": 1,
+                    "sheets": {"common": {"cards": {"u-zap": 1}, "totalWeight": 1}},
+                }
+            },
             "cards": [
-                _card("Hydra Zap", "u-zap", "1", legal=legal,
-                      foreignData=[{"language": "German", "name": "Hydra-Blitz"}]),
+                _card(
+                    "Hydra Zap", "u-zap", "1", legal=legal, foreignData=[{"language": "German", "name": "Hydra-Blitz"}]
+                ),
                 _card("Night Hydra // Day Hydra", "u-night", "2a", faceName="Night Hydra", side="a"),
                 _card("Night Hydra // Day Hydra", "u-day", "2b", faceName="Day Hydra", side="b"),
             ],
         },
     }
     if extra_set:
-        sets["TS2"] = {"code": "TS2", "name": "Test Set Two", "type": "core", "releaseDate": "2023-01-01",
-                       "cards": [_card("Hydra Zap", "u-zap-2", "7"), _card("Leaving Hydra", "u-leave", "8")]}
+        sets["TS2"] = {
+            "code": "TS2",
+            "name": "Test Set Two",
+            "type": "core",
+            "releaseDate": "2023-01-01",
+            "cards": [_card("Hydra Zap", "u-zap-2", "7"), _card("Leaving Hydra", "u-leave", "8")],
+        }
     return {"meta": {"date": date, "version": "5.2.1+test"}, "data": sets}
 
 
@@ -69,8 +95,9 @@ def write(path: Path, document) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["AllPrintings.json", "AllPrintings.json.gz", "AllPrintings.json.xz",
-                                  "AllPrintings.json.zip"])
+@pytest.mark.parametrize(
+    "name", ["AllPrintings.json", "AllPrintings.json.gz", "AllPrintings.json.xz", "AllPrintings.json.zip"]
+)
 def test_read_card_data_allprintings_in_every_compression(tmp_path, name):
     data = read_card_data(write(tmp_path / name, allprintings()))
     assert (data.kind, data.data_date, data.version) == ("allprintings", "2023-01-01", "5.2.1+test")
@@ -80,8 +107,12 @@ def test_read_card_data_allprintings_in_every_compression(tmp_path, name):
     assert cards["Hydra Zap"].printed_names == (("de", "Hydra-Blitz"),)
     assert cards["Hydra Zap"].mana_cost == "{R}"
     # One printing per card object of side a (the back face is the same printing).
-    assert sorted((p.set_code, p.number) for p in data.printings) == [("TS1", "1"), ("TS1", "2a"), ("TS2", "7"),
-                                                                    ("TS2", "8")]
+    assert sorted((p.set_code, p.number) for p in data.printings) == [
+        ("TS1", "1"),
+        ("TS1", "2a"),
+        ("TS2", "7"),
+        ("TS2", "8"),
+    ]
     assert [s.code for s in data.sets] == ["TS1", "TS2"]
     assert json.loads(data.sets[0].booster)["play"]["boosters"][0]["contents"] == {"common": 1}
 
@@ -105,10 +136,20 @@ def test_import_allprintings_writes_sets_printings_and_legalities_of_the_data_da
     assert set(result.new_sets) >= {"TS1", "TS2"}
     ts1 = CardSet.objects.get(code="TS1")
     assert (ts1.name, ts1.set_type, ts1.release_date, ts1.booster_kinds) == (
-        "Test Set One", "expansion", dt.date(2022, 9, 9), ["play"])
+        "Test Set One",
+        "expansion",
+        dt.date(2022, 9, 9),
+        ["play"],
+    )
     zap = Printing.objects.get(uuid="u-zap")
     assert (zap.card.name, zap.card_set.code, zap.number, zap.language, zap.scryfall_id, zap.foreign_names) == (
-        "Hydra Zap", "TS1", "1", "en", scryfall_id_of("u-zap"), {"de": "Hydra-Blitz"})
+        "Hydra Zap",
+        "TS1",
+        "1",
+        "en",
+        scryfall_id_of("u-zap"),
+        {"de": "Hydra-Blitz"},
+    )
     assert Card.objects.get(name="Hydra Zap").text == "Hydra Zap deals 3 damage to any target."
     assert CardLegalities.objects.filter(card__name="Hydra Zap").count() == 1
     assert CardDataImport.objects.get(source="AllPrintings.json.xz").printings == 4
@@ -120,9 +161,13 @@ def test_import_stores_the_cards_scryfall_id_and_data_without_one_keeps_it(tmp_p
     assert Card.objects.get(name="Hydra Zap").scryfall_id == scryfall_id_of("u-zap")
     assert Card.objects.get(name="Night Hydra // Day Hydra").scryfall_id == scryfall_id_of("u-night")  # the front
     # AtomicCards (and the bundle) carry no printing's id: a later import of them keeps the one stored ...
-    atomic = {"meta": {"date": "2023-02-01"}, "data": {
-        "Hydra Zap": [{"name": "Hydra Zap", "type": "Instant", "types": ["Instant"], "layout": "normal"}],
-        "Atomic Hydra": [{"name": "Atomic Hydra", "type": "Instant", "types": ["Instant"], "layout": "normal"}]}}
+    atomic = {
+        "meta": {"date": "2023-02-01"},
+        "data": {
+            "Hydra Zap": [{"name": "Hydra Zap", "type": "Instant", "types": ["Instant"], "layout": "normal"}],
+            "Atomic Hydra": [{"name": "Atomic Hydra", "type": "Instant", "types": ["Instant"], "layout": "normal"}],
+        },
+    }
     cards_import_file(path=write(tmp_path / "AtomicCards.json", atomic))
     assert Card.objects.get(name="Hydra Zap").scryfall_id == scryfall_id_of("u-zap")
     assert Card.objects.get(name="Atomic Hydra").scryfall_id == ""  # ... and a card new in them has none
@@ -145,10 +190,15 @@ def test_reimport_is_an_upsert_keeping_cards_that_left_and_older_legalities(tmp_
     assert dict(Card.objects.values_list("name", "id")) == ids
     assert Printing.objects.filter(uuid="u-leave").exists()
     assert Card.objects.get(name="Hydra Zap").legalities["modern"] == "banned"
-    history = list(CardLegalities.objects.filter(card__name="Hydra Zap").order_by("valid_from")
-                   .values_list("valid_from", "legalities"))
-    assert [(d.isoformat(), legal["modern"]) for d, legal in history] == [("2023-01-01", "legal"),
-                                                                         ("2024-06-01", "banned")]
+    history = list(
+        CardLegalities.objects.filter(card__name="Hydra Zap")
+        .order_by("valid_from")
+        .values_list("valid_from", "legalities")
+    )
+    assert [(d.isoformat(), legal["modern"]) for d, legal in history] == [
+        ("2023-01-01", "legal"),
+        ("2024-06-01", "banned"),
+    ]
     # Unchanged legalities are not written again.
     assert CardLegalities.objects.filter(card__name="Night Hydra // Day Hydra").count() == 1
 
@@ -161,14 +211,22 @@ def test_legalities_at_the_event_date_and_the_data_date_used(tmp_path):
     assert card_data_date(on_date=dt.date(2023, 5, 5)) == dt.date(2023, 1, 1)
     assert card_data_date(on_date=dt.date(2025, 1, 1)) == dt.date(2024, 6, 1)
     assert card_data_date(on_date=dt.date(2020, 1, 1)) == dt.date(2023, 1, 1)  # older than all data: the oldest
-    assert card_rules_for_names(names=["Hydra Zap"], on_date=dt.date(2023, 5, 5))["Hydra Zap"].legalities["modern"] == "legal"
-    assert card_rules_for_names(names=["Hydra Zap"], on_date=dt.date(2024, 7, 1))["Hydra Zap"].legalities["modern"] == "banned"
+    assert (
+        card_rules_for_names(names=["Hydra Zap"], on_date=dt.date(2023, 5, 5))["Hydra Zap"].legalities["modern"]
+        == "legal"
+    )
+    assert (
+        card_rules_for_names(names=["Hydra Zap"], on_date=dt.date(2024, 7, 1))["Hydra Zap"].legalities["modern"]
+        == "banned"
+    )
     assert card_rules_for_names(names=["Hydra Zap"])["Hydra Zap"].legalities["modern"] == "banned"
     deck = "\n".join(["4 Hydra Zap", "56 Leaving Hydra"])
-    before = team_decklists_check(decklists=[("A", deck)], rule="four-copies", formats="modern",
-                                  on_date=dt.date(2023, 5, 5))
-    after = team_decklists_check(decklists=[("A", deck)], rule="four-copies", formats="modern",
-                                 on_date=dt.date(2024, 7, 1))
+    before = team_decklists_check(
+        decklists=[("A", deck)], rule="four-copies", formats="modern", on_date=dt.date(2023, 5, 5)
+    )
+    after = team_decklists_check(
+        decklists=[("A", deck)], rule="four-copies", formats="modern", on_date=dt.date(2024, 7, 1)
+    )
     assert before.data_date == dt.date(2023, 1, 1)
     assert [p.code for p in before.problems if p.card == "Hydra Zap"] == []
     assert after.data_date == dt.date(2024, 6, 1)
@@ -237,10 +295,13 @@ def test_import_cards_download_mtgjson_from_a_local_server(server, capsys):
 @pytest.mark.django_db
 def test_import_cards_download_scryfall_follows_the_bulk_index(server, scryfall_sample, capsys):
     (server.directory / "oracle-cards-20261101.json").write_bytes(scryfall_sample.read_bytes())
-    index = {"object": "list", "data": [
-        {"type": "default_cards", "download_uri": f"{server.url}/missing.json"},
-        {"type": "oracle_cards", "download_uri": f"{server.url}/oracle-cards-20261101.json"},
-    ]}
+    index = {
+        "object": "list",
+        "data": [
+            {"type": "default_cards", "download_uri": f"{server.url}/missing.json"},
+            {"type": "oracle_cards", "download_uri": f"{server.url}/oracle-cards-20261101.json"},
+        ],
+    }
     (server.directory / "bulk-data").write_text(json.dumps(index))
     call_command("import_cards", "--download", "scryfall-oracle", "--url", f"{server.url}/bulk-data", "--no-progress")
     out = capsys.readouterr().out

@@ -1,4 +1,5 @@
 """Reading card data files (pure) and writing them to the database (services)."""
+
 import gzip
 import lzma
 import json
@@ -24,13 +25,21 @@ from cards.services import BUNDLE_PATH, cards_import, cards_import_file
 MTGJSON_SAMPLE = {
     "meta": {"date": "2022-04-25", "version": "5.2.0+20220425"},
     "data": {
-        "Lightning Bolt": [{
-            "name": "Lightning Bolt", "type": "Instant", "types": ["Instant"], "supertypes": [], "colors": ["R"],
-            "manaValue": 1.0, "layout": "normal", "text": "Lightning Bolt deals 3 damage to any target.",
-            "legalities": {"modern": "Legal", "commander": "Legal"},
-            "foreignData": [{"language": "German", "name": "Blitzschlag"}, {"language": "Hebrew", "name": "x"}],
-            "identifiers": {"scryfallOracleId": "4457ed35-7c10-48c8-9776-456485fdf070"},
-        }],
+        "Lightning Bolt": [
+            {
+                "name": "Lightning Bolt",
+                "type": "Instant",
+                "types": ["Instant"],
+                "supertypes": [],
+                "colors": ["R"],
+                "manaValue": 1.0,
+                "layout": "normal",
+                "text": "Lightning Bolt deals 3 damage to any target.",
+                "legalities": {"modern": "Legal", "commander": "Legal"},
+                "foreignData": [{"language": "German", "name": "Blitzschlag"}, {"language": "Hebrew", "name": "x"}],
+                "identifiers": {"scryfallOracleId": "4457ed35-7c10-48c8-9776-456485fdf070"},
+            }
+        ],
         "Propaganda": [{"name": "Propaganda", "type": "Enchantment", "types": ["Enchantment"], "layout": "normal"}],
         "Propaganda // Propaganda": [
             {"name": "Propaganda // Propaganda", "faceName": "Propaganda", "side": "a", "layout": "reversible_card"},
@@ -54,8 +63,13 @@ def test_records_from_scryfall_sample(scryfall_sample):
     assert records["Fire // Ice"].face_names == ("Fire", "Ice")
     assert records["Fire // Ice"].colors == "UR"
     assert records["Delver of Secrets // Insectile Aberration"].colors == "U"
-    assert records["Lightning Bolt"].legalities == {"modern": "legal", "legacy": "legal", "pauper": "legal",
-                                                    "vintage": "legal", "commander": "legal"}
+    assert records["Lightning Bolt"].legalities == {
+        "modern": "legal",
+        "legacy": "legal",
+        "pauper": "legal",
+        "vintage": "legal",
+        "commander": "legal",
+    }
     assert records["Ancestral Recall"].legalities == {"legacy": "banned", "vintage": "restricted"}
     assert records["Island"].is_basic is True
     assert records["Island"].types == ("Land",)
@@ -94,10 +108,31 @@ def test_records_keep_the_datas_colour_identity_and_power(scryfall_sample):
     records = {r.name: r for r in records_from_file(scryfall_sample)}
     assert records["Fire // Ice"].color_identity == "UR"
     assert records["Island"].color_identity == "U"
-    mtgjson = {r.name: r for r in records_from_data({**MTGJSON_SAMPLE, "data": {"Krenko, Mob Boss": [{
-        "name": "Krenko, Mob Boss", "type": "Legendary Creature — Goblin Warrior", "types": ["Creature"],
-        "supertypes": ["Legendary"], "colors": ["R"], "colorIdentity": ["R"], "power": "3", "toughness": "3",
-        "manaCost": "{2}{R}{R}", "layout": "normal", "legalities": {"commander": "Legal"}}]}})}
+    mtgjson = {
+        r.name: r
+        for r in records_from_data(
+            {
+                **MTGJSON_SAMPLE,
+                "data": {
+                    "Krenko, Mob Boss": [
+                        {
+                            "name": "Krenko, Mob Boss",
+                            "type": "Legendary Creature — Goblin Warrior",
+                            "types": ["Creature"],
+                            "supertypes": ["Legendary"],
+                            "colors": ["R"],
+                            "colorIdentity": ["R"],
+                            "power": "3",
+                            "toughness": "3",
+                            "manaCost": "{2}{R}{R}",
+                            "layout": "normal",
+                            "legalities": {"commander": "Legal"},
+                        }
+                    ]
+                },
+            }
+        )
+    }
     krenko = mtgjson["Krenko, Mob Boss"]
     assert (krenko.color_identity, krenko.power, krenko.toughness) == ("R", "3", "3")
     document = json.loads(json.dumps(bundle_document(mtgjson.values(), formats=["commander"], languages=[])))
@@ -109,8 +144,12 @@ def test_colour_identity_worked_out_when_the_data_has_none():
     reminder text aside), basic land types."""
     assert color_identity_from_card(colors="", mana_cost="{R/W}{R/W}", text="") == "WR"
     assert color_identity_from_card(colors="G", mana_cost="", text="") == "G"  # Dryad Arbor's colour indicator
-    assert color_identity_from_card(colors="", mana_cost="", text="({T}: Add {B} or {G}.)",
-                                    type_line="Land — Swamp Forest") == "BG"  # Bayou
+    assert (
+        color_identity_from_card(
+            colors="", mana_cost="", text="({T}: Add {B} or {G}.)", type_line="Land — Swamp Forest"
+        )
+        == "BG"
+    )  # Bayou
     assert color_identity_from_card(colors="", mana_cost="{2}", text="Kicker {G/P}") == "G"
     assert color_identity_from_card(colors="", mana_cost="{8}{C}{C}", text="") == ""
 

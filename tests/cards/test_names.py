@@ -1,4 +1,5 @@
 """Name normalisation and the in-memory name index, without the database."""
+
 from cards.names import KIND_FACE, KIND_NAME, KIND_PRINTED, CardNameIndex, name_key
 
 
@@ -15,12 +16,14 @@ def test_name_key_keeps_non_latin_letters_distinct():
 
 
 def test_index_priority_english_before_face_before_printed():
-    index = CardNameIndex([
-        ("Bind", KIND_NAME, "Bind"),
-        ("Bind", KIND_FACE, "Bind // Liberate"),
-        ("Bind", KIND_PRINTED, "Something Else"),
-        ("Liberate", KIND_FACE, "Bind // Liberate"),
-    ])
+    index = CardNameIndex(
+        [
+            ("Bind", KIND_NAME, "Bind"),
+            ("Bind", KIND_FACE, "Bind // Liberate"),
+            ("Bind", KIND_PRINTED, "Something Else"),
+            ("Liberate", KIND_FACE, "Bind // Liberate"),
+        ]
+    )
     assert index.resolve("bind").english == "Bind"
     assert index.resolve("LIBERATE").english == "Bind // Liberate"
     assert index.resolve("Unknown").english is None
@@ -28,17 +31,21 @@ def test_index_priority_english_before_face_before_printed():
 
 
 def test_index_ambiguous_printed_name_lists_candidates():
-    index = CardNameIndex([
-        ("Acelerar", KIND_PRINTED, "Quicken"),
-        ("Acelerar", KIND_PRINTED, "Accelerate"),
-    ])
+    index = CardNameIndex(
+        [
+            ("Acelerar", KIND_PRINTED, "Quicken"),
+            ("Acelerar", KIND_PRINTED, "Accelerate"),
+        ]
+    )
     resolution = index.resolve("acelerar")
     assert resolution.english is None
     assert resolution.candidates == ("Accelerate", "Quicken")
 
 
 def test_index_suggest_shows_english_for_printed_names():
-    index = CardNameIndex([("Lightning Bolt", KIND_NAME, "Lightning Bolt"), ("Blitzschlag", KIND_PRINTED, "Lightning Bolt")])
+    index = CardNameIndex(
+        [("Lightning Bolt", KIND_NAME, "Lightning Bolt"), ("Blitzschlag", KIND_PRINTED, "Lightning Bolt")]
+    )
     assert index.suggest("Lightnin Bolt") == ["Lightning Bolt"]
     assert index.suggest("Blitzschalg") == ["Blitzschlag (Lightning Bolt)"]
     assert index.suggest("zzzzzz") == []

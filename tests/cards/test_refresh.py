@@ -1,5 +1,6 @@
 """Card data that stays current: the opt-in periodic refresh (cards.tasks) against a local server, and the date
 with its 90-day warning on the desk and decklist pages."""
+
 import datetime as dt
 
 import pytest
@@ -41,7 +42,8 @@ def test_freshness_is_stale_after_90_days_or_without_a_date():
     assert card_data_freshness(today=today).stale
     CardDataImport.objects.create(data_date=today - dt.timedelta(days=90), source="x")
     assert card_data_freshness(today=today) == type(card_data_freshness(today=today))(
-        date=today - dt.timedelta(days=90), age_days=90, stale=False)
+        date=today - dt.timedelta(days=90), age_days=90, stale=False
+    )
     assert card_data_freshness(today=today + dt.timedelta(days=1)).stale
 
 
@@ -95,8 +97,9 @@ def test_the_players_decklist_page_never_shows_the_staleness_notice(client):
 def test_the_decklist_page_and_the_desk_say_when_the_events_format_is_not_checked(client):
     event = EventFactory(constructed_format="explorer")
     registration = RegistrationFactory(event=event)
-    CardDataImport.objects.create(data_date=timezone.localdate() - dt.timedelta(days=3), source="new",
-                                  formats=["standard", "modern"])
+    CardDataImport.objects.create(
+        data_date=timezone.localdate() - dt.timedelta(days=3), source="new", formats=["standard", "modern"]
+    )
     client.force_login(registration.seats.first().player.user)
     page = client.get(reverse("portal:decklist", args=[event.pk])).content.decode()
     assert "The card data does not say which cards are legal in Explorer" in page

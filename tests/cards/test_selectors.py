@@ -1,4 +1,5 @@
 """Reads of the cards app against the bundled catalogue."""
+
 from cards.selectors import card_find, card_name_index, card_rules_for_names, team_decklists_check
 
 
@@ -23,7 +24,10 @@ def test_card_rules_for_names_real_data(names):
 
 def test_team_decklists_check_reports_parse_errors_and_problems_together(names):
     check = team_decklists_check(
-        decklists=[("Seat A", "4 Lightning Bolt\n56 Mountain\n"), ("Seat B", "1 Lightnig Bolt\n2 Blitzschlag\n58 Mountain")],
+        decklists=[
+            ("Seat A", "4 Lightning Bolt\n56 Mountain\n"),
+            ("Seat B", "1 Lightnig Bolt\n2 Blitzschlag\n58 Mountain"),
+        ],
         rule="four-copies",
         formats="modern",
         extra_banned=["Nicht Ein Karte"],

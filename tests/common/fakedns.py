@@ -2,6 +2,7 @@
 to the addresses a test gives them, and a connection to anything but 127.0.0.1 is refused before it is made, so no
 test ever sends traffic to a private, link-local or public address: a refusal is shown by what was never attempted.
 """
+
 import ipaddress
 import socket
 
@@ -33,8 +34,12 @@ class FakeDns:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
         sequence = self.answers[host]
         addresses = sequence.pop(0) if len(sequence) > 1 else sequence[0]
-        return [(socket.AF_INET6, socket.SOCK_STREAM, 6, "", (a, port or 0, 0, 0)) if ":" in a
-                else (socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port or 0)) for a in addresses]
+        return [
+            (socket.AF_INET6, socket.SOCK_STREAM, 6, "", (a, port or 0, 0, 0))
+            if ":" in a
+            else (socket.AF_INET, socket.SOCK_STREAM, 6, "", (a, port or 0))
+            for a in addresses
+        ]
 
     def create_connection(self, address, *args, **kwargs):
         self.connected.append(str(address[0]))

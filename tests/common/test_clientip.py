@@ -1,5 +1,6 @@
 """The forwarded-address rule (common/clientip.py): one setting, NUM_PROXIES, that Django and the server both follow
 (issue 29; tests/config/test_forwarded_for.py runs it through a real server)."""
+
 import pytest
 
 from common.clientip import num_proxies, server_forwarded_allow_ips

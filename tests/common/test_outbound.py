@@ -2,6 +2,7 @@
 connected to as checked, no redirect followed, a short answer kept; and nothing else in the project calls out.
 
 No test here sends traffic anywhere but to a server it starts on 127.0.0.1 (tests/common/fakedns.py)."""
+
 import ast
 from pathlib import Path
 
@@ -23,11 +24,25 @@ import ipaddress
 NOT_PUBLIC = [
     "169.254.169.254",  # a cloud's metadata service
     "100.100.100.200",  # 100.64.0.0/10: another cloud's metadata service
-    "10.0.0.1", "172.16.5.4", "192.168.1.20", "127.0.0.1", "0.0.0.0", "224.0.0.1", "240.0.0.1", "255.255.255.255",
-    "::1", "::", "fe80::1", "fd00::1", "ff02::1",
-    "::ffff:169.254.169.254", "::ffff:10.0.0.1", "::ffff:127.0.0.1",  # IPv4-mapped
+    "10.0.0.1",
+    "172.16.5.4",
+    "192.168.1.20",
+    "127.0.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "240.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00::1",
+    "ff02::1",
+    "::ffff:169.254.169.254",
+    "::ffff:10.0.0.1",
+    "::ffff:127.0.0.1",  # IPv4-mapped
     "::a9fe:a9fe",  # IPv4-compatible 169.254.169.254
-    "2002:a9fe:a9fe::1", "2002:0a00:0001::1",  # 6to4 of 169.254.169.254 and 10.0.0.1
+    "2002:a9fe:a9fe::1",
+    "2002:0a00:0001::1",  # 6to4 of 169.254.169.254 and 10.0.0.1
     "64:ff9b::a9fe:a9fe",  # NAT64 of 169.254.169.254
 ]
 
@@ -71,8 +86,9 @@ def test_a_name_that_doesnt_resolve_is_refused(dns):  # noqa: F811
     assert dns.connected == []
 
 
-@pytest.mark.parametrize("url", ["ftp://example.org/x", "file:///etc/passwd", "http:///x", "http://host:99999/",
-                                 "gopher://127.0.0.1/", ""])
+@pytest.mark.parametrize(
+    "url", ["ftp://example.org/x", "file:///etc/passwd", "http:///x", "http://host:99999/", "gopher://127.0.0.1/", ""]
+)
 def test_anything_but_an_http_address_is_refused(url, dns):  # noqa: F811
     with pytest.raises(OutboundRefused):
         outbound_request(url)
@@ -159,11 +175,20 @@ def _modules_that_call_out() -> list[str]:
     found = []
     for path in ROOT.rglob("*.py"):
         relative = path.relative_to(ROOT)
-        if relative.parts[0] in NOT_PRODUCT or relative.parts[0].startswith(".") or relative == Path("common/outbound.py"):
+        if (
+            relative.parts[0] in NOT_PRODUCT
+            or relative.parts[0].startswith(".")
+            or relative == Path("common/outbound.py")
+        ):
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             names += [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) else []
             if any(n == c or n.startswith(c + ".") for n in names for c in CALLING_OUT):
                 found.append(f"{relative}:{node.lineno}")

@@ -1,4 +1,5 @@
 """common.params.plain_int: what a request's number fields may hold."""
+
 import pytest
 
 from common.params import plain_int

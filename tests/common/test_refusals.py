@@ -1,4 +1,5 @@
 """The one refusal family: ValidationErrors that carry their status, answered by the API in one place."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.http import Http404
@@ -15,7 +16,11 @@ from tournaments.services.results import NotYourMatch
 
 def test_refusals_are_validation_errors_with_their_status():
     assert [(kind.status_code, kind.default_code) for kind in (Refusal, NotAllowed, NotFound, Conflict)] == [
-        (400, "invalid"), (403, "permission_denied"), (404, "not_found"), (409, "conflict")]
+        (400, "invalid"),
+        (403, "permission_denied"),
+        (404, "not_found"),
+        (409, "conflict"),
+    ]
     for kind in (Refusal, NotAllowed, NotFound, Conflict):
         assert issubclass(kind, ValidationError)
 
@@ -49,9 +54,13 @@ def test_api_answers_each_refusal_by_its_status_and_code():
 
 def test_api_hides_whose_match_it_is_and_names_the_open_tables():
     assert _answer(NotYourMatch("This is not your match.")) == (
-        404, {"status": 404, "code": "not_found", "message": "No such match in this event."})
+        404,
+        {"status": 404, "code": "not_found", "message": "No such match in this event."},
+    )
     assert _answer(ResultsMissing("Tables 2 and 5 have no result.", tables=[2, 5])) == (
-        409, {"status": 409, "code": "conflict", "message": "Tables 2 and 5 have no result.", "tables": [2, 5]})
+        409,
+        {"status": 409, "code": "conflict", "message": "Tables 2 and 5 have no result.", "tables": [2, 5]},
+    )
 
 
 def test_api_answers_a_400_refusal_field_by_field():
@@ -64,7 +73,10 @@ def test_a_page_answers_a_refusal_its_view_let_through_by_its_kind(rf):
     request = rf.get("/draft/pod/1/picks.txt")
     response = middleware.process_exception(request, PickLogHidden("Your picks can be downloaded later."))
     assert (response.status_code, response["Content-Type"], response.content.decode()) == (
-        403, "text/plain; charset=utf-8", "Your picks can be downloaded later.")
+        403,
+        "text/plain; charset=utf-8",
+        "Your picks can be downloaded later.",
+    )
     assert middleware.process_exception(request, DraftRefused("The draft is paused.")).status_code == 409
     with pytest.raises(Http404):
         middleware.process_exception(request, NotYourMatch("This is not your match."))

@@ -1,4 +1,5 @@
 """The site's full address for links sent by e-mail (common/siteurl.py)."""
+
 from common.siteurl import site_absolute_url
 
 

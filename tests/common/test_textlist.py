@@ -1,4 +1,5 @@
 """Lists of names in a sentence, per language: ", " and the language's "and"; 、 in Chinese and Japanese."""
+
 import pytest
 from django.utils import translation
 
@@ -7,16 +8,19 @@ from tournaments.logtext import LogText, log_text_render
 from django.utils.translation import gettext_lazy
 
 
-@pytest.mark.parametrize(("language", "listed", "bare"), [
-    ("en", "A, B and C", "A, B, C"),
-    ("de", "A, B und C", "A, B, C"),
-    ("fr", "A, B et C", "A, B, C"),
-    ("es", "A, B y C", "A, B, C"),
-    ("it", "A, B e C", "A, B, C"),
-    ("pt-br", "A, B e C", "A, B, C"),
-    ("ja", "A、B と C", "A、B、C"),
-    ("zh-hans", "A、B 和 C", "A、B、C"),
-])
+@pytest.mark.parametrize(
+    ("language", "listed", "bare"),
+    [
+        ("en", "A, B and C", "A, B, C"),
+        ("de", "A, B und C", "A, B, C"),
+        ("fr", "A, B et C", "A, B, C"),
+        ("es", "A, B y C", "A, B, C"),
+        ("it", "A, B e C", "A, B, C"),
+        ("pt-br", "A, B e C", "A, B, C"),
+        ("ja", "A、B と C", "A、B、C"),
+        ("zh-hans", "A、B 和 C", "A、B、C"),
+    ],
+)
 def test_text_list_joins_names_in_the_readers_language(language, listed, bare):
     with translation.override(language):
         assert text_list(["A", "B", "C"]) == listed

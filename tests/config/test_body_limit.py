@@ -1,4 +1,5 @@
 """The body limit the docs state is the server's (issue 29: the docs said 2.5 MB while the server took 16 MB)."""
+
 import os
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """DATABASE_POOL (config/settings/base.py, database_pool): pooled PostgreSQL connections, on in production."""
+
 import os
 import subprocess
 import sys
@@ -58,26 +59,42 @@ def test_production_settings_serve_queries_from_the_pool():
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         pytest.skip("needs PostgreSQL: run with CI=true")
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_POOL")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY="pool-test-" + "s3cr3t" * 9,
-               ALLOWED_HOSTS="hydra.example.org", DATABASE_URL=_test_database_url())
-    show = ("from django.db import connection; "
-            "[connection.cursor().execute('select 1') for _ in range(3)]; "
-            "print(type(connection.pool).__name__, connection.pool.max_size)")
-    result = subprocess.run([sys.executable, "manage.py", "shell", "-c", show], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=120)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY="pool-test-" + "s3cr3t" * 9,
+        ALLOWED_HOSTS="hydra.example.org",
+        DATABASE_URL=_test_database_url(),
+    )
+    show = (
+        "from django.db import connection; "
+        "[connection.cursor().execute('select 1') for _ in range(3)]; "
+        "print(type(connection.pool).__name__, connection.pool.max_size)"
+    )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", show],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == "ConnectionPool 8"
 
 
-@pytest.mark.parametrize("argv0, env, expected", [
-    ("/srv/hydra/.venv/bin/celery", {"DATABASE_POOL": "true"}, "false"),  # a worker or beat: never pooled
-    ("/srv/hydra/.venv/bin/celery", {"CELERY_DATABASE_POOL": "true"}, "true"),  # unless asked for on purpose
-    ("/srv/hydra/.venv/bin/gunicorn", {"DATABASE_POOL": "true"}, "true"),  # the web processes keep their setting
-])
+@pytest.mark.parametrize(
+    "argv0, env, expected",
+    [
+        ("/srv/hydra/.venv/bin/celery", {"DATABASE_POOL": "true"}, "false"),  # a worker or beat: never pooled
+        ("/srv/hydra/.venv/bin/celery", {"CELERY_DATABASE_POOL": "true"}, "true"),  # unless asked for on purpose
+        ("/srv/hydra/.venv/bin/gunicorn", {"DATABASE_POOL": "true"}, "true"),  # the web processes keep their setting
+    ],
+)
 def test_celery_processes_do_not_pool_their_connections(argv0, env, expected):
     code = f"import sys; sys.argv[0] = {argv0!r}; import os, config.celery; print(os.environ['DATABASE_POOL'])"
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_POOL", "CELERY_DATABASE_POOL")}
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip().splitlines()[-1] == expected

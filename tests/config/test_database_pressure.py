@@ -5,6 +5,7 @@ requests after a PostgreSQL restart found pooled connections it had terminated (
 administrator command"). Now the pool checks a connection before handing it out (a dead one is replaced) and the
 database unable to answer is a 503 with Retry-After (common/unavailable.py): never a 500. A restart is what
 pg_terminate_backend does to the server's connections; the machine's PostgreSQL is shared, so it isn't restarted."""
+
 import os
 import signal
 import subprocess
@@ -36,8 +37,9 @@ PAGE = "/api/v1/notifications/"
 
 def _database_url() -> str:
     db = connection.settings_dict
-    return (f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-            f"?application_name={APP}")
+    return (
+        f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}?application_name={APP}"
+    )
 
 
 @pytest.fixture
@@ -50,14 +52,39 @@ def production_server(transactional_db, redis_url, tmp_path):
     port = free_port()
     log = (tmp_path / "server.log").open("w")
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "DATABASE_POOL", "DEBUG")}
-    env.update(DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY=settings.SECRET_KEY,  # the sessions made here are the server's
-               ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false", SECURE_COOKIES="false",
-               DATABASE_URL=_database_url(), CELERY_BROKER_URL=redis_url, HYDRA_REDIS_URL=redis_url,
-               DATABASE_POOL_MIN="1", DATABASE_POOL_MAX="2", DATABASE_POOL_TIMEOUT="1", PYTHONUNBUFFERED="1")
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY=settings.SECRET_KEY,  # the sessions made here are the server's
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        DATABASE_URL=_database_url(),
+        CELERY_BROKER_URL=redis_url,
+        HYDRA_REDIS_URL=redis_url,
+        DATABASE_POOL_MIN="1",
+        DATABASE_POOL_MAX="2",
+        DATABASE_POOL_TIMEOUT="1",
+        PYTHONUNBUFFERED="1",
+    )
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config", "config/gunicorn.py",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--access-logfile", "/dev/null"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.asgi:application",
+            "--config",
+            "config/gunicorn.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--access-logfile",
+            "/dev/null",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     give_up = time.monotonic() + 60
     while True:
@@ -90,15 +117,20 @@ def test_fifty_sign_ins_at_once_get_no_500(production_server, settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
     hashed = make_password(PASSWORD)
     users = get_user_model().objects.bulk_create(
-        get_user_model()(username=f"burst{i}", password=hashed) for i in range(50))
+        get_user_model()(username=f"burst{i}", password=hashed) for i in range(50)
+    )
     start = threading.Barrier(50)
 
     def sign_in(user):
         session = requests.Session()
         session.cookies.set("csrftoken", CSRF)
         start.wait()
-        response = session.post(f"{production_server}/accounts/login/", allow_redirects=False, timeout=60, data={
-            "username": user.username, "password": PASSWORD, "csrfmiddlewaretoken": CSRF})
+        response = session.post(
+            f"{production_server}/accounts/login/",
+            allow_redirects=False,
+            timeout=60,
+            data={"username": user.username, "password": PASSWORD, "csrfmiddlewaretoken": CSRF},
+        )
         return response.status_code, response.headers.get("Retry-After")
 
     began = time.monotonic()
@@ -115,8 +147,9 @@ def test_fifty_sign_ins_at_once_get_no_500(production_server, settings):
 
 def _terminate_the_servers_connections() -> int:
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = %s",
-                       [APP])
+        cursor.execute(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = %s", [APP]
+        )
         return cursor.fetchone()[0]
 
 

@@ -1,5 +1,6 @@
 """Polled public answers at the floor (issue 30, config/floor.py): an anonymous GET of a stored public answer is
 answered before the session, authentication, locale and view machinery, and never serves what isn't public."""
+
 import re
 
 import pytest

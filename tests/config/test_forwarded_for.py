@@ -4,6 +4,7 @@ Through a real gunicorn with uvicorn workers (config/gunicorn.py), reached from 
 machine: with NUM_PROXIES=0 an account locked by wrong passwords stays locked whatever X-Forwarded-For the client
 sends (uvicorn used to take the address from it); behind one proxy (NUM_PROXIES=1) the forwarded address counts.
 """
+
 import os
 import signal
 
@@ -20,9 +21,13 @@ def _login(base: str, username: str, forwarded_for: str) -> int:
     session = requests.Session()
     session.get(f"{base}/accounts/login/", timeout=10)
     token = session.cookies["csrftoken"]
-    response = session.post(f"{base}/accounts/login/", timeout=10, allow_redirects=False,
-                            data={"username": username, "password": "wrong", "csrfmiddlewaretoken": token},
-                            headers={"X-Forwarded-For": forwarded_for})
+    response = session.post(
+        f"{base}/accounts/login/",
+        timeout=10,
+        allow_redirects=False,
+        data={"username": username, "password": "wrong", "csrfmiddlewaretoken": token},
+        headers={"X-Forwarded-For": forwarded_for},
+    )
     return response.status_code
 
 
@@ -32,8 +37,15 @@ def web(transactional_db):
 
     def start(proxies: int) -> str:
         port = _free_port()
-        env = dict(os.environ, DATABASE_URL=_database_url(), DJANGO_SETTINGS_MODULE="config.settings.dev",
-                   DEBUG="false", NUM_PROXIES=str(proxies), AXES_FAILURE_LIMIT="3", PYTHONUNBUFFERED="1")
+        env = dict(
+            os.environ,
+            DATABASE_URL=_database_url(),
+            DJANGO_SETTINGS_MODULE="config.settings.dev",
+            DEBUG="false",
+            NUM_PROXIES=str(proxies),
+            AXES_FAILURE_LIMIT="3",
+            PYTHONUNBUFFERED="1",
+        )
         env.pop("FORWARDED_ALLOW_IPS", None)
         procs.append(_start_web(port, env))
         return f"http://127.0.0.1:{port}"
@@ -57,4 +69,3 @@ def test_behind_one_proxy_the_forwarded_address_is_the_clients(web):
     assert [_login(base, "alice", "203.0.113.7") for _ in range(3)] == [200, 200, 429]
     # Another client behind the same proxy isn't locked out by the first one's mistakes.
     assert _login(base, "alice", "203.0.113.8") == 200
-

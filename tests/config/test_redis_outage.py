@@ -3,6 +3,7 @@ draft pick that enqueues its timer keep answering while a real Redis is stopped,
 cache again by themselves once it is back.
 
 Runs a throwaway redis-server on a free port as the cache and the broker (never the shared one)."""
+
 import logging
 import shutil
 import time
@@ -33,10 +34,15 @@ def private_redis(tmp_path, settings):
     url = f"redis://127.0.0.1:{port}/0"
     procs = [redis_server(port, tmp_path)]
     settings.HYDRA_REDIS_URL = url
-    settings.CACHES = {"default": {
-        **settings.CACHES, "BACKEND": "config.cache.ResilientRedisCache", "LOCATION": url, "KEY_PREFIX": "outage",
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 2, "RETRY_SECONDS": RETRY},
-    }}
+    settings.CACHES = {
+        "default": {
+            **settings.CACHES,
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": "outage",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 2, "RETRY_SECONDS": RETRY},
+        }
+    }
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "1000/min"}}
     settings.HYDRA_SIGNUP_RATE = "100/hour"
 
@@ -71,8 +77,11 @@ def _requests(scene) -> list[tuple[str, object]]:
 
 
 def _failures(answers) -> list[str]:
-    return [f"{what}: {response.status_code}" for what, response in answers
-            if response.status_code >= 500 and what != "health"]
+    return [
+        f"{what}: {response.status_code}"
+        for what, response in answers
+        if response.status_code >= 500 and what != "health"
+    ]
 
 
 def test_every_page_answers_while_redis_is_down_and_uses_it_again_when_it_is_back(private_redis, caplog):
@@ -121,8 +130,12 @@ def test_the_api_throttle_counts_again_after_the_outage(private_redis, settings)
     assert codes[-1] == 429 and set(codes) <= {200, 429}
 
 
-def test_a_pick_is_kept_when_the_broker_is_down_for_its_timer(private_redis, celery_app_on,  # noqa: F811
-                                                              django_capture_on_commit_callbacks, caplog):
+def test_a_pick_is_kept_when_the_broker_is_down_for_its_timer(
+    private_redis,
+    celery_app_on,  # noqa: F811
+    django_capture_on_commit_callbacks,
+    caplog,
+):
     port, _up, down = private_redis
     table = make_table(team_size=2, pack_size=3, review=0, pick=30)
     args, card = _pick_args(table)
@@ -134,8 +147,10 @@ def test_a_pick_is_kept_when_the_broker_is_down_for_its_timer(private_redis, cel
     user = Seat.objects.get(registration_id=team_id, letter=args["seat"][1:]).player.user
     client = login_client(Client(raise_request_exception=False), user)
     with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("drafting:pick", args=[table.pk]), {
-            "card": card.pk, "pack": args["pack_index"], "pick": args["pick_number"], "confirm": "1"})
+        response = client.post(
+            reverse("drafting:pick", args=[table.pk]),
+            {"card": card.pk, "pack": args["pack_index"], "pick": args["pick_number"], "confirm": "1"},
+        )
     assert response.status_code in (200, 302)
     card.refresh_from_db()
     assert card.pick_number is not None  # the pick counted; beat's sweep covers the timer that couldn't be sent

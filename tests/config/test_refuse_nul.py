@@ -1,5 +1,6 @@
 """A NUL character in a form field, a query parameter or an address is refused with a 400 that says what to remove
 (PostgreSQL refuses it in every text column, so it used to be a 500 wherever it reached a query)."""
+
 import pytest
 from django.test import Client
 

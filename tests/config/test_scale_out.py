@@ -6,6 +6,7 @@ pick was made exactly once, every result is final with one row per seat: nothing
 HYDRA_SCALEOUT_TABLES (default 4) and HYDRA_SCALEOUT_TEAMS (default 32) set the size; the issue's venue figures
 are 16 tables and 256 teams (HYDRA_SCALEOUT_TABLES=16 HYDRA_SCALEOUT_TEAMS=256).
 """
+
 import os
 import random
 import signal
@@ -35,8 +36,13 @@ ROOT = Path(__file__).resolve().parents[2]
 REDIS_DB = 13
 TABLES = int(os.environ.get("HYDRA_SCALEOUT_TABLES", "4"))
 TEAMS = int(os.environ.get("HYDRA_SCALEOUT_TEAMS", "32"))
-SEATS = {"seats": [{"letter": "A", "wins_a": 2, "wins_b": 0}, {"letter": "B", "wins_a": 0, "wins_b": 2},
-                   {"letter": "C", "wins_a": 2, "wins_b": 1}]}
+SEATS = {
+    "seats": [
+        {"letter": "A", "wins_a": 2, "wins_b": 0},
+        {"letter": "B", "wins_a": 0, "wins_b": 2},
+        {"letter": "C", "wins_a": 2, "wins_b": 1},
+    ]
+}
 CSRF = "scaleoutcsrfsecret0123456789abcd"  # 32 characters: Django accepts the unmasked secret
 
 
@@ -53,9 +59,23 @@ def _database_url() -> str:
 
 def _start_web(port: int, env: dict) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "config.asgi:application", "--config", "config/gunicorn.py",
-         "--bind", f"127.0.0.1:{port}", "--workers", "1", "--access-logfile", "/dev/null"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.asgi:application",
+            "--config",
+            "config/gunicorn.py",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--access-logfile",
+            "/dev/null",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
     )
     give_up = time.monotonic() + 120
     while time.monotonic() < give_up:
@@ -66,8 +86,6 @@ def _start_web(port: int, env: dict) -> subprocess.Popen:
             time.sleep(0.3)
     os.killpg(proc.pid, signal.SIGKILL)
     pytest.fail("gunicorn didn't start")
-
-
 
 
 def _seat_user(table, seat):
@@ -104,13 +122,29 @@ def test_two_webs_and_two_workers_lose_and_double_nothing_when_one_of_each_dies(
         for seat in ("1A", "1B", "2A", "2B"):
             sessions[(table.pk, seat)] = session_for(_seat_user(table, seat))
     database_url = _database_url()
-    env = dict(os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=redis_13, HYDRA_REDIS_URL=redis_13,
-               DJANGO_SETTINGS_MODULE="config.settings.dev", DEBUG="false", API_ANON_RATE="1000000/min",
-               PYTHONUNBUFFERED="1", DATABASE_POOL="true")  # the web processes pool their connections, as in production
+    env = dict(
+        os.environ,
+        DATABASE_URL=database_url,
+        CELERY_BROKER_URL=redis_13,
+        HYDRA_REDIS_URL=redis_13,
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        DEBUG="false",
+        API_ANON_RATE="1000000/min",
+        PYTHONUNBUFFERED="1",
+        DATABASE_POOL="true",
+    )  # the web processes pool their connections, as in production
     ports = [_free_port(), _free_port()]
     webs = [_start_web(port, env) for port in ports]
-    workers = [start_worker(database_url=database_url, broker_url=redis_13, concurrency=4,
-                            settings_module="config.settings.dev", ready_timeout=120) for _ in range(2)]
+    workers = [
+        start_worker(
+            database_url=database_url,
+            broker_url=redis_13,
+            concurrency=4,
+            settings_module="config.settings.dev",
+            ready_timeout=120,
+        )
+        for _ in range(2)
+    ]
     # Seats that never pick: their timers (the workers, and the sweep) pick for them.
     sleepy = {(t.pk, "2B") for t in tables[::2]}
     alive = list(ports)
@@ -133,10 +167,16 @@ def test_two_webs_and_two_workers_lose_and_double_nothing_when_one_of_each_dies(
         try:
             response = requests.post(
                 f"http://127.0.0.1:{port}/draft/table/{table_id}/pick/",
-                data={"card": card.pk, "pack": table.pack_index, "pick": table.pick_number, "confirm": "1",
-                      "csrfmiddlewaretoken": CSRF},
+                data={
+                    "card": card.pk,
+                    "pack": table.pack_index,
+                    "pick": table.pick_number,
+                    "confirm": "1",
+                    "csrfmiddlewaretoken": CSRF,
+                },
                 cookies={"sessionid": sessions[(table_id, seat)], "csrftoken": CSRF},
-                headers={"Referer": f"http://127.0.0.1:{port}/", "HX-Request": "true"}, timeout=30,
+                headers={"Referer": f"http://127.0.0.1:{port}/", "HX-Request": "true"},
+                timeout=30,
             )
             if response.status_code >= 500:
                 errors.append(f"{response.status_code} from {port}")
@@ -166,8 +206,10 @@ def test_two_webs_and_two_workers_lose_and_double_nothing_when_one_of_each_dies(
                 port = rng.choice(alive)
                 try:
                     response = requests.post(
-                        f"http://127.0.0.1:{port}/api/v1/events/{swiss.pk}/matches/{match_id}/result", json=SEATS,
-                        headers={"Authorization": f"Token {token.raw}"}, timeout=30,
+                        f"http://127.0.0.1:{port}/api/v1/events/{swiss.pk}/matches/{match_id}/result",
+                        json=SEATS,
+                        headers={"Authorization": f"Token {token.raw}"},
+                        timeout=30,
                     )
                 except requests.RequestException:
                     continue  # killed under the request: try again (the service is idempotent per state)

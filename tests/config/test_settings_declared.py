@@ -1,5 +1,6 @@
 """Every setting Hydra's code reads is declared in config/settings (issue 33): none lives only as the default of a
 `getattr(settings, X, default)` somewhere, where neither a reader of the settings nor an operator finds it."""
+
 import ast
 from pathlib import Path
 
@@ -27,9 +28,16 @@ def settings_read(tree: ast.AST) -> set[str]:
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "settings":
             if node.attr.isupper():
                 names.add(node.attr)
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
-              and len(node.args) >= 2 and isinstance(node.args[0], ast.Name) and node.args[0].id == "settings"
-              and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id == "settings"
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+        ):
             names.add(node.args[1].value)
     return names
 

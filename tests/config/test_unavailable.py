@@ -1,5 +1,6 @@
 """The database unable to answer now is a 503 with Retry-After, never a 500 (issue 52; common/unavailable.py): the
 pages' handler500, the API's exception handler, and one more try of a GET whose connection broke."""
+
 import json
 
 import psycopg

@@ -5,6 +5,7 @@ the workers being back.
 Its own throwaway redis-server (never the shared one), restarted without persistence (so Redis comes back empty:
 the worker's own copies of what it held are all that is left), and a real worker (`-B`: beat inside) per pool.
 """
+
 import os
 import shutil
 import signal
@@ -20,8 +21,11 @@ from config import kombu_fixes
 from health.selectors import health_report
 from tests.redis_server import celery_app_on, free_port, redis_server, stop  # noqa: F401 (a fixture)
 
-pytestmark = [pytest.mark.services, pytest.mark.slow,
-              pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program")]
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server program"),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -58,7 +62,11 @@ def _database_url() -> str:
 
 @pytest.mark.parametrize("pool", ["prefork", "threads"])
 def test_the_same_worker_runs_on_after_two_redis_restarts_with_tasks_in_flight(
-    pool, tmp_path, settings, transactional_db, celery_app_on  # noqa: F811 (last: the formatter keeps the noqa on it)
+    pool,
+    tmp_path,
+    settings,
+    transactional_db,
+    celery_app_on,  # noqa: F811 (last: the formatter keeps the noqa on it)
 ):
     port = free_port()
     redis = redis_server(port, tmp_path)
@@ -66,18 +74,48 @@ def test_the_same_worker_runs_on_after_two_redis_restarts_with_tasks_in_flight(
     cache_url = f"redis://127.0.0.1:{port}/1"
     settings.HYDRA_REDIS_URL = cache_url
     # The cache the worker's settings give it (config/settings/base.py), so both read the same stamps.
-    settings.CACHES = {"default": {"BACKEND": "config.cache.ResilientRedisCache", "LOCATION": cache_url,
-                                   "KEY_PREFIX": "hydra", "OPTIONS": {"socket_connect_timeout": 0.5,
-                                                                      "socket_timeout": 2, "RETRY_SECONDS": 2}}}
-    env = dict(os.environ, CELERY_BROKER_URL=url, HYDRA_REDIS_URL=cache_url, DATABASE_URL=_database_url(),
-               DJANGO_SETTINGS_MODULE="config.settings.dev", PYTHONUNBUFFERED="1")
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": cache_url,
+            "KEY_PREFIX": "hydra",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 2, "RETRY_SECONDS": 2},
+        }
+    }
+    env = dict(
+        os.environ,
+        CELERY_BROKER_URL=url,
+        HYDRA_REDIS_URL=cache_url,
+        DATABASE_URL=_database_url(),
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        PYTHONUNBUFFERED="1",
+    )
     log = tmp_path / "worker.log"
     with open(log, "w") as out:
         worker = subprocess.Popen(
-            [str(BIN / "celery"), "-A", "tests.config.worker_tasks", "worker", "--loglevel", "INFO",
-             "--pool", pool, "--concurrency", "2", "--without-gossip", "--without-mingle", "-B",
-             "--schedule", str(tmp_path / "beat-schedule"), "--hostname", f"outage-{pool}-{port}@%h"],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                str(BIN / "celery"),
+                "-A",
+                "tests.config.worker_tasks",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--pool",
+                pool,
+                "--concurrency",
+                "2",
+                "--without-gossip",
+                "--without-mingle",
+                "-B",
+                "--schedule",
+                str(tmp_path / "beat-schedule"),
+                "--hostname",
+                f"outage-{pool}-{port}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     pid = worker.pid
     try:
@@ -112,8 +150,10 @@ def test_the_same_worker_runs_on_after_two_redis_restarts_with_tasks_in_flight(
             green = _until(lambda: health_report()["status"] == "ok" and time.time(), 10, step=0.2)
             assert green, (health_report(), log.read_text()[-4000:])
             assert green - workers_back <= 5, (green - workers_back, health_report())
-            print(f"{pool} outage {outage}: timer {fired - due:.1f} s after due, workers {workers_back - back:.1f} s"
-                  f" and /health/ {green - back:.1f} s after Redis")
+            print(
+                f"{pool} outage {outage}: timer {fired - due:.1f} s after due, workers {workers_back - back:.1f} s"
+                f" and /health/ {green - back:.1f} s after Redis"
+            )
 
         assert worker.poll() is None, log.read_text()[-4000:]
         assert worker.pid == pid

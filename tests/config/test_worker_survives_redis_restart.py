@@ -3,6 +3,7 @@
 Runs its own throwaway redis-server (never the shared one) on a free port, a real worker on it, a countdown task the
 worker holds unacknowledged, then kills Redis and starts it again.
 """
+
 import os
 import shutil
 import signal
@@ -43,8 +44,22 @@ def test_worker_reconnects_after_redis_restarts_while_it_holds_a_timer(tmp_path,
     log = tmp_path / "worker.log"
     with open(log, "w") as out:
         worker = subprocess.Popen(
-            [str(BIN / "celery"), "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", "1",
-             "--hostname", f"restart-test-{port}@%h"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                str(BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--concurrency",
+                "1",
+                "--hostname",
+                f"restart-test-{port}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     try:
         app = celery_app_on(url)

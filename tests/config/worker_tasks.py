@@ -1,5 +1,6 @@
 """The project's Celery app (config/celery.py, with its fixes and bootsteps) plus two tasks of the tests' own that
 leave a file behind, for tests that run a real worker: `celery -A tests.config.worker_tasks worker`."""
+
 import time
 from pathlib import Path
 

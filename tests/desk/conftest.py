@@ -1,4 +1,5 @@
 """Fixtures of the desk's tests: an 8-team event before round 1, its organizer, and clients."""
+
 import pytest
 from django.core.cache import cache
 
@@ -6,8 +7,16 @@ from config.celery import app as celery_app
 
 from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory, UserFactory
 
-TEAM_NAMES = ["Azure Ants", "Brass Bats", "Cobalt Cats", "Dire Dogs", "Ember Eels", "Frost Foxes", "Gilded Geese",
-              "Hollow Hawks"]
+TEAM_NAMES = [
+    "Azure Ants",
+    "Brass Bats",
+    "Cobalt Cats",
+    "Dire Dogs",
+    "Ember Eels",
+    "Frost Foxes",
+    "Gilded Geese",
+    "Hollow Hawks",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -31,8 +40,10 @@ def event(organizer):
     """An 8-team, 3-round team constructed event (teams of three) in registration, organized by olivia."""
     event = EventFactory(name="Desk Open", organizer=organizer, swiss_rounds=3, top_cut=0)
     for name in TEAM_NAMES:
-        players = [PlayerFactory(user=UserFactory(username=f"{name.split()[0].lower()}{i}"), name=f"{name.split()[0]} {i}")
-                   for i in range(1, 4)]
+        players = [
+            PlayerFactory(user=UserFactory(username=f"{name.split()[0].lower()}{i}"), name=f"{name.split()[0]} {i}")
+            for i in range(1, 4)
+        ]
         RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players)
     return event
 

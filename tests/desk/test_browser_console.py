@@ -3,6 +3,7 @@
 which keeps its account), checks in all, runs three Swiss rounds and the cut from the desk, exports the standings
 as xlsx and closes the event, without any page under /admin/; the same for a team Rochester event with one draft
 (seated, packs opened, started and ended from the desk's Drafts page)."""
+
 import pytest
 
 from tests.browser.conftest import browsers  # noqa: F401 - the fixture
@@ -14,8 +15,16 @@ from tournaments.services.roles import organizer_role_grant
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-TEAMS = ["Azure Ants", "Brass Bats", "Cobalt Cats", "Dire Dogs", "Ember Eels", "Frost Foxes", "Gilded Geese",
-         "Hollow Hawks"]
+TEAMS = [
+    "Azure Ants",
+    "Brass Bats",
+    "Cobalt Cats",
+    "Dire Dogs",
+    "Ember Eels",
+    "Frost Foxes",
+    "Gilded Geese",
+    "Hollow Hawks",
+]
 
 
 def _team_file(tmp_path):
@@ -23,7 +32,9 @@ def _team_file(tmp_path):
     for name in TEAMS:
         word = name.split()[0]
         for letter in "ABC":
-            lines.append(f"{name},{letter},{'walkcap' if (name, letter) == ('Azure Ants', 'A') else f'{word} {letter}'}")
+            lines.append(
+                f"{name},{letter},{'walkcap' if (name, letter) == ('Azure Ants', 'A') else f'{word} {letter}'}"
+            )
     path = tmp_path / "teams.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -127,7 +138,11 @@ def test_an_event_from_the_first_setting_to_the_last_export_without_the_admin(br
     if preset == "team_rochester":
         _draft_once(desk, seen, event)
     for number in (1, 2, 3, 4, 5):
-        step = f"Pair round {number}" if number <= 3 else ("Cut to top 4" if number == 4 else "Pair the next top-cut round")
+        step = (
+            f"Pair round {number}"
+            if number <= 3
+            else ("Cut to top 4" if number == 4 else "Pair the next top-cut round")
+        )
         _next_step(desk, step)
         seen.wait("is paired." if number != 4 else "The top cut has started")
         _next_step(desk, "Start the clock")
@@ -144,7 +159,9 @@ def test_an_event_from_the_first_setting_to_the_last_export_without_the_admin(br
     answer = desk.driver.execute_async_script(
         "var done = arguments[1]; fetch(arguments[0]).then(function (r) { return r.arrayBuffer().then(function (b) {"
         " var bytes = new Uint8Array(b); done([r.status, r.headers.get('content-type'), bytes.length,"
-        " String.fromCharCode(bytes[0], bytes[1])]); }); });", href)
+        " String.fromCharCode(bytes[0], bytes[1])]); }); });",
+        href,
+    )
     assert answer[0] == 200 and "spreadsheetml" in answer[1] and answer[2] > 1000 and answer[3] == "PK"
 
     # Close the event: the desk shows the final placings.

@@ -1,5 +1,6 @@
 """What the organizer sees at the desk on a 1366 px laptop: the whole results grid, the State column included, with
 no sideways scrolling, and a long dispute note wrapped inside its cell (issue 32)."""
+
 from pathlib import Path
 
 import pytest
@@ -25,8 +26,10 @@ from tournaments.services.results import (
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NOTE = ("Seat B was 0-2, not 2-0: the second game was conceded by seat B's player after the judge's ruling on the "
-        "mulligan, and the slip at the table was filled in before the third game was played out to its end")
+NOTE = (
+    "Seat B was 0-2, not 2-0: the second game was conceded by seat B's player after the judge's ruling on the "
+    "mulligan, and the slip at the table was filled in before the third game was played out to its end"
+)
 LAPTOP = (1366, 768)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -36,8 +39,10 @@ def _round_with_a_dispute():
     event = EventFactory(name="Harbour Team Open", organizer=organizer, swiss_rounds=3, top_cut=0)
     for name in TEAM_NAMES:
         first = name.split()[0]
-        players = [PlayerFactory(user=UserFactory(username=f"{first.lower()}{i}"), name=f"{first} Longname-Player {i}")
-                   for i in (1, 2, 3)]
+        players = [
+            PlayerFactory(user=UserFactory(username=f"{first.lower()}{i}"), name=f"{first} Longname-Player {i}")
+            for i in (1, 2, 3)
+        ]
         RegistrationFactory(event=event, team=TeamFactory(name=f"{name} of the Northern Harbour"), seats=players)
     round_ = round_pair_next(event=event, seed=3)
     matches = list(TeamMatch.objects.filter(round=round_).order_by("table"))
@@ -45,8 +50,9 @@ def _round_with_a_dispute():
     seats = [SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
     team_match_report(match=disputed, user=disputed.team_a.seats.get(letter="A").player.user, seats=seats)
     team_match_dispute(match=disputed, user=disputed.team_b.seats.get(letter="A").player.user, note=NOTE)
-    team_match_record_final(match=matches[1], user=organizer,
-                            seats=[SeatGames("A", 2, 1, 0), SeatGames("B", 1, 1, 1), SeatGames("C", 0, 2)])
+    team_match_record_final(
+        match=matches[1], user=organizer, seats=[SeatGames("A", 2, 1, 0), SeatGames("B", 1, 1, 1), SeatGames("C", 0, 2)]
+    )
     return event
 
 

@@ -2,6 +2,7 @@
 players' phones: check-in (a captain on the portal, the rest ticked at the desk), pairing with its warnings,
 the round clock, a result reported and confirmed on two phones, the rest typed at the desk's keyboard, three
 rounds, closing the event. Screenshots of the desk, projector and slips go to docs/screenshots/."""
+
 import shutil
 from pathlib import Path
 
@@ -22,7 +23,9 @@ def _event() -> Event:
     event = EventFactory(name="Harbour Team Open", organizer=organizer, swiss_rounds=3, top_cut=0)
     for name in TEAM_NAMES:
         first = name.split()[0].lower()
-        players = [PlayerFactory(user=UserFactory(username=f"{first}{i}"), name=f"{name.split()[0]} {i}") for i in (1, 2, 3)]
+        players = [
+            PlayerFactory(user=UserFactory(username=f"{first}{i}"), name=f"{name.split()[0]} {i}") for i in (1, 2, 3)
+        ]
         RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players)
     return event
 
@@ -138,8 +141,9 @@ def test_event_day_from_check_in_to_final_standings(browsers):  # noqa: F811
             desk.wait_for_text("Signature")
             _keep(desk, "match-slips", (1280, 900))
             desk.get(f"/events/{event.pk}/desk/")
-        assert set(TeamMatch.objects.filter(round__event=event, round__number=number)
-                   .values_list("result_state", flat=True)) <= {ResultState.FINAL, ResultState.CONFIRMED}
+        assert set(
+            TeamMatch.objects.filter(round__event=event, round__number=number).values_list("result_state", flat=True)
+        ) <= {ResultState.FINAL, ResultState.CONFIRMED}
 
     _next_step(desk, "Close the event")
     desk.wait_for_text("The event is finished.")

@@ -1,6 +1,7 @@
 """The store's Friday night from the console in real Chromium (issue 38): an individual Standard event from
 /organize/ in at most 6 clicks (4: the date starts as today and the format as Standard), named by its kind on the
 desk; then "Run again" makes next week's in 2 more. No page is under /admin/."""
+
 import datetime as dt
 
 import pytest

@@ -1,5 +1,6 @@
 """The projector on a 1366x768 screen (issue 32): pairings never run off the screen; the server's pages are cut
 into screens that fit the window, and every pairing is seen on one of them, whole."""
+
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,8 @@ def _next_screen(projector) -> None:
     before = projector.find("#screen-live").get_attribute("data-shown-screen")
     projector.find("body").send_keys(Keys.ARROW_RIGHT)
     WebDriverWait(projector.driver, 8, poll_frequency=0.1).until(
-        lambda _d: projector.find("#screen-live").get_attribute("data-shown-screen") != before)
+        lambda _d: projector.find("#screen-live").get_attribute("data-shown-screen") != before
+    )
 
 
 @pytest.mark.parametrize("teams", [8, 32])
@@ -70,7 +72,8 @@ def test_every_pairing_is_seen_whole_on_a_1366x768_projector(browsers, teams):  
     for _ in range(screens):
         heading = projector.text("[data-page]:not([hidden]) h2")
         runs_off = projector.driver.execute_script(
-            "return document.documentElement.scrollHeight > window.innerHeight + 1")
+            "return document.documentElement.scrollHeight > window.innerHeight + 1"
+        )
         assert not runs_off, f"the screen runs off the bottom: {heading}"
         headings.append(heading)
         kind = heading.split(" ")[0]

@@ -1,6 +1,7 @@
 """The card data page (issue 45): an organizer sees how current the card data is and which formats it checks,
 uploads a newer MTGJSON or Scryfall file or has Hydra download it (from a local server here: no test touches the
 internet), and follows the import, a Celery task, to its end."""
+
 import datetime as dt
 import json
 
@@ -19,7 +20,6 @@ from tournaments.rights import may_change_site_data, may_request_site_data_updat
 from tournaments.services.roles import organizer_role_grant
 
 pytestmark = pytest.mark.django_db
-
 
 
 @pytest.fixture
@@ -46,7 +46,11 @@ def test_an_uploaded_mtgjson_file_is_imported_by_the_task_and_the_page_says_so(c
     assert 'data-state="done"' in page and "Imported 3 cards (data of 2026-11-01)." in page
     latest = CardDataImport.objects.latest("pk")
     assert (latest.source, latest.data_date, latest.by, latest.formats) == (
-        "AllPrintings.json", dt.date(2026, 11, 1), organizer.username, None)
+        "AllPrintings.json",
+        dt.date(2026, 11, 1),
+        organizer.username,
+        None,
+    )
     assert list((eager / "card-uploads").iterdir()) == []  # the uploaded file is removed after its import
 
 
@@ -59,8 +63,13 @@ def test_a_file_that_is_not_card_data_is_refused_with_what_hydra_reads(client, o
     assert client.post(reverse("desk:card_data_upload"), {}).status_code == 400
 
 
-def test_hydra_downloads_the_current_data_through_the_outbound_helper(client, organizer, eager, server,  # noqa: F811
-                                                                       settings):
+def test_hydra_downloads_the_current_data_through_the_outbound_helper(
+    client,
+    organizer,
+    eager,
+    server,  # noqa: F811
+    settings,
+):
     write(server.directory / "AllPrintings.json.xz", allprintings(date="2026-11-02"))
     settings.HYDRA_CARD_REFRESH_URL = f"{server.url}/AllPrintings.json.xz"  # the operator's mirror
     response = client.post(reverse("desk:card_data_download"), {"source": "mtgjson"})
@@ -70,8 +79,13 @@ def test_hydra_downloads_the_current_data_through_the_outbound_helper(client, or
     assert client.post(reverse("desk:card_data_download"), {"source": "elsewhere"}).status_code == 400
 
 
-def test_a_download_while_offline_fails_on_the_page_and_keeps_the_data(client, organizer, eager, server,  # noqa: F811
-                                                                        settings):
+def test_a_download_while_offline_fails_on_the_page_and_keeps_the_data(
+    client,
+    organizer,
+    eager,
+    server,  # noqa: F811
+    settings,
+):
     server.close()
     settings.HYDRA_CARD_REFRESH_URL = f"{server.url}/AllPrintings.json.xz"
     before = CardDataImport.objects.count()
@@ -94,8 +108,9 @@ def test_the_progress_fragment_polls_while_the_import_runs_and_stops_at_its_end(
     assert "unknown or too old" in client.get(reverse("desk:card_data_progress", args=["nosuchjob"])).content.decode()
 
 
-def test_a_fault_during_the_import_ends_the_job_as_failed_instead_of_leaving_the_page_waiting(client, organizer,
-                                                                                             eager, monkeypatch):
+def test_a_fault_during_the_import_ends_the_job_as_failed_instead_of_leaving_the_page_waiting(
+    client, organizer, eager, monkeypatch
+):
     import cards.services
 
     def broken(**kwargs):
@@ -110,6 +125,7 @@ def test_a_fault_during_the_import_ends_the_job_as_failed_instead_of_leaving_the
 
 
 # --- Site-wide data is the operator's (issue 52) ----------------------------------------------------------------------
+
 
 @pytest.fixture
 def store_organizer(client):
@@ -134,11 +150,16 @@ def test_an_organizer_s_upload_is_refused_with_who_may_and_nothing_is_imported(c
     assert not (eager / "card-uploads").exists() or list((eager / "card-uploads").iterdir()) == []
 
 
-def test_the_organizer_s_page_shows_the_data_in_use_and_the_request_not_the_upload(client, store_organizer,
-                                                                                    _bundled_cards):
+def test_the_organizer_s_page_shows_the_data_in_use_and_the_request_not_the_upload(
+    client, store_organizer, _bundled_cards
+):
     page = client.get(reverse("desk:card_data")).content.decode()
     assert "Card data of Aug. 22, 2026, from cards.json.xz." in page and '<li data-checked="true">Standard' in page
-    assert 'id="card-data-request"' in page and 'id="card-data-upload"' not in page and 'id="card-data-download"' not in page
+    assert (
+        'id="card-data-request"' in page
+        and 'id="card-data-upload"' not in page
+        and 'id="card-data-download"' not in page
+    )
 
 
 def test_a_superuser_s_upload_is_imported(client, eager):
@@ -151,7 +172,8 @@ def test_a_superuser_s_upload_is_imported(client, eager):
 
 
 def test_an_organizer_s_request_is_recorded_mailed_to_the_operators_and_listed_until_the_next_import(
-        client, store_organizer, settings, mailoutbox, django_capture_on_commit_callbacks):
+    client, store_organizer, settings, mailoutbox, django_capture_on_commit_callbacks
+):
     settings.ADMINS = [("Ops", "ops@example.org")]
     UserFactory(username="root", email="root@example.org", is_superuser=True, is_staff=True)
     UserFactory(username="mute", email="", is_superuser=True)
@@ -159,8 +181,11 @@ def test_an_organizer_s_request_is_recorded_mailed_to_the_operators_and_listed_u
         response = client.post(reverse("desk:card_data_request"), {"note": "Lightning Bolt is not banned in Modern."})
     assert response.status_code == 302
     request = CardDataRequest.objects.get()
-    assert (request.by, request.email, request.note) == ("stella", "stella@example.org",
-                                                         "Lightning Bolt is not banned in Modern.")
+    assert (request.by, request.email, request.note) == (
+        "stella",
+        "stella@example.org",
+        "Lightning Bolt is not banned in Modern.",
+    )
     # One mail each, through the mail task (retries; a failure logged).
     assert sorted(address for mail in mailoutbox for address in mail.to) == ["ops@example.org", "root@example.org"]
     assert "stella" in mailoutbox[0].subject and "Lightning Bolt is not banned in Modern." in mailoutbox[0].body

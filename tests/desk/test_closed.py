@@ -1,4 +1,5 @@
 """A closed event at the desk, on the projector and through the API (issue 26: closing means finished)."""
+
 import pytest
 from django.urls import reverse
 
@@ -40,8 +41,9 @@ def test_the_closed_desk_shows_the_final_placings_instead_of_the_clock_and_the_r
     assert 'id="entry-form"' not in page and "clock-panel" not in page
     winner = team_names_for_event(event=closed)[placements_for_event(event=closed)[0].team]
     placings = page.split('id="final-placings"')[1]
-    assert placings.index(winner) < min(placings.index(name) for name in team_names_for_event(event=closed).values()
-                                        if name != winner)
+    assert placings.index(winner) < min(
+        placings.index(name) for name in team_names_for_event(event=closed).values() if name != winner
+    )
     assert 'id="reopen-reason"' in page
 
 
@@ -49,8 +51,11 @@ def test_the_desk_refuses_a_result_after_closing(client, closed, organizer):
     match = _first_match(closed)
     before = (match.games_won_a, match.games_won_b)
     client.force_login(organizer)
-    response = client.post(reverse("desk:result", args=[closed.pk]),
-                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 12"}, follow=True)
+    response = client.post(
+        reverse("desk:result", args=[closed.pk]),
+        {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 12"},
+        follow=True,
+    )
     assert "This event is closed" in response.text and "result saved" not in response.text
     match.refresh_from_db()
     assert (match.games_won_a, match.games_won_b) == before
@@ -59,8 +64,9 @@ def test_the_desk_refuses_a_result_after_closing(client, closed, organizer):
 def test_the_desk_refuses_a_drop_after_closing(client, closed, organizer):
     team = closed.registrations.first()
     client.force_login(organizer)
-    response = client.post(reverse("desk:team", args=[closed.pk]), {"registration": team.pk, "action": "drop"},
-                           follow=True)
+    response = client.post(
+        reverse("desk:team", args=[closed.pk]), {"registration": team.pk, "action": "drop"}, follow=True
+    )
     assert "This event is closed" in response.text
     team.refresh_from_db()
     assert team.dropped_round is None
@@ -69,9 +75,12 @@ def test_the_desk_refuses_a_drop_after_closing(client, closed, organizer):
 def test_the_api_answers_409_to_a_result_after_closing(client, closed, organizer):
     match = _first_match(closed)
     token = ApiTokenFactory(event=closed, user=organizer)
-    response = client.post(f"/api/v1/events/{closed.pk}/matches/{match.pk}/result",
-                           {"seats": [{"letter": "A", "wins_a": 0, "wins_b": 2}]}, content_type="application/json",
-                           HTTP_AUTHORIZATION=f"Token {token.raw}")
+    response = client.post(
+        f"/api/v1/events/{closed.pk}/matches/{match.pk}/result",
+        {"seats": [{"letter": "A", "wins_a": 0, "wins_b": 2}]},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {token.raw}",
+    )
     assert response.status_code == 409
     assert "This event is closed" in response.text
 
@@ -86,17 +95,22 @@ def test_reopening_at_the_desk_needs_a_reason_then_results_can_be_corrected(clie
     assert Event.objects.get(pk=closed.pk).status == EventStatus.RUNNING
     assert EventLogEntry.objects.get(event=closed, action="event_reopened").user == organizer
     match = _first_match(closed)
-    response = client.post(reverse("desk:result", args=[closed.pk]),
-                           {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20", "correct": "1"},
-                           follow=True)
+    response = client.post(
+        reverse("desk:result", args=[closed.pk]),
+        {"round": closed.swiss_rounds, "table": match.table, "result": "12 12 20", "correct": "1"},
+        follow=True,
+    )
     assert f"Table {match.table}: result saved." in response.text
     assert EventLogEntry.objects.filter(event=closed, action="result_corrected").exists()
 
 
-@pytest.mark.parametrize(("language", "finished", "wrong"), [("zh-hans", "赛事已结束", "赛事已结束."),
-                                                               ("de", "Das Turnier ist beendet", "beendet.</strong>.")])
-def test_the_closed_desk_says_it_is_finished_with_the_languages_own_punctuation(client, closed, organizer, language,
-                                                                               finished, wrong):
+@pytest.mark.parametrize(
+    ("language", "finished", "wrong"),
+    [("zh-hans", "赛事已结束", "赛事已结束."), ("de", "Das Turnier ist beendet", "beendet.</strong>.")],
+)
+def test_the_closed_desk_says_it_is_finished_with_the_languages_own_punctuation(
+    client, closed, organizer, language, finished, wrong
+):
     client.force_login(organizer)
     page = client.get(reverse("desk:desk", args=[closed.pk]), HTTP_ACCEPT_LANGUAGE=language).text
     assert finished in page and wrong not in page
@@ -122,6 +136,7 @@ def test_the_projector_shows_the_winner_and_the_placings(client, closed):
 
 
 # --- Exports on the desk ------------------------------------------------------------------------------------------
+
 
 def test_every_export_downloads_from_the_desk(client, closed, organizer):
     import io

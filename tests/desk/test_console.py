@@ -1,4 +1,5 @@
 """The organizer's console: /organize/, /events/new/ and /events/<id>/settings/ (issue 26)."""
+
 import datetime as dt
 
 import pytest
@@ -16,10 +17,21 @@ pytestmark = pytest.mark.django_db
 
 
 def _new(client, **overrides):
-    data = {"name": "Spring Team Open", "date": "2026-12-05", "location": "Hall 2", "preset": "team_constructed",
-            "expected_teams": "8", "swiss_rounds": "", "top_cut": "", "round_minutes": "50",
-            "constructed_format": "modern", "deck_rule": "", "draft_structure": "every_round",
-            "enforcement_level": "regular", "is_public": "on"}
+    data = {
+        "name": "Spring Team Open",
+        "date": "2026-12-05",
+        "location": "Hall 2",
+        "preset": "team_constructed",
+        "expected_teams": "8",
+        "swiss_rounds": "",
+        "top_cut": "",
+        "round_minutes": "50",
+        "constructed_format": "modern",
+        "deck_rule": "",
+        "draft_structure": "every_round",
+        "enforcement_level": "regular",
+        "is_public": "on",
+    }
     data.update(overrides)
     return client.post(reverse("desk:event_new"), data)
 
@@ -32,6 +44,7 @@ def creator(db):
 
 
 # --- /organize/ -------------------------------------------------------------------------------------------------
+
 
 def test_organize_lists_my_events_by_state_with_their_next_step(client, event, organizer):
     running = EventFactory(name="Running Cup", organizer=organizer, status=EventStatus.RUNNING, swiss_rounds=3)
@@ -78,6 +91,7 @@ def test_top_bar_and_home_link_the_console_for_organizers_only(client, event, or
 
 # --- /events/new/ -----------------------------------------------------------------------------------------------
 
+
 def test_suggested_rounds_and_top_cut_follow_the_teams_expected():
     assert [suggested_swiss_rounds(n) for n in (2, 4, 8, 9, 16, 17, 100, 300, 1000)] == [1, 2, 3, 4, 4, 5, 7, 9, 10]
     assert [suggested_top_cut(n) for n in (8, 9, 16, 17)] == [0, 4, 4, 8]
@@ -89,7 +103,11 @@ def test_new_event_from_the_constructed_preset_with_defaults(client, creator):
     event = Event.objects.get(name="Spring Team Open")
     assert response.status_code == 302 and response["Location"] == reverse("desk:desk", args=[event.pk])
     assert (event.organizer, event.team_size, event.format_kind, event.constructed_format) == (
-        creator, 3, FormatKind.TEAM_CONSTRUCTED, "modern")
+        creator,
+        3,
+        FormatKind.TEAM_CONSTRUCTED,
+        "modern",
+    )
     assert (event.swiss_rounds, event.top_cut, event.deck_rule) == (5, 8, DeckRule.FOUR_COPIES)
     assert EventDesk.objects.get(event=event).round_minutes == 50
     entry = EventLogEntry.objects.get(event=event, action="event_created")
@@ -111,8 +129,11 @@ def test_every_preset_makes_a_valid_event(client, creator, preset):
     assert response.status_code == 302, response.text
     event = Event.objects.get(name="Spring Team Open")
     chosen = next(p for p in PRESETS if p.key == preset)
-    assert (event.format_kind, event.structure, event.team_size) == (chosen.format_kind, chosen.structure,
-                                                                   chosen.team_size)
+    assert (event.format_kind, event.structure, event.team_size) == (
+        chosen.format_kind,
+        chosen.structure,
+        chosen.team_size,
+    )
 
 
 def test_commander_duel_preset_makes_a_commander_event_of_ordinary_matches(client, creator):
@@ -120,7 +141,11 @@ def test_commander_duel_preset_makes_a_commander_event_of_ordinary_matches(clien
     _new(client, preset="commander_duel", name="Commander Duel", expected_teams="12")
     event = Event.objects.get(name="Commander Duel")
     assert (event.team_size, event.structure, event.format_kind, event.constructed_format) == (
-        1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, "commander")
+        1,
+        Structure.SEAT_AGAINST_SEAT,
+        FormatKind.TEAM_CONSTRUCTED,
+        "commander",
+    )
     assert event.swiss_rounds == 4
 
 
@@ -143,12 +168,18 @@ def test_mixed_formats_need_a_format_per_seat_and_different_ones(client, creator
     client.force_login(creator)
     response = _new(client, preset="team_constructed_mixed", seat_format_A="standard", seat_format_B="")
     assert response.status_code == 400 and "Pick seat B&#x27;s format." in response.text
-    response = _new(client, preset="team_constructed_mixed", seat_format_A="modern", seat_format_B="modern",
-                    seat_format_C="pioneer")
+    response = _new(
+        client, preset="team_constructed_mixed", seat_format_A="modern", seat_format_B="modern", seat_format_C="pioneer"
+    )
     assert response.status_code == 400 and "Each member must play a different format" in response.text
     assert not Event.objects.exists()
-    _new(client, preset="team_constructed_mixed", seat_format_A="standard", seat_format_B="pioneer",
-         seat_format_C="modern")
+    _new(
+        client,
+        preset="team_constructed_mixed",
+        seat_format_A="standard",
+        seat_format_B="pioneer",
+        seat_format_C="modern",
+    )
     assert Event.objects.get().seat_formats == ["standard", "pioneer", "modern"]
 
 
@@ -156,8 +187,9 @@ def test_new_event_refuses_what_the_rules_refuse_with_the_reason(client, creator
     client.force_login(creator)
     response = _new(client, preset="team_rochester", team_size="4")
     assert response.status_code == 400 and "Team Rochester draft is played by teams of 3." in response.text
-    response = _new(client, preset="team_rochester", draft_structure=DraftStructure.ONE_DRAFT,
-                    enforcement_level="competitive")
+    response = _new(
+        client, preset="team_rochester", draft_structure=DraftStructure.ONE_DRAFT, enforcement_level="competitive"
+    )
     assert response.status_code == 400 and "allowed at Regular REL only" in response.text
     response = _new(client, constructed_format="", name="")
     assert response.status_code == 400 and "Pick the constructed format." in response.text
@@ -167,8 +199,11 @@ def test_new_event_refuses_what_the_rules_refuse_with_the_reason(client, creator
 def test_new_event_offers_only_team_sizes_some_preset_accepts(client, creator):
     """Issue 45: sizes 5 to 8 were offered, then refused by every preset (which allow 2 to 4 at most)."""
     client.force_login(creator)
-    offered = [value for value, _label in client.get(reverse("desk:event_new")).context["form"].fields[
-        "team_size"].choices if value]
+    offered = [
+        value
+        for value, _label in client.get(reverse("desk:event_new")).context["form"].fields["team_size"].choices
+        if value
+    ]
     accepted = sorted({size for p in PRESETS if not p.is_individual for size in (p.team_size, *p.team_sizes)})
     assert offered == [str(n) for n in accepted] and "5" not in offered
     for size in offered:  # each size offered is accepted by the preset that names it
@@ -184,6 +219,7 @@ def test_new_event_is_refused_to_who_may_not_create_events(client, organizer):
 
 
 # --- /events/<id>/settings/ -------------------------------------------------------------------------------------
+
 
 def _settings(client, event, **changes):
     page = client.get(reverse("desk:event_settings", args=[event.pk]))
@@ -206,8 +242,9 @@ def _settings(client, event, **changes):
 
 def test_settings_change_every_setting_and_log_who_did(client, event, organizer):
     client.force_login(organizer)
-    response = _settings(client, event, name="Desk Open II", swiss_rounds="4", deck_rule=DeckRule.NO_SHARED,
-                         round_minutes="45")
+    response = _settings(
+        client, event, name="Desk Open II", swiss_rounds="4", deck_rule=DeckRule.NO_SHARED, round_minutes="45"
+    )
     assert response.status_code == 302
     event.refresh_from_db()
     assert (event.name, event.swiss_rounds, event.deck_rule) == ("Desk Open II", 4, DeckRule.NO_SHARED)
@@ -251,6 +288,7 @@ def test_settings_are_for_whoever_runs_the_event(client, event):
 
 # --- the store's events: individual presets (issue 38) ----------------------------------------------------------
 
+
 def test_new_event_page_offers_the_players_presets_with_today_and_standard_chosen(client, creator):
     client.force_login(creator)
     form = client.get(reverse("desk:event_new")).context["form"]
@@ -262,17 +300,27 @@ def test_new_event_page_offers_the_players_presets_with_today_and_standard_chose
 
 def test_new_individual_standard_event_gets_rounds_and_cut_from_the_players_expected(client, creator):
     client.force_login(creator)
-    response = _new(client, name="Friday Night Magic", preset="individual_constructed", constructed_format="standard",
-                    expected_teams="12")
+    response = _new(
+        client,
+        name="Friday Night Magic",
+        preset="individual_constructed",
+        constructed_format="standard",
+        expected_teams="12",
+    )
     event = Event.objects.get(name="Friday Night Magic")
     assert response.status_code == 302
     assert (event.team_size, event.structure, event.format_kind, event.constructed_format) == (
-        1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_CONSTRUCTED, "standard")
+        1,
+        Structure.SEAT_AGAINST_SEAT,
+        FormatKind.TEAM_CONSTRUCTED,
+        "standard",
+    )
     assert (event.swiss_rounds, event.top_cut) == (4, 4)
 
 
-@pytest.mark.parametrize(("preset", "kind"), [("individual_sealed", FormatKind.TEAM_SEALED),
-                                              ("individual_draft", FormatKind.BOOSTER_DRAFT)])
+@pytest.mark.parametrize(
+    ("preset", "kind"), [("individual_sealed", FormatKind.TEAM_SEALED), ("individual_draft", FormatKind.BOOSTER_DRAFT)]
+)
 def test_new_individual_limited_events(client, creator, preset, kind):
     client.force_login(creator)
     assert _new(client, name="Prerelease", preset=preset, expected_teams="30").status_code == 302
@@ -297,9 +345,17 @@ def test_console_names_the_format_and_counts_players(client, creator):
 
 # --- "Run again" (issue 38) ---------------------------------------------------------------------------------------
 
+
 def test_run_again_page_suggests_a_week_later_and_makes_the_copy(client, creator):
-    event = EventFactory(name="FNM", organizer=creator, date=dt.date(2026, 11, 27), team_size=1,
-                         constructed_format="standard", swiss_rounds=4, top_cut=0)
+    event = EventFactory(
+        name="FNM",
+        organizer=creator,
+        date=dt.date(2026, 11, 27),
+        team_size=1,
+        constructed_format="standard",
+        swiss_rounds=4,
+        top_cut=0,
+    )
     client.force_login(creator)
     assert f'href="{reverse("desk:event_copy", args=[event.pk])}"' in client.get(reverse("desk:organize")).text
     page = client.get(reverse("desk:event_copy", args=[event.pk]))
@@ -307,8 +363,12 @@ def test_run_again_page_suggests_a_week_later_and_makes_the_copy(client, creator
     response = client.post(reverse("desk:event_copy", args=[event.pk]), {"date": "2026-12-04"})
     copy = Event.objects.exclude(pk=event.pk).get()
     assert response.status_code == 302 and response["Location"] == reverse("desk:desk", args=[copy.pk])
-    assert (copy.name, copy.date, copy.team_size, copy.constructed_format) == ("FNM", dt.date(2026, 12, 4), 1,
-                                                                               "standard")
+    assert (copy.name, copy.date, copy.team_size, copy.constructed_format) == (
+        "FNM",
+        dt.date(2026, 12, 4),
+        1,
+        "standard",
+    )
 
 
 def test_run_again_refuses_a_bad_date_and_is_for_who_runs_the_event(client, creator, event):
@@ -320,6 +380,7 @@ def test_run_again_refuses_a_bad_date_and_is_for_who_runs_the_event(client, crea
 
 
 # --- A new event straight into a series (issue 44, docs/series.md) ---------------------------------------------
+
 
 def test_a_new_event_goes_straight_into_my_series_and_never_into_anothers(client, creator):
     mine = Series.objects.create(name="Friday League", owner=creator)

@@ -1,4 +1,5 @@
 """The pairing constraints on the desk's team page (issue 42): byes in advance, a fixed table, pairings to avoid."""
+
 import pytest
 from django.urls import reverse
 
@@ -21,8 +22,10 @@ def test_byes_and_fixed_table_are_saved_and_logged(client, event, organizer):
     assert client.post(url, _form(team, byes="2", table="5")).status_code == 302
     team.refresh_from_db()
     assert (team.byes_in_advance, team.fixed_table) == (2, 5)
-    assert EventLogEntry.objects.filter(event=event, registration=team, user=organizer,
-                                        action="settings_changed").count() == 2
+    assert (
+        EventLogEntry.objects.filter(event=event, registration=team, user=organizer, action="settings_changed").count()
+        == 2
+    )
 
 
 def test_bad_constraints_answer_400_and_save_nothing(client, event, organizer):

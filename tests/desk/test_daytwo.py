@@ -1,5 +1,6 @@
 """The Day 2 cut on the desk (issue 42): the panel's preview, making it from the desk, undoing it, who may; the
 standings' filter and the player's page that says they did not advance (team events: the team did not)."""
+
 import pytest
 from django.urls import reverse
 
@@ -44,11 +45,13 @@ def test_desk_previews_makes_and_undoes_the_cut(client):
 def test_desk_refuses_a_cut_that_lets_nobody_through_with_the_reason(client):
     event, organizer = _event()
     client.force_login(organizer)
-    response = client.post(reverse("desk:day2_cut", args=[event.pk]),
-                           {"round": "1", "kind": "points", "threshold": "3x"}, follow=True)
+    response = client.post(
+        reverse("desk:day2_cut", args=[event.pk]), {"round": "1", "kind": "points", "threshold": "3x"}, follow=True
+    )
     assert "whole numbers" in response.text
-    response = client.post(reverse("desk:day2_cut", args=[event.pk]),
-                           {"round": "1", "kind": "points", "threshold": "4"}, follow=True)
+    response = client.post(
+        reverse("desk:day2_cut", args=[event.pk]), {"round": "1", "kind": "points", "threshold": "4"}, follow=True
+    )
     assert "nobody" in response.text
     assert not Registration.objects.filter(event=event, day2_cut_round__isnull=False).exists()
 
@@ -57,18 +60,23 @@ def test_a_judge_a_scorekeeper_or_a_player_cant_cut(client):
     event, _organizer = _event()
     player_user = UserFactory()
     Player.objects.filter(pk=event.registrations.first().seats.first().player_id).update(user=player_user)
-    people = [EventStaffFactory(event=event, role="judge").user, EventStaffFactory(event=event, role="scorekeeper").user,
-              player_user]
+    people = [
+        EventStaffFactory(event=event, role="judge").user,
+        EventStaffFactory(event=event, role="scorekeeper").user,
+        player_user,
+    ]
     for person in people:
         client.force_login(person)
-        response = client.post(reverse("desk:day2_cut", args=[event.pk]),
-                               {"round": "1", "kind": "record", "threshold": "0"})
+        response = client.post(
+            reverse("desk:day2_cut", args=[event.pk]), {"round": "1", "kind": "record", "threshold": "0"}
+        )
         assert response.status_code == 404
     assert not Registration.objects.filter(event=event, day2_cut_round__isnull=False).exists()
 
 
-@pytest.mark.parametrize("team_size, words", [(1, "You did not advance to Day 2."),
-                                              (3, "Your team did not advance to Day 2.")])
+@pytest.mark.parametrize(
+    "team_size, words", [(1, "You did not advance to Day 2."), (3, "Your team did not advance to Day 2.")]
+)
 def test_the_phone_says_who_did_not_advance_and_the_standings_list_them(client, team_size, words):
     event, organizer = _event(team_size=team_size)
     client.force_login(organizer)

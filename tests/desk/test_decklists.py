@@ -1,5 +1,6 @@
 """The desk's decklist page (issue 40): judges and organizers see every entrant's registered deck, typed limited
 decks of real-product events included; nobody else finds the page."""
+
 import pytest
 from django.test import Client
 

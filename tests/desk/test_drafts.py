@@ -1,5 +1,6 @@
 """Drafts on the desk (issue 26): seat the tables, open the packs from a bundled set chosen by name, start them,
 and each table's controls, through the drafting services."""
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -69,8 +70,13 @@ def test_pause_resume_undo_and_end_a_table(client, one_draft, organizer):
     table = DraftTable.objects.filter(event=one_draft).order_by("number").first()
     table = end_review(table)
     card = table.cards.filter(pack_index=table.pack_index, picked_by="").order_by("position").first()
-    draft_pick(table_id=table.pk, seat=seat_to_pick(table), card_id=card.pk, pack_index=table.pack_index,
-               pick_number=table.pick_number)
+    draft_pick(
+        table_id=table.pk,
+        seat=seat_to_pick(table),
+        card_id=card.pk,
+        pack_index=table.pack_index,
+        pick_number=table.pick_number,
+    )
     assert "Give the reason" in _post(client, one_draft, action="undo", table=table.pk, reason="").text
     response = _post(client, one_draft, action="undo", table=table.pk, reason="Took two cards by mistake")
     assert f"{escape(card.name)} is back on the table" in response.text  # a random card may be "Warlord's Fury"
@@ -86,8 +92,10 @@ def test_timing_is_checked_and_saved(client, one_draft, organizer):
     client.force_login(organizer)
     _post(client, one_draft, action="seat")
     table = DraftTable.objects.filter(event=one_draft).first()
-    assert "a whole number of seconds" in _post(client, one_draft, action="timing", table=table.pk,
-                                                  review_seconds="20", pick_seconds="0").text
+    assert (
+        "a whole number of seconds"
+        in _post(client, one_draft, action="timing", table=table.pk, review_seconds="20", pick_seconds="0").text
+    )
     _post(client, one_draft, action="timing", table=table.pk, review_seconds="25", pick_seconds="30")
     table.refresh_from_db()
     assert (table.review_seconds, table.pick_seconds) == (25, 30)

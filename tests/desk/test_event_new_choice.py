@@ -1,4 +1,5 @@
 """Issue 56: /events/new/ chooses no format for the organizer, and each format shows only its own questions."""
+
 import re
 
 import pytest
@@ -22,9 +23,17 @@ def organizer(client):
 def test_no_format_is_chosen_before_the_organizer_chooses(client, organizer):
     page = client.get(reverse("desk:event_new")).text
     assert not re.search(r'name="preset"[^>]*checked', page)
-    response = client.post(reverse("desk:event_new"), {"name": "Friday", "date": "2026-12-05", "location": "",
-                                                       "expected_teams": "8", "round_minutes": "50",
-                                                       "enforcement_level": "regular"})
+    response = client.post(
+        reverse("desk:event_new"),
+        {
+            "name": "Friday",
+            "date": "2026-12-05",
+            "location": "",
+            "expected_teams": "8",
+            "round_minutes": "50",
+            "enforcement_level": "regular",
+        },
+    )
     assert response.status_code == 400 and not Event.objects.filter(name="Friday").exists()
     assert "Choose a format" in response.text
 

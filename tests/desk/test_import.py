@@ -1,6 +1,7 @@
 """Teams on the desk (issue 26): import from CSV or xlsx with a preview that matches players to the organizer's own
 placeholders and invites existing accounts (issue 37), the template, the claim sheet of new accounts, and "Check in
 all" with its undo."""
+
 import csv
 import io
 
@@ -43,8 +44,10 @@ def accounts():
 
 
 def _upload(client, event, text=FILE, name="teams.csv"):
-    return client.post(reverse("desk:import_teams", args=[event.pk]),
-                       {"file": SimpleUploadedFile(name, text.encode() if isinstance(text, str) else text)})
+    return client.post(
+        reverse("desk:import_teams", args=[event.pk]),
+        {"file": SimpleUploadedFile(name, text.encode() if isinstance(text, str) else text)},
+    )
 
 
 def test_the_template_downloads_as_csv_and_xlsx(client, empty_event, organizer):
@@ -78,14 +81,18 @@ def test_confirming_imports_every_team_and_invites_existing_accounts(client, emp
     walkcap, carla = accounts
     client.force_login(organizer)
     response = _upload(client, empty_event)
-    confirm = client.post(reverse("desk:import_teams", args=[empty_event.pk]), {
-        "confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"})
+    confirm = client.post(
+        reverse("desk:import_teams", args=[empty_event.pk]),
+        {"confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"},
+    )
     assert confirm.status_code == 302
     ants = Registration.objects.get(event=empty_event, team__name="Azure Ants")
     held = [s.player for s in ants.seats.order_by("letter")][0::2]
     assert [p.pk for p in held] != [walkcap.pk, carla.pk] and all(p.made_by == organizer for p in held)
     assert set(SeatInvitation.objects.values_list("placeholder", "user")) == {
-        (held[0].pk, walkcap.user_id), (held[1].pk, carla.user_id)}
+        (held[0].pk, walkcap.user_id),
+        (held[1].pk, carla.user_id),
+    }
     assert Registration.objects.filter(event=empty_event).count() == 2
 
 
@@ -121,8 +128,10 @@ def test_an_xlsx_file_imports_too(client, empty_event, organizer):
 def test_the_claim_sheet_gives_new_players_a_working_link(client, empty_event, organizer, accounts):
     client.force_login(organizer)
     response = _upload(client, empty_event)
-    client.post(reverse("desk:import_teams", args=[empty_event.pk]), {
-        "confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"})
+    client.post(
+        reverse("desk:import_teams", args=[empty_event.pk]),
+        {"confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"},
+    )
     sheet = client.get(reverse("desk:claim_sheet", args=[empty_event.pk]))
     names = [line[0].name for line in sheet.context["lines"]]
     # walkcap and carla keep their own accounts; the placeholders holding their seats wait for their answers, so
@@ -162,13 +171,15 @@ def test_import_and_claim_sheet_are_for_whoever_runs_the_event(client, empty_eve
 
 # --- Adding and editing a team ------------------------------------------------------------------------------------
 
+
 def test_add_a_team_naming_an_existing_account_invites_it(client, empty_event, organizer, accounts):
     walkcap, _carla = accounts
     client.force_login(organizer)
     url = reverse("desk:team_edit", args=[empty_event.pk])
     assert client.get(url).status_code == 200
-    response = client.post(url, {"name": "Cobalt Cats", "seat_A": "walkcap", "seat_B": "Gus Green",
-                                 "seat_C": "Hal Hay"}, follow=True)
+    response = client.post(
+        url, {"name": "Cobalt Cats", "seat_A": "walkcap", "seat_B": "Gus Green", "seat_C": "Hal Hay"}, follow=True
+    )
     assert "Seat A: an account with this name or address exists: invited, not seated." in response.text
     assert "Walter Cap" not in response.text and "walter@example.org" not in response.text
     cats = Registration.objects.get(event=empty_event, team__name="Cobalt Cats")
@@ -183,8 +194,10 @@ def test_edit_a_team_renames_it_and_changes_a_seat_before_round_one(client, even
     url = reverse("desk:team_edit", args=[event.pk])
     page = client.get(url, {"team": team.pk})
     assert 'value="Azure Ants"' in page.text and 'value="Azure 1"' in page.text
-    response = client.post(url, {"team": team.pk, "name": "Azure Anteaters", "seat_A": "Azure 1",
-                                 "seat_B": "Azure 2", "seat_C": "Nina New"})
+    response = client.post(
+        url,
+        {"team": team.pk, "name": "Azure Anteaters", "seat_A": "Azure 1", "seat_B": "Azure 2", "seat_C": "Nina New"},
+    )
     assert response.status_code == 302
     team.refresh_from_db()
     assert team.team.name == "Azure Anteaters"
@@ -197,13 +210,16 @@ def test_a_team_of_another_event_cant_be_edited_here(client, event, empty_event,
     assert client.get(reverse("desk:team_edit", args=[empty_event.pk]), {"team": other.pk}).status_code == 404
 
 
-def test_new_players_with_an_address_get_their_claim_link_by_email(client, empty_event, organizer, accounts,
-                                                                   mailoutbox, django_capture_on_commit_callbacks):
+def test_new_players_with_an_address_get_their_claim_link_by_email(
+    client, empty_event, organizer, accounts, mailoutbox, django_capture_on_commit_callbacks
+):
     client.force_login(organizer)
     text = FILE.replace("carla@example.org", "newbie@example.org")
     response = _upload(client, empty_event, text)
-    client.post(reverse("desk:import_teams", args=[empty_event.pk]), {
-        "confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"})
+    client.post(
+        reverse("desk:import_teams", args=[empty_event.pk]),
+        {"confirm": "1", "payload": response.context["payload"], "file_name": "teams.csv"},
+    )
     newbie = Player.objects.get(user__email="newbie@example.org")
     assert newbie.name == "newbie"  # the address's local part, never the address on public pages
     with django_capture_on_commit_callbacks(execute=True):

@@ -1,6 +1,7 @@
 """The desk import's preview never tells whether an e-mail address is an account's (issue 52): sign-up and the
 password reset were built to hide it, so the preview of a file naming an account's address reads exactly as the one
 naming an address nobody has, seat by seat and in its counts; the invitation goes out with the confirmed import."""
+
 import re
 
 import pytest
@@ -16,13 +17,17 @@ KNOWN, UNKNOWN = "sam@example.org", "sam@example.net"  # the same first part: th
 
 
 def _file(address: str) -> str:
-    return (f"team,seat,player,email\nAzure Ants,A,{address},\nAzure Ants,B,Bea Brown,{address.replace('sam', 'bea')}\n"
-            "Azure Ants,C,Cy Cole,\n")
+    return (
+        f"team,seat,player,email\nAzure Ants,A,{address},\nAzure Ants,B,Bea Brown,{address.replace('sam', 'bea')}\n"
+        "Azure Ants,C,Cy Cole,\n"
+    )
 
 
 def _preview(client, event, address: str):
-    response = client.post(reverse("desk:import_teams", args=[event.pk]),
-                           {"file": SimpleUploadedFile("teams.csv", _file(address).encode())})
+    response = client.post(
+        reverse("desk:import_teams", args=[event.pk]),
+        {"file": SimpleUploadedFile("teams.csv", _file(address).encode())},
+    )
     assert response.status_code == 200
     page = re.sub(r'name="payload" value="[^"]*"', "", response.text)  # the file itself, carried back
     page = re.sub(r"[A-Za-z0-9]{64}", "", page)  # the CSRF tokens, new on every page
@@ -47,10 +52,13 @@ def test_the_confirmed_import_still_invites_the_accounts_person(client, organize
     sam = PlayerFactory(name="Sam Account", user=UserFactory(username="samacc", email=KNOWN))
     event = EventFactory(organizer=organizer)
     client.force_login(organizer)
-    preview = client.post(reverse("desk:import_teams", args=[event.pk]),
-                          {"file": SimpleUploadedFile("teams.csv", _file(KNOWN).encode())})
-    done = client.post(reverse("desk:import_teams", args=[event.pk]),
-                       {"confirm": "1", "payload": preview.context["payload"], "file_name": "teams.csv"})
+    preview = client.post(
+        reverse("desk:import_teams", args=[event.pk]), {"file": SimpleUploadedFile("teams.csv", _file(KNOWN).encode())}
+    )
+    done = client.post(
+        reverse("desk:import_teams", args=[event.pk]),
+        {"confirm": "1", "payload": preview.context["payload"], "file_name": "teams.csv"},
+    )
     assert done.status_code == 302
     assert list(SeatInvitation.objects.values_list("user", flat=True)) == [sam.user_id]
 
@@ -62,7 +70,8 @@ def test_an_address_given_twice_is_refused_alike_with_or_without_an_account(clie
     answers = []
     for address in (KNOWN, UNKNOWN):
         text = f"team,seat,player,email\nAnts,A,Sam One,{address}\nAnts,B,Sam Two,{address}\nAnts,C,Cy Cole,\n"
-        response = client.post(reverse("desk:import_teams", args=[event.pk]),
-                               {"file": SimpleUploadedFile("teams.csv", text.encode())})
+        response = client.post(
+            reverse("desk:import_teams", args=[event.pk]), {"file": SimpleUploadedFile("teams.csv", text.encode())}
+        )
         answers.append((response.status_code, response.context["preview"].row_errors))
     assert answers[0] == answers[1] and answers[0][0] == 400

@@ -1,6 +1,7 @@
 """The desk's log panel reads the one event log (issue 29), and the desk's drops (issue 32): a drop is logged by
 the organizer who made it and shows in the desk log; dropping twice and reinstating a team that never dropped are
 refused with the reason; keyboard results (a first final one and a change) are in the desk log."""
+
 import datetime as dt
 
 import pytest
@@ -16,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 def _team(client, event, name, action):
     registration = event.registrations.get(team__name=name)
-    return client.post(reverse("desk:team", args=[event.pk]), {"registration": registration.pk, "action": action},
-                       follow=True)
+    return client.post(
+        reverse("desk:team", args=[event.pk]), {"registration": registration.pk, "action": action}, follow=True
+    )
 
 
 def _panel(client, event) -> str:
@@ -51,7 +53,9 @@ def test_desk_reinstate_a_team_that_never_dropped_is_refused_with_the_reason(cli
 
 def test_desk_no_shows_are_dropped_by_the_organizer(client, event, organizer):
     client.force_login(organizer)
-    EventDesk.objects.update_or_create(event=event, defaults={"check_in_deadline": timezone.now() - dt.timedelta(minutes=1)})
+    EventDesk.objects.update_or_create(
+        event=event, defaults={"check_in_deadline": timezone.now() - dt.timedelta(minutes=1)}
+    )
     client.post(reverse("desk:no_shows", args=[event.pk]))
     drops = EventLogEntry.objects.filter(event=event, action=LogAction.DROPPED)
     assert drops.count() == 8 and set(drops.values_list("user", flat=True)) == {organizer.pk}
@@ -62,8 +66,11 @@ def test_desk_keyboard_results_first_and_changed_are_in_the_desk_log(client, eve
     client.force_login(organizer)
     _pair_and_start(client, event)
     for result, correct in (("21 12 20", ""), ("12 12 02", "1")):  # changing a final result is a correction
-        client.post(reverse("desk:result", args=[event.pk]),
-                    {"round": 1, "table": 1, "result": result, "correct": correct}, HTTP_HX_REQUEST="true")
+        client.post(
+            reverse("desk:result", args=[event.pk]),
+            {"round": 1, "table": 1, "result": result, "correct": correct},
+            HTTP_HX_REQUEST="true",
+        )
     panel = _panel(client, event)
     assert "entered as final" in panel and "was changed to" in panel
     german = client.get(_desk(event), HTTP_ACCEPT_LANGUAGE="de").text.split('id="desk-log"', 1)[1]

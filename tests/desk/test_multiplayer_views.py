@@ -1,4 +1,5 @@
 """The desk of a pod event (desk/multiplayer_views.py) and the 'Commander night' preset of /events/new/."""
+
 import pytest
 from django.urls import reverse
 
@@ -15,14 +16,30 @@ def test_commander_night_preset_makes_a_pod_event_with_the_chosen_points(client)
     user = UserFactory(username="nora")
     organizer_role_grant(user=user)
     client.force_login(user)
-    response = client.post(reverse("desk:event_new"), {
-        "name": "Commander Night", "date": "2026-12-05", "preset": "commander_night", "expected_teams": "13",
-        "round_minutes": "75", "enforcement_level": "regular", "is_public": "on", "pod_size": "4",
-        "pod_leftovers": "larger", "pod_scoring": "standard"})
+    response = client.post(
+        reverse("desk:event_new"),
+        {
+            "name": "Commander Night",
+            "date": "2026-12-05",
+            "preset": "commander_night",
+            "expected_teams": "13",
+            "round_minutes": "75",
+            "enforcement_level": "regular",
+            "is_public": "on",
+            "pod_size": "4",
+            "pod_leftovers": "larger",
+            "pod_scoring": "standard",
+        },
+    )
     assert response.status_code == 302, response.context["form"].errors if response.context else response
     event = Event.objects.get(name="Commander Night")
     assert (event.structure, event.team_size, event.pod_size, event.pod_leftovers, event.top_cut) == (
-        Structure.MULTIPLAYER_PODS, 1, 4, "larger", 4)
+        Structure.MULTIPLAYER_PODS,
+        1,
+        4,
+        "larger",
+        4,
+    )
     assert (event.pod_win_points, event.pod_draw_points, event.pod_loss_points) == (3, 1, 0)
     settings = client.get(reverse("desk:event_settings", args=[event.pk]))
     assert settings.status_code == 200 and 'name="pod_size"' in settings.text

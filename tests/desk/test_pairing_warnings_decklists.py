@@ -1,4 +1,5 @@
 """Pairing warns about missing and illegal decklists (constructed) and decks that break the team's pool (limited)."""
+
 import pytest
 
 from cards.services import cards_ensure_loaded

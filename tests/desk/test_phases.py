@@ -1,5 +1,6 @@
 """Phases on the console and the desk (docs/phases.md): the settings page edits the phase plan, the desk's next step
 starts the next phase and shows its pods ("Pod 2, seat 5"), each player's page shows their pod and seat."""
+
 import random
 
 import pytest
@@ -16,16 +17,30 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def big(organizer):
-    event = EventFactory(organizer=organizer, team_size=1, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         real_product=True, swiss_rounds=4, top_cut=0)
+    event = EventFactory(
+        organizer=organizer,
+        team_size=1,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        real_product=True,
+        swiss_rounds=4,
+        top_cut=0,
+    )
     for _ in range(16):
         RegistrationFactory(event=event)
     return event
 
 
 def _phase(prefix: str, **fields) -> dict:
-    values = {"name": "", "format_kind": "team_sealed", "constructed_format": "", "rounds": "2",
-              "pairing_scope": "field", "pod_size": "8", **fields}
+    values = {
+        "name": "",
+        "format_kind": "team_sealed",
+        "constructed_format": "",
+        "rounds": "2",
+        "pairing_scope": "field",
+        "pod_size": "8",
+        **fields,
+    }
     return {f"{prefix}-{k}": v for k, v in values.items()}
 
 
@@ -38,19 +53,23 @@ def test_settings_page_adds_changes_and_removes_phases(client, big, organizer):
     assert client.post(add, _phase("new", format_kind="booster_draft", pairing_scope="pods")).status_code == 302
     big.refresh_from_db()
     assert big.swiss_rounds == 4 and list(big.phases.values_list("format_kind", flat=True)) == [
-        "team_sealed", "booster_draft"]
+        "team_sealed",
+        "booster_draft",
+    ]
     page = client.get(reverse("desk:event_settings", args=[big.pk]))
     assert "Phase 1: Day 1 sealed" in page.text and "Phase 2: Booster draft" in page.text
     assert 'data-field="swiss_rounds"' in page.text and "The phase plan below sets the Swiss rounds" in page.text
 
     change = reverse("desk:phase_change", args=[big.pk, 2])
-    response = client.post(change, {**_phase("phase2", format_kind="booster_draft", pairing_scope="pods", rounds="3"),
-                                     "action": "save"})
+    response = client.post(
+        change, {**_phase("phase2", format_kind="booster_draft", pairing_scope="pods", rounds="3"), "action": "save"}
+    )
     assert response.status_code == 302
     big.refresh_from_db()
     assert big.swiss_rounds == 5
-    refused = client.post(change, {**_phase("phase2", format_kind="team_sealed", pairing_scope="pods"),
-                                   "action": "save"})
+    refused = client.post(
+        change, {**_phase("phase2", format_kind="team_sealed", pairing_scope="pods"), "action": "save"}
+    )
     assert refused.status_code == 400 and "Only a draft phase" in refused.text
     assert client.post(change, {"action": "remove"}).status_code == 302
     assert list(big.phases.values_list("number", flat=True)) == [1]
@@ -125,8 +144,12 @@ def test_judges_read_an_earlier_phases_decks_on_the_decklists_page_nobody_else(c
         round_ = round_pair_next(event=big, seed=number, user=organizer)
         if number == 1:
             for seat in Seat.objects.filter(event=big):
-                Decklist.objects.create(seat=seat, text="38 Plains\n2 Sealed Wonder\n1 Side Thing",
-                                        main={"Plains": 38, "Sealed Wonder": 2}, sideboard={"Side Thing": 1})
+                Decklist.objects.create(
+                    seat=seat,
+                    text="38 Plains\n2 Sealed Wonder\n1 Side Thing",
+                    main={"Plains": 38, "Sealed Wonder": 2},
+                    sideboard={"Side Thing": 1},
+                )
         _play(round_, random.Random(number))
     judge, player = UserFactory(), UserFactory()
     EventStaffFactory(event=big, user=judge, role="judge")

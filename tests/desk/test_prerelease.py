@@ -1,6 +1,7 @@
 """The organizer's prerelease evening at the desk (issue 40): the real-product presets of the New event form, the
 next steps (deck building timer, decklists, round 1), the deck building timer on the desk and the projector, and
 who may run them."""
+
 import datetime as dt
 import json
 import re
@@ -66,13 +67,17 @@ def _timers(html: str) -> dict:
 
 # --- the presets of the New event form --------------------------------------------------------------------------
 
+
 def test_new_event_form_offers_the_three_real_product_presets(client, creator):  # noqa: F811
     client.force_login(creator)
     page = client.get(reverse("desk:event_new")).text
     for key in ("prerelease", "sealed_real_product", "team_sealed_real_product"):
         assert f'id="preset-{key}"' in page
-    assert page.index('id="preset-prerelease"') < page.index('id="presets-teams"') < page.index(
-        'id="preset-team_sealed_real_product"')
+    assert (
+        page.index('id="preset-prerelease"')
+        < page.index('id="presets-teams"')
+        < page.index('id="preset-team_sealed_real_product"')
+    )
 
 
 def test_the_prerelease_preset_makes_a_regular_rel_real_product_sealed_event_without_registration(client, creator):  # noqa: F811
@@ -80,9 +85,17 @@ def test_the_prerelease_preset_makes_a_regular_rel_real_product_sealed_event_wit
     assert _new(client, enforcement_level="competitive").status_code == 302
     event = Event.objects.get(name="Prerelease")
     assert (event.team_size, event.format_kind, event.real_product, event.decklists_at_regular) == (
-        1, FormatKind.TEAM_SEALED, True, False)
+        1,
+        FormatKind.TEAM_SEALED,
+        True,
+        False,
+    )
     assert (event.enforcement_level, event.swiss_rounds, event.top_cut, event.deck_building_minutes) == (
-        EnforcementLevel.REGULAR, 5, 8, 30)
+        EnforcementLevel.REGULAR,
+        5,
+        8,
+        30,
+    )
     assert EventLogEntry.objects.get(event=event, action="event_created").user == creator
 
 
@@ -97,22 +110,30 @@ def test_sealed_with_real_product_is_competitive_whatever_the_form_said(client, 
 @pytest.mark.parametrize("size", ["2", "3"])
 def test_team_sealed_with_real_boxes_for_teams_of_two_or_three(client, creator, size):  # noqa: F811
     client.force_login(creator)
-    assert _new(client, name="Boxes", preset="team_sealed_real_product", team_size=size,
-                expected_teams="6").status_code == 302
+    assert (
+        _new(client, name="Boxes", preset="team_sealed_real_product", team_size=size, expected_teams="6").status_code
+        == 302
+    )
     event = Event.objects.get(name="Boxes")
     assert (event.team_size, event.real_product, event.decklists_at_regular, event.deck_building_minutes) == (
-        int(size), True, True, 60)
+        int(size),
+        True,
+        True,
+        60,
+    )
 
 
 def test_team_sealed_with_real_boxes_refuses_teams_of_four(client, creator):  # noqa: F811
     client.force_login(creator)
     response = _new(client, name="Boxes", preset="team_sealed_real_product", team_size="4")
     assert response.status_code == 400 and "Team sealed with real boxes is played by teams of 3." in unescape(
-        response.text)
+        response.text
+    )
     assert not Event.objects.filter(name="Boxes").exists()
 
 
 # --- the next steps ---------------------------------------------------------------------------------------------
+
 
 def test_competitive_evening_builds_then_collects_decklists_then_pairs(_bundled_cards):
     cards_ensure_loaded()
@@ -162,8 +183,9 @@ def test_regular_rel_evening_builds_then_pairs_and_never_asks_for_decklists():
 
 
 def test_team_sealed_with_real_boxes_counts_teams_with_every_members_deck(_bundled_cards):
-    event = SealedEventFactory(organizer=_organizer("olivia"), team_size=3, real_product=True,
-                               decklists_at_regular=True)
+    event = SealedEventFactory(
+        organizer=_organizer("olivia"), team_size=3, real_product=True, decklists_at_regular=True
+    )
     RegistrationFactory(event=event)
     RegistrationFactory(event=event)
     _run(event)
@@ -177,6 +199,7 @@ def test_a_digital_sealed_event_pairs_round_1_first_as_before():
 
 
 # --- the timer on the desk and the projector --------------------------------------------------------------------
+
 
 def test_the_desk_shows_the_next_step_and_then_the_running_timer(client):
     event = _evening()
@@ -221,8 +244,10 @@ def test_another_organizer_can_neither_start_nor_pause_the_timer(client):
     client.force_login(_organizer("oscar"))
     step = _step(event)
     assert client.post(reverse("desk:step", args=[event.pk]), {"key": step.key}).status_code == 404
-    assert client.post(reverse("drafting:paper_event", args=[event.pk]),
-                       {"action": "build", "minutes": "30"}).status_code == 404
+    assert (
+        client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "build", "minutes": "30"}).status_code
+        == 404
+    )
     assert not EventTimer.objects.filter(event=event).exists()
     _run(event)
     assert client.post(reverse("drafting:paper_event", args=[event.pk]), {"action": "pause:build"}).status_code == 404

@@ -1,5 +1,6 @@
 """One tap from the table (issue 41): each match slip and each table of the wall list carries the QR code of the
 match's page, where its players report; decoded, the code opens that page for them and for no one else."""
+
 import re
 
 import pytest

@@ -11,8 +11,9 @@ from tournaments.models import Event, TeamMatch
 
 
 def _finish_round(event):
-    TeamMatch.objects.filter(round__event=event, team_b__isnull=False).exclude(
-        result_state=ResultState.FINAL).update(outcome="A", result_state=ResultState.FINAL)
+    TeamMatch.objects.filter(round__event=event, team_b__isnull=False).exclude(result_state=ResultState.FINAL).update(
+        outcome="A", result_state=ResultState.FINAL
+    )
 
 
 def _run(event, by):
@@ -24,8 +25,13 @@ def _run(event, by):
 def _sealed_event(*, teams: int, swiss_rounds: int, top_cut: int):
     """An organizer and their team sealed event of `teams` registered teams."""
     organizer = OrganizerFactory()
-    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=swiss_rounds, top_cut=top_cut)
+    event = EventFactory(
+        organizer=organizer,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        swiss_rounds=swiss_rounds,
+        top_cut=top_cut,
+    )
     for _ in range(teams):
         RegistrationFactory(event=event)
     return organizer, event
@@ -46,15 +52,24 @@ def test_next_steps_through_a_top_cut(db):
     _finish_round(event)
     assert desk_next_step(event=Event.objects.get(pk=event.pk)).label == "Close the event"
     _run(event, organizer)
-    assert labels == ["Pair round 1", "Start the clock", "Pair round 2", "Start the clock", "Cut to top 4",
-                      "Start the clock", "Pair the next top-cut round", "Start the clock"]
+    assert labels == [
+        "Pair round 1",
+        "Start the clock",
+        "Pair round 2",
+        "Start the clock",
+        "Cut to top 4",
+        "Start the clock",
+        "Pair the next top-cut round",
+        "Start the clock",
+    ]
     assert Event.objects.get(pk=event.pk).status == EventStatus.FINISHED
 
 
 def test_next_step_of_a_one_draft_rochester_event_starts_the_drafts(db):
     organizer = OrganizerFactory()
-    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="",
-                         draft_structure="one_draft")
+    event = EventFactory(
+        organizer=organizer, format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="", draft_structure="one_draft"
+    )
     RegistrationFactory(event=event)
     RegistrationFactory(event=event)
     assert _run(event, organizer).label == "Start the drafts"
@@ -103,8 +118,9 @@ def test_next_step_blocked_while_results_are_missing(db):
     assert info.value.messages == ["2 tables still wait for their results."]
 
 
-@pytest.mark.parametrize(("top_cut", "said"), [(2, "(1 v 2)"), (4, "(1 v 4, 2 v 3)"),
-                                               (8, "(1 v 8, 4 v 5, 2 v 7, 3 v 6)")])
+@pytest.mark.parametrize(
+    ("top_cut", "said"), [(2, "(1 v 2)"), (4, "(1 v 4, 2 v 3)"), (8, "(1 v 8, 4 v 5, 2 v 7, 3 v 6)")]
+)
 def test_the_cut_step_says_the_pairs_the_cut_really_makes(db, top_cut, said):
     from tournaments.topcut import bracket_state
 

@@ -76,8 +76,11 @@ def test_desk_runs_an_event_to_its_end_with_keyboard_results(client, event, orga
         round_ = event.rounds.get(number=number)
         assert desk_next_step(event=Event.objects.get(pk=event.pk)).blocked == "4 tables still wait for their results."
         for table in range(1, 5):
-            response = client.post(reverse("desk:result", args=[event.pk]),
-                                   {"round": number, "table": table, "result": "21 12 20"}, HTTP_HX_REQUEST="true")
+            response = client.post(
+                reverse("desk:result", args=[event.pk]),
+                {"round": number, "table": table, "result": "21 12 20"},
+                HTTP_HX_REQUEST="true",
+            )
             assert response["X-Desk-Entry"] == "saved"
         assert set(round_.matches.values_list("result_state", flat=True)) == {ResultState.FINAL}
     assert desk_next_step(event=Event.objects.get(pk=event.pk)).label == "Close the event"
@@ -88,18 +91,24 @@ def test_desk_runs_an_event_to_its_end_with_keyboard_results(client, event, orga
 def test_desk_result_entry_refusal_says_why_and_writes_nothing(client, event, organizer):
     client.force_login(organizer)
     _pair_and_start(client, event)
-    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "2-1 1-2"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "2-1 1-2"}, HTTP_HX_REQUEST="true"
+    )
     assert response["X-Desk-Entry"] == "error"
     assert "Table 1: Type one result per seat (A, B, C): 3 expected, 2 typed." in response.text
-    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "3-0 2-0 2-0"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("desk:result", args=[event.pk]),
+        {"round": 1, "table": 1, "result": "3-0 2-0 2-0"},
+        HTTP_HX_REQUEST="true",
+    )
     assert response["X-Desk-Entry"] == "error"
-    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 77, "result": "ID"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        reverse("desk:result", args=[event.pk]), {"round": 1, "table": 77, "result": "ID"}, HTTP_HX_REQUEST="true"
+    )
     assert "Round 1 has no table 77." in response.text
-    response = client.post(reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "00 00 00"},
-                           HTTP_HX_REQUEST="true")  # "1 00 00 00": no game played is a slip of the keyboard
+    response = client.post(
+        reverse("desk:result", args=[event.pk]), {"round": 1, "table": 1, "result": "00 00 00"}, HTTP_HX_REQUEST="true"
+    )  # "1 00 00 00": no game played is a slip of the keyboard
     assert "Table 1: Seat A: &#x27;00&#x27; records no game" in response.text
     assert TeamMatch.objects.get(round__event=event, table=1).result_state == ResultState.PENDING
 
@@ -147,7 +156,9 @@ def test_desk_check_in_and_no_shows(client, event, organizer):
     assert "6 teams have not checked in" in client.get(_desk(event)).text
     client.post(reverse("desk:no_shows", args=[event.pk]))
     assert not event.registrations.filter(dropped_round__isnull=False).exists()  # deadline not set: refused
-    EventDesk.objects.update_or_create(event=event, defaults={"check_in_deadline": timezone.now() - dt.timedelta(minutes=1)})
+    EventDesk.objects.update_or_create(
+        event=event, defaults={"check_in_deadline": timezone.now() - dt.timedelta(minutes=1)}
+    )
     client.post(reverse("desk:no_shows", args=[event.pk]))
     assert event.registrations.filter(dropped_round=0).count() == 6
     _step(client, event)
@@ -226,8 +237,16 @@ def test_projector_has_pairings_alphabetically_and_a_qr_code(client, event, orga
     import re
 
     first_column = re.findall(r"<tr><td>([^<]+)</td>", page)
-    assert first_column == ["Azure Ants", "Brass Bats", "Cobalt Cats", "Dire Dogs", "Ember Eels", "Frost Foxes",
-                            "Gilded Geese", "Hollow Hawks"]
+    assert first_column == [
+        "Azure Ants",
+        "Brass Bats",
+        "Cobalt Cats",
+        "Dire Dogs",
+        "Ember Eels",
+        "Frost Foxes",
+        "Gilded Geese",
+        "Hollow Hawks",
+    ]
 
 
 def test_projector_of_a_hidden_event_is_404(client, event):
@@ -307,8 +326,11 @@ def test_check_in_deadline_that_is_no_date_is_refused_with_the_reason(client, ev
 @pytest.mark.parametrize("bad", ["-5", "0", "abc", "99999999999999999999", "601", "2.5"])
 def test_minutes_per_round_that_is_no_length_is_refused_and_nothing_saved(client, event, organizer, bad):
     client.force_login(organizer)
-    response = client.post(reverse("desk:check_in_settings", args=[event.pk]),
-                           {"deadline": "2026-06-01T10:00", "round_minutes": bad}, follow=True)
+    response = client.post(
+        reverse("desk:check_in_settings", args=[event.pk]),
+        {"deadline": "2026-06-01T10:00", "round_minutes": bad},
+        follow=True,
+    )
     page = response.content.decode()
     assert "Minutes per round: give whole minutes from 1 to 600; nothing was saved." in page
     assert "Saved." not in page
@@ -323,23 +345,33 @@ def test_minutes_per_round_is_saved(client, event, organizer):
     assert EventDesk.objects.get(event=event).round_minutes == 45
 
 
-@pytest.mark.parametrize(("minutes", "table", "said"), [
-    ("0", "", "Add time: give whole minutes from 1 to 240."),
-    ("abc", "", "Add time: give whole minutes from 1 to 240."),
-    ("241", "", "Add time: give whole minutes from 1 to 240."),
-    ("5", "-1", "Add time: &quot;-1&quot; is not a table number; leave the table empty to add time for the whole round."),
-    ("5", "x", "Add time: &quot;x&quot; is not a table number"),
-])
+@pytest.mark.parametrize(
+    ("minutes", "table", "said"),
+    [
+        ("0", "", "Add time: give whole minutes from 1 to 240."),
+        ("abc", "", "Add time: give whole minutes from 1 to 240."),
+        ("241", "", "Add time: give whole minutes from 1 to 240."),
+        (
+            "5",
+            "-1",
+            "Add time: &quot;-1&quot; is not a table number; leave the table empty to add time for the whole round.",
+        ),
+        ("5", "x", "Add time: &quot;x&quot; is not a table number"),
+    ],
+)
 def test_add_time_refuses_in_minutes_and_never_turns_a_bad_table_into_the_whole_round(
-        client, event, organizer, minutes, table, said):
+    client, event, organizer, minutes, table, said
+):
     from tournaments.models import ClockExtension, RoundClock
 
     client.force_login(organizer)
     _pair_and_start(client, event)
     before = RoundClock.objects.get(round__event=event).ends_at
-    response = client.post(reverse("desk:clock", args=[event.pk]),
-                           {"round": 1, "action": "add", "minutes": minutes, "table": table, "reason": "judge call"},
-                           follow=True)
+    response = client.post(
+        reverse("desk:clock", args=[event.pk]),
+        {"round": 1, "action": "add", "minutes": minutes, "table": table, "reason": "judge call"},
+        follow=True,
+    )
     page = response.content.decode()
     assert said in page and "seconds" not in page
     assert not ClockExtension.objects.exists()
@@ -364,8 +396,9 @@ def _one_round_then_a_cut(client, organizer, *, top_cut: int) -> Event:
     from tests.factories import EventFactory, RegistrationFactory
     from tournaments.enums import FormatKind
 
-    event = EventFactory(organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="",
-                         swiss_rounds=1, top_cut=top_cut)
+    event = EventFactory(
+        organizer=organizer, format_kind=FormatKind.TEAM_SEALED, constructed_format="", swiss_rounds=1, top_cut=top_cut
+    )
     for _ in range(4):
         RegistrationFactory(event=event)
     client.force_login(organizer)

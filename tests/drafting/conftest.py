@@ -3,6 +3,7 @@
 Moving the clock is a database update of the table's deadline or review end, never a mock: the services read the
 server's real clock and compare it with what the row says.
 """
+
 import datetime as dt
 
 from django.utils import timezone

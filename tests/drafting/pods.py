@@ -1,5 +1,6 @@
 """Helpers for the Two-Headed Giant pod tests: an event of 2HG teams seated in pods, packs of uniquely named
 cards entered, and moving a pod's clock (a database update of its deadline, never a mock)."""
+
 import datetime as dt
 
 from django.utils import timezone
@@ -14,8 +15,17 @@ def pod_card_name(pack_round: int, opener: int, position: int) -> str:
     return f"R{pack_round + 1}-S{opener + 1}-{position:02d}"
 
 
-def make_pods(*, teams=8, pack_size=15, start=True, seed=1, review=None, pick_seconds=None,
-              enforcement=EnforcementLevel.COMPETITIVE, **kwargs) -> list[Pod]:
+def make_pods(
+    *,
+    teams=8,
+    pack_size=15,
+    start=True,
+    seed=1,
+    review=None,
+    pick_seconds=None,
+    enforcement=EnforcementLevel.COMPETITIVE,
+    **kwargs,
+) -> list[Pod]:
     """An event of `teams` 2HG teams seated in pods, each pod's packs entered, started unless start=False."""
     event = ThgDraftEventFactory(enforcement_level=enforcement, **kwargs)
     for _ in range(teams):
@@ -51,8 +61,11 @@ def pack_ids(pod: Pod, team: PodTeam) -> list[int]:
 
     pod = reload(pod)
     opener = thg.pack_in_front_of(pod_size=pod.teams.count(), pack_round=pod.pack_round, step=pod.step, seat=team.seat)
-    return list(PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
-                .order_by("position").values_list("pk", flat=True))
+    return list(
+        PodCard.objects.filter(pod=pod, pack_round=pod.pack_round, opener=opener, team__isnull=True)
+        .order_by("position")
+        .values_list("pk", flat=True)
+    )
 
 
 def picked(pod: Pod) -> int:

@@ -1,4 +1,5 @@
 """The organizer's table actions in the admin that can't be taken back ask first and record why."""
+
 import pytest
 from django.urls import reverse
 
@@ -45,7 +46,10 @@ def test_admin_action_counts_use_plural_forms(client):
 def test_admin_action_counts_in_german_use_the_singular_for_one(client):
     client.force_login(OrganizerFactory())
     table = make_table(review=0)
-    page = client.post(reverse("admin:drafting_drafttable_changelist"),
-                       {"action": "pause", "_selected_action": [table.pk]}, follow=True,
-                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.post(
+        reverse("admin:drafting_drafttable_changelist"),
+        {"action": "pause", "_selected_action": [table.pk]},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
     assert "1 Tische" not in page

@@ -1,4 +1,5 @@
 """The organizer's page for typing in a table's packs from real packs, against the bundled card catalogue."""
+
 from html import unescape
 
 import pytest
@@ -53,7 +54,11 @@ def test_enter_packs_full_table_is_stored_in_layout_order_and_the_draft_starts(c
     table = reload(table)
     assert table.pack_sizes == [15] * 12
     assert (table.pack_source, table.set_code) == (PackSource.ENTERED, "DOM")
-    first = list(DraftCard.objects.filter(table=table, pack_index=0).values_list("position", "name", "colors", "types", "rarity")[:2])
+    first = list(
+        DraftCard.objects.filter(table=table, pack_index=0).values_list(
+            "position", "name", "colors", "types", "rarity"
+        )[:2]
+    )
     assert first == [(1, "Llanowar Elves", "G", "Creature", "common"), (2, "Shivan Fire", "R", "Instant", "common")]
     assert list(DraftCard.objects.filter(table=table, pack_index=11).values_list("name", flat=True)) == packs()[11]
     assert draft_table_start(table_id=table.pk, by=None).status == DraftStatus.RUNNING
@@ -66,7 +71,13 @@ def test_enter_packs_without_a_set_takes_details_from_the_catalogue(client):
     entered[5][13] = "Lightning Bolt"  # not a Dominaria card: fine without a set
     enter(client, table, typed(entered))
     card = DraftCard.objects.get(table=table, pack_index=5, position=14)
-    assert (card.name, card.colors, card.types, card.mana_value, card.rarity) == ("Lightning Bolt", "R", "Instant", 1.0, "")
+    assert (card.name, card.colors, card.types, card.mana_value, card.rarity) == (
+        "Lightning Bolt",
+        "R",
+        "Instant",
+        1.0,
+        "",
+    )
     assert reload(table).pack_sizes == [14] * 12
 
 
@@ -79,7 +90,10 @@ def test_enter_packs_unknown_name_is_refused_with_pack_line_and_suggestions_and_
     text = typed(entered)
     page = unescape(enter(client, table, text, set_code="DOM").content.decode())
     # A pack takes 17 lines (a note, 15 cards, a blank line): pack 4's note is line 52, its 7th card line 59.
-    assert "Pack 4, card 7 (line 59): 'Llanowar Elfs' is not a card name; did you mean Llanowar Elves or Llanowar Elite" in page
+    assert (
+        "Pack 4, card 7 (line 59): 'Llanowar Elfs' is not a card name; did you mean Llanowar Elves or Llanowar Elite"
+        in page
+    )
     assert "Pack 8, card 1 (line 121): Lightning Bolt is not a card of DOM." in page
     assert text.splitlines()[58] == "Llanowar Elfs"
     assert "Llanowar Elfs" in page.split("<textarea", 1)[1]  # the typing is kept to be corrected
@@ -159,7 +173,9 @@ def test_enter_packs_staff_without_change_permission_is_forbidden(client):
     table = table_of_two()
     viewer = UserFactory(is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_drafttable"))
-    EventStaffFactory(event=table.event, user=viewer, role="co_organizer")  # runs the event: the model permission decides
+    EventStaffFactory(
+        event=table.event, user=viewer, role="co_organizer"
+    )  # runs the event: the model permission decides
     client.force_login(viewer)
     assert enter(client, table, typed(packs())).status_code == 403
     assert not DraftCard.objects.filter(table=table).exists()

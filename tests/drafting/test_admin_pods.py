@@ -1,5 +1,6 @@
 """The organizer's pod controls in the admin: seat pods from the event's draft settings, generate packs, start,
 pause, review break, resume, end, and edit the timing without touching the live draft."""
+
 import pytest
 from django.urls import reverse
 
@@ -21,8 +22,11 @@ def test_seat_pods_from_the_draft_settings_then_generate_and_start(client):
     for _ in range(7):
         RegistrationFactory(event=event)
     settings = DraftSettings.objects.create(event=event, set_code="DOM", thg_pick_seconds={"15": 90})
-    page = client.post(reverse("admin:drafting_draftsettings_changelist"),
-                       {"action": "seat_pods", "_selected_action": [settings.pk]}, follow=True).content.decode()
+    page = client.post(
+        reverse("admin:drafting_draftsettings_changelist"),
+        {"action": "seat_pods", "_selected_action": [settings.pk]},
+        follow=True,
+    ).content.decode()
     assert "2 pods." in page
     pods = list(Pod.objects.filter(event=event))
     assert all(p.pick_seconds == {"15": 90} for p in pods)
@@ -47,13 +51,33 @@ def test_timing_edit_goes_through_the_service_and_refuses_nonsense(client):
     client.force_login(OrganizerFactory())
     pod = make_pods(teams=3)[0]
     url = reverse("admin:drafting_pod_change", args=[pod.pk])
-    client.post(url, {"pick_seconds": '{"15": 60, "3": 5}', "round_review_seconds": "45", "deck_building_minutes": "50",
-                      "teams-TOTAL_FORMS": 0, "teams-INITIAL_FORMS": 0, "log-TOTAL_FORMS": 0, "log-INITIAL_FORMS": 0})
+    client.post(
+        url,
+        {
+            "pick_seconds": '{"15": 60, "3": 5}',
+            "round_review_seconds": "45",
+            "deck_building_minutes": "50",
+            "teams-TOTAL_FORMS": 0,
+            "teams-INITIAL_FORMS": 0,
+            "log-TOTAL_FORMS": 0,
+            "log-INITIAL_FORMS": 0,
+        },
+    )
     fresh = reload(pod)
     assert fresh.pick_seconds == {"15": 60, "3": 5} and fresh.round_review_seconds == 45
     assert fresh.status == DraftStatus.RUNNING and fresh.deadline == pod.deadline
-    page = client.post(url, {"pick_seconds": '{"15": -4}', "round_review_seconds": "45", "deck_building_minutes": "50",
-                             "teams-TOTAL_FORMS": 0, "teams-INITIAL_FORMS": 0, "log-TOTAL_FORMS": 0,
-                             "log-INITIAL_FORMS": 0}, follow=True).content.decode()
+    page = client.post(
+        url,
+        {
+            "pick_seconds": '{"15": -4}',
+            "round_review_seconds": "45",
+            "deck_building_minutes": "50",
+            "teams-TOTAL_FORMS": 0,
+            "teams-INITIAL_FORMS": 0,
+            "log-TOTAL_FORMS": 0,
+            "log-INITIAL_FORMS": 0,
+        },
+        follow=True,
+    ).content.decode()
     assert "seconds from 0" in page
     assert reload(pod).pick_seconds == {"15": 60, "3": 5}

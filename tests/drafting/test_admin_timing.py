@@ -1,4 +1,5 @@
 """A table's page in the admin: only the timing is edited, under the table's lock, and the running deadline moves."""
+
 import datetime as dt
 
 import pytest
@@ -17,8 +18,13 @@ pytestmark = pytest.mark.django_db
 
 def _change(client, table, **fields):
     url = reverse("admin:drafting_drafttable_change", args=[table.pk])
-    data = {"review_seconds": table.review_seconds or "", "pick_seconds": table.pick_seconds or "",
-            "log-TOTAL_FORMS": 0, "log-INITIAL_FORMS": 0, **fields}
+    data = {
+        "review_seconds": table.review_seconds or "",
+        "pick_seconds": table.pick_seconds or "",
+        "log-TOTAL_FORMS": 0,
+        "log-INITIAL_FORMS": 0,
+        **fields,
+    }
     return client.post(url, data, follow=True)
 
 

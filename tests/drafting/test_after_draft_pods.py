@@ -1,6 +1,7 @@
 """After a Two-Headed Giant booster draft: each team's pool becomes its sealed pool (two 40-card decks and the
 shared sideboard registered against it), and the Swiss rounds pair the teams of each pod with each other (MTR 7.6)
 unless the event lifts the pod rule at Regular REL."""
+
 from collections import defaultdict
 
 import pytest
@@ -42,8 +43,10 @@ def test_an_ended_draft_gives_the_cards_taken_so_far():
     expire(pod)
     thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=0)
     thg_pod_end(pod_id=pod.pk, by=None, reason="fire alarm")
-    assert sorted(SealedPool.objects.filter(registration__pod_seats__pod=pod).values_list("cards__booster", flat=True)) \
+    assert (
+        sorted(SealedPool.objects.filter(registration__pod_seats__pod=pod).values_list("cards__booster", flat=True))
         == [0] * 6
+    )
 
 
 def test_a_pod_ended_before_it_started_makes_no_pools():
@@ -54,7 +57,7 @@ def test_a_pod_ended_before_it_started_makes_no_pools():
 
 def _lists(names, *, a=40, b=40):
     text = lambda cards: "\n".join(f"1 {n}" for n in cards)  # noqa: E731
-    return {("A", "main"): text(names[:a]), ("B", "main"): text(names[a:a + b]), ("", "side"): text(names[a + b:])}
+    return {("A", "main"): text(names[:a]), ("B", "main"): text(names[a : a + b]), ("", "side"): text(names[a + b :])}
 
 
 def test_two_40_card_decks_and_the_shared_sideboard_register_against_the_pool():

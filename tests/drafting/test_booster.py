@@ -1,5 +1,6 @@
 """The booster draft's pure rules (drafting.booster on drafting.passing): pods of up to eight, three packs passing
 left-right-left, one card a pick, the MTR's pick times, the first round across the pod."""
+
 import random
 
 import pytest
@@ -48,7 +49,9 @@ def test_booster_last_card_of_a_pack_goes_on_without_a_choice():
 def test_booster_pick_times_are_the_mtr_table_and_shrink_as_the_pack_empties():
     times = [booster.RULES.pick_seconds(cards) for cards in range(15, 1, -1)]
     assert times == [40, 40, 35, 30, 25, 25, 20, 20, 15, 10, 10, 10, 10, 10]  # MTR's 5 s raised to the phone floor
-    assert min(times) == PHONE_PICK_FLOOR_SECONDS and booster.RULES.pick_seconds(3, {"3": 5}) == 5  # the organizer's own
+    assert (
+        min(times) == PHONE_PICK_FLOOR_SECONDS and booster.RULES.pick_seconds(3, {"3": 5}) == 5
+    )  # the organizer's own
     assert booster.RULES.pick_seconds(15, {"15": 60, "5": 10}) == 60
     assert booster.RULES.pick_seconds(9, {"15": 60, "5": 10}) == 10
 

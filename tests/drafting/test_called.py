@@ -1,6 +1,7 @@
 """The called draft's pure rules (drafting/called.py): MTR Appendix B pick times by the cards in the pack for every
 pack size, the reviews between packs, left-right-left, and where a timer stands after so many seconds, paused or
 not."""
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -82,7 +83,7 @@ def test_called_position_is_inside_its_segment(pack_size, packs, elapsed):
     if where.over:
         assert elapsed >= called.total_seconds(schedule)
     else:
-        before = sum(s.seconds for s in schedule[:where.index])
+        before = sum(s.seconds for s in schedule[: where.index])
         assert before <= elapsed < before + schedule[where.index].seconds
         assert where.left == pytest.approx(before + schedule[where.index].seconds - elapsed)
 
@@ -107,12 +108,25 @@ def test_thg_called_picks_two_cards_with_the_2hg_times_for_every_pack_size(pack_
 def test_thg_called_passes_left_right_six_times_with_a_review_before_every_later_pack():
     schedule = called.thg_called_draft_schedule(pack_size=15)
     assert {s.pack: s.passing for s in schedule if s.kind == called.PICK} == {
-        1: "left", 2: "right", 3: "left", 4: "right", 5: "left", 6: "right"}
+        1: "left",
+        2: "right",
+        3: "left",
+        4: "right",
+        5: "left",
+        6: "right",
+    }
     assert [(s.pack, s.seconds) for s in schedule if s.kind == called.REVIEW] == [(p, 30) for p in range(2, 7)]
     # 15 cards: 80 + 65 + 50 + 40 + 25 + 15 + 10 s a pack.
     assert called.total_seconds(schedule) == 6 * 285 + 5 * 30
-    assert schedule[0].as_json() == {"kind": "pick", "seconds": 80, "pack": 1, "pick": 1, "cards": 15,
-                                     "passing": "left", "take": 2}
+    assert schedule[0].as_json() == {
+        "kind": "pick",
+        "seconds": 80,
+        "pack": 1,
+        "pick": 1,
+        "cards": 15,
+        "passing": "left",
+        "take": 2,
+    }
 
 
 def test_thg_called_takes_the_events_table_and_no_review():
@@ -130,8 +144,9 @@ OFFICIAL_1B = "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A".split()  # RULES.md
 def test_rochester_call_names_the_official_pick_order_and_leaves_the_last_card_uncalled():
     schedule = called.rochester_call_schedule(team_size=3, pack_size=15, first_team=1)
     first_pack = [s for s in schedule if s.pack == 1]
-    assert first_pack[0] == called.Segment(kind=called.REVIEW, seconds=20, pack=1, cards=15, passing="clockwise",
-                                           seat="1B", round=1)
+    assert first_pack[0] == called.Segment(
+        kind=called.REVIEW, seconds=20, pack=1, cards=15, passing="clockwise", seat="1B", round=1
+    )
     picks = first_pack[1:]
     assert [s.seat for s in picks] == OFFICIAL_1B[:14]  # the 15th card goes to 2A with no call
     assert [s.seconds for s in picks] == [5] * 14 and [s.cards for s in picks] == list(range(15, 1, -1))
@@ -146,27 +161,31 @@ def test_rochester_call_has_every_pack_in_the_horseshoe_order(team_size, first_t
     plan = rochester.draft_plan(team_size=team_size, pack_size=14, first_team=first_team)
     reviews = [s for s in schedule if s.kind == called.REVIEW]
     assert [(s.pack, s.round, s.seat, s.passing) for s in reviews] == [
-        (p.index + 1, p.round, str(p.opener), p.direction.value) for p in plan]
+        (p.index + 1, p.round, str(p.opener), p.direction.value) for p in plan
+    ]
     assert len(reviews) == 3 * 2 * team_size
     assert reviews[0].seat == f"{first_team}B"
     for pack in plan:
         assert [s.seat for s in schedule if s.kind == called.PICK and s.pack == pack.index + 1] == [
-            str(seat) for seat in pack.picks[:-1]]
+            str(seat) for seat in pack.picks[:-1]
+        ]
     assert called.total_seconds(schedule) == 3 * 2 * team_size * (20 + 13 * 5)
     assert schedule[-1].next_opener == ""
 
 
 @pytest.mark.parametrize("pack_size", range(2, 21))
 def test_rochester_call_for_every_pack_size(pack_size):
-    schedule = called.rochester_call_schedule(team_size=3, pack_size=pack_size, first_team=2, review_seconds=10,
-                                              pick_seconds=3)
+    schedule = called.rochester_call_schedule(
+        team_size=3, pack_size=pack_size, first_team=2, review_seconds=10, pick_seconds=3
+    )
     assert called.total_seconds(schedule) == 18 * (10 + 3 * (pack_size - 1))
     assert sum(1 for s in schedule if s.kind == called.PICK) == 18 * (pack_size - 1)
 
 
 def test_rochester_call_then_deck_building_and_no_review():
-    schedule = called.rochester_call_schedule(team_size=2, pack_size=3, first_team=1, review_seconds=0,
-                                              build_minutes=40)
+    schedule = called.rochester_call_schedule(
+        team_size=2, pack_size=3, first_team=1, review_seconds=0, build_minutes=40
+    )
     assert schedule[-1] == called.Segment(kind=called.BUILD, seconds=2400)
     assert not any(s.kind == called.REVIEW for s in schedule)
 
@@ -182,11 +201,16 @@ def test_rochester_call_paused_stands_still_and_runs_on_by_the_pause():
     assert schedule[called.position(schedule, 20 + 14 * 5).index]["seat"] == "1C"  # pack 2's review: 1C lays out
 
 
-@pytest.mark.parametrize("kwargs", [dict(team_size=3, pack_size=1, first_team=1),
-                                    dict(team_size=3, pack_size=15, first_team=3),
-                                    dict(team_size=1, pack_size=15, first_team=1),
-                                    dict(team_size=3, pack_size=15, first_team=1, pick_seconds=0),
-                                    dict(team_size=3, pack_size=15, first_team=1, build_minutes=500)])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(team_size=3, pack_size=1, first_team=1),
+        dict(team_size=3, pack_size=15, first_team=3),
+        dict(team_size=1, pack_size=15, first_team=1),
+        dict(team_size=3, pack_size=15, first_team=1, pick_seconds=0),
+        dict(team_size=3, pack_size=15, first_team=1, build_minutes=500),
+    ],
+)
 def test_rochester_call_refuses_what_cant_be_called(kwargs):
     with pytest.raises(called.ScheduleRefused):
         called.rochester_call_schedule(**kwargs)

@@ -1,4 +1,5 @@
 """`make run`'s demo draft: a table ready to start, six logins, safe to load again."""
+
 import pytest
 from django.contrib.auth import get_user_model
 

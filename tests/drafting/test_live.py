@@ -4,6 +4,7 @@ The worker runs as a subprocess (`celery -A config worker --pool threads -B`) on
 tests use `transactional_db`: the worker only sees committed rows. It talks to its own Redis database number, and
 this process sends the timer tasks there too.
 """
+
 import datetime as dt
 import os
 import threading
@@ -149,11 +150,15 @@ def test_pick_and_its_timeout_racing_record_exactly_one_pick(transactional_db, b
             time.sleep(max(0.0, (deadline - timezone.now()).total_seconds()))
             return action()
 
-        results = _race(table, contenders=[
-            lambda: at_deadline(lambda: draft_pick(
-                table_id=table.pk, seat=seat, card_id=newest.pk, pack_index=0, pick_number=pick)),
-            lambda: at_deadline(lambda: draft_timeout_apply(table_id=table.pk, pack_index=0, pick_number=pick)),
-        ])
+        results = _race(
+            table,
+            contenders=[
+                lambda: at_deadline(
+                    lambda: draft_pick(table_id=table.pk, seat=seat, card_id=newest.pk, pack_index=0, pick_number=pick)
+                ),
+                lambda: at_deadline(lambda: draft_timeout_apply(table_id=table.pk, pack_index=0, pick_number=pick)),
+            ],
+        )
         assert DraftCard.objects.filter(table=table, pack_index=0, pick_number=pick).count() == 1
         assert reload(table).pick_number == pick + 1
         outcomes.add(DraftCard.objects.get(table=table, pack_index=0, pick_number=pick).via)
@@ -165,10 +170,13 @@ def test_pick_and_its_timeout_racing_record_exactly_one_pick(transactional_db, b
 def test_two_tabs_picking_at_once_record_one_pick(transactional_db, broker_url):
     table = make_table(team_size=3, pack_size=15, review=0, pick=30)
     cards = list(DraftCard.objects.filter(table=table, pack_index=0)[:2])
-    results = _race(table, contenders=[
-        lambda card=card: draft_pick(table_id=table.pk, seat="1B", card_id=card.pk, pack_index=0, pick_number=1)
-        for card in cards
-    ])
+    results = _race(
+        table,
+        contenders=[
+            lambda card=card: draft_pick(table_id=table.pk, seat="1B", card_id=card.pk, pack_index=0, pick_number=1)
+            for card in cards
+        ],
+    )
     assert sorted(type(r).__name__ for r in results) == ["DraftCard", "DraftRefused"]
     assert "already been made" in str(next(r for r in results if isinstance(r, DraftRefused)))
     assert DraftCard.objects.filter(table=table, pick_number__isnull=False).count() == 1

@@ -1,6 +1,7 @@
 """The individual booster draft on a real worker, Redis and PostgreSQL: a pick racing its timer, the worker's timer
 tasks timing out picks within a second, a worker killed mid-draft (the beat sweep of the next one takes over), and
 the benchmark's JSON line."""
+
 import datetime as dt
 import time
 
@@ -30,12 +31,20 @@ def test_booster_every_player_picking_as_the_timer_fires_gets_one_card_each(tran
             time.sleep(max(0.0, (deadline - timezone.now()).total_seconds()))
             return action()
 
-        _race(pod, contenders=[
-            *[lambda seat=seat: at_deadline(lambda: thg_pick(
-                pod_id=pod.pk, user=player(seat), card_ids=[choices[seat.pk]], pack_round=0, step=step))
-              for seat in seats],
-            lambda: at_deadline(lambda: thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=step)),
-        ])
+        _race(
+            pod,
+            contenders=[
+                *[
+                    lambda seat=seat: at_deadline(
+                        lambda: thg_pick(
+                            pod_id=pod.pk, user=player(seat), card_ids=[choices[seat.pk]], pack_round=0, step=step
+                        )
+                    )
+                    for seat in seats
+                ],
+                lambda: at_deadline(lambda: thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=step)),
+            ],
+        )
         assert (reload(pod).pack_round, reload(pod).step) == (0, step + 1)
         for seat in seats:
             assert PodCard.objects.filter(team=seat, pick_step=step).count() == 1

@@ -1,5 +1,6 @@
 """Live push of draft tables (issue 19): a table's change is published on Redis when it commits, and its seats
 listen through Server-Sent Events; without Redis the endpoint answers 204 and the pages poll."""
+
 import time
 
 import pytest

@@ -1,4 +1,5 @@
 """Defect 5 (issue 19): a pick's deadline is judged when the pick arrived, not when a busy server processed it."""
+
 import datetime as dt
 
 import pytest
@@ -16,9 +17,16 @@ pytestmark = pytest.mark.django_db
 
 
 def _pick_args(table):
-    card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pick_number__isnull=True).order_by("-pk")[0]
-    return dict(table_id=table.pk, seat=draft_seat_to_pick(table=table), card_id=card.pk,
-                pack_index=table.pack_index, pick_number=table.pick_number), card
+    card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pick_number__isnull=True).order_by("-pk")[
+        0
+    ]
+    return dict(
+        table_id=table.pk,
+        seat=draft_seat_to_pick(table=table),
+        card_id=card.pk,
+        pack_index=table.pack_index,
+        pick_number=table.pick_number,
+    ), card
 
 
 def test_a_pick_that_arrived_in_time_counts_though_processed_after_the_deadline(monkeypatch):

@@ -1,5 +1,6 @@
 """Draft logs out: the MTGO text format, the CSV of an event's picks, the pages that download them and what must
 not leak (another drafter's picks, picks during a Competitive draft)."""
+
 import csv
 import io
 
@@ -19,10 +20,16 @@ pytestmark = pytest.mark.django_db
 
 
 def test_mtgo_text_marks_the_card_taken_and_indents_the_others():
-    text = mtgo_text(event="Friday Draft", started=None, drafters=["Ann", "Bob"], me="Bob", picks=[
-        LoggedPick(pack=1, pick=1, seen=("Shock", "Opt", "Duress"), taken=("Opt",)),
-        LoggedPick(pack=1, pick=2, seen=("Bolt", "Opt"), taken=("Opt",)),
-    ])
+    text = mtgo_text(
+        event="Friday Draft",
+        started=None,
+        drafters=["Ann", "Bob"],
+        me="Bob",
+        picks=[
+            LoggedPick(pack=1, pick=1, seen=("Shock", "Opt", "Duress"), taken=("Opt",)),
+            LoggedPick(pack=1, pick=2, seen=("Bolt", "Opt"), taken=("Opt",)),
+        ],
+    )
     assert text == (
         "Event #: Friday Draft\nPlayers:\n    Ann\n--> Bob\n\n"
         "Pack 1 pick 1:\n    Shock\n--> Opt\n    Duress\n\n"
@@ -31,9 +38,15 @@ def test_mtgo_text_marks_the_card_taken_and_indents_the_others():
 
 
 def test_mtgo_text_marks_both_cards_of_a_two_card_pick_and_one_of_two_copies():
-    text = mtgo_text(event="E", started=None, drafters=["T"], me="T", picks=[
-        LoggedPick(pack=2, pick=3, seen=("Opt", "Opt", "Shock", "Bolt"), taken=("Opt", "Bolt")),
-    ])
+    text = mtgo_text(
+        event="E",
+        started=None,
+        drafters=["T"],
+        me="T",
+        picks=[
+            LoggedPick(pack=2, pick=3, seen=("Opt", "Opt", "Shock", "Bolt"), taken=("Opt", "Bolt")),
+        ],
+    )
     assert "Pack 2 pick 3:\n--> Opt\n    Opt\n    Shock\n--> Bolt\n" in text
 
 
@@ -107,8 +120,9 @@ def test_rochester_pick_log_after_the_table_ends(client):
         table = reload_table(table)
         seat = draft_seat_to_pick(table=table)
         card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pick_number__isnull=True).last()
-        draft_pick(table_id=table.pk, seat=seat, card_id=card.pk, pack_index=table.pack_index,
-                   pick_number=table.pick_number)
+        draft_pick(
+            table_id=table.pk, seat=seat, card_id=card.pk, pack_index=table.pack_index, pick_number=table.pick_number
+        )
         takers.append((seat, card.name))
     draft_table_end(table_id=table.pk, by=None, reason="test")
     seat, first_card = takers[0]

@@ -1,5 +1,6 @@
 """Team Rochester drafts every round within its pod (RULES.md 6, MTR 7.6 and 8.5): draft tables belong to a round,
 numbered like its matches; the one-draft structure; team sizes; the deck-building clock."""
+
 import datetime as dt
 
 import pytest
@@ -187,6 +188,7 @@ def test_deck_building_minutes_follow_the_event_setting():
 
 
 # --- Pages -----------------------------------------------------------------------------------------------------------
+
 
 def test_match_page_links_the_draft_and_shows_the_deck_building_clock_to_both_teams(client):
     from drafting.services.tables import draft_table_end

@@ -5,6 +5,7 @@ An event of 8 teams runs 3 rounds of draft-then-play: pairing a round seats each
 like their match, the tables draft live (the worker's timers take the oldest card for every pick), the teams get
 the deck-building clock, play the match they drafted for, and the next round pairs and drafts again.
 """
+
 import os
 
 import pytest
@@ -55,15 +56,18 @@ def _use_broker(url: str) -> None:
 def worker(transactional_db, own_broker):
     db = connection.settings_dict
     database_url = f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-    proc = start_worker(database_url=database_url, broker_url=own_broker, concurrency=4,
-                        settings_module="config.settings.test")
+    proc = start_worker(
+        database_url=database_url, broker_url=own_broker, concurrency=4, settings_module="config.settings.test"
+    )
     yield proc
     stop_worker(proc, kill=True)
 
 
 def _packs(table: DraftTable) -> list[list[str]]:
-    return [[f"R{table.round.number} T{table.number} P{p + 1:02d} C{k}" for k in range(1, PACK_SIZE + 1)]
-            for p in range(table.pack_count)]
+    return [
+        [f"R{table.round.number} T{table.number} P{p + 1:02d} C{k}" for k in range(1, PACK_SIZE + 1)]
+        for p in range(table.pack_count)
+    ]
 
 
 def test_team_rochester_event_of_8_teams_runs_3_rounds_of_draft_then_play(worker):

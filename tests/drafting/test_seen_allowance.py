@@ -1,6 +1,7 @@
 """A pick's clock starts when the player can see the pick: each deadline set for a pick that just became visible
 carries the time the news takes to reach the phone (0.25 s with the live push, 1 s when pages poll, or the
 setting); after a review period the pack was on the screen already, so nothing is added."""
+
 import datetime as dt
 
 import pytest
@@ -17,9 +18,15 @@ from tests.drafting.conftest import make_table, reload
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize(("setting", "redis", "seconds"), [
-    (None, "redis://127.0.0.1:6379/9", 0.25), (None, "", 1.0), (2.0, "", 2.0), (0.0, "redis://x", 0.0),
-])
+@pytest.mark.parametrize(
+    ("setting", "redis", "seconds"),
+    [
+        (None, "redis://127.0.0.1:6379/9", 0.25),
+        (None, "", 1.0),
+        (2.0, "", 2.0),
+        (0.0, "redis://x", 0.0),
+    ],
+)
 def test_seen_allowance_is_the_push_latency_or_the_poll_interval_or_the_setting(settings, setting, redis, seconds):
     settings.HYDRA_DRAFT_SEEN_SECONDS, settings.HYDRA_REDIS_URL = setting, redis
     assert seen_allowance() == dt.timedelta(seconds=seconds)

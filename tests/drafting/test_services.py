@@ -1,4 +1,5 @@
 """The draft's services, played through on the embedded database (RULES.md 6)."""
+
 import datetime as dt
 from collections import Counter
 
@@ -27,7 +28,13 @@ from drafting.services.tables import (
     draft_tables_create,
 )
 from tests.drafting.conftest import card_name, end_review, expire, make_table, reload, seat_to_pick
-from tests.factories import DraftSettingsFactory, EventFactory, OrganizerFactory, RegistrationFactory, RochesterEventFactory
+from tests.factories import (
+    DraftSettingsFactory,
+    EventFactory,
+    OrganizerFactory,
+    RegistrationFactory,
+    RochesterEventFactory,
+)
 from tournaments.enums import DraftStructure
 
 ONE_DRAFT = DraftStructure.ONE_DRAFT
@@ -40,8 +47,11 @@ def pick_oldest_but_one(table: DraftTable) -> DraftCard:
     table = end_review(table)
     card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pick_number__isnull=True).last()
     return draft_pick(
-        table_id=table.pk, seat=seat_to_pick(table), card_id=card.pk,
-        pack_index=table.pack_index, pick_number=table.pick_number,
+        table_id=table.pk,
+        seat=seat_to_pick(table),
+        card_id=card.pk,
+        pack_index=table.pack_index,
+        pick_number=table.pick_number,
     )
 
 
@@ -57,12 +67,16 @@ def play_through(table: DraftTable, *, timeout_every: int = 0) -> None:
             continue
         card = DraftCard.objects.filter(table=table, pack_index=table.pack_index, pick_number__isnull=True).last()
         seat = str(plan[table.pack_index].picks[table.pick_number - 1])
-        draft_pick(table_id=table.pk, seat=seat, card_id=card.pk, pack_index=table.pack_index, pick_number=table.pick_number)
+        draft_pick(
+            table_id=table.pk, seat=seat, card_id=card.pk, pack_index=table.pack_index, pick_number=table.pick_number
+        )
 
 
 def picks_by_plan(table: DraftTable) -> list[tuple[int, int, str]]:
     return list(
-        DraftCard.objects.filter(table=table).order_by("pack_index", "pick_number").values_list("pack_index", "pick_number", "picked_by")
+        DraftCard.objects.filter(table=table)
+        .order_by("pack_index", "pick_number")
+        .values_list("pack_index", "pick_number", "picked_by")
     )
 
 
@@ -143,7 +157,10 @@ def test_draft_table_choose_records_the_choice_of_the_drawn_team():
     table = make_table(start=False, first_team=None, chooser=2)
     draft_table_choose(table_id=table.pk, first_team=2, by=None)
     assert reload(table).first_team == 2
-    assert draft_log_entries(draft=table).filter(action=DraftAction.CHOICE).get().data["detail"] == "team 2 chose: team 2 picks first"
+    assert (
+        draft_log_entries(draft=table).filter(action=DraftAction.CHOICE).get().data["detail"]
+        == "team 2 chose: team 2 picks first"
+    )
 
 
 def test_draft_table_start_without_the_choice_is_refused():
@@ -215,7 +232,9 @@ def test_draft_official_example_first_pack_at_the_table():
     table = make_table(review=0)
     for _ in range(14):  # the 15th card is the last one left: 2A takes it at once
         pick_oldest_but_one(table)
-    seats = DraftCard.objects.filter(table=table, pack_index=0).order_by("pick_number").values_list("picked_by", flat=True)
+    seats = (
+        DraftCard.objects.filter(table=table, pack_index=0).order_by("pick_number").values_list("picked_by", flat=True)
+    )
     assert " ".join(seats) == "1B 1C 2A 2B 2C 1A 1A 2C 2B 2A 1C 1B 1B 1C 2A"
     assert DraftCard.objects.get(table=table, pack_index=0, pick_number=15).via == PickVia.LAST
     table = reload(table)
@@ -337,7 +356,10 @@ def test_draft_table_review_break_granted_on_a_paused_table_keeps_the_time_left(
     left = paused.paused_deadline_left
     on_break = draft_table_pause(table_id=table.pk, by=None, review_break=True, reason="Judge call at table 3")
     assert (on_break.status, on_break.review_break, on_break.paused_deadline_left) == (DraftStatus.PAUSED, True, left)
-    assert [e.action for e in draft_log_entries(draft=table).filter()][-2:] == [DraftAction.PAUSE, DraftAction.REVIEW_BREAK]
+    assert [e.action for e in draft_log_entries(draft=table).filter()][-2:] == [
+        DraftAction.PAUSE,
+        DraftAction.REVIEW_BREAK,
+    ]
     with pytest.raises(DraftRefused, match="already paused"):
         draft_table_pause(table_id=table.pk, by=None)
     assert draft_table_resume(table_id=table.pk, by=None).review_break is False

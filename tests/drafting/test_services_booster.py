@@ -1,5 +1,6 @@
 """The individual booster draft through the services: seating, one-card picks, timeouts, the reviews between
 packs, the whole draft to each player's pool for deck registration, and round 1 paired across the pod."""
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -27,16 +28,25 @@ def _pick_everyone(pod, *, take_last=False):
     for seat in PodTeam.objects.filter(pod=pod).order_by("seat"):
         ids = front(pod, seat)
         if len(ids) > 1:
-            thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[ids[-1] if take_last else ids[0]],
-                     pack_round=pod.pack_round, step=pod.step)
+            thg_pick(
+                pod_id=pod.pk,
+                user=player(seat),
+                card_ids=[ids[-1] if take_last else ids[0]],
+                pack_round=pod.pack_round,
+                step=pod.step,
+            )
     return reload(pod)
 
 
 def _statements(captured) -> list[str]:
     """The SQL a call ran that does work: without the transaction's own statements (BEGIN, SAVEPOINT ...) and
     SQLite's no-op UPDATE that stands in for FOR UPDATE (core.draft_lock)."""
-    return [q["sql"] for q in captured if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
-            and 'SET "version" = "drafting_pod"."version"' not in q["sql"]]
+    return [
+        q["sql"]
+        for q in captured
+        if not q["sql"].startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))
+        and 'SET "version" = "drafting_pod"."version"' not in q["sql"]
+    ]
 
 
 def test_booster_pick_runs_six_statements_four_of_them_under_the_pods_lock():
@@ -55,8 +65,11 @@ def test_booster_pick_runs_six_statements_four_of_them_under_the_pods_lock():
         assert locked == 1 and sql[0].startswith('SELECT "drafting_podteam"')  # the seat is found before the lock
         counts.append((len(sql), len(sql) - locked - 1))
         with CaptureQueriesContext(connection) as read:
-            assert (taken[0].pk, taken[0].via, taken[0].name) == (ids[2], PickVia.PLAYER, PodCard.objects.get(
-                pk=ids[2]).name)
+            assert (taken[0].pk, taken[0].via, taken[0].name) == (
+                ids[2],
+                PickVia.PLAYER,
+                PodCard.objects.get(pk=ids[2]).name,
+            )
         assert len(read.captured_queries) == 2  # the name is read when asked for (and once more by the test)
     assert counts == [(6, 4)] * 3 + [(8, 6)]
     assert reload(pod).step == 1
@@ -84,7 +97,11 @@ def test_booster_pods_seat_players_in_pods_of_up_to_eight_with_the_mtr_timing():
     assert [p.teams.count() for p in pods] == [5, 4]
     pod = pods[0]
     assert (pod.format, pod.pick_seconds, pod.review_seconds_by_round, pod.deck_building_minutes) == (
-        PodFormat.BOOSTER, {}, [30, 45], 25)
+        PodFormat.BOOSTER,
+        {},
+        [30, 45],
+        25,
+    )
     assert draft_log_entries(draft=pod).filter(action="pods_seated").exists()
 
 

@@ -1,6 +1,7 @@
 """A live booster draft in a later phase of a big event (issue 42, docs/phases.md): 16 players play 2 rounds of
 sealed, then a booster draft phase in pods of 8 seated by the standings drafts on the phones with the pods and seats
 the phase gave, and the picks become the pools of phase 2."""
+
 import random
 
 import pytest
@@ -40,8 +41,11 @@ def _draft_whole_pod(pod: Pod) -> dict[int, dict[str, int]]:
     ends; returns each registration's picks (English name -> copies)."""
     seats = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
     Pod.objects.filter(pk=pod.pk).update(review_seconds_by_round=[], round_review_seconds=None, pick_seconds={})
-    packs = [[f"{pod_card_name(r, o, k)} p{pod.number}" for k in range(1, PACK_SIZE + 1)]
-             for r in range(3) for o in range(len(seats))]
+    packs = [
+        [f"{pod_card_name(r, o, k)} p{pod.number}" for k in range(1, PACK_SIZE + 1)]
+        for r in range(3)
+        for o in range(len(seats))
+    ]
     thg_pod_enter_packs(pod_id=pod.pk, by=None, packs=packs)
     thg_pod_start(pod_id=pod.pk, by=None)
     while reload(pod).status == DraftStatus.RUNNING:
@@ -49,8 +53,7 @@ def _draft_whole_pod(pod: Pod) -> dict[int, dict[str, int]]:
         for seat in seats:
             ids = front(pod, seat)
             if len(ids) > 1:
-                thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[ids[0]], pack_round=pod.pack_round,
-                         step=pod.step)
+                thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[ids[0]], pack_round=pod.pack_round, step=pod.step)
     assert reload(pod).status == DraftStatus.FINISHED
     picks: dict[int, dict[str, int]] = {}
     for card in PodCard.objects.filter(pod=pod).select_related("team"):
@@ -61,13 +64,26 @@ def _draft_whole_pod(pod: Pod) -> dict[int, dict[str, int]]:
 
 def test_16_players_sealed_then_a_live_booster_draft_in_the_phases_pods():
     organizer = OrganizerFactory()
-    event = EventFactory(team_size=1, format_kind=FormatKind.TEAM_SEALED, constructed_format="", real_product=False,
-                         swiss_rounds=5, top_cut=0, organizer=organizer)
+    event = EventFactory(
+        team_size=1,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        real_product=False,
+        swiss_rounds=5,
+        top_cut=0,
+        organizer=organizer,
+    )
     for _ in range(16):
         SoloRegistrationFactory(event=event)
     phase_create(event=event, user=organizer, format_kind=FormatKind.TEAM_SEALED, rounds=2)
-    phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=2,
-                 pairing_scope=PairingScope.PODS, pod_size=8)
+    phase_create(
+        event=event,
+        user=organizer,
+        format_kind=FormatKind.BOOSTER_DRAFT,
+        rounds=2,
+        pairing_scope=PairingScope.PODS,
+        pod_size=8,
+    )
     phase_create(event=event, user=organizer, format_kind=FormatKind.TEAM_SEALED, rounds=1)
     rng = random.Random(5)
     for number in (1, 2):
@@ -87,8 +103,9 @@ def test_16_players_sealed_then_a_live_booster_draft_in_the_phases_pods():
     assert len(expected) == 2 and all(len(members) == 8 for members in expected)
     assert [p.number for p in pods] == [1, 2] and {p.phase_number for p in pods} == {2}
     for pod, members in zip(pods, expected):
-        assert list(PodTeam.objects.filter(pod=pod).order_by("seat").values_list("registration_id", flat=True)) \
-            == members
+        assert (
+            list(PodTeam.objects.filter(pod=pod).order_by("seat").values_list("registration_id", flat=True)) == members
+        )
     assert [p.pk for p in thg_pods_for_event(event=event)] == [p.pk for p in pods]
     with pytest.raises(DraftRefused, match="already has its pods"):
         booster_pods_seat(event=event, by=organizer)

@@ -1,5 +1,6 @@
 """The paper draft's services (drafting/services/paper.py): pods for 7 to 24 players, round 1 (or every round)
 within the pod, the called draft's and the deck building's timers, pause and resume, the event log, refusals."""
+
 import datetime as dt
 import math
 from collections import Counter
@@ -140,8 +141,9 @@ def test_called_draft_pause_and_resume_move_the_call_by_the_pause():
     with pytest.raises(DraftRefused, match="isn't running"):
         event_timer_pause(event=event, kind=TimerKind.CALLED_DRAFT, by=event.organizer)
     now = timezone.now()  # 50 s run, then 100 s paused
-    EventTimer.objects.filter(pk=timer.pk).update(started_at=now - dt.timedelta(seconds=150),
-                                                  paused_at=now - dt.timedelta(seconds=100))
+    EventTimer.objects.filter(pk=timer.pk).update(
+        started_at=now - dt.timedelta(seconds=150), paused_at=now - dt.timedelta(seconds=100)
+    )
     event_timer_resume(event=event, kind=TimerKind.CALLED_DRAFT, by=event.organizer)
     running = event_timer_state(event=event, kind=TimerKind.CALLED_DRAFT, now=timezone.now())
     assert running["index"] == 1 and running["paused_at"] is None and running["left"] == pytest.approx(25, abs=1)
@@ -150,8 +152,11 @@ def test_called_draft_pause_and_resume_move_the_call_by_the_pause():
         event_timer_resume(event=event, kind=TimerKind.CALLED_DRAFT, by=event.organizer)
     with pytest.raises(DraftRefused, match="still running"):
         called_draft_start(event=event, by=event.organizer, pack_size=15)
-    actions = list(EventLogEntry.objects.filter(event=event, user=event.organizer, action__startswith="timer_")
-                   .order_by("pk").values_list("action", flat=True))
+    actions = list(
+        EventLogEntry.objects.filter(event=event, user=event.organizer, action__startswith="timer_")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
     assert actions == ["timer_draft_start", "timer_draft_pause", "timer_draft_resume"]
 
 
@@ -268,16 +273,25 @@ def test_each_paper_pod_is_called_paused_and_stopped_on_its_own_and_read_by_pod(
     state = event_timers_state(event=event, now=now)
     assert state["draft"] is None
     assert [(c["pod"], c["pod_id"], c["paused_at"] is not None) for c in state["calls"]] == [
-        (1, pods[0].pk, True), (2, pods[1].pk, False)]
+        (1, pods[0].pk, True),
+        (2, pods[1].pk, False),
+    ]
     mine = event_timers_state(event=event, now=now, pod_ids=[pods[1].pk])["calls"]
     assert [c["id"] for c in mine] == [second.pk] and mine[0]["schedule"][0]["cards"] == 14
     event_timer_stop(event=event, by=event.organizer, timer_id=second.pk)
     assert list(EventTimer.objects.filter(event=event).values_list("pk", flat=True)) == [first.pk]
-    messages = [str(e.message) for e in EventLogEntry.objects.filter(
-        event=event, user=event.organizer, action__startswith="timer_").order_by("pk")]
-    assert messages == ["Pod 1: Called draft started: 3 packs of 15 cards.",
-                        "Pod 2: Called draft started: 3 packs of 14 cards.", "Pod 1: Called draft paused.",
-                        "Pod 2: Called draft stopped."]
+    messages = [
+        str(e.message)
+        for e in EventLogEntry.objects.filter(event=event, user=event.organizer, action__startswith="timer_").order_by(
+            "pk"
+        )
+    ]
+    assert messages == [
+        "Pod 1: Called draft started: 3 packs of 15 cards.",
+        "Pod 2: Called draft started: 3 packs of 14 cards.",
+        "Pod 1: Called draft paused.",
+        "Pod 2: Called draft stopped.",
+    ]
 
 
 def test_deck_building_ends_early_once_every_deck_is_in_logged_and_over_everywhere():
@@ -333,13 +347,14 @@ def test_rochester_real_product_round_seats_paper_tables_and_each_table_gets_its
     round_ = round_pair_next(event=event, seed=1)
     tables = list(DraftTable.objects.filter(round=round_).order_by("number"))
     assert len(tables) == 2 and {t.pack_source for t in tables} == {PackSource.PAPER}
-    first = rochester_call_start(event=event, by=event.organizer, table_id=tables[0].pk, pack_size=15,
-                                 first_team=2, build_minutes=40)
-    second = rochester_call_start(event=event, by=event.organizer, table_id=tables[1].pk, pack_size=14,
-                                  first_team=1)
+    first = rochester_call_start(
+        event=event, by=event.organizer, table_id=tables[0].pk, pack_size=15, first_team=2, build_minutes=40
+    )
+    second = rochester_call_start(event=event, by=event.organizer, table_id=tables[1].pk, pack_size=14, first_team=1)
     assert (first.table, second.table) == (tables[0], tables[1])
-    assert first.schedule == [s.as_json() for s in called.rochester_call_schedule(
-        team_size=3, pack_size=15, first_team=2, build_minutes=40)]
+    assert first.schedule == [
+        s.as_json() for s in called.rochester_call_schedule(team_size=3, pack_size=15, first_team=2, build_minutes=40)
+    ]
     assert first.schedule[0]["seat"] == "2B" and first.schedule[-1]["kind"] == "build"
     assert second.schedule[0]["seat"] == "1B" and second.schedule[-1]["kind"] == "pick"
     tables[0].refresh_from_db()
@@ -353,10 +368,15 @@ def test_rochester_real_product_round_seats_paper_tables_and_each_table_gets_its
     event_timer_resume(event=event, timer_id=first.pk, by=event.organizer)
     with pytest.raises(DraftRefused, match="still running"):
         rochester_call_start(event=event, by=None, table_id=tables[0].pk, pack_size=15)
-    log = list(EventLogEntry.objects.filter(event=event, action__startswith="timer_").order_by("pk")
-               .values_list("action", "user"))
+    log = list(
+        EventLogEntry.objects.filter(event=event, action__startswith="timer_")
+        .order_by("pk")
+        .values_list("action", "user")
+    )
     assert log == [("timer_draft_start", event.organizer.pk)] * 2 + [
-        ("timer_draft_pause", event.organizer.pk), ("timer_draft_resume", event.organizer.pk)]
+        ("timer_draft_pause", event.organizer.pk),
+        ("timer_draft_resume", event.organizer.pk),
+    ]
 
 
 def test_rochester_every_round_has_its_own_tables_and_calls():

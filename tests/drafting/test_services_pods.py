@@ -1,4 +1,5 @@
 """Services of the Two-Headed Giant booster draft in pods (drafting.services.pods, RULES.md 7, MTR 9.7)."""
+
 import datetime as dt
 
 import pytest
@@ -86,7 +87,9 @@ def test_thg_pick_either_teammate_two_cards_go_to_the_teams_pool():
     cards = thg_pick(pod_id=pod.pk, user=players(team)[1], card_ids=ids, pack_round=0, step=0)
     assert sorted(c.pk for c in cards) == sorted(ids)
     assert set(PodCard.objects.filter(team=team).values_list("name", flat=True)) == {
-        pod_card_name(0, 1, 14), pod_card_name(0, 1, 15)}
+        pod_card_name(0, 1, 14),
+        pod_card_name(0, 1, 15),
+    }
     assert reload(pod).step == 0  # the other teams haven't picked: the packs stay
 
 
@@ -118,8 +121,13 @@ def test_thg_pick_bad_cards_refused_with_a_message_nothing_written(how):
     pod = make_pods(teams=4)[0]
     teams = _teams(pod)
     mine, theirs = pack_ids(pod, teams[0]), pack_ids(pod, teams[1])
-    card_ids = {"one": mine[:1], "three": mine[:3], "twice": [mine[0], mine[0]], "other pack": [mine[0], theirs[0]],
-                "unknown": [mine[0], 10**9]}[how]
+    card_ids = {
+        "one": mine[:1],
+        "three": mine[:3],
+        "twice": [mine[0], mine[0]],
+        "other pack": [mine[0], theirs[0]],
+        "unknown": [mine[0], 10**9],
+    }[how]
     message = "exactly two" if how in ("one", "three", "twice") else "isn't in the pack in front of your team"
     with pytest.raises(DraftRefused, match=message):
         thg_pick(pod_id=pod.pk, user=players(teams[0])[0], card_ids=card_ids, pack_round=0, step=0)
@@ -131,8 +139,9 @@ def test_thg_pick_by_a_player_of_another_pod_refused():
     pods = make_pods(teams=8)
     stranger = players(_teams(pods[1])[0])[0]
     with pytest.raises(DraftRefused, match="don't draft in this pod"):
-        thg_pick(pod_id=pods[0].pk, user=stranger, card_ids=pack_ids(pods[0], _teams(pods[0])[0])[:2],
-                 pack_round=0, step=0)
+        thg_pick(
+            pod_id=pods[0].pk, user=stranger, card_ids=pack_ids(pods[0], _teams(pods[0])[0])[:2], pack_round=0, step=0
+        )
     assert picked(pods[0]) == 0
 
 
@@ -252,7 +261,10 @@ def test_thg_pod_pause_keeps_the_time_left_and_resume_restores_it():
     resumed = thg_pod_resume(pod_id=pod.pk, by=None)
     assert resumed.status == DraftStatus.RUNNING and not resumed.review_break
     assert 11 < (resumed.deadline - timezone.now()).total_seconds() <= 12
-    assert list(draft_log_entries(draft=pod).filter().values_list("action", flat=True))[-2:] == ["review_break", "resume"]
+    assert list(draft_log_entries(draft=pod).filter().values_list("action", flat=True))[-2:] == [
+        "review_break",
+        "resume",
+    ]
 
 
 def test_sweep_and_read_apply_overdue_timeouts_without_a_worker():

@@ -7,6 +7,7 @@ the timer's two oldest cards); each team's pool becomes its sealed pool, where i
 the shared sideboard; the Swiss rounds pair the teams of each pod with each other (2HG shared-game matches); the
 standings follow. Then the races: row locks under threads, and the timers.
 """
+
 import datetime as dt
 import time
 
@@ -77,8 +78,11 @@ def test_two_hg_draft_event_of_eight_teams_end_to_end(worker):  # noqa: F811
         names = list(pool.cards.order_by("position").values_list("name", flat=True))
         assert len(names) == 6 * PACK_SIZE
         text = lambda cards: "\n".join(f"1 {n}" for n in cards)  # noqa: E731
-        sealed_pool_register_lists(pool=pool, user=players(team)[0], lists={
-            ("A", "main"): text(names[:40]), ("B", "main"): text(names[40:80]), ("", "side"): text(names[80:])})
+        sealed_pool_register_lists(
+            pool=pool,
+            user=players(team)[0],
+            lists={("A", "main"): text(names[:40]), ("B", "main"): text(names[40:80]), ("", "side"): text(names[80:])},
+        )
         assert SealedPool.objects.get(pk=pool.pk).is_registered
 
     # Three Swiss rounds within the pods: every team meets each team of its pod once.
@@ -101,10 +105,13 @@ def test_two_teammates_pressing_at_once_record_one_pick(transactional_db, broker
     team = PodTeam.objects.get(pod=pod, seat=0)
     a, b = players(team)
     ids = pack_ids(pod, team)
-    results = _race(pod, contenders=[
-        lambda: thg_pick(pod_id=pod.pk, user=a, card_ids=ids[:2], pack_round=0, step=0),
-        lambda: thg_pick(pod_id=pod.pk, user=b, card_ids=ids[2:4], pack_round=0, step=0),
-    ])
+    results = _race(
+        pod,
+        contenders=[
+            lambda: thg_pick(pod_id=pod.pk, user=a, card_ids=ids[:2], pack_round=0, step=0),
+            lambda: thg_pick(pod_id=pod.pk, user=b, card_ids=ids[2:4], pack_round=0, step=0),
+        ],
+    )
     assert sorted(type(r).__name__ for r in results) == ["DraftRefused", "list"]
     assert "already picked" in str(next(r for r in results if isinstance(r, DraftRefused)))
     assert PodCard.objects.filter(team=team).count() == 2
@@ -123,12 +130,20 @@ def test_every_team_picking_at_once_as_the_timer_fires_one_pick_each(transaction
             time.sleep(max(0.0, (deadline - timezone.now()).total_seconds()))
             return action()
 
-        _race(pod, contenders=[
-            *[lambda team=team: at_deadline(lambda: thg_pick(
-                pod_id=pod.pk, user=players(team)[0], card_ids=choices[team.pk], pack_round=0, step=step))
-              for team in teams],
-            lambda: at_deadline(lambda: thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=step)),
-        ])
+        _race(
+            pod,
+            contenders=[
+                *[
+                    lambda team=team: at_deadline(
+                        lambda: thg_pick(
+                            pod_id=pod.pk, user=players(team)[0], card_ids=choices[team.pk], pack_round=0, step=step
+                        )
+                    )
+                    for team in teams
+                ],
+                lambda: at_deadline(lambda: thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=step)),
+            ],
+        )
         assert (reload(pod).pack_round, reload(pod).step) == (0, step + 1)
         for team in teams:
             assert PodCard.objects.filter(team=team, pick_step=step).count() == 2

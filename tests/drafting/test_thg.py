@@ -1,4 +1,5 @@
 """The pure Two-Headed Giant booster draft engine (drafting.thg, RULES.md 7)."""
+
 import random
 
 import pytest
@@ -10,8 +11,17 @@ from drafting import thg
 
 @pytest.mark.parametrize(
     ("teams", "sizes"),
-    [(3, [3]), (4, [4]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]), (9, [3, 3, 3]), (10, [4, 3, 3]), (13, [4, 3, 3, 3]),
-     (64, [4] * 16)],
+    [
+        (3, [3]),
+        (4, [4]),
+        (6, [3, 3]),
+        (7, [4, 3]),
+        (8, [4, 4]),
+        (9, [3, 3, 3]),
+        (10, [4, 3, 3]),
+        (13, [4, 3, 3, 3]),
+        (64, [4] * 16),
+    ],
 )
 def test_pod_sizes_three_or_four_as_equal_as_possible(teams, sizes):
     assert thg.pod_sizes(teams) == sizes

@@ -1,4 +1,5 @@
 """The event file carries the pairing constraints (issue 42): byes in advance, fixed tables, pairings to avoid."""
+
 import json
 
 import pytest
@@ -28,13 +29,15 @@ def test_constraints_survive_export_and_import():
     copy = event_import(document=json.loads(json.dumps(document)), user=UserFactory())
     again = event_export(event=copy)
     assert [(t["name"], t["byes_in_advance"], t["fixed_table"], t["avoid"]) for t in again["teams"]] == [
-        (t["name"], t["byes_in_advance"], t["fixed_table"], t["avoid"]) for t in document["teams"]]
+        (t["name"], t["byes_in_advance"], t["fixed_table"], t["avoid"]) for t in document["teams"]
+    ]
     assert sum(t["byes_in_advance"] for t in again["teams"]) == 2
     assert AvoidedPairing.objects.filter(event=copy).count() == 1
 
 
-@pytest.mark.parametrize(("key", "value"), [("byes_in_advance", 4), ("fixed_table", 0), ("avoid", ["Nobody here"]),
-                                            ("avoid", "not a list")])
+@pytest.mark.parametrize(
+    ("key", "value"), [("byes_in_advance", 4), ("fixed_table", 0), ("avoid", ["Nobody here"]), ("avoid", "not a list")]
+)
 def test_bad_constraints_in_a_file_are_named_and_nothing_is_imported(key, value):
     document = json.loads(json.dumps(event_export(event=_constrained_event())))
     document["teams"][0][key] = value

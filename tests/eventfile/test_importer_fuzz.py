@@ -1,6 +1,7 @@
 """Fuzzing the importer (issue 39): a valid event file (of three kinds of event) with some of its values replaced by
 any JSON value, sent to /events/import and /events/{id}/replace on PostgreSQL, answers 201/200 or a 400 naming the
 field, never a 5xx, and a refused file writes nothing. Bounded: EXAMPLES files per door."""
+
 import json
 import os
 
@@ -19,12 +20,41 @@ pytestmark = [pytest.mark.services, pytest.mark.django_db]
 
 EXAMPLES = int(os.environ.get("HYDRA_FUZZ_EXAMPLES", "120"))  # a longer hunt: HYDRA_FUZZ_EXAMPLES=2000
 
-_scalars = (st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
-            | st.sampled_from([-5, -1, 0, 1, 2, 32767, 32768, 2**31, 2**63, 1.0, 0.5, "", "exploded", "A", "2026-13-45",
-                               "2026-12-04T10:00:00+00:00", "x" * 300, "Nul\x00", "\x00"])
-            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8))
-_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                                             max_size=3), max_leaves=6)
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from(
+        [
+            -5,
+            -1,
+            0,
+            1,
+            2,
+            32767,
+            32768,
+            2**31,
+            2**63,
+            1.0,
+            0.5,
+            "",
+            "exploded",
+            "A",
+            "2026-13-45",
+            "2026-12-04T10:00:00+00:00",
+            "x" * 300,
+            "Nul\x00",
+            "\x00",
+        ]
+    )
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+)
+_values = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 def _paths(value, path=()):
@@ -44,7 +74,7 @@ def _replaced(document, path, value):
     out = _replaced(out, path[1:], value)
     if isinstance(document, dict):
         return {**document, path[0]: out}
-    return [*document[:path[0]], out, *document[path[0] + 1:]]
+    return [*document[: path[0]], out, *document[path[0] + 1 :]]
 
 
 @pytest.fixture
@@ -52,10 +82,14 @@ def base():
     """Valid files to break: a team constructed event with every record of the judges and the desk and a draft
     table, Two-Headed Giant pods with a pick and a shared game, a sealed event with a pool."""
     event = _team_constructed_event()
-    table = DraftTableFactory(event=event, number=1, team1=event.registrations.all()[0], team2=event.registrations.all()[1])
+    table = DraftTableFactory(
+        event=event, number=1, team1=event.registrations.all()[0], team2=event.registrations.all()[1]
+    )
     DraftCardFactory(table=table, position=1)
     documents = [event_export(event=e) for e in (event, _thg_pods_event(), _sealed_event())]
-    return [(i, path) for i, document in enumerate(documents) for path in sorted(set(_paths(document)) - {()}, key=str)], documents
+    return [
+        (i, path) for i, document in enumerate(documents) for path in sorted(set(_paths(document)) - {()}, key=str)
+    ], documents
 
 
 def _counts():
@@ -77,8 +111,12 @@ def _fuzz(base, url_for):
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {token.raw}")
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
     @given(which=st.integers(min_value=0, max_value=len(documents) - 1), data=st.data())
     def send(which, data):
         mine = [path for i, path in paths if i == which]

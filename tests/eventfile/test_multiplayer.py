@@ -1,4 +1,5 @@
 """A multiplayer pod event in the event file (issue 43): its pods, seats, outcomes and byes go out and come back."""
+
 import json
 
 import pytest
@@ -32,5 +33,10 @@ def test_a_pod_event_exports_and_imports_with_its_pods_byes_and_standings():
     assert sorted(again) == sorted(standings)
     second = event_export(event=copy)
     assert second["multiplayer_pods"] == [
-        {**p, "reported_by": second["multiplayer_pods"][0]["reported_by"],
-         "confirmed_by": second["multiplayer_pods"][0]["confirmed_by"]} for p in first["multiplayer_pods"]]
+        {
+            **p,
+            "reported_by": second["multiplayer_pods"][0]["reported_by"],
+            "confirmed_by": second["multiplayer_pods"][0]["confirmed_by"],
+        }
+        for p in first["multiplayer_pods"]
+    ]

@@ -2,6 +2,7 @@
 generated here by benchmarks/regional.py in that shape: Swiss rounds, a Day 2 cut after round 8, "3-0-0" slips, a
 top 8) imports whole: its Day 2 is Hydra's Day 2 cut, its slips are read as published; compare_standings reads a
 0-0-0 record beside points as not published."""
+
 import json
 from io import StringIO
 
@@ -21,9 +22,14 @@ pytestmark = pytest.mark.django_db
 
 def _played_on(document: dict, after: int) -> set[str]:
     """The players who played a Swiss round after `after`, as the file shows them."""
-    return {name for round_ in document["Rounds"] if round_["RoundName"].startswith("Round ")
-            and int(round_["RoundName"].split()[1]) > after
-            for match in round_["Matches"] for name in (match["Player1"], match["Player2"]) if name != "-"}
+    return {
+        name
+        for round_ in document["Rounds"]
+        if round_["RoundName"].startswith("Round ") and int(round_["RoundName"].split()[1]) > after
+        for match in round_["Matches"]
+        for name in (match["Player1"], match["Player2"])
+        if name != "-"
+    }
 
 
 def test_a_day_2_in_the_file_is_imported_as_the_day_2_cut():
@@ -56,8 +62,9 @@ def test_a_small_event_whose_players_drop_has_no_day_2():
 def test_the_apis_import_reads_slips_as_published_and_says_so():
     document = regional_document(players=70, rounds=9, cut_after=7, losses_allowed=2, seed=5, best_of_five_slips=2)
     token = OrganizerTokenFactory()
-    response = APIClient().post("/api/v1/events/import", document, format="json",
-                                HTTP_AUTHORIZATION=f"Token {token.raw}")
+    response = APIClient().post(
+        "/api/v1/events/import", document, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}"
+    )
     assert response.status_code == 201, response.content
     warnings = response.json()["warnings"]
     slips = [w for w in warnings if "more than a best-of-three allows; read as published: " in w]
@@ -65,16 +72,21 @@ def test_the_apis_import_reads_slips_as_published_and_says_so():
 
 
 def test_a_zero_record_beside_points_is_not_published_not_a_difference():
-    published = [{"Rank": 1, "Player": "Ann", "Points": 9, "Wins": 0, "Losses": 0, "Draws": 0},
-                 {"Rank": 2, "Player": "Ben", "Points": 3, "Wins": 1, "Losses": 1, "Draws": 0}]
-    hydra = {"Ann": {"rank": 1, "points": 9, "wins": 3, "losses": 0, "draws": 0},
-             "Ben": {"rank": 2, "points": 3, "wins": 1, "losses": 2, "draws": 0}}
+    published = [
+        {"Rank": 1, "Player": "Ann", "Points": 9, "Wins": 0, "Losses": 0, "Draws": 0},
+        {"Rank": 2, "Player": "Ben", "Points": 3, "Wins": 1, "Losses": 1, "Draws": 0},
+    ]
+    hydra = {
+        "Ann": {"rank": 1, "points": 9, "wins": 3, "losses": 0, "draws": 0},
+        "Ben": {"rank": 2, "points": 3, "wins": 1, "losses": 2, "draws": 0},
+    }
     report = standings_compare(hydra=hydra, published=published)
     assert [(d["player"], d["figure"]) for d in report["differences"]] == [("Ben", "losses")]
     assert report["not_published"] == 3
     hydra["Ann"]["points"] = 8  # the points beside the 0-0-0 are still compared
-    assert ("Ann", "points") in [(d["player"], d["figure"]) for d in
-                                 standings_compare(hydra=hydra, published=published)["differences"]]
+    assert ("Ann", "points") in [
+        (d["player"], d["figure"]) for d in standings_compare(hydra=hydra, published=published)["differences"]
+    ]
 
 
 def test_compare_standings_of_a_regional_with_its_own_records_finds_no_difference(tmp_path):
@@ -96,12 +108,16 @@ def test_pooled_opponents_weigh_each_opponent_by_what_it_played():
 
     from tournaments.standings import StandingsRules, TeamMatchRecord, compute_standings
 
-    records = [TeamMatchRecord(round=1, team_a=1, team_b=2, outcome="A"),
-               TeamMatchRecord(round=1, team_a=3, team_b=4, outcome="A"),
-               TeamMatchRecord(round=2, team_a=1, team_b=3, outcome="A"),
-               TeamMatchRecord(round=2, team_a=4, team_b=None, outcome="A")]  # 2 dropped after round 1
+    records = [
+        TeamMatchRecord(round=1, team_a=1, team_b=2, outcome="A"),
+        TeamMatchRecord(round=1, team_a=3, team_b=4, outcome="A"),
+        TeamMatchRecord(round=2, team_a=1, team_b=3, outcome="A"),
+        TeamMatchRecord(round=2, team_a=4, team_b=None, outcome="A"),
+    ]  # 2 dropped after round 1
     mean = {row.team: row.omw.value for row in compute_standings(records, teams=[1, 2, 3, 4])}
-    pooled = {row.team: row.omw.value for row in compute_standings(
-        records, teams=[1, 2, 3, 4], rules=StandingsRules(pooled_opponents=True))}
+    pooled = {
+        row.team: row.omw.value
+        for row in compute_standings(records, teams=[1, 2, 3, 4], rules=StandingsRules(pooled_opponents=True))
+    }
     assert mean[1] == (Fraction(33, 100) + Fraction(1, 2)) / 2
     assert pooled[1] == (Fraction(33, 100) * 1 + Fraction(1, 2) * 2) / 3

@@ -1,4 +1,5 @@
 """Push and pull call the other Hydra through the one outbound helper (common/outbound.py, issue 37)."""
+
 import pytest
 
 from eventfile.remote import RemoteError, event_pull

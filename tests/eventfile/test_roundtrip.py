@@ -1,4 +1,5 @@
 """Whole events as files (issue 13): export, import, export gives the same document apart from ids."""
+
 import json
 from io import StringIO
 
@@ -21,8 +22,9 @@ def _without_ids(document: dict) -> dict:
 
 
 def _rich_event():
-    event, registrations, _rounds = build_event(teams=5, rounds=2, top_cut=0, format_kind="team_rochester",
-                                                constructed_format="")
+    event, registrations, _rounds = build_event(
+        teams=5, rounds=2, top_cut=0, format_kind="team_rochester", constructed_format=""
+    )
     registration_drop(registration=registrations[0], after_round=2)
     registration_disqualify(registration=registrations[1], reason="Marked cards in round 2")
     seat = registrations[2].seats.get(letter="A")
@@ -45,7 +47,10 @@ def test_export_import_export_gives_the_same_document_apart_from_ids():
     assert len(first["teams"]) == 5 and len(first["rounds"]) == 2
     assert first["teams"] and any(t["disqualified"] for t in first["teams"])
     assert any(t["dropped_round"] == 2 and not t["disqualified"] for t in first["teams"])
-    assert first["draft_tables"][0]["cards"] and first["draft_tables"][0]["log"][0]["detail"] == "started by the head judge"
+    assert (
+        first["draft_tables"][0]["cards"]
+        and first["draft_tables"][0]["log"][0]["detail"] == "started by the head judge"
+    )
     assert any(s["decklist"] for t in first["teams"] for s in t["seats"])
 
 
@@ -109,6 +114,10 @@ def test_api_export_is_the_organizers_and_import_recreates_under_the_caller():
     assert created.status_code == 201, created.json()
     copy = Event.objects.get(pk=created.json()["id"])
     assert copy.organizer == other.user
-    bad = api.post("/api/v1/events/import", {"format": "something else", "version": 1, "event": {}, "teams": [], "rounds": []},
-                   format="json", **auth)
+    bad = api.post(
+        "/api/v1/events/import",
+        {"format": "something else", "version": 1, "event": {}, "teams": [], "rounds": []},
+        format="json",
+        **auth,
+    )
     assert bad.status_code == 400 and "format" in bad.json()["errors"]

@@ -1,6 +1,7 @@
 """The event file is the whole event (issue 39): every kind of event Hydra runs, exported, imported and exported
 again, gives the same document; the tie order survives; version-1 files still import; imported log entries are the
 importer's (issue 37)."""
+
 import json
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -25,13 +26,30 @@ from tests.drafting.boosterpods import front, make_booster_pods, player
 from tests.drafting.pods import make_pods, pack_ids, players
 from tests.eventfile.test_roundtrip import _rich_event
 from tests.factories import (
-    EventStaffFactory, PlayerFactory, PoolCardFactory, SealedEventFactory, SealedPoolFactory, SealedSettingsFactory,
-    SharedMatchFactory, UserFactory,
+    EventStaffFactory,
+    PlayerFactory,
+    PoolCardFactory,
+    SealedEventFactory,
+    SealedPoolFactory,
+    SealedSettingsFactory,
+    SharedMatchFactory,
+    UserFactory,
 )
 from tournaments.enums import Outcome, ResultState
 from tournaments.models import (
-    ClockExtension, Decklist, DecklistChange, Event, EventDesk, EventLogEntry, PhaseDeck, PhaseSeat, Registration,
-    RoundClock, Seat, SeatMatch, TeamMatch,
+    ClockExtension,
+    Decklist,
+    DecklistChange,
+    Event,
+    EventDesk,
+    EventLogEntry,
+    PhaseDeck,
+    PhaseSeat,
+    Registration,
+    RoundClock,
+    Seat,
+    SeatMatch,
+    TeamMatch,
 )
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.daytwo import event_day2_cut_make
@@ -75,17 +93,35 @@ def _team_constructed_event() -> Event:
     judge = UserFactory(username="judge-judy")
     EventStaffFactory(event=event, user=judge)
     seat = registrations[0].seats.get(letter="A")
-    decklist = Decklist.objects.create(seat=seat, text="4 Lightning Bolt\n56 Mountain",
-                                       main={"Lightning Bolt": 4, "Mountain": 56})
-    DecklistChange.objects.create(decklist=decklist, text="4 Shock\n56 Mountain", main={"Shock": 4, "Mountain": 56},
-                                  sideboard={}, submitted_at=timezone.now(), changed_by=judge, reason="Illegal card")
+    decklist = Decklist.objects.create(
+        seat=seat, text="4 Lightning Bolt\n56 Mountain", main={"Lightning Bolt": 4, "Mountain": 56}
+    )
+    DecklistChange.objects.create(
+        decklist=decklist,
+        text="4 Shock\n56 Mountain",
+        main={"Shock": 4, "Mountain": 56},
+        sideboard={},
+        submitted_at=timezone.now(),
+        changed_by=judge,
+        reason="Illegal card",
+    )
     match = TeamMatch.objects.filter(round=rounds[0], team_b__isnull=False).first()
-    Penalty.objects.create(event=event, registration=registrations[0], player=seat.player, round=rounds[0],
-                           infraction="te_slow_play", penalty="game_loss", judge=judge, note="slow", applied_to=match)
+    Penalty.objects.create(
+        event=event,
+        registration=registrations[0],
+        player=seat.player,
+        round=rounds[0],
+        infraction="te_slow_play",
+        penalty="game_loss",
+        judge=judge,
+        note="slow",
+        applied_to=match,
+    )
     DeckCheck.objects.create(event=event, registration=registrations[1], round=rounds[1], result="ok", judge=judge)
     EventDesk.objects.create(event=event, round_minutes=55, deckbuilding_minutes=30)
-    clock = RoundClock.objects.create(round=rounds[1], duration_seconds=3000, started_at=timezone.now(),
-                                      ends_at=timezone.now(), status="running")
+    clock = RoundClock.objects.create(
+        round=rounds[1], duration_seconds=3000, started_at=timezone.now(), ends_at=timezone.now(), status="running"
+    )
     ClockExtension.objects.create(clock=clock, table=1, seconds=180, reason="judge call", by=judge)
     CheckIn.objects.create(registration=registrations[2], by=judge, at_desk=True)
     Announcement.objects.create(event=event, round=rounds[1], text="Round 2 is up", by=event.organizer)
@@ -94,22 +130,40 @@ def _team_constructed_event() -> Event:
     SignupSeat.objects.create(signup=signup, event=event, letter="A", player=captain)
     SignupSeat.objects.create(signup=signup, event=event, letter="B", player=mate)
     EventFee.objects.create(event=event, amount=Decimal("5.00"), currency="USD", prize_ties="evenly")
-    Prize.objects.create(event=event, position=0, place_from=1, place_to=2, item="Store credit",
-                         amount=Decimal("20.00"), divisible=True)
+    Prize.objects.create(
+        event=event, position=0, place_from=1, place_to=2, item="Store credit", amount=Decimal("20.00"), divisible=True
+    )
     Prize.objects.create(event=event, position=1, kind="record", min_match_points=6, item="Packs", amount=2)
-    Payment.objects.create(registration=registrations[0], status="refunded", amount=Decimal("15.00"),
-                           paid_by=seat.player, method="cash", marked_by=judge, marked_at=timezone.now())
-    event_log_record(event=event, user=judge, action="penalty", message="A penalty.",
-                     data={"penalty_id": Penalty.objects.get().pk, "team": registrations[0].pk,
-                           "player": seat.player.pk, "match": match.pk})
+    Payment.objects.create(
+        registration=registrations[0],
+        status="refunded",
+        amount=Decimal("15.00"),
+        paid_by=seat.player,
+        method="cash",
+        marked_by=judge,
+        marked_at=timezone.now(),
+    )
+    event_log_record(
+        event=event,
+        user=judge,
+        action="penalty",
+        message="A penalty.",
+        data={
+            "penalty_id": Penalty.objects.get().pk,
+            "team": registrations[0].pk,
+            "player": seat.player.pk,
+            "match": match.pk,
+        },
+    )
     return event
 
 
 def _rochester_event() -> Event:
     event = _rich_event()
     cards = list(DraftCard.objects.filter(table__event=event).order_by("position"))
-    DraftCard.objects.filter(pk=cards[0].pk).update(picked_by="1A", pick_number=1, picked_at=timezone.now(),
-                                                    via="player")
+    DraftCard.objects.filter(pk=cards[0].pk).update(
+        picked_by="1A", pick_number=1, picked_at=timezone.now(), via="player"
+    )
     return event
 
 
@@ -175,8 +229,18 @@ def _phased_event() -> Event:
     return event
 
 
-@pytest.mark.parametrize("build", [_team_constructed_event, _rochester_event, _thg_pods_event, _sealed_event,
-                                   _booster_draft_event, _day2_cut_event, _phased_event])
+@pytest.mark.parametrize(
+    "build",
+    [
+        _team_constructed_event,
+        _rochester_event,
+        _thg_pods_event,
+        _sealed_event,
+        _booster_draft_event,
+        _day2_cut_event,
+        _phased_event,
+    ],
+)
 def test_every_kind_of_event_exports_imports_and_exports_the_same_document(build):
     first, second, copy = _round_trip(build())
     assert first["version"] == VERSION == 2
@@ -194,18 +258,30 @@ def test_the_file_carries_every_kind_of_record():
     assert first["clocks"][0]["extensions"][0]["reason"] == "judge call"
     assert first["signups"][0]["seats"][1]["player"] == "Sign Up Sue"
     assert first["check_ins"] and first["announcements"] and first["desk"][0]["round_minutes"] == 55
-    assert (Penalty.objects.filter(event=copy).count(), DeckCheck.objects.filter(event=copy).count(),
-            ClockExtension.objects.filter(clock__round__event=copy).count(),
-            SignupSeat.objects.filter(event=copy).count()) == (1, 1, 1, 2)
+    assert (
+        Penalty.objects.filter(event=copy).count(),
+        DeckCheck.objects.filter(event=copy).count(),
+        ClockExtension.objects.filter(clock__round__event=copy).count(),
+        SignupSeat.objects.filter(event=copy).count(),
+    ) == (1, 1, 1, 2)
     logged = next(e for e in first["log"] if e["action"] == "penalty")["data"]
-    assert logged == {"penalty_id": 0, "team": first["penalties"][0]["registration"], "player": first["penalties"][0]["player"],
-                      "match": {"round": 1, "table": 1}}
+    assert logged == {
+        "penalty_id": 0,
+        "team": first["penalties"][0]["registration"],
+        "player": first["penalties"][0]["player"],
+        "match": {"round": 1, "table": 1},
+    }
     assert first["fee"][0]["currency"] == "USD" and first["fee"][0]["prize_ties"] == "evenly"
     assert [(p["item"], p["place_to"], p["min_match_points"]) for p in first["prizes"]] == [
-        ("Store credit", 2, None), ("Packs", None, 6)]
+        ("Store credit", 2, None),
+        ("Packs", None, 6),
+    ]
     assert first["payments"][0]["paid_by"] == seat_player and first["payments"][0]["status"] == "refunded"
-    assert (Payment.objects.get(registration__event=copy).amount, Prize.objects.filter(event=copy).count(),
-            EventFee.objects.get(event=copy).amount) == (Decimal("15.00"), 2, Decimal("5.00"))
+    assert (
+        Payment.objects.get(registration__event=copy).amount,
+        Prize.objects.filter(event=copy).count(),
+        EventFee.objects.get(event=copy).amount,
+    ) == (Decimal("15.00"), 2, Decimal("5.00"))
     pods = _round_trip(_thg_pods_event())[0]
     assert any(card["team"] is not None for card in pods["pods"][0]["cards"])
     assert pods["games"][0]["changes"][0]["life"] == -5
@@ -232,12 +308,16 @@ def test_the_file_carries_the_phases_their_pods_and_kept_decks():
     event = _phased_event()
     first, _second, copy = _round_trip(event)
     assert [(p["number"], p["format_kind"], p["rounds"], p["pairing_scope"]) for p in first["phases"]] == [
-        (1, "team_sealed", 2, "field"), (2, "booster_draft", 3, "pods")]
+        (1, "team_sealed", 2, "field"),
+        (2, "booster_draft", 3, "pods"),
+    ]
     assert len(first["phases"][1]["seats"]) == 16 and len(first["phases"][0]["decks"]) == 3
     assert PhaseSeat.objects.filter(phase__event=copy).count() == 16
     assert PhaseDeck.objects.filter(phase__event=copy, phase__number=1).count() == 3
     pods = {(s.registration.team.name, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase__event=event)}
-    assert {(s.registration.team.name, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase__event=copy)} == pods
+    assert {
+        (s.registration.team.name, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase__event=copy)
+    } == pods
     copy.refresh_from_db()
     assert (copy.swiss_rounds, copy.format_kind) == (5, "booster_draft")
 
@@ -248,17 +328,42 @@ def test_every_model_of_an_event_is_in_the_file_or_left_out_on_purpose():
     from django.apps import apps
 
     carried = {part.model for part in _all_parts()} | {
-        apps.get_model(label) for label in ("tournaments.Event", "tournaments.Registration", "tournaments.Seat",
-                                            "tournaments.Round", "tournaments.TeamMatch", "tournaments.SeatMatch",
-                                            "tournaments.Decklist", "tournaments.EventLogEntry", "tournaments.Team",
-                                            "tournaments.Player", "drafting.DraftSettings", "drafting.DraftTable",
-                                            "drafting.DraftCard",
-                                            "tournaments.AvoidedPairing")}  # in its teams' `avoid`
-    left_out = {apps.get_model(label) for label in (
-        "api.ApiToken", "api.IdempotencyKey", "webhooks.Webhook", "webhooks.WebhookDelivery", "signup.Invitation",
-        "eventfile.EventSync", "ratings.RatingHistory", "signup.EventTeamList", "signup.JoinCode",
-        "series.SeriesEvent", "series.SeriesResult",
-        "tournaments.SeatInvitation", "notifications.Notification")}
+        apps.get_model(label)
+        for label in (
+            "tournaments.Event",
+            "tournaments.Registration",
+            "tournaments.Seat",
+            "tournaments.Round",
+            "tournaments.TeamMatch",
+            "tournaments.SeatMatch",
+            "tournaments.Decklist",
+            "tournaments.EventLogEntry",
+            "tournaments.Team",
+            "tournaments.Player",
+            "drafting.DraftSettings",
+            "drafting.DraftTable",
+            "drafting.DraftCard",
+            "tournaments.AvoidedPairing",
+        )
+    }  # in its teams' `avoid`
+    left_out = {
+        apps.get_model(label)
+        for label in (
+            "api.ApiToken",
+            "api.IdempotencyKey",
+            "webhooks.Webhook",
+            "webhooks.WebhookDelivery",
+            "signup.Invitation",
+            "eventfile.EventSync",
+            "ratings.RatingHistory",
+            "signup.EventTeamList",
+            "signup.JoinCode",
+            "series.SeriesEvent",
+            "series.SeriesResult",
+            "tournaments.SeatInvitation",
+            "notifications.Notification",
+        )
+    }
     of_events = set()
     for model in apps.get_models():
         if model._meta.proxy:
@@ -333,8 +438,9 @@ def test_imported_log_entries_are_the_importers_with_the_files_actor_as_its_word
     # An hour after the file's last entry (never a calendar date: the test must not depend on today's).
     last = max(datetime.fromisoformat(entry["at"]) for entry in document["log"])
     at = (last + timedelta(hours=1)).isoformat()
-    document["log"].append({"at": at, "user": "root", "actor": "token Desk 9", "action": "note",
-                            "message": "Hello from root."})
+    document["log"].append(
+        {"at": at, "user": "root", "actor": "token Desk 9", "action": "note", "message": "Hello from root."}
+    )
     importer = UserFactory(username="imp")
     event = event_import(document=document, user=importer)
     entry = EventLogEntry.objects.get(event=event, action="note")
@@ -356,7 +462,9 @@ def test_the_export_reads_a_fixed_number_of_queries_whatever_the_size():
         with CaptureQueriesContext(connection) as queries:
             event_export(event=event)
         counts.append(len(queries))
-    assert counts[0] == counts[1] and counts[0] <= 50, counts  # one query a part: the fee, prizes and payments 3, the timers 1, multiplayer pods 3, phases 3
+    assert counts[0] == counts[1] and counts[0] <= 50, (
+        counts
+    )  # one query a part: the fee, prizes and payments 3, the timers 1, multiplayer pods 3, phases 3
 
 
 def test_a_paper_drafts_timers_travel_in_the_file():
@@ -371,13 +479,23 @@ def test_a_paper_drafts_timers_travel_in_the_file():
 
     event = _thg_pods_event()
     start = timezone.now().replace(microsecond=0) - dt.timedelta(minutes=3)
-    EventTimer.objects.create(event=event, kind="draft", started_at=start, paused_at=start + dt.timedelta(seconds=70),
-                              paused_seconds=12.5,
-                              schedule=[s.as_json() for s in called.called_draft_schedule(pack_size=14)])
-    EventTimer.objects.create(event=event, kind="build", started_at=start,
-                              schedule=[s.as_json() for s in called.deck_building_schedule(minutes=30)])
+    EventTimer.objects.create(
+        event=event,
+        kind="draft",
+        started_at=start,
+        paused_at=start + dt.timedelta(seconds=70),
+        paused_seconds=12.5,
+        schedule=[s.as_json() for s in called.called_draft_schedule(pack_size=14)],
+    )
+    EventTimer.objects.create(
+        event=event,
+        kind="build",
+        started_at=start,
+        schedule=[s.as_json() for s in called.deck_building_schedule(minutes=30)],
+    )
     first, _second, copy = _round_trip(event)
     assert [t["kind"] for t in first["timers"]] == ["build", "draft"]
     fields = ("kind", "schedule", "started_at", "paused_at", "paused_seconds")
-    assert (sorted(EventTimer.objects.filter(event=copy).values_list(*fields))
-            == sorted(EventTimer.objects.filter(event=event).values_list(*fields)))
+    assert sorted(EventTimer.objects.filter(event=copy).values_list(*fields)) == sorted(
+        EventTimer.objects.filter(event=event).values_list(*fields)
+    )

@@ -1,5 +1,6 @@
 """The fees and prizes API: GET/PATCH /api/v1/events/{id}/fees/, marking a registration, prizes and payouts; who
 sees and who marks what."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -23,18 +24,21 @@ def test_the_organizer_sets_the_fee_and_a_scorekeeper_marks_a_team_paid():
     team = RegistrationFactory(event=event)
     RegistrationFactory(event=event)
     scorekeeper = EventStaffFactory(event=event, role="scorekeeper").user
-    answer = _client(event.organizer).patch(f"/api/v1/events/{event.pk}/fees/", {"amount": "4.50", "currency": "usd"},
-                                            format="json")
+    answer = _client(event.organizer).patch(
+        f"/api/v1/events/{event.pk}/fees/", {"amount": "4.50", "currency": "usd"}, format="json"
+    )
     assert answer.status_code == 200, answer.content
     assert answer.json()["fee"] == {"amount": "4.50", "currency": "USD", "prize_ties": "tiebreakers"}
     captain = team.seats.get(letter="A").player
-    marked = _client(scorekeeper).patch(f"/api/v1/events/{event.pk}/fees/{team.pk}",
-                                        {"status": "paid", "paid_by": captain.pk, "method": "cash"}, format="json")
+    marked = _client(scorekeeper).patch(
+        f"/api/v1/events/{event.pk}/fees/{team.pk}",
+        {"status": "paid", "paid_by": captain.pk, "method": "cash"},
+        format="json",
+    )
     assert marked.status_code == 200, marked.content
     assert marked.json()["amount"] == "13.50" and marked.json()["paid_by"] == captain.name
     totals = _client(scorekeeper).get(f"/api/v1/events/{event.pk}/fees/").json()["totals"]
-    assert totals == {"collected": "13.50", "refunded": "0.00", "outstanding": "13.50", "unpaid": 1,
-                      "currency": "USD"}
+    assert totals == {"collected": "13.50", "refunded": "0.00", "outstanding": "13.50", "unpaid": 1, "currency": "USD"}
 
 
 def test_a_player_sees_only_their_own_status_and_may_not_mark():
@@ -59,8 +63,9 @@ def test_another_organizer_gets_404_for_every_write():
     client = _client(organizer_of_other_events())
     assert client.get(f"/api/v1/events/{event.pk}/fees/").status_code == 404
     assert client.patch(f"/api/v1/events/{event.pk}/fees/", {"amount": "1"}, format="json").status_code == 404
-    assert client.patch(f"/api/v1/events/{event.pk}/fees/{team.pk}", {"status": "paid"},
-                        format="json").status_code == 404
+    assert (
+        client.patch(f"/api/v1/events/{event.pk}/fees/{team.pk}", {"status": "paid"}, format="json").status_code == 404
+    )
     assert client.put(f"/api/v1/events/{event.pk}/prizes/", {"lines": []}, format="json").status_code == 404
 
 
@@ -80,8 +85,12 @@ def test_bad_input_is_a_400_that_names_the_field_and_writes_nothing():
 def test_prizes_are_shown_before_the_event_and_paid_out_by_placing():
     event = EventFactory()
     teams = [RegistrationFactory(event=event) for _ in range(3)]
-    lines = {"lines": [{"item": "Trophy", "amount": "1", "place_from": 1},
-                       {"item": "Store credit", "amount": "20", "place_from": 1, "place_to": 2, "divisible": True}]}
+    lines = {
+        "lines": [
+            {"item": "Trophy", "amount": "1", "place_from": 1},
+            {"item": "Store credit", "amount": "20", "place_from": 1, "place_to": 2, "divisible": True},
+        ]
+    }
     assert _client(event.organizer).put(f"/api/v1/events/{event.pk}/prizes/", lines, format="json").status_code == 200
     shown = _client().get(f"/api/v1/events/{event.pk}/prizes/").json()
     assert [line["item"] for line in shown["lines"]] == ["Trophy", "Store credit"]

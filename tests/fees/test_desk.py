@@ -1,4 +1,5 @@
 """The desk's fees page and the payout list (desk/fees_views.py, fees.selectors.payouts_for_event)."""
+
 import csv
 import io
 from decimal import Decimal
@@ -14,8 +15,11 @@ from tests.fees.conftest import organizer_of_other_events
 
 pytestmark = pytest.mark.django_db
 
-PRIZES = [{"item": "Packs", "amount": 6, "place_from": 1}, {"item": "Packs", "amount": 2, "place_from": 2},
-          {"item": "Store credit", "amount": 5, "place_from": 3, "place_to": 4, "divisible": True}]
+PRIZES = [
+    {"item": "Packs", "amount": 6, "place_from": 1},
+    {"item": "Packs", "amount": 2, "place_from": 2},
+    {"item": "Store credit", "amount": 5, "place_from": 3, "place_to": 4, "divisible": True},
+]
 
 
 def _one_round(ties: str):
@@ -28,8 +32,11 @@ def _one_round(ties: str):
 def test_a_prize_split_for_tied_placings():
     split = payouts_for_event(event=_one_round("evenly"))
     assert [(row.place, row.item, row.amount, row.shared_by) for row in split] == [
-        (1, "Packs", 4, 2), (2, "Packs", 4, 2),
-        (3, "Store credit", Decimal("5.00"), 2), (4, "Store credit", Decimal("5.00"), 2)]
+        (1, "Packs", 4, 2),
+        (2, "Packs", 4, 2),
+        (3, "Store credit", Decimal("5.00"), 2),
+        (4, "Store credit", Decimal("5.00"), 2),
+    ]
     kept = payouts_for_event(event=_one_round("tiebreakers"))
     assert [(row.place, row.amount, row.shared_by) for row in kept][:2] == [(1, 6, 1), (2, 2, 1)]
     assert {row.record for row in kept[:2]} == {"1-0-0"}
@@ -78,16 +85,21 @@ def test_the_fees_page_is_404_for_another_organizer_and_a_player(client):
     registration = RegistrationFactory(event=event)
     client.force_login(organizer_of_other_events())
     assert client.get(f"/events/{event.pk}/desk/fees/").status_code == 404
-    assert client.post(f"/events/{event.pk}/desk/fees/", {"registration": registration.pk,
-                                                          "status": "paid"}).status_code == 404
+    assert (
+        client.post(f"/events/{event.pk}/desk/fees/", {"registration": registration.pk, "status": "paid"}).status_code
+        == 404
+    )
     assert client.get(f"/events/{event.pk}/desk/fees/payouts/").status_code == 404
 
 
 def test_the_event_page_shows_the_prizes_before_it_starts_and_a_player_only_their_own_fee(client):
     event = EventFactory(team_size=1)
     event_fee_set(event=event, by=event.organizer, amount=Decimal(3))
-    event_prizes_set(event=event, by=event.organizer, lines=[{"item": "Trophy", "amount": 1, "place_from": 1},
-                                                             {"item": "Promo", "amount": 1, "min_match_points": 9}])
+    event_prizes_set(
+        event=event,
+        by=event.organizer,
+        lines=[{"item": "Trophy", "amount": 1, "place_from": 1}, {"item": "Promo", "amount": 1, "min_match_points": 9}],
+    )
     mine, theirs = RegistrationFactory(event=event), RegistrationFactory(event=event)
     registration_payment_mark(registration=theirs, status="paid", by=event.organizer)
     page = client.get(f"/events/{event.pk}/").content.decode()

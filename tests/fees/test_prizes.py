@@ -1,4 +1,5 @@
 """The payout engine (fees/prizes.py): place lines, record lines, ties by tiebreakers or split evenly."""
+
 from decimal import Decimal
 
 from fees.prizes import Placed, PrizeLine, prize_payouts
@@ -41,8 +42,10 @@ def test_prize_payouts_split_evenly_pool_the_tied_places_and_share_leftovers_in_
 
 
 def test_prize_payouts_split_whole_items_never_in_fractions():
-    lines = [PrizeLine(item="Packs", amount=Decimal(5), place_from=1), PrizeLine(item="Packs", amount=Decimal(2),
-                                                                                 place_from=2)]
+    lines = [
+        PrizeLine(item="Packs", amount=Decimal(5), place_from=1),
+        PrizeLine(item="Packs", amount=Decimal(2), place_from=2),
+    ]
     awards = prize_payouts(placed=_placed("a", "a", points=(9, 9)), lines=lines, split_evenly=True)
     assert [(a.team, a.amount) for a in awards] == [(101, 4), (102, 3)]
 

@@ -1,4 +1,5 @@
 """Entry fees through check-in with a refund; the prize structure; who may mark (fees/services.py)."""
+
 from decimal import Decimal
 
 import pytest
@@ -39,11 +40,19 @@ def test_fees_through_check_in_with_a_refund():
     assert rows[late.pk].status == PaymentStatus.UNPAID and rows[late.pk].due == Decimal("15.00")
     totals = _totals(event)
     assert (totals.collected, totals.refunded, totals.outstanding, totals.unpaid, totals.currency) == (
-        Decimal("15.00"), Decimal("10"), Decimal("15.00"), 1, "EUR")
+        Decimal("15.00"),
+        Decimal("10"),
+        Decimal("15.00"),
+        1,
+        "EUR",
+    )
     marks = EventLogEntry.objects.filter(event=event, action="fee_marked").order_by("pk")
     assert [(e.registration_id, e.after["status"], e.user_id) for e in marks] == [
-        (paid.pk, "paid", scorekeeper.pk), (waived.pk, "waived", event.organizer.pk),
-        (refunded.pk, "paid", scorekeeper.pk), (refunded.pk, "refunded", event.organizer.pk)]
+        (paid.pk, "paid", scorekeeper.pk),
+        (waived.pk, "waived", event.organizer.pk),
+        (refunded.pk, "paid", scorekeeper.pk),
+        (refunded.pk, "refunded", event.organizer.pk),
+    ]
 
 
 def test_refund_needs_a_paid_fee_and_no_more_than_was_paid():
@@ -54,8 +63,7 @@ def test_refund_needs_a_paid_fee_and_no_more_than_was_paid():
         registration_payment_mark(registration=registration, status="refunded", by=event.organizer)
     registration_payment_mark(registration=registration, status="paid", by=event.organizer)
     with pytest.raises(Refusal):
-        registration_payment_mark(registration=registration, status="refunded", by=event.organizer,
-                                  amount=Decimal(7))
+        registration_payment_mark(registration=registration, status="refunded", by=event.organizer, amount=Decimal(7))
     assert payments_for_event(event=event)[0].status == PaymentStatus.PAID
 
 
@@ -77,15 +85,21 @@ def test_paid_by_is_a_player_of_the_team():
     event = EventFactory()
     registration, other = RegistrationFactory(event=event), RegistrationFactory(event=event)
     with pytest.raises(Refusal):
-        registration_payment_mark(registration=registration, status="paid", by=event.organizer,
-                                  paid_by=other.seats.first().player)
+        registration_payment_mark(
+            registration=registration, status="paid", by=event.organizer, paid_by=other.seats.first().player
+        )
 
 
 def test_prize_lines_refused_whole_when_one_is_wrong():
     event = EventFactory()
     event_prizes_set(event=event, by=event.organizer, lines=[{"item": "Packs", "amount": 6, "place_from": 1}])
     with pytest.raises(Refusal):
-        event_prizes_set(event=event, by=event.organizer, lines=[
-            {"item": "Trophy", "amount": 1, "place_from": 1},
-            {"item": "Packs", "amount": 2, "place_from": 4, "place_to": 2}])
+        event_prizes_set(
+            event=event,
+            by=event.organizer,
+            lines=[
+                {"item": "Trophy", "amount": 1, "place_from": 1},
+                {"item": "Packs", "amount": 2, "place_from": 4, "place_to": 2},
+            ],
+        )
     assert [p.item for p in event.prizes.all()] == ["Packs"]

@@ -1,6 +1,7 @@
 """Health that blames the right part (issue 29): with a real worker and beat on a throwaway Redis, freezing beat
 fails the report's `beat` check alone; the workers keep their own heartbeat and the load balancer's /health/live/
 stays 200."""
+
 import os
 import shutil
 import signal
@@ -49,22 +50,49 @@ def test_a_frozen_beat_fails_beat_alone_and_the_web_node_stays_live(tmp_path, se
     broker, cache_url = f"redis://127.0.0.1:{port}/0", f"redis://127.0.0.1:{port}/1"
     settings.HYDRA_REDIS_URL = cache_url
     settings.HYDRA_HEARTBEAT_STALE_SECONDS = STALE
-    settings.CACHES = {"default": {**settings.CACHES, "BACKEND": "config.cache.ResilientRedisCache",
-                                   "LOCATION": cache_url, "KEY_PREFIX": "hydra"}}
+    settings.CACHES = {
+        "default": {
+            **settings.CACHES,
+            "BACKEND": "config.cache.ResilientRedisCache",
+            "LOCATION": cache_url,
+            "KEY_PREFIX": "hydra",
+        }
+    }
     env = dict(
-        os.environ, DJANGO_SETTINGS_MODULE="config.settings.dev", CELERY_BROKER_URL=broker, HYDRA_REDIS_URL=cache_url,
-        HYDRA_HEARTBEAT_SECONDS="1", PYTHONUNBUFFERED="1",
+        os.environ,
+        DJANGO_SETTINGS_MODULE="config.settings.dev",
+        CELERY_BROKER_URL=broker,
+        HYDRA_REDIS_URL=cache_url,
+        HYDRA_HEARTBEAT_SECONDS="1",
+        PYTHONUNBUFFERED="1",
         DATABASE_URL=worker_database_url(),
     )
     log = tmp_path / "celery.log"
     with open(log, "w") as out:
         worker = subprocess.Popen(
-            [str(BIN / "celery"), "-A", "config", "worker", "--loglevel", "INFO", "--concurrency", "1",
-             "--hostname", f"blame-{port}@%h"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            [
+                str(BIN / "celery"),
+                "-A",
+                "config",
+                "worker",
+                "--loglevel",
+                "INFO",
+                "--concurrency",
+                "1",
+                "--hostname",
+                f"blame-{port}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
         beat = subprocess.Popen(
             [str(BIN / "celery"), "-A", "config", "beat", "--loglevel", "INFO", "-s", str(tmp_path / "schedule")],
-            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
         )
     try:
         _wait_for(lambda b: b["checks"]["worker"]["ok"] and b["checks"]["beat"]["ok"], 90, "never both alive", log)

@@ -1,4 +1,5 @@
 """GET /health/: database, Redis, broker, a worker's heartbeat and beat's last run; 503 when any fails."""
+
 import time
 
 import pytest
@@ -100,8 +101,10 @@ def test_liveness_is_200_without_any_heartbeat_or_redis(settings):
     assert _get()[0] == 503
     response = Client().get("/health/live/")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "checks": {"database": {**response.json()["checks"]["database"],
-                                                                       "ok": True}}}
+    assert response.json() == {
+        "status": "ok",
+        "checks": {"database": {**response.json()["checks"]["database"], "ok": True}},
+    }
     assert "max-age=0" in response["Cache-Control"] and Client().post("/health/live/").status_code == 405
 
 

@@ -1,5 +1,6 @@
 """A Commander event's decklists on the judges' pages and the desk: the commander apart from the deck, the stored
 problems as the player reads them."""
+
 import pytest
 from django.urls import reverse
 

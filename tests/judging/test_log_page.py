@@ -1,5 +1,6 @@
 """The event log page and its CSV (issue 29): one log with filters (kind, round, team, person, text), the CSV of
 the same selection, in the reader's language; closed to players, scorekeepers and other organizers."""
+
 import csv
 import io
 
@@ -63,8 +64,15 @@ def test_log_page_bad_filters_are_ignored_not_a_500(client, logged):
     event, _teams, _reporter = logged
     client.force_login(event.organizer)
     url = reverse("judging:log", args=[event.pk])
-    for params in ({"kind": "nonsense"}, {"round": "abc"}, {"team": "99999999999999999999"}, {"team": "١²"},
-                   {"round": "²"}, {"text": "\x00"}, {"person": "x" * 5000}):
+    for params in (
+        {"kind": "nonsense"},
+        {"round": "abc"},
+        {"team": "99999999999999999999"},
+        {"team": "١²"},
+        {"round": "²"},
+        {"text": "\x00"},
+        {"person": "x" * 5000},
+    ):
         assert client.get(url, params).status_code < 500
         assert client.get(reverse("judging:log_csv", args=[event.pk]), params).status_code < 500
 
@@ -76,7 +84,8 @@ def test_log_csv_has_the_same_filters_and_the_new_columns(client, logged):
     rows = _rows(response)
     assert list(rows[0]) == CSV_COLUMNS and CSV_COLUMNS[:4] == ["at", "by", "action", "message"]
     assert [(r["action"], r["by"], r["team"], r["round"]) for r in rows] == [
-        (LogAction.DROPPED, event.organizer.username, teams[3].team.name, "")]
+        (LogAction.DROPPED, event.organizer.username, teams[3].team.name, "")
+    ]
     assert rows[0]["before"] == '{"dropped_round": null}' and rows[0]["after"] == '{"dropped_round": 1}'
     page = client.get(reverse("judging:log", args=[event.pk]), {"kind": "drop"}).content.decode()
     assert reverse("judging:log_csv", args=[event.pk]) + "?kind=drop" in page
@@ -86,10 +95,12 @@ def test_log_csv_and_page_read_in_the_readers_language(client, logged):
     event, _teams, _reporter = logged
     client.force_login(event.organizer)
     english = _rows(client.get(reverse("judging:log_csv", args=[event.pk]), {"kind": "drop"}))[0]["message"]
-    german = _rows(client.get(reverse("judging:log_csv", args=[event.pk]), {"kind": "drop"},
-                              HTTP_ACCEPT_LANGUAGE="de"))[0]["message"]
-    chinese = client.get(reverse("judging:log", args=[event.pk]), {"kind": "drop"},
-                         HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    german = _rows(
+        client.get(reverse("judging:log_csv", args=[event.pk]), {"kind": "drop"}, HTTP_ACCEPT_LANGUAGE="de")
+    )[0]["message"]
+    chinese = client.get(
+        reverse("judging:log", args=[event.pk]), {"kind": "drop"}, HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
     assert "dropped after round 1" in english and "dropped after round 1" not in german
     assert "dropped after round 1" not in chinese and english.split(" dropped")[0] in german
 
@@ -103,8 +114,12 @@ def _organizer_of_another_event():
 @pytest.mark.parametrize("who", ["player", "scorekeeper", "other_organizer", "anonymous"])
 def test_log_page_and_csv_are_hidden_from_who_may_not_judge(client, logged, who):
     event, _teams, reporter = logged
-    user = {"player": reporter, "scorekeeper": scorekeeper_of(event), "other_organizer": _organizer_of_another_event(),
-            "anonymous": None}[who]
+    user = {
+        "player": reporter,
+        "scorekeeper": scorekeeper_of(event),
+        "other_organizer": _organizer_of_another_event(),
+        "anonymous": None,
+    }[who]
     if user is not None:
         client.force_login(user)
     for name in ("judging:log", "judging:log_csv"):
@@ -123,8 +138,9 @@ def test_log_page_is_open_to_the_events_judge(client, logged):
 def test_log_page_query_count_does_not_grow_with_entries(client, logged, django_assert_max_num_queries):
     event, teams, _reporter = logged
     for n in range(30):
-        EventLogEntry.objects.create(event=event, user=event.organizer, action="note", message=f"entry {n}",
-                                     registration=teams[n % 4])
+        EventLogEntry.objects.create(
+            event=event, user=event.organizer, action="note", message=f"entry {n}", registration=teams[n % 4]
+        )
     client.force_login(event.organizer)
     with django_assert_max_num_queries(14):
         client.get(reverse("judging:log", args=[event.pk]))

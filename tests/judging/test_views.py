@@ -1,5 +1,6 @@
 """The judges' pages: judges and the organizer only (404 for anyone else), penalties never public, a player reads
 their own; the event log page and its CSV; the printout; the published decklists of the top teams."""
+
 import csv
 import io
 
@@ -31,8 +32,14 @@ def _seat(event, n=0, letter="A"):
 
 
 def _penalise(event, seat, note="Looked at the top card"):
-    return penalty_record(registration=seat.registration, player=seat.player, judge=event.organizer,
-                          infraction=Infraction.LOOKING_AT_EXTRA_CARDS, penalty=PenaltyKind.WARNING, note=note)
+    return penalty_record(
+        registration=seat.registration,
+        player=seat.player,
+        judge=event.organizer,
+        infraction=Infraction.LOOKING_AT_EXTRA_CARDS,
+        penalty=PenaltyKind.WARNING,
+        note=note,
+    )
 
 
 JUDGE_PAGES = ["judging:event", "judging:log", "judging:log_csv", "judging:print_all"]
@@ -61,8 +68,11 @@ def test_penalties_must_not_leak_to_the_public_teammates_or_other_players(client
     _penalise(event, seat, note="SECRET-NOTE")
     teammate = _seat(event, 0, "B").player.user
     opponent = _seat(event, 1).player.user
-    pages = [reverse("portal:event", args=[event.pk]), reverse("portal:standings", args=[event.pk]),
-             reverse("judging:my_penalties", args=[event.pk])]
+    pages = [
+        reverse("portal:event", args=[event.pk]),
+        reverse("portal:standings", args=[event.pk]),
+        reverse("judging:my_penalties", args=[event.pk]),
+    ]
     for user in (None, teammate, opponent):
         client.logout()
         if user:
@@ -85,12 +95,16 @@ def test_judging_page_records_a_deck_check_and_a_penalty(client, event):
     EventStaffFactory(event=event, user=judge, role="judge")
     client.force_login(judge)
     registration = event.registrations.first()
-    response = client.post(reverse("judging:deck_check", args=[event.pk]),
-                           {"registration": registration.pk, "result": DeckCheckResult.OK, "note": ""})
+    response = client.post(
+        reverse("judging:deck_check", args=[event.pk]),
+        {"registration": registration.pk, "result": DeckCheckResult.OK, "note": ""},
+    )
     assert response.status_code == 302
     seat = registration.seats.get(letter="B")
-    response = client.post(reverse("judging:penalty", args=[event.pk]), {
-        "seat": seat.pk, "infraction": Infraction.TARDINESS, "penalty": PenaltyKind.WARNING, "note": "2 minutes"})
+    response = client.post(
+        reverse("judging:penalty", args=[event.pk]),
+        {"seat": seat.pk, "infraction": Infraction.TARDINESS, "penalty": PenaltyKind.WARNING, "note": "2 minutes"},
+    )
     assert response.status_code == 302
     assert DeckCheck.objects.get().judge == judge
     assert Penalty.objects.get().player == seat.player
@@ -101,15 +115,19 @@ def test_judging_page_records_a_deck_check_and_a_penalty(client, event):
 def test_judging_page_penalty_for_a_seat_of_another_event_is_refused(client, event):
     other = RegistrationFactory(event=EventFactory(team_size=2)).seats.first()
     client.force_login(event.organizer)
-    response = client.post(reverse("judging:penalty", args=[event.pk]), {
-        "seat": other.pk, "infraction": Infraction.TARDINESS, "penalty": PenaltyKind.WARNING})
+    response = client.post(
+        reverse("judging:penalty", args=[event.pk]),
+        {"seat": other.pk, "infraction": Infraction.TARDINESS, "penalty": PenaltyKind.WARNING},
+    )
     assert response.status_code == 400 and not Penalty.objects.exists()
 
 
 def test_judging_deck_check_problem_without_note_says_what_to_do(client, event):
     client.force_login(event.organizer)
-    response = client.post(reverse("judging:deck_check", args=[event.pk]),
-                           {"registration": event.registrations.first().pk, "result": DeckCheckResult.PROBLEM})
+    response = client.post(
+        reverse("judging:deck_check", args=[event.pk]),
+        {"registration": event.registrations.first().pk, "result": DeckCheckResult.PROBLEM},
+    )
     assert response.status_code == 400
     assert "Say in the note what the deck check found." in response.content.decode()
     assert not DeckCheck.objects.exists()
@@ -129,7 +147,7 @@ def test_event_log_page_and_csv_list_penalties_and_drops(client, event):
 
 
 def test_event_log_csv_defuses_spreadsheet_formulas(client, event):
-    EventLogEntry.objects.create(event=event, action="note", message="=HYPERLINK(\"x\")")
+    EventLogEntry.objects.create(event=event, action="note", message='=HYPERLINK("x")')
     client.force_login(event.organizer)
     rows = list(csv.reader(io.StringIO(client.get(reverse("judging:log_csv", args=[event.pk])).content.decode())))
     assert rows[1][3].startswith("'=")
@@ -150,8 +168,10 @@ def test_judge_changes_a_locked_decklist_through_the_team_page(client, event, ca
     event.save()
     client.force_login(event.organizer)
     url = reverse("judging:decklist_change", args=[event.pk, seat.pk])
-    response = client.post(url, {f"seat{seat.pk}-text": "56 Mountain\n4 Lightning Bolt",
-                                 f"seat{seat.pk}-reason": "Wrote Mountain for Bolt"})
+    response = client.post(
+        url,
+        {f"seat{seat.pk}-text": "56 Mountain\n4 Lightning Bolt", f"seat{seat.pk}-reason": "Wrote Mountain for Bolt"},
+    )
     assert response.status_code == 302
     assert Decklist.objects.get(seat=seat).main == {"Mountain": 56, "Lightning Bolt": 4}
     assert DecklistChange.objects.get().text == "60 Mountain"

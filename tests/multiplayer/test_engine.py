@@ -1,4 +1,5 @@
 """The pod engine (multiplayer/engine.py): pod sizes, pairing with few repeat opponents, scoring, results, standings."""
+
 import itertools
 import random
 from fractions import Fraction
@@ -49,15 +50,18 @@ def test_pair_tables_seats_every_player_once_in_pods_of_three_to_five(players, p
         assert sum(size != pod_size for size in sizes) < pod_size  # as many of the chosen size as the count allows
 
 
-@pytest.mark.parametrize("players, pod_size, leftovers, expected", [
-    (13, 4, SMALLER, [4, 3, 3, 3]),
-    (13, 4, LARGER, [5, 4, 4]),
-    (13, 4, BYES, ([4, 4, 4], 1)),
-    (7, 4, LARGER, [4, 3]),  # 7 can't be 4s and 5s: smaller pods instead
-    (11, 5, SMALLER, [5, 3, 3]),  # neither 5s and 4s nor 5s and 6s: any mix of 3 to 5
-    (15, 4, BYES, ([4, 4, 4, 3], 0)),  # three left over play a pod of their own
-    (8, 3, SMALLER, [4, 4]),  # no pods of 2: pods of 3 take the larger way
-])
+@pytest.mark.parametrize(
+    "players, pod_size, leftovers, expected",
+    [
+        (13, 4, SMALLER, [4, 3, 3, 3]),
+        (13, 4, LARGER, [5, 4, 4]),
+        (13, 4, BYES, ([4, 4, 4], 1)),
+        (7, 4, LARGER, [4, 3]),  # 7 can't be 4s and 5s: smaller pods instead
+        (11, 5, SMALLER, [5, 3, 3]),  # neither 5s and 4s nor 5s and 6s: any mix of 3 to 5
+        (15, 4, BYES, ([4, 4, 4, 3], 0)),  # three left over play a pod of their own
+        (8, 3, SMALLER, [4, 4]),  # no pods of 2: pods of 3 take the larger way
+    ],
+)
 def test_pod_sizes_for_the_leftovers_the_organizer_chose(players, pod_size, leftovers, expected):
     sizes, byes = pod_sizes(players, pod_size=pod_size, leftovers=leftovers)
     assert (sizes, byes) == expected if isinstance(expected, tuple) else (sizes, byes) == (expected, 0)
@@ -126,15 +130,21 @@ def test_pairing_is_reproducible_from_its_seed_and_seats_at_random():
     assert len(firsts) > 1
 
 
-@pytest.mark.parametrize("preset, expected", [
-    ("competitive", (5, 1, 0)), ("standard", (3, 1, 0)), ("wins_only", (1, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "preset, expected",
+    [
+        ("competitive", (5, 1, 0)),
+        ("standard", (3, 1, 0)),
+        ("wins_only", (1, 0, 0)),
+    ],
+)
 def test_scoring_presets_give_a_win_a_draw_and_a_loss_their_points(preset, expected):
     scoring = SCORING_PRESETS[preset]
     result = table_result_check(kind=DRAW, players=["a", "b"], seated=["a", "b", "c", "d"])
     games = [Game("w", ("x", "y", "z"), 1, "W")] + [
-        Game(p, tuple(o for o in "abcd" if o != p), i, o) for i, (p, o) in
-        enumerate(result.outcomes(["a", "b", "c", "d"]).items(), start=1)]
+        Game(p, tuple(o for o in "abcd" if o != p), i, o)
+        for i, (p, o) in enumerate(result.outcomes(["a", "b", "c", "d"]).items(), start=1)
+    ]
     table = {row.player: row.points for row in standings(games, scoring=scoring)}
     assert (table["w"], table["a"], table["c"]) == expected
 
@@ -151,10 +161,16 @@ def test_pod_result_check_refuses_what_isnt_a_result(kind, players):
         table_result_check(kind=kind, players=players, seated=["a", "b", "c"])
 
 
-@pytest.mark.parametrize("line, expected", [
-    ("3 2", (3, WIN, (2,))), ("3 w 2", (3, WIN, (2,))), ("12 D 1 4", (12, DRAW, (1, 4))), ("3 t", (3, TIME, ())),
-    ("3 t 1,2", (3, TIME, (1, 2))),
-])
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("3 2", (3, WIN, (2,))),
+        ("3 w 2", (3, WIN, (2,))),
+        ("12 D 1 4", (12, DRAW, (1, 4))),
+        ("3 t", (3, TIME, ())),
+        ("3 t 1,2", (3, TIME, (1, 2))),
+    ],
+)
 def test_table_line_parse_reads_the_desks_keystrokes(line, expected):
     typed = table_line_parse(line)
     assert (typed.table, typed.kind, typed.seats) == expected
@@ -170,15 +186,23 @@ def test_standings_break_ties_by_opponents_then_wins_then_later_seats():
     scoring = SCORING_PRESETS["competitive"]
     games = [
         # Round 1: a beats b, c, d; e beats f, g, h.
-        Game("a", ("b", "c", "d"), 1, "W"), Game("b", ("a", "c", "d"), 2, "L"),
-        Game("c", ("a", "b", "d"), 3, "L"), Game("d", ("a", "b", "c"), 4, "L"),
-        Game("e", ("f", "g", "h"), 4, "W"), Game("f", ("e", "g", "h"), 1, "L"),
-        Game("g", ("e", "f", "h"), 2, "L"), Game("h", ("e", "f", "g"), 3, "L"),
+        Game("a", ("b", "c", "d"), 1, "W"),
+        Game("b", ("a", "c", "d"), 2, "L"),
+        Game("c", ("a", "b", "d"), 3, "L"),
+        Game("d", ("a", "b", "c"), 4, "L"),
+        Game("e", ("f", "g", "h"), 4, "W"),
+        Game("f", ("e", "g", "h"), 1, "L"),
+        Game("g", ("e", "f", "h"), 2, "L"),
+        Game("h", ("e", "f", "g"), 3, "L"),
         # Round 2: b wins against the strong a; f wins against the weak g, h.
-        Game("b", ("a", "c", "d"), 1, "W"), Game("a", ("b", "c", "d"), 2, "L"),
-        Game("c", ("a", "b", "d"), 3, "L"), Game("d", ("a", "b", "c"), 4, "L"),
-        Game("f", ("e", "g", "h"), 1, "W"), Game("e", ("f", "g", "h"), 2, "L"),
-        Game("g", ("e", "f", "h"), 3, "L"), Game("h", ("e", "f", "g"), 4, "L"),
+        Game("b", ("a", "c", "d"), 1, "W"),
+        Game("a", ("b", "c", "d"), 2, "L"),
+        Game("c", ("a", "b", "d"), 3, "L"),
+        Game("d", ("a", "b", "c"), 4, "L"),
+        Game("f", ("e", "g", "h"), 1, "W"),
+        Game("e", ("f", "g", "h"), 2, "L"),
+        Game("g", ("e", "f", "h"), 3, "L"),
+        Game("h", ("e", "f", "g"), 4, "L"),
     ]
     rows = standings(games, scoring=scoring)
     top = [row.player for row in rows[:4]]
@@ -193,8 +217,12 @@ def test_standings_break_ties_by_opponents_then_wins_then_later_seats():
 
 def test_standings_by_win_rate_use_pods_won_per_pod_played():
     scoring = SCORING_PRESETS["standard"]
-    games = [Game("a", ("b", "c"), 1, "W"), Game("b", ("a", "c"), 2, "L"), Game("c", ("a", "b"), 3, "L"),
-             Game("a", (), 0, "B")]
+    games = [
+        Game("a", ("b", "c"), 1, "W"),
+        Game("b", ("a", "c"), 2, "L"),
+        Game("c", ("a", "b"), 3, "L"),
+        Game("a", (), 0, "B"),
+    ]
     by = {row.player: row for row in standings(games, scoring=scoring, tiebreak=OPPONENT_WIN_RATE)}
     assert by["b"].opponent_parts == [("a", Fraction(1)), ("c", OPPONENT_FLOOR)]
     assert by["a"].points == scoring.win + scoring.bye

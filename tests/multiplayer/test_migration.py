@@ -1,6 +1,7 @@
 """Issue 55's migrations on a database with data: a Commander night's pods become MultiplayerTable rows (the same
 rows, ids and content types, the app's label still `pods`), and a phase's seats refer to PhasePod rows made from
 their pod numbers; and back again."""
+
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
@@ -35,11 +36,13 @@ def test_a_commander_nights_pods_and_a_phases_pod_numbers_become_tables_and_pod_
     try:
         old = _migrate(BEFORE)
         assert {"pods_pod", "pods_podseat", "pods_podbye"} <= _tables()
-        pod = old.get_model("pods", "Pod").objects.create(round_id=round_.pk, number=1, state="final",
-                                                         result_kind="win")
+        pod = old.get_model("pods", "Pod").objects.create(
+            round_id=round_.pk, number=1, state="final", result_kind="win"
+        )
         for position, registration in enumerate(players[:4], start=1):
-            old.get_model("pods", "PodSeat").objects.create(pod_id=pod.pk, registration_id=registration.pk,
-                                                           position=position, outcome="W" if position == 2 else "L")
+            old.get_model("pods", "PodSeat").objects.create(
+                pod_id=pod.pk, registration_id=registration.pk, position=position, outcome="W" if position == 2 else "L"
+            )
         old.get_model("pods", "PodBye").objects.create(round_id=round_.pk, registration_id=players[4].pk)
         OldSeat = old.get_model("tournaments", "PhaseSeat")
         for seat, (registration, number) in enumerate(zip(players, [2, 2, 1, 1, 2], strict=True), start=1):
@@ -50,7 +53,13 @@ def test_a_commander_nights_pods_and_a_phases_pod_numbers_become_tables_and_pod_
         assert not {"pods_pod", "pods_podseat", "pods_podbye"} & _tables()
         assert new.get_model("pods", "MultiplayerTable").objects.get(pk=pod.pk).number == 1
         back = _migrate(BEFORE)  # and back: the numbers again
-        assert sorted(back.get_model("tournaments", "PhaseSeat").objects.values_list("pod", flat=True)) == [1, 1, 2, 2, 2]
+        assert sorted(back.get_model("tournaments", "PhaseSeat").objects.values_list("pod", flat=True)) == [
+            1,
+            1,
+            2,
+            2,
+            2,
+        ]
         assert back.get_model("pods", "PodSeat").objects.filter(pod_id=pod.pk).count() == 4
         _migrate(AFTER)
     finally:
@@ -61,11 +70,13 @@ def test_a_commander_nights_pods_and_a_phases_pod_numbers_become_tables_and_pod_
     assert not ContentType.objects.filter(app_label="pods", model__in=["pod", "podseat", "podbye"]).exists()
     table = MultiplayerTable.objects.get(pk=pod.pk)
     assert (table.round_id, table.state, table.result_kind) == (round_.pk, "final", "win")
-    assert [(s.registration_id, s.outcome) for s in MultiplayerSeat.objects.filter(table=table).order_by("position")] == [
-        (r.pk, "W" if i == 2 else "L") for i, r in enumerate(players[:4], start=1)]
+    assert [
+        (s.registration_id, s.outcome) for s in MultiplayerSeat.objects.filter(table=table).order_by("position")
+    ] == [(r.pk, "W" if i == 2 else "L") for i, r in enumerate(players[:4], start=1)]
     assert list(round_.multiplayer_tables.all()) == [table]
     assert MultiplayerBye.objects.get(round=round_).registration_id == players[4].pk
     assert sorted((s.registration_id, s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase=phase)) == [
-        (r.pk, n, i) for i, (r, n) in enumerate(zip(players, [2, 2, 1, 1, 2], strict=True), start=1)]
+        (r.pk, n, i) for i, (r, n) in enumerate(zip(players, [2, 2, 1, 1, 2], strict=True), start=1)
+    ]
     assert sorted(phase.pods.values_list("number", flat=True)) == [1, 2]
     assert {s.pod_id for s in PhaseSeat.objects.filter(phase=phase, pod__number=2)} == {phase.pods.get(number=2).pk}

@@ -1,4 +1,5 @@
 """Pods' writes (pods/services.py): seating rounds, the top pod, reports, confirmations and the desk's line."""
+
 import pytest
 
 from common.refusals import NotAllowed, NotFound, Refusal
@@ -60,7 +61,11 @@ def test_a_players_report_waits_for_another_player_of_the_pod_to_confirm():
     event, _users, _registrations = _event(4)
     table = round_multiplayer_tables(round_=tables_pair_next(event=event, by=event.organizer, seed=1))[0]
     seats = list(table.seats.all())
-    reporter, confirmer, winner = _user_of(seats[0].registration), _user_of(seats[1].registration), seats[2].registration
+    reporter, confirmer, winner = (
+        _user_of(seats[0].registration),
+        _user_of(seats[1].registration),
+        seats[2].registration,
+    )
     table = table_result_report(table=table, by=reporter, kind="win", players=[winner.pk])
     assert table.state == MultiplayerTableState.REPORTED
     with pytest.raises(NotAllowed):
@@ -80,7 +85,9 @@ def test_someone_outside_the_pod_can_neither_report_nor_confirm():
     with pytest.raises(NotFound):
         table_result_report(table=tables[0], by=stranger, kind="time", players=[])
     with pytest.raises(Refusal):
-        table_result_report(table=tables[0], by=event.organizer, kind="win", players=[tables[1].seats.all()[0].registration.pk])
+        table_result_report(
+            table=tables[0], by=event.organizer, kind="win", players=[tables[1].seats.all()[0].registration.pk]
+        )
     assert MultiplayerTable.objects.get(pk=tables[0].pk).state == MultiplayerTableState.PENDING
     assert not MultiplayerSeat.objects.filter(table=tables[0]).exclude(outcome="").exists()
 

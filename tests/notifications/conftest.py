@@ -1,5 +1,6 @@
 """The notifications' tasks run as a worker would run them: `send_task` hands each to the task registered under
 its name, after the commit (django_capture_on_commit_callbacks runs what the commit would)."""
+
 from unittest import mock
 
 import pytest

@@ -1,5 +1,6 @@
 """Your draft started (issue 41): the players of the started table's two teams are told, through the domain event
 DRAFT_STARTED after the commit; the players of another table of the same event are not."""
+
 import pytest
 
 from notifications.kinds import NoticeKind

@@ -1,5 +1,6 @@
 """The banner's live push (issue 41): a person's open page hears their unread count as soon as their notifications
 are stored (the Redis channel the drafts and overlays use), and a sync server sends no stream at all."""
+
 import asyncio
 
 import pytest
@@ -14,8 +15,14 @@ from tests.factories import EventFactory, UserFactory
 
 
 def _notice(person, event, n):
-    return Notification(person=person, event=event, kind=NoticeKind.ANNOUNCEMENT, source=f"log:{n}",
-                        params={"event": event.name, "text": "Hello"}, link="/")
+    return Notification(
+        person=person,
+        event=event,
+        kind=NoticeKind.ANNOUNCEMENT,
+        source=f"log:{n}",
+        params={"event": event.name, "text": "Hello"},
+        link="/",
+    )
 
 
 @pytest.mark.django_db

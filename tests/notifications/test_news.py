@@ -1,6 +1,7 @@
 """What's new reaches the players (issues 41, 42, 43): the Day 2 cut and its undo, a phase's start with each
 player's pod and seat, a paper draft's call and deck building, a multiplayer pod round. Each through the event
 log entry the change writes, after its commit, each player told once, in the language they read."""
+
 import random
 
 import pytest
@@ -15,8 +16,14 @@ from notifications.texts import notice_body
 from multiplayer.models import MultiplayerBye, MultiplayerSeat
 from multiplayer.services import tables_pair_next
 from tests.factories import (
-    BoosterDraftEventFactory, EventFactory, OrganizerFactory, PlayerFactory, PodEventFactory, RegistrationFactory,
-    SoloRegistrationFactory, UserFactory,
+    BoosterDraftEventFactory,
+    EventFactory,
+    OrganizerFactory,
+    PlayerFactory,
+    PodEventFactory,
+    RegistrationFactory,
+    SoloRegistrationFactory,
+    UserFactory,
 )
 from tournaments.enums import FormatKind, Outcome, PairingScope, ResultState
 from tournaments.models import EventLogEntry, PhaseSeat, Registration
@@ -51,10 +58,18 @@ def _play(round_) -> None:
 
 # --- The Day 2 cut --------------------------------------------------------------------------------------------------
 
+
 def _cut_event(*, team_size: int = 1):
     organizer = OrganizerFactory()
-    event = EventFactory(team_size=team_size, swiss_rounds=3, top_cut=0, organizer=organizer, day2_cut_round=1,
-                         day2_cut_kind="record", day2_cut_threshold=0)
+    event = EventFactory(
+        team_size=team_size,
+        swiss_rounds=3,
+        top_cut=0,
+        organizer=organizer,
+        day2_cut_round=1,
+        day2_cut_kind="record",
+        day2_cut_threshold=0,
+    )
     entrants = [RegistrationFactory(event=event) for _ in range(8)]
     _play(round_pair_next(event=event, user=organizer, seed=1))
     return organizer, event, entrants
@@ -103,15 +118,29 @@ def test_day2_cut_told_twice_writes_nothing_twice(worker):
 
 # --- A phase starts -------------------------------------------------------------------------------------------------
 
+
 def test_phase_start_tells_each_player_their_pod_and_seat(worker):
     organizer = OrganizerFactory()
-    event = EventFactory(team_size=1, format_kind=FormatKind.TEAM_SEALED, constructed_format="", real_product=True,
-                         swiss_rounds=2, top_cut=0, organizer=organizer)
+    event = EventFactory(
+        team_size=1,
+        format_kind=FormatKind.TEAM_SEALED,
+        constructed_format="",
+        real_product=True,
+        swiss_rounds=2,
+        top_cut=0,
+        organizer=organizer,
+    )
     entrants = [RegistrationFactory(event=event) for _ in range(10)]
     other = RegistrationFactory(event=EventFactory(team_size=1))
     phase_create(event=event, user=organizer, format_kind=FormatKind.TEAM_SEALED, rounds=1)
-    phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=1,
-                 pairing_scope=PairingScope.PODS, pod_size=8)
+    phase_create(
+        event=event,
+        user=organizer,
+        format_kind=FormatKind.BOOSTER_DRAFT,
+        rounds=1,
+        pairing_scope=PairingScope.PODS,
+        pod_size=8,
+    )
     with worker():
         phase_start_next(event=event, user=organizer, seed=1)
     first = _told(NoticeKind.PHASE_STARTED)
@@ -125,11 +154,13 @@ def test_phase_start_tells_each_player_their_pod_and_seat(worker):
     assert set(told) == {_user(r) for r in entrants} and _user(other) not in told
     for seat in PhaseSeat.objects.filter(phase=phase):
         assert _body(told[_user(seat.registration)]) == (
-            f"Phase 2: Booster draft. Pod {seat.pod.number}, seat {seat.seat}.")
+            f"Phase 2: Booster draft. Pod {seat.pod.number}, seat {seat.seat}."
+        )
     assert _body(told[_user(entrants[0])], "de").startswith("Phase 2:")
 
 
 # --- A paper draft's call and deck building --------------------------------------------------------------------------
+
 
 def test_paper_draft_call_tells_each_player_their_pod_and_seat_and_deck_building_everyone(worker):
     event = BoosterDraftEventFactory()
@@ -141,7 +172,8 @@ def test_paper_draft_call_tells_each_player_their_pod_and_seat_and_deck_building
     assert set(told) == {_user(r) for r in entrants}
     for row in PodTeam.objects.filter(pod__event=event).select_related("pod", "registration"):
         assert _body(told[_user(row.registration)]) == (
-            f"The draft is being called: pod {row.pod.number}, seat {row.seat + 1}.")
+            f"The draft is being called: pod {row.pod.number}, seat {row.seat + 1}."
+        )
     Notification.objects.all().delete()
     with worker():
         deck_building_start(event=event, by=event.organizer, minutes=30)
@@ -163,6 +195,7 @@ def test_paper_draft_call_of_one_pod_tells_that_pod_only(worker):
 
 
 # --- Multiplayer pod rounds --------------------------------------------------------------------------------------------
+
 
 def test_a_pod_round_tells_each_player_their_pod_and_seat_or_bye(worker):
     event = PodEventFactory(pod_leftovers="byes")
@@ -193,6 +226,7 @@ def test_a_rochester_tables_call_tells_its_two_teams_only(worker):
         rochester_call_start(event=event, by=event.organizer, table_id=first.pk, pack_size=15, first_team=1)
     told = _told(NoticeKind.PAPER_DRAFT)
     teams = set(first.team1.seats.values_list("player__user_id", flat=True)) | set(
-        first.team2.seats.values_list("player__user_id", flat=True))
+        first.team2.seats.values_list("player__user_id", flat=True)
+    )
     assert set(told) == teams and len(teams) == 6
     assert {_body(n) for n in told.values()} == {f"The draft is being called: table {first.number}."}

@@ -1,6 +1,7 @@
 """Web Push (issue 41): each notification handed to every browser its person allowed, encrypted for that browser,
 in batches; a subscription the push service answers 410 or 404 is forgotten; a choice turns a kind off; the e-mail
 digest collects, one mail a person."""
+
 import json
 
 import pytest
@@ -9,7 +10,10 @@ from django.core import mail
 from notifications.kinds import NoticeKind
 from notifications.models import Notification, PushSubscription
 from notifications.services import (
-    notification_preferences_set, notifications_digest, notifications_push, push_subscription_add,
+    notification_preferences_set,
+    notifications_digest,
+    notifications_push,
+    push_subscription_add,
 )
 from tests.api.conftest import build_event
 from tournaments.services.pairing import round_pair_next
@@ -94,8 +98,13 @@ def test_a_push_goes_only_to_a_public_address_checked_again_when_sent(worker, pu
     # through common/outbound.py like every call out, is refused before any connection, and the others are served.
     event, players = _event()
     _endpoint, keys = push_service.endpoint("metadata")
-    PushSubscription.objects.create(person=players[0], endpoint="http://169.254.169.254/latest/meta-data/",
-                                    p256dh=keys.p256dh, auth=keys.auth, language="en")
+    PushSubscription.objects.create(
+        person=players[0],
+        endpoint="http://169.254.169.254/latest/meta-data/",
+        p256dh=keys.p256dh,
+        auth=keys.auth,
+        language="en",
+    )
     _subscribe(push_service, players[1], "alive")
     with worker():
         round_pair_next(event=event, user=event.organizer, seed=1)
@@ -109,8 +118,13 @@ def test_one_subscription_that_raises_fails_alone_and_the_batch_goes_on(worker, 
     # for it (no VAPID 'aud'). The batch's other pushes are sent, the dead one forgotten, the flaky one tried again.
     event, players = _event()
     _endpoint, keys = push_service.endpoint("literal")
-    PushSubscription.objects.create(person=players[0], endpoint="https://[2606:4700:4700::1111]/push/literal",
-                                    p256dh=keys.p256dh, auth=keys.auth, language="en")
+    PushSubscription.objects.create(
+        person=players[0],
+        endpoint="https://[2606:4700:4700::1111]/push/literal",
+        p256dh=keys.p256dh,
+        auth=keys.auth,
+        language="en",
+    )
     _subscribe(push_service, players[1], "alive")
     _subscribe(push_service, players[2], "gone")
     _subscribe(push_service, players[3], "flaky")
@@ -125,6 +139,7 @@ def test_one_subscription_that_raises_fails_alone_and_the_batch_goes_on(worker, 
 
 
 # --- The language a person chose follows them (issue 45) ------------------------------------------------------------
+
 
 @pytest.mark.parametrize(("language", "note"), [("ja", "日本語"), ("fr", "Français"), ("de", "Deutsch")])
 def test_a_push_speaks_the_language_its_person_chose_over_the_browsers(worker, push_service, language, note):
@@ -151,11 +166,14 @@ def test_a_push_of_a_person_who_never_chose_speaks_the_browsers_language(worker,
     assert payload["lang"] == "de" and payload["body"].startswith("Runde 1: Tisch")
 
 
-@pytest.mark.parametrize(("language", "subject", "note"), [
-    ("ja", "Hydra：新しい通知が 1 件あります", "日本語"),
-    ("fr", "Hydra : 1 nouvelle notification", "Français"),
-    ("de", "Hydra: 1 neue Benachrichtigung", "Deutsch"),
-])
+@pytest.mark.parametrize(
+    ("language", "subject", "note"),
+    [
+        ("ja", "Hydra：新しい通知が 1 件あります", "日本語"),
+        ("fr", "Hydra : 1 nouvelle notification", "Français"),
+        ("de", "Hydra: 1 neue Benachrichtigung", "Deutsch"),
+    ],
+)
 def test_the_digest_is_written_in_the_language_its_person_chose(worker, language, subject, note):
     from tournaments.services.languages import person_language_set
 
@@ -174,6 +192,7 @@ def test_the_digest_is_written_in_the_language_its_person_chose(worker, language
 
 
 # --- A push service failing for now is tried again (issue 41 leftovers) -----------------------------------------------
+
 
 def test_a_push_answered_503_twice_is_tried_again_and_delivered(worker, push_service):
     event, players = _event()

@@ -1,5 +1,6 @@
 """Who is told what (issue 41): each kind reaches the players it concerns and no one else (a player of another
 event, a player of another match, the teammates and opponents of a penalized player), once."""
+
 import datetime as dt
 
 import pytest
@@ -65,8 +66,9 @@ def test_the_same_entry_handled_twice_tells_no_one_twice(worker):
 
 def _report(worker, match, user):
     with worker():
-        team_match_report(match=match, user=user, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 1),
-                                                         SeatGames("C", 0, 2)])
+        team_match_report(
+            match=match, user=user, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)]
+        )
 
 
 def test_a_reported_result_asks_the_other_team_only(worker):
@@ -100,8 +102,15 @@ def test_a_penalty_tells_the_penalized_player_and_never_the_teammates_the_oppone
     match = round_.matches.order_by("table").first()
     seat = match.team_a.seats.order_by("letter").first()
     with worker():
-        penalty_record(registration=match.team_a, player=seat.player, judge=event.organizer, round_=round_,
-                       infraction=Infraction.SLOW_PLAY, penalty=PenaltyKind.WARNING, note="Judge's own note")
+        penalty_record(
+            registration=match.team_a,
+            player=seat.player,
+            judge=event.organizer,
+            round_=round_,
+            infraction=Infraction.SLOW_PLAY,
+            penalty=PenaltyKind.WARNING,
+            note="Judge's own note",
+        )
     assert _told(NoticeKind.PENALTY) == {seat.player.user_id}
     notice = Notification.objects.get(kind=NoticeKind.PENALTY)
     with translation.override("en"):
@@ -117,7 +126,8 @@ def test_an_announcement_tells_the_players_of_its_event_only(worker):
     entry = EventLogEntry.objects.get(event=event, action=LogAction.ANNOUNCED)
     assert entry.user == event.organizer
     assert {n.params["text"] for n in Notification.objects.filter(kind=NoticeKind.ANNOUNCEMENT)} == {
-        "Lunch break until 13:00."}
+        "Lunch break until 13:00."
+    }
 
 
 def test_nothing_is_written_before_the_change_commits(django_capture_on_commit_callbacks):
@@ -140,11 +150,21 @@ def test_the_time_nearly_up_tells_the_players_without_a_result_once(worker):
     match, done = round_.matches.exclude(team_b=None).order_by("table")[:2]
     TeamMatch.objects.filter(pk=done.pk).update(result_state=ResultState.CONFIRMED, outcome=Outcome.A_WINS)
     now = timezone.now()
-    RoundClock.objects.create(round=round_, status=ClockStatus.RUNNING, duration_seconds=3000,
-                              ends_at=now + dt.timedelta(minutes=4), started_at=now)
+    RoundClock.objects.create(
+        round=round_,
+        status=ClockStatus.RUNNING,
+        duration_seconds=3000,
+        ends_at=now + dt.timedelta(minutes=4),
+        started_at=now,
+    )
     later = _paired(worker)[2]  # another event's clock, far from its end
-    RoundClock.objects.create(round=later, status=ClockStatus.RUNNING, duration_seconds=3000,
-                              ends_at=now + dt.timedelta(minutes=40), started_at=now)
+    RoundClock.objects.create(
+        round=later,
+        status=ClockStatus.RUNNING,
+        duration_seconds=3000,
+        ends_at=now + dt.timedelta(minutes=40),
+        started_at=now,
+    )
     with worker():
         time_nearly_up_notices(now=now)
         time_nearly_up_notices(now=now + dt.timedelta(seconds=30))

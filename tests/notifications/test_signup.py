@@ -1,5 +1,6 @@
 """Your team got its place (issue 41): approved by the organizer, or moved up from the waitlist; its players are
 told, no other team's, and the event log says who did it."""
+
 import pytest
 from django.utils import translation
 

@@ -1,5 +1,6 @@
 """The VAPID key is made once, whole: sending threads and processes that ask for it at the same moment on a fresh
 set-up all sign with the one key (the CI run that found it: a thread read half a key file and its pushes failed)."""
+
 from concurrent.futures import ThreadPoolExecutor
 
 from notifications import vapid

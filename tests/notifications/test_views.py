@@ -1,4 +1,5 @@
 """The inbox, marking read, the choices page and the browser's push subscription: a person's own only."""
+
 import pytest
 from django.urls import reverse
 
@@ -12,8 +13,14 @@ pytestmark = pytest.mark.django_db
 
 def _notice(person, event, n=1, **fields):
     return Notification.objects.create(
-        person=person, event=event, kind=NoticeKind.ANNOUNCEMENT, source=f"log:{n}",
-        params={"event": event.name, "text": f"Announcement {n}"}, link=f"/events/{event.pk}/", **fields)
+        person=person,
+        event=event,
+        kind=NoticeKind.ANNOUNCEMENT,
+        source=f"log:{n}",
+        params={"event": event.name, "text": f"Announcement {n}"},
+        link=f"/events/{event.pk}/",
+        **fields,
+    )
 
 
 def test_the_inbox_shows_my_notifications_and_never_anyone_elses(client):
@@ -84,10 +91,17 @@ def test_a_subscription_is_kept_and_a_bad_one_refused_with_the_reason(client, dn
     assert PushSubscription.objects.count() == 0
 
 
-@pytest.mark.parametrize("endpoint", [
-    "https://[::1]/push/abc", "https://[2606:4700:4700::1111]/push/abc", "https://93.184.216.34/push/abc",
-    "https://[::ffff:93.184.216.34]:8443/push/abc", "http://push.example.org/push/abc", "ftp://push.example.org/x",
-])
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "https://[::1]/push/abc",
+        "https://[2606:4700:4700::1111]/push/abc",
+        "https://93.184.216.34/push/abc",
+        "https://[::ffff:93.184.216.34]:8443/push/abc",
+        "http://push.example.org/push/abc",
+        "ftp://push.example.org/x",
+    ],
+)
 def test_a_subscription_at_an_address_literal_or_without_https_is_refused(client, dns, endpoint):  # noqa: F811
     """pywebpush can't sign for an address literal (issue 52: every batch with one failed in the worker); a push
     service is an https URL on a public host name."""

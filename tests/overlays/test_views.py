@@ -1,5 +1,6 @@
 """The stream overlays: transparent pages with no navigation, as public as the event, never showing what is hidden
 (an unconfirmed result, a draft's earlier picks)."""
+
 import pytest
 from django.urls import reverse
 
@@ -22,8 +23,11 @@ def _event_with_round(**kwargs):
 def test_every_overlay_is_a_transparent_page_without_navigation(client):
     event, round_ = _event_with_round()
     match = round_.matches.get()
-    for url in (reverse("overlays:standings", args=[event.pk]), reverse("overlays:clock", args=[event.pk]),
-                reverse("overlays:match", args=[event.pk, match.pk])):
+    for url in (
+        reverse("overlays:standings", args=[event.pk]),
+        reverse("overlays:clock", args=[event.pk]),
+        reverse("overlays:match", args=[event.pk, match.pk]),
+    ):
         page = client.get(url).content.decode()
         assert 'class="overlay"' in page and "overlay.css" in page
         assert "<nav" not in page and "site-header" not in page

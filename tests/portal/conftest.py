@@ -1,4 +1,5 @@
 """Fixtures of the portal tests: the scene (tests/portal/scene.py)."""
+
 import pytest
 from django.core.cache import cache
 

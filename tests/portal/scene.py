@@ -1,5 +1,6 @@
 """The portal's test scene: a running event of four teams of three, round 1 paired at two tables, and people who
 must not see what isn't theirs. Shared by tests/portal and tests/browser."""
+
 from dataclasses import dataclass
 
 from tournaments.enums import EventStatus
@@ -54,13 +55,22 @@ def make_scene() -> Scene:
         "Dire Dogs": [named["dora"], PlayerFactory(), PlayerFactory()],
     }
     teams = [
-        RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players) for name, players in rosters.items()
+        RegistrationFactory(event=event, team=TeamFactory(name=name), seats=players)
+        for name, players in rosters.items()
     ]
     round_ = RoundFactory(event=event, number=1)
     match = TeamMatchFactory(round=round_, table=1, team_a=teams[0], team_b=teams[1])
     other = TeamMatchFactory(round=round_, table=2, team_a=teams[2], team_b=teams[3])
     return Scene(
-        event=event, round=round_, teams=teams, match=match, other_match=other, alice=named["alice"].user,
-        amy=named["amy"].user, bob=named["bob"].user, carl=named["carl"].user, olga=UserFactory(username="olga"),
+        event=event,
+        round=round_,
+        teams=teams,
+        match=match,
+        other_match=other,
+        alice=named["alice"].user,
+        amy=named["amy"].user,
+        bob=named["bob"].user,
+        carl=named["carl"].user,
+        olga=UserFactory(username="olga"),
         organizer=organizer,
     )

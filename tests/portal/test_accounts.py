@@ -1,4 +1,5 @@
 """Signing in and out, and resetting a password (templates/registration, django.contrib.auth's views)."""
+
 import re
 
 import pytest
@@ -48,8 +49,10 @@ def test_password_reset_sends_a_link_that_sets_a_new_password(db, client):
     link = re.search(r"https?://[^/]+(/accounts/reset/\S+)", mail.outbox[0].body).group(1)
     form_page = client.get(link, follow=True)
     assert "Choose a new password" in form_page.text
-    done = client.post(form_page.redirect_chain[-1][0],
-                       {"new_password1": "a-new-long-passphrase", "new_password2": "a-new-long-passphrase"})
+    done = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": "a-new-long-passphrase", "new_password2": "a-new-long-passphrase"},
+    )
     assert done.status_code == 302
     assert client.login(username="zoe", password="a-new-long-passphrase")
 
@@ -61,10 +64,16 @@ def test_password_reset_for_an_unknown_address_sends_nothing_and_says_the_same(d
 
 def test_sign_up_mails_a_link_that_creates_the_login_and_the_player_and_signs_in(db, client):
     assert reverse("signup") in client.get(reverse("login")).text
-    sent = client.post(reverse("signup"), {
-        "username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
-        "password1": "a long pass phrase 42", "password2": "a long pass phrase 42",
-    })
+    sent = client.post(
+        reverse("signup"),
+        {
+            "username": "mara",
+            "name": "Mara Lindqvist",
+            "email": "mara@example.org",
+            "password1": "a long pass phrase 42",
+            "password2": "a long pass phrase 42",
+        },
+    )
     assert sent.status_code == 200 and "Check your e-mail" in sent.text and "mara@example.org" in sent.text
     assert not Player.objects.exists() and "_auth_user_id" not in client.session  # nothing until the link
     [message] = mail.outbox
@@ -83,11 +92,16 @@ def test_sign_up_mails_a_link_that_creates_the_login_and_the_player_and_signs_in
 def test_sign_up_with_an_address_that_has_an_account_answers_the_same_and_mails_its_owner(db, client):
     """Issue 37: the page said "An account with this e-mail address exists" (the password reset hides it)."""
     UserFactory(username="Mara", email="mara@example.org")
-    data = {"username": "someone", "name": "M", "password1": "a long pass phrase 42",
-            "password2": "a long pass phrase 42"}
+    data = {
+        "username": "someone",
+        "name": "M",
+        "password1": "a long pass phrase 42",
+        "password2": "a long pass phrase 42",
+    }
     taken = client.post(reverse("signup"), {**data, "email": "MARA@example.org"})
     fresh = client.post(reverse("signup"), {**data, "email": "new@example.org"})
     assert taken.status_code == fresh.status_code == 200
+
     def page(response, address):  # the page, without the address typed and the form's per-request CSRF token
         return re.sub(r"[A-Za-z0-9]{64}", "TOKEN", response.text.replace(address, "ADDRESS"))
 
@@ -104,8 +118,13 @@ def test_sign_up_with_an_address_that_has_an_account_answers_the_same_and_mails_
 
 def test_sign_up_with_a_taken_username_says_so_and_creates_nothing(db, client):
     UserFactory(username="Mara", email="mara@example.org")
-    data = {"username": "mara", "name": "M", "email": "other@example.org",
-            "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
+    data = {
+        "username": "mara",
+        "name": "M",
+        "email": "other@example.org",
+        "password1": "a long pass phrase 42",
+        "password2": "a long pass phrase 42",
+    }
     text = client.post(reverse("signup"), data).text
     assert "The username mara is taken" in text  # usernames are shown on pairings anyway
     assert not Player.objects.exists() and mail.outbox == []
@@ -148,8 +167,13 @@ def test_sign_up_closed_by_the_organizer_is_404_and_not_linked(db, client, setti
     assert reverse("signup") not in client.get(reverse("login")).text
 
 
-SIGN_UP = {"username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
-           "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"}
+SIGN_UP = {
+    "username": "mara",
+    "name": "Mara Lindqvist",
+    "email": "mara@example.org",
+    "password1": "a long pass phrase 42",
+    "password2": "a long pass phrase 42",
+}
 
 
 def test_a_new_player_sees_only_their_own_things(scene, client):
@@ -157,8 +181,13 @@ def test_a_new_player_sees_only_their_own_things(scene, client):
     client.post(reverse("signup"), SIGN_UP)
     home = client.get(mailed_link(to="mara@example.org"), follow=True).text
     assert "You aren't registered for any event yet." in home
-    for others in ("Azure Ants", "Brass Bats", "Alice", reverse("portal:match", args=[scene.match.pk]),
-                   reverse("sealed:pool", args=[pool.pk])):
+    for others in (
+        "Azure Ants",
+        "Brass Bats",
+        "Alice",
+        reverse("portal:match", args=[scene.match.pk]),
+        reverse("sealed:pool", args=[pool.pk]),
+    ):
         assert others not in home
     assert client.get(reverse("portal:match", args=[scene.match.pk])).status_code == 404
     assert client.post(reverse("portal:match_confirm", args=[scene.match.pk])).status_code == 404
@@ -237,7 +266,10 @@ def test_logout_by_get_shows_a_page_with_the_button_not_a_bare_405(db, client):
     client.force_login(user)
     response = client.get("/accounts/logout/")
     assert response.status_code == 200 and "You are signed in as gina." in response.text
-    assert 'action="/accounts/logout/" method="post"' in response.text or 'method="post" action="/accounts/logout/"' in response.text
+    assert (
+        'action="/accounts/logout/" method="post"' in response.text
+        or 'method="post" action="/accounts/logout/"' in response.text
+    )
     assert "_auth_user_id" in client.session  # a GET signs nobody out
     client.post("/accounts/logout/")
     assert "_auth_user_id" not in client.session

@@ -1,5 +1,6 @@
 """The installable player app: the service worker from the site's root, the manifest opening My events, the
 offline page, and every page naming the manifest."""
+
 import json
 
 import pytest

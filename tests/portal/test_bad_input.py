@@ -1,5 +1,6 @@
 """Hostile or mistyped input to the portal: ids, query parameters and form fields that aren't plain numbers get
 the page's default, a 404 or a 400 with the reason, never a 500."""
+
 import pytest
 from django.urls import reverse
 
@@ -76,8 +77,9 @@ def test_a_seat_that_ended_one_game_each_is_a_draw_not_a_mistake(scene, client, 
 def test_a_dispute_note_too_long_is_refused_with_the_reason(scene, client):
     from tournaments.services.results import SeatGames, team_match_report
 
-    team_match_report(match=scene.match, user=scene.alice,
-                      seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)])
+    team_match_report(
+        match=scene.match, user=scene.alice, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 1), SeatGames("C", 0, 2)]
+    )
     login_client(client, scene.bob)
     response = client.post(reverse("portal:match_dispute", args=[scene.match.pk]), {"note": "x" * 5000})
     assert response.status_code == 400 and "errorlist" in response.text

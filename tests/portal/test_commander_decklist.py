@@ -1,5 +1,6 @@
 """A Commander decklist on the portal's decklist page: the commander named as exports name it, every problem shown
 in the reader's language."""
+
 import pytest
 from django.urls import reverse
 
@@ -39,8 +40,9 @@ def test_commander_decklist_page_shows_the_problems_in_german(client, seat):
     seat.player.name = "Anna"
     seat.player.save()
     client.force_login(seat.player.user)
-    page = client.post(_url(seat), {"text": "1 Grizzly Bears *CMDR*\n98 Forest"}, HTTP_ACCEPT_LANGUAGE="de",
-                       follow=True).content.decode()
+    page = client.post(
+        _url(seat), {"text": "1 Grizzly Bears *CMDR*\n98 Forest"}, HTTP_ACCEPT_LANGUAGE="de", follow=True
+    ).content.decode()
     # the card as printed in German, its English name beside it (the card data has the German name)
     assert "Anna: Grizzlybären (Grizzly Bears) kann nicht dein Kommandeur sein" in page
     assert "Anna: Ein Commander-Deck hat genau 100 Karten, den Kommandeur mitgezählt; dieses hat 99." in page
@@ -62,8 +64,9 @@ def test_commander_decklist_page_field_names_the_commander_once(client, seat):
 
 def test_commander_decklist_page_three_commanders_are_refused_and_nothing_stored(client, seat):
     client.force_login(seat.player.user)
-    page = client.post(_url(seat), {"text": "97 Mountain", "commanders": "Krenko, Mob Boss\nThrasios, Triton Hero\n"
-                                    "Tymna the Weaver"}).content.decode()
+    page = client.post(
+        _url(seat), {"text": "97 Mountain", "commanders": "Krenko, Mob Boss\nThrasios, Triton Hero\nTymna the Weaver"}
+    ).content.decode()
     assert "Name one commander, or two that may be partners; 3 are too many." in page
     assert not Decklist.objects.filter(seat=seat).exists()
 

@@ -1,5 +1,6 @@
 """The decklist page gives feedback at once (issue 17): my own deck's problems before my teammates submit, a shared
 card named with the teammate as soon as their list is in, each unread line once."""
+
 import pytest
 from django.urls import reverse
 
@@ -82,7 +83,9 @@ def test_decklist_page_tells_the_player_why_a_judge_changed_their_list(client, t
     client.force_login(a.player.user)
     client.post(_url(event), {"text": "60 Mountain"})
     RoundFactory(event=event, number=1)
-    decklist_judge_change(seat=a, user=event.organizer, text="56 Mountain\n4 Lightning Bolt", reason="Bolts, not Mountains")
+    decklist_judge_change(
+        seat=a, user=event.organizer, text="56 Mountain\n4 Lightning Bolt", reason="Bolts, not Mountains"
+    )
     page = client.get(_url(event)).content.decode()
     assert "A judge changed this list on" in page and "Bolts, not Mountains" in page
     client.force_login(b.player.user)  # a teammate sees their own page, not my change

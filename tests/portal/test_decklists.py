@@ -1,4 +1,5 @@
 """The decklist page: my seat only, every problem shown, nothing lost, hostile input answered with a message."""
+
 import pytest
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -100,7 +101,9 @@ def test_decklist_page_limited_event_without_a_pool_source_has_no_decklists(clie
     from tournaments.pools import _PROVIDERS
 
     monkeypatch.delitem(_PROVIDERS, str(FormatKind.THG_DRAFT))
-    event = EventFactory(format_kind=FormatKind.THG_DRAFT, team_size=2, structure="2hg", shared_life=30, shared_poison=15)
+    event = EventFactory(
+        format_kind=FormatKind.THG_DRAFT, team_size=2, structure="2hg", shared_life=30, shared_poison=15
+    )
     seat = RegistrationFactory(event=event).seats.first()
     client.force_login(seat.player.user)
     page = client.get(_url(event)).content.decode()
@@ -116,12 +119,16 @@ def test_decklist_problems_read_in_each_players_language(client, team):
     client.force_login(b.player.user)
     client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"}, HTTP_ACCEPT_LANGUAGE="zh-hans")
     client.force_login(a.player.user)
-    german = client.post(_url(event), {"text": "4 Lightning Bolt\n56 Mountain\n1 Lightnig Boltt"},
-                         HTTP_ACCEPT_LANGUAGE="de", follow=True).content.decode()
+    german = client.post(
+        _url(event), {"text": "4 Lightning Bolt\n56 Mountain\n1 Lightnig Boltt"}, HTTP_ACCEPT_LANGUAGE="de", follow=True
+    ).content.decode()
     assert "ist kein Kartenname" in german  # my own line, parsed in my language
     # the team problem, stored, naming whose lists share the card
     # ... the card named as printed in German, its English name beside it
-    assert f"Blitzschlag (Lightning Bolt) ist in 2 Decks (Sitz A ({a.player.name}) 4, Sitz B ({b.player.name}) 4)" in german
+    assert (
+        f"Blitzschlag (Lightning Bolt) ist in 2 Decks (Sitz A ({a.player.name}) 4, Sitz B ({b.player.name}) 4)"
+        in german
+    )
     client.force_login(b.player.user)
     chinese = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "闪电击 (Lightning Bolt) 出现在 2 副套牌中" in chinese
@@ -137,12 +144,12 @@ def test_decklist_page_names_each_unread_line_once_in_the_readers_language(clien
     client.force_login(a.player.user)
     client.post(_url(event), {"text": "4 Lightnig Bolt\n56 Mountain"}, HTTP_ACCEPT_LANGUAGE="de")
     page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    unread = page[page.index("Lines Hydra could not read"):]
+    unread = page[page.index("Lines Hydra could not read") :]
     unread = unread[: unread.index("</ul>")]
     assert unread.count("Line 1") == 1 and "Line 1: Line 1" not in page
     assert "Zeile" not in unread  # submitted in German, read in English
     page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert "Line 1" not in page[page.index('class="errorlist"'):]
+    assert "Line 1" not in page[page.index('class="errorlist"') :]
 
 
 def test_decklist_page_upload_of_a_utf16_file_from_windows_reads_every_line(client, team):
@@ -160,10 +167,13 @@ def test_decklist_page_upload_of_a_utf16_file_from_windows_reads_every_line(clie
     assert "is not a card line" not in page and "\ufffd" not in page
 
 
-@pytest.mark.parametrize(("language", "bolt", "island", "shared"), [
-    ("ja", "稲妻", ("島",), "稲妻 (Lightning Bolt)"),
-    ("fr", "Foudre", ("Île", "Ile", "île"), "Foudre (Lightning Bolt)"),  # the data spells Island three ways
-])
+@pytest.mark.parametrize(
+    ("language", "bolt", "island", "shared"),
+    [
+        ("ja", "稲妻", ("島",), "稲妻 (Lightning Bolt)"),
+        ("fr", "Foudre", ("Île", "Ile", "île"), "Foudre (Lightning Bolt)"),  # the data spells Island three ways
+    ],
+)
 def test_decklist_page_names_cards_as_printed_in_the_readers_language(client, team, language, bolt, island, shared):
     """A list typed in Japanese or French is read (names in any language), and the page shows each card and the
     problems' cards as printed in the reader's language with the English name beside it (the rules go by it)."""
@@ -171,8 +181,9 @@ def test_decklist_page_names_cards_as_printed_in_the_readers_language(client, te
     client.force_login(b.player.user)
     client.post(_url(event), {"text": "4 Lightning Bolt\n56 Island"}, HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(a.player.user)
-    page = client.post(_url(event), {"text": f"4 {bolt}\n56 {island[0]}"}, HTTP_ACCEPT_LANGUAGE=language,
-                       follow=True).content.decode()
+    page = client.post(
+        _url(event), {"text": f"4 {bolt}\n56 {island[0]}"}, HTTP_ACCEPT_LANGUAGE=language, follow=True
+    ).content.decode()
     assert Decklist.objects.get(seat=a).main == {"Lightning Bolt": 4, "Island": 56}
     assert f'4 {bolt} <span class="card-english" lang="en">(Lightning Bolt)</span>' in page
     assert any(f'56 {name} <span class="card-english" lang="en">(Island)</span>' in page for name in island)
@@ -186,8 +197,10 @@ def _stored_before_the_new_languages(registration):
     and Chinese only. Returns the messages the full check had stored, by language."""
     registration.refresh_from_db()
     full = [dict(p["messages"]) for p in registration.deck_problems]
-    old = [{**p, "messages": {k: v for k, v in p["messages"].items() if k in ("en", "de", "zh-hans")}}
-           for p in registration.deck_problems]
+    old = [
+        {**p, "messages": {k: v for k, v in p["messages"].items() if k in ("en", "de", "zh-hans")}}
+        for p in registration.deck_problems
+    ]
     type(registration).objects.filter(pk=registration.pk).update(deck_problems=old)
     return full
 
@@ -213,7 +226,10 @@ def test_problems_stored_before_a_language_read_in_it_without_a_new_check(client
     page = client.get(_url(event), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     from django.utils.html import escape
     from tournaments.selectors.decklists import deck_problems_read
-    shared = deck_problems_read(problems=[{"card": "Lightning Bolt", "messages": {language: wanted}}], language=language)
+
+    shared = deck_problems_read(
+        problems=[{"card": "Lightning Bolt", "messages": {language: wanted}}], language=language
+    )
     assert escape(shared[0]) in page  # the shared card's sentence in the reader's language, its card as printed
     registration.refresh_from_db()
     assert [p["messages"][language] for p in registration.deck_problems] == [m[language] for m in full]
@@ -228,10 +244,12 @@ def test_problems_stored_before_a_language_read_in_it_without_a_new_check(client
     registration.refresh_from_db()
     assert all(language in p["messages"] for p in registration.deck_problems)
     from django.utils import translation
+
     with translation.override(language):
         row = desk_decklists(event=event)["rows"][0]
-    assert row["problems"] == [m[language] for m, p in zip(full, registration.deck_problems, strict=True)
-                               if p["code"] != "missing-decklist"]
+    assert row["problems"] == [
+        m[language] for m, p in zip(full, registration.deck_problems, strict=True) if p["code"] != "missing-decklist"
+    ]
     assert registrations_deck_problems_complete(registrations=[registration]) == 0  # nothing left to complete
 
 

@@ -1,5 +1,6 @@
 """Every page that shows an event names its kind (issue 38): the event page (even when the name doesn't say the
 format), the list of events, the projector; and the event page's Organizer link opens the desk, never the admin."""
+
 import pytest
 from django.urls import reverse
 
@@ -10,12 +11,15 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def fnm():
-    return EventFactory(name="Friday at the store", team_size=1, constructed_format="modern", swiss_rounds=4,
-                        top_cut=0)
+    return EventFactory(name="Friday at the store", team_size=1, constructed_format="modern", swiss_rounds=4, top_cut=0)
 
 
 def test_event_page_list_and_projector_name_the_format_and_rounds(client, fnm):
-    for url in (reverse("portal:event", args=[fnm.pk]), reverse("portal:events"), reverse("desk:screen", args=[fnm.pk])):
+    for url in (
+        reverse("portal:event", args=[fnm.pk]),
+        reverse("portal:events"),
+        reverse("desk:screen", args=[fnm.pk]),
+    ):
         page = client.get(url).text
         assert "Modern · 4 rounds" in page, url
         assert "Team constructed" not in page, url

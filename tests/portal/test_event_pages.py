@@ -1,4 +1,5 @@
 """Public event pages (portal.views.event_*): pairings, standings, top cut, draft tables; who sees what."""
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -107,8 +108,15 @@ def test_event_live_page_region_carries_the_etag_of_its_first_poll(scene, client
     assert client.get(_url("standings", scene.event) + "?partial=1")["ETag"] == page["ETag"]
 
 
-@pytest.mark.parametrize("status, polls", [(EventStatus.RUNNING, True), (EventStatus.TOP_CUT, True),
-                                           (EventStatus.FINISHED, False), (EventStatus.REGISTRATION, False)])
+@pytest.mark.parametrize(
+    "status, polls",
+    [
+        (EventStatus.RUNNING, True),
+        (EventStatus.TOP_CUT, True),
+        (EventStatus.FINISHED, False),
+        (EventStatus.REGISTRATION, False),
+    ],
+)
 def test_event_pages_poll_only_while_the_event_runs(scene, client, status, polls):
     scene.event.status = status
     scene.event.save()

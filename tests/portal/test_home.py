@@ -1,4 +1,5 @@
 """My events (portal.views.home) and the event list."""
+
 from django.urls import reverse
 
 from tests.factories import (
@@ -42,8 +43,14 @@ def test_home_shows_confirm_to_the_other_team_and_wait_to_the_reporters(scene, c
 
 def test_home_shows_the_bye(scene, client):
     scene.other_match.delete()
-    TeamMatchFactory(round=scene.round, table=2, team_a=scene.teams[2], team_b=None, outcome=Outcome.A_WINS,
-                     result_state=ResultState.FINAL)
+    TeamMatchFactory(
+        round=scene.round,
+        table=2,
+        team_a=scene.teams[2],
+        team_b=None,
+        outcome=Outcome.A_WINS,
+        result_state=ResultState.FINAL,
+    )
     assert "We have a bye this round" in login_client(client, scene.carl).get("/").text
 
 
@@ -143,8 +150,9 @@ def test_home_lists_my_seat_invitations_and_no_one_elses(db, client):
 
     event = EventFactory(name="Invite Open")
     mine, theirs = UserFactory(username="invited-me"), UserFactory(username="invited-them")
-    invitation = SeatInvitation.objects.create(event=event, placeholder=PlaceholderFactory(made_by=event.organizer),
-                                               user=mine)
+    invitation = SeatInvitation.objects.create(
+        event=event, placeholder=PlaceholderFactory(made_by=event.organizer), user=mine
+    )
     SeatInvitation.objects.create(event=EventFactory(name="Their Open"), placeholder=PlaceholderFactory(), user=theirs)
     page = login_client(client, mine).get("/").text
     assert reverse("portal:invitation", args=[invitation.pk]) in page and "Invite Open" in page

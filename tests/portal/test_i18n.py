@@ -2,6 +2,7 @@
 
 A page's phrase is written out for English, German and Simplified Chinese; for the other languages it is read from
 the language's catalog through gettext, and the test fails while the catalog lacks it (docs/translating.md)."""
+
 from html import unescape
 
 import pytest
@@ -45,25 +46,53 @@ def expected_phrase(phrases: tuple, spec: tuple, language: str) -> str:
 PAGES = {
     "events": (None, ("<h1>Events</h1>", "<h1>Turniere</h1>", "<h1>赛事</h1>"), ("<h1>{}</h1>", "Events")),
     "home": ("alice", ("My opponent", "Mein Gegner", "我的对手"), ("{}", "My opponent")),
-    "match": ("alice", ("One tap per seat", "Ein Tipp pro Platz", "每个座位点一下"),
-              ("{}", "One tap per seat, counted from our side: 2-1 means our player won two games and theirs one.")),
+    "match": (
+        "alice",
+        ("One tap per seat", "Ein Tipp pro Platz", "每个座位点一下"),
+        ("{}", "One tap per seat, counted from our side: 2-1 means our player won two games and theirs one."),
+    ),
     "event": ("alice", ("Current round", "Aktuelle Runde", "当前轮次"), ("{}", "Current round")),
-    "pairings": (None, ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）"),
-                 ("{}", "Round %(n)s by table", {"n": 1})),
-    "pairings_by_team": (None, ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）"),
-                         ("{}", "Round %(n)s by team", {"n": 1})),
-    "standings": (None, ("How teams are ranked", "Wie die Teams platziert werden", "排名规则"),
-                  ("{}", "How teams are ranked")),
-    "bracket": (None, ("The top cut starts after the Swiss rounds.", "Der Top Cut beginnt nach den Schweizer Runden.",
-                       "淘汰赛在瑞士轮结束后开始。"), ("{}", "The top cut starts after the Swiss rounds.")),
-    "draft_tables": (None, ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置"),
-                     ("{}", "The draft tables haven't been set up yet.")),
-    "decklist": ("alice", ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。"),
-                 ("{}", "Nothing submitted yet.")),
+    "pairings": (
+        None,
+        ("Round 1 by table", "Runde 1 nach Tisch", "第 1 轮（按桌号）"),
+        ("{}", "Round %(n)s by table", {"n": 1}),
+    ),
+    "pairings_by_team": (
+        None,
+        ("Round 1 by team", "Runde 1 nach Team", "第 1 轮（按队伍）"),
+        ("{}", "Round %(n)s by team", {"n": 1}),
+    ),
+    "standings": (
+        None,
+        ("How teams are ranked", "Wie die Teams platziert werden", "排名规则"),
+        ("{}", "How teams are ranked"),
+    ),
+    "bracket": (
+        None,
+        (
+            "The top cut starts after the Swiss rounds.",
+            "Der Top Cut beginnt nach den Schweizer Runden.",
+            "淘汰赛在瑞士轮结束后开始。",
+        ),
+        ("{}", "The top cut starts after the Swiss rounds."),
+    ),
+    "draft_tables": (
+        None,
+        ("been set up yet", "sind noch nicht eingerichtet", "轮抽桌尚未设置"),
+        ("{}", "The draft tables haven't been set up yet."),
+    ),
+    "decklist": (
+        "alice",
+        ("Nothing submitted yet.", "Noch nichts eingereicht.", "尚未提交。"),
+        ("{}", "Nothing submitted yet."),
+    ),
     "login": (None, ("Forgot your password?", "Passwort vergessen?", "忘记密码？"), ("{}", "Forgot your password?")),
     "password_reset": (None, ("Send the link", "Link senden", "发送链接"), ("{}", "Send the link")),
-    "password_reset_done": (None, ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件"),
-                            ("{}", "Check your e-mail")),
+    "password_reset_done": (
+        None,
+        ("Check your e-mail", "Sieh in deinen E-Mails nach", "请查收邮件"),
+        ("{}", "Check your e-mail"),
+    ),
 }
 
 
@@ -97,10 +126,20 @@ def test_page_renders_in_the_browsers_language(scene, client, page, language):
     assert shows(response.text, expected_phrase(phrases, spec, language))
 
 
-@pytest.mark.parametrize(("header", "language"), [
-    ("pt-BR,pt;q=0.9", "pt-br"), ("pt", "pt-br"), ("es-MX,es;q=0.8", "es"), ("fr-CA", "fr"), ("it-IT", "it"),
-    ("ja-JP,ja;q=0.9,en;q=0.5", "ja"), ("zh-CN", "zh-hans"), ("de-AT", "de"), ("ko-KR", "en"),
-])
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("pt-BR,pt;q=0.9", "pt-br"),
+        ("pt", "pt-br"),
+        ("es-MX,es;q=0.8", "es"),
+        ("fr-CA", "fr"),
+        ("it-IT", "it"),
+        ("ja-JP,ja;q=0.9,en;q=0.5", "ja"),
+        ("zh-CN", "zh-hans"),
+        ("de-AT", "de"),
+        ("ko-KR", "en"),
+    ],
+)
 def test_accept_language_of_real_browsers_picks_the_shipped_language(db, client, header, language):
     response = client.get("/events/", HTTP_ACCEPT_LANGUAGE=header)
     assert f'<html lang="{language}">' in response.text
@@ -109,8 +148,9 @@ def test_accept_language_of_real_browsers_picks_the_shipped_language(db, client,
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_page_language_chosen_by_the_player_wins_over_the_browser(scene, client, language):
-    response = client.post(reverse("set_language"), {"language": language, "next": "/events/"},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        reverse("set_language"), {"language": language, "next": "/events/"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 302 and response["Location"] == "/events/"
     assert client.cookies[settings.LANGUAGE_COOKIE_NAME].value == language
     page = client.get("/events/", HTTP_ACCEPT_LANGUAGE="en").text
@@ -143,13 +183,18 @@ def test_service_refusals_are_translated(scene, client):
 OTHER_PAGES = {
     "sharedgame": ("Undo my last change", "Meine letzte Änderung zurücknehmen", "撤销我的最后一次更改"),
     "sealed": ("Sort and filter", "Sortieren und filtern", "排序和筛选"),
-    "draft": ("Tap a card to choose it, then tap again to pick it.",
-              "Tippe auf eine Karte, um sie auszuwählen, und noch einmal, um sie zu picken.",
-              "点一下牌以选中，再点一下即抓牌。"),
+    "draft": (
+        "Tap a card to choose it, then tap again to pick it.",
+        "Tippe auf eine Karte, um sie auszuwählen, und noch einmal, um sie zu picken.",
+        "点一下牌以选中，再点一下即抓牌。",
+    ),
     "signup": ("Create an account", "Konto erstellen", "创建账户"),
 }
 LEFT_IN_ENGLISH = {  # a phrase of each page that must not stay English in a language that says it otherwise
-    "sharedgame": "Poison", "sealed": "Goes to", "draft": "The pack", "signup": "Your name",
+    "sharedgame": "Poison",
+    "sealed": "Goes to",
+    "draft": "The pack",
+    "signup": "Your name",
 }
 
 
@@ -193,19 +238,43 @@ def test_player_pages_of_the_other_apps_render_in_every_language(client, page, l
 # languages find the phrase (a case without one checks only that the English phrase is gone).
 FURTHER = {
     "shared_game_won": (200, "lost the game", "hat das Spiel verloren", "输掉了本局", "won game 1"),
-    "shared_game_refused": (200, "Choose team A or team B.", "Wähle Team A oder Team B.", "请选择 A 队或 B 队。",
-                            "Choose team"),
-    "shared_game_not_a_number": (200, "Life must be a whole number.", "Lebenspunkte: Gib eine ganze Zahl an.",
-                                 "生命 必须是整数。", 'role="alert">life'),
+    "shared_game_refused": (
+        200,
+        "Choose team A or team B.",
+        "Wähle Team A oder Team B.",
+        "请选择 A 队或 B 队。",
+        "Choose team",
+    ),
+    "shared_game_not_a_number": (
+        200,
+        "Life must be a whole number.",
+        "Lebenspunkte: Gib eine ganze Zahl an.",
+        "生命 必须是整数。",
+        'role="alert">life',
+    ),
     "sealed_index": (200, "My sealed pools", "Meine Sealed-Pools", "我的现开卡池", "My sealed pools"),
-    "sealed_places": (200, '<option value="A:main">A main deck</option>', '<option value="A:main">Hauptdeck von A</option>',
-                      '<option value="A:main">A 的主牌</option>', ">A main<"),
-    "sealed_refused": (400, "Pool Card 003 is not assigned", "Pool Card 003 ist nicht zugeordnet",
-                       "Pool Card 003 未分配", "is not assigned"),
+    "sealed_places": (
+        200,
+        '<option value="A:main">A main deck</option>',
+        '<option value="A:main">Hauptdeck von A</option>',
+        '<option value="A:main">A 的主牌</option>',
+        ">A main<",
+    ),
+    "sealed_refused": (
+        400,
+        "Pool Card 003 is not assigned",
+        "Pool Card 003 ist nicht zugeordnet",
+        "Pool Card 003 未分配",
+        "is not assigned",
+    ),
     "draft_index": (200, "My drafts", "Meine Drafts", "我的轮抽", "My drafts"),
-    "draft_pool_hidden": (403, "You may not look through your picks during the draft.",
-                          "Während des Drafts darfst du deine Picks nicht ansehen.", "轮抽进行期间不能查看你抓的牌。",
-                          "look through your picks during"),
+    "draft_pool_hidden": (
+        403,
+        "You may not look through your picks during the draft.",
+        "Während des Drafts darfst du deine Picks nicht ansehen.",
+        "轮抽进行期间不能查看你抓的牌。",
+        "look through your picks during",
+    ),
 }
 
 
@@ -214,8 +283,11 @@ FURTHER_MSGIDS = {
     "shared_game_refused": ("{}", "Choose team A or team B."),
     "sealed_index": ("{}", "My sealed pools"),
     "sealed_places": ('<option value="A:main">{}</option>', "%(seat)s main deck", {"seat": "A"}),
-    "sealed_refused": ("{}", "%(card)s is not assigned; every card of the pool goes to a deck or sideboard.",
-                       {"card": "Pool Card 003"}),
+    "sealed_refused": (
+        "{}",
+        "%(card)s is not assigned; every card of the pool goes to a deck or sideboard.",
+        {"card": "Pool Card 003"},
+    ),
     "draft_index": ("{}", "My drafts"),
     "draft_pool_hidden": ("{}", "You may not look through your picks during the draft."),
 }
@@ -231,12 +303,17 @@ def _further(client, case: str, language: str):
         match = SharedMatchFactory()
         client.force_login(match.team_a.seats.get(letter="A").player.user)
         if case == "shared_game_won":
-            life_change_apply(match=match, user=match.team_b.seats.get(letter="A").player.user, game=1, team="A",
-                              life=-30)  # Two-Headed Giant: 30 life, so team A loses game 1
+            life_change_apply(
+                match=match, user=match.team_b.seats.get(letter="A").player.user, game=1, team="A", life=-30
+            )  # Two-Headed Giant: 30 life, so team A loses game 1
             return client.get(reverse("sharedgame:match", args=[match.pk]), HTTP_ACCEPT_LANGUAGE=language)
         life = "-1" if case == "shared_game_refused" else "lots"
-        return client.post(reverse("sharedgame:change", args=[match.pk]), {"team": "X", "life": life, "game": "1"},
-                           HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=language)
+        return client.post(
+            reverse("sharedgame:change", args=[match.pk]),
+            {"team": "X", "life": life, "game": "1"},
+            HTTP_HX_REQUEST="true",
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
     if case.startswith("sealed"):
         pool = SealedPoolFactory()
         cards = [PoolCardFactory(pool=pool, position=k) for k in (1, 2, 3)]
@@ -278,10 +355,13 @@ def test_every_message_is_translated_and_compiled(language):
     assert [e.msgid for e in po.untranslated_entries()] == []
     assert [e.msgid for e in po.fuzzy_entries()] == []
     compiled = {(e.msgctxt, e.msgid): e for e in polib.mofile(str(base / "django.mo"))}
-    stale = [e.msgid for e in po.translated_entries()
-             if compiled.get((e.msgctxt, e.msgid)) is None
-             or (compiled[(e.msgctxt, e.msgid)].msgstr or compiled[(e.msgctxt, e.msgid)].msgstr_plural)
-             != (e.msgstr or e.msgstr_plural)]
+    stale = [
+        e.msgid
+        for e in po.translated_entries()
+        if compiled.get((e.msgctxt, e.msgid)) is None
+        or (compiled[(e.msgctxt, e.msgid)].msgstr or compiled[(e.msgctxt, e.msgid)].msgstr_plural)
+        != (e.msgstr or e.msgstr_plural)
+    ]
     assert stale == [], "compilemessages is due"
 
 
@@ -309,9 +389,23 @@ def test_every_string_in_the_code_is_in_the_catalogs_translated(tmp_path):
         shutil.copy2(root / name, tmp_path / name)
     catalogs = [translation.to_locale(code) for code in LANGUAGES if code != "en"]
     result = subprocess.run(
-        [sys.executable, "manage.py", "makemessages", *[f"-l{locale}" for locale in catalogs], "--add-location=file",
-         "-i", "staticfiles/*", "-i", "var/*", "-i", ".venv/*"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "manage.py",
+            "makemessages",
+            *[f"-l{locale}" for locale in catalogs],
+            "--add-location=file",
+            "-i",
+            "staticfiles/*",
+            "-i",
+            "var/*",
+            "-i",
+            ".venv/*",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test"},
     )
     assert result.returncode == 0, result.stderr[-2000:]
@@ -326,14 +420,18 @@ def test_no_template_puts_english_punctuation_after_a_translated_text():
     English punctuation in every language: it belongs inside the translated string, where Chinese writes 。 and ：."""
     import re
 
-    after_translation = re.compile(r'(\{% translate "[^"]*" %\}|\{% endblocktranslate %\}|\{\{ step\.label \}\}</strong>)[.:;!?]')
+    after_translation = re.compile(
+        r'(\{% translate "[^"]*" %\}|\{% endblocktranslate %\}|\{\{ step\.label \}\}</strong>)[.:;!?]'
+    )
     found = []
     for folder in [settings.BASE_DIR / "templates", *settings.BASE_DIR.glob("*/templates")]:
         for path in folder.rglob("*.html"):
             if "templates/admin/" in path.as_posix():  # Django's own admin templates, translated by Django
                 continue
-            found += [f"{path.relative_to(settings.BASE_DIR)}: {m.group(0)}"
-                      for m in after_translation.finditer(path.read_text(encoding="utf-8"))]
+            found += [
+                f"{path.relative_to(settings.BASE_DIR)}: {m.group(0)}"
+                for m in after_translation.finditer(path.read_text(encoding="utf-8"))
+            ]
     assert found == []
 
 
@@ -346,13 +444,18 @@ def test_chinese_sentences_end_with_chinese_punctuation():
 
     english_after_chinese = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef”’][.!?;:,](?=\s|$|[\u4e00-\u9fff])")
     po = polib.pofile(str(settings.BASE_DIR / "locale" / "zh_Hans" / "LC_MESSAGES" / "django.po"))
-    wrong = [e.msgid for e in po if not e.obsolete
-             for text in [e.msgstr, *e.msgstr_plural.values()] if text and english_after_chinese.search(text)]
+    wrong = [
+        e.msgid
+        for e in po
+        if not e.obsolete
+        for text in [e.msgstr, *e.msgstr_plural.values()]
+        if text and english_after_chinese.search(text)
+    ]
     assert wrong == []
 
 
 def test_place_on_a_placings_table_is_the_rank_in_every_language():
-    """"Place" has two senses: a placing (de Platz, zh 名次) and where a sealed card goes (Zuordnung, 去处). Every
+    """ "Place" has two senses: a placing (de Platz, zh 名次) and where a sealed card goes (Zuordnung, 去处). Every
     placings table asks for the placing sense; only the sealed pool's filter keeps the other."""
     from pathlib import Path
 
@@ -360,8 +463,12 @@ def test_place_on_a_placings_table_is_the_rank_in_every_language():
     from django.utils.translation import pgettext
 
     root = Path(settings.BASE_DIR)
-    plain = sorted(str(path.relative_to(root)) for folder in ("templates", "ratings", "series", "signup", "desk")
-                   for path in (root / folder).rglob("*.html") if '{% translate "Place" %}' in path.read_text())
+    plain = sorted(
+        str(path.relative_to(root))
+        for folder in ("templates", "ratings", "series", "signup", "desk")
+        for path in (root / folder).rglob("*.html")
+        if '{% translate "Place" %}' in path.read_text()
+    )
     assert plain == ["templates/sealed/pool.html"]
     placings = root / "templates/portal/standings.html"
     assert '{% translate "Place" context "placing" %}' in placings.read_text()
@@ -375,9 +482,15 @@ def test_every_shipped_language_has_its_catalog_with_its_plural_rule():
     form, French counts 0 and 1 alike, the others 1 apart: Brazilian Portuguese says "0 pontos", issue 56)."""
     import polib
 
-    rules = {"de": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);",
-             "it": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);",
-             "pt_BR": "nplurals=2; plural=(n != 1);", "ja": "nplurals=1; plural=0;", "zh_Hans": "nplurals=1; plural=0;"}
+    rules = {
+        "de": "nplurals=2; plural=(n != 1);",
+        "es": "nplurals=2; plural=(n != 1);",
+        "it": "nplurals=2; plural=(n != 1);",
+        "fr": "nplurals=2; plural=(n > 1);",
+        "pt_BR": "nplurals=2; plural=(n != 1);",
+        "ja": "nplurals=1; plural=0;",
+        "zh_Hans": "nplurals=1; plural=0;",
+    }
     for code in LANGUAGES:
         if code == "en":
             continue
@@ -414,4 +527,3 @@ def test_brazilian_portuguese_says_zero_points_in_the_plural():
     singular, plural = "Hydra: %(n)d new notification", "Hydra: %(n)d new notifications"
     with translation.override("pt-br"):
         assert ngettext(singular, plural, 0) == ngettext(singular, plural, 2) != ngettext(singular, plural, 1)
-

@@ -1,4 +1,5 @@
 """Individual events (issue 27): no page a person reads says "team"; they say "player" (tournaments/wording.py)."""
+
 import re
 from html.parser import HTMLParser
 
@@ -58,8 +59,15 @@ def test_entrant_noun_picks_the_word_by_the_event():
 
 def _running_event():
     organizer = OrganizerFactory()
-    event = EventFactory(name="Friday Night Modern", team_size=1, organizer=organizer, swiss_rounds=3, top_cut=0, format_kind="team_constructed",
-                         constructed_format="modern")
+    event = EventFactory(
+        name="Friday Night Modern",
+        team_size=1,
+        organizer=organizer,
+        swiss_rounds=3,
+        top_cut=0,
+        format_kind="team_constructed",
+        constructed_format="modern",
+    )
     users = []
     for name in ("Ann Lee", "Bo Chen", "Cy Diaz", "Di Ek", "Ed Fo"):
         user = UserFactory()
@@ -77,14 +85,20 @@ def _running_event():
 def test_no_page_of_an_individual_event_says_team(client):
     event, organizer, matches, reporter = _running_event()
     player_pages = [
-        reverse("portal:event", args=[event.pk]), reverse("portal:pairings", args=[event.pk]),
-        reverse("portal:pairings_by_team", args=[event.pk]), reverse("portal:standings", args=[event.pk]),
-        reverse("portal:match", args=[matches[1].pk]), reverse("portal:home"),
+        reverse("portal:event", args=[event.pk]),
+        reverse("portal:pairings", args=[event.pk]),
+        reverse("portal:pairings_by_team", args=[event.pk]),
+        reverse("portal:standings", args=[event.pk]),
+        reverse("portal:match", args=[matches[1].pk]),
+        reverse("portal:home"),
     ]
     organizer_pages = [
-        reverse("desk:desk", args=[event.pk]), reverse("desk:screen", args=[event.pk]),
-        reverse("desk:slips", args=[event.pk, 1]), reverse("desk:print_pairings", args=[event.pk, 1]),
-        reverse("desk:print_standings", args=[event.pk]), reverse("judging:event", args=[event.pk]),
+        reverse("desk:desk", args=[event.pk]),
+        reverse("desk:screen", args=[event.pk]),
+        reverse("desk:slips", args=[event.pk, 1]),
+        reverse("desk:print_pairings", args=[event.pk, 1]),
+        reverse("desk:print_standings", args=[event.pk]),
+        reverse("judging:event", args=[event.pk]),
     ]
     said = {}
     client.force_login(reporter)

@@ -1,5 +1,6 @@
 """Joining at the door (issue 38, portal.join): the event's join code and QR lead a new player through one form to
 a seat; a signed-in player joins with one tap; the event's capacity, waitlist and approval hold."""
+
 import re
 
 import pytest
@@ -34,9 +35,12 @@ def test_a_new_player_joins_with_one_form_and_lands_on_my_events_with_check_in(c
     event = open_event(team_size=1)
     url = _join_url(event)
     page = client.get(url).text
-    form = page[page.index("<form"):page.index("</form>")]
+    form = page[page.index("<form") : page.index("</form>")]
     assert [f for f in re.findall(r'<input type="(\w+)" name="(\w+)"', form) if f[0] != "hidden"] == [
-        ("text", "name"), ("email", "email"), ("password", "password")]
+        ("text", "name"),
+        ("email", "email"),
+        ("password", "password"),
+    ]
     response = client.post(url, NEW)
     assert response.status_code == 302 and response["Location"] == reverse("portal:home")
     user = get_user_model().objects.get(username="nia@example.org")
@@ -58,8 +62,13 @@ def test_a_signed_in_player_joins_with_one_tap(client):
     assert 'id="joined"' in client.get(_join_url(event)).text
 
 
-@pytest.mark.parametrize("fields, status", [({"signup_capacity": 1}, SignupStatus.WAITLISTED),
-                                            ({"signup_needs_approval": True}, SignupStatus.AWAITING_APPROVAL)])
+@pytest.mark.parametrize(
+    "fields, status",
+    [
+        ({"signup_capacity": 1}, SignupStatus.WAITLISTED),
+        ({"signup_needs_approval": True}, SignupStatus.AWAITING_APPROVAL),
+    ],
+)
 def test_the_events_capacity_and_approval_hold_at_the_door(client, fields, status):
     event = open_event(team_size=1, **fields)
     if "signup_capacity" in fields:
@@ -77,8 +86,9 @@ def test_a_closed_sign_up_offers_no_form_and_creates_nothing(client):
     assert not get_user_model().objects.filter(username=NEW["email"]).exists()
 
 
-@pytest.mark.parametrize("change, field", [({"password": "123"}, "password"), ({"email": "not an address"}, "email"),
-                                           ({"name": ""}, "name")])
+@pytest.mark.parametrize(
+    "change, field", [({"password": "123"}, "password"), ({"email": "not an address"}, "email"), ({"name": ""}, "name")]
+)
 def test_bad_input_is_said_at_its_field_and_nothing_is_written(client, change, field):
     event = open_event(team_size=1)
     response = client.post(_join_url(event), {**NEW, **change})

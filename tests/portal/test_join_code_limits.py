@@ -2,6 +2,7 @@
 at every door that takes a code (the typed code at /join/, the QR's /join/<code>/, for a look and for a seat); past
 the limit every code is refused with 429 and when to try again, a right one too, until the window passes. And a
 code is ten characters of an unambiguous alphabet: 31^10 codes, none to enumerate."""
+
 import time
 
 import pytest
@@ -29,6 +30,7 @@ def _limits(settings):
 @pytest.fixture
 def clock(monkeypatch):
     """time.time() at the start of an hour (the window), moved on by `clock.now += seconds`."""
+
     class Clock:
         now = 1_800_000_000.0 - 1_800_000_000.0 % 3600 + 10
 

@@ -2,6 +2,7 @@
 while (django-axes), with a page that says so; other accounts and other addresses go on signing in. Issue 37: many
 wrong passwords from one address, whatever the accounts (one password sprayed), lock the address, at a higher limit
 a venue's players behind one NAT stay below."""
+
 import pytest
 from django.test import Client
 
@@ -67,12 +68,13 @@ def test_right_password_resets_the_count():
     assert [_try(client, "alice", "wrong").status_code for _ in range(2)] == [200, 200]
 
 
-
 @pytest.mark.parametrize("login", [LOGIN, "/admin/login/"])
 def test_a_user_name_longer_than_the_lockout_stores_is_counted_and_refused_like_any_other(login):
     name = "u" * 400
-    codes = [Client().post(login, {"username": name, "password": "x"}, REMOTE_ADDR="198.51.100.7").status_code
-             for _ in range(4)]
+    codes = [
+        Client().post(login, {"username": name, "password": "x"}, REMOTE_ADDR="198.51.100.7").status_code
+        for _ in range(4)
+    ]
     assert codes == [200, 200, 429, 429]
     assert AccessAttempt.objects.get().username == name[:255]
 

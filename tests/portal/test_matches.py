@@ -1,4 +1,5 @@
 """A match's page and its forms (portal.views.match_*): only the two teams see it, report, confirm or dispute."""
+
 import re
 
 import pytest
@@ -157,15 +158,22 @@ def test_match_report_form_starts_empty_so_one_tap_reports_nothing(scene, client
 
 def test_match_dispute_without_a_note_is_refused_with_the_reason(scene, client):
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
-    response = login_client(client, scene.bob).post(reverse("portal:match_dispute", args=[scene.match.pk]), {"note": " "})
+    response = login_client(client, scene.bob).post(
+        reverse("portal:match_dispute", args=[scene.match.pk]), {"note": " "}
+    )
     assert response.status_code == 400
     assert "Say what is wrong with the report" in response.text
     assert TeamMatch.objects.get(pk=scene.match.pk).result_state == ResultState.REPORTED
 
 
 def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):
-    event = EventFactory(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_CONSTRUCTED,
-                         shared_life=30, shared_poison=15)
+    event = EventFactory(
+        team_size=2,
+        structure=Structure.TWO_HEADED_GIANT,
+        format_kind=FormatKind.THG_CONSTRUCTED,
+        shared_life=30,
+        shared_poison=15,
+    )
     team_a, team_b = RegistrationFactory(event=event), RegistrationFactory(event=event)
     match = TeamMatchFactory(round=RoundFactory(event=event), team_a=team_a, team_b=team_b)
     reporter = team_b.seats.first().player.user
@@ -180,6 +188,7 @@ def test_match_report_of_a_shared_game_match_stores_the_teams_games(db, client):
 
 # --- One tap per seat, the error at the top (issue 32) ---------------------------------------------------------------
 
+
 def test_match_report_form_is_one_choice_per_seat_among_the_ways_a_match_ends(scene, client):
     from portal.forms import report_form_for
     from portal.selectors import match_for_member
@@ -187,28 +196,39 @@ def test_match_report_form_is_one_choice_per_seat_among_the_ways_a_match_ends(sc
     form = report_form_for(match_for_member(pk=scene.match.pk, user=scene.alice))
     assert list(form.fields) == ["seat_A", "seat_B", "seat_C"]
     assert [value for value, _label in form.fields["seat_A"].choices] == [
-        "2-0", "2-1", "1-2", "0-2", "1-0", "0-1", "1-1", "1-1-1", "ID"]
+        "2-0",
+        "2-1",
+        "1-2",
+        "0-2",
+        "1-0",
+        "0-1",
+        "1-1",
+        "1-1-1",
+        "ID",
+    ]
     page = login_client(client, scene.alice).get(reverse("portal:match", args=[scene.match.pk])).text
-    form_html = page[page.index('id="report-heading"'):page.index('</form>', page.index('id="report-heading"'))]
+    form_html = page[page.index('id="report-heading"') : page.index("</form>", page.index('id="report-heading"'))]
     assert form_html.count('type="radio"') == 27 and "<select" not in form_html
 
 
 def test_match_report_a_draw_is_one_to_one_in_games(scene, client):
-    login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]),
-                                           {**MY_SIDE, "seat_B": "1-1", "seat_C": "1-1"})
+    login_client(client, scene.alice).post(
+        reverse("portal:match_report", args=[scene.match.pk]), {**MY_SIDE, "seat_B": "1-1", "seat_C": "1-1"}
+    )
     stored = list(SeatMatch.objects.filter(team_match=scene.match).values_list("letter", "wins_a", "wins_b", "draws"))
     assert stored == [("A", 2, 0, 0), ("B", 1, 1, 0), ("C", 1, 1, 0)]
     assert TeamMatch.objects.get(pk=scene.match.pk).outcome == "A"
 
 
 def test_match_report_refused_says_what_is_wrong_at_the_top_of_the_page(scene, client):
-    response = login_client(client, scene.alice).post(reverse("portal:match_report", args=[scene.match.pk]),
-                                                      {"seat_A": "2-0"})
+    response = login_client(client, scene.alice).post(
+        reverse("portal:match_report", args=[scene.match.pk]), {"seat_A": "2-0"}
+    )
     assert response.status_code == 400
     page = response.text
     summary = page.index('id="report-errors"')
     assert summary < page.index("<h1")
-    top = page[summary:page.index("</div>", summary)]
+    top = page[summary : page.index("</div>", summary)]
     assert "Choose how the match ended." in top and "Seat B" in top and "Seat C" in top and "Seat A:" not in top
 
 
@@ -220,6 +240,7 @@ def test_match_report_correction_starts_from_the_choices_reported(scene, client)
 
 
 # --- Links to the live life/poison page and the team's sealed pool ---------------------------------------------------
+
 
 def _first_player(registration):
     return registration.seats.order_by("letter").first().player.user
@@ -233,7 +254,9 @@ def test_live_page_is_linked_for_the_two_teams_of_the_match_only(db, client, str
 
     serpent = structure == Structure.THREE_HEADED_SERPENT
     event = SharedGameEventFactory(
-        structure=structure, team_size=3 if serpent else 2, status=EventStatus.RUNNING,
+        structure=structure,
+        team_size=3 if serpent else 2,
+        status=EventStatus.RUNNING,
         format_kind=FormatKind.TEAM_CONSTRUCTED if serpent else FormatKind.THG_CONSTRUCTED,
     )
     assert event.is_shared_game
@@ -293,8 +316,14 @@ def test_no_report_while_the_match_s_table_is_still_drafting(scene, client):
 
     Event = type(scene.event)
     Event.objects.filter(pk=scene.event.pk).update(format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="")
-    table = DraftTableFactory(event=scene.event, round=scene.round, number=scene.match.table,
-                              team1=scene.match.team_a, team2=scene.match.team_b, status=DraftStatus.RUNNING)
+    table = DraftTableFactory(
+        event=scene.event,
+        round=scene.round,
+        number=scene.match.table,
+        team1=scene.match.team_a,
+        team2=scene.match.team_b,
+        status=DraftStatus.RUNNING,
+    )
     login_client(client, scene.alice)
     page = client.get(reverse("portal:match", args=[scene.match.pk])).text
     assert "Your table is still drafting" in page and 'name="seat_A"' not in page

@@ -1,5 +1,6 @@
 """A large round's public pairings come in pages (issue 30): the first page of a 1,024-team event is small and its
 cost doesn't grow with the field; a search finds a team, a player or a table; the whole list stays for printing."""
+
 import re
 
 import pytest

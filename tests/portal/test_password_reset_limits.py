@@ -1,5 +1,6 @@
 """Password resets are limited per client address and per e-mail address (issue 29: nine mails in two seconds), and
 the answer never tells whether an account has the address."""
+
 import pytest
 from django.core import mail
 from django.test import Client

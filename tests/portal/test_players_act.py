@@ -1,5 +1,6 @@
 """Players act for themselves (issue 38): drop from their phone (asked once, logged with who, the organizer may
 reinstate), check in from "My events", and a page at the check-in address."""
+
 import pytest
 from django.urls import reverse
 
@@ -78,11 +79,16 @@ def test_the_drop_page_is_linked_from_my_events_and_the_event_page(friday, clien
 def test_nobody_drops_anyone_else_nor_a_team(friday, client, method):
     event, players, organizer = friday
     for user in (OrganizerFactory(), organizer):
-        assert getattr(login_client(client, user), method)(reverse("portal:event_drop", args=[event.pk])).status_code == 404
+        assert (
+            getattr(login_client(client, user), method)(reverse("portal:event_drop", args=[event.pk])).status_code
+            == 404
+        )
     team_event = EventFactory(status=EventStatus.RUNNING)
     member = RegistrationFactory(event=team_event).seats.first().player.user
-    assert getattr(login_client(client, member), method)(
-        reverse("portal:event_drop", args=[team_event.pk])).status_code == 404
+    assert (
+        getattr(login_client(client, member), method)(reverse("portal:event_drop", args=[team_event.pk])).status_code
+        == 404
+    )
     assert not Registration.objects.filter(dropped_round__isnull=False).exists()
 
 
@@ -92,6 +98,7 @@ def test_the_drop_page_sends_anonymous_visitors_to_sign_in(friday, client):
 
 
 # --- Check-in ----------------------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def before_round_one():
@@ -111,8 +118,9 @@ def test_check_in_from_my_events_and_back_there(before_round_one, client):
 
 def test_check_in_goes_back_only_to_this_site(before_round_one, client):
     event, mine = before_round_one
-    response = login_client(client, _user(mine)).post(reverse("desk:player_check_in", args=[event.pk]),
-                                                      {"next": "https://evil.example/"})
+    response = login_client(client, _user(mine)).post(
+        reverse("desk:player_check_in", args=[event.pk]), {"next": "https://evil.example/"}
+    )
     assert response["Location"] == reverse("portal:event", args=[event.pk])
 
 

@@ -1,6 +1,7 @@
 """The prerelease evening on a player's phone (issue 40): what to do instead of a pool, the deck building timer,
 deck registration at Competitive REL and none at Regular REL (no nagging), team sealed with real boxes where each
 member registers their own deck and the team sees the three, and what other players never see."""
+
 import json
 import re
 from html import unescape
@@ -41,8 +42,9 @@ def _team_boxes(_bundled_cards):
     from cards.services import cards_ensure_loaded
 
     cards_ensure_loaded()
-    event = SealedEventFactory(team_size=3, real_product=True, decklists_at_regular=True,
-                               enforcement_level=EnforcementLevel.REGULAR)
+    event = SealedEventFactory(
+        team_size=3, real_product=True, decklists_at_regular=True, enforcement_level=EnforcementLevel.REGULAR
+    )
     return event, RegistrationFactory(event=event), RegistrationFactory(event=event)
 
 
@@ -92,7 +94,7 @@ def test_each_member_registers_their_own_deck_and_the_team_sees_the_three(_bundl
         assert {p.code for p in outcome.team_problems} <= {"missing-decklist"}  # the teammates' decks still to come
     assert outcome.legal  # the three: no pool, no unified construction between them
     page = unescape(_phone(seats["A"].player.user).get(reverse("portal:decklist", args=[event.pk])).content.decode())
-    team = page[page.index('id="team-decks"'):]
+    team = page[page.index('id="team-decks"') :]
     for letter in "ABC":
         assert f'data-seat="{letter}"' in team and seats[letter].player.name in team
     assert team.count("40 cards in the main deck") == 3

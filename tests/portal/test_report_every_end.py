@@ -1,4 +1,5 @@
 """Every way a match ends, reported by the player as the desk types it (issue 38): one parser (tournaments.entry)."""
+
 import re
 
 import pytest
@@ -26,18 +27,35 @@ def solo():
 
 
 def test_every_choice_is_a_typed_result_the_desk_reads():
-    assert [value for value, _label in result_choices()] == ["2-0", "2-1", "1-2", "0-2", "1-0", "0-1", "1-1",
-                                                             "1-1-1", "ID"]
+    assert [value for value, _label in result_choices()] == [
+        "2-0",
+        "2-1",
+        "1-2",
+        "0-2",
+        "1-0",
+        "0-1",
+        "1-1",
+        "1-1-1",
+        "ID",
+    ]
     assert [value for value, _label in result_choices(best_of=1)] == ["1-0", "0-1", "0-0-1"]
     for best_of in (1, 3):
         for value, _label in result_choices(best_of=best_of):
             assert result_value(parse_result(value), best_of=best_of) == value
 
 
-@pytest.mark.parametrize("typed, games_of_a, outcome", [
-    ("1-0", (1, 0, 0), "A"), ("0-1", (0, 1, 0), "B"), ("1-1", (1, 1, 0), "D"), ("1-1-1", (1, 1, 1), "D"),
-    ("ID", (0, 0, 3), "D"), ("2-1", (2, 1, 0), "A"), ("0-2", (0, 2, 0), "B"),
-])
+@pytest.mark.parametrize(
+    "typed, games_of_a, outcome",
+    [
+        ("1-0", (1, 0, 0), "A"),
+        ("0-1", (0, 1, 0), "B"),
+        ("1-1", (1, 1, 0), "D"),
+        ("1-1-1", (1, 1, 1), "D"),
+        ("ID", (0, 0, 3), "D"),
+        ("2-1", (2, 1, 0), "A"),
+        ("0-2", (0, 2, 0), "B"),
+    ],
+)
 def test_a_player_reports_every_way_a_match_ends(solo, client, typed, games_of_a, outcome):
     match, ann, _ben = solo
     response = login_client(client, ann).post(reverse("portal:match_report", args=[match.pk]), {"seat_A": typed})
@@ -66,12 +84,12 @@ def test_the_common_results_come_first_and_the_rest_one_tap_away(solo, client):
     page = login_client(client, ann).get(reverse("portal:match", args=[match.pk])).text
     more = page.index('<details class="more-results"')
     first = page[:more]
-    rest = page[more:page.index("</details>", more)]
+    rest = page[more : page.index("</details>", more)]
     for value in ("2-0", "2-1", "1-2", "0-2"):
         assert f'value="{value}"' in first and f'value="{value}"' not in rest
     for value in ("1-0", "0-1", "1-1", "1-1-1", "ID"):
         assert f'value="{value}"' in rest and f'value="{value}"' not in first
-    assert "<details class=\"more-results\" open" not in page
+    assert '<details class="more-results" open' not in page
 
 
 def test_a_correction_of_an_intentional_draw_starts_open_on_id(solo, client):

@@ -1,4 +1,5 @@
 """Public pages rendered once per event version, page and language, served from the shared cache (issue 19)."""
+
 import re
 
 import pytest

@@ -1,4 +1,5 @@
 """Standings before any result, the bye without a table, and the marker of teams out of the event."""
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -18,11 +19,13 @@ def _standings(client, scene):
 def test_standings_before_any_result_list_the_registered_teams_without_ranks(scene, client):
     page = _standings(client, scene)
     assert 'id="registered-teams"' in page and "No results yet" in page
-    assert "<table class=\"standings\"" not in page and "Rank" not in page
+    assert '<table class="standings"' not in page and "Rank" not in page
     for team in scene.teams:
         assert team.team.name in page
     # with their players by seat, each name linking to the player's profile
-    assert f'A: <a class="player-link" href="{reverse("signup:player", args=[scene.alice.player.pk])}">Alice</a>' in page
+    assert (
+        f'A: <a class="player-link" href="{reverse("signup:player", args=[scene.alice.player.pk])}">Alice</a>' in page
+    )
 
 
 def test_standings_show_ranks_once_a_result_counts(scene, client):
@@ -38,7 +41,7 @@ def test_standings_and_team_lists_mark_a_dropped_team_with_the_round(scene, clie
     Registration.objects.filter(pk=dropped.pk).update(dropped_round=1)
     mark = '<span class="team-mark team-mark-dropped">(dropped after round 1)</span>'
     page = _standings(client, scene)  # the registered teams, before results
-    line = page[page.index(f"<strong>{dropped.team.name}</strong>"):]
+    line = page[page.index(f"<strong>{dropped.team.name}</strong>") :]
     assert line.startswith(f"<strong>{dropped.team.name}</strong> {mark}")
     team_match_report(match=scene.match, user=scene.alice, seats=GAMES)
     team_match_confirm(match=scene.match, user=scene.bob)
@@ -68,11 +71,12 @@ def test_a_disqualified_team_is_marked_disqualified_not_dropped(scene, client):
 
 def test_pairings_give_the_bye_no_table_number(scene, client):
     bye_team = RegistrationFactory(event=scene.event)
-    TeamMatchFactory(round=scene.round, table=3, team_a=bye_team, team_b=None, outcome=Outcome.A_WINS,
-                     result_state=ResultState.FINAL)
+    TeamMatchFactory(
+        round=scene.round, table=3, team_a=bye_team, team_b=None, outcome=Outcome.A_WINS, result_state=ResultState.FINAL
+    )
     by_table = client.get(reverse("portal:pairings", args=[scene.event.pk])).text
     assert "Table 1" in by_table and "Table 2" in by_table and "Table 3" not in by_table
-    item = by_table[by_table.index(bye_team.team.name) - 200:by_table.index(bye_team.team.name)]
+    item = by_table[by_table.index(bye_team.team.name) - 200 : by_table.index(bye_team.team.name)]
     assert '<span class="table-number bye">Bye</span>' in item
     by_team = client.get(reverse("portal:pairings_by_team", args=[scene.event.pk])).text
     assert "Table 3" not in by_team

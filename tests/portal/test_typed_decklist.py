@@ -1,5 +1,6 @@
 """The portal's decklist page with real product (issue 40): a typed limited deck is registered; one that can't be is
 refused with the reason as a form error, the typed text kept and nothing stored."""
+
 import pytest
 from django.test import Client
 

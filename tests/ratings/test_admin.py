@@ -1,4 +1,5 @@
 """The ratings in the admin: the event's importance and region, read-only rating rows, the rebuild action."""
+
 import pytest
 from django.urls import reverse
 
@@ -43,9 +44,14 @@ def test_rating_rows_are_read_only_and_the_rebuild_action_restores_them(organize
     assert organizer_client.get(reverse("admin:ratings_playerrating_changelist")).status_code == 200
     assert organizer_client.post(reverse("admin:ratings_playerrating_change", args=[rating.pk]), {}).status_code == 403
     PlayerRating.objects.all().delete()
-    response = organizer_client.post(reverse("admin:ratings_ratingcategory_changelist"), {
-        "action": "recalculate", "_selected_action": ["constructed-2"],
-    }, follow=True)
+    response = organizer_client.post(
+        reverse("admin:ratings_ratingcategory_changelist"),
+        {
+            "action": "recalculate",
+            "_selected_action": ["constructed-2"],
+        },
+        follow=True,
+    )
     assert "4 players rated from 1 team matches of 1 events" in response.content.decode()
     assert PlayerRating.objects.get(player=p[0]).rating == 1608.0
     assert RatingCategory.objects.get(slug="constructed-2").players == 4

@@ -1,4 +1,5 @@
 """The management commands: recalculation, the benchmark, the model comparison; each ends with one JSON line."""
+
 import json
 from io import StringIO
 
@@ -23,7 +24,11 @@ def test_recalculate_ratings_rebuilds_everything_and_reports():
     call_command("recalculate_ratings", stdout=out)
     figures = _last_json(out)
     assert (figures["categories"], figures["players"], figures["matches"], figures["events"]) == (
-        ["constructed-2"], 4, 1, 1)
+        ["constructed-2"],
+        4,
+        1,
+        1,
+    )
     assert PlayerRating.objects.get(player=p[0]).rating == 1608.0
 
 

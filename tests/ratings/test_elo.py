@@ -1,4 +1,5 @@
 """The DCI Elo engine against hand-worked updates (RULES.md 8)."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -67,24 +68,34 @@ def test_replay_chains_matches_and_groups_history_by_event():
     entries = [(e.event, e.player) for e in result.history]
     assert entries == [(10, 1), (10, 2), (10, 3), (10, 4), (10, 5), (10, 6), (11, 3), (11, 4), (11, 1), (11, 2)]
     first_event = next(e for e in result.history if (e.event, e.player) == (10, 1))
-    assert (first_event.before, first_event.after, first_event.matches, first_event.wins) == (START_RATING, second, 2, 2)
+    assert (first_event.before, first_event.after, first_event.matches, first_event.wins) == (
+        START_RATING,
+        second,
+        2,
+        2,
+    )
     assert result.matches == 3
 
 
 def test_replay_is_reproducible_and_zero_sum_for_equal_sized_teams():
-    matches = [RatedMatch(event=e, team_a=(e, e + 100), team_b=(e + 1, e + 101), outcome="ABD"[e % 3], k=24)
-               for e in range(1, 30)]
+    matches = [
+        RatedMatch(event=e, team_a=(e, e + 100), team_b=(e + 1, e + 101), outcome="ABD"[e % 3], k=24)
+        for e in range(1, 30)
+    ]
     first, second = replay(matches), replay(matches)
     assert {p: r.rating for p, r in first.players.items()} == {p: r.rating for p, r in second.players.items()}
     total = sum(line.rating for line in first.players.values())
     assert total == pytest.approx(START_RATING * len(first.players))
 
 
-@pytest.mark.parametrize("match, message", [
-    (RatedMatch(event=1, team_a=(1,), team_b=(1,), outcome="A", k=16), "both teams"),
-    (RatedMatch(event=1, team_a=(1,), team_b=(2,), outcome="X", k=16), "unknown outcome"),
-    (RatedMatch(event=1, team_a=(1,), team_b=(2,), outcome="A", k=-1), "negative"),
-])
+@pytest.mark.parametrize(
+    "match, message",
+    [
+        (RatedMatch(event=1, team_a=(1,), team_b=(1,), outcome="A", k=16), "both teams"),
+        (RatedMatch(event=1, team_a=(1,), team_b=(2,), outcome="X", k=16), "unknown outcome"),
+        (RatedMatch(event=1, team_a=(1,), team_b=(2,), outcome="A", k=-1), "negative"),
+    ],
+)
 def test_update_match_refuses_impossible_matches(match, message):
     with pytest.raises(RatingError, match=message):
         update_match({}, match)
@@ -96,11 +107,23 @@ def test_win_probability_uses_team_means():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 3), st.permutations(range(1, 9)), st.sampled_from("ABD"),
-                          st.sampled_from([0, 16, 32]), st.booleans()), max_size=25))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(1, 3),
+            st.permutations(range(1, 9)),
+            st.sampled_from("ABD"),
+            st.sampled_from([0, 16, 32]),
+            st.booleans(),
+        ),
+        max_size=25,
+    )
+)
 def test_replay_equals_update_match_applied_in_turn(rows):
-    matches = [RatedMatch(event=event, team_a=tuple(order[:2]), team_b=() if bye else tuple(order[2:4]),
-                          outcome=outcome, k=k) for event, order, outcome, k, bye in rows]
+    matches = [
+        RatedMatch(event=event, team_a=tuple(order[:2]), team_b=() if bye else tuple(order[2:4]), outcome=outcome, k=k)
+        for event, order, outcome, k, bye in rows
+    ]
     expected: dict[int, float] = {}
     for match in matches:
         expected.update(update_match(expected, match))

@@ -1,4 +1,5 @@
 """Individual events rate in categories of their own (issue 27): "constructed-1", apart from every team rating."""
+
 import json
 from pathlib import Path
 

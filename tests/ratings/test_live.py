@@ -1,5 +1,6 @@
 """Closing an event against the real services: the task goes through Redis to a real Celery worker, which
 rebuilds the ratings on PostgreSQL; closing again recomputes the same figures, never counts twice."""
+
 import os
 
 import pytest
@@ -37,7 +38,10 @@ def worker(transactional_db, redis_url):
     db = connection.settings_dict
     proc = start_worker(
         database_url=f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
-        broker_url=url, concurrency=2, beat=False, settings_module="config.settings.test",
+        broker_url=url,
+        concurrency=2,
+        beat=False,
+        settings_module="config.settings.test",
     )
     yield proc
     stop_worker(proc, kill=True)
@@ -60,8 +64,9 @@ def _wait(condition, timeout=30.0):
 
 def test_closing_an_event_rates_it_through_the_worker_and_closing_again_changes_nothing(worker):
     p = [PlayerFactory() for _ in range(6)]
-    event, _ = played_event(teams=[p[0:2], p[2:4], p[4:6]], status=EventStatus.RUNNING,
-                            results=[[(0, 1, A), (2, None, A)], [(2, 0, B)]])
+    event, _ = played_event(
+        teams=[p[0:2], p[2:4], p[4:6]], status=EventStatus.RUNNING, results=[[(0, 1, A), (2, None, A)], [(2, 0, B)]]
+    )
     event_finish(event=event)
     assert _wait(lambda: PlayerRating.objects.count() == 6), worker.log_path.read_text()[-3000:]
     first = sorted(PlayerRating.objects.values_list("player_id", "rating", "matches"))

@@ -1,4 +1,5 @@
 """The multiplayer category (issue 43): a Commander night's pods rated pairwise, apart from two-player ratings."""
+
 import pytest
 
 from multiplayer.selectors import round_multiplayer_tables

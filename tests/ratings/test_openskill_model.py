@@ -1,4 +1,5 @@
 """The OpenSkill adapter: teams in, mu and sigma out, the same matches giving the same ratings."""
+
 import pytest
 
 from ratings.elo import RatedMatch, RatingError
@@ -14,10 +15,12 @@ def test_winners_rise_losers_fall_and_uncertainty_shrinks():
 
 
 def test_draw_between_equal_teams_keeps_mu_and_bye_changes_nothing():
-    replay = openskill_replay([
-        RatedMatch(event=1, team_a=(1, 2), team_b=(3, 4), outcome="D", k=16),
-        RatedMatch(event=1, team_a=(5, 6), team_b=(), outcome="A", k=16),
-    ])
+    replay = openskill_replay(
+        [
+            RatedMatch(event=1, team_a=(1, 2), team_b=(3, 4), outcome="D", k=16),
+            RatedMatch(event=1, team_a=(5, 6), team_b=(), outcome="A", k=16),
+        ]
+    )
     lines = replay.lines()
     assert lines[1].mu == pytest.approx(25.0) and lines[3].mu == pytest.approx(25.0)
     assert 5 not in lines and replay.matches == 1

@@ -1,5 +1,6 @@
 """An event seeded by rating (issue 21): round 1 pairs the top half by team rating against the bottom half, and
 teams tied on every tiebreaker go to the higher rating. Services, selectors, the API and the event page."""
+
 import datetime as dt
 
 import pytest
@@ -21,8 +22,17 @@ pytestmark = pytest.mark.django_db
 
 def _rate(player, rating, slug="constructed-2"):
     category, _ = RatingCategory.objects.get_or_create(slug=slug, defaults={"kind": "constructed", "team_size": 2})
-    PlayerRating.objects.create(player=player, category=category, rating=rating, peak=rating, matches=5, wins=3,
-                                losses=2, draws=0, last_event_date=dt.date(2026, 1, 1))
+    PlayerRating.objects.create(
+        player=player,
+        category=category,
+        rating=rating,
+        peak=rating,
+        matches=5,
+        wins=3,
+        losses=2,
+        draws=0,
+        last_event_date=dt.date(2026, 1, 1),
+    )
 
 
 def _seeded_event(team_ratings, **fields):
@@ -95,8 +105,9 @@ def test_seeding_is_fixed_once_round_one_is_paired_and_needs_a_rated_format():
 def test_api_sets_seeding_and_the_event_page_announces_it(client):
     api = APIClient()
     organizer = OrganizerTokenFactory()
-    response = api.post("/api/v1/events/", {**EVENT, "seed_by_rating": True, "is_public": True}, format="json",
-                        **auth(organizer))
+    response = api.post(
+        "/api/v1/events/", {**EVENT, "seed_by_rating": True, "is_public": True}, format="json", **auth(organizer)
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["seed_by_rating"] is True
     event = Event.objects.get(pk=response.json()["id"])

@@ -1,4 +1,5 @@
 """Rebuilding ratings from results: what counts, hand-worked figures, and idempotence (RULES.md 8)."""
+
 import datetime as dt
 from functools import partial
 
@@ -22,9 +23,14 @@ def _ratings(slug="constructed-2"):
 
 def _snapshot():
     return (
-        sorted(PlayerRating.objects.values_list("category_id", "player_id", "rating", "matches", "wins", "losses", "draws")),
-        sorted(RatingHistory.objects.values_list("category_id", "player_id", "event_id", "rating_before", "rating_after",
-                                                 "sequence")),
+        sorted(
+            PlayerRating.objects.values_list("category_id", "player_id", "rating", "matches", "wins", "losses", "draws")
+        ),
+        sorted(
+            RatingHistory.objects.values_list(
+                "category_id", "player_id", "event_id", "rating_before", "rating_after", "sequence"
+            )
+        ),
     )
 
 
@@ -39,7 +45,12 @@ def test_event_ratings_update_win_between_equal_teams():
     assert (summary.category, summary.events, summary.matches, summary.players) == ("constructed-2", 1, 1, 4)
     assert _ratings() == {p[0].pk: 1608.0, p[1].pk: 1608.0, p[2].pk: 1592.0, p[3].pk: 1592.0}
     history = RatingHistory.objects.get(player=p[0])
-    assert (history.event_id, history.rating_before, history.rating_after, history.wins) == (event.pk, 1600.0, 1608.0, 1)
+    assert (history.event_id, history.rating_before, history.rating_after, history.wins) == (
+        event.pk,
+        1600.0,
+        1608.0,
+        1,
+    )
 
 
 def test_competitive_events_use_k_32_and_byes_and_unconfirmed_results_count_nothing():
@@ -64,8 +75,11 @@ def test_unrated_and_unfinished_events_feed_no_rating():
 
 def test_closing_an_event_twice_changes_nothing():
     p = _players(6)
-    event, _ = played_event(teams=[p[0:2], p[2:4], p[4:6]], status=EventStatus.RUNNING,
-                            results=[[(0, 1, A), (2, None, A)], [(2, 0, D), (1, None, A)]])
+    event, _ = played_event(
+        teams=[p[0:2], p[2:4], p[4:6]],
+        status=EventStatus.RUNNING,
+        results=[[(0, 1, A), (2, None, A)], [(2, 0, D), (1, None, A)]],
+    )
     event_finish(event=event)
     event_ratings_update(event_id=event.pk)
     first = _snapshot()
@@ -106,12 +120,20 @@ def test_categories_are_kept_apart_and_a_player_keeps_history_across_teams():
     p = _players(7)
     played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]])
     played_event(teams=[p[0:3], p[3:6]], results=[[(0, 1, A)]], format_kind=FormatKind.TEAM_SEALED)
-    played_event(teams=[[p[0], p[6]], p[2:4]], results=[[(0, 1, A)]], format_kind=FormatKind.THG_DRAFT,
-                 structure=Structure.TWO_HEADED_GIANT, shared_life=30, shared_poison=15)
+    played_event(
+        teams=[[p[0], p[6]], p[2:4]],
+        results=[[(0, 1, A)]],
+        format_kind=FormatKind.THG_DRAFT,
+        structure=Structure.TWO_HEADED_GIANT,
+        shared_life=30,
+        shared_poison=15,
+    )
     summaries = {s.category: s.matches for s in ratings_recalculate()}
     assert summaries == {"constructed-2": 1, "limited-3": 1, "2hg": 1}
     assert sorted(PlayerRating.objects.filter(player=p[0]).values_list("category_id", "rating")) == [
-        ("2hg", 1608.0), ("constructed-2", 1608.0), ("limited-3", 1608.0)
+        ("2hg", 1608.0),
+        ("constructed-2", 1608.0),
+        ("limited-3", 1608.0),
     ]
 
 
@@ -138,5 +160,7 @@ def test_event_finish_schedules_the_ratings_update_after_commit(django_capture_o
     with django_capture_on_commit_callbacks() as callbacks:
         event_finish(event=event)
     # Finishing also tells the live pages and the webhooks (tournaments.signals); the ratings are asked once.
-    assert sum(isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed"
-               for c in callbacks) == 1
+    assert (
+        sum(isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed" for c in callbacks)
+        == 1
+    )

@@ -1,5 +1,6 @@
 """The rating pages: leaderboard per category with filters and pages, a player's history plot, the event page's
 team ratings; bounded queries; no private event's name leaks."""
+
 import datetime as dt
 
 import pytest
@@ -16,12 +17,20 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rated():
     p = [PlayerFactory(name=f"Player {i}") for i in range(8)]
-    north, _ = played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]], region="North", location="Dragon's Den",
-                            date=dt.date(2026, 1, 5))
-    south, _ = played_event(teams=[p[4:6], p[6:8]], results=[[(0, 1, A)]], region="South", location="Card Castle",
-                            date=dt.date(2026, 1, 6))
-    later, _ = played_event(teams=[p[0:2], p[2:4]], results=[[(0, 1, B)]], region="North", location="Dragon's Den",
-                            date=dt.date(2026, 2, 5), name="Winter Cup")
+    north, _ = played_event(
+        teams=[p[0:2], p[2:4]], results=[[(0, 1, A)]], region="North", location="Dragon's Den", date=dt.date(2026, 1, 5)
+    )
+    south, _ = played_event(
+        teams=[p[4:6], p[6:8]], results=[[(0, 1, A)]], region="South", location="Card Castle", date=dt.date(2026, 1, 6)
+    )
+    later, _ = played_event(
+        teams=[p[0:2], p[2:4]],
+        results=[[(0, 1, B)]],
+        region="North",
+        location="Dragon's Den",
+        date=dt.date(2026, 2, 5),
+        name="Winter Cup",
+    )
     ratings_recalculate()
     return p, north, south, later
 
@@ -46,7 +55,12 @@ def test_leaderboard_orders_best_first_and_filters_by_region_and_store(client, r
     names = _names(client.get(url))
     assert names[:2] == ["Player 4", "Player 5"]  # 1608, never lost
     assert sorted(_names(client.get(url, {"region": "south"}))) == ["Player 4", "Player 5", "Player 6", "Player 7"]
-    assert sorted(_names(client.get(url, {"store": "Dragon's Den"}))) == ["Player 0", "Player 1", "Player 2", "Player 3"]
+    assert sorted(_names(client.get(url, {"store": "Dragon's Den"}))) == [
+        "Player 0",
+        "Player 1",
+        "Player 2",
+        "Player 3",
+    ]
     assert _names(client.get(url, {"region": "Nowhere"})) == []
 
 
@@ -113,7 +127,13 @@ def test_event_page_shows_members_with_their_ratings(client, rated):
 
 def test_event_page_of_an_unrated_format_shows_teams_without_ratings(client):
     p = [PlayerFactory() for _ in range(4)]
-    event, _ = played_event(teams=[p[:2], p[2:]], results=[[(0, 1, A)]], format_kind=FormatKind.TEAM_SEALED,
-                            structure="shared", shared_life=20, shared_poison=10)
+    event, _ = played_event(
+        teams=[p[:2], p[2:]],
+        results=[[(0, 1, A)]],
+        format_kind=FormatKind.TEAM_SEALED,
+        structure="shared",
+        shared_life=20,
+        shared_poison=10,
+    )
     page = client.get(reverse("portal:event", args=[event.pk])).content.decode()
     assert "Teams and ratings" in page and "Team mean" not in page

@@ -1,4 +1,5 @@
 """scripts/run_all.py (issue 19, defect 1): the process manager restarts what dies and keeps the rest running."""
+
 import importlib.util
 import os
 import signal

@@ -1,4 +1,5 @@
 """The organizer's page for entering a team's sealed pool from real product, against the bundled card catalogue."""
+
 from html import unescape
 
 import pytest
@@ -57,10 +58,14 @@ def test_enter_pool_stores_every_card_in_english_with_its_details(client):
     assert "112 cards entered" in unescape(response.content.decode())
     assert (pool.source, pool.set_code, pool.booster_count) == ("entered", "DOM", 8)
     rows = list(pool.cards.values_list("position", "name", "colors", "types", "rarity", "set_code")[:2])
-    assert rows == [(1, "Llanowar Elves", "G", "Creature", "common", "DOM"), (2, "Llanowar Elves", "G", "Creature", "common", "DOM")]
+    assert rows == [
+        (1, "Llanowar Elves", "G", "Creature", "common", "DOM"),
+        (2, "Llanowar Elves", "G", "Creature", "common", "DOM"),
+    ]
     assert pool.cards.count() == 112
     assert list(sealed_pool_log_entries(pool=pool).values_list("action", "user")) == [
-        (f"pool_{PoolAction.ENTERED}", response.wsgi_request.user.pk)]
+        (f"pool_{PoolAction.ENTERED}", response.wsgi_request.user.pk)
+    ]
 
 
 def test_enter_pool_unknown_name_is_refused_with_line_and_suggestions_and_nothing_written(client):

@@ -1,4 +1,5 @@
 """Sealed pools per player in individual events (issue 27): six boosters each, one deck built from them."""
+
 import pytest
 
 from sealed import rules

@@ -1,5 +1,6 @@
 """Sealed with real product (issue 40): Hydra keeps no pools, so no door opens, enters, saves or registers one,
 each saying what to do instead; events with a digital pool keep checking decks against it."""
+
 from html import unescape
 
 import pytest
@@ -34,7 +35,9 @@ from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db
 
-DECK_STATEMENT = "This event is played with real product: the boosters are opened at the table and Hydra keeps no pools."
+DECK_STATEMENT = (
+    "This event is played with real product: the boosters are opened at the table and Hydra keeps no pools."
+)
 
 
 @pytest.fixture(autouse=True)
@@ -58,8 +61,10 @@ def test_opening_pools_in_a_real_product_event_is_a_409_saying_what_to_do_instea
     with pytest.raises(RealProductPools) as refused:
         sealed_pools_open(event=event, by=event.organizer)
     assert refused.value.status_code == 409
-    assert str(refused.value) == (f"{DECK_STATEMENT} Each player types or pastes their deck (a main deck of at least "
-                                  "40 cards, the rest as sideboard) on their decklist page.")
+    assert str(refused.value) == (
+        f"{DECK_STATEMENT} Each player types or pastes their deck (a main deck of at least "
+        "40 cards, the rest as sideboard) on their decklist page."
+    )
     assert not SealedPool.objects.filter(registration__event=event).exists()
 
 
@@ -87,8 +92,9 @@ def test_the_pool_page_of_a_real_product_event_offers_no_pool_and_takes_nothing(
     assert page.status_code == 200 and DECK_STATEMENT in html
     assert 'id="pool-form"' not in html and reverse("portal:decklist", args=[pool.event.pk]) in html
     card = pool.cards.get()
-    posted = client.post(reverse("sealed:pool", args=[pool.pk]),
-                         {"version": pool.version, "action": "register", f"c{card.pk}": "A:main"})
+    posted = client.post(
+        reverse("sealed:pool", args=[pool.pk]), {"version": pool.version, "action": "register", f"c{card.pk}": "A:main"}
+    )
     assert posted.status_code == 409
     pool.refresh_from_db()
     assert pool.registered_at is None and pool.cards.get().seat == ""
@@ -114,8 +120,11 @@ def test_the_admins_open_pools_action_says_why_not(client):
     settings_ = SealedSettingsFactory(event=event)
     RegistrationFactory(event=event)
     client.force_login(organizer)
-    response = client.post(reverse("admin:sealed_sealedsettings_changelist"),
-                           {"action": "open_pools", "_selected_action": [settings_.pk]}, follow=True)
+    response = client.post(
+        reverse("admin:sealed_sealedsettings_changelist"),
+        {"action": "open_pools", "_selected_action": [settings_.pk]},
+        follow=True,
+    )
     assert DECK_STATEMENT in unescape(response.content.decode())
     assert not SealedPool.objects.filter(registration__event=event).exists()
 
@@ -128,12 +137,14 @@ def test_real_product_cant_be_turned_on_over_pools_hydra_holds():
     with pytest.raises(ValidationError) as refused:
         event_update(event=event, user=token.user, real_product=True)
     assert "real_product" in refused.value.message_dict
-    response = api.patch(f"/api/v1/events/{event.pk}/", {"real_product": True}, format="json",
-                         HTTP_AUTHORIZATION=f"Token {token.raw}")
+    response = api.patch(
+        f"/api/v1/events/{event.pk}/", {"real_product": True}, format="json", HTTP_AUTHORIZATION=f"Token {token.raw}"
+    )
     assert response.status_code == 400
     assert response.json()["errors"]["real_product"] == [
         "Hydra already holds pools of this event's players: real product keeps none. Run the event with its pools, "
-        "or make a new event with real product."]
+        "or make a new event with real product."
+    ]
     assert not Event.objects.get(pk=event.pk).real_product
 
 

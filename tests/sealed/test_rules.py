@@ -1,4 +1,5 @@
 """sealed.rules: every problem of a team's assignment at once, each with its card named (RULES.md 7)."""
+
 from sealed import rules
 from sealed.rules import MAIN, SIDE, Assignment, Card
 
@@ -74,13 +75,18 @@ def test_check_assignment_short_main_deck_counts_basic_lands():
     assert codes(problems) == ["short_deck", "short_deck"]
     assert "Seat A's main deck has 23 cards" in problems[0].message
     basics = {"A": {"Forest": 17}, "B": {"Island": 9, "Plains": 8}}
-    assert rules.check_assignment(pool=pool, assignments=assignments, seats="AB", shared_sideboard=False, basics=basics) == []
+    assert (
+        rules.check_assignment(pool=pool, assignments=assignments, seats="AB", shared_sideboard=False, basics=basics)
+        == []
+    )
 
 
 def test_check_assignment_refuses_bad_basic_lands():
     pool = pool_of(80)
     basics = {"A": {"Forest": -1, "Wastes": 2}, "D": {"Plains": 1}}
-    problems = rules.check_assignment(pool=pool, assignments=split(pool, "AB"), seats="AB", shared_sideboard=False, basics=basics)
+    problems = rules.check_assignment(
+        pool=pool, assignments=split(pool, "AB"), seats="AB", shared_sideboard=False, basics=basics
+    )
     assert sorted(codes(problems)) == ["basics", "basics", "seat"]
 
 
@@ -100,14 +106,17 @@ def test_check_assignment_two_headed_giant_sideboard_is_shared():
     # A main-deck card still needs its member.
     wrong = [Assignment(1, rules.SHARED, MAIN)] + assignments[1:]
     assert codes(rules.check_assignment(pool=pool, assignments=wrong, seats="AB", shared_sideboard=True)) == [
-        "seat", "short_deck",
+        "seat",
+        "short_deck",
     ]
 
 
 def test_check_assignment_two_copies_are_told_apart_by_position():
     pool = [Card(1, "Shock", 1), Card(2, "Shock", 2)] + pool_of(78, start=3)
     assignments = [Assignment(c.id, "AB"[i // 40], MAIN) for i, c in enumerate(pool) if c.id != 2]
-    problems = rules.check_assignment(pool=pool, assignments=assignments, seats="AB", shared_sideboard=False, min_main=39)
+    problems = rules.check_assignment(
+        pool=pool, assignments=assignments, seats="AB", shared_sideboard=False, min_main=39
+    )
     assert [p.message for p in problems if p.code == "missing"] == [
         "Shock (#2) is not assigned; every card of the pool goes to a deck or sideboard."
     ]
@@ -120,7 +129,9 @@ def test_assignments_from_lists_matches_names_to_rows():
     )
     assert problems == []
     assert sorted(assignments, key=lambda a: a.card_id) == [
-        Assignment(10, "A", MAIN), Assignment(11, "B", SIDE), Assignment(12, "A", MAIN),
+        Assignment(10, "A", MAIN),
+        Assignment(11, "B", SIDE),
+        Assignment(12, "A", MAIN),
     ]
 
 
@@ -157,7 +168,9 @@ def test_parse_list_counts_that_are_not_plain_numbers_are_problems_not_crashes()
 
 def test_a_main_deck_of_one_card_reads_in_the_singular():
     pool = [Card(1, "Shock", 1)]
-    problems = rules.check_assignment(pool=pool, assignments=[Assignment(1, "A", MAIN)], seats="A", shared_sideboard=False)
+    problems = rules.check_assignment(
+        pool=pool, assignments=[Assignment(1, "A", MAIN)], seats="A", shared_sideboard=False
+    )
     assert [p.message for p in problems] == [
         "Seat A's main deck has 1 card; it needs at least 40 (basic lands included)."
     ]

@@ -1,4 +1,5 @@
 """sealed.services: the same product for every team, registration checked and locked (RULES.md 7)."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -75,8 +76,13 @@ def test_sealed_pools_open_gives_every_team_the_same_product():
 def test_sealed_pools_open_teams_of_two_and_two_headed_giant_get_eight_boosters():
     for event in (
         SealedEventFactory(team_size=2),
-        SealedEventFactory(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_SEALED,
-                           shared_life=30, shared_poison=15),
+        SealedEventFactory(
+            team_size=2,
+            structure=Structure.TWO_HEADED_GIANT,
+            format_kind=FormatKind.THG_SEALED,
+            shared_life=30,
+            shared_poison=15,
+        ),
     ):
         SealedSettingsFactory(event=event, set_code="M19")
         RegistrationFactory(event=event)
@@ -118,10 +124,15 @@ def test_sealed_pools_open_without_a_set_is_refused():
 
 def test_sealed_pool_enter_takes_card_details_from_the_set():
     registration = RegistrationFactory(event=SealedEventFactory())
-    pool = sealed_pool_enter(registration=registration, text="2 Shivan Fire\nLlanowar Elves\n1 Not A Card", set_code="dom")
+    pool = sealed_pool_enter(
+        registration=registration, text="2 Shivan Fire\nLlanowar Elves\n1 Not A Card", set_code="dom"
+    )
     rows = list(pool.cards.values_list("position", "name", "colors", "types", "set_code"))
-    assert rows[:3] == [(1, "Shivan Fire", "R", "Instant", "DOM"), (2, "Shivan Fire", "R", "Instant", "DOM"),
-                        (3, "Llanowar Elves", "G", "Creature", "DOM")]
+    assert rows[:3] == [
+        (1, "Shivan Fire", "R", "Instant", "DOM"),
+        (2, "Shivan Fire", "R", "Instant", "DOM"),
+        (3, "Llanowar Elves", "G", "Creature", "DOM"),
+    ]
     assert rows[3][1:3] == ("Not A Card", "")
 
 
@@ -132,7 +143,9 @@ def test_sealed_pool_register_legal_assignment_locks_the_pool():
     pool.refresh_from_db()
     assert pool.is_registered
     assert pool.cards.filter(zone=MAIN).count() == 120
-    assert list(sealed_pool_log_entries(pool=pool).values_list("action", flat=True)) == [f"pool_{PoolAction.REGISTERED}"]
+    assert list(sealed_pool_log_entries(pool=pool).values_list("action", flat=True)) == [
+        f"pool_{PoolAction.REGISTERED}"
+    ]
 
 
 def test_sealed_pool_register_card_used_twice_is_refused_with_its_name():
@@ -158,7 +171,10 @@ def test_sealed_pool_register_lists_card_of_another_team_is_refused_with_its_nam
     pool = pool_with_cards(120)
     other = SealedPoolFactory(registration=RegistrationFactory(event=pool.event))
     PoolCardFactory(pool=other, position=1, name="Shivan Dragon")
-    lists = {(seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41)) for i, seat in enumerate("ABC")}
+    lists = {
+        (seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41))
+        for i, seat in enumerate("ABC")
+    }
     lists[("A", SIDE)] = "Shivan Dragon"
     with pytest.raises(PoolRefused) as refused:
         sealed_pool_register_lists(pool=pool, user=member(pool), lists=lists)
@@ -168,16 +184,25 @@ def test_sealed_pool_register_lists_card_of_another_team_is_refused_with_its_nam
 
 def test_sealed_pool_register_lists_card_used_twice_and_missing_are_named():
     pool = pool_with_cards(121)
-    lists = {(seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41)) for i, seat in enumerate("ABC")}
+    lists = {
+        (seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41))
+        for i, seat in enumerate("ABC")
+    }
     lists[("B", SIDE)] = "Pool Card 007"
     with pytest.raises(PoolRefused) as refused:
         sealed_pool_register_lists(pool=pool, user=member(pool), lists=lists)
-    assert [(p.code, p.card) for p in refused.value.problems] == [("used_twice", "Pool Card 007"), ("missing", "Pool Card 121")]
+    assert [(p.code, p.card) for p in refused.value.problems] == [
+        ("used_twice", "Pool Card 007"),
+        ("missing", "Pool Card 121"),
+    ]
 
 
 def test_sealed_pool_register_lists_legal_lists_register():
     pool = pool_with_cards(120)
-    lists = {(seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41)) for i, seat in enumerate("ABC")}
+    lists = {
+        (seat, MAIN): "\n".join(f"Pool Card {n:03d}" for n in range(i * 40 + 1, i * 40 + 41))
+        for i, seat in enumerate("ABC")
+    }
     sealed_pool_register_lists(pool=pool, user=member(pool), lists=lists)
     assert list(pool.cards.filter(position__in=[1, 41, 81]).values_list("seat", flat=True)) == ["A", "B", "C"]
 
@@ -197,15 +222,28 @@ def test_sealed_pool_register_short_deck_names_the_seat():
     pool = pool_with_cards(130)
     with pytest.raises(PoolRefused) as refused:
         sealed_pool_register(pool=pool, user=member(pool), assignments=legal(pool, main=35))
-    assert [(p.code, p.seat) for p in refused.value.problems] == [("short_deck", "A"), ("short_deck", "B"), ("short_deck", "C")]
-    sealed_pool_register(pool=pool, user=member(pool), assignments=legal(pool, main=35),
-                         basics={"A": {"Forest": 5}, "B": {"Island": 5}, "C": {"Swamp": 3, "Plains": 2}})
+    assert [(p.code, p.seat) for p in refused.value.problems] == [
+        ("short_deck", "A"),
+        ("short_deck", "B"),
+        ("short_deck", "C"),
+    ]
+    sealed_pool_register(
+        pool=pool,
+        user=member(pool),
+        assignments=legal(pool, main=35),
+        basics={"A": {"Forest": 5}, "B": {"Island": 5}, "C": {"Swamp": 3, "Plains": 2}},
+    )
     assert SealedPool.objects.get(pk=pool.pk).basics["C"] == {"Swamp": 3, "Plains": 2}
 
 
 def test_sealed_pool_register_two_headed_giant_sideboard_is_shared():
-    event = SealedEventFactory(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_SEALED,
-                               shared_life=30, shared_poison=15)
+    event = SealedEventFactory(
+        team_size=2,
+        structure=Structure.TWO_HEADED_GIANT,
+        format_kind=FormatKind.THG_SEALED,
+        shared_life=30,
+        shared_poison=15,
+    )
     pool = pool_with_cards(120, registration=RegistrationFactory(event=event))
     # The page may post a sideboard card under either member; it is stored as the team's.
     sealed_pool_register(pool=pool, user=member(pool, "B"), assignments=legal(pool, seats="AB"))
@@ -241,8 +279,16 @@ def test_sealed_pool_register_between_rounds_change_where_the_event_allows_it():
     sealed_pool_register(pool=pool, user=user, assignments=moved)
     assert pool.cards.get(position=125).seat == "B"
     log = sealed_pool_log_entries(pool=pool).last()
-    assert (log.action, log.round_number, log.data["detail"]) == ("pool_changed", 1, ["Pool Card 125: A side -> B main"])
-    assert (log.user, log.registration_id, log.after) == (user, pool.registration_id, {"moved": ["Pool Card 125: A side -> B main"]})
+    assert (log.action, log.round_number, log.data["detail"]) == (
+        "pool_changed",
+        1,
+        ["Pool Card 125: A side -> B main"],
+    )
+    assert (log.user, log.registration_id, log.after) == (
+        user,
+        pool.registration_id,
+        {"moved": ["Pool Card 125: A side -> B main"]},
+    )
 
 
 def test_sealed_pool_save_keeps_work_in_progress_and_refuses_a_stale_page():

@@ -1,5 +1,6 @@
 """Set codes of sealed events and entered pools are checked against the sets Hydra knows, with a suggestion;
 pools open the imported data's own boosters (play boosters before draft boosters) where it has them."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -16,7 +17,8 @@ def test_sealed_settings_refuse_an_unknown_set_code_with_the_nearest():
     with pytest.raises(ValidationError) as refused:
         sealed_settings_set(event=event, set_code="DOMM")
     assert refused.value.message_dict["set_code"] == [
-        "DOMM? There is no set with that code. Did you mean DOM (Dominaria), PDOM (Dominaria Promos)?"]
+        "DOMM? There is no set with that code. Did you mean DOM (Dominaria), PDOM (Dominaria Promos)?"
+    ]
     with pytest.raises(ValidationError, match=r"Did you mean M20 \(Core Set 2020\)\?"):
         sealed_settings_set(event=event, set_code="M2O")
     with pytest.raises(ValidationError, match="no set with that code. The admin's list of sets"):

@@ -1,4 +1,5 @@
 """The sealed pool page: the team's members see and assign their pool; nobody else learns it exists."""
+
 import re
 
 import pytest
@@ -15,9 +16,9 @@ pytestmark = pytest.mark.django_db
 def pool_with_cards(n: int = 180) -> SealedPool:
     pool = SealedPoolFactory()
     colors = ["W", "U", "B", "R", "G", "", "WU"]
-    PoolCard.objects.bulk_create([
-        PoolCardFactory.build(pool=pool, position=k, colors=colors[k % 7], mana_value=k % 8) for k in range(1, n + 1)
-    ])
+    PoolCard.objects.bulk_create(
+        [PoolCardFactory.build(pool=pool, position=k, colors=colors[k % 7], mana_value=k % 8) for k in range(1, n + 1)]
+    )
     return pool
 
 
@@ -112,8 +113,17 @@ def test_pool_page_organizer_sees_it_read_only(client):
 
 @pytest.mark.parametrize(
     ("field", "value"),
-    [("version", "²"), ("version", "9" * 5000), ("c²", "A:main"), ("c" + "9" * 5000, "A:main"), ("c99999999", "A:main"),
-     ("basics-A-Plains", "²"), ("basics-A-Plains", "9" * 5000), ("cX", "A:main"), ("action", "🙂")],
+    [
+        ("version", "²"),
+        ("version", "9" * 5000),
+        ("c²", "A:main"),
+        ("c" + "9" * 5000, "A:main"),
+        ("c99999999", "A:main"),
+        ("basics-A-Plains", "²"),
+        ("basics-A-Plains", "9" * 5000),
+        ("cX", "A:main"),
+        ("action", "🙂"),
+    ],
 )
 def test_pool_page_hostile_fields_get_a_clear_answer_and_write_nothing(client, field, value):
     pool = pool_with_cards(12)
@@ -122,7 +132,7 @@ def test_pool_page_hostile_fields_get_a_clear_answer_and_write_nothing(client, f
     response = member_client(client, pool).post(reverse("sealed:pool", args=[pool.pk]), data)
     assert response.status_code in (302, 400)
     if response.status_code == 400 and len(field) < 1000:  # a 5,000-character field name: Django's parser says 400
-        assert 'class="problems"' in response.content.decode() or "role=\"alert\"" in response.content.decode()
+        assert 'class="problems"' in response.content.decode() or 'role="alert"' in response.content.decode()
     pool.refresh_from_db()
     assert not pool.is_registered
     if field != "action":  # "action" unknown means save; the others must not change any card

@@ -3,7 +3,14 @@ import datetime as dt
 import pytest
 from django.contrib.auth.models import Group
 
-from tests.factories import OrganizerFactory, PlayerFactory, RegistrationFactory, RoundFactory, TeamFactory, TeamMatchFactory
+from tests.factories import (
+    OrganizerFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    RoundFactory,
+    TeamFactory,
+    TeamMatchFactory,
+)
 from tournaments.enums import Outcome, ResultState
 from tournaments.selectors.roles import ORGANIZERS_GROUP
 
@@ -23,9 +30,14 @@ def play():
 
     def _play(event, winners, losers):
         round_ = RoundFactory(event=event, number=1)
-        TeamMatchFactory(round=round_, team_a=RegistrationFactory(event=event, seats=winners, team=_team(winners)),
-                         team_b=RegistrationFactory(event=event, seats=losers, team=_team(losers)),
-                         outcome=Outcome.A_WINS, result_state=ResultState.FINAL)
+        TeamMatchFactory(
+            round=round_,
+            team_a=RegistrationFactory(event=event, seats=winners, team=_team(winners)),
+            team_b=RegistrationFactory(event=event, seats=losers, team=_team(losers)),
+            outcome=Outcome.A_WINS,
+            result_state=ResultState.FINAL,
+        )
+
     return _play
 
 

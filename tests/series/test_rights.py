@@ -1,4 +1,5 @@
 """The series' rules in tournaments/rights.py: who manages a series, who sees it, who attaches an event."""
+
 import pytest
 from django.utils import timezone
 

@@ -1,4 +1,5 @@
 """The series' reads (series/selectors.py): standings in a fixed number of queries, and what is hidden."""
+
 import pytest
 from django.db import connection
 from django.http import Http404
@@ -6,7 +7,11 @@ from django.test.utils import CaptureQueriesContext
 
 from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
 from series.selectors import (
-    series_for_viewer, series_of_player, series_payouts_for, series_prizes_for, series_standings_for,
+    series_for_viewer,
+    series_of_player,
+    series_payouts_for,
+    series_prizes_for,
+    series_standings_for,
     series_visible_to,
 )
 from tests.factories import EventFactory, PlayerFactory, UserFactory
@@ -20,7 +25,8 @@ def _series_with(events: int, players: list, owner) -> Series:
         link = SeriesEvent.objects.create(series=series, event=EventFactory(organizer=owner))
         SeriesResult.objects.bulk_create(
             SeriesResult(series_event=link, player=player, place=(n + week) % len(players) + 1, match_points=3 * n)
-            for n, player in enumerate(players))
+            for n, player in enumerate(players)
+        )
     return series
 
 
@@ -66,8 +72,9 @@ def test_a_players_series_leave_out_the_ones_the_viewer_may_not_see(organizer):
 
 def _tied_first(owner, prize_ties: str) -> Series:
     """Ada and Bo each win one event (10 points each, one event played): they share rank 1; Cy is third."""
-    series = Series.objects.create(name="Tied", owner=owner, points_table=[10, 8], participation_points=1,
-                                   prize_ties=prize_ties)
+    series = Series.objects.create(
+        name="Tied", owner=owner, points_table=[10, 8], participation_points=1, prize_ties=prize_ties
+    )
     ada, bo, cy = (PlayerFactory(name=name) for name in ("Ada", "Bo", "Cy"))
     for winner in (ada, bo):
         link = SeriesEvent.objects.create(series=series, event=EventFactory(organizer=owner))
@@ -97,4 +104,6 @@ def test_series_prizes_split_a_shared_rank_evenly_in_whole_packs():
 def test_series_prizes_by_rank_order_give_each_place_its_own():
     rows = _payouts(_tied_first(UserFactory(), "tiebreakers"))
     assert [(place, item, amount) for place, _name, item, amount, _s in rows if item == "Packs"] == [
-        (1, "Packs", 5), (2, "Packs", 2)]
+        (1, "Packs", 5),
+        (2, "Packs", 2),
+    ]

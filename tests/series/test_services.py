@@ -1,4 +1,5 @@
 """The series' writes (series/services.py): a season of weekly events, attach and detach, rights, the log."""
+
 import datetime as dt
 
 import pytest
@@ -8,7 +9,12 @@ from common.refusals import Conflict, NotAllowed, NotFound
 from series.models import Series, SeriesEvent, SeriesResult
 from series.selectors import series_standings_for
 from series.services import (
-    series_create, series_event_attach, series_event_detach, series_prizes_set, series_update, series_weekly_dates,
+    series_create,
+    series_event_attach,
+    series_event_detach,
+    series_prizes_set,
+    series_update,
+    series_weekly_dates,
     series_weekly_run,
 )
 from tests.factories import EventFactory, UserFactory
@@ -21,15 +27,20 @@ pytestmark = pytest.mark.django_db
 
 
 def test_weekly_dates_are_the_fridays_after_the_date():
-    assert series_weekly_dates(after=THURSDAY, weeks=3) == [dt.date(2026, 1, 2), dt.date(2026, 1, 9),
-                                                            dt.date(2026, 1, 16)]
+    assert series_weekly_dates(after=THURSDAY, weeks=3) == [
+        dt.date(2026, 1, 2),
+        dt.date(2026, 1, 9),
+        dt.date(2026, 1, 16),
+    ]
     assert series_weekly_dates(after=dt.date(2026, 1, 2), weeks=1) == [dt.date(2026, 1, 9)]  # a Friday: the next
 
 
 def test_a_season_of_four_weekly_events_best_three_of_four_and_a_qualification_cut(
-        organizer, teams, play, django_capture_on_commit_callbacks):
-    season = series_create(by=organizer, name="Friday League", points_table=[10, 8], participation_points=1,
-                           best_of=3, qualify_points=20)
+    organizer, teams, play, django_capture_on_commit_callbacks
+):
+    season = series_create(
+        by=organizer, name="Friday League", points_table=[10, 8], participation_points=1, best_of=3, qualify_points=20
+    )
     template = EventFactory(organizer=organizer, date=THURSDAY)
     weeks = series_weekly_run(series=season, event=template, by=organizer, weeks=4)
     assert [e.date.weekday() for e in weeks] == [4, 4, 4, 4]
@@ -41,15 +52,21 @@ def test_a_season_of_four_weekly_events_best_three_of_four_and_a_qualification_c
             event_finish(event=event)  # the receiver records the results after the commit
 
     standings = series_standings_for(series=season, viewer=organizer)
-    totals = {line.entrant.name: (line.row.rank, line.row.total, line.row.events_played, line.row.qualified)
-              for line in standings.lines}
+    totals = {
+        line.entrant.name: (line.row.rank, line.row.total, line.row.events_played, line.row.qualified)
+        for line in standings.lines
+    }
     # A: 10, 10, 8, 8 -> best 3: 28 (the earlier 8 counts); B: 8, 8, 10 -> 26; C: 10 -> 10.
     assert totals["A0"] == (1, 28, 4, True)
     assert totals["B0"] == (4, 26, 3, True)
     assert totals["C0"] == (7, 10, 1, False)
     a_line = next(line for line in standings.lines if line.entrant.name == "A0")
     assert [(e.pk, p, c) for e, p, c in a_line.cells] == [
-        (weeks[0].pk, 10, True), (weeks[1].pk, 10, True), (weeks[2].pk, 8, True), (weeks[3].pk, 8, False)]
+        (weeks[0].pk, 10, True),
+        (weeks[1].pk, 10, True),
+        (weeks[2].pk, 8, True),
+        (weeks[3].pk, 8, False),
+    ]
     assert SeriesResult.objects.filter(series_event__series=season).count() == 24  # 4 events x 2 teams x 3 players
     assert EventLogEntry.objects.filter(event=weeks[0], action="series_recorded").count() == 1
 
@@ -168,10 +185,17 @@ def test_series_prizes_are_its_managers_and_a_wrong_line_writes_nothing(organize
     with pytest.raises(NotFound):
         series_prizes_set(series=season, by=store_organizer(), lines=[{"place_from": 1, "item": "Trophy", "amount": 1}])
     with pytest.raises(ValidationError, match="Line 2"):
-        series_prizes_set(series=season, by=organizer, lines=[{"place_from": 1, "item": "Trophy", "amount": 1},
-                                                              {"place_from": 3, "place_to": 2, "item": "Packs"}])
+        series_prizes_set(
+            series=season,
+            by=organizer,
+            lines=[{"place_from": 1, "item": "Trophy", "amount": 1}, {"place_from": 3, "place_to": 2, "item": "Packs"}],
+        )
     assert not season.prizes.exists()
-    prizes = series_prizes_set(series=season, by=organizer, prize_ties="evenly",
-                               lines=[{"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3}])
+    prizes = series_prizes_set(
+        series=season,
+        by=organizer,
+        prize_ties="evenly",
+        lines=[{"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3}],
+    )
     assert [(p.place_from, p.place_to, p.item) for p in prizes] == [(1, 2, "Packs")]
     assert Series.objects.get(pk=season.pk).prize_ties == "evenly"

@@ -1,4 +1,5 @@
 """The series standings engine (series/standings.py): pure, so its rules are checked here shape by shape."""
+
 from series.standings import MATCH_POINTS, EventResult, SeriesRules, event_points, series_standings
 
 TABLE = SeriesRules(points_table=(10, 8, 6), participation_points=1)
@@ -26,12 +27,19 @@ def test_best_n_counts_the_best_events_and_the_earlier_of_equal_ones():
 
 def test_tiebreakers_events_played_then_best_placing_then_match_points_then_a_shared_rank():
     results = [
-        EventResult(1, 1, 1, 6), EventResult(2, 1, 3, 0),   # 16 points, 2 events, best 1st, 6 match points
-        EventResult(1, 2, 2, 6), EventResult(2, 2, 2, 6),   # 16 points, 2 events, best 2nd
-        EventResult(1, 3, 3, 3), EventResult(2, 3, 1, 6),   # 16 points, 2 events, best 1st, 9 match points
-        EventResult(3, 4, 1, 0), EventResult(4, 4, 3, 0),   # 16 points, 2 events, best 1st, fewer match points
-        EventResult(3, 5, 1, 0), EventResult(4, 5, 3, 0),   # the same as player 4: shares the rank
-        EventResult(3, 6, 4, 0), EventResult(4, 6, 4, 0), EventResult(1, 6, 4, 0),  # 3 events, 3 points
+        EventResult(1, 1, 1, 6),
+        EventResult(2, 1, 3, 0),  # 16 points, 2 events, best 1st, 6 match points
+        EventResult(1, 2, 2, 6),
+        EventResult(2, 2, 2, 6),  # 16 points, 2 events, best 2nd
+        EventResult(1, 3, 3, 3),
+        EventResult(2, 3, 1, 6),  # 16 points, 2 events, best 1st, 9 match points
+        EventResult(3, 4, 1, 0),
+        EventResult(4, 4, 3, 0),  # 16 points, 2 events, best 1st, fewer match points
+        EventResult(3, 5, 1, 0),
+        EventResult(4, 5, 3, 0),  # the same as player 4: shares the rank
+        EventResult(3, 6, 4, 0),
+        EventResult(4, 6, 4, 0),
+        EventResult(1, 6, 4, 0),  # 3 events, 3 points
     ]
     rows = series_standings(rules=TABLE, results=results)
     assert [(row.player, row.rank) for row in rows] == [(3, 1), (1, 2), (4, 3), (5, 3), (2, 5), (6, 6)]

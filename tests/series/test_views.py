@@ -1,4 +1,5 @@
 """The series' pages (series/views.py): the players' page, the organizer's pages, the profile's list."""
+
 import pytest
 
 from series.models import Series, SeriesEvent, SeriesResult
@@ -37,9 +38,17 @@ def test_a_private_series_page_is_404_for_others(client, season):
 def test_an_organizer_makes_a_series_from_the_console(client, organizer):
     client.force_login(organizer)
     assert 'href="/series/"' in client.get("/organize/").content.decode()
-    response = client.post("/series/new/", {"name": "Store Championship path", "kind": "qualification",
-                                            "points_source": "placing", "points_table": "10, 8, 6",
-                                            "participation_points": 1, "qualify_points": 20})
+    response = client.post(
+        "/series/new/",
+        {
+            "name": "Store Championship path",
+            "kind": "qualification",
+            "points_source": "placing",
+            "points_table": "10, 8, 6",
+            "participation_points": 1,
+            "qualify_points": 20,
+        },
+    )
     series = Series.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/series/{series.pk}/manage/"
     assert (series.points_table, series.owner, series.qualify_points) == ([10, 8, 6], organizer, 20)
@@ -47,8 +56,16 @@ def test_an_organizer_makes_a_series_from_the_console(client, organizer):
 
 def test_bad_points_are_a_form_error_and_nothing_is_written(client, organizer):
     client.force_login(organizer)
-    response = client.post("/series/new/", {"name": "Bad", "kind": "league", "points_source": "placing",
-                                            "points_table": "10, eight", "participation_points": 1})
+    response = client.post(
+        "/series/new/",
+        {
+            "name": "Bad",
+            "kind": "league",
+            "points_source": "placing",
+            "points_table": "10, eight",
+            "participation_points": 1,
+        },
+    )
     assert response.status_code == 200 and "whole numbers" in response.content.decode()
     assert not Series.objects.exists()
 
@@ -116,8 +133,13 @@ def _tied_season(season):
 def test_the_organizer_sets_the_series_prizes_and_the_players_page_shows_the_payouts(client, season):
     _tied_season(season)
     client.force_login(season.owner)
-    response = client.post(f"/series/{season.pk}/prizes/", {
-        "prizes": "1 | Store credit | 30 | money\n2 | Store credit | 10 | money\n3 | Packs | 2", "prize_ties": "evenly"})
+    response = client.post(
+        f"/series/{season.pk}/prizes/",
+        {
+            "prizes": "1 | Store credit | 30 | money\n2 | Store credit | 10 | money\n3 | Packs | 2",
+            "prize_ties": "evenly",
+        },
+    )
     assert response.status_code == 302
     client.logout()
     page = client.get(f"/series/{season.pk}/").content.decode()

@@ -2,6 +2,7 @@
 threads, each a phone with its own connection and test client, tap the same total at once through the live page's
 change view (where the bug was a 500 "database is locked"), while a spectator polls the state fragment. Prints one
 JSON line."""
+
 import json
 import os
 import sys
@@ -80,8 +81,16 @@ for thread in threads:
 tapping.clear()
 spectator.join(timeout=30)
 state = GameState.objects.get(match=match, number=1)
-print(json.dumps({
-    "vendor": connection.vendor, "database": str(connection.settings_dict["NAME"]), "errors": errors,
-    "life_a": state.life_a, "version": state.version, "changes": LifeChange.objects.filter(game=state).count(),
-    "polls": polls[0],
-}))
+print(
+    json.dumps(
+        {
+            "vendor": connection.vendor,
+            "database": str(connection.settings_dict["NAME"]),
+            "errors": errors,
+            "life_a": state.life_a,
+            "version": state.version,
+            "changes": LifeChange.objects.filter(game=state).count(),
+            "polls": polls[0],
+        }
+    )
+)

@@ -1,4 +1,5 @@
 """sharedgame.rules: starting totals per preset, changes, and when a team has lost (RULES.md 2)."""
+
 import pytest
 
 from sharedgame import rules
@@ -35,8 +36,12 @@ def test_apply_change_changes_only_the_team_named():
 
 def test_apply_change_refuses_poison_below_zero_empty_and_huge_changes():
     start = Totals(30, 0, 30, 0, 15)
-    for kwargs in ({"team": "A", "life": 0, "poison": -1}, {"team": "A", "life": 0, "poison": 0},
-                   {"team": "A", "life": -1000, "poison": 0}, {"team": "C", "life": 1, "poison": 0}):
+    for kwargs in (
+        {"team": "A", "life": 0, "poison": -1},
+        {"team": "A", "life": 0, "poison": 0},
+        {"team": "A", "life": -1000, "poison": 0},
+        {"team": "C", "life": 1, "poison": 0},
+    ):
         with pytest.raises(TotalsError):
             rules.apply_change(start, **kwargs)
 

@@ -1,4 +1,5 @@
 """sharedgame.services: changes recorded with who and when, undo, lost games, the report, and no lost taps."""
+
 import threading
 
 import pytest
@@ -53,7 +54,12 @@ def test_life_change_apply_game_starts_at_the_event_preset(structure, team_size,
     assert not GameState.objects.filter(match=match).exists()
     life_change_apply(match=match, user=player(match), game=1, team="B", life=-1)
     state = game(match)
-    assert (state.starting_life, state.poison_limit, state.life_a, state.life_b) == (expected[0], expected[1], expected[0], expected[0] - 1)
+    assert (state.starting_life, state.poison_limit, state.life_a, state.life_b) == (
+        expected[0],
+        expected[1],
+        expected[0],
+        expected[0] - 1,
+    )
 
 
 @pytest.mark.django_db
@@ -221,4 +227,9 @@ def test_shared_game_next_best_of_three_and_drawn_games():
     with pytest.raises(ChangeRefused, match="decided"):
         shared_game_next(match=match, user=user, game=4)
     reported = shared_game_report(match=match, user=user)
-    assert (reported.games_won_a, reported.games_won_b, reported.games_drawn, reported.outcome) == (2, 0, 1, Outcome.A_WINS)
+    assert (reported.games_won_a, reported.games_won_b, reported.games_drawn, reported.outcome) == (
+        2,
+        0,
+        1,
+        Outcome.A_WINS,
+    )

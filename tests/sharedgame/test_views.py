@@ -1,4 +1,5 @@
 """The live page: players change totals from a phone; spectators watch public events; the state is plain data."""
+
 import json
 
 import pytest
@@ -83,7 +84,9 @@ def test_match_change_refusal_is_shown(client):
     match = SharedMatchFactory()
     client.force_login(player(match))
     response = client.post(
-        reverse("sharedgame:change", args=[match.pk]), {"team": "A", "poison": "-1", "game": "1"}, HTTP_HX_REQUEST="true"
+        reverse("sharedgame:change", args=[match.pk]),
+        {"team": "A", "poison": "-1", "game": "1"},
+        HTTP_HX_REQUEST="true",
     )
     assert "can&#x27;t lose 1" in response.content.decode()
 
@@ -118,9 +121,16 @@ def test_shared_game_state_is_plain_json_ready_data():
     life_change_apply(match=match, user=player(match), game=1, team="B", life=-3, poison=2)
     state = shared_game_state(match=match)
     assert json.loads(json.dumps(state)) == state
-    assert state["games"] == [{
-        "number": 1, "a": {"life": 30, "poison": 0, "lost": False}, "b": {"life": 27, "poison": 2, "lost": False},
-        "starting_life": 30, "poison_limit": 15, "winner": None, "version": 1,
-    }]
+    assert state["games"] == [
+        {
+            "number": 1,
+            "a": {"life": 30, "poison": 0, "lost": False},
+            "b": {"life": 27, "poison": 2, "lost": False},
+            "starting_life": 30,
+            "poison_limit": 15,
+            "winner": None,
+            "version": 1,
+        }
+    ]
     assert (state["current_game"], state["best_of"], state["result_state"]) == (1, 1, "pending")
     assert state["team_a"]["name"] == match.team_a.team.name

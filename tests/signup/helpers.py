@@ -1,4 +1,5 @@
 """Building blocks for the sign-up tests: an open event and teams signed up through the services."""
+
 import datetime as dt
 
 from django.utils import timezone

@@ -1,4 +1,5 @@
 """The admin's team import (preview, bad rows named, all or nothing; semicolons, encodings, xlsx) and exports."""
+
 import io
 
 import pytest
@@ -27,8 +28,10 @@ def _upload(client, event, name: str, data: bytes):
 
 def _confirm(client, event, response):
     ctx = response.context
-    return client.post(reverse("admin:signup_event_teams_import", args=[event.pk]),
-                       {"confirm": "1", "payload": ctx["payload"], "file_name": ctx["file_name"]})
+    return client.post(
+        reverse("admin:signup_event_teams_import", args=[event.pk]),
+        {"confirm": "1", "payload": ctx["payload"], "file_name": ctx["file_name"]},
+    )
 
 
 def test_csv_preview_writes_nothing_and_confirm_registers_every_team(admin_client):
@@ -121,10 +124,12 @@ def test_pairings_results_placings_and_decklists_export(admin_client):
     event = match.round.event
     seat = match.team_a.seats.get(letter="A")
     Decklist.objects.create(seat=seat, text="4 Bolt", main={"Lightning Bolt": 4}, sideboard={"Duress": 2})
+
     def get(what, fmt="csv"):
         response = admin_client.get(reverse("admin:signup_event_export", args=[event.pk, what, fmt]))
         assert response.status_code == 200
         return response.content
+
     assert match.team_a.team.name in get("pairings").decode() and seat.player.name in get("pairings").decode()
     assert "round,table,team_a,team_b,result,outcome,seats" in get("results").decode()
     placings = get("placings").decode()
@@ -138,7 +143,9 @@ def test_pairings_results_placings_and_decklists_export(admin_client):
 def test_the_import_page_says_its_title_once(admin_client):
     """Issue 32: the admin's own heading and the template's both said the title."""
     event = EventFactory()
-    for response in (admin_client.get(reverse("admin:signup_event_teams_import", args=[event.pk])),
-                     _upload(admin_client, event, "teams.csv", _csv(2).encode())):
+    for response in (
+        admin_client.get(reverse("admin:signup_event_teams_import", args=[event.pk])),
+        _upload(admin_client, event, "teams.csv", _csv(2).encode()),
+    ):
         title = str(response.context["title"])
         assert response.text.count(f"<h1>{title}</h1>") == 1, title

@@ -1,5 +1,6 @@
 """Two teams completing at the same moment on PostgreSQL: the event row's lock gives the last place to exactly one
 (signup/services.py); the other goes on the waitlist. A withdrawal moves the waitlist up exactly once."""
+
 import threading
 
 import pytest

@@ -1,4 +1,5 @@
 """Sign-up for individual events (issue 27): a player signs up alone, no team name, no invitations."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -72,10 +73,17 @@ def test_an_individual_events_exports_name_players_and_its_list_imports_again():
     from tournaments.services.registrations import team_entries_from_rows, teams_import
     from tournaments.teamcsv import team_rows_parse
 
-    data = Path(__file__).parent.parent / "eventfile" / "data" / "melee-charlotte-legacy-league-week-9-54841-2024-03-05.json"
+    data = (
+        Path(__file__).parent.parent
+        / "eventfile"
+        / "data"
+        / "melee-charlotte-legacy-league-week-9-54841-2024-03-05.json"
+    )
     event = event_import(document=json.loads(data.read_text(encoding="utf-8")), user=UserFactory())
-    files = {what: event_export(event=event, what=what, file_format="csv").decode("utf-8").splitlines()
-             for what in ("teams", "pairings", "results", "placings")}
+    files = {
+        what: event_export(event=event, what=what, file_format="csv").decode("utf-8").splitlines()
+        for what in ("teams", "pairings", "results", "placings")
+    }
     assert files["teams"][0] == "player" and len(files["teams"]) == 21
     assert files["pairings"][0] == "round,table,player_a,player_b"
     assert files["pairings"][1] == "Round 1,1,Lincoln Baxter III,Eser Gokalp"
@@ -94,13 +102,15 @@ def test_a_players_profile_names_individual_events_without_a_team(client):
 
     friday = EventFactory(name="Friday Night Modern", team_size=1)
     player = PlaceholderFactory(name="Pia", made_by=friday.organizer)  # the store's own regular (issue 37)
-    RegistrationFactory(event=EventFactory(name="Spring Open", organizer=friday.organizer), team=TeamFactory(name="Owls"),
-                        seats=[player, PlayerFactory(), PlayerFactory()])
+    RegistrationFactory(
+        event=EventFactory(name="Spring Open", organizer=friday.organizer),
+        team=TeamFactory(name="Owls"),
+        seats=[player, PlayerFactory(), PlayerFactory()],
+    )
     registration_register_player(event=friday, player="Pia")
     text = client.get(reverse("signup:player", args=[player.pk])).content.decode()
     assert "Friday Night Modern" in text and "Individual event" in text
     assert '<span class="profile-teams">Owls</span>' in text
-
 
 
 def test_the_organizers_sign_up_page_says_players(client):

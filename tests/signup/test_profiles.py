@@ -1,4 +1,5 @@
 """A player's profile (signup/profiles.py) and the player_link filter every page names players with."""
+
 import pytest
 from django.urls import reverse
 
@@ -11,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _registered(player, *, event, team_name):
-    registration = RegistrationFactory(event=event, team=TeamFactory(name=team_name),
-                                       seats=[player, PlayerFactory(), PlayerFactory()])
+    registration = RegistrationFactory(
+        event=event, team=TeamFactory(name=team_name), seats=[player, PlayerFactory(), PlayerFactory()]
+    )
     return registration.seats.get(player=player)
 
 

@@ -1,4 +1,5 @@
 """Sign-up rules (signup/services.py, docs/registration.md), on PostgreSQL in CI."""
+
 import datetime as dt
 
 import pytest
@@ -46,7 +47,11 @@ def test_team_registered_when_every_seat_is_filled(db):
     signup, players = full_team(event, "Complete")
     assert signup.status == SignupStatus.REGISTERED and signup.completed_at is not None
     seats = Seat.objects.filter(registration=signup.registration).order_by("letter")
-    assert [(s.letter, s.player_id) for s in seats] == [("A", players[0].pk), ("B", players[1].pk), ("C", players[2].pk)]
+    assert [(s.letter, s.player_id) for s in seats] == [
+        ("A", players[0].pk),
+        ("B", players[1].pk),
+        ("C", players[2].pk),
+    ]
     assert signup.registration.team.name == "Complete"
 
 
@@ -128,7 +133,9 @@ def test_invitation_sent_by_email_refuses_another_account(db):
     invitation = signup.invitations.get(letter="B")
     with pytest.raises(ValidationError):
         invitation_send(invitation=invitation, email="not-an-address", link="http://x/", user=signup.captain.user)
-    invitation_send(invitation=invitation, email="bea@example.org", link="http://testserver/j/", user=signup.captain.user)
+    invitation_send(
+        invitation=invitation, email="bea@example.org", link="http://testserver/j/", user=signup.captain.user
+    )
     wrong = PlayerFactory(user=UserFactory(email="carl@example.org"))
     with pytest.raises(StateConflict) as exc:
         invitation_accept(token=invitation.token, player=wrong)
@@ -143,8 +150,12 @@ def test_invitation_send_mails_the_link_after_commit(db, django_capture_on_commi
     signup = signup_create(event=event, captain=PlayerFactory(name="Cap"), name="Mailers")
     invitation = signup.invitations.get(letter="C")
     with django_capture_on_commit_callbacks(execute=True):
-        invitation_send(invitation=invitation, email="c@example.org", link="http://testserver/signup/join/xyz/",
-                        user=signup.captain.user)
+        invitation_send(
+            invitation=invitation,
+            email="c@example.org",
+            link="http://testserver/signup/join/xyz/",
+            user=signup.captain.user,
+        )
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["c@example.org"] and "http://testserver/signup/join/xyz/" in mail.outbox[0].body
 
@@ -154,7 +165,9 @@ def test_only_the_captain_sends_or_renews_invitations(db):
     signup = signup_create(event=event, captain=PlayerFactory(), name="Mine")
     stranger = PlayerFactory()
     with pytest.raises(NotAllowed):
-        invitation_send(invitation=signup.invitations.get(letter="B"), email="a@example.org", link="x", user=stranger.user)
+        invitation_send(
+            invitation=signup.invitations.get(letter="B"), email="a@example.org", link="x", user=stranger.user
+        )
     with pytest.raises(NotAllowed):
         invitation_renew(invitation=signup.invitations.get(letter="B"), user=stranger.user)
 

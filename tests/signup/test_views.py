@@ -1,5 +1,6 @@
 """Sign-up pages (signup/views.py): thin over the services, each refusal a sentence, invitation links only for the
 captain and the organizer, strangers get 404."""
+
 import re
 
 import pytest
@@ -73,7 +74,9 @@ def test_teammates_see_the_seats_but_not_the_invitation_links(client):
     text = client.get(reverse("signup:team", args=[forming.pk])).text
     assert captain.name in text and _token(text) == []
     client.force_login(captain.user)
-    assert _token(client.get(reverse("signup:team", args=[forming.pk])).text) == [forming.invitations.get(letter="C").token]
+    assert _token(client.get(reverse("signup:team", args=[forming.pk])).text) == [
+        forming.invitations.get(letter="C").token
+    ]
 
 
 def test_stranger_gets_404_on_a_team_page_and_its_actions(client):
@@ -106,10 +109,17 @@ def test_invitation_link_signed_out_offers_sign_in_and_account_creation_that_com
     assert "Cap invites you to play seat B of team Wolves" in text
     assert f"/accounts/login/?next={path}" in text
     assert f"/accounts/signup/?next={path}" in text
-    response = client.post(reverse("signup"), {
-        "username": "newbie", "name": "New Bie", "email": "newbie@example.org",
-        "password1": "a-long-Passw0rd!", "password2": "a-long-Passw0rd!", "next": path,
-    })
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "newbie",
+            "name": "New Bie",
+            "email": "newbie@example.org",
+            "password1": "a-long-Passw0rd!",
+            "password2": "a-long-Passw0rd!",
+            "next": path,
+        },
+    )
     assert response.status_code == 200 and "Check your e-mail" in response.text  # the link makes the account
     response = client.get(mailed_link(to="newbie@example.org"))
     assert response.status_code == 302 and response.url == path
@@ -119,10 +129,17 @@ def test_invitation_link_signed_out_offers_sign_in_and_account_creation_that_com
 
 
 def test_account_signup_ignores_a_next_to_another_site(client):
-    response = client.post(reverse("signup"), {
-        "username": "evil", "name": "E", "email": "e@example.org",
-        "password1": "a-long-Passw0rd!", "password2": "a-long-Passw0rd!", "next": "https://evil.example/",
-    })
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "evil",
+            "name": "E",
+            "email": "e@example.org",
+            "password1": "a-long-Passw0rd!",
+            "password2": "a-long-Passw0rd!",
+            "next": "https://evil.example/",
+        },
+    )
     response = client.get(mailed_link(to="e@example.org"))
     assert response.status_code == 302 and response.url == "/"
 
@@ -163,10 +180,15 @@ def test_manage_page_is_the_organizers_only(client):
     signup, players = full_team(event, "Waiting")
     client.force_login(players[0].user)
     assert client.get(reverse("signup:manage", args=[event.pk])).status_code == 404
-    assert client.post(reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": signup.pk}).status_code == 404
+    assert (
+        client.post(reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": signup.pk}).status_code
+        == 404
+    )
     client.force_login(event.organizer)
     assert "Waiting" in client.get(reverse("signup:manage", args=[event.pk])).text
-    response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": signup.pk}, follow=True)
+    response = client.post(
+        reverse("signup:manage", args=[event.pk]), {"action": "approve", "signup": signup.pk}, follow=True
+    )
     assert "Waiting approved: Registered." in response.text
     signup.refresh_from_db()
     assert signup.status == SignupStatus.REGISTERED
@@ -204,8 +226,9 @@ def test_organizer_withdraws_a_team_and_the_next_moves_up(client):
     first, _ = full_team(event, "First")
     full_team(event, "Second")
     client.force_login(event.organizer)
-    response = client.post(reverse("signup:manage", args=[event.pk]), {"action": "withdraw", "signup": first.pk},
-                           follow=True)
+    response = client.post(
+        reverse("signup:manage", args=[event.pk]), {"action": "withdraw", "signup": first.pk}, follow=True
+    )
     assert "Second moved up from the waitlist." in response.text and "First has withdrawn" in response.text
 
 
@@ -237,7 +260,7 @@ def test_team_whose_registration_the_organizer_deleted_says_so_and_can_withdraw(
     text = client.get(reverse("signup:team", args=[signup.pk])).text
     assert "The organizer has removed this team" in text and 'id="registration-removed"' in text
     page = client.get(reverse("signup:event", args=[event.pk])).text
-    assert "Gone" not in page[page.index('id="teams-heading"'):]
+    assert "Gone" not in page[page.index('id="teams-heading"') :]
     client.post(reverse("signup:withdraw", args=[signup.pk]))
     signup.refresh_from_db()
     assert signup.status == SignupStatus.WITHDRAWN
@@ -268,5 +291,7 @@ def test_event_page_lists_imported_teams_too_and_no_numbered_none_yet(client):
     full_team(event, "Portal Pandas")
     text = client.get(reverse("signup:event", args=[event.pk])).text
     assert "2 teams, no limit" in text and "None yet." not in text
-    registered = text[text.index('class="signup-registered"'):text.index("</ol>", text.index('class="signup-registered"'))]
+    registered = text[
+        text.index('class="signup-registered"') : text.index("</ol>", text.index('class="signup-registered"'))
+    ]
     assert registered.index("Imported Ibis") < registered.index("Portal Pandas")

@@ -1,5 +1,6 @@
 """Dates that end a sentence (issue 32): "until Nov. 30, 2026, 10:56 p.m.." had two full stops on the team page and
 in the invitation e-mail."""
+
 import datetime as dt
 
 import pytest
@@ -39,7 +40,11 @@ def test_the_team_page_says_until_when_with_one_full_stop(client):
 def test_the_invitation_email_says_until_when_with_one_full_stop(django_capture_on_commit_callbacks):
     signup = _evening_signup()
     with django_capture_on_commit_callbacks(execute=True), translation.override("en"):
-        invitation_send(invitation=signup.invitations.get(letter="B"), email="b@example.org",
-                        link="http://testserver/signup/join/x/", user=signup.captain.user)
+        invitation_send(
+            invitation=signup.invitations.get(letter="B"),
+            email="b@example.org",
+            link="http://testserver/signup/join/x/",
+            user=signup.captain.user,
+        )
     assert "until Nov. 30, 2026, 22:56." in mail.outbox[0].body and "m.." not in mail.outbox[0].body
     assert timezone.is_aware(EVENING)

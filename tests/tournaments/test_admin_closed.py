@@ -1,4 +1,5 @@
 """A closed event in the admin (issue 26): its results, drops and pairings are refused there too, with the reason."""
+
 import pytest
 from django.urls import reverse
 
@@ -22,8 +23,9 @@ def closed(client):
 
 
 def _action(client, model, action, ids):
-    return client.post(reverse(f"admin:tournaments_{model}_changelist"),
-                       {"action": action, "_selected_action": ids}, follow=True)
+    return client.post(
+        reverse(f"admin:tournaments_{model}_changelist"), {"action": action, "_selected_action": ids}, follow=True
+    )
 
 
 def test_admin_refuses_a_drop_and_a_pairing_of_a_closed_event(client, closed):
@@ -42,12 +44,25 @@ def test_admin_refuses_a_result_of_a_closed_event(client, closed):
     url = reverse("admin:tournaments_teammatch_change", args=[match.pk])
     page = client.get(url)
     assert page.status_code == 200
-    data = {"round": match.round_id, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id,
-            "seat_matches-TOTAL_FORMS": "3", "seat_matches-INITIAL_FORMS": "0", "seat_matches-MIN_NUM_FORMS": "0",
-            "seat_matches-MAX_NUM_FORMS": "1000"}
+    data = {
+        "round": match.round_id,
+        "table": match.table,
+        "team_a": match.team_a_id,
+        "team_b": match.team_b_id,
+        "seat_matches-TOTAL_FORMS": "3",
+        "seat_matches-INITIAL_FORMS": "0",
+        "seat_matches-MIN_NUM_FORMS": "0",
+        "seat_matches-MAX_NUM_FORMS": "1000",
+    }
     for i, letter in enumerate("ABC"):
-        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": "2", f"seat_matches-{i}-wins_b": "0",
-                     f"seat_matches-{i}-draws": "0"})
+        data.update(
+            {
+                f"seat_matches-{i}-letter": letter,
+                f"seat_matches-{i}-wins_a": "2",
+                f"seat_matches-{i}-wins_b": "0",
+                f"seat_matches-{i}-draws": "0",
+            }
+        )
     response = client.post(url, data)
     assert response.status_code == 200 and "This event is closed" in response.text
     match.refresh_from_db()

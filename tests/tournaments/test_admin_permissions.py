@@ -1,6 +1,7 @@
 """The admin actions and the organizer's pages ask for the model's permissions, not only is_staff. (Each staff
 account here co-organizes the events, so the rights module's object rule holds and the model permission decides;
 tests/tournaments/test_admin_rights.py covers the other events.)"""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -41,7 +42,8 @@ def _action(client, model, action, ids):
 
 
 @pytest.mark.parametrize(
-    "action", ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"]
+    "action",
+    ["pair_next_round", "start_top_cut", "advance_top_cut", "lock_decklists", "unlock_decklists", "recheck_decklists"],
 )
 def test_event_actions_absent_for_a_view_only_user(client, action):
     _staff(client, "view_event")
@@ -90,7 +92,9 @@ def test_pair_again_needs_change_permission(client):
 
 def _swap_post(client, round_):
     a, b = round_.matches.order_by("table")[:2]
-    return client.post(reverse("admin:tournaments_round_swap", args=[round_.pk]), {"first": a.team_a_id, "second": b.team_a_id})
+    return client.post(
+        reverse("admin:tournaments_round_swap", args=[round_.pk]), {"first": a.team_a_id, "second": b.team_a_id}
+    )
 
 
 def test_swap_refused_without_change_permission(client):

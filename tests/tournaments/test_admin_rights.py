@@ -1,5 +1,6 @@
 """The Django admin behind the rights module (issue 25): the reproductions of the issue, each of which worked on the
 code before it, as a second organizer on a shared Hydra (an account in the Organizers group) and as a superuser."""
+
 import pytest
 from django.urls import reverse
 
@@ -33,8 +34,10 @@ def test_an_organizer_cant_make_a_token_for_another_persons_account_or_another_o
     alice, bob, event, _regs, _rounds, mine = alice_and_bob
     client.force_login(bob)
     url = reverse("admin:api_apitoken_add")
-    for data in ({"kind": "organizer", "user": alice.pk, "name": "stolen"},
-                 {"kind": "event", "event": event.pk, "user": bob.pk, "name": "stolen"}):
+    for data in (
+        {"kind": "organizer", "user": alice.pk, "name": "stolen"},
+        {"kind": "event", "event": event.pk, "user": bob.pk, "name": "stolen"},
+    ):
         response = client.post(url, data)
         assert response.status_code == 200  # the form again, with the error
         assert not ApiToken.objects.filter(name="stolen").exists()
@@ -50,8 +53,13 @@ def test_another_organizers_rows_are_neither_listed_nor_opened_nor_changed(clien
     client.force_login(bob)
     match = TeamMatch.objects.filter(round=rounds[0], team_b__isnull=False).first()
     TeamMatch.objects.filter(pk=match.pk).update(result_state=ResultState.PENDING, outcome="")
-    for model, obj in (("registration", registrations[0]), ("teammatch", match), ("round", rounds[0]),
-                       ("event", event), ("eventlogentry", None)):
+    for model, obj in (
+        ("registration", registrations[0]),
+        ("teammatch", match),
+        ("round", rounds[0]),
+        ("event", event),
+        ("eventlogentry", None),
+    ):
         listing = client.get(reverse(f"admin:tournaments_{model}_changelist")).content.decode()
         assert event.name not in listing, model
         if obj is not None:
@@ -60,12 +68,18 @@ def test_another_organizers_rows_are_neither_listed_nor_opened_nor_changed(clien
                 assert response.status_code in (302, 403, 404), (model, page)
                 assert event.name not in response.content.decode()
     # Saving the pending match as final, dropping a team, swapping pairings: refused, nothing changed.
-    client.post(reverse("admin:tournaments_teammatch_change", args=[match.pk]),
-                {"round": rounds[0].pk, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id})
-    client.post(reverse("admin:tournaments_registration_changelist"),
-                {"action": "drop_teams", "_selected_action": [registrations[0].pk]})
-    response = client.post(reverse("admin:tournaments_round_swap", args=[rounds[0].pk]),
-                           {"first": registrations[0].pk, "second": registrations[1].pk})
+    client.post(
+        reverse("admin:tournaments_teammatch_change", args=[match.pk]),
+        {"round": rounds[0].pk, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id},
+    )
+    client.post(
+        reverse("admin:tournaments_registration_changelist"),
+        {"action": "drop_teams", "_selected_action": [registrations[0].pk]},
+    )
+    response = client.post(
+        reverse("admin:tournaments_round_swap", args=[rounds[0].pk]),
+        {"first": registrations[0].pk, "second": registrations[1].pk},
+    )
     assert response.status_code == 404
     match.refresh_from_db()
     registrations[0].refresh_from_db()
@@ -78,8 +92,9 @@ def test_an_organizer_cant_link_a_player_record_to_their_own_account(client, ali
     alice, bob, event, registrations, _rounds, _mine = alice_and_bob
     victim = registrations[0].seats.first().player
     client.force_login(bob)
-    response = client.post(reverse("admin:tournaments_player_change", args=[victim.pk]),
-                           {"name": victim.name, "user": bob.pk})
+    response = client.post(
+        reverse("admin:tournaments_player_change", args=[victim.pk]), {"name": victim.name, "user": bob.pk}
+    )
     victim.refresh_from_db()
     assert victim.user_id != bob.pk and response.status_code in (302, 403, 404)
     # Not even a player of his own event: the link decides whose matches an account sees.

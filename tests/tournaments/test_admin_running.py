@@ -1,4 +1,5 @@
 """Running an event from the admin: pairing, drops, swaps, results, printable pages and CSV."""
+
 import csv
 import io
 
@@ -55,7 +56,7 @@ def test_admin_printable_pairings_lists_tables_and_teams_alphabetically(client, 
     for registration in registrations:
         assert registration.team.name in page
     assert "Bye" in page
-    by_team = page[page.index("By team"):]
+    by_team = page[page.index("By team") :]
     names = sorted(r.team.name for r in registrations)
     positions = [by_team.index(f"<tr><td>{name}</td>") for name in names]
     assert positions == sorted(positions)
@@ -65,13 +66,28 @@ def test_admin_standings_page_and_csv_show_every_figure(client, organizer):
     event, _ = _event()
     round_ = round_pair_next(event=event, seed=3)
     for match in round_.matches.all():
-        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+        team_match_record_final(
+            match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+        )
     page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk])).content.decode()
     assert "1.0000" in page and "0.3300" in page and "3 / (3 x 1)" in page
     response = client.get(reverse("admin:tournaments_event_standings_csv", args=[event.pk]))
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0] == ["rank", "team", "match_points", "record", "byes", "mw", "omw", "gw", "ogw", "decided_by",
-                       "dropped", "did_not_advance", "email"]
+    assert rows[0] == [
+        "rank",
+        "team",
+        "match_points",
+        "record",
+        "byes",
+        "mw",
+        "omw",
+        "gw",
+        "ogw",
+        "decided_by",
+        "dropped",
+        "did_not_advance",
+        "email",
+    ]
     assert [r[2] for r in rows[1:]] == ["3", "3", "0", "0"]
     assert rows[1][5] == "1.0000" and rows[3][5] == "0.3300"
 
@@ -81,12 +97,16 @@ def test_admin_swap_view_warns_about_a_rematch(client, organizer):
     round1 = round_pair_next(event=event, seed=1)
     first = round1.matches.order_by("table").first()
     for match in round1.matches.all():
-        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+        team_match_record_final(
+            match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+        )
     round2 = round_pair_next(event=event, seed=2)
     partner = round2.matches.filter(team_a=first.team_a).first() or round2.matches.get(team_b=first.team_a)
     other = partner.team_b if partner.team_a_id == first.team_a_id else partner.team_a
     response = client.post(
-        reverse("admin:tournaments_round_swap", args=[round2.pk]), {"first": other.pk, "second": first.team_b_id}, follow=True
+        reverse("admin:tournaments_round_swap", args=[round2.pk]),
+        {"first": other.pk, "second": first.team_b_id},
+        follow=True,
     )
     assert "have already played each other" in response.content.decode()
 
@@ -95,7 +115,9 @@ def test_admin_drop_action_drops_after_the_latest_round_once_it_has_started(clie
     event, registrations = _event()
     round_ = round_pair_next(event=event, seed=1)
     team_match_record_final(
-        match=round_.matches.first(), user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+        match=round_.matches.first(),
+        user=organizer,
+        seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)],
     )
     _action(client, "registration", "drop_teams", [registrations[0].pk])
     registrations[0].refresh_from_db()
@@ -106,14 +128,27 @@ def test_admin_result_entry_is_final_and_scored(client, organizer):
     event, _ = _event(teams=2)
     match = round_pair_next(event=event, seed=1).matches.get()
     data = {
-        "round": match.round_id, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id,
-        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
-        "seat_matches-TOTAL_FORMS": 3, "seat_matches-INITIAL_FORMS": 0,
-        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+        "round": match.round_id,
+        "table": match.table,
+        "team_a": match.team_a_id,
+        "team_b": match.team_b_id,
+        "games_won_a": 0,
+        "games_won_b": 0,
+        "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": 3,
+        "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0,
+        "seat_matches-MAX_NUM_FORMS": 1000,
     }
     for i, (letter, a, b) in enumerate([("A", 0, 2), ("B", 1, 2), ("C", 2, 0)]):
-        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
-                     f"seat_matches-{i}-draws": 0})
+        data.update(
+            {
+                f"seat_matches-{i}-letter": letter,
+                f"seat_matches-{i}-wins_a": a,
+                f"seat_matches-{i}-wins_b": b,
+                f"seat_matches-{i}-draws": 0,
+            }
+        )
     response = client.post(reverse("admin:tournaments_teammatch_change", args=[match.pk]), data)
     assert response.status_code == 302
     match.refresh_from_db()
@@ -124,14 +159,27 @@ def test_admin_result_entry_impossible_games_shows_the_seat(client, organizer):
     event, _ = _event(teams=2)
     match = round_pair_next(event=event, seed=1).matches.get()
     data = {
-        "round": match.round_id, "table": match.table, "team_a": match.team_a_id, "team_b": match.team_b_id,
-        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
-        "seat_matches-TOTAL_FORMS": 3, "seat_matches-INITIAL_FORMS": 0,
-        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+        "round": match.round_id,
+        "table": match.table,
+        "team_a": match.team_a_id,
+        "team_b": match.team_b_id,
+        "games_won_a": 0,
+        "games_won_b": 0,
+        "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": 3,
+        "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0,
+        "seat_matches-MAX_NUM_FORMS": 1000,
     }
     for i, (letter, a, b) in enumerate([("A", 2, 2), ("B", 1, 2), ("C", 2, 0)]):
-        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
-                     f"seat_matches-{i}-draws": 0})
+        data.update(
+            {
+                f"seat_matches-{i}-letter": letter,
+                f"seat_matches-{i}-wins_a": a,
+                f"seat_matches-{i}-wins_b": b,
+                f"seat_matches-{i}-draws": 0,
+            }
+        )
     response = client.post(reverse("admin:tournaments_teammatch_change", args=[match.pk]), data)
     assert response.status_code == 200
     assert "Seat A: 2-2 can" in response.content.decode()
@@ -181,21 +229,36 @@ def test_admin_reinstate_action_pairs_the_team_again(client, organizer):
 
 def _match_post(round_id, table, team_a, team_b, seats=()):
     data = {
-        "round": round_id or "", "table": table, "team_a": team_a.pk if team_a else "", "team_b": team_b.pk if team_b else "",
-        "games_won_a": 0, "games_won_b": 0, "games_drawn": 0,
-        "seat_matches-TOTAL_FORMS": len(seats), "seat_matches-INITIAL_FORMS": 0,
-        "seat_matches-MIN_NUM_FORMS": 0, "seat_matches-MAX_NUM_FORMS": 1000,
+        "round": round_id or "",
+        "table": table,
+        "team_a": team_a.pk if team_a else "",
+        "team_b": team_b.pk if team_b else "",
+        "games_won_a": 0,
+        "games_won_b": 0,
+        "games_drawn": 0,
+        "seat_matches-TOTAL_FORMS": len(seats),
+        "seat_matches-INITIAL_FORMS": 0,
+        "seat_matches-MIN_NUM_FORMS": 0,
+        "seat_matches-MAX_NUM_FORMS": 1000,
     }
     for i, (letter, a, b) in enumerate(seats):
-        data.update({f"seat_matches-{i}-letter": letter, f"seat_matches-{i}-wins_a": a, f"seat_matches-{i}-wins_b": b,
-                     f"seat_matches-{i}-draws": 0})
+        data.update(
+            {
+                f"seat_matches-{i}-letter": letter,
+                f"seat_matches-{i}-wins_a": a,
+                f"seat_matches-{i}-wins_b": b,
+                f"seat_matches-{i}-draws": 0,
+            }
+        )
     return data
 
 
 def test_admin_add_a_bye_by_hand_is_a_final_win(client, organizer):
     event, registrations = _event(teams=3)
     round_ = Round.objects.create(event=event, number=1)
-    response = client.post(reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 2, registrations[0], None))
+    response = client.post(
+        reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 2, registrations[0], None)
+    )
     assert response.status_code == 302
     match = TeamMatch.objects.get(round=round_)
     assert (match.team_b, match.outcome, match.result_state) == (None, Outcome.A_WINS, ResultState.FINAL)
@@ -216,7 +279,9 @@ def test_admin_add_a_match_with_a_team_of_another_event_says_so(client, organize
     event, registrations = _event(teams=1)
     stranger = RegistrationFactory()
     round_ = Round.objects.create(event=event, number=1)
-    response = client.post(reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 1, registrations[0], stranger))
+    response = client.post(
+        reverse("admin:tournaments_teammatch_add"), _match_post(round_.pk, 1, registrations[0], stranger)
+    )
     assert response.status_code == 200
     assert f"{stranger.team.name} is not registered for {event.name}." in response.content.decode()
     assert TeamMatch.objects.count() == 0
@@ -226,9 +291,18 @@ def test_admin_add_a_bye_in_the_round_page_inline_is_a_final_win(client, organiz
     event, registrations = _event(teams=1)
     round_ = Round.objects.create(event=event, number=1)
     data = {
-        "event": event.pk, "number": 1, "kind": "swiss", "seed": 0,
-        "matches-TOTAL_FORMS": 1, "matches-INITIAL_FORMS": 0, "matches-MIN_NUM_FORMS": 0, "matches-MAX_NUM_FORMS": 1000,
-        "matches-0-table": 1, "matches-0-team_a": registrations[0].pk, "matches-0-team_b": "", "matches-0-round": round_.pk,
+        "event": event.pk,
+        "number": 1,
+        "kind": "swiss",
+        "seed": 0,
+        "matches-TOTAL_FORMS": 1,
+        "matches-INITIAL_FORMS": 0,
+        "matches-MIN_NUM_FORMS": 0,
+        "matches-MAX_NUM_FORMS": 1000,
+        "matches-0-table": 1,
+        "matches-0-team_a": registrations[0].pk,
+        "matches-0-team_b": "",
+        "matches-0-round": round_.pk,
     }
     response = client.post(reverse("admin:tournaments_round_change", args=[round_.pk]), data)
     assert response.status_code == 302
@@ -265,7 +339,9 @@ def test_admin_deck_rule_change_rechecks_decklists(client, organizer, _bundled_c
 
     event, registration = _bolts_team()
     response = client.post(
-        reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, deck_rule="no-shared"), follow=True
+        reverse("admin:tournaments_event_change", args=[event.pk]),
+        _event_post(event, deck_rule="no-shared"),
+        follow=True,
     )
     assert "Decklists of 1 team checked again under the new settings." in response.content.decode()
     registration.refresh_from_db()
@@ -276,7 +352,7 @@ def test_admin_printable_pairings_by_table_are_in_table_order(client, organizer)
     event, _ = _event(teams=9)
     round_ = round_pair_next(event=event, seed=3)
     page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
-    by_table = page[page.index("By table"):page.index("By team")]
+    by_table = page[page.index("By table") : page.index("By team")]
     tables = sorted(round_.matches.filter(team_b__isnull=False).values_list("table", flat=True))
     assert tables == [1, 2, 3, 4]  # the bye is at no table
     positions = [by_table.index(f"<tr><td>{table}</td>") for table in tables]
@@ -309,23 +385,29 @@ def test_admin_standings_name_the_opponents_and_mark_dropped_teams(client, organ
     event, registrations = _event()
     round_ = round_pair_next(event=event, seed=3)
     for match in round_.matches.all():
-        team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+        team_match_record_final(
+            match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+        )
     registrations[0].dropped_round = 1
     registrations[0].save()
     page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk])).content.decode()
-    opponent = TeamMatch.objects.get(round=round_, team_a=registrations[0]) if TeamMatch.objects.filter(
-        round=round_, team_a=registrations[0]).exists() else TeamMatch.objects.get(round=round_, team_b=registrations[0])
+    opponent = (
+        TeamMatch.objects.get(round=round_, team_a=registrations[0])
+        if TeamMatch.objects.filter(round=round_, team_a=registrations[0]).exists()
+        else TeamMatch.objects.get(round=round_, team_b=registrations[0])
+    )
     other = opponent.team_b if opponent.team_a_id == registrations[0].pk else opponent.team_a
     assert f"average of {other.team.name}: " in page
     assert "#%d:" % other.pk not in page and "[#" not in page
-    row = page[page.index(f"<td>{registrations[0].team.name}"):]
+    row = page[page.index(f"<td>{registrations[0].team.name}") :]
     assert row[: row.index("</td>")].endswith("(dropped after round 1)</span>")
 
 
 def test_admin_standings_in_german_translate_the_explanations(client, organizer):
     event, _ = _event()
-    page = client.get(reverse("admin:tournaments_event_standings", args=[event.pk]),
-                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    page = client.get(
+        reverse("admin:tournaments_event_standings", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
     assert "nothing played" not in page and "no opponents" not in page
 
 
@@ -334,9 +416,9 @@ def test_admin_printable_pairings_give_the_bye_no_table_number(client, organizer
     round_ = round_pair_next(event=event, seed=3)
     bye = round_.matches.get(team_b__isnull=True)
     page = client.get(reverse("admin:tournaments_event_pairings", args=[event.pk])).content.decode()
-    by_table = page[page.index("By table"):page.index("By team")]
+    by_table = page[page.index("By table") : page.index("By team")]
     assert f"<tr><td>—</td><td>{bye.team_a.team.name}</td>" in by_table
-    by_team = page[page.index("By team"):]
+    by_team = page[page.index("By team") :]
     assert f"<tr><td>{bye.team_a.team.name}</td><td>—</td>" in by_team
 
 
@@ -356,7 +438,9 @@ def test_admin_team_match_seat_line_names_both_players(client, organizer):
     event, registrations = _event()
     round_ = round_pair_next(event=event, seed=3)
     match = round_.matches.filter(team_b__isnull=False).first()
-    team_match_record_final(match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)])
+    team_match_record_final(
+        match=match, user=organizer, seats=[SeatGames("A", 2, 0), SeatGames("B", 2, 0), SeatGames("C", 0, 2)]
+    )
     page = client.get(reverse("admin:tournaments_teammatch_change", args=[match.pk])).content.decode()
     a = match.team_a.seats.get(letter="A").player.name
     b = match.team_b.seats.get(letter="A").player.name

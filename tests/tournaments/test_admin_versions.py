@@ -1,4 +1,5 @@
 """Admin saves and deletes that change what a scoreboard shows bump the event's version (ETags, live pages)."""
+
 import pytest
 from django.urls import reverse
 
@@ -40,7 +41,9 @@ def test_team_rename_bumps_every_event_it_plays_in(client, organizer):
     event, registrations = _event(teams=1)
     other = RegistrationFactory(team=registrations[0].team)
     before, other_before = _version(event), _version(other.event)
-    response = client.post(reverse("admin:tournaments_team_change", args=[registrations[0].team_id]), {"name": "Renamed"})
+    response = client.post(
+        reverse("admin:tournaments_team_change", args=[registrations[0].team_id]), {"name": "Renamed"}
+    )
     assert response.status_code == 302
     assert (_version(event), _version(other.event)) == (before + 1, other_before + 1)
 
@@ -50,12 +53,25 @@ def test_round_page_match_edit_bumps_the_version(client, organizer):
     round_ = round_pair_next(event=event, seed=1)
     matches = list(round_.matches.order_by("table"))
     data = {
-        "event": event.pk, "number": 1, "kind": "swiss", "seed": 1,
-        "matches-TOTAL_FORMS": 2, "matches-INITIAL_FORMS": 2, "matches-MIN_NUM_FORMS": 0, "matches-MAX_NUM_FORMS": 1000,
+        "event": event.pk,
+        "number": 1,
+        "kind": "swiss",
+        "seed": 1,
+        "matches-TOTAL_FORMS": 2,
+        "matches-INITIAL_FORMS": 2,
+        "matches-MIN_NUM_FORMS": 0,
+        "matches-MAX_NUM_FORMS": 1000,
     }
     for i, match in enumerate(matches):
-        data.update({f"matches-{i}-id": match.pk, f"matches-{i}-round": round_.pk, f"matches-{i}-table": match.table + 10,
-                     f"matches-{i}-team_a": match.team_a_id, f"matches-{i}-team_b": match.team_b_id})
+        data.update(
+            {
+                f"matches-{i}-id": match.pk,
+                f"matches-{i}-round": round_.pk,
+                f"matches-{i}-table": match.table + 10,
+                f"matches-{i}-team_a": match.team_a_id,
+                f"matches-{i}-team_b": match.team_b_id,
+            }
+        )
     before = _version(event)
     response = client.post(reverse("admin:tournaments_round_change", args=[round_.pk]), data)
     assert response.status_code == 302
@@ -78,12 +94,22 @@ def test_registration_edit_bumps_the_version(client, organizer):
     registration = registrations[0]
     seats = list(registration.seats.all())
     data = {
-        "team": registration.team_id, "joined_round": 2,
-        "seats-TOTAL_FORMS": 3, "seats-INITIAL_FORMS": 3, "seats-MIN_NUM_FORMS": 0, "seats-MAX_NUM_FORMS": 1000,
+        "team": registration.team_id,
+        "joined_round": 2,
+        "seats-TOTAL_FORMS": 3,
+        "seats-INITIAL_FORMS": 3,
+        "seats-MIN_NUM_FORMS": 0,
+        "seats-MAX_NUM_FORMS": 1000,
     }
     for i, seat in enumerate(seats):
-        data.update({f"seats-{i}-id": seat.pk, f"seats-{i}-registration": registration.pk,
-                     f"seats-{i}-letter": seat.letter, f"seats-{i}-player": seat.player_id})
+        data.update(
+            {
+                f"seats-{i}-id": seat.pk,
+                f"seats-{i}-registration": registration.pk,
+                f"seats-{i}-letter": seat.letter,
+                f"seats-{i}-player": seat.player_id,
+            }
+        )
     before = _version(event)
     response = client.post(reverse("admin:tournaments_registration_change", args=[registration.pk]), data)
     assert response.status_code == 302
@@ -93,7 +119,9 @@ def test_registration_edit_bumps_the_version(client, organizer):
 def test_event_status_edit_bumps_the_version(client, organizer):
     event, _ = _event()
     before = _version(event)
-    client.post(reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.RUNNING))
+    client.post(
+        reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.RUNNING)
+    )
     assert _version(event) == before + 1
 
 
@@ -101,7 +129,9 @@ def test_event_finished_in_the_admin_closes_its_last_round(client, organizer):
     event, _ = _event()
     round_ = round_pair_next(event=event, seed=1)
     event.refresh_from_db()
-    response = client.post(reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.FINISHED))
+    response = client.post(
+        reverse("admin:tournaments_event_change", args=[event.pk]), _event_post(event, status=EventStatus.FINISHED)
+    )
     assert response.status_code == 302
     round_.refresh_from_db()
     assert round_.is_finished

@@ -1,5 +1,6 @@
 """The admin's words in German and Chinese (issue 32): proper plurals, translated section names and site header,
 labels that start with a capital letter."""
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -8,12 +9,25 @@ from django.utils import translation
 
 pytestmark = pytest.mark.django_db
 
-PROJECT_APPS = ("tournaments", "drafting", "api", "sealed", "sharedgame", "ratings", "signup", "judging", "cards",
-                "eventfile", "webhooks", "venue")
+PROJECT_APPS = (
+    "tournaments",
+    "drafting",
+    "api",
+    "sealed",
+    "sharedgame",
+    "ratings",
+    "signup",
+    "judging",
+    "cards",
+    "eventfile",
+    "webhooks",
+    "venue",
+)
 
 
-@pytest.mark.parametrize("model", [m for m in apps.get_models() if m._meta.app_label in PROJECT_APPS],
-                         ids=lambda m: m._meta.label)
+@pytest.mark.parametrize(
+    "model", [m for m in apps.get_models() if m._meta.app_label in PROJECT_APPS], ids=lambda m: m._meta.label
+)
 def test_every_model_names_its_plural_rather_than_getting_an_s_added(model):
     """Without verbose_name_plural Django adds an "s" to the translated singular: "Rundes", "Draft-Tischs"."""
     assert "verbose_name_plural" in model._meta.original_attrs
@@ -26,11 +40,33 @@ def _index(client, language):
 
 def test_the_german_admin_index_has_german_plurals_section_names_and_header(client):
     page = _index(client, "de")
-    for plural in ("Draft-Tische", "Deckkontrollen", "Decklisten", "Runden", "Anmeldungen", "Poolkarten",
-                   "Gemeinsame Spiele", "Spielerwertungen", "Turniere", "Hydra — Teamturniere"):
+    for plural in (
+        "Draft-Tische",
+        "Deckkontrollen",
+        "Decklisten",
+        "Runden",
+        "Anmeldungen",
+        "Poolkarten",
+        "Gemeinsame Spiele",
+        "Spielerwertungen",
+        "Turniere",
+        "Hydra — Teamturniere",
+    ):
         assert plural in page
-    for wrong in ("Draft-Tischs", "Deckkontrolles", "Decklistes", "Rundes", "Spielers", "Anmeldungs", "Poolkartes",
-                  "Gemeinsames Spiels", "Spielerwertungs", "team tournaments", "Shared-game life", "Event files"):
+    for wrong in (
+        "Draft-Tischs",
+        "Deckkontrolles",
+        "Decklistes",
+        "Rundes",
+        "Spielers",
+        "Anmeldungs",
+        "Poolkartes",
+        "Gemeinsames Spiels",
+        "Spielerwertungs",
+        "team tournaments",
+        "Shared-game life",
+        "Event files",
+    ):
         assert wrong not in page
 
 

@@ -23,14 +23,25 @@ NOW = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
 
 def test_read_clock_running_rounds_up_and_turns_over_at_the_end():
     ends = NOW + dt.timedelta(seconds=90.2)
-    assert read_clock(status=RUNNING, duration_seconds=3000, ends_at=ends, paused_remaining=None, now=NOW).remaining_seconds == 91
+    assert (
+        read_clock(
+            status=RUNNING, duration_seconds=3000, ends_at=ends, paused_remaining=None, now=NOW
+        ).remaining_seconds
+        == 91
+    )
     over = read_clock(status=RUNNING, duration_seconds=3000, ends_at=ends, paused_remaining=None, now=ends)
     assert (over.state, over.remaining_seconds) == (OVER, 0)
 
 
 def test_read_clock_paused_and_not_started():
-    assert read_clock(status=PAUSED, duration_seconds=3000, ends_at=None, paused_remaining=12.5, now=NOW).remaining_seconds == 13
-    assert read_clock(status="not_started", duration_seconds=3000, ends_at=None, paused_remaining=None, now=NOW).state == NOT_STARTED
+    assert (
+        read_clock(status=PAUSED, duration_seconds=3000, ends_at=None, paused_remaining=12.5, now=NOW).remaining_seconds
+        == 13
+    )
+    assert (
+        read_clock(status="not_started", duration_seconds=3000, ends_at=None, paused_remaining=None, now=NOW).state
+        == NOT_STARTED
+    )
 
 
 @pytest.fixture
@@ -39,8 +50,12 @@ def round_(db):
 
 
 def test_round_clock_state_of_an_untouched_round_is_not_started_with_the_round_length(round_):
-    assert round_clock_state(round_=round_) == {"state": "not_started", "ends_at": None, "remaining_seconds": 50 * 60,
-                                                "extensions": []}
+    assert round_clock_state(round_=round_) == {
+        "state": "not_started",
+        "ends_at": None,
+        "remaining_seconds": 50 * 60,
+        "extensions": [],
+    }
     assert not RoundClock.objects.exists()  # reading writes nothing
 
 
@@ -75,7 +90,11 @@ def test_round_clock_add_to_the_round_moves_its_end(round_):
     round_clock_add(round_=round_, by=None, seconds=300)
     assert RoundClock.objects.get(round=round_).ends_at - before == dt.timedelta(seconds=300)
     assert round_clock_state(round_=round_)["extensions"][0] | {"at": None} == {
-        "table": None, "seconds": 300, "reason": "", "at": None}
+        "table": None,
+        "seconds": 300,
+        "reason": "",
+        "at": None,
+    }
 
 
 def test_round_clock_add_after_time_runs_again_from_now(round_):
@@ -98,7 +117,8 @@ def test_round_clock_table_extension_needs_a_reason_and_leaves_the_round_clock(r
     round_clock_add(round_=round_, by=None, seconds=180, table=4, reason="judge call, 3 minutes")
     assert RoundClock.objects.get(round=round_).ends_at == ends
     assert [(x["table"], x["seconds"], x["reason"]) for x in round_clock_state(round_=round_)["extensions"]] == [
-        (4, 180, "judge call, 3 minutes")]
+        (4, 180, "judge call, 3 minutes")
+    ]
 
 
 @pytest.mark.parametrize("seconds", [0, -5, "ten", 10**6])
@@ -127,8 +147,10 @@ def test_round_clock_of_a_finished_round_does_not_start(round_):
         round_clock_start(round_=round_, by=None)
 
 
-@pytest.mark.parametrize(("model", "german"), [("eventdesk", "Turnierpulte"), ("roundclock", "Rundenuhren"),
-                                               ("clockextension", "Zeitverlängerungen")])
+@pytest.mark.parametrize(
+    ("model", "german"),
+    [("eventdesk", "Turnierpulte"), ("roundclock", "Rundenuhren"), ("clockextension", "Zeitverlängerungen")],
+)
 def test_clock_models_have_their_german_plural(model, german):
     meta = apps.get_model("tournaments", model)._meta
     assert "verbose_name_plural" in meta.original_attrs

@@ -1,4 +1,5 @@
 """The Day 2 cut's decision (tournaments/daytwo.py): pure, over standings data."""
+
 import pytest
 
 from tournaments.daytwo import CutEntrant, CutError, cut_min_points, day_two_cut, threshold_label
@@ -49,8 +50,9 @@ def test_day_two_cut_byes_count_as_wins_from_the_standings():
         TeamMatchRecord(round=3, team_a=3, team_b=4, outcome="D"),
     ]
     rows = compute_standings(records, teams=[1, 2, 3, 4])
-    cut = day_two_cut([CutEntrant(id=r.team, points=r.match_points) for r in rows], kind="record", threshold=1,
-                      rounds=3)
+    cut = day_two_cut(
+        [CutEntrant(id=r.team, points=r.match_points) for r in rows], kind="record", threshold=1, rounds=3
+    )
     assert set(cut.advanced) == {1, 2}
     assert set(cut.not_advanced) == {3, 4}  # 0-2-1 (1 point) and 0-2-1
 

@@ -1,4 +1,5 @@
 """The one door helper (issue 55): load the event, ask the named right, 404 alike for a missing and a refused event."""
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpResponse

@@ -23,16 +23,20 @@ def test_parse_seats_three_seats_in_under_ten_keystrokes():
     assert len(parse_seats(typed, "ABC")) == 3
 
 
-@pytest.mark.parametrize(("typed", "reason"), [("2-1 1-2", "3 expected, 2 typed"), ("2-1 x 2-0", "Seat B: 'X'"),
-                                               ("", "0 typed"), ("2-1-1-1 2-0 2-0", "Seat A")])
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [("2-1 1-2", "3 expected, 2 typed"), ("2-1 x 2-0", "Seat B: 'X'"), ("", "0 typed"), ("2-1-1-1 2-0 2-0", "Seat A")],
+)
 def test_parse_seats_refuses_with_the_reason(typed, reason):
     with pytest.raises(EntryError) as info:
         parse_seats(typed, "ABC")
     assert reason in str(info.value)
 
 
-@pytest.mark.parametrize(("typed", "best_of", "games"), [("A", 1, (1, 0, 0)), ("b", 1, (0, 1, 0)), ("2", 3, (0, 2, 0)),
-                                                         ("2-1", 3, (2, 1, 0))])
+@pytest.mark.parametrize(
+    ("typed", "best_of", "games"),
+    [("A", 1, (1, 0, 0)), ("b", 1, (0, 1, 0)), ("2", 3, (0, 2, 0)), ("2-1", 3, (2, 1, 0))],
+)
 def test_parse_shared_reads_the_winner_or_the_games(typed, best_of, games):
     assert parse_shared(typed, best_of=best_of) == games
 
@@ -42,11 +46,14 @@ def test_parse_shared_refuses_two_tokens():
         parse_shared("A B", best_of=1)
 
 
-@pytest.mark.parametrize(("typed", "letters", "reason"), [
-    ("00 00 00", "ABC", "Seat A: '00' records no game"),
-    ("2-1 0-0 2-0", "ABC", "Seat B: '0-0' records no game"),
-    ("0-0-0", "A", "'0-0-0' records no game"),
-])
+@pytest.mark.parametrize(
+    ("typed", "letters", "reason"),
+    [
+        ("00 00 00", "ABC", "Seat A: '00' records no game"),
+        ("2-1 0-0 2-0", "ABC", "Seat B: '0-0' records no game"),
+        ("0-0-0", "A", "'0-0-0' records no game"),
+    ],
+)
 def test_parse_seats_refuses_a_result_of_no_game(typed, letters, reason):
     with pytest.raises(EntryError) as info:
         parse_seats(typed, letters)

@@ -1,12 +1,23 @@
 """One reading of a typed result for the desk, the API and a player's report (tournaments.entry, issue 38)."""
+
 import pytest
 
 from tournaments.entry import EntryError, parse_result, reported_results, result_token
 
 
-@pytest.mark.parametrize("typed, games", [("2-0", (2, 0, 0)), ("1-0", (1, 0, 0)), ("0-1", (0, 1, 0)),
-                                          ("1-1", (1, 1, 0)), ("111", (1, 1, 1)), ("id", (0, 0, 3)),
-                                          ("0-0-3", (0, 0, 3)), ("0-0-1", (0, 0, 1))])
+@pytest.mark.parametrize(
+    "typed, games",
+    [
+        ("2-0", (2, 0, 0)),
+        ("1-0", (1, 0, 0)),
+        ("0-1", (0, 1, 0)),
+        ("1-1", (1, 1, 0)),
+        ("111", (1, 1, 1)),
+        ("id", (0, 0, 3)),
+        ("0-0-3", (0, 0, 3)),
+        ("0-0-1", (0, 0, 1)),
+    ],
+)
 def test_parse_result_reads_every_way_a_match_ends(typed, games):
     assert parse_result(typed) == games
 

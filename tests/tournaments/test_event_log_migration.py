@@ -1,5 +1,6 @@
 """The old logs move into the one event log (issue 29): desk log entries, draft log entries (of tables and pods)
 and sealed pool log entries become EventLogEntry rows keeping when, who and the text, and the old models go."""
+
 import datetime as dt
 
 import pytest
@@ -10,10 +11,18 @@ from django.utils import timezone, translation
 from tests.factories import DraftTableFactory, SealedPoolFactory, UserFactory
 from tournaments.models import EventLogEntry
 
-BEFORE = [("tournaments", "0017_rating_importance_help_in_words"), ("desk", "0003_announcement_round"),
-          ("drafting", "0008_verbose_name_plural"), ("sealed", "0002_verbose_name_plural")]
-AFTER = [("tournaments", "0018_one_event_log"), ("desk", "0004_desk_log_into_event_log"),
-         ("drafting", "0009_draft_log_into_event_log"), ("sealed", "0003_pool_log_into_event_log")]
+BEFORE = [
+    ("tournaments", "0017_rating_importance_help_in_words"),
+    ("desk", "0003_announcement_round"),
+    ("drafting", "0008_verbose_name_plural"),
+    ("sealed", "0002_verbose_name_plural"),
+]
+AFTER = [
+    ("tournaments", "0018_one_event_log"),
+    ("desk", "0004_desk_log_into_event_log"),
+    ("drafting", "0009_draft_log_into_event_log"),
+    ("sealed", "0003_pool_log_into_event_log"),
+]
 
 
 def _migrate(targets):
@@ -33,15 +42,23 @@ def test_old_logs_move_into_the_event_log_keeping_time_person_and_text():
     try:
         old = _migrate(BEFORE)
         desk_log = old.get_model("desk", "DeskLogEntry").objects.create(
-            event_id=event.pk, action="pair", detail="Pair round 2", warnings=["Round 1: results missing at table(s) 3."],
-            by_id=judge.pk)
+            event_id=event.pk,
+            action="pair",
+            detail="Pair round 2",
+            warnings=["Round 1: results missing at table(s) 3."],
+            by_id=judge.pk,
+        )
         draft_log = old.get_model("drafting", "DraftLog").objects.create(
-            table_id=table.pk, actor_id=judge.pk, action="pause", pack_index=1, pick_number=4, detail="Judge call")
+            table_id=table.pk, actor_id=judge.pk, action="pause", pack_index=1, pick_number=4, detail="Judge call"
+        )
         pool_log = old.get_model("sealed", "PoolLog").objects.create(
-            pool_id=pool.pk, action="changed", by_id=judge.pk, after_round=2, detail=["Bolt: A side -> B main"])
-        for model, row, field in ((old.get_model("desk", "DeskLogEntry"), desk_log, "created_at"),
-                                  (old.get_model("drafting", "DraftLog"), draft_log, "at"),
-                                  (old.get_model("sealed", "PoolLog"), pool_log, "at")):
+            pool_id=pool.pk, action="changed", by_id=judge.pk, after_round=2, detail=["Bolt: A side -> B main"]
+        )
+        for model, row, field in (
+            (old.get_model("desk", "DeskLogEntry"), desk_log, "created_at"),
+            (old.get_model("drafting", "DraftLog"), draft_log, "at"),
+            (old.get_model("sealed", "PoolLog"), pool_log, "at"),
+        ):
             model.objects.filter(pk=row.pk).update(**{field: when})
         new = _migrate(AFTER)
         assert not {"DeskLogEntry", "DraftLog", "PoolLog"} & {m.__name__ for m in new.get_models()}

@@ -1,5 +1,6 @@
 """Check-in and announcements move from desk to tournaments (issue 55): the rows of an event's check-ins and
 announcements are the same rows after the migration, under tournaments' tables, and back again."""
+
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.db import connection
@@ -32,10 +33,12 @@ def test_check_ins_and_announcements_keep_their_rows_when_they_move_to_tournamen
     try:
         old = _migrate(BEFORE)
         assert {"desk_checkin", "desk_announcement"} <= _tables()
-        check_in = old.get_model("desk", "CheckIn").objects.create(registration_id=registration.pk, by_id=judge.pk,
-                                                                   at_desk=True)
+        check_in = old.get_model("desk", "CheckIn").objects.create(
+            registration_id=registration.pk, by_id=judge.pk, at_desk=True
+        )
         announcement = old.get_model("desk", "Announcement").objects.create(
-            event_id=round_.event_id, round_id=round_.pk, text="Lunch at one", by_id=judge.pk)
+            event_id=round_.event_id, round_id=round_.pk, text="Lunch at one", by_id=judge.pk
+        )
         new = _migrate(AFTER)
         assert not {"CheckIn", "Announcement"} & {m.__name__ for m in new.get_models() if m._meta.app_label == "desk"}
         assert {"tournaments_checkin", "tournaments_announcement"} <= _tables()
@@ -56,6 +59,11 @@ def test_check_ins_and_announcements_keep_their_rows_when_they_move_to_tournamen
     assert (kept.pk, kept.by_id, kept.at_desk) == (check_in.pk, judge.pk, True)
     shown = Announcement.objects.get(event=round_.event)
     assert (shown.pk, shown.round_id, shown.text, shown.by_id, shown.is_active) == (
-        announcement.pk, round_.pk, "Lunch at one", judge.pk, True)
+        announcement.pk,
+        round_.pk,
+        "Lunch at one",
+        judge.pk,
+        True,
+    )
     # New rows still get ids after the old ones (the renamed tables keep their sequences).
     assert Announcement.objects.create(event=round_.event, text="Round 2 soon").pk > announcement.pk

@@ -1,5 +1,6 @@
 """The models as the admin names them: every model has its own plural, translated (no "Rundenuhrs"). Check-in and
 announcements were the desk's (issue 55)."""
+
 import pytest
 from django.apps import apps
 from django.utils import translation

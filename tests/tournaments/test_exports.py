@@ -1,4 +1,5 @@
 """The one spreadsheet writer (tournaments.exports): no cell runs as a formula, in CSV or xlsx."""
+
 import csv
 import io
 
@@ -59,12 +60,15 @@ def test_standings_dataset_lists_every_team_with_its_figures():
 
 # --- what a store needs (issue 38): the dropped round, e-mails for the organizer, sheets named, words translated ---
 
+
 def _individual_event(name="Friday Night Magic"):
     from tests.factories import PlayerFactory, UserFactory
 
     event = EventFactory(name=name, team_size=1)
     for username in ("ann", "ben", "cy"):
-        player = PlayerFactory(name=username.title(), user=UserFactory(username=username, email=f"{username}@store.example"))
+        player = PlayerFactory(
+            name=username.title(), user=UserFactory(username=username, email=f"{username}@store.example")
+        )
         RegistrationFactory(event=event, team=TeamFactory(name=username.title()), seats=[player])
     return event
 
@@ -84,16 +88,24 @@ def test_standings_carry_the_players_emails_only_when_asked_for_the_organizer():
     event = _individual_event()
     data = standings_dataset(event=event, emails=True)
     assert data.headers[-3:] == ["dropped", "did_not_advance", "email"]
-    assert {row[1]: row[-1] for row in data} == {"Ann": "ann@store.example", "Ben": "ben@store.example",
-                                                  "Cy": "cy@store.example"}
+    assert {row[1]: row[-1] for row in data} == {
+        "Ann": "ann@store.example",
+        "Ben": "ben@store.example",
+        "Cy": "cy@store.example",
+    }
     assert not any("@" in str(cell) for row in standings_dataset(event=event) for cell in row)
 
 
-@pytest.mark.parametrize(("name", "title"), [
-    ("Friday Night Magic", "Friday Night Magic"),
-    ("Store Championship: Standard [Top 8] / 2026?", "Store Championship Standard Top"),
-    ("'quoted'", "quoted"), ("::", "Sheet"), ("History", "History 1"),
-])
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [
+        ("Friday Night Magic", "Friday Night Magic"),
+        ("Store Championship: Standard [Top 8] / 2026?", "Store Championship Standard Top"),
+        ("'quoted'", "quoted"),
+        ("::", "Sheet"),
+        ("History", "History 1"),
+    ],
+)
 def test_sheet_title_follows_excels_rules(name, title):
     from tournaments.exports import sheet_title
 

@@ -1,12 +1,18 @@
 """Issue 56, "every individual event": players read a player's words, never a team's or sides A/B, and the pages
 say what they are to a screen reader."""
+
 import re
 
 import pytest
 from django.urls import reverse
 
 from tests.factories import (
-    EventFactory, PlayerFactory, RoundFactory, SoloRegistrationFactory, TeamMatchFactory, UserFactory,
+    EventFactory,
+    PlayerFactory,
+    RoundFactory,
+    SoloRegistrationFactory,
+    TeamMatchFactory,
+    UserFactory,
 )
 from tournaments.enums import EnforcementLevel, FormatKind
 from tournaments.models import EventLogEntry
@@ -16,12 +22,15 @@ pytestmark = pytest.mark.django_db
 
 
 def _fnm(suffix="", **fields):
-    event = EventFactory(team_size=1, format_kind=FormatKind.TEAM_CONSTRUCTED, constructed_format="standard",
-                         status="running", **fields)
-    ann = SoloRegistrationFactory(event=event, team__name=f"Ann Lee{suffix}",
-                                   seats=PlayerFactory(name=f"Ann Lee{suffix}", user=UserFactory()))
-    ben = SoloRegistrationFactory(event=event, team__name=f"Ben Ota{suffix}",
-                                   seats=PlayerFactory(name=f"Ben Ota{suffix}", user=UserFactory()))
+    event = EventFactory(
+        team_size=1, format_kind=FormatKind.TEAM_CONSTRUCTED, constructed_format="standard", status="running", **fields
+    )
+    ann = SoloRegistrationFactory(
+        event=event, team__name=f"Ann Lee{suffix}", seats=PlayerFactory(name=f"Ann Lee{suffix}", user=UserFactory())
+    )
+    ben = SoloRegistrationFactory(
+        event=event, team__name=f"Ben Ota{suffix}", seats=PlayerFactory(name=f"Ben Ota{suffix}", user=UserFactory())
+    )
     round_ = RoundFactory(event=event, number=1)
     match = TeamMatchFactory(round=round_, table=1, team_a=ann, team_b=ben)
     return event, match, ann, ben
@@ -84,7 +93,7 @@ def test_a_wrong_join_code_is_announced(client):
 
 
 def _luminance(hex_colour: str) -> float:
-    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 

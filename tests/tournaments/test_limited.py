@@ -1,4 +1,5 @@
 """The limited deck rule, pure (tournaments/limited.py): every card from the pool, each card of the pool once."""
+
 from cards.deckrules import Deck
 from tournaments.limited import pool_problems
 
@@ -18,7 +19,10 @@ def test_pool_problems_legal_decks_from_the_pool():
 
 
 def test_pool_problems_card_used_twice_names_both_decks():
-    decks = [_deck("Seat A (Ann)", {"Serra Angel": 1, **_filler(39)}), _deck("Seat B (Bo)", {**_filler(40)}, {"Serra Angel": 1})]
+    decks = [
+        _deck("Seat A (Ann)", {"Serra Angel": 1, **_filler(39)}),
+        _deck("Seat B (Bo)", {**_filler(40)}, {"Serra Angel": 1}),
+    ]
     [problem] = pool_problems(decks, pool={"Serra Angel": 1}, basics={"Plains"})
     assert problem.code == "pool-card-used-twice" and problem.card == "Serra Angel"
     assert problem.decks == ("Seat A (Ann)", "Seat B (Bo)")

@@ -1,4 +1,5 @@
 """LogText (tournaments/logtext.py): a sentence kept as its msgid and values and read in the reader's language."""
+
 from django.utils import translation
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
@@ -15,7 +16,9 @@ def test_log_text_keeps_the_msgid_and_reads_in_each_language():
 
 
 def test_log_text_plural_keeps_both_forms_and_picks_by_the_count():
-    plural = ngettext_lazy("%(n)d team has not checked in: %(teams)s.", "%(n)d teams have not checked in: %(teams)s.", "n")
+    plural = ngettext_lazy(
+        "%(n)d team has not checked in: %(teams)s.", "%(n)d teams have not checked in: %(teams)s.", "n"
+    )
     one, two = LogText(plural, {"n": 1, "teams": "A"}), LogText(plural, {"n": 2, "teams": "A, B"})
     assert one.as_json()["pl"] == "%(n)d teams have not checked in: %(teams)s." and one.as_json()["n"] == "n"
     assert (str(one), str(two)) == ("1 team has not checked in: A.", "2 teams have not checked in: A, B.")
@@ -35,7 +38,9 @@ def test_log_text_render_falls_back_when_the_values_dont_fit():
 
 
 def test_log_text_keeps_a_pgettext_context():
-    text = LogText(gettext_lazy("Pushed to %(base)s (event %(id)s there, %(action)s)."),
-                   {"base": "https://b", "id": 3, "action": translation.pgettext_lazy("event file sync", "created")})
+    text = LogText(
+        gettext_lazy("Pushed to %(base)s (event %(id)s there, %(action)s)."),
+        {"base": "https://b", "id": 3, "action": translation.pgettext_lazy("event file sync", "created")},
+    )
     assert text.as_json()["p"]["action"] == {"t": "created", "c": "event file sync"}
     assert str(text) == "Pushed to https://b (event 3 there, created)."

@@ -1,9 +1,17 @@
 """Database constraints of the team-event model, with the message a person gets."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tests.factories import EventFactory, PlayerFactory, RegistrationFactory, RoundFactory, TeamFactory, TeamMatchFactory
+from tests.factories import (
+    EventFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    RoundFactory,
+    TeamFactory,
+    TeamMatchFactory,
+)
 from tournaments.enums import FormatKind, Outcome, ResultState, Structure
 from tournaments.models import Event, Registration, Seat, SeatMatch, TeamMatch
 
@@ -81,8 +89,12 @@ def test_event_top_cut_other_than_2_4_8_is_refused():
 
 def test_event_two_headed_giant_format_needs_teams_of_two():
     event = EventFactory.build(
-        team_size=3, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_SEALED,
-        shared_life=30, shared_poison=15, organizer=EventFactory().organizer,
+        team_size=3,
+        structure=Structure.TWO_HEADED_GIANT,
+        format_kind=FormatKind.THG_SEALED,
+        shared_life=30,
+        shared_poison=15,
+        organizer=EventFactory().organizer,
     )
     messages = _violation(event)
     assert "Two-Headed Giant is played by teams of 2." in messages
@@ -101,7 +113,9 @@ def test_team_match_team_against_itself_is_refused():
 
 def test_team_match_team_twice_in_a_round_is_refused():
     match = TeamMatchFactory()
-    again = TeamMatch(round=match.round, table=99, team_a=match.team_a, team_b=RegistrationFactory(event=match.round.event))
+    again = TeamMatch(
+        round=match.round, table=99, team_a=match.team_a, team_b=RegistrationFactory(event=match.round.event)
+    )
     assert "This team already plays in this round." in _violation(again)
 
 
@@ -166,9 +180,13 @@ def test_registration_saves_normally_when_its_event_is_unchanged():
     assert Registration.objects.get(pk=registration.pk).joined_round == 2
 
 
-@pytest.mark.parametrize(("cut", "names"), [
-    (8, ["Round 5", "Quarterfinal", "Semifinal", "Final"]), (4, ["Round 5", "Semifinal", "Final"]),
-])
+@pytest.mark.parametrize(
+    ("cut", "names"),
+    [
+        (8, ["Round 5", "Quarterfinal", "Semifinal", "Final"]),
+        (4, ["Round 5", "Semifinal", "Final"]),
+    ],
+)
 def test_round_name_playoff_rounds_are_never_called_round_n(cut, names):
     from tournaments.enums import RoundKind
 

@@ -3,6 +3,7 @@
 Fields of up to EXACT_LIMIT + 1 teams are paired by the exact matching, bigger ones by the greedy pass with
 local repair, so most rules are checked on both a small and a big field.
 """
+
 import itertools
 import random
 
@@ -439,8 +440,11 @@ def test_pair_round_up_to_64_teams_is_exact(n, rounds, seed):
     pairing = pair_round(entrants, seed=seed)
     check_round(entrants, pairing)
     order = [e.id for e in bye_candidates(entrants)]
-    got = (pairing.rematches, order.index(pairing.bye) if pairing.bye is not None else 0,
-           squared_gaps(entrants, pairing.pairs))
+    got = (
+        pairing.rematches,
+        order.index(pairing.bye) if pairing.bye is not None else 0,
+        squared_gaps(entrants, pairing.pairs),
+    )
     assert got == optimum(entrants)
 
 
@@ -506,8 +510,7 @@ def test_pair_round_most_teams_already_met_has_fewest_rematches(n, rounds, activ
 
 def test_pair_round_complete_history_reports_every_rematch_in_a_big_field():
     n = 130
-    entrants = [PairingEntrant(id=i, points=i % 7, rank=i, opponents=frozenset(set(range(n)) - {i}))
-                for i in range(n)]
+    entrants = [PairingEntrant(id=i, points=i % 7, rank=i, opponents=frozenset(set(range(n)) - {i})) for i in range(n)]
     pairing = pair_round(entrants, seed=2)
     check_big_round(entrants, pairing)
     assert pairing.rematches == n // 2

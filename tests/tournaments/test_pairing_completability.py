@@ -9,6 +9,7 @@ point distributions, the engine's pairing is compared with every possible pairin
   rematches (completability, brute force over every sequence of pairings), and
 - among the pairings that reach both, the best by the bye's place, squared point gaps and pair-downs.
 """
+
 import functools
 import itertools
 import random
@@ -74,8 +75,10 @@ def histories(n):
             graph.add_nodes_from((i, {"byes": byes[i]}) for i in range(n))
             graph.add_edges_from(tuple(p) for p in met)
             key = nx.weisfeiler_lehman_graph_hash(graph, node_attr="byes")
-            if any(nx.is_isomorphic(graph, other, node_match=lambda x, y: x["byes"] == y["byes"])
-                   for other in seen.get(key, [])):
+            if any(
+                nx.is_isomorphic(graph, other, node_match=lambda x, y: x["byes"] == y["byes"])
+                for other in seen.get(key, [])
+            ):
                 continue
             seen.setdefault(key, []).append(graph)
             found.append((met, byes))
@@ -94,7 +97,10 @@ def entrants_for(n, met, byes, points):
     order = sorted(range(n), key=lambda i: (-points[i], i))
     return [
         PairingEntrant(
-            id=i, points=points[i], rank=rank, byes=byes[i],
+            id=i,
+            points=points[i],
+            rank=rank,
+            byes=byes[i],
             opponents=frozenset(j for j in range(n) if frozenset((i, j)) in met),
         )
         for rank, i in enumerate(order)

@@ -1,5 +1,6 @@
 """The organizer's pairing constraints (issue 42) in the pure engine (tournaments/pairing.py): byes earned in
 advance, fixed tables, pairs to avoid."""
+
 import random
 
 import pytest
@@ -62,8 +63,9 @@ def test_number_tables_keeps_fixed_tables_and_flows_around_them():
 
 
 def test_avoided_pair_of_two_is_made_and_reported():
-    pairing = pair_round_constrained(fresh_field(2), seed=1, round_number=1,
-                                     constraints=PairingConstraints(avoid=frozenset({frozenset((1, 2))})))
+    pairing = pair_round_constrained(
+        fresh_field(2), seed=1, round_number=1, constraints=PairingConstraints(avoid=frozenset({frozenset((1, 2))}))
+    )
     assert pairing.pairs == ((1, 2),)
     assert pairing.avoided == ((1, 2),)
     assert pairing.rematches == 0
@@ -85,8 +87,7 @@ def test_avoided_pair_counts_like_a_rematch_never_more():
 
 
 def test_check_pairing_names_an_avoided_pair():
-    problems = check_pairing(fresh_field(2), [(1, 2)], None, names={1: "Ann", 2: "Bo"},
-                             avoid={frozenset((1, 2))})
+    problems = check_pairing(fresh_field(2), [(1, 2)], None, names={1: "Ann", 2: "Bo"}, avoid={frozenset((1, 2))})
     assert [(p.code, p.teams) for p in problems] == [("avoided", (1, 2))]
     assert "Ann and Bo" in problems[0].message
     assert avoided_pairs_made([(2, 1), (3, 4)], {frozenset((1, 2))}) == ((2, 1),)
@@ -104,12 +105,14 @@ def test_avoided_pairs_never_meet_in_1000_events_where_avoidable():
         ids = list(range(1, n + 1))
         avoid = frozenset(frozenset(rng.sample(ids, 2)) for _ in range(rng.randint(1, 3)))
         holders = rng.sample(ids, rng.randint(0, 2))
-        rules = PairingConstraints(avoid=avoid, advance_byes={t: rng.randint(1, 3) for t in holders},
-                                   fixed_tables={ids[0]: 3})
+        rules = PairingConstraints(
+            avoid=avoid, advance_byes={t: rng.randint(1, 3) for t in holders}, fixed_tables={ids[0]: 3}
+        )
         entrants = fresh_field(n)
         for number in range(1, rounds + 1):
-            pairing = pair_round_constrained(entrants, seed=rng.getrandbits(32), round_number=number,
-                                             rounds_left=rounds - number, constraints=rules)
+            pairing = pair_round_constrained(
+                entrants, seed=rng.getrandbits(32), round_number=number, rounds_left=rounds - number, constraints=rules
+            )
             assert pairing.avoided == (), (event, number)
             assert not any(frozenset(p) in avoid for p in pairing.pairs)
             assert pairing.rematches == 0
@@ -133,8 +136,9 @@ def test_300_players_with_advance_byes_and_fixed_tables():
     entrants = fresh_field(300)
     byes_had: dict[int, int] = {}
     for number in range(1, 10):
-        pairing = pair_round_constrained(entrants, seed=number, round_number=number, rounds_left=9 - number,
-                                         constraints=rules)
+        pairing = pair_round_constrained(
+            entrants, seed=number, round_number=number, rounds_left=9 - number, constraints=rules
+        )
         assert set(pairing.advance_byes) == {t for t, n in advance.items() if n >= number}
         table_of = {team: table for (a, b), table in zip(pairing.pairs, pairing.tables) for team in (a, b)}
         assert table_of[fixed_players[0]] == 1 and table_of[fixed_players[1]] == 40
@@ -160,8 +164,9 @@ def test_simulation_with_constraints_reports_them():
 
 @pytest.mark.parametrize("n", [2, 3])
 def test_tiny_fields_with_advance_byes(n):
-    pairing = pair_round_constrained(fresh_field(n), seed=1, round_number=1,
-                                     constraints=PairingConstraints(advance_byes={1: 1, 2: 2}))
+    pairing = pair_round_constrained(
+        fresh_field(n), seed=1, round_number=1, constraints=PairingConstraints(advance_byes={1: 1, 2: 2})
+    )
     assert pairing.pairs == ()
     assert set(pairing.advance_byes) == {1, 2}
     assert pairing.bye == (3 if n == 3 else None)

@@ -1,5 +1,6 @@
 """The phases engine (tournaments/phases.py): the rounds of each phase, pod sizes, pods seated by the standings and
 round 1 across each pod by seat."""
+
 import random
 
 import pytest
@@ -26,9 +27,17 @@ def test_a_phase_of_no_rounds_is_refused():
         phase_spans([3, 0])
 
 
-@pytest.mark.parametrize(("count", "size", "sizes"), [
-    (64, 8, [8] * 8), (20, 8, [7, 7, 6]), (9, 8, [5, 4]), (8, 8, [8]), (2, 8, [2]), (13, 4, [4, 3, 3, 3]),
-])
+@pytest.mark.parametrize(
+    ("count", "size", "sizes"),
+    [
+        (64, 8, [8] * 8),
+        (20, 8, [7, 7, 6]),
+        (9, 8, [5, 4]),
+        (8, 8, [8]),
+        (2, 8, [2]),
+        (13, 4, [4, 3, 3, 3]),
+    ],
+)
 def test_pod_sizes_are_as_few_and_as_even_as_can_be(count, size, sizes):
     assert pod_sizes(count, pod_size=size) == sizes
 

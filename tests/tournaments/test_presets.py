@@ -1,4 +1,5 @@
 """The presets a new event starts from (tournaments/presets.py): the real-product ones of issue 40 as plain data."""
+
 import pytest
 
 from tournaments.enums import EnforcementLevel, FormatKind, Structure
@@ -6,10 +7,14 @@ from tournaments.presets import PRESETS, PRESETS_BY_KEY, preset_event_fields
 
 
 def test_prerelease_preset_is_sealed_with_real_product_at_regular_rel_without_deck_registration():
-    fields = preset_event_fields(preset=PRESETS_BY_KEY["prerelease"], expected=20,
-                                 enforcement_level=EnforcementLevel.COMPETITIVE)
+    fields = preset_event_fields(
+        preset=PRESETS_BY_KEY["prerelease"], expected=20, enforcement_level=EnforcementLevel.COMPETITIVE
+    )
     assert (fields["team_size"], fields["structure"], fields["format_kind"]) == (
-        1, Structure.SEAT_AGAINST_SEAT, FormatKind.TEAM_SEALED)
+        1,
+        Structure.SEAT_AGAINST_SEAT,
+        FormatKind.TEAM_SEALED,
+    )
     assert fields["real_product"] is True and fields["decklists_at_regular"] is False
     assert fields["enforcement_level"] == EnforcementLevel.REGULAR  # the preset's REL wins over the one asked
     assert fields["deck_building_minutes"] == 30 and fields["signup_open"] is True

@@ -1,5 +1,6 @@
 """The rights module (tournaments/rights.py): each role's rules, tokens acting as themselves, and the querysets
 agreeing with the predicates for every subject and event."""
+
 import pytest
 from django.contrib.auth.models import AnonymousUser, Permission
 
@@ -32,15 +33,27 @@ def world():
     event = EventFactory(is_public=False, organizer=owner)
     other = EventFactory(is_public=False, organizer=UserFactory(username="other-owner"))
     public = EventFactory(is_public=True, organizer=UserFactory(username="public-owner"))
-    people = {role: EventStaffFactory(event=event, role=role, user=UserFactory(username=role)).user
-              for role in ("co_organizer", "scorekeeper", "judge")}
+    people = {
+        role: EventStaffFactory(event=event, role=role, user=UserFactory(username=role)).user
+        for role in ("co_organizer", "scorekeeper", "judge")
+    }
     player, teammate = UserFactory(username="player"), UserFactory(username="teammate")
     players = [PlayerFactory(user=player), PlayerFactory(user=teammate)] + [
-        PlayerFactory() for _ in range(event.team_size - 2)]
+        PlayerFactory() for _ in range(event.team_size - 2)
+    ]
     registration = RegistrationFactory(event=event, seats=players)
     seat = registration.seats.get(player=players[0])
-    return {"event": event, "other": other, "public": public, "owner": owner, "player": player, "seat": seat,
-            "registration": registration, "teammate": teammate, **people}
+    return {
+        "event": event,
+        "other": other,
+        "public": public,
+        "owner": owner,
+        "player": player,
+        "seat": seat,
+        "registration": registration,
+        "teammate": teammate,
+        **people,
+    }
 
 
 RULES = {
@@ -65,8 +78,13 @@ def test_each_role_has_exactly_its_rights_at_its_event_and_none_at_another(world
     assert rights.may_judge_event(user, event) == judges
     assert rights.may_see_event(user, event) == sees
     assert user.has_perm("tournaments.run_event", event) == runs
-    for rule in (rights.may_run_event, rights.may_score_event, rights.may_run_timers, rights.may_judge_event,
-                 rights.may_see_event):
+    for rule in (
+        rights.may_run_event,
+        rights.may_score_event,
+        rights.may_run_timers,
+        rights.may_judge_event,
+        rights.may_see_event,
+    ):
         assert not rule(user, other)
     assert rights.may_see_event(user, world["public"])
 
@@ -129,8 +147,9 @@ def test_a_revoked_token_has_no_rights(world):
 
 
 def test_reporting_is_for_the_players_of_the_match(world):
-    match = TeamMatchFactory(round__event=world["event"], team_a=world["registration"],
-                             team_b=RegistrationFactory(event=world["event"]))
+    match = TeamMatchFactory(
+        round__event=world["event"], team_a=world["registration"], team_b=RegistrationFactory(event=world["event"])
+    )
     assert rights.may_report_for_match(world["player"], match)
     for who in ("owner", "scorekeeper", "judge"):
         assert not rights.may_report_for_match(world[who], match)
@@ -149,8 +168,13 @@ def test_decklists_and_penalties_are_seen_by_their_player_teammates_and_judges(w
         assert rights.may_see_decklist(who, decklist)
     for who in (world["scorekeeper"], UserFactory(), AnonymousUser()):
         assert not rights.may_see_decklist(who, decklist)
-    penalty = Penalty.objects.create(event=world["event"], registration=world["registration"],
-                                     player=world["seat"].player, infraction="tardiness", penalty="warning")
+    penalty = Penalty.objects.create(
+        event=world["event"],
+        registration=world["registration"],
+        player=world["seat"].player,
+        infraction="tardiness",
+        penalty="warning",
+    )
     assert rights.may_see_penalty(world["player"], penalty) and rights.may_see_penalty(world["judge"], penalty)
     assert not rights.may_see_penalty(teammate, penalty) and not rights.may_see_penalty(world["scorekeeper"], penalty)
 
@@ -169,18 +193,28 @@ def test_the_querysets_agree_with_the_predicates_for_every_subject_and_event(wor
     event_token = ApiTokenFactory(event=world["event"], user=world["owner"], name="T")
     organizer_token = OrganizerTokenFactory(user=world["owner"], name="O")
     subjects = [world[k] for k in ("owner", "co_organizer", "scorekeeper", "judge", "player")] + [
-        AnonymousUser(), OrganizerFactory(), _with(UserFactory(), "view_event"), _with(UserFactory(), "change_event"),
-        event_token, organizer_token]
+        AnonymousUser(),
+        OrganizerFactory(),
+        _with(UserFactory(), "view_event"),
+        _with(UserFactory(), "change_event"),
+        event_token,
+        organizer_token,
+    ]
     from tournaments.models import Event
 
     for subject in subjects:
-        for rule, queryset in ((rights.may_run_event, rights.events_run_by), (rights.may_score_event, rights.events_scored_by),
-                               (rights.may_judge_event, rights.events_judged_by), (rights.may_see_event, rights.events_visible_to)):
+        for rule, queryset in (
+            (rights.may_run_event, rights.events_run_by),
+            (rights.may_score_event, rights.events_scored_by),
+            (rights.may_judge_event, rights.events_judged_by),
+            (rights.may_see_event, rights.events_visible_to),
+        ):
             listed = set(queryset(subject).values_list("pk", flat=True))
             assert listed == {e.pk for e in Event.objects.all() if rule(subject, e)}, (subject, rule)
 
 
 # --- Accounts belong to their people (issue 37) ---------------------------------------------------------------------
+
 
 def test_a_claim_link_is_handed_out_only_for_the_events_own_unclaimed_placeholders():
     from django.contrib.auth.tokens import default_token_generator

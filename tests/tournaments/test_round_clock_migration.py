@@ -1,5 +1,6 @@
 """The round clocks move from desk to tournaments (issue 33): the rows of an event's desk settings, its clocks and
 their time extensions are the same rows after the migration, under tournaments' tables, and back again."""
+
 import datetime as dt
 
 import pytest
@@ -35,15 +36,19 @@ def test_the_clocks_keep_their_rows_when_they_move_to_tournaments():
     try:
         old = _migrate(BEFORE)
         assert {"desk_roundclock", "desk_clockextension", "desk_eventdesk"} <= _tables()
-        old.get_model("desk", "EventDesk").objects.create(event_id=round_.event_id, round_minutes=55,
-                                                          deckbuilding_minutes=30)
+        old.get_model("desk", "EventDesk").objects.create(
+            event_id=round_.event_id, round_minutes=55, deckbuilding_minutes=30
+        )
         clock = old.get_model("desk", "RoundClock").objects.create(
-            round_id=round_.pk, purpose="matches", status="running", duration_seconds=3300, ends_at=ends)
-        old.get_model("desk", "ClockExtension").objects.create(clock_id=clock.pk, table=3, seconds=180,
-                                                               reason="Deck check", by_id=judge.pk)
+            round_id=round_.pk, purpose="matches", status="running", duration_seconds=3300, ends_at=ends
+        )
+        old.get_model("desk", "ClockExtension").objects.create(
+            clock_id=clock.pk, table=3, seconds=180, reason="Deck check", by_id=judge.pk
+        )
         new = _migrate(AFTER)
         assert not {"RoundClock", "ClockExtension", "EventDesk"} & {
-            m.__name__ for m in new.get_models() if m._meta.app_label == "desk"}
+            m.__name__ for m in new.get_models() if m._meta.app_label == "desk"
+        }
         assert {"tournaments_roundclock", "tournaments_clockextension", "tournaments_eventdesk"} <= _tables()
         assert not {"desk_roundclock", "desk_clockextension", "desk_eventdesk"} & _tables()
         assert new.get_model("tournaments", "RoundClock").objects.get(pk=clock.pk).ends_at == ends

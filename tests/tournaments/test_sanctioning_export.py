@@ -1,5 +1,6 @@
 """The sanctioning body's export (tournaments.exports.sanctioning_dataset, on the desk's exports page): its columns,
 one row per player by placing, e-mails for the organizer."""
+
 import csv
 import io
 
@@ -24,8 +25,17 @@ def test_the_sanctioning_export_has_its_columns_and_a_row_per_player(client):
     player.user = UserFactory(email="b@example.org")
     player.save()
     rows = _rows(client, event)
-    assert rows[0] == ["place", "team", "seat", "player", "email", "match_points", "record", "dropped",
-                       "did_not_advance"]
+    assert rows[0] == [
+        "place",
+        "team",
+        "seat",
+        "player",
+        "email",
+        "match_points",
+        "record",
+        "dropped",
+        "did_not_advance",
+    ]
     assert len(rows) == 1 + 4 * 3
     assert [int(row[0]) for row in rows[1:]] == sorted(int(row[0]) for row in rows[1:])
     mine = next(row for row in rows if row[3] == player.name)
@@ -36,5 +46,12 @@ def test_the_sanctioning_export_has_its_columns_and_a_row_per_player(client):
 def test_the_sanctioning_export_of_an_individual_event_has_no_team_columns(client):
     event = EventFactory(team_size=1)
     RegistrationFactory(event=event)
-    assert _rows(client, event)[0] == ["place", "player", "email", "match_points", "record", "dropped",
-                       "did_not_advance"]
+    assert _rows(client, event)[0] == [
+        "place",
+        "player",
+        "email",
+        "match_points",
+        "record",
+        "dropped",
+        "did_not_advance",
+    ]

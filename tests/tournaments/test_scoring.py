@@ -1,4 +1,5 @@
 """Team match scoring (tournaments/scoring.py, RULES.md 2). Every expected outcome is worked out by hand."""
+
 import pytest
 
 from tournaments.scoring import (
@@ -125,9 +126,7 @@ def test_seat_label_runs_past_z():
 
 def test_explain_names_the_tally_and_every_seat():
     result = score_seat_against_seat([(2, 0), (0, 2), (1, 1, 1)])
-    assert result.explain() == (
-        "Team draw: 1 individual match wins to 1, 1 drawn (A 2-0-0, B 0-2-0, C 1-1-1)"
-    )
+    assert result.explain() == ("Team draw: 1 individual match wins to 1, 1 drawn (A 2-0-0, B 0-2-0, C 1-1-1)")
 
 
 # --- shared game (Two-Headed Giant, Three-Headed Serpent) -----------------------------------------------------
@@ -205,6 +204,7 @@ def test_outcome_values_are_what_standings_records_store():
 
 # A playoff played as best of five (issue 46: published events have them).
 
+
 @pytest.mark.parametrize("counts", [(3, 0, 0), (3, 2, 0), (2, 3, 1), (0, 3, 0)])
 def test_a_best_of_five_seat_result_is_read_when_asked_for(counts):
     result = score_seat_against_seat([counts], best_of=5)
@@ -216,8 +216,9 @@ def test_a_best_of_three_still_refuses_three_wins():
         score_seat_against_seat([(3, 0, 0)])
 
 
-@pytest.mark.parametrize("counts, words", [((4, 0, 0), "more than a best-of-five allows"),
-                                           ((3, 3, 0), "3-3 can't happen in a best-of-five")])
+@pytest.mark.parametrize(
+    "counts, words", [((4, 0, 0), "more than a best-of-five allows"), ((3, 3, 0), "3-3 can't happen in a best-of-five")]
+)
 def test_a_best_of_five_refuses_what_cannot_happen_in_it(counts, words):
     with pytest.raises(SeatResultError, match=words):
         score_seat_against_seat([counts], best_of=5)

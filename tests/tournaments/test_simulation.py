@@ -1,4 +1,5 @@
 """Tests for the Swiss simulation (tournaments/simulation.py) and the simulate_swiss management command."""
+
 import io
 import json
 
@@ -9,8 +10,20 @@ from django.core.management.base import CommandError
 from tournaments.simulation import pairing_quality, simulate_swiss
 
 KEYS = [
-    "teams", "rounds", "pair_ms_total", "pair_ms_max_round", "pair_cpu_ms_total", "rematches", "pair_downs",
-    "max_point_gap", "byes", "double_byes", "squared_gaps", "squared_gaps_lower_bound", "group_skips", "dropped",
+    "teams",
+    "rounds",
+    "pair_ms_total",
+    "pair_ms_max_round",
+    "pair_cpu_ms_total",
+    "rematches",
+    "pair_downs",
+    "max_point_gap",
+    "byes",
+    "double_byes",
+    "squared_gaps",
+    "squared_gaps_lower_bound",
+    "group_skips",
+    "dropped",
 ]
 TIMINGS = {"pair_ms_total", "pair_ms_max_round", "pair_cpu_ms_total"}
 

@@ -1,4 +1,5 @@
 """Standings (tournaments/standings.py, RULES.md 3). Every figure below is worked out by hand in the comments."""
+
 import random
 from decimal import Decimal
 from fractions import Fraction
@@ -80,14 +81,19 @@ def test_six_team_event_order():
     rows = compute_standings(SIX_TEAMS)
     assert [row.team for row in rows] == [5, 3, 4, 1, 2, 6]
     assert [row.rank for row in rows] == [1, 2, 3, 4, 5, 6]
-    assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "match points", "match points",
-                                                "match points"]
+    assert [row.decided_by for row in rows] == [
+        "",
+        "match points",
+        "OMW%",
+        "match points",
+        "match points",
+        "match points",
+    ]
 
 
 def test_six_team_event_records():
     rows = _by_team(compute_standings(SIX_TEAMS))
-    assert [rows[team].record for team in (1, 2, 3, 4, 5, 6)] == ["1-1-1", "1-2-0", "1-0-2", "1-0-2", "2-0-1",
-                                                                  "0-3-0"]
+    assert [rows[team].record for team in (1, 2, 3, 4, 5, 6)] == ["1-1-1", "1-2-0", "1-0-2", "1-0-2", "2-0-1", "0-3-0"]
 
 
 def test_six_team_event_display_rounds_to_four_decimals():
@@ -198,10 +204,20 @@ def test_worked_example_points_omw_then_the_final_tiebreak():
     assert [row.team for row in rows] == [2, 4, *level]
     assert [row.decided_by for row in rows] == ["", "match points", "OMW%", "final tiebreak", "final tiebreak"]
     by_team = _by_team(rows)
-    assert {team: row.gw.value for team, row in by_team.items()} == {2: 1, 4: F(1, 2), 5: F(1, 2), 1: F(1, 2),
-                                                                    3: F(1, 2)}
-    assert {team: row.ogw.value for team, row in by_team.items()} == {2: F(1, 2), 4: F(3, 4), 5: F(1, 2),
-                                                                     1: F(1, 2), 3: F(1, 2)}
+    assert {team: row.gw.value for team, row in by_team.items()} == {
+        2: 1,
+        4: F(1, 2),
+        5: F(1, 2),
+        1: F(1, 2),
+        3: F(1, 2),
+    }
+    assert {team: row.ogw.value for team, row in by_team.items()} == {
+        2: F(1, 2),
+        4: F(3, 4),
+        5: F(1, 2),
+        1: F(1, 2),
+        3: F(1, 2),
+    }
     assert (by_team[5].gw.points, by_team[5].gw.played) == (3, 2)
 
 
@@ -266,7 +282,12 @@ def test_team_without_results_appears_floored_with_no_opponents():
     rows = compute_standings(SIX_TEAMS, teams=[1, 2, 3, 4, 5, 6, 7])
     late = rows[-1]
     assert (late.team, late.rank, late.match_points) == (7, 7, 0)
-    assert (late.mw.value, late.omw.value, late.gw.value, late.ogw.value) == (Fraction(33, 100), 0, Fraction(33, 100), 0)
+    assert (late.mw.value, late.omw.value, late.gw.value, late.ogw.value) == (
+        Fraction(33, 100),
+        0,
+        Fraction(33, 100),
+        0,
+    )
     assert late.gw.floored and str(late.gw) == "nothing played -> floor 0.3300"
     assert late.omw.parts == ()
     assert str(late.omw) == "no opponents -> 0"

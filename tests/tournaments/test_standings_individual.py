@@ -1,4 +1,5 @@
 """Individual events' tiebreakers (RULES.md 9, MTR Appendix C): the same engine with games=True."""
+
 from fractions import Fraction as F
 
 import pytest
@@ -10,9 +11,16 @@ from tournaments.standings import PERCENTAGE_FLOOR, StandingsInputError, TeamMat
 # games (1 v 3 in round 2, MTR 2.4: 0-0-3), a drawn game inside a won match (6 v 4: 1-0-1) and a drawn match
 # with games (3 v 6: 1-1-1).
 HAND_WORKED = [
-    R(1, 1, 2, "A", (2, 1, 0)), R(1, 3, 4, "A", (2, 0, 0)), R(1, 5, None, "A"), R(1, 6, None, "B"),
-    R(2, 1, 3, "D"), R(2, 5, 2, "A", (2, 1, 0)), R(2, 6, 4, "A", (1, 0, 1)),
-    R(3, 1, 5, "A", (2, 1, 0)), R(3, 3, 6, "D", (1, 1, 1)), R(3, 2, None, "A"),
+    R(1, 1, 2, "A", (2, 1, 0)),
+    R(1, 3, 4, "A", (2, 0, 0)),
+    R(1, 5, None, "A"),
+    R(1, 6, None, "B"),
+    R(2, 1, 3, "D"),
+    R(2, 5, 2, "A", (2, 1, 0)),
+    R(2, 6, 4, "A", (1, 0, 1)),
+    R(3, 1, 5, "A", (2, 1, 0)),
+    R(3, 3, 6, "D", (1, 1, 1)),
+    R(3, 2, None, "A"),
 ]
 
 
@@ -67,8 +75,12 @@ def test_individual_order_is_points_first():
 
 
 def test_gw_from_games_decides_where_the_team_variant_falls_to_the_hash():
-    records = [R(1, 1, 2, "A", (2, 0, 0)), R(1, 3, 4, "A", (2, 1, 0)),
-               R(2, 1, 4, "A", (2, 0, 0)), R(2, 3, 2, "A", (2, 1, 0))]
+    records = [
+        R(1, 1, 2, "A", (2, 0, 0)),
+        R(1, 3, 4, "A", (2, 1, 0)),
+        R(2, 1, 4, "A", (2, 0, 0)),
+        R(2, 3, 2, "A", (2, 1, 0)),
+    ]
     individual = compute_standings(records, games=True, seed=1)
     assert [row.team for row in individual[:2]] == [1, 3]
     assert individual[1].decided_by == "GW%"
@@ -80,10 +92,16 @@ def test_gw_from_games_decides_where_the_team_variant_falls_to_the_hash():
 
 def test_ogw_decides_after_gw():
     # 1 and 2 are level on points, OMW% and GW%; 1's opponents won 2 of 4 games each, 2's 2 of 5.
-    records = [R(1, 1, 3, "A", (2, 0, 0)), R(1, 2, 4, "A", (2, 0, 0)), R(1, 5, 6, "A", (2, 0, 0)),
-               R(1, 7, 8, "A", (2, 1, 0)),
-               R(2, 1, 5, "A", (2, 0, 0)), R(2, 2, 7, "A", (2, 0, 0)), R(2, 3, 8, "A", (2, 0, 0)),
-               R(2, 4, 6, "A", (2, 1, 0))]
+    records = [
+        R(1, 1, 3, "A", (2, 0, 0)),
+        R(1, 2, 4, "A", (2, 0, 0)),
+        R(1, 5, 6, "A", (2, 0, 0)),
+        R(1, 7, 8, "A", (2, 1, 0)),
+        R(2, 1, 5, "A", (2, 0, 0)),
+        R(2, 2, 7, "A", (2, 0, 0)),
+        R(2, 3, 8, "A", (2, 0, 0)),
+        R(2, 4, 6, "A", (2, 1, 0)),
+    ]
     rows = compute_standings(records, games=True, seed=3)
     assert [row.team for row in rows[:2]] == [1, 2]
     assert rows[0].omw.value == rows[1].omw.value == F(1, 2)
@@ -117,12 +135,15 @@ def test_late_entry_without_losses_has_only_their_own_games():
     assert rows[3].mw.played == 1
 
 
-@pytest.mark.parametrize("games, message", [
-    ((1, 2, 0), "give outcome 'B'"),
-    ((1, 1, 0), "give outcome 'D'"),
-    ((2, -1, 0), "whole numbers"),
-    ((2, 0), "whole numbers"),
-])
+@pytest.mark.parametrize(
+    "games, message",
+    [
+        ((1, 2, 0), "give outcome 'B'"),
+        ((1, 1, 0), "give outcome 'D'"),
+        ((2, -1, 0), "whole numbers"),
+        ((2, 0), "whole numbers"),
+    ],
+)
 def test_games_that_contradict_the_outcome_are_refused(games, message):
     with pytest.raises(StandingsInputError, match=message):
         compute_standings([R(1, 1, 2, "A", games)], games=True)
@@ -140,8 +161,10 @@ def test_other_arithmetic_reproduces_a_source_but_the_mtr_is_the_default():
 
     records = [R(1, 1, 2, "D"), R(1, 3, 4, "A", (2, 0, 0))]
     mtr = {row.team: row for row in compute_standings(records, games=True)}
-    source = {row.team: row for row in compute_standings(records, games=True,
-                                                         rules=StandingsRules(floor=F(1, 3), drawn_game_points=0))}
+    source = {
+        row.team: row
+        for row in compute_standings(records, games=True, rules=StandingsRules(floor=F(1, 3), drawn_game_points=0))
+    }
     assert MTR_RULES == StandingsRules(floor=F(33, 100), drawn_game_points=1)
     assert (mtr[1].gw.points, mtr[1].gw.value) == (3, F(1, 3))
     assert (source[1].gw.points, source[1].gw.value, source[1].gw.floored) == (0, F(1, 3), True)

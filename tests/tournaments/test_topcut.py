@@ -1,4 +1,5 @@
 """Top cut (tournaments/topcut.py, RULES.md 4, last bullet): seeding, advancement and refusals."""
+
 import random
 
 import pytest
@@ -182,11 +183,16 @@ def test_better_seeds_winning_meet_as_the_seeding_promises():
     assert bracket.champion == 101
 
 
-@pytest.mark.parametrize(("cut", "names"), [
-    (8, ["Quarterfinal", "Semifinal", "Final"]), (4, ["Semifinal", "Final"]), (2, ["Final"]),
-    (16, ["Round of 16", "Quarterfinal", "Semifinal", "Final"]),
-    (32, ["Round of 32", "Round of 16", "Quarterfinal", "Semifinal", "Final"]),
-])
+@pytest.mark.parametrize(
+    ("cut", "names"),
+    [
+        (8, ["Quarterfinal", "Semifinal", "Final"]),
+        (4, ["Semifinal", "Final"]),
+        (2, ["Final"]),
+        (16, ["Round of 16", "Quarterfinal", "Semifinal", "Final"]),
+        (32, ["Round of 32", "Round of 16", "Quarterfinal", "Semifinal", "Final"]),
+    ],
+)
 def test_playoff_round_names(cut, names):
     from tournaments.topcut import playoff_round_name
 
@@ -205,8 +211,12 @@ def test_a_match_between_two_teams_out_in_the_same_round_is_a_placement_match():
 
 
 def test_a_match_between_teams_out_in_different_rounds_is_still_refused():
-    results = [PlayoffResult(101, 104, "A"), PlayoffResult(102, 103, "A"), PlayoffResult(101, 102, "A"),
-               PlayoffResult(104, 102, "A")]
+    results = [
+        PlayoffResult(101, 104, "A"),
+        PlayoffResult(102, 103, "A"),
+        PlayoffResult(101, 102, "A"),
+        PlayoffResult(104, 102, "A"),
+    ]
     with pytest.raises(TopCutError, match="don't meet in this bracket"):
         bracket_state(standings_order=STANDINGS, size=4, results=results)
 
@@ -217,8 +227,40 @@ def test_a_match_between_teams_out_in_different_rounds_is_still_refused():
 # The MTR's brackets, written out (seed pairs of round 1, top of the bracket first).
 MTR_BRACKET = {
     16: (1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11),
-    32: (1, 32, 16, 17, 8, 25, 9, 24, 4, 29, 13, 20, 5, 28, 12, 21,
-         2, 31, 15, 18, 7, 26, 10, 23, 3, 30, 14, 19, 6, 27, 11, 22),
+    32: (
+        1,
+        32,
+        16,
+        17,
+        8,
+        25,
+        9,
+        24,
+        4,
+        29,
+        13,
+        20,
+        5,
+        28,
+        12,
+        21,
+        2,
+        31,
+        15,
+        18,
+        7,
+        26,
+        10,
+        23,
+        3,
+        30,
+        14,
+        19,
+        6,
+        27,
+        11,
+        22,
+    ),
 }
 
 
@@ -245,7 +287,15 @@ def test_top_16_and_top_32_are_seeded_as_the_mtr_bracket(size):
 def test_top_16_first_round_by_seed():
     bracket = bracket_state(standings_order=list(range(101, 121)), size=16)
     assert [(m.seed_a, m.seed_b) for m in bracket.rounds[0]] == [
-        (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11)]
+        (1, 16),
+        (8, 9),
+        (4, 13),
+        (5, 12),
+        (2, 15),
+        (7, 10),
+        (3, 14),
+        (6, 11),
+    ]
     assert {m.name for m in bracket.rounds[0]} == {"Round of 16"}
 
 

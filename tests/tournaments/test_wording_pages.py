@@ -7,6 +7,7 @@ every language Hydra ships (settings.LANGUAGES). The text a person reads (tags, 
 must hold none of a team event's words (FORBIDDEN). A pattern the walk can't fill must be named in NOT_WALKED with
 its reason, so a new page can't slip by.
 """
+
 import datetime as dt
 import re
 from decimal import Decimal
@@ -41,32 +42,75 @@ LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 # alone is the rank in the standings).
 FORBIDDEN = {
     "en": [
-        r"\bteam", r"\bcaptains?\b", r"\bseats?\b", r"\bour side\b", r"\bwe win\b", r"\bwe lose\b",
-        r"\bour player\b", r"\btheir player\b", r"\bother team\b", r"\bteammates?\b", r"\bmembers?\b",
-        r"(?-i:\b1 players\b)", r"(?-i:\b1 teams\b)",
+        r"\bteam",
+        r"\bcaptains?\b",
+        r"\bseats?\b",
+        r"\bour side\b",
+        r"\bwe win\b",
+        r"\bwe lose\b",
+        r"\bour player\b",
+        r"\btheir player\b",
+        r"\bother team\b",
+        r"\bteammates?\b",
+        r"\bmembers?\b",
+        r"(?-i:\b1 players\b)",
+        r"(?-i:\b1 teams\b)",
     ],
     "de": [
-        r"team", r"mannschaft", r"kapitän", r"\bsitz(e|en|es)?\b", r"\bsitzplatz", r"\bplatz [a-h]\b",
-        r"\bpro platz\b", r"\bunsere[mnrs]? (sicht|seite|spieler)", r"\bwir gewinnen\b", r"\bihr spieler\b",
-        r"\bmitglied", r"(?-i:\b1 Spielern\b)",
+        r"team",
+        r"mannschaft",
+        r"kapitän",
+        r"\bsitz(e|en|es)?\b",
+        r"\bsitzplatz",
+        r"\bplatz [a-h]\b",
+        r"\bpro platz\b",
+        r"\bunsere[mnrs]? (sicht|seite|spieler)",
+        r"\bwir gewinnen\b",
+        r"\bihr spieler\b",
+        r"\bmitglied",
+        r"(?-i:\b1 Spielern\b)",
     ],
     "zh-hans": [r"队", r"座", r"我方", r"本方", r"成员"],
     # Brazilian Portuguese says "time" (or "equipe") for a team.
     "pt-br": [
-        r"\btimes?\b", r"\bequipes?\b", r"\bcapit(ão|ães|ã)\b", r"\bassentos?\b", r"\bcompanheiros? de",
-        r"\bmembros?\b", r"\bnosso jogador\b", r"\bnosso lado\b", r"(?-i:\b1 jogadores\b)",
+        r"\btimes?\b",
+        r"\bequipes?\b",
+        r"\bcapit(ão|ães|ã)\b",
+        r"\bassentos?\b",
+        r"\bcompanheiros? de",
+        r"\bmembros?\b",
+        r"\bnosso jogador\b",
+        r"\bnosso lado\b",
+        r"(?-i:\b1 jogadores\b)",
     ],
     "es": [
-        r"\bequipos?\b", r"\bcapit(án|anes|ana)\b", r"\basientos?\b", r"\bcompañer[oa]s? de equipo",
-        r"\bmiembros?\b", r"\bnuestro jugador\b", r"\bnuestro lado\b", r"(?-i:\b1 jugadores\b)",
+        r"\bequipos?\b",
+        r"\bcapit(án|anes|ana)\b",
+        r"\basientos?\b",
+        r"\bcompañer[oa]s? de equipo",
+        r"\bmiembros?\b",
+        r"\bnuestro jugador\b",
+        r"\bnuestro lado\b",
+        r"(?-i:\b1 jugadores\b)",
     ],
     "fr": [
-        r"\béquipes?\b", r"\bcapitaine", r"\bcoéquipi", r"\bsièges?\b", r"\bmembres?\b", r"\bnotre joueur\b",
-        r"\bnotre côté\b", r"(?-i:\b1 joueurs\b)",
+        r"\béquipes?\b",
+        r"\bcapitaine",
+        r"\bcoéquipi",
+        r"\bsièges?\b",
+        r"\bmembres?\b",
+        r"\bnotre joueur\b",
+        r"\bnotre côté\b",
+        r"(?-i:\b1 joueurs\b)",
     ],
     "it": [
-        r"\bsquadr[ae]\b", r"\bcapitan[oi]\b", r"\bcompagni di squadra", r"\bmembri\b", r"\bil nostro giocatore\b",
-        r"\bnostro lato\b", r"(?-i:\b1 giocatori\b)",
+        r"\bsquadr[ae]\b",
+        r"\bcapitan[oi]\b",
+        r"\bcompagni di squadra",
+        r"\bmembri\b",
+        r"\bil nostro giocatore\b",
+        r"\bnostro lato\b",
+        r"(?-i:\b1 giocatori\b)",
     ],
     "ja": [r"チーム", r"キャプテン", r"座席", r"メンバー", r"味方", r"我々"],
 }
@@ -79,7 +123,7 @@ def team_words_in(text: str, *, language: str, names=()) -> list[str]:
     found = []
     for pattern in FORBIDDEN[language]:
         for hit in re.finditer(pattern, text, flags=re.IGNORECASE):
-            found.append(text[max(0, hit.start() - 40):hit.end() + 40])
+            found.append(text[max(0, hit.start() - 40) : hit.end() + 40])
     return found
 
 
@@ -144,7 +188,7 @@ NOT_WALKED = {
     "overlays:draft": "draft tables belong to draft events",
     "overlays:events": "a stream of version numbers (Server-Sent Events), no words",
     "invitations": "a seat invitation is one person's, reached by its own id, and names no seat in its words "
-                   "(tests/tournaments/services/test_players_takeover.py)",
+    "(tests/tournaments/services/test_players_takeover.py)",
     "join": "the join code's page: its words are checked by tests/browser/test_friday_night.py on the phone",
     "claim": "a claim link's page names no event (tests/tournaments/services/test_players_takeover.py)",
     "series:list": "the organizer's series span events; the kinds of series they may make include team series",
@@ -154,7 +198,7 @@ NOT_WALKED = {
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
     "desk:card_data_progress": "an import's progress, by its job's id: card data names no event "
-                               "(tests/desk/test_card_data.py)",
+    "(tests/desk/test_card_data.py)",
 }
 
 
@@ -182,8 +226,14 @@ class _Scene:
 
     def __init__(self):
         self.organizer = OrganizerFactory(username="orga")
-        self.event = EventFactory(name="Friday Night Modern", team_size=1, organizer=self.organizer, swiss_rounds=3,
-                                  top_cut=0, constructed_format="modern")
+        self.event = EventFactory(
+            name="Friday Night Modern",
+            team_size=1,
+            organizer=self.organizer,
+            swiss_rounds=3,
+            top_cut=0,
+            constructed_format="modern",
+        )
         names = ["Ann Seaton", "Bo Teamwell", "Cy Diaz", "Di Ek", "Ed Fo", "Flo Gu", "Gil Ho", "Hal Ito", "Ida Jo"]
         self.users = {}
         for name in names:
@@ -192,7 +242,9 @@ class _Scene:
             registration_register_player(event=self.event, player=name)
             self.users[name] = user
         first = self.event.registrations.order_by("team__name").first().seats.get()
-        decklist_submit(seat=first, user=first.player.user, text="5 Lightning Bolt\n50 Mountain\n\nSideboard\n1 Ancestral Recall")
+        decklist_submit(
+            seat=first, user=first.player.user, text="5 Lightning Bolt\n50 Mountain\n\nSideboard\n1 Ancestral Recall"
+        )
         event_recheck_decklists(event=self.event)
         self.judge = UserFactory(username="judy")
         EventStaffFactory(event=self.event, user=self.judge, role="judge")
@@ -201,25 +253,38 @@ class _Scene:
         self.event.save()
         matches = list(round_.matches.exclude(team_b=None).order_by("table"))
         self.matches = matches + list(round_.matches.filter(team_b=None))
-        team_match_record_final(match=matches[0], user=self.organizer, seats=[SeatGames(letter="A", wins_a=2, wins_b=1)])
+        team_match_record_final(
+            match=matches[0], user=self.organizer, seats=[SeatGames(letter="A", wins_a=2, wins_b=1)]
+        )
         self.reporter = matches[1].team_a.seats.get().player.user
         self.opponent = matches[1].team_b.seats.get().player.user
         team_match_report(match=matches[1], user=self.reporter, seats=[SeatGames(letter="A", wins_a=0, wins_b=2)])
-        team_match_report(match=matches[2], user=matches[2].team_a.seats.get().player.user,
-                          seats=[SeatGames(letter="A", wins_a=2, wins_b=0)])
+        team_match_report(
+            match=matches[2],
+            user=matches[2].team_a.seats.get().player.user,
+            seats=[SeatGames(letter="A", wins_a=2, wins_b=0)],
+        )
         team_match_dispute(match=matches[2], user=matches[2].team_b.seats.get().player.user, note="It was 2-1")
         registration_drop(registration=matches[3].team_b, user=self.organizer)
         offender = matches[1].team_a
-        penalty_record(registration=offender, player=offender.seats.get().player, judge=self.judge,
-                       infraction="gpe_missed_trigger", penalty="warning", round_=round_)
+        penalty_record(
+            registration=offender,
+            player=offender.seats.get().player,
+            judge=self.judge,
+            infraction="gpe_missed_trigger",
+            penalty="warning",
+            round_=round_,
+        )
         deck_check_record(registration=offender, judge=self.judge, result="ok", round_=round_)
         self.registration = offender
         self.seat = offender.seats.get()
         # Its fee, prizes and payments (the desk's fees page, the event page's panel, the payout list) and a series
         # it counts in, with a player's results and the series' prizes (its page and payout list).
         event_fee_set(event=self.event, by=self.organizer, amount=Decimal("5"), prize_ties="evenly")
-        prize_lines = [{"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3},
-                       {"min_match_points": 3, "item": "Promo", "amount": 1}]
+        prize_lines = [
+            {"place_from": 1, "place_to": 2, "item": "Packs", "amount": 3},
+            {"min_match_points": 3, "item": "Promo", "amount": 1},
+        ]
         event_prizes_set(event=self.event, by=self.organizer, lines=prize_lines)
         registration_payment_mark(registration=offender, status="paid", by=self.organizer, paid_by=self.seat.player)
         registration_payment_mark(registration=matches[0].team_a, status="paid", by=self.organizer)
@@ -227,17 +292,27 @@ class _Scene:
         self.series = series_create(by=self.organizer, name="Friday League", qualify_top=1)
         link = series_event_attach(series=self.series, event=self.event, by=self.organizer)
         for place, match in enumerate(matches[:2], start=1):
-            SeriesResult.objects.create(series_event=link, player=match.team_a.seats.get().player, place=place,
-                                        match_points=3)
+            SeriesResult.objects.create(
+                series_event=link, player=match.team_a.seats.get().player, place=place, match_points=3
+            )
         series_prizes_set(series=self.series, by=self.organizer, lines=prize_lines, prize_ties="evenly")
 
-        self.open_event = EventFactory(name="Saturday Standard", team_size=1, organizer=self.organizer,
-                                       constructed_format="standard", signup_open=True, signup_capacity=None,
-                                       date=dt.date.today() + dt.timedelta(days=2))
+        self.open_event = EventFactory(
+            name="Saturday Standard",
+            team_size=1,
+            organizer=self.organizer,
+            constructed_format="standard",
+            signup_open=True,
+            signup_capacity=None,
+            date=dt.date.today() + dt.timedelta(days=2),
+        )
         self.signup = signup_player(event=self.open_event, player=self.reporter.player)
-        self.names = set(names) | {self.event.name, self.open_event.name, "Game Store", "orga", "judy",
-                                   "It was 2-1"} | {u.username for u in self.users.values()} | set(
-            Player.objects.filter(name__in=names).values_list("user__username", flat=True))  # "boteamwell"
+        self.names = (
+            set(names)
+            | {self.event.name, self.open_event.name, "Game Store", "orga", "judy", "It was 2-1"}
+            | {u.username for u in self.users.values()}
+            | set(Player.objects.filter(name__in=names).values_list("user__username", flat=True))
+        )  # "boteamwell"
 
     def kwargs_for(self, route: str, event) -> list[dict] | None:
         """The ways to fill `route` for `event`; None if the walk can't."""
@@ -255,8 +330,13 @@ class _Scene:
         elif not route.startswith("events/"):
             return [{}] if "<" not in route else None
         params = re.findall(r"<(?:\w+:)?(\w+)>", route)
-        fills |= {"number": [1], "team": [self.registration.pk], "seat": [self.seat.pk],
-                  "match_id": [m.pk for m in self.matches], "letter": ["A"]}
+        fills |= {
+            "number": [1],
+            "team": [self.registration.pk],
+            "seat": [self.seat.pk],
+            "match_id": [m.pk for m in self.matches],
+            "letter": ["A"],
+        }
         if any(p not in fills for p in params):
             return None
         out = [{}]
@@ -299,8 +379,9 @@ def test_team_words_are_found_and_names_are_not():
     assert team_words_in("你的队伍已报名。", language="zh-hans")
     assert team_words_in("1 players", language="en")
     assert not team_words_in("Round 1 Players and ratings", language="en")
-    assert not team_words_in("Ann Seaton and Bo Teamwell play at table 2 for the Steamroller", language="en",
-                             names=["Bo Teamwell"])
+    assert not team_words_in(
+        "Ann Seaton and Bo Teamwell play at table 2 for the Steamroller", language="en", names=["Bo Teamwell"]
+    )
     assert not team_words_in("Platz 1: Sitzbank Sitzmann", language="de", names=["Sitzbank Sitzmann"])
     assert not team_words_in("第 1 名：张队", language="zh-hans", names=["张队"])
 
@@ -316,8 +397,9 @@ def test_every_pattern_taking_an_event_is_walked_or_said_why_not(scene, client):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("role", ["anonymous", "reporter", "opponent", "organizer"])
 def test_no_page_of_an_individual_event_says_team_in_any_language(scene, client, role):
-    who = {"anonymous": None, "reporter": scene.reporter, "opponent": scene.opponent,
-           "organizer": scene.organizer}[role]
+    who = {"anonymous": None, "reporter": scene.reporter, "opponent": scene.opponent, "organizer": scene.organizer}[
+        role
+    ]
     urls, _ = _walk(client, scene, who)
     said, read = {}, 0
     for url in urls:
@@ -338,23 +420,30 @@ def test_no_page_of_an_individual_event_says_team_in_any_language(scene, client,
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_a_team_event_still_says_team(client, language):
     team_scene = make_scene()
-    words = {"en": ("Seat A: Alice against Bob", "One tap per seat", "Import teams", "Add a team"),
-             "de": ("Sitz A: Alice gegen Bob", "Ein Tipp pro Platz", "Teams importieren", "Team hinzufügen")}[language]
+    words = {
+        "en": ("Seat A: Alice against Bob", "One tap per seat", "Import teams", "Add a team"),
+        "de": ("Sitz A: Alice gegen Bob", "Ein Tipp pro Platz", "Teams importieren", "Team hinzufügen"),
+    }[language]
     client.force_login(team_scene.alice)
     match_page = client.get(reverse("portal:match", args=[team_scene.match.pk]), HTTP_ACCEPT_LANGUAGE=language).text
     client.force_login(team_scene.organizer)
-    desk = "".join(client.get(reverse(name, args=[team_scene.event.pk]), HTTP_ACCEPT_LANGUAGE=language).text
-                   for name in ("desk:import_teams", "desk:team_edit"))
-    event_prizes_set(event=team_scene.event, by=team_scene.organizer,
-                     lines=[{"min_match_points": 3, "item": "Promo", "amount": 1}])
+    desk = "".join(
+        client.get(reverse(name, args=[team_scene.event.pk]), HTTP_ACCEPT_LANGUAGE=language).text
+        for name in ("desk:import_teams", "desk:team_edit")
+    )
+    event_prizes_set(
+        event=team_scene.event, by=team_scene.organizer, lines=[{"min_match_points": 3, "item": "Promo", "amount": 1}]
+    )
     fees_page = client.get(reverse("desk:fees", args=[team_scene.event.pk]), HTTP_ACCEPT_LANGUAGE=language).text
     series = series_create(by=team_scene.organizer, name="Team League", kind="team")
     link = series_event_attach(series=series, event=team_scene.event, by=team_scene.organizer)
     seat = team_scene.match.team_a.seats.get(letter="A")
-    SeriesResult.objects.create(series_event=link, player=seat.player, team=team_scene.match.team_a.team, place=1,
-                                match_points=3)
-    series_prizes_set(series=series, by=team_scene.organizer, lines=[{"min_match_points": 3, "item": "Promo",
-                                                                      "amount": 1}])
+    SeriesResult.objects.create(
+        series_event=link, player=seat.player, team=team_scene.match.team_a.team, place=1, match_points=3
+    )
+    series_prizes_set(
+        series=series, by=team_scene.organizer, lines=[{"min_match_points": 3, "item": "Promo", "amount": 1}]
+    )
     series_page = client.get(reverse("series:series", args=[series.pk]), HTTP_ACCEPT_LANGUAGE=language).text
     translation.activate("en")
     assert words[0] in match_page and words[1] in match_page
@@ -367,8 +456,23 @@ def test_a_team_event_still_says_team(client, language):
 def test_every_sentence_says_itself_in_every_language_with_the_values_it_is_given():
     from tournaments.wording import SENTENCES, entrant_message
 
-    values = {"n": 2, "teams": "Ann, Bo", "player": "Ann", "size": 3, "owner": "orga", "seat": "A", "mine": "Ann", "theirs": "Bo",
-              "name": "Ann", "taken": 1, "organizer": "orga", "event": "FNM", "link": "https://example.org/claim", "done": 1, "all": 3}
+    values = {
+        "n": 2,
+        "teams": "Ann, Bo",
+        "player": "Ann",
+        "size": 3,
+        "owner": "orga",
+        "seat": "A",
+        "mine": "Ann",
+        "theirs": "Bo",
+        "name": "Ann",
+        "taken": 1,
+        "organizer": "orga",
+        "event": "FNM",
+        "link": "https://example.org/claim",
+        "done": 1,
+        "all": 3,
+    }
     for language in LANGUAGES:
         with translation.override(language):
             for key in SENTENCES:
@@ -383,7 +487,8 @@ def test_entrant_sentence_picks_the_event_s_words():
     assert entrant_sentence(event=individual, key="we_win") == "You win."
     assert entrant_sentence(event=team, key="we_win") == "We win."
     assert entrant_sentence(event=individual, key="no_complete_decklist", n=2, teams="Ann, Bo") == (
-        "2 players have no decklist: Ann, Bo.")
+        "2 players have no decklist: Ann, Bo."
+    )
     with translation.override("de"):
         assert entrant_sentence(event=individual, key="import_entrants") == "Spieler importieren"
     with pytest.raises(KeyError):

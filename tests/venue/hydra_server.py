@@ -1,5 +1,6 @@
 """A second Hydra for tests: `manage.py runserver` in a subprocess on a database and address of the test's choosing,
 stopped with its process group."""
+
 import os
 import signal
 import socket
@@ -20,31 +21,58 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def manage(*args: str, database_url: str, settings_module: str = "config.settings.test", env: dict | None = None,
-           timeout: float = 120) -> str:
+def manage(
+    *args: str,
+    database_url: str,
+    settings_module: str = "config.settings.test",
+    env: dict | None = None,
+    timeout: float = 120,
+) -> str:
     """Run `manage.py ARGS` on `database_url`; its standard output (fails with the error output)."""
     result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=timeout,
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         env={**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": settings_module, **(env or {})},
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
 
 
-def start_hydra(*, database_url: str, bind: str, port: int, probe: str, settings_module: str = "config.settings.test",
-                env: dict | None = None, timeout: float = 60, asgi: bool = False) -> subprocess.Popen:
+def start_hydra(
+    *,
+    database_url: str,
+    bind: str,
+    port: int,
+    probe: str,
+    settings_module: str = "config.settings.test",
+    env: dict | None = None,
+    timeout: float = 60,
+    asgi: bool = False,
+) -> subprocess.Popen:
     """Serve Hydra on bind:port (runserver, or uvicorn with asgi=True: streams such as the live push need it) and
     wait until `probe` (a URL) answers anything at all."""
     log = Path(tempfile.mkstemp(prefix="hydra-server-", suffix=".log")[1])
     command = (
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", bind, "--port", str(port)] if asgi
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", bind, "--port", str(port)]
+        if asgi
         else [sys.executable, "manage.py", "runserver", f"{bind}:{port}", "--noreload"]
     )
     proc = subprocess.Popen(
-        command, cwd=settings.BASE_DIR,
-        env={**os.environ, "DATABASE_URL": database_url, "DJANGO_SETTINGS_MODULE": settings_module,
-             "PYTHONUNBUFFERED": "1", **(env or {})},
-        stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True,  # noqa: SIM115
+        command,
+        cwd=settings.BASE_DIR,
+        env={
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "DJANGO_SETTINGS_MODULE": settings_module,
+            "PYTHONUNBUFFERED": "1",
+            **(env or {}),
+        },
+        stdout=open(log, "wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # noqa: SIM115
     )
     proc.log_path = log  # type: ignore[attr-defined]
     give_up = time.monotonic() + timeout

@@ -1,4 +1,5 @@
 """Venue mode's e-mail: kept for printing, never sent; the printable page only for who may read it."""
+
 import pytest
 from django.contrib.auth.models import Permission
 from django.core.mail import EmailMultiAlternatives, send_mail
@@ -12,8 +13,15 @@ pytestmark = pytest.mark.django_db
 
 def test_the_backend_keeps_every_message(settings):
     settings.EMAIL_BACKEND = "venue.mail.PrintableEmailBackend"
-    assert send_mail("Reset your password", "Open http://192.168.1.20:8000/reset/abc", "hydra@localhost",
-                     ["alice@example.org", "bob@example.org"]) == 1
+    assert (
+        send_mail(
+            "Reset your password",
+            "Open http://192.168.1.20:8000/reset/abc",
+            "hydra@localhost",
+            ["alice@example.org", "bob@example.org"],
+        )
+        == 1
+    )
     html = EmailMultiAlternatives("Invitation", "", "hydra@localhost", ["carol@example.org"])
     html.attach_alternative("<p>Join team Hydras</p>", "text/html")
     html.send()

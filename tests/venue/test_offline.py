@@ -1,4 +1,5 @@
 """Venue mode needs no internet: no page, style or script of Hydra loads anything from another host."""
+
 import re
 from pathlib import Path
 
@@ -27,8 +28,12 @@ def test_no_template_style_or_script_loads_from_another_host():
 
 
 def test_the_pattern_catches_what_it_should():
-    for line in ('<script src="https://cdn.example/x.js">', "<link href='//fonts.example/css'>",
-                 "background: url(https://img.example/a.png)", '@import "https://x.example/a.css";'):
+    for line in (
+        '<script src="https://cdn.example/x.js">',
+        "<link href='//fonts.example/css'>",
+        "background: url(https://img.example/a.png)",
+        '@import "https://x.example/a.css";',
+    ):
         assert EXTERNAL.search(line), line
-    for line in ('<a href="{% url \'portal:event\' event.pk %}">', '<img src="data:,">', "url(data:image/svg+xml;...)"):
+    for line in ("<a href=\"{% url 'portal:event' event.pk %}\">", '<img src="data:,">', "url(data:image/svg+xml;...)"):
         assert not EXTERNAL.search(line), line

@@ -1,4 +1,5 @@
 """config.settings.venue, read in a fresh process as `make venue` reads it."""
+
 import json
 import os
 import subprocess
@@ -8,15 +9,23 @@ from django.conf import settings
 
 from common.network import host_for_url, lan_addresses
 
-SHOW = ("import json, django; django.setup(); from django.conf import settings as s; print(json.dumps({"
-        "'key': s.SECRET_KEY, 'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, 'origins': s.CSRF_TRUSTED_ORIGINS, "
-        "'email': s.EMAIL_BACKEND, 'url': s.HYDRA_VENUE_URL}))")
+SHOW = (
+    "import json, django; django.setup(); from django.conf import settings as s; print(json.dumps({"
+    "'key': s.SECRET_KEY, 'debug': s.DEBUG, 'hosts': s.ALLOWED_HOSTS, 'origins': s.CSRF_TRUSTED_ORIGINS, "
+    "'email': s.EMAIL_BACKEND, 'url': s.HYDRA_VENUE_URL}))"
+)
 
 
 def _venue_settings(**env) -> dict:
-    clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "HYDRA_VENUE_URL")}
+    clean = {
+        k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "HYDRA_VENUE_URL")
+    }
     result = subprocess.run(
-        [sys.executable, "-c", SHOW], cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=60,
+        [sys.executable, "-c", SHOW],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings.venue", "PORT": "8123", **env},
     )
     assert result.returncode == 0, result.stderr[-2000:]

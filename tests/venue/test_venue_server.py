@@ -1,6 +1,7 @@
 """`make venue`'s server: bound to 0.0.0.0 with config.settings.venue, it answers players on a LAN address of this
 machine (not loopback), shows that address and its QR code on the projector, takes a login posted from there, and
 refuses a Host that isn't one of the machine's addresses."""
+
 import http.cookiejar
 import re
 import urllib.error
@@ -24,10 +25,19 @@ def venue_server(transactional_db):
     addresses = lan_addresses()
     # A machine with no network but loopback (a sandbox): a second loopback address stands in for the Wi-Fi's.
     host = host_for_url(addresses[0]) if addresses else "127.0.0.2"
-    env = {"PORT": str(port)} if addresses else {"PORT": str(port), "ALLOWED_HOSTS": host,
-                                                   "HYDRA_VENUE_URL": f"http://{host}:{port}/"}
-    proc = start_hydra(database_url=worker_database_url(), bind="0.0.0.0", port=port,
-                       probe=f"http://{host}:{port}/accounts/login/", settings_module="config.settings.venue", env=env)
+    env = (
+        {"PORT": str(port)}
+        if addresses
+        else {"PORT": str(port), "ALLOWED_HOSTS": host, "HYDRA_VENUE_URL": f"http://{host}:{port}/"}
+    )
+    proc = start_hydra(
+        database_url=worker_database_url(),
+        bind="0.0.0.0",
+        port=port,
+        probe=f"http://{host}:{port}/accounts/login/",
+        settings_module="config.settings.venue",
+        env=env,
+    )
     yield f"http://{host}:{port}", proc
     stop_hydra(proc)
 
@@ -55,8 +65,12 @@ def test_a_login_posted_from_the_lan_address_passes_csrf(venue_server):
     form = opener.open(f"{base}/accounts/login/", timeout=10).read().decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form).group(1)
     body = urllib.parse.urlencode({"username": "alice", "password": "pw-for-tests", "csrfmiddlewaretoken": token})
-    request = urllib.request.Request(f"{base}/accounts/login/", data=body.encode(), method="POST",
-                                     headers={"Origin": base, "Referer": f"{base}/accounts/login/"})
+    request = urllib.request.Request(
+        f"{base}/accounts/login/",
+        data=body.encode(),
+        method="POST",
+        headers={"Origin": base, "Referer": f"{base}/accounts/login/"},
+    )
     answer = opener.open(request, timeout=10)
     assert answer.status == 200 and answer.url == f"{base}/"  # redirected home, signed in
     assert "sessionid" in {cookie.name for cookie in jar}

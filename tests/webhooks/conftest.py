@@ -1,4 +1,5 @@
 """Helpers for the webhook tests: an event with teams, and a local HTTP receiver."""
+
 import pytest
 
 from tests.factories import EventFactory, RegistrationFactory

@@ -1,6 +1,7 @@
 """A real HTTP receiver for webhook tests: a thread server on 127.0.0.1 that records every request it gets and
 answers with the status codes it is told (the last one repeats), a Location header if told one, and `answer`'s
 bytes (by default "answer <status>")."""
+
 import threading
 import time
 from dataclasses import dataclass, field
@@ -41,9 +42,9 @@ def start_receiver(*statuses: int, location: str = "", answer: bytes | None = No
         def do_POST(self):  # noqa: N802 - http.server's name
             body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
             with lock:
-                receiver.requests.append(Received(
-                    path=self.path, headers=dict(self.headers.items()), body=body, at=time.monotonic()
-                ))
+                receiver.requests.append(
+                    Received(path=self.path, headers=dict(self.headers.items()), body=body, at=time.monotonic())
+                )
                 status = receiver.answer()
             answer = receiver.body if receiver.body is not None else f"answer {status}".encode()
             self.send_response(status)

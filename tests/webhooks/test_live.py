@@ -1,6 +1,7 @@
 """Webhooks against the real services: pairing a round on PostgreSQL sends the deliveries through Redis to a real
 Celery worker, which posts them to local HTTP receivers (thread servers in this process); a failing receiver is
 retried with backoff and then marked failed; a re-sent delivery goes through the same way."""
+
 import json
 import os
 import time
@@ -45,8 +46,13 @@ def worker(transactional_db, redis_url, monkeypatch):
     old, old_env = celery_app.conf.broker_url, os.environ.get("CELERY_BROKER_URL")
     redis.Redis.from_url(broker).flushdb()
     _use_broker(broker)
-    proc = start_worker(database_url=worker_database_url(), broker_url=broker, concurrency=2, beat=False,
-                        settings_module="config.settings.test")
+    proc = start_worker(
+        database_url=worker_database_url(),
+        broker_url=broker,
+        concurrency=2,
+        beat=False,
+        settings_module="config.settings.test",
+    )
     yield proc
     stop_worker(proc, kill=True)
     _use_broker(old)
@@ -72,8 +78,13 @@ def test_deliveries_through_a_real_worker_signed_retried_failed_and_resent(worke
         assert _wait(lambda: len(good.requests) == 1), log()
         request = good.requests[0]
         print(f"delivered {request.at - paired:.3f} s after pairing")  # noqa: T201 - the figure in docs/webhooks.md
-        assert signature_valid(secret=hook.secret, timestamp=request.headers["X-Hydra-Timestamp"], body=request.body,
-                               signature=request.headers["X-Hydra-Signature"], now=time.time())
+        assert signature_valid(
+            secret=hook.secret,
+            timestamp=request.headers["X-Hydra-Timestamp"],
+            body=request.body,
+            signature=request.headers["X-Hydra-Signature"],
+            now=time.time(),
+        )
         assert json.loads(request.body)["round"]["number"] == round_.number
 
         failed = WebhookDelivery.objects.get(webhook__url=bad.url)

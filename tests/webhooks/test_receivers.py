@@ -1,5 +1,6 @@
 """The services tell the webhooks what happened once their transaction commits, and nothing hidden goes out: no
 unconfirmed or disputed result, no pick."""
+
 import json
 
 import pytest
@@ -45,7 +46,9 @@ def test_pairing_a_round_makes_one_delivery_per_subscribed_webhook(django_captur
     [delivery] = WebhookDelivery.objects.filter(event=event)
     assert (delivery.topic, delivery.webhook.url) == ("round.paired", "http://127.0.0.1:1/a")
     assert delivery.payload["round"]["number"] == round_.number
-    names = {t["team_a"] for t in delivery.payload["round"]["tables"]} | {t["team_b"] for t in delivery.payload["round"]["tables"]}
+    names = {t["team_a"] for t in delivery.payload["round"]["tables"]} | {
+        t["team_b"] for t in delivery.payload["round"]["tables"]
+    }
     assert names == set(event.registrations.values_list("team__name", flat=True))
 
 
@@ -55,8 +58,10 @@ def test_an_unconfirmed_or_disputed_result_is_never_sent_and_a_confirmed_one_is(
     round_ = _committed(django_capture_on_commit_callbacks, lambda: event_pair_next(event=event, seed=3))
     match = round_.matches.get()
     games = [SeatGames("A", 2, 0), SeatGames("B", 2, 1)]
-    _committed(django_capture_on_commit_callbacks,
-               lambda: team_match_report(match=match, user=_user(match.team_a), seats=games))
+    _committed(
+        django_capture_on_commit_callbacks,
+        lambda: team_match_report(match=match, user=_user(match.team_a), seats=games),
+    )
     assert _topics(event) == ["round.paired"]
     everything = json.dumps(list(WebhookDelivery.objects.values_list("payload", flat=True)))
     assert "2-1" not in everything and '"wins_b": 1' not in everything
@@ -71,16 +76,24 @@ def test_an_unconfirmed_or_disputed_result_is_never_sent_and_a_confirmed_one_is(
 
 def test_standings_go_out_only_when_the_rounds_last_result_is_in(django_capture_on_commit_callbacks):
     event = event_with_teams(teams=4)
-    webhook_create(event=event, by=event.organizer, url="http://127.0.0.1:1/a",
-                   topics=[DomainEvent.RESULT_FINAL, DomainEvent.STANDINGS_CHANGED])
+    webhook_create(
+        event=event,
+        by=event.organizer,
+        url="http://127.0.0.1:1/a",
+        topics=[DomainEvent.RESULT_FINAL, DomainEvent.STANDINGS_CHANGED],
+    )
     round_ = _committed(django_capture_on_commit_callbacks, lambda: event_pair_next(event=event, seed=3))
     first, second = round_.matches.order_by("table")
     games = [SeatGames("A", 2, 0), SeatGames("B", 2, 0)]
-    _committed(django_capture_on_commit_callbacks,
-               lambda: team_match_record_final(match=first, user=event.organizer, seats=games))
+    _committed(
+        django_capture_on_commit_callbacks,
+        lambda: team_match_record_final(match=first, user=event.organizer, seats=games),
+    )
     assert _topics(event) == ["result.final"]
-    _committed(django_capture_on_commit_callbacks,
-               lambda: team_match_record_final(match=second, user=event.organizer, seats=games))
+    _committed(
+        django_capture_on_commit_callbacks,
+        lambda: team_match_record_final(match=second, user=event.organizer, seats=games),
+    )
     assert _topics(event) == ["result.final", "result.final", "standings.changed"]
     assert WebhookDelivery.objects.get(topic="standings.changed").payload["round"] == 1
 
@@ -118,7 +131,8 @@ def test_draft_started_and_finished_name_the_teams_never_a_card(django_capture_o
 
 
 def test_a_pod_round_and_a_pod_result_go_to_the_pod_topics_and_a_reported_result_does_not(
-        django_capture_on_commit_callbacks):
+    django_capture_on_commit_callbacks,
+):
     from multiplayer.models import MultiplayerTableState
     from multiplayer.selectors import round_multiplayer_tables
     from multiplayer.services import table_result_confirm, table_result_report, tables_pair_next
@@ -127,25 +141,35 @@ def test_a_pod_round_and_a_pod_result_go_to_the_pod_topics_and_a_reported_result
     event = PodEventFactory()
     for _ in range(8):
         RegistrationFactory(event=event, seats=[PlayerFactory(user=UserFactory())])
-    webhook_create(event=event, by=event.organizer, url="http://127.0.0.1:1/a",
-                   topics=[DomainEvent.POD_ROUND_PAIRED, DomainEvent.POD_RESULT_FINAL])
+    webhook_create(
+        event=event,
+        by=event.organizer,
+        url="http://127.0.0.1:1/a",
+        topics=[DomainEvent.POD_ROUND_PAIRED, DomainEvent.POD_RESULT_FINAL],
+    )
     webhook_create(event=event, by=event.organizer, url="http://127.0.0.1:1/b", topics=[DomainEvent.ROUND_PAIRED])
-    round_ = _committed(django_capture_on_commit_callbacks,
-                        lambda: tables_pair_next(event=event, by=event.organizer, seed=1))
+    round_ = _committed(
+        django_capture_on_commit_callbacks, lambda: tables_pair_next(event=event, by=event.organizer, seed=1)
+    )
     [delivery] = WebhookDelivery.objects.filter(event=event)
     assert delivery.topic == "pods.round.paired" and delivery.webhook.url == "http://127.0.0.1:1/a"
     pods = delivery.payload["round"]["pods"]
     assert [p["pod"] for p in pods] == [1, 2] and [s["seat"] for s in pods[0]["players"]] == [1, 2, 3, 4]
     assert sorted(s["player"] for p in pods for s in p["players"]) == sorted(
-        event.registrations.values_list("team__name", flat=True))
+        event.registrations.values_list("team__name", flat=True)
+    )
     first, second = round_multiplayer_tables(round_=round_)
     reporter, confirmer = [s.registration for s in first.seats.all()[:2]]
-    _committed(django_capture_on_commit_callbacks, lambda: table_result_report(
-        table=first, by=_user(reporter), kind="win", players=[reporter.pk]))
+    _committed(
+        django_capture_on_commit_callbacks,
+        lambda: table_result_report(table=first, by=_user(reporter), kind="win", players=[reporter.pk]),
+    )
     assert _topics(event) == ["pods.round.paired"]  # reported, not confirmed: nothing goes out
     _committed(django_capture_on_commit_callbacks, lambda: table_result_confirm(table=first, by=_user(confirmer)))
-    _committed(django_capture_on_commit_callbacks, lambda: table_result_report(
-        table=second, by=event.organizer, kind="time", players=[]))
+    _committed(
+        django_capture_on_commit_callbacks,
+        lambda: table_result_report(table=second, by=event.organizer, kind="time", players=[]),
+    )
     assert _topics(event) == ["pods.round.paired", "pods.result.final", "pods.result.final"]
     result = WebhookDelivery.objects.filter(event=event, topic="pods.result.final").order_by("pk").first()
     assert result.payload["pod_result"]["pod"] == 1 and result.payload["pod_result"]["kind"] == "win"

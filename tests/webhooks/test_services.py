@@ -1,4 +1,5 @@
 """Deliveries to a real local HTTP receiver (a thread server), made by the service the Celery task calls."""
+
 import json
 import time
 
@@ -38,8 +39,13 @@ def test_delivery_reaches_the_receiver_signed_and_is_recorded(receiver):
     assert webhook_delivery_attempt(delivery_id=delivery.pk) is None
     [request] = receiver.requests
     secret = Webhook.objects.get().secret
-    assert signature_valid(secret=secret, timestamp=request.headers["X-Hydra-Timestamp"], body=request.body,
-                           signature=request.headers["X-Hydra-Signature"], now=time.time())
+    assert signature_valid(
+        secret=secret,
+        timestamp=request.headers["X-Hydra-Timestamp"],
+        body=request.body,
+        signature=request.headers["X-Hydra-Signature"],
+        now=time.time(),
+    )
     body = json.loads(request.body)
     assert body["topic"] == "round.paired"
     assert body["round"]["number"] == 1
@@ -116,8 +122,9 @@ def test_an_all_events_webhook_receives_every_event_of_its_owner_only(receiver):
     other = event_with_teams()
     webhook_create(event=first, by=organizer, url=receiver.url, topics=[DomainEvent.ROUND_PAIRED], all_events=True)
     made = {
-        event.pk: webhook_deliveries_create(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED,
-                                            data={"round": event_pair_next(event=event, seed=2).pk})
+        event.pk: webhook_deliveries_create(
+            event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, data={"round": event_pair_next(event=event, seed=2).pk}
+        )
         for event in (first, second, other)
     }
     assert (len(made[first.pk]), len(made[second.pk]), len(made[other.pk])) == (1, 1, 0)
@@ -127,8 +134,9 @@ def test_an_all_events_webhook_receives_every_event_of_its_owner_only(receiver):
 def test_link_local_addresses_are_refused_and_private_ones_only_where_allowed(settings):
     event = event_with_teams(teams=2)
     with pytest.raises(ValidationError) as metadata:
-        webhook_create(event=event, by=event.organizer, url="http://169.254.169.254/latest/meta-data/",
-                       topics=["round.paired"])
+        webhook_create(
+            event=event, by=event.organizer, url="http://169.254.169.254/latest/meta-data/", topics=["round.paired"]
+        )
     assert "not an address of the public internet" in metadata.value.message_dict["url"][0]
     settings.HYDRA_OUTBOUND_ALLOW = []
     with pytest.raises(ValidationError) as private:
@@ -138,8 +146,15 @@ def test_link_local_addresses_are_refused_and_private_ones_only_where_allowed(se
 
 
 # Issue 37's reproductions: each passed on the code before common/outbound.py.
-@pytest.mark.parametrize("url", ["http://100.100.100.200/latest/meta-data/", "http://[::ffff:169.254.169.254]/",
-                                 "http://[2002:a9fe:a9fe::1]/", "http://nowhere.example/hook"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://100.100.100.200/latest/meta-data/",
+        "http://[::ffff:169.254.169.254]/",
+        "http://[2002:a9fe:a9fe::1]/",
+        "http://nowhere.example/hook",
+    ],
+)
 def test_shared_mapped_and_unresolvable_addresses_are_refused_when_saved(url, dns):  # noqa: F811
     event = event_with_teams(teams=2)
     with pytest.raises(ValidationError) as refused:
@@ -210,11 +225,17 @@ def test_the_sweep_sends_again_only_deliveries_whose_task_was_lost(receiver):
 
     lost = _paired_delivery(receiver.url)
     fresh = WebhookDelivery.objects.create(webhook=lost.webhook, event=lost.event, topic=lost.topic, payload={})
-    waiting = WebhookDelivery.objects.create(webhook=lost.webhook, event=lost.event, topic=lost.topic, payload={},
-                                             status=DeliveryStatus.RETRYING,
-                                             next_attempt_at=timezone.now() + dt.timedelta(seconds=20))
-    done = WebhookDelivery.objects.create(webhook=lost.webhook, event=lost.event, topic=lost.topic, payload={},
-                                          status=DeliveryStatus.DELIVERED)
+    waiting = WebhookDelivery.objects.create(
+        webhook=lost.webhook,
+        event=lost.event,
+        topic=lost.topic,
+        payload={},
+        status=DeliveryStatus.RETRYING,
+        next_attempt_at=timezone.now() + dt.timedelta(seconds=20),
+    )
+    done = WebhookDelivery.objects.create(
+        webhook=lost.webhook, event=lost.event, topic=lost.topic, payload={}, status=DeliveryStatus.DELIVERED
+    )
     old = timezone.now() - dt.timedelta(minutes=10)
     WebhookDelivery.objects.filter(pk__in=[lost.pk, done.pk]).update(created_at=old)
     assert webhook_deliveries_sweep() == 1

@@ -1,4 +1,5 @@
 """The webhook pages: for whoever runs the event only; adding, removing and re-sending are logged with who did it."""
+
 import pytest
 from django.urls import reverse
 
@@ -31,12 +32,20 @@ def test_organizer_adds_sees_and_removes_a_webhook(client, dns):  # noqa: F811
     dns.name("discord.com", ["162.159.128.233"])  # the check resolves it; nothing is sent
     event = event_with_teams(teams=2)
     client.force_login(event.organizer)
-    answer = client.post(reverse("webhooks:list", args=[event.pk]), {
-        "url": "https://discord.com/api/webhooks/1/abc", "topics": [DomainEvent.ROUND_PAIRED, DomainEvent.EVENT_FINISHED],
-    })
+    answer = client.post(
+        reverse("webhooks:list", args=[event.pk]),
+        {
+            "url": "https://discord.com/api/webhooks/1/abc",
+            "topics": [DomainEvent.ROUND_PAIRED, DomainEvent.EVENT_FINISHED],
+        },
+    )
     assert answer.status_code == 302
     hook = Webhook.objects.get()
-    assert (hook.event_id, hook.owner_id, hook.topics) == (event.pk, event.organizer.pk, ["round.paired", "event.finished"])
+    assert (hook.event_id, hook.owner_id, hook.topics) == (
+        event.pk,
+        event.organizer.pk,
+        ["round.paired", "event.finished"],
+    )
     page = client.get(reverse("webhooks:list", args=[event.pk])).content.decode()
     assert "https://discord.com/api/webhooks/1/abc" in page and hook.secret in page
     client.post(reverse("webhooks:remove", args=[event.pk, hook.pk]))
@@ -48,7 +57,9 @@ def test_organizer_adds_sees_and_removes_a_webhook(client, dns):  # noqa: F811
 def test_a_bad_address_is_refused_with_a_message(client):
     event = event_with_teams(teams=2)
     client.force_login(event.organizer)
-    answer = client.post(reverse("webhooks:list", args=[event.pk]), {"url": "discord please", "topics": ["round.paired"]})
+    answer = client.post(
+        reverse("webhooks:list", args=[event.pk]), {"url": "discord please", "topics": ["round.paired"]}
+    )
     assert answer.status_code == 400
     assert "http://" in answer.content.decode()
     assert not Webhook.objects.exists()
@@ -57,7 +68,9 @@ def test_a_bad_address_is_refused_with_a_message(client):
 def test_another_organizers_all_events_webhook_is_not_listed_on_my_event(client):
     event = event_with_teams(teams=2)
     other = event_with_teams(teams=2)
-    webhook_create(event=other, by=other.organizer, url="http://127.0.0.1:1/theirs", topics=["round.paired"], all_events=True)
+    webhook_create(
+        event=other, by=other.organizer, url="http://127.0.0.1:1/theirs", topics=["round.paired"], all_events=True
+    )
     client.force_login(event.organizer)
     page = client.get(reverse("webhooks:list", args=[event.pk])).content.decode()
     assert "/theirs" not in page

@@ -1,4 +1,5 @@
 """The team-event model (RULES.md 1 to 3)."""
+
 from .clock import (
     DEFAULT_DECKBUILDING_MINUTES,
     DEFAULT_ROUND_MINUTES,
@@ -18,5 +19,34 @@ from .registration import AvoidedPairing, Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 from .staff import EventStaff, StaffRole
 
-__all__ = ["DEFAULT_DECKBUILDING_MINUTES", "DEFAULT_ROUND_MINUTES", "Announcement", "AvoidedPairing", "CheckIn", "ClockExtension", "ClockPurpose", "ClockStatus",
-           "Decklist", "DecklistChange", "Event", "EventDesk", "EventLogEntry", "EventStaff", "PersonLanguage", "Phase", "PhaseDeck", "PhasePod", "PhaseSeat", "Player", "Registration", "Round", "RoundClock", "Seat", "SeatInvitation", "SeatMatch", "StaffRole", "Team", "TeamMatch"]
+__all__ = [
+    "DEFAULT_DECKBUILDING_MINUTES",
+    "DEFAULT_ROUND_MINUTES",
+    "Announcement",
+    "AvoidedPairing",
+    "CheckIn",
+    "ClockExtension",
+    "ClockPurpose",
+    "ClockStatus",
+    "Decklist",
+    "DecklistChange",
+    "Event",
+    "EventDesk",
+    "EventLogEntry",
+    "EventStaff",
+    "PersonLanguage",
+    "Phase",
+    "PhaseDeck",
+    "PhasePod",
+    "PhaseSeat",
+    "Player",
+    "Registration",
+    "Round",
+    "RoundClock",
+    "Seat",
+    "SeatInvitation",
+    "SeatMatch",
+    "StaffRole",
+    "Team",
+    "TeamMatch",
+]

@@ -1,6 +1,7 @@
 """The round clocks of an event (docs/desk.md, "The round clock"): the event's round and deck-building lengths,
 one clock per round and purpose, and the time added to it. The desk drives them, and the API, the portal and the
 stream overlays read them; the arithmetic is tournaments/clock.py."""
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -34,7 +35,9 @@ class EventDesk(models.Model):
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="desk")
     round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=DEFAULT_ROUND_MINUTES)
-    deckbuilding_minutes = models.PositiveSmallIntegerField(_("minutes for deck building"), default=DEFAULT_DECKBUILDING_MINUTES)
+    deckbuilding_minutes = models.PositiveSmallIntegerField(
+        _("minutes for deck building"), default=DEFAULT_DECKBUILDING_MINUTES
+    )
     check_in_deadline = models.DateTimeField(_("check-in deadline"), null=True, blank=True)
 
     class Meta:
@@ -67,8 +70,11 @@ class RoundClock(models.Model):
         verbose_name = _("round clock")
         verbose_name_plural = _("round clocks")
         constraints = [
-            models.UniqueConstraint(fields=["round", "purpose"], name="roundclock_once_per_round_and_purpose",
-                                    violation_error_message=_("This round already has this clock.")),
+            models.UniqueConstraint(
+                fields=["round", "purpose"],
+                name="roundclock_once_per_round_and_purpose",
+                violation_error_message=_("This round already has this clock."),
+            ),
         ]
 
     def __str__(self) -> str:

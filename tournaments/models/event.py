@@ -35,13 +35,20 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events", verbose_name=_("organizer")
     )
     team_size = models.PositiveSmallIntegerField(_("team size"), default=3)
-    structure = models.CharField(_("structure"), max_length=20, choices=Structure.choices, default=Structure.SEAT_AGAINST_SEAT)
+    structure = models.CharField(
+        _("structure"), max_length=20, choices=Structure.choices, default=Structure.SEAT_AGAINST_SEAT
+    )
     pod_size = models.PositiveSmallIntegerField(
-        _("pod size"), default=4, validators=[MinValueValidator(3), MaxValueValidator(5)],
+        _("pod size"),
+        default=4,
+        validators=[MinValueValidator(3), MaxValueValidator(5)],
         help_text=_("Multiplayer pods only: players a table, 3 to 5."),
     )
     pod_leftovers = models.CharField(
-        _("players left over"), max_length=10, choices=PodLeftovers.choices, default=PodLeftovers.SMALLER,
+        _("players left over"),
+        max_length=10,
+        choices=PodLeftovers.choices,
+        default=PodLeftovers.SMALLER,
         help_text=_("Multiplayer pods only: what the players left over make."),
     )
     pod_win_points = models.PositiveSmallIntegerField(_("points for a win"), default=5)
@@ -49,11 +56,17 @@ class Event(models.Model):
     pod_loss_points = models.PositiveSmallIntegerField(_("points for a loss"), default=0)
     pod_bye_points = models.PositiveSmallIntegerField(_("points for a bye"), default=1)
     pod_tiebreak = models.CharField(
-        _("first tiebreaker"), max_length=20, choices=PodTiebreak.choices, default=PodTiebreak.OPPONENT_POINTS,
+        _("first tiebreaker"),
+        max_length=20,
+        choices=PodTiebreak.choices,
+        default=PodTiebreak.OPPONENT_POINTS,
         help_text=_("Multiplayer pods only: after points; then games won, then seat order."),
     )
     shared_life = models.PositiveSmallIntegerField(
-        _("shared starting life"), null=True, blank=True, help_text=_("Shared-game events only; filled from the preset.")
+        _("shared starting life"),
+        null=True,
+        blank=True,
+        help_text=_("Shared-game events only; filled from the preset."),
     )
     shared_poison = models.PositiveSmallIntegerField(
         _("shared poison limit"), null=True, blank=True, help_text=_("Shared-game events only; filled from the preset.")
@@ -61,127 +74,206 @@ class Event(models.Model):
     shared_games_per_match = models.PositiveSmallIntegerField(
         _("games per shared-game match"), default=1, help_text=_("1 (MTR 9.1) or 3 (best of three).")
     )
-    format_kind = models.CharField(_("format"), max_length=30, choices=FormatKind.choices, default=FormatKind.TEAM_CONSTRUCTED)
+    format_kind = models.CharField(
+        _("format"), max_length=30, choices=FormatKind.choices, default=FormatKind.TEAM_CONSTRUCTED
+    )
     constructed_format = models.CharField(
-        _("constructed format"), max_length=30, blank=True, help_text=_("As MTGJSON names it: standard, pioneer, modern ...")
+        _("constructed format"),
+        max_length=30,
+        blank=True,
+        help_text=_("As MTGJSON names it: standard, pioneer, modern ..."),
     )
     seat_formats = models.JSONField(
-        _("format per seat"), default=list, blank=True, help_text=_('Mixed-format events: ["standard", "pioneer", "modern"]')
+        _("format per seat"),
+        default=list,
+        blank=True,
+        help_text=_('Mixed-format events: ["standard", "pioneer", "modern"]'),
     )
-    deck_rule = models.CharField(_("unified deck construction"), max_length=20, choices=DeckRule.choices, default=DeckRule.FOUR_COPIES)
+    deck_rule = models.CharField(
+        _("unified deck construction"), max_length=20, choices=DeckRule.choices, default=DeckRule.FOUR_COPIES
+    )
     formats_must_differ = models.BooleanField(
-        _("members' formats must all differ"), default=True,
-        help_text=_("Format per seat only: each member plays a different format (DCI 8.3). Untick to assign "
-                    "formats per seat freely."),
+        _("members' formats must all differ"),
+        default=True,
+        help_text=_(
+            "Format per seat only: each member plays a different format (DCI 8.3). Untick to assign "
+            "formats per seat freely."
+        ),
     )
     enforcement_level = models.CharField(
         _("rules enforcement level"), max_length=15, choices=EnforcementLevel.choices, default=EnforcementLevel.REGULAR
     )
     draft_structure = models.CharField(
-        _("draft structure"), max_length=15, choices=DraftStructure.choices, default=DraftStructure.EVERY_ROUND,
+        _("draft structure"),
+        max_length=15,
+        choices=DraftStructure.choices,
+        default=DraftStructure.EVERY_ROUND,
         help_text=_("Team Rochester only; chosen before the event starts."),
     )
     pods_play_across = models.BooleanField(
-        _("pair across draft pods"), default=False,
-        help_text=_("Two-Headed Giant booster draft only, Regular REL only: the teams of a pod don't have to play each "
-                    "other (the pod rule, MTR 7.6, lifted); the event page says so."),
+        _("pair across draft pods"),
+        default=False,
+        help_text=_(
+            "Two-Headed Giant booster draft only, Regular REL only: the teams of a pod don't have to play each "
+            "other (the pod rule, MTR 7.6, lifted); the event page says so."
+        ),
     )
     rochester_teams_of_two = models.BooleanField(
-        _("teams of two (house rule)"), default=False,
-        help_text=_("Team Rochester only: MTR 8.5 knows teams of three. Tick to run teams of two (12 packs a table) "
-                    "on purpose; the event page says it is a house rule."),
+        _("teams of two (house rule)"),
+        default=False,
+        help_text=_(
+            "Team Rochester only: MTR 8.5 knows teams of three. Tick to run teams of two (12 packs a table) "
+            "on purpose; the event page says it is a house rule."
+        ),
     )
     deck_building_minutes = models.PositiveSmallIntegerField(
-        _("deck building minutes"), null=True, blank=True, default=DEFAULT_DECK_BUILDING_MINUTES,
+        _("deck building minutes"),
+        null=True,
+        blank=True,
+        default=DEFAULT_DECK_BUILDING_MINUTES,
         help_text=_("Limited events: time to build and register decks after the draft. Empty: no clock."),
     )
     real_product = models.BooleanField(
-        _("real product"), default=False,
-        help_text=_("Limited events: the players open real boosters at the table (a prerelease, a store draft), so "
-                    "Hydra doesn't know the pools. Decks are registered as typed lists, a main deck of at least 40 "
-                    "cards and the rest as sideboard, and are not checked against a pool."),
+        _("real product"),
+        default=False,
+        help_text=_(
+            "Limited events: the players open real boosters at the table (a prerelease, a store draft), so "
+            "Hydra doesn't know the pools. Decks are registered as typed lists, a main deck of at least 40 "
+            "cards and the rest as sideboard, and are not checked against a pool."
+        ),
     )
     decklists_at_regular = models.BooleanField(
-        _("deck registration at Regular REL"), default=False,
-        help_text=_("Real product only: at Competitive and Professional REL the players always register their "
-                    "decks; at Regular REL only when this is ticked."),
+        _("deck registration at Regular REL"),
+        default=False,
+        help_text=_(
+            "Real product only: at Competitive and Professional REL the players always register their "
+            "decks; at Regular REL only when this is ticked."
+        ),
     )
     extra_banned = models.TextField(
-        _("event banned list"), blank=True, help_text=_("The event's own banned cards, one name per line: banned in every deck of this event, on top of the format's own list.")
+        _("event banned list"),
+        blank=True,
+        help_text=_(
+            "The event's own banned cards, one name per line: banned in every deck of this event, on top of the format's own list."
+        ),
     )
     decklist_deadline = models.DateTimeField(
-        _("decklist deadline"), null=True, blank=True,
+        _("decklist deadline"),
+        null=True,
+        blank=True,
         help_text=_("Players may submit and fix decklists until then. Empty: until round 1 is paired."),
     )
     decklists_locked = models.BooleanField(_("decklists locked"), default=False)
     decklists_published = models.BooleanField(
-        _("publish the top teams' decklists"), default=False,
+        _("publish the top teams' decklists"),
+        default=False,
         help_text=_("Once the event is finished, the decklists of the top teams are public on the event's pages."),
     )
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=5)
     top_cut = models.PositiveSmallIntegerField(
-        _("top cut"), default=0,
+        _("top cut"),
+        default=0,
         choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32")],
     )
     bracket_seeding = models.CharField(
-        _("event structure"), max_length=10, blank=True, default="", choices=BracketSeeding.choices,
-        help_text=_("Single elimination from round 1 instead of Swiss rounds: how the bracket is seeded; the top "
-                    "seeds get the byes."),
+        _("event structure"),
+        max_length=10,
+        blank=True,
+        default="",
+        choices=BracketSeeding.choices,
+        help_text=_(
+            "Single elimination from round 1 instead of Swiss rounds: how the bracket is seeded; the top "
+            "seeds get the byes."
+        ),
     )
     # Issue 42: a Day 2 cut after a chosen Swiss round (tournaments/daytwo.py, docs/standings.md).
     day2_cut_round = models.PositiveSmallIntegerField(
-        _("Day 2 cut after round"), null=True, blank=True,
-        help_text=_("After this Swiss round only those with the record or points below go on to Day 2; the others "
-                    "are marked \"did not advance\" and keep their standings. Empty: no Day 2 cut."),
+        _("Day 2 cut after round"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "After this Swiss round only those with the record or points below go on to Day 2; the others "
+            'are marked "did not advance" and keep their standings. Empty: no Day 2 cut.'
+        ),
     )
     day2_cut_kind = models.CharField(
-        _("Day 2 cut by"), max_length=10, blank=True, default="", choices=CutKind.choices,
-        help_text=_("A record (\"X-2 or better\": 2 losses allowed, a draw counting its 1 match point) or match points "
-                    "(\"18 points or more\")."),
+        _("Day 2 cut by"),
+        max_length=10,
+        blank=True,
+        default="",
+        choices=CutKind.choices,
+        help_text=_(
+            'A record ("X-2 or better": 2 losses allowed, a draw counting its 1 match point) or match points '
+            '("18 points or more").'
+        ),
     )
     day2_cut_threshold = models.PositiveSmallIntegerField(
-        _("Day 2 cut threshold"), null=True, blank=True,
+        _("Day 2 cut threshold"),
+        null=True,
+        blank=True,
         help_text=_("The losses allowed (record) or the match points needed (points)."),
     )
     day2_cut_applied = models.BooleanField(
-        _("Day 2 cut made"), default=False, editable=False,
-        help_text=_("Set when the cut is made (after its round, by hand or when the next round is paired); cleared "
-                    "when the organizer undoes it."),
+        _("Day 2 cut made"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "Set when the cut is made (after its round, by hand or when the next round is paired); cleared "
+            "when the organizer undoes it."
+        ),
     )
     status = models.CharField(_("status"), max_length=20, choices=EventStatus.choices, default=EventStatus.REGISTRATION)
-    is_public = models.BooleanField(_("public"), default=True, help_text=_("Pairings and standings are visible to everyone."))
+    is_public = models.BooleanField(
+        _("public"), default=True, help_text=_("Pairings and standings are visible to everyone.")
+    )
     version = models.PositiveBigIntegerField(
-        _("scoreboard version"), default=0, editable=False,
+        _("scoreboard version"),
+        default=0,
+        editable=False,
         help_text=_("Bumped by every change to pairings or results; scoreboards use it as their ETag."),
     )
     region = models.CharField(
         _("region"), max_length=100, blank=True, help_text=_("Where the event counts on regional leaderboards.")
     )
     rating_importance = models.CharField(
-        _("rating importance"), max_length=20, choices=RatingImportance.choices, default=RatingImportance.CASUAL,
+        _("rating importance"),
+        max_length=20,
+        choices=RatingImportance.choices,
+        default=RatingImportance.CASUAL,
         help_text=_("Sets K, how far one result moves a rating: 16 casual, 32 competitive."),
     )
     seed_by_rating = models.BooleanField(
-        _("seed by rating"), default=False,
-        help_text=_("Round 1 pairs the teams by rating (the top half against the bottom half) instead of at random, "
-                    "and teams tied on every tiebreaker, in the standings and for the top cut, are ordered by rating "
-                    "before the random final tiebreak. A team's rating is its members' mean in the event's rating "
-                    "category; a player never rated counts as 1600."),
+        _("seed by rating"),
+        default=False,
+        help_text=_(
+            "Round 1 pairs the teams by rating (the top half against the bottom half) instead of at random, "
+            "and teams tied on every tiebreaker, in the standings and for the top cut, are ordered by rating "
+            "before the random final tiebreak. A team's rating is its members' mean in the event's rating "
+            "category; a player never rated counts as 1600."
+        ),
     )
     signup_open = models.BooleanField(
-        _("sign-up open"), default=False,
+        _("sign-up open"),
+        default=False,
         help_text=_("Captains may sign their teams up on the portal and invite their teammates."),
     )
     signup_deadline = models.DateTimeField(
-        _("sign-up deadline"), null=True, blank=True,
+        _("sign-up deadline"),
+        null=True,
+        blank=True,
         help_text=_("A team must have every seat filled by then. Empty: until sign-up is closed."),
     )
     signup_capacity = models.PositiveSmallIntegerField(
-        _("capacity (teams)"), null=True, blank=True,
-        help_text=_("Complete teams beyond this many go on the waitlist, in the order they were completed. Empty: no limit."),
+        _("capacity (teams)"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Complete teams beyond this many go on the waitlist, in the order they were completed. Empty: no limit."
+        ),
     )
     signup_needs_approval = models.BooleanField(
-        _("organizer approves teams by hand"), default=False,
+        _("organizer approves teams by hand"),
+        default=False,
         help_text=_("A complete team waits for the organizer's approval before it takes a place."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -194,9 +286,8 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(team_size__gte=1, team_size__lte=MAX_TEAM_SIZE),
                 name="event_team_size_range",
-                violation_error_message=_(
-                    "A team has 1 to %(max)d members (1: an individual event of single players)."
-                ) % {"max": MAX_TEAM_SIZE},
+                violation_error_message=_("A team has 1 to %(max)d members (1: an individual event of single players).")
+                % {"max": MAX_TEAM_SIZE},
             ),
             models.CheckConstraint(
                 # A single-elimination event stores its bracket's size there once seeded (64, 128 ...).
@@ -218,7 +309,9 @@ class Event(models.Model):
                 condition=~Q(format_kind__in=["2hg_constructed", "2hg_sealed", "2hg_draft"])
                 | Q(team_size=2, structure=Structure.TWO_HEADED_GIANT),
                 name="event_2hg_is_two_headed_giant",
-                violation_error_message=_("Two-Headed Giant formats need teams of 2 and the Two-Headed Giant structure."),
+                violation_error_message=_(
+                    "Two-Headed Giant formats need teams of 2 and the Two-Headed Giant structure."
+                ),
             ),
             models.CheckConstraint(
                 condition=~Q(structure=Structure.TWO_HEADED_GIANT) | Q(team_size=2),

@@ -1,6 +1,7 @@
 """What the event day records beyond the rounds: check-in and announcements (docs/desk.md). The desk ticks and
 posts them, the portal checks a team in and shows them, the projector and the event file read them; they are the
 event's, so they live here (issue 55), beside the round clocks (clock.py)."""
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -29,8 +30,15 @@ class Announcement(models.Model):
     the next round, or the top cut, clears it."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="announcements")
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, blank=True, related_name="+",
-                              verbose_name=_("round"), help_text=_("The round it was made in; empty before round 1."))
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("round"),
+        help_text=_("The round it was made in; empty before round 1."),
+    )
     text = models.CharField(_("announcement"), max_length=280)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     is_active = models.BooleanField(_("shown"), default=True)

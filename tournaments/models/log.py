@@ -39,8 +39,10 @@ def change_text(value) -> str:
     if isinstance(value, dict):
         if {"table", "a", "b"} <= value.keys():
             return f"{value['table']}: {value['a']} v {value['b'] or '–'}"
-        return ", ".join(f"{k}: {change_text(v) if isinstance(v, (dict, list)) else ('–' if v is None else v)}"
-                         for k, v in value.items())
+        return ", ".join(
+            f"{k}: {change_text(v) if isinstance(v, (dict, list)) else ('–' if v is None else v)}"
+            for k, v in value.items()
+        )
     return str(value)
 
 
@@ -59,7 +61,12 @@ class EventLogEntry(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries", verbose_name=_("event"))
     at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("by"),
     )
     # Who did it, in words, when it wasn't a person's own session: "token Desk 2 (of alice)" (issue 25).
     actor = models.CharField(_("acting as"), max_length=200, blank=True, default="")
@@ -69,11 +76,19 @@ class EventLogEntry(models.Model):
     source = models.JSONField(_("message source"), default=dict, blank=True)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
     registration = models.ForeignKey(
-        "tournaments.Registration", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Registration",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("team"),
     )
     match = models.ForeignKey(
-        "tournaments.TeamMatch", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.TeamMatch",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("match"),
     )
     before = models.JSONField(_("before"), null=True, blank=True)

@@ -19,11 +19,20 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
     made_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
-        verbose_name=_("made by"), help_text=_("The organizer whose event made this player (a placeholder until claimed)."),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("made by"),
+        help_text=_("The organizer whose event made this player (a placeholder until claimed)."),
     )
     made_for_event = models.ForeignKey(
-        "tournaments.Event", on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        "tournaments.Event",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("made for event"),
     )
 
@@ -63,10 +72,15 @@ class SeatInvitation(models.Model):
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="seat_invitations")
     placeholder = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seat_invitations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_invitations",
-                             verbose_name=_("invited account"))
-    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-                                   related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="seat_invitations",
+        verbose_name=_("invited account"),
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     accepted = models.BooleanField(null=True, blank=True)
@@ -88,8 +102,9 @@ class PersonLanguage(models.Model):
     device without a language cookie, and every e-mail and push sent to them speaks it
     (tournaments.selectors.languages, docs/translating.md)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
-                                related_name="chosen_language")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="chosen_language"
+    )
     language = models.CharField(_("language"), max_length=10)
     chosen_at = models.DateTimeField(auto_now=True)
 

@@ -23,23 +23,35 @@ class Phase(models.Model):
     name = models.CharField(_("name"), max_length=100, blank=True)
     format_kind = models.CharField(_("format"), max_length=30, choices=FormatKind.choices)
     constructed_format = models.CharField(
-        _("constructed format"), max_length=30, blank=True,
+        _("constructed format"),
+        max_length=30,
+        blank=True,
         help_text=_("Constructed phases: as MTGJSON names it (standard, modern ...). Empty: the event's."),
     )
     rounds = models.PositiveSmallIntegerField(
-        _("Swiss rounds"), validators=[MinValueValidator(1), MaxValueValidator(30)])
+        _("Swiss rounds"), validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
     pairing_scope = models.CharField(
-        _("pairing scope"), max_length=10, choices=PairingScope.choices, default=PairingScope.FIELD,
+        _("pairing scope"),
+        max_length=10,
+        choices=PairingScope.choices,
+        default=PairingScope.FIELD,
         help_text=_("The whole field, or within the phase's draft pods seated by the standings (pod 1 the top)."),
     )
     pod_size = models.PositiveSmallIntegerField(
-        _("pod size"), default=MAX_POD_SIZE, validators=[MinValueValidator(2), MaxValueValidator(MAX_POD_SIZE)],
+        _("pod size"),
+        default=MAX_POD_SIZE,
+        validators=[MinValueValidator(2), MaxValueValidator(MAX_POD_SIZE)],
         help_text=_("Draft pods only: at most this many a pod (8 as the MTR asks)."),
     )
     seed = models.BigIntegerField(_("seating seed"), default=0)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     started_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("started by"),
     )
 
@@ -48,12 +60,21 @@ class Phase(models.Model):
         verbose_name = _("phase")
         verbose_name_plural = _("phases")
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="phase_number_once_per_event",
-                                    violation_error_message=_("This event already has a phase with this number.")),
-            models.CheckConstraint(condition=Q(number__gte=1), name="phase_number_positive",
-                                   violation_error_message=_("Phases are numbered from 1.")),
-            models.CheckConstraint(condition=Q(rounds__gte=1, rounds__lte=30), name="phase_rounds_range",
-                                   violation_error_message=_("A phase plays 1 to 30 Swiss rounds.")),
+            models.UniqueConstraint(
+                fields=["event", "number"],
+                name="phase_number_once_per_event",
+                violation_error_message=_("This event already has a phase with this number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(number__gte=1),
+                name="phase_number_positive",
+                violation_error_message=_("Phases are numbered from 1."),
+            ),
+            models.CheckConstraint(
+                condition=Q(rounds__gte=1, rounds__lte=30),
+                name="phase_rounds_range",
+                violation_error_message=_("A phase plays 1 to 30 Swiss rounds."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -61,9 +82,11 @@ class Phase(models.Model):
 
     @property
     def label(self) -> str:
-        """"Phase 2: Booster draft" (in the event's words), or the phase's own name after its number."""
-        return str(_("Phase %(n)d: %(name)s") % {
-            "n": self.number, "name": self.name or format_label(event=self.event, format_kind=self.format_kind)})
+        """ "Phase 2: Booster draft" (in the event's words), or the phase's own name after its number."""
+        return str(
+            _("Phase %(n)d: %(name)s")
+            % {"n": self.number, "name": self.name or format_label(event=self.event, format_kind=self.format_kind)}
+        )
 
     @property
     def in_pods(self) -> bool:
@@ -82,8 +105,11 @@ class PhasePod(models.Model):
         verbose_name = _("pod")
         verbose_name_plural = _("pods")
         constraints = [
-            models.UniqueConstraint(fields=["phase", "number"], name="phasepod_number_once_per_phase",
-                                    violation_error_message=_("This phase already has a pod with this number.")),
+            models.UniqueConstraint(
+                fields=["phase", "number"],
+                name="phasepod_number_once_per_phase",
+                violation_error_message=_("This phase already has a pod with this number."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -94,8 +120,9 @@ class PhaseSeat(models.Model):
     """Where an entrant sits in a phase's draft pods: pod 1 the top of the standings when the phase started."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="seats", verbose_name=_("phase"))
-    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="phase_seats",
-                                     verbose_name=_("team"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="phase_seats", verbose_name=_("team")
+    )
     pod = models.ForeignKey(PhasePod, on_delete=models.CASCADE, related_name="seats", verbose_name=_("pod"))
     seat = models.PositiveSmallIntegerField(_("seat"))
 
@@ -104,10 +131,16 @@ class PhaseSeat(models.Model):
         verbose_name = _("pod seat")
         verbose_name_plural = _("pod seats")
         constraints = [
-            models.UniqueConstraint(fields=["phase", "registration"], name="phaseseat_once_per_phase",
-                                    violation_error_message=_("An entrant sits in one pod of a phase.")),
-            models.UniqueConstraint(fields=["pod", "seat"], name="phaseseat_seat_once_per_pod",
-                                    violation_error_message=_("Two entrants can't share a seat of a pod.")),
+            models.UniqueConstraint(
+                fields=["phase", "registration"],
+                name="phaseseat_once_per_phase",
+                violation_error_message=_("An entrant sits in one pod of a phase."),
+            ),
+            models.UniqueConstraint(
+                fields=["pod", "seat"],
+                name="phaseseat_seat_once_per_pod",
+                violation_error_message=_("Two entrants can't share a seat of a pod."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -119,8 +152,9 @@ class PhaseDeck(models.Model):
     when the next phase starts, so judges see each phase's deck, and the next phase registers anew."""
 
     phase = models.ForeignKey(Phase, on_delete=models.CASCADE, related_name="decks", verbose_name=_("phase"))
-    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="phase_decks",
-                                     verbose_name=_("team"))
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="phase_decks", verbose_name=_("team")
+    )
     letter = models.CharField(_("seat"), max_length=1)
     player_name = models.CharField(_("player"), max_length=200, blank=True)
     text = models.TextField(_("decklist as submitted"), blank=True)
@@ -134,8 +168,11 @@ class PhaseDeck(models.Model):
         verbose_name = _("phase deck")
         verbose_name_plural = _("phase decks")
         constraints = [
-            models.UniqueConstraint(fields=["phase", "registration", "letter"], name="phasedeck_once_per_seat",
-                                    violation_error_message=_("A seat keeps one deck per phase.")),
+            models.UniqueConstraint(
+                fields=["phase", "registration", "letter"],
+                name="phasedeck_once_per_seat",
+                violation_error_message=_("A seat keeps one deck per phase."),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -18,36 +18,53 @@ class Registration(models.Model):
         _("joined in round"), default=1, help_text=_("Late entries join in a later round.")
     )
     missed_rounds_as_losses = models.BooleanField(
-        _("missed rounds count as losses"), default=False, help_text=_("Otherwise a late entry starts with zero points.")
+        _("missed rounds count as losses"),
+        default=False,
+        help_text=_("Otherwise a late entry starts with zero points."),
     )
     dropped_round = models.PositiveSmallIntegerField(
         _("dropped in round"), null=True, blank=True, help_text=_("The team plays no round after this one.")
     )
     disqualified_at = models.DateTimeField(
-        _("disqualified at"), null=True, blank=True, editable=False,
+        _("disqualified at"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("A disqualified team gets no further pairings; its earlier matches still count for its opponents."),
     )
     disqualified_reason = models.TextField(_("reason for the disqualification"), blank=True, editable=False)
     deck_problems = models.JSONField(
-        _("decklist problems"), default=list, blank=True, editable=False,
+        _("decklist problems"),
+        default=list,
+        blank=True,
+        editable=False,
         help_text=_("The team's decklist problems as of the latest submission, each with a message."),
     )
     topcut_seed = models.PositiveSmallIntegerField(
-        _("top-cut seed"), null=True, blank=True, editable=False,
+        _("top-cut seed"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("Fixed when the top cut starts; a team that drops in the playoff keeps it."),
     )
     # Issue 42: a Day 2 cut after round N marks those below its threshold; not a drop of their own choice.
     day2_cut_round = models.PositiveSmallIntegerField(
-        _("did not advance after round"), null=True, blank=True, editable=False,
+        _("did not advance after round"),
+        null=True,
+        blank=True,
+        editable=False,
         help_text=_("Set by the event's Day 2 cut: not paired after this round, standings and placings kept."),
     )
     # Issue 42: byes earned in advance (a qualification's reward) and a table kept all event (accessibility).
     byes_in_advance = models.PositiveSmallIntegerField(
-        _("byes in advance"), default=0,
+        _("byes in advance"),
+        default=0,
         help_text=_("0 to 3: a bye in rounds 1 to this number, each counted as a match win."),
     )
     fixed_table = models.PositiveSmallIntegerField(
-        _("fixed table"), null=True, blank=True,
+        _("fixed table"),
+        null=True,
+        blank=True,
         help_text=_("Keeps this table number every round (accessibility); the other tables are numbered around it."),
     )
     # The last tiebreak's key when it came with an event file (issue 39): final_tiebreak(seed, id) of the event the

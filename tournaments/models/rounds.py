@@ -26,11 +26,13 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "number"], name="round_number_once_per_event",
+                fields=["event", "number"],
+                name="round_number_once_per_event",
                 violation_error_message=_("This event already has a round with this number."),
             ),
             models.CheckConstraint(
-                condition=Q(number__gte=1), name="round_number_positive",
+                condition=Q(number__gte=1),
+                name="round_number_positive",
                 violation_error_message=_("Rounds are numbered from 1."),
             ),
         ]
@@ -63,23 +65,42 @@ class TeamMatch(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(_("table"))
-    team_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("team A"))
+    team_a = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="matches_as_a", verbose_name=_("team A")
+    )
     team_b = models.ForeignKey(
-        Registration, on_delete=models.PROTECT, related_name="matches_as_b", null=True, blank=True,
-        verbose_name=_("team B"), help_text=_("Empty for a bye."),
+        Registration,
+        on_delete=models.PROTECT,
+        related_name="matches_as_b",
+        null=True,
+        blank=True,
+        verbose_name=_("team B"),
+        help_text=_("Empty for a bye."),
     )
     # Shared-game matches (2HG, 3HS) keep their games here; seat-against-seat matches in SeatMatch rows.
     games_won_a = models.PositiveSmallIntegerField(_("games won by A"), default=0)
     games_won_b = models.PositiveSmallIntegerField(_("games won by B"), default=0)
     games_drawn = models.PositiveSmallIntegerField(_("games drawn"), default=0)
     outcome = models.CharField(_("outcome"), max_length=1, choices=Outcome.choices, blank=True)
-    result_state = models.CharField(_("result"), max_length=10, choices=ResultState.choices, default=ResultState.PENDING)
+    result_state = models.CharField(
+        _("result"), max_length=10, choices=ResultState.choices, default=ResultState.PENDING
+    )
     reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("reported by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reported by"),
     )
     reported_at = models.DateTimeField(_("reported at"), null=True, blank=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+", verbose_name=_("confirmed by")
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     dispute_note = models.TextField(_("dispute"), blank=True, help_text=_("Why the other team disputes the report."))
@@ -90,14 +111,26 @@ class TeamMatch(models.Model):
         verbose_name = _("team match")
         verbose_name_plural = _("team matches")
         constraints = [
-            models.UniqueConstraint(fields=["round", "table"], name="match_table_once_per_round",
-                                    violation_error_message=_("Two matches can't share a table in one round.")),
-            models.UniqueConstraint(fields=["round", "team_a"], name="match_team_a_once_per_round",
-                                    violation_error_message=_("This team already plays in this round.")),
-            models.UniqueConstraint(fields=["round", "team_b"], name="match_team_b_once_per_round",
-                                    violation_error_message=_("This team already plays in this round.")),
-            models.CheckConstraint(condition=~Q(team_a=F("team_b")), name="match_two_different_teams",
-                                   violation_error_message=_("A team can't play itself.")),
+            models.UniqueConstraint(
+                fields=["round", "table"],
+                name="match_table_once_per_round",
+                violation_error_message=_("Two matches can't share a table in one round."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "team_a"],
+                name="match_team_a_once_per_round",
+                violation_error_message=_("This team already plays in this round."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "team_b"],
+                name="match_team_b_once_per_round",
+                violation_error_message=_("This team already plays in this round."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(team_a=F("team_b")),
+                name="match_two_different_teams",
+                violation_error_message=_("A team can't play itself."),
+            ),
             models.CheckConstraint(
                 condition=Q(team_b__isnull=False) | Q(outcome=Outcome.A_WINS, result_state=ResultState.FINAL),
                 name="match_bye_is_a_final_win",
@@ -134,14 +167,17 @@ class SeatMatch(models.Model):
         verbose_name = _("seat match")
         verbose_name_plural = _("seat matches")
         constraints = [
-            models.UniqueConstraint(fields=["team_match", "letter"], name="seatmatch_once_per_seat",
-                                    violation_error_message=_("Each seat plays one match per team match.")),
+            models.UniqueConstraint(
+                fields=["team_match", "letter"],
+                name="seatmatch_once_per_seat",
+                violation_error_message=_("Each seat plays one match per team match."),
+            ),
             # A best of three (scoring checks it); a playoff may be a best of five, as published events have them.
-            models.CheckConstraint(condition=Q(wins_a__lte=3, wins_b__lte=3, draws__lte=3)
-                                   & ~Q(wins_a=3, wins_b=3),
-                                   name="seatmatch_best_of_five_at_most",
-                                   violation_error_message=_("An individual match is at most a best of five: at "
-                                                             "most 3 wins per player.")),
+            models.CheckConstraint(
+                condition=Q(wins_a__lte=3, wins_b__lte=3, draws__lte=3) & ~Q(wins_a=3, wins_b=3),
+                name="seatmatch_best_of_five_at_most",
+                violation_error_message=_("An individual match is at most a best of five: at most 3 wins per player."),
+            ),
         ]
 
     def __str__(self) -> str:

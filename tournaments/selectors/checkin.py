@@ -1,4 +1,5 @@
 """Reads of check-in (tournaments/services/checkin.py writes it)."""
+
 from tournaments.models import CheckIn, Registration
 
 

@@ -1,5 +1,6 @@
 """The round clock as every door reads it: the desk, the portal, the API and the stream overlays
 (docs/desk.md, "The round clock"). The arithmetic is tournaments/clock.py; the server's now is the only clock."""
+
 from __future__ import annotations
 
 from tournaments import clock as engine
@@ -16,10 +17,7 @@ def _default_seconds(event_id: int, purpose: str) -> int:
 
 def round_clock(*, round_: Round, purpose: str = ClockPurpose.MATCHES) -> RoundClock | None:
     """The stored clock of the round with its extensions (two queries), or None before anyone touched it."""
-    return (
-        RoundClock.objects.filter(round=round_, purpose=purpose)
-        .prefetch_related("extensions").first()
-    )
+    return RoundClock.objects.filter(round=round_, purpose=purpose).prefetch_related("extensions").first()
 
 
 def round_clock_state(*, round_: Round, purpose: str = ClockPurpose.MATCHES, clock: RoundClock | None = None) -> dict:
@@ -34,8 +32,11 @@ def round_clock_state(*, round_: Round, purpose: str = ClockPurpose.MATCHES, clo
         extensions = []
     else:
         reading = engine.read_clock(
-            status=clock.status, duration_seconds=clock.duration_seconds, ends_at=clock.ends_at,
-            paused_remaining=clock.paused_remaining, now=at,
+            status=clock.status,
+            duration_seconds=clock.duration_seconds,
+            ends_at=clock.ends_at,
+            paused_remaining=clock.paused_remaining,
+            now=at,
         )
         extensions = [
             {"table": x.table, "seconds": x.seconds, "reason": x.reason, "at": x.created_at.isoformat()}

@@ -1,4 +1,5 @@
 """Day 2 cut reads (issue 42): who the cut would keep, and who it did not advance."""
+
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -19,8 +20,13 @@ def day2_cut_entrants(*, event: Event, round_number: int) -> list[CutEntrant]:
     still counts as advanced). Entrants joining after the cut's round are Day 2
     entries and are not decided by it."""
     standings = standings_for_event(event=event, upto_round=round_number)
-    decided = set(Registration.objects.filter(Q(dropped_round__isnull=True) | Q(dropped_round__gt=round_number),
-                                              event=event, joined_round__lte=round_number).values_list("id", flat=True))
+    decided = set(
+        Registration.objects.filter(
+            Q(dropped_round__isnull=True) | Q(dropped_round__gt=round_number),
+            event=event,
+            joined_round__lte=round_number,
+        ).values_list("id", flat=True)
+    )
     return [CutEntrant(id=row.team, points=row.match_points) for row in standings if row.team in decided]
 
 
@@ -36,8 +42,9 @@ def day2_below_cut(*, event: Event) -> set[int]:
     if not event.day2_cut_applied or event.day2_cut_round is None:
         return set()
     rows = Registration.objects.filter(event=event).values_list("id", "day2_cut_round", "dropped_round")
-    return {pk for pk, cut, dropped in rows
-            if cut is not None or (dropped is not None and dropped <= event.day2_cut_round)}
+    return {
+        pk for pk, cut, dropped in rows if cut is not None or (dropped is not None and dropped <= event.day2_cut_round)
+    }
 
 
 def day2_round_missing_tables(*, event: Event, round_number: int) -> list[int] | None:
@@ -45,8 +52,12 @@ def day2_round_missing_tables(*, event: Event, round_number: int) -> list[int] |
     the round is not paired."""
     if not event.rounds.filter(kind=RoundKind.SWISS, number=round_number).exists():
         return None
-    return list(TeamMatch.objects.filter(round__event=event, round__kind=RoundKind.SWISS, round__number=round_number)
-                .exclude(result_state__in=COUNTING_STATES).order_by("table").values_list("table", flat=True))
+    return list(
+        TeamMatch.objects.filter(round__event=event, round__kind=RoundKind.SWISS, round__number=round_number)
+        .exclude(result_state__in=COUNTING_STATES)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
 
 
 @dataclass(frozen=True)
@@ -71,20 +82,44 @@ def day2_cut_state(*, event: Event) -> CutState:
     if event.day2_cut_applied and round_number is not None:
         out = day2_not_advanced(event=event)
         entrants = day2_cut_entrants(event=event, round_number=round_number)
-        return CutState(round=round_number, kind=kind, threshold=threshold, applied=True,
-                        advanced=tuple(e.id for e in entrants if e.id not in out),
-                        not_advanced=tuple(e.id for e in entrants if e.id in out), min_points=None, problem="")
+        return CutState(
+            round=round_number,
+            kind=kind,
+            threshold=threshold,
+            applied=True,
+            advanced=tuple(e.id for e in entrants if e.id not in out),
+            not_advanced=tuple(e.id for e in entrants if e.id in out),
+            min_points=None,
+            problem="",
+        )
     try:
         plan = day2_cut_plan(event=event, round_number=round_number, kind=kind, threshold=threshold)
     except ValidationError as exc:  # a preview says why the cut can't be made yet instead of refusing
-        return CutState(round=round_number, kind=kind, threshold=threshold, applied=False, advanced=(),
-                        not_advanced=(), min_points=None, problem=" ".join(exc.messages))
-    return CutState(round=round_number, kind=kind, threshold=threshold, applied=False, advanced=plan.advanced,
-                    not_advanced=plan.not_advanced, min_points=plan.min_points, problem="")
+        return CutState(
+            round=round_number,
+            kind=kind,
+            threshold=threshold,
+            applied=False,
+            advanced=(),
+            not_advanced=(),
+            min_points=None,
+            problem=" ".join(exc.messages),
+        )
+    return CutState(
+        round=round_number,
+        kind=kind,
+        threshold=threshold,
+        applied=False,
+        advanced=plan.advanced,
+        not_advanced=plan.not_advanced,
+        min_points=plan.min_points,
+        problem="",
+    )
 
 
-def day2_cut_settings_problems(*, event: Event, round_number: int | None, kind: str, threshold: int | None
-                               ) -> dict[str, str]:
+def day2_cut_settings_problems(
+    *, event: Event, round_number: int | None, kind: str, threshold: int | None
+) -> dict[str, str]:
     """What is wrong with a Day 2 cut's settings, by field (day2_cut_round, day2_cut_kind, day2_cut_threshold):
     all three or none; a cut after a Swiss round before the last one (after the last, the top cut decides); never
     in a single-elimination or a multiplayer pod event; a threshold that can be met (a record of at most the cut's
@@ -99,8 +134,9 @@ def day2_cut_settings_problems(*, event: Event, round_number: int | None, kind: 
     if round_number is None:
         errors["day2_cut_round"] = _("Name the round after which the Day 2 cut is made.")
     elif not 1 <= round_number < event.swiss_rounds:
-        errors["day2_cut_round"] = _("The Day 2 cut comes after one of Swiss rounds 1 to %(last)d (after the last "
-                                     "one the top cut decides).") % {"last": max(1, event.swiss_rounds - 1)}
+        errors["day2_cut_round"] = _(
+            "The Day 2 cut comes after one of Swiss rounds 1 to %(last)d (after the last one the top cut decides)."
+        ) % {"last": max(1, event.swiss_rounds - 1)}
     if kind not in KINDS:
         errors["day2_cut_kind"] = _("Say whether the cut is by record or by match points.")
     if threshold is None:
@@ -109,7 +145,8 @@ def day2_cut_settings_problems(*, event: Event, round_number: int | None, kind: 
         most = round_number if kind == "record" else 3 * round_number
         if threshold > most:
             errors["day2_cut_threshold"] = (
-                _("After round %(n)d nobody has more than %(n)d losses: allow at most %(most)d.") if kind == "record"
+                _("After round %(n)d nobody has more than %(n)d losses: allow at most %(most)d.")
+                if kind == "record"
                 else _("After round %(n)d nobody has more than %(most)d match points: ask for at most %(most)d.")
             ) % {"n": round_number, "most": most}
     return errors
@@ -131,18 +168,30 @@ def day2_cut_plan(*, event: Event, round_number: int | None, kind: str, threshol
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over: it is too late for a Day 2 cut."))
     if event.rounds.filter(number__gt=round_number).exists():
-        raise StateConflict(_("Round %(next)d is paired already: take it back before making the cut after round "
-                              "%(n)d.") % {"next": round_number + 1, "n": round_number})
+        raise StateConflict(
+            _("Round %(next)d is paired already: take it back before making the cut after round %(n)d.")
+            % {"next": round_number + 1, "n": round_number}
+        )
     missing = day2_round_missing_tables(event=event, round_number=round_number)
     if missing is None:
-        raise StateConflict(_("Round %(n)d is not paired yet: the Day 2 cut comes once it is played.")
-                            % {"n": round_number})
+        raise StateConflict(
+            _("Round %(n)d is not paired yet: the Day 2 cut comes once it is played.") % {"n": round_number}
+        )
     if missing:
-        raise ResultsMissing(_("Round %(n)d still waits for results at table(s) %(tables)s: the Day 2 cut comes "
-                               "once every result is in.") % {"n": round_number, "tables": text_list(missing, conjunction=False)},
-                             tables=missing)
+        raise ResultsMissing(
+            _(
+                "Round %(n)d still waits for results at table(s) %(tables)s: the Day 2 cut comes "
+                "once every result is in."
+            )
+            % {"n": round_number, "tables": text_list(missing, conjunction=False)},
+            tables=missing,
+        )
     try:
-        return day_two_cut(day2_cut_entrants(event=event, round_number=round_number), kind=kind,
-                           threshold=threshold, rounds=round_number)
+        return day_two_cut(
+            day2_cut_entrants(event=event, round_number=round_number),
+            kind=kind,
+            threshold=threshold,
+            rounds=round_number,
+        )
     except CutError as exc:
         raise ValidationError({"day2_cut_threshold": str(exc)}) from exc

@@ -1,5 +1,6 @@
 """Which events register decklists: what the decklist services, the published lists (and so the rights) and the
 pages ask, below all of them."""
+
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -62,10 +63,12 @@ def registration_decklist_seats(*, registration: Registration) -> list[Seat]:
 def event_decklist_registrations(*, event: Event) -> list[Registration]:
     """Every team of the event with its seats, players and decklists (`decklist_seats`), by name: two queries,
     whatever the event's size. What the desk's decklist page shows."""
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"),
-                     to_attr="decklist_seats")
-    return list(Registration.objects.filter(event=event).select_related("team").prefetch_related(seats)
-                .order_by("team__name"))
+    seats = Prefetch(
+        "seats", queryset=Seat.objects.select_related("player", "decklist").order_by("letter"), to_attr="decklist_seats"
+    )
+    return list(
+        Registration.objects.filter(event=event).select_related("team").prefetch_related(seats).order_by("team__name")
+    )
 
 
 def seat_decklist(seat: Seat) -> Decklist | None:
@@ -91,8 +94,10 @@ def decklist_lines(*, decklist: Decklist, language: str | None = None) -> tuple[
     query for the printed names."""
     language = language or translation.get_language()
     printed = card_printed_names(names=[*decklist.main, *decklist.sideboard], language=language)
-    return ([DeckLine(count, name, printed.get(name, "")) for name, count in decklist.main.items()],
-            [DeckLine(count, name, printed.get(name, "")) for name, count in decklist.sideboard.items()])
+    return (
+        [DeckLine(count, name, printed.get(name, "")) for name, count in decklist.main.items()],
+        [DeckLine(count, name, printed.get(name, "")) for name, count in decklist.sideboard.items()],
+    )
 
 
 def deck_problems_read(*, problems: list[dict], language: str | None = None) -> list[str]:

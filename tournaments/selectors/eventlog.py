@@ -4,6 +4,7 @@ Who may read it is the rights module's to say (the log page: may_judge_event, si
 panel: may_score_event, shown only the kinds the desk works with, DESK_LOG_KINDS). Picks are never logged, and the
 page is closed to players, so nothing here reveals an unconfirmed report or a pick to a player.
 """
+
 import json
 from dataclasses import dataclass
 
@@ -16,8 +17,15 @@ from tournaments.models import Event, EventLogEntry, Registration
 from tournaments.models.log import LogKind
 
 # What the desk's panel shows: what the desk and the scorekeepers do (never penalties, deck checks or decklists).
-DESK_LOG_KINDS = (LogKind.DESK, LogKind.RESULT, LogKind.PAIRING, LogKind.DROP, LogKind.SEATS, LogKind.SETTINGS,
-                  LogKind.DRAFT)
+DESK_LOG_KINDS = (
+    LogKind.DESK,
+    LogKind.RESULT,
+    LogKind.PAIRING,
+    LogKind.DROP,
+    LogKind.SEATS,
+    LogKind.SETTINGS,
+    LogKind.DRAFT,
+)
 
 
 @dataclass(frozen=True)
@@ -32,14 +40,20 @@ class LogFilter:
 
     def as_query(self) -> dict[str, str]:
         """The filters as the page's query string (for the CSV link of the same selection)."""
-        values = {"kind": self.kind, "round": self.round_number, "team": self.team, "person": self.person,
-                  "text": self.text}
+        values = {
+            "kind": self.kind,
+            "round": self.round_number,
+            "team": self.team,
+            "person": self.person,
+            "text": self.text,
+        }
         return {k: str(v) for k, v in values.items() if v not in ("", None)}
 
 
 def event_log_filter_from(params) -> LogFilter:
     """The filters from a query string; what can't be read (an unknown kind, a round that isn't a number, NUL
     bytes) is left out rather than refused, so a hand-edited link never fails."""
+
     def clean(name: str) -> str:
         return str(params.get(name, "") or "").replace("\x00", "").strip()[:100]
 
@@ -57,7 +71,9 @@ def event_log_entries(*, event: Event, filters: LogFilter | None = None) -> list
     """The event's log, oldest first, narrowed by `filters`. The text filter matches the sentence as each reader
     reads it (in the active language) or as it was written (English)."""
     filters = filters or LogFilter()
-    entries = EventLogEntry.objects.filter(event=event).select_related("user", "registration__team").order_by("at", "pk")
+    entries = (
+        EventLogEntry.objects.filter(event=event).select_related("user", "registration__team").order_by("at", "pk")
+    )
     if filters.kind:
         entries = entries.filter(kind=filters.kind)
     if filters.round_number is not None:
@@ -75,7 +91,9 @@ def event_log_entries(*, event: Event, filters: LogFilter | None = None) -> list
 
 def event_log_latest(*, event: Event, kinds=DESK_LOG_KINDS, count: int = 8) -> list[EventLogEntry]:
     """The newest `count` entries of these kinds, newest first (the desk's log panel)."""
-    return list(EventLogEntry.objects.filter(event=event, kind__in=kinds).select_related("user").order_by("-at", "-pk")[:count])
+    return list(
+        EventLogEntry.objects.filter(event=event, kind__in=kinds).select_related("user").order_by("-at", "-pk")[:count]
+    )
 
 
 def event_log_teams(*, event: Event) -> QuerySet[Registration]:
@@ -85,8 +103,11 @@ def event_log_teams(*, event: Event) -> QuerySet[Registration]:
 
 def event_log_rounds(*, event: Event) -> list[int]:
     """The round numbers that have entries, for the page's round filter."""
-    return sorted(set(EventLogEntry.objects.filter(event=event, round_number__isnull=False)
-                      .values_list("round_number", flat=True)))
+    return sorted(
+        set(
+            EventLogEntry.objects.filter(event=event, round_number__isnull=False).values_list("round_number", flat=True)
+        )
+    )
 
 
 CSV_COLUMNS = ["at", "by", "action", "message", "kind", "round", "team", "before", "after", "went on despite"]
@@ -99,12 +120,20 @@ def event_log_csv(*, event: Event, filters: LogFilter | None = None) -> bytes:
     # An individual event's entrants are its players (tournaments.wording): the entrant column says so.
     data = tablib.Dataset(headers=[("player" if c == "team" and event.is_individual else c) for c in CSV_COLUMNS])
     for entry in event_log_entries(event=event, filters=filters):
-        data.append([
-            entry.at.isoformat(), entry.by, entry.action, entry.text, entry.kind,
-            "" if entry.round_number is None else entry.round_number,
-            entry.registration.team.name if entry.registration_id else "",
-            _json(entry.before), _json(entry.after), " ".join(entry.warning_texts),
-        ])
+        data.append(
+            [
+                entry.at.isoformat(),
+                entry.by,
+                entry.action,
+                entry.text,
+                entry.kind,
+                "" if entry.round_number is None else entry.round_number,
+                entry.registration.team.name if entry.registration_id else "",
+                _json(entry.before),
+                _json(entry.after),
+                " ".join(entry.warning_texts),
+            ]
+        )
     return dataset_bytes(data, "csv")
 
 

@@ -1,5 +1,6 @@
 """Reads about an event: who may see it, which team is the viewer's, its latest round, and what the organizer should
 be warned of (warnings never refuse anything)."""
+
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -41,13 +42,17 @@ def event_warnings(*, event: Event) -> list[str]:
     teams = event_active_team_count(event=event)
     if teams < SANCTIONING_MINIMUM_TEAMS:
         warnings.append(
-            _("%(n)d team(s) registered: below the sanctioning minimum of %(min)d teams (DCI rules). The event can "
-              "still run.") % {"n": teams, "min": SANCTIONING_MINIMUM_TEAMS}
+            _(
+                "%(n)d team(s) registered: below the sanctioning minimum of %(min)d teams (DCI rules). The event can "
+                "still run."
+            )
+            % {"n": teams, "min": SANCTIONING_MINIMUM_TEAMS}
         )
     if event.format_kind == FormatKind.TEAM_ROCHESTER:
         if event.team_size == 2:
             warnings.append(_("Team Rochester with teams of two is a house rule (MTR 8.5 knows teams of three)."))
         if event.draft_structure == DraftStructure.ONE_DRAFT:
-            warnings.append(_("One draft, pod rule lifted: teams play opponents from other draft tables (Regular "
-                              "REL only)."))
+            warnings.append(
+                _("One draft, pod rule lifted: teams play opponents from other draft tables (Regular REL only).")
+            )
     return warnings

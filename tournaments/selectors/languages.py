@@ -1,6 +1,7 @@
 """The language a person reads: the one they chose in the language menu (PersonLanguage), for what reaches them
 outside a page of theirs (e-mails, pushes, the notification digest) and for a device that has no language cookie yet
 (docs/translating.md)."""
+
 from contextlib import contextmanager
 
 from django.conf import settings
@@ -60,5 +61,7 @@ def mail_language_note() -> str:
     and where to change it (each page's language menu keeps the choice for the e-mails too)."""
     code = translation.get_language() or settings.LANGUAGE_CODE
     name = dict(settings.LANGUAGES).get(code, code)
-    return "\n\n-- \n" + gettext("Hydra writes to you in %(language)s. To change it, choose another language at "
-                                     "the foot of any page while signed in.") % {"language": name}
+    return "\n\n-- \n" + gettext(
+        "Hydra writes to you in %(language)s. To change it, choose another language at "
+        "the foot of any page while signed in."
+    ) % {"language": name}

@@ -1,4 +1,5 @@
 """Match reads shared by the portal, the API and the shared-game pages."""
+
 from tournaments.models import Seat, TeamMatch
 
 

@@ -1,4 +1,5 @@
 """Pairings reads: a round's tables, and the same list alphabetically by team so players find their table."""
+
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -44,9 +45,13 @@ def round_lines_by_team(*, round_: Round) -> list[TableLine]:
         for team, opponent in sides:
             lines.append(
                 TableLine(
-                    table=match.table, team=team.team.name, opponent=opponent.team.name if opponent else None,
-                    team_players=_players(team), opponent_players=_players(opponent) if opponent else "",
-                    outcome=match.outcome, state=result_state_label(match=match),
+                    table=match.table,
+                    team=team.team.name,
+                    opponent=opponent.team.name if opponent else None,
+                    team_players=_players(team),
+                    opponent_players=_players(opponent) if opponent else "",
+                    outcome=match.outcome,
+                    state=result_state_label(match=match),
                 )
             )
     return sorted(lines, key=lambda line: (line.team.casefold(), line.table))
@@ -56,9 +61,11 @@ def pairing_constraints_for_event(*, event) -> PairingConstraints:
     """The organizer's constraints of `event` as the pairing engine takes them (two queries): byes in advance and
     fixed tables by registration id, pairings to avoid as pairs of registration ids."""
     advance, fixed = {}, {}
-    for pk, byes, table in Registration.objects.filter(event=event).filter(
-        Q(byes_in_advance__gt=0) | Q(fixed_table__isnull=False)
-    ).values_list("pk", "byes_in_advance", "fixed_table"):
+    for pk, byes, table in (
+        Registration.objects.filter(event=event)
+        .filter(Q(byes_in_advance__gt=0) | Q(fixed_table__isnull=False))
+        .values_list("pk", "byes_in_advance", "fixed_table")
+    ):
         if byes:
             advance[pk] = byes
         if table is not None:

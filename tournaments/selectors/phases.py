@@ -1,5 +1,6 @@
 """Reads of an event's phases (issue 42, docs/phases.md): the plan, the phase of a round, the pods and seats of a
 phase, the decks kept from finished phases."""
+
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Phase, PhaseDeck, PhaseSeat, Registration
 from tournaments.phases import PhaseSpan, phase_of_round, phase_spans
@@ -61,8 +62,11 @@ def phase_pods_of_registrations(*, phase: Phase) -> dict[int, int]:
 def phase_pod_seating(*, phase: Phase) -> list[list[int]]:
     """The phase's pods, pod 1 first, each its registration ids in seat order."""
     pods: dict[int, list[int]] = {}
-    for pod, registration in PhaseSeat.objects.filter(phase=phase).order_by("pod__number", "seat").values_list(
-            "pod__number", "registration_id"):
+    for pod, registration in (
+        PhaseSeat.objects.filter(phase=phase)
+        .order_by("pod__number", "seat")
+        .values_list("pod__number", "registration_id")
+    ):
         pods.setdefault(pod, []).append(registration)
     return [pods[k] for k in sorted(pods)]
 
@@ -70,10 +74,14 @@ def phase_pod_seating(*, phase: Phase) -> list[list[int]]:
 def phase_pods_listing(*, phase: Phase) -> list[dict]:
     """The phase's pods as pages and the API show them: each pod's number and its seats (seat, team id, name)."""
     pods: dict[int, list[dict]] = {}
-    for seat in (PhaseSeat.objects.filter(phase=phase).select_related("registration__team", "pod")
-                 .order_by("pod__number", "seat")):
+    for seat in (
+        PhaseSeat.objects.filter(phase=phase)
+        .select_related("registration__team", "pod")
+        .order_by("pod__number", "seat")
+    ):
         pods.setdefault(seat.pod.number, []).append(
-            {"seat": seat.seat, "team": seat.registration_id, "name": seat.registration.team.name})
+            {"seat": seat.seat, "team": seat.registration_id, "name": seat.registration.team.name}
+        )
     return [{"pod": pod, "seats": seats} for pod, seats in sorted(pods.items())]
 
 
@@ -87,9 +95,11 @@ def registration_phase_seat(*, registration: Registration) -> PhaseSeat | None:
 
 def phase_decks(*, phase: Phase) -> list[PhaseDeck]:
     """The decks kept from `phase` (registered for it, kept when the next phase started), by team and seat."""
-    return list(PhaseDeck.objects.filter(phase=phase).select_related("registration__team")
-                .order_by("registration__team__name", "letter"))
-
+    return list(
+        PhaseDeck.objects.filter(phase=phase)
+        .select_related("registration__team")
+        .order_by("registration__team__name", "letter")
+    )
 
 
 def event_kept_decks(*, event: Event, registration: Registration | None = None) -> list[dict]:
@@ -102,7 +112,12 @@ def event_kept_decks(*, event: Event, registration: Registration | None = None) 
         kept = kept.filter(registration=registration)
     decks: dict[int, list[dict]] = {}
     for deck in kept.order_by("phase__number", "registration__team__name", "letter"):
-        decks.setdefault(deck.phase_id, []).append({
-            "deck": deck, "main_count": sum(deck.main.values()), "sideboard_count": sum(deck.sideboard.values()),
-            "pool_count": sum((deck.pool or {}).values())})
+        decks.setdefault(deck.phase_id, []).append(
+            {
+                "deck": deck,
+                "main_count": sum(deck.main.values()),
+                "sideboard_count": sum(deck.sideboard.values()),
+                "pool_count": sum((deck.pool or {}).values()),
+            }
+        )
     return [{"phase": phase, "decks": decks[phase.pk]} for phase in event_phases(event=event) if phase.pk in decks]

@@ -1,5 +1,6 @@
 """Placeholders: the players an organizer's event made (an import, the desk, the API) whose login nobody has claimed
 yet (docs/permissions.md, "Accounts belong to their people")."""
+
 from dataclasses import dataclass
 
 from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
@@ -15,8 +16,11 @@ from tournaments.models import Player, SeatInvitation
 def unclaimed_q(prefix: str = "") -> Q:
     """The logins nobody has used: no usable password, never signed in, not retired. `prefix` reaches the user
     from another model ("user__" from a Player)."""
-    return (Q(**{f"{prefix}password__startswith": UNUSABLE_PASSWORD_PREFIX})
-            & Q(**{f"{prefix}last_login__isnull": True}) & Q(**{f"{prefix}is_active": True}))
+    return (
+        Q(**{f"{prefix}password__startswith": UNUSABLE_PASSWORD_PREFIX})
+        & Q(**{f"{prefix}last_login__isnull": True})
+        & Q(**{f"{prefix}is_active": True})
+    )
 
 
 def placeholders_of(*, organizer_id: int | None):
@@ -38,8 +42,9 @@ def invitations_pending_for(*, user):
     """The seat invitations this person hasn't answered yet, newest first, with their events."""
     if user is None or not getattr(user, "is_authenticated", False):
         return SeatInvitation.objects.none()
-    return (SeatInvitation.objects.filter(user_id=user.pk, answered_at__isnull=True)
-            .select_related("event", "placeholder"))
+    return SeatInvitation.objects.filter(user_id=user.pk, answered_at__isnull=True).select_related(
+        "event", "placeholder"
+    )
 
 
 def awaiting_answer_q(prefix: str = "") -> Q:
@@ -56,10 +61,14 @@ def placeholder_awaits_answer(player: Player | None) -> bool:
 def invited_seats(*, event_id: int, registration_ids) -> set[tuple[int, str]]:
     """The seats (registration, letter) of these registrations held by a placeholder whose invited person hasn't
     answered yet, in one query: the organizer is told a seat waits for an invitation, never for whom."""
-    return set(SeatInvitation.objects.filter(
-        event_id=event_id, answered_at__isnull=True, placeholder__seats__event_id=event_id,
-        placeholder__seats__registration_id__in=list(registration_ids),
-    ).values_list("placeholder__seats__registration_id", "placeholder__seats__letter"))
+    return set(
+        SeatInvitation.objects.filter(
+            event_id=event_id,
+            answered_at__isnull=True,
+            placeholder__seats__event_id=event_id,
+            placeholder__seats__registration_id__in=list(registration_ids),
+        ).values_list("placeholder__seats__registration_id", "placeholder__seats__letter")
+    )
 
 
 @dataclass(frozen=True)
@@ -90,13 +99,24 @@ def claim_from_link(*, uidb64: str, token: str) -> PlaceholderClaim | None:
 
 def claim_path(*, user) -> str:
     """The claim page's path for a placeholder's login: signed out it sets a password, signed in it merges."""
-    return reverse("portal:claim", kwargs={"uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
-                                           "token": default_token_generator.make_token(user)})
+    return reverse(
+        "portal:claim",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
 
 
 def claim_link_players(*, event):
     """The players of the event whose claim link its organizer may hand out: placeholders the event's organizer
     made that nobody has claimed and whose seat waits for no invited person's answer (rights.may_hand_out_claim,
     for all at once), by name."""
-    return (placeholders_of(organizer_id=event.organizer_id).filter(seats__event_id=event.pk)
-            .exclude(awaiting_answer_q()).select_related("user").distinct().order_by("name"))
+    return (
+        placeholders_of(organizer_id=event.organizer_id)
+        .filter(seats__event_id=event.pk)
+        .exclude(awaiting_answer_q())
+        .select_related("user")
+        .distinct()
+        .order_by("name")
+    )

@@ -1,4 +1,5 @@
 """Final placings of an event, as the placings engine (tournaments/placements.py) computes them from the models."""
+
 from tournaments.models import Event, Registration
 from tournaments.placements import Placing, final_placings
 from tournaments.selectors.daytwo import day2_below_cut
@@ -20,5 +21,6 @@ def placements_for_event(*, event: Event) -> list[Placing]:
     disqualified = set(
         Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("id", flat=True)
     )
-    return final_placings(swiss_order=swiss_order, bracket=bracket, disqualified=disqualified,
-                          below_cut=day2_below_cut(event=event))
+    return final_placings(
+        swiss_order=swiss_order, bracket=bracket, disqualified=disqualified, below_cut=day2_below_cut(event=event)
+    )

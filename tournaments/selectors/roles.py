@@ -1,4 +1,5 @@
 """Who holds the organizer role: may create events (what an account may do to one event: tournaments.rights)."""
+
 ORGANIZERS_GROUP = "Organizers"
 
 
@@ -7,5 +8,8 @@ def user_is_organizer(*, user) -> bool:
     given the permission to add events."""
     if not (user and user.is_authenticated and user.is_active):
         return False
-    return user.is_superuser or user.has_perm("tournaments.add_event") or user.groups.filter(name=ORGANIZERS_GROUP).exists()
-
+    return (
+        user.is_superuser
+        or user.has_perm("tournaments.add_event")
+        or user.groups.filter(name=ORGANIZERS_GROUP).exists()
+    )

@@ -1,4 +1,5 @@
 """The event's latest round: one question, asked here by every page, service and selector (issue 55)."""
+
 from tournaments.models import Event, Round
 
 

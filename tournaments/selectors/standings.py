@@ -1,4 +1,5 @@
 """Standings reads: an event's results loaded in one query and handed to the pure standings engine."""
+
 from tournaments.enums import COUNTING_STATES, RoundKind
 from tournaments.models import Event, Registration, SeatMatch, TeamMatch
 from tournaments.seeding import seeding_team_ratings
@@ -23,12 +24,15 @@ def results_for_event(
     if event.is_individual:
         games = {
             match: (won, lost, drawn)
-            for match, won, lost, drawn in SeatMatch.objects.filter(team_match__in=matches)
-            .values_list("team_match_id", "wins_a", "wins_b", "draws")
+            for match, won, lost, drawn in SeatMatch.objects.filter(team_match__in=matches).values_list(
+                "team_match_id", "wins_a", "wins_b", "draws"
+            )
         }
     elif team_games:
-        games = {match: (won, lost, drawn) for match, won, lost, drawn in
-                 matches.values_list("pk", "games_won_a", "games_won_b", "games_drawn")}
+        games = {
+            match: (won, lost, drawn)
+            for match, won, lost, drawn in matches.values_list("pk", "games_won_a", "games_won_b", "games_drawn")
+        }
     records = [
         TeamMatchRecord(round=number, team_a=a, team_b=b, outcome=outcome, games=games.get(pk))
         for pk, number, a, b, outcome in matches.values_list("pk", "round__number", "team_a_id", "team_b_id", "outcome")
@@ -36,8 +40,9 @@ def results_for_event(
     # Late entries whose missed rounds count as losses (RULES.md 4): one opponent-less loss per missed round
     # that has been played.
     played = set(
-        event.rounds.filter(kind=RoundKind.SWISS, **({"number__lte": upto_round} if upto_round is not None else {}))
-        .values_list("number", flat=True)
+        event.rounds.filter(
+            kind=RoundKind.SWISS, **({"number__lte": upto_round} if upto_round is not None else {})
+        ).values_list("number", flat=True)
     )
     late = Registration.objects.filter(event=event, joined_round__gt=1, missed_rounds_as_losses=True)
     for team, joined in late.values_list("id", "joined_round"):
@@ -50,8 +55,14 @@ def results_for_event(
 
 
 def standings_for_event(
-    *, event: Event, upto_round: int | None = None, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
-    teams: list[int] | None = None, tiebreaks: dict[int, str] | None = None, team_games: bool = False,
+    *,
+    event: Event,
+    upto_round: int | None = None,
+    rules: StandingsRules = MTR_RULES,
+    include_playoff: bool = False,
+    teams: list[int] | None = None,
+    tiebreaks: dict[int, str] | None = None,
+    team_games: bool = False,
 ) -> tuple[StandingRow, ...]:
     """The event's Swiss standings (RULES.md 3; an individual event's from games, RULES.md 9), every registered
     team included, best first. Four queries (one more for an individual event, two more when seeded by rating;
@@ -67,8 +78,12 @@ def standings_for_event(
         tiebreaks = registration_tiebreaks(event=event)
     return compute_standings(
         results_for_event(event=event, upto_round=upto_round, include_playoff=include_playoff, team_games=team_games),
-        teams=teams, seed=event.pk, tiebreaks=tiebreaks,
-        ratings=seeding_ratings(event=event), games=event.is_individual or team_games, rules=rules,
+        teams=teams,
+        seed=event.pk,
+        tiebreaks=tiebreaks,
+        ratings=seeding_ratings(event=event),
+        games=event.is_individual or team_games,
+        rules=rules,
     )
 
 

@@ -1,5 +1,6 @@
 """Which teams of an event are out of it, and since when: the marker standings and team lists show by the name.
 A team below the event's Day 2 cut is out too, by the cut rather than by its own choice (NOT_ADVANCED)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,9 +28,11 @@ def team_mark(registration: Registration) -> TeamMark | None:
 
     A disqualified team is out like a dropped one (no further pairings, `dropped_round` set) and is marked as
     disqualified where the registration knows it (`is_disqualified`)."""
-    return team_mark_of(dropped_round=registration.dropped_round,
-                        disqualified=getattr(registration, "is_disqualified", False),
-                        cut_round=getattr(registration, "day2_cut_round", None))
+    return team_mark_of(
+        dropped_round=registration.dropped_round,
+        disqualified=getattr(registration, "is_disqualified", False),
+        cut_round=getattr(registration, "day2_cut_round", None),
+    )
 
 
 def team_mark_of(*, dropped_round: int | None, disqualified: bool, cut_round: int | None = None) -> TeamMark | None:

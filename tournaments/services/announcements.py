@@ -1,4 +1,5 @@
 """Announcements: a line of text to every player of the event, on their pages and on the projector."""
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -24,9 +25,14 @@ def announcement_post(*, event: Event, by, text: str) -> Announcement:
     announcement = Announcement.objects.create(event=event, round=latest, text=text, by=by)
     # In the event log, with who posted it (the text in its data: the desk shows the log's sentences, and an
     # announcement shows only while its round is the latest); the players are told from there (notifications).
-    event_log_record(event=event, user=by, action=LogAction.ANNOUNCED, message=LogAction.ANNOUNCED.label,
-                     round_number=latest.number if latest else None,
-                     data={"announcement": announcement.pk, "text": text})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.ANNOUNCED,
+        message=LogAction.ANNOUNCED.label,
+        round_number=latest.number if latest else None,
+        data={"announcement": announcement.pk, "text": text},
+    )
     event_bump_version(event_id=event.pk)
     return announcement
 

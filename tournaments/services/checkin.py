@@ -1,5 +1,6 @@
 """Check-in and no-shows: teams say they are at the venue; after the deadline the desk drops those that didn't,
 before round 1 is paired (through registration_drop, the one way a team drops)."""
+
 import datetime as dt
 
 from django.core.exceptions import ValidationError
@@ -53,11 +54,20 @@ def event_check_in_all(*, event: Event, by) -> int:
     event whose teams are known to be present). Returns how many were ticked; logged at the desk. Refused once
     round 1 is paired."""
     _before_round_one(event)
-    waiting = list(Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True)
-                   .values_list("pk", flat=True))
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action=CHECK_IN_ALL,
-                     message=LogText(ngettext_lazy("Checked in all: %(n)d team.", "Checked in all: %(n)d teams.", "n"),
-                                     {"n": len(waiting)}))
+    waiting = list(
+        Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True).values_list(
+            "pk", flat=True
+        )
+    )
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action=CHECK_IN_ALL,
+        message=LogText(
+            ngettext_lazy("Checked in all: %(n)d team.", "Checked in all: %(n)d teams.", "n"), {"n": len(waiting)}
+        ),
+    )
     CheckIn.objects.bulk_create([CheckIn(registration_id=pk, by=by, at_desk=True) for pk in waiting])
     event_bump_version(event_id=event.pk)
     return len(waiting)
@@ -70,15 +80,23 @@ def event_check_in_all_undo(*, event: Event, by) -> int:
     "Check in all" to undo."""
     _before_round_one(event)
     # The log is never rewritten: a "Check in all" is undone when an undo entry follows it.
-    last = (EventLogEntry.objects.filter(event=event, action__in=[CHECK_IN_ALL, CHECK_IN_ALL_UNDO])
-            .order_by("-at", "-pk").first())
+    last = (
+        EventLogEntry.objects.filter(event=event, action__in=[CHECK_IN_ALL, CHECK_IN_ALL_UNDO])
+        .order_by("-at", "-pk")
+        .first()
+    )
     if last is None or last.action != CHECK_IN_ALL:
-        raise ValidationError(_("There is no \"Check in all\" to undo."))
-    undone, _counts = CheckIn.objects.filter(registration__event=event, at_desk=True,
-                                             created_at__gte=last.at).delete()
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action=CHECK_IN_ALL_UNDO,
-                     message=LogText(ngettext_lazy("Check in all undone: %(n)d team.", "Check in all undone: %(n)d teams.",
-                                                   "n"), {"n": undone}))
+        raise ValidationError(_('There is no "Check in all" to undo.'))
+    undone, _counts = CheckIn.objects.filter(registration__event=event, at_desk=True, created_at__gte=last.at).delete()
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action=CHECK_IN_ALL_UNDO,
+        message=LogText(
+            ngettext_lazy("Check in all undone: %(n)d team.", "Check in all undone: %(n)d teams.", "n"), {"n": undone}
+        ),
+    )
     event_bump_version(event_id=event.pk)
     return undone
 
@@ -95,7 +113,8 @@ def event_no_shows(*, event: Event) -> list[Registration]:
     """Teams registered, not dropped and not checked in, by name."""
     return list(
         Registration.objects.filter(event=event, dropped_round__isnull=True, check_in__isnull=True)
-        .select_related("team").order_by("team__name")
+        .select_related("team")
+        .order_by("team__name")
     )
 
 
@@ -110,7 +129,14 @@ def event_drop_no_shows(*, event: Event, by) -> list[Registration]:
     dropped = event_no_shows(event=event)
     for registration in dropped:
         registration_drop(registration=registration, after_round=0, user=by)
-    event_log_record(event=event, user=by, kind=LogKind.DESK, action="drop_no_shows",
-                     message=LogText(ngettext_lazy("%(n)d no-show dropped: %(teams)s.", "%(n)d no-shows dropped: %(teams)s.",
-                                                   "n"), {"n": len(dropped), "teams": [r.team.name for r in dropped]}))
+    event_log_record(
+        event=event,
+        user=by,
+        kind=LogKind.DESK,
+        action="drop_no_shows",
+        message=LogText(
+            ngettext_lazy("%(n)d no-show dropped: %(teams)s.", "%(n)d no-shows dropped: %(teams)s.", "n"),
+            {"n": len(dropped), "teams": [r.team.name for r in dropped]},
+        ),
+    )
     return dropped

@@ -3,6 +3,7 @@
 Each change locks the one clock row inside a short transaction and bumps the event's scoreboard version, so
 every live page (desk, pairings, projector) and the API's ETags follow the clock.
 """
+
 import datetime as dt
 
 from django.core.exceptions import ValidationError
@@ -44,10 +45,16 @@ def event_set_round_minutes(*, event, minutes: int, by) -> EventDesk:
         before, desk.round_minutes = desk.round_minutes, minutes
         desk.save(update_fields=["round_minutes"])
         event_log_record(
-            event=event, user=by, kind=LogKind.SETTINGS, action="round_minutes",
-            message=LogText(gettext_lazy("Minutes per round: %(before)d changed to %(after)d."),
-                            {"before": before, "after": minutes}),
-            before={"round_minutes": before}, after={"round_minutes": minutes},
+            event=event,
+            user=by,
+            kind=LogKind.SETTINGS,
+            action="round_minutes",
+            message=LogText(
+                gettext_lazy("Minutes per round: %(before)d changed to %(after)d."),
+                {"before": before, "after": minutes},
+            ),
+            before={"round_minutes": before},
+            after={"round_minutes": minutes},
         )
     return desk
 
@@ -65,7 +72,9 @@ def _locked_clock(round_: Round, purpose: str) -> RoundClock:
     # The event, then the round (tournaments/services/locks.py), then the clock alone: a join under FOR UPDATE would
     # lock the round and event rows in the database's order, against the one order of every round's write.
     locked = round_lock(round_id=round_.pk)
-    RoundClock.objects.get_or_create(round=locked, purpose=purpose, defaults={"duration_seconds": _duration(locked, purpose)})
+    RoundClock.objects.get_or_create(
+        round=locked, purpose=purpose, defaults={"duration_seconds": _duration(locked, purpose)}
+    )
     clock = RoundClock.objects.select_for_update(of=("self",)).get(round=locked, purpose=purpose)
     clock.round = locked
     return clock
@@ -73,8 +82,11 @@ def _locked_clock(round_: Round, purpose: str) -> RoundClock:
 
 def _reading(clock: RoundClock, at: dt.datetime) -> engine.ClockReading:
     return engine.read_clock(
-        status=clock.status, duration_seconds=clock.duration_seconds, ends_at=clock.ends_at,
-        paused_remaining=clock.paused_remaining, now=at,
+        status=clock.status,
+        duration_seconds=clock.duration_seconds,
+        ends_at=clock.ends_at,
+        paused_remaining=clock.paused_remaining,
+        now=at,
     )
 
 
@@ -90,14 +102,14 @@ def _seconds(value) -> int:
     except (TypeError, ValueError):
         raise ValidationError(_("Give the time to add in whole seconds, like 300 for five minutes.")) from None
     if not 1 <= seconds <= MAX_ADD_SECONDS:
-        raise ValidationError(
-            _("Add between 1 and %(max)d seconds at a time.") % {"max": MAX_ADD_SECONDS}
-        )
+        raise ValidationError(_("Add between 1 and %(max)d seconds at a time.") % {"max": MAX_ADD_SECONDS})
     return seconds
 
 
 @transaction.atomic
-def round_clock_start(*, round_: Round, by, seconds: int | None = None, purpose: str = ClockPurpose.MATCHES) -> RoundClock:
+def round_clock_start(
+    *, round_: Round, by, seconds: int | None = None, purpose: str = ClockPurpose.MATCHES
+) -> RoundClock:
     """Start the clock: it ends `seconds` from now (default: the event's round length plus time already added).
     Refused once started or when the round is over."""
     clock = _locked_clock(round_, purpose)
@@ -119,8 +131,14 @@ def round_clock_pause(*, round_: Round, by, purpose: str = ClockPurpose.MATCHES)
     clock = _locked_clock(round_, purpose)
     reading = _reading(clock, now())
     if reading.state != engine.RUNNING:
-        raise ValidationError(_("Only a running clock can be paused (this one is %(state)s).") % {"state": _state_label(reading.state)})
-    clock.status, clock.paused_remaining, clock.ends_at = ClockStatus.PAUSED, (clock.ends_at - now()).total_seconds(), None
+        raise ValidationError(
+            _("Only a running clock can be paused (this one is %(state)s).") % {"state": _state_label(reading.state)}
+        )
+    clock.status, clock.paused_remaining, clock.ends_at = (
+        ClockStatus.PAUSED,
+        (clock.ends_at - now()).total_seconds(),
+        None,
+    )
     return _save(clock)
 
 
@@ -161,7 +179,9 @@ def round_clock_add(
             clock.ends_at += dt.timedelta(seconds=seconds)
         else:
             clock.status, clock.ends_at = ClockStatus.RUNNING, at + dt.timedelta(seconds=seconds)
-    ClockExtension.objects.create(clock=clock, table=table, seconds=seconds, reason=reason, by=by if getattr(by, "pk", None) else None)
+    ClockExtension.objects.create(
+        clock=clock, table=table, seconds=seconds, reason=reason, by=by if getattr(by, "pk", None) else None
+    )
     return _save(clock)
 
 
@@ -176,7 +196,13 @@ def round_clock_end(*, round_: Round, by, purpose: str = ClockPurpose.MATCHES) -
 
 
 def round_clock_act(
-    *, round_: Round, by, action: str, seconds=None, table: int | None = None, reason: str = "",
+    *,
+    round_: Round,
+    by,
+    action: str,
+    seconds=None,
+    table: int | None = None,
+    reason: str = "",
     purpose: str = ClockPurpose.MATCHES,
 ) -> RoundClock:
     """One of ACTIONS by name, as the desk's buttons and the API send it."""
@@ -190,7 +216,9 @@ def round_clock_act(
         return round_clock_add(round_=round_, by=by, seconds=seconds, table=table, reason=reason, purpose=purpose)
     if action == "end":
         return round_clock_end(round_=round_, by=by, purpose=purpose)
-    raise ValidationError(_("Unknown clock action %(action)s: use start, pause, resume, add or end.") % {"action": str(action)[:20]})
+    raise ValidationError(
+        _("Unknown clock action %(action)s: use start, pause, resume, add or end.") % {"action": str(action)[:20]}
+    )
 
 
 def _state_label(state: str) -> str:

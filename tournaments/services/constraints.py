@@ -3,6 +3,7 @@
 Writes only; the pairing service reads them as plain data (selectors.pairings.pairing_constraints_for_event) and
 hands them to the pure engine. Every change is recorded in the event's log with who made it.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -33,8 +34,12 @@ def _whole_number(value, *, field: str, low: int, high: int, message: str) -> in
 
 def _first_paired_round(*, event_id: int, upto: int) -> int | None:
     """The lowest Swiss round from 1 to `upto` that is paired already, or None."""
-    return (Round.objects.filter(event_id=event_id, kind=RoundKind.SWISS, number__lte=upto)
-            .order_by("number").values_list("number", flat=True).first())
+    return (
+        Round.objects.filter(event_id=event_id, kind=RoundKind.SWISS, number__lte=upto)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
 
 
 @transaction.atomic
@@ -42,18 +47,33 @@ def registration_set_byes(*, registration: Registration, byes, user=None) -> Reg
     """Give the team (or player) `byes` byes earned in advance, 0 to 3: a bye in rounds 1 to `byes`, each a match
     win as the rules count a bye. Refused (nothing written) for anything but a whole number from 0 to 3, and once
     a round it would change is paired (StateConflict): take the round back first."""
-    byes = _whole_number(byes, field="byes_in_advance", low=0, high=MAX_BYES_IN_ADVANCE,
-                         message=_("Byes in advance are a whole number from 0 to 3."))
+    byes = _whole_number(
+        byes,
+        field="byes_in_advance",
+        low=0,
+        high=MAX_BYES_IN_ADVANCE,
+        message=_("Byes in advance are a whole number from 0 to 3."),
+    )
     registration, before = _locked_before(registration=registration, field="byes_in_advance")
     if byes == before:
         return registration
     paired = _first_paired_round(event_id=registration.event_id, upto=max(byes, before))
     if paired is not None:
-        raise StateConflict(_("Round %(n)d is already paired: byes in advance can change only rounds not yet "
-                              "paired (take the round back first).") % {"n": paired})
+        raise StateConflict(
+            _(
+                "Round %(n)d is already paired: byes in advance can change only rounds not yet "
+                "paired (take the round back first)."
+            )
+            % {"n": paired}
+        )
     return _registration_change(
-        registration=registration, field="byes_in_advance", value=byes, user=user,
-        message=LogText(gettext_lazy("%(name)s: byes in advance set to %(n)d."), {"name": registration.team.name, "n": byes}),
+        registration=registration,
+        field="byes_in_advance",
+        value=byes,
+        user=user,
+        message=LogText(
+            gettext_lazy("%(name)s: byes in advance set to %(n)d."), {"name": registration.team.name, "n": byes}
+        ),
     )
 
 
@@ -70,8 +90,14 @@ def _registration_change(*, registration: Registration, field: str, value, user,
     setattr(registration, field, value)
     registration.save(update_fields=[field])
     event_log_record(
-        event=registration.event, user=user, action=LogAction.SETTINGS_CHANGED, registration=registration,
-        message=message, before={field: before}, after={field: value}, data={"team": registration.pk},
+        event=registration.event,
+        user=user,
+        action=LogAction.SETTINGS_CHANGED,
+        registration=registration,
+        message=message,
+        before={field: before},
+        after={field: value},
+        data={"team": registration.pk},
     )
     return registration
 
@@ -84,19 +110,32 @@ def registration_set_fixed_table(*, registration: Registration, table, user=None
     if table in (None, ""):
         table = None
     else:
-        table = _whole_number(table, field="fixed_table", low=1, high=MAX_TABLE,
-                              message=_("A table number is a whole number from 1 up."))
+        table = _whole_number(
+            table, field="fixed_table", low=1, high=MAX_TABLE, message=_("A table number is a whole number from 1 up.")
+        )
     registration, before = _locked_before(registration=registration, field="fixed_table")
     if table == before:
         return registration
-    holder = (Registration.objects.filter(event_id=registration.event_id, fixed_table=table)
-              .exclude(pk=registration.pk).select_related("team").first() if table is not None else None)
+    holder = (
+        Registration.objects.filter(event_id=registration.event_id, fixed_table=table)
+        .exclude(pk=registration.pk)
+        .select_related("team")
+        .first()
+        if table is not None
+        else None
+    )
     if holder is not None:
-        raise ValidationError({"fixed_table": _("Table %(table)d is already kept by %(name)s.")
-                               % {"table": table, "name": holder.team.name}})
-    message = (LogText(gettext_lazy("%(name)s keeps table %(table)d."), {"name": registration.team.name, "table": table})
-               if table is not None else
-               LogText(gettext_lazy("%(name)s no longer keeps a fixed table."), {"name": registration.team.name}))
+        raise ValidationError(
+            {
+                "fixed_table": _("Table %(table)d is already kept by %(name)s.")
+                % {"table": table, "name": holder.team.name}
+            }
+        )
+    message = (
+        LogText(gettext_lazy("%(name)s keeps table %(table)d."), {"name": registration.team.name, "table": table})
+        if table is not None
+        else LogText(gettext_lazy("%(name)s no longer keeps a fixed table."), {"name": registration.team.name})
+    )
     return _registration_change(registration=registration, field="fixed_table", value=table, user=user, message=message)
 
 
@@ -119,10 +158,15 @@ def avoided_pairing_add(*, event: Event, first: Registration, second: Registrati
     pairing, created = AvoidedPairing.objects.get_or_create(event=event, first=low, second=high)
     if created:
         event_log_record(
-            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
-            message=LogText(gettext_lazy("%(first)s and %(second)s are not to be paired while it can be avoided."),
-                            {"first": low.team.name, "second": high.team.name}),
-            after={"avoid": [low.pk, high.pk]}, data={"teams": [low.pk, high.pk]},
+            event=event,
+            user=user,
+            action=LogAction.SETTINGS_CHANGED,
+            message=LogText(
+                gettext_lazy("%(first)s and %(second)s are not to be paired while it can be avoided."),
+                {"first": low.team.name, "second": high.team.name},
+            ),
+            after={"avoid": [low.pk, high.pk]},
+            data={"teams": [low.pk, high.pk]},
         )
     return pairing
 
@@ -136,9 +180,14 @@ def avoided_pairing_remove(*, event: Event, first: Registration, second: Registr
     deleted, _count = AvoidedPairing.objects.filter(event=event, first=low, second=high).delete()
     if deleted:
         event_log_record(
-            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
-            message=LogText(gettext_lazy("%(first)s and %(second)s may be paired again."),
-                            {"first": low.team.name, "second": high.team.name}),
-            before={"avoid": [low.pk, high.pk]}, data={"teams": [low.pk, high.pk]},
+            event=event,
+            user=user,
+            action=LogAction.SETTINGS_CHANGED,
+            message=LogText(
+                gettext_lazy("%(first)s and %(second)s may be paired again."),
+                {"first": low.team.name, "second": high.team.name},
+            ),
+            before={"avoid": [low.pk, high.pk]},
+            data={"teams": [low.pk, high.pk]},
         )
     return bool(deleted)

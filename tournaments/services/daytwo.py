@@ -1,6 +1,7 @@
 """The Day 2 cut (issue 42): made after its round, by hand or when the next round is paired, and undone by the
 organizer until the next round is paired. Who advances is the pure engine's answer (tournaments/daytwo.py); the
 cut ones keep their standings and placings and are no longer paired (tournaments/services/pairing.py)."""
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,9 +21,11 @@ _UNSET = object()
 
 
 def _cut_settings(event: Event, round_number, kind, threshold) -> tuple:
-    return (event.day2_cut_round if round_number is _UNSET else round_number,
-            event.day2_cut_kind if kind is _UNSET else (kind or ""),
-            event.day2_cut_threshold if threshold is _UNSET else threshold)
+    return (
+        event.day2_cut_round if round_number is _UNSET else round_number,
+        event.day2_cut_kind if kind is _UNSET else (kind or ""),
+        event.day2_cut_threshold if threshold is _UNSET else threshold,
+    )
 
 
 @transaction.atomic
@@ -43,8 +46,11 @@ def event_day2_cut_make(*, event: Event, user=None, round_number=_UNSET, kind=_U
 
 def _apply(*, event: Event, user, plan: DayTwoCut, settings: tuple) -> DayTwoCut:
     round_number, kind, threshold = settings
-    before = {"day2_cut_round": event.day2_cut_round, "day2_cut_kind": event.day2_cut_kind,
-              "day2_cut_threshold": event.day2_cut_threshold}
+    before = {
+        "day2_cut_round": event.day2_cut_round,
+        "day2_cut_kind": event.day2_cut_kind,
+        "day2_cut_threshold": event.day2_cut_threshold,
+    }
     Registration.objects.filter(pk__in=plan.not_advanced).update(day2_cut_round=round_number)
     event.day2_cut_round, event.day2_cut_kind, event.day2_cut_threshold = settings
     event.day2_cut_applied = True
@@ -52,16 +58,38 @@ def _apply(*, event: Event, user, plan: DayTwoCut, settings: tuple) -> DayTwoCut
     _reseat_next_phase(event=event, cut_round=round_number, user=user)
     names = team_names_for_event(event=event)
     event_log_record(
-        event=event, user=user, action=LogAction.DAY2_CUT, round_number=round_number,
-        message=LogText(gettext_lazy("Day 2 cut after round %(n)d (%(threshold)s, %(points)d match points): "
-                                     "%(advanced)d advance, %(out)d did not advance."),
-                        {"n": round_number, "threshold": threshold_label(kind=kind, threshold=threshold),
-                         "points": plan.min_points, "advanced": len(plan.advanced), "out": len(plan.not_advanced)}),
+        event=event,
+        user=user,
+        action=LogAction.DAY2_CUT,
+        round_number=round_number,
+        message=LogText(
+            gettext_lazy(
+                "Day 2 cut after round %(n)d (%(threshold)s, %(points)d match points): "
+                "%(advanced)d advance, %(out)d did not advance."
+            ),
+            {
+                "n": round_number,
+                "threshold": threshold_label(kind=kind, threshold=threshold),
+                "points": plan.min_points,
+                "advanced": len(plan.advanced),
+                "out": len(plan.not_advanced),
+            },
+        ),
         before=before,
-        after={"day2_cut_round": round_number, "day2_cut_kind": kind, "day2_cut_threshold": threshold,
-               "not_advanced": [names.get(pk, pk) for pk in plan.not_advanced]},
-        data={"round": round_number, "kind": kind, "threshold": threshold, "min_points": plan.min_points,
-              "advanced": list(plan.advanced), "not_advanced": list(plan.not_advanced)},
+        after={
+            "day2_cut_round": round_number,
+            "day2_cut_kind": kind,
+            "day2_cut_threshold": threshold,
+            "not_advanced": [names.get(pk, pk) for pk in plan.not_advanced],
+        },
+        data={
+            "round": round_number,
+            "kind": kind,
+            "threshold": threshold,
+            "min_points": plan.min_points,
+            "advanced": list(plan.advanced),
+            "not_advanced": list(plan.not_advanced),
+        },
     )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.DAY2_CUT, round=round_number, made=True)
@@ -92,7 +120,8 @@ def day2_cut_undo_refusal(*, event: Event) -> str | None:
         return _("No Day 2 cut is made: there is nothing to undo.")
     if event.rounds.filter(number__gt=event.day2_cut_round).exists():
         return _("Round %(next)d is paired already: take it back first, then undo the Day 2 cut.") % {
-            "next": event.day2_cut_round + 1}
+            "next": event.day2_cut_round + 1
+        }
     return None
 
 
@@ -113,10 +142,16 @@ def event_day2_cut_undo(*, event: Event, user=None) -> int:
     event.save(update_fields=["day2_cut_applied"])
     _reseat_next_phase(event=event, cut_round=event.day2_cut_round, user=user)
     event_log_record(
-        event=event, user=user, action=LogAction.DAY2_CUT_UNDONE, round_number=event.day2_cut_round,
-        message=LogText(gettext_lazy("Day 2 cut after round %(n)d undone: %(out)d back in the event."),
-                        {"n": event.day2_cut_round, "out": len(back)}),
-        before={"not_advanced": [names.get(pk, pk) for pk in back]}, after={"not_advanced": []},
+        event=event,
+        user=user,
+        action=LogAction.DAY2_CUT_UNDONE,
+        round_number=event.day2_cut_round,
+        message=LogText(
+            gettext_lazy("Day 2 cut after round %(n)d undone: %(out)d back in the event."),
+            {"n": event.day2_cut_round, "out": len(back)},
+        ),
+        before={"not_advanced": [names.get(pk, pk) for pk in back]},
+        after={"not_advanced": []},
         data={"round": event.day2_cut_round, "back": back},
     )
     event_bump_version(event_id=event.pk)
@@ -134,11 +169,18 @@ def event_day2_cut_after_correction(*, event: Event, round_number: int, user=Non
         return
     if event.rounds.filter(number__gt=event.day2_cut_round).exists():
         event_log_record(
-            event=event, user=user, action=LogAction.DAY2_CUT, round_number=event.day2_cut_round,
-            message=LogText(gettext_lazy("The Day 2 cut after round %(n)d stands as it was made: round %(next)d is "
-                                         "paired. The correction of round %(round)d changed the standings it was "
-                                         "made from; take round %(next)d back and undo the cut to make it again."),
-                            {"n": event.day2_cut_round, "next": event.day2_cut_round + 1, "round": round_number}),
+            event=event,
+            user=user,
+            action=LogAction.DAY2_CUT,
+            round_number=event.day2_cut_round,
+            message=LogText(
+                gettext_lazy(
+                    "The Day 2 cut after round %(n)d stands as it was made: round %(next)d is "
+                    "paired. The correction of round %(round)d changed the standings it was "
+                    "made from; take round %(next)d back and undo the cut to make it again."
+                ),
+                {"n": event.day2_cut_round, "next": event.day2_cut_round + 1, "round": round_number},
+            ),
         )
         return
     was_out = set(Registration.objects.filter(event=event, day2_cut_round__isnull=False).values_list("id", flat=True))
@@ -167,11 +209,15 @@ def event_day2_cut_when_due(*, event: Event, next_round: int, user=None) -> DayT
 def day2_cut_settings_refusals(*, event: Event) -> dict[str, str]:
     """The Day 2 cut's setting problems of `event` as it stands in memory (event_update's check): the settings
     themselves, and no change while the cut is made (undo it first)."""
-    errors = day2_cut_settings_problems(event=event, round_number=event.day2_cut_round, kind=event.day2_cut_kind,
-                                        threshold=event.day2_cut_threshold)
+    errors = day2_cut_settings_problems(
+        event=event, round_number=event.day2_cut_round, kind=event.day2_cut_kind, threshold=event.day2_cut_threshold
+    )
     if event.pk:
-        stored = Event.objects.filter(pk=event.pk).values(
-            "day2_cut_applied", "day2_cut_round", "day2_cut_kind", "day2_cut_threshold").first()
+        stored = (
+            Event.objects.filter(pk=event.pk)
+            .values("day2_cut_applied", "day2_cut_round", "day2_cut_kind", "day2_cut_threshold")
+            .first()
+        )
         if stored and stored["day2_cut_applied"]:
             for name in ("day2_cut_round", "day2_cut_kind", "day2_cut_threshold"):
                 if getattr(event, name) != stored[name]:

@@ -8,6 +8,7 @@ Limited events with a pool Hydra knows check the decks against it (tournaments.l
 events with real product (Event.real_product: boosters opened at the table) take typed lists without a pool: a
 list with a name Hydra can't read or a main deck under 40 cards is refused with every reason, nothing stored.
 """
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -78,8 +79,10 @@ def decklists_locked_reason(*, event: Event) -> str | None:
     if phase is not None and phase.number > 1:  # each phase registers its decks until its own first round
         first = phase_first_round(phase=phase, phases=phases)
         if Round.objects.filter(event=event, number__gte=first).exists():
-            return _("Round %(n)d, the first of %(phase)s, is paired, so decklists are locked. Ask a judge if your "
-                     "list must change.") % {"n": first, "phase": phase.label}
+            return _(
+                "Round %(n)d, the first of %(phase)s, is paired, so decklists are locked. Ask a judge if your "
+                "list must change."
+            ) % {"n": first, "phase": phase.label}
         return None
     if Round.objects.filter(event=event).exists():
         return _("Round 1 is paired, so decklists are locked. Ask a judge if your list must change.")
@@ -90,8 +93,10 @@ def decklists_open(*, event: Event) -> str | None:
     """None while players may submit decklists, else the reason they can't."""
     if not event_registers_decklists(event=event):
         if event_takes_typed_decks(event=event):
-            return _("This event is played at Regular REL with real product, and its organizer doesn't ask for "
-                     "deck registration: there is no decklist to register.")
+            return _(
+                "This event is played at Regular REL with real product, and its organizer doesn't ask for "
+                "deck registration: there is no decklist to register."
+            )
         return _("This event is not a constructed event: it has no decklists to register.")
     return decklists_locked_reason(event=event)
 
@@ -112,12 +117,14 @@ def registration_check_decks(*, registration: Registration) -> list[Problem]:
         with translation.override(code):
             by_language[code] = _team_problems(event=event, seats=seats, lists=lists)
     english = by_language[settings.LANGUAGE_CODE]
-    aligned = all(
-        [p.code for p in found] == [p.code for p in english] for found in by_language.values()
-    )
+    aligned = all([p.code for p in found] == [p.code for p in english] for found in by_language.values())
     registration.deck_problems = [
         {
-            "code": p.code, "message": p.message, "card": p.card, "decks": list(p.decks), "counts": list(p.counts),
+            "code": p.code,
+            "message": p.message,
+            "card": p.card,
+            "decks": list(p.decks),
+            "counts": list(p.counts),
             "rule": p.rule,
             "messages": {code: found[i].message for code, found in by_language.items()} if aligned else {},
         }
@@ -144,8 +151,7 @@ def registration_pool_check_refresh(*, registration: Registration) -> bool:
 
 def _missing_languages(problems: list[dict]) -> list[str]:
     """The shipped languages some stored problem has no message in (stored before the language was shipped)."""
-    return [code for code, _name in settings.LANGUAGES
-            if any(code not in (p.get("messages") or {}) for p in problems)]
+    return [code for code, _name in settings.LANGUAGES if any(code not in (p.get("messages") or {}) for p in problems)]
 
 
 def registrations_deck_problems_complete(*, registrations: Sequence[Registration]) -> int:
@@ -176,7 +182,8 @@ def registrations_deck_problems_complete(*, registrations: Sequence[Registration
             for stored, problem in zip(filled, found, strict=True):
                 stored["messages"].setdefault(code, problem.message)
         if filled != problems and Registration.objects.filter(pk=registration.pk, deck_problems=problems).update(
-                deck_problems=filled):
+            deck_problems=filled
+        ):
             registration.deck_problems = filled
             completed += 1
     return completed
@@ -193,8 +200,11 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     missing = [s for s in seats if s.pk not in lists]
     formats = _event_formats(event)
     problems: list[Problem] = [
-        Problem(code="missing-decklist", message=entrant_sentence(
-            event=event, key="missing_decklist", seat=s.letter, player=s.player.name), decks=(_seat_label(s),))
+        Problem(
+            code="missing-decklist",
+            message=entrant_sentence(event=event, key="missing_decklist", seat=s.letter, player=s.player.name),
+            decks=(_seat_label(s),),
+        )
         for s in missing
     ]
     submitted = [s for s in seats if s.pk in lists]
@@ -205,7 +215,9 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     if not isinstance(formats, str):
         # A mixed-format team: each submitted seat keeps the format of its own seat.
         letters = event.seat_letters
-        formats = [formats[letters.index(s.letter)] if letters.index(s.letter) < len(formats) else "" for s in submitted]
+        formats = [
+            formats[letters.index(s.letter)] if letters.index(s.letter) < len(formats) else "" for s in submitted
+        ]
     # The lists already in are checked at once, each on its own and against each other (unified construction), so a
     # player sees their own deck's problems the moment they submit and a shared card as soon as a teammate's list
     # is in; the labels name the teammate whose list shares the card.
@@ -220,9 +232,13 @@ def _team_problems(*, event: Event, seats: list[Seat], lists: dict[int, Decklist
     )
     for label, errors in check.parse_errors.items():
         for error in errors:
-            problems.append(Problem(
-                code=f"decklist-{error.code}", message=f"{label}: {error.message}", decks=(label,),
-            ))
+            problems.append(
+                Problem(
+                    code=f"decklist-{error.code}",
+                    message=f"{label}: {error.message}",
+                    decks=(label,),
+                )
+            )
     # The team's size is a problem only once every list is in (a missing list is reported above).
     problems += [p for p in check.problems if not (missing and p.code == "team-size")]
     return problems
@@ -243,11 +259,15 @@ def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Deckl
         return problems + main_deck_problems(decks)
     pool = team_pool(registration=seats[0].registration)
     if pool is None:
-        problems.append(Problem(
-            code="no-pool",
-            message=_("The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
-                      "checked once the organizer enters the pool or the draft ends."),
-        ))
+        problems.append(
+            Problem(
+                code="no-pool",
+                message=_(
+                    "The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
+                    "checked once the organizer enters the pool or the draft ends."
+                ),
+            )
+        )
         return problems
     names = {name for deck in decks for name in deck.names()}
     basics = {name for name, card in card_rules_for_names(names=names).items() if card.is_basic}
@@ -286,17 +306,23 @@ def decklist_submit(*, seat: Seat, user, text: str | bytes, commanders: Sequence
         raise ValidationError(reason)
     named = [name for name in commanders if name and name.strip()]
     if len(named) > MAX_COMMANDERS:
-        raise ValidationError(_("Name one commander, or two that may be partners; %(n)d are too many.") % {"n": len(named)})
+        raise ValidationError(
+            _("Name one commander, or two that may be partners; %(n)d are too many.") % {"n": len(named)}
+        )
     text = decklist_with_commanders(text, named)
     # Lock the registration row: two teammates submitting at once are checked one after the other.
     Registration.objects.select_for_update().filter(pk=seat.registration_id).first()
     decklist, errors = _store(seat=seat, user=user, text=text)
     problems = registration_check_decks(registration=seat.registration)
     event_log_record(
-        event=seat.registration.event, user=user, action=LogAction.DECKLIST_SUBMITTED, registration=seat.registration,
-        message=LogText(gettext_lazy("%(player)s registered a decklist (%(main)d main deck, %(side)d sideboard)."),
-                        {"player": seat.player.name, "main": sum(decklist.main.values()),
-                         "side": sum(decklist.sideboard.values())}),
+        event=seat.registration.event,
+        user=user,
+        action=LogAction.DECKLIST_SUBMITTED,
+        registration=seat.registration,
+        message=LogText(
+            gettext_lazy("%(player)s registered a decklist (%(main)d main deck, %(side)d sideboard)."),
+            {"player": seat.player.name, "main": sum(decklist.main.values()), "side": sum(decklist.sideboard.values())},
+        ),
         after={"main": sum(decklist.main.values()), "sideboard": sum(decklist.sideboard.values())},
         data={"seat": seat.letter, "player": seat.player_id, "legal": not errors and not problems},
     )
@@ -329,7 +355,9 @@ def _store(*, seat: Seat, user, text: str | bytes):
     decklist, _created = Decklist.objects.update_or_create(
         seat=seat,
         defaults={
-            "text": text.replace("\x00", ""), "main": parsed.main, "sideboard": parsed.sideboard,
+            "text": text.replace("\x00", ""),
+            "main": parsed.main,
+            "sideboard": parsed.sideboard,
             "errors": [
                 {"line": e.line_number, "code": e.code, "message": e.message, "suggestions": list(e.suggestions)}
                 for e in parsed.errors
@@ -361,20 +389,36 @@ def decklist_judge_change(*, seat: Seat, user, text: str | bytes, reason: str) -
     locked = decklists_locked_reason(event=event) is not None
     if old is not None:
         DecklistChange.objects.create(
-            decklist=old, text=old.text, main=old.main, sideboard=old.sideboard, submitted_at=old.submitted_at,
-            changed_by=user, reason=reason[:2000],
+            decklist=old,
+            text=old.text,
+            main=old.main,
+            sideboard=old.sideboard,
+            submitted_at=old.submitted_at,
+            changed_by=user,
+            reason=reason[:2000],
         )
     decklist, errors = _store(seat=seat, user=user, text=text)
     problems = registration_check_decks(registration=seat.registration)
     event_log_record(
-        event=event, user=user, action=LogAction.DECKLIST_CHANGED, registration=seat.registration,
-        message=LogText(gettext_lazy("The decklist of %(team)s, seat %(letter)s (%(player)s) was changed by a judge: "
-                                     "%(reason)s"),
-                        {"team": seat.registration.team.name, "letter": seat.letter, "player": seat.player.name,
-                         "reason": reason}),
-        before={"decklist": old.text if old else None}, after={"decklist": decklist.text},
-        data={"team": seat.registration_id, "seat": seat.letter, "player": seat.player_id, "reason": reason,
-              "locked": locked, "old": old.text if old else None, "new": decklist.text},
+        event=event,
+        user=user,
+        action=LogAction.DECKLIST_CHANGED,
+        registration=seat.registration,
+        message=LogText(
+            gettext_lazy("The decklist of %(team)s, seat %(letter)s (%(player)s) was changed by a judge: %(reason)s"),
+            {"team": seat.registration.team.name, "letter": seat.letter, "player": seat.player.name, "reason": reason},
+        ),
+        before={"decklist": old.text if old else None},
+        after={"decklist": decklist.text},
+        data={
+            "team": seat.registration_id,
+            "seat": seat.letter,
+            "player": seat.player_id,
+            "reason": reason,
+            "locked": locked,
+            "old": old.text if old else None,
+            "new": decklist.text,
+        },
     )
     return DecklistOutcome(decklist=decklist, errors=errors, team_problems=problems)
 
@@ -388,8 +432,15 @@ def event_lock_decklists(*, event: Event, locked: bool = True) -> Event:
 
 
 # The event settings a decklist check depends on: when one changes, the stored problems are out of date.
-DECK_CHECK_FIELDS = ("format_kind", "constructed_format", "seat_formats", "deck_rule", "extra_banned", "formats_must_differ",
-                     "real_product")
+DECK_CHECK_FIELDS = (
+    "format_kind",
+    "constructed_format",
+    "seat_formats",
+    "deck_rule",
+    "extra_banned",
+    "formats_must_differ",
+    "real_product",
+)
 
 
 @transaction.atomic
@@ -403,7 +454,12 @@ def event_recheck_decklists(*, event: Event) -> int:
         raise ValidationError(_("This event is not a constructed event: it has no decklists to check."))
     submitted = Seat.objects.filter(event=event, decklist__isnull=False).values("registration_id")
     # Locked like decklist_submit does, so a teammate's submission meanwhile is checked after, not lost.
-    registrations = Registration.objects.select_for_update(of=("self",)).filter(pk__in=submitted).select_related("event").order_by("pk")
+    registrations = (
+        Registration.objects.select_for_update(of=("self",))
+        .filter(pk__in=submitted)
+        .select_related("event")
+        .order_by("pk")
+    )
     checked = 0
     for registration in registrations:
         registration_check_decks(registration=registration)

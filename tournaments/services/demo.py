@@ -5,6 +5,7 @@
 
 so `load_demo` imports no feature.
 """
+
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -71,7 +72,9 @@ def _user(username: str, *, staff: bool = False):
     """The demo login, created once with the demo password; an existing account is left as it is (a password
     someone changed stays changed)."""
     user_model = get_user_model()
-    user, created = user_model.objects.get_or_create(username=username, defaults={"is_staff": staff, "is_superuser": staff})
+    user, created = user_model.objects.get_or_create(
+        username=username, defaults={"is_staff": staff, "is_superuser": staff}
+    )
     if created:
         user.set_password(DEMO_PASSWORD)
         user.save(update_fields=["password"])
@@ -121,9 +124,17 @@ def _demo_friday_night(organizer, logins: DemoLogins) -> None:
     event = Event.objects.filter(name=DEMO_FNM_NAME).first()
     if event is None:
         event = event_create(
-            name=DEMO_FNM_NAME, date=dt.date.today(), location="Game Store, Main Street", organizer=organizer,
-            by=organizer, team_size=1, structure=Structure.SEAT_AGAINST_SEAT, format_kind=FormatKind.TEAM_CONSTRUCTED,
-            constructed_format="standard", swiss_rounds=3, top_cut=0,
+            name=DEMO_FNM_NAME,
+            date=dt.date.today(),
+            location="Game Store, Main Street",
+            organizer=organizer,
+            by=organizer,
+            team_size=1,
+            structure=Structure.SEAT_AGAINST_SEAT,
+            format_kind=FormatKind.TEAM_CONSTRUCTED,
+            constructed_format="standard",
+            swiss_rounds=3,
+            top_cut=0,
         )
     logins.fnm = event
     cards_ensure_loaded()

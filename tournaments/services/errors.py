@@ -3,6 +3,7 @@
 They are ValidationErrors (the admin and the portal show their message like any other refusal); the API answers
 them with 409 Conflict, since the same request may succeed once the state has changed.
 """
+
 from common.refusals import Conflict
 
 

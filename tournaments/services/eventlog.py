@@ -1,6 +1,7 @@
 """The event log, the one audit log of an event (issue 29): every change judges and the organizer must be able to
 trace afterwards goes through `event_log_record`, whoever makes it (a person, a token, Hydra itself) and from
 whichever door (desk, portal, API, admin, task, event-file import)."""
+
 from collections.abc import Iterable
 
 from django.db import models
@@ -63,24 +64,40 @@ class LogAction(models.TextChoices):
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.
 ACTION_KINDS = {
-    LogAction.SEATS_CORRECTED: LogKind.SEATS, LogAction.TEAM_RENAMED: LogKind.SEATS,
-    LogAction.SEAT_INVITED: LogKind.SEATS, LogAction.INVITATION_ACCEPTED: LogKind.SEATS,
-    LogAction.INVITATION_DECLINED: LogKind.SEATS, LogAction.PLACEHOLDER_MERGED: LogKind.SEATS,
-    LogAction.DROPPED: LogKind.DROP, LogAction.REINSTATED: LogKind.DROP, LogAction.DISQUALIFIED: LogKind.DROP,
-    LogAction.ROUND_TAKEN_BACK: LogKind.PAIRING, LogAction.ROUND_PAIRED: LogKind.PAIRING,
-    LogAction.ROUND_REPAIRED: LogKind.PAIRING, LogAction.PAIRING_SWAPPED: LogKind.PAIRING,
-    LogAction.TOP_CUT_PAIRED: LogKind.PAIRING, LogAction.DAY2_CUT: LogKind.PAIRING,
+    LogAction.SEATS_CORRECTED: LogKind.SEATS,
+    LogAction.TEAM_RENAMED: LogKind.SEATS,
+    LogAction.SEAT_INVITED: LogKind.SEATS,
+    LogAction.INVITATION_ACCEPTED: LogKind.SEATS,
+    LogAction.INVITATION_DECLINED: LogKind.SEATS,
+    LogAction.PLACEHOLDER_MERGED: LogKind.SEATS,
+    LogAction.DROPPED: LogKind.DROP,
+    LogAction.REINSTATED: LogKind.DROP,
+    LogAction.DISQUALIFIED: LogKind.DROP,
+    LogAction.ROUND_TAKEN_BACK: LogKind.PAIRING,
+    LogAction.ROUND_PAIRED: LogKind.PAIRING,
+    LogAction.ROUND_REPAIRED: LogKind.PAIRING,
+    LogAction.PAIRING_SWAPPED: LogKind.PAIRING,
+    LogAction.TOP_CUT_PAIRED: LogKind.PAIRING,
+    LogAction.DAY2_CUT: LogKind.PAIRING,
     LogAction.DAY2_CUT_UNDONE: LogKind.PAIRING,
-    LogAction.DECKLIST_CHANGED: LogKind.DECKLIST, LogAction.DECKLIST_SUBMITTED: LogKind.DECKLIST,
-    LogAction.RESULT_REPORTED: LogKind.RESULT, LogAction.RESULT_REPORT_CORRECTED: LogKind.RESULT,
-    LogAction.RESULT_CONFIRMED: LogKind.RESULT, LogAction.RESULT_DISPUTED: LogKind.RESULT,
-    LogAction.RESULT_FINAL: LogKind.RESULT, LogAction.RESULT_CORRECTED: LogKind.RESULT,
-    LogAction.PENALTY: LogKind.PENALTY, LogAction.PENALTY_APPLIED: LogKind.PENALTY, LogAction.DECK_CHECK: LogKind.PENALTY,
+    LogAction.DECKLIST_CHANGED: LogKind.DECKLIST,
+    LogAction.DECKLIST_SUBMITTED: LogKind.DECKLIST,
+    LogAction.RESULT_REPORTED: LogKind.RESULT,
+    LogAction.RESULT_REPORT_CORRECTED: LogKind.RESULT,
+    LogAction.RESULT_CONFIRMED: LogKind.RESULT,
+    LogAction.RESULT_DISPUTED: LogKind.RESULT,
+    LogAction.RESULT_FINAL: LogKind.RESULT,
+    LogAction.RESULT_CORRECTED: LogKind.RESULT,
+    LogAction.PENALTY: LogKind.PENALTY,
+    LogAction.PENALTY_APPLIED: LogKind.PENALTY,
+    LogAction.DECK_CHECK: LogKind.PENALTY,
     LogAction.STAFF_CHANGED: LogKind.STAFF,
-    LogAction.SETTINGS_CHANGED: LogKind.SETTINGS, LogAction.PHASE_PLAN_CHANGED: LogKind.SETTINGS,
+    LogAction.SETTINGS_CHANGED: LogKind.SETTINGS,
+    LogAction.PHASE_PLAN_CHANGED: LogKind.SETTINGS,
     LogAction.PHASE_STARTED: LogKind.PAIRING,
     LogAction.ANNOUNCED: LogKind.DESK,
-    LogAction.SIGNUP_APPROVED: LogKind.SEATS, LogAction.WAITLIST_MOVED_UP: LogKind.SEATS,
+    LogAction.SIGNUP_APPROVED: LogKind.SEATS,
+    LogAction.WAITLIST_MOVED_UP: LogKind.SEATS,
 }
 
 
@@ -94,8 +111,18 @@ def round_label(round_) -> LogText:
 
 
 def event_log_record(
-    *, event: Event, user, action: str, message, kind: str | None = None, data: dict | None = None,
-    round_number: int | None = None, registration=None, match=None, before=None, after=None,
+    *,
+    event: Event,
+    user,
+    action: str,
+    message,
+    kind: str | None = None,
+    data: dict | None = None,
+    round_number: int | None = None,
+    registration=None,
+    match=None,
+    before=None,
+    after=None,
     warnings: Iterable = (),
 ) -> EventLogEntry:
     """Record one entry in the event's log (inside the caller's transaction, so it is kept exactly when the change

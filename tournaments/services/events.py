@@ -37,7 +37,6 @@ from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.structures import shared_preset
 
 
-
 def event_apply_preset(*, event: Event) -> None:
     """Fill a shared-game event's life and poison from its structure's preset (RULES.md 2).
 
@@ -69,15 +68,19 @@ def event_problems(*, event: Event) -> dict[str, str]:
     if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
         formats = [f.strip().lower() for f in (event.seat_formats or [])]
         if len(formats) != event.team_size:
-            errors["seat_formats"] = _("Give one format per seat: %(n)d formats for teams of %(n)d.") % {"n": event.team_size}
+            errors["seat_formats"] = _("Give one format per seat: %(n)d formats for teams of %(n)d.") % {
+                "n": event.team_size
+            }
         elif event.formats_must_differ and len(set(formats)) != len(formats):
             errors["seat_formats"] = _("Each member must play a different format (DCI 8.3).")
     if event.format_kind in (FormatKind.TEAM_CONSTRUCTED, FormatKind.THG_CONSTRUCTED) and not event.constructed_format:
         errors["constructed_format"] = _("Name the constructed format (standard, pioneer, modern ...).")
     if event.seed_by_rating and not seeding_rated(
-            format_kind=event.format_kind, structure=event.structure, team_size=event.team_size):
-        errors["seed_by_rating"] = _("This event's format has no rating category, so there are no ratings to "
-                                     "seed it by.")
+        format_kind=event.format_kind, structure=event.structure, team_size=event.team_size
+    ):
+        errors["seed_by_rating"] = _(
+            "This event's format has no rating category, so there are no ratings to seed it by."
+        )
     if event.pods_play_across and event.format_kind != FormatKind.THG_DRAFT:
         errors["pods_play_across"] = _("Only a Two-Headed Giant booster draft drafts in pods.")
     elif event.pods_play_across and event.enforcement_level != EnforcementLevel.REGULAR:
@@ -86,11 +89,14 @@ def event_problems(*, event: Event) -> dict[str, str]:
             "other (MTR 7.6)."
         ) % {"rel": event.get_enforcement_level_display()}
     if event.real_product and event.format_kind in CONSTRUCTED_FORMATS:
-        errors["real_product"] = _("Real product is for limited events (sealed, drafts): a constructed event's "
-                                   "players bring their own decks.")
+        errors["real_product"] = _(
+            "Real product is for limited events (sealed, drafts): a constructed event's players bring their own decks."
+        )
     elif event.real_product and event_pools_exist(event=event):
-        errors["real_product"] = _("Hydra already holds pools of this event's players: real product keeps none. "
-                                   "Run the event with its pools, or make a new event with real product.")
+        errors["real_product"] = _(
+            "Hydra already holds pools of this event's players: real product keeps none. "
+            "Run the event with its pools, or make a new event with real product."
+        )
     errors.update(_rochester_problems(event=event))
     errors.update(day2_cut_settings_refusals(event=event))
     errors.update(_phase_plan_problems(event=event))
@@ -111,11 +117,13 @@ def _phase_plan_problems(*, event: Event) -> dict[str, str]:
     total = sum(p.rounds for p in phases)
     if event.swiss_rounds != total:
         errors["swiss_rounds"] = _("The phases play %(n)d Swiss rounds: change the phase plan to change them.") % {
-            "n": total}
+            "n": total
+        }
     current = phase_current(event=event, phases=phases)
     if event.format_kind != current.format_kind:
         errors["format_kind"] = _("The format is the one of %(phase)s: change the phase plan to change it.") % {
-            "phase": current.label}
+            "phase": current.label
+        }
     if event.is_single_elimination:
         errors["bracket_seeding"] = _("An event with a phase plan plays Swiss rounds: remove the phases first.")
     return errors
@@ -147,13 +155,12 @@ def _rochester_problems(*, event: Event) -> dict[str, str]:
         return errors
     if event.team_size == ROCHESTER_HOUSE_TEAM_SIZE and not event.rochester_teams_of_two:
         errors["team_size"] = _(
-            "Team Rochester is for teams of three (MTR 8.5). Teams of two are a house rule: tick \"teams of two "
-            "(house rule)\" to run them on purpose."
+            'Team Rochester is for teams of three (MTR 8.5). Teams of two are a house rule: tick "teams of two '
+            '(house rule)" to run them on purpose.'
         )
     elif event.team_size not in (ROCHESTER_TEAM_SIZE, ROCHESTER_HOUSE_TEAM_SIZE):
         errors["team_size"] = _(
-            "Team Rochester is for teams of three (MTR 8.5), or of two as a house rule; teams of %(n)d can't draft "
-            "it."
+            "Team Rochester is for teams of three (MTR 8.5), or of two as a house rule; teams of %(n)d can't draft it."
         ) % {"n": event.team_size}
     if event.draft_structure == DraftStructure.ONE_DRAFT and event.enforcement_level != EnforcementLevel.REGULAR:
         errors["draft_structure"] = _(
@@ -171,7 +178,13 @@ def _rochester_problems(*, event: Event) -> dict[str, str]:
 
 # Settings the pairings, seats and results already stand on: fixed once round 1 is paired.
 FIXED_ONCE_PAIRED = (
-    "team_size", "structure", "format_kind", "shared_life", "shared_poison", "shared_games_per_match", "seed_by_rating",
+    "team_size",
+    "structure",
+    "format_kind",
+    "shared_life",
+    "shared_poison",
+    "shared_games_per_match",
+    "seed_by_rating",
 )
 
 
@@ -180,7 +193,9 @@ def _running_event_problems(*, event: Event) -> dict[str, str]:
     already paired, and the top cut once it has started."""
     if not event.pk:
         return {}
-    stored = Event.objects.filter(pk=event.pk).values(*FIXED_ONCE_PAIRED, "top_cut", "status", "bracket_seeding").first()
+    stored = (
+        Event.objects.filter(pk=event.pk).values(*FIXED_ONCE_PAIRED, "top_cut", "status", "bracket_seeding").first()
+    )
     if stored is None:
         return {}
     errors: dict[str, str] = {}
@@ -189,9 +204,12 @@ def _running_event_problems(*, event: Event) -> dict[str, str]:
         for name in FIXED_ONCE_PAIRED:
             if getattr(event, name) != stored[name]:
                 errors[name] = _("Round 1 is paired: the %(field)s can't change any more.") % {
-                    "field": Event._meta.get_field(name).verbose_name}
+                    "field": Event._meta.get_field(name).verbose_name
+                }
         if event.swiss_rounds < swiss_paired:
-            errors["swiss_rounds"] = _("%(n)d Swiss rounds are already paired: the event can't have fewer.") % {"n": swiss_paired}
+            errors["swiss_rounds"] = _("%(n)d Swiss rounds are already paired: the event can't have fewer.") % {
+                "n": swiss_paired
+            }
     if stored["status"] in (EventStatus.TOP_CUT, EventStatus.FINISHED) and event.top_cut != stored["top_cut"]:
         errors["top_cut"] = _("The top cut has started: its size can't change any more.")
     if event.bracket_seeding != stored["bracket_seeding"] and Round.objects.filter(event_id=event.pk).exists():
@@ -202,9 +220,7 @@ def _running_event_problems(*, event: Event) -> dict[str, str]:
 # What an organizer may set on an event (the API's PATCH and POST, the event file); status follows the event's
 # progress (pairing, top cut, closing) and the version the scoreboards, so neither is here.
 _NOT_EDITABLE = {"id", "organizer", "status", "version", "created_at"}
-EDITABLE_FIELDS = tuple(
-    f.name for f in Event._meta.concrete_fields if f.editable and f.name not in _NOT_EDITABLE
-)
+EDITABLE_FIELDS = tuple(f.name for f in Event._meta.concrete_fields if f.editable and f.name not in _NOT_EDITABLE)
 
 
 @transaction.atomic
@@ -234,9 +250,13 @@ def event_update(*, event: Event, user=None, **fields) -> Event:
         event_recheck_decklists(event=event)
     if user is not None:
         event_log_record(
-            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
-            message=LogText(gettext_lazy("Settings changed: %(fields)s."),
-                            {"fields": [Event._meta.get_field(name).verbose_name for name in changed]}),
+            event=event,
+            user=user,
+            action=LogAction.SETTINGS_CHANGED,
+            message=LogText(
+                gettext_lazy("Settings changed: %(fields)s."),
+                {"fields": [Event._meta.get_field(name).verbose_name for name in changed]},
+            ),
             before={name: _plain(before[name]) for name in changed},
             after={name: _plain(getattr(event, name)) for name in changed},
             data={name: [_plain(before[name]), _plain(getattr(event, name))] for name in changed},
@@ -295,8 +315,12 @@ def event_create(*, by=None, **fields) -> Event:
     event.full_clean()
     event.save()
     if by is not None:
-        event_log_record(event=event, user=by, action=LogAction.EVENT_CREATED,
-                         message=LogText(gettext_lazy("Event created: %(name)s."), {"name": event.name}))
+        event_log_record(
+            event=event,
+            user=by,
+            action=LogAction.EVENT_CREATED,
+            message=LogText(gettext_lazy("Event created: %(name)s."), {"name": event.name}),
+        )
     return event
 
 
@@ -318,7 +342,7 @@ def event_copy_date(*, event: Event) -> dt.date:
 
 @transaction.atomic
 def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
-    """"Run again": a new event with `event`'s settings (EDITABLE_FIELDS, the round and deck-building minutes) on
+    """ "Run again": a new event with `event`'s settings (EDITABLE_FIELDS, the round and deck-building minutes) on
     `date` (a week later unless given), organized by `by`, with none of its players, rounds or results, and the
     features' settings registered in tournaments/copying.py (the entry fee and the prizes, never the payments). Its
     phase plan is copied phase by phase (each logged; none started, no pods seated), so the copy plays phase 1's
@@ -339,23 +363,39 @@ def event_copy(*, event: Event, by, date: dt.date | None = None) -> Event:
             try:
                 fields[name] += shift
             except OverflowError:
-                raise ValidationError({"date": _("The %(field)s would move past the calendar's end: choose an "
-                                                 "earlier date.") % {"field": Event._meta.get_field(name).verbose_name}}
-                                      ) from None
+                raise ValidationError(
+                    {
+                        "date": _("The %(field)s would move past the calendar's end: choose an earlier date.")
+                        % {"field": Event._meta.get_field(name).verbose_name}
+                    }
+                ) from None
     copy = event_create(organizer=by, date=date, **fields)
     source_desk = event_desk_for(event=event)
     desk = event_desk_for(event=copy)
     desk.round_minutes, desk.deckbuilding_minutes = source_desk.round_minutes, source_desk.deckbuilding_minutes
     desk.save(update_fields=["round_minutes", "deckbuilding_minutes"])
-    event_log_record(event=copy, user=by, action=LogAction.EVENT_CREATED,
-                     message=LogText(gettext_lazy("Event created: %(name)s, run again from the event of %(date)s."),
-                                     {"name": copy.name, "date": event.date.isoformat()}),
-                     data={"copied_from": event.pk})
+    event_log_record(
+        event=copy,
+        user=by,
+        action=LogAction.EVENT_CREATED,
+        message=LogText(
+            gettext_lazy("Event created: %(name)s, run again from the event of %(date)s."),
+            {"name": copy.name, "date": event.date.isoformat()},
+        ),
+        data={"copied_from": event.pk},
+    )
     event_copy_parts(source=event, copy=copy, by=by)  # the features' settings: the fee and prizes (fees)
     for phase in event_phases(event=event):  # the phase plan, never its seats, decks or start (docs/phases.md)
-        phase_create(event=copy, user=by, name=phase.name, format_kind=phase.format_kind,
-                     constructed_format=phase.constructed_format, rounds=phase.rounds,
-                     pairing_scope=phase.pairing_scope, pod_size=phase.pod_size)
+        phase_create(
+            event=copy,
+            user=by,
+            name=phase.name,
+            format_kind=phase.format_kind,
+            constructed_format=phase.constructed_format,
+            rounds=phase.rounds,
+            pairing_scope=phase.pairing_scope,
+            pod_size=phase.pod_size,
+        )
     return copy
 
 
@@ -386,9 +426,15 @@ def event_reopen(*, event: Event, user, reason: str) -> Event:
     has_playoff = Round.objects.filter(event_id=event.pk, kind="playoff").exists()
     event.status = EventStatus.TOP_CUT if has_playoff else EventStatus.RUNNING
     event.save(update_fields=["status"])
-    event_log_record(event=event, user=user, action=LogAction.EVENT_REOPENED,
-                     message=LogText(gettext_lazy("Event reopened: %(reason)s"), {"reason": reason[:2000]}),
-                     before={"status": EventStatus.FINISHED}, after={"status": event.status}, data={"reason": reason[:2000]})
+    event_log_record(
+        event=event,
+        user=user,
+        action=LogAction.EVENT_REOPENED,
+        message=LogText(gettext_lazy("Event reopened: %(reason)s"), {"reason": reason[:2000]}),
+        before={"status": EventStatus.FINISHED},
+        after={"status": event.status},
+        data={"reason": reason[:2000]},
+    )
     event_bump_version(event_id=event.pk)
     _schedule_ratings_update(event_id=event.pk)
     return event

@@ -4,6 +4,7 @@ the seat and the account's person is asked to take it (docs/permissions.md, "Acc
 Only the person's own act puts their account on a seat: accepting here (or joining through sign-up or the event's
 join code). The organizer is told neutrally that someone was invited, never who.
 """
+
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
@@ -34,36 +35,56 @@ def seat_invitations_make(*, event: Event, invited: Sequence[tuple[Player, objec
     if not invited:
         return []
     person = person_of(by)
-    made = [SeatInvitation.objects.get_or_create(event=event, placeholder=placeholder, user=user,
-                                                 defaults={"invited_by": person if getattr(person, "pk", None) else None})[0]
-            for placeholder, user in invited]
+    made = [
+        SeatInvitation.objects.get_or_create(
+            event=event,
+            placeholder=placeholder,
+            user=user,
+            defaults={"invited_by": person if getattr(person, "pk", None) else None},
+        )[0]
+        for placeholder, user in invited
+    ]
     event_log_record(
-        event=event, user=by, action=LogAction.SEAT_INVITED,
-        message=LogText(ngettext_lazy(
-            "%(n)d seat is held for an existing account: its person was invited to take it (%(seats)s).",
-            "%(n)d seats are held for existing accounts: their people were invited to take them (%(seats)s).", "n"),
-            {"n": len(made), "seats": sorted(p.name for p, _u in invited)}),
+        event=event,
+        user=by,
+        action=LogAction.SEAT_INVITED,
+        message=LogText(
+            ngettext_lazy(
+                "%(n)d seat is held for an existing account: its person was invited to take it (%(seats)s).",
+                "%(n)d seats are held for existing accounts: their people were invited to take them (%(seats)s).",
+                "n",
+            ),
+            {"n": len(made), "seats": sorted(p.name for p, _u in invited)},
+        ),
         data={"placeholders": [p.pk for p, _u in invited]},
     )
-    links = {invitation.pk: site_absolute_url(reverse("portal:invitation", args=[invitation.pk])) for invitation in made}
+    links = {
+        invitation.pk: site_absolute_url(reverse("portal:invitation", args=[invitation.pk])) for invitation in made
+    }
     for invitation in made:
         address = invitation.user.email
         if not address:
             continue
         with in_language_of(invitation.user):  # the language its person chose, else the organizer's
             subject = _("An invitation to play %(event)s") % {"event": event.name}
-            body = _("Hello,\n\nthe organizer of %(event)s registered a player with your username or e-mail "
-                     "address. If that is you, sign in to Hydra and accept the invitation on your page (My events) "
-                     "to take the seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore "
-                     "this e-mail: nobody sees your account.") % {"event": event.name, "link": links[invitation.pk]}
+            body = _(
+                "Hello,\n\nthe organizer of %(event)s registered a player with your username or e-mail "
+                "address. If that is you, sign in to Hydra and accept the invitation on your page (My events) "
+                "to take the seat with your own account: %(link)s\n\nIf it isn't you, decline it or ignore "
+                "this e-mail: nobody sees your account."
+            ) % {"event": event.name, "link": links[invitation.pk]}
             body += mail_language_note()
         mail_send(subject=subject, body=body, to=address, event=event, shown_as=invitation.placeholder.name)
     return made
 
 
 def _answerable(*, invitation_id: int, user) -> SeatInvitation:
-    invitation = (SeatInvitation.objects.select_for_update(of=("self",)).select_related("event", "placeholder__user")
-                  .filter(pk=invitation_id).first())
+    invitation = (
+        SeatInvitation.objects.select_for_update(of=("self",))
+        .select_related("event", "placeholder__user")
+        .filter(pk=invitation_id)
+        .first()
+    )
     if invitation is None or not may_answer_invitation(user, invitation):
         raise NotFound(_("No such invitation."))
     if invitation.answered_at is not None:
@@ -88,12 +109,24 @@ def seat_invitation_accept(*, invitation: SeatInvitation, user) -> Seat:
     invitation.save(update_fields=["answered_at", "accepted"])  # first: seats_move drops the unanswered ones
     seats_move(source=invitation.placeholder, target=player, event_ids=[event.pk])
     event_log_record(
-        event=event, user=user, action=LogAction.INVITATION_ACCEPTED, registration=seat.registration,
-        message=LogText(gettext_lazy("%(player)s accepted the invitation and took seat %(letter)s of %(team)s "
-                                     "(held by the placeholder %(placeholder)s)."),
-                        {"player": player.name, "letter": seat.letter, "team": seat.registration.team.name,
-                         "placeholder": invitation.placeholder.name}),
-        before={seat.letter: invitation.placeholder.name}, after={seat.letter: player.name},
+        event=event,
+        user=user,
+        action=LogAction.INVITATION_ACCEPTED,
+        registration=seat.registration,
+        message=LogText(
+            gettext_lazy(
+                "%(player)s accepted the invitation and took seat %(letter)s of %(team)s "
+                "(held by the placeholder %(placeholder)s)."
+            ),
+            {
+                "player": player.name,
+                "letter": seat.letter,
+                "team": seat.registration.team.name,
+                "placeholder": invitation.placeholder.name,
+            },
+        ),
+        before={seat.letter: invitation.placeholder.name},
+        after={seat.letter: player.name},
         data={"placeholder": invitation.placeholder_id, "player": player.pk, "seat": seat.letter},
     )
     _entry_named_as(registration=seat.registration, placeholder=invitation.placeholder, player=player, user=user)
@@ -122,9 +155,13 @@ def seat_invitation_decline(*, invitation: SeatInvitation, user) -> SeatInvitati
     invitation.answered_at, invitation.accepted = timezone.now(), False
     invitation.save(update_fields=["answered_at", "accepted"])
     event_log_record(
-        event=invitation.event, user=user, action=LogAction.INVITATION_DECLINED,
-        message=LogText(gettext_lazy("The invitation for the seat of %(placeholder)s was declined."),
-                        {"placeholder": invitation.placeholder.name}),
+        event=invitation.event,
+        user=user,
+        action=LogAction.INVITATION_DECLINED,
+        message=LogText(
+            gettext_lazy("The invitation for the seat of %(placeholder)s was declined."),
+            {"placeholder": invitation.placeholder.name},
+        ),
         data={"placeholder": invitation.placeholder_id},
     )
     return invitation

@@ -1,4 +1,5 @@
 """Keeping the language a person chose (the language menu; tournaments.selectors.languages reads it)."""
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 

@@ -10,6 +10,7 @@ paired again) is refused with `Gone`, a Conflict (409): the request was sound, t
 Each function locks only its own row (`of=("self",)`): a `select_related` join under FOR UPDATE would lock the
 joined rows too, in whatever order the database reads them, which is how two organizers deadlocked (issue 39).
 """
+
 from django.utils.translation import gettext as _
 
 from tournaments.models import Event, Registration, Round, TeamMatch
@@ -63,8 +64,9 @@ def registration_lock(*, registration_id: int) -> Registration:
     if event_id is None:
         raise Gone(gone)
     event = event_lock(event_id=event_id)
-    registration = (Registration.objects.select_for_update(of=("self",)).select_related("team")
-                    .filter(pk=registration_id).first())
+    registration = (
+        Registration.objects.select_for_update(of=("self",)).select_related("team").filter(pk=registration_id).first()
+    )
     if registration is None:
         raise Gone(gone)
     registration.event = event

@@ -2,6 +2,7 @@
 the mail server fails; a mail that still fails is logged and, where it was for an event, written to the event's log
 for its organizer ("The e-mail to X could not be sent"). The change that sent it stands: an SMTP failure is never a
 500 (issue 52; docs/deploy.md, "E-mail")."""
+
 import logging
 import smtplib
 
@@ -28,16 +29,34 @@ MAIL_REFUSED = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused)
 MAIL_ERRORS = (OSError,)
 
 
-def mail_send(*, subject: str, body: str, to: str, html: str | None = None, event: Event | None = None,
-              shown_as: str = "", after_commit: bool = True) -> None:
+def mail_send(
+    *,
+    subject: str,
+    body: str,
+    to: str,
+    html: str | None = None,
+    event: Event | None = None,
+    shown_as: str = "",
+    after_commit: bool = True,
+) -> None:
     """Send one e-mail to `to` by a worker, once the current transaction commits (nothing if it is rolled back);
     `after_commit=False` for a mail that tells of no change saved (a password reset, a sign-up's link): sent now.
     `event`: the event it is for, whose log gets the failure; `shown_as`: how the organizer reads the recipient
     there (a seat invitation names the placeholder, never the invited account's address), else the address."""
     send = send_after_commit if after_commit else task_send
-    send(MAIL_TASK, what=f"the e-mail to {to}", lost="it is not sent", kwargs={
-        "subject": str(subject), "body": str(body), "to": to, "html": html,
-        "event_id": event.pk if event is not None else None, "shown_as": str(shown_as or to)})
+    send(
+        MAIL_TASK,
+        what=f"the e-mail to {to}",
+        lost="it is not sent",
+        kwargs={
+            "subject": str(subject),
+            "body": str(body),
+            "to": to,
+            "html": html,
+            "event_id": event.pk if event is not None else None,
+            "shown_as": str(shown_as or to),
+        },
+    )
 
 
 def mail_deliver(*, subject: str, body: str, to: str, html: str | None = None) -> None:
@@ -50,7 +69,7 @@ def mail_deliver(*, subject: str, body: str, to: str, html: str | None = None) -
 
 def mail_backoff(retries: int) -> int:
     """Seconds to wait before the next try after `retries` tries again."""
-    return min(MAIL_BACKOFF_MAX, MAIL_BACKOFF_SECONDS * 2 ** retries)
+    return min(MAIL_BACKOFF_MAX, MAIL_BACKOFF_SECONDS * 2**retries)
 
 
 def mail_failed_record(*, to: str, subject: str, event_id: int | None, shown_as: str, error: str) -> None:
@@ -61,8 +80,13 @@ def mail_failed_record(*, to: str, subject: str, event_id: int | None, shown_as:
     if event is None:
         return
     event_log_record(
-        event=event, user=None, kind=LogKind.DESK, action=MAIL_FAILED,
-        message=LogText(gettext_lazy("The e-mail to %(to)s could not be sent (%(subject)s): tell them another way."),
-                        {"to": shown_as, "subject": subject}),
+        event=event,
+        user=None,
+        kind=LogKind.DESK,
+        action=MAIL_FAILED,
+        message=LogText(
+            gettext_lazy("The e-mail to %(to)s could not be sent (%(subject)s): tell them another way."),
+            {"to": shown_as, "subject": subject},
+        ),
         data={"subject": subject, "error": error[:200]},
     )

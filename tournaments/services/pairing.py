@@ -1,4 +1,5 @@
 """Pairing Swiss rounds: the service that adapts the pure engine (tournaments/pairing.py) to the models."""
+
 import secrets
 from collections import defaultdict
 from collections.abc import Sequence
@@ -56,9 +57,11 @@ def _active_registrations(*, event: Event, round_number: int):
 
     `dropped_round` N means the team played round N: it is paired again if round N itself is paired again, but
     not for N + 1 (registration_drop records N - 1 when round N had not started). `day2_cut_round` N likewise."""
-    return Registration.objects.filter(event=event, joined_round__lte=round_number).filter(
-        Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number)
-    ).filter(Q(day2_cut_round__isnull=True) | Q(day2_cut_round__gte=round_number))
+    return (
+        Registration.objects.filter(event=event, joined_round__lte=round_number)
+        .filter(Q(dropped_round__isnull=True) | Q(dropped_round__gte=round_number))
+        .filter(Q(day2_cut_round__isnull=True) | Q(day2_cut_round__gte=round_number))
+    )
 
 
 def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]:
@@ -78,7 +81,11 @@ def pairing_entrants(*, event: Event, round_number: int) -> list[PairingEntrant]
             opponents[b].add(a)
     return [
         PairingEntrant(
-            id=row.team, points=row.match_points, rank=rank, opponents=frozenset(opponents[row.team]), byes=byes[row.team]
+            id=row.team,
+            points=row.match_points,
+            rank=rank,
+            opponents=frozenset(opponents[row.team]),
+            byes=byes[row.team],
         )
         for rank, row in enumerate(standings)
         if row.team in active
@@ -94,7 +101,8 @@ def _pair_field(*, event: Event, number: int, entrants: list[PairingEntrant], se
         # no history: what opponents there are stand for pairings to avoid, untangled after seeding.
         by_rating = sorted(entrants, key=lambda e: (-ratings.get(e.id, 0.0), e.rank, e.id))
         result = pair_first_round_seeded(
-            [replace(e, rank=place, opponents=frozenset()) for place, e in enumerate(by_rating)])
+            [replace(e, rank=place, opponents=frozenset()) for place, e in enumerate(by_rating)]
+        )
         avoid = {frozenset((e.id, other)) for e in entrants for other in e.opponents}
         return replace(result, pairs=untangle_avoided(result.pairs, avoid)) if avoid else result
     return pair_round(entrants, seed=seed, rounds_left=max(0, event.swiss_rounds - number))
@@ -116,8 +124,9 @@ def _across_phase_pods(*, phase: Phase, entrants: list[PairingEntrant]) -> tuple
     return pairs, [] if bye is None else [bye]
 
 
-def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int,
-          phase: Phase | None = None) -> tuple[list, list[int]]:
+def _pair(
+    *, event: Event, number: int, entrants: list[PairingEntrant], seed: int, phase: Phase | None = None
+) -> tuple[list, list[int]]:
     """The round's pairs and byes. A Two-Headed Giant booster draft pairs each draft pod on its own (the pod rule,
     MTR 7.6: the teams of a pod play each other), unless the event lifts it; so does a phase that pairs within its
     pods (issue 42, docs/phases.md). A team in no pod (a late entry) is paired with the others in none. Each pod of
@@ -129,8 +138,9 @@ def _pair(*, event: Event, number: int, entrants: list[PairingEntrant], seed: in
     else:
         if number == 1:
             # Round 1 of a booster draft pairs across each pod by seat (RULES.md 10); later rounds are Swiss.
-            seated = draft_first_round_pairs(event=event, entrant_ids=[e.id for e in entrants],
-                                             avoid=_round_one_avoid(entrants))
+            seated = draft_first_round_pairs(
+                event=event, entrant_ids=[e.id for e in entrants], avoid=_round_one_avoid(entrants)
+            )
             if seated is not None:
                 return seated
         pods = {} if event.pods_play_across else draft_pods_of_registrations(event=event)  # a 2HG draft's pods
@@ -160,8 +170,9 @@ class _Pairing:
     avoided: tuple[tuple[int, int], ...]  # pairings to avoid that had to be made
 
 
-def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntrant], seed: int,
-                      phase: Phase | None = None) -> _Pairing:
+def _pair_constrained(
+    *, event: Event, number: int, entrants: list[PairingEntrant], seed: int, phase: Phase | None = None
+) -> _Pairing:
     """The round under the organizer's constraints (issue 42), read as data and applied around _pair: teams with
     byes in advance left sit the round out on a bye; pairings to avoid count as rematches for the engine; the
     fixed tables are kept and the others numbered around them."""
@@ -170,19 +181,31 @@ def _pair_constrained(*, event: Event, number: int, entrants: list[PairingEntran
     if len(field) < 2:
         pairs, byes = [], [e.id for e in field]
     else:
-        pairs, byes = _pair(event=event, number=number, entrants=with_avoidance(field, rules.avoid), seed=seed,
-                            phase=phase)
-    return _Pairing(pairs=pairs, tables=number_tables(pairs, rules.fixed_tables), byes=[*advance, *byes],
-                    avoided=avoided_pairs_made(pairs, rules.avoid))
+        pairs, byes = _pair(
+            event=event, number=number, entrants=with_avoidance(field, rules.avoid), seed=seed, phase=phase
+        )
+    return _Pairing(
+        pairs=pairs,
+        tables=number_tables(pairs, rules.fixed_tables),
+        byes=[*advance, *byes],
+        avoided=avoided_pairs_made(pairs, rules.avoid),
+    )
 
 
 def _avoided_warnings(*, event: Event, pairing: _Pairing) -> list[LogText]:
     if not pairing.avoided:
         return []
     names = team_names_for_event(event=event)
-    return [LogText(gettext_lazy("%(first)s and %(second)s are paired although the organizer asked to avoid it: "
-                                 "no other pairing was possible."), {"first": names.get(a, a), "second": names.get(b, b)})
-            for a, b in pairing.avoided]
+    return [
+        LogText(
+            gettext_lazy(
+                "%(first)s and %(second)s are paired although the organizer asked to avoid it: "
+                "no other pairing was possible."
+            ),
+            {"first": names.get(a, a), "second": names.get(b, b)},
+        )
+        for a, b in pairing.avoided
+    ]
 
 
 def _write_pairings(*, round_: Round, pairs, byes: list[int], tables: Sequence[int] | None = None) -> None:
@@ -201,21 +224,36 @@ def _insert_matches(*, round_: Round, rows: list[tuple]) -> None:
     if connection.vendor != "postgresql":
         TeamMatch.objects.bulk_create(
             TeamMatch(round=round_, table=table, team_a_id=a, team_b_id=b, outcome=outcome, result_state=state)
-            for table, a, b, outcome, state in rows)
+            for table, a, b, outcome, state in rows
+        )
         return
     if not rows:
         return
     tables, teams_a, teams_b, outcomes, states = (list(column) for column in zip(*rows, strict=True))
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(TeamMatch._meta.get_field(name).column) for name in (
-        "round", "table", "team_a", "team_b", "outcome", "result_state", "games_won_a", "games_won_b",
-        "games_drawn", "dispute_note", "updated_at"))
+    columns = ", ".join(
+        quote(TeamMatch._meta.get_field(name).column)
+        for name in (
+            "round",
+            "table",
+            "team_a",
+            "team_b",
+            "outcome",
+            "result_state",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "dispute_note",
+            "updated_at",
+        )
+    )
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {quote(TeamMatch._meta.db_table)} ({columns}) "
             "SELECT %s, t, a, b, o, s, 0, 0, 0, '', %s FROM unnest(%s::integer[], %s::bigint[], %s::bigint[], "
             "%s::varchar[], %s::varchar[]) AS rows (t, a, b, o, s)",
-            [round_.pk, timezone.now(), tables, teams_a, teams_b, outcomes, states])
+            [round_.pk, timezone.now(), tables, teams_a, teams_b, outcomes, states],
+        )
 
 
 def round_pairings(*, round_: Round) -> list[dict]:
@@ -223,17 +261,27 @@ def round_pairings(*, round_: Round) -> list[dict]:
     return [
         {"table": table, "a": a, "b": b}  # read as plain values: a large round is hundreds of rows (issue 30)
         for table, a, b in round_.matches.order_by("table").values_list(
-            "table", "team_a__team__name", "team_b__team__name")
+            "table", "team_a__team__name", "team_b__team__name"
+        )
     ]
 
 
-def round_pairing_log(*, round_: Round, user, action: str, message, before: list[dict] | None = None,
-                      warnings: Sequence = ()) -> None:
+def round_pairing_log(
+    *, round_: Round, user, action: str, message, before: list[dict] | None = None, warnings: Sequence = ()
+) -> None:
     """Record a round's pairing in the event log, with the tables after (and before, when paired again) and what
     the pairing had to go past (`warnings`: a pairing to avoid that nothing else could replace)."""
-    event_log_record(event=round_.event, user=user, action=action, message=message, round_number=round_.number,
-                     before=before, after=round_pairings(round_=round_), data={"seed": round_.seed},
-                     warnings=warnings)
+    event_log_record(
+        event=round_.event,
+        user=user,
+        action=action,
+        message=message,
+        round_number=round_.number,
+        before=before,
+        after=round_pairings(round_=round_),
+        data={"seed": round_.seed},
+        warnings=warnings,
+    )
 
 
 def round_seat_draft_tables(*, round_: Round) -> None:
@@ -259,8 +307,10 @@ def _round_phase(*, event: Event, number: int, user) -> Phase | None:
         return phase
     if phase.number == 1:
         return phase_start_locked(event=event, phase=phase, user=user)
-    raise StateConflict(_("Round %(n)d opens %(phase)s: start the phase first (its pods are seated by the "
-                          "standings).") % {"n": number, "phase": phase.label})
+    raise StateConflict(
+        _("Round %(n)d opens %(phase)s: start the phase first (its pods are seated by the standings).")
+        % {"n": number, "phase": phase.label}
+    )
 
 
 @transaction.atomic
@@ -290,7 +340,9 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     phase = _round_phase(event=event, number=number, user=user)
     entrants = pairing_entrants(event=event, round_number=number)
     if len(entrants) < 2:
-        raise ValidationError(_("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)})
+        raise ValidationError(
+            _("At least two active teams are needed to pair a round (%(n)d active).") % {"n": len(entrants)}
+        )
     seed = _new_seed() if seed is None else seed
     pairing = _pair_constrained(event=event, number=number, entrants=entrants, seed=seed, phase=phase)
     if last is not None:
@@ -301,9 +353,13 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
         event.save(update_fields=["status"])
-    round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_PAIRED,
-                      message=LogText(gettext_lazy("Round %(n)d paired."), {"n": number}),
-                      warnings=_avoided_warnings(event=event, pairing=pairing))
+    round_pairing_log(
+        round_=round_,
+        user=user,
+        action=LogAction.ROUND_PAIRED,
+        message=LogText(gettext_lazy("Round %(n)d paired."), {"n": number}),
+        warnings=_avoided_warnings(event=event, pairing=pairing),
+    )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
@@ -329,17 +385,27 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
     entrants = pairing_entrants(event=round_.event, round_number=round_.number)
     if len(entrants) < 2:
         raise ValidationError(_("At least two active teams are needed to pair a round."))
-    pairing = _pair_constrained(event=round_.event, number=round_.number, entrants=entrants, seed=seed,
-                                phase=phase_for_round(event=round_.event, round_number=round_.number))
+    pairing = _pair_constrained(
+        event=round_.event,
+        number=round_.number,
+        entrants=entrants,
+        seed=seed,
+        phase=phase_for_round(event=round_.event, round_number=round_.number),
+    )
     before = round_pairings(round_=round_)
     round_.matches.all().delete()
     round_.seed = seed
     round_.is_finished = False
     round_.save(update_fields=["seed", "is_finished"])
     _write_pairings(round_=round_, pairs=pairing.pairs, byes=pairing.byes, tables=pairing.tables)
-    round_pairing_log(round_=round_, user=user, action=LogAction.ROUND_REPAIRED, before=before,
-                      message=LogText(gettext_lazy("Round %(n)d paired again."), {"n": round_.number}),
-                      warnings=_avoided_warnings(event=round_.event, pairing=pairing))
+    round_pairing_log(
+        round_=round_,
+        user=user,
+        action=LogAction.ROUND_REPAIRED,
+        before=before,
+        message=LogText(gettext_lazy("Round %(n)d paired again."), {"n": round_.number}),
+        warnings=_avoided_warnings(event=round_.event, pairing=pairing),
+    )
     event_bump_version(event_id=round_.event_id)
     domain_event_send(event_id=round_.event_id, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_
@@ -349,8 +415,9 @@ def round_problems(*, round_: Round) -> list[PairingProblem]:
     """What breaks the pairing rules in the round as it stands (after hand edits): rematches, a second bye,
     a team paired twice or left out. Empty when the round is sound."""
     rules = pairing_constraints_for_event(event=round_.event)
-    entrants, advance = split_advance_byes(pairing_entrants(event=round_.event, round_number=round_.number),
-                                           rules.advance_byes, round_.number)
+    entrants, advance = split_advance_byes(
+        pairing_entrants(event=round_.event, round_number=round_.number), rules.advance_byes, round_.number
+    )
     pairs, bye = [], None
     for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
         if b is None:
@@ -390,15 +457,26 @@ def round_swap_teams(*, round_: Round, first: Registration, second: Registration
         bye = b is None
         rows.append(
             TeamMatch(
-                round=round_, table=match.table, team_a_id=a, team_b_id=b,
-                outcome=Outcome.A_WINS if bye else "", result_state=ResultState.FINAL if bye else ResultState.PENDING,
+                round=round_,
+                table=match.table,
+                team_a_id=a,
+                team_b_id=b,
+                outcome=Outcome.A_WINS if bye else "",
+                result_state=ResultState.FINAL if bye else ResultState.PENDING,
             )
         )
     TeamMatch.objects.filter(pk__in=[m.pk for m in found.values()]).delete()
     TeamMatch.objects.bulk_create(rows)
     round_seat_draft_tables(round_=round_)
-    round_pairing_log(round_=round_, user=user, action=LogAction.PAIRING_SWAPPED, before=before,
-                      message=LogText(gettext_lazy("Round %(n)d: %(first)s and %(second)s swapped in the pairings."),
-                                      {"n": round_.number, "first": first.team.name, "second": second.team.name}))
+    round_pairing_log(
+        round_=round_,
+        user=user,
+        action=LogAction.PAIRING_SWAPPED,
+        before=before,
+        message=LogText(
+            gettext_lazy("Round %(n)d: %(first)s and %(second)s swapped in the pairings."),
+            {"n": round_.number, "first": first.team.name, "second": second.team.name},
+        ),
+    )
     event_bump_version(event_id=round_.event_id)
     return round_problems(round_=round_)

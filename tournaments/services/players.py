@@ -1,6 +1,7 @@
 """Players' accounts: a player registers a login with a player profile; an organizer's event finds its own
 placeholders or makes new ones (never another's account: docs/permissions.md, "Accounts belong to their people");
 a person merges a placeholder into their own account with its claim link."""
+
 from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,8 +36,9 @@ from tournaments.services.scoreboard import event_bump_version
 
 
 @transaction.atomic
-def player_register(*, username: str, name: str, email: str, password: str, password_hashed: bool = False,
-                    language: str | None = None) -> Player:
+def player_register(
+    *, username: str, name: str, email: str, password: str, password_hashed: bool = False, language: str | None = None
+) -> Player:
     """Create a login and its player profile together (both or neither). The password must already have passed
     the password validators (the sign-up form does that); with `password_hashed` it is already hashed
     (make_password: a sign-up confirmed from its e-mail, portal.accounts). `language`, the one the person signed
@@ -52,13 +54,16 @@ def player_register(*, username: str, name: str, email: str, password: str, pass
         )
     try:
         with transaction.atomic():
-            user = User.objects.create_user(username=username, email=email,
-                                            password=None if password_hashed else password)
+            user = User.objects.create_user(
+                username=username, email=email, password=None if password_hashed else password
+            )
             if password_hashed:
                 user.password = password
                 user.save(update_fields=["password"])
     except IntegrityError as exc:  # the same username registered a moment ago by someone else
-        raise ValidationError({"username": _("The username %(name)s is taken; choose another.") % {"name": username}}) from exc
+        raise ValidationError(
+            {"username": _("The username %(name)s is taken; choose another.") % {"name": username}}
+        ) from exc
     if language_supported(language):
         person_language_set(user=user, language=language)
     return Player.objects.create(user=user, name=name)
@@ -83,9 +88,13 @@ def _free_usernames(names: list[str]) -> list[str]:
     while True:
         numbered = {base: [f"{base}{n}" for n in range(2, count + reach[base] + 2)] for base, count in need.items()}
         candidates = sorted(set(need) | {c for names_of_base in numbered.values() for c in names_of_base})
-        taken = {key for start in range(0, len(candidates), _LOOKUP_CHUNK)
-                 for key in User.objects.annotate(key=Lower("username"))
-                 .filter(key__in=candidates[start:start + _LOOKUP_CHUNK]).values_list("key", flat=True)}
+        taken = {
+            key
+            for start in range(0, len(candidates), _LOOKUP_CHUNK)
+            for key in User.objects.annotate(key=Lower("username"))
+            .filter(key__in=candidates[start : start + _LOOKUP_CHUNK])
+            .values_list("key", flat=True)
+        }
         given: list[str | None] = [None] * len(bases)
         for i, base in enumerate(bases):  # first every base that is free, to the first name that has it
             if base not in taken:
@@ -115,8 +124,11 @@ def _logins_make(new: list[tuple[str, str]]) -> list:
     def insert():
         usernames = _free_usernames([name for name, _email in new])
         return User.objects.bulk_create(
-            User(username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable)
-            for username, (_name, email) in zip(usernames, new, strict=True))
+            User(
+                username=User.normalize_username(username), email=User.objects.normalize_email(email), password=unusable
+            )
+            for username, (_name, email) in zip(usernames, new, strict=True)
+        )
 
     for _attempt in range(2):
         try:
@@ -207,34 +219,48 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
     accounts: dict[str, set] = {}
     if lookups:
         own = _spelled_index(
-            placeholders_of(organizer_id=organizer_id).select_related("user")
+            placeholders_of(organizer_id=organizer_id)
+            .select_related("user")
             .annotate(key_name=Lower("name"), key_user=Lower("user__username"), key_email=Lower("user__email"))
             .filter(Q(key_name__in=lookups) | Q(key_user__in=lookups) | Q(key_email__in=lookups)),
-            lookups, "key_name", "key_user", "key_email")
+            lookups,
+            "key_name",
+            "key_user",
+            "key_email",
+        )
         accounts = _spelled_index(
-            User.objects.filter(is_active=True).exclude(unclaimed_q())
+            User.objects.filter(is_active=True)
+            .exclude(unclaimed_q())
             .annotate(key_user=Lower("username"), key_email=Lower("email"))
             .filter(Q(key_user__in=lookups) | Q(key_email__in=lookups)),
-            lookups, "key_user", "key_email")
+            lookups,
+            "key_user",
+            "key_email",
+        )
     found: dict[str, Player | int] = {}
     new: list[tuple[str, str]] = []  # (the new player's name, e-mail address)
     new_by_key: dict[str, set[int]] = {}  # names and addresses of the players made here -> their place in `new`
     for key, name in wanted.items():
         spellings = {key, given_emails.get(key, key)}
-        candidates = ({("old", p) for s in spellings for p in own.get(s, ())}
-                      | {("new", i) for s in spellings for i in new_by_key.get(s, ())})
+        candidates = {("old", p) for s in spellings for p in own.get(s, ())} | {
+            ("new", i) for s in spellings for i in new_by_key.get(s, ())
+        }
         if len(candidates) > 1:
             result.refused[key] = [
-                _("Several of your players match %(name)s (by name, username or e-mail): Hydra can't tell which one "
-                  "is meant. Give the account's username or e-mail address instead.") % {"name": name}
+                _(
+                    "Several of your players match %(name)s (by name, username or e-mail): Hydra can't tell which one "
+                    "is meant. Give the account's username or e-mail address instead."
+                )
+                % {"name": name}
             ]
             continue
         if candidates:
             kind, ref = candidates.pop()
             found[key] = ref
             continue
-        invitee = next((next(iter(accounts[s])) for s in (given_emails.get(key), key)
-                        if s and len(accounts.get(s, ())) == 1), None)
+        invitee = next(
+            (next(iter(accounts[s])) for s in (given_emails.get(key), key) if s and len(accounts.get(s, ())) == 1), None
+        )
         address = given_emails.get(key) or email_of(name)
         name = shown_name(name)  # a typed address: the player is called by its first part
         email = "" if invitee is not None else address
@@ -254,7 +280,8 @@ def players_find_or_create_all(*, names, organizer, event=None, emails: dict[str
             users = [by_username[u.username] for u in users]
         made = Player.objects.bulk_create(
             Player(user=user, name=name, made_by_id=organizer_id, made_for_event=event)
-            for user, (name, _email) in zip(users, new, strict=True))
+            for user, (name, _email) in zip(users, new, strict=True)
+        )
     result.players = {key: made[ref] if isinstance(ref, int) else ref for key, ref in found.items()}
     return result
 
@@ -304,8 +331,10 @@ def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = 
     events = sorted(set(seats.values_list("event_id", flat=True)))
     both = Seat.objects.filter(player=target, event_id__in=events).select_related("event").first()
     if both is not None:
-        raise Conflict(_("You already play in %(event)s: a player holds one seat per event. Ask its organizer.")
-                       % {"event": both.event.name})
+        raise Conflict(
+            _("You already play in %(event)s: a player holds one seat per event. Ask its organizer.")
+            % {"event": both.event.name}
+        )
     seats.update(player=target)
     # What waited for the placeholder's seats is moot once a person holds them: never carried to the person.
     SeatInvitation.objects.filter(placeholder=source, answered_at__isnull=True, event_id__in=events).delete()
@@ -323,8 +352,10 @@ def seats_move(*, source: Player, target: Player, event_ids: list[int] | None = 
     return events
 
 
-CLAIM_WAITS = gettext_lazy("This seat waits for the answer of the person the organizer invited to take it: it can't "
-                           "be claimed until they decline. Ask the organizer.")
+CLAIM_WAITS = gettext_lazy(
+    "This seat waits for the answer of the person the organizer invited to take it: it can't "
+    "be claimed until they decline. Ask the organizer."
+)
 
 
 @transaction.atomic
@@ -343,10 +374,15 @@ def placeholder_merge(*, claim: PlaceholderClaim, user) -> Player:
     events = seats_move(source=source, target=target)
     for event in Event.objects.filter(pk__in=events):
         event_log_record(
-            event=event, user=user, action=LogAction.PLACEHOLDER_MERGED,
-            message=LogText(gettext_lazy("%(player)s claimed the placeholder %(placeholder)s: its seat is theirs now."),
-                            {"player": target.name, "placeholder": source.name}),
-            before={"player": source.name}, after={"player": target.name},
+            event=event,
+            user=user,
+            action=LogAction.PLACEHOLDER_MERGED,
+            message=LogText(
+                gettext_lazy("%(player)s claimed the placeholder %(placeholder)s: its seat is theirs now."),
+                {"player": target.name, "placeholder": source.name},
+            ),
+            before={"player": source.name},
+            after={"player": target.name},
             data={"placeholder": source.pk, "player": target.pk},
         )
         event_bump_version(event_id=event.pk)

@@ -37,7 +37,9 @@ def registration_seat_problems(
     others = Seat.objects.filter(event=event, player_id__in=[player.pk for _letter, player in seats])
     if registration is not None and registration.pk:
         others = others.exclude(registration=registration)
-    return _seat_problems(event=event, seats=seats, seated=dict(others.values_list("player_id", "registration__team__name")))
+    return _seat_problems(
+        event=event, seats=seats, seated=dict(others.values_list("player_id", "registration__team__name"))
+    )
 
 
 @transaction.atomic
@@ -76,9 +78,10 @@ def registration_last_played_round(*, registration: Registration) -> int:
     latest = round_latest(event=registration.event_id)
     if latest is None:
         return 0
-    started = latest.is_finished or latest.matches.filter(team_b__isnull=False).exclude(
-        result_state=ResultState.PENDING
-    ).exists()
+    started = (
+        latest.is_finished
+        or latest.matches.filter(team_b__isnull=False).exclude(result_state=ResultState.PENDING).exists()
+    )
     return latest.number if started else latest.number - 1
 
 
@@ -93,14 +96,22 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     advance past the Day 2 cut (it is out by the cut, not by its own choice)."""
     registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
-        raise StateConflict(_("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name})
+        raise StateConflict(
+            _("%(team)s is disqualified: it is already out of the event.") % {"team": registration.team.name}
+        )
     if registration.dropped_round is not None:
-        raise StateConflict(_("%(team)s has already dropped (after round %(n)d).")
-                            % {"team": registration.team.name, "n": registration.dropped_round})
+        raise StateConflict(
+            _("%(team)s has already dropped (after round %(n)d).")
+            % {"team": registration.team.name, "n": registration.dropped_round}
+        )
     if registration.day2_cut_round is not None:
-        raise StateConflict(_("%(team)s did not advance past the Day 2 cut after round %(n)d and is no longer "
-                              "paired: there is nothing to drop.")
-                            % {"team": registration.team.name, "n": registration.day2_cut_round})
+        raise StateConflict(
+            _(
+                "%(team)s did not advance past the Day 2 cut after round %(n)d and is no longer "
+                "paired: there is nothing to drop."
+            )
+            % {"team": registration.team.name, "n": registration.day2_cut_round}
+        )
     event_require_open(event_id=registration.event_id)
     if after_round is None:
         after_round = max(registration_last_played_round(registration=registration), registration.joined_round - 1)
@@ -110,9 +121,15 @@ def registration_drop(*, registration: Registration, after_round: int | None = N
     registration.save(update_fields=["dropped_round"])
     topcut_award_dropped(event_id=registration.event_id)
     event_log_record(
-        event=registration.event, user=user, action=LogAction.DROPPED, registration=registration,
-        message=LogText(gettext_lazy("%(team)s dropped after round %(n)d."), {"team": registration.team.name, "n": after_round}),
-        before={"dropped_round": None}, after={"dropped_round": after_round},
+        event=registration.event,
+        user=user,
+        action=LogAction.DROPPED,
+        registration=registration,
+        message=LogText(
+            gettext_lazy("%(team)s dropped after round %(n)d."), {"team": registration.team.name, "n": after_round}
+        ),
+        before={"dropped_round": None},
+        after={"dropped_round": after_round},
         data={"team": registration.pk, "after_round": after_round},
     )
     event_bump_version(event_id=registration.event_id)
@@ -128,11 +145,19 @@ def registration_drop_self(*, registration: Registration, user) -> Registration:
     if not may_drop_self(user, registration):
         raise NotFound(_("No such entry in this event."))
     latest = round_latest(event=registration.event_id)
-    if latest is not None and not latest.is_finished and latest.matches.filter(
-        Q(team_a=registration) | Q(team_b=registration), team_b__isnull=False, result_state=ResultState.PENDING,
-    ).exists():
-        raise StateConflict(_("Your match of %(round)s has no result yet: report it first, then drop (or ask the "
-                              "organizer).") % {"round": latest.name})
+    if (
+        latest is not None
+        and not latest.is_finished
+        and latest.matches.filter(
+            Q(team_a=registration) | Q(team_b=registration),
+            team_b__isnull=False,
+            result_state=ResultState.PENDING,
+        ).exists()
+    ):
+        raise StateConflict(
+            _("Your match of %(round)s has no result yet: report it first, then drop (or ask the organizer).")
+            % {"round": latest.name}
+        )
     return registration_drop(registration=registration, user=user)
 
 
@@ -145,29 +170,41 @@ def registration_reinstate(*, registration: Registration, user=None) -> Registra
     registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(
-            _("%(team)s is disqualified: a disqualified team stays out of the event.") % {"team": registration.team.name}
+            _("%(team)s is disqualified: a disqualified team stays out of the event.")
+            % {"team": registration.team.name}
         )
     if registration.event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(
-            _("The event has cut to its playoff: a dropped team can re-enter only while the Swiss rounds last "
-              "(MTR 2.10).")
+            _(
+                "The event has cut to its playoff: a dropped team can re-enter only while the Swiss rounds last "
+                "(MTR 2.10)."
+            )
         )
     if registration.dropped_round is None:
-        raise StateConflict(_("%(team)s has not dropped: it is still in the event, there is nothing to reinstate.")
-                            % {"team": registration.team.name})
+        raise StateConflict(
+            _("%(team)s has not dropped: it is still in the event, there is nothing to reinstate.")
+            % {"team": registration.team.name}
+        )
     before, registration.dropped_round = registration.dropped_round, None
     registration.save(update_fields=["dropped_round"])
     event_log_record(
-        event=registration.event, user=user, action=LogAction.REINSTATED, registration=registration,
+        event=registration.event,
+        user=user,
+        action=LogAction.REINSTATED,
+        registration=registration,
         message=LogText(gettext_lazy("%(team)s was reinstated."), {"team": registration.team.name}),
-        before={"dropped_round": before}, after={"dropped_round": None}, data={"team": registration.pk},
+        before={"dropped_round": before},
+        after={"dropped_round": None},
+        data={"team": registration.pk},
     )
     event_bump_version(event_id=registration.event_id)
     return registration
 
 
 @transaction.atomic
-def registration_disqualify(*, registration: Registration, reason: str, user=None, player: Player | None = None) -> Registration:
+def registration_disqualify(
+    *, registration: Registration, reason: str, user=None, player: Player | None = None
+) -> Registration:
     """Disqualify the team (a member's disqualification disqualifies the team, MTR 8.2).
 
     The team gets no further pairings (as after a drop, from the round it is in), shows as disqualified rather
@@ -176,13 +213,20 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
     """
     reason = (reason or "").strip()
     if not reason:
-        raise ValidationError({"reason": _("Give the reason for the disqualification; it is recorded in the event's log.")})
+        raise ValidationError(
+            {"reason": _("Give the reason for the disqualification; it is recorded in the event's log.")}
+        )
     registration = registration_lock(registration_id=registration.pk)  # the event first (services/locks.py)
     if registration.is_disqualified:
         raise StateConflict(_("%(team)s is already disqualified.") % {"team": registration.team.name})
     event_require_open(event_id=registration.event_id)
     if player is not None and not registration.seats.filter(player=player).exists():
-        raise ValidationError({"player": _("%(player)s is not on team %(team)s.") % {"player": player.name, "team": registration.team.name}})
+        raise ValidationError(
+            {
+                "player": _("%(player)s is not on team %(team)s.")
+                % {"player": player.name, "team": registration.team.name}
+            }
+        )
     if registration.dropped_round is None:
         registration.dropped_round = max(
             registration_last_played_round(registration=registration), registration.joined_round - 1
@@ -193,12 +237,21 @@ def registration_disqualify(*, registration: Registration, reason: str, user=Non
     topcut_award_dropped(event_id=registration.event_id)
     who = LogText(gettext_lazy(" (%(player)s)"), {"player": player.name}) if player is not None else ""
     event_log_record(
-        event=registration.event, user=user, action=LogAction.DISQUALIFIED, registration=registration,
-        message=LogText(gettext_lazy("%(team)s%(who)s was disqualified: %(reason)s"),
-                        {"team": registration.team.name, "who": who, "reason": reason}),
+        event=registration.event,
+        user=user,
+        action=LogAction.DISQUALIFIED,
+        registration=registration,
+        message=LogText(
+            gettext_lazy("%(team)s%(who)s was disqualified: %(reason)s"),
+            {"team": registration.team.name, "who": who, "reason": reason},
+        ),
         after={"disqualified_reason": reason, "dropped_round": registration.dropped_round},
-        data={"team": registration.pk, "player": player.pk if player else None, "reason": reason,
-              "after_round": registration.dropped_round},
+        data={
+            "team": registration.pk,
+            "player": player.pk if player else None,
+            "reason": reason,
+            "after_round": registration.dropped_round,
+        },
     )
     event_bump_version(event_id=registration.event_id)
     return registration
@@ -226,9 +279,14 @@ def registration_delete(*, registration: Registration, user=None) -> None:
     event, name = registration.event, registration.team.name
     players = list(registration.seats.values_list("player__name", flat=True))
     registration.delete()
-    event_log_record(event=event, user=user, action=LogAction.DELETED, kind=LogKind.SEATS,
-                     message=LogText(gettext_lazy("Registration of %(team)s deleted."), {"team": name}),
-                     data={"team": name, "players": players})
+    event_log_record(
+        event=event,
+        user=user,
+        action=LogAction.DELETED,
+        kind=LogKind.SEATS,
+        message=LogText(gettext_lazy("Registration of %(team)s deleted."), {"team": name}),
+        data={"team": name, "players": players},
+    )
     event_bump_version(event_id=event.pk)
 
 
@@ -246,18 +304,35 @@ class SeatEntry:
     email: str = ""
 
 
-def _resolve_seats(*, event: Event, seats: Sequence[SeatEntry]) -> tuple[list[tuple[str, Player]], list[tuple[Player, object]]]:
+def _resolve_seats(
+    *, event: Event, seats: Sequence[SeatEntry]
+) -> tuple[list[tuple[str, Player]], list[tuple[Player, object]]]:
     """Each seat's player (players_find_or_create_all: the organizer's own placeholders, else new ones) and the
     accounts to invite to the new placeholders' seats."""
     letters = [s.letter.strip().upper() for s in seats]
     bad = [letter for letter in letters if letter not in event.seat_letters]
     if bad:
-        raise ValidationError({"seats": _("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
-            "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"}})
-    found = players_find_or_create_all(names=[entry.player for entry in seats], organizer=event.organizer_id,
-                                       event=event, emails={player_key(e.player): e.email for e in seats if e.email})
-    problems = [_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m}
-                for letter, entry in zip(letters, seats, strict=True) for m in found.refused.get(player_key(entry.player), ())]
+        raise ValidationError(
+            {
+                "seats": _("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).")
+                % {
+                    "size": event.team_size,
+                    "seats": ", ".join(event.seat_letters),
+                    "bad": ", ".join(sorted(set(bad))) or "''",
+                }
+            }
+        )
+    found = players_find_or_create_all(
+        names=[entry.player for entry in seats],
+        organizer=event.organizer_id,
+        event=event,
+        emails={player_key(e.player): e.email for e in seats if e.email},
+    )
+    problems = [
+        _("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m}
+        for letter, entry in zip(letters, seats, strict=True)
+        for m in found.refused.get(player_key(entry.player), ())
+    ]
     if problems:
         raise ValidationError({"seats": problems})
     resolved = [(letter, found.players[player_key(entry.player)]) for letter, entry in zip(letters, seats, strict=True)]
@@ -267,7 +342,12 @@ def _resolve_seats(*, event: Event, seats: Sequence[SeatEntry]) -> tuple[list[tu
 
 @transaction.atomic
 def registration_register(
-    *, event: Event, team_name: str, seats: Sequence[SeatEntry], user=None, joined_round: int | None = None,
+    *,
+    event: Event,
+    team_name: str,
+    seats: Sequence[SeatEntry],
+    user=None,
+    joined_round: int | None = None,
     missed_rounds_as_losses: bool = False,
 ) -> Registration:
     """Register a team by name with its players by name, seat by seat (the organizer's way from the API and from
@@ -285,12 +365,21 @@ def registration_register(
     if not name:
         raise ValidationError({"name": _("Give the team's name.")})
     if len(name) > Team._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
+        raise ValidationError(
+            {"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}}
+        )
     next_round = _next_round_number(event)
     if joined_round is None:
         joined_round = next_round
     elif joined_round < next_round:
-        raise ValidationError({"joined_round": _("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.") % {"n": joined_round, "next": next_round}})
+        raise ValidationError(
+            {
+                "joined_round": _(
+                    "Round %(n)d is already paired: a team entering now joins in round %(next)d or later."
+                )
+                % {"n": joined_round, "next": next_round}
+            }
+        )
     team = Team.objects.filter(name__iexact=name).first() or Team.objects.create(name=name)
     resolved, invited = _resolve_seats(event=event, seats=seats)
     order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
@@ -299,7 +388,10 @@ def registration_register(
     if problems:
         raise ValidationError({"seats": problems})
     registration = registration_create(
-        event=event, team=team, players=[p for _letter, p in resolved], joined_round=joined_round,
+        event=event,
+        team=team,
+        players=[p for _letter, p in resolved],
+        joined_round=joined_round,
         missed_rounds_as_losses=missed_rounds_as_losses,
     )
     seat_invitations_make(event=event, invited=invited, by=user)
@@ -307,29 +399,49 @@ def registration_register(
 
 
 def registration_register_player(
-    *, event: Event, player: str, user=None, joined_round: int | None = None, missed_rounds_as_losses: bool = False,
+    *,
+    event: Event,
+    player: str,
+    user=None,
+    joined_round: int | None = None,
+    missed_rounds_as_losses: bool = False,
 ) -> Registration:
     """Register one player in an individual event: a team of one, named as the player, on seat A (RULES.md 9).
     Everything else as registration_register; refused in a team event (a team needs its name and every seat)."""
     if not event.is_individual:
-        raise ValidationError({"player": _("This event has teams of %(size)d: register a team with its name and a "
-                                           "player for each seat.") % {"size": event.team_size}})
+        raise ValidationError(
+            {
+                "player": _(
+                    "This event has teams of %(size)d: register a team with its name and a player for each seat."
+                )
+                % {"size": event.team_size}
+            }
+        )
     return registration_register(
-        event=event, team_name=player, seats=[SeatEntry(letter="A", player=player)], user=user,
-        joined_round=joined_round, missed_rounds_as_losses=missed_rounds_as_losses,
+        event=event,
+        team_name=player,
+        seats=[SeatEntry(letter="A", player=player)],
+        user=user,
+        joined_round=joined_round,
+        missed_rounds_as_losses=missed_rounds_as_losses,
     )
 
 
 def individual_entry(*, player: str, where: str, joined_round: int | None = None, byes: int = 0) -> "TeamEntry":
     """The import entry of one player of an individual event: a team of one named as the player, on seat A."""
     name = " ".join(player.split())
-    return TeamEntry(name=name, seats=(SeatEntry(letter="A", player=name),), where=where, joined_round=joined_round,
-                     byes=byes)
+    return TeamEntry(
+        name=name, seats=(SeatEntry(letter="A", player=name),), where=where, joined_round=joined_round, byes=byes
+    )
 
 
 @transaction.atomic
 def registration_update(
-    *, registration: Registration, user=None, name: str | None = None, seats: Sequence[SeatEntry] | None = None,
+    *,
+    registration: Registration,
+    user=None,
+    name: str | None = None,
+    seats: Sequence[SeatEntry] | None = None,
     judge_correction: str = "",
 ) -> Registration:
     """Rename the team and/or change its seats.
@@ -355,8 +467,10 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
     locked = registration_seats_locked(event=event)
     if locked and not reason:
         raise StateConflict(
-            _("Seats are locked: round 1 is paired. Only a judge's correction of a mistake may change them; "
-              "give its reason (judge_correction) and it is recorded in the event's log.")
+            _(
+                "Seats are locked: round 1 is paired. Only a judge's correction of a mistake may change them; "
+                "give its reason (judge_correction) and it is recorded in the event's log."
+            )
         )
     resolved, invited = _resolve_seats(event=event, seats=seats)
     problems = registration_seat_problems(event=event, seats=resolved, registration=registration)
@@ -368,14 +482,23 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
         return
     # Deleted and written again (a swap within the team would trip the one-seat-per-player constraint midway);
     # each seat's decklist is kept and moved to the new row of its seat.
-    kept = {d.seat.letter: d for d in Decklist.objects.filter(seat__in=[current[x] for x, _p in changed]).select_related("seat")}
+    kept = {
+        d.seat.letter: d
+        for d in Decklist.objects.filter(seat__in=[current[x] for x, _p in changed]).select_related("seat")
+    }
     before = {letter: current[letter].player.name for letter, _p in changed}
     Seat.objects.filter(pk__in=[current[x].pk for x, _p in changed]).delete()
-    new_seats = {letter: Seat.objects.create(registration=registration, event=event, letter=letter, player=player)
-                 for letter, player in changed}
+    new_seats = {
+        letter: Seat.objects.create(registration=registration, event=event, letter=letter, player=player)
+        for letter, player in changed
+    }
     for letter, old in kept.items():
         Decklist.objects.create(
-            seat=new_seats[letter], text=old.text, main=old.main, sideboard=old.sideboard, errors=old.errors,
+            seat=new_seats[letter],
+            text=old.text,
+            main=old.main,
+            sideboard=old.sideboard,
+            errors=old.errors,
             submitted_by_id=old.submitted_by_id,
         )
     after = {letter: player.name for letter, player in changed}
@@ -385,9 +508,13 @@ def _change_seats(*, registration: Registration, seats: Sequence[SeatEntry], use
         message = gettext_lazy("%(team)s's seats changed (%(changes)s).%(reason)s")
     changes = ", ".join(f"{x}: {before[x]} → {after[x]}" for x in sorted(after))
     event_log_record(
-        event=event, user=user, action=LogAction.SEATS_CORRECTED, registration=registration,
+        event=event,
+        user=user,
+        action=LogAction.SEATS_CORRECTED,
+        registration=registration,
         message=LogText(message, {"team": registration.team.name, "changes": changes, "reason": reason}),
-        before=before, after=after,
+        before=before,
+        after=after,
         data={"team": registration.pk, "before": before, "after": after, "reason": reason},
     )
     seated = {player.pk for _letter, player in changed}
@@ -406,7 +533,9 @@ class TeamEntry:
 
 
 @transaction.atomic
-def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problems: Sequence[str] = ()) -> list[Registration]:
+def teams_import(
+    *, event: Event, teams: Sequence[TeamEntry], user=None, problems: Sequence[str] = ()
+) -> list[Registration]:
     """Register many teams at once, all or nothing: every team is held to the rules registration_register applies
     one by one (its name, the round it joins, its seats, each player matched or made by players_find_or_create_all, no
     player twice in the event), and when any is refused, none is registered and every refusal is named with its
@@ -427,7 +556,10 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
         key = " ".join(entry.name.split()).lower()
         if key in seen:
             twice[place] = _("%(where)s: the team %(name)s appears twice (also %(other)s); give each team once.") % {
-                "where": entry.where, "name": entry.name, "other": seen[key]}
+                "where": entry.where,
+                "name": entry.name,
+                "other": seen[key],
+            }
             continue
         seen[key] = entry.where
         refused = refusals[place]
@@ -440,40 +572,66 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
         elif len(name) > name_limit:
             refused.append(_("A team's name has at most %(n)d characters.") % {"n": name_limit})
         elif joined_round < next_round:
-            refused.append(_("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.")
-                           % {"n": joined_round, "next": next_round})
+            refused.append(
+                _("Round %(n)d is already paired: a team entering now joins in round %(next)d or later.")
+                % {"n": joined_round, "next": next_round}
+            )
         elif not 0 <= entry.byes <= 3:
             refused.append(_("Byes in advance are a whole number from 0 to 3."))
         elif entry.byes and next_round > 1:
             refused.append(_("Round 1 is already paired: byes in advance are given before it is."))
         elif bad:
-            refused.append(_("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).") % {
-                "size": event.team_size, "seats": ", ".join(event.seat_letters), "bad": ", ".join(sorted(set(bad))) or "''"})
+            refused.append(
+                _("This event has teams of %(size)d: use the seats %(seats)s (not %(bad)s).")
+                % {
+                    "size": event.team_size,
+                    "seats": ", ".join(event.seat_letters),
+                    "bad": ", ".join(sorted(set(bad))) or "''",
+                }
+            )
         else:
             planned.append((place, entry, name, joined_round, list(zip(letters, entry.seats, strict=True))))
     match = players_find_or_create_all(
-        names=[s.player for *_rest, seats in planned for _letter, s in seats], organizer=event.organizer_id, event=event,
-        emails={player_key(s.player): s.email for *_rest, seats in planned for _letter, s in seats if s.email})
+        names=[s.player for *_rest, seats in planned for _letter, s in seats],
+        organizer=event.organizer_id,
+        event=event,
+        emails={player_key(s.player): s.email for *_rest, seats in planned for _letter, s in seats if s.email},
+    )
     players, player_refusals = match.players, match.refused
     existing_teams: dict[str, Team] = {}
-    for team in Team.objects.annotate(key=Lower("name")).filter(key__in=[name.lower() for _p, _e, name, _j, _s in planned]).order_by("name", "pk"):
+    for team in (
+        Team.objects.annotate(key=Lower("name"))
+        .filter(key__in=[name.lower() for _p, _e, name, _j, _s in planned])
+        .order_by("name", "pk")
+    ):
         existing_teams.setdefault(team.key, team)
-    registered_teams = set(Registration.objects.filter(event=event, team__in=list(existing_teams.values())).values_list("team_id", flat=True))
+    registered_teams = set(
+        Registration.objects.filter(event=event, team__in=list(existing_teams.values())).values_list(
+            "team_id", flat=True
+        )
+    )
     player_ids = [p.pk for p in players.values()]
     seated: dict[int, str] = {  # player -> the team they are on in this event (already, or earlier in this file)
-        player: team for player, team in Seat.objects.filter(event=event, player_id__in=player_ids).values_list(
-            "player_id", "registration__team__name")
+        player: team
+        for player, team in Seat.objects.filter(event=event, player_id__in=player_ids).values_list(
+            "player_id", "registration__team__name"
+        )
     }
     order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
     accepted = []
     for place, entry, name, joined_round, seats in planned:
         refused = refusals[place]
-        refusal = next((player_refusals[player_key(s.player)] for _letter, s in seats if player_key(s.player) in player_refusals), None)
+        refusal = next(
+            (player_refusals[player_key(s.player)] for _letter, s in seats if player_key(s.player) in player_refusals),
+            None,
+        )
         if refusal is not None:
             letter = next(letter for letter, s in seats if player_key(s.player) in player_refusals)
             refused.extend(_("Seat %(letter)s: %(problem)s") % {"letter": letter, "problem": m} for m in refusal)
             continue
-        resolved = sorted(((letter, players[player_key(s.player)]) for letter, s in seats), key=lambda item: order[item[0]])
+        resolved = sorted(
+            ((letter, players[player_key(s.player)]) for letter, s in seats), key=lambda item: order[item[0]]
+        )
         team = existing_teams.get(name.lower())
         team_name = team.name if team is not None else name
         found = _seat_problems(event=event, seats=resolved, seated=seated)
@@ -488,16 +646,19 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
     for place, entry in enumerate(teams):
         if place in twice:
             errors.append(twice[place])
-        errors.extend(_("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
-                      for m in refusals[place])
+        errors.extend(
+            _("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
+            for m in refusals[place]
+        )
     if errors:
         raise ValidationError({"rows": errors})
     if not accepted:
         raise ValidationError({"rows": [_("The file names no team.")]})
     made = iter(Team.objects.bulk_create(Team(name=name) for team, name, _j, _s, _b in accepted if team is None))
     registrations = Registration.objects.bulk_create(
-        Registration(event=event, team=team if team is not None else next(made), joined_round=joined_round,
-                     byes_in_advance=byes)
+        Registration(
+            event=event, team=team if team is not None else next(made), joined_round=joined_round, byes_in_advance=byes
+        )
         for team, _name, joined_round, _seats, byes in accepted
     )
     Seat.objects.bulk_create(
@@ -508,12 +669,18 @@ def teams_import(*, event: Event, teams: Sequence[TeamEntry], user=None, problem
     given = {name: byes for _team, name, _joined, _seats, byes in accepted if byes}
     if given:
         event_log_record(
-            event=event, user=user, action=LogAction.SETTINGS_CHANGED,
-            message=LogText(gettext_lazy("Byes in advance from the team list: %(list)s."),
-                            {"list": ", ".join(f"{name} {byes}" for name, byes in given.items())}),
+            event=event,
+            user=user,
+            action=LogAction.SETTINGS_CHANGED,
+            message=LogText(
+                gettext_lazy("Byes in advance from the team list: %(list)s."),
+                {"list": ", ".join(f"{name} {byes}" for name, byes in given.items())},
+            ),
             after={"byes_in_advance": given},
         )
-    seat_invitations_make(event=event, invited=[(players[key], account) for key, account in match.invited.items()], by=user)
+    seat_invitations_make(
+        event=event, invited=[(players[key], account) for key, account in match.invited.items()], by=user
+    )
     event_bump_version(event_id=event.pk)
     return registrations
 
@@ -532,8 +699,11 @@ def _seat_problems(*, event: Event, seats: list[tuple[str, Player]], seated: dic
     ids = [player.pk for _letter, player in seats]
     if len(set(ids)) != len(ids):
         problems.append(_("A player can hold only one seat."))
-    problems.extend(_("%(player)s is already on team %(team)s in this event.") % {"player": player.name, "team": seated[player.pk]}
-                    for _letter, player in seats if player.pk in seated)
+    problems.extend(
+        _("%(player)s is already on team %(team)s in this event.") % {"player": player.name, "team": seated[player.pk]}
+        for _letter, player in seats
+        if player.pk in seated
+    )
     return problems
 
 
@@ -548,8 +718,17 @@ def team_entries_from_rows(rows) -> list[TeamEntry]:
     entries = []
     for key, team_rows in grouped.items():
         lines = [r.line for r in team_rows]
-        where = (_("Line %(n)d") % {"n": lines[0]}) if len(lines) == 1 else (
-            _("Lines %(lines)s") % {"lines": ", ".join(map(str, lines))})
-        entries.append(TeamEntry(name=names[key], where=where, byes=max(r.byes for r in team_rows),
-                                 seats=tuple(SeatEntry(letter=r.seat, player=r.player, email=r.email) for r in team_rows)))
+        where = (
+            (_("Line %(n)d") % {"n": lines[0]})
+            if len(lines) == 1
+            else (_("Lines %(lines)s") % {"lines": ", ".join(map(str, lines))})
+        )
+        entries.append(
+            TeamEntry(
+                name=names[key],
+                where=where,
+                byes=max(r.byes for r in team_rows),
+                seats=tuple(SeatEntry(letter=r.seat, player=r.player, email=r.email) for r in team_rows),
+            )
+        )
     return entries

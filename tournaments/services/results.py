@@ -3,6 +3,7 @@
 Only confirmed and final results count in the standings. Every write locks the one TeamMatch row it changes and
 bumps the event's scoreboard version, so scoreboards (ETags, live pages) see every change.
 """
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -53,8 +54,10 @@ def typed_result_read(*, event, text: str) -> tuple[list[SeatGames], SharedGames
     try:
         if event.is_shared_game:
             return [], SharedGames(*parse_shared(text, best_of=event.shared_games_per_match))
-        return [SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
-                for s in parse_seats(text, event.seat_letters)], None
+        return [
+            SeatGames(letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
+            for s in parse_seats(text, event.seat_letters)
+        ], None
     except EntryError as exc:
         raise ValidationError(str(exc)) from exc
 
@@ -84,7 +87,8 @@ def _score(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
         letters = event.seat_letters
         if set(by_letter) != set(letters) or len(seats) != len(letters):
             raise ValidationError(
-                _("Give a result for every seat (%(seats)s), each once.") % {"seats": text_list(letters, conjunction=False)}
+                _("Give a result for every seat (%(seats)s), each once.")
+                % {"seats": text_list(letters, conjunction=False)}
             )
         return scoring.score_seat_against_seat(
             [(by_letter[x].wins_a, by_letter[x].wins_b, by_letter[x].draws) for x in letters]
@@ -116,7 +120,10 @@ def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
     else:
         SeatMatch.objects.filter(team_match=match).delete()
         SeatMatch.objects.bulk_create(
-            [SeatMatch(team_match=match, letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws) for s in seats]
+            [
+                SeatMatch(team_match=match, letter=s.letter, wins_a=s.wins_a, wins_b=s.wins_b, draws=s.draws)
+                for s in seats
+            ]
         )
 
 
@@ -127,8 +134,12 @@ def _locked(match: TeamMatch) -> TeamMatch:
 def _event_open_check(match: TeamMatch) -> None:
     """Players report, confirm and dispute only while the event runs; after it, only the organizer corrects."""
     if match.round.event.status == EventStatus.FINISHED:
-        raise ValidationError(_("This event is finished: results can no longer be reported, confirmed or disputed. "
-                                "Ask the organizer to correct a result."))
+        raise ValidationError(
+            _(
+                "This event is finished: results can no longer be reported, confirmed or disputed. "
+                "Ask the organizer to correct a result."
+            )
+        )
 
 
 @transaction.atomic
@@ -147,7 +158,9 @@ def team_match_report(
         raise ValidationError(_("A bye needs no result: it counts as a win."))
     _event_open_check(match)
     if match.round.is_finished:
-        raise ValidationError(_("Round %(n)d is over; ask the organizer to correct a result.") % {"n": match.round.number})
+        raise ValidationError(
+            _("Round %(n)d is over; ask the organizer to correct a result.") % {"n": match.round.number}
+        )
     if match.result_state != ResultState.PENDING:
         raise ValidationError(
             _("This result was already reported (%(state)s). Confirm or dispute it instead.")
@@ -158,8 +171,13 @@ def team_match_report(
     match.result_state = ResultState.REPORTED
     match.reported_by, match.reported_at = user, timezone.now()
     match.save()
-    _result_log(match=match, user=user, action=LogAction.RESULT_REPORTED, before=before,
-                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s reported."))
+    _result_log(
+        match=match,
+        user=user,
+        action=LogAction.RESULT_REPORTED,
+        before=before,
+        message=gettext_lazy("%(round)s, table %(table)d: result %(result)s reported."),
+    )
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -180,7 +198,9 @@ def _waiting_report_check(*, match: TeamMatch, user, by_reporter: bool, not_wait
 
 def _other_team_check(*, match: TeamMatch, user) -> None:
     _waiting_report_check(
-        match=match, user=user, by_reporter=False,
+        match=match,
+        user=user,
+        by_reporter=False,
         not_waiting=_("There is no report waiting for confirmation (the result is %(state)s)."),
         wrong_team=_("Your team reported this result: a member of the other team confirms it."),
     )
@@ -196,8 +216,13 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
     match.result_state = ResultState.CONFIRMED
     match.confirmed_by, match.confirmed_at = user, timezone.now()
     match.save()
-    _result_log(match=match, user=user, action=LogAction.RESULT_CONFIRMED, before=before,
-                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s confirmed."))
+    _result_log(
+        match=match,
+        user=user,
+        action=LogAction.RESULT_CONFIRMED,
+        before=before,
+        message=gettext_lazy("%(round)s, table %(table)d: result %(result)s confirmed."),
+    )
     event_bump_version(event_id=match.round.event_id)
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
@@ -216,8 +241,14 @@ def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
     match.result_state = ResultState.DISPUTED
     match.dispute_note = note[:2000]
     match.save()
-    _result_log(match=match, user=user, action=LogAction.RESULT_DISPUTED, before=before, extra={"note": match.dispute_note},
-                message=gettext_lazy("%(round)s, table %(table)d: result %(result)s disputed: %(note)s"))
+    _result_log(
+        match=match,
+        user=user,
+        action=LogAction.RESULT_DISPUTED,
+        before=before,
+        extra={"note": match.dispute_note},
+        message=gettext_lazy("%(round)s, table %(table)d: result %(result)s disputed: %(note)s"),
+    )
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -231,7 +262,9 @@ def team_match_correct_report(
     team (NotYourMatch); the games are checked as for a report."""
     match = _locked(match)
     _waiting_report_check(
-        match=match, user=user, by_reporter=True,
+        match=match,
+        user=user,
+        by_reporter=True,
         not_waiting=_("Only a report still waiting for confirmation can be corrected (the result is %(state)s)."),
         wrong_team=_("The other team reported this result: confirm it or dispute it with a note."),
     )
@@ -239,8 +272,13 @@ def team_match_correct_report(
     _store(match=match, seats=seats, games=games)
     match.reported_by, match.reported_at = user, timezone.now()
     match.save()
-    _result_log(match=match, user=user, action=LogAction.RESULT_REPORT_CORRECTED, before=before,
-                message=gettext_lazy("%(round)s, table %(table)d: the report was corrected to %(result)s."))
+    _result_log(
+        match=match,
+        user=user,
+        action=LogAction.RESULT_REPORT_CORRECTED,
+        before=before,
+        message=gettext_lazy("%(round)s, table %(table)d: the report was corrected to %(result)s."),
+    )
     event_bump_version(event_id=match.round.event_id)
     return match
 
@@ -267,12 +305,22 @@ def team_match_record_final(
     match.save()
     counted = before["state"] in (ResultState.CONFIRMED, ResultState.FINAL)
     if not counted:
-        _result_log(match=match, user=user, action=LogAction.RESULT_FINAL, before=before,
-                    message=gettext_lazy("%(round)s, table %(table)d: result %(result)s entered as final."))
+        _result_log(
+            match=match,
+            user=user,
+            action=LogAction.RESULT_FINAL,
+            before=before,
+            message=gettext_lazy("%(round)s, table %(table)d: result %(result)s entered as final."),
+        )
     elif _result_text(match) != before["result"]:
-        _result_log(match=match, user=user, action=LogAction.RESULT_CORRECTED, before=before,
-                    extra={"before": before["result"], "after": _result_text(match)},
-                    message=gettext_lazy("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s."))
+        _result_log(
+            match=match,
+            user=user,
+            action=LogAction.RESULT_CORRECTED,
+            before=before,
+            extra={"before": before["result"], "after": _result_text(match)},
+            message=gettext_lazy("%(round)s, table %(table)d: the result %(before)s was changed to %(after)s."),
+        )
         if match.round.kind == RoundKind.SWISS:
             # A result the Day 2 cut was made from: the cut follows it while Day 2 isn't paired.
             event_day2_cut_after_correction(event=match.round.event, round_number=match.round.number, user=user)
@@ -283,8 +331,10 @@ def team_match_record_final(
 
 def _result_state(match: TeamMatch) -> dict:
     """The match's result as the log keeps it: its state and (once one is stored) the result in one line."""
-    return {"state": match.result_state,
-            "result": _result_text(match) if match.result_state != ResultState.PENDING else None}
+    return {
+        "state": match.result_state,
+        "result": _result_text(match) if match.result_state != ResultState.PENDING else None,
+    }
 
 
 def _result_log(*, match: TeamMatch, user, action: str, message, before: dict, extra: dict | None = None) -> None:
@@ -292,10 +342,16 @@ def _result_log(*, match: TeamMatch, user, action: str, message, before: dict, e
     after = _result_state(match)
     round_ = match.round
     event_log_record(
-        event=round_.event, user=user, action=action, match=match,
-        message=LogText(message, {"round": round_label(round_), "table": match.table, "result": after["result"],
-                                  **(extra or {})}),
-        before=before, after=after, data={"match": match.pk, "round": round_.number, "table": match.table},
+        event=round_.event,
+        user=user,
+        action=action,
+        match=match,
+        message=LogText(
+            message, {"round": round_label(round_), "table": match.table, "result": after["result"], **(extra or {})}
+        ),
+        before=before,
+        after=after,
+        data={"match": match.pk, "round": round_.number, "table": match.table},
     )
 
 
@@ -305,8 +361,11 @@ def _result_text(match: TeamMatch) -> str:
     event = match.round.event
     if event.is_individual and not event.is_shared_game and match.team_b_id is not None:
         seat = SeatMatch.objects.filter(team_match=match).first()
-        won, lost, drawn = ((seat.wins_a, seat.wins_b, seat.draws) if seat is not None
-                            else (match.games_won_a, match.games_won_b, match.games_drawn))
+        won, lost, drawn = (
+            (seat.wins_a, seat.wins_b, seat.draws)
+            if seat is not None
+            else (match.games_won_a, match.games_won_b, match.games_drawn)
+        )
         games = f"{won}-{lost}" + (f"-{drawn}" if drawn else "")
         if seat is None and not (won or lost or drawn):
             games = {"A": "1-0", "B": "0-1"}.get(match.outcome, "0-0-3")

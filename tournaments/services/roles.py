@@ -1,4 +1,5 @@
 """Granting the organizer role."""
+
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
@@ -7,12 +8,20 @@ from tournaments.selectors.roles import ORGANIZERS_GROUP
 # The role: creating events, registering teams and entering their rounds and results in the admin, and their own
 # API tokens. Deliberately no change_event or view_event: those model-wide permissions run or see *every* event
 # (tournaments.rights); an organizer runs the events they organize, which the object rules grant by themselves.
-_ORGANIZER_PERMISSIONS = [("tournaments", "add_event")] + [
-    ("tournaments", f"{action}_{model}")
-    for model in ("registration", "seat", "team", "player", "round", "teammatch", "seatmatch")
-    for action in ("add", "change", "view")
-] + [("tournaments", "view_decklist"), ("tournaments", "view_eventlogentry"), ("api", "add_apitoken"),
-     ("api", "view_apitoken")]
+_ORGANIZER_PERMISSIONS = (
+    [("tournaments", "add_event")]
+    + [
+        ("tournaments", f"{action}_{model}")
+        for model in ("registration", "seat", "team", "player", "round", "teammatch", "seatmatch")
+        for action in ("add", "change", "view")
+    ]
+    + [
+        ("tournaments", "view_decklist"),
+        ("tournaments", "view_eventlogentry"),
+        ("api", "add_apitoken"),
+        ("api", "view_apitoken"),
+    ]
+)
 
 
 @transaction.atomic

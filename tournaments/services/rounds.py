@@ -3,6 +3,7 @@
 These compose the pairing and top-cut services, so the API, the admin and the organizer's desk move an event on
 by the same rules.
 """
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
@@ -42,13 +43,17 @@ def event_pair_next(*, event: Event, seed: int | None = None, user=None, order: 
     if event.is_single_elimination and latest is None:
         return elimination_start(event=event, user=user, order=order, seed=seed)
     swiss_paired = event.rounds.filter(kind=RoundKind.SWISS).count()
-    if (not event.is_single_elimination and event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING)
-            and swiss_paired < event.swiss_rounds):
+    if (
+        not event.is_single_elimination
+        and event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING)
+        and swiss_paired < event.swiss_rounds
+    ):
         return round_pair_next(event=event, seed=seed, user=user)
     round_require_results(round_=latest)
     if not event.top_cut:
         raise StateConflict(
-            _("All %(n)d Swiss rounds are played and the event has no top cut: close the event.") % {"n": event.swiss_rounds}
+            _("All %(n)d Swiss rounds are played and the event has no top cut: close the event.")
+            % {"n": event.swiss_rounds}
         )
     if event.status != EventStatus.TOP_CUT:
         return topcut_start(event=event, user=user)
@@ -72,13 +77,20 @@ def round_take_back_refusal(*, round_: Round, event: Event | None = None) -> str
         return _("This event is finished: its rounds can't be taken back.")
     if event.rounds.filter(number__gt=round_.number).exists():
         return _("Round %(n)d is not the latest round: take back the later rounds first.") % {"n": round_.number}
-    entered = set(round_.matches.filter(team_b__isnull=False).filter(
-        Q(reported_by__isnull=False) | Q(seat_matches__isnull=False)
-        | Q(result_state__in=[ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED])
-    ).values_list("table", flat=True))
+    entered = set(
+        round_.matches.filter(team_b__isnull=False)
+        .filter(
+            Q(reported_by__isnull=False)
+            | Q(seat_matches__isnull=False)
+            | Q(result_state__in=[ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED])
+        )
+        .values_list("table", flat=True)
+    )
     if entered:
-        return (_("Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
-                  "the results instead.") % {"n": round_.number, "tables": text_list(sorted(entered), conjunction=False)})
+        return _(
+            "Round %(n)d has results at table(s) %(tables)s: a round with results can't be taken back. Correct "
+            "the results instead."
+        ) % {"n": round_.number, "tables": text_list(sorted(entered), conjunction=False)}
     return None
 
 
@@ -111,8 +123,13 @@ def round_take_back(*, round_: Round, user=None) -> None:
         event.status = EventStatus.REGISTRATION
     event.save(update_fields=["status"])
     event_log_record(
-        event=event, user=user, action=LogAction.ROUND_TAKEN_BACK, round_number=number, before=pairings,
-        message=LogText(gettext_lazy("Round %(n)d was taken back."), {"n": number}), data={"round": number, "kind": kind},
+        event=event,
+        user=user,
+        action=LogAction.ROUND_TAKEN_BACK,
+        round_number=number,
+        before=pairings,
+        message=LogText(gettext_lazy("Round %(n)d was taken back."), {"n": number}),
+        data={"round": number, "kind": kind},
     )
     event_bump_version(event_id=event.pk)
 
@@ -146,7 +163,6 @@ def event_close(*, event: Event, user=None) -> Event:
     return event_finish(event=event)
 
 
-
 def team_match_delete_refusal(*, match: TeamMatch) -> str | None:
     """Why this match can't be deleted, or None: a match with a result (or a bye) stays; a finished event keeps
     everything."""
@@ -167,9 +183,21 @@ def team_match_delete(*, match: TeamMatch, user=None) -> None:
     if refusal:
         raise StateConflict(refusal)
     event, description = match.round.event, str(match)
-    data = {"match": match.pk, "round": match.round.number, "table": match.table,
-            "team_a": match.team_a_id, "team_b": match.team_b_id}
+    data = {
+        "match": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "team_a": match.team_a_id,
+        "team_b": match.team_b_id,
+    }
     match.delete()
-    event_log_record(event=event, user=user, action=LogAction.DELETED, kind=LogKind.PAIRING, round_number=data["round"],
-                     message=LogText(gettext_lazy("Match deleted: %(match)s."), {"match": description}), data=data)
+    event_log_record(
+        event=event,
+        user=user,
+        action=LogAction.DELETED,
+        kind=LogKind.PAIRING,
+        round_number=data["round"],
+        message=LogText(gettext_lazy("Match deleted: %(match)s."), {"match": description}),
+        data=data,
+    )
     event_bump_version(event_id=event.pk)

@@ -3,6 +3,7 @@ refusal while the event is closed, and the version bump the API's ETags and the 
 
 At the bottom of tournaments' services: it imports no other service, so any of them may import it.
 """
+
 from django.db.models import F
 from django.utils.translation import gettext as _
 
@@ -24,8 +25,10 @@ def event_closed_refusal(*, event_id: int) -> str | None:
     """Why nothing may change the event's results, drops or pairings now, or None: a closed (finished) event is
     final until an organizer reopens it with a reason (event_reopen)."""
     if Event.objects.filter(pk=event_id, status=EventStatus.FINISHED).exists():
-        return _("This event is closed: its results, drops and pairings are final. An organizer may reopen it "
-                 "(with a reason) to correct them.")
+        return _(
+            "This event is closed: its results, drops and pairings are final. An organizer may reopen it "
+            "(with a reason) to correct them."
+        )
     return None
 
 

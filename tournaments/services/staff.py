@@ -1,4 +1,5 @@
 """The event's staff: co-organizers, scorekeepers and judges (tournaments.models.EventStaff, issue 25)."""
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -24,8 +25,10 @@ def staff_user_by_name(*, username: str):
         raise ValidationError(_("Type the username of an existing account."))
     user = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if user is None:
-        raise ValidationError(_("No account is called %(name)s: check the spelling of the user name (the person "
-                                "signs up first).") % {"name": repr(name[:150])})
+        raise ValidationError(
+            _("No account is called %(name)s: check the spelling of the user name (the person signs up first).")
+            % {"name": repr(name[:150])}
+        )
     return user
 
 
@@ -41,16 +44,25 @@ def event_staff_set(*, event: Event, user, role: str, by) -> EventStaff:
     staff = EventStaff.objects.filter(event=event, user=user).first()
     before = staff.role if staff else ""
     if staff is None:
-        staff = EventStaff.objects.create(event=event, user=user, role=role, added_by=by if getattr(by, "pk", None) else None)
+        staff = EventStaff.objects.create(
+            event=event, user=user, role=role, added_by=by if getattr(by, "pk", None) else None
+        )
     elif staff.role != role:
         staff.role = role
         staff.save(update_fields=["role"])
     else:
         return staff
-    event_log_record(event=event, user=by, action=LogAction.STAFF_CHANGED,
-                     message=LogText(gettext_lazy("%(name)s is now %(role)s."),
-                                     {"name": user.get_username(), "role": StaffRole(role).label}),
-                     before={"role": before}, after={"role": role}, data={"user": user.pk, "before": before, "after": role})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.STAFF_CHANGED,
+        message=LogText(
+            gettext_lazy("%(name)s is now %(role)s."), {"name": user.get_username(), "role": StaffRole(role).label}
+        ),
+        before={"role": before},
+        after={"role": role},
+        data={"user": user.pk, "before": before, "after": role},
+    )
     forget_rights(user=user)
     return staff
 
@@ -63,7 +75,13 @@ def event_staff_remove(*, event: Event, user, by) -> None:
         raise ValidationError(_("%(name)s has no role at this event.") % {"name": user.get_username()})
     before = staff.role
     staff.delete()
-    event_log_record(event=event, user=by, action=LogAction.STAFF_CHANGED,
-                     message=LogText(gettext_lazy("%(name)s no longer has a role at this event."), {"name": user.get_username()}),
-                     before={"role": before}, after={"role": ""}, data={"user": user.pk, "before": before, "after": ""})
+    event_log_record(
+        event=event,
+        user=by,
+        action=LogAction.STAFF_CHANGED,
+        message=LogText(gettext_lazy("%(name)s no longer has a role at this event."), {"name": user.get_username()}),
+        before={"role": before},
+        after={"role": ""},
+        data={"user": user.pk, "before": before, "after": ""},
+    )
     forget_rights(user=user)

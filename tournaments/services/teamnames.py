@@ -1,5 +1,6 @@
 """A registration's team name (registrations.registration_update, and an individual event's entry once its invited
 person takes the seat: services.invitations)."""
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -19,7 +20,9 @@ def registration_rename(*, registration: Registration, name: str, user) -> None:
     if not new:
         raise ValidationError({"name": _("Give the team's name.")})
     if len(new) > Team._meta.get_field("name").max_length:
-        raise ValidationError({"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}})
+        raise ValidationError(
+            {"name": _("A team's name has at most %(n)d characters.") % {"n": Team._meta.get_field("name").max_length}}
+        )
     old = registration.team
     old_name = old.name
     if new == old_name:
@@ -34,8 +37,12 @@ def registration_rename(*, registration: Registration, name: str, user) -> None:
         registration.team = target or Team.objects.create(name=new)
         registration.save(update_fields=["team"])
     event_log_record(
-        event=registration.event, user=user, action=LogAction.TEAM_RENAMED, registration=registration,
+        event=registration.event,
+        user=user,
+        action=LogAction.TEAM_RENAMED,
+        registration=registration,
         message=LogText(gettext_lazy("%(old)s is now called %(new)s."), {"old": old_name, "new": new}),
-        before={"name": old_name}, after={"name": new},
+        before={"name": old_name},
+        after={"name": new},
         data={"team": registration.pk, "old": old_name, "new": new},
     )

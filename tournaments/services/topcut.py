@@ -1,5 +1,6 @@
 """The top cut: a single-elimination playoff of the top 2 to 32 Swiss teams (RULES.md 4); and an event that is a
 single-elimination bracket from round 1 (elimination_start, issue 42)."""
+
 import secrets
 
 from django.core.exceptions import ValidationError
@@ -16,7 +17,11 @@ from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 from tournaments.services.events import event_finish
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.services.eventlog import LogAction
-from tournaments.services.pairing import multiplayer_refuses_two_player_pairing, round_pairing_log, round_seat_draft_tables
+from tournaments.services.pairing import (
+    multiplayer_refuses_two_player_pairing,
+    round_pairing_log,
+    round_seat_draft_tables,
+)
 from tournaments.signals import DomainEvent, domain_event_send
 from tournaments.seeding import seeding_team_ratings
 from tournaments.services.errors import StateConflict
@@ -29,9 +34,16 @@ def _write_playoff_round(*, event: Event, number: int, matches, byes=(), seed: i
         [
             TeamMatch(round=round_, table=table, team_a_id=m.team_a, team_b_id=m.team_b)
             for table, m in enumerate(matches, start=1)
-        ] + [  # a single-elimination event's first-round byes: a win, shown like a Swiss bye
-            TeamMatch(round=round_, table=table, team_a_id=m.winner, team_b_id=None, outcome=Outcome.A_WINS,
-                      result_state=ResultState.FINAL)
+        ]
+        + [  # a single-elimination event's first-round byes: a win, shown like a Swiss bye
+            TeamMatch(
+                round=round_,
+                table=table,
+                team_a_id=m.winner,
+                team_b_id=None,
+                outcome=Outcome.A_WINS,
+                result_state=ResultState.FINAL,
+            )
             for table, m in enumerate(byes, start=len(matches) + 1)
         ]
     )
@@ -53,7 +65,9 @@ def topcut_award_dropped(*, event_id: int) -> int:
         return 0
     matches = TeamMatch.objects.select_for_update().filter(
         Q(team_a_id__in=dropped) | Q(team_b_id__in=dropped),
-        round__event_id=event_id, round__kind=RoundKind.PLAYOFF, result_state=ResultState.PENDING,
+        round__event_id=event_id,
+        round__kind=RoundKind.PLAYOFF,
+        result_state=ResultState.PENDING,
     )
     decided = 0
     for match in matches:
@@ -101,9 +115,14 @@ def topcut_start(*, event: Event, user=None) -> Round:
     round_ = _write_playoff_round(event=event, number=event.swiss_rounds + 1, matches=bracket.next_matches)
     event.status = EventStatus.TOP_CUT
     event.save(update_fields=["status"])
-    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
-                      message=LogText(gettext_lazy("Cut to top %(n)d: round %(round)d paired."),
-                                      {"n": event.top_cut, "round": round_.number}))
+    round_pairing_log(
+        round_=round_,
+        user=user,
+        action=LogAction.TOP_CUT_PAIRED,
+        message=LogText(
+            gettext_lazy("Cut to top %(n)d: round %(round)d paired."), {"n": event.top_cut, "round": round_.number}
+        ),
+    )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_
@@ -111,8 +130,11 @@ def topcut_start(*, event: Event, user=None) -> Round:
 
 def _kept_seeding(*, event: Event, field: list[int]) -> list[int] | None:
     """The seeding a taken-back round 1 kept (its order among the active `field`, new entrants last), or None."""
-    seeded = dict(Registration.objects.filter(event=event, pk__in=field, topcut_seed__isnull=False)
-                  .values_list("id", "topcut_seed"))
+    seeded = dict(
+        Registration.objects.filter(event=event, pk__in=field, topcut_seed__isnull=False).values_list(
+            "id", "topcut_seed"
+        )
+    )
     if not seeded:
         return None
     return sorted(seeded, key=seeded.get) + sorted(set(field) - set(seeded))
@@ -139,8 +161,9 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
         raise StateConflict(_("The bracket has already started."))
     field = list(Registration.objects.filter(event=event, dropped_round__isnull=True).values_list("id", flat=True))
     if len(field) < 2:
-        raise ValidationError(_("At least two active entrants are needed to start the bracket (%(n)d active).")
-                              % {"n": len(field)})
+        raise ValidationError(
+            _("At least two active entrants are needed to start the bracket (%(n)d active).") % {"n": len(field)}
+        )
     seed = secrets.randbits(62) if seed is None else seed
     kept = _kept_seeding(event=event, field=field) if order is None else None
     method = BracketSeeding.LIST if kept else event.bracket_seeding
@@ -150,12 +173,18 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
         order = sorted(field)  # no list sent: the order they were entered (a team list imports seed 1 first)
     try:
         seeds = elimination_seeds(
-            field, method=method, seed=seed, listed=order,
-            ratings=seeding_team_ratings(event=event) if event.bracket_seeding == BracketSeeding.RATING else None)
+            field,
+            method=method,
+            seed=seed,
+            listed=order,
+            ratings=seeding_team_ratings(event=event) if event.bracket_seeding == BracketSeeding.RATING else None,
+        )
         size = bracket_size(len(seeds))
         bracket = bracket_state(standings_order=seeds, size=size, byes=True)
     except TopCutError as exc:
-        raise ValidationError({"order": str(exc)} if event.bracket_seeding == BracketSeeding.LIST else str(exc)) from exc
+        raise ValidationError(
+            {"order": str(exc)} if event.bracket_seeding == BracketSeeding.LIST else str(exc)
+        ) from exc
     Registration.objects.filter(event=event, topcut_seed__isnull=False).update(topcut_seed=None)  # kept ones move up
     for place, registration_id in enumerate(seeds, start=1):
         Registration.objects.filter(pk=registration_id).update(topcut_seed=place)
@@ -163,13 +192,21 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
     event.save(update_fields=["top_cut", "status"])
     # Round 1's own matches only: with byes, a round-2 match of two seeds with byes is ready at once (2 v 3 of 5
     # players), and is played in round 2 like the others.
-    round_ = _write_playoff_round(event=event, number=1, matches=[m for m in bracket.rounds[0] if m.ready],
-                                  seed=seed, byes=[m for m in bracket.rounds[0] if m.bye])
-    message = (gettext_lazy("Single-elimination bracket of %(n)d paired again in the seeding it kept: round 1 "
-                            "paired.") if kept else
-               gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired."))
-    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
-                      message=LogText(message, {"n": len(seeds)}))
+    round_ = _write_playoff_round(
+        event=event,
+        number=1,
+        matches=[m for m in bracket.rounds[0] if m.ready],
+        seed=seed,
+        byes=[m for m in bracket.rounds[0] if m.bye],
+    )
+    message = (
+        gettext_lazy("Single-elimination bracket of %(n)d paired again in the seeding it kept: round 1 paired.")
+        if kept
+        else gettext_lazy("Single-elimination bracket of %(n)d seeded: round 1 paired.")
+    )
+    round_pairing_log(
+        round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED, message=LogText(message, {"n": len(seeds)})
+    )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
     return round_
@@ -199,8 +236,12 @@ def topcut_advance(*, event: Event, user=None) -> Round | None:
         event_finish(event=event)
         return None
     round_ = _write_playoff_round(event=event, number=current.number + 1, matches=bracket.next_matches)
-    round_pairing_log(round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED,
-                      message=LogText(gettext_lazy("Top cut: round %(round)d paired."), {"round": round_.number}))
+    round_pairing_log(
+        round_=round_,
+        user=user,
+        action=LogAction.TOP_CUT_PAIRED,
+        message=LogText(gettext_lazy("Top cut: round %(round)d paired."), {"round": round_.number}),
+    )
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
     return round_

@@ -1,6 +1,7 @@
 """`{% load eventday %}`: the event day on the players' pages: `{% round_clock round %}` the round's clock and
 `{% event_announcements event %}` the event's latest announcements (the portal's event, pairings, match and My
 events pages; the desk drives the clock and posts the announcements, both the event's)."""
+
 from django import template
 
 from tournaments.selectors.announcements import announcements_for_event

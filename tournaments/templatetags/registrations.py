@@ -1,5 +1,6 @@
 """`{% load registrations %}`: what a registration carries, in the page's language: `{{ registration|team_mark }}`
 its dropped or disqualified mark, `{{ problem|problem_message }}` one of its stored decklist problems."""
+
 from django import template
 
 from tournaments.selectors import team_marks

@@ -1,4 +1,5 @@
 """Templates ask the rights module too (tournaments.rights): `{% load rights %}{% may "run_event" event as runs %}`."""
+
 from django import template
 
 from tournaments import rights

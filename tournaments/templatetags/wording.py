@@ -3,11 +3,18 @@
 constructed, one format", `{{ event|kind }}` "Standard · 4 rounds", `{% say event "we_win" %}` a sentence said one
 way in a team event and another in an individual one, with its placeholders as keywords (tournaments/wording.py
 picks the words)."""
+
 from django import template
 
 from tournaments.selectors.decklists import event_deck_formats
 from tournaments.wording import (
-    entrant_count, entrant_noun, entrant_sentence, event_kind, format_label, moment_in_sentence, result_state_label,
+    entrant_count,
+    entrant_noun,
+    entrant_sentence,
+    event_kind,
+    format_label,
+    moment_in_sentence,
+    result_state_label,
 )
 
 register = template.Library()

@@ -6,6 +6,7 @@
 Prints the token text once; only its hash is stored. `--organizer` gives the account the organizer role (the
 Organizers group) when it doesn't hold it yet, and says so.
 """
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
@@ -20,8 +21,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--event", type=int, help="The event's id (scorekeeper tokens).")
-        parser.add_argument("--organizer", action="store_true",
-                            help="An organizer token: creates events and runs every event the user organizes.")
+        parser.add_argument(
+            "--organizer",
+            action="store_true",
+            help="An organizer token: creates events and runs every event the user organizes.",
+        )
         parser.add_argument("--user", required=True, help="Username the token acts as.")
         parser.add_argument("--name", default=None, help="A label: which desk or person holds it.")
 
@@ -40,10 +44,15 @@ class Command(BaseCommand):
             self.stderr.write(f"{person.username} now holds the organizer role (group Organizers).")
         try:
             token, raw = api_token_create(
-                event=found, user=person, name=name or ("Organizer" if organizer else "Scorekeeper"), organizer=organizer
+                event=found,
+                user=person,
+                name=name or ("Organizer" if organizer else "Scorekeeper"),
+                organizer=organizer,
             )
         except ValidationError as exc:
             raise CommandError(" ".join(exc.messages)) from exc
         scope = "all events it organizes" if organizer else str(found)
-        self.stderr.write(f"Token {token.prefix} for {scope}, acting as {person.username}. Copy it now; it is not stored:")
+        self.stderr.write(
+            f"Token {token.prefix} for {scope}, acting as {person.username}. Copy it now; it is not stored:"
+        )
         self.stdout.write(raw)

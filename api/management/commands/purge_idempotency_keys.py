@@ -1,4 +1,5 @@
 """Delete kept Idempotency-Key responses older than a day (they only serve retries)."""
+
 import datetime as dt
 
 from django.core.management.base import BaseCommand

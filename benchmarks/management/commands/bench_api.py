@@ -5,6 +5,7 @@ rolled back at the end, so the configured database is left as it was (run `migra
 GET /api/v1/events/<id>/standings/ through Django's test Client, in this process (no network), without and
 with If-None-Match, and prints requests per second and latency p50 / p95 for both, as text and as one JSON line.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,9 @@ def _run(client: Client, url: str, *, requests: int, headers: dict, expect: int)
         response = client.get(url, **headers)
         timings.append((time.perf_counter() - begin) * 1000)
         if response.status_code != expect:
-            raise CommandError(f"GET {url} answered {response.status_code}, expected {expect}: {response.content[:300]!r}")
+            raise CommandError(
+                f"GET {url} answered {response.status_code}, expected {expect}: {response.content[:300]!r}"
+            )
     elapsed = time.perf_counter() - start
     timings.sort()
     return {
@@ -76,8 +79,9 @@ class Command(BaseCommand):
 
     def _measure(self, event: Event, *, requests: int, page_size: int) -> dict:
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
-        with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
-                               REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
+        with override_settings(
+            DEBUG=False, ALLOWED_HOSTS=["testserver"], REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}
+        ):
             client = Client()
             url = f"/api/v1/events/{event.pk}/standings/?page_size={page_size}"
             first = client.get(url)

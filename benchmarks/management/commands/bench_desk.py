@@ -7,6 +7,7 @@ through Django's test client (views, selectors, templates; no network), and prin
 is one JSON object. Targets (issue 16): desk under 300 ms, projector under 200 ms, queries independent of the
 number of teams.
 """
+
 import datetime as dt
 import json
 import statistics
@@ -30,32 +31,55 @@ def build_event(*, teams: int, organizer, rounds_done: int = 2, prefix: str = ""
     three quarters of its results in. Bulk-written, so 1,024 teams take seconds."""
     User = get_user_model()
     tag = prefix or f"b{int(time.time() * 1000) % 10**9}_{teams}"
-    event = Event.objects.create(name=f"Bench {teams}", date=dt.date.today(), organizer=organizer, team_size=3,
-                                 constructed_format="modern", swiss_rounds=rounds_done + 2, status=EventStatus.RUNNING)
+    event = Event.objects.create(
+        name=f"Bench {teams}",
+        date=dt.date.today(),
+        organizer=organizer,
+        team_size=3,
+        constructed_format="modern",
+        swiss_rounds=rounds_done + 2,
+        status=EventStatus.RUNNING,
+    )
     users = User.objects.bulk_create([User(username=f"{tag}_{i}") for i in range(teams * 3)])
     players = Player.objects.bulk_create([Player(user=u, name=f"Player {i}") for i, u in enumerate(users)])
     team_rows = Team.objects.bulk_create([Team(name=f"{tag} Team {i:04d}") for i in range(teams)])
     registrations = Registration.objects.bulk_create([Registration(event=event, team=t) for t in team_rows])
-    Seat.objects.bulk_create([
-        Seat(registration=r, event=event, letter=letter, player=players[i * 3 + k])
-        for i, r in enumerate(registrations) for k, letter in enumerate("ABC")
-    ])
+    Seat.objects.bulk_create(
+        [
+            Seat(registration=r, event=event, letter=letter, player=players[i * 3 + k])
+            for i, r in enumerate(registrations)
+            for k, letter in enumerate("ABC")
+        ]
+    )
     for number in range(1, rounds_done + 2):
-        round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS,
-                                      is_finished=number <= rounds_done)
-        order = registrations[number - 1:] + registrations[: number - 1]
+        round_ = Round.objects.create(
+            event=event, number=number, kind=RoundKind.SWISS, is_finished=number <= rounds_done
+        )
+        order = registrations[number - 1 :] + registrations[: number - 1]
         matches = []
         for table, i in enumerate(range(0, len(order) - 1, 2), start=1):
             done = number <= rounds_done or table % 4 != 0
-            matches.append(TeamMatch(round=round_, table=table, team_a=order[i], team_b=order[i + 1],
-                                     outcome=Outcome.A_WINS if done else "",
-                                     result_state=ResultState.FINAL if done else ResultState.PENDING))
+            matches.append(
+                TeamMatch(
+                    round=round_,
+                    table=table,
+                    team_a=order[i],
+                    team_b=order[i + 1],
+                    outcome=Outcome.A_WINS if done else "",
+                    result_state=ResultState.FINAL if done else ResultState.PENDING,
+                )
+            )
         matches = TeamMatch.objects.bulk_create(matches)
-        SeatMatch.objects.bulk_create([
-            SeatMatch(team_match=m, letter=x, wins_a=2, wins_b=1 if x != "C" else 2, draws=0)
-            if x != "C" else SeatMatch(team_match=m, letter=x, wins_a=0, wins_b=2)
-            for m in matches if m.outcome for x in "ABC"
-        ])
+        SeatMatch.objects.bulk_create(
+            [
+                SeatMatch(team_match=m, letter=x, wins_a=2, wins_b=1 if x != "C" else 2, draws=0)
+                if x != "C"
+                else SeatMatch(team_match=m, letter=x, wins_a=0, wins_b=2)
+                for m in matches
+                if m.outcome
+                for x in "ABC"
+            ]
+        )
     return event
 
 
@@ -100,7 +124,9 @@ class Command(BaseCommand):
         with transaction.atomic():
             organizer = get_user_model().objects.create(username=f"bench_desk_{int(time.time())}", is_staff=True)
             desk_event = build_event(teams=teams, organizer=organizer, prefix=f"d{teams}_{organizer.pk}")
-            screen_event = build_event(teams=screen_teams, organizer=organizer, prefix=f"s{screen_teams}_{organizer.pk}")
+            screen_event = build_event(
+                teams=screen_teams, organizer=organizer, prefix=f"s{screen_teams}_{organizer.pk}"
+            )
             small_event = build_event(teams=16, organizer=organizer, prefix=f"x16_{organizer.pk}")
             client = Client(HTTP_HOST="localhost")
             client.force_login(organizer)
@@ -112,19 +138,30 @@ class Command(BaseCommand):
             _ms, screen_queries_small = _time(client, f"/events/{small_event.pk}/screen/", 1)
             transaction.set_rollback(True)
         figures = {
-            "desk_teams": teams, "desk_ms": round(desk_ms, 1), "desk_queries": desk_queries,
-            "desk_queries_16_teams": desk_queries_small, "desk_target_ms": TARGET_DESK_MS,
-            "screen_teams": screen_teams, "screen_ms": round(screen_ms, 1), "screen_queries": screen_queries,
-            "screen_queries_16_teams": screen_queries_small, "screen_target_ms": TARGET_SCREEN_MS,
-            "screen_after_change_ms": round(screen_cold_ms, 1), "desk_after_change_ms": round(desk_cold_ms, 1),
+            "desk_teams": teams,
+            "desk_ms": round(desk_ms, 1),
+            "desk_queries": desk_queries,
+            "desk_queries_16_teams": desk_queries_small,
+            "desk_target_ms": TARGET_DESK_MS,
+            "screen_teams": screen_teams,
+            "screen_ms": round(screen_ms, 1),
+            "screen_queries": screen_queries,
+            "screen_queries_16_teams": screen_queries_small,
+            "screen_target_ms": TARGET_SCREEN_MS,
+            "screen_after_change_ms": round(screen_cold_ms, 1),
+            "desk_after_change_ms": round(desk_cold_ms, 1),
             "desk_ok": desk_ms < TARGET_DESK_MS and desk_queries == desk_queries_small,
             "screen_ok": screen_ms < TARGET_SCREEN_MS and screen_queries == screen_queries_small,
             "screen_after_change_ok": screen_cold_ms < TARGET_SCREEN_MS,
         }
-        self.stdout.write(f"desk, {teams} teams: {figures['desk_ms']} ms median of {repeat}, {desk_queries} queries "
-                          f"({desk_queries_small} with 16 teams)")
-        self.stdout.write(f"projector, {screen_teams} teams: {figures['screen_ms']} ms median of {repeat}, "
-                          f"{screen_queries} queries ({screen_queries_small} with 16 teams); right after a change "
-                          f"(nothing cached): {figures['screen_after_change_ms']} ms")
+        self.stdout.write(
+            f"desk, {teams} teams: {figures['desk_ms']} ms median of {repeat}, {desk_queries} queries "
+            f"({desk_queries_small} with 16 teams)"
+        )
+        self.stdout.write(
+            f"projector, {screen_teams} teams: {figures['screen_ms']} ms median of {repeat}, "
+            f"{screen_queries} queries ({screen_queries_small} with 16 teams); right after a change "
+            f"(nothing cached): {figures['screen_after_change_ms']} ms"
+        )
         self.stdout.write(f"desk right after a change: {figures['desk_after_change_ms']} ms")
         self.stdout.write(json.dumps(figures))

@@ -14,6 +14,7 @@ some seats never pick, so the timer takes the oldest card for them. Prints picks
 timeouts fired against their deadlines, and picks lost or doubled, which must be 0. The bench data is deleted
 afterwards unless --keep.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,10 +42,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--tables", type=int, default=10)
-        parser.add_argument("--pick-seconds", type=float, default=None,
-                            help="Seconds a pick (default 1; booster 3: eight players a pod picking every second "
-                                 "would be 110 service calls a second from the bench's one Python process, whose "
-                                 "lock, not the server, would then set the figures).")
+        parser.add_argument(
+            "--pick-seconds",
+            type=float,
+            default=None,
+            help="Seconds a pick (default 1; booster 3: eight players a pod picking every second "
+            "would be 110 service calls a second from the bench's one Python process, whose "
+            "lock, not the server, would then set the figures).",
+        )
         parser.add_argument("--review-seconds", type=float, default=0.0)
         parser.add_argument("--team-size", type=int, default=3, choices=[2, 3])
         parser.add_argument("--packs", type=int, default=0, help="End each table after this many packs (0: all).")
@@ -55,20 +60,35 @@ class Command(BaseCommand):
         parser.add_argument("--no-worker", action="store_true", help="Use a worker (with beat) you run yourself.")
         parser.add_argument("--keep", action="store_true", help="Keep the bench event and its data.")
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--format", choices=["rochester", "2hg", "booster"], default="rochester",
-                            help="rochester: team Rochester tables; 2hg: Two-Headed Giant booster draft pods; "
-                                 "booster: individual booster draft pods of eight.")
+        parser.add_argument(
+            "--format",
+            choices=["rochester", "2hg", "booster"],
+            default="rochester",
+            help="rochester: team Rochester tables; 2hg: Two-Headed Giant booster draft pods; "
+            "booster: individual booster draft pods of eight.",
+        )
         parser.add_argument("--pods", type=int, default=16, help="2hg: pods of four teams; booster: of eight players.")
         parser.add_argument("--idle-teams", type=int, default=1, help="2hg, booster: seats per pod that never pick.")
-        parser.add_argument("--no-phone-polls", dest="phones_poll", action="store_false",
-                            help="2hg, booster: the bots don't poll like the seats' pages, which apply an overdue "
-                                 "timeout on read; only the timer task and the sweep time picks out.")
-        parser.add_argument("--bot-processes", type=int, default=1,
-                            help="2hg, booster: processes the bots run in, the pods dealt out among them (1: every "
-                                 "bot a thread of this process, whose interpreter lock then adds to the figures).")
-        parser.add_argument("--kill-worker-after", type=float, default=0.0,
-                            help="2hg, booster: kill the worker (SIGKILL) this many seconds in and start another "
-                                 "(0: never).")
+        parser.add_argument(
+            "--no-phone-polls",
+            dest="phones_poll",
+            action="store_false",
+            help="2hg, booster: the bots don't poll like the seats' pages, which apply an overdue "
+            "timeout on read; only the timer task and the sweep time picks out.",
+        )
+        parser.add_argument(
+            "--bot-processes",
+            type=int,
+            default=1,
+            help="2hg, booster: processes the bots run in, the pods dealt out among them (1: every "
+            "bot a thread of this process, whose interpreter lock then adds to the figures).",
+        )
+        parser.add_argument(
+            "--kill-worker-after",
+            type=float,
+            default=0.0,
+            help="2hg, booster: kill the worker (SIGKILL) this many seconds in and start another (0: never).",
+        )
 
     def handle(self, *args, **options):
         if options["pick_seconds"] is None:
@@ -89,8 +109,12 @@ class Command(BaseCommand):
         tables = rochester.setup(options, self.stdout.write)
         worker = None
         if not options["no_worker"]:
-            worker = start_worker(database_url=worker_database_url(), broker_url=settings.CELERY_BROKER_URL,
-                                  concurrency=options["concurrency"], pool="prefork")
+            worker = start_worker(
+                database_url=worker_database_url(),
+                broker_url=settings.CELERY_BROKER_URL,
+                concurrency=options["concurrency"],
+                pool="prefork",
+            )
             self.stdout.write(f"Worker started (log {worker.log_path}).")
         try:
             results = self._run(tables, options, rng)
@@ -116,9 +140,11 @@ class Command(BaseCommand):
                 plan = draft_table_plan(table=table)
                 waiting_for = None
                 while True:
-                    row = DraftTable.objects.filter(pk=table.pk).values(
-                        "status", "pack_index", "pick_number", "picks_open_at"
-                    ).get()
+                    row = (
+                        DraftTable.objects.filter(pk=table.pk)
+                        .values("status", "pack_index", "pick_number", "picks_open_at")
+                        .get()
+                    )
                     if row["status"] != DraftStatus.RUNNING:
                         return
                     if row["pack_index"] >= packs_to_play:
@@ -136,7 +162,9 @@ class Command(BaseCommand):
                     time.sleep(wait)
                     card = (
                         DraftCard.objects.filter(table=table, pack_index=key[0], pick_number__isnull=True)
-                        .order_by("?").values_list("pk", flat=True).first()
+                        .order_by("?")
+                        .values_list("pk", flat=True)
+                        .first()
                     )
                     started = time.perf_counter()
                     try:
@@ -190,24 +218,35 @@ class Command(BaseCommand):
                     elif seat != str(plan[pack].picks[number - 1]):
                         wrong_seat += 1
         # The timer machinery: the task, the sweep and the read path (a player's own late pick is not a timer).
-        lateness = [(at - deadline).total_seconds() for *_, via, at, deadline in picked
-                    if via in (PickVia.TIMER, PickVia.SWEEP, PickVia.READ) and deadline is not None]
+        lateness = [
+            (at - deadline).total_seconds()
+            for *_, via, at, deadline in picked
+            if via in (PickVia.TIMER, PickVia.SWEEP, PickVia.READ) and deadline is not None
+        ]
         via = Counter(v for *_, v, _at, _dl in picked)
         latency_ms = [x * 1000 for x in results["latencies"]]
         unfinished = DraftTable.objects.filter(pk__in=ids).exclude(status=DraftStatus.FINISHED).count()
         w = self.stdout.write
         w("")
-        w(f"Tables: {len(tables)} (teams of {options['team_size']}), pick {options['pick_seconds']} s, review "
-          f"{options['review_seconds']} s, {options['idle_seats']} idle seat(s) per table, think 0..{options['think_max']} s")
+        w(
+            f"Tables: {len(tables)} (teams of {options['team_size']}), pick {options['pick_seconds']} s, review "
+            f"{options['review_seconds']} s, {options['idle_seats']} idle seat(s) per table, think 0..{options['think_max']} s"
+        )
         w(f"Picks recorded: {len(picked)} in {results['wall']:.1f} s = {len(picked) / results['wall']:.1f} picks/s")
         w("  by: " + ", ".join(f"{k} {v}" for k, v in sorted(via.items())))
-        w(f"Player pick latency (service call, ms): p50 {percentile(latency_ms, .5):.1f}, "
-          f"p95 {percentile(latency_ms, .95):.1f}, max {max(latency_ms, default=float('nan')):.1f}")
-        w(f"Timeouts late against their deadline (ms): p50 {percentile(lateness, .5) * 1000:.0f}, "
-          f"p95 {percentile(lateness, .95) * 1000:.0f}, max {max(lateness, default=float('nan')) * 1000:.0f} "
-          f"({len(lateness)} timeouts)")
+        w(
+            f"Player pick latency (service call, ms): p50 {percentile(latency_ms, 0.5):.1f}, "
+            f"p95 {percentile(latency_ms, 0.95):.1f}, max {max(latency_ms, default=float('nan')):.1f}"
+        )
+        w(
+            f"Timeouts late against their deadline (ms): p50 {percentile(lateness, 0.5) * 1000:.0f}, "
+            f"p95 {percentile(lateness, 0.95) * 1000:.0f}, max {max(lateness, default=float('nan')) * 1000:.0f} "
+            f"({len(lateness)} timeouts)"
+        )
         w(f"Refused player picks (raced by the timer): {sum(results['refused'].values())} {dict(results['refused'])}")
-        w(f"Picks lost: {lost}   doubled: {doubled}   missing: {gaps}   wrong seat: {wrong_seat}   "
-          f"tables not finished: {unfinished}")
+        w(
+            f"Picks lost: {lost}   doubled: {doubled}   missing: {gaps}   wrong seat: {wrong_seat}   "
+            f"tables not finished: {unfinished}"
+        )
         if lost or doubled or gaps or wrong_seat:
             raise CommandError("Picks were lost, doubled or misassigned.")

@@ -4,6 +4,7 @@ Builds the event file of a finished Swiss event of that size (teams of three wit
 and played), imports it, exports it, and imports the export again; then deletes what it made. The last line is
 one JSON object of the figures.
 """
+
 import json
 import time
 
@@ -23,15 +24,40 @@ def synthetic_event(*, teams: int, rounds: int, tag: str) -> dict:
     """The file of a finished Swiss event: `teams` teams of three, `rounds` rounds, team A winning 2-1 each time."""
     names = [f"{tag} Team {i:04d}" for i in range(teams)]
     document = {
-        "format": FORMAT, "version": VERSION,
-        "event": {"name": f"{tag} benchmark", "date": "2026-12-01", "team_size": 3, "format_kind": "team_constructed",
-                  "constructed_format": "modern", "swiss_rounds": rounds, "top_cut": 0, "status": "finished"},
+        "format": FORMAT,
+        "version": VERSION,
+        "event": {
+            "name": f"{tag} benchmark",
+            "date": "2026-12-01",
+            "team_size": 3,
+            "format_kind": "team_constructed",
+            "constructed_format": "modern",
+            "swiss_rounds": rounds,
+            "top_cut": 0,
+            "status": "finished",
+        },
         "teams": [
-            {"name": name, "joined_round": 1, "missed_rounds_as_losses": False, "dropped_round": None,
-             "disqualified": None, "topcut_seed": None,
-             "seats": [{"seat": s, "player": f"{tag} Player {i:04d}{s}",
-                        "decklist": {"text": DECK, "main": {"Lightning Bolt": 4, "Mountain": 40}, "sideboard": {}, "errors": []}}
-                       for s in "ABC"]}
+            {
+                "name": name,
+                "joined_round": 1,
+                "missed_rounds_as_losses": False,
+                "dropped_round": None,
+                "disqualified": None,
+                "topcut_seed": None,
+                "seats": [
+                    {
+                        "seat": s,
+                        "player": f"{tag} Player {i:04d}{s}",
+                        "decklist": {
+                            "text": DECK,
+                            "main": {"Lightning Bolt": 4, "Mountain": 40},
+                            "sideboard": {},
+                            "errors": [],
+                        },
+                    }
+                    for s in "ABC"
+                ],
+            }
             for i, name in enumerate(names)
         ],
         "rounds": [],
@@ -42,11 +68,24 @@ def synthetic_event(*, teams: int, rounds: int, tag: str) -> dict:
         matches = []
         for table in range(teams // 2):
             a, b = order[table], order[teams - 1 - table]
-            matches.append({"table": table + 1, "team_a": names[a], "team_b": names[b], "result_state": "final",
-                            "outcome": "A", "games": None, "dispute_note": "",
-                            "seats": [{"letter": x, "wins_a": w[0], "wins_b": w[1], "draws": 0}
-                                      for x, w in zip("ABC", [(2, 0), (2, 1), (0, 2)])]})
-        document["rounds"].append({"number": number, "kind": "swiss", "seed": number, "is_finished": True, "matches": matches})
+            matches.append(
+                {
+                    "table": table + 1,
+                    "team_a": names[a],
+                    "team_b": names[b],
+                    "result_state": "final",
+                    "outcome": "A",
+                    "games": None,
+                    "dispute_note": "",
+                    "seats": [
+                        {"letter": x, "wins_a": w[0], "wins_b": w[1], "draws": 0}
+                        for x, w in zip("ABC", [(2, 0), (2, 1), (0, 2)])
+                    ],
+                }
+            )
+        document["rounds"].append(
+            {"number": number, "kind": "swiss", "seed": number, "is_finished": True, "matches": matches}
+        )
     return document
 
 
@@ -83,7 +122,14 @@ class Command(BaseCommand):
                 players = Player.objects.filter(name__startswith=tag)
                 get_user_model().objects.filter(player__in=players).delete()
         del copy
-        figures = {"teams": teams, "rounds": rounds, "matches": teams // 2 * rounds, "file_bytes": size,
-                   "import_s": round(import_s, 3), "export_s": round(export_s, 3), "reimport_s": round(reimport_s, 3)}
+        figures = {
+            "teams": teams,
+            "rounds": rounds,
+            "matches": teams // 2 * rounds,
+            "file_bytes": size,
+            "import_s": round(import_s, 3),
+            "export_s": round(export_s, 3),
+            "reimport_s": round(reimport_s, 3),
+        }
         self.stdout.write(f"import {import_s:.2f} s, export {export_s:.2f} s, import of the export {reimport_s:.2f} s")
         self.stdout.write(json.dumps(figures))

@@ -26,9 +26,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--printings", type=int, default=100_000, help="size of the generated file")
         parser.add_argument("--file", help="an AllPrintings file to import instead of a generated one")
-        parser.add_argument("--database-url", default="",
-                            help="database to import into (default: a new SQLite file in a temporary directory). "
-                                 "Its card tables are written: never point this at a production database.")
+        parser.add_argument(
+            "--database-url",
+            default="",
+            help="database to import into (default: a new SQLite file in a temporary directory). "
+            "Its card tables are written: never point this at a production database.",
+        )
 
     def handle(self, *args, printings, file=None, database_url="", **options):
         with tempfile.TemporaryDirectory(prefix="hydra-bench-cards-") as tmp:
@@ -59,7 +62,8 @@ class Command(BaseCommand):
         slowest = max(figures[k] for k in figures if k.endswith("_seconds") and not k.startswith("generate"))
         largest = max(figures[k] for k in figures if k.endswith("_peak_mb"))
         figures.update(
-            target_seconds=TARGET_SECONDS, target_peak_mb=TARGET_PEAK_MB,
+            target_seconds=TARGET_SECONDS,
+            target_peak_mb=TARGET_PEAK_MB,
             within_targets=slowest < TARGET_SECONDS and largest < TARGET_PEAK_MB,
         )
         self.stdout.write(json.dumps(figures))
@@ -69,7 +73,10 @@ class Command(BaseCommand):
         started = time.perf_counter()
         process = subprocess.Popen(
             [sys.executable, str(Path(settings.BASE_DIR) / "manage.py"), *arguments],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         output = process.stdout.read()
         process.stdout.close()

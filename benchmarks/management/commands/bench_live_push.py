@@ -6,6 +6,7 @@ are 96 browsers), starts gunicorn with uvicorn workers, and opens one Server-Sen
 each pick, measures the time from the pick's commit to each of the table's 6 streams receiving the new version.
 Prints p50 / p95 / max in milliseconds; the last line is one JSON object. Needs PostgreSQL and HYDRA_REDIS_URL.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,6 @@ from drafting.services.tables import draft_table_start
 from tournaments.models import Seat
 
 
-
-
 class Command(BaseCommand):
     help = __doc__.split("\n\n")[0]
 
@@ -44,8 +43,10 @@ class Command(BaseCommand):
         if connection.vendor != "postgresql" or not getattr(settings, "HYDRA_REDIS_URL", ""):
             raise CommandError("bench_live_push needs PostgreSQL (DATABASE_URL) and Redis (HYDRA_REDIS_URL).")
         rochester.cleanup()
-        made = rochester.setup({"tables": tables, "team_size": 3, "pick_seconds": 600.0, "review_seconds": 0.0,
-                                "set": "DOM", "seed": 1}, self.stdout.write)
+        made = rochester.setup(
+            {"tables": tables, "team_size": 3, "pick_seconds": 600.0, "review_seconds": 0.0, "set": "DOM", "seed": 1},
+            self.stdout.write,
+        )
         organizer = made[0].event.organizer
         for table in made:
             draft_table_start(table_id=table.pk, by=organizer)
@@ -56,9 +57,16 @@ class Command(BaseCommand):
             ):
                 seats.append((table.pk, session_for(seat.player.user)))
         port = free_port()
-        web = gunicorn_start(port=port, env={"WEB_CONCURRENCY": str(workers), "GUNICORN_ACCESSLOG": "",
-                                             "SECURE_SSL_REDIRECT": "false", "DEBUG": "false"},
-                             stderr=subprocess.DEVNULL)
+        web = gunicorn_start(
+            port=port,
+            env={
+                "WEB_CONCURRENCY": str(workers),
+                "GUNICORN_ACCESSLOG": "",
+                "SECURE_SSL_REDIRECT": "false",
+                "DEBUG": "false",
+            },
+            stderr=subprocess.DEVNULL,
+        )
         arrivals: list[tuple[int, str, float]] = []
         lock = threading.Lock()
         stop = threading.Event()
@@ -100,12 +108,18 @@ class Command(BaseCommand):
             for _round in range(picks):
                 for table in made:
                     table = DraftTable.objects.get(pk=table.pk)
-                    card = DraftCard.objects.filter(table=table, pack_index=table.pack_index,
-                                                    pick_number__isnull=True).first()
+                    card = DraftCard.objects.filter(
+                        table=table, pack_index=table.pack_index, pick_number__isnull=True
+                    ).first()
                     # From before the pick (its transaction and commit included) to each stream's receipt.
                     committed[(table.pk, str(table.version + 1))] = time.perf_counter()
-                    draft_pick(table_id=table.pk, seat=draft_seat_to_pick(table=table), card_id=card.pk,
-                               pack_index=table.pack_index, pick_number=table.pick_number)
+                    draft_pick(
+                        table_id=table.pk,
+                        seat=draft_seat_to_pick(table=table),
+                        card_id=card.pk,
+                        pack_index=table.pack_index,
+                        pick_number=table.pick_number,
+                    )
                     time.sleep(0.02)
             time.sleep(2)
             stop.set()
@@ -115,12 +129,18 @@ class Command(BaseCommand):
         latencies = [(at - committed[(t, v)]) * 1000 for t, v, at in arrivals if (t, v) in committed]
         expected = len(committed) * 6
         result = {
-            "tables": tables, "connections": len(seats), "picks": len(committed), "workers": workers,
-            "deliveries": len(latencies), "expected_deliveries": expected,
+            "tables": tables,
+            "connections": len(seats),
+            "picks": len(committed),
+            "workers": workers,
+            "deliveries": len(latencies),
+            "expected_deliveries": expected,
             "p50_ms": round(percentile(latencies, 0.50), 1) if latencies else None,
             "p95_ms": round(percentile(latencies, 0.95), 1) if latencies else None,
             "max_ms": round(max(latencies), 1) if latencies else None,
         }
-        self.stdout.write(f"{result['deliveries']}/{expected} pushes delivered; p50 {result['p50_ms']} ms, "
-                          f"p95 {result['p95_ms']} ms, max {result['max_ms']} ms")
+        self.stdout.write(
+            f"{result['deliveries']}/{expected} pushes delivered; p50 {result['p50_ms']} ms, "
+            f"p95 {result['p95_ms']} ms, max {result['max_ms']} ms"
+        )
         self.stdout.write(json.dumps(result))

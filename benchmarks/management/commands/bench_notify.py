@@ -12,6 +12,7 @@ through POST /api/v1/events/<id>/rounds/ (an organizer token, Django's test Clie
 
 What it makes is deleted at the end. The last line is one JSON object of figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -49,15 +50,23 @@ def build_individual_event(*, players: int, push: FakePushService) -> Event:
     """An individual event of `players` players, each with one browser subscribed to push at the fake service."""
     User = get_user_model()
     organizer = User.objects.create(username=f"bench-notify-{time.time_ns()}")
-    event = Event.objects.create(name="Notify benchmark", date="2026-01-01", organizer=organizer, team_size=1,
-                                 constructed_format="modern", swiss_rounds=5, is_public=True)
+    event = Event.objects.create(
+        name="Notify benchmark",
+        date="2026-01-01",
+        organizer=organizer,
+        team_size=1,
+        constructed_format="modern",
+        swiss_rounds=5,
+        is_public=True,
+    )
     tag = f"notify{event.pk}"
     users = User.objects.bulk_create(User(username=f"{tag}-{i}") for i in range(players))
     people = Player.objects.bulk_create(Player(user=u, name=u.username) for u in users)
     teams = Team.objects.bulk_create(Team(name=p.name) for p in people)
     registrations = Registration.objects.bulk_create(Registration(event=event, team=t) for t in teams)
-    Seat.objects.bulk_create(Seat(registration=r, event=event, letter="A", player=p)
-                             for r, p in zip(registrations, people, strict=True))
+    Seat.objects.bulk_create(
+        Seat(registration=r, event=event, letter="A", player=p) for r, p in zip(registrations, people, strict=True)
+    )
     subscriptions = []
     for user in users:
         endpoint, keys = push.endpoint(str(user.pk))
@@ -85,10 +94,19 @@ class Command(BaseCommand):
             raise CommandError("bench_notify needs Redis as the broker: set CELERY_BROKER_URL=redis://...")
         vapid_keys_ensure()
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
-        with FakePushService(decrypt=False) as push, override_settings(
-                DEBUG=False, ALLOWED_HOSTS=["testserver"], REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
-            worker = start_worker(database_url=worker_database_url(), broker_url=broker, concurrency=concurrency,
-                                  pool="prefork", beat=False)
+        with (
+            FakePushService(decrypt=False) as push,
+            override_settings(
+                DEBUG=False, ALLOWED_HOSTS=["testserver"], REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}
+            ),
+        ):
+            worker = start_worker(
+                database_url=worker_database_url(),
+                broker_url=broker,
+                concurrency=concurrency,
+                pool="prefork",
+                beat=False,
+            )
             event = build_individual_event(players=players, push=push)
             try:
                 figures = self._measure(event=event, push=push, players=players, repeat=repeat)
@@ -99,7 +117,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"push p50 {figures['push_p50_ms']} ms, p95 {figures['push_p95_ms']} ms, max {figures['push_max_ms']} ms; "
             f"inbox max {figures['inbox_max_ms']} ms; pairing {figures['pairing_without_ms']} ms without, "
-            f"{figures['pairing_with_ms']} ms with notifications ({figures['pairing_slowdown_pct']:+.1f} %)")
+            f"{figures['pairing_with_ms']} ms with notifications ({figures['pairing_slowdown_pct']:+.1f} %)"
+        )
         self.stdout.write(json.dumps(figures))
 
     def _measure(self, *, event: Event, push: FakePushService, players: int, repeat: int) -> dict:
@@ -137,11 +156,16 @@ class Command(BaseCommand):
             post_save.disconnect(sender=EventLogEntry, dispatch_uid="bench_notify.stamp")
         pairing_without, pairing_with = statistics.median(without), statistics.median(with_)
         return {
-            "push_p50_ms": _p(push_ms, 0.5), "push_p95_ms": _p(push_ms, 0.95), "push_max_ms": round(max(push_ms), 1),
-            "inbox_max_ms": round(max(inbox_ms), 1), "pushes": len(push_ms),
-            "pairing_without_ms": round(pairing_without, 1), "pairing_with_ms": round(pairing_with, 1),
+            "push_p50_ms": _p(push_ms, 0.5),
+            "push_p95_ms": _p(push_ms, 0.95),
+            "push_max_ms": round(max(push_ms), 1),
+            "inbox_max_ms": round(max(inbox_ms), 1),
+            "pushes": len(push_ms),
+            "pairing_without_ms": round(pairing_without, 1),
+            "pairing_with_ms": round(pairing_with, 1),
             "pairing_slowdown_pct": round(100 * (pairing_with / pairing_without - 1), 1),
-            "pairing_without_runs_ms": [round(x, 1) for x in without], "pairing_with_runs_ms": [round(x, 1) for x in with_],
+            "pairing_without_runs_ms": [round(x, 1) for x in without],
+            "pairing_with_runs_ms": [round(x, 1) for x in with_],
         }
 
     def _wait(self, *, push: FakePushService, event: Event, players: int, round_) -> tuple[list[float], float]:
@@ -154,8 +178,10 @@ class Command(BaseCommand):
             if len(push.received) >= players and rows.count() >= players:
                 break
             if time.monotonic() > give_up:
-                raise CommandError(f"after {WAIT_SECONDS:.0f} s only {len(push.received)} pushes and "
-                                   f"{rows.count()} notifications of {players} arrived")
+                raise CommandError(
+                    f"after {WAIT_SECONDS:.0f} s only {len(push.received)} pushes and "
+                    f"{rows.count()} notifications of {players} arrived"
+                )
             time.sleep(0.01)
         newest = rows.order_by("-created_at").values_list("created_at", flat=True).first()
         return [at for _path, at, _text in push.received], newest.timestamp()

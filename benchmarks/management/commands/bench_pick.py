@@ -7,6 +7,7 @@ call it measures the wall time and, from the SQL it ran, the queries in all and 
 row is locked (from the `FOR UPDATE` to the commit). Prints p50 / p95 / max; the last line is one JSON object.
 Run it beside `bench_draft` to tell the service's own cost from the contention of a full event.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,34 +51,54 @@ class Command(BaseCommand):
         rules = pod.rules
         thg_pod_start(pod_id=pod.pk, by=pod.event.organizer)
         teams = list(PodTeam.objects.filter(pod=pod).order_by("seat"))
-        users = {t.pk: Seat.objects.filter(registration_id=t.registration_id).select_related("player__user")
-                 .first().player.user for t in teams}
+        users = {
+            t.pk: Seat.objects.filter(registration_id=t.registration_id)
+            .select_related("player__user")
+            .first()
+            .player.user
+            for t in teams
+        }
         timings, totals, locked = [], [], []
         for step in range(options["steps"]):
             for team in teams:
                 opener = rules.pack_in_front_of(pod_size=len(teams), pack_round=0, step=step, seat=team.seat)
-                pack = list(PodCard.objects.filter(pod=pod, pack_round=0, opener=opener, team__isnull=True)
-                            .order_by("position").values_list("pk", flat=True))
+                pack = list(
+                    PodCard.objects.filter(pod=pod, pack_round=0, opener=opener, team__isnull=True)
+                    .order_by("position")
+                    .values_list("pk", flat=True)
+                )
                 if not rules.needs_choice(len(pack)):
                     continue
                 with CaptureQueriesContext(connection) as captured:
                     began = time.perf_counter()
-                    thg_pick(pod_id=pod.pk, user=users[team.pk], card_ids=pack[-rules.cards_per_pick:],
-                             pack_round=0, step=step)
+                    thg_pick(
+                        pod_id=pod.pk,
+                        user=users[team.pk],
+                        card_ids=pack[-rules.cards_per_pick :],
+                        pack_round=0,
+                        step=step,
+                    )
                     timings.append((time.perf_counter() - began) * 1000)
                 totals.append(len(captured.captured_queries))
                 locked.append(_locked(captured.captured_queries))
         if not options["keep"]:
             pods.cleanup(options)
         figures = {
-            "format": options["format"], "database": connection.vendor, "picks": len(timings),
-            "pick_p50_ms": round(percentile(timings, .5), 2), "pick_p95_ms": round(percentile(timings, .95), 2),
+            "format": options["format"],
+            "database": connection.vendor,
+            "picks": len(timings),
+            "pick_p50_ms": round(percentile(timings, 0.5), 2),
+            "pick_p95_ms": round(percentile(timings, 0.95), 2),
             "pick_max_ms": round(max(timings, default=float("nan")), 2),
-            "queries_p50": round(percentile(totals, .5)), "queries_locked_p50": round(percentile(locked, .5)),
-            "queries_max": max(totals, default=0), "queries_locked_max": max(locked, default=0),
+            "queries_p50": round(percentile(totals, 0.5)),
+            "queries_locked_p50": round(percentile(locked, 0.5)),
+            "queries_max": max(totals, default=0),
+            "queries_locked_max": max(locked, default=0),
         }
-        write(f"{len(timings)} picks, one at a time: p50 {figures['pick_p50_ms']} ms, p95 {figures['pick_p95_ms']} ms, "
-              f"max {figures['pick_max_ms']} ms; queries a pick {figures['queries_p50']} "
-              f"({figures['queries_locked_p50']} under the pod's lock), up to {figures['queries_max']} "
-              f"({figures['queries_locked_max']}) for the pick that moves the packs on")
+        write(
+            f"{len(timings)} picks, one at a time: p50 {figures['pick_p50_ms']} ms, p95 {figures['pick_p95_ms']} ms, "
+            f"max {figures['pick_max_ms']} ms; queries a pick {figures['queries_p50']} "
+            f"({figures['queries_locked_p50']} under the pod's lock), up to {figures['queries_max']} "
+            f"({figures['queries_locked_max']}) for the pick that moves the packs on"
+        )
         write(json.dumps(figures, sort_keys=True))

@@ -12,6 +12,7 @@ Prints requests per second, latency p50 / p99 and the ratio to the static file's
 object. Run it on PostgreSQL and Redis (DATABASE_URL, HYDRA_REDIS_URL) with
 DJANGO_SETTINGS_MODULE=config.settings.bench for production figures: gunicorn then runs config.settings.production.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -99,8 +100,9 @@ def _wrk(port: int, path: str, *, clients: int, seconds: float, headers: dict, e
     command = [shutil.which("wrk"), "-t", "2", "-c", str(clients), "-d", f"{max(1, round(seconds))}s", "--latency"]
     for name, value in headers.items():
         command += ["-H", f"{name}: {value}"]
-    output = subprocess.run([*command, f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True,
-                            check=True, timeout=seconds + 60).stdout
+    output = subprocess.run(
+        [*command, f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, check=True, timeout=seconds + 60
+    ).stdout
     if "Non-2xx or 3xx responses" in output:
         raise CommandError(f"GET {path}: wrk saw failures:\n{output}")
     # Read errors are connections the server closed (keep-alive timeouts, a worker replaced after max_requests).
@@ -138,12 +140,15 @@ class Command(BaseCommand):
         analyze_tables(vacuum=True)  # the previous run's deleted event cleaned now, not during the measurement
         port = free_port()
         env = {
-            "DEBUG": "false", "API_ANON_RATE": "100000000/min", "WEB_CONCURRENCY": str(workers),
+            "DEBUG": "false",
+            "API_ANON_RATE": "100000000/min",
+            "WEB_CONCURRENCY": str(workers),
             "GUNICORN_ACCESSLOG": "",
             # Steady state: no worker is replaced in the middle of a measurement (at 1,000 requests a second,
             # max_requests would replace each of them every few seconds, and time its start-up instead).
             "GUNICORN_MAX_REQUESTS": os.environ.get("GUNICORN_MAX_REQUESTS", "0"),
-            "SECURE_SSL_REDIRECT": "false", "PYTHONUNBUFFERED": "1",
+            "SECURE_SSL_REDIRECT": "false",
+            "PYTHONUNBUFFERED": "1",
             # As in production (config.settings.production): pooled PostgreSQL connections.
             "DATABASE_POOL": os.environ.get("DATABASE_POOL", "true"),
         }
@@ -153,13 +158,23 @@ class Command(BaseCommand):
         finally:
             server_stop(gunicorn)
             bench_event_delete(event=event)
-        result = {"teams": teams, "rounds": rounds, "workers": workers, "clients": clients, "seconds": seconds,
-                  "build_s": build_s, "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1], **result}
+        result = {
+            "teams": teams,
+            "rounds": rounds,
+            "workers": workers,
+            "clients": clients,
+            "seconds": seconds,
+            "build_s": build_s,
+            "cache": settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+            **result,
+        }
         for label in _MEASURED:
             figures = result[label]
             tail = f"p99 {figures['p99_ms']:7.2f} ms" if "p99_ms" in figures else f"p95 {figures['p95_ms']:7.2f} ms"
-            self.stdout.write(f"{label:22}: {figures['rps']:8.1f} req/s   p50 {figures['p50_ms']:7.2f} ms   {tail}   "
-                              f"{figures['of_static']:.2f} x static")
+            self.stdout.write(
+                f"{label:22}: {figures['rps']:8.1f} req/s   p50 {figures['p50_ms']:7.2f} ms   {tail}   "
+                f"{figures['of_static']:.2f} x static"
+            )
         self.stdout.write(json.dumps(result))
 
     def _measure(self, event, *, port: int, clients: int, seconds: float, gunicorn) -> dict:
@@ -209,21 +224,33 @@ class Command(BaseCommand):
         _hammer(port, pairings, clients=clients, seconds=1.0, headers=visitor, expect=200)
         _hammer(port, standings, clients=clients, seconds=1.0, headers={}, expect=200)
         measured = {
-            "static_file": hammer(port, static("css/hydra.css"), clients=clients, seconds=seconds, headers={},
-                                  expect=200),
+            "static_file": hammer(
+                port, static("css/hydra.css"), clients=clients, seconds=seconds, headers={}, expect=200
+            ),
             "pairings_html": hammer(port, pairings, clients=clients, seconds=seconds, headers=visitor, expect=200),
-            "pairings_html_304": hammer(port, pairings, clients=clients, seconds=seconds,
-                                        headers={**visitor, "If-None-Match": page_etag_value}, expect=304),
+            "pairings_html_304": hammer(
+                port,
+                pairings,
+                clients=clients,
+                seconds=seconds,
+                headers={**visitor, "If-None-Match": page_etag_value},
+                expect=304,
+            ),
             "standings_api": hammer(port, standings, clients=clients, seconds=seconds, headers={}, expect=200),
-            "standings_api_304": hammer(port, standings, clients=clients, seconds=seconds,
-                                        headers={"If-None-Match": etag}, expect=304),
+            "standings_api_304": hammer(
+                port, standings, clients=clients, seconds=seconds, headers={"If-None-Match": etag}, expect=304
+            ),
         }
         floor = measured["static_file"]["rps"]
         for figures in measured.values():
             figures["of_static"] = round(figures["rps"] / floor, 2) if floor else 0.0
-        return {"client": "wrk" if hammer is _wrk else "python", "pairings_first_render_ms": first_render_ms,
-                "pairings_first_render_samples_ms": renders,
-                "pairings_page_bytes": len(page), **measured}
+        return {
+            "client": "wrk" if hammer is _wrk else "python",
+            "pairings_first_render_ms": first_render_ms,
+            "pairings_first_render_samples_ms": renders,
+            "pairings_page_bytes": len(page),
+            **measured,
+        }
 
 
 _MEASURED = ("static_file", "pairings_html", "pairings_html_304", "standings_api", "standings_api_304")

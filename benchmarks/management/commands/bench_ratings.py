@@ -12,6 +12,7 @@ of 32 teams formed from the players who come, five rounds of random pairings, ab
 
 The last line is one JSON object of the figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,7 +39,7 @@ def generated_history(*, players: int, matches: int, team_size: int = 3, seed: i
         k = 16 if event % 2 else 32
         # Teams form anew for each event from the players who come: every player ends up playing.
         present = rng.sample(ids, per_event * team_size)
-        entrants = [tuple(present[i:i + team_size]) for i in range(0, len(present), team_size)]
+        entrants = [tuple(present[i : i + team_size]) for i in range(0, len(present), team_size)]
         for _round in range(5):
             rng.shuffle(entrants)
             for a, b in zip(entrants[::2], entrants[1::2]):
@@ -56,8 +57,11 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=10_000)
         parser.add_argument("--matches", type=int, default=200_000)
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--database", action="store_true",
-                            help="Also time the whole service on the database (rolled back afterwards).")
+        parser.add_argument(
+            "--database",
+            action="store_true",
+            help="Also time the whole service on the database (rolled back afterwards).",
+        )
 
     def handle(self, *args, players, matches, seed, database, **options):
         if players < 6 or matches < 1:
@@ -71,9 +75,14 @@ class Command(BaseCommand):
         rows = _rows(result)
         rows_ms = (time.perf_counter() - rows_started) * 1000
         figures = {
-            "players": len(result.players), "matches": result.matches, "events": history[-1].event,
-            "history_rows": len(result.history), "engine_ms": round(engine_ms, 1), "rows_ms": round(rows_ms, 1),
-            "ms": round(engine_ms + rows_ms, 1), "engine_cpu_ms": round(engine_cpu_ms, 1),
+            "players": len(result.players),
+            "matches": result.matches,
+            "events": history[-1].event,
+            "history_rows": len(result.history),
+            "engine_ms": round(engine_ms, 1),
+            "rows_ms": round(rows_ms, 1),
+            "ms": round(engine_ms + rows_ms, 1),
+            "engine_cpu_ms": round(engine_cpu_ms, 1),
         }
         del rows
         if database:
@@ -84,8 +93,12 @@ class Command(BaseCommand):
 
 def _rows(result) -> list:
     """The row tuples category_recalculate hands to the database, built the same way (services._insert)."""
-    ratings = [(p, "constructed-3", r.rating, r.peak, r.matches, r.wins, r.losses, r.draws, None, None, None, None)
-               for p, r in result.players.items()]
-    history = [(e.player, "constructed-3", e.event, None, e.before, e.after, e.matches, e.wins, e.losses, e.draws, 1)
-               for e in result.history]
+    ratings = [
+        (p, "constructed-3", r.rating, r.peak, r.matches, r.wins, r.losses, r.draws, None, None, None, None)
+        for p, r in result.players.items()
+    ]
+    history = [
+        (e.player, "constructed-3", e.event, None, e.before, e.after, e.matches, e.wins, e.losses, e.draws, 1)
+        for e in result.history
+    ]
     return ratings + history

@@ -10,6 +10,7 @@ after `--outage` more it is started again (empty, as after a crash without persi
 long after Redis returned the shared page cache served a page again and /health/ called Redis ok; the last line is
 one JSON object.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -109,15 +110,29 @@ class Command(BaseCommand):
         redis_port, web_port = free_port(), free_port()
         redis = [redis_server_start(redis_port, folder)]  # the first, then the one started after the outage
         env = {
-            "DEBUG": "false", "API_ANON_RATE": "100000000/min", "WEB_CONCURRENCY": str(workers),
-            "GUNICORN_ACCESSLOG": "", "SECURE_SSL_REDIRECT": "false", "PYTHONUNBUFFERED": "1",
+            "DEBUG": "false",
+            "API_ANON_RATE": "100000000/min",
+            "WEB_CONCURRENCY": str(workers),
+            "GUNICORN_ACCESSLOG": "",
+            "SECURE_SSL_REDIRECT": "false",
+            "PYTHONUNBUFFERED": "1",
             "HYDRA_REDIS_URL": f"redis://127.0.0.1:{redis_port}/1",
             "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
         }
         web = gunicorn_start(port=web_port, env=env, new_session=True)
         try:
-            result = self._measure(event, web, web_port, redis_port, folder, redis, clients=clients,
-                                   before=before, outage=outage, after=after)
+            result = self._measure(
+                event,
+                web,
+                web_port,
+                redis_port,
+                folder,
+                redis,
+                clients=clients,
+                before=before,
+                outage=outage,
+                after=after,
+            )
         finally:
             stop_worker(web)  # gunicorn and its workers: SIGTERM to the process group, SIGKILL after 15 s
             for proc in redis:
@@ -129,10 +144,14 @@ class Command(BaseCommand):
         result = {"teams": teams, "workers": workers, "clients": clients, "outage_s": outage, **result}
         for name in ("before", "outage", "after"):
             p = result[name]
-            self.stdout.write(f"{name:7}: {p['requests']:6d} requests, {p['5xx']} 5xx, {p['no_answer']} unanswered, "
-                              f"p50 {p['p50_ms']} ms, p95 {p['p95_ms']} ms")
-        self.stdout.write(f"page cache serving again {result['cache_back_s']} s after Redis returned; /health/ "
-                          f"says Redis ok after {result['health_back_s']} s")
+            self.stdout.write(
+                f"{name:7}: {p['requests']:6d} requests, {p['5xx']} 5xx, {p['no_answer']} unanswered, "
+                f"p50 {p['p50_ms']} ms, p95 {p['p95_ms']} ms"
+            )
+        self.stdout.write(
+            f"page cache serving again {result['cache_back_s']} s after Redis returned; /health/ "
+            f"says Redis ok after {result['health_back_s']} s"
+        )
         self.stdout.write(json.dumps(result))
 
     def _measure(self, event, web, web_port, redis_port, folder, redis, *, clients, before, outage, after) -> dict:
@@ -144,8 +163,13 @@ class Command(BaseCommand):
             if time.monotonic() > give_up:
                 raise CommandError("gunicorn didn't answer within 120 s")
             time.sleep(0.3)
-        paths = [pairings, f"/events/{event.pk}/standings/?partial=1", f"/api/v1/events/{event.pk}/standings/",
-                 f"/api/v1/events/{event.pk}/", "/health/live/"]
+        paths = [
+            pairings,
+            f"/events/{event.pk}/standings/?partial=1",
+            f"/api/v1/events/{event.pk}/standings/",
+            f"/api/v1/events/{event.pk}/",
+            "/health/live/",
+        ]
         load = _Load(web_port, paths, clients)
         threads = load.run()
         time.sleep(before)

@@ -6,6 +6,7 @@ Day 2 cut after round 8 at 15 match points, drops, byes, "3-0-0" slips, a top 8)
 does, then runs `compare_standings` on the file (which imports it again inside a transaction it rolls back). All of
 it in one transaction, rolled back: it keeps nothing. The last line is one JSON object of the figures.
 """
+
 import json
 import tempfile
 import time
@@ -55,7 +56,14 @@ class Command(BaseCommand):
         except _RolledBack:
             pass
         report = json.loads(out.getvalue().strip().splitlines()[-1])
-        figures = {"players": players, "rounds": rounds, "matches": sum(len(r["Matches"]) for r in document["Rounds"]),
-                   "import_s": round(imported, 2), "compare_s": round(compared, 2), "day2_cut_round": cut[0],
-                   "warnings": cut[1], "differences": len(report["differences"])}
+        figures = {
+            "players": players,
+            "rounds": rounds,
+            "matches": sum(len(r["Matches"]) for r in document["Rounds"]),
+            "import_s": round(imported, 2),
+            "compare_s": round(compared, 2),
+            "day2_cut_round": cut[0],
+            "warnings": cut[1],
+            "differences": len(report["differences"]),
+        }
         self.stdout.write(json.dumps(figures))

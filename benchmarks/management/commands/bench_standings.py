@@ -4,6 +4,7 @@ Prints one JSON line: teams, rounds, records, runs, ms (median wall time over th
 run) and cpu_ms (median CPU time of this process): on a shared machine the last two show what other work on it
 added to the first. No database is touched.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,11 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=12)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--runs", type=int, default=7)
-        parser.add_argument("--individual", action="store_true",
-                            help="An individual event: records carry games, GW%% and OGW%% come from them.")
+        parser.add_argument(
+            "--individual",
+            action="store_true",
+            help="An individual event: records carry games, GW%% and OGW%% come from them.",
+        )
 
     def handle(self, *args, teams, rounds, seed, runs, individual, **options):
         if teams < 2 or rounds < 1 or runs < 1:

@@ -11,6 +11,7 @@ On the configured database (run `migrate` first; what it makes is deleted at the
 
 and prints the wall time (ms) and the queries of each, the last line one JSON object of figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -96,10 +97,13 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, default=4, help="Swiss rounds to pair (and enter results of).")
         parser.add_argument("--results", type=int, default=64, help="Results per round entered through the API.")
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--phases", action="store_true",
-                            help="Split the rounds into two phases through the API (docs/phases.md) and start the "
-                                 "second one (POST .../phases/start/) before its first round; the phase's start is "
-                                 "timed apart from the pairings.")
+        parser.add_argument(
+            "--phases",
+            action="store_true",
+            help="Split the rounds into two phases through the API (docs/phases.md) and start the "
+            "second one (POST .../phases/start/) before its first round; the phase's start is "
+            "timed apart from the pairings.",
+        )
 
     def handle(self, *args, teams, rounds, results, seed, phases=False, **options):
         if teams < 2 or rounds < 1 or results < 1:
@@ -107,11 +111,18 @@ class Command(BaseCommand):
         if phases and rounds < 2:
             raise CommandError("--phases needs 2 rounds or more")
         rest = {"DEFAULT_THROTTLE_RATES": {"anon": None}}
-        with override_settings(DEBUG=False, ALLOWED_HOSTS=["testserver"],
-                               REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}):
+        with override_settings(
+            DEBUG=False, ALLOWED_HOSTS=["testserver"], REST_FRAMEWORK={**settings.REST_FRAMEWORK, **rest}
+        ):
             figures = self._measure(teams=teams, rounds=rounds, results=results, seed=seed, phases=phases)
-        figures = {"teams": teams, "rounds": rounds, "results_per_round": results, "phases": phases,
-                   "database": connection.vendor, **figures}
+        figures = {
+            "teams": teams,
+            "rounds": rounds,
+            "results_per_round": results,
+            "phases": phases,
+            "database": connection.vendor,
+            **figures,
+        }
         self.stdout.write(
             f"import {figures['import_ms']:.0f} ms ({figures['import_queries']} queries); pairing p50 "
             f"{figures['pairing_p50_ms']} ms, max {figures['pairing_max_ms']} ms; result p50 {figures['result_p50_ms']} "
@@ -125,14 +136,22 @@ class Command(BaseCommand):
         User = get_user_model()
         rng = random.Random(seed)
         organizer = User.objects.create(username=f"bench-turnaround-{time.time_ns()}")
-        event = Event.objects.create(name="Turnaround benchmark", date="2026-01-01", organizer=organizer, team_size=3,
-                                     constructed_format="modern", swiss_rounds=max(rounds, 1), is_public=True)
+        event = Event.objects.create(
+            name="Turnaround benchmark",
+            date="2026-01-01",
+            organizer=organizer,
+            team_size=3,
+            constructed_format="modern",
+            swiss_rounds=max(rounds, 1),
+            is_public=True,
+        )
         organizer_role_grant(user=organizer)
         _token, secret = api_token_create(event=None, user=organizer, name="bench", organizer=True)
         client = Client(headers={"Authorization": f"Token {secret}"})
         try:
-            return self._day(event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng,
-                             phases=phases)
+            return self._day(
+                event=event, client=client, teams=teams, rounds=rounds, results=results, rng=rng, phases=phases
+            )
         finally:
             tag = f"turn{event.pk}"
             bench_event_delete(event=event)
@@ -145,37 +164,52 @@ class Command(BaseCommand):
         client.get(f"{base}/rounds/")  # load the URLconf and the views before anything is timed
         settle_heap()  # as a web process does once loaded (config/asgi.py)
         import_ms, import_queries, _response = _timed(
-            lambda: client.post(f"{base}/teams/import", data=csv, content_type="text/csv"), expect=201)
+            lambda: client.post(f"{base}/teams/import", data=csv, content_type="text/csv"), expect=201
+        )
         analyze_tables()
         phase_start_ms = None
         if phases:  # two phases of the event's own format: the plan's queries are in every pairing's figure
             for count in (rounds // 2, rounds - rounds // 2):
-                _timed(lambda count=count: client.post(f"{base}/phases/", data={
-                    "format_kind": "team_constructed", "rounds": count}, content_type="application/json"), expect=201)
+                _timed(
+                    lambda count=count: client.post(
+                        f"{base}/phases/",
+                        data={"format_kind": "team_constructed", "rounds": count},
+                        content_type="application/json",
+                    ),
+                    expect=201,
+                )
         pairing, pairing_q, result_ms, result_q, standings, standings_q, cached = [], [], [], [], [], [], []
         first, first_q, ahead_ready = [], [], []
         for _round in range(rounds):
             if phases and _round == rounds // 2:
                 phase_start_ms, _queries, _response = _timed(
-                    lambda: client.post(f"{base}/phases/start/", data={}, content_type="application/json"), expect=201)
-            ms, queries, response = _timed(lambda: client.post(f"{base}/rounds/", data={}, content_type="application/json"),
-                                           expect=201)
+                    lambda: client.post(f"{base}/phases/start/", data={}, content_type="application/json"), expect=201
+                )
+            ms, queries, response = _timed(
+                lambda: client.post(f"{base}/rounds/", data={}, content_type="application/json"), expect=201
+            )
             pairing.append(ms)
             pairing_q.append(queries)
             number = response.json()["number"]
-            open_matches = list(TeamMatch.objects.filter(round__event=event, round__number=number, team_b__isnull=False)
-                                .order_by("table").values_list("pk", flat=True))
+            open_matches = list(
+                TeamMatch.objects.filter(round__event=event, round__number=number, team_b__isnull=False)
+                .order_by("table")
+                .values_list("pk", flat=True)
+            )
             through_api = set(rng.sample(open_matches, min(results, len(open_matches))))
             for pk in through_api:
                 typed = rng.choice(["2-0 2-1 0-2", "0-2 1-2 2-0", "2-0 2-0 2-0"])
                 ms, queries, _response = _timed(
-                    lambda pk=pk, typed=typed: client.post(f"{base}/matches/{pk}/result", data={"result": typed},
-                                                           content_type="application/json"), expect=200)
+                    lambda pk=pk, typed=typed: client.post(
+                        f"{base}/matches/{pk}/result", data={"result": typed}, content_type="application/json"
+                    ),
+                    expect=200,
+                )
                 result_ms.append(ms)
                 result_q.append(queries)
             rest = [pk for pk in open_matches if pk not in through_api]
             for outcome in (Outcome.A_WINS, Outcome.B_WINS):
-                half = rest[: len(rest) // 2] if outcome == Outcome.A_WINS else rest[len(rest) // 2:]
+                half = rest[: len(rest) // 2] if outcome == Outcome.A_WINS else rest[len(rest) // 2 :]
                 TeamMatch.objects.filter(pk__in=half).update(outcome=outcome, result_state=ResultState.FINAL)
             analyze_tables()
             anonymous = Client()
@@ -184,7 +218,9 @@ class Command(BaseCommand):
             ms, queries, _response = _timed(lambda anonymous=anonymous: anonymous.get(f"{base}/standings/"), expect=200)
             standings.append(ms)
             standings_q.append(queries)
-            ms, _queries, _response = _timed(lambda anonymous=anonymous: anonymous.get(f"{base}/standings/"), expect=200)
+            ms, _queries, _response = _timed(
+                lambda anonymous=anonymous: anonymous.get(f"{base}/standings/"), expect=200
+            )
             cached.append(ms)
             # As in production: the change sends a worker to compute the standings ahead (api/tasks.py); the first
             # answer after it, once the worker is done (or after AHEAD_WAIT_SECONDS without a worker), is timed.
@@ -197,16 +233,24 @@ class Command(BaseCommand):
             first.append(ms)
             first_q.append(queries)
         return {
-            "import_ms": round(import_ms, 1), "import_queries": import_queries,
-            "pairing_p50_ms": _p(pairing, 0.5), "pairing_max_ms": round(max(pairing), 2),
+            "import_ms": round(import_ms, 1),
+            "import_queries": import_queries,
+            "pairing_p50_ms": _p(pairing, 0.5),
+            "pairing_max_ms": round(max(pairing), 2),
             "pairing_queries": max(pairing_q),
             "phase_start_ms": None if phase_start_ms is None else round(phase_start_ms, 1),
-            "result_p50_ms": _p(result_ms, 0.5), "result_p95_ms": _p(result_ms, 0.95), "result_queries": max(result_q),
-            "standings_p50_ms": _p(standings, 0.5), "standings_max_ms": round(max(standings), 2),
-            "standings_queries": max(standings_q), "standings_cached_p50_ms": _p(cached, 0.5),
-            "standings_first_p50_ms": _p(first, 0.5), "standings_first_max_ms": round(max(first), 2),
+            "result_p50_ms": _p(result_ms, 0.5),
+            "result_p95_ms": _p(result_ms, 0.95),
+            "result_queries": max(result_q),
+            "standings_p50_ms": _p(standings, 0.5),
+            "standings_max_ms": round(max(standings), 2),
+            "standings_queries": max(standings_q),
+            "standings_cached_p50_ms": _p(cached, 0.5),
+            "standings_first_p50_ms": _p(first, 0.5),
+            "standings_first_max_ms": round(max(first), 2),
             "standings_first_queries": max(first_q),
             "standings_ahead_ready_p50_ms": _p(ahead_ready, 0.5) if ahead_ready else None,
             "standings_ahead_rounds": len(ahead_ready),
-            "pairing_ms": [round(x, 1) for x in pairing], "standings_ms": [round(x, 1) for x in standings],
+            "pairing_ms": [round(x, 1) for x in pairing],
+            "standings_ms": [round(x, 1) for x in standings],
         }

@@ -21,19 +21,33 @@ class Command(BaseCommand):
         formats = parser.add_mutually_exclusive_group(required=True)
         formats.add_argument("--format", help=f"the format every member plays: {', '.join(CHECKED_FORMATS)}")
         formats.add_argument("--formats", help="a mixed-format team: one format per file, comma-separated")
-        parser.add_argument("--rule", default=UNIFIED_RULES[0], choices=UNIFIED_RULES,
-                            help="unified deck construction (default: four-copies)")
+        parser.add_argument(
+            "--rule",
+            default=UNIFIED_RULES[0],
+            choices=UNIFIED_RULES,
+            help="unified deck construction (default: four-copies)",
+        )
         parser.add_argument("--banned", default="", help="the event's own banned cards, separated by ';'")
-        parser.add_argument("--date", type=dt.date.fromisoformat, default=None,
-                            help="the event's date, YYYY-MM-DD: judge by the legalities of the card data of that date")
-        parser.add_argument("--2hg", dest="two_headed_giant", action="store_true",
-                            help="Two-Headed Giant constructed: no sideboards, Erayo banned")
+        parser.add_argument(
+            "--date",
+            type=dt.date.fromisoformat,
+            default=None,
+            help="the event's date, YYYY-MM-DD: judge by the legalities of the card data of that date",
+        )
+        parser.add_argument(
+            "--2hg",
+            dest="two_headed_giant",
+            action="store_true",
+            help="Two-Headed Giant constructed: no sideboards, Erayo banned",
+        )
 
     def handle(self, *args, files, format, formats, rule, banned, two_headed_giant, date=None, **options):
         if formats is not None:
             seat_formats = [f.strip().lower() for f in formats.split(",")]
             if len(seat_formats) != len(files):
-                raise CommandError(f"--formats names {len(seat_formats)} formats for {len(files)} files; give one per file.")
+                raise CommandError(
+                    f"--formats names {len(seat_formats)} formats for {len(files)} files; give one per file."
+                )
         else:
             seat_formats = format.strip().lower()
         for fmt in [seat_formats] if isinstance(seat_formats, str) else seat_formats:
@@ -53,8 +67,12 @@ class Command(BaseCommand):
         if cards_ensure_loaded():
             self.stderr.write("The card table was empty: imported the bundled cards.")
         check = team_decklists_check(
-            decklists=decklists, rule=rule, formats=seat_formats,
-            extra_banned=[b.strip() for b in banned.split(";") if b.strip()], two_headed_giant=two_headed_giant, on_date=date,
+            decklists=decklists,
+            rule=rule,
+            formats=seat_formats,
+            extra_banned=[b.strip() for b in banned.split(";") if b.strip()],
+            two_headed_giant=two_headed_giant,
+            on_date=date,
         )
         if check.data_date:
             self.stdout.write(f"Legalities of the card data of {check.data_date.isoformat()}.")

@@ -23,15 +23,20 @@ class Command(BaseCommand):
         parser.add_argument("path", nargs="?", help="card data file; default: the bundled cards")
         parser.add_argument("--bundled", action="store_true", help=f"import {BUNDLE_PATH.name} (the default)")
         parser.add_argument(
-            "--download", nargs="?", const="mtgjson", choices=list(SOURCES), metavar="SOURCE",
+            "--download",
+            nargs="?",
+            const="mtgjson",
+            choices=list(SOURCES),
+            metavar="SOURCE",
             help=f"download the current data first: {', '.join(SOURCES)} (default mtgjson = AllPrintings)",
         )
         parser.add_argument("--url", default="", help="with --download: fetch from this address instead (a mirror)")
         parser.add_argument("--if-empty", action="store_true", help="do nothing when there are cards already (setup)")
         parser.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
 
-    def handle(self, *args, path=None, bundled=False, download=None, url="", if_empty=False, no_progress=False,
-               **options):
+    def handle(
+        self, *args, path=None, bundled=False, download=None, url="", if_empty=False, no_progress=False, **options
+    ):
         if sum(bool(x) for x in (path, bundled, download)) > 1:
             raise CommandError("Give one of PATH, --bundled or --download.")
         if url and not download:
@@ -45,8 +50,13 @@ class Command(BaseCommand):
 
         console = Console(file=self.stderr._out, stderr=True)
         bar = Progress(
-            TextColumn("{task.description}"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-            console=console, disable=no_progress or not console.is_terminal, transient=True,
+            TextColumn("{task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            disable=no_progress or not console.is_terminal,
+            transient=True,
         )
         started = time.perf_counter()
         with bar:
@@ -60,7 +70,10 @@ class Command(BaseCommand):
             try:
                 if download:
                     result = cards_refresh(
-                        source=download, url=url, progress=read, stage=stage,
+                        source=download,
+                        url=url,
+                        progress=read,
+                        stage=stage,
                         download_progress=lambda done, total: bar.update(reading, completed=done, total=total),
                     )
                 else:

@@ -19,17 +19,13 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--team-size", type=int, default=3, help="players per team, 2 to 4 (default 3)")
         parser.add_argument("--pack-size", type=int, default=15, help="cards per pack, 1 to 20 (default 15)")
-        parser.add_argument(
-            "--first-team", type=int, default=1, help="the team that picks first, 1 or 2 (default 1)"
-        )
+        parser.add_argument("--first-team", type=int, default=1, help="the team that picks first, 1 or 2 (default 1)")
         parser.add_argument("--json", action="store_true", help="print one JSON list of packs instead")
 
     def handle(self, *args, **options):
         team_size, pack_size, first_team = options["team_size"], options["pack_size"], options["first_team"]
         if not TEAM_SIZES[0] <= team_size <= TEAM_SIZES[1]:
-            raise CommandError(
-                f"--team-size must be {TEAM_SIZES[0]} to {TEAM_SIZES[1]} players, not {team_size}."
-            )
+            raise CommandError(f"--team-size must be {TEAM_SIZES[0]} to {TEAM_SIZES[1]} players, not {team_size}.")
         if not PACK_SIZES[0] <= pack_size <= PACK_SIZES[1]:
             raise CommandError(f"--pack-size must be {PACK_SIZES[0]} to {PACK_SIZES[1]} cards, not {pack_size}.")
         if first_team not in (1, 2):

@@ -6,6 +6,7 @@ Figures are compared at the file's published precision, and each difference name
 it (`explained_by`): the same results computed with the 1/3 floor, an unfloored GW%, drawn games worth 0 game
 points (2023 files), the playoff folded in like Swiss rounds, or a dropped player's figures frozen at the round
 they dropped, alone or together, as the sources publish them (docs/standings.md says which source uses which)."""
+
 import json
 from collections.abc import Mapping
 from fractions import Fraction
@@ -71,20 +72,37 @@ class _EventFigures:
                 every = self._records[(include_playoff, None, team_games)]
                 self._records[key] = [r for r in every if r.round <= upto_round]
             else:
-                self._records[key] = results_for_event(event=self.event, upto_round=upto_round,
-                                                       include_playoff=include_playoff, team_games=team_games)
+                self._records[key] = results_for_event(
+                    event=self.event, upto_round=upto_round, include_playoff=include_playoff, team_games=team_games
+                )
         return self._records[key]
 
-    def figures(self, *, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
-                upto_round: int | None = None, team_games: bool = False) -> dict[str, dict]:
+    def figures(
+        self,
+        *,
+        rules: StandingsRules = MTR_RULES,
+        include_playoff: bool = False,
+        upto_round: int | None = None,
+        team_games: bool = False,
+    ) -> dict[str, dict]:
         rows = compute_standings(
             self.records(include_playoff=include_playoff, upto_round=upto_round, team_games=team_games),
-            teams=self.teams, seed=self.event.pk, tiebreaks=self.tiebreaks, ratings=self.ratings,
-            games=self.event.is_individual or team_games, rules=rules)
+            teams=self.teams,
+            seed=self.event.pk,
+            tiebreaks=self.tiebreaks,
+            ratings=self.ratings,
+            games=self.event.is_individual or team_games,
+            rules=rules,
+        )
         return {
             self.names[row.team]: {
-                "rank": self.places.get(row.team, row.rank), "points": row.match_points, "wins": row.wins,
-                "losses": row.losses, "draws": row.draws, "OMW%": row.omw.value, "GW%": row.gw.value,
+                "rank": self.places.get(row.team, row.rank),
+                "points": row.match_points,
+                "wins": row.wins,
+                "losses": row.losses,
+                "draws": row.draws,
+                "OMW%": row.omw.value,
+                "GW%": row.gw.value,
                 "OGW%": row.ogw.value,
             }
             for row in rows
@@ -94,16 +112,24 @@ class _EventFigures:
         settings = {key: value for name in names for key, value in {**CONVENTIONS, **TEAM_AS_GAMES}[name].items()}
         playoff = settings.pop("include_playoff", False)
         team_games = settings.pop("team_games", False)
-        return self.figures(rules=StandingsRules(**settings), include_playoff=playoff, upto_round=upto_round,
-                            team_games=team_games)
+        return self.figures(
+            rules=StandingsRules(**settings), include_playoff=playoff, upto_round=upto_round, team_games=team_games
+        )
 
 
-def hydra_figures(*, event: Event, rules: StandingsRules = MTR_RULES, include_playoff: bool = False,
-                  upto_round: int | None = None, team_games: bool = False) -> dict[str, dict]:
+def hydra_figures(
+    *,
+    event: Event,
+    rules: StandingsRules = MTR_RULES,
+    include_playoff: bool = False,
+    upto_round: int | None = None,
+    team_games: bool = False,
+) -> dict[str, dict]:
     """Player (or team) name -> Hydra's Swiss standings figures of the event, named as compare.standings_compare
     reads them; the rank is the final placing when the event had a playoff (what the sources publish as rank)."""
-    return _EventFigures(event).figures(rules=rules, include_playoff=include_playoff, upto_round=upto_round,
-                                        team_games=team_games)
+    return _EventFigures(event).figures(
+        rules=rules, include_playoff=include_playoff, upto_round=upto_round, team_games=team_games
+    )
 
 
 class _Lazy(Mapping):
@@ -136,8 +162,9 @@ def convention_figures(*, event: Event, figures: _EventFigures | None = None) ->
     for size in range(1, len(known) + 1):
         for names in combinations(known, size):
             makers[" + ".join(names)] = partial(figures.with_conventions, names)
-    dropped = dict(Registration.objects.filter(event=event, dropped_round__isnull=False)
-                   .values_list("team__name", "dropped_round"))
+    dropped = dict(
+        Registration.objects.filter(event=event, dropped_round__isnull=False).values_list("team__name", "dropped_round")
+    )
 
     def frozen(names: tuple[str, ...]) -> dict[str, dict]:
         out: dict[str, dict] = {}
@@ -152,10 +179,12 @@ def convention_figures(*, event: Event, figures: _EventFigures | None = None) ->
 
 
 class Command(BaseCommand):
-    help = ("Compare Hydra's standings of an MTGODecklistCache event with the ones it published; prints one JSON "
-            "line (players, precision, differences with the convention explaining each). Without --event the file "
-            "is imported in a transaction that is rolled back, so nothing is kept. A team event: --team-size and "
-            "its seat files.")
+    help = (
+        "Compare Hydra's standings of an MTGODecklistCache event with the ones it published; prints one JSON "
+        "line (players, precision, differences with the convention explaining each). Without --event the file "
+        "is imported in a transaction that is rolled back, so nothing is kept. A team event: --team-size and "
+        "its seat files."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE", help="The event's MTGODecklistCache JSON file(s).")
@@ -166,7 +195,7 @@ class Command(BaseCommand):
         documents = [_load(file) for file in files]
         document = documents[0] if len(documents) == 1 else {"files": documents}
         if not is_cache_document(document):
-            raise CommandError(f"{files[0]} is not an MTGODecklistCache event (it needs \"Tournament\" and \"Rounds\").")
+            raise CommandError(f'{files[0]} is not an MTGODecklistCache event (it needs "Tournament" and "Rounds").')
         published = documents[0].get("Standings")
         if not isinstance(published, list) or not published:
             raise CommandError(f"{files[0]} publishes no standings to compare with.")
@@ -175,8 +204,9 @@ class Command(BaseCommand):
             if found is None:
                 raise CommandError(f"There is no event {event}.")
             reader = _EventFigures(found)
-            report = standings_compare(hydra=reader.figures(), published=published,
-                                       conventions=convention_figures(event=found, figures=reader))
+            report = standings_compare(
+                hydra=reader.figures(), published=published, conventions=convention_figures(event=found, figures=reader)
+            )
         else:
             report = self._imported_report(document, team_size, published)
         name = (documents[0].get("Tournament") or {}).get("Name", "")
@@ -191,13 +221,19 @@ class Command(BaseCommand):
                 event = event_import(document=document, user=user, team_size=team_size)
                 reader = _EventFigures(event)
                 # Inside the transaction: the conventions are computed as the comparison asks for them.
-                report = standings_compare(hydra=reader.figures(), published=published,
-                                           conventions=convention_figures(event=event, figures=reader))
+                report = standings_compare(
+                    hydra=reader.figures(),
+                    published=published,
+                    conventions=convention_figures(event=event, figures=reader),
+                )
                 raise _RollBack
         except _RollBack:
             pass
         except ValidationError as exc:
-            lines = ([f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()] if hasattr(exc, "error_dict")
-                     else exc.messages)
+            lines = (
+                [f"{k}: {' '.join(v)}" for k, v in exc.message_dict.items()]
+                if hasattr(exc, "error_dict")
+                else exc.messages
+            )
             raise CommandError("The file can't be read as an event:\n" + "\n".join(lines)) from exc
         return report

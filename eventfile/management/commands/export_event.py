@@ -1,4 +1,5 @@
 """`python manage.py export_event ID [-o FILE]`: the whole event as one JSON document (docs/event-format.md)."""
+
 import json
 
 from django.core.management.base import BaseCommand, CommandError

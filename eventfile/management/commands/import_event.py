@@ -1,5 +1,6 @@
 """`python manage.py import_event FILE [FILE ...] --organizer NAME [--team-size N]`: recreate an event from its JSON
 document, or a team event from the MTGODecklistCache files of its seats."""
+
 import json
 import sys
 
@@ -21,17 +22,28 @@ def _load(file: str):
 
 
 class Command(BaseCommand):
-    help = ("Import an event from its JSON document (as written by export_event or GET /api/v1/events/ID/export), or a "
-            "finished MTGO or Melee event in MTGODecklistCache JSON: an individual event, or with --team-size a team "
-            "event from one file or one file per seat (in seat order). Warnings (what a file had to be read as, or "
-            "doesn't add up) are printed to standard error.")
+    help = (
+        "Import an event from its JSON document (as written by export_event or GET /api/v1/events/ID/export), or a "
+        "finished MTGO or Melee event in MTGODecklistCache JSON: an individual event, or with --team-size a team "
+        "event from one file or one file per seat (in seat order). Warnings (what a file had to be read as, or "
+        "doesn't add up) are printed to standard error."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("files", nargs="+", metavar="FILE", help="The event file (- for standard input); for a "
-                            "team event, one MTGODecklistCache file per seat, seat A first, or one for the team.")
+        parser.add_argument(
+            "files",
+            nargs="+",
+            metavar="FILE",
+            help="The event file (- for standard input); for a "
+            "team event, one MTGODecklistCache file per seat, seat A first, or one for the team.",
+        )
         parser.add_argument("--organizer", help="Username of the new event's organizer (default: the first superuser).")
-        parser.add_argument("--team-size", type=int, dest="team_size",
-                            help="MTGODecklistCache files only: the event's team size (3 for a trios event).")
+        parser.add_argument(
+            "--team-size",
+            type=int,
+            dest="team_size",
+            help="MTGODecklistCache files only: the event's team size (3 for a trios event).",
+        )
 
     def handle(self, *args, files, organizer, team_size, **options):
         user = organizer_named(organizer)

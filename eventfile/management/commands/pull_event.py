@@ -1,4 +1,5 @@
 """`python manage.py pull_event ID --from URL --token T`: bring an event back from another Hydra (docs/venue.md)."""
+
 from django.core.management.base import BaseCommand, CommandError
 
 from eventfile.cli import organizer_named, sync_run
@@ -7,16 +8,22 @@ from tournaments.models import Event
 
 
 class Command(BaseCommand):
-    help = ("Bring an event from the Hydra at URL: into event ID here (replaced, same id), or with --new as a new "
-            "event. Refused, saying what differs, when the event here changed since the last sync.")
+    help = (
+        "Bring an event from the Hydra at URL: into event ID here (replaced, same id), or with --new as a new "
+        "event. Refused, saying what differs, when the event here changed since the last sync."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("event_id", type=int, nargs="?", help="the event here (omit with --new)")
-        parser.add_argument("--from", dest="source", required=True, help="the other Hydra, e.g. https://hydra.example.org")
+        parser.add_argument(
+            "--from", dest="source", required=True, help="the other Hydra, e.g. https://hydra.example.org"
+        )
         parser.add_argument("--token", required=True, help="an organizer's API token there")
         parser.add_argument("--remote-id", type=int, help="the event's id there (default: the one of the last sync)")
         parser.add_argument("--new", action="store_true", help="create a new event here (needs --remote-id)")
-        parser.add_argument("--organizer", help="with --new: the new event's organizer here (default: the first superuser)")
+        parser.add_argument(
+            "--organizer", help="with --new: the new event's organizer here (default: the first superuser)"
+        )
 
     def handle(self, *args, event_id=None, source, token, remote_id=None, new=False, organizer=None, **options):
         event = owner = None
@@ -31,6 +38,11 @@ class Command(BaseCommand):
             if event is None:
                 raise CommandError(f"There is no event {event_id} here.")
         result = sync_run(event_pull, source=source, token=token, event=event, remote_id=remote_id, organizer=owner)
-        said = {"created": "created here as event {e}", "replaced": "event {e} here replaced",
-                "unchanged": "nothing to do: event {e} here is the same"}[result.action]
-        self.stdout.write(f"Event {result.remote_event_id} pulled from {source}: " + said.format(e=result.event_id) + ".")
+        said = {
+            "created": "created here as event {e}",
+            "replaced": "event {e} here replaced",
+            "unchanged": "nothing to do: event {e} here is the same",
+        }[result.action]
+        self.stdout.write(
+            f"Event {result.remote_event_id} pulled from {source}: " + said.format(e=result.event_id) + "."
+        )

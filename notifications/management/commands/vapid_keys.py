@@ -1,4 +1,5 @@
 """Make the VAPID key pair for Web Push once (make run, make serve and make venue run it); a second run keeps it."""
+
 from django.core.management.base import BaseCommand
 
 from notifications.vapid import vapid_keys_ensure, vapid_public_key

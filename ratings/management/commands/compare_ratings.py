@@ -3,6 +3,7 @@
 Prints one line per season, then one JSON object (the last line) with the mean figures over the seasons. No
 database is touched. docs/ratings.md quotes its output.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,19 +32,36 @@ class Command(BaseCommand):
         rows = []
         for seed in range(1, seasons + 1):
             try:
-                season = simulate_season(players=players, events=events, teams_per_event=teams, rounds=rounds, seed=seed)
+                season = simulate_season(
+                    players=players, events=events, teams_per_event=teams, rounds=rounds, seed=seed
+                )
                 row = compare_models(season, held_out=held_out)
             except ValueError as exc:
                 raise CommandError(str(exc)) from exc
             rows.append(row)
-            self.stdout.write(f"season {seed}: {row['test']} held-out matches, Elo {row['elo_log_loss']:.4f}, "
-                              f"OpenSkill {row['openskill_log_loss']:.4f}")
+            self.stdout.write(
+                f"season {seed}: {row['test']} held-out matches, Elo {row['elo_log_loss']:.4f}, "
+                f"OpenSkill {row['openskill_log_loss']:.4f}"
+            )
         elo = sum(r["elo_log_loss"] for r in rows) / len(rows)
         skill = sum(r["openskill_log_loss"] for r in rows) / len(rows)
-        self.stdout.write(json.dumps({
-            "seasons": seasons, "players": players, "events": events, "teams_per_event": teams, "rounds": rounds,
-            "matches": rows[0]["matches"], "held_out": held_out, "test_matches": sum(r["test"] for r in rows),
-            "elo_log_loss": round(elo, 4), "openskill_log_loss": round(skill, 4), "coin_log_loss": rows[0]["coin_log_loss"],
-            "openskill_wins_seasons": sum(r["better"] == "openskill" for r in rows),
-            "better": "elo" if elo < skill else "openskill", "ms": round((time.perf_counter() - started) * 1000),
-        }))
+        self.stdout.write(
+            json.dumps(
+                {
+                    "seasons": seasons,
+                    "players": players,
+                    "events": events,
+                    "teams_per_event": teams,
+                    "rounds": rounds,
+                    "matches": rows[0]["matches"],
+                    "held_out": held_out,
+                    "test_matches": sum(r["test"] for r in rows),
+                    "elo_log_loss": round(elo, 4),
+                    "openskill_log_loss": round(skill, 4),
+                    "coin_log_loss": rows[0]["coin_log_loss"],
+                    "openskill_wins_seasons": sum(r["better"] == "openskill" for r in rows),
+                    "better": "elo" if elo < skill else "openskill",
+                    "ms": round((time.perf_counter() - started) * 1000),
+                }
+            )
+        )

@@ -1,6 +1,7 @@
 """What a team sees of its pod (drafting.selectors.pods): its pack and its teammate's tentative choice; its pool
 only at the end of a pack round, after the draft, in a review break, or between picks at Regular REL; other teams'
 picks never."""
+
 import datetime as dt
 
 import pytest

@@ -1,5 +1,6 @@
 """The booster draft's page on a phone: a player's words (not a team's), one tap to choose and one to confirm,
 and when the clock picks for a player their phone says so and which card; the same notice at a Rochester table."""
+
 import pytest
 from django.urls import reverse
 
@@ -25,7 +26,9 @@ def test_booster_page_speaks_to_the_player_and_confirms_one_card(client):
     assert "two cards" not in page
     ids = front(pod, seat)
     data = {"round": 0, "step": 0}
-    chosen = client.post(reverse("drafting:pod_choose", args=[pod.pk]), {**data, "card": ids[5]}, HTTP_HX_REQUEST="true")
+    chosen = client.post(
+        reverse("drafting:pod_choose", args=[pod.pk]), {**data, "card": ids[5]}, HTTP_HX_REQUEST="true"
+    )
     assert "Pick this card" in chosen.content.decode()
     client.post(reverse("drafting:pod_pick", args=[pod.pk]), {**data, "card": [ids[5]]}, HTTP_HX_REQUEST="true")
     assert list(PodCard.objects.filter(team=seat).values_list("pk", flat=True)) == [ids[5]]
@@ -51,8 +54,11 @@ def test_booster_phone_says_nothing_of_the_timer_after_a_players_own_pick(client
     pod = make_booster_pods(players=2)[0]
     seat = PodTeam.objects.get(pod=pod, seat=0)
     client.force_login(player(seat))
-    client.post(reverse("drafting:pod_pick", args=[pod.pk]), {"round": 0, "step": 0, "card": [front(pod, seat)[1]]},
-                HTTP_HX_REQUEST="true")
+    client.post(
+        reverse("drafting:pod_pick", args=[pod.pk]),
+        {"round": 0, "step": 0, "card": [front(pod, seat)[1]]},
+        HTTP_HX_REQUEST="true",
+    )
     expire(pod)
     thg_timeout_apply(pod_id=pod.pk, pack_round=0, step=0)
     assert "Time ran out" not in client.get(reverse("drafting:pod", args=[pod.pk])).content.decode()
@@ -136,9 +142,12 @@ def _timed_out_notice(page: str) -> str:
 
 @pytest.mark.parametrize(("language", "printed"), [("ja", "稲妻"), ("fr", "Foudre")])
 def test_booster_timer_notice_names_the_card_as_printed_in_the_readers_language(
-    client, language, printed, _cards_committed  # noqa: F811 (the fixture last, so the formatter keeps the noqa on it)
+    client,
+    language,
+    printed,
+    _cards_committed,  # noqa: F811 (the fixture last, so the formatter keeps the noqa on it)
 ):
-    """"Time ran out: the timer picked X" names X as printed in the reader's language, the English name beside it."""
+    """ "Time ran out: the timer picked X" names X as printed in the reader's language, the English name beside it."""
     pod = make_booster_pods(players=2, start=False)[0]
     _real_packs(pod, "Lightning Bolt")
     seat = PodTeam.objects.get(pod=pod, seat=0)

@@ -1,6 +1,7 @@
 """The paper draft's pages (drafting/views/paper.py): the organizer's controls, bad input answered with a message
 (never a 500), "Pod 2, seat 5" on a player's phone, the portal and the projector, the timers as JSON, and nothing
 of a private event for a stranger."""
+
 import pytest
 from django.urls import reverse
 
@@ -39,19 +40,27 @@ def test_paper_page_seats_the_pods_and_starts_pauses_and_resumes_the_timers(clie
     client.post(url, {"action": "build", "minutes": "25"})
     assert EventTimer.objects.get(event=event, kind=TimerKind.DECK_BUILDING).schedule[0]["seconds"] == 1500
     actions = set(EventLogEntry.objects.filter(event=event, user=event.organizer).values_list("action", flat=True))
-    assert {"paper_pods_seated", "timer_draft_start", "timer_draft_pause", "timer_draft_resume",
-            "timer_build_start"} <= actions
+    assert {
+        "paper_pods_seated",
+        "timer_draft_start",
+        "timer_draft_pause",
+        "timer_draft_resume",
+        "timer_build_start",
+    } <= actions
 
 
-@pytest.mark.parametrize("data,message", [
-    ({"action": "draft", "pack_size": "x"}, "Choose the number of cards in a pack."),
-    ({"action": "draft", "pack_size": "99"}, "A pack holds 2 to 20 cards"),
-    ({"action": "build", "minutes": "-3"}, "Give the deck building time in whole minutes."),
-    ({"action": "build", "minutes": "999"}, "Deck building takes 1 to 180 minutes."),
-    ({"action": "pause:build"}, "That timer hasn&#x27;t started."),
-    ({"action": "explode"}, "Choose what to do."),
-    ({"action": "seat"}, "This event already has its pods."),
-])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"action": "draft", "pack_size": "x"}, "Choose the number of cards in a pack."),
+        ({"action": "draft", "pack_size": "99"}, "A pack holds 2 to 20 cards"),
+        ({"action": "build", "minutes": "-3"}, "Give the deck building time in whole minutes."),
+        ({"action": "build", "minutes": "999"}, "Deck building takes 1 to 180 minutes."),
+        ({"action": "pause:build"}, "That timer hasn&#x27;t started."),
+        ({"action": "explode"}, "Choose what to do."),
+        ({"action": "seat"}, "This event already has its pods."),
+    ],
+)
 def test_paper_page_answers_bad_input_with_a_message(client, data, message):
     event = seated()
     client.force_login(event.organizer)
@@ -165,11 +174,15 @@ def test_rochester_paper_page_calls_each_table_pauses_one_and_the_projector_show
     page = client.get(url).content.decode()
     assert "Round 1, table 1" in page and "Round 1, table 2" in page and page.count("Start calling this table") == 2
     assert url in client.get(reverse("desk:drafts", args=[event.pk])).content.decode()  # the desk's way in
-    page = client.post(url, {"action": "rochester", "table": str(first.pk), "pack_size": "15", "first_team": "2",
-                             "build_minutes": "40"}, follow=True).content.decode()
+    page = client.post(
+        url,
+        {"action": "rochester", "table": str(first.pk), "pack_size": "15", "first_team": "2", "build_minutes": "40"},
+        follow=True,
+    ).content.decode()
     assert "The table&#x27;s called draft has started." in page and page.count("Start calling this table") == 1
-    client.post(url, {"action": "rochester", "table": str(second.pk), "pack_size": "14", "first_team": "1",
-                      "build_minutes": ""})
+    client.post(
+        url, {"action": "rochester", "table": str(second.pk), "pack_size": "14", "first_team": "1", "build_minutes": ""}
+    )
     one = EventTimer.objects.get(table=first)
     page = client.post(url, {"action": f"pause:timer-{one.pk}"}, follow=True).content.decode()
     assert "Paused." in page and "Resume this table" in page
@@ -200,16 +213,23 @@ def test_rochester_player_phone_shows_round_table_seat_and_only_their_tables_cal
     assert "Round 1, table 2, seat 2B" in portal
 
 
-@pytest.mark.parametrize("data,message", [
-    ({"action": "rochester", "pack_size": "15", "first_team": "1"}, "Choose a table."),
-    ({"action": "rochester", "table": "TABLE", "pack_size": "x", "first_team": "1"},
-     "Choose the number of cards in a pack."),
-    ({"action": "rochester", "table": "TABLE", "pack_size": "15"}, "won the draw and decides"),
-    ({"action": "rochester", "table": "TABLE", "pack_size": "15", "first_team": "1", "build_minutes": "-3"},
-     "Give the deck building time in whole minutes."),
-    ({"action": "pause:timer-abc"}, "Choose what to do."),
-    ({"action": "pause:timer-99999999"}, "That timer hasn&#x27;t started."),
-])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"action": "rochester", "pack_size": "15", "first_team": "1"}, "Choose a table."),
+        (
+            {"action": "rochester", "table": "TABLE", "pack_size": "x", "first_team": "1"},
+            "Choose the number of cards in a pack.",
+        ),
+        ({"action": "rochester", "table": "TABLE", "pack_size": "15"}, "won the draw and decides"),
+        (
+            {"action": "rochester", "table": "TABLE", "pack_size": "15", "first_team": "1", "build_minutes": "-3"},
+            "Give the deck building time in whole minutes.",
+        ),
+        ({"action": "pause:timer-abc"}, "Choose what to do."),
+        ({"action": "pause:timer-99999999"}, "That timer hasn&#x27;t started."),
+    ],
+)
 def test_rochester_paper_page_answers_bad_input_with_a_message(client, data, message):
     from drafting.models import DraftTable
 
@@ -252,11 +272,14 @@ def test_paper_page_calls_each_pod_on_its_own_and_each_phone_shows_its_own_pods_
     assert [c["id"] for c in state["calls"]] == [two.pk]
 
 
-@pytest.mark.parametrize("data,message", [
-    ({"action": "draft", "pod": "x", "pack_size": "15"}, "Choose a pod."),
-    ({"action": "draft", "pod": "99999999", "pack_size": "15"}, "This event has no such paper pod."),
-    ({"action": "end:build"}, "That timer hasn&#x27;t started."),
-])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"action": "draft", "pod": "x", "pack_size": "15"}, "Choose a pod."),
+        ({"action": "draft", "pod": "99999999", "pack_size": "15"}, "This event has no such paper pod."),
+        ({"action": "end:build"}, "That timer hasn&#x27;t started."),
+    ],
+)
 def test_paper_page_answers_bad_pod_or_end_input_with_a_message(client, data, message):
     event = seated()
     client.force_login(event.organizer)
@@ -287,9 +310,18 @@ def test_a_scorekeeper_runs_every_timer_but_seats_no_pods(client):
     client.post(url, {"action": "resume:build"})
     page = client.post(url, {"action": "end:build"}, follow=True).content.decode()
     assert "Deck building has ended: every deck is in." in page
-    actions = list(EventLogEntry.objects.filter(event=event, user=keeper).order_by("pk").values_list("action", flat=True))
-    assert actions == ["timer_draft_start", "timer_draft_pause", "timer_draft_stop", "timer_build_start",
-                       "timer_build_pause", "timer_build_resume", "timer_build_end"]
+    actions = list(
+        EventLogEntry.objects.filter(event=event, user=keeper).order_by("pk").values_list("action", flat=True)
+    )
+    assert actions == [
+        "timer_draft_start",
+        "timer_draft_pause",
+        "timer_draft_stop",
+        "timer_build_start",
+        "timer_build_pause",
+        "timer_build_resume",
+        "timer_build_end",
+    ]
 
 
 def test_a_sealed_events_deck_building_ends_early_from_the_page_and_the_desk_moves_on(client):

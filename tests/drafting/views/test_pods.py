@@ -1,5 +1,6 @@
 """The pod pages (drafting.views.pods): a team's live page on two phones, tentative choice, one-press pick, pool,
 and the public page; nobody else's picks on any of them."""
+
 import pytest
 from django.urls import reverse
 
@@ -50,14 +51,18 @@ def test_two_phones_choose_together_and_one_press_picks(client, django_user_mode
     phone_a.post(reverse("drafting:pod_choose", args=[pod.pk]), {**data, "card": ids[4]}, HTTP_HX_REQUEST="true")
     seen_by_b = phone_b.get(reverse("drafting:pod_state", args=[pod.pk])).content.decode()
     assert "has chosen 1 card" in seen_by_b and 'aria-pressed="true"' in seen_by_b
-    answer = phone_b.post(reverse("drafting:pod_choose", args=[pod.pk]), {**data, "card": ids[7]}, HTTP_HX_REQUEST="true")
+    answer = phone_b.post(
+        reverse("drafting:pod_choose", args=[pod.pk]), {**data, "card": ids[7]}, HTTP_HX_REQUEST="true"
+    )
     assert "Pick these two" in answer.content.decode()
-    done = phone_a.post(reverse("drafting:pod_pick", args=[pod.pk]), {**data, "card": [ids[4], ids[7]]},
-                        HTTP_HX_REQUEST="true")
+    done = phone_a.post(
+        reverse("drafting:pod_pick", args=[pod.pk]), {**data, "card": [ids[4], ids[7]]}, HTTP_HX_REQUEST="true"
+    )
     assert done.status_code == 200
     assert sorted(PodCard.objects.filter(team=team).values_list("pk", flat=True)) == sorted([ids[4], ids[7]])
-    again = phone_b.post(reverse("drafting:pod_pick", args=[pod.pk]), {**data, "card": [ids[4], ids[7]]},
-                         HTTP_HX_REQUEST="true")
+    again = phone_b.post(
+        reverse("drafting:pod_pick", args=[pod.pk]), {**data, "card": [ids[4], ids[7]]}, HTTP_HX_REQUEST="true"
+    )
     assert "already picked from this pack" in again.content.decode()
     assert PodCard.objects.filter(team=team).count() == 2
 
@@ -66,8 +71,10 @@ def test_pick_of_one_card_is_refused_with_the_message(client):
     pod = make_pods(teams=3)[0]
     team = _team(pod)
     answer = _client(client, players(team)[0]).post(
-        reverse("drafting:pod_pick", args=[pod.pk]), {"round": 0, "step": 0, "card": pack_ids(pod, team)[:1]},
-        HTTP_HX_REQUEST="true")
+        reverse("drafting:pod_pick", args=[pod.pk]),
+        {"round": 0, "step": 0, "card": pack_ids(pod, team)[:1]},
+        HTTP_HX_REQUEST="true",
+    )
     assert "Choose exactly two different cards." in answer.content.decode()
     assert PodCard.objects.filter(team=team).count() == 0
 
@@ -75,7 +82,8 @@ def test_pick_of_one_card_is_refused_with_the_message(client):
 def test_pick_by_someone_outside_the_pod_is_404(client):
     pod = make_pods(teams=3)[0]
     answer = _client(client, UserFactory()).post(
-        reverse("drafting:pod_pick", args=[pod.pk]), {"round": 0, "step": 0, "card": pack_ids(pod, _team(pod))[:2]})
+        reverse("drafting:pod_pick", args=[pod.pk]), {"round": 0, "step": 0, "card": pack_ids(pod, _team(pod))[:2]}
+    )
     assert answer.status_code == 404
     assert PodCard.objects.filter(pod=pod, team__isnull=False).count() == 0
 

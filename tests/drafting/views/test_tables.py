@@ -1,4 +1,5 @@
 """The draft's pages: the table, its polled fragment, picking, the pool and the organizer's progress page."""
+
 import datetime as dt
 
 import pytest
@@ -17,8 +18,9 @@ pytestmark = pytest.mark.django_db
 def post_pick(client, table: DraftTable, card, *, pack=0, pick=1, **extra):
     """A pick POST by htmx, as the card's button sends it; extra fields such as confirm="1" go along."""
     return client.post(
-        reverse("drafting:pick", args=[table.pk]), {"card": card if isinstance(card, str) else card.pk, "pack": pack,
-                                                    "pick": pick, **extra}, HTTP_HX_REQUEST="true",
+        reverse("drafting:pick", args=[table.pk]),
+        {"card": card if isinstance(card, str) else card.pk, "pack": pack, "pick": pick, **extra},
+        HTTP_HX_REQUEST="true",
     )
 
 
@@ -157,7 +159,7 @@ def test_table_pick_refused_answers_the_current_state_with_the_reason(client):
     html = post_pick(client, table, card, confirm="1").content.decode()
     assert "Your time ran out: you got the oldest card, Card 01-01." in html
     assert 'data-pick-key="running-0-2"' in html and "1C is picking." in html
-    row = html[html.index("<td>1B"):]
+    row = html[html.index("<td>1B") :]
     assert row[: row.index("</tr>")].endswith("<td>Card 01-01</td>")
     assert 'name="confirm"' not in html  # 1B's turn is over: nothing chosen
     assert DraftCard.objects.get(table=table, pack_index=0, pick_number=1).via == PickVia.LATE
@@ -170,7 +172,7 @@ def test_table_pick_out_of_turn_shows_the_reason(client):
     for confirm in ("", "1"):
         html = post_pick(client, table, card, confirm=confirm).content.decode()
         # Said next to the card tapped, not at the top of a long page.
-        item = html[html.index(f'value="{card.pk}"'):]
+        item = html[html.index(f'value="{card.pk}"') :]
         item = item[: item.index("</li>")]
         assert '<p class="message error tap-refused" role="alert">1B is picking.</p>' in item
         assert 'name="confirm"' not in html
@@ -253,7 +255,7 @@ def test_event_progress_shows_every_table_to_the_organizer_only(client):
     assert client.get(url).status_code == 404
     client.force_login(OrganizerFactory())
     html = client.get(url).content.decode()
-    assert f'{table.team1.team.name} – {table.team2.team.name}' in html
+    assert f"{table.team1.team.name} – {table.team2.team.name}" in html
     assert "0 / 270" in html
 
 
@@ -273,7 +275,6 @@ def test_draft_index_lists_the_players_tables(client):
     assert reverse("drafting:table", args=[table.pk]) in html
 
 
-
 def test_draft_index_leads_an_organizer_to_their_events_drafts(client):
     """Issue 45: the top bar's "Drafts" told an organizer they weren't seated; it lists their events' drafts."""
     table = make_table()
@@ -283,6 +284,7 @@ def test_draft_index_leads_an_organizer_to_their_events_drafts(client):
     assert "You aren't seated at any draft table." not in html
     client.force_login(UserFactory())
     assert "You aren't seated at any draft table." in client.get(reverse("drafting:index")).content.decode()
+
 
 # Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
 # Pack 2 is laid out by 1C (1C 2A 2B 2C 1A 1B 1B 1A 2C ...): 1B took position 6, then position 9 most recently; the
@@ -299,7 +301,10 @@ def _mid_draft() -> DraftTable:
     for pick, (seat, position) in enumerate(PACK_2_PICKS, start=1):
         DraftCard.objects.filter(table=table, pack_index=1, position=position).update(picked_by=seat, pick_number=pick)
     DraftTable.objects.filter(pk=table.pk).update(
-        pack_index=1, pick_number=8, deadline=timezone.now() + dt.timedelta(seconds=60), version=F("version") + 1,
+        pack_index=1,
+        pick_number=8,
+        deadline=timezone.now() + dt.timedelta(seconds=60),
+        version=F("version") + 1,
     )
     table = reload(table)
     assert seat_to_pick(table) == "1A"
@@ -414,7 +419,7 @@ def test_table_page_announces_turns_not_the_ticking_countdown(client):
     table = end_review(make_table())
     client.force_login(user_at(table, "1B"))
     html = client.get(reverse("drafting:table", args=[table.pk])).content.decode()
-    section = html[html.index('<section id="draft-state"'):]
+    section = html[html.index('<section id="draft-state"') :]
     assert "aria-live" not in section[: section.index(">")]  # the region swapped every change isn't live itself
     assert 'role="timer" aria-live="off"' in section
     assert 'id="draft-announce" class="visually-hidden" aria-live="polite"' in html

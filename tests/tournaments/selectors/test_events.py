@@ -1,4 +1,5 @@
 """tournaments.selectors.events.event_for_viewer: the one way a page under /events/<id>/ finds its event."""
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404

@@ -1,5 +1,6 @@
 """Closing means finished (issue 26): once closed, results, drops and pairings are refused by every service (so
 at every door) until an organizer reopens the event with a reason; reopening and closing rebuild the ratings."""
+
 from functools import partial
 
 import pytest
@@ -30,8 +31,9 @@ def _play_out(event, user) -> None:
 
 
 def _ratings_updates(callbacks) -> int:
-    return sum(isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed"
-               for c in callbacks)
+    return sum(
+        isinstance(c, partial) and c.func is task_send and c.args[0] == "ratings.event_closed" for c in callbacks
+    )
 
 
 @pytest.fixture
@@ -112,16 +114,21 @@ def test_reopening_needs_a_reason_and_is_logged(closed, organizer, django_captur
 
 
 def test_a_correction_after_reopening_counts_and_closing_again_rebuilds_the_ratings(
-        closed, organizer, django_capture_on_commit_callbacks):
+    closed, organizer, django_capture_on_commit_callbacks
+):
     from tournaments.selectors.placements import placements_for_event
 
     event_reopen(event=closed, user=OrganizerFactory(), reason="A slip was misread")
     winner_before = placements_for_event(event=closed)[0].team
     for match in TeamMatch.objects.filter(round__event=closed, team_b__isnull=False):
         if winner_before in (match.team_a_id, match.team_b_id):
-            team_match_record_final(match=match, user=organizer,
-                                    seats=A_WINS if match.team_b_id == winner_before else list(
-                                        SeatGames(s.letter, s.wins_b, s.wins_a) for s in A_WINS))
+            team_match_record_final(
+                match=match,
+                user=organizer,
+                seats=A_WINS
+                if match.team_b_id == winner_before
+                else list(SeatGames(s.letter, s.wins_b, s.wins_a) for s in A_WINS),
+            )
     assert placements_for_event(event=Event.objects.get(pk=closed.pk))[0].team != winner_before
     with django_capture_on_commit_callbacks(execute=False) as sent:
         event_close(event=Event.objects.get(pk=closed.pk), user=organizer)

@@ -1,5 +1,6 @@
 """The organizer's pairing constraints through the services (tournaments/services/constraints.py and
 services/pairing.py): byes in advance, fixed tables, pairings to avoid (issue 42)."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -22,7 +23,8 @@ pytestmark = pytest.mark.django_db
 def _all_won_by_a(round_: Round) -> None:
     """Every open match of the round won 2-0 by its first team (a quick stand-in for entering results)."""
     round_.matches.filter(team_b__isnull=False).update(
-        outcome=Outcome.A_WINS, result_state=ResultState.FINAL, games_won_a=2, games_won_b=0)
+        outcome=Outcome.A_WINS, result_state=ResultState.FINAL, games_won_a=2, games_won_b=0
+    )
 
 
 def test_300_player_event_with_12_players_holding_byes_and_2_fixed_tables():
@@ -40,8 +42,12 @@ def test_300_player_event_with_12_players_holding_byes_and_2_fixed_tables():
         round_ = round_pair_next(event=event, seed=number)
         byes = set(round_.matches.filter(team_b__isnull=True).values_list("team_a_id", flat=True))
         assert byes == {r.pk for r, n in holders.items() if n >= number}
-        assert round_.matches.filter(team_b__isnull=True).exclude(
-            outcome=Outcome.A_WINS, result_state=ResultState.FINAL).count() == 0
+        assert (
+            round_.matches.filter(team_b__isnull=True)
+            .exclude(outcome=Outcome.A_WINS, result_state=ResultState.FINAL)
+            .count()
+            == 0
+        )
         table_of = {}
         for table, a, b in round_.matches.filter(team_b__isnull=False).values_list("table", "team_a_id", "team_b_id"):
             table_of[a] = table_of[b] = table
@@ -159,18 +165,30 @@ def test_a_draft_phases_round_one_across_the_pod_untangles_an_avoided_pair():
     from tournaments.services.phases import phase_create
 
     organizer = OrganizerFactory()
-    event = EventFactory(team_size=1, swiss_rounds=2, organizer=organizer, format_kind=FormatKind.BOOSTER_DRAFT,
-                         constructed_format="", real_product=True)
+    event = EventFactory(
+        team_size=1,
+        swiss_rounds=2,
+        organizer=organizer,
+        format_kind=FormatKind.BOOSTER_DRAFT,
+        constructed_format="",
+        real_product=True,
+    )
     players = {RegistrationFactory(event=event).pk: None for _ in range(8)}
-    phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=2,
-                 pairing_scope=PairingScope.PODS)
+    phase_create(
+        event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=2, pairing_scope=PairingScope.PODS
+    )
     plain = round_pair_next(event=event, seed=5)
     across = sorted(tuple(sorted(p)) for p in plain.matches.values_list("team_a_id", "team_b_id"))
     first, second = across[0]
     plain.delete()
     from tournaments.models import Registration
-    avoided_pairing_add(event=event, first=Registration.objects.get(pk=first),
-                        second=Registration.objects.get(pk=second), user=organizer)
+
+    avoided_pairing_add(
+        event=event,
+        first=Registration.objects.get(pk=first),
+        second=Registration.objects.get(pk=second),
+        user=organizer,
+    )
     again = round_pair_next(event=event, seed=5)
     pairs = sorted(tuple(sorted(p)) for p in again.matches.values_list("team_a_id", "team_b_id"))
     assert (first, second) not in pairs and len(pairs) == 4 and len(set(pairs) & set(across)) == 2

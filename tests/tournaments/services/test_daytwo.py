@@ -1,6 +1,7 @@
 """The Day 2 cut as the services make it (tournaments/services/daytwo.py): a 64-player event cut at X-1 after 3
 rounds, the cut ones kept in the standings and placings but never paired again, the top 8 from the advanced;
 made by hand or when the next round is paired, undone before it, refused with the reason."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -188,8 +189,11 @@ def test_team_event_cut_keeps_whole_teams_out():
 def _a_round_2_loser_pair(event):
     """A round-2 match of two round-1 losers: (the match, its winner now 1-1, its loser now 0-2)."""
     lost_1 = {m.team_b_id for m in TeamMatch.objects.filter(round__event=event, round__number=1, team_b__isnull=False)}
-    match = next(m for m in TeamMatch.objects.filter(round__event=event, round__number=2, team_b__isnull=False)
-                 if {m.team_a_id, m.team_b_id} <= lost_1)
+    match = next(
+        m
+        for m in TeamMatch.objects.filter(round__event=event, round__number=2, team_b__isnull=False)
+        if {m.team_a_id, m.team_b_id} <= lost_1
+    )
     return match, match.team_a_id, match.team_b_id
 
 

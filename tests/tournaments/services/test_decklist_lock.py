@@ -1,5 +1,6 @@
 """Decklists lock at the deadline (explicit, else round 1 paired); after it only a judge changes a list, with the
 reason, the old list kept and the change in the event's log (issue 17)."""
+
 import datetime as dt
 
 import pytest
@@ -68,8 +69,12 @@ def test_decklist_judge_change_keeps_the_old_list_and_logs_the_reason():
     decklist_submit(seat=a, user=a.player.user, text=DECK)
     event.decklists_locked = True
     event.save()
-    outcome = decklist_judge_change(seat=a, user=judge, text="4 Lightning Bolt\n56 Mountain\n\n3 Duress",
-                                    reason="Sideboard written on the back of the sheet")
+    outcome = decklist_judge_change(
+        seat=a,
+        user=judge,
+        text="4 Lightning Bolt\n56 Mountain\n\n3 Duress",
+        reason="Sideboard written on the back of the sheet",
+    )
     assert outcome.decklist.sideboard == {"Duress": 3}
     change = DecklistChange.objects.get()
     assert change.text == DECK and change.changed_by == judge
@@ -118,7 +123,9 @@ def test_decklist_submit_own_deck_problem_shown_before_teammates_submit():
     outcome = decklist_submit(seat=a, user=a.player.user, text="4 Lightning Bolt\n20 Mountain")
     codes = [p.code for p in outcome.team_problems]
     assert "missing-decklist" in codes
-    assert any(p.code != "missing-decklist" and p.decks == (f"Seat A ({a.player.name})",) for p in outcome.team_problems)
+    assert any(
+        p.code != "missing-decklist" and p.decks == (f"Seat A ({a.player.name})",) for p in outcome.team_problems
+    )
 
 
 def test_decklist_submit_shared_card_named_with_the_teammate_as_soon_as_their_list_is_in():

@@ -1,4 +1,5 @@
 """Decklist registration against the real (bundled) card data."""
+
 import datetime as dt
 
 import pytest
@@ -85,13 +86,17 @@ def test_decklist_submit_after_lock_or_deadline_is_refused_with_the_reason():
     event_lock_decklists(event=registration.event)
     with pytest.raises(ValidationError) as info:
         _submit(a, _deck())
-    assert info.value.messages == ["The organizer has locked decklist registration. Ask a judge if your list must change."]
+    assert info.value.messages == [
+        "The organizer has locked decklist registration. Ask a judge if your list must change."
+    ]
     event_lock_decklists(event=registration.event, locked=False)
     registration.event.decklist_deadline = timezone.now() - dt.timedelta(minutes=1)
     registration.event.save()
     with pytest.raises(ValidationError) as info:
         _submit(a, _deck())
-    assert info.value.messages == ["The decklist deadline has passed, so decklists are locked. Ask a judge if your list must change."]
+    assert info.value.messages == [
+        "The decklist deadline has passed, so decklists are locked. Ask a judge if your list must change."
+    ]
 
 
 @pytest.mark.parametrize("text", ["", b"\x00\x01\x02binary", "9" * 2_000_000])
@@ -151,6 +156,14 @@ def test_event_recheck_decklists_skips_teams_without_decklists_and_refuses_limit
 
     monkeypatch.delitem(_PROVIDERS, str(FormatKind.THG_DRAFT))  # a limited format with no pool source
     with pytest.raises(ValidationError) as info:
-        event_recheck_decklists(event=EventFactory(format_kind=FormatKind.THG_DRAFT, constructed_format="", team_size=2,
-                                                   structure="2hg", shared_life=30, shared_poison=15))
+        event_recheck_decklists(
+            event=EventFactory(
+                format_kind=FormatKind.THG_DRAFT,
+                constructed_format="",
+                team_size=2,
+                structure="2hg",
+                shared_life=30,
+                shared_poison=15,
+            )
+        )
     assert info.value.messages == ["This event is not a constructed event: it has no decklists to check."]

@@ -1,5 +1,6 @@
 """A single-elimination event from round 1 (issue 42): seeded by rating, list or random, byes to the top seeds,
 played out through the same steps as a top cut (tournaments/services/topcut.py, services/rounds.py)."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -39,7 +40,8 @@ def test_single_elimination_of_13_players_byes_to_the_top_seeds_played_to_the_en
     assert sorted(byes) == sorted(order[:3])  # seeds 1, 2 and 3
     assert first.matches.filter(team_b__isnull=False).count() == 5
     assert dict(Registration.objects.filter(event=event).values_list("pk", "topcut_seed")) == {
-        pk: seed for seed, pk in enumerate(order, start=1)}
+        pk: seed for seed, pk in enumerate(order, start=1)
+    }
     names = [first.name]
     round_ = first
     while True:

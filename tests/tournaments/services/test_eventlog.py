@@ -1,6 +1,7 @@
 """The one event log (issue 29): every kind of change writes one entry with who did it, what it is about and
 the before and after; drops are refused twice and reinstating a team that never dropped is refused (issue 32);
 entries read in the reader's language."""
+
 import pytest
 from django.utils import translation
 
@@ -75,8 +76,12 @@ def test_registration_drop_is_logged_with_who_and_a_second_drop_is_refused():
     event, teams, _rounds = build_event(teams=4, rounds=1, swiss_rounds=3)
     registration_drop(registration=teams[0], user=event.organizer)
     entry = _only(event, LogAction.DROPPED)
-    assert (entry.user, entry.by, entry.registration, entry.kind) == (event.organizer, event.organizer.username,
-                                                                      teams[0], LogKind.DROP)
+    assert (entry.user, entry.by, entry.registration, entry.kind) == (
+        event.organizer,
+        event.organizer.username,
+        teams[0],
+        LogKind.DROP,
+    )
     assert (entry.before, entry.after) == ({"dropped_round": None}, {"dropped_round": 1})
     with pytest.raises(StateConflict, match="already dropped"):
         registration_drop(registration=teams[0], user=event.organizer)
@@ -97,8 +102,12 @@ def test_registration_reinstate_a_team_that_never_dropped_is_refused_and_not_log
 def test_seat_change_and_rename_log_before_and_after():
     event = EventFactory(team_size=2)
     ones = registration_register(event=event, team_name="Ones", seats=[SeatEntry("A", "Ann"), SeatEntry("B", "Bob")])
-    registration_update(registration=ones, seats=[SeatEntry("A", "Bob"), SeatEntry("B", "Ann")], user=event.organizer,
-                        name="Ones United")
+    registration_update(
+        registration=ones,
+        seats=[SeatEntry("A", "Bob"), SeatEntry("B", "Ann")],
+        user=event.organizer,
+        name="Ones United",
+    )
     seats = _only(event, LogAction.SEATS_CORRECTED)
     assert (seats.before, seats.after, seats.registration) == ({"A": "Ann", "B": "Bob"}, {"A": "Bob", "B": "Ann"}, ones)
     renamed = _only(event, LogAction.TEAM_RENAMED)
@@ -110,7 +119,11 @@ def test_settings_and_staff_changes_log_before_and_after():
     event = EventFactory(swiss_rounds=3)
     event_update(event=event, user=event.organizer, swiss_rounds=4)
     settings = _only(event, LogAction.SETTINGS_CHANGED)
-    assert (settings.before, settings.after, settings.kind) == ({"swiss_rounds": 3}, {"swiss_rounds": 4}, LogKind.SETTINGS)
+    assert (settings.before, settings.after, settings.kind) == (
+        {"swiss_rounds": 3},
+        {"swiss_rounds": 4},
+        LogKind.SETTINGS,
+    )
     judge = UserFactory()
     event_staff_set(event=event, user=judge, role=StaffRole.JUDGE, by=event.organizer)
     staff = _only(event, LogAction.STAFF_CHANGED)
@@ -130,10 +143,17 @@ def test_event_log_entry_reads_in_the_readers_language_and_keeps_english():
 
 def test_event_log_record_keeps_warnings_translatable():
     event = EventFactory()
-    warning = LogText(translation.gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."),
-                      {"n": 2, "tables": "3, 4"})
-    entry = event_log_record(event=event, user=event.organizer, action="pair", kind=LogKind.DESK,
-                             message=translation.gettext_lazy("Event closed."), warnings=[warning])
+    warning = LogText(
+        translation.gettext_lazy("Round %(n)d: results missing at table(s) %(tables)s."), {"n": 2, "tables": "3, 4"}
+    )
+    entry = event_log_record(
+        event=event,
+        user=event.organizer,
+        action="pair",
+        kind=LogKind.DESK,
+        message=translation.gettext_lazy("Event closed."),
+        warnings=[warning],
+    )
     assert entry.warning_texts == ["Round 2: results missing at table(s) 3, 4."]
     with translation.override("de"):
         german = entry.warning_texts[0]

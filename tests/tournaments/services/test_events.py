@@ -71,6 +71,7 @@ def test_event_problems_allow_a_new_team_size_before_any_registration():
 
 # --- Team Rochester settings (RULES.md 6) and the options of RULES.md 4 and 5 ---------------------------------------
 
+
 def _rochester(**fields):
     return _create(format_kind=FormatKind.TEAM_ROCHESTER, constructed_format="", **fields)
 
@@ -124,8 +125,11 @@ def test_draft_structure_is_fixed_once_round_one_is_paired():
 
 
 def test_event_create_mixed_formats_may_repeat_when_the_option_is_off():
-    event = _create(format_kind=FormatKind.TEAM_CONSTRUCTED_MIXED, seat_formats=["modern", "modern", "pioneer"],
-                    formats_must_differ=False)
+    event = _create(
+        format_kind=FormatKind.TEAM_CONSTRUCTED_MIXED,
+        seat_formats=["modern", "modern", "pioneer"],
+        formats_must_differ=False,
+    )
     assert event.seat_formats == ["modern", "modern", "pioneer"]
 
 
@@ -134,8 +138,12 @@ def test_event_create_two_headed_giant_constructed_defaults_to_no_shared_cards()
 
     event = _create(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_CONSTRUCTED)
     assert event.deck_rule == DeckRule.NO_SHARED
-    chosen = _create(team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_CONSTRUCTED,
-                     deck_rule=DeckRule.FOUR_COPIES)
+    chosen = _create(
+        team_size=2,
+        structure=Structure.TWO_HEADED_GIANT,
+        format_kind=FormatKind.THG_CONSTRUCTED,
+        deck_rule=DeckRule.FOUR_COPIES,
+    )
     assert chosen.deck_rule == DeckRule.FOUR_COPIES
     assert _create().deck_rule == DeckRule.FOUR_COPIES
 

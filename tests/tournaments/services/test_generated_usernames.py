@@ -2,6 +2,7 @@
 when taken, and no two are the same whatever the case, the import or the number of names (tournaments.services.
 players._free_usernames); before, "evil1" numbered was "evil12", the same as "Evil12"'s own, and the import failed
 whole with a server error."""
+
 import time
 
 import pytest
@@ -75,8 +76,15 @@ def test_an_event_file_of_3000_numbered_names_imports_in_bulk(django_assert_max_
     RegistrationFactory(event=source, seats=[PlayerFactory(name="Player 0")])
     document = event_export(event=source)
     template = document["teams"][0]
-    document["teams"] = [{**template, "name": f"Player {n}", "tiebreak": None,
-                          "seats": [{**template["seats"][0], "player": f"Player {n}"}]} for n in range(1, 3001)]
+    document["teams"] = [
+        {
+            **template,
+            "name": f"Player {n}",
+            "tiebreak": None,
+            "seats": [{**template["seats"][0], "player": f"Player {n}"}],
+        }
+        for n in range(1, 3001)
+    ]
     started = time.monotonic()
     with django_assert_max_num_queries(80):
         event = event_import(document=document, user=organizer)

@@ -1,4 +1,5 @@
 """Decklists in individual events (issue 27): the usual rules of one deck; team unified construction never applies."""
+
 import pytest
 
 from cards.services import cards_ensure_loaded

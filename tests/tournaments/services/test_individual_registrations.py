@@ -1,4 +1,5 @@
 """Registering players in individual events (issue 27): a team of one, named as the player, on seat A."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -37,7 +38,10 @@ def test_the_same_player_twice_is_refused():
 def test_a_players_only_csv_imports_each_row_as_a_team_of_one():
     rows, problems = team_rows_parse("Player\nAnn\n\nBo Chen\n")
     assert problems == []
-    assert [(r.line, r.team, r.seat, r.player) for r in rows] == [(2, "Ann", "A", "Ann"), (4, "Bo Chen", "A", "Bo Chen")]
+    assert [(r.line, r.team, r.seat, r.player) for r in rows] == [
+        (2, "Ann", "A", "Ann"),
+        (4, "Bo Chen", "A", "Bo Chen"),
+    ]
     event = EventFactory(team_size=1)
     registered = teams_import(event=event, teams=team_entries_from_rows(rows))
     assert [r.team.name for r in registered] == ["Ann", "Bo Chen"]
@@ -46,8 +50,10 @@ def test_a_players_only_csv_imports_each_row_as_a_team_of_one():
 def test_an_email_column_goes_beside_player_or_beside_team_seat_player():
     rows, problems = team_rows_parse("player,email\nAnn,ann@example.org\nBo Chen,\n")
     assert problems == []
-    assert [(r.team, r.seat, r.player, r.email) for r in rows] == [("Ann", "A", "Ann", "ann@example.org"),
-                                                                   ("Bo Chen", "A", "Bo Chen", "")]
+    assert [(r.team, r.seat, r.player, r.email) for r in rows] == [
+        ("Ann", "A", "Ann", "ann@example.org"),
+        ("Bo Chen", "A", "Bo Chen", ""),
+    ]
     rows, problems = team_rows_parse("team,seat,player,email\nOwls,A,Ann,ann@example.org\n")
     assert [(r.team, r.seat, r.player, r.email) for r in rows] == [("Owls", "A", "Ann", "ann@example.org")]
     entries = team_entries_from_rows(rows)

@@ -1,9 +1,17 @@
 """Deck registration for limited events against the team's pool: sealed pools and Rochester picks through the pool
 providers (tournaments.pools); a card used twice or not in the pool is named; nothing half-written."""
+
 import pytest
 
 from cards.services import cards_ensure_loaded
-from tests.factories import DraftCardFactory, DraftTableFactory, PoolCardFactory, RegistrationFactory, SealedEventFactory, SealedPoolFactory
+from tests.factories import (
+    DraftCardFactory,
+    DraftTableFactory,
+    PoolCardFactory,
+    RegistrationFactory,
+    SealedEventFactory,
+    SealedPoolFactory,
+)
 from tournaments.models import Decklist
 from tournaments.pools import TeamPool, event_has_pools, team_pool
 from tournaments.services.decklists import decklist_submit, decklists_open
@@ -28,7 +36,9 @@ def _sealed_team(cards=("Serra Angel", "Shock", "Shock")):
 def test_sealed_event_registers_decklists_checked_against_the_pool():
     registration, (a, b) = _sealed_team()
     assert decklists_open(event=registration.event) is None
-    outcome = decklist_submit(seat=a, user=a.player.user, text="1 Serra Angel\n1 Shock\n38 Plains\n\nSideboard\n1 Shock")
+    outcome = decklist_submit(
+        seat=a, user=a.player.user, text="1 Serra Angel\n1 Shock\n38 Plains\n\nSideboard\n1 Shock"
+    )
     assert [p.code for p in outcome.team_problems] == ["missing-decklist"]
     outcome = decklist_submit(seat=b, user=b.player.user, text="1 Shock\n39 Mountain")
     [problem] = outcome.team_problems

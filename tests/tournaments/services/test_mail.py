@@ -1,6 +1,7 @@
 """A mail server that fails never turns a saved change into a 500 (issue 52): every e-mail leaves through the mail
 task (tournaments.services.mail), which tries again and, when it finally fails, logs it and tells the organizer in the
 event's log. The tests' mail task runs in this process (tests/conftest.py, `_mail_worker`), its tries at once."""
+
 import logging
 
 import pytest
@@ -39,16 +40,19 @@ def _failed(event) -> list[str]:
     return [entry.message for entry in EventLogEntry.objects.filter(event=event, action=MAIL_FAILED)]
 
 
-def test_a_seat_invitation_whose_mail_fails_is_saved_and_the_organizer_reads_why(smtp_down, caplog,
-                                                                                 django_capture_on_commit_callbacks):
+def test_a_seat_invitation_whose_mail_fails_is_saved_and_the_organizer_reads_why(
+    smtp_down, caplog, django_capture_on_commit_callbacks
+):
     organizer = _organizer()
     event = EventFactory(organizer=organizer, team_size=3, name="Open")
     UserFactory(username="realrae", email="rae@example.org")
     client = Client(raise_request_exception=False)
     client.force_login(organizer)
     with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("desk:team_edit", args=[event.pk]),
-                               {"name": "Ayes", "seat_A": "rae@example.org", "seat_B": "Al Aye", "seat_C": "Ed Aye"})
+        response = client.post(
+            reverse("desk:team_edit", args=[event.pk]),
+            {"name": "Ayes", "seat_A": "rae@example.org", "seat_B": "Al Aye", "seat_C": "Ed Aye"},
+        )
     assert response.status_code in (200, 302)
     invitation = SeatInvitation.objects.get(event=event, user__username="realrae")  # the change stands
     assert smtp_down == ["rae@example.org"] * (MAIL_RETRIES + 1) and mail.outbox == []
@@ -63,9 +67,21 @@ def test_a_seat_invitation_whose_mail_fails_is_saved_and_the_organizer_reads_why
 def test_a_claim_mail_that_fails_leaves_the_desk_page_as_it_was(smtp_down, django_capture_on_commit_callbacks):
     organizer = _organizer()
     event = EventFactory(organizer=organizer, team_size=3, name="Claims")
-    teams_import(event=event, user=organizer, teams=[TeamEntry(name="Bees", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Vera Vee", email="vera@example.org"), SeatEntry(letter="B", player="Bo Bee"),
-        SeatEntry(letter="C", player="Cy Bee")))])
+    teams_import(
+        event=event,
+        user=organizer,
+        teams=[
+            TeamEntry(
+                name="Bees",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Vera Vee", email="vera@example.org"),
+                    SeatEntry(letter="B", player="Bo Bee"),
+                    SeatEntry(letter="C", player="Cy Bee"),
+                ),
+            )
+        ],
+    )
     client = Client(raise_request_exception=False)
     client.force_login(organizer)
     with django_capture_on_commit_callbacks(execute=True):
@@ -83,8 +99,9 @@ def test_a_team_invitation_whose_mail_fails_keeps_the_address(smtp_down, django_
     client = Client(raise_request_exception=False)
     client.force_login(captain.user)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("signup:invitation_email", args=[signup.pk, "B"]),
-                               {"email": "friend@example.org"}, follow=True)
+        response = client.post(
+            reverse("signup:invitation_email", args=[signup.pk, "B"]), {"email": "friend@example.org"}, follow=True
+        )
     assert response.status_code == 200
     assert Invitation.objects.get(signup=signup, letter="B").email == "friend@example.org"
     [failed] = _failed(event)
@@ -94,9 +111,16 @@ def test_a_team_invitation_whose_mail_fails_keeps_the_address(smtp_down, django_
 def test_a_sign_up_whose_mail_fails_answers_the_page_and_logs_it(smtp_down, caplog):
     client = Client(raise_request_exception=False)
     with caplog.at_level(logging.ERROR):
-        sent = client.post(reverse("signup"), {
-            "username": "mara", "name": "Mara Lindqvist", "email": "mara@example.org",
-            "password1": "a long pass phrase 42", "password2": "a long pass phrase 42"})
+        sent = client.post(
+            reverse("signup"),
+            {
+                "username": "mara",
+                "name": "Mara Lindqvist",
+                "email": "mara@example.org",
+                "password1": "a long pass phrase 42",
+                "password2": "a long pass phrase 42",
+            },
+        )
     assert sent.status_code == 200 and "Check your e-mail" in sent.text
     assert smtp_down == ["mara@example.org"] * (MAIL_RETRIES + 1)
     assert any("mara@example.org" in r.getMessage() and "could not be sent" in r.getMessage() for r in caplog.records)

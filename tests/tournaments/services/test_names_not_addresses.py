@@ -1,6 +1,7 @@
 """A person's name, never their address (issue 52): a player an organizer typed by e-mail address is shown by the
 address's first part, and by their own player's name once they accept the seat invitation; nothing public shows
 the address (docs/permissions.md, "Accounts belong to their people")."""
+
 import importlib
 
 import pytest
@@ -20,9 +21,11 @@ pytestmark = pytest.mark.django_db
 
 def _public_text(event) -> str:
     anonymous, api = Client(), APIClient()
-    pages = [anonymous.get(reverse("portal:pairings", args=[event.pk])),
-             anonymous.get(reverse("portal:standings", args=[event.pk])),
-             api.get(reverse("api:team-list", args=[event.pk]))]
+    pages = [
+        anonymous.get(reverse("portal:pairings", args=[event.pk])),
+        anonymous.get(reverse("portal:standings", args=[event.pk])),
+        api.get(reverse("api:team-list", args=[event.pk])),
+    ]
     for page in pages:
         assert page.status_code == 200, page.status_code
     return " ".join(page.content.decode() for page in pages)
@@ -77,4 +80,6 @@ def test_the_migration_mends_every_name_that_is_an_address():
     assert held.team.name == "Ada Cole"  # the account's player's name
     assert typed.name == "zed" and other.team.name == "zed"  # the address's first part
     assert Team.objects.get(pk=plain.pk).name == "Plain Team"
-    assert not Team.objects.filter(name__contains="@").exists() and not Player.objects.filter(name__contains="@").exists()
+    assert (
+        not Team.objects.filter(name__contains="@").exists() and not Player.objects.filter(name__contains="@").exists()
+    )

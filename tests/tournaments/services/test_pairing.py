@@ -108,7 +108,11 @@ def test_round_swap_teams_warns_about_a_rematch():
     m1 = round2.matches.order_by("table").first()
     # Put m1's team A back against its round-1 opponent: exactly one rematch (the other new pair is the two
     # round-1 partners' ... which is also a round-1 pair), so the check reports each rematch the swap made.
-    first_match = round1.matches.get(team_a=m1.team_a) if round1.matches.filter(team_a=m1.team_a).exists() else round1.matches.get(team_b=m1.team_a)
+    first_match = (
+        round1.matches.get(team_a=m1.team_a)
+        if round1.matches.filter(team_a=m1.team_a).exists()
+        else round1.matches.get(team_b=m1.team_a)
+    )
     old_opponent = first_match.team_b if first_match.team_a_id == m1.team_a_id else first_match.team_a
     problems = round_swap_teams(round_=round2, first=m1.team_b, second=old_opponent)
     rematches = _pairs(round2) & _pairs(round1)
@@ -154,7 +158,9 @@ def test_drop_once_the_round_has_started_plays_it_and_skips_the_next():
     event, registrations = _event(6)
     _finish(round_pair_next(event=event, seed=5))
     round2 = round_pair_next(event=event, seed=6)
-    team_match_record_final(match=round2.matches.filter(team_b__isnull=False).first(), user=OrganizerFactory(), seats=A_WINS)
+    team_match_record_final(
+        match=round2.matches.filter(team_b__isnull=False).first(), user=OrganizerFactory(), seats=A_WINS
+    )
     dropped = registration_drop(registration=registrations[0])
     assert dropped.dropped_round == 2
     _finish(round2)
@@ -174,19 +180,38 @@ def test_a_paired_round_is_written_with_every_other_field_at_its_default_and_log
 
     event, registrations = _event(5)
     round_ = round_pair_next(event=event, seed=7)
-    rows = list(round_.matches.order_by("table").values(
-        "table", "team_b_id", "outcome", "result_state", "games_won_a", "games_won_b", "games_drawn",
-        "dispute_note", "reported_by_id", "reported_at", "confirmed_by_id", "confirmed_at", "updated_at"))
+    rows = list(
+        round_.matches.order_by("table").values(
+            "table",
+            "team_b_id",
+            "outcome",
+            "result_state",
+            "games_won_a",
+            "games_won_b",
+            "games_drawn",
+            "dispute_note",
+            "reported_by_id",
+            "reported_at",
+            "confirmed_by_id",
+            "confirmed_at",
+            "updated_at",
+        )
+    )
     assert [r["table"] for r in rows] == [1, 2, 3]
     for r in rows[:2]:
         assert (r["outcome"], r["result_state"]) == ("", ResultState.PENDING)
-    assert (rows[2]["team_b_id"], rows[2]["outcome"], rows[2]["result_state"]) == (None, Outcome.A_WINS,
-                                                                                  ResultState.FINAL)
+    assert (rows[2]["team_b_id"], rows[2]["outcome"], rows[2]["result_state"]) == (
+        None,
+        Outcome.A_WINS,
+        ResultState.FINAL,
+    )
     for r in rows:
         assert (r["games_won_a"], r["games_won_b"], r["games_drawn"], r["dispute_note"]) == (0, 0, 0, "")
         assert r["reported_by_id"] is r["reported_at"] is r["confirmed_by_id"] is r["confirmed_at"] is None
         assert r["updated_at"] is not None
     names = {registration.pk: registration.team.name for registration in registrations}
     after = EventLogEntry.objects.filter(event=event).order_by("-pk").values_list("after", flat=True).first()
-    assert after == [{"table": m.table, "a": names[m.team_a_id], "b": names.get(m.team_b_id)}
-                     for m in round_.matches.order_by("table")]
+    assert after == [
+        {"table": m.table, "a": names[m.team_a_id], "b": names.get(m.team_b_id)}
+        for m in round_.matches.order_by("table")
+    ]

@@ -1,5 +1,6 @@
 """Phases of a big event through the services (tournaments/services/phases.py and the pairing service): a 64-player
 event of 3 sealed rounds, then 3 booster-draft rounds in pods of 8 seated by the standings, then a top 8 (issue 42)."""
+
 import random
 
 import pytest
@@ -24,20 +25,36 @@ def _play(round_: Round, rng: random.Random) -> None:
     for match in round_.matches.filter(team_b__isnull=False):
         roll = rng.random()
         outcome = Outcome.DRAW if roll < 0.05 else Outcome.A_WINS if roll < 0.55 else Outcome.B_WINS
-        a, b = {Outcome.DRAW: (1, 1), Outcome.A_WINS: (2, rng.randint(0, 1)), Outcome.B_WINS: (rng.randint(0, 1), 2)}[outcome]
+        a, b = {Outcome.DRAW: (1, 1), Outcome.A_WINS: (2, rng.randint(0, 1)), Outcome.B_WINS: (rng.randint(0, 1), 2)}[
+            outcome
+        ]
         match.outcome, match.result_state, match.games_won_a, match.games_won_b = outcome, ResultState.FINAL, a, b
         match.save(update_fields=["outcome", "result_state", "games_won_a", "games_won_b"])
 
 
 def _sealed_then_draft(*, players: int = 64, **event_fields):
     organizer = OrganizerFactory()
-    fields = {"team_size": 1, "format_kind": FormatKind.TEAM_SEALED, "constructed_format": "", "real_product": True,
-              "swiss_rounds": 6, "top_cut": 8, "organizer": organizer, **event_fields}
+    fields = {
+        "team_size": 1,
+        "format_kind": FormatKind.TEAM_SEALED,
+        "constructed_format": "",
+        "real_product": True,
+        "swiss_rounds": 6,
+        "top_cut": 8,
+        "organizer": organizer,
+        **event_fields,
+    }
     event = EventFactory(**fields)
     entrants = [RegistrationFactory(event=event) for _ in range(players)]
     phase_create(event=event, user=organizer, name="Day 1 sealed", format_kind=FormatKind.TEAM_SEALED, rounds=3)
-    phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=3,
-                 pairing_scope=PairingScope.PODS, pod_size=8)
+    phase_create(
+        event=event,
+        user=organizer,
+        format_kind=FormatKind.BOOSTER_DRAFT,
+        rounds=3,
+        pairing_scope=PairingScope.PODS,
+        pod_size=8,
+    )
     return organizer, event, entrants
 
 
@@ -130,27 +147,34 @@ def test_next_phase_waits_for_its_rounds_and_results():
 
 def test_first_round_in_pods_pairs_across_each_pod_by_seat():
     organizer = OrganizerFactory()
-    event = EventFactory(team_size=1, format_kind=FormatKind.BOOSTER_DRAFT, constructed_format="", swiss_rounds=3,
-                         organizer=organizer)
+    event = EventFactory(
+        team_size=1, format_kind=FormatKind.BOOSTER_DRAFT, constructed_format="", swiss_rounds=3, organizer=organizer
+    )
     for _ in range(16):
         RegistrationFactory(event=event)
-    phase = phase_create(event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=3,
-                         pairing_scope=PairingScope.PODS)
+    phase = phase_create(
+        event=event, user=organizer, format_kind=FormatKind.BOOSTER_DRAFT, rounds=3, pairing_scope=PairingScope.PODS
+    )
     round_ = round_pair_next(event=event, seed=3, user=organizer)
     seat_of = {s.registration_id: (s.pod.number, s.seat) for s in PhaseSeat.objects.filter(phase=phase)}
     for a, b in round_.matches.values_list("team_a_id", "team_b_id"):
         assert seat_of[a][0] == seat_of[b][0] and abs(seat_of[a][1] - seat_of[b][1]) == 4
 
 
-@pytest.mark.parametrize(("fields", "field"), [
-    ({"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 0}, "rounds"),
-    ({"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 31}, "rounds"),
-    ({"format_kind": FormatKind.TEAM_SEALED, "rounds": 3, "pairing_scope": PairingScope.PODS}, "pairing_scope"),
-    ({"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 3, "pairing_scope": PairingScope.PODS, "pod_size": 9},
-     "pod_size"),
-    ({"format_kind": FormatKind.THG_DRAFT, "rounds": 3}, "format_kind"),
-    ({"format_kind": "chess", "rounds": 3}, "format_kind"),
-])
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [
+        ({"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 0}, "rounds"),
+        ({"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 31}, "rounds"),
+        ({"format_kind": FormatKind.TEAM_SEALED, "rounds": 3, "pairing_scope": PairingScope.PODS}, "pairing_scope"),
+        (
+            {"format_kind": FormatKind.BOOSTER_DRAFT, "rounds": 3, "pairing_scope": PairingScope.PODS, "pod_size": 9},
+            "pod_size",
+        ),
+        ({"format_kind": FormatKind.THG_DRAFT, "rounds": 3}, "format_kind"),
+        ({"format_kind": "chess", "rounds": 3}, "format_kind"),
+    ],
+)
 def test_bad_phases_are_refused_field_by_field(fields, field):
     event = EventFactory(team_size=1, format_kind=FormatKind.TEAM_SEALED, constructed_format="")
     with pytest.raises(ValidationError) as refused:

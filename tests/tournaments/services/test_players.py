@@ -1,4 +1,5 @@
 """player_register: a login and its player profile, both or neither."""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -11,12 +12,16 @@ pytestmark = pytest.mark.django_db
 
 
 def test_player_register_creates_user_and_player_with_a_usable_password():
-    player = player_register(username=" kai ", name=" Kai Ito ", email="kai@example.org", password="a long pass phrase 42")
+    player = player_register(
+        username=" kai ", name=" Kai Ito ", email="kai@example.org", password="a long pass phrase 42"
+    )
     assert (player.user.username, player.name) == ("kai", "Kai Ito")
     assert player.user.check_password("a long pass phrase 42")
 
 
-@pytest.mark.parametrize(("username", "email", "field"), [("KAI", "new@example.org", "username"), ("new", "KAI@example.org", "email")])
+@pytest.mark.parametrize(
+    ("username", "email", "field"), [("KAI", "new@example.org", "username"), ("new", "KAI@example.org", "email")]
+)
 def test_player_register_taken_username_or_email_writes_nothing(username, email, field):
     UserFactory(username="kai", email="kai@example.org")
     with pytest.raises(ValidationError) as caught:

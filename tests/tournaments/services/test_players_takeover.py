@@ -8,6 +8,7 @@ type, and Rae (a real account named by username or address) gets an invitation t
 A's own unclaimed placeholder is still found on A's next event (a store's regulars), and a person merges a
 placeholder into their own account with its claim link.
 """
+
 import csv
 import io
 
@@ -50,9 +51,21 @@ def world():
     empty event of teams of three."""
     org_b, org_a = _organizer("orgb"), _organizer("orga")
     b_event = EventFactory(organizer=org_b, is_public=False, team_size=3, name="B private event")
-    teams_import(event=b_event, user=org_b, teams=[TeamEntry(name="Bees", where="Line 2", seats=(
-        SeatEntry(letter="A", player=VERA["name"], email=VERA["email"]), SeatEntry(letter="B", player="Bo Bee"),
-        SeatEntry(letter="C", player="Cy Bee")))])
+    teams_import(
+        event=b_event,
+        user=org_b,
+        teams=[
+            TeamEntry(
+                name="Bees",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player=VERA["name"], email=VERA["email"]),
+                    SeatEntry(letter="B", player="Bo Bee"),
+                    SeatEntry(letter="C", player="Cy Bee"),
+                ),
+            )
+        ],
+    )
     vera = Player.objects.get(name=VERA["name"])
     assert vera.user.username == VERA["username"] and vera.made_by == org_b
     rae = PlayerFactory(name=RAE["name"], user=UserFactory(username=RAE["username"], email=RAE["email"]))
@@ -62,6 +75,7 @@ def world():
 
 
 # --- The doors A types through: each returns (A's event, what A was shown) ----------------------------------------
+
 
 def _team_csv(typed: str, email: str = "") -> str:
     return f"team,seat,player,email\nAyes,A,{typed},{email}\nAyes,B,Al Aye,\nAyes,C,Ed Aye,\n"
@@ -91,9 +105,18 @@ def _desk_import(w, typed, *, xlsx=False):
 def _via_api_create(w, typed):
     api = APIClient()
     api.force_login(w["a"])
-    response = api.post(reverse("api:team-list", args=[w["a_event"].pk]), {"name": "Ayes", "seats": [
-        {"seat": "A", "player": typed}, {"seat": "B", "player": "Al Aye"}, {"seat": "C", "player": "Ed Aye"}]},
-        format="json")
+    response = api.post(
+        reverse("api:team-list", args=[w["a_event"].pk]),
+        {
+            "name": "Ayes",
+            "seats": [
+                {"seat": "A", "player": typed},
+                {"seat": "B", "player": "Al Aye"},
+                {"seat": "C", "player": "Ed Aye"},
+            ],
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.content
     return w["a_event"], response.content.decode()
 
@@ -117,8 +140,11 @@ def _via_desk_xlsx(w, typed):
 def _via_desk_add(w, typed):
     client = Client()
     client.force_login(w["a"])
-    response = client.post(reverse("desk:team_edit", args=[w["a_event"].pk]),
-                           {"name": "Ayes", "seat_A": typed, "seat_B": "Al Aye", "seat_C": "Ed Aye"}, follow=True)
+    response = client.post(
+        reverse("desk:team_edit", args=[w["a_event"].pk]),
+        {"name": "Ayes", "seat_A": typed, "seat_B": "Al Aye", "seat_C": "Ed Aye"},
+        follow=True,
+    )
     assert response.status_code == 200
     return w["a_event"], response.text
 
@@ -129,8 +155,9 @@ def _via_desk_edit(w, typed):
     url = reverse("desk:team_edit", args=[w["a_event"].pk])
     client.post(url, {"name": "Ayes", "seat_A": "Zed Aye", "seat_B": "Al Aye", "seat_C": "Ed Aye"})
     team = Registration.objects.get(event=w["a_event"])
-    response = client.post(url, {"team": team.pk, "name": "Ayes", "seat_A": typed, "seat_B": "Al Aye",
-                                 "seat_C": "Ed Aye"}, follow=True)
+    response = client.post(
+        url, {"team": team.pk, "name": "Ayes", "seat_A": typed, "seat_B": "Al Aye", "seat_C": "Ed Aye"}, follow=True
+    )
     assert response.status_code == 200
     return w["a_event"], response.text
 
@@ -145,8 +172,15 @@ def _via_event_file(w, typed):
     return event, ""
 
 
-DOORS = [_via_api_create, _via_api_import, _via_desk_csv, _via_desk_xlsx, _via_desk_add, _via_desk_edit,
-         _via_event_file]
+DOORS = [
+    _via_api_create,
+    _via_api_import,
+    _via_desk_csv,
+    _via_desk_xlsx,
+    _via_desk_add,
+    _via_desk_edit,
+    _via_event_file,
+]
 
 
 def _others_words(person: dict, typed_field: str) -> list[str]:
@@ -200,8 +234,10 @@ def test_the_claim_email_never_reaches_another_organizers_player(world, mailoutb
 
 # --- The invitation -------------------------------------------------------------------------------------------------
 
-def test_the_invitation_email_links_to_the_invitation_by_its_full_address(world, mailoutbox, settings,
-                                                                          django_capture_on_commit_callbacks):
+
+def test_the_invitation_email_links_to_the_invitation_by_its_full_address(
+    world, mailoutbox, settings, django_capture_on_commit_callbacks
+):
     settings.HYDRA_SITE_URL = "https://hydra.example.org/"
     with django_capture_on_commit_callbacks(execute=True):
         event, _shown = _via_desk_add(world, RAE["email"])
@@ -210,7 +246,9 @@ def test_the_invitation_email_links_to_the_invitation_by_its_full_address(world,
     assert link in mailoutbox[0].body
 
 
-def test_rae_accepts_the_invitation_and_her_own_account_takes_the_seat(world, mailoutbox, django_capture_on_commit_callbacks):
+def test_rae_accepts_the_invitation_and_her_own_account_takes_the_seat(
+    world, mailoutbox, django_capture_on_commit_callbacks
+):
     rae = world["rae"]
     with django_capture_on_commit_callbacks(execute=True):
         event, _shown = _via_desk_add(world, RAE["email"])
@@ -255,6 +293,7 @@ def test_declining_leaves_the_placeholder_on_the_seat(world):
 
 # --- Sign-up stays the person's own act -----------------------------------------------------------------------------
 
+
 def test_signup_seats_nobody_until_that_person_accepts(world):
     event = world["a_event"]
     Event.objects.filter(pk=event.pk).update(signup_open=True)
@@ -271,11 +310,24 @@ def test_signup_seats_nobody_until_that_person_accepts(world):
 
 # --- A's regulars ---------------------------------------------------------------------------------------------------
 
+
 def test_a_own_unclaimed_placeholder_is_found_again_on_a_next_event(world):
     first = world["a_event"]
-    teams_import(event=first, user=world["a"], teams=[TeamEntry(name="Regulars", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Rita Regular"), SeatEntry(letter="B", player="Rex Regular"),
-        SeatEntry(letter="C", player="Ria Regular")))])
+    teams_import(
+        event=first,
+        user=world["a"],
+        teams=[
+            TeamEntry(
+                name="Regulars",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Rita Regular"),
+                    SeatEntry(letter="B", player="Rex Regular"),
+                    SeatEntry(letter="C", player="Ria Regular"),
+                ),
+            )
+        ],
+    )
     rita = Player.objects.get(name="Rita Regular")
     second = EventFactory(organizer=world["a"], team_size=3)
     client = Client()
@@ -287,35 +339,89 @@ def test_a_own_unclaimed_placeholder_is_found_again_on_a_next_event(world):
     client.post(url, {"confirm": "1", "payload": preview.context["payload"], "file_name": "teams.csv"})
     assert Seat.objects.get(event=second, letter="A").player_id == rita.pk
     b_later = EventFactory(organizer=world["b"], team_size=3)  # B typing the same name gets a player of B's own
-    teams_import(event=b_later, user=world["b"], teams=[TeamEntry(name="Rivals", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Rita Regular"), SeatEntry(letter="B", player="B1"),
-        SeatEntry(letter="C", player="B2")))])
+    teams_import(
+        event=b_later,
+        user=world["b"],
+        teams=[
+            TeamEntry(
+                name="Rivals",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Rita Regular"),
+                    SeatEntry(letter="B", player="B1"),
+                    SeatEntry(letter="C", player="B2"),
+                ),
+            )
+        ],
+    )
     assert Seat.objects.get(event=b_later, letter="A").player_id != rita.pk
 
 
 def test_a_claimed_placeholder_is_no_longer_matched(world):
     event = world["a_event"]
-    teams_import(event=event, user=world["a"], teams=[TeamEntry(name="Regulars", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Cleo Claimed"), SeatEntry(letter="B", player="X1"), SeatEntry(letter="C", player="X2")))])
+    teams_import(
+        event=event,
+        user=world["a"],
+        teams=[
+            TeamEntry(
+                name="Regulars",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Cleo Claimed"),
+                    SeatEntry(letter="B", player="X1"),
+                    SeatEntry(letter="C", player="X2"),
+                ),
+            )
+        ],
+    )
     cleo = Player.objects.get(name="Cleo Claimed")
     cleo.user.set_password("her-own-passphrase")
     cleo.user.save()
     second = EventFactory(organizer=world["a"], team_size=3)
-    teams_import(event=second, user=world["a"], teams=[TeamEntry(name="Again", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Cleo Claimed"), SeatEntry(letter="B", player="X1"), SeatEntry(letter="C", player="X2")))])
+    teams_import(
+        event=second,
+        user=world["a"],
+        teams=[
+            TeamEntry(
+                name="Again",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Cleo Claimed"),
+                    SeatEntry(letter="B", player="X1"),
+                    SeatEntry(letter="C", player="X2"),
+                ),
+            )
+        ],
+    )
     assert Seat.objects.get(event=second, letter="A").player_id != cleo.pk
 
 
 # --- The merge ------------------------------------------------------------------------------------------------------
 
+
 def test_a_signed_in_person_merges_a_placeholder_with_its_claim_link(world):
     event = world["a_event"]
-    teams_import(event=event, user=world["a"], teams=[TeamEntry(name="Ayes", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Mo Merge"), SeatEntry(letter="B", player="Al Aye"), SeatEntry(letter="C", player="Ed Aye")))])
+    teams_import(
+        event=event,
+        user=world["a"],
+        teams=[
+            TeamEntry(
+                name="Ayes",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Mo Merge"),
+                    SeatEntry(letter="B", player="Al Aye"),
+                    SeatEntry(letter="C", player="Ed Aye"),
+                ),
+            )
+        ],
+    )
     placeholder = Player.objects.get(name="Mo Merge")
     seat = Seat.objects.get(event=event, player=placeholder)
     Decklist.objects.create(seat=seat, text="4 Island")
-    [link] = [link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder]
+    [link] = [
+        link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder
+    ]
     path = link.split("testserver", 1)[1]
     anonymous = Client().get(path)
     assert anonymous.status_code == 302 and "/accounts/reset/" in anonymous["Location"]  # signed out: set a password
@@ -345,12 +451,27 @@ def test_a_claim_link_of_nobody_or_a_wrong_token_is_no_page(world):
 
 def test_a_merge_is_refused_when_the_person_already_plays_in_that_event(world):
     event = world["a_event"]
-    teams_import(event=event, user=world["a"], teams=[TeamEntry(name="Ayes", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Dee Double"), SeatEntry(letter="B", player="Al Aye"), SeatEntry(letter="C", player="Ed Aye")))])
+    teams_import(
+        event=event,
+        user=world["a"],
+        teams=[
+            TeamEntry(
+                name="Ayes",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Dee Double"),
+                    SeatEntry(letter="B", player="Al Aye"),
+                    SeatEntry(letter="C", player="Ed Aye"),
+                ),
+            )
+        ],
+    )
     placeholder = Player.objects.get(name="Dee Double")
     dee = PlayerFactory(name="Dee", user=UserFactory(username="dee"))
     RegistrationFactory(event=event, seats=[dee, PlayerFactory(), PlayerFactory()])
-    [link] = [link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder]
+    [link] = [
+        link for player, link in event_claim_links(event=event, base="http://testserver") if player == placeholder
+    ]
     client = Client()
     client.force_login(dee.user)
     page = client.post(link.split("testserver", 1)[1], follow=True)

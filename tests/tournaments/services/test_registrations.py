@@ -24,9 +24,7 @@ def test_registration_create_wrong_seat_count_names_the_team_size_and_writes_not
     event = EventFactory(team_size=3)
     with pytest.raises(ValidationError) as info:
         registration_create(event=event, team=TeamFactory(), players=[PlayerFactory(), PlayerFactory()])
-    assert info.value.messages == [
-        "This event has teams of 3: give exactly 3 players, one per seat A, B, C (got 2)."
-    ]
+    assert info.value.messages == ["This event has teams of 3: give exactly 3 players, one per seat A, B, C (got 2)."]
     assert Registration.objects.count() == 0
     assert Seat.objects.count() == 0
 
@@ -130,7 +128,10 @@ def test_seats_lock_when_round_one_is_paired_and_a_judges_correction_is_logged()
     _pair(event=event)
     with pytest.raises(_Conflict, match="judge"):
         registration_update(registration=a, seats=[SeatEntry("A", "Ann"), SeatEntry("B", "Bob")])
-    registration_update(registration=a, seats=[SeatEntry("A", "Ann"), SeatEntry("B", "Bob")],
-                        judge_correction="Seats swapped at registration")
+    registration_update(
+        registration=a,
+        seats=[SeatEntry("A", "Ann"), SeatEntry("B", "Bob")],
+        judge_correction="Seats swapped at registration",
+    )
     assert a.seats.get(letter="A").player.name == "Ann"
     assert "Seats swapped at registration" in _Log.objects.filter(event=event, action="seats_corrected").last().message

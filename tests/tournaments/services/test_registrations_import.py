@@ -1,5 +1,6 @@
 """teams_import in bulk (issue 30): the same refusals and player matching as one team at a time (only the
 organizer's own unclaimed placeholders, issue 37), in a number of queries that doesn't grow with the team list."""
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -22,8 +23,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _entry(name, *players, where="Line 1"):
-    return TeamEntry(name=name, seats=tuple(SeatEntry(letter=letter, player=p) for letter, p in zip("ABC", players)),
-                     where=where)
+    return TeamEntry(
+        name=name, seats=tuple(SeatEntry(letter=letter, player=p) for letter, p in zip("ABC", players)), where=where
+    )
 
 
 def _file(teams: int, tag: str, organizer) -> list[TeamEntry]:
@@ -31,8 +33,12 @@ def _file(teams: int, tag: str, organizer) -> list[TeamEntry]:
     name in turn."""
     entries = []
     for i in range(teams):
-        user = PlaceholderFactory(user__username=f"{tag}user{i}", user__email=f"{tag}{i}@example.org",
-                                  name=f"{tag} known {i}", made_by=organizer).user
+        user = PlaceholderFactory(
+            user__username=f"{tag}user{i}",
+            user__email=f"{tag}{i}@example.org",
+            name=f"{tag} known {i}",
+            made_by=organizer,
+        ).user
         known = (user.username, user.email, f"{tag} known {i}")[i % 3]
         entries.append(_entry(f"{tag} team {i}", known, f"{tag} new {i}b", f"{tag} new {i}c", where=f"Team {i + 1}"))
     return entries
@@ -58,9 +64,14 @@ def test_own_placeholders_are_matched_by_username_email_or_name_and_new_players_
     entries = _file(3, "m", event.organizer)
     players_before = Player.objects.count()
     registered = teams_import(event=event, teams=entries)
-    seats = [[(s.letter, s.player.name, s.player.user.username) for s in r.seats.order_by("letter")] for r in registered]
-    assert [team[0] for team in seats] == [("A", "m known 0", "muser0"), ("A", "m known 1", "muser1"),
-                                           ("A", "m known 2", "muser2")]
+    seats = [
+        [(s.letter, s.player.name, s.player.user.username) for s in r.seats.order_by("letter")] for r in registered
+    ]
+    assert [team[0] for team in seats] == [
+        ("A", "m known 0", "muser0"),
+        ("A", "m known 1", "muser1"),
+        ("A", "m known 2", "muser2"),
+    ]
     assert seats[0][1] == ("B", "m new 0b", "mnew0b")
     assert Player.objects.count() == players_before + 6
     assert not get_user_model().objects.get(username="mnew0b").has_usable_password()
@@ -71,8 +82,9 @@ def test_own_placeholders_are_matched_by_username_email_or_name_and_new_players_
 def test_new_accounts_get_free_usernames_and_an_email_address_its_account():
     UserFactory(username="ann")
     UserFactory(username="ANN2")
-    match = players_find_or_create_all(names=["Ann", "A-n-n", "bo@example.org", "Bo@Example.org "],
-                                       organizer=OrganizerFactory())
+    match = players_find_or_create_all(
+        names=["Ann", "A-n-n", "bo@example.org", "Bo@Example.org "], organizer=OrganizerFactory()
+    )
     found = match.players
     assert match.refused == {}
     assert set(match.invited) == {"ann"}  # "Ann" is ann's username: a placeholder, and ann is invited
@@ -102,15 +114,21 @@ def test_every_refusal_is_named_and_nothing_is_written():
         teams_import(event=event, teams=entries)
     assert info.value.message_dict["rows"] == [
         "Line 5 (Dup): A player can hold only one seat.",
-        ("Line 8 (Ambiguous): Seat A: Several of your players match Twin (by name, username or e-mail): Hydra "
-         "can't tell which one is meant. Give the account's username or e-mail address instead."),
+        (
+            "Line 8 (Ambiguous): Seat A: Several of your players match Twin (by name, username or e-mail): Hydra "
+            "can't tell which one is meant. Give the account's username or e-mail address instead."
+        ),
         f"Line 11 (Taken): {on_a_team.name} is already on team {taken.team.name} in this event.",
         "Line 14 (Short): This event has teams of 3: give exactly 3 players, one per seat A, B, C (got 2).",
         f"Line 16 ({taken.team.name}): {taken.team.name} is already registered for this event.",
         "Line 19 (Twice): g1 is already on team Good in this event.",
         "Line 22: the team good appears twice (also Line 2); give each team once.",
     ]
-    assert (Registration.objects.count(), Team.objects.count(), Player.objects.count()) == (registrations, teams, players)
+    assert (Registration.objects.count(), Team.objects.count(), Player.objects.count()) == (
+        registrations,
+        teams,
+        players,
+    )
 
 
 def test_an_existing_team_of_another_event_is_registered_under_its_own_name():
@@ -125,16 +143,38 @@ def test_the_email_column_is_kept_for_a_new_placeholder_and_invites_an_existing_
 
     event = EventFactory(team_size=3)
     rae = UserFactory(username="rae", email="rae@example.org")
-    [registration] = teams_import(event=event, user=event.organizer, teams=[TeamEntry(name="Mail", where="Line 2", seats=(
-        SeatEntry(letter="A", player="Nell New", email="nell@example.org"),
-        SeatEntry(letter="B", player="Rae R", email="RAE@example.org"),
-        SeatEntry(letter="C", player="Cal C")))])
+    [registration] = teams_import(
+        event=event,
+        user=event.organizer,
+        teams=[
+            TeamEntry(
+                name="Mail",
+                where="Line 2",
+                seats=(
+                    SeatEntry(letter="A", player="Nell New", email="nell@example.org"),
+                    SeatEntry(letter="B", player="Rae R", email="RAE@example.org"),
+                    SeatEntry(letter="C", player="Cal C"),
+                ),
+            )
+        ],
+    )
     seats = {s.letter: s.player for s in registration.seats.select_related("player__user")}
     assert seats["A"].user.email == "nell@example.org"  # for its claim link
     assert seats["B"].user_id != rae.pk and seats["B"].user.email == ""  # rae's address: she is asked, not seated
     assert SeatInvitation.objects.get(placeholder=seats["B"]).user == rae
     with pytest.raises(ValidationError) as info:
-        teams_import(event=EventFactory(team_size=3), teams=[TeamEntry(name="Bad", where="Line 2", seats=(
-            SeatEntry(letter="A", player="X", email="not-an-address"), SeatEntry(letter="B", player="Y"),
-            SeatEntry(letter="C", player="Z")))])
+        teams_import(
+            event=EventFactory(team_size=3),
+            teams=[
+                TeamEntry(
+                    name="Bad",
+                    where="Line 2",
+                    seats=(
+                        SeatEntry(letter="A", player="X", email="not-an-address"),
+                        SeatEntry(letter="B", player="Y"),
+                        SeatEntry(letter="C", player="Z"),
+                    ),
+                )
+            ],
+        )
     assert "not-an-address is not an e-mail address." in str(info.value)

@@ -34,14 +34,18 @@ def test_team_match_report_then_confirm_counts():
     assert match.result_state == ResultState.CONFIRMED
     assert Event.objects.get(pk=match.round.event_id).version == version + 2
     assert list(SeatMatch.objects.filter(team_match=match).values_list("letter", "wins_a", "wins_b")) == [
-        ("A", 2, 0), ("B", 2, 1), ("C", 0, 2)
+        ("A", 2, 0),
+        ("B", 2, 1),
+        ("C", 0, 2),
     ]
 
 
 def test_team_match_report_one_win_each_and_a_draw_is_a_team_draw():
     match = TeamMatchFactory()
     team_match_report(
-        match=match, user=_member(match.team_a), seats=[SeatGames("A", 2, 0), SeatGames("B", 0, 2), SeatGames("C", 1, 1, 1)]
+        match=match,
+        user=_member(match.team_a),
+        seats=[SeatGames("A", 2, 0), SeatGames("B", 0, 2), SeatGames("C", 1, 1, 1)],
     )
     match.refresh_from_db()
     assert match.outcome == Outcome.DRAW
@@ -120,12 +124,21 @@ def test_team_match_record_final_corrects_a_disputed_result():
 
 @pytest.mark.parametrize(
     ("best_of", "games", "outcome"),
-    [(1, SharedGames(1, 0), "A"), (1, SharedGames(0, 0, 1), "D"), (3, SharedGames(1, 2), "B"), (3, SharedGames(1, 1), "D")],
+    [
+        (1, SharedGames(1, 0), "A"),
+        (1, SharedGames(0, 0, 1), "D"),
+        (3, SharedGames(1, 2), "B"),
+        (3, SharedGames(1, 1), "D"),
+    ],
 )
 def test_team_match_shared_game_outcome(best_of, games, outcome):
     event = EventFactory(
-        team_size=2, structure=Structure.TWO_HEADED_GIANT, format_kind=FormatKind.THG_SEALED,
-        shared_life=30, shared_poison=15, shared_games_per_match=best_of,
+        team_size=2,
+        structure=Structure.TWO_HEADED_GIANT,
+        format_kind=FormatKind.THG_SEALED,
+        shared_life=30,
+        shared_poison=15,
+        shared_games_per_match=best_of,
     )
     match = TeamMatchFactory(round=RoundFactory(event=event))
     team_match_report(match=match, user=_member(match.team_b), games=games)

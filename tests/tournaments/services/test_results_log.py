@@ -1,6 +1,7 @@
 """Every result state change is one entry of the event's one log, with who and the state and result before and
 after: a report, its correction by the reporting team, a confirmation, a dispute, a first result entered as final
 and a change of a result that already counted (issue 29)."""
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.utils import translation
@@ -45,7 +46,11 @@ def test_team_match_report_confirm_each_write_one_entry_with_who_before_and_afte
     team_match_confirm(match=match, user=confirmer)
     report, confirmation = _entries(match)
     assert (report.action, report.user, report.kind, report.round_number) == (
-        LogAction.RESULT_REPORTED, reporter, LogKind.RESULT, 1)
+        LogAction.RESULT_REPORTED,
+        reporter,
+        LogKind.RESULT,
+        1,
+    )
     assert report.before == {"state": ResultState.PENDING, "result": None}
     assert report.after == {"state": ResultState.REPORTED, "result": "A 2-0, B 2-1 (A)"}
     assert (confirmation.action, confirmation.user) == (LogAction.RESULT_CONFIRMED, confirmer)
@@ -61,8 +66,10 @@ def test_team_match_report_corrected_then_disputed_keeps_every_person():
     team_match_dispute(match=match, user=other, note="We won seat B")
     entries = _entries(match)
     assert [(e.action, e.user) for e in entries] == [
-        (LogAction.RESULT_REPORTED, first), (LogAction.RESULT_REPORT_CORRECTED, second),
-        (LogAction.RESULT_DISPUTED, other)]
+        (LogAction.RESULT_REPORTED, first),
+        (LogAction.RESULT_REPORT_CORRECTED, second),
+        (LogAction.RESULT_DISPUTED, other),
+    ]
     assert entries[1].before["result"] == "A 2-0, B 2-1 (A)" and entries[1].after["result"] == "A 2-0, B 1-2 (D)"
     assert "We won seat B" in entries[2].message and entries[2].after["state"] == ResultState.DISPUTED
 

@@ -2,6 +2,7 @@
 booster draft, sealed/prerelease, team sealed and Two-Headed Giant; typed lists checked by card name and the 40-card
 main deck, refused with the reason; at Regular REL no registration unless the organizer asks for it; events with a
 known digital pool keep checking against it."""
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -59,7 +60,8 @@ def test_a_39_card_main_deck_is_refused_with_the_reason_and_nothing_stored():
     with pytest.raises(ValidationError) as refused:
         decklist_submit(seat=seat, user=seat.player.user, text="1 Serra Angel\n38 Plains\n\nSideboard\n5 Shock")
     assert refused.value.messages == [
-        f"{seat.player.name}: the main deck has 39 cards; a limited deck has at least 40."]
+        f"{seat.player.name}: the main deck has 39 cards; a limited deck has at least 40."
+    ]
     assert not Decklist.objects.filter(seat=seat).exists()
     assert not EventLogEntry.objects.filter(event=seat.event, action=LogAction.DECKLIST_SUBMITTED).exists()
 
@@ -99,13 +101,16 @@ def test_a_registration_is_logged_with_the_player_who_made_it():
     assert entry.after == {"main": 40, "sideboard": 4}
 
 
-@pytest.mark.parametrize("factory,kwargs", [
-    (BoosterDraftEventFactory, {"team_size": 1}),
-    (SealedEventFactory, {"team_size": 1}),
-    (SealedEventFactory, {"team_size": 3}),
-    (ThgDraftEventFactory, {}),
-    (ThgDraftEventFactory, {"format_kind": FormatKind.THG_SEALED}),
-])
+@pytest.mark.parametrize(
+    "factory,kwargs",
+    [
+        (BoosterDraftEventFactory, {"team_size": 1}),
+        (SealedEventFactory, {"team_size": 1}),
+        (SealedEventFactory, {"team_size": 3}),
+        (ThgDraftEventFactory, {}),
+        (ThgDraftEventFactory, {"format_kind": FormatKind.THG_SEALED}),
+    ],
+)
 def test_every_limited_format_with_real_product_takes_typed_decks(factory, kwargs):
     event = factory(real_product=True, enforcement_level=EnforcementLevel.COMPETITIVE, **kwargs)
     seat = RegistrationFactory(event=event).seats.order_by("letter").first()

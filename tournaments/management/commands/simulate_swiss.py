@@ -1,4 +1,5 @@
 """python manage.py simulate_swiss --teams N --rounds R --seed S: benchmark the Swiss pairing engine."""
+
 import json
 
 from django.core.management.base import BaseCommand, CommandError
@@ -19,11 +20,14 @@ class Command(BaseCommand):
         parser.add_argument("--rounds", type=int, required=True, help="number of Swiss rounds (at least 1)")
         parser.add_argument("--seed", type=int, default=1, help="random seed; the same seed repeats the event")
         parser.add_argument(
-            "--drop-rate", type=float, default=0.0,
+            "--drop-rate",
+            type=float,
+            default=0.0,
             help="chance that a team drops after each round (0 to below 1; default 0)",
         )
         parser.add_argument(
-            "--constraints", action="store_true",
+            "--constraints",
+            action="store_true",
             help="give the event byes in advance, pairs to avoid and fixed tables, as big events have (issue 42)",
         )
 
@@ -34,5 +38,8 @@ class Command(BaseCommand):
             raise CommandError(f"--rounds must be at least 1 (got {rounds}).")
         if not 0 <= drop_rate < 1:
             raise CommandError(f"--drop-rate must be from 0 up to (not including) 1 (got {drop_rate}).")
-        self.stdout.write(json.dumps(simulate_swiss(
-            teams=teams, rounds=rounds, seed=seed, drop_rate=drop_rate, constraints=constraints)))
+        self.stdout.write(
+            json.dumps(
+                simulate_swiss(teams=teams, rounds=rounds, seed=seed, drop_rate=drop_rate, constraints=constraints)
+            )
+        )

@@ -17,10 +17,12 @@ class Command(BaseCommand):
         addresses = lan_addresses()
         url = settings.HYDRA_VENUE_URL or join_url(addresses=addresses, port=port)
         if not addresses:
-            self.stdout.write(self.style.WARNING(
-                "No network address found besides 127.0.0.1: connect the laptop to the venue's Wi-Fi (or start its "
-                "hotspot) and run make venue again. Players can't reach Hydra until then."
-            ))
+            self.stdout.write(
+                self.style.WARNING(
+                    "No network address found besides 127.0.0.1: connect the laptop to the venue's Wi-Fi (or start its "
+                    "hotspot) and run make venue again. Players can't reach Hydra until then."
+                )
+            )
         for address in addresses:
             self.stdout.write(f"  {join_url(addresses=[address], port=port)}")
         if not no_qr:
