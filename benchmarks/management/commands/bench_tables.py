@@ -86,7 +86,7 @@ class Command(BaseCommand):
             help="Pair every round with the old search up to this many players.",
         )
         parser.add_argument(
-            "--legacy-rounds", type=int, default=2, help="Past that, the old search pairs only the last N rounds."
+            "--legacy-rounds", type=int, default=1, help="Past that, the old search pairs only the last N rounds."
         )
 
     def handle(self, *args, players, rounds, seed, draws, legacy_full_up_to, legacy_rounds, **options):
