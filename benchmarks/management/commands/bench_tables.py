@@ -108,8 +108,9 @@ class Command(BaseCommand):
                     f"{result['legacy_repeats']} repeat meetings"
                 )
             elif compared:
+                last = "the last round" if compared == 1 else f"the last {compared} rounds"
                 write(
-                    f"  old (last {compared} rounds only, same standings and history): median "
+                    f"  old ({last} only, same standings and history): median "
                     f"{result['legacy_median_s']} s, max {result['legacy_max_s']} s, {result['legacy_repeats']} "
                     f"repeat meetings (new over those rounds: {result['new_repeats_same_rounds']})"
                 )
