@@ -9,7 +9,7 @@ multiplayer.services adapts it to the models.
 import itertools
 import random
 from collections import Counter, defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -166,8 +166,78 @@ def _table_cost(table: Sequence[Hashable], met: Counter, points: dict) -> int:
     return cost
 
 
-def _improve(tables: list[list[Hashable]], met: Counter, points: dict) -> list[list[Hashable]]:
-    """Swap players between pods while a swap makes the round cheaper (fewer repeats, then closer points)."""
+def _met_index(met: Counter) -> dict[Hashable, dict[Hashable, int]]:
+    """Who met whom, as each player's opponents with their counts: a swap's cost looks up pairs without building them."""
+    index: dict[Hashable, dict[Hashable, int]] = defaultdict(dict)
+    for pair, count in met.items():
+        if count:
+            a, b = tuple(pair)
+            index[a][b] = index[b][a] = count
+    return index
+
+
+# A swap is tried between pods at most this many pods apart in the points order (a points window: pods further apart
+# only trade players to clear a repeat meeting, whose weight outruns any points), and a search stops after this many
+# passes over the pods even if a swap is still found.
+_WINDOW = 4
+_PASSES = 64
+
+
+@dataclass
+class _Search:
+    """The swap search's count of work: the swaps it weighed (tests bound it rather than time it)."""
+
+    swaps_weighed: int = 0
+
+
+def _improve(tables: list[list[Hashable]], met: Counter, points: dict, search: _Search | None = None) -> list[int]:
+    """Swap players between pods while a swap makes the round cheaper (fewer repeats, then closer points).
+
+    First improvement, in the order of the issue-43 search (`_improve_legacy`), but a swap's cost is the change it
+    makes (each moved player's pairs with the pod it leaves and the one it joins) rather than both pods recomputed,
+    and pods are compared only with their neighbours within `_WINDOW` in the points order, unless one of the two
+    holds a repeat meeting (then with every pod). Up to `_PASSES` passes. Small events (up to `_WINDOW` + 1 pods)
+    search exactly as before. Rearranges `tables` in place and returns each pod's cost.
+    """
+    index = _met_index(met)
+    empty: dict[Hashable, int] = {}
+    score = {p: points.get(p, 0) for table in tables for p in table}
+
+    def pair(x: Hashable, y: Hashable) -> int:
+        return index.get(x, empty).get(y, 0) * _REPEAT_WEIGHT + (score[x] - score[y]) ** 2
+
+    costs = [_table_cost(table, met, points) for table in tables]
+    count = len(tables)
+    weighed = 0
+    for _pass in range(_PASSES):
+        improved = False
+        for i in range(count):
+            table_i = tables[i]
+            for j in range(i + 1, count):
+                if j - i > _WINDOW and costs[i] < _REPEAT_WEIGHT and costs[j] < _REPEAT_WEIGHT:
+                    continue
+                table_j = tables[j]
+                for x in range(len(table_i)):
+                    for y in range(len(table_j)):
+                        a, b = table_i[x], table_j[y]
+                        weighed += 1
+                        delta_i = sum(pair(b, c) - pair(a, c) for c in table_i if c is not a)
+                        delta_j = sum(pair(a, d) - pair(b, d) for d in table_j if d is not b)
+                        if delta_i + delta_j < 0:
+                            table_i[x], table_j[y] = b, a
+                            costs[i] += delta_i
+                            costs[j] += delta_j
+                            improved = True
+        if not improved:
+            break
+    if search is not None:
+        search.swaps_weighed += weighed
+    return costs
+
+
+def _improve_legacy(tables: list[list[Hashable]], met: Counter, points: dict) -> list[int]:
+    """The issue-43 search: every pair of pods, both pods' costs recomputed for every swap, until no swap helps.
+    Kept so that `bench_tables` and the tests can compare the repeat meetings of the two over the same events."""
     costs = [_table_cost(table, met, points) for table in tables]
     improved = True
     while improved:
@@ -183,7 +253,7 @@ def _improve(tables: list[list[Hashable]], met: Counter, points: dict) -> list[l
                         improved = True
                     else:
                         tables[i][x], tables[j][y] = a, b
-    return tables
+    return costs
 
 
 def _bye_takers(order: list[Hashable], byes: int, had_bye: set) -> list[Hashable]:
@@ -214,9 +284,37 @@ def pair_tables(
 
     Round 1 (no points) is random. Later rounds sort players by points (ties at random) and cut pods from the top,
     then swap players between pods while that lowers the repeat meetings, and after them the points spread inside the
-    pods; a few random starts among equal points, the cheapest kept. Byes (BYES leftovers) go to the lowest players
-    without one. Each pod's seats are shuffled: seat 1 plays first.
+    pods (`_improve`); a few random starts among equal points, the cheapest kept. Byes (BYES leftovers) go to the
+    lowest players without one. Each pod's seats are shuffled: seat 1 plays first.
     """
+    return _pair(
+        players,
+        points=points,
+        history=history,
+        had_bye=had_bye,
+        pod_size=pod_size,
+        leftovers=leftovers,
+        seed=seed,
+        improve=_improve,
+    )
+
+
+def _pair_tables_legacy(players: Sequence[Hashable], **options) -> Pairing:
+    """`pair_tables` with the issue-43 search (`_improve_legacy`), for the benchmark and the tests to compare."""
+    return _pair(players, **options, improve=_improve_legacy)
+
+
+def _pair(
+    players: Sequence[Hashable],
+    *,
+    points: dict | None = None,
+    history: Iterable[Sequence[Hashable]] = (),
+    had_bye: Iterable[Hashable] = (),
+    pod_size: int = DEFAULT_TABLE_SIZE,
+    leftovers: str = SMALLER,
+    seed: int = 0,
+    improve: Callable[[list[list[Hashable]], Counter, dict], list[int]],
+) -> Pairing:
     rng = random.Random(seed)
     points = dict(points or {})
     met = opponents_met(history)
@@ -241,8 +339,7 @@ def pair_tables(
         for size in sizes:
             tables.append(start[at : at + size])
             at += size
-        tables = _improve(tables, met, points)
-        cost = sum(_table_cost(table, met, points) for table in tables)
+        cost = sum(improve(tables, met, points))
         if best_cost is None or cost < best_cost:
             best, best_cost = [list(table) for table in tables], cost
             if cost == 0:

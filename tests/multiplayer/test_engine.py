@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from multiplayer import engine
 from multiplayer.engine import (
     BYES,
     DRAW,
@@ -107,6 +108,72 @@ def test_repeat_opponents_over_a_thousand_five_round_events_match_an_exhaustive_
             history += pairing.tables
     assert best_total > 0  # five rounds of pods of 6 to 9 players can't avoid every repeat
     assert (engine_total, worse_rounds) == (best_total, 0)
+
+
+def _play(tables, points, rng, *, draws=0.0):
+    """Random results for a round's pods: a share `draws` draw (1 point each), the others have a winner (5 points)."""
+    for table in tables:
+        winners = table if rng.random() < draws else [rng.choice(table)]
+        for player in winners:
+            points[player] = points.get(player, 0) + (1 if len(winners) > 1 else 5)
+
+
+def _swiss(players, rounds, seed, *also):
+    """A seeded Swiss event of pods scored 5/1/0 (a tenth of the pods draw), paired by `pair_tables`; each round is
+    also paired by the functions `also` from the same standings and history. Repeat meetings per function."""
+    rng = random.Random(seed)
+    history, points = [], {}
+    repeats = [0] * (1 + len(also))
+    for round_ in range(rounds):
+        met = opponents_met(history)
+        for k, pair in enumerate((pair_tables, *also)):
+            tables = pair(players, points=points, history=history, seed=seed * 10 + round_).tables
+            repeats[k] += repeat_pairs(tables, met)
+            if k == 0:
+                played = tables
+        _play(played, points, rng, draws=0.1)
+        history += played
+    return repeats
+
+
+@pytest.mark.parametrize("players, rounds", [(64, 5), (32, 7)])
+def test_the_windowed_search_meets_no_more_old_opponents_than_the_issue_43_search(players, rounds):
+    totals = [_swiss(list(range(players)), rounds, seed, engine._pair_tables_legacy) for seed in range(3)]
+    new, old = (sum(column) for column in zip(*totals))
+    assert new <= old
+    if players == 32:
+        assert old > 0  # seven rounds of 32 players can't avoid every repeat: the comparison means something
+
+
+def test_small_events_pair_exactly_as_the_issue_43_search():
+    # Up to _WINDOW + 1 pods every pair of pods is compared, in the same order: the same swaps, the same pods.
+    players = list(range(4 * (engine._WINDOW + 1)))
+    rng = random.Random(4)
+    history, points = [], {}
+    for round_ in range(6):
+        options = {"points": points, "history": history, "seed": round_}
+        pairing = pair_tables(players, **options)
+        assert pairing == engine._pair_tables_legacy(players, **options)
+        _play(pairing.tables, points, rng)
+        history += pairing.tables
+
+
+def test_a_round_of_256_weighs_fewer_swaps_than_one_pass_of_the_issue_43_search():
+    players = list(range(256))
+    rng = random.Random(7)
+    history, points = [], {}
+    for round_ in range(5):
+        tables = pair_tables(players, points=points, history=history, seed=round_).tables
+        _play(tables, points, rng)
+        history += tables
+    tables = [sorted(players, key=lambda p: (-points.get(p, 0), p))[at : at + 4] for at in range(0, 256, 4)]
+    search = engine._Search()
+    met = opponents_met(history)
+    costs = engine._improve(tables, met, points, search)
+    one_legacy_pass = len(list(itertools.combinations(tables, 2))) * 4 * 4
+    assert 0 < search.swaps_weighed < one_legacy_pass
+    assert costs == [engine._table_cost(table, met, points) for table in tables]  # the deltas add up
+    assert sorted(p for table in tables for p in table) == players
 
 
 def test_later_rounds_keep_players_of_equal_points_together():
