@@ -41,8 +41,8 @@ def refused(request, event: Event, exc: ValidationError) -> HttpResponse:
 
 
 def join_at_door(request, event: Event, round_: Round | None) -> dict | None:
-    """Before round 1 of an individual event, its join code and the QR code of its join page (portal.join), for the
-    projector and the desk; None otherwise. Says why sign-up is closed, if it is."""
+    """Before round 1 of an individual event, its join code and the QR code of its join page (portal.views.join), for
+    the projector and the desk; None otherwise. Says why sign-up is closed, if it is."""
     if not event.is_individual or round_ is not None:
         return None
     code = join_code_for(event=event)
