@@ -6,9 +6,9 @@ from django.utils.translation import gettext_lazy as _
 
 from desk.urls import urlpatterns as desk_urlpatterns
 from health.views import health, live
-from portal.accounts import logout_page, password_reset, signup, signup_confirm
-from portal.checkin import player_check_in
-from portal.languages import language_set
+from portal.views.accounts import logout_page, password_reset, signup, signup_confirm
+from portal.views.checkin import player_check_in
+from portal.views.languages import language_set
 
 admin.site.site_header = _("Hydra — team tournaments")
 admin.site.site_title = "Hydra"
@@ -30,7 +30,7 @@ urlpatterns = [
     path("venue/", include("venue.urls")),
     path("accounts/signup/", signup, name="signup"),
     path("accounts/signup/confirm/<str:token>/", signup_confirm, name="signup_confirm"),
-    path("accounts/password_reset/", password_reset, name="password_reset"),  # limited (portal.accounts)
+    path("accounts/password_reset/", password_reset, name="password_reset"),  # limited (portal.views.accounts)
     path("accounts/logout/", logout_page, name="logout"),  # GET: a page with the button, not a bare 405
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", language_set, name="set_language"),  # and kept with a signed-in person's account

@@ -357,7 +357,7 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
     if (
         event.is_multiplayer
-    ):  # a Commander night's rounds are seated and entered on its own page (desk/multiplayer_views.py)
+    ):  # a Commander night's rounds are seated and entered on its own page (desk/views/multiplayer.py)
         return Step(
             "pods", _("Seat the pods"), _("Rounds, results and the top pod of a Commander night are on its pods page.")
         )

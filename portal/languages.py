@@ -1,15 +1,13 @@
-"""The language menu (every page's footer): Django's set_language, and for a signed-in person the choice kept with
-their account, so their e-mails and pushes speak it and another phone of theirs opens in it
-(tournaments.services.languages, docs/translating.md)."""
+"""A signed-in person's chosen language, kept with their account, so their e-mails and pushes speak it and another
+phone of theirs opens in it (tournaments.services.languages, docs/translating.md): remembered in the session at
+sign-in and put in place of the browser's on a device without a language cookie. The language menu's view is
+portal.views.languages."""
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
-from django.views.decorators.http import require_POST
-from django.views.i18n import set_language
 
 from tournaments.selectors.languages import language_supported, person_language
-from tournaments.services.languages import person_language_set
 
 
 # The session remembers the person's choice from their sign-in on (remember_at_login), so no page asks the database.
@@ -20,17 +18,6 @@ def remember_at_login(sender, request, user, **kwargs) -> None:
     """user_logged_in: keep the person's chosen language ("" for none) in their new session."""
     if request is not None and hasattr(request, "session"):
         request.session[SESSION_KEY] = person_language(user=user) or ""
-
-
-@require_POST
-def language_set(request: HttpRequest) -> HttpResponse:
-    """POST language (and next): the cookie for this browser (Django's view), and the person's kept choice."""
-    response = set_language(request)
-    code = language_supported(request.POST.get("language"))
-    if code and request.user.is_authenticated:
-        person_language_set(user=request.user, language=code)
-        request.session[SESSION_KEY] = code
-    return response
 
 
 class PersonLanguageMiddleware:

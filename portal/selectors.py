@@ -24,7 +24,7 @@ from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
 from tournaments.models import Event, Registration, Round, Seat, SeatMatch, TeamMatch
 from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.decklists import event_asks_typed_decks
-from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views: selectors.event_for_viewer)
+from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views.events reads it)
 from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of

@@ -63,7 +63,7 @@ def signup_closed_reason(*, event: Event, now: dt.datetime | None = None) -> str
 
 # No 0/O, 1/I/L: a code read off a wall and typed on a phone. A code shows its event and seats its finder, so it
 # can't be enumerated: 31^10 (about 8 x 10^14) codes, drawn by `secrets`, and wrong guesses are limited per address
-# and per account (portal.join). Codes of six made before issue 52 were lengthened (migration 0005).
+# and per account (portal.views.join). Codes of six made before issue 52 were lengthened (migration 0005).
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 10
 

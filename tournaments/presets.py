@@ -290,7 +290,7 @@ def preset_event_fields(
     if preset.constructed_format:  # the format the preset fixes (Commander 1-v-1)
         fields["constructed_format"] = preset.constructed_format
     fields.update(preset.settings)
-    if preset.is_individual:  # the store's players join at the door by the event's join code (portal.join)
+    if preset.is_individual:  # the store's players join at the door by the event's join code (portal.views.join)
         fields["signup_open"] = True
     return fields
 

@@ -125,7 +125,7 @@ def card_face(face: CardFace | None):
     return {"face": face}
 
 
-# The session key under which desk.cards_views.card_notice_dismiss remembers the data date whose notice was dismissed.
+# The session key under which desk.views.cards.card_notice_dismiss remembers the data date whose notice was dismissed.
 NOTICE_DISMISSED = "card_data_notice_dismissed"
 
 

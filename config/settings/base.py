@@ -177,8 +177,8 @@ LOGIN_REDIRECT_URL = "/"
 # Players may register their own account (/accounts/signup/); an organizer who creates every account closes it.
 HYDRA_SIGNUP_OPEN = env.bool("HYDRA_SIGNUP_OPEN", default=True)
 # A sign-up is finished from a link mailed to its address, and the page answers the same whether or not the address
-# has an account (its owner gets a note instead: portal.accounts, issue 37). Venue mode, whose mail is printed rather
-# than sent, makes the account at once (config/settings/venue.py).
+# has an account (its owner gets a note instead: portal.views.accounts, issue 37). Venue mode, whose mail is printed
+# rather than sent, makes the account at once (config/settings/venue.py).
 HYDRA_SIGNUP_CONFIRM_EMAIL = env.bool("HYDRA_SIGNUP_CONFIRM_EMAIL", default=True)
 
 # Celery: a broker that needs no server by default (kombu's filesystem transport), Redis in production and CI.
@@ -446,8 +446,8 @@ HYDRA_INVITATION_DAYS = env.int("HYDRA_INVITATION_DAYS", default=7)
 HYDRA_SIGNUP_RATE = env("HYDRA_SIGNUP_RATE", default="30/hour")
 HYDRA_PASSWORD_RESET_RATE = env("HYDRA_PASSWORD_RESET_RATE", default="10/hour")
 HYDRA_PASSWORD_RESET_ACCOUNT_RATE = env("HYDRA_PASSWORD_RESET_ACCOUNT_RATE", default="3/hour")
-# Wrong join codes (portal.join, docs/portal.md "Joining at the door") per client address and per signed-in account,
-# e.g. "30/hour"; past it every code is refused (429) until the window ends. Empty for no limit.
+# Wrong join codes (portal.views.join, docs/portal.md "Joining at the door") per client address and per signed-in
+# account, e.g. "30/hour"; past it every code is refused (429) until the window ends. Empty for no limit.
 HYDRA_JOIN_CODE_RATE = env("HYDRA_JOIN_CODE_RATE", default="30/hour")
 HYDRA_JOIN_CODE_ACCOUNT_RATE = env("HYDRA_JOIN_CODE_ACCOUNT_RATE", default="10/hour")
 # How long a web process trusts what the floor last read (a stored answer, an event's state) before reading it again,

@@ -1,5 +1,5 @@
 """Placeholders the event's organizer made (imports, the desk, the API): their claim links, sent by e-mail to those
-with an address (the others get the printable claim sheet, desk.views.desk_claim_sheet). Only ever for the
+with an address (the others get the printable claim sheet, desk.views.claims.desk_claim_sheet). Only ever for the
 organizer's own unclaimed placeholders (desk.selectors.event_claim_links; docs/permissions.md)."""
 
 from django.utils.translation import gettext as _

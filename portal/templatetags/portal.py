@@ -1,5 +1,5 @@
 """`{% load portal %}`: the portal's own pieces of its pages: `{% check_in_button event %}`, the player's check-in
-(portal/checkin.py answers it)."""
+(portal/views/checkin.py answers it)."""
 
 from django import template
 

@@ -1,4 +1,4 @@
-"""The desk of a pod event (desk/multiplayer_views.py) and the 'Commander night' preset of /events/new/."""
+"""The desk of a pod event (desk/views/multiplayer.py) and the 'Commander night' preset of /events/new/."""
 
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""The desk's fees page and the payout list (desk/fees_views.py, fees.selectors.payouts_for_event)."""
+"""The desk's fees page and the payout list (desk/views/fees.py, fees.selectors.payouts_for_event)."""
 
 import csv
 import io

@@ -1,5 +1,5 @@
 """The link of the last e-mail Hydra sent to an address (the tests' mail backend keeps them in django.core.mail's
-outbox): a sign-up is finished from it (portal.accounts, issue 37)."""
+outbox): a sign-up is finished from it (portal.views.accounts, issue 37)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Public event pages (portal.views.event_*): pairings, standings, top cut, draft tables; who sees what."""
+"""Public event pages (portal.views.events): pairings, standings, top cut, draft tables; who sees what."""
 
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""Joining at the door (issue 38, portal.join): the event's join code and QR lead a new player through one form to
+"""Joining at the door (issue 38, portal.views.join): the event's join code and QR lead a new player through one form to
 a seat; a signed-in player joins with one tap; the event's capacity, waitlist and approval hold."""
 
 import re

@@ -1,5 +1,5 @@
-"""The language menu keeps a signed-in person's choice with their account (portal/languages.py, issue 45): another
-device of theirs opens in it, and a device's own cookie stays its choice."""
+"""The language menu keeps a signed-in person's choice with their account (portal/views/languages.py,
+portal/languages.py, issue 45): another device of theirs opens in it, and a device's own cookie stays its choice."""
 
 import pytest
 from django.conf import settings

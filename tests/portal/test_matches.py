@@ -1,4 +1,4 @@
-"""A match's page and its forms (portal.views.match_*): only the two teams see it, report, confirm or dispute."""
+"""A match's page and its forms (portal.views.matches): only the two teams see it, report, confirm or dispute."""
 
 import re
 

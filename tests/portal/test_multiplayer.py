@@ -1,4 +1,5 @@
-"""The players' pages of a pod event (portal/multiplayer.py): the pods and standings, a pod's report and confirmation."""
+"""The players' pages of a pod event (portal/views/multiplayer.py): the pods and standings, a pod's report and
+confirmation."""
 
 import pytest
 from django.urls import reverse

@@ -41,7 +41,7 @@ def player_register(
 ) -> Player:
     """Create a login and its player profile together (both or neither). The password must already have passed
     the password validators (the sign-up form does that); with `password_hashed` it is already hashed
-    (make_password: a sign-up confirmed from its e-mail, portal.accounts). `language`, the one the person signed
+    (make_password: a sign-up confirmed from its e-mail, portal.views.accounts). `language`, the one the person signed
     up in, is kept as their chosen language when the site speaks it. Raises ValidationError for a taken
     username or e-mail."""
     User = get_user_model()

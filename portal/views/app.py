@@ -1,6 +1,7 @@
 """The installable player app (issue 41): the web app manifest, the service worker served from the site's root (so
 its scope is every page) and the page it shows without network when it kept nothing better. Public: they hold no
-one's data (the pages the worker keeps are the player's own, kept in their own browser)."""
+one's data (the pages the worker keeps are the player's own, kept in their own browser). And the site's icon,
+/favicon.ico."""
 
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
@@ -9,6 +10,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 
@@ -53,3 +55,13 @@ def manifest(request: HttpRequest) -> JsonResponse:
 def offline(request: HttpRequest) -> HttpResponse:
     """What the app shows without network when it kept no page yet."""
     return render(request, "portal/offline.html")
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on their own: Hydra's icon (static/favicon.ico)."""
+    path = finders.find("favicon.ico")
+    if path is None:  # the static file is part of the code; missing, it is our fault
+        raise Http404("No icon.")
+    return FileResponse(open(path, "rb"), content_type="image/x-icon")

@@ -1,230 +1,47 @@
-"""Pages of the player portal (docs/portal.md). Thin: each calls a selector or a service and renders.
-
-- Home: a signed-in player's events (team, seat, table, opponents, record); the event list for everyone else.
-- A match, for the members of its two teams only (anyone else gets 404): report, confirm or dispute.
-- Public event pages: pairings by table and by team, standings, top-cut bracket, draft tables. While an event
-  runs they poll themselves with `?partial=1` and get 304 until Event.version changes (common.conditional).
-"""
+"""Public event pages: the overview, pairings by table and by team, standings, the top-cut bracket, draft tables,
+and a player's own drop. While an event runs they poll themselves with `?partial=1` and get 304 until Event.version
+changes (common.conditional)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, Sum
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from common.conditional import (
-    cached_page,
-    not_modified,
-    page_etag,
-    poll_seconds,
-    render_shared,
-)
-from common.floor import floor_mark
+from common.conditional import cached_page, not_modified, page_etag
 from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.paper import event_timers_state, paper_seat_of_user, paper_table_seat_of_user
 from tournaments.doors import event_permission_required
 from tournaments.selectors.phases import phase_current, registration_phase_seat
-from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user, draft_tables_progress
+from drafting.selectors.tables import draft_tables_progress
 from drafting.services.picks import draft_tables_refresh
 from portal import selectors
-from portal.forms import DisputeForm, report_form_for
 from sealed.selectors import sealed_real_product
 from sealed.services import sealed_real_product_instead
-from tournaments.enums import EventStatus, FormatKind, ResultState, RoundKind
+from tournaments.enums import EventStatus, FormatKind, RoundKind
 from tournaments.models import Event
 from tournaments.rights import may_run_event, may_see_event
 from tournaments.selectors.events import my_registration_ids
-from tournaments.selectors.placeholders import invitations_pending_for
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 from tournaments.selectors.team_marks import NOT_ADVANCED, team_marks_for_event
 from tournaments.selectors.topcut import bracket_for_event
 from tournaments.services.registrations import registration_drop_self
-from tournaments.services.results import (
-    NotYourMatch,
-    team_match_confirm,
-    team_match_correct_report,
-    team_match_dispute,
-    team_match_report,
-)
 from tournaments.topcut import TopCutError
-from tournaments.wording import entrant_sentence
-
-
-def _partial(request: HttpRequest) -> bool:
-    return request.GET.get("partial") == "1"
-
-
-def _live_render(request, template: str, context: dict, *, etag: str, floor: Event | None = None) -> HttpResponse:
-    """Render a page that may poll: the whole page, or with ?partial=1 only its live region. With `floor` (a page
-    that follows that event's version and status alone), its anonymous answer is offered to config.floor."""
-    context = {**context, "etag": etag, "poll_seconds": poll_seconds()}
-    if _partial(request):
-        template = template.replace(".html", "_live.html")
-    return _floor(render_shared(request, template, context, etag), floor)
-
-
-def _floor(response: HttpResponse | None, event: Event | None) -> HttpResponse | None:
-    """Offer an anonymous visitor's shared answer (common.conditional) to the floor (config/floor.py)."""
-    if response is not None and event is not None and hasattr(response, "shared_content"):
-        floor_mark(response, event=event, content=response.shared_content)
-    return response
-
-
-# --- Home and my events ---------------------------------------------------------------------------------------------
-
-
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
-    """Signed in: my events. Otherwise: the public events."""
-    if not request.user.is_authenticated:
-        return events(request)
-    invitations = list(invitations_pending_for(user=request.user))
-    etag = page_etag(
-        request,
-        selectors.my_events_versions(user=request.user),
-        _draft_versions(user=request.user),
-        ",".join(str(i.pk) for i in invitations),
-    )
-    if _partial(request) and (cached := not_modified(request, etag)):
-        return cached
-    entries = selectors.my_events(user=request.user)
-    return _live_render(
-        request,
-        "portal/my_events.html",
-        {"entries": entries, "live": any(e.is_live for e in entries), "invitations": invitations},
-        etag=etag,
-    )
-
-
-def _draft_versions(*, user) -> str:
-    return ",".join(f"{pk}:{version}" for pk, version in draft_tables_for_user(user=user).values_list("pk", "version"))
-
-
-@require_GET
-def events(request: HttpRequest) -> HttpResponse:
-    return render(request, "portal/events.html", {"events": selectors.events_visible_to(user=request.user)})
-
-
-# --- A match, for its two teams -------------------------------------------------------------------------------------
-
-
-def _drafting(match) -> bool:
-    """Whether the match's two teams are still drafting at their table (issue 45: no report before the games)."""
-    table = draft_table_for_match(match=match)
-    return table is not None and table.status != DraftStatus.FINISHED
-
-
-def _match_page(request, view, *, report_form=None, dispute_form=None, status=200) -> HttpResponse:
-    match = view.match
-    drafting = _drafting(match)
-    can_report = (
-        match.result_state == ResultState.PENDING and not match.is_bye and not match.round.is_finished and not drafting
-    )
-    can_answer = match.result_state == ResultState.REPORTED and not view.reported_by_my_team
-    can_correct = (
-        match.result_state == ResultState.REPORTED and view.reported_by_my_team and not match.round.is_finished
-    )
-    context = {
-        "view": view,
-        "match": match,
-        "event": match.round.event,
-        "can_report": can_report,
-        "drafting": drafting,
-        "can_answer": can_answer,
-        "can_correct": can_correct,
-        "report_form": report_form
-        or (report_form_for(view, correcting=can_correct) if can_report or can_correct else None),
-        "dispute_form": dispute_form or DisputeForm(),
-        "poll_seconds": poll_seconds(),
-    }
-    return render(request, "portal/match.html", context, status=status)
-
-
-@login_required
-@require_GET
-def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _match_page(request, selectors.match_for_member(pk=pk, user=request.user))
-
-
-@login_required
-@require_POST
-def match_report(request: HttpRequest, pk: int) -> HttpResponse:
-    view = selectors.match_for_member(pk=pk, user=request.user)
-    form = report_form_for(view, request.POST)
-    correcting = view.match.result_state == ResultState.REPORTED and view.reported_by_my_team
-    if _drafting(view.match):
-        form.is_valid()
-        form.add_error(
-            None, _("Your table is still drafting: report the result once the draft is over and the games are played.")
-        )
-    elif form.is_valid():
-        try:
-            service = team_match_correct_report if correcting else team_match_report
-            service(match=view.match, user=request.user, **form.to_games())
-        except NotYourMatch as exc:
-            raise Http404("No such match.") from exc
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, entrant_sentence(event=view.match.round.event, key="reported_message"))
-            return redirect("portal:match", pk=pk)
-    # Refused: show the reason with what the player entered, on the match as it now stands.
-    view = selectors.match_for_member(pk=pk, user=request.user)
-    return _match_page(request, view, report_form=form, status=400)
-
-
-def _answer(request: HttpRequest, pk: int, *, confirm: bool) -> HttpResponse:
-    view = selectors.match_for_member(pk=pk, user=request.user)
-    dispute_form = DisputeForm(request.POST if not confirm else None)
-    try:
-        if confirm:
-            team_match_confirm(match=view.match, user=request.user)
-        elif dispute_form.is_valid():
-            team_match_dispute(match=view.match, user=request.user, note=dispute_form.cleaned_data["note"])
-        else:
-            return _match_page(request, view, dispute_form=dispute_form, status=400)
-    except NotYourMatch as exc:
-        raise Http404("No such match.") from exc
-    except ValidationError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
-        return _match_page(request, selectors.match_for_member(pk=pk, user=request.user), status=400)
-    if confirm:
-        messages.success(request, _("Result confirmed. It now counts in the standings."))
-    else:
-        messages.success(request, _("Result disputed. The organizer will settle it."))
-    return redirect("portal:match", pk=pk)
-
-
-@login_required
-@require_POST
-def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
-    return _answer(request, pk, confirm=True)
-
-
-@login_required
-@require_POST
-def match_dispute(request: HttpRequest, pk: int) -> HttpResponse:
-    return _answer(request, pk, confirm=False)
-
-
-# --- Public event pages ---------------------------------------------------------------------------------------------
+from portal.views._common import live_render, offered_to_floor
 
 
 def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
     """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
     event = selectors.event_for_viewer(pk=pk, user=request.user)
     etag = page_etag(request, event.pk, event.version, event.status, *extra_etag_parts)
-    return event, etag, not_modified(request, etag) or _floor(cached_page(request, etag), event)
+    return event, etag, not_modified(request, etag) or offered_to_floor(cached_page(request, etag), event)
 
 
 def _event_context(request, event, tab: str) -> dict:
@@ -344,7 +161,7 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
                 "table", flat=True
             )
         )
-    return _live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
+    return live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
 
 
 @require_GET
@@ -373,7 +190,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
         teams=[] if ranked else selectors.registered_teams(event=event),
         placings=_final_placings(event),
     )
-    return _live_render(request, "portal/standings.html", context, etag=etag, floor=event)
+    return live_render(request, "portal/standings.html", context, etag=etag, floor=event)
 
 
 @require_GET
@@ -398,7 +215,7 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         rounds=selectors.bracket_rounds(bracket=bracket, names=names) if bracket else [],
         champion=names.get(bracket.champion, "") if bracket and bracket.champion else "",
     )
-    return _live_render(request, "portal/bracket.html", context, etag=etag, floor=event)
+    return live_render(request, "portal/bracket.html", context, etag=etag, floor=event)
 
 
 @require_GET
@@ -416,14 +233,4 @@ def event_draft_tables(request: HttpRequest, event: Event) -> HttpResponse:
     mine = {t.pk for t in tables if t.team1_id in teams or t.team2_id in teams}
     context = _event_context(request, event, "draft")
     context.update(tables=tables, my_tables=mine, live=any(t.status != DraftStatus.FINISHED for t in tables))
-    return _live_render(request, "portal/draft_tables.html", context, etag=etag)
-
-
-@require_GET
-@cache_control(public=True, max_age=86400)
-def favicon(request: HttpRequest) -> HttpResponse:
-    """/favicon.ico, which browsers ask for on their own: Hydra's icon (static/favicon.ico)."""
-    path = finders.find("favicon.ico")
-    if path is None:  # the static file is part of the code; missing, it is our fault
-        raise Http404("No icon.")
-    return FileResponse(open(path, "rb"), content_type="image/x-icon")
+    return live_render(request, "portal/draft_tables.html", context, etag=etag)
