@@ -194,7 +194,9 @@ NOT_WALKED = {
     "series:list": "the organizer's series span events; the kinds of series they may make include team series",
     "series:new": "the form offers every kind of series, a team series among them (tests/series/test_views.py)",
     "series:manage": "the form offers every kind of series, a team series among them (tests/series/test_views.py)",
-    "pods": "a multiplayer pod belongs to a Commander night, whose pages speak of players only (tests/portal/test_pods.py)",
+    "pods": "the addresses before issue 55 of a Commander night's tables: redirects to `tables` (below)",
+    "tables": "a multiplayer table belongs to a Commander night, whose pages speak of players only "
+    "(tests/portal/test_multiplayer.py)",
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
     "desk:card_data_progress": "an import's progress, by its job's id: card data names no event "
