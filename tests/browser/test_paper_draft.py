@@ -180,8 +180,9 @@ def test_team_rochester_paper_round_each_table_called_projector_and_phone_agree(
     event = RochesterEventFactory(status=EventStatus.RUNNING, name="Rochester Paper Night", real_product=True)
     for _ in range(4):
         RegistrationFactory(event=event)
-    # Short times so a pack goes by in the test: 2 s to look at a laid-out pack, then a second a pick.
-    DraftSettings.objects.create(event=event, review_seconds=2, pick_seconds=1)
+    # Short times so a pack goes by in the test: a second a pick; 8 s to look at a laid-out pack, longer than both
+    # pages take to find a newly called table on a loaded machine, so the first pack's review is always seen.
+    DraftSettings.objects.create(event=event, review_seconds=8, pick_seconds=1)
     round_ = round_pair_next(event=event, seed=1)
     first, second = DraftTable.objects.filter(round=round_).order_by("number")
 

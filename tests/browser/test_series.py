@@ -50,9 +50,10 @@ def _create_event_in_season(desk, name: str) -> Event:
     return Event.objects.get(name=name)
 
 
-def _run(desk, event: Event) -> None:
-    """Add the four players at the desk, pair round 1, type each table's result (Ada wins hers, player A wins the
-    other) and close the event."""
+def _run(desk, event: Event, won_before: set[str]) -> None:
+    """Add the four players at the desk, pair round 1, type each table's result (Ada wins hers; at the other table
+    the player who hasn't won at an earlier event wins, so that Ada alone ends with two wins whatever the pairings)
+    and close the event."""
     for player in PLAYERS:
         desk.get(reverse("desk:team_edit", args=[event.pk]))
         desk.find("#seat-A").send_keys(player)
@@ -61,8 +62,12 @@ def _run(desk, event: Event) -> None:
     desk.get(reverse("desk:desk", args=[event.pk]))
     _next_step(desk, "Pair round 1")
     desk.wait_for_text("Round 1 is paired.")
-    for match in TeamMatch.objects.filter(round__event=event).select_related("team_b__team").order_by("table"):
-        _type_result(desk, match.table, "0-2" if match.team_b.team.name == "Ada Lin" else "2-0")
+    matches = TeamMatch.objects.filter(round__event=event).select_related("team_a__team", "team_b__team")
+    for match in matches.order_by("table"):
+        a, b = match.team_a.team.name, match.team_b.team.name
+        b_wins = b == "Ada Lin" or (a != "Ada Lin" and a in won_before)
+        _type_result(desk, match.table, "0-2" if b_wins else "2-0")
+        won_before.add(b if b_wins else a)
     _next_step(desk, "Close the event")
     desk.wait_for_text("The event is finished", css="#next-step-panel, main")
 
@@ -75,9 +80,10 @@ def test_an_organizer_runs_a_season_from_the_console_and_its_standings_read_on_a
     season = _make_season(desk)
 
     first = _create_event_in_season(desk, "Friday 1")
-    _run(desk, first)
+    won_before: set[str] = set()
+    _run(desk, first, won_before)
     second = _create_event_in_season(desk, "Friday 2")
-    _run(desk, second)
+    _run(desk, second, won_before)
     assert [link.event_id for link in season.series_events.order_by("event_id")] == [first.pk, second.pk]
     assert Event.objects.filter(pk__in=[first.pk, second.pk], status=EventStatus.FINISHED).count() == 2
 
