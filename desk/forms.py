@@ -237,6 +237,8 @@ POD_SETTINGS = (
     "pod_loss_points",
     "pod_bye_points",
     "pod_tiebreak",
+    "pod_opponent_floor",
+    "pod_byes_at_floor",
 )
 _SETTINGS_WIDGETS = {
     "date": DATE_INPUT,

@@ -20,6 +20,7 @@ from drafting.models import DraftCard, DraftSettings, DraftTable, Pod
 from eventfile.export import FORMAT, READS
 from eventfile.logdata import log_data_in
 from eventfile.mtgodecklistcache import CacheFileError, cache_to_hydra, import_warnings, is_cache_document
+from eventfile.topdeck import TopDeckFileError, is_topdeck_document, topdeck_to_event_file
 from eventfile.parts import Resolver, parts_event_models, parts_import, parts_keys, parts_player_names
 from eventfile.validation import Problems, document_scan, row_fields, rows_insert
 from judging.models import Penalty
@@ -116,7 +117,8 @@ def _when(value):
 def event_import(*, document, user, by=None, team_size: int | None = None) -> Event:
     """Recreate the event the document describes, with `user` as its organizer; return it.
 
-    The document is Hydra's event file, or a finished event in MTGODecklistCache's JSON, imported as an
+    The document is Hydra's event file, a finished TopDeck.gg pod event (its API's tournament JSON, imported as a
+    multiplayer pod event: eventfile/topdeck.py), or a finished event in MTGODecklistCache's JSON, imported as an
     individual event, or with `team_size` (or the document's "team_size") as a team event from one file or
     {"files": [one per seat]} (eventfile/mtgodecklistcache.py). Raises ValidationError, writing nothing, with every
     problem of the document keyed by where it is. What the file's records say somebody did (its log, a penalty's
@@ -133,6 +135,14 @@ def event_import(*, document, user, by=None, team_size: int | None = None) -> Ev
         try:
             document = cache_to_hydra(document, team_size=size, imported_by=user.get_username())
         except CacheFileError as exc:
+            raise ValidationError(exc.problems) from exc
+        warnings = import_warnings(document)
+    elif is_topdeck_document(document):
+        if team_size not in (None, 1):
+            raise ValidationError({"team_size": [_("A TopDeck.gg event is an individual pod event: no team size.")]})
+        try:
+            document = topdeck_to_event_file(document, imported_by=user.get_username())
+        except TopDeckFileError as exc:
             raise ValidationError(exc.problems) from exc
         warnings = import_warnings(document)
     elif team_size is not None:

@@ -38,6 +38,9 @@ TIEBREAKS = (OPPONENT_POINTS, OPPONENT_WIN_RATE)
 # wins in a pod of four.
 OPPONENT_FLOOR = Fraction(1, 4)
 
+# A bye's opponents, counted at the floor when the convention says so (Convention.byes_at_floor).
+_AT_FLOOR = object()
+
 # Repeat opponents weigh more than any difference of points: a pod pairing first meets as few old opponents as it
 # can, then keeps players of equal points together.
 _REPEAT_WEIGHT = 10**9
@@ -71,6 +74,61 @@ SCORING_PRESETS = {
     "standard": Scoring(win=3, draw=1, loss=0, bye=1),
     "wins_only": Scoring(win=1, draw=0, loss=0, bye=0),
 }
+
+
+@dataclass(frozen=True)
+class Convention:
+    """How a pod event counts, as one organizer or site counts it at one time: the points, the first tiebreaker,
+    each opponent's floor, and whether a bye counts in the opponents' average as opponents at the floor (a pod's
+    worth of them: pod size - 1)."""
+
+    scoring: Scoring
+    tiebreak: str
+    floor: Fraction
+    byes_at_floor: bool
+    label: str
+
+
+# The conventions by their dates (docs/multiplayer.md, "Conventions", with the sources): Hydra's own, and the forms
+# TopDeck.gg used for its cEDH events. A TopDeck event is read under the form of its date
+# (eventfile/topdeck.py), and compare_standings names the form that reproduces a published order.
+POD_CONVENTIONS = {
+    "hydra": Convention(
+        scoring=SCORING_PRESETS["competitive"],
+        tiebreak=OPPONENT_POINTS,
+        floor=OPPONENT_FLOOR,
+        byes_at_floor=False,
+        label="Hydra: 5/1/0, a bye 1; opponents' average points, floor 25%",
+    ),
+    "topdeck_2025_01": Convention(
+        scoring=Scoring(win=5, draw=1, loss=0, bye=5),
+        tiebreak=OPPONENT_POINTS,
+        floor=Fraction(1, 5),
+        byes_at_floor=True,
+        label="TopDeck.gg, January 2025: 5/1/0, a bye 5; opponents' average points over 5 a round, "
+        "floor 20%, a bye counted as opponents at the floor",
+    ),
+    "topdeck_2025_late": Convention(
+        scoring=Scoring(win=5, draw=1, loss=0, bye=5),
+        tiebreak=OPPONENT_WIN_RATE,
+        floor=Fraction(1, 5),
+        byes_at_floor=True,
+        label="TopDeck.gg, late 2025: 5/1/0, a bye 5; opponents' win rate, floor 20%, a bye counted as "
+        "opponents at the floor",
+    ),
+}
+# The day each TopDeck form took over (ISO dates, earliest first): an event is read under the last form that had
+# started by its date; events before the first are read under the first.
+TOPDECK_SINCE = (("2025-01-01", "topdeck_2025_01"), ("2025-09-01", "topdeck_2025_late"))
+
+
+def topdeck_convention_on(day: str) -> str:
+    """The name of the TopDeck convention in force on `day` (an ISO date)."""
+    chosen = TOPDECK_SINCE[0][1]
+    for since, name in TOPDECK_SINCE:
+        if day >= since:
+            chosen = name
+    return chosen
 
 
 # --- Pod sizes -------------------------------------------------------------------------------------------------------
@@ -481,14 +539,19 @@ def standings(
     tiebreak: str = OPPONENT_POINTS,
     seed: int = 0,
     players: Iterable[Hashable] = (),
+    floor: Fraction = OPPONENT_FLOOR,
+    bye_opponents: int = 0,
 ) -> list[Standing]:
     """The standings of the players in `games` (and `players`, who may have none yet), best first.
 
     Ordered by points, then the chosen opponents' tiebreaker (OPPONENT_POINTS: each opponent's points as a share of
     what they could have had; OPPONENT_WIN_RATE: each opponent's pods won per pod played; each floored at a quarter,
     averaged over every opponent of every pod), then games won, then seat-order luck (a later average seat ranks
-    higher: it played from behind), then a random key from `seed`.
+    higher: it played from behind), then a random key from `seed`. `floor` is each opponent's least share;
+    `bye_opponents` (0: byes don't count) adds that many opponents at the floor to the average for each bye.
     """
+    if not (0 <= floor <= 1):
+        raise TableError(_("An opponent's floor is a share from 0% to 100%."))
     if tiebreak not in TIEBREAKS:
         raise TableError(_("Unknown tiebreaker."))
     rows: dict[Hashable, Standing] = {p: Standing(player=p) for p in players}
@@ -499,6 +562,7 @@ def standings(
         row.played += 1
         if game.outcome == "B":
             row.byes += 1
+            meetings[game.player] += [_AT_FLOOR] * bye_opponents
             continue
         row.games += 1
         row.wins += game.outcome == "W"
@@ -507,20 +571,20 @@ def standings(
         meetings[game.player] += list(game.opponents)
 
     def share(p: Hashable) -> Fraction:
-        row = rows.get(p)
+        row = rows.get(p) if p is not _AT_FLOOR else None
         if row is None or not row.played:
-            return OPPONENT_FLOOR
+            return floor
         if tiebreak == OPPONENT_WIN_RATE:
             value = Fraction(row.wins, row.games) if row.games else Fraction(0)
         else:
             best = row.played * max(scoring.win, 1)
             value = Fraction(row.points, best)
-        return max(OPPONENT_FLOOR, value)
+        return max(floor, value)
 
     rng = random.Random(seed)
     for p in sorted(rows, key=repr):
         row = rows[p]
-        row.opponent_parts = [(o, share(o)) for o in meetings[p]]
+        row.opponent_parts = [(None if o is _AT_FLOOR else o, share(o)) for o in meetings[p]]
         row.opponent_score = (
             sum((s for _o, s in row.opponent_parts), Fraction(0)) / len(row.opponent_parts)
             if row.opponent_parts
@@ -536,7 +600,28 @@ def standings(
 def final_order(swiss: Sequence[Hashable], top: Sequence[Hashable], result: TableResult | None) -> list[Hashable]:
     """The event's final places after a top pod: its winner first (players drawn share the top, by their Swiss
     place), then the rest of the top pod by their Swiss place, then everyone else as the Swiss standings left them."""
-    outcomes = result.outcomes(top) if result else {}
-    first = [p for p in swiss if outcomes.get(p) in ("W", "D")]
-    rest_top = [p for p in swiss if p in top and p not in first]
-    return first + rest_top + [p for p in swiss if p not in top]
+    return playoff_order(swiss, [[(top, result)]])
+
+
+def playoff_order(
+    swiss: Sequence[Hashable], stages: Sequence[Sequence[tuple[Sequence[Hashable], TableResult | None]]]
+) -> list[Hashable]:
+    """The final places after a playoff of pods in `stages` (its rounds, first to last; each a list of (seated,
+    result)): the last round's winners first (players drawn share the top, by Swiss place), then the rest of the
+    last round by Swiss place, then each earlier round's players not yet placed, later rounds first, by Swiss place,
+    then everyone else as the Swiss standings left them. With one pod in one round it is `final_order`."""
+    placed: list[Hashable] = []
+    done: set[Hashable] = set()
+    for index, stage in enumerate(reversed(stages)):
+        seated = {p for players, _r in stage for p in players}
+        if index == 0:
+            outcomes: dict[Hashable, str] = {}
+            for players, result in stage:
+                outcomes.update(result.outcomes(players) if result else {})
+            first = [p for p in swiss if outcomes.get(p) in ("W", "D")]
+            placed += first
+            done |= set(first)
+        rest = [p for p in swiss if p in seated and p not in done]
+        placed += rest
+        done |= set(rest)
+    return placed + [p for p in swiss if p not in done]

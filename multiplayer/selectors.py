@@ -1,6 +1,7 @@
 """Reads of multiplayer pod events (docs/multiplayer.md): a round's pods, the player's pod, and the standings."""
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.db.models import Prefetch
 
@@ -81,15 +82,33 @@ class MultiplayerStandingRow:
     registration: Registration
 
 
-def multiplayer_standings(*, event: Event) -> list[MultiplayerStandingRow]:
-    """The Swiss standings of a pod event, best first, with every tiebreaker's parts (engine.standings)."""
-    registrations = {r.pk: r for r in Registration.objects.filter(event=event).select_related("team")}
-    rows = engine.standings(
-        _games(event=event, kind=RoundKind.SWISS),
+def event_convention(*, event: Event) -> engine.Convention:
+    """How the event counts: its points, first tiebreaker, opponent's floor and byes."""
+    return engine.Convention(
         scoring=event_scoring(event=event),
         tiebreak=event.pod_tiebreak,
+        floor=Fraction(event.pod_opponent_floor, 100),
+        byes_at_floor=event.pod_byes_at_floor,
+        label="",
+    )
+
+
+def multiplayer_standings(
+    *, event: Event, convention: engine.Convention | None = None, games: list[engine.Game] | None = None
+) -> list[MultiplayerStandingRow]:
+    """The Swiss standings of a pod event, best first, with every tiebreaker's parts (engine.standings); counted
+    as the event counts (or as `convention` does: compare_standings tries each), over `games` when they are read
+    already."""
+    registrations = {r.pk: r for r in Registration.objects.filter(event=event).select_related("team")}
+    convention = convention or event_convention(event=event)
+    rows = engine.standings(
+        _games(event=event, kind=RoundKind.SWISS) if games is None else games,
+        scoring=convention.scoring,
+        tiebreak=convention.tiebreak,
         seed=event.pk,
         players=registrations,
+        floor=convention.floor,
+        bye_opponents=event.pod_size - 1 if convention.byes_at_floor else 0,
     )
     return [
         MultiplayerStandingRow(standing=row, registration=registrations[row.player])
@@ -109,22 +128,33 @@ def table_history(*, event: Event) -> list[list[int]]:
     return list(tables.values())
 
 
-def multiplayer_final_places(*, event: Event) -> list[Registration]:
-    """The event's final order: the top pod's winner first, then the rest of the top pod, then the Swiss order."""
-    swiss = [row.registration for row in multiplayer_standings(event=event)]
-    top = (
+def multiplayer_swiss_games(*, event: Event) -> list[engine.Game]:
+    """Every final Swiss pod's seats and every Swiss bye, as the engine's Games (read once, counted many ways)."""
+    return _games(event=event, kind=RoundKind.SWISS)
+
+
+def multiplayer_final_places(
+    *, event: Event, convention: engine.Convention | None = None, games: list[engine.Game] | None = None
+) -> list[Registration]:
+    """The event's final order: the playoff's last pod (its winner first, then the rest of it), then each earlier
+    playoff round's players, then the Swiss order (engine.playoff_order)."""
+    swiss = [row.registration for row in multiplayer_standings(event=event, convention=convention, games=games)]
+    stages: dict[int, list[tuple[list[int], engine.TableResult | None]]] = {}
+    for top in (
         MultiplayerTable.objects.filter(round__event=event, round__kind=RoundKind.PLAYOFF)
+        .select_related("round")
         .prefetch_related("seats")
-        .first()
-    )
-    if top is None:
+        .order_by("round__number", "number")
+    ):
+        seated = [s.registration_id for s in sorted(top.seats.all(), key=lambda s: s.position)]
+        result = None
+        if top.state == MultiplayerTableState.FINAL:
+            winners = tuple(s.registration_id for s in top.seats.all() if s.outcome in ("W", "D"))
+            result = engine.TableResult(kind=top.result_kind, players=winners)
+        stages.setdefault(top.round.number, []).append((seated, result))
+    if not stages:
         return swiss
-    seated = [s.registration_id for s in top.seats.all()]
-    result = None
-    if top.state == MultiplayerTableState.FINAL:
-        winners = tuple(s.registration_id for s in top.seats.all() if s.outcome in ("W", "D"))
-        result = engine.TableResult(kind=top.result_kind, players=winners)
-    order = engine.final_order([r.pk for r in swiss], seated, result)
+    order = engine.playoff_order([r.pk for r in swiss], [stages[n] for n in sorted(stages)])
     by_id = {r.pk: r for r in swiss}
     return [by_id[pk] for pk in order]
 

@@ -65,6 +65,8 @@ class EventOutputSerializer(serializers.ModelSerializer):
             "pod_loss_points",
             "pod_bye_points",
             "pod_tiebreak",
+            "pod_opponent_floor",
+            "pod_byes_at_floor",
             "day2_cut_round",
             "day2_cut_kind",
             "day2_cut_threshold",

@@ -62,6 +62,20 @@ class Event(models.Model):
         default=PodTiebreak.OPPONENT_POINTS,
         help_text=_("Multiplayer pods only: after points; then games won, then seat order."),
     )
+    pod_opponent_floor = models.PositiveSmallIntegerField(
+        _("opponent's floor (%)"),
+        default=25,
+        validators=[MaxValueValidator(100)],
+        help_text=_("Multiplayer pods only: the least share each opponent counts for in the opponents' average."),
+    )
+    pod_byes_at_floor = models.BooleanField(
+        _("byes count as opponents at the floor"),
+        default=False,
+        help_text=_(
+            "Multiplayer pods only: a bye adds a pod's worth of opponents at the floor to the opponents' average "
+            "(TopDeck.gg's convention)."
+        ),
+    )
     shared_life = models.PositiveSmallIntegerField(
         _("shared starting life"),
         null=True,

@@ -19,9 +19,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from eventfile.compare import standings_compare
+from eventfile.compare_pods import pod_standings_compare
 from eventfile.importer import event_import
 from eventfile.management.commands.import_event import _load
 from eventfile.mtgodecklistcache import is_cache_document
+from eventfile.topdeck import TopDeckFileError, is_topdeck_document, topdeck_published, topdeck_to_event_file
+from multiplayer.engine import topdeck_convention_on
 from tournaments.models import Event, Registration
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import results_for_event, seeding_ratings, team_names_for_event
@@ -193,6 +196,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, files, event, team_size, **options):
         documents = [_load(file) for file in files]
+        if len(documents) == 1 and is_topdeck_document(documents[0]):
+            self.stdout.write(json.dumps(self._pod_report(documents[0], event), ensure_ascii=False))
+            return
         document = documents[0] if len(documents) == 1 else {"files": documents}
         if not is_cache_document(document):
             raise CommandError(f'{files[0]} is not an MTGODecklistCache event (it needs "Tournament" and "Rounds").')
@@ -211,6 +217,34 @@ class Command(BaseCommand):
             report = self._imported_report(document, team_size, published)
         name = (documents[0].get("Tournament") or {}).get("Name", "")
         self.stdout.write(json.dumps({"event": name, **report}, ensure_ascii=False))
+
+    def _pod_report(self, document: dict, event_id: int | None) -> dict:
+        """A TopDeck.gg pod event: Hydra's standings under each dated convention against the published ones."""
+        try:
+            published = topdeck_published(document)
+        except TopDeckFileError as exc:
+            raise CommandError(f"The file can't be read as a TopDeck.gg event: {exc}") from exc
+        if not published:
+            raise CommandError("The file publishes no standings to compare with.")
+        convention = topdeck_convention_on(topdeck_to_event_file(document)["event"]["date"])
+        name = document.get("tournamentName", "")
+        if event_id is not None:
+            found = Event.objects.filter(pk=event_id).first()
+            if found is None:
+                raise CommandError(f"There is no event {event_id}.")
+            return {"event": name, **pod_standings_compare(event=found, published=published, convention=convention)}
+        report: dict = {}
+        try:
+            with transaction.atomic():
+                user = get_user_model().objects.create(username="compare-standings", is_active=False)
+                imported = event_import(document=document, user=user)
+                report = pod_standings_compare(event=imported, published=published, convention=convention)
+                raise _RollBack
+        except _RollBack:
+            pass
+        except ValidationError as exc:
+            raise CommandError("The file can't be read as an event: " + "; ".join(exc.messages)) from exc
+        return {"event": name, **report}
 
     def _imported_report(self, document: dict, team_size: int | None, published: list) -> dict:
         report: dict = {}
