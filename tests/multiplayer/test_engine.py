@@ -308,3 +308,41 @@ def test_table_pairwise_makes_the_winner_beat_each_loser_and_leaves_losers_uncom
 
     assert table_pairwise([("a", "L"), ("b", "W"), ("c", "L")]) == [("a", "b", "B"), ("b", "c", "A")]
     assert table_pairwise([("a", "D"), ("b", "L"), ("c", "D")]) == [("a", "b", "A"), ("a", "c", "D"), ("b", "c", "B")]
+
+
+def test_a_bye_counts_as_a_pods_worth_of_opponents_at_the_floor_when_the_convention_says_so():
+    """TopDeck's January 2025 form, worked by hand: a wins a pod of four, e has a bye (5 points each). a's opponents
+    lost (0 of 5: floored at 1/5); e's bye counts as three opponents at 1/5. Without the rule e has no opponents."""
+    january = engine.POD_CONVENTIONS["topdeck_2025_01"]
+    games = [Game("a", ("b", "c", "d"), 1, "W")]
+    games += [Game(p, tuple(q for q in "abcd" if q != p), seat, "L") for seat, p in enumerate("bcd", start=2)]
+    games.append(Game("e", (), 0, "B"))
+    by = {r.player: r for r in standings(games, scoring=january.scoring, floor=january.floor, bye_opponents=3)}
+    assert by["e"].points == by["a"].points == 5
+    assert by["e"].opponent_parts == [(None, Fraction(1, 5))] * 3 and by["e"].opponent_score == Fraction(1, 5)
+    assert by["a"].opponent_score == Fraction(1, 5)
+    assert by["a"].rank == 1 and by["e"].rank == 2  # equal tiebreaker: a won a pod
+    plain = {r.player: r for r in standings(games, scoring=january.scoring, floor=january.floor)}
+    assert plain["e"].opponent_parts == [] and plain["e"].opponent_score == 0
+    with pytest.raises(TableError):
+        standings(games, scoring=january.scoring, floor=Fraction(3, 2))
+
+
+def test_topdeck_forms_are_chosen_by_the_events_date():
+    assert engine.topdeck_convention_on("2024-06-01") == "topdeck_2025_01"
+    assert engine.topdeck_convention_on("2025-02-14") == "topdeck_2025_01"
+    assert engine.topdeck_convention_on("2025-11-20") == "topdeck_2025_late"
+
+
+def test_a_top_10_of_pods_places_the_final_pod_then_the_first_rounds_pods_by_swiss_place():
+    swiss = [f"s{n}" for n in range(1, 13)]
+    first_round = [
+        (["s3", "s6", "s7", "s10"], TableResult(WIN, ("s6",))),
+        (["s4", "s5", "s8", "s9"], TableResult(WIN, ("s9",))),
+    ]
+    final = [(["s1", "s2", "s6", "s9"], TableResult(WIN, ("s9",)))]
+    assert engine.playoff_order(swiss, [first_round, final]) == [
+        "s9", "s1", "s2", "s6", "s3", "s4", "s5", "s7", "s8", "s10", "s11", "s12",
+    ]  # fmt: skip
+    # Not played yet: the playoff's players first, by Swiss place.
+    assert engine.playoff_order(swiss, [[(["s1", "s2", "s3", "s4"], None)]]) == swiss

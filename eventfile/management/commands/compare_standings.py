@@ -1,5 +1,6 @@
 """`python manage.py compare_standings FILE [FILE ...] [--event ID] [--team-size N]`: Hydra's standings of an
-MTGODecklistCache event against the standings the event published. The last line printed is one JSON object
+MTGODecklistCache event (or of a TopDeck.gg pod event: eventfile/compare_pods.py) against the standings the event
+published. The last line printed is one JSON object
 (eventfile/compare.py).
 
 Figures are compared at the file's published precision, and each difference names the convention that explains

@@ -25,7 +25,8 @@ class Command(BaseCommand):
     help = (
         "Import an event from its JSON document (as written by export_event or GET /api/v1/events/ID/export), or a "
         "finished MTGO or Melee event in MTGODecklistCache JSON: an individual event, or with --team-size a team "
-        "event from one file or one file per seat (in seat order). Warnings (what a file had to be read as, or "
+        "event from one file or one file per seat (in seat order), or a finished TopDeck.gg pod event (its API's "
+        "tournament JSON) as a multiplayer pod event. Warnings (what a file had to be read as, or "
         "doesn't add up) are printed to standard error."
     )
 
