@@ -625,3 +625,60 @@ def playoff_order(
         placed += rest
         done |= set(rest)
     return placed + [p for p in swiss if p not in done]
+
+
+# --- Playoffs of pods (issue 50) ---------------------------------------------------------------------------------------
+
+# Each playoff a pod event may end with, as its stages: (pods, seeds straight to the next stage). Top 4: one pod.
+# Top 10 (TopDeck's): seeds 1 and 2 wait in the final pod, seeds 3 to 10 play two pods whose winners join them. Top
+# 16: four pods, their winners play the final pod. Top 40: ten pods, their ten winners play a Top 10.
+PLAYOFF_PLANS: dict[int, tuple[tuple[int, int], ...]] = {
+    4: ((1, 0),),
+    10: ((2, 2), (1, 0)),
+    16: ((4, 0), (1, 0)),
+    40: ((10, 0), (2, 2), (1, 0)),
+}
+POD_TOP_CUTS = tuple(PLAYOFF_PLANS)
+PLAYOFF_POD = 4
+
+
+def playoff_stage_seat(entrants: Sequence[Hashable], *, pods: int, straight: int) -> tuple[list[list[Hashable]], list]:
+    """One playoff stage: `entrants` best Swiss seed first; the first `straight` wait for the next stage, the rest
+    are dealt into `pods` pods of four by snake order (pod 1 gets seeds 1, 2P, 2P+1 ...: each pod as strong as the
+    next), each pod seated best seed first. (pods, the players straight through.) TableError when they don't fill
+    the pods."""
+    rest = list(entrants[straight:])
+    if len(rest) != pods * PLAYOFF_POD:
+        raise TableError(
+            _("This playoff round seats %(need)d players in pods of four; %(have)d are in it.")
+            % {"need": pods * PLAYOFF_POD + straight, "have": len(entrants)}
+        )
+    tables: list[list[Hashable]] = [[] for _ in range(pods)]
+    for index, player in enumerate(rest):
+        row, column = divmod(index, pods)
+        tables[column if row % 2 == 0 else pods - 1 - column].append(player)
+    return tables, list(entrants[:straight])
+
+
+def playoff_advancing(seated: Sequence[Hashable], result: TableResult, swiss: Sequence[Hashable]) -> Hashable:
+    """Who goes on from a playoff pod: its winner; after a draw (or time), the best Swiss seed among the players who
+    drew, as a playoff must send one player on."""
+    outcomes = result.outcomes(seated)
+    winners = [p for p in seated if outcomes.get(p) in ("W", "D")] or list(seated)
+    rank = {p: i for i, p in enumerate(swiss)}
+    return min(winners, key=lambda p: rank.get(p, len(rank)))
+
+
+def playoff_entrants(
+    swiss: Sequence[Hashable], *, top_cut: int, played: Sequence[Sequence[tuple[Sequence[Hashable], TableResult]]]
+) -> list[Hashable]:
+    """The players of the next playoff stage, best Swiss seed first, after the stages `played` (each a list of
+    (seated, final result)): the first `top_cut` of the Swiss order, then each stage's straight seeds and pod
+    winners."""
+    plan = PLAYOFF_PLANS[top_cut]
+    entrants = list(swiss[:top_cut])
+    rank = {p: i for i, p in enumerate(swiss)}
+    for (_pods, straight), stage in zip(plan, played, strict=False):
+        going = entrants[:straight] + [playoff_advancing(seated, result, swiss) for seated, result in stage]
+        entrants = sorted(going, key=lambda p: rank.get(p, len(rank)))
+    return entrants

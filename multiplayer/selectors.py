@@ -133,6 +133,25 @@ def multiplayer_swiss_games(*, event: Event) -> list[engine.Game]:
     return _games(event=event, kind=RoundKind.SWISS)
 
 
+def playoff_played(*, event: Event) -> list[list[tuple[list[int], engine.TableResult]]]:
+    """The playoff rounds played so far, first to last, each its pods with a final result as (seated in seat order,
+    result) (engine.playoff_entrants)."""
+    stages: dict[int, list[tuple[list[int], engine.TableResult]]] = {}
+    for table in (
+        MultiplayerTable.objects.filter(
+            round__event=event, round__kind=RoundKind.PLAYOFF, state=MultiplayerTableState.FINAL
+        )
+        .select_related("round")
+        .prefetch_related("seats")
+        .order_by("round__number", "number")
+    ):
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        winners = tuple(s.registration_id for s in seats if s.outcome in ("W", "D"))
+        result = engine.TableResult(kind=table.result_kind, players=winners)
+        stages.setdefault(table.round.number, []).append(([s.registration_id for s in seats], result))
+    return [stages[n] for n in sorted(stages)]
+
+
 def multiplayer_final_places(
     *, event: Event, convention: engine.Convention | None = None, games: list[engine.Game] | None = None
 ) -> list[Registration]:

@@ -17,7 +17,7 @@ from common.refusals import NotAllowed, NotFound, Refusal
 from common.textlist import text_list
 from multiplayer import engine
 from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
-from multiplayer.selectors import table_history, multiplayer_standings
+from multiplayer.selectors import multiplayer_standings, playoff_played, table_history
 from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
@@ -29,8 +29,6 @@ from tournaments.services.events import event_finish
 from tournaments.services.locks import event_lock
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
-
-TOP_TABLE_SIZE = 4
 
 
 def _require_multiplayer(event: Event) -> None:
@@ -95,20 +93,35 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
         )
     number = 1 if last is None else last.number + 1
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
-    if last is not None and last.kind == RoundKind.PLAYOFF:
+    plan = engine.PLAYOFF_PLANS.get(event.top_cut, ())
+    played = playoff_played(event=event)
+    if played and len(played) >= len(plan):
         raise StateConflict(_("The top pod has been played: the event is over."))
     active = _active(event=event, number=number)
     if number > event.swiss_rounds:
-        if event.top_cut != TOP_TABLE_SIZE:
+        if not plan:
             raise StateConflict(_("All %(n)d rounds are paired. Finish the event.") % {"n": event.swiss_rounds})
         standing = [row.registration.pk for row in multiplayer_standings(event=event) if row.registration.pk in active]
+        pods, straight = plan[len(played)]
         try:
-            top = engine.top_table(standing, size=TOP_TABLE_SIZE)
+            if len(standing) < event.top_cut:
+                raise engine.TableError(
+                    _("The top %(n)d needs %(n)d players still in; %(have)d are.")
+                    % {"n": event.top_cut, "have": len(standing)}
+                )
+            entrants = engine.playoff_entrants(standing, top_cut=event.top_cut, played=played)
+            tables, _straight = engine.playoff_stage_seat(entrants, pods=pods, straight=straight)
         except engine.TableError as exc:
             raise StateConflict(str(exc)) from None
-        round_ = _write_round(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, tables=[top], byes=[])
+        round_ = _write_round(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, tables=tables, byes=[])
         event.status = EventStatus.TOP_CUT
-        action, message = LogAction.TOP_CUT_PAIRED, LogText(gettext_lazy("Top pod seated."))
+        action = LogAction.TOP_CUT_PAIRED
+        if len(played) + 1 == len(plan):
+            message = LogText(gettext_lazy("Top pod seated."))
+        else:
+            message = LogText(
+                gettext_lazy("Playoff round %(n)d seated: %(pods)d pods."), {"n": len(played) + 1, "pods": pods}
+            )
     else:
         if len(active) < engine.MIN_POD:
             raise Refusal(_("At least three players are needed to seat a pod (%(n)d active).") % {"n": len(active)})
@@ -185,9 +198,13 @@ def _account(by):
 
 
 def _after_final(*, table: MultiplayerTable) -> None:
-    """A final result of the top pod finishes the event."""
-    if table.round.kind == RoundKind.PLAYOFF and not _open_tables(table.round):
-        event_finish(event=table.round.event)
+    """A final result of the top pod (the playoff's last round) finishes the event."""
+    if table.round.kind != RoundKind.PLAYOFF or _open_tables(table.round):
+        return
+    event = table.round.event
+    stages = len(engine.PLAYOFF_PLANS.get(event.top_cut, ((1, 0),)))
+    if Round.objects.filter(event=event, kind=RoundKind.PLAYOFF).count() >= stages:
+        event_finish(event=event)
 
 
 @transaction.atomic

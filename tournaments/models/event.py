@@ -187,7 +187,7 @@ class Event(models.Model):
     top_cut = models.PositiveSmallIntegerField(
         _("top cut"),
         default=0,
-        choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8"), (16, "16"), (32, "32")],
+        choices=[(0, _("None")), (2, "2"), (4, "4"), (8, "8"), (10, "10"), (16, "16"), (32, "32"), (40, "40")],
     )
     bracket_seeding = models.CharField(
         _("event structure"),
@@ -305,7 +305,7 @@ class Event(models.Model):
             ),
             models.CheckConstraint(
                 # A single-elimination event stores its bracket's size there once seeded (64, 128 ...).
-                condition=Q(top_cut__in=[0, 2, 4, 8, 16, 32]) | ~Q(bracket_seeding=""),
+                condition=Q(top_cut__in=[0, 2, 4, 8, 10, 16, 32, 40]) | ~Q(bracket_seeding=""),
                 name="event_top_cut_choice",
                 violation_error_message=_("The top cut is 0, 2, 4, 8, 16 or 32 teams."),
             ),

@@ -129,9 +129,17 @@ def _phase_plan_problems(*, event: Event) -> dict[str, str]:
     return errors
 
 
+# Top cuts only a playoff of pods has (multiplayer.engine.PLAYOFF_PLANS); 4 and 16 are brackets' sizes too.
+POD_TOP_CUTS = (4, 10, 16, 40)
+POD_ONLY_TOP_CUTS = (10, 40)
+
+
 def _pod_problems(*, event: Event) -> dict[str, str]:
-    """Multiplayer pods (docs/multiplayer.md): individuals, constructed, pods of 3 to 5, and a top pod of 4 or none."""
+    """Multiplayer pods (docs/multiplayer.md): individuals, constructed, pods of 3 to 5, and a playoff of pods (top 4,
+    10, 16 or 40) or none."""
     if not event.is_multiplayer:
+        if event.top_cut in POD_ONLY_TOP_CUTS:
+            return {"top_cut": _("A top 10 or top 40 is a playoff of pods: multiplayer pod events only.")}
         return {}
     errors: dict[str, str] = {}
     if event.team_size != 1:
@@ -140,8 +148,8 @@ def _pod_problems(*, event: Event) -> dict[str, str]:
         errors["format_kind"] = _("Multiplayer pods are played with constructed decks (Commander).")
     if event.pod_size not in (3, 4, 5):
         errors["pod_size"] = _("A pod seats 3 to 5 players.")
-    if event.top_cut not in (0, 4):
-        errors["top_cut"] = _("Multiplayer pods end with a top pod of 4 players or none.")
+    if event.top_cut not in (0, *POD_TOP_CUTS):
+        errors["top_cut"] = _("Multiplayer pods end with a playoff of pods (top 4, 10, 16 or 40) or none.")
     if event.pod_win_points < max(event.pod_draw_points, event.pod_loss_points):
         errors["pod_win_points"] = _("A win is worth at least as much as a draw or a loss.")
     return errors
