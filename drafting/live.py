@@ -13,7 +13,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 
+from common.polls import poll_tokens_renew
 from drafting.core import KINDS, POD, TABLE, DraftKind
+from tournaments.polltokens import drafts_token
 
 logger = logging.getLogger("drafting.live")
 
@@ -51,6 +53,7 @@ def _receiver(kind: DraftKind):
     def publish_on_commit(sender, instance, **kwargs) -> None:
         draft_id, version = instance.pk, instance.version
         transaction.on_commit(lambda: draft_publish(kind=kind, draft_id=draft_id, version=version))
+        poll_tokens_renew(drafts_token(instance.event_id))  # the watched pages that show a draft's state
 
     return publish_on_commit
 
