@@ -3,6 +3,7 @@ are keyed by, and what renews them. Every change of an event's scoreboards goes 
 renews the event's tokens (services/scoreboard.py); the receivers below renew what changes without it: the event's
 own row (its settings, status, visibility), and a person's seats and invitations (what My events lists)."""
 
+from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
@@ -56,10 +57,20 @@ def _event_saved(sender, instance: Event, **kwargs) -> None:
 @receiver(post_save, sender=Seat, dispatch_uid="tournaments.polltokens.seat_saved")
 @receiver(post_delete, sender=Seat, dispatch_uid="tournaments.polltokens.seat_deleted")
 def _seat_changed(sender, instance: Seat, **kwargs) -> None:
-    user_id = Player.objects.filter(pk=instance.player_id).values_list("user_id", flat=True).first()
-    if user_id is not None:
-        poll_tokens_renew(user_token(user_id))
     event_tokens_renew(event_id=instance.event_id)
+    player = instance._state.fields_cache.get("player")
+    if player is not None:  # most seats are written with their player at hand: no query
+        if player.user_id is not None:
+            poll_tokens_renew(user_token(player.user_id))
+        return
+    player_id = instance.player_id
+
+    def renew() -> None:  # after the commit, outside the writing transaction
+        user_id = Player.objects.filter(pk=player_id).values_list("user_id", flat=True).first()
+        if user_id is not None:
+            poll_tokens_renew(user_token(user_id))
+
+    transaction.on_commit(renew)
 
 
 @receiver(post_save, sender=SeatInvitation, dispatch_uid="tournaments.polltokens.invitation_saved")
