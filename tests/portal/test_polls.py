@@ -176,3 +176,28 @@ def test_pod_pages_poll_304_until_their_event_changes(db, page, django_capture_o
         table_result_report(table=table, by=player, kind="win", players=[table.seats.first().registration_id])
     fresh = _poll(phone, url, etag)
     assert fresh.status_code == 200 and fresh["ETag"] != etag
+
+
+def test_poll_after_the_cache_lost_everything_renders_and_is_kept_again(scene):
+    """Redis restarted (or the scope and tokens expired): the poll is answered in full, never wrongly 304, and the
+    next one is 304 again."""
+    from django.core.cache import cache
+
+    phone = _phone(scene.alice)
+    url = reverse("portal:match", args=[scene.match.pk])
+    etag = _first(phone, url)["ETag"]
+    session = {key: value for key, value in phone.session.items()}
+    cache.clear()
+    assert phone.session.items() and dict(phone.session.items()) == session  # cached_db: the session stays
+    again = _poll(phone, url, etag)
+    assert again.status_code == 200 and again["X-Hydra-Poll"] == "render"
+    assert _poll(phone, url, again["ETag"]).status_code == 304
+
+
+def test_poll_of_the_live_region_by_htmx_is_its_own_answer(scene):
+    phone = _phone(scene.alice)
+    url = reverse("portal:home") + "?partial=1"
+    plain = _first(phone, url)["ETag"]
+    htmx = _poll(phone, url, plain, HTTP_HX_REQUEST="true")
+    assert htmx.status_code == 200 and htmx["ETag"] != plain
+    assert _poll(phone, url, htmx["ETag"], HTTP_HX_REQUEST="true").status_code == 304
