@@ -11,9 +11,12 @@ import logging
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models.signals import post_save
+from django.db.models.signals import post_delete, post_save
 
+from common.polls import poll_tokens_renew
 from drafting.core import KINDS, POD, TABLE, DraftKind
+from drafting.models import EventTimer
+from tournaments.polltokens import drafts_token
 
 logger = logging.getLogger("drafting.live")
 
@@ -51,6 +54,7 @@ def _receiver(kind: DraftKind):
     def publish_on_commit(sender, instance, **kwargs) -> None:
         draft_id, version = instance.pk, instance.version
         transaction.on_commit(lambda: draft_publish(kind=kind, draft_id=draft_id, version=version))
+        poll_tokens_renew(drafts_token(instance.event_id))  # the watched pages that show a draft's state
 
     return publish_on_commit
 
@@ -58,3 +62,11 @@ def _receiver(kind: DraftKind):
 _receivers = {kind.name: _receiver(kind) for kind in KINDS}  # kept referenced: signals hold weak references
 for _kind in KINDS:
     post_save.connect(_receivers[_kind.name], sender=_kind.model, dispatch_uid=f"drafting.live.publish_{_kind.name}")
+
+
+def _timer_changed(sender, instance, **kwargs) -> None:
+    poll_tokens_renew(drafts_token(instance.event_id))  # the call page's state (drafting/views/paper.py)
+
+
+post_save.connect(_timer_changed, sender=EventTimer, dispatch_uid="drafting.live.timer_saved")
+post_delete.connect(_timer_changed, sender=EventTimer, dispatch_uid="drafting.live.timer_deleted")

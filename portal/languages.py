@@ -31,13 +31,12 @@ class PersonLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         chosen = None
         user = getattr(request, "user", None)
-        if (
-            settings.LANGUAGE_COOKIE_NAME not in request.COOKIES
-            and user is not None
-            and user.is_authenticated
-            and not request.path.startswith("/api/")
-        ):
+        if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES and not request.path.startswith("/api/"):
+            # The session first: a person who chose no language costs no look-up of their account (a poll answered
+            # 304 by common/polls.py reads no database at all).
             chosen = language_supported(request.session.get(SESSION_KEY))
+            if chosen and not (user is not None and user.is_authenticated):
+                chosen = None
             if chosen and chosen != request.LANGUAGE_CODE:
                 translation.activate(chosen)
                 request.LANGUAGE_CODE = chosen

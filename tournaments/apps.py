@@ -8,7 +8,7 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self):
-        from tournaments import rights  # noqa: F401  (registers the object permissions with django-rules)
+        from tournaments import polltokens, rights  # noqa: F401  (the poll tokens' receivers; the object permissions)
         from tournaments.services.daytwo import day2_cut_listener_register
         from tournaments.services.phases import phase_reseat_after_cut
 

@@ -52,6 +52,10 @@ INSTALLED_APPS = [
     "notifications",
 ]
 
+# Sessions are read from the cache (Redis) and written through to the database: a signed-in poll answered 304
+# (common/polls.py) then needs no database query at all (issue 54).
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.ContentSecurityPolicyMiddleware",

@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.params import plain_int
+from common.polls import poll_scope, polled
 from drafting import called
 from drafting.booster import DECK_BUILDING_MINUTES
 from drafting.core import DraftRefused
@@ -46,6 +47,7 @@ from drafting.services.paper import (
 from tournaments.doors import event_permission_required
 from tournaments.enums import FormatKind
 from tournaments.models import Event
+from tournaments.polltokens import drafts_token, event_token
 from tournaments.rights import may_run_event, may_run_timers, may_see_event
 
 PACK_SIZES = (15, 14, 13, 12, 16)
@@ -205,10 +207,14 @@ def called_page(request: HttpRequest, event: Event) -> HttpResponse:
     return response
 
 
+@polled
 @require_GET
 @event_permission_required(may_see_event)
 def called_state(request: HttpRequest, event: Event) -> JsonResponse:
-    """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses."""
+    """The event's timers as JSON (schedule, stopwatch, server time), for the call page's check for pauses. A
+    signed-in phone's poll is answered 304 while no timer, table or pod of the event changed (common/polls.py):
+    the page counts from the schedule and takes the server's time from the answer's Date header."""
+    poll_scope(request, event_token(event.pk), drafts_token(event.pk))
     table = plain_int(request.GET.get("table"), max_digits=12)
     pod = plain_int(request.GET.get("pod"), max_digits=12)
     response = JsonResponse(
@@ -219,5 +225,5 @@ def called_state(request: HttpRequest, event: Event) -> JsonResponse:
             pod_ids=[pod] if pod is not None else None,
         )
     )
-    response["Cache-Control"] = "no-store"
+    response["Cache-Control"] = "no-store"  # a signed-in viewer's answer is tagged "private, no-cache" by polled
     return response

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from common.conditional import cached_page, not_modified, page_etag
+from common.polls import poll_scope, polled
 from common.refusals import NotFound
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
@@ -26,6 +27,7 @@ from sealed.selectors import sealed_real_product
 from sealed.services import sealed_real_product_instead
 from tournaments.enums import EventStatus, FormatKind, RoundKind
 from tournaments.models import Event
+from tournaments.polltokens import event_token
 from tournaments.rights import may_run_event, may_see_event
 from tournaments.selectors.events import my_registration_ids
 from tournaments.selectors.placements import placements_for_event
@@ -38,7 +40,9 @@ from portal.views._common import live_render, offered_to_floor
 
 
 def _event_page(request: HttpRequest, pk: int, *extra_etag_parts):
-    """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it."""
+    """(event, etag, 304 response or None) for a public event page; Http404 if the viewer may not see it. A
+    signed-in viewer's polls are answered by common.polls (the view is `polled`), an anonymous one's by the floor."""
+    poll_scope(request, event_token(pk))
     event = selectors.event_for_viewer(pk=pk, user=request.user)
     etag = page_etag(request, event.pk, event.version, event.status, *extra_etag_parts)
     return event, etag, not_modified(request, etag) or offered_to_floor(cached_page(request, etag), event)
@@ -117,6 +121,7 @@ def _final_placings(event) -> list[tuple]:
     return [(p, names.get(p.team, "?")) for p in placements_for_event(event=event)]
 
 
+@polled
 @require_GET
 def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> HttpResponse:
     event, etag, cached = _event_page(request, pk)
@@ -164,6 +169,7 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
     return live_render(request, "portal/pairings.html", context, etag=etag, floor=event)
 
 
+@polled
 @require_GET
 def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     # After a Day 2 cut, ?show=advanced or ?show=not_advanced lists only those (each its own cached page).
@@ -193,6 +199,7 @@ def event_standings(request: HttpRequest, pk: int) -> HttpResponse:
     return live_render(request, "portal/standings.html", context, etag=etag, floor=event)
 
 
+@polled
 @require_GET
 def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
     event, etag, cached = _event_page(request, pk)

@@ -6,17 +6,24 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from common.conditional import not_modified, page_etag
+from common.polls import poll_scope, polled
 from drafting.selectors.tables import draft_tables_for_user
 from portal import selectors
+from tournaments.polltokens import drafts_token, event_token, user_token
 from tournaments.selectors.placeholders import invitations_pending_for
 from portal.views._common import is_partial, live_render
 
 
+@polled
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """Signed in: my events. Otherwise: the public events."""
+    """Signed in: my events. Otherwise: the public events. A signed-in poll is answered 304 while none of the
+    person's events, seats, invitations or draft tables changed (common/polls.py)."""
     if not request.user.is_authenticated:
         return events(request)
+    poll_scope(request, user_token(request.user.pk))  # first: a new seat renews it, so the list below is current
+    event_ids = selectors.my_event_ids(user=request.user)
+    poll_scope(request, *(event_token(e) for e in event_ids), *(drafts_token(e) for e in event_ids))
     invitations = list(invitations_pending_for(user=request.user))
     etag = page_etag(
         request,

@@ -10,11 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from common.conditional import poll_seconds
+from common.polls import poll_scope, polled
 from drafting.models import DraftStatus
 from drafting.selectors.tables import draft_table_for_match
 from portal import selectors
 from portal.forms import DisputeForm, report_form_for
 from tournaments.enums import ResultState
+from tournaments.polltokens import drafts_token, event_wide_token, match_event_id, match_token
 from tournaments.services.results import (
     NotYourMatch,
     team_match_confirm,
@@ -57,9 +59,15 @@ def _match_page(request, view, *, report_form=None, dispute_form=None, status=20
     return render(request, "portal/match.html", context, status=status)
 
 
+@polled
 @login_required
 @require_GET
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The match for its players; a poll is answered 304 while nothing it shows changed (common/polls.py): its own
+    result, the rest of the event but other matches' results (the round, clock, announcements), its draft."""
+    event_id = match_event_id(match_id=pk)
+    if event_id is not None:
+        poll_scope(request, event_wide_token(event_id), match_token(pk), drafts_token(event_id))
     return _match_page(request, selectors.match_for_member(pk=pk, user=request.user))
 
 

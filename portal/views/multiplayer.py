@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from common.polls import poll_scope, polled
 from common.refusals import NotFound
 from multiplayer.models import MultiplayerResultKind, MultiplayerTable, MultiplayerTableState
 from multiplayer.selectors import (
@@ -22,6 +23,7 @@ from multiplayer.selectors import (
     tables_latest_round,
 )
 from multiplayer.services import table_result_confirm, table_result_report
+from tournaments.polltokens import event_token
 from tournaments.rights import may_report_for_table, may_run_event
 from tournaments.selectors.events import event_for_viewer, my_registration_ids
 
@@ -77,9 +79,14 @@ def _table_page(
     )
 
 
+@polled
 @login_required
 @require_GET
 def table_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pod for its players; a poll is answered 304 while its event is unchanged (common/polls.py)."""
+    event_id = MultiplayerTable.objects.filter(pk=pk).values_list("round__event_id", flat=True).first()
+    if event_id is not None:
+        poll_scope(request, event_token(event_id))
     return _table_page(request, _table_for_player(request, pk))
 
 
@@ -119,9 +126,11 @@ def table_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("portal:table", pk=pk)
 
 
+@polled
 @require_GET
 def event_tables(request: HttpRequest, pk: int) -> HttpResponse:
     """The current round's pods (the viewer's own pod linked), the byes, and the standings of a pod event."""
+    poll_scope(request, event_token(pk))
     event = event_for_viewer(pk=pk, user=request.user)
     if not event.is_multiplayer:
         raise Http404("Not a pod event.")

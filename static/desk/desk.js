@@ -15,6 +15,8 @@
         var serverNow = Date.parse(el.dataset.serverNow || "");
         el.dataset.offset = isNaN(serverNow) ? "0" : String(serverNow - Date.now());
       }
+      // A fresh Date header's offset (hydra.js) beats the page's own: the page may be a copy revalidated by a 304.
+      if (typeof window.hydraServerOffset === "number") { el.dataset.offset = String(window.hydraServerOffset); }
       var ends = Date.parse(el.dataset.clockEnds);
       if (isNaN(ends)) { return; }
       var left = Math.max(0, Math.ceil((ends - (Date.now() + Number(el.dataset.offset))) / 1000));

@@ -40,14 +40,63 @@
   // Live pages (portal.conditional) poll with ?partial=1; the browser revalidates with If-None-Match and, on a 304,
   // hands htmx its cached copy. An answer with the ETag the region already shows changes nothing: don't swap it, so
   // focus, scroll position and screen readers aren't disturbed.
+  // Polls say which copy they hold (If-None-Match, the ETag last answered for that address): a signed-in phone's
+  // watched pages answer 304 from the cache while nothing they show changed (common/polls.py, docs/deploy.md
+  // "Polling"). A 304 or the same ETag swaps nothing. A 503 (the server full) pauses the polls for its Retry-After.
+  var etags = {};
+  var pausedUntil = 0;
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb !== "get") { return; }
+    var held = etags[event.detail.path];
+    if (held) { event.detail.headers["If-None-Match"] = held; }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    var polling = elt && elt.getAttribute && /every /.test(elt.getAttribute("hx-trigger") || "");
+    if (polling && Date.now() < pausedUntil) { event.preventDefault(); }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !xhr.getResponseHeader) { return; }
+    serverTime(xhr.getResponseHeader("Date"));
+    var etag = xhr.getResponseHeader("ETag");
+    var path = event.detail.requestConfig && event.detail.requestConfig.path;
+    if (etag && path && (xhr.status === 200 || xhr.status === 304)) { etags[path] = etag; }
+    if (xhr.status === 503) {
+      var wait = parseInt(xhr.getResponseHeader("Retry-After") || "", 10);
+      pausedUntil = Date.now() + 1000 * (isNaN(wait) ? 10 : Math.min(Math.max(wait, 1), 300));
+    }
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     var xhr = event.detail.xhr;
+    if (xhr && xhr.status === 304) {
+      event.detail.shouldSwap = false;
+      event.detail.isError = false;
+      return;
+    }
     var etag = xhr && xhr.getResponseHeader ? xhr.getResponseHeader("ETag") : null;
     if (etag && target && target.dataset && target.dataset.etag === etag) {
       event.detail.shouldSwap = false;
     }
   });
+  // The round clock is counted on the phone from its end (desk.js), never polled each second. A page may be a copy
+  // revalidated with a 304, so its data-server-now can be old: the offset to the server's clock is taken from a
+  // fresh Date header instead, of every poll's answer and, where a clock runs, of one HEAD of a static file.
+  function serverTime(header) {
+    var at = Date.parse(header || "");
+    // Date has whole seconds: +500 ms is the middle of the second the server was in.
+    if (!isNaN(at)) { window.hydraServerOffset = at + 500 - Date.now(); }
+  }
+  function measureServerTime() {
+    if (!window.fetch || !document.querySelector("[data-clock-ends]")) { return; }
+    var script = document.querySelector("script[src*='hydra']");
+    if (!script) { return; }
+    fetch(script.src, {method: "HEAD", cache: "no-store"}).then(function (answer) {
+      serverTime(answer.headers.get("Date"));
+    }).catch(function () { /* the page's data-server-now stands */ });
+  }
+  document.addEventListener("DOMContentLoaded", measureServerTime);
   // The live draft: a card is picked with two taps (choose, then confirm; the server records only the second). When
   // the pack on the table changes, taps are ignored for a moment so a tap meant for the old pack picks nothing.
   var PICK_GUARD_MS = 700;

@@ -25,13 +25,27 @@ function kept(key, page) {
   });
 }
 
+// A page answered 503 (the server full: config/errors.py) is asked again after its Retry-After, a few times, before
+// the phone shows the 503 page: the venue's burst passes in seconds.
+var RETRIES = 3;
+var LONGEST_WAIT_MS = 30000;
+function fetchRetrying(request, left) {
+  return fetch(request).then(function (response) {
+    var wait = 1000 * parseInt(response.headers.get("Retry-After") || "", 10);
+    if (response.status !== 503 || left <= 0 || isNaN(wait) || wait > LONGEST_WAIT_MS) { return response; }
+    return new Promise(function (resolve) { setTimeout(resolve, Math.max(wait, 500)); }).then(function () {
+      return fetchRetrying(request, left - 1);
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
   var page = request.mode === "navigate";
   if (!page && url.pathname.indexOf("/static/") !== 0) { return; }
-  event.respondWith(fetch(request).then(function (response) {
+  event.respondWith(fetchRetrying(request, page ? RETRIES : 0).then(function (response) {
     if (response.ok && !url.searchParams.has("partial")) {
       var copy = response.clone();
       caches.open(CACHE).then(function (cache) { cache.put(page ? url.pathname : request, copy); });

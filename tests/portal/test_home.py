@@ -63,13 +63,16 @@ def test_home_links_my_draft_table(scene, client):
     assert reverse("drafting:table", args=[table.pk]) not in login_client(client, scene.bob).get("/").text
 
 
-def test_home_polls_with_an_etag_and_answers_304_until_something_changes(scene, client):
+def test_home_polls_with_an_etag_and_answers_304_until_something_changes(
+    scene, client, django_capture_on_commit_callbacks
+):
     login_client(client, scene.alice)
     first = client.get("/?partial=1")
     assert first.status_code == 200 and first.text.lstrip().startswith("<div")
     etag = first["ETag"]
     assert client.get("/?partial=1", HTTP_IF_NONE_MATCH=etag).status_code == 304
-    team_match_report(match=scene.match, user=scene.bob, seats=GAMES)
+    with django_capture_on_commit_callbacks(execute=True):  # the poll tokens are renewed after the commit
+        team_match_report(match=scene.match, user=scene.bob, seats=GAMES)
     changed = client.get("/?partial=1", HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
 

@@ -178,7 +178,7 @@ def team_match_report(
         before=before,
         message=gettext_lazy("%(round)s, table %(table)d: result %(result)s reported."),
     )
-    event_bump_version(event_id=match.round.event_id)
+    event_bump_version(event_id=match.round.event_id, matches=(match.pk,))
     return match
 
 
@@ -223,7 +223,7 @@ def team_match_confirm(*, match: TeamMatch, user) -> TeamMatch:
         before=before,
         message=gettext_lazy("%(round)s, table %(table)d: result %(result)s confirmed."),
     )
-    event_bump_version(event_id=match.round.event_id)
+    event_bump_version(event_id=match.round.event_id, matches=(match.pk,))
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
 
@@ -249,7 +249,7 @@ def team_match_dispute(*, match: TeamMatch, user, note: str = "") -> TeamMatch:
         extra={"note": match.dispute_note},
         message=gettext_lazy("%(round)s, table %(table)d: result %(result)s disputed: %(note)s"),
     )
-    event_bump_version(event_id=match.round.event_id)
+    event_bump_version(event_id=match.round.event_id, matches=(match.pk,))
     return match
 
 
@@ -279,7 +279,7 @@ def team_match_correct_report(
         before=before,
         message=gettext_lazy("%(round)s, table %(table)d: the report was corrected to %(result)s."),
     )
-    event_bump_version(event_id=match.round.event_id)
+    event_bump_version(event_id=match.round.event_id, matches=(match.pk,))
     return match
 
 
@@ -324,7 +324,7 @@ def team_match_record_final(
         if match.round.kind == RoundKind.SWISS:
             # A result the Day 2 cut was made from: the cut follows it while Day 2 isn't paired.
             event_day2_cut_after_correction(event=match.round.event, round_number=match.round.number, user=user)
-    event_bump_version(event_id=match.round.event_id)
+    event_bump_version(event_id=match.round.event_id, matches=(match.pk,))
     domain_event_send(event_id=match.round.event_id, kind=DomainEvent.RESULT_FINAL, match=match.pk)
     return match
 

@@ -10,14 +10,18 @@ from django.utils.translation import gettext as _
 from common.textlist import text_list
 from tournaments.enums import COUNTING_STATES, EventStatus
 from tournaments.models import Event, Round
+from tournaments.polltokens import event_tokens_renew
 from tournaments.services.errors import ResultsMissing, StateConflict
 from tournaments.signals import scoreboard_changed_send
 
 
-def event_bump_version(*, event_id: int) -> None:
+def event_bump_version(*, event_id: int, matches: tuple[int, ...] = ()) -> None:
     """Mark the event's scoreboards as changed: pairings, results, registrations and drops all call this, and
-    the API's ETags and the live pages follow Event.version."""
+    the API's ETags and the live pages follow Event.version. After the commit it renews the event's poll tokens
+    (tournaments/polltokens.py); `matches` says the change concerns only those matches' results, so the pages of
+    the other matches keep answering their polls 304."""
     Event.objects.filter(pk=event_id).update(version=F("version") + 1)
+    event_tokens_renew(event_id=event_id, matches=matches)
     scoreboard_changed_send(event_id=event_id)
 
 
