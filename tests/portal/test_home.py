@@ -141,7 +141,8 @@ def test_home_shows_the_round_clock_and_the_announcements_of_my_events(scene, cl
     round_clock_start(round_=scene.round, by=scene.organizer, seconds=50 * 60)
     announcement_post(event=scene.event, by=scene.organizer, text="Deck checks at tables 1 to 4.")
     text = client.get("/").text
-    assert 'class="panel round-clock"' in text and "50:00" in text
+    # The clock as the page renders it: 50:00, or 49:59 when a second passed on a loaded machine.
+    assert 'class="panel round-clock"' in text and ("50:00" in text or "49:59" in text)
     assert "Deck checks at tables 1 to 4." in text
     # Only for the events the player is in.
     assert "Deck checks" not in login_client(client, scene.olga).get("/").text
