@@ -18,6 +18,8 @@ from cards.selectors import card_name_index
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user
+from multiplayer.models import MultiplayerSeat
+from multiplayer.selectors import has_bye, seat_of_registration
 from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
@@ -75,6 +77,8 @@ class MyEvent:
     standing: StandingRow | None
     draft_table: DraftTable | None
     sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
+    pod_seat: MultiplayerSeat | None = None  # my pod and seat this round (a Commander night, issue 56)
+    pod_bye: bool = False  # I sit out this round of a Commander night with a bye
 
     @property
     def asks_typed_deck(self) -> bool:
@@ -183,6 +187,10 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         if not event.is_shared_game:
             seat_opponent = next((s for s in opponent_seats if s.letter == seat.letter), None)
         standing = next((row for row in standings_for_event(event=event) if row.team == registration.pk), None)
+        pod_seat, pod_bye = None, False
+        if event.is_multiplayer and round_ is not None:  # pods, not matches: my pod and seat, or my bye
+            pod_seat = seat_of_registration(round_=round_, registration_id=registration.pk)
+            pod_bye = pod_seat is None and has_bye(round_=round_, registration_id=registration.pk)
         result.append(
             MyEvent(
                 event=event,
@@ -198,6 +206,8 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
                 standing=standing,
                 draft_table=tables.get(event.pk),
                 sealed_pool=pools.get(registration.pk),
+                pod_seat=pod_seat,
+                pod_bye=pod_bye,
             )
         )
     return result
