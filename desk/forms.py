@@ -44,6 +44,13 @@ TOP_CUT_CHOICES = [
     ("16", _("Top 16")),
     ("32", _("Top 32")),
 ]
+# A Commander night's top pod (issue 56): one pod of four or none (multiplayer.services.TOP_TABLE_SIZE; the event's
+# checks refuse any other), never a bracket of 2, 8, 16 or 32.
+TOP_POD_CHOICES = [
+    ("", _("Suggested for the number expected")),
+    ("0", _("No top pod: the standings decide")),
+    ("4", _("A top pod of the first 4: its winner wins")),
+]
 MIXED_SEATS = 3  # the mixed-format preset's teams of three; other sizes on the settings page
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -124,6 +131,7 @@ class EventNewForm(forms.Form):
     pod_scoring = forms.ChoiceField(
         label=_("Points"), choices=POD_SCORING_CHOICES, initial="competitive", required=False
     )
+    top_pod = forms.ChoiceField(label=_("Top pod"), choices=TOP_POD_CHOICES, required=False)
     enforcement_level = forms.ChoiceField(
         label=_("Rules enforcement level"), choices=EnforcementLevel.choices, initial=EnforcementLevel.REGULAR
     )
@@ -215,7 +223,7 @@ class EventNewForm(forms.Form):
                 pod_draw_points=scoring.draw,
                 pod_loss_points=scoring.loss,
                 pod_bye_points=scoring.bye,
-                top_cut=int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_pod(teams),
+                top_cut=int(data["top_pod"]) if data.get("top_pod") not in (None, "") else suggested_top_pod(teams),
             )
         return fields
 
@@ -270,6 +278,10 @@ class EventSettingsForm(forms.Form):
         if not event.is_multiplayer:  # the pods' settings mean nothing to other events
             for name in POD_SETTINGS:
                 self.fields.pop(name, None)
+        elif "top_cut" in self.fields:  # a top pod of four or none, in the players' words (issue 56)
+            self.fields["top_cut"] = forms.TypedChoiceField(
+                label=_("Top pod"), coerce=int, choices=[(int(v), label) for v, label in TOP_POD_CHOICES if v]
+            )
         if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
             for letter in SEAT_LETTERS[: event.team_size]:
                 self.fields[f"seat_format_{letter}"] = _seat_format_field(letter, required=True)

@@ -363,6 +363,12 @@ def _multiplayer_step(*, event: Event) -> Step:
             _("Seats round 1 in pods at random on the pods page; each player sees their pod and seat."),
         )
     waiting = tables_without_result(round_=latest)
+    if waiting and latest.kind == RoundKind.PLAYOFF:
+        return Step(
+            "pods",
+            _("Enter the top pod's result"),
+            _("Its winner wins the event; the event closes with its final result, entered on the pods page."),
+        )
     if waiting:
         return Step(
             "pods",
