@@ -240,6 +240,10 @@ def test_a_commander_night_with_a_top_pod_reads_one_final_order_on_every_surface
     listed = api_placings["results"] if isinstance(api_placings, dict) else api_placings
     assert [p["name"] for p in listed] == expected and listed[0]["stage"] == "top_pod"
     assert api.get(f"{base}/table-standings/").json()["places"] == [p.team for p in placings]
+    api_standings = api.get(f"{base}/standings/", {"page_size": 100}, **auth).json()
+    api_rows = api_standings["results"] if isinstance(api_standings, dict) else api_standings
+    assert [row["name"] for row in api_rows] == swiss
+    assert [row["match_points"] for row in api_rows] == [row["points"] for row in standings]
 
     # Exports: placings and standings, CSV and xlsx.
     def export(what: str, file_format: str) -> list[list[str]]:
