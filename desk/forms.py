@@ -223,9 +223,19 @@ class EventNewForm(forms.Form):
                 pod_draw_points=scoring.draw,
                 pod_loss_points=scoring.loss,
                 pod_bye_points=scoring.bye,
-                top_cut=int(data["top_pod"]) if data.get("top_pod") not in (None, "") else suggested_top_pod(teams),
+                top_cut=_top_pod(data, teams),
             )
         return fields
+
+
+def _top_pod(data: dict, players: int) -> int:
+    """A Commander night's top pod: the *Top pod* answer, else a top cut of 0 or 4 asked the old way, else the
+    suggestion for the players expected."""
+    if data.get("top_pod") not in (None, ""):
+        return int(data["top_pod"])
+    if data.get("top_cut") in ("0", "4"):
+        return int(data["top_cut"])
+    return suggested_top_pod(players)
 
 
 class EventCopyForm(forms.Form):

@@ -235,6 +235,11 @@ def test_a_commander_night_with_a_top_pod_reads_one_final_order_on_every_surface
     carla = re.search(r"Carla.*?data-label=\"Points\">(\d+)</td>", rows, re.S)
     assert carla and int(carla.group(1)) == by_name["Carla"]["points"]
 
+    # The printed standings: the same rows, the pods' own tiebreakers.
+    printed = desk.get(reverse("desk:print_standings", args=[event.pk])).content.decode()
+    assert re.findall(r"<tr><td>\d+</td><td>([^<]+)</td>", printed) == swiss
+    assert "Opponents' average" in html.unescape(printed) and "OMW%" not in printed
+
     # The placings API and the standings API.
     api_placings = api.get(f"{base}/placements/", **auth).json()
     listed = api_placings["results"] if isinstance(api_placings, dict) else api_placings
