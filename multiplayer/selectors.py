@@ -188,7 +188,12 @@ def multiplayer_standing_rows(*, event: Event, upto_round: int | None = None) ->
                 s.games - s.wins - s.draws,
                 s.draws,
                 s.byes,
-                _share(s.points, s.played * best),
+                WinPercentage(  # `played`: the rounds with a result (rounds_played), byes included
+                    points=s.points,
+                    played=s.played,
+                    value=Fraction(s.points, s.played * best) if s.played else Fraction(0),
+                    floored=False,
+                ),
                 OpponentAverage(
                     opponents=tuple(o for o, _share_of in s.opponent_parts),
                     table=MappingProxyType(dict(s.opponent_parts)),
