@@ -112,3 +112,20 @@ def test_a_disqualified_player_outside_the_top_pod_is_placed_last():
     out = swiss[1]
     Registration.objects.filter(pk=out).update(disqualified_at=timezone.now())
     assert [p.team for p in placements_for_event(event=event)] == [t for t in swiss if t != out] + [out]
+
+
+def test_the_apis_close_closes_a_pod_event_on_its_pods_results():
+    from rest_framework.test import APIClient
+
+    from tests.factories import OrganizerTokenFactory
+
+    event = _night(top_cut=0, swiss_rounds=1)
+    token = OrganizerTokenFactory(user=event.organizer)
+    api, auth = APIClient(), {"HTTP_AUTHORIZATION": f"Token {token.raw}"}
+    tables_pair_next(event=event, by=event.organizer, seed=1)
+    refused = api.post(f"/api/v1/events/{event.pk}/close", {}, format="json", **auth)
+    assert refused.status_code == 409 and "no final result" in str(refused.json())
+    for table in round_multiplayer_tables(round_=event.rounds.get(number=1)):
+        table_result_enter_line(event=event, by=event.organizer, line=f"{table.number} 1")
+    closed = api.post(f"/api/v1/events/{event.pk}/close", {}, format="json", **auth)
+    assert closed.status_code == 200 and closed.json()["status"] == "finished"
