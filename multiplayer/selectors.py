@@ -143,6 +143,26 @@ def table_history(*, event: Event) -> list[list[int]]:
     return list(tables.values())
 
 
+def multiplayer_final_places(*, event: Event) -> list[Registration]:
+    """The event's final order: the top pod's winner first, then the rest of the top pod, then the Swiss order."""
+    swiss = [row.registration for row in multiplayer_standings(event=event)]
+    top = (
+        MultiplayerTable.objects.filter(round__event=event, round__kind=RoundKind.PLAYOFF)
+        .prefetch_related("seats")
+        .first()
+    )
+    if top is None:
+        return swiss
+    seated = [s.registration_id for s in top.seats.all()]
+    result = None
+    if top.state == MultiplayerTableState.FINAL:
+        winners = tuple(s.registration_id for s in top.seats.all() if s.outcome in ("W", "D"))
+        result = engine.TableResult(kind=top.result_kind, players=winners)
+    order = engine.final_order([r.pk for r in swiss], seated, result)
+    by_id = {r.pk: r for r in swiss}
+    return [by_id[pk] for pk in order]
+
+
 def _decided_by(above: engine.Standing | None, row: engine.Standing) -> str:
     """The first criterion that ranks `row` below `above` (docs/multiplayer.md, "Tiebreakers"); "" for the first."""
     if above is None:
@@ -210,46 +230,25 @@ def multiplayer_standing_rows(*, event: Event, upto_round: int | None = None) ->
     return tuple(rows)
 
 
-def top_table(*, event: Event) -> MultiplayerTable | None:
-    """The event's top pod (its playoff round's one pod), or None before it is seated or when it has none."""
-    return (
-        MultiplayerTable.objects.filter(round__event=event, round__kind=RoundKind.PLAYOFF)
-        .prefetch_related("seats")
-        .first()
-    )
-
-
 def multiplayer_placings(*, event: Event) -> list[Placing]:
-    """The event's final order (issue 56: what `placements_for_event` answers for a pod event): the top pod first,
-    its winner 1st (players who drew share the top, by their Swiss places), the rest of it by their Swiss places
-    (one game can't order them); then everyone else in the Swiss order; the disqualified who didn't play the top
-    pod last. Before the top pod is final, its players first by seed: the placings so far. Stage "top_pod" for
-    the top pod's players, "swiss" for the others."""
-    swiss = [row.registration.pk for row in multiplayer_standings(event=event)]
-    top = top_table(event=event)
-    seated: list[int] = []
-    order = swiss
-    if top is not None:
-        seated = [s.registration_id for s in top.seats.all()]
-        result = None
-        if top.state == MultiplayerTableState.FINAL:
-            winners = tuple(s.registration_id for s in top.seats.all() if s.outcome in ("W", "D"))
-            result = engine.TableResult(kind=top.result_kind, players=winners)
-        order = engine.final_order(swiss, seated, result)
-    disqualified = set(
-        Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("pk", flat=True)
-    ) - set(seated)
-    order = [p for p in order if p not in disqualified] + [p for p in order if p in disqualified]
+    """The event's final placings (issue 56: what `placements_for_event` answers for a pod event): the order of
+    `multiplayer_final_places` (the top pod first, then the Swiss order), the disqualified who played no top pod
+    moved last; stage "top_pod" for the players of the top pod (every playoff round's), "swiss" for the others."""
+    order = [registration.pk for registration in multiplayer_final_places(event=event)]
+    playoff = set(
+        MultiplayerSeat.objects.filter(table__round__event=event, table__round__kind=RoundKind.PLAYOFF).values_list(
+            "registration_id", flat=True
+        )
+    )
+    disqualified = (
+        set(Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("pk", flat=True))
+        - playoff
+    )
+    order = [pk for pk in order if pk not in disqualified] + [pk for pk in order if pk in disqualified]
     return [
-        Placing(place=place, team=pk, stage="top_pod" if pk in seated else "swiss")
+        Placing(place=place, team=pk, stage="top_pod" if pk in playoff else "swiss")
         for place, pk in enumerate(order, start=1)
     ]
-
-
-def multiplayer_final_places(*, event: Event) -> list[Registration]:
-    """The event's final order as registrations (multiplayer_placings)."""
-    registrations = {r.pk: r for r in Registration.objects.filter(event=event).select_related("team")}
-    return [registrations[p.team] for p in multiplayer_placings(event=event)]
 
 
 def table_data(*, table: MultiplayerTable) -> dict:
