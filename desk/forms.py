@@ -44,6 +44,16 @@ TOP_CUT_CHOICES = [
     ("16", _("Top 16")),
     ("32", _("Top 32")),
 ]
+# A Commander night's top pod (issue 56) or playoff of pods (issue 50): multiplayer.engine.PLAYOFF_PLANS (the event's
+# checks refuse any other), never a bracket of 2, 8 or 32.
+TOP_POD_CHOICES = [
+    ("", _("Suggested for the number expected")),
+    ("0", _("No top pod: the standings decide")),
+    ("4", _("A top pod of the first 4: its winner wins")),
+    ("10", _("A top 10: seeds 3 to 10 play two pods, their winners join seeds 1 and 2 at the top pod")),
+    ("16", _("A top 16: four pods, their winners play the top pod")),
+    ("40", _("A top 40: ten pods, their winners play a top 10")),
+]
 MIXED_SEATS = 3  # the mixed-format preset's teams of three; other sizes on the settings page
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -124,6 +134,7 @@ class EventNewForm(forms.Form):
     pod_scoring = forms.ChoiceField(
         label=_("Points"), choices=POD_SCORING_CHOICES, initial="competitive", required=False
     )
+    top_pod = forms.ChoiceField(label=_("Top pod"), choices=TOP_POD_CHOICES, required=False)
     enforcement_level = forms.ChoiceField(
         label=_("Rules enforcement level"), choices=EnforcementLevel.choices, initial=EnforcementLevel.REGULAR
     )
@@ -215,9 +226,19 @@ class EventNewForm(forms.Form):
                 pod_draw_points=scoring.draw,
                 pod_loss_points=scoring.loss,
                 pod_bye_points=scoring.bye,
-                top_cut=int(data["top_cut"]) if data.get("top_cut") not in (None, "") else suggested_top_pod(teams),
+                top_cut=_top_pod(data, teams),
             )
         return fields
+
+
+def _top_pod(data: dict, players: int) -> int:
+    """A Commander night's top pod: the *Top pod* answer, else a top cut of 0 or 4 asked the old way, else the
+    suggestion for the players expected."""
+    if data.get("top_pod") not in (None, ""):
+        return int(data["top_pod"])
+    if data.get("top_cut") in ("0", "4"):
+        return int(data["top_cut"])
+    return suggested_top_pod(players)
 
 
 class EventCopyForm(forms.Form):
@@ -272,6 +293,10 @@ class EventSettingsForm(forms.Form):
         if not event.is_multiplayer:  # the pods' settings mean nothing to other events
             for name in POD_SETTINGS:
                 self.fields.pop(name, None)
+        elif "top_cut" in self.fields:  # a top pod of four or none, in the players' words (issue 56)
+            self.fields["top_cut"] = forms.TypedChoiceField(
+                label=_("Top pod"), coerce=int, choices=[(int(v), label) for v, label in TOP_POD_CHOICES if v]
+            )
         if event.format_kind == FormatKind.TEAM_CONSTRUCTED_MIXED:
             for letter in SEAT_LETTERS[: event.team_size]:
                 self.fields[f"seat_format_{letter}"] = _seat_format_field(letter, required=True)

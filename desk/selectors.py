@@ -14,6 +14,8 @@ from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
 from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
+from multiplayer.engine import PLAYOFF_PLANS
+from multiplayer.selectors import tables_without_result
 from sealed.selectors import sealed_real_product
 from tournaments import clock as engine
 from tournaments.enums import COUNTING_STATES, EnforcementLevel, EventStatus, FormatKind, ResultState, RoundKind
@@ -351,16 +353,84 @@ def _real_product_prelude(*, event: Event) -> Step | None:
     )
 
 
+def _multiplayer_step(*, event: Event) -> Step:
+    """A Commander night's next step: seat a round on the pods page, enter its pods' results there, seat the top
+    pod, or close the event (here: the desk's button) once the last round (and the top pod) is played."""
+    latest = round_latest(event=event)
+    if latest is None:
+        return Step(
+            "pods",
+            _("Seat round %(n)d") % {"n": 1},
+            _("Seats round 1 in pods at random on the pods page; each player sees their pod and seat."),
+        )
+    waiting = tables_without_result(round_=latest)
+    plan = PLAYOFF_PLANS.get(event.top_cut, ())
+    last_stage = event.rounds.filter(kind=RoundKind.PLAYOFF).count() >= len(plan)
+    if waiting and latest.kind == RoundKind.PLAYOFF and not last_stage:
+        return Step(
+            "pods",
+            _("Enter the playoff pods' results"),
+            _("Each pod's winner goes on to the next playoff round; enter the results on the pods page."),
+        )
+    if latest.kind == RoundKind.PLAYOFF and not waiting and not last_stage:
+        return Step(
+            "pods",
+            _("Seat the next playoff round"),
+            _("Seats the pods' winners, and the seeds waiting for them, in the next playoff round on the pods page."),
+        )
+    if waiting and latest.kind == RoundKind.PLAYOFF:
+        return Step(
+            "pods",
+            _("Enter the top pod's result"),
+            _("Its winner wins the event; the event closes with its final result, entered on the pods page."),
+        )
+    if waiting:
+        return Step(
+            "pods",
+            _("Enter the pods' results"),
+            ngettext(
+                "%(n)d pod of %(round)s has no final result yet: enter it on the pods page.",
+                "%(n)d pods of %(round)s have no final result yet: enter them on the pods page.",
+                len(waiting),
+            )
+            % {"n": len(waiting), "round": latest.name},
+        )
+    if latest.kind == RoundKind.SWISS and latest.number < event.swiss_rounds:
+        return Step(
+            "pods",
+            _("Seat round %(n)d") % {"n": latest.number + 1},
+            _("Seats the next round in pods by points, with as few repeat opponents as possible, on the pods page."),
+        )
+    if latest.kind == RoundKind.SWISS and len(plan) > 1:
+        return Step(
+            "pods",
+            _("Seat the playoff"),
+            _(
+                "Seats the first %(n)d of the standings in the playoff's first pods on the pods page; each pod's "
+                "winner goes on."
+            )
+            % {"n": event.top_cut},
+        )
+    if latest.kind == RoundKind.SWISS and event.top_cut:
+        return Step(
+            "pods",
+            _("Seat the top pod"),
+            _("Seats the first %(n)d of the standings at the top pod on the pods page; its winner wins the event.")
+            % {"n": event.top_cut},
+        )
+    return Step(
+        "finish",
+        _("Close the event"),
+        _("Finishes the event: the pod standings become the final placings; players can no longer report."),
+    )
+
+
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
-    if (
-        event.is_multiplayer
-    ):  # a Commander night's rounds are seated and entered on its own page (desk/views/multiplayer.py)
-        return Step(
-            "pods", _("Seat the pods"), _("Rounds, results and the top pod of a Commander night are on its pods page.")
-        )
+    if event.is_multiplayer:  # a Commander night's rounds are seated and entered on its own page (issue 56)
+        return _multiplayer_step(event=event)
     latest = round_ if round_ is not None else event_latest_round(event=event)
     if latest is None and event.is_single_elimination:
         return Step(

@@ -171,6 +171,8 @@ def payouts_for_event(*, event: Event) -> list[PayoutRow]:
         points = standings[placing.team].match_points if placing.team in standings else 0
         if placing.stage == "swiss":
             tie = ("swiss", points)
+        elif placing.stage == "top_pod":  # a Commander night's top pod: one place each, no shared places
+            tie = ("top_pod", placing.place)
         elif placing.place > 2:
             tie = ("playoff", placing.stage)  # the losers of one playoff round share their places
         else:

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 
 from django.db.models import Prefetch
 
@@ -9,7 +10,9 @@ from multiplayer import engine
 from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Registration, Round, Seat
+from tournaments.placements import Placing
 from tournaments.selectors.rounds import round_latest
+from tournaments.standings import OpponentAverage, StandingRow, WinPercentage
 
 
 def event_scoring(*, event: Event) -> engine.Scoring:
@@ -35,6 +38,30 @@ def round_byes(*, round_: Round) -> list[Registration]:
     ]
 
 
+def tables_without_result(*, round_: Round) -> list[int]:
+    """The numbers of the round's pods whose result isn't final yet."""
+    return list(
+        MultiplayerTable.objects.filter(round=round_)
+        .exclude(state=MultiplayerTableState.FINAL)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def seat_of_registration(*, round_: Round, registration_id: int) -> MultiplayerSeat | None:
+    """The entrant's seat in `round_` (with its pod), or None (a bye, dropped, or not a pod round). One query."""
+    return (
+        MultiplayerSeat.objects.filter(table__round=round_, registration_id=registration_id)
+        .select_related("table")
+        .first()
+    )
+
+
+def has_bye(*, round_: Round, registration_id: int) -> bool:
+    """The entrant sits out `round_` with a bye."""
+    return MultiplayerBye.objects.filter(round=round_, registration_id=registration_id).exists()
+
+
 def table_get(*, event: Event, table_id: int) -> MultiplayerTable | None:
     """The event's pod with this id, or None."""
     return MultiplayerTable.objects.filter(pk=table_id, round__event=event).select_related("round__event").first()
@@ -53,23 +80,28 @@ def table_of_user(*, round_: Round, user) -> MultiplayerTable | None:
     return MultiplayerTable.objects.filter(round=round_, seats__registration_id__in=mine).first()
 
 
-def _games(*, event: Event, kind: str) -> list[engine.Game]:
-    """Every final pod's seats and every bye of the event's rounds of `kind`, as the engine's Games."""
+def _games(*, event: Event, kind: str, upto_round: int | None = None) -> list[engine.Game]:
+    """Every final pod's seats and every bye of the event's rounds of `kind` (up to round `upto_round`), as the
+    engine's Games."""
     games: list[engine.Game] = []
     seats = MultiplayerSeat.objects.filter(
         table__round__event=event, table__round__kind=kind, table__state=MultiplayerTableState.FINAL
-    ).values_list("table_id", "registration_id", "position", "outcome")
+    )
+    byes = MultiplayerBye.objects.filter(round__event=event, round__kind=kind)
+    if upto_round is not None:
+        seats = seats.filter(table__round__number__lte=upto_round)
+        byes = byes.filter(round__number__lte=upto_round)
     by_pod: dict[int, list[tuple[int, int, str]]] = {}
-    for table_id, registration_id, position, outcome in seats:
+    for table_id, registration_id, position, outcome in seats.values_list(
+        "table_id", "registration_id", "position", "outcome"
+    ):
         by_pod.setdefault(table_id, []).append((registration_id, position, outcome))
     for seated in by_pod.values():
         players = [r for r, _p, _o in seated]
         for registration_id, position, outcome in seated:
             others = tuple(p for p in players if p != registration_id)
             games.append(engine.Game(registration_id, others, position, outcome))
-    for registration_id in MultiplayerBye.objects.filter(round__event=event, round__kind=kind).values_list(
-        "registration_id", flat=True
-    ):
+    for registration_id in byes.values_list("registration_id", flat=True):
         games.append(engine.Game(registration_id, (), 0, "B"))
     return games
 
@@ -94,15 +126,19 @@ def event_convention(*, event: Event) -> engine.Convention:
 
 
 def multiplayer_standings(
-    *, event: Event, convention: engine.Convention | None = None, games: list[engine.Game] | None = None
+    *,
+    event: Event,
+    convention: engine.Convention | None = None,
+    games: list[engine.Game] | None = None,
+    upto_round: int | None = None,
 ) -> list[MultiplayerStandingRow]:
-    """The Swiss standings of a pod event, best first, with every tiebreaker's parts (engine.standings); counted
-    as the event counts (or as `convention` does: compare_standings tries each), over `games` when they are read
-    already."""
+    """The Swiss standings of a pod event (after round `upto_round`), best first, with every tiebreaker's parts
+    (engine.standings); counted as the event counts (or as `convention` does: compare_standings tries each), over
+    `games` when they are read already."""
     registrations = {r.pk: r for r in Registration.objects.filter(event=event).select_related("team")}
     convention = convention or event_convention(event=event)
     rows = engine.standings(
-        _games(event=event, kind=RoundKind.SWISS) if games is None else games,
+        _games(event=event, kind=RoundKind.SWISS, upto_round=upto_round) if games is None else games,
         scoring=convention.scoring,
         tiebreak=convention.tiebreak,
         seed=event.pk,
@@ -178,6 +214,94 @@ def multiplayer_final_places(
     return [by_id[pk] for pk in order]
 
 
+def _decided_by(above: engine.Standing | None, row: engine.Standing) -> str:
+    """The first criterion that ranks `row` below `above` (docs/multiplayer.md, "Tiebreakers"); "" for the first."""
+    if above is None:
+        return ""
+    if row.points != above.points:
+        return "points"
+    if row.opponent_score != above.opponent_score:
+        return "opponents' average"
+    if row.wins != above.wins:
+        return "pods won"
+    if row.seat_average != above.seat_average:
+        return "seat order"
+    return "final tiebreak"
+
+
+def _share(part: int, whole: int) -> WinPercentage:
+    return WinPercentage(
+        points=part, played=whole, value=Fraction(part, whole) if whole else Fraction(0), floored=False
+    )
+
+
+def multiplayer_standing_rows(*, event: Event, upto_round: int | None = None) -> tuple[StandingRow, ...]:
+    """The pod standings as the core's standings rows (tournaments/finalorder.py: what the Standings tab, the
+    exports, the seasons and every other reader of `standings_for_event` read for a pod event, issue 56).
+
+    `match_points` are the pod points; the record is pods won-lost-drawn (a bye is neither: `byes`); `mw` the
+    points as a share of what the rounds played could have given; `omw` the opponents' average (the first
+    tiebreaker, with each opponent's share as its parts); `gw` the pods won per pod played; `ogw` the average seat
+    (the seat-order tiebreaker: a number, not a percentage); `decided_by` "points", "opponents' average", "pods
+    won", "seat order" or "final tiebreak"."""
+    best = max(event.pod_win_points, 1)
+    rows: list[StandingRow] = []
+    above: engine.Standing | None = None
+    for line in multiplayer_standings(event=event, upto_round=upto_round):
+        s = line.standing
+        score = s.opponent_score
+        rows.append(
+            StandingRow(
+                s.rank,
+                line.registration.pk,
+                s.points,
+                s.wins,
+                s.games - s.wins - s.draws,
+                s.draws,
+                s.byes,
+                WinPercentage(  # `played`: the rounds with a result (rounds_played), byes included
+                    points=s.points,
+                    played=s.played,
+                    value=Fraction(s.points, s.played * best) if s.played else Fraction(0),
+                    floored=False,
+                ),
+                OpponentAverage(
+                    opponents=tuple(o for o, _share_of in s.opponent_parts),
+                    table=MappingProxyType(dict(s.opponent_parts)),
+                    total=score.numerator,
+                    denominator=score.denominator,
+                ),
+                _share(s.wins, s.games),
+                OpponentAverage(opponents=(), table=MappingProxyType({}), total=s.seat_sum, denominator=s.games or 1),
+                f"{s.final:.12f}",
+                _decided_by(above, s),
+            )
+        )
+        above = s
+    return tuple(rows)
+
+
+def multiplayer_placings(*, event: Event) -> list[Placing]:
+    """The event's final placings (issue 56: what `placements_for_event` answers for a pod event): the order of
+    `multiplayer_final_places` (the top pod first, then the Swiss order), the disqualified who played no top pod
+    moved last; stage "top_pod" for the players of the top pod (every playoff round's), "swiss" for the others."""
+    order = [registration.pk for registration in multiplayer_final_places(event=event)]
+    playoff = set(
+        MultiplayerSeat.objects.filter(table__round__event=event, table__round__kind=RoundKind.PLAYOFF).values_list(
+            "registration_id", flat=True
+        )
+    )
+    disqualified = (
+        set(Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("pk", flat=True))
+        - playoff
+    )
+    order = [pk for pk in order if pk not in disqualified] + [pk for pk in order if pk in disqualified]
+    return [
+        Placing(place=place, team=pk, stage="top_pod" if pk in playoff else "swiss")
+        for place, pk in enumerate(order, start=1)
+    ]
+
+
 def table_data(*, table: MultiplayerTable) -> dict:
     """A pod as plain data (the API's and the live pages' shape): its seats in order with their outcomes."""
     return {
@@ -248,6 +372,7 @@ def multiplayer_standings_data(*, event: Event) -> list[dict]:
                     "parts": [{"opponent": o, "share": str(share)} for o, share in s.opponent_parts],
                 },
                 "seat_average": str(s.seat_average),
+                "seat_average_value": round(float(s.seat_average), 4),
             }
         )
     return data

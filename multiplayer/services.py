@@ -17,7 +17,7 @@ from common.refusals import NotAllowed, NotFound, Refusal
 from common.textlist import text_list
 from multiplayer import engine
 from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable, MultiplayerTableState
-from multiplayer.selectors import multiplayer_standings, playoff_played, table_history
+from multiplayer.selectors import multiplayer_standings, playoff_played, table_history, tables_without_result
 from tournaments.enums import EventStatus, RoundKind
 from tournaments.logtext import LogText
 from tournaments.models import Event, Registration, Round
@@ -37,13 +37,7 @@ def _require_multiplayer(event: Event) -> None:
 
 
 def _open_tables(round_: Round | None) -> list[int]:
-    if round_ is None:
-        return []
-    return list(
-        MultiplayerTable.objects.filter(round=round_)
-        .exclude(state=MultiplayerTableState.FINAL)
-        .values_list("number", flat=True)
-    )
+    return [] if round_ is None else tables_without_result(round_=round_)
 
 
 def _active(*, event: Event, number: int) -> list[int]:
@@ -100,7 +94,10 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     active = _active(event=event, number=number)
     if number > event.swiss_rounds:
         if not plan:
-            raise StateConflict(_("All %(n)d rounds are paired. Finish the event.") % {"n": event.swiss_rounds})
+            raise StateConflict(
+                _("All %(n)d rounds are played: close the event (its next step on the desk).")
+                % {"n": event.swiss_rounds}
+            )
         standing = [row.registration.pk for row in multiplayer_standings(event=event) if row.registration.pk in active]
         pods, straight = plan[len(played)]
         try:
@@ -149,6 +146,40 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     event_bump_version(event_id=event.pk)
     domain_event_send(event_id=event.pk, kind=DomainEvent.POD_ROUND_PAIRED, round=round_.pk)
     return round_
+
+
+@transaction.atomic
+def tables_event_close(*, event: Event, by) -> Event:
+    """Close a pod event (issue 56): every Swiss round seated and every pod's result final, and the top pod played
+    when the event has one (its final result closes the event by itself: `_after_final`). The pod standings and the
+    top pod then are the final placings (multiplayer.selectors.multiplayer_placings). Logged with who closed it;
+    refused (nothing written) when a round or a pod is still to play."""
+    event = event_lock(event_id=event.pk)
+    if not may_score_event(by, event):
+        raise NotAllowed(_("Closing the event takes the event's organizer or scorekeeper."))
+    _require_multiplayer(event)
+    if event.status == EventStatus.FINISHED:
+        return event
+    last = round_latest(event=event)
+    seated = event.rounds.filter(kind=RoundKind.SWISS).count()
+    if seated < event.swiss_rounds:
+        raise StateConflict(
+            _("Only %(done)d of %(n)d rounds are seated: play them before closing the event.")
+            % {"done": seated, "n": event.swiss_rounds}
+        )
+    missing = _open_tables(last)
+    if missing:
+        raise StateConflict(
+            _("Pods %(pods)s of the current round have no final result yet.")
+            % {"pods": text_list(missing, conjunction=False)}
+        )
+    stages = len(engine.PLAYOFF_PLANS.get(event.top_cut, ()))
+    if stages and event.rounds.filter(kind=RoundKind.PLAYOFF).count() < stages:
+        raise StateConflict(_("The top pod has not been played: seat it before closing the event."))
+    event_log_record(
+        event=event, user=by, action=LogAction.EVENT_CLOSED, message=LogText(gettext_lazy("Event closed."))
+    )
+    return event_finish(event=event)
 
 
 def _locked_table(*, table: MultiplayerTable) -> MultiplayerTable:

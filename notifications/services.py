@@ -38,7 +38,7 @@ from drafting.models import PodTeam
 from multiplayer.models import MultiplayerBye, MultiplayerSeat
 from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
-from tournaments.enums import ResultState
+from tournaments.enums import ResultState, RoundKind
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.eventlog import LogAction
@@ -129,8 +129,9 @@ def _told(
 
 def _pod_round_paired(entry: EventLogEntry, round_: Round) -> list[Notification]:
     """A multiplayer pod round (multiplayer/): each player their pod and seat, or their bye; once a round."""
+    top = {"top": True} if round_.kind == RoundKind.PLAYOFF else {}  # the top pod says so (issue 56)
     seats = [
-        (registration_id, {"round": round_.number, "pod": pod, "seat": position})
+        (registration_id, {"round": round_.number, "pod": pod, "seat": position, **top})
         for registration_id, pod, position in MultiplayerSeat.objects.filter(table__round=round_).values_list(
             "registration_id", "table__number", "position"
         )

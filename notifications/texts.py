@@ -18,6 +18,8 @@ def notice_title(*, kind: str, params: dict) -> str:
 def notice_body(*, kind: str, params: dict) -> str:
     """What happened and what to do, in one or two short sentences."""
     round_, table = params.get("round"), params.get("table")
+    if kind == NoticeKind.ROUND_PAIRED and params.get("pod") and params.get("top"):  # a Commander night's top pod
+        return _("Top pod: seat %(seat)d. Its winner wins the event.") % {"seat": params.get("seat") or 0}
     if kind == NoticeKind.ROUND_PAIRED and params.get("pod"):  # a multiplayer pod round (multiplayer/)
         return _("Round %(round)d: pod %(pod)d, seat %(seat)d.") % {
             "round": round_,

@@ -18,6 +18,8 @@ from cards.selectors import card_name_index
 from common.params import plain_int
 from drafting.models import DraftStatus, DraftTable
 from drafting.selectors.tables import draft_table_for_match, draft_tables_for_user
+from multiplayer.models import MultiplayerSeat
+from multiplayer.selectors import has_bye, seat_of_registration
 from sealed.models import SealedPool
 from sealed.selectors import sealed_pools_for_user
 from tournaments.enums import COUNTING_STATES, EventStatus, ResultState
@@ -25,6 +27,7 @@ from tournaments.models import Event, Registration, Round, Seat, SeatMatch, Team
 from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views.events reads it)
+from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of
@@ -75,6 +78,9 @@ class MyEvent:
     standing: StandingRow | None
     draft_table: DraftTable | None
     sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
+    pod_seat: MultiplayerSeat | None = None  # my pod and seat this round (a Commander night, issue 56)
+    pod_bye: bool = False  # I sit out this round of a Commander night with a bye
+    placing: int | None = None  # my final place once the event is finished (placements_for_event, issue 56)
 
     @property
     def asks_typed_deck(self) -> bool:
@@ -183,6 +189,13 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         if not event.is_shared_game:
             seat_opponent = next((s for s in opponent_seats if s.letter == seat.letter), None)
         standing = next((row for row in standings_for_event(event=event) if row.team == registration.pk), None)
+        pod_seat, pod_bye = None, False
+        if event.is_multiplayer and round_ is not None:  # pods, not matches: my pod and seat, or my bye
+            pod_seat = seat_of_registration(round_=round_, registration_id=registration.pk)
+            pod_bye = pod_seat is None and has_bye(round_=round_, registration_id=registration.pk)
+        placing = None
+        if event.status == EventStatus.FINISHED:  # the one final order, whatever the structure
+            placing = next((p.place for p in placements_for_event(event=event) if p.team == registration.pk), None)
         result.append(
             MyEvent(
                 event=event,
@@ -198,6 +211,9 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
                 standing=standing,
                 draft_table=tables.get(event.pk),
                 sealed_pool=pools.get(registration.pk),
+                pod_seat=pod_seat,
+                pod_bye=pod_bye,
+                placing=placing,
             )
         )
     return result

@@ -101,7 +101,7 @@ class DecklistsResource(resources.ModelResource):
 
 def _placings_dataset(event: Event):
     names = team_names_for_event(event=event)
-    data = tablib.Dataset(headers=["place", "team", "stage"])
+    data = tablib.Dataset(headers=["place", "player" if event.is_individual else "team", "stage"])
     for placing in placements_for_event(event=event):
         data.append([placing.place, names.get(placing.team, "?"), stage_text(placing.stage)])
     return data

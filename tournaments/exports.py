@@ -78,6 +78,18 @@ STANDINGS_COLUMNS = [
     "did_not_advance",
 ]
 
+# A Commander night's standings (multiplayer.selectors.multiplayer_standing_rows, issue 56) name their own figures:
+# points, pods won-lost-drawn, the points as a share of the most, the opponents' average, the pods won per pod
+# played and the average seat (a number, not a share).
+MULTIPLAYER_COLUMNS = {
+    "team": "player",
+    "match_points": "points",
+    "mw": "points_share",
+    "omw": "opponents_average",
+    "gw": "pods_won_share",
+    "ogw": "average_seat",
+}
+
 
 def stage_text(stage: str) -> str:
     """A placing's stage (tournaments.placements.STAGES) in the reader's language: "Swiss", "Final" ..."""
@@ -87,6 +99,7 @@ def stage_text(stage: str) -> str:
         "final": _("Final"),
         "semifinal": _("Semifinal"),
         "quarterfinal": _("Quarterfinal"),
+        "top_pod": _("Top pod"),
         "swiss": pgettext("stage of an event", "Swiss"),
     }.get(stage, stage)
 
@@ -104,6 +117,13 @@ def decided_by_text(criterion: str) -> str:
         "lost the final": _("lost the final"),
         "lost the semifinal": _("lost the semifinal"),
         "lost the quarterfinal": _("lost the quarterfinal"),
+        # A Commander night's (multiplayer.selectors.multiplayer_standing_rows, issue 56).
+        "points": _("points"),
+        "opponents' average": _("opponents' average"),
+        "pods won": _("pods won"),
+        "seat order": _("seat order"),
+        "won the top pod": _("won the top pod"),
+        "played the top pod": _("played the top pod"),
     }.get(criterion, criterion)
 
 
@@ -197,6 +217,8 @@ def standings_dataset(*, event: Event, swiss_only: bool = False, emails: bool = 
     addresses = _emails(event) if emails else {}
     # An individual event's file names players (tournaments.wording): the entrant column says so.
     columns = [("player" if c == "team" and event.is_individual else c) for c in STANDINGS_COLUMNS]
+    if event.is_multiplayer:
+        columns = [MULTIPLAYER_COLUMNS.get(c, c) for c in STANDINGS_COLUMNS]
     if emails:
         columns.append("email")
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from tournaments.topcut import Bracket
 
 # "round_of_16", "round_of_32" ... for the bigger brackets (a top 16 or 32, a single-elimination event).
-STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2**k}" for k in range(4, 11)), "swiss")
+# "top_pod": a Commander night's final pod (multiplayer, issue 56).
+STAGES = ("final", "semifinal", "quarterfinal", *(f"round_of_{2**k}" for k in range(4, 11)), "top_pod", "swiss")
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,8 @@ def placing_decided_by(placing: Placing, *, swiss_decided_by: str) -> str:
         return swiss_decided_by
     if placing.place == 1 and placing.stage == "final":
         return "won the final"
+    if placing.stage == "top_pod":
+        return "won the top pod" if placing.place == 1 else "played the top pod"
     if placing.stage.startswith("round_of_"):
         return f"lost in the round of {placing.stage.rsplit('_', 1)[1]}"
     return f"lost the {placing.stage}"

@@ -25,6 +25,7 @@ from tournaments.models import Event
 from tournaments.presets import DEFAULT_EXPECTED, PRESETS, PRESETS_BY_KEY, preset_event_fields
 from tournaments.services.events import event_copy, event_create, event_update
 from tournaments.services.rounds import event_close
+from multiplayer.services import tables_event_close
 
 
 class EventListView(generics.ListCreateAPIView):
@@ -107,6 +108,8 @@ class EventCloseView(generics.GenericAPIView):
     @idempotent_write
     def post(self, request, event_id: int):
         event = event_get_to_run(request=request, event_id=event_id)
+        if event.is_multiplayer:  # a Commander night closes on its pods' results (issue 56)
+            return Response(EventOutputSerializer(tables_event_close(event=event, by=request.user)).data)
         return Response(EventOutputSerializer(event_close(event=event, user=request.user)).data)
 
 

@@ -17,6 +17,7 @@ from tournaments.services.eventlog import event_log_record
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.phases import phase_start_next
 from tournaments.services.rounds import event_close
+from multiplayer.services import tables_event_close
 from tournaments.services.topcut import elimination_start, topcut_advance, topcut_start
 
 
@@ -71,6 +72,9 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
             if round_ is None
             else LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
         )
+    elif event.is_multiplayer:  # a Commander night closes on its pods' results (issue 56)
+        tables_event_close(event=event, by=by)
+        done = LogText(gettext_lazy("The event is finished."))
     else:
         event_close(event=event, user=by)
         done = LogText(gettext_lazy("The event is finished."))

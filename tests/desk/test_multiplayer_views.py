@@ -92,7 +92,7 @@ def test_the_desks_next_step_for_a_pod_event_leads_to_its_pods_page(client):
     client.force_login(event.organizer)
     page = client.get(reverse("desk:desk", args=[event.pk])).text
     assert f'id="next-step" href="{reverse("desk:tables", args=[event.pk])}"' in page
-    assert "Seat the pods" in page
+    assert "Seat round 1" in page
 
 
 def test_the_desk_pod_addresses_of_before_issue_55_lead_to_the_table_pages(client):

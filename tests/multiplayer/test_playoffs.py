@@ -4,6 +4,7 @@ pod's winner going on, the final pod finishing the event (multiplayer.engine.PLA
 import pytest
 from django.core.exceptions import ValidationError
 
+from desk.selectors import desk_next_step
 from multiplayer import engine
 from multiplayer.selectors import multiplayer_final_places, multiplayer_standings, round_multiplayer_tables
 from multiplayer.services import table_result_enter_line, tables_pair_next
@@ -32,15 +33,19 @@ def _seated(round_):
 
 def test_a_top_10_seeds_three_to_ten_play_two_pods_whose_winners_meet_seeds_one_and_two():
     event, swiss = _played_swiss(14, 3, top_cut=10)
+    assert desk_next_step(event=event).label == "Seat the playoff"
     first = tables_pair_next(event=event, by=event.organizer, seed=9)
     assert first.kind == RoundKind.PLAYOFF
+    assert desk_next_step(event=event).label == "Enter the playoff pods' results"
     seeds = {pk: n for n, pk in enumerate(swiss, start=1)}
     assert [[seeds[p] for p in pod] for pod in _seated(first)] == [[3, 6, 7, 10], [4, 5, 8, 9]]  # snake order
     table_result_enter_line(event=event, by=event.organizer, line="1 3")  # seed 7 wins pod 1
     table_result_enter_line(event=event, by=event.organizer, line="2 d 2 4")  # seeds 5 and 9 draw: 5 goes on
     event.refresh_from_db()
     assert event.status == EventStatus.TOP_CUT
+    assert desk_next_step(event=event).label == "Seat the next playoff round"
     final = tables_pair_next(event=event, by=event.organizer, seed=10)
+    assert desk_next_step(event=event).label == "Enter the top pod's result"
     assert [[seeds[p] for p in pod] for pod in _seated(final)] == [[1, 2, 5, 7]]
     table_result_enter_line(event=event, by=event.organizer, line="1 4")  # seed 7 wins the event
     event.refresh_from_db()

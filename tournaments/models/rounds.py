@@ -43,7 +43,10 @@ class Round(models.Model):
     @property
     def name(self) -> str:
         """What every page, the admin and the API call the round: "Round 3" for a Swiss round, "Quarterfinal",
-        "Semifinal" or "Final" for a playoff round (never "Round 5"), in the active language."""
+        "Semifinal" or "Final" for a playoff round (never "Round 5"), "Top pod" for a Commander night's, in the active
+        language."""
+        if self.kind == RoundKind.PLAYOFF and self.event.is_multiplayer:  # one pod, not a bracket (issue 56)
+            return str(_("Top pod"))
         if self.kind == RoundKind.PLAYOFF:
             try:
                 english = playoff_round_name(

@@ -1,5 +1,6 @@
 """Final placings of an event, as the placings engine (tournaments/placements.py) computes them from the models."""
 
+from tournaments.finalorder import structure_order
 from tournaments.models import Event, Registration
 from tournaments.placements import Placing, final_placings
 from tournaments.selectors.daytwo import day2_below_cut
@@ -10,7 +11,14 @@ from tournaments.selectors.topcut import bracket_for_event, topcut_seeds
 def placements_for_event(*, event: Event) -> list[Placing]:
     """The event's placings: playoff first, then the Swiss standings (RULES.md 4); the placings so far before the
     end; after a Day 2 cut, the teams that played no Day 2 below the others. Every registered team once; `team` is
-    the registration id used everywhere else."""
+    the registration id used everywhere else.
+
+    The one place that decides the final order whatever the structure (issue 56): a structure that keeps its own
+    results and playoff (a Commander night's pods and top pod) answers with its own placings
+    (tournaments/finalorder.py)."""
+    own = structure_order(event=event)
+    if own is not None:
+        return own.placings(event=event)
     swiss_order = [row.team for row in standings_for_event(event=event)]
     if event.is_single_elimination:  # no Swiss rounds: the seeds order the teams out in the same round
         seeded = topcut_seeds(event=event) if event.top_cut else []

@@ -1,6 +1,7 @@
 """Standings reads: an event's results loaded in one query and handed to the pure standings engine."""
 
 from tournaments.enums import COUNTING_STATES, RoundKind
+from tournaments.finalorder import structure_order
 from tournaments.models import Event, Registration, SeatMatch, TeamMatch
 from tournaments.seeding import seeding_team_ratings
 from tournaments.standings import MTR_RULES, StandingRow, StandingsRules, TeamMatchRecord, compute_standings
@@ -70,7 +71,13 @@ def standings_for_event(
     `rules` other than the MTR's, and `include_playoff`, only to reproduce a published source's arithmetic
     (compare_standings), and `team_games` (a team event's figures computed from its individual matches as if
     they were games, as a source that ran it as an individual event does). `tiebreaks`, with `teams`: the teams' carried tiebreak keys (`registration_tiebreaks`),
-    read here when not given."""
+    read here when not given.
+
+    A structure that keeps its own results (a Commander night's pods) answers with its own standings, registered in
+    tournaments/finalorder.py (issue 56): every reader of the standings reads the same ones as its own pages."""
+    own = structure_order(event=event)
+    if own is not None and not include_playoff and not team_games and rules is MTR_RULES:
+        return tuple(own.standings(event=event, upto_round=upto_round))
     if teams is None:
         rows = list(Registration.objects.filter(event=event).values_list("id", "tiebreak"))
         teams, tiebreaks = [pk for pk, _key in rows], {pk: key for pk, key in rows if key}
