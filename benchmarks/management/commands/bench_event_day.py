@@ -30,18 +30,19 @@ import tempfile
 import time
 from pathlib import Path
 
+import requests
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from api.services import api_token_create
 from benchmarks.events import analyze_tables
+from benchmarks.figures import percentile
 from benchmarks.eventday import Phones, build_event_day, event_day_delete, require_loopback, results_check
 from benchmarks.servers import (
     free_port,
     gunicorn_start,
     measured_settings_module,
-    server_stop,
     start_worker,
     stop_worker,
     worker_database_url,
@@ -49,8 +50,6 @@ from benchmarks.servers import (
 
 
 def _wait_until_up(base: str, proc, log: Path, seconds: float = 90) -> None:
-    import requests
-
     give_up = time.monotonic() + seconds
     while time.monotonic() < give_up:
         if proc.poll() is not None:
@@ -74,9 +73,10 @@ class Stack:
         self.base = ""
 
     def start(self, write) -> str:
-        if measured_settings_module().endswith("production") and not (
-            Path(settings.STATIC_ROOT) / "staticfiles.json"
-        ).exists():
+        if (
+            measured_settings_module().endswith("production")
+            and not (Path(settings.STATIC_ROOT) / "staticfiles.json").exists()
+        ):
             write("collecting static files (the production pages need their manifest) ...")
             call_command("collectstatic", interactive=False, verbosity=0)
         database_url = worker_database_url()
@@ -189,8 +189,6 @@ class Command(BaseCommand):
         expected = sum(1 for p in day.phones if p.role == "report")
         summary = outcome["figures"]
         write_ms = [ms for kind in ("report", "confirm") for ms in phones.figures.ms[kind]]
-        from benchmarks.figures import percentile
-
         return {
             **summary,
             "writes_p95_ms": round(percentile(write_ms, 0.95), 1) if write_ms else None,
