@@ -85,6 +85,7 @@ def test_the_benchmark_runs_phones_results_and_the_next_pairing_against_a_live_s
         "lost": 0,
         "wrong": 0,
         "unconfirmed": 0,
+        "entered_at_desk": 0,
     }
     assert figures["pairing_status"] == 201 and figures["next_round_matches"] == 4 and figures["pairing_ms"] > 0
     assert Event.objects.count() == 0  # the event and its people are gone again

@@ -11,7 +11,8 @@ docs/deploy.md, "Sizing"). With `--url`, a server already running on this machin
 Then every player's phone polls for `--seconds` (benchmarks/eventday.py): its match page, the pairings, the
 standings and My events, one every `--poll-seconds`, with If-None-Match; one player of each match reports the result
 through the portal's form and the opponent confirms it, all within `--report-seconds`. Once every report and
-confirmation is answered, the organizer pairs round 2 through the API (POST /api/v1/events/<id>/rounds/) while the
+confirmation is answered (or given up at the end of `--seconds`), the results are checked and the organizer enters
+those still missing at the desk (in bulk, as final), then pairs round 2 through the API (POST /api/v1/events/<id>/rounds/) while the
 phones go on polling, and that is timed. Loopback only; every loop ends by `--seconds` (the pairing excepted, which
 is waited for).
 
@@ -34,11 +35,19 @@ import requests
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connections
 
 from api.services import api_token_create
 from benchmarks.events import analyze_tables
 from benchmarks.figures import percentile
-from benchmarks.eventday import Phones, build_event_day, event_day_delete, require_loopback, results_check
+from benchmarks.eventday import (
+    Phones,
+    build_event_day,
+    event_day_delete,
+    require_loopback,
+    results_check,
+    results_fill_missing,
+)
 from benchmarks.servers import (
     free_port,
     gunicorn_start,
@@ -168,8 +177,16 @@ class Command(BaseCommand):
     def _run(self, *, day, base: str, seconds: float, report_seconds: float, poll: float, timeout: float) -> dict:
         _token, secret = api_token_create(event=None, user=day.organizer, name="bench", organizer=True)
         pairing: dict = {}
+        checked: dict = {}
+
+        def check_then_fill() -> tuple[dict, int]:
+            try:  # what the phones left is counted before the organizer enters the rest at the desk
+                return results_check(day=day, answered=phones.figures.writes), results_fill_missing(day=day)
+            finally:
+                connections.close_all()  # this thread's connection
 
         async def pair(client) -> None:
+            checked["results"], checked["entered_at_desk"] = await asyncio.to_thread(check_then_fill)
             begin = time.monotonic()
             async with client.post(
                 f"{base}/api/v1/events/{day.event.pk}/rounds/",
@@ -185,14 +202,14 @@ class Command(BaseCommand):
 
         phones = Phones(day, base=base, poll_seconds=poll, seconds=seconds, seed=day.event.pk, timeout=timeout)
         outcome = asyncio.run(phones.run(then=pair))
-        results = results_check(day=day, answered=phones.figures.writes)
+        results = checked["results"]
         expected = sum(1 for p in day.phones if p.role == "report")
         summary = outcome["figures"]
         write_ms = [ms for kind in ("report", "confirm") for ms in phones.figures.ms[kind]]
         return {
             **summary,
             "writes_p95_ms": round(percentile(write_ms, 0.95), 1) if write_ms else None,
-            "results": {"expected": expected, **results},
+            "results": {"expected": expected, **results, "entered_at_desk": checked["entered_at_desk"]},
             **pairing,
             "next_round_matches": day.event.rounds.filter(number=day.round_number + 1).first().matches.count()
             if pairing.get("pairing_status") == 201
@@ -215,7 +232,8 @@ class Command(BaseCommand):
         write(
             f"results: {results['stored_once']} of {results['expected']} stored exactly once, "
             f"{results['doubled']} doubled, {results['lost']} lost, {results['wrong']} wrong, "
-            f"{results['unconfirmed']} not reported and confirmed in time"
+            f"{results['unconfirmed']} not reported and confirmed in time (entered at the desk before the pairing: "
+            f"{results['entered_at_desk']})"
         )
         write(
             f"pairing: round 1 {figures['first_pairing_ms']} ms (in process, no load); the next round "
