@@ -173,6 +173,7 @@ class Figures:
         every = [s for c in self.statuses.values() for s in c.elements()]
         return {
             "requests": len(every),
+            "served": sum(1 for s in every if s < 500),  # answered: a page, a 304, a redirect, a refusal
             "5xx": sum(1 for s in every if s >= 500),
             "500": sum(1 for s in every if s == 500),
             "503": sum(1 for s in every if s == 503),
@@ -308,6 +309,7 @@ class Phones:
         summary = self.figures.summary()
         summary["seconds"] = round(elapsed, 1)
         summary["rps"] = round(summary["requests"] / elapsed, 1) if elapsed else 0.0
+        summary["served_rps"] = round(summary["served"] / elapsed, 1) if elapsed else 0.0
         summary["writes_done_s"] = round(writes_done, 1)
         return {"figures": summary, "then": outcome}
 

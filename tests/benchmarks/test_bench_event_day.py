@@ -71,7 +71,7 @@ def test_the_benchmark_runs_phones_results_and_the_next_pairing_against_a_live_s
         "bench_event_day", players=7, seconds=40, report_seconds=6, poll_seconds=1, timeout=20, url=base, stdout=out
     )
     figures = json.loads(out.getvalue().splitlines()[-1])
-    assert figures["5xx"] == 0 and figures["errors"] == 0, figures
+    assert figures["5xx"] == 0 and figures["errors"] == 0 and figures["served"] == figures["requests"], figures
     assert {"match", "pairings", "standings", "my_events", "report", "confirm"} <= set(figures["kinds"])
     assert figures["kinds"]["report"]["statuses"] == {"302": 3}, figures
     assert figures["kinds"]["confirm"]["statuses"] == {"302": 3}, figures

@@ -220,7 +220,7 @@ class Command(BaseCommand):
         write = self.stdout.write
         write(
             f"{figures['players']} phones, {figures['seconds']} s: {figures['requests']} requests "
-            f"({figures['rps']}/s), 5xx {figures['5xx']} (500: {figures['500']}, 503: {figures['503']}), "
+            f"({figures['rps']}/s), {figures['served']} served ({figures['served_rps']}/s), 5xx {figures['5xx']} (500: {figures['500']}, 503: {figures['503']}), "
             f"timeouts and broken connections {figures['errors']}"
         )
         for kind, row in figures["kinds"].items():
