@@ -1,7 +1,9 @@
 """ASGI entry point (gunicorn with uvicorn workers: config/gunicorn.py).
 
 Each HTTP request is stamped with its arrival time as the event loop receives it, before it waits for a thread of
-the pool: a draft pick is judged by when it arrived (common.arrival.request_arrived_at).
+the pool: a draft pick is judged by when it arrived (common.arrival.request_arrived_at). Then it waits for its turn
+(config/admission.py: a process runs HYDRA_WEB_SLOTS requests at once, writes first; a 503 with Retry-After when
+the server is really full).
 """
 
 import os
@@ -14,11 +16,13 @@ django_application = get_asgi_application()
 
 from common.arrival import ARRIVAL_SCOPE_KEY  # Django is set up first
 from common.memory import settle_heap
+from config.admission import admitted
 
 settle_heap()
+django_admitted = admitted(django_application)
 
 
 async def application(scope, receive, send):
     if scope["type"] == "http":
         scope = {**scope, ARRIVAL_SCOPE_KEY: time.time()}
-    await django_application(scope, receive, send)
+    await django_admitted(scope, receive, send)

@@ -2,16 +2,16 @@
 
 Uvicorn workers (ASGI): a draft table's live updates are Server-Sent Events, long-lived responses that an async
 worker holds for almost nothing, while ordinary (sync) views run in its thread pool. WEB_CONCURRENCY processes,
-by default two per core plus one.
+by default two per core plus one (config/sizing.py; docs/deploy.md, "Sizing").
 """
 
-import multiprocessing
 import os
 
 from common.clientip import server_forwarded_allow_ips
+from config.sizing import web_processes
 
 bind = os.environ.get("GUNICORN_BIND", f"0.0.0.0:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+workers = web_processes()
 worker_class = "uvicorn_worker.UvicornWorker"
 # A worker that hangs this long is killed and replaced (SSE streams send a keep-alive long before).
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))

@@ -11,6 +11,7 @@ from pathlib import Path
 import environ
 
 from common.clientip import num_proxies
+from config.sizing import database_pool_max, web_slots
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -120,7 +121,8 @@ def database_pool(databases: dict, *, default: bool) -> None:
 
     Each connection is checked before it is handed out (CONN_HEALTH_CHECKS: the pool's check is psycopg_pool's
     ConnectionPool.check_connection), so one that a restart of PostgreSQL terminated is replaced, not used. Sizes
-    (docs/deploy.md, "Database connections"): DATABASE_POOL_MAX per web process, so that WEB_CONCURRENCY times it,
+    (docs/deploy.md, "Database connections" and "Sizing"): DATABASE_POOL_MAX per web process (config/sizing.py:
+    8, fewer where many processes would pass PostgreSQL's connections), so that WEB_CONCURRENCY times it,
     plus the workers' connections, stays below PostgreSQL's max_connections; a request that waits longer than
     DATABASE_POOL_TIMEOUT for a connection, or finds DATABASE_POOL_MAX_WAITING others waiting (0: no limit), is
     answered 503 with Retry-After (common/unavailable.py)."""
@@ -131,7 +133,7 @@ def database_pool(databases: dict, *, default: bool) -> None:
     database["CONN_HEALTH_CHECKS"] = True
     database.setdefault("OPTIONS", {})["pool"] = {
         "min_size": env.int("DATABASE_POOL_MIN", default=2),
-        "max_size": env.int("DATABASE_POOL_MAX", default=8),
+        "max_size": database_pool_max(),
         "timeout": env.float("DATABASE_POOL_TIMEOUT", default=10.0),
         "max_waiting": env.int("DATABASE_POOL_MAX_WAITING", default=0),
     }
@@ -141,6 +143,11 @@ database_pool(DATABASES, default=False)
 # Seconds a client is told to wait (Retry-After) when the database can't answer now: the 503 of
 # common/unavailable.py (the pool full, a connection a restart of PostgreSQL cut).
 HYDRA_DATABASE_RETRY_AFTER = env.int("HYDRA_DATABASE_RETRY_AFTER", default=5)
+# Requests a web process runs at once, and how long one waits for its turn before a 503 with Retry-After: a read,
+# a write (a report, a confirmation, a check-in: they go first). config/admission.py; docs/deploy.md, "Sizing".
+HYDRA_WEB_SLOTS = web_slots()
+HYDRA_QUEUE_READ_SECONDS = env.float("HYDRA_QUEUE_READ_SECONDS", default=5.0)
+HYDRA_QUEUE_WRITE_SECONDS = env.float("HYDRA_QUEUE_WRITE_SECONDS", default=20.0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -72,3 +72,23 @@ def test_off_nothing_is_sent_and_a_broker_that_is_down_costs_no_change(settings,
         with django_capture_on_commit_callbacks(execute=True):
             event_bump_version(event_id=event.pk)
     assert Event.objects.get(pk=event.pk).version == event.version + 2
+
+
+def test_while_one_worker_computes_an_events_standings_the_others_leave_it_a_note(api):
+    event, _registrations, _rounds = build_event(teams=9, rounds=3, is_public=True)
+    computed = []
+
+    def compute(*, event):
+        computed.append(event.version)
+        if len(computed) == 1:  # a change, and its task, while the first computation runs
+            event_bump_version(event_id=event.pk)
+            assert tasks.standings_ahead(event.pk) is False  # not side by side: a note instead
+        return True
+
+    with mock.patch("api.tasks.compute", side_effect=compute):
+        assert tasks.standings_ahead(event.pk) is True
+    versions = [Event.objects.get(pk=event.pk).version - 1, Event.objects.get(pk=event.pk).version]
+    assert computed == versions  # the newest version computed once more, by the one that ran
+    with mock.patch("api.tasks.compute", return_value=True) as later:
+        assert tasks.standings_ahead(event.pk) is True  # and nothing is left held
+    later.assert_called_once()
