@@ -25,6 +25,7 @@ from tournaments.models import Event, Registration, Round, Seat, SeatMatch, Team
 from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views.events reads it)
+from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.rounds import round_latest
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of
@@ -75,6 +76,13 @@ class MyEvent:
     standing: StandingRow | None
     draft_table: DraftTable | None
     sealed_pool: SealedPool | None = None  # my team's pool in a team sealed / 2HG sealed event
+    day2_place: int | None = None  # my placing once the Day 2 cut left me out (below every Day 2 entrant)
+
+    @property
+    def day2_out(self) -> bool:
+        """The event's Day 2 cut did not advance me (and I didn't drop): my page says so, with my record and
+        placing, instead of "You don't play in this round" (issue 56)."""
+        return self.registration.did_not_advance and not self.registration.is_dropped
 
     @property
     def asks_typed_deck(self) -> bool:
@@ -183,6 +191,9 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         if not event.is_shared_game:
             seat_opponent = next((s for s in opponent_seats if s.letter == seat.letter), None)
         standing = next((row for row in standings_for_event(event=event) if row.team == registration.pk), None)
+        day2_place = None
+        if registration.did_not_advance:
+            day2_place = next((p.place for p in placements_for_event(event=event) if p.team == registration.pk), None)
         result.append(
             MyEvent(
                 event=event,
@@ -198,6 +209,7 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
                 standing=standing,
                 draft_table=tables.get(event.pk),
                 sealed_pool=pools.get(registration.pk),
+                day2_place=day2_place,
             )
         )
     return result
