@@ -118,6 +118,12 @@ def _join_form_errors(browser) -> list[str]:
     return _check(browser, "portal:join with errors (visitor)")
 
 
+def _sign_out(browser) -> None:
+    """A fresh start for the next person: no session, and the browser's own viewport again."""
+    browser.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.driver.delete_all_cookies()
+
+
 def _walk(browser, pages) -> list[str]:
     """Each page loaded once, checked at both sizes."""
     browser.driver.set_script_timeout(30)
@@ -157,10 +163,10 @@ def test_every_page_has_no_wcag_21_aa_violation(browsers, world):
     found = []
     browser.sign_in(matrix.OWNER)
     found += _walk(browser, owner_pages)
-    browser.driver.delete_all_cookies()
+    _sign_out(browser)
     browser.sign_in(matrix.PLAYER)
     found += _walk(browser, player_pages)
-    browser.driver.delete_all_cookies()
+    _sign_out(browser)
     visitor_pages = _visitor_pages(world)
     assert {"portal:home (visitor)", "signup (visitor)", "portal:join_code (visitor)"} <= {n for n, _u in visitor_pages}
     found += _walk(browser, visitor_pages)
