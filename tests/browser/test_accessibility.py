@@ -16,6 +16,7 @@ from django.urls import reverse
 from selenium.webdriver.support.ui import WebDriverWait
 
 import tests.test_rights_matrix as matrix
+from tests.browser.conftest import SCREENSHOTS
 from fees.models import EventFee
 from signup.services import join_code_for
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
@@ -142,7 +143,8 @@ def test_axe_is_the_pinned_version():
 def test_every_page_has_no_wcag_21_aa_violation(browsers, world):
     """One browser signed in as the organizer, then as a player, then signed out: every page at both sizes."""
     browser = browsers()
-    owner_pages = _pages(world, matrix.OWNER) + _individual_desk_pages(world) + _checkin_desk(world)
+    checkin = _checkin_desk(world)
+    owner_pages = _pages(world, matrix.OWNER) + _individual_desk_pages(world) + checkin
     player_pages = _pages(world, matrix.PLAYER)
     walked = {name for name, _url in owner_pages + player_pages}
     must = {
@@ -163,6 +165,14 @@ def test_every_page_has_no_wcag_21_aa_violation(browsers, world):
     found = []
     browser.sign_in(matrix.OWNER)
     found += _walk(browser, owner_pages)
+    # The check-in table with its paid column fits the phone too (no sideways scroll).
+    _load(browser, checkin[0][1])
+    _size(browser, "phone")
+    assert "take the fee" in browser.text("main")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    browser.driver.execute_script("document.getElementById('check-in-fees').scrollIntoView();")
+    browser.driver.save_screenshot(str(SCREENSHOTS / "checkin-fees-phone.png"))
+    assert browser.driver.execute_script("return document.documentElement.scrollWidth;") <= SIZES["phone"][0]
     _sign_out(browser)
     browser.sign_in(matrix.PLAYER)
     found += _walk(browser, player_pages)
@@ -171,6 +181,7 @@ def test_every_page_has_no_wcag_21_aa_violation(browsers, world):
     assert {"portal:home (visitor)", "signup (visitor)", "portal:join_code (visitor)"} <= {n for n, _u in visitor_pages}
     found += _walk(browser, visitor_pages)
     found += _join_form_errors(browser)
+    print(f"axe-core: {len(owner_pages) + len(player_pages) + len(visitor_pages) + 1} page states, 2 sizes each")
     assert not found, f"{len(found)} lines of axe-core violations (WCAG 2.1 A/AA):\n" + "\n".join(found)
 
 
