@@ -173,6 +173,10 @@ def test_every_page_has_no_wcag_21_aa_violation(browsers, world):
     browser.driver.execute_script("document.getElementById('check-in-fees').scrollIntoView();")
     browser.driver.save_screenshot(str(SCREENSHOTS / "checkin-fees-phone.png"))
     assert browser.driver.execute_script("return document.documentElement.scrollWidth;") <= SIZES["phone"][0]
+    right = browser.driver.execute_script(
+        "return document.querySelector('table.checkin').getBoundingClientRect().right;"
+    )
+    assert right <= SIZES["phone"][0], f"the check-in table reaches {right} px"  # not cut by its panel either
     _sign_out(browser)
     browser.sign_in(matrix.PLAYER)
     found += _walk(browser, player_pages)
