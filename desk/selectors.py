@@ -14,6 +14,9 @@ from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
 from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
+from fees.enums import PaymentStatus
+from fees.models import EventFee
+from fees.selectors import FeeTotals, fee_for_event, fee_totals, payments_for_event
 from multiplayer.engine import PLAYOFF_PLANS
 from multiplayer.selectors import tables_without_result
 from sealed.selectors import sealed_real_product
@@ -190,6 +193,32 @@ def event_check_ins(*, event: Event) -> list[Registration]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("letter")))
         .order_by("team__name")
     )
+
+
+@dataclass(frozen=True)
+class CheckInFees:
+    """The entry fee beside check-in (issue 56): each registration's fee status by id, the totals, the fee."""
+
+    payments: dict  # registration id -> fees.selectors.PaymentRow
+    totals: FeeTotals
+    fee: EventFee
+
+
+def event_check_in_fees(*, event: Event) -> CheckInFees | None:
+    """What the check-in table shows of the entry fee, so the organizer checks a player in and takes the fee in
+    one place; None for an event without a fee and without a fee marked (a free FNM shows no paid column). Three
+    queries."""
+    fee = fee_for_event(event=event)
+    rows = payments_for_event(event=event, fee=fee)
+    if not fee.amount and all(row.status == PaymentStatus.UNPAID for row in rows):
+        return None
+    return CheckInFees(payments={row.registration: row for row in rows}, totals=fee_totals(rows=rows, fee=fee), fee=fee)
+
+
+def event_check_in_rows(*, event: Event, fees: CheckInFees | None) -> list[tuple[Registration, object]]:
+    """(registration, its fee row or None) of `event_check_ins`, for the desk's check-in table."""
+    payments = fees.payments if fees is not None else {}
+    return [(registration, payments.get(registration.pk)) for registration in event_check_ins(event=event)]
 
 
 def event_team_choices(*, event: Event) -> list[tuple[int, str, bool]]:
@@ -766,9 +795,13 @@ class CutPanel:
 
 
 def day2_cut_panel(*, event: Event) -> CutPanel | None:
-    """The Day 2 cut panel of a Swiss event that is not over (or whose cut is made), else None. A preview
-    computes the standings after the cut's round once."""
+    """The Day 2 cut panel of a Swiss event with a Day 2 cut set (or made) or a phase plan, while it is not over
+    (or once its cut is made), else None: an 8-player FNM or a Commander night has no Day 2, and its desk no such
+    panel (issue 56; the cut is set in the event's settings). A preview computes the standings after the cut's
+    round once."""
     if event.is_single_elimination or event.is_multiplayer:
+        return None
+    if event.day2_cut_round is None and not event.day2_cut_applied and not event.phases.exists():
         return None
     if not event.day2_cut_applied and event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         return None

@@ -8,6 +8,7 @@ from django.db.models import Count
 from fees.enums import PaymentStatus, TieSplit
 from fees.models import EventFee, Prize
 from fees.prizes import Award, Placed, PrizeLine, prize_payouts
+from tournaments.enums import EventStatus
 from tournaments.models import Event, Registration, Seat
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
@@ -160,12 +161,15 @@ def payout_rows(*, placed: list[Placed], prizes, split_evenly: bool, names: dict
 
 def payouts_for_event(*, event: Event) -> list[PayoutRow]:
     """The payout list of the event's final placings (the placings so far before the end): every prize each
-    entrant wins, ties split as the organizer chose (fees.prizes)."""
+    entrant wins, ties split as the organizer chose (fees.prizes). Empty until placings exist (issue 56): before a
+    result counts nobody has placed, and the prize structure (`prizes_for_event`) is all there is to show."""
     prizes = prizes_for_event(event=event)
     if not prizes:
         return []
     fee = fee_for_event(event=event)
     standings = {row.team: row for row in standings_for_event(event=event)}
+    if event.status != EventStatus.FINISHED and not any(row.rounds_played for row in standings.values()):
+        return []
     placed = []
     for placing in placements_for_event(event=event):
         points = standings[placing.team].match_points if placing.team in standings else 0

@@ -81,6 +81,13 @@ class MyEvent:
     pod_seat: MultiplayerSeat | None = None  # my pod and seat this round (a Commander night, issue 56)
     pod_bye: bool = False  # I sit out this round of a Commander night with a bye
     placing: int | None = None  # my final place once the event is finished (placements_for_event, issue 56)
+    day2_place: int | None = None  # my placing once the Day 2 cut left me out (below every Day 2 entrant)
+
+    @property
+    def day2_out(self) -> bool:
+        """The event's Day 2 cut did not advance me (and I didn't drop): my page says so, with my record and
+        placing, instead of "You don't play in this round" (issue 56)."""
+        return self.registration.did_not_advance and not self.registration.is_dropped
 
     @property
     def asks_typed_deck(self) -> bool:
@@ -196,6 +203,11 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
         placing = None
         if event.status == EventStatus.FINISHED:  # the one final order, whatever the structure
             placing = next((p.place for p in placements_for_event(event=event) if p.team == registration.pk), None)
+        day2_place = None
+        if registration.did_not_advance:
+            day2_place = placing or next(
+                (p.place for p in placements_for_event(event=event) if p.team == registration.pk), None
+            )
         result.append(
             MyEvent(
                 event=event,
@@ -214,6 +226,7 @@ def my_events(*, user, only_event: Event | None = None) -> list[MyEvent]:
                 pod_seat=pod_seat,
                 pod_bye=pod_bye,
                 placing=placing,
+                day2_place=day2_place,
             )
         )
     return result

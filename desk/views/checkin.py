@@ -13,6 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from common.params import plain_int
+from fees.enums import PaymentStatus
+from fees.services import registration_payment_mark
 from tournaments.doors import event_for_door
 from tournaments.models import Registration
 from tournaments.rights import may_score_event
@@ -33,7 +35,8 @@ from desk.views._common import back_to_desk, refused
 @login_required
 @require_POST
 def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
-    """Tick a team in or out, or drop or reinstate it (registration_drop / registration_reinstate)."""
+    """Tick a team in or out, mark its entry fee paid (or not; "check_in_paid" does both at once), or drop or
+    reinstate it (registration_drop / registration_reinstate)."""
     event = event_for_door(pk=pk, user=request.user, right=may_score_event)
     registration = get_object_or_404(
         Registration.objects.select_related("team", "event"),
@@ -49,6 +52,13 @@ def desk_team(request: HttpRequest, pk: int) -> HttpResponse:
         elif action == "drop":
             registration_drop(registration=registration, user=request.user)
             messages.success(request, _("%(team)s has dropped.") % {"team": registration.team.name})
+        elif action in ("paid", "unpaid", "check_in_paid"):
+            # The entry fee beside check-in (issue 56): one tap checks the player in and takes the fee.
+            with transaction.atomic():
+                if action == "check_in_paid":
+                    registration_check_in(registration=registration, by=request.user, at_desk=True)
+                status = PaymentStatus.UNPAID if action == "unpaid" else PaymentStatus.PAID
+                registration_payment_mark(registration=registration, status=status, by=request.user)
         elif action == "reinstate":
             registration_reinstate(registration=registration, user=request.user)
             messages.success(request, _("%(team)s is back in the event.") % {"team": registration.team.name})

@@ -70,6 +70,8 @@ def desk_fees(request: HttpRequest, event: Event) -> HttpResponse:
     checked_in = set(CheckIn.objects.filter(registration__event=event).values_list("registration_id", flat=True))
     unpaid_here = [row.name for row in rows if row.status == PaymentStatus.UNPAID and row.registration in checked_in]
     rows = sorted(rows, key=lambda row: (row.status != PaymentStatus.UNPAID, row.registration not in checked_in))
+    payouts = selectors.payouts_for_event(event=event)  # empty before placings exist: the prize structure instead
+    prize_text = prize_lines_text(selectors.prizes_for_event(event=event))
     return render(
         request,
         "desk/fees.html",
@@ -86,9 +88,10 @@ def desk_fees(request: HttpRequest, event: Event) -> HttpResponse:
             )
             if unpaid_here
             else "",
-            "payouts": selectors.payouts_for_event(event=event),
+            "payouts": payouts,
+            "payouts_waiting": bool(prize_text) and not payouts,
             "formats": FORMATS,
-            "prize_text": prize_lines_text(selectors.prizes_for_event(event=event)),
+            "prize_text": prize_text,
         },
     )
 

@@ -30,7 +30,8 @@ class DraftDemo:
 @transaction.atomic
 def draft_demo_load() -> DraftDemo:
     """Create (once) a team Rochester event of two demo teams with round 1 paired and its draft table drawn, chosen
-    and its packs opened, ready for the organizer to start in the admin. Loaded again it changes nothing: an
+    and its packs opened, ready for the organizer to start from the desk like any other draft (its next step, "Run
+    round 1's drafts", leads to the Drafts page's "Start every draft that is ready"). Loaded again it changes nothing: an
     existing table stays as it is, whatever its state. Returns the table and the six players' logins by seat."""
     organizer = _user("organizer", staff=True)
     event = Event.objects.filter(name=DEMO_DRAFT_EVENT_NAME).first()
@@ -70,9 +71,11 @@ def draft_demo_lines(*, url: str) -> list[str]:
     """The demo's draft part (tournaments.services.demo, registered in drafting.apps): load the draft demo
     (draft_demo_load) and return what `load_demo` prints of it: the table and how to draft at it at `url`."""
     draft = draft_demo_load()
+    event = draft.table.event_id
     return [
         f"  Team Rochester draft: {draft.table} ({draft.table.get_status_display()}).",
-        "    Start it in the admin (Draft tables > action Start), then sign in as each player in its own",
-        f"    browser window (or private window) at {url}/draft/ :",
+        f"    Start it from its desk as the organizer: {url}/events/{event}/desk/drafts/ (the desk's next step,",
+        '    "Run round 1\'s drafts", leads there: "Start every draft that is ready"). Then sign in as each player',
+        f"    in its own browser window (or private window) at {url}/draft/ :",
         *(f"      {seat}: {login} / {draft.password}" for seat, login in draft.seats),
     ]

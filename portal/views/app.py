@@ -8,10 +8,13 @@ from django.contrib.staticfiles.storage import staticfiles_storage
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+
+from tournaments.selectors.languages import language_supported
 
 
 @require_GET
@@ -26,9 +29,26 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _bcp47(code: str) -> str:
+    """Django's language code as the manifest's `lang` (a BCP 47 tag): "pt-br" -> "pt-BR", "zh-hans" -> "zh-Hans"."""
+    head, _sep, tail = code.partition("-")
+    if not tail:
+        return head
+    return f"{head}-{tail.upper() if len(tail) == 2 else tail.title()}"
+
+
 @require_GET
 def manifest(request: HttpRequest) -> JsonResponse:
-    """/manifest.webmanifest: "Add to home screen" opens My events (the player's current event and table)."""
+    """/manifest.webmanifest: "Add to home screen" opens My events (the player's current event and table).
+
+    In the page's language (issue 56): a browser fetches the manifest without the site's cookies, so the language
+    cookie never reaches this view and it answered in English; every page names it with `?lang=` (base.html) and
+    this view speaks that language when the site speaks it (else the request's own)."""
+    with translation.override(language_supported(request.GET.get("lang")) or get_language()):
+        return _manifest()
+
+
+def _manifest() -> JsonResponse:
     icons = [
         {"src": staticfiles_storage.url(f"pwa/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png"}
         for size in (192, 512)
@@ -37,7 +57,7 @@ def manifest(request: HttpRequest) -> JsonResponse:
         {
             "name": _("Hydra: my events"),
             "short_name": "Hydra",
-            "lang": get_language() or "en",
+            "lang": _bcp47(get_language() or "en"),
             "start_url": reverse("portal:home"),
             "scope": "/",
             "display": "standalone",

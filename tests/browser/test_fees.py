@@ -7,7 +7,6 @@ from django.urls import reverse
 
 from fees.models import Payment
 from tests.browser.test_phone import _overflowing
-from tests.desk.test_browser_event_day import _check_in
 from tests.factories import EventFactory, OrganizerFactory, PlayerFactory, RegistrationFactory, TeamFactory
 from tournaments.models import EventLogEntry
 
@@ -36,9 +35,14 @@ def test_fees_marked_paid_at_check_in_and_refunded(browsers):
     desk.find("#fee-settings button[type=submit]").click()
     desk.wait_for_text("5.00 EUR", css="#fee-totals")
 
+    # The check-in table takes the fee too (issue 56): each player's "Owes 5.00 EUR", checked in without paying or
+    # checked in and paid in one tap.
     desk.get(reverse("desk:desk", args=[event.pk]))
+    desk.wait_for_text("0.00 EUR collected, 2 not paid yet.", css="#check-in-fees")
     for name in ("Ann Lee", "Ben Ota"):
-        _check_in(desk, name)
+        desk.tap(f"Check in {name}, not paid")
+        desk.wait_for_text(f"{name} paid", css="table.checkin")
+    assert _overflowing(desk) == []
     desk.find("#desk-fees").click()
     desk.wait_for_text("2 checked-in players have not paid: Ann Lee and Ben Ota.", css="#unpaid-checked-in")
     assert _overflowing(desk) == []
@@ -57,3 +61,12 @@ def test_fees_marked_paid_at_check_in_and_refunded(browsers):
         .values_list("after__status", flat=True)
         .order_by("pk")
     ) == ["paid", "refunded"]
+
+    # Ben pays later: the desk's check-in table takes it, and the log has it with who.
+    desk.get(reverse("desk:desk", args=[event.pk]))
+    desk.wait_for_text("0.00 EUR collected, 1 not paid yet.", css="#check-in-fees")
+    desk.tap("Ben Ota paid")
+    desk.wait_for_text("5.00 EUR collected, 0 not paid yet.", css="#check-in-fees")
+    desk.wait_for_text("Paid 5.00 EUR", css="table.checkin")
+    assert Payment.objects.get(registration__team__name="Ben Ota").status == "paid"
+    assert EventLogEntry.objects.filter(event=event, action="fee_marked").order_by("pk").last().user == organizer

@@ -6,7 +6,9 @@ from django.urls import reverse
 
 from tests.factories import EventFactory, EventStaffFactory, OrganizerFactory, RegistrationFactory, UserFactory
 from tournaments.enums import Outcome, ResultState
-from tournaments.models import EventLogEntry, Player, Registration
+from tournaments.enums import Structure
+from tournaments.models import Event, EventLogEntry, Phase, Player, Registration
+from tournaments.selectors.placements import placements_for_event
 from tournaments.services.rounds import event_pair_next
 
 pytestmark = pytest.mark.django_db
@@ -26,6 +28,7 @@ def _event(*, team_size: int = 1, n: int = 8):
 
 def test_desk_previews_makes_and_undoes_the_cut(client):
     event, organizer = _event()
+    Event.objects.filter(pk=event.pk).update(day2_cut_round=1, day2_cut_kind="record", day2_cut_threshold=0)
     client.force_login(organizer)
     desk = reverse("desk:desk", args=[event.pk])
     url = reverse("desk:day2_cut", args=[event.pk])
@@ -40,6 +43,22 @@ def test_desk_previews_makes_and_undoes_the_cut(client):
     assert not Registration.objects.filter(event=event, day2_cut_round__isnull=False).exists()
     page = client.get(desk).text
     assert 'id="day2-cut-preview"' in page and "4 would advance with 3 match points or more" in page
+
+
+def test_the_panel_is_only_on_the_desk_of_an_event_with_a_day_2_cut_or_phases(client):
+    """An 8-player FNM and a Commander night have no Day 2: their desks show no cut panel (issue 56); setting the
+    cut, or a phase plan, brings it."""
+    event, organizer = _event()
+    commander = EventFactory(organizer=organizer, team_size=1, structure=Structure.MULTIPLAYER_PODS)
+    client.force_login(organizer)
+    desk = reverse("desk:desk", args=[event.pk])
+    assert 'id="day2-cut"' not in client.get(desk).text
+    assert 'id="day2-cut"' not in client.get(reverse("desk:desk", args=[commander.pk])).text
+    Event.objects.filter(pk=event.pk).update(day2_cut_round=2, day2_cut_kind="record", day2_cut_threshold=1)
+    assert 'id="day2-cut-form"' in client.get(desk).text
+    Event.objects.filter(pk=event.pk).update(day2_cut_round=None, day2_cut_kind="", day2_cut_threshold=None)
+    Phase.objects.create(event=event, number=1, name="Day 1", format_kind=event.format_kind, rounds=2)
+    assert 'id="day2-cut-form"' in client.get(desk).text
 
 
 def test_desk_refuses_a_cut_that_lets_nobody_through_with_the_reason(client):
@@ -88,6 +107,17 @@ def test_the_phone_says_who_did_not_advance_and_the_standings_list_them(client, 
     client.force_login(user)
     page = client.get(reverse("portal:event", args=[event.pk])).text
     assert words in page and 'id="day2-out"' in page and 'id="drop-link"' not in page
+    # My events says it too, instead of "You don't play in this round", with the record and the placing: the four
+    # left out after a 1-0 / 0-1 round place 5th to 8th, the one here 0-1-0.
+    place = next(p.place for p in placements_for_event(event=event) if p.team == out.pk)
+    assert 5 <= place <= 8
+    record = "Your record" if team_size == 1 else "Your team's record"
+    for url in (reverse("portal:home"), reverse("portal:event", args=[event.pk])):
+        page = client.get(url).text
+        assert words in page and f"{record}: 0-1-0 (wins-losses-draws), place {place}." in page, page[
+            page.find("<main") :
+        ]
+        assert "play in this round" not in page
     listed = client.get(reverse("portal:standings", args=[event.pk]), {"show": "not_advanced"}).text
     assert out.team.name in listed and kept.team.name not in listed and "did not advance after round 1" in listed
     day2 = client.get(reverse("portal:standings", args=[event.pk]), {"show": "advanced"}).text

@@ -53,3 +53,25 @@ def test_demo_load_again_keeps_a_changed_password():
     draft_demo_load()
     user.refresh_from_db()
     assert user.check_password("my-own-secret")
+
+
+def test_the_demo_draft_starts_from_the_desk_like_any_other(client):
+    """Issue 56: `load_demo` sent the organizer to the admin to start it; its lines name the desk's drafts page, the
+    desk's next step leads there, and its button starts the draft."""
+    from django.urls import reverse
+
+    from drafting.services.demo import draft_demo_lines
+
+    demo_load()
+    lines = draft_demo_lines(url="http://127.0.0.1:8000")
+    table = DraftTable.objects.get()
+    text = "\n".join(lines)
+    assert "admin" not in text.lower()
+    assert f"http://127.0.0.1:8000{reverse('desk:drafts', args=[table.event_id])}" in text
+    client.force_login(User.objects.get(username="organizer"))
+    desk = client.get(reverse("desk:desk", args=[table.event_id])).content.decode()
+    assert "Run round 1&#x27;s drafts" in desk or "Run round 1's drafts" in desk
+    page = client.get(reverse("desk:drafts", args=[table.event_id])).content.decode()
+    assert 'id="drafts-start"' in page
+    client.post(reverse("desk:drafts", args=[table.event_id]), {"action": "start"})
+    assert DraftTable.objects.get(pk=table.pk).status == DraftStatus.RUNNING

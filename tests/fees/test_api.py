@@ -2,6 +2,8 @@
 sees and who marks what."""
 
 import pytest
+
+from tests.api.conftest import build_event
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, EventStaffFactory, RegistrationFactory, UserFactory
@@ -94,6 +96,10 @@ def test_prizes_are_shown_before_the_event_and_paid_out_by_placing():
     assert _client(event.organizer).put(f"/api/v1/events/{event.pk}/prizes/", lines, format="json").status_code == 200
     shown = _client().get(f"/api/v1/events/{event.pk}/prizes/").json()
     assert [line["item"] for line in shown["lines"]] == ["Trophy", "Store credit"]
+    # Before a result counts nobody has placed: no prize goes to anyone yet (issue 56).
+    assert _client().get(f"/api/v1/events/{event.pk}/prizes/payouts").json() == []
+    event, teams, _rounds = build_event(teams=4, rounds=1)
+    assert _client(event.organizer).put(f"/api/v1/events/{event.pk}/prizes/", lines, format="json").status_code == 200
     payouts = _client().get(f"/api/v1/events/{event.pk}/prizes/payouts").json()
     assert [(row["place"], row["item"]) for row in payouts] == [(1, "Trophy"), (1, "Store credit"), (2, "Store credit")]
     assert {row["registration"] for row in payouts} <= {team.pk for team in teams}

@@ -125,3 +125,60 @@ def test_the_organizer_saves_prizes_on_the_desk_and_a_scorekeeper_may_not(client
     assert not event.prizes.exists()  # the second line is wrong: nothing is written
     client.post(f"/events/{event.pk}/desk/fees/", {"action": "prizes", "prizes": "1 | Trophy | 1"})
     assert [p.item for p in event.prizes.all()] == ["Trophy"]
+
+
+def test_no_prize_goes_to_anyone_before_a_result_counts_the_page_shows_the_structure(client):
+    """Issue 56: before round 1 the payout list handed 6 packs to whoever sorted first; now it is empty (and the
+    file has its header only) until placings exist, and the page shows the prize structure instead."""
+    event = EventFactory(team_size=1)
+    for _ in range(4):
+        RegistrationFactory(event=event)
+    event_prizes_set(event=event, by=event.organizer, lines=PRIZES)
+    assert payouts_for_event(event=event) == []
+    client.force_login(event.organizer)
+    page = client.get(f"/events/{event.pk}/desk/fees/").content.decode()
+    assert 'id="payouts-waiting"' in page and 'id="event-prizes"' in page and 'id="payouts"' not in page
+    assert "Places 3 to 4, each" in page
+    rows = client.get(f"/events/{event.pk}/desk/fees/payouts/?format=csv").content.decode("utf-8-sig").splitlines()
+    assert len(rows) == 1  # the header alone
+    played = _one_round("evenly")  # once a round counts, the placings so far get their prizes
+    assert len(payouts_for_event(event=played)) == 4
+    client.force_login(played.organizer)
+    page = client.get(f"/events/{played.pk}/desk/fees/").content.decode()
+    assert 'id="payouts-waiting"' not in page and 'id="payouts"' in page
+
+
+def test_the_check_in_desk_takes_the_fee_in_the_same_place(client):
+    """Issue 56: paying was on its own page; the check-in table shows each player's fee and checks in and takes the
+    fee in one tap, and a free event shows no paid column."""
+    from tournaments.models import CheckIn
+
+    event = EventFactory(team_size=1)
+    event_fee_set(event=event, by=event.organizer, amount=Decimal(5))
+    ann, bo, cy = (RegistrationFactory(event=event) for _ in range(3))
+    scorekeeper = EventStaffFactory(event=event, role="scorekeeper").user
+    client.force_login(scorekeeper)
+    desk = f"/events/{event.pk}/desk/"
+    page = client.get(desk).content.decode()
+    assert 'id="check-in-fees"' in page and "0.00 EUR collected, 3 not paid yet." in page
+    assert f"Check in {ann.team.name} and take the fee" in page and "Owes 5.00 EUR" in page
+    client.post(f"{desk}team/", {"registration": ann.pk, "action": "check_in_paid"})
+    client.post(f"{desk}team/", {"registration": bo.pk, "action": "check_in"})
+    page = client.get(desk).content.decode()
+    assert "5.00 EUR collected, 2 not paid yet." in page and "Paid 5.00 EUR" in page
+    assert f"{bo.team.name} paid" in page  # checked in, not paid: the button to take the fee later
+    assert set(CheckIn.objects.filter(registration__event=event).values_list("registration_id", flat=True)) == {
+        ann.pk,
+        bo.pk,
+    }
+    client.post(f"{desk}team/", {"registration": bo.pk, "action": "paid"})
+    client.post(f"{desk}team/", {"registration": ann.pk, "action": "unpaid"})
+    statuses = dict(event.registrations.values_list("pk", "payment__status"))
+    assert (statuses[ann.pk], statuses[bo.pk], statuses[cy.pk]) == ("unpaid", "paid", None)
+    log = list(event.log_entries.filter(action="fee_marked").values_list("user_id", flat=True))
+    assert log and set(log) == {scorekeeper.pk}  # every mark is in the event log with who made it
+    free = EventFactory(team_size=1, organizer=event.organizer)
+    RegistrationFactory(event=free)
+    client.force_login(event.organizer)
+    page = client.get(f"/events/{free.pk}/desk/").content.decode()
+    assert 'id="check-in-fees"' not in page and "take the fee" not in page

@@ -274,3 +274,27 @@ def test_logout_by_get_shows_a_page_with_the_button_not_a_bare_405(db, client):
     client.post("/accounts/logout/")
     assert "_auth_user_id" not in client.session
     assert "You are signed out." in client.get("/accounts/logout/").text
+
+
+def test_changing_a_password_is_a_page_of_the_site_not_the_admins(db, client):
+    """Issue 56: /accounts/password_change/ showed the admin's page (its breadcrumbs failed WCAG's link contrast);
+    it is the site's own now, and changes the password."""
+    user = UserFactory()
+    user.set_password("old secret 123")
+    user.save()
+    client.force_login(user)
+    page = client.get("/accounts/password_change/").content.decode()
+    assert "Change your password" in page and "breadcrumbs" not in page and 'name="old_password"' in page
+    wrong = client.post(
+        "/accounts/password_change/",
+        {"old_password": "nope", "new_password1": "a long new phrase", "new_password2": "a long new phrase"},
+    ).content.decode()
+    assert 'role="alert"' in wrong
+    done = client.post(
+        "/accounts/password_change/",
+        {"old_password": "old secret 123", "new_password1": "a long new phrase", "new_password2": "a long new phrase"},
+        follow=True,
+    ).content.decode()
+    assert "Password changed" in done
+    user.refresh_from_db()
+    assert user.check_password("a long new phrase")
