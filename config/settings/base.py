@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "organizations",
     "series",
     "signup",
     "import_export",
