@@ -111,7 +111,7 @@ def member_add(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as exc:
             if isinstance(exc, NotFound):
                 raise Http404(str(exc)) from None
-            form.add_error("who" if hasattr(exc, "error_dict") and "who" in exc.error_dict else None, exc)
+            form.add_error(None, exc)  # with a field dict, each message goes to its field
         else:
             messages.success(
                 request,
