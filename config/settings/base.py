@@ -258,6 +258,8 @@ SPECTACULAR_SETTINGS = {
         "TimerKindEnum": "drafting.models.TimerKind",
         "CutKindEnum": "tournaments.enums.CutKind",
         "EntrantStatusEnum": "tournaments.enums.EntrantStatus",
+        "RoleEnum": "tournaments.models.staff.StaffRole",
+        "OrganizationRoleEnum": "organizations.enums.OrganizationRole",
     },
 }
 
