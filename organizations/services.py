@@ -8,7 +8,6 @@ made it, and a change to an event (held at a store, moved, taken back) to the ev
 import datetime as dt
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -226,9 +225,3 @@ def event_location_copy(*, source: Event, copy: Event, by) -> None:
     if link is None or not may_use_location(by, link.location):
         return
     event_location_set(event=copy, location=link.location, start_time=link.start_time, by=by)
-
-
-def location_choice_check(*, location: Location | None, by) -> None:
-    """Refuse a store the person may not hold events at (the new-event form's choice) with a message on the field."""
-    if location is not None and not may_use_location(by, location):
-        raise ValidationError({"location_choice": _("Choose one of your organizations' stores.")})

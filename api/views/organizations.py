@@ -7,7 +7,8 @@ changing it. Every change goes through organizations.services (tournaments/right
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -34,13 +35,17 @@ from organizations.services import (
     member_set,
     organization_create,
 )
-from tournaments.rights import may_see_organization
+from tournaments.rights import may_create_organization, may_manage_organization, may_see_organization
 
 
-def _organization(request, organization_id: int) -> Organization:
+def _organization(request, organization_id: int, *, manage: bool = False) -> Organization:
+    """The organization for one of its members (else 404, as a missing one); with `manage`, 403 for a member who
+    isn't an owner, before the input is read."""
     organization = Organization.objects.filter(pk=organization_id).first()
     if organization is None or not may_see_organization(caller(request), organization):
-        raise NotFound("No such organization.")
+        raise NotFound(_("No such organization."))
+    if manage and not may_manage_organization(caller(request), organization):
+        raise PermissionDenied(_("Only an owner of the organization changes its stores and members."))
     return organization
 
 
@@ -57,6 +62,8 @@ class OrganizationListView(APIView):
     @extend_schema(request=OrganizationInputSerializer, responses={201: OrganizationDetailOutputSerializer})
     @idempotent_write
     def post(self, request):
+        if not may_create_organization(caller(request)):
+            raise PermissionDenied(_("Only an organizer can make an organization."))
         data = OrganizationInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         organization = organization_create(name=data.validated_data["name"], by=caller(request))
@@ -83,7 +90,7 @@ class StoreListView(APIView):
     @extend_schema(request=StoreInputSerializer, responses={201: StoreOutputSerializer})
     @idempotent_write
     def post(self, request, organization_id: int):
-        organization = _organization(request, organization_id)
+        organization = _organization(request, organization_id, manage=True)
         data = StoreInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         location = location_add(organization=organization, by=caller(request), **data.validated_data)
@@ -100,7 +107,7 @@ class MemberListView(APIView):
     @extend_schema(request=MemberInputSerializer, responses={201: MemberOutputSerializer})
     @idempotent_write
     def post(self, request, organization_id: int):
-        organization = _organization(request, organization_id)
+        organization = _organization(request, organization_id, manage=True)
         data = MemberInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         membership = member_set(organization=organization, by=caller(request), **data.validated_data)
@@ -115,7 +122,7 @@ class MemberDetailView(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def delete(self, request, organization_id: int, user_id: int):
-        organization = _organization(request, organization_id)
+        organization = _organization(request, organization_id, manage=True)
         user = get_user_model().objects.filter(pk=user_id).first()
         if user is None:
             raise NotFound("This person is no member of the organization.")
