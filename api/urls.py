@@ -33,6 +33,14 @@ from api.views.phases import (
 )
 from api.views.draft_pods import PodListView
 from api.views.ratings import PlayerDetailView, RatingListView
+from api.views.organizations import (
+    EventStoreView,
+    MemberDetailView,
+    MemberListView,
+    OrganizationDetailView,
+    OrganizationListView,
+    StoreListView,
+)
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
 from api.views.rounds import RoundDetailView, RoundListView
 from api.views.sharedgame import MatchLifeView
@@ -62,6 +70,16 @@ urlpatterns = [
     path("v1/docs/", ApiDocsView.as_view(), name="docs"),
     path("v1/notifications/", NotificationListView.as_view(), name="notification-list"),
     path("v1/notifications/read/", NotificationReadView.as_view(), name="notification-read"),
+    path("v1/organizations/", OrganizationListView.as_view(), name="organization-list"),
+    path("v1/organizations/<id:organization_id>/", OrganizationDetailView.as_view(), name="organization-detail"),
+    path("v1/organizations/<id:organization_id>/stores/", StoreListView.as_view(), name="organization-stores"),
+    path("v1/organizations/<id:organization_id>/members/", MemberListView.as_view(), name="organization-members"),
+    path(
+        "v1/organizations/<id:organization_id>/members/<id:user_id>",
+        MemberDetailView.as_view(),
+        name="organization-member",
+    ),
+    path("v1/events/<id:event_id>/store", EventStoreView.as_view(), name="event-store"),
     path("v1/series/", SeriesListView.as_view(), name="series-list"),
     path("v1/series/<id:series_id>/", SeriesDetailView.as_view(), name="series-detail"),
     path("v1/series/<id:series_id>/standings/", SeriesStandingsView.as_view(), name="series-standings"),

@@ -26,6 +26,7 @@ urlpatterns = [
     path("sealed/", include("sealed.urls")),
     path("live/", include("sharedgame.urls")),
     path("ratings/", include("ratings.urls")),
+    path("organizations/", include("organizations.urls")),
     path("series/", include("series.urls")),
     path("venue/", include("venue.urls")),
     path("accounts/signup/", signup, name="signup"),

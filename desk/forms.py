@@ -17,6 +17,7 @@ from tournaments.presets import (
     suggested_top_pod,
 )
 from multiplayer.engine import SCORING_PRESETS
+from organizations.models import Location
 from series.models import Series
 from tournaments.enums import (
     SEAT_LETTERS,
@@ -147,11 +148,29 @@ class EventNewForm(forms.Form):
         required=False,
         help_text=_("Put the new event straight into one of your series."),
     )
+    store = forms.ModelChoiceField(
+        label=_("Store"),
+        queryset=Location.objects.none(),
+        required=False,
+        empty_label=_("None: my own event"),
+        help_text=_("Held at one of your organization's stores: its staff help at it and its calendar lists it."),
+    )
+    start_time = forms.TimeField(
+        label=_("Starts at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_("The store's local time, for its calendar; empty: a day-long event."),
+    )
 
-    def __init__(self, *args, series=None, **kwargs):
+    def __init__(self, *args, series=None, stores=None, **kwargs):
         super().__init__(*args, **kwargs)
         if series is not None:
             self.fields["series"].queryset = series
+        if stores is not None:
+            self.fields["store"].queryset = stores
+            self.fields["store"].label_from_instance = lambda store: (
+                store.name if store.name == store.organization.name else f"{store.organization.name}: {store.name}"
+            )
         self.fields["deck_rule"].choices = [("", _("The format's default"))] + list(DeckRule.choices)
         for letter in SEAT_LETTERS[:MIXED_SEATS]:
             self.fields[f"seat_format_{letter}"] = _seat_format_field(letter)

@@ -59,3 +59,11 @@ class AttachForm(forms.Form):
 
 class WeeklyRunForm(AttachForm):
     weeks = forms.IntegerField(label=_("Weeks"), min_value=1, max_value=MAX_WEEKS, initial=8)
+
+
+class InviteForm(forms.Form):
+    who = forms.CharField(
+        label=_("Organizer's user name or e-mail"),
+        max_length=254,
+        help_text=_("Once they accept, they put their own events into the series and its standings count them."),
+    )

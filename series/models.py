@@ -140,3 +140,31 @@ class SeriesPrize(PrizeLineFields):
         ordering = ["series", "position", "pk"]
         verbose_name = _("series prize")
         verbose_name_plural = _("series prizes")
+
+
+class SeriesInvitation(models.Model):
+    """An invitation to another organizer to put their own events into the series (issue 53: a series across
+    organizations). Until they accept, none of their events can be put into it; once accepted they attach and
+    detach their own events (tournaments.rights.may_attach_event), and the series' owner still manages the rest."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("series"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="series_invitations",
+        verbose_name=_("organizer invited"),
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+", verbose_name=_("invited by")
+    )
+    invited_at = models.DateTimeField(_("invited"), auto_now_add=True)
+    accepted_at = models.DateTimeField(_("accepted"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["series", "invited_at", "pk"]
+        verbose_name = _("series invitation")
+        verbose_name_plural = _("series invitations")
+        constraints = [models.UniqueConstraint(fields=["series", "user"], name="series_invitation_once")]
+
+    def __str__(self) -> str:
+        return f"{self.series} → {self.user}"

@@ -9,10 +9,11 @@ from django.http import Http404
 from fees.enums import TieSplit
 from fees.prizes import Placed
 from fees.selectors import PayoutRow, payout_rows
-from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
+from series.models import Series, SeriesEvent, SeriesInvitation, SeriesPrize, SeriesResult
 from series.standings import EventResult, SeriesRow, SeriesRules, series_standings
 from series.enums import SeriesKind
-from tournaments.models import Player, Team
+from tournaments.enums import EventStatus
+from tournaments.models import Event, Player, Team
 from tournaments.rights import events_visible_to, may_manage_series, may_see_series, person_of
 
 
@@ -63,13 +64,50 @@ def series_visible_to(*, user) -> QuerySet[Series]:
         return Series.objects.filter(is_public=True)
     if person.is_superuser and getattr(user, "acting_token", None) is None and not getattr(user, "is_api_token", 0):
         return Series.objects.all()
-    return Series.objects.filter(is_public=True) | Series.objects.filter(owner_id=person.pk)
+    return (
+        Series.objects.filter(is_public=True)
+        | Series.objects.filter(owner_id=person.pk)
+        | Series.objects.filter(pk__in=series_joined_by(user=user).values("pk"))
+    )
 
 
 def series_managed_by(*, user) -> QuerySet[Series]:
     """The series this person organizes (the console's list)."""
     person = person_of(user)
     return Series.objects.filter(owner_id=person.pk) if person is not None else Series.objects.none()
+
+
+def series_joined_by(*, user) -> QuerySet[Series]:
+    """The other organizers' series this person accepted the invitation of (issue 53): they put their own events
+    into them."""
+    person = person_of(user)
+    if person is None:
+        return Series.objects.none()
+    return Series.objects.filter(invitations__user_id=person.pk, invitations__accepted_at__isnull=False)
+
+
+def series_open_to(*, user) -> QuerySet[Series]:
+    """The series the person may put their events into: their own and those they joined (the new event's choice)."""
+    return (series_managed_by(user=user) | series_joined_by(user=user)).distinct().order_by("name", "pk")
+
+
+def series_invitations_for(*, user) -> QuerySet[SeriesInvitation]:
+    """The invitations to other organizers' series waiting for this person's answer."""
+    person = person_of(user)
+    if person is None:
+        return SeriesInvitation.objects.none()
+    return SeriesInvitation.objects.filter(user_id=person.pk, accepted_at__isnull=True).select_related(
+        "series", "invited_by"
+    )
+
+
+def series_calendar_events(*, series: Series, today) -> list:
+    """The series' coming public events (from `today` on, finished ones left out), by date: its calendar feed."""
+    return list(
+        Event.objects.filter(series_link__series=series, is_public=True, date__gte=today)
+        .exclude(status=EventStatus.FINISHED)
+        .order_by("date", "name", "pk")
+    )
 
 
 def series_rules(series: Series) -> SeriesRules:

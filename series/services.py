@@ -16,11 +16,20 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 from common.refusals import Conflict, NotAllowed, NotFound, Refusal
 from fees.enums import TieSplit
 from fees.services import prize_line_json, prize_lines_check
-from series.models import Series, SeriesEvent, SeriesPrize, SeriesResult
+from organizations.services import member_account
+from series.models import Series, SeriesEvent, SeriesInvitation, SeriesPrize, SeriesResult
 from tournaments.enums import EventStatus
 from tournaments.logtext import LogText
 from tournaments.models import Event, Seat
-from tournaments.rights import may_attach_event, may_create_events, may_manage_series, may_see_event, person_of
+from tournaments.rights import (
+    is_series_partner,
+    may_answer_series_invitation,
+    may_attach_event,
+    may_create_events,
+    may_manage_series,
+    may_see_event,
+    person_of,
+)
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.eventlog import LogAction, event_log_record
@@ -137,7 +146,7 @@ def series_prizes_set(*, series: Series, lines: list[dict], by, prize_ties: str 
 
 
 def _require_attachable(*, series: Series, event: Event, by) -> None:
-    if not may_manage_series(by, series):
+    if not (may_manage_series(by, series) or is_series_partner(by, series)):
         raise NotFound(_("No such series."))
     if not may_see_event(by, event) or not may_attach_event(by, series, event):
         raise NotFound(_("No such event."))
@@ -195,6 +204,58 @@ def series_event_copy_link(*, source: Event, copy: Event, by) -> None:
     except NotFound:
         return
     series_event_attach(series=link.series, event=copy, by=by)
+
+
+@transaction.atomic
+def series_invite(*, series: Series, who: str, by) -> SeriesInvitation:
+    """Invite another organizer (by user name or e-mail) to put their own events into the series: its manager only
+    (else NotFound). Inviting again changes nothing; the series' owner needs no invitation."""
+    _require_manager(series=series, by=by)
+    user = member_account(who=who)
+    if user.pk == series.owner_id:
+        raise Refusal({"who": _("%(name)s owns this series already.") % {"name": user.get_username()}})
+    if not may_create_events(user):
+        raise Refusal(
+            {
+                "who": _("%(name)s is no organizer: only organizers put events into a series.")
+                % {"name": user.get_username()}
+            }
+        )
+    invitation, _created = SeriesInvitation.objects.get_or_create(
+        series=series, user=user, defaults={"invited_by": person_of(by)}
+    )
+    return invitation
+
+
+@transaction.atomic
+def series_invitation_answer(*, invitation: SeriesInvitation, accept: bool, by) -> SeriesInvitation | None:
+    """The invited organizer accepts (from now on they put their own events into the series) or declines (the
+    invitation is gone). Anyone else: NotFound. Accepting is written to the log of each event of the series."""
+    if not may_answer_series_invitation(by, invitation):
+        raise NotFound(_("No such invitation."))
+    invitation = SeriesInvitation.objects.select_for_update().select_related("series").get(pk=invitation.pk)
+    if not accept:
+        if invitation.accepted_at is not None:
+            raise Conflict(_("This invitation is accepted already: take your events out of the series instead."))
+        invitation.delete()
+        return None
+    if invitation.accepted_at is not None:
+        return invitation
+    invitation.accepted_at = timezone.now()
+    invitation.save(update_fields=["accepted_at"])
+    name = person_of(by).get_username()
+    for link in invitation.series.series_events.select_related("event"):
+        event_log_record(
+            event=link.event,
+            user=by,
+            action=LogAction.SERIES_PARTNER_JOINED,
+            message=LogText(
+                gettext_lazy("%(name)s accepted the invitation to the series %(series)s."),
+                {"name": name, "series": invitation.series.name},
+            ),
+            data={"series": invitation.series_id, "user": invitation.user_id},
+        )
+    return invitation
 
 
 def series_weekly_dates(*, after: dt.date, weeks: int, weekday: int = FRIDAY) -> list[dt.date]:

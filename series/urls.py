@@ -16,4 +16,8 @@ urlpatterns = [
     path("<id:pk>/weekly/", views.series_weekly, name="weekly"),
     path("<id:pk>/prizes/", views.series_prizes, name="prizes"),
     path("<id:pk>/payouts/", views.series_payouts, name="payouts"),
+    path("<id:pk>/invite/", views.series_invite, name="invite"),
+    path("<id:pk>/calendar.ics", views.series_calendar, name="calendar"),
+    path("invitations/<id:pk>/accept/", views.series_invitation_answer, {"accept": True}, name="invitation_accept"),
+    path("invitations/<id:pk>/decline/", views.series_invitation_answer, {"accept": False}, name="invitation_decline"),
 ]

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -15,11 +16,13 @@ from fees.payoutlist import payout_dataset, payout_download
 from fees.prizelines import prize_lines_parse, prize_lines_text
 from series import selectors, services
 from series.enums import SeriesKind
-from series.forms import AttachForm, SeriesForm, WeeklyRunForm
-from series.models import Series
+from organizations.selectors import event_locations_of
+from organizations.calendar import calendar_response
+from series.forms import AttachForm, InviteForm, SeriesForm, WeeklyRunForm
+from series.models import Series, SeriesInvitation
 from tournaments.exports import FORMATS
 from tournaments.models import Event
-from tournaments.rights import events_run_by, may_create_events, may_manage_series
+from tournaments.rights import events_run_by, is_series_partner, may_create_events, may_manage_series
 
 
 @require_GET
@@ -91,7 +94,17 @@ def series_list(request: HttpRequest) -> HttpResponse:
     """The organizer's series (from the console)."""
     if not may_create_events(request.user):
         raise Http404("Not an organizer.")
-    return render(request, "series/list.html", {"series_list": selectors.series_managed_by(user=request.user)})
+    joined = list(selectors.series_joined_by(user=request.user).order_by("name", "pk"))
+    return render(
+        request,
+        "series/list.html",
+        {
+            "series_list": selectors.series_managed_by(user=request.user),
+            "invitations": selectors.series_invitations_for(user=request.user),
+            "joined": joined,
+            "attach_form": AttachForm(events=_own_events(request)) if joined else None,
+        },
+    )
 
 
 def _save(request: HttpRequest, form: SeriesForm, series: Series | None) -> Series | None:
@@ -142,13 +155,22 @@ def series_manage(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "form": form,
             "series": series,
-            "links": series.series_events.select_related("event"),
+            "links": series.series_events.select_related("event", "event__organizer"),
             "attach_form": AttachForm(events=events),
+            "invitations": series.invitations.select_related("user"),
+            "invite_form": InviteForm(),
             "weekly_form": WeeklyRunForm(events=events_run_by(request.user), prefix="weekly"),
             "prize_text": prize_lines_text(selectors.series_prizes_for(series=series)),
             "ties": TieSplit.choices,
         },
     )
+
+
+def _back(request: HttpRequest, series: Series) -> HttpResponse:
+    """The manager back to the series' page of settings; an organizer who joined it back to their series."""
+    if may_manage_series(request.user, series):
+        return redirect("series:manage", pk=series.pk)
+    return redirect("series:list")
 
 
 def _act(request: HttpRequest, series: Series, work) -> HttpResponse:
@@ -159,20 +181,28 @@ def _act(request: HttpRequest, series: Series, work) -> HttpResponse:
     except ValidationError as exc:
         for message in exc.messages:
             messages.error(request, message)
-    return redirect("series:manage", pk=series.pk)
+    return _back(request, series)
+
+
+def _attachable(request: HttpRequest, pk: int) -> Series:
+    """The series, for whoever manages it or joined it (tournaments.rights.may_attach_event asks the rest)."""
+    series = selectors.series_for_viewer(pk=pk, user=request.user)
+    if not (may_manage_series(request.user, series) or is_series_partner(request.user, series)):
+        raise Http404("No such series.")
+    return series
 
 
 def _form_refused(request: HttpRequest, series: Series, form) -> HttpResponse:
     for errors in form.errors.values():
         for message in errors:
             messages.error(request, message)
-    return redirect("series:manage", pk=series.pk)
+    return _back(request, series)
 
 
 @login_required
 @require_POST
 def series_attach(request: HttpRequest, pk: int) -> HttpResponse:
-    series = _managed(request, pk)
+    series = _attachable(request, pk)
     form = AttachForm(request.POST, events=Event.objects.all())  # the service answers 404 for another's event
     if not form.is_valid():
         return _form_refused(request, series, form)
@@ -186,7 +216,7 @@ def series_attach(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def series_detach(request: HttpRequest, pk: int, event_pk: int) -> HttpResponse:
-    series = _managed(request, pk)
+    series = _attachable(request, pk)
     event = Event.objects.filter(pk=event_pk).first()
     if event is None:
         raise Http404("No such event.")
@@ -208,4 +238,63 @@ def series_weekly(request: HttpRequest, pk: int) -> HttpResponse:
         lambda: services.series_weekly_run(
             series=series, event=form.cleaned_data["event"], by=request.user, weeks=form.cleaned_data["weeks"]
         ),
+    )
+
+
+@login_required
+@require_POST
+def series_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """Invite another organizer (user name or e-mail) to put their events into the series."""
+    series = _managed(request, pk)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        return _form_refused(request, series, form)
+    try:
+        invitation = services.series_invite(series=series, who=form.cleaned_data["who"], by=request.user)
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s is invited: once they accept, they put their own events into the series.")
+            % {"name": invitation.user.get_username()},
+        )
+    return redirect("series:manage", pk=series.pk)
+
+
+@login_required
+@require_POST
+def series_invitation_answer(request: HttpRequest, pk: int, accept: bool) -> HttpResponse:
+    """The invited organizer accepts or declines (from their series list)."""
+    invitation = SeriesInvitation.objects.filter(pk=pk).select_related("series").first()
+    if invitation is None:
+        raise Http404("No such invitation.")
+    try:
+        services.series_invitation_answer(invitation=invitation, accept=accept, by=request.user)
+    except NotFound:
+        raise Http404("No such invitation.") from None
+    except ValidationError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        if accept:
+            messages.success(
+                request,
+                _("You joined the series %(name)s: put your events into it below.") % {"name": invitation.series.name},
+            )
+    return redirect("series:list")
+
+
+@require_GET
+def series_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """The series' iCalendar feed: its coming public events, each at its store's time (organizations.calendar)."""
+    series = selectors.series_for_viewer(pk=pk, user=request.user)
+    events = selectors.series_calendar_events(series=series, today=timezone.localdate())
+    return calendar_response(
+        request,
+        name=series.name,
+        events=events,
+        links=event_locations_of(events=events),
+        filename=f"series-{series.pk}.ics",
     )

@@ -31,6 +31,7 @@ LAYERS = {
     "webhooks": DOMAIN,
     "eventfile": DOMAIN,
     "series": DOMAIN,
+    "organizations": DOMAIN,
     "fees": DOMAIN,
     "multiplayer": DOMAIN,
     "notifications": DOMAIN,
@@ -55,7 +56,9 @@ MAY_IMPORT = {
     "ratings": {"tournaments", "multiplayer"},  # multiplayer tables are rated too (docs/multiplayer.md)
     "signup": {"tournaments", "cards", "ratings", "series"},  # the player's one page shows their ratings and series
     "judging": {"tournaments", "cards"},
-    "series": {"tournaments", "ratings", "fees"},  # a season across events, its prizes by fees' lines (issue 44)
+    # a season across events, its prizes by fees' lines (issue 44), its feed by the stores' calendar (issue 53)
+    "series": {"tournaments", "ratings", "fees", "organizations"},
+    "organizations": {"tournaments"},  # stores and networks of stores, their members and calendars (issue 53)
     "fees": {"tournaments"},  # entry fees and prizes (issue 44)
     "multiplayer": {"tournaments"},  # multiplayer tables (issue 43; the app was `pods` until issue 55)
     "webhooks": {"tournaments"} | _FEATURES,  # tells the outside world what the features did

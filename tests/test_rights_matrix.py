@@ -28,7 +28,8 @@ from multiplayer.selectors import round_multiplayer_tables
 from multiplayer.services import tables_pair_next
 from ratings.models import RatingCategory
 from sealed.models import SealedPool
-from series.models import Series, SeriesEvent, SeriesResult
+from organizations.services import location_add, organization_create
+from series.models import Series, SeriesEvent, SeriesInvitation, SeriesResult
 from signup.models import Invitation, SignupSeat, TeamSignup
 from signup.services import join_code_for
 from tests.factories import (
@@ -110,6 +111,9 @@ class World:
     invitation: object
     claim: str
     series: object
+    organization: object
+    store: object
+    series_invitation: object
 
 
 def _private_event(factory, owner, people, player, **fields):
@@ -178,6 +182,11 @@ def world(_bundled_cards):
     league = Series.objects.create(name="Open league", owner=users[OWNER])
     link = SeriesEvent.objects.create(series=league, event=rochester)
     SeriesResult.objects.create(series_event=link, player=player_user, place=1, match_points=3)
+    # The owner's organization with one store (no event of the world is held there), and the other organizer invited
+    # to the owner's open league (an invitation names its series to the invited: not the private one's secret).
+    organization = organization_create(name="Matrix stores", by=users[OWNER])
+    store = location_add(organization=organization, name="Matrix store", time_zone="Europe/Berlin", by=users[OWNER])
+    series_invitation = SeriesInvitation.objects.create(series=league, user=users[OTHER], invited_by=users[OWNER])
     return World(
         event=event,
         other=other,
@@ -203,6 +212,9 @@ def world(_bundled_cards):
         invitation=invitation,
         claim=claim_path(user=placeholder.user),
         series=series,
+        organization=organization,
+        store=store,
+        series_invitation=series_invitation,
     )
 
 
@@ -232,6 +244,16 @@ ROUTES = {
     "api:notification-list": ({"GET": PEOPLE | TOKENS}, lambda w: {}),  # the caller's own (a token's person's)
     "api:notification-read": ({"POST": PEOPLE | TOKENS}, lambda w: {}),
     "api:series-list": ({"GET": ANYONE, "POST": ORGANIZERS}, lambda w: {}),
+    # Organizations (issue 53): the caller's own list; one organization for its members, changed by its owners.
+    "api:organization-list": ({"GET": PEOPLE | TOKENS, "POST": ORGANIZERS}, lambda w: {}),
+    "api:organization-detail": ({"GET": {OWNER}}, lambda w: {"organization_id": w.organization.pk}),
+    "api:organization-stores": ({"POST": {OWNER}}, lambda w: {"organization_id": w.organization.pk}),
+    "api:organization-members": ({"POST": {OWNER}}, lambda w: {"organization_id": w.organization.pk}),
+    "api:organization-member": (
+        {"DELETE": {OWNER}},  # the last owner stays: 409, a refusal of the state, not of the caller
+        lambda w: {"organization_id": w.organization.pk, "user_id": w.users[OWNER].pk},
+    ),
+    "api:event-store": ({"GET": RUN, "PUT": RUN}, EV),
     "api:series-detail": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:series-standings": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
     "api:series-payouts": ({"GET": {OWNER}}, lambda w: {"series_id": w.series.pk}),
@@ -402,6 +424,23 @@ ROUTES = {
     "series:weekly": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "series:prizes": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
     "series:payouts": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:invite": ({"POST": {OWNER}}, lambda w: {"pk": w.series.pk}),
+    "series:calendar": ({"GET": {OWNER}}, lambda w: {"pk": w.series.pk}),  # a private series' feed: its owner's
+    "series:invitation_accept": ({"POST": {OTHER}}, lambda w: {"pk": w.series_invitation.pk}),  # the invited only
+    "series:invitation_decline": ({"POST": {OTHER}}, lambda w: {"pk": w.series_invitation.pk}),
+    # Organizations (issue 53): organizers make them; one organization's page for its members, changed by owners;
+    # a store's page and calendar are everyone's (its private events are not: none is listed).
+    "organizations:list": ({"GET": {OWNER, CO, OTHER}}, lambda w: {}),
+    "organizations:new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
+    "organizations:organization": ({"GET": {OWNER}}, lambda w: {"pk": w.organization.pk}),
+    "organizations:location_add": ({"POST": {OWNER}}, lambda w: {"pk": w.organization.pk}),
+    "organizations:member_add": ({"POST": {OWNER}}, lambda w: {"pk": w.organization.pk}),
+    "organizations:member_remove": (
+        {"POST": {OWNER}},
+        lambda w: {"pk": w.organization.pk, "user_pk": w.users[OWNER].pk},
+    ),
+    "organizations:store": ({"GET": ANYONE}, lambda w: {"pk": w.store.pk}),
+    "organizations:store_calendar": ({"GET": ANYONE}, lambda w: {"pk": w.store.pk}),
     "desk:event_new": ({"GET": {OWNER, CO, OTHER}, "POST": {OWNER, CO, OTHER}}, lambda w: {}),
     "desk:event_settings": ({"GET": RUN, "POST": RUN}, E),
     "desk:phase_add": ({"POST": RUN}, E),
@@ -555,6 +594,10 @@ ADMIN = {
     "judging.DeckCheck": "event",
     "judging.Penalty": "event",
     "api.ApiToken": "tokens",
+    # Organizations (issue 53): read only, each limited to the organizations the user is a member of.
+    "organizations.Organization": "organization",
+    "organizations.OrganizationLogEntry": "organization",
+    "organizations.EventLocation": "organization",
 }
 
 

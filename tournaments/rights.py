@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
 import rules
 
+from tournaments.affiliations import affiliated_events_q, affiliated_roles, has_affiliations
 from tournaments.models import Event, EventStaff, Seat, StaffRole
 from tournaments.selectors.placeholders import placeholder_awaits_answer, player_is_placeholder
 from tournaments.selectors.published import published_registration_ids
@@ -102,6 +103,15 @@ def _staff_role(person, event_id: int) -> str | None:
     return cache[key]
 
 
+def _affiliated_roles(person, event_id: int) -> frozenset[str]:
+    """The roles held at the event through an organization of its store (tournaments/affiliations.py)."""
+    cache = _cache(person)
+    key = ("affiliated", event_id)
+    if key not in cache:
+        cache[key] = affiliated_roles(person_id=person.pk, event_id=event_id)
+    return cache[key]
+
+
 def _global_roles(person) -> frozenset[str]:
     cache = _cache(person)
     if "global" not in cache:
@@ -128,7 +138,7 @@ def roles_at(subject, event) -> frozenset[str]:
         if not token.is_organizer:
             return frozenset({SCOREKEEPER}) if token.event_id == event.pk else frozenset()
         found = {OWNER} if event.organizer_id == person.pk else set()
-        if _staff_role(person, event.pk) == CO_ORGANIZER:
+        if _staff_role(person, event.pk) == CO_ORGANIZER or CO_ORGANIZER in _affiliated_roles(person, event.pk):
             found.add(CO_ORGANIZER)
         return frozenset(found)
     if person is None:
@@ -139,6 +149,7 @@ def roles_at(subject, event) -> frozenset[str]:
     role = _staff_role(person, event.pk)
     if role:
         found.add(role)
+    found |= _affiliated_roles(person, event.pk)
     return frozenset(found)
 
 
@@ -426,15 +437,109 @@ def may_manage_series(subject, series) -> bool:
     return series.owner_id == person.pk or (token is None and person.is_superuser)
 
 
+def _organizer_person(subject):
+    """The person an organizer acts as: in person, or through their organizer token (never an event token, never a
+    revoked one); None otherwise."""
+    token = token_of(subject)
+    if token is not None and (not token.is_organizer or getattr(token, "revoked_at", None)):
+        return None
+    return _active_person(subject)
+
+
+def is_series_partner(subject, series) -> bool:
+    """An organizer who accepted the series' invitation (issue 53): they put their own events into it."""
+    person = _organizer_person(subject)
+    if person is None or series is None or series.pk is None:
+        return False
+    return series.invitations.filter(user_id=person.pk, accepted_at__isnull=False).exists()
+
+
 @rules.predicate
 def may_see_series(subject, series) -> bool:
-    """A series' page and standings: everyone for a public series; for a private one whoever manages it."""
-    return series is not None and (series.is_public or may_manage_series(subject, series))
+    """A series' page and standings: everyone for a public series; for a private one whoever manages it and the
+    organizers who accepted its invitation."""
+    return series is not None and (
+        series.is_public or may_manage_series(subject, series) or is_series_partner(subject, series)
+    )
 
 
 def may_attach_event(subject, series, event) -> bool:
-    """Putting an event into a series (or taking it out): whoever manages the series and runs the event."""
-    return may_manage_series(subject, series) and may_run_event(subject, event)
+    """Putting an event into a series (or taking it out): whoever runs the event and manages the series or accepted
+    its invitation (a series across organizers, issue 53)."""
+    return (may_manage_series(subject, series) or is_series_partner(subject, series)) and may_run_event(subject, event)
+
+
+@rules.predicate
+def may_answer_series_invitation(subject, invitation) -> bool:
+    """Accepting or declining an invitation to put one's events into another organizer's series: the invited
+    organizer, in person or through their organizer token."""
+    person = _organizer_person(subject)
+    return person is not None and invitation is not None and invitation.user_id == person.pk
+
+
+# Organizations (issue 53; docs/organizations.md): a store, or a network of stores, whose members hold their role at
+# every event of its stores. The organizations app imports this module, never the other way: these rules read the
+# organization they are given, and the event roles its members hold come through tournaments/affiliations.py.
+
+ORG_OWNER, ORG_ORGANIZER, ORG_SCOREKEEPER, ORG_JUDGE = "owner", "organizer", "scorekeeper", "judge"
+# The event role each organization role holds at every event of the organization's stores.
+ORG_EVENT_ROLES = {
+    ORG_OWNER: CO_ORGANIZER,
+    ORG_ORGANIZER: CO_ORGANIZER,
+    ORG_SCOREKEEPER: SCOREKEEPER,
+    ORG_JUDGE: JUDGE,
+}
+
+
+def organization_role(subject, organization) -> str | None:
+    """The subject's role in the organization (owner, organizer, scorekeeper, judge) or None: in person or through
+    an organizer token of the member."""
+    person = _organizer_person(subject)
+    if person is None or organization is None or organization.pk is None:
+        return None
+    cache = _cache(person)
+    key = ("organization", organization.pk)
+    if key not in cache:
+        cache[key] = organization.memberships.filter(user_id=person.pk).values_list("role", flat=True).first()
+    return cache[key]
+
+
+def _superuser_in_person(subject) -> bool:
+    person = _active_person(subject)
+    return token_of(subject) is None and person is not None and person.is_superuser
+
+
+@rules.predicate
+def may_create_organization(subject) -> bool:
+    """A new organization (the person becomes its owner): the organizer role (may_create_events)."""
+    return may_create_events(subject)
+
+
+@rules.predicate
+def may_manage_organization(subject, organization) -> bool:
+    """Its name, its stores, its members and their roles: its owners (and a superuser in person)."""
+    return organization_role(subject, organization) == ORG_OWNER or (
+        organization is not None and _superuser_in_person(subject)
+    )
+
+
+@rules.predicate
+def may_see_organization(subject, organization) -> bool:
+    """Its members page: every member, whatever the role (and a superuser in person). Its stores' public pages and
+    calendars are everyone's."""
+    return organization_role(subject, organization) is not None or (
+        organization is not None and _superuser_in_person(subject)
+    )
+
+
+@rules.predicate
+def may_use_location(subject, location) -> bool:
+    """Holding events at one of the organization's stores (choosing it for a new event, moving an event there): its
+    owners and organizers."""
+    if location is None:
+        return False
+    organization = location.organization
+    return organization_role(subject, organization) in (ORG_OWNER, ORG_ORGANIZER) or _superuser_in_person(subject)
 
 
 rules.add_perm("tournaments.run_event", may_run_event)
@@ -466,6 +571,7 @@ def _events_with_roles(subject, roles: set[str]) -> QuerySet[Event]:
     return events.filter(
         Q(organizer_id=person.pk)
         | Q(pk__in=EventStaff.objects.filter(user_id=person.pk, role__in=staff_roles).values("event_id"))
+        | affiliated_events_q(person_id=person.pk, roles=staff_roles)
     )
 
 
@@ -517,7 +623,11 @@ def may_organize(subject) -> bool:
             .filter(Q(groups__name=ORGANIZERS_GROUP) | Q(organized_events__isnull=False) | Q(event_roles__isnull=False))
         )
         cache["organize"] = bool(
-            person.is_superuser or held.exists() or person.has_perm("tournaments.add_event") or _global_roles(person)
+            person.is_superuser
+            or held.exists()
+            or person.has_perm("tournaments.add_event")
+            or _global_roles(person)
+            or has_affiliations(person_id=person.pk)
         )
     return cache["organize"]
 
@@ -541,5 +651,6 @@ def events_visible_to(subject) -> QuerySet[Event]:
         Q(is_public=True)
         | Q(organizer_id=person.pk)
         | Q(pk__in=EventStaff.objects.filter(user_id=person.pk).values("event_id"))
+        | affiliated_events_q(person_id=person.pk, roles=(CO_ORGANIZER, SCOREKEEPER, JUDGE))
         | Q(pk__in=Seat.objects.filter(player__user_id=person.pk).values("event_id"))
     )

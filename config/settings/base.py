@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "eventfile",
     "desk",
     "ratings",
+    "organizations",
     "series",
     "signup",
     "import_export",
@@ -268,6 +269,8 @@ SPECTACULAR_SETTINGS = {
         "TimerKindEnum": "drafting.models.TimerKind",
         "CutKindEnum": "tournaments.enums.CutKind",
         "EntrantStatusEnum": "tournaments.enums.EntrantStatus",
+        "RoleEnum": "tournaments.models.staff.StaffRole",
+        "OrganizationRoleEnum": "organizations.enums.OrganizationRole",
     },
 }
 

@@ -17,7 +17,9 @@ from desk import selectors
 from desk.forms import EventCopyForm, EventNewForm, EventSettingsForm, PhaseForm
 from tournaments.doors import event_permission_required
 from tournaments.presets import PRESETS
-from series.selectors import series_managed_by
+from organizations.selectors import console_by_store, locations_usable_by
+from organizations.services import event_location_set
+from series.selectors import series_open_to
 from series.services import series_event_attach
 from tournaments.models import Event, Phase
 from tournaments.rights import may_change_event_settings, may_copy_event, may_create_events, may_organize
@@ -39,6 +41,7 @@ def organize(request: HttpRequest) -> HttpResponse:
         "desk/organize.html",
         {
             "groups": selectors.console_events(user=request.user),
+            "organizations": console_by_store(user=request.user),
             "may_create": may_create_events(request.user),
         },
     )
@@ -67,12 +70,23 @@ def event_new(request: HttpRequest) -> HttpResponse:
     """A new event from one of the presets; the organizer lands on its desk."""
     if not may_create_events(request.user):
         raise Http404("Not an organizer.")
-    form = EventNewForm(request.POST or None, series=series_managed_by(user=request.user))
+    form = EventNewForm(
+        request.POST or None,
+        series=series_open_to(user=request.user),
+        stores=locations_usable_by(user=request.user),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 event = event_create(organizer=request.user, by=request.user, **form.event_fields())
                 desk = event_set_round_minutes(event=event, minutes=form.cleaned_data["round_minutes"], by=request.user)
+                if form.cleaned_data.get("store") is not None:
+                    event_location_set(
+                        event=event,
+                        location=form.cleaned_data["store"],
+                        start_time=form.cleaned_data.get("start_time"),
+                        by=request.user,
+                    )
                 if form.cleaned_data.get("series") is not None:
                     series_event_attach(series=form.cleaned_data["series"], event=event, by=request.user)
         except ValidationError as exc:

@@ -55,6 +55,8 @@ class LogAction(models.TextChoices):
     SERIES_DETACHED = "series_detached", _("Event taken out of a series")
     SERIES_CHANGED = "series_changed", _("Series settings changed")
     SERIES_RECORDED = "series_recorded", _("Results recorded for the series")
+    SERIES_PARTNER_JOINED = "series_partner_joined", _("Organizer joined the series")
+    STORE_SET = "store_set", _("Event held at a store")
     ANNOUNCED = "announced", _("Announcement posted")
     SIGNUP_APPROVED = "signup_approved", _("Sign-up approved")
     WAITLIST_MOVED_UP = "waitlist_moved_up", _("Moved up from the waitlist")
