@@ -89,11 +89,13 @@ def player_profile(request: HttpRequest, pk: int) -> HttpResponse:
 def player_wizards_account(request: HttpRequest) -> HttpResponse:
     """The signed-in player's Wizards Account e-mail and legacy DCI number (issue 53): optional, checked (the DCI
     number's check digit), shared with the organizers of their events only if they say so."""
-    player = player_of_account(user=request.user)
-    account = wizards_account_of(player=player)
+    # An organizer's account may have no player yet: one is made when they save, not when they look.
+    player = Player.objects.filter(user=request.user).first()
+    account = wizards_account_of(player=player) if player is not None else None
     initial = {"email": account.email, "dci_number": account.dci_number, "shared": account.shared} if account else {}
     form = WizardsAccountForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
+        player = player or player_of_account(user=request.user)
         try:
             wizards_account_set(player=player, user=request.user, **form.cleaned_data)
         except ValidationError as exc:

@@ -126,3 +126,13 @@ def test_the_sanctioning_roster_carries_them_where_shared(client, player, organi
     by_player = {row["player"]: row for row in rows}
     assert (by_player["Ada Lovelace"]["wizards_email"], by_player["Ada Lovelace"]["dci_number"]) == (EMAIL, DCI)
     assert (by_player["Bo Private"]["wizards_email"], by_player["Bo Private"]["dci_number"]) == ("", "")
+
+
+def test_an_account_without_a_player_looks_without_making_one_and_saves_with_one(client, organizer):
+    from tournaments.models import Player
+
+    client.force_login(organizer)
+    url = reverse("signup:wizards_account")
+    assert client.get(url).status_code == 200 and not Player.objects.filter(user=organizer).exists()
+    assert client.post(url, {"email": "", "dci_number": "8102291717"}).status_code == 302
+    assert WizardsAccount.objects.get(player__user=organizer).dci_number == "8102291717"
