@@ -53,6 +53,7 @@ from api.views.teams import (
     TeamDisqualifyView,
     TeamDropView,
     TeamImportView,
+    InviteListImportView,
     TeamListView,
     TeamReinstateView,
 )
@@ -108,6 +109,9 @@ urlpatterns = [
     ),
     path("v1/events/<id:event_id>/teams/", TeamListView.as_view(), name="team-list"),
     path("v1/events/<id:event_id>/teams/import", TeamImportView.as_view(), name="team-import"),
+    path(
+        "v1/events/<id:event_id>/teams/import/eventlink", InviteListImportView.as_view(), name="team-import-eventlink"
+    ),
     path("v1/events/<id:event_id>/teams/<id:team_id>/", TeamDetailView.as_view(), name="team-detail"),
     path("v1/events/<id:event_id>/teams/<id:team_id>/decklists/", TeamDecklistsView.as_view(), name="team-decklists"),
     path("v1/events/<id:event_id>/decklist", MyDecklistView.as_view(), name="my-decklist"),

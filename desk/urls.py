@@ -51,6 +51,7 @@ urlpatterns = [
     path("events/<id:pk>/desk/fees/payouts/", fees.desk_payouts, name="payouts"),
     path("events/<id:pk>/desk/check-in-all/", checkin.desk_check_in_all, name="check_in_all"),
     path("events/<id:pk>/desk/import/", imports.desk_import_teams, name="import_teams"),
+    path("events/<id:pk>/desk/import/eventlink/", imports.desk_import_eventlink, name="import_eventlink"),
     path("events/<id:pk>/desk/claim-sheet/", claims.desk_claim_sheet, name="claim_sheet"),
     path("events/<id:pk>/desk/drafts/", drafts.desk_drafts, name="drafts"),
     path("events/<id:pk>/desk/decklists/", decklists.desk_decklists, name="decklists"),

@@ -133,8 +133,12 @@ def team_file_payload(data: bytes) -> str:
 def team_file_confirm(*, event: Event, file_name: str, payload: str, user) -> list[Registration]:
     """team_file_import of the file the preview showed (team_file_payload); a damaged payload reads as an empty file
     (TeamFileError)."""
+    return team_file_import(event=event, name=file_name, data=team_file_data(payload), user=user)
+
+
+def team_file_data(payload: str) -> bytes:
+    """The file a confirmation form carries back (team_file_payload); a damaged payload reads as an empty file."""
     try:
-        data = base64.b64decode(payload or "", validate=True)
+        return base64.b64decode(payload or "", validate=True)
     except (binascii.Error, ValueError):
-        data = b""
-    return team_file_import(event=event, name=file_name, data=data, user=user)
+        return b""

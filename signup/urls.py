@@ -16,4 +16,5 @@ urlpatterns = [
     path("signup/teams/<id:pk>/leave/", views.team_leave, name="leave"),
     path("signup/join/<str:token>/", views.join, name="join"),
     path("players/<id:pk>/", profiles.player_profile, name="player"),
+    path("players/me/wizards/", profiles.player_wizards_account, name="wizards_account"),
 ]

@@ -278,6 +278,7 @@ ROUTES = {
     "api:staff-detail": ({"DELETE": RUN}, lambda w: {"event_id": w.event.pk, "user_id": w.users[SCOREKEEPER].pk}),
     "api:team-list": ({"GET": SEE_API, "POST": RUN}, EV),
     "api:team-import": ({"POST": RUN}, EV),
+    "api:team-import-eventlink": ({"POST": RUN}, EV),
     "api:team-detail": (
         {"GET": SEE_API, "PATCH": RUN},
         lambda w: {"event_id": w.event.pk, "team_id": w.registration.pk},
@@ -404,6 +405,7 @@ ROUTES = {
     "signup:leave": ({"POST": PLAYS}, lambda w: {"pk": w.signup.pk}),
     "signup:join": ({"GET": NOBODY}, lambda w: {"token": "no-such-invitation"}),
     "signup:player": ({"GET": ANYONE}, lambda w: {"pk": w.registration.seats.get(letter="A").player_id}),
+    "signup:wizards_account": ({"GET": PEOPLE, "POST": PEOPLE}, lambda w: {}),  # one's own details (issue 53)
     "desk:organize": ({"GET": PEOPLE - {PLAYER}}, lambda w: {}),  # organizers and every event's staff
     # Card data from the browser (issues 45, 52): the page and the request for an update for the organizer role in
     # person; uploads, downloads and their progress for the operator (a superuser) alone; the staleness notice's
@@ -461,6 +463,7 @@ ROUTES = {
     "desk:payouts": ({"GET": SCORE}, E),
     "desk:check_in_all": ({"POST": SCORE}, E),
     "desk:import_teams": ({"GET": RUN, "POST": RUN}, E),
+    "desk:import_eventlink": ({"GET": RUN, "POST": RUN}, E),
     "desk:claim_sheet": ({"GET": RUN, "POST": RUN}, E),
     "desk:drafts": ({"GET": RUN, "POST": RUN}, lambda w: {"pk": w.rochester.pk}),
     "desk:decklists": ({"GET": JUDGE_}, E),

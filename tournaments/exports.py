@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 
 from tournaments.enums import EventStatus
 from tournaments.placements import placing_decided_by
-from tournaments.models import Event, Registration, Seat
+from tournaments.models import Event, Registration, Seat, WizardsAccount
 from tournaments.selectors.placements import placements_for_event
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 
@@ -25,13 +25,13 @@ CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def safe_cell(value):
     """A cell a spreadsheet shows as written, never runs as a formula: text starting as a formula gets a leading
     apostrophe; anything that isn't text is returned as it is."""
-    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
 
@@ -162,6 +162,8 @@ SANCTIONING_COLUMNS = (
     "seat",
     "player",
     "email",
+    "wizards_email",
+    "dci_number",
     "match_points",
     "record",
     "dropped",
@@ -174,23 +176,33 @@ def sanctioning_dataset(*, event: Event) -> tablib.Dataset:
     player, by final placing (the placings so far before the end): place, team, seat, player's name, e-mail (empty
     for a placeholder without an account), match points, the team's record, the round it dropped in and the round
     of the Day 2 cut it did not advance past. An
-    individual event has no team and seat columns. Four queries and the standings'."""
+    individual event has no team and seat columns. With them the player's Wizards Account e-mail and legacy DCI
+    number, where the player gave them on their profile and shared them with their events' organizers (issue 53,
+    tournaments.rights.may_see_wizards_account; empty otherwise). Five queries and the standings'."""
     names = team_names_for_event(event=event)
     rows = {row.team: row for row in standings_for_event(event=event)}
     dropped, cut = _out_rounds(event)
-    seats: dict[int, list[tuple[str, str, str]]] = {}
-    for registration, letter, player, email in (
+    wizards = {
+        player: (email, dci)
+        for player, email, dci in WizardsAccount.objects.filter(player__seats__event=event, shared=True).values_list(
+            "player_id", "email", "dci_number"
+        )
+    }
+    seats: dict[int, list[tuple[str, str, str, tuple[str, str]]]] = {}
+    for registration, letter, player_id, player, email in (
         Seat.objects.filter(event=event)
         .order_by("registration_id", "letter")
-        .values_list("registration_id", "letter", "player__name", "player__user__email")
+        .values_list("registration_id", "letter", "player_id", "player__name", "player__user__email")
     ):
-        seats.setdefault(registration, []).append((letter, player, email or ""))
+        seats.setdefault(registration, []).append((letter, player, email or "", wizards.get(player_id, ("", ""))))
     columns = [c for c in SANCTIONING_COLUMNS if not (event.is_individual and c in ("team", "seat"))]
     data = tablib.Dataset(headers=columns, title=event.name)
     for placing in placements_for_event(event=event):
         row = rows.get(placing.team)
-        for letter, player, email in seats.get(placing.team, []):
+        for letter, player, email, (wizards_email, dci_number) in seats.get(placing.team, []):
             cells = {
+                "wizards_email": wizards_email,
+                "dci_number": dci_number,
                 "place": placing.place,
                 "team": names.get(placing.team, ""),
                 "seat": letter,

@@ -29,7 +29,7 @@ from django.db.models import Q, QuerySet
 import rules
 
 from tournaments.affiliations import affiliated_events_q, affiliated_roles, has_affiliations
-from tournaments.models import Event, EventStaff, Seat, StaffRole
+from tournaments.models import Event, EventStaff, Seat, StaffRole, WizardsAccount
 from tournaments.selectors.placeholders import placeholder_awaits_answer, player_is_placeholder
 from tournaments.selectors.published import published_registration_ids
 from tournaments.selectors.roles import ORGANIZERS_GROUP, user_is_organizer
@@ -420,6 +420,29 @@ def may_answer_invitation(subject, invitation) -> bool:
 
 # Series (issue 44; docs/series.md): a season of one organizer's events. The series app imports this module,
 # never the other way, so these rules read only the series' owner and visibility.
+
+
+@rules.predicate
+def may_change_wizards_account(subject, player) -> bool:
+    """A player's Wizards Account e-mail and DCI number are changed by the player alone, signed in (never through a
+    token, never by an organizer: they are the player's word about themselves)."""
+    person = _active_person(subject)
+    return person is not None and token_of(subject) is None and player is not None and player.user_id == person.pk
+
+
+@rules.predicate
+def may_see_wizards_account(subject, player) -> bool:
+    """A player's Wizards Account e-mail and DCI number (issue 53): the player; and, once the player shared them,
+    whoever runs an event the player holds a seat in (the roster a store reports with). Nobody else: no public page
+    or public API read shows them."""
+    if may_change_wizards_account(subject, player):
+        return True
+    if player is None or _active_person(subject) is None:
+        return False
+    return (
+        WizardsAccount.objects.filter(player=player, shared=True).exists()
+        and Seat.objects.filter(player=player, event__in=events_run_by(subject)).exists()
+    )
 
 
 @rules.predicate

@@ -59,7 +59,8 @@ def cell_too_long(*, line: int, limit: int) -> TeamFileError:
     )
 
 
-def _text(data: bytes | str) -> str:
+def list_text(data: bytes | str) -> str:
+    """A list file's text: UTF-8 (a byte-order mark is fine) and at most 2 MB, else TeamFileError saying why."""
     if isinstance(data, str):
         return data
     if len(data) > MAX_BYTES:
@@ -81,7 +82,7 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     or a longer value than HYDRA_IMPORT_MAX_ROWS and HYDRA_IMPORT_MAX_CELL_CHARS allow).
     """
     max_rows, max_cell = settings.HYDRA_IMPORT_MAX_ROWS, settings.HYDRA_IMPORT_MAX_CELL_CHARS
-    text = _text(data).lstrip("\ufeff")
+    text = list_text(data).lstrip("\ufeff")
     if "\x00" in text:
         raise TeamFileError(_("The file contains binary data; export the team list as CSV text."))
     lines = text.splitlines()
@@ -118,7 +119,7 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     index = {c: header.index("player" if players_only else c) for c in COLUMNS}
     rows: list[TeamRow] = []
     problems: list[str] = []
-    for values in _rows(reader, max_cell=max_cell):
+    for values in list_rows(reader, max_cell=max_cell):
         line = reader.line_num
         if not any(v.strip() for v in values):
             continue
@@ -152,7 +153,7 @@ def team_rows_parse(data: bytes | str) -> tuple[list[TeamRow], list[str]]:
     return rows, problems
 
 
-def _rows(reader, *, max_cell: int):
+def list_rows(reader, *, max_cell: int):
     """The reader's rows, refused at the first value longer than `max_cell` characters."""
     while True:
         try:

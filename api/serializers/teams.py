@@ -197,3 +197,27 @@ class DisqualifyInputSerializer(StrictInputSerializer):
     player = serializers.CharField(
         max_length=120, required=False, help_text="The member whose disqualification disqualifies the team (MTR 8.2)."
     )
+
+
+class InviteListInputSerializer(StrictInputSerializer):
+    csv = serializers.CharField(
+        max_length=2 * 1024 * 1024,
+        trim_whitespace=False,
+        help_text="The EventLink invite list as CSV text: a Wizards Account e-mail address or a display name in the "
+        "first column of each line; a header row, blank lines, `;` or `,` separators and quoted values are fine.",
+    )
+
+
+class InviteLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    value = serializers.CharField()
+    status = serializers.ChoiceField(choices=["matched", "new", "address", "already", "refused"])
+    reason = serializers.CharField()
+
+
+class InviteReportSerializer(serializers.Serializer):
+    preview = serializers.BooleanField()
+    imported = serializers.IntegerField()
+    already = serializers.IntegerField()
+    refused = serializers.IntegerField()
+    lines = InviteLineSerializer(many=True)

@@ -16,6 +16,8 @@ from api.serializers.teams import (
     AvoidedPairingSerializer,
     DisqualifyInputSerializer,
     DropInputSerializer,
+    InviteListInputSerializer,
+    InviteReportSerializer,
     TeamEditInputSerializer,
     TeamImportInputSerializer,
     TeamInputSerializer,
@@ -46,6 +48,7 @@ from tournaments.services.registrations import (
     team_entries_from_rows,
     teams_import,
 )
+from signup.eventlink import invite_list_run
 from tournaments.teamcsv import TeamFileError, team_rows_parse
 
 
@@ -225,6 +228,47 @@ class TeamImportView(generics.GenericAPIView):
         except TeamFileError as exc:
             raise ValidationError({"file": [str(exc)]}) from exc
         return team_entries_from_rows(rows), problems
+
+
+class InviteListImportView(generics.GenericAPIView):
+    """Import an EventLink invite list into an individual event (issue 53): a `text/csv` body, a `file` upload or
+    `{"csv": ...}`; `?preview=1` says what importing would do and writes nothing. Each line is an e-mail address (an
+    invitation or a claim link, never a shown name) or a display name (a player). Lines stand alone: malformed,
+    repeated or already registered lines are reported and left out; the others are registered together. 201 (200
+    for a preview) with the report line by line; 400 when the file can't be read or the event takes no such list."""
+
+    schema_tag = "teams"
+    serializer_class = InviteReportSerializer
+    queryset = Registration.objects.none()
+    permission_classes = [IsTokenOrSessionUser]
+    parser_classes = [LimitedJSONParser, CsvTextParser, parsers.MultiPartParser]
+
+    @extend_schema(request=InviteListInputSerializer, responses={201: InviteReportSerializer})
+    @idempotent_write
+    def post(self, request, event_id: int):
+        event = event_get_to_run(request=request, event_id=event_id)
+        preview = request.query_params.get("preview", "") in ("1", "true", "yes")
+        body = request.data
+        if isinstance(body, bytes):
+            data = body
+        elif hasattr(request, "FILES") and request.FILES.get("file") is not None:
+            data = request.FILES["file"].read(2 * 1024 * 1024 + 1)
+        else:
+            given = InviteListInputSerializer(data=body)
+            given.is_valid(raise_exception=True)
+            data = given.validated_data["csv"]
+        report = invite_list_run(event=event, data=data, user=request.user, preview=preview)
+        if report.file_error:
+            raise ValidationError({"file": [report.file_error]})
+        answer = {
+            "preview": preview,
+            **report.counts,
+            "lines": [{"line": o.line, "value": o.value, "status": o.status, "reason": o.reason} for o in report.lines],
+        }
+        return Response(
+            InviteReportSerializer(answer).data,
+            status=status.HTTP_200_OK if preview or not report.counts["imported"] else status.HTTP_201_CREATED,
+        )
 
 
 class TeamDetailView(EventScopedMixin, generics.GenericAPIView):

@@ -9,11 +9,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from signup.eventlink import InviteReport, invite_list_run
 from signup.teamimport import (
     MAX_UPLOAD,
     TEMPLATE_CSV,
     ImportPreview,
     team_file_confirm,
+    team_file_data,
     team_file_payload,
     team_file_preview,
 )
@@ -69,3 +71,27 @@ def _import_template(file_format: str) -> HttpResponse:
     response = HttpResponse(dataset_bytes(dataset, file_format), content_type=CONTENT_TYPES[file_format])
     response["Content-Disposition"] = f'attachment; filename="teams-template.{file_format}"'
     return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@event_permission_required(may_run_event)
+def desk_import_eventlink(request: HttpRequest, event: Event) -> HttpResponse:
+    """Import an EventLink invite list (an e-mail address or a display name in the first column): upload, a
+    preview line by line (matched, new, by address, already registered, refused and why), then confirm; a report
+    after. The lines that can be registered are, together (signup.eventlink)."""
+    context: dict = {"event": event}
+    if request.method == "POST" and request.POST.get("confirm"):
+        data = team_file_data(request.POST.get("payload", ""))
+        context["report"] = invite_list_run(event=event, data=data, user=request.user, preview=False)
+        context["done"] = True
+    elif request.method == "POST":
+        upload = request.FILES.get("file")
+        if upload is None:
+            context["report"] = InviteReport(file_error=_("Choose the invite list file (CSV) first."))
+        else:
+            data = upload.read(MAX_UPLOAD + 1)
+            context["report"] = invite_list_run(event=event, data=data, user=request.user, preview=True)
+            context["payload"] = team_file_payload(data)
+    status = 400 if context.get("report") is not None and context["report"].file_error else 200
+    return render(request, "desk/import_eventlink.html", context, status=status)

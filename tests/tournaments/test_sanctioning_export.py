@@ -31,6 +31,8 @@ def test_the_sanctioning_export_has_its_columns_and_a_row_per_player(client):
         "seat",
         "player",
         "email",
+        "wizards_email",
+        "dci_number",
         "match_points",
         "record",
         "dropped",
@@ -40,7 +42,7 @@ def test_the_sanctioning_export_has_its_columns_and_a_row_per_player(client):
     assert [int(row[0]) for row in rows[1:]] == sorted(int(row[0]) for row in rows[1:])
     mine = next(row for row in rows if row[3] == player.name)
     assert mine[1] == teams[0].team.name and mine[2] == "B" and mine[4] == "b@example.org"
-    assert mine[5:7] in (["3", "1-0-0"], ["0", "0-1-0"])
+    assert mine[7:9] in (["3", "1-0-0"], ["0", "0-1-0"])
 
 
 def test_the_sanctioning_export_of_an_individual_event_has_no_team_columns(client):
@@ -50,6 +52,8 @@ def test_the_sanctioning_export_of_an_individual_event_has_no_team_columns(clien
         "place",
         "player",
         "email",
+        "wizards_email",
+        "dci_number",
         "match_points",
         "record",
         "dropped",

@@ -14,7 +14,7 @@ from .event import Event
 from .eventday import Announcement, CheckIn
 from .log import EventLogEntry
 from .phases import Phase, PhaseDeck, PhasePod, PhaseSeat
-from .people import PersonLanguage, Player, SeatInvitation, Team
+from .people import PersonLanguage, Player, SeatInvitation, Team, WizardsAccount
 from .registration import AvoidedPairing, Registration, Seat
 from .rounds import Round, SeatMatch, TeamMatch
 from .staff import EventStaff, StaffRole
@@ -40,6 +40,7 @@ __all__ = [
     "PhasePod",
     "PhaseSeat",
     "Player",
+    "WizardsAccount",
     "Registration",
     "Round",
     "RoundClock",

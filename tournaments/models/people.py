@@ -45,6 +45,30 @@ class Player(models.Model):
         return self.name
 
 
+class WizardsAccount(models.Model):
+    """A player's Wizards Account e-mail address and legacy DCI number (issue 53), both optional, given by the player
+    on their profile. Seen only by the player and, when they agree (`shared`), by whoever runs an event they play
+    (tournaments.rights.may_see_wizards_account), for the roster a store reports with and its EventLink player list;
+    never on a public page or a public API read. Kept apart from Player so no player listing can carry it."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="wizards")
+    email = models.EmailField(_("Wizards Account e-mail"), blank=True)
+    dci_number = models.CharField(_("DCI number"), max_length=10, blank=True)
+    shared = models.BooleanField(
+        _("shared with my events' organizers"),
+        default=False,
+        help_text=_("The organizers of events I play may see these and report them to Wizards of the Coast."),
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("Wizards Account")
+        verbose_name_plural = _("Wizards Accounts")
+
+    def __str__(self) -> str:
+        return self.player.name
+
+
 class Team(models.Model):
     """A team that persists across events (it carries its ratings, RULES.md 8)."""
 

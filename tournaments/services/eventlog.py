@@ -62,6 +62,7 @@ class LogAction(models.TextChoices):
     WAITLIST_MOVED_UP = "waitlist_moved_up", _("Moved up from the waitlist")
     PHASE_PLAN_CHANGED = "phase_plan_changed", _("Phase plan changed")
     PHASE_STARTED = "phase_started", _("Phase started")
+    INVITE_LIST_IMPORTED = "invite_list_imported", _("Players imported from an EventLink invite list")
 
 
 # The family of each action, for the page's filter; actions not listed here name theirs when they are recorded.
@@ -100,6 +101,7 @@ ACTION_KINDS = {
     LogAction.ANNOUNCED: LogKind.DESK,
     LogAction.SIGNUP_APPROVED: LogKind.SEATS,
     LogAction.WAITLIST_MOVED_UP: LogKind.SEATS,
+    LogAction.INVITE_LIST_IMPORTED: LogKind.SEATS,
 }
 
 

@@ -1,9 +1,10 @@
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -542,6 +543,34 @@ def teams_import(
     place in the file. `problems` are refusals found earlier (lines that could not be read); they refuse the import
     too. A fixed number of queries whatever the number of teams (a team list of 1,024 teams is one request).
     """
+    return _teams_import(event=event, teams=teams, user=user, problems=problems, partial=False).registrations
+
+
+@dataclass
+class ImportOutcome:
+    """What teams_import_lines did, by each entry's place in the list: the registration it got, or why it was
+    refused, and which of the refused ones were refused only because they are registered already."""
+
+    registrations: list[Registration] = field(default_factory=list)
+    placed: dict[int, Registration] = field(default_factory=dict)
+    refused: dict[int, list[str]] = field(default_factory=dict)
+    already: set[int] = field(default_factory=set)
+
+
+@transaction.atomic
+def teams_import_lines(*, event: Event, teams: Sequence[TeamEntry], user=None) -> ImportOutcome:
+    """teams_import for a list whose lines stand alone (an EventLink invite list, issue 53): the same rules and the
+    same consent (a player matched only to the organizer's own placeholders, an account's person invited, never
+    seated), but a refused entry is left out and reported instead of refusing the others. Those registered are
+    written together in one transaction (all of them or none); a player made for an entry that was then refused is
+    removed again, and only the seated players' accounts are invited. An entry whose player or team already holds
+    a place in the event is `already`, not an error."""
+    return _teams_import(event=event, teams=teams, user=user, problems=(), partial=True)
+
+
+def _teams_import(
+    *, event: Event, teams: Sequence[TeamEntry], user, problems: Sequence[str], partial: bool
+) -> ImportOutcome:
     event = Event.objects.select_for_update().get(pk=event.pk)
     if event.status in (EventStatus.TOP_CUT, EventStatus.FINISHED):
         raise StateConflict(_("The Swiss rounds of this event are over: no team can enter any more."))
@@ -591,6 +620,7 @@ def teams_import(
             )
         else:
             planned.append((place, entry, name, joined_round, list(zip(letters, entry.seats, strict=True))))
+    newest_before = (Player.objects.aggregate(m=Max("pk"))["m"] or 0) if partial else 0
     match = players_find_or_create_all(
         names=[s.player for *_rest, seats in planned for _letter, s in seats],
         organizer=event.organizer_id,
@@ -611,14 +641,18 @@ def teams_import(
         )
     )
     player_ids = [p.pk for p in players.values()]
+    made_here = {p.pk for p in players.values() if p.pk > newest_before}
     seated: dict[int, str] = {  # player -> the team they are on in this event (already, or earlier in this file)
         player: team
         for player, team in Seat.objects.filter(event=event, player_id__in=player_ids).values_list(
             "player_id", "registration__team__name"
         )
     }
+    seated_before = set(seated)
     order = {letter: i for i, letter in enumerate(SEAT_LETTERS)}
     accepted = []
+    accepted_places: list[int] = []
+    outcome = ImportOutcome()
     for place, entry, name, joined_round, seats in planned:
         refused = refusals[place]
         refusal = next(
@@ -639,20 +673,31 @@ def teams_import(
             found = [_("%(team)s is already registered for this event.") % {"team": team.name}]
         if found:
             refused.extend(found)
+            # Registered before this list (not by an earlier line of it): a list given again says so, no error.
+            if all(p.pk in seated_before for _letter, p in resolved if p.pk in seated) and (
+                any(p.pk in seated_before for _letter, p in resolved)
+                or (team is not None and team.pk in registered_teams)
+            ):
+                outcome.already.add(place)
             continue
         for _letter, player in resolved:
             seated[player.pk] = team_name
         accepted.append((team, name, joined_round, resolved, entry.byes))
-    for place, entry in enumerate(teams):
-        if place in twice:
-            errors.append(twice[place])
-        errors.extend(
-            _("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
-            for m in refusals[place]
-        )
+        accepted_places.append(place)
+    if partial:
+        outcome.refused = {place: [twice[place]] if place in twice else refusals[place] for place in range(len(teams))}
+        outcome.refused = {place: found for place, found in outcome.refused.items() if found}
+    else:
+        for place, entry in enumerate(teams):
+            if place in twice:
+                errors.append(twice[place])
+            errors.extend(
+                _("%(where)s (%(name)s): %(problem)s") % {"where": entry.where, "name": entry.name, "problem": m}
+                for m in refusals[place]
+            )
     if errors:
         raise ValidationError({"rows": errors})
-    if not accepted:
+    if not accepted and not partial:
         raise ValidationError({"rows": [_("The file names no team.")]})
     made = iter(Team.objects.bulk_create(Team(name=name) for team, name, _j, _s, _b in accepted if team is None))
     registrations = Registration.objects.bulk_create(
@@ -678,11 +723,24 @@ def teams_import(
             ),
             after={"byes_in_advance": given},
         )
+    seated_now = {player.pk for _t, _n, _j, resolved, _b in accepted for _letter, player in resolved}
     seat_invitations_make(
-        event=event, invited=[(players[key], account) for key, account in match.invited.items()], by=user
+        event=event,
+        invited=[(players[key], account) for key, account in match.invited.items() if players[key].pk in seated_now],
+        by=user,
     )
-    event_bump_version(event_id=event.pk)
-    return registrations
+    if partial:
+        # A player this list made for an entry refused afterwards (its team already registered): nobody's, removed.
+        spare = made_here - seated_now
+        if spare:
+            get_user_model().objects.filter(
+                player__pk__in=spare, player__made_by_id=event.organizer_id, player__seats__isnull=True
+            ).delete()
+        outcome.placed = dict(zip(accepted_places, registrations, strict=True))
+    outcome.registrations = registrations
+    if registrations:
+        event_bump_version(event_id=event.pk)
+    return outcome
 
 
 def _seat_problems(*, event: Event, seats: list[tuple[str, Player]], seated: dict[int, str]) -> list[str]:
