@@ -238,7 +238,20 @@ POD_SETTINGS = (
     "pod_bye_points",
     "pod_tiebreak",
 )
+class ByRelSelect(forms.NullBooleanSelect):
+    """The event's review_pairings: empty follows the REL (issue 53), or always, or never."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [
+            ("unknown", _("As the REL says (on at Competitive and Professional)")),
+            ("true", _("Yes, always")),
+            ("false", _("No, never")),
+        ]
+
+
 _SETTINGS_WIDGETS = {
+    "review_pairings": ByRelSelect(),
     "date": DATE_INPUT,
     "decklist_deadline": DATETIME_INPUT,
     "signup_deadline": DATETIME_INPUT,

@@ -39,7 +39,7 @@ def overlay_standings(*, event: Event, top: int) -> list[TickerRow]:
 
 def overlay_clock(*, event: Event) -> dict:
     """The latest round and its clock as every page shows it ({"round": Round | None, "clock": dict | None})."""
-    round_ = event_latest_round(event=event)
+    round_ = event_latest_round(event=event, players=True)
     return {"round": round_, "clock": round_clock_state(round_=round_) if round_ else None}
 
 

@@ -122,7 +122,7 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
     event, etag, cached = _event_page(request, pk)
     if cached:
         return cached
-    rounds = list(event.rounds.order_by("number"))
+    rounds = selectors.event_rounds(event=event)
     round_ = rounds[-1] if rounds else None
     asked = request.GET.get("round", "").strip()
     if asked:
@@ -200,7 +200,7 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         return cached
     context = _event_context(request, event, "bracket")
     bracket, problem = None, ""
-    started = event.rounds.filter(kind=RoundKind.PLAYOFF).exists()
+    started = selectors.event_rounds_qs(event=event).filter(kind=RoundKind.PLAYOFF).exists()
     if event.top_cut and started:
         try:
             bracket = bracket_for_event(event=event)
