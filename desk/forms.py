@@ -238,6 +238,8 @@ POD_SETTINGS = (
     "pod_bye_points",
     "pod_tiebreak",
 )
+
+
 class ByRelSelect(forms.NullBooleanSelect):
     """The event's review_pairings: empty follows the REL (issue 53), or always, or never."""
 

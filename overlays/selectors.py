@@ -12,6 +12,7 @@ from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.events import event_latest_round
+from tournaments.selectors.rounds import matches_players_see
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 
 
@@ -53,7 +54,7 @@ class FeatureMatch:
 
 def overlay_match(*, event: Event, match_id: int) -> FeatureMatch | None:
     match = (
-        TeamMatch.objects.filter(pk=match_id, round__event=event)
+        matches_players_see(TeamMatch.objects.filter(pk=match_id, round__event=event))  # a draft's match: none
         .select_related("round", "team_a__team", "team_b__team")
         .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
         .first()

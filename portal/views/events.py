@@ -228,7 +228,7 @@ def event_draft_tables(request: HttpRequest, event: Event) -> HttpResponse:
     etag = page_etag(request, event.pk, event.version, event.status, row["n"], row["v"])
     if cached := not_modified(request, etag) or cached_page(request, etag):
         return cached
-    tables = list(draft_tables_progress(event=event).order_by("round__number", "number"))
+    tables = list(draft_tables_progress(event=event, players=True).order_by("round__number", "number"))
     teams = _my_registration_ids(request, event)
     mine = {t.pk for t in tables if t.team1_id in teams or t.team2_id in teams}
     context = _event_context(request, event, "draft")
