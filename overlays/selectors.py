@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from drafting.models import DraftTable
-from drafting.selectors.tables import draft_table_state
+from drafting.selectors.tables import PLAYERS_SEE_TABLE, draft_table_state
 from sharedgame.models import GameState
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch
@@ -83,7 +83,7 @@ def overlay_match(*, event: Event, match_id: int) -> FeatureMatch | None:
 
 def overlay_draft(*, event: Event, table_id: int):
     """A team Rochester table's public state (the pack face up, each seat's latest pick of it), or None."""
-    table = DraftTable.objects.filter(pk=table_id, event=event).select_related("event").first()
+    table = DraftTable.objects.filter(PLAYERS_SEE_TABLE, pk=table_id, event=event).select_related("event").first()
     if table is None:
         return None
     return draft_table_state(table=table, viewer=None, now=timezone.now())
