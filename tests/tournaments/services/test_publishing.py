@@ -5,7 +5,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.api.conftest import build_event
-from tests.factories import EventFactory
+from tests.factories import EventFactory, RegistrationFactory
 from tournaments.enums import EnforcementLevel, ResultState
 from tournaments.models import EventLogEntry
 from tournaments.selectors.rounds import round_latest, rounds_players_see
@@ -14,7 +14,7 @@ from tournaments.services.eventlog import LogAction
 from tournaments.services.pairing import round_pair_next, round_repair
 from tournaments.services.publishing import RoundNotPublished, round_publish
 from tournaments.services.results import SeatGames, team_match_record_final, team_match_report
-from tournaments.services.rounds import round_take_back
+from tournaments.services.rounds import event_pair_next, round_take_back
 from tournaments.signals import DomainEvent, domain_event
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +120,30 @@ def test_the_next_round_waits_for_the_draft_to_be_published_and_played():
     round_pair_next(event=event, seed=1)
     with pytest.raises(ValidationError):
         round_pair_next(event=event, seed=2)
+
+
+def test_an_individual_event_and_a_single_elimination_bracket_wait_for_publish_too(django_capture_on_commit_callbacks):
+    solo = EventFactory(team_size=1, swiss_rounds=3, enforcement_level=EnforcementLevel.PROFESSIONAL)
+    for _ in range(4):
+        RegistrationFactory(event=solo)
+    assert not round_pair_next(event=solo, seed=1).is_published
+    bracket = EventFactory(
+        team_size=1, swiss_rounds=3, bracket_seeding="random", enforcement_level=EnforcementLevel.COMPETITIVE
+    )
+    for _ in range(5):
+        RegistrationFactory(event=bracket)
+    heard = []
+
+    def receiver(sender, event_id, kind, data, **kwargs):
+        heard.append(kind)
+
+    domain_event.connect(receiver)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            first = event_pair_next(event=bracket, user=bracket.organizer, seed=1)
+        assert not first.is_published and heard == []
+        with django_capture_on_commit_callbacks(execute=True):
+            round_publish(round_=first, user=bracket.organizer)
+        assert heard == [DomainEvent.TOP_CUT]  # a bracket's first round is announced as its top cut, as before
+    finally:
+        domain_event.disconnect(receiver)
