@@ -30,8 +30,11 @@ def round_latest(*, event: Event | int, kind: str | None = None, players: bool =
 
 
 def rounds_players_see(*, event: Event | int) -> QuerySet[Round]:
-    """The event's rounds players may see: the published ones (every round but a draft waiting for "Publish")."""
-    return Round.objects.filter(PUBLISHED, event_id=getattr(event, "pk", event))
+    """The event's rounds players may see: the published ones (every round but a draft waiting for "Publish").
+    Given the event itself, each round's `event` is that object (no query to read it again)."""
+    if isinstance(event, Event):
+        return event.rounds.filter(PUBLISHED)
+    return Round.objects.filter(PUBLISHED, event_id=event)
 
 
 def matches_players_see(queryset: QuerySet) -> QuerySet:
