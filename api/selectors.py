@@ -9,6 +9,7 @@ from api.permissions import caller
 from tournaments import rights
 from tournaments.doors import event_with_right
 from tournaments.models import Event, Registration, Round, Seat, TeamMatch
+from tournaments.selectors.rounds import PUBLISHED, matches_players_see
 
 # Path ids are matched by a converter of at most 18 digits (api.urls), so they always fit a bigint.
 
@@ -49,9 +50,17 @@ def registration_get(*, event: Event, registration_id: int) -> Registration:
     return registration
 
 
-def round_get(*, event: Event, number: int) -> Round:
-    """One round of the event by its number, or NotFound."""
-    round_ = Round.objects.filter(event=event, number=number).first()
+def sees_drafts(*, request, event: Event) -> bool:
+    """The caller sees rounds whose pairings are still a draft (tournaments.rights.may_see_draft_rounds): the
+    event's organizers, scorekeepers and judges, and its tokens; the public and the players don't (issue 53)."""
+    return rights.may_see_draft_rounds(caller(request), event)
+
+
+def round_get(*, event: Event, number: int, drafts: bool = False) -> Round:
+    """One round of the event by its number, or NotFound; a round still a draft (not published) only with
+    `drafts` (sees_drafts), else NotFound as if it weren't paired."""
+    rounds = Round.objects.filter(event=event, number=number)
+    round_ = (rounds if drafts else rounds.filter(PUBLISHED)).first()
     if round_ is None:
         raise NotFound(_("Event %(event)s has no round %(n)s.") % {"event": event.pk, "n": number})
     return round_
@@ -68,28 +77,31 @@ def registrations_for_event(*, event: Event) -> QuerySet[Registration]:
 
 
 def rounds_for_event(*, event: Event) -> QuerySet[Round]:
-    """The event's rounds with their number of matches (one query)."""
+    """The event's published rounds with their number of matches (one query): the public scoreboard, the same for
+    every caller (a draft is read by its number, round_get with drafts)."""
     return (
-        Round.objects.filter(event=event)
+        Round.objects.filter(PUBLISHED, event=event)
         .select_related("event")
         .annotate(match_count=Count("matches"))
         .order_by("number")
     )
 
 
-def matches_for_event(*, event: Event) -> QuerySet[TeamMatch]:
-    """The event's team matches with both teams and the seat results (two queries)."""
+def matches_for_event(*, event: Event, drafts: bool = False) -> QuerySet[TeamMatch]:
+    """The event's team matches with both teams and the seat results (two queries): those of published rounds,
+    and with `drafts` (sees_drafts) those of a draft round too."""
+    matches = TeamMatch.objects.filter(round__event=event)
     return (
-        TeamMatch.objects.filter(round__event=event)
+        (matches if drafts else matches_players_see(matches))
         .select_related("round__event", "team_a__team", "team_b__team")
         .prefetch_related("seat_matches")
         .order_by("round__number", "table")
     )
 
 
-def match_get(*, event: Event, match_id: int) -> TeamMatch:
-    """One match of the event, or NotFound."""
-    match = matches_for_event(event=event).filter(pk=match_id).first()
+def match_get(*, event: Event, match_id: int, drafts: bool = False) -> TeamMatch:
+    """One match of the event, or NotFound (also a draft round's, unless `drafts`)."""
+    match = matches_for_event(event=event, drafts=drafts).filter(pk=match_id).first()
     if match is None:
         raise NotFound(_("There is no match %(id)s in this event.") % {"id": match_id})
     return match

@@ -42,7 +42,7 @@ from api.views.organizations import (
     StoreListView,
 )
 from api.views.series import SeriesDetailView, SeriesListView, SeriesPayoutsView, SeriesStandingsView
-from api.views.rounds import RoundDetailView, RoundListView
+from api.views.rounds import RoundDetailView, RoundListView, RoundPublishView
 from api.views.sharedgame import MatchLifeView
 from api.views.staff import StaffDetailView, StaffListView
 from api.views.fees import FeesView, PaymentView, PayoutsView, PrizesView
@@ -126,6 +126,7 @@ urlpatterns = [
     path("v1/events/<id:event_id>/phases/<id:number>/decks/", PhaseDeckListView.as_view(), name="phase-deck-list"),
     path("v1/events/<id:event_id>/rounds/", RoundListView.as_view(), name="round-list"),
     path("v1/events/<id:event_id>/rounds/<id:number>/", RoundDetailView.as_view(), name="round-detail"),
+    path("v1/events/<id:event_id>/rounds/<id:number>/publish/", RoundPublishView.as_view(), name="round-publish"),
     path("v1/events/<id:event_id>/cut/", CutView.as_view(), name="day2-cut"),
     path("v1/events/<id:event_id>/placements/", PlacementsView.as_view(), name="placements"),
     path("v1/events/<id:event_id>/matches/", MatchListView.as_view(), name="match-list"),

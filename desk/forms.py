@@ -280,7 +280,22 @@ POD_SETTINGS = (
     "pod_opponent_floor",
     "pod_byes_at_floor",
 )
+
+
+class ByRelSelect(forms.NullBooleanSelect):
+    """The event's review_pairings: empty follows the REL (issue 53), or always, or never."""
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs)
+        self.choices = [
+            ("unknown", _("As the REL says (on at Competitive and Professional)")),
+            ("true", _("Yes, always")),
+            ("false", _("No, never")),
+        ]
+
+
 _SETTINGS_WIDGETS = {
+    "review_pairings": ByRelSelect(),
     "date": DATE_INPUT,
     "decklist_deadline": DATETIME_INPUT,
     "signup_deadline": DATETIME_INPUT,

@@ -320,7 +320,7 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
 class Step:
     """The one next step of the event: what the button says, what it will do, and what should be known first."""
 
-    kind: str  # build | decklists | draft | drafts | pair | phase | clock | topcut | advance | finish | none
+    kind: str  # build | decklists | draft | drafts | pair | publish | phase | clock | topcut | advance | finish | none
     label: str
     explains: str
     warnings: list[str] = field(default_factory=list)
@@ -454,13 +454,35 @@ def _multiplayer_step(*, event: Event) -> Step:
     )
 
 
+def publish_step(*, round_: Round) -> Step:
+    """The step of a round paired as a draft (the event reviews its pairings): check it, change it if need be
+    (swap, pair again, take back), then publish it to the players."""
+    label = (
+        _("Publish round %(n)d") % {"n": round_.number}
+        if round_.kind == RoundKind.SWISS
+        else _("Publish %(round)s") % {"round": round_.name}
+    )
+    return Step(
+        "publish",
+        label,
+        _(
+            "Only the staff see %(round)s's pairings for now. Check them (swap, pair again or take the round back if "
+            "need be), then publish: they appear on every player's page and the projector, and the players are told "
+            "where they sit."
+        )
+        % {"round": round_.name},
+    )
+
+
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
         return Step("none", _("The event is finished"), _("Final standings and placings are on the event's pages."))
+    latest = round_ if round_ is not None else event_latest_round(event=event)
+    if latest is not None and not latest.is_published:  # the organizer reviews the pairings first (issue 53)
+        return publish_step(round_=latest)
     if event.is_multiplayer:  # a Commander night's rounds are seated and entered on its own page (issue 56)
         return _multiplayer_step(event=event)
-    latest = round_ if round_ is not None else event_latest_round(event=event)
     if latest is None and event.is_single_elimination:
         return Step(
             "bracket",

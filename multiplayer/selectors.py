@@ -11,7 +11,7 @@ from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Registration, Round, Seat
 from tournaments.placements import Placing
-from tournaments.selectors.rounds import round_latest
+from tournaments.selectors.rounds import matches_players_see, round_latest, rounds_players_see
 from tournaments.standings import OpponentAverage, StandingRow, WinPercentage
 
 
@@ -62,14 +62,19 @@ def has_bye(*, round_: Round, registration_id: int) -> bool:
     return MultiplayerBye.objects.filter(round=round_, registration_id=registration_id).exists()
 
 
-def table_get(*, event: Event, table_id: int) -> MultiplayerTable | None:
-    """The event's pod with this id, or None."""
-    return MultiplayerTable.objects.filter(pk=table_id, round__event=event).select_related("round__event").first()
+def table_get(*, event: Event, table_id: int, drafts: bool = False) -> MultiplayerTable | None:
+    """The event's pod with this id, or None; a pod of a round players may not see yet (its pods a draft the
+    organizer reviews) only with `drafts` (the staff's reads)."""
+    tables = MultiplayerTable.objects.filter(pk=table_id, round__event=event)
+    if not drafts:
+        tables = matches_players_see(tables)
+    return tables.select_related("round__event").first()
 
 
-def tables_latest_round(*, event: Event) -> Round | None:
-    """The event's newest round (a Swiss round of pods or the top pod), or None before round 1."""
-    return round_latest(event=event)
+def tables_latest_round(*, event: Event, players: bool = False) -> Round | None:
+    """The event's newest round (a Swiss round of pods or the top pod), or None before round 1; with `players` the
+    newest that players may see (tournaments.selectors.rounds)."""
+    return round_latest(event=event, players=players)
 
 
 def table_of_user(*, round_: Round, user) -> MultiplayerTable | None:
@@ -321,9 +326,10 @@ def table_data(*, table: MultiplayerTable) -> dict:
     }
 
 
-def table_rounds_data(*, event: Event) -> list[dict]:
-    """Every round of a pod event with its pods and byes, as plain data (a fixed number of queries)."""
-    rounds = list(event.rounds.order_by("number"))
+def table_rounds_data(*, event: Event, drafts: bool = False) -> list[dict]:
+    """Every round of a pod event that players may see with its pods and byes, as plain data (a fixed number of
+    queries); a round whose pods are a draft the organizer reviews too with `drafts` (the staff's reads)."""
+    rounds = list((event.rounds.all() if drafts else rounds_players_see(event=event)).order_by("number"))
     seats = MultiplayerSeat.objects.select_related("registration__team").order_by("position")
     tables = (
         MultiplayerTable.objects.filter(round__event=event)

@@ -27,6 +27,12 @@ from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.events import event_finish
 from tournaments.services.locks import event_lock
+from tournaments.services.publishing import (
+    round_log_data,
+    round_paired_announce,
+    round_publication,
+    round_require_published,
+)
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -51,7 +57,9 @@ def _active(*, event: Event, number: int) -> list[int]:
 
 
 def _write_round(*, event: Event, number: int, kind: str, seed: int, tables: list[list[int]], byes: list[int]) -> Round:
-    round_ = Round.objects.create(event=event, number=number, kind=kind, seed=seed)
+    round_ = Round.objects.create(
+        event=event, number=number, kind=kind, seed=seed, published_at=round_publication(event=event)
+    )
     for table_number, players in enumerate(tables, start=1):
         table = MultiplayerTable.objects.create(round=round_, number=table_number)
         MultiplayerSeat.objects.bulk_create(
@@ -142,9 +150,16 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     if last is not None:
         Round.objects.filter(pk=last.pk).update(is_finished=True)
     event.save(update_fields=["status"])
-    event_log_record(event=event, user=by, action=action, message=message, round_number=number, data={"seed": seed})
+    event_log_record(
+        event=event,
+        user=by,
+        action=action,
+        message=message,
+        round_number=number,
+        data=round_log_data(round_=round_, seed=seed),
+    )
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.POD_ROUND_PAIRED, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
 
 
@@ -195,6 +210,7 @@ def _locked_table(*, table: MultiplayerTable) -> MultiplayerTable:
         raise NotFound(_("No such pod in this event."))
     locked.round.event = event
     event_require_open(event_id=event.pk)
+    round_require_published(round_=locked.round)
     return locked
 
 

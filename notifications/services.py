@@ -40,7 +40,7 @@ from signup.models import SignupSeat
 from tournaments.models import EventLogEntry, Phase, Registration, Round, Seat, TeamMatch
 from tournaments.enums import ResultState, RoundKind
 from tournaments.models.clock import ClockPurpose, ClockStatus, EventDesk, RoundClock
-from tournaments.selectors.rounds import round_latest
+from tournaments.selectors.rounds import PUBLISHED_ROUND, round_latest
 from tournaments.services.eventlog import LogAction
 from tournaments.services.mail import mail_send
 from tournaments.selectors.languages import mail_language_note, person_languages
@@ -55,7 +55,9 @@ PUSH_THREADS = 16
 # The push service's answers that say the browser dropped the subscription: forget it.
 GONE = {404, 410}
 
-_PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_PAIRED}
+# A pairing tells its players where they sit; a round paired as a draft (the event reviews its pairings, issue 53:
+# its entry says "draft") tells no one until it is published.
+_PAIRED = {LogAction.ROUND_PAIRED, LogAction.ROUND_REPAIRED, LogAction.TOP_CUT_PAIRED, LogAction.ROUND_PUBLISHED}
 _TO_CONFIRM = {LogAction.RESULT_REPORTED, LogAction.RESULT_REPORT_CORRECTED}
 _DISPUTED = {LogAction.RESULT_DISPUTED: False, LogAction.RESULT_CORRECTED: True}
 # The paper draft's timers (drafting/services/paper.py logs "timer_<kind>_start").
@@ -244,8 +246,10 @@ def _paper_draft(entry: EventLogEntry) -> list[Notification]:
 
 
 def _round_paired(entry: EventLogEntry) -> list[Notification]:
+    if (entry.data or {}).get("draft"):
+        return []  # told when it is published (its own entry)
     round_ = Round.objects.filter(event_id=entry.event_id, number=entry.round_number).first()
-    if round_ is None:
+    if round_ is None or not round_.is_published:
         return []
     if entry.event.is_multiplayer:
         return _pod_round_paired(entry, round_)
@@ -417,7 +421,11 @@ def time_nearly_up_notices(*, now=None) -> list[int]:
     soon = now + timezone.timedelta(minutes=settings.HYDRA_NOTIFY_TIME_LEFT_MINUTES)
     notices = []
     for clock in RoundClock.objects.filter(
-        purpose=ClockPurpose.MATCHES, status=ClockStatus.RUNNING, ends_at__gt=now, ends_at__lte=soon
+        PUBLISHED_ROUND,  # a draft's players aren't told it is paired, so not that its time runs out either
+        purpose=ClockPurpose.MATCHES,
+        status=ClockStatus.RUNNING,
+        ends_at__gt=now,
+        ends_at__lte=soon,
     ).select_related("round__event"):
         round_ = clock.round
         matches = list(TeamMatch.objects.filter(round=round_, result_state=ResultState.PENDING, team_b__isnull=False))

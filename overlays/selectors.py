@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from django.utils import timezone
 
 from drafting.models import DraftTable
-from drafting.selectors.tables import draft_table_state
+from drafting.selectors.tables import PLAYERS_SEE_TABLE, draft_table_state
 from sharedgame.models import GameState
 from tournaments.enums import COUNTING_STATES
 from tournaments.models import Event, TeamMatch
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.events import event_latest_round
+from tournaments.selectors.rounds import matches_players_see
 from tournaments.selectors.standings import standings_for_event, team_names_for_event
 
 
@@ -39,7 +40,7 @@ def overlay_standings(*, event: Event, top: int) -> list[TickerRow]:
 
 def overlay_clock(*, event: Event) -> dict:
     """The latest round and its clock as every page shows it ({"round": Round | None, "clock": dict | None})."""
-    round_ = event_latest_round(event=event)
+    round_ = event_latest_round(event=event, players=True)
     return {"round": round_, "clock": round_clock_state(round_=round_) if round_ else None}
 
 
@@ -53,7 +54,7 @@ class FeatureMatch:
 
 def overlay_match(*, event: Event, match_id: int) -> FeatureMatch | None:
     match = (
-        TeamMatch.objects.filter(pk=match_id, round__event=event)
+        matches_players_see(TeamMatch.objects.filter(pk=match_id, round__event=event))  # a draft's match: none
         .select_related("round", "team_a__team", "team_b__team")
         .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
         .first()
@@ -82,7 +83,7 @@ def overlay_match(*, event: Event, match_id: int) -> FeatureMatch | None:
 
 def overlay_draft(*, event: Event, table_id: int):
     """A team Rochester table's public state (the pack face up, each seat's latest pick of it), or None."""
-    table = DraftTable.objects.filter(pk=table_id, event=event).select_related("event").first()
+    table = DraftTable.objects.filter(PLAYERS_SEE_TABLE, pk=table_id, event=event).select_related("event").first()
     if table is None:
         return None
     return draft_table_state(table=table, viewer=None, now=timezone.now())

@@ -28,7 +28,7 @@ from tournaments.rights import events_visible_to as rights_events_visible_to
 from tournaments.selectors.decklists import event_asks_typed_decks
 from tournaments.selectors.events import event_for_viewer  # noqa: F401  (portal.views.events reads it)
 from tournaments.selectors.placements import placements_for_event
-from tournaments.selectors.rounds import round_latest
+from tournaments.selectors.rounds import matches_players_see, round_latest, rounds_players_see
 from tournaments.selectors.standings import standings_for_event
 from tournaments.selectors.team_marks import TeamMark, team_mark_of
 from tournaments.standings import StandingRow
@@ -54,8 +54,19 @@ def registered_teams(*, event: Event) -> list[Registration]:
 
 
 def event_current_round(*, event: Event) -> Round | None:
-    """The event's latest round (Swiss or top cut), or None before the first pairing."""
-    return round_latest(event=event)
+    """The event's latest round (Swiss or top cut) that players may see, or None before the first is published (a
+    round whose pairings the organizer still reviews is left out: tournaments.selectors.rounds)."""
+    return round_latest(event=event, players=True)
+
+
+def event_rounds_qs(*, event: Event) -> QuerySet[Round]:
+    """The event's rounds players may see (tournaments.selectors.rounds.rounds_players_see)."""
+    return rounds_players_see(event=event)
+
+
+def event_rounds(*, event: Event) -> list[Round]:
+    """The event's rounds players may see, in order (the pairings page's round menu)."""
+    return list(event_rounds_qs(event=event).order_by("number"))
 
 
 # --- My events ------------------------------------------------------------------------------------------------------
@@ -292,9 +303,10 @@ class MatchView:
 
 
 def match_for_member(*, pk: int, user) -> MatchView:
-    """The match as one of its players sees it. Http404 for anyone not on either team, as if it didn't exist."""
+    """The match as one of its players sees it. Http404 for anyone not on either team, and for a match of a round
+    players may not see yet (its pairings a draft), as if it didn't exist."""
     match = (
-        TeamMatch.objects.filter(pk=pk)
+        matches_players_see(TeamMatch.objects.filter(pk=pk))
         .select_related("round__event", "team_a__team", "team_b__team")
         .prefetch_related("team_a__seats__player", "team_b__seats__player", "seat_matches")
         .first()

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from sharedgame import rules
 from sharedgame.models import GameState, LifeChange
+from tournaments.selectors.rounds import matches_players_see
 from tournaments.enums import SHARED_STRUCTURES
 from tournaments.models import Seat, TeamMatch
 
@@ -84,8 +85,13 @@ def shared_game_state(*, match: TeamMatch) -> dict:
 
 
 def shared_game_match(*, pk: int) -> TeamMatch | None:
-    """The match with what shared_game_state reads joined in one query, or None."""
-    return TeamMatch.objects.select_related("round__event", "team_a__team", "team_b__team").filter(pk=pk).first()
+    """The match with what shared_game_state reads joined in one query, or None (also for a match of a round players
+    may not see yet: no one keeps life in a draft's match)."""
+    return (
+        matches_players_see(TeamMatch.objects.select_related("round__event", "team_a__team", "team_b__team"))
+        .filter(pk=pk)
+        .first()
+    )
 
 
 def shared_game_history(*, match: TeamMatch, game: int, limit: int = 20) -> list[dict]:
@@ -118,7 +124,9 @@ def shared_games_for_user(*, user) -> list[TeamMatch]:
         return []
     teams = Seat.objects.filter(player__user=user).values("registration_id")
     return list(
-        TeamMatch.objects.filter(team_b__isnull=False, round__event__structure__in=SHARED_STRUCTURES)
+        matches_players_see(
+            TeamMatch.objects.filter(team_b__isnull=False, round__event__structure__in=SHARED_STRUCTURES)
+        )
         .filter(Q(team_a_id__in=teams) | Q(team_b_id__in=teams))
         .select_related("round__event", "team_a__team", "team_b__team")
         .order_by("-round__event__date", "-round__event_id", "-round__number")[:20]

@@ -309,6 +309,8 @@ ROUTES = {
         lambda w: {"event_id": w.event.pk, "number": 1},
     ),
     "api:round-clock": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
+    # Publishing a reviewed round (issue 53): whoever pairs it; round 1 is published already, so they get a 409.
+    "api:round-publish": ({"POST": SCORE | {EVENT_TOKEN}}, lambda w: {"event_id": w.event.pk, "number": 1}),
     "api:placements": ({"GET": SEE_API}, EV),
     "api:standings": ({"GET": SEE_API}, EV),
     "api:bracket": ({"GET": SEE_API}, EV),

@@ -265,6 +265,29 @@ def _registration_people(registration_id: int) -> set[int]:
 
 
 @rules.predicate
+def may_see_draft_rounds(subject, event) -> bool:
+    """A round whose pairings the organizer still reviews (a draft until "Publish", issue 53): its organizers,
+    scorekeepers and judges (and the event's tokens) see it and may change it; players and the public don't."""
+    return bool(roles_at(subject, event) & (_SCORES | _JUDGES))
+
+
+@rules.predicate
+def may_publish_pairings(subject, event) -> bool:
+    """Publishing a round's pairings to the players (issue 53): whoever pairs it, the organizers and scorekeepers
+    (an event token included). Judges see the draft but don't publish it."""
+    return may_score_event(subject, event)
+
+
+@rules.predicate
+def may_see_round(subject, round_) -> bool:
+    """A round's pairings: everyone who sees the event once the round is published; before that only those who
+    may_see_draft_rounds."""
+    if round_ is None or not may_see_event(subject, round_.event):
+        return False
+    return round_.is_published or may_see_draft_rounds(subject, round_.event)
+
+
+@rules.predicate
 def may_report_for_match(subject, match) -> bool:
     """Reporting, confirming or disputing a match's result from the portal: a player of one of its two teams
     (their own session, never a token; the desk and scorekeeper tokens enter results by may_score_event)."""

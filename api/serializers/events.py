@@ -16,6 +16,14 @@ class EventOutputSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(choices=EventStatus.choices)
     seat_formats = serializers.ListField(child=serializers.CharField())
     version = serializers.IntegerField(help_text="Goes up with every change to pairings or results.")
+    review_pairings = serializers.BooleanField(
+        allow_null=True,
+        help_text="Whether a paired round waits for the organizer's publish before players see it; null: as the REL "
+        "says (on at Competitive and Professional REL, off at Regular).",
+    )
+    reviews_pairings = serializers.BooleanField(
+        read_only=True, help_text="What applies now: review_pairings, or the REL's default when it is null."
+    )
 
     class Meta:
         model = Event
@@ -71,6 +79,8 @@ class EventOutputSerializer(serializers.ModelSerializer):
             "day2_cut_kind",
             "day2_cut_threshold",
             "day2_cut_applied",
+            "review_pairings",
+            "reviews_pairings",
         ]
 
 

@@ -14,6 +14,10 @@ class RoundOutputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=RoundKind.choices)
     name = serializers.CharField(help_text='"Round 3", or the playoff round: "Quarterfinal", "Semifinal", "Final".')
     is_finished = serializers.BooleanField()
+    published = serializers.BooleanField(
+        help_text="Players see the round. False while the organizer reviews its pairings (a draft only the staff "
+        "see, the event's review_pairings): publish it with POST .../rounds/{number}/publish/."
+    )
     match_count = serializers.IntegerField()
     phase = serializers.IntegerField(
         allow_null=True,
@@ -52,8 +56,13 @@ class RoundListOutputSerializer(RoundOutputSerializer):
             "kind": round_.kind,
             "name": round_.name,
             "is_finished": round_.is_finished,
+            "published": round_.is_published,
             "match_count": round_.match_count,
             "phase": round_phase_number(
                 spans=self.context.get("phase_spans", []), number=round_.number, kind=round_.kind
             ),
         }
+
+
+class PublishInputSerializer(StrictInputSerializer):
+    """Publishing takes no fields: an empty body (or {})."""

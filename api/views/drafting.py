@@ -13,6 +13,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 
 from api.filters import SMALL, DraftTableFilter
+from api.selectors import sees_drafts
 from api.serializers.drafting import (
     DraftTableDetailOutputSerializer,
     DraftTableListOutputSerializer,
@@ -23,6 +24,7 @@ from drafting.models import DraftTable
 from drafting.selectors.tables import (
     draft_state_etag,
     draft_table_state,
+    PLAYERS_SEE_TABLE,
     draft_tables_progress,
 )
 from drafting.services.picks import draft_table_refresh, draft_tables_refresh
@@ -43,7 +45,7 @@ class DraftTableListView(EventScopedMixin, generics.ListAPIView):
         event = self.load_event()
         # A deadline that is over never shows as running, even with no worker: apply what is overdue first.
         draft_tables_refresh(event=event)
-        return draft_tables_progress(event=event).order_by("round__number", "number")
+        return draft_tables_progress(event=event, players=True).order_by("round__number", "number")
 
 
 class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
@@ -65,6 +67,8 @@ class DraftTableDetailView(EventScopedMixin, generics.GenericAPIView):
     def get(self, request, event_id: int, number: int):
         event = self.load_event()
         tables = DraftTable.objects.select_related("event", "round").filter(event=event, number=number)
+        if not sees_drafts(request=request, event=event):  # a round still a draft: its tables too (issue 53)
+            tables = tables.filter(PLAYERS_SEE_TABLE)
         chosen = DraftTableFilter(request.query_params, queryset=tables)
         if not chosen.is_valid():
             raise ValidationError(chosen.errors)

@@ -18,7 +18,7 @@ from api.permissions import (
     event_organizes,
     event_visible,
 )
-from api.selectors import match_get, matches_for_event
+from api.selectors import match_get, matches_for_event, sees_drafts
 from api.serializers.matches import (
     MatchDisputeInputSerializer,
     MatchResultInputSerializer,
@@ -76,7 +76,7 @@ class MatchDetailView(EventScopedMixin, generics.GenericAPIView):
 
     def get(self, request, event_id: int, match_id: int):
         event = self.load_event()
-        match = match_get(event=event, match_id=match_id)
+        match = match_get(event=event, match_id=match_id, drafts=sees_drafts(request=request, event=event))
         full = _may_see_unconfirmed(request=request, event=event, match=match)
         response = _match_response(event=event, match=match, full=full)
         response["Cache-Control"] = "private, no-cache"

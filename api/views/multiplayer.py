@@ -57,7 +57,7 @@ class TableRoundListView(EventScopedMixin, generics.GenericAPIView):
         return self.conditional(
             lambda: Response(
                 TableRoundListOutputSerializer(
-                    {"count": event.rounds.count(), "results": table_rounds_data(event=event)}
+                    {"count": len(rounds := table_rounds_data(event=event)), "results": rounds}
                 ).data
             )
         )
@@ -71,7 +71,7 @@ class TableRoundListView(EventScopedMixin, generics.GenericAPIView):
 
         def work():
             round_ = tables_pair_next(event=event, by=request.user, seed=data.validated_data.get("seed"))
-            shown = next(r for r in table_rounds_data(event=event) if r["number"] == round_.number)
+            shown = next(r for r in table_rounds_data(event=event, drafts=True) if r["number"] == round_.number)
             return Response(TableRoundOutputSerializer(shown).data, status=status.HTTP_201_CREATED)
 
         return work()
@@ -79,7 +79,7 @@ class TableRoundListView(EventScopedMixin, generics.GenericAPIView):
 
 def _table_response(table) -> Response:
     """The pod as written, read again with its seats."""
-    shown = table_get(event=table.round.event, table_id=table.pk)
+    shown = table_get(event=table.round.event, table_id=table.pk, drafts=True)
     return Response(MultiplayerTableOutputSerializer(table_data(table=shown)).data)
 
 
@@ -92,8 +92,11 @@ class _TableWriteView(APIView):
 
     def target(self, *, event_id: int, table_id: int):
         event = event_get_visible(request=self.request, event_id=event_id)
-        table = table_get(event=_multiplayer_event(event), table_id=table_id)
         who = caller(self.request)
+        # The desk finds a pod of a draft round too, so the result service says why it waits (issue 53).
+        table = table_get(
+            event=_multiplayer_event(event), table_id=table_id, drafts=self.desk_may and may_score_event(who, event)
+        )
         if table is None or not ((self.desk_may and may_score_event(who, event)) or may_report_for_table(who, table)):
             raise exceptions.NotFound(
                 _("There is no pod %(pod)s in event %(event)s.") % {"pod": table_id, "event": event_id}

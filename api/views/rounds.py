@@ -3,21 +3,24 @@
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from api.idempotency import idempotent_write
 from api.permissions import IsTokenOrSessionUser, event_runs
-from api.selectors import event_get_to_run, round_get, rounds_for_event
+from api.selectors import event_get_to_run, round_get, rounds_for_event, sees_drafts
 from api.serializers.matches import round_matches_data
 from api.serializers.rounds import (
     PairInputSerializer,
+    PublishInputSerializer,
     RoundDetailSerializer,
     RoundListOutputSerializer,
 )
 from api.views.base import EventScopedMixin, ScoreboardListView
 from tournaments.models import Event, Round
-from tournaments.rights import may_score_event
+from tournaments.rights import may_publish_pairings, may_score_event
 from tournaments.selectors.clock import round_clock_state
 from tournaments.selectors.phases import event_phase_spans, round_phase_number
+from tournaments.services.publishing import round_publish
 from tournaments.services.rounds import event_pair_next, round_take_back
 
 
@@ -33,6 +36,7 @@ def round_detail_data(*, request, event: Event, round_: Round) -> dict:
         "kind": round_.kind,
         "name": round_.name,
         "is_finished": round_.is_finished,
+        "published": round_.is_published,
         "match_count": len(matches),
         "phase": round_phase_number(spans=event_phase_spans(event=event), number=round_.number, kind=round_.kind),
         "matches": matches,
@@ -101,7 +105,7 @@ class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
 
     def get(self, request, event_id: int, number: int):
         event = self.load_event()
-        round_ = round_get(event=event, number=number)
+        round_ = round_get(event=event, number=number, drafts=sees_drafts(request=request, event=event))
         response = Response(round_detail_data(request=request, event=event, round_=round_))
         response["Cache-Control"] = "private, no-cache"
         return response
@@ -110,10 +114,34 @@ class RoundDetailView(EventScopedMixin, generics.GenericAPIView):
     @idempotent_write
     def delete(self, request, event_id: int, number: int):
         event = event_get_to_run(request=request, event_id=event_id, rule=may_score_event)
-        round_ = round_get(event=event, number=number)
+        round_ = round_get(event=event, number=number, drafts=True)
 
         def work():
             round_take_back(round_=round_, user=request.user)
             return Response(status=status.HTTP_204_NO_CONTENT)
+
+        return work()
+
+
+class RoundPublishView(APIView):
+    """Publish a round whose pairings the organizer reviewed (the event's review_pairings, issue 53): from now on
+    the players' pages, the screen, the public reads of the API and the live pages show it, and its players are
+    told where they sit (notifications, webhooks). The event's organizers and scorekeepers (and its tokens).
+    200 with the round; 409 when it is published already or the event is closed; 404 for a round that isn't there.
+    """
+
+    schema_tag = "pairings"
+    permission_classes = [IsTokenOrSessionUser]
+
+    @extend_schema(request=PublishInputSerializer, responses={200: RoundDetailSerializer})
+    @idempotent_write
+    def post(self, request, event_id: int, number: int):
+        event = event_get_to_run(request=request, event_id=event_id, rule=may_publish_pairings)
+        PublishInputSerializer(data=request.data if request.data else {}).is_valid(raise_exception=True)
+        round_ = round_get(event=event, number=number, drafts=True)
+
+        def work():
+            published = round_publish(round_=round_, user=request.user)
+            return Response(round_detail_data(request=request, event=event, round_=published))
 
         return work()

@@ -13,9 +13,10 @@ from tournaments.models.log import LogKind
 from tournaments.presets import SEALED_BUILDING_MINUTES
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.clock import round_clock_start
-from tournaments.services.eventlog import event_log_record
+from tournaments.services.eventlog import event_log_record, round_label
 from tournaments.services.pairing import round_pair_next
 from tournaments.services.phases import phase_start_next
+from tournaments.services.publishing import round_publish
 from tournaments.services.rounds import event_close
 from multiplayer.services import tables_event_close
 from tournaments.services.topcut import elimination_start, topcut_advance, topcut_start
@@ -53,6 +54,9 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
     elif step.kind == "pair":
         round_ = round_pair_next(event=event, user=by)
         done = LogText(gettext_lazy("Round %(n)d is paired."), {"n": round_.number})
+    elif step.kind == "publish":
+        round_publish(round_=latest, user=by)  # logged by the service, with who published
+        done = LogText(gettext_lazy("%(round)s is published."), {"round": round_label(latest)})
     elif step.kind == "phase":
         phase = phase_start_next(event=event, user=by)
         done = LogText(gettext_lazy("%(phase)s has started."), {"phase": phase.label})

@@ -17,6 +17,7 @@ from multiplayer.services import table_result_enter_line, tables_pair_next
 from tournaments.doors import event_with_right
 from tournaments.models import Event
 from tournaments.rights import may_score_event
+from tournaments.services.publishing import round_publish
 
 
 def _multiplayer_desk_event(request: HttpRequest, pk: int) -> Event:
@@ -31,13 +32,20 @@ def _multiplayer_desk_event(request: HttpRequest, pk: int) -> Event:
 @require_http_methods(["GET", "POST"])
 def desk_tables(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: the current round's pods with their results, the byes and the standings. POST `seat`: seat the next
-    round (or the top pod); POST `line`: a pod's result typed in one line, entered final."""
+    round (or the top pod); POST `publish`: publish the round's pods to the players (the event reviews its
+    pairings); POST `line`: a pod's result typed in one line, entered final."""
     event = _multiplayer_desk_event(request, pk)
     if request.method == "POST":
         try:
             if "seat" in request.POST:
                 round_ = tables_pair_next(event=event, by=request.user)
                 messages.success(request, _("%(round)s is seated.") % {"round": round_.name})
+            elif "publish" in request.POST:  # a round whose pods the staff reviewed (issue 53)
+                round_ = tables_latest_round(event=event)
+                if round_ is None:
+                    raise ValidationError(_("No round is seated yet."))
+                round_publish(round_=round_, user=request.user)
+                messages.success(request, _("%(round)s is published.") % {"round": round_.name})
             else:
                 table = table_result_enter_line(event=event, by=request.user, line=request.POST.get("line", "")[:40])
                 messages.success(request, _("Pod %(n)d: result saved.") % {"n": table.number})

@@ -80,7 +80,7 @@ def _pod_screen(event: Event, round_: Round | None) -> dict | None:
 @event_permission_required(may_see_event)
 def screen(request: HttpRequest, event: Event) -> HttpResponse:
     """The venue's screen: the clock, pairings by team name, standings, cycling by themselves; a QR code."""
-    round_ = event_latest_round(event=event)
+    round_ = event_latest_round(event=event, players=True)  # the screen is the players': no draft pairings
     # A round whose results are all in (the final before the event is closed, say) needs no clock on the wall: it
     # would say "50:00 Not started" over a round that is over.
     clock_state = round_clock_state(round_=round_) if round_ and selectors.round_open_results(round_=round_) else None

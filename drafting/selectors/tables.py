@@ -69,10 +69,17 @@ def draft_seat_of_user(*, table: DraftTable, user) -> str | None:
     return f"{1 if row[0] == table.team1_id else 2}{row[1]}"
 
 
+# A draft table players may see: the event's one draft, or a round's once the round is published (a round whose
+# pairings the organizer reviews seats its drafts too, and they would tell who plays whom: issue 53).
+PLAYERS_SEE_TABLE = Q(round__isnull=True) | Q(round__published_at__isnull=False)
+
+
 def draft_tables_for_user(*, user) -> QuerySet[DraftTable]:
-    """The tables this login drafts at, newest event first, and within an event by round (the latest last)."""
+    """The tables this login drafts at, newest event first, and within an event by round (the latest last); a
+    table of a round still a draft (not published) left out."""
     return (
         DraftTable.objects.filter(Q(team1__seats__player__user=user) | Q(team2__seats__player__user=user))
+        .filter(PLAYERS_SEE_TABLE)
         .select_related("event", "round", "team1__team", "team2__team")
         .distinct()
         .order_by("-event__date", "event_id", "round__number", "number")
@@ -87,9 +94,13 @@ def draft_table_for_match(*, match) -> DraftTable | None:
     return DraftTable.objects.filter(round_id=match.round_id, number=match.table).first()
 
 
-def draft_tables_progress(*, event) -> QuerySet[DraftTable]:
-    """Every table of the event with its round and teams, for the organizer's overview (one query)."""
-    return DraftTable.objects.filter(event=event).select_related("event", "round", "team1__team", "team2__team")
+def draft_tables_progress(*, event, players: bool = False) -> QuerySet[DraftTable]:
+    """Every table of the event with its round and teams, for the organizer's overview (one query); with `players`
+    (the players' and the public's reads) those of a round still a draft left out."""
+    tables = DraftTable.objects.filter(event=event)
+    if players:
+        tables = tables.filter(PLAYERS_SEE_TABLE)
+    return tables.select_related("event", "round", "team1__team", "team2__team")
 
 
 def draft_in_review(*, table: DraftTable, now: dt.datetime) -> bool:

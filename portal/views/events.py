@@ -127,7 +127,7 @@ def event_pairings(request: HttpRequest, pk: int, by_team: bool = False) -> Http
     event, etag, cached = _event_page(request, pk)
     if cached:
         return cached
-    rounds = list(event.rounds.order_by("number"))
+    rounds = selectors.event_rounds(event=event)
     round_ = rounds[-1] if rounds else None
     asked = request.GET.get("round", "").strip()
     if asked:
@@ -207,7 +207,7 @@ def event_bracket(request: HttpRequest, pk: int) -> HttpResponse:
         return cached
     context = _event_context(request, event, "bracket")
     bracket, problem = None, ""
-    started = event.rounds.filter(kind=RoundKind.PLAYOFF).exists()
+    started = selectors.event_rounds_qs(event=event).filter(kind=RoundKind.PLAYOFF).exists()
     if event.top_cut and started:
         try:
             bracket = bracket_for_event(event=event)
@@ -235,7 +235,7 @@ def event_draft_tables(request: HttpRequest, event: Event) -> HttpResponse:
     etag = page_etag(request, event.pk, event.version, event.status, row["n"], row["v"])
     if cached := not_modified(request, etag) or cached_page(request, etag):
         return cached
-    tables = list(draft_tables_progress(event=event).order_by("round__number", "number"))
+    tables = list(draft_tables_progress(event=event, players=True).order_by("round__number", "number"))
     teams = _my_registration_ids(request, event)
     mine = {t.pk for t in tables if t.team1_id in teams or t.team2_id in teams}
     context = _event_context(request, event, "draft")

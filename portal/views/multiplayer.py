@@ -53,7 +53,7 @@ class TableReportForm(forms.Form):
 def _table_for_player(request: HttpRequest, pk: int) -> MultiplayerTable:
     """The pod, for a player seated at it (tournaments.rights.may_report_for_table); 404 for anyone else."""
     table = MultiplayerTable.objects.filter(pk=pk).select_related("round__event").first()
-    if table is None or not may_report_for_table(request.user, table):
+    if table is None or not table.round.is_published or not may_report_for_table(request.user, table):
         raise Http404("No such pod.")
     return table
 
@@ -134,7 +134,7 @@ def event_tables(request: HttpRequest, pk: int) -> HttpResponse:
     event = event_for_viewer(pk=pk, user=request.user)
     if not event.is_multiplayer:
         raise Http404("Not a pod event.")
-    round_ = tables_latest_round(event=event)
+    round_ = tables_latest_round(event=event, players=True)
     return render(
         request,
         "portal/multiplayer.html",

@@ -1,7 +1,8 @@
 """Issue 40's prerelease evening in real browsers: sealed with real product at Competitive REL, the desk's next step
 starts the deck building timer, which the desk, the projector and two phones count down together (the times read
 from the pages agree within a second), paused and resumed by the organizer; the next step then collects the
-decklists, two players type theirs on 360 px phones (no sideways scrolling), and round 1 is paired from the desk."""
+decklists, two players type theirs on 360 px phones (no sideways scrolling), and round 1 is paired from the desk,
+reviewed as a draft and published (issue 53)."""
 
 import pytest
 from django.urls import reverse
@@ -110,3 +111,9 @@ def test_prerelease_evening_times_deck_building_everywhere_collects_decks_and_pa
     next_step(desk, "Pair round 1")
     desk.wait_for_text("Round 1 is paired.")
     assert event.rounds.get().matches.count() == 2
+    # Competitive REL: the staff review the pairings before the players see them (issue 53).
+    desk.wait_for_text("Draft: the players don't see these pairings yet.", css="#draft-notice")
+    assert not event.rounds.get().is_published
+    next_step(desk, "Publish round 1")
+    desk.wait_for_text("Round 1 is published.")
+    assert event.rounds.get().is_published

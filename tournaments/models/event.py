@@ -164,6 +164,18 @@ class Event(models.Model):
             "decks; at Regular REL only when this is ticked."
         ),
     )
+    # Issue 53: a paired round waits for the organizer's "Publish" (Round.published_at) before players see it.
+    review_pairings = models.BooleanField(
+        _("review pairings before players see them"),
+        null=True,
+        blank=True,
+        default=None,
+        help_text=_(
+            "A paired round stays a draft that only the organizer and staff see (and may change) until they "
+            "publish it; players' pages, the screen, the API and notifications see it then. Empty: on at "
+            "Competitive and Professional REL, off at Regular REL."
+        ),
+    )
     extra_banned = models.TextField(
         _("event banned list"),
         blank=True,
@@ -342,6 +354,14 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def reviews_pairings(self) -> bool:
+        """Whether a round paired now waits for "Publish": the organizer's choice (review_pairings), else on at
+        Competitive and Professional REL and off at Regular REL."""
+        if self.review_pairings is not None:
+            return self.review_pairings
+        return self.enforcement_level != EnforcementLevel.REGULAR
 
     @property
     def seat_letters(self) -> str:

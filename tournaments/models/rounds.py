@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.enums import SEAT_LETTERS, Outcome, ResultState, RoundKind
@@ -19,6 +20,10 @@ class Round(models.Model):
     seed = models.BigIntegerField(_("pairing seed"), default=0)
     is_finished = models.BooleanField(_("finished"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Issue 53: when players may see the round. Empty while the organizer reviews its pairings (the event's
+    # reviews_pairings); the pairing services set it, and a round written any other way (an imported event file)
+    # is published as it is written.
+    published_at = models.DateTimeField(_("published"), null=True, blank=True, default=timezone.now)
 
     class Meta:
         ordering = ["event", "number"]
@@ -61,6 +66,11 @@ class Round(models.Model):
                 return str(_("Round of %(n)s") % {"n": english.rsplit(" ", 1)[1]})
             return str(_("Playoff round %(n)d") % {"n": self.number - self.event.playoff_offset})
         return str(_("Round %(n)d") % {"n": self.number})
+
+    @property
+    def is_published(self) -> bool:
+        """Players see the round (tournaments.selectors.rounds.rounds_players_see)."""
+        return self.published_at is not None
 
 
 class TeamMatch(models.Model):

@@ -25,9 +25,10 @@ def my_registration_ids(*, event: Event, user) -> set[int]:
     return set(Seat.objects.filter(event=event, player__user=user).values_list("registration_id", flat=True))
 
 
-def event_latest_round(*, event: Event) -> Round | None:
-    """The event's latest round (Swiss or playoff), or None before round 1."""
-    return round_latest(event=event)
+def event_latest_round(*, event: Event, players: bool = False) -> Round | None:
+    """The event's latest round (Swiss or playoff), or None before round 1; with `players`, the latest that players
+    may see (a draft waiting for "Publish" left out: tournaments.selectors.rounds)."""
+    return round_latest(event=event, players=players)
 
 
 def event_active_team_count(*, event: Event) -> int:

@@ -35,6 +35,7 @@ class LogAction(models.TextChoices):
     ROUND_PAIRED = "round_paired", _("Round paired")
     ROUND_REPAIRED = "round_repaired", _("Round paired again")
     PAIRING_SWAPPED = "pairing_swapped", _("Teams swapped in the pairings")
+    ROUND_PUBLISHED = "round_published", _("Round published to the players")
     TOP_CUT_PAIRED = "top_cut_paired", _("Top cut paired")
     DAY2_CUT = "day2_cut", _("Day 2 cut made")
     DAY2_CUT_UNDONE = "day2_cut_undone", _("Day 2 cut undone")
@@ -80,6 +81,7 @@ ACTION_KINDS = {
     LogAction.ROUND_PAIRED: LogKind.PAIRING,
     LogAction.ROUND_REPAIRED: LogKind.PAIRING,
     LogAction.PAIRING_SWAPPED: LogKind.PAIRING,
+    LogAction.ROUND_PUBLISHED: LogKind.PAIRING,
     LogAction.TOP_CUT_PAIRED: LogKind.PAIRING,
     LogAction.DAY2_CUT: LogKind.PAIRING,
     LogAction.DAY2_CUT_UNDONE: LogKind.PAIRING,

@@ -43,8 +43,8 @@ from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
 from tournaments.services.locks import round_lock
 from tournaments.services.phases import phase_start_locked
+from tournaments.services.publishing import round_log_data, round_paired_announce, round_publication
 from tournaments.services.scoreboard import event_bump_version, event_require_open, round_require_results
-from tournaments.signals import DomainEvent, domain_event_send
 
 
 def _new_seed() -> int:
@@ -279,7 +279,7 @@ def round_pairing_log(
         round_number=round_.number,
         before=before,
         after=round_pairings(round_=round_),
-        data={"seed": round_.seed},
+        data=round_log_data(round_=round_, seed=round_.seed),
         warnings=warnings,
     )
 
@@ -348,7 +348,9 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
     if last is not None:
         last.is_finished = True
         last.save(update_fields=["is_finished"])
-    round_ = Round.objects.create(event=event, number=number, kind=RoundKind.SWISS, seed=seed)
+    round_ = Round.objects.create(
+        event=event, number=number, kind=RoundKind.SWISS, seed=seed, published_at=round_publication(event=event)
+    )
     _write_pairings(round_=round_, pairs=pairing.pairs, byes=pairing.byes, tables=pairing.tables)
     if event.status == EventStatus.REGISTRATION:
         event.status = EventStatus.RUNNING
@@ -361,7 +363,7 @@ def round_pair_next(*, event: Event, seed: int | None = None, user=None) -> Roun
         warnings=_avoided_warnings(event=event, pairing=pairing),
     )
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
 
 
@@ -407,7 +409,7 @@ def round_repair(*, round_: Round, seed: int | None = None, user=None) -> Round:
         warnings=_avoided_warnings(event=round_.event, pairing=pairing),
     )
     event_bump_version(event_id=round_.event_id)
-    domain_event_send(event_id=round_.event_id, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
 
 

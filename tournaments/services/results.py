@@ -24,6 +24,7 @@ from tournaments.selectors.matches import match_user_side
 from tournaments.services.daytwo import event_day2_cut_after_correction
 from tournaments.services.eventlog import LogAction, event_log_record, round_label
 from tournaments.services.locks import match_lock
+from tournaments.services.publishing import round_require_published
 from tournaments.services.scoreboard import event_bump_version, event_require_open
 from tournaments.signals import DomainEvent, domain_event_send
 
@@ -128,7 +129,11 @@ def _store(*, match: TeamMatch, seats: Sequence[SeatGames], games: SharedGames |
 
 
 def _locked(match: TeamMatch) -> TeamMatch:
-    return match_lock(match_id=match.pk)  # the event, its round, then the match (tournaments/services/locks.py)
+    """The match locked (the event, its round, then the match: tournaments/services/locks.py), refused while its
+    round's pairings are a draft players haven't seen (issue 53)."""
+    match = match_lock(match_id=match.pk)
+    round_require_published(round_=match.round)
+    return match
 
 
 def _event_open_check(match: TeamMatch) -> None:

@@ -22,14 +22,16 @@ from tournaments.services.pairing import (
     round_pairing_log,
     round_seat_draft_tables,
 )
-from tournaments.signals import DomainEvent, domain_event_send
+from tournaments.services.publishing import round_paired_announce, round_publication
 from tournaments.seeding import seeding_team_ratings
 from tournaments.services.errors import StateConflict
 from tournaments.topcut import TopCutError, bracket_size, bracket_state, elimination_seeds
 
 
 def _write_playoff_round(*, event: Event, number: int, matches, byes=(), seed: int = 0) -> Round:
-    round_ = Round.objects.create(event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed)
+    round_ = Round.objects.create(
+        event=event, number=number, kind=RoundKind.PLAYOFF, seed=seed, published_at=round_publication(event=event)
+    )
     TeamMatch.objects.bulk_create(
         [
             TeamMatch(round=round_, table=table, team_a_id=m.team_a, team_b_id=m.team_b)
@@ -124,7 +126,7 @@ def topcut_start(*, event: Event, user=None) -> Round:
         ),
     )
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
 
 
@@ -208,7 +210,7 @@ def elimination_start(*, event: Event, user=None, order: list[int] | None = None
         round_=round_, user=user, action=LogAction.TOP_CUT_PAIRED, message=LogText(message, {"n": len(seeds)})
     )
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.TOP_CUT, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
 
 
@@ -243,5 +245,5 @@ def topcut_advance(*, event: Event, user=None) -> Round | None:
         message=LogText(gettext_lazy("Top cut: round %(round)d paired."), {"round": round_.number}),
     )
     event_bump_version(event_id=event.pk)
-    domain_event_send(event_id=event.pk, kind=DomainEvent.ROUND_PAIRED, round=round_.pk)
+    round_paired_announce(round_=round_)
     return round_
