@@ -94,7 +94,7 @@ def desk(request: HttpRequest, event: Event) -> HttpResponse:
     round_ = round_or_404(event, request.GET.get("round"))
     clock = round_clock_state(round_=round_)["state"] if round_ else ""
     # A prerelease's steps before round 1 move with its deck building timer and decklists, not the event's version.
-    prelude = sealed_real_product(event=event) and round_ is None
+    prelude = round_ is None and (sealed_real_product(event=event) or event.format_kind in selectors.POD_DRAFTS)
     etag = page_etag(
         request,
         event.pk,
