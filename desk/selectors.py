@@ -392,8 +392,8 @@ def _pod_draft_prelude(*, event: Event) -> Step | None:
             )
         else:
             explains = _(
-                "Seats the draft in random pods, drafted with packs opened in Hydra (for real boosters on the table, "
-                "tick real product in the event's settings first). Then open the packs on the drafts page."
+                "Seats the draft in random pods for packs opened in Hydra; then open the packs on the drafts page. "
+                "For real boosters on the table, seat the pods on the paper draft's page instead (Paper draft, above)."
             )
         return Step("seat", _("Seat the draft"), explains)
     if progress == draft_progress.SEATED and event_pods_on_paper(event=event):
