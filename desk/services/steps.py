@@ -11,6 +11,7 @@ from drafting.services.tables import draft_tables_create
 from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
+from tournaments.rights import may_run_event
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record
@@ -49,6 +50,8 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         deck_building_start(event=event, by=by, minutes=minutes)  # logged by the service; DraftRefused: a refusal
         done = LogText(gettext_lazy("Deck building has started: %(minutes)d minutes."), {"minutes": minutes})
     elif step.kind == "seat":
+        if not may_run_event(by, event):  # as on the paper draft's page: seating is the organizers'
+            raise ValidationError(_("Only the event's organizers seat the pods; a scorekeeper runs the timers."))
         n = event_drafts_seat_for_step(event=event, by=by)  # the drafting services log the seats
         done = LogText(ngettext_lazy("%(n)d draft pod is seated.", "%(n)d draft pods are seated.", "n"), {"n": n})
     elif step.kind == "draft":

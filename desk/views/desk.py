@@ -107,7 +107,7 @@ def desk(request: HttpRequest, event: Event) -> HttpResponse:
         return cached
     context = _desk_context(request, event, round_=round_)
     context["etag"] = etag
-    if prelude:
+    if prelude and (event.real_product or sealed_real_product(event=event)):  # a draft in Hydra has no timers
         context["timers"] = event_timers_state(event=event, now=now())
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":

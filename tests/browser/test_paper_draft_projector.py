@@ -40,8 +40,9 @@ def _viewport(browser, width: int, height: int) -> None:
 def _inside(browser, width: int, height: int, *, timers: int) -> None:
     """Wait until `timers` timers show their seconds, then check each box lies inside the viewport."""
     WebDriverWait(browser.driver, 10, poll_frequency=0.1).until(
-        lambda d: len(d.execute_script(BOXES)[0]) == 2 * timers
-        and all(text for *_box, text in d.execute_script(BOXES)[0])
+        lambda d: (
+            len(d.execute_script(BOXES)[0]) == 2 * timers and all(text for *_box, text in d.execute_script(BOXES)[0])
+        )
     )
     boxes, (inner_w, inner_h), scroll_w = browser.driver.execute_script(BOXES)
     assert (inner_w, inner_h) == (width, height)

@@ -282,3 +282,17 @@ def test_a_digital_booster_draft_leads_to_the_drafts_page_then_pairs_by_seat(nig
     )
     step = _step(event)
     assert step.label == "Pair round 1" and step.explains.startswith("Pairs round 1 by draft seat")
+
+
+def test_a_scorekeeper_may_not_seat_the_draft_from_the_desk(night):
+    """Seating stays the organizers' at the desk's step as on the paper draft's page; nothing is seated."""
+    from tests.desk.conftest import scorekeeper_of
+
+    _client, event, _players = night
+    keeper = Client()
+    keeper.force_login(scorekeeper_of(event))
+    page = unescape(
+        keeper.post(reverse("desk:step", args=[event.pk]), {"key": _step(event).key, "anyway": "1"}, follow=True).text
+    )
+    assert "Only the event's organizers seat the pods" in page
+    assert not PodTeam.objects.filter(pod__event=event).exists()
