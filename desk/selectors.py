@@ -351,7 +351,8 @@ def _real_product_prelude(*, event: Event, drafted: bool = False) -> Step | None
 
 
 def _collect_decklists_step(*, event: Event) -> Step | None:
-    """ "Collect the decklists" while deck building runs, with how many are in; None once every deck is in."""
+    """The step that collects the decklists while deck building runs, with how many are in; None once every deck
+    is in."""
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
     total = active.count()
     missing = active.filter(seats__decklist__isnull=True).distinct().count()

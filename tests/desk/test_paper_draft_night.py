@@ -231,7 +231,7 @@ def test_paper_booster_draft_night_from_seating_to_the_close(night):
     assert event.status == EventStatus.FINISHED
     placings = placements_for_event(event=event)
     assert [p.place for p in placings] == list(range(1, 9))
-    names = {r.team_id: r.seats.get().player.name for r in Registration.objects.filter(event=event)}
+    names = {r.pk: r.seats.get().player.name for r in Registration.objects.filter(event=event)}
     shown = re.findall(r'<tr><td>(\d+)</td><th scope="row">([^<]+)</th>', html[html.index('id="final-placings"') :])
     assert [(int(place), name) for place, name in shown] == [(p.place, names[p.team]) for p in placings]
     assert _step(event).kind == "none"
