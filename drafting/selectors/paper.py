@@ -301,3 +301,9 @@ def pod_seats_for_user(*, user, now: dt.datetime) -> dict[str, list[PodSeatLine]
             state = pod.get_status_display()
         lines.setdefault(pod.format, []).append(PodSeatLine(pod=pod, seat=row.seat + 1, paper=paper, state=state))
     return lines
+
+
+def paper_pod_call_exists(*, event, timer_id: int) -> bool:
+    """Whether `timer_id` is a call of the event's paper pod draft (the event-wide call or a pod's), not a table's
+    call nor the deck building timer."""
+    return EventTimer.objects.filter(pk=timer_id, event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True).exists()

@@ -425,20 +425,21 @@ def _timer_cut(timer: EventTimer, *, now) -> tuple[float, int]:
 
 
 @transaction.atomic
-def called_draft_end(*, event: Event, by) -> int:
-    """End the paper pod draft's calls that still run (the event-wide call and each pod's own), now: every pod has
-    finished drafting before the call did (a pack passed quicker than called, a pod of few players). Each call's
-    schedule keeps the time it ran, so every page shows it over and deck building may start. Returns how many
-    calls were ended. Raises DraftRefused when no call runs."""
+def called_draft_end(*, event: Event, by, timer_id: int | None = None) -> int:
+    """End the paper pod draft's calls that still run (the event-wide call and each pod's own; with `timer_id` that
+    call alone), now: every pod has finished drafting before the call did (a pack passed quicker than called, a pod
+    of few players). Each call's schedule keeps the time it ran, so every page shows it over and deck building may
+    start. Returns how many calls were ended. Raises DraftRefused when no such call runs."""
     now = timezone.now()
-    timers = [
-        timer
-        for timer in EventTimer.objects.select_for_update(of=("self",))
+    calls = (
+        EventTimer.objects.select_for_update(of=("self",))
         .select_related("pod")
         .filter(event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True)
         .order_by("pk")
-        if not event_timer_over(timer=timer, now=now)
-    ]
+    )
+    if timer_id is not None:
+        calls = calls.filter(pk=timer_id)
+    timers = [timer for timer in calls if not event_timer_over(timer=timer, now=now)]
     if not timers:
         raise DraftRefused(_("No call of this draft is running."))
     for timer in timers:
