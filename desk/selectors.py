@@ -12,6 +12,8 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from drafting.data import available_sets
 from drafting.models import DraftSettings, DraftStatus, DraftTable, EventTimer, TimerKind
+from drafting.selectors import paper as draft_progress
+from drafting.selectors.paper import event_pods_on_paper, pod_draft_progress, pods_building
 from drafting.selectors.pods import thg_pods_for_event
 from drafting.services.paper import event_timer_over
 from fees.enums import PaymentStatus
@@ -320,7 +322,9 @@ def pairing_warnings(*, event: Event) -> list[LogText]:
 class Step:
     """The one next step of the event: what the button says, what it will do, and what should be known first."""
 
-    kind: str  # build | decklists | draft | drafts | pair | publish | phase | clock | topcut | advance | finish | none
+    # seat | call | calling | build | decklists | draft | drafts | pair | publish | phase | clock | topcut | advance |
+    # finish | none (call, calling, decklists, drafts and pods are links to the page where it is done)
+    kind: str
     label: str
     explains: str
     warnings: list[str] = field(default_factory=list)
@@ -352,24 +356,34 @@ def _round_drafts_unfinished(*, event: Event, round_: Round) -> bool:
     return tables.filter(Q(round=round_) | one_draft).exists()
 
 
-def _real_product_prelude(*, event: Event) -> Step | None:
-    """The prerelease evening before round 1 (sealed with real product, issue 40): start the deck building timer
-    (once the players are seated and the product announced), then, where decks are registered, collect them while
-    the timer runs; None once it is time to pair round 1."""
+def _real_product_prelude(*, event: Event, drafted: bool = False) -> Step | None:
+    """The prerelease evening before round 1 (sealed with real product, issue 40), or a paper draft's once its call
+    is over (`drafted`, issue 56): start the deck building timer (once the players are seated and the product
+    announced), then, where decks are registered, collect them while the timer runs; None once it is time to pair
+    round 1."""
     timer = EventTimer.objects.filter(event=event, kind=TimerKind.DECK_BUILDING).first()
-    minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
+    minutes = event_deck_building_minutes(event=event)
     if timer is None:
-        return Step(
-            "build",
-            _("Start deck building"),
-            _(
+        if drafted:
+            explains = _(
+                "The draft is over: starts the %(minutes)d-minute deck building timer (the event's deck building "
+                "minutes), counted down on the projector, this desk and every phone (pause and resume it on the "
+                "paper draft's page)."
+            )
+        else:
+            explains = _(
                 "Seat the players and announce the product, then start the %(minutes)d-minute deck building timer: it "
                 "counts down on the projector, this desk and every phone (pause and resume it on its page)."
             )
-            % {"minutes": minutes},
-        )
+        return Step("build", _("Start deck building"), explains % {"minutes": minutes})
     if not event_asks_typed_decks(event=event) or event_timer_over(timer=timer, now=server_now()):
         return None
+    return _collect_decklists_step(event=event)
+
+
+def _collect_decklists_step(*, event: Event) -> Step | None:
+    """The step that collects the decklists while deck building runs, with how many are in; None once every deck
+    is in."""
     active = Registration.objects.filter(event=event, dropped_round__isnull=True)
     total = active.count()
     missing = active.filter(seats__decklist__isnull=True).distinct().count()
@@ -474,6 +488,96 @@ def publish_step(*, round_: Round) -> Step:
     )
 
 
+def event_deck_building_minutes(*, event: Event) -> int:
+    """The minutes of the event's deck building timer: its own setting (40 by default, the check-in settings;
+    the presets of sealed with real product set 30, team sealed 60)."""
+    return event.deck_building_minutes or SEALED_BUILDING_MINUTES
+
+
+def _pod_draft_prelude(*, event: Event) -> Step | None:
+    """A booster or Two-Headed Giant draft's steps before round 1 (issue 56): seat the draft; with real packs start
+    the call, wait for it (or end it), then deck building and the decklists (_real_product_prelude); with packs in
+    Hydra open the packs and run the drafts on the drafts page, then the decklists while the pods build. None once
+    it is time to pair round 1."""
+    progress = pod_draft_progress(event=event, now=server_now())
+    thg = event.format_kind == FormatKind.THG_DRAFT
+    if progress == draft_progress.NOT_SEATED:
+        if event.real_product:
+            explains = (
+                _(
+                    "Seats the teams in random pods of three or four for the draft with real boosters on the table; "
+                    "the seats show on the projector and every phone. Then start the call."
+                )
+                if thg
+                else _(
+                    "Seats the players in random pods of up to eight (MTR 7.6) for the draft with real boosters on "
+                    "the table; the seats show on the projector and every phone. Then start the call."
+                )
+            )
+        else:
+            explains = _(
+                "Seats the draft in random pods for packs opened in Hydra; then open the packs on the drafts page. "
+                "For real boosters on the table, seat the pods on the paper draft's page instead (Paper draft, above)."
+            )
+        return Step("seat", _("Seat the draft"), explains)
+    if progress == draft_progress.SEATED and event_pods_on_paper(event=event):
+        return Step(
+            "call",
+            _("Start the call"),
+            _(
+                "Hand out the boosters, then start calling the draft on the paper draft's page (choose the cards in "
+                "a pack): the calls and the seconds left show on the projector and every phone."
+            ),
+        )
+    if progress == draft_progress.CALLING:
+        return Step(
+            "calling",
+            _("The draft is being called"),
+            _(
+                "Deck building starts once the call is over. If every pod has finished drafting before the call "
+                "did, end the call on the paper draft's page (End the call: the draft is over)."
+            ),
+        )
+    if progress == draft_progress.CALLED:
+        return _real_product_prelude(event=event, drafted=True)
+    if progress == draft_progress.SEATED:
+        return Step(
+            "drafts",
+            _("Open the packs and start the drafts"),
+            _(
+                "Open each pod's packs from a set and start the drafts on the drafts page; every drafter picks on their phone."
+            ),
+        )
+    if progress == draft_progress.DRAFTING:
+        return Step(
+            "drafts",
+            _("Run the drafts"),
+            _("The pods are drafting; pause or end a pod on the drafts page. Deck building follows each pod's draft."),
+        )
+    if event_registers_decklists(event=event) and pods_building(event=event, now=server_now()):
+        return _collect_decklists_step(event=event)
+    return None
+
+
+def _round_one_explains(*, event: Event) -> str:
+    """How round 1 will be paired, as the pairing service pairs it: by draft seat across each pod (a seated booster
+    draft, RULES.md 10), within each pod (a seated Two-Headed Giant draft under the pod rule), else at random."""
+    if (
+        event.format_kind in POD_DRAFTS
+        and pod_draft_progress(event=event, now=server_now()) != draft_progress.NOT_SEATED
+    ):
+        if event.format_kind == FormatKind.BOOSTER_DRAFT:
+            return _(
+                "Pairs round 1 by draft seat: across each pod (seat 1 against seat 5 in a pod of eight), and opens "
+                "it on every player's page."
+            )
+        if not event.pods_play_across:
+            return _(
+                "Pairs round 1 within each draft pod (the teams of a pod play each other) and opens it on every player's page."
+            )
+    return _("Pairs round 1 at random and opens it on every player's page.")
+
+
 def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: dict | None = None) -> Step:
     """The one next step of the event, from its status, rounds, results and clock."""
     if event.status == EventStatus.FINISHED:
@@ -494,6 +598,10 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
         prelude = _real_product_prelude(event=event)
         if prelude is not None:
             return prelude
+    if latest is None and event.format_kind in POD_DRAFTS and phase_current(event=event) is None:
+        prelude = _pod_draft_prelude(event=event)
+        if prelude is not None:
+            return prelude
     if latest is None:
         # One-draft events draft before round 1; events that draft every round seat their drafts by pairing.
         if (
@@ -509,7 +617,7 @@ def desk_next_step(*, event: Event, round_: Round | None = None, clock_state: di
         return Step(
             "pair",
             _("Pair round %(n)d") % {"n": 1},
-            _("Pairs round 1 at random and opens it on every player's page."),
+            _round_one_explains(event=event),
             warnings=pairing_warnings(event=event),
         )
     state = clock_state or round_clock_state(round_=latest)

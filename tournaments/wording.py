@@ -263,6 +263,17 @@ _SENTENCES = {
         ),
         _("%(done)d of %(all)d players have registered their deck. Round 1 is paired when deck building is over."),
     ),
+    # A limited deck registered before Hydra holds the pool it is built from (a draft still running; issue 56).
+    "no_pool": (
+        _(
+            "The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
+            "checked once the organizer enters the pool or the draft ends."
+        ),
+        _(
+            "Your pool is not in Hydra yet, so your deck can't be checked against it; it is checked once the "
+            "organizer enters the pool or the draft ends."
+        ),
+    ),
     "real_product_decks": (
         _(
             "Each team member types or pastes their own deck (a main deck of at least 40 cards, the rest as sideboard) "

@@ -9,7 +9,8 @@ POST /api/v1/events/{id}/calls/               start one: {"kind": "draft", "pack
                                               pods, {"kind": "draft", "table", "pack_size", "first_team"?, "minutes"?}
                                               for a Rochester table, {"kind": "build", "minutes"}; 201
 POST /api/v1/events/{id}/calls/{call}/        {"action": "pause" | "resume" | "end"} (end: the deck building
-                                              timer ends now, every deck in)
+                                              timer ends now, every deck in; a paper pod draft's
+                                              call ends now, every pod drafted)
 DELETE /api/v1/events/{id}/calls/{call}/      stop it (to start again); 204
 Every write asks tournaments.rights: seating may_run_event, the timers may_run_timers (the organizers and the
 scorekeepers, an event token included); each goes to the event's log with who did it; a refusal is a 409 with
@@ -35,9 +36,10 @@ from api.serializers.paper import (
 )
 from common.params import plain_int
 from drafting.models import TimerKind
-from drafting.selectors.paper import event_timers_state, paper_pods_for_event
+from drafting.selectors.paper import event_timers_state, paper_pod_call_exists, paper_pods_for_event
 from drafting.services.paper import (
     called_draft_start,
+    called_draft_end,
     deck_building_end,
     deck_building_start,
     event_timer_pause,
@@ -156,7 +158,9 @@ class CallDetailView(APIView):
         data = CallActionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         action = data.validated_data["action"]
-        if action == "end":
+        if action == "end" and paper_pod_call_exists(event=event, timer_id=call_id):  # every pod drafted (issue 56)
+            called_draft_end(event=event, timer_id=call_id, by=request.user)
+        elif action == "end":
             deck_building_end(event=event, timer_id=call_id, by=request.user)
         else:
             act = event_timer_pause if action == "pause" else event_timer_resume

@@ -13,6 +13,7 @@ from drafting.models import DraftStatus, DraftTable, Pod
 from drafting.selectors.pods import event_pods
 from drafting.services import pods as pod_services
 from drafting.services.booster import booster_pods_seat
+from drafting.services.paper import paper_pods_seat
 from drafting.services import tables as table_services
 from tournaments.enums import FormatKind
 from tournaments.logtext import LogText
@@ -47,6 +48,15 @@ def event_drafts_seat(*, event: Event, by) -> int:
         ),
     )
     return len(made)
+
+
+def event_drafts_seat_for_step(*, event: Event, by) -> int:
+    """The desk's next step "Seat the draft" (issue 56): a booster or Two-Headed Giant draft with real product is
+    seated for real boosters on the table (paper_pods_seat: round 1 pairs within the pod by seat), any other pod
+    draft for packs opened in Hydra (event_drafts_seat). Returns how many pods were seated."""
+    if event.real_product and event.format_kind in (FormatKind.BOOSTER_DRAFT, FormatKind.THG_DRAFT):
+        return len(paper_pods_seat(event=event, by=by))
+    return event_drafts_seat(event=event, by=by)
 
 
 def _waiting(event: Event, round_) -> tuple[list[DraftTable], list[Pod]]:

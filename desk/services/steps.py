@@ -2,15 +2,16 @@
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from desk.selectors import desk_next_step
+from desk.selectors import desk_next_step, event_deck_building_minutes
+from desk.services.drafts import event_drafts_seat_for_step
 from drafting.services.paper import deck_building_start
 from drafting.services.tables import draft_tables_create
 from tournaments.logtext import LogText
 from tournaments.models import Event
 from tournaments.models.log import LogKind
-from tournaments.presets import SEALED_BUILDING_MINUTES
+from tournaments.rights import may_run_event
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.clock import round_clock_start
 from tournaments.services.eventlog import event_log_record, round_label
@@ -37,6 +38,8 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("Seat this event's rounds on its pods page."))
     if step.kind == "drafts":
         raise ValidationError(_("The drafts come first: run them on the drafts page."))
+    if step.kind in ("call", "calling"):
+        raise ValidationError(_("The draft's call runs on the paper draft's page: start or end it there."))
     if step.kind == "decklists":
         raise ValidationError(_("Deck building is still running: collect the decklists on the decklists page."))
     if step.blocked:
@@ -45,9 +48,14 @@ def desk_step_run(*, event: Event, by, key: str, anyway: bool = False) -> str:
         raise ValidationError(_("Read the warnings and confirm to go on anyway."))
     latest = round_latest(event=event)
     if step.kind == "build":
-        minutes = event.deck_building_minutes or SEALED_BUILDING_MINUTES
+        minutes = event_deck_building_minutes(event=event)
         deck_building_start(event=event, by=by, minutes=minutes)  # logged by the service; DraftRefused: a refusal
         done = LogText(gettext_lazy("Deck building has started: %(minutes)d minutes."), {"minutes": minutes})
+    elif step.kind == "seat":
+        if not may_run_event(by, event):  # as on the paper draft's page: seating is the organizers'
+            raise ValidationError(_("Only the event's organizers seat the pods; a scorekeeper runs the timers."))
+        n = event_drafts_seat_for_step(event=event, by=by)  # the drafting services log the seats
+        done = LogText(ngettext_lazy("%(n)d draft pod is seated.", "%(n)d draft pods are seated.", "n"), {"n": n})
     elif step.kind == "draft":
         tables = draft_tables_create(event=event, by=by)  # DraftRefused: a ValidationError like every refusal here
         done = LogText(gettext_lazy("%(n)d draft tables are set up."), {"n": len(tables)})

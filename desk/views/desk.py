@@ -95,7 +95,7 @@ def desk(request: HttpRequest, event: Event) -> HttpResponse:
     round_ = round_or_404(event, request.GET.get("round"))
     clock = round_clock_state(round_=round_)["state"] if round_ else ""
     # A prerelease's steps before round 1 move with its deck building timer and decklists, not the event's version.
-    prelude = sealed_real_product(event=event) and round_ is None
+    prelude = round_ is None and (sealed_real_product(event=event) or event.format_kind in selectors.POD_DRAFTS)
     etag = page_etag(
         request,
         event.pk,
@@ -108,7 +108,7 @@ def desk(request: HttpRequest, event: Event) -> HttpResponse:
         return cached
     context = _desk_context(request, event, round_=round_)
     context["etag"] = etag
-    if prelude:
+    if prelude and (event.real_product or sealed_real_product(event=event)):  # a draft in Hydra has no timers
         context["timers"] = event_timers_state(event=event, now=now())
     template = "desk/_live.html" if request.GET.get("partial") == "1" else "desk/desk.html"
     if template == "desk/desk.html":

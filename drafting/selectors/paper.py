@@ -10,7 +10,7 @@ from drafting import called
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from drafting.models import DraftTable, EventTimer, PackSource, Pod, PodTeam, TimerKind
+from drafting.models import DraftStatus, DraftTable, EventTimer, PackSource, Pod, PodTeam, TimerKind
 from drafting.selectors.pods import event_pods, pod_drafter_seating
 from drafting.selectors.tables import draft_seat_of_user
 
@@ -106,15 +106,18 @@ def booster_pod_number_of_registrations(*, event) -> dict[int, int]:
     return dict(PodTeam.objects.filter(pod__in=event_pods(event=event)).values_list("registration_id", "pod__number"))
 
 
-def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:
-    paused_at = timer.paused_at.timestamp() if timer.paused_at else None
-    elapsed = called.elapsed_seconds(
+def _elapsed(timer: EventTimer, *, now: dt.datetime) -> float:
+    return called.elapsed_seconds(
         started=timer.started_at.timestamp(),
         now=now.timestamp(),
-        paused_at=paused_at,
+        paused_at=timer.paused_at.timestamp() if timer.paused_at else None,
         paused_total=timer.paused_seconds,
     )
-    where = called.position(timer.schedule, elapsed)
+
+
+def _timer_json(timer: EventTimer, *, now: dt.datetime) -> dict:
+    paused_at = timer.paused_at.timestamp() if timer.paused_at else None
+    where = called.position(timer.schedule, _elapsed(timer, now=now))
     return {
         "id": timer.pk,
         "kind": timer.kind,
@@ -186,3 +189,121 @@ def event_timers_state(*, event, now: dt.datetime, table_ids=None, pod_ids=None)
         **{kind: event_timer_state(event=event, kind=kind, now=now) for kind in TimerKind.values},
         "calls": event_calls_state(event=event, now=now, table_ids=table_ids, pod_ids=pod_ids),
     }
+
+
+# Where a pod draft stands before round 1, as the desk's next step reads it (issue 56).
+NOT_SEATED, SEATED, CALLING, CALLED, DRAFTING, DRAFTED = (
+    "not_seated",
+    "seated",
+    "calling",
+    "called",
+    "drafting",
+    "drafted",
+)
+
+
+def pod_draft_progress(*, event, now: dt.datetime) -> str:
+    """Where the event's pod draft (a booster or Two-Headed Giant draft) stands: NOT_SEATED (no pods), and then
+    with real packs SEATED (no call yet), CALLING (a call still runs) or CALLED (every pod's call is over: the
+    event-wide call, or each pod's own), with packs in Hydra SEATED (a pod still waits to start), DRAFTING or
+    DRAFTED (every pod finished). Two or three queries."""
+    pods = list(event_pods(event=event).values_list("pk", "pack_source", "status"))
+    if not pods:
+        return NOT_SEATED
+    if any(source == PackSource.PAPER for _pk, source, _status in pods):
+        timers = list(EventTimer.objects.filter(event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True))
+        if not timers:
+            return SEATED
+        if any(not _over(timer, now=now) for timer in timers):
+            return CALLING
+        called_pods = {timer.pod_id for timer in timers}
+        if None in called_pods or all(pk in called_pods for pk, _source, _status in pods):
+            return CALLED
+        return CALLING  # some pods called on their own, others not yet: the draft still runs
+    statuses = {status for _pk, _source, status in pods}
+    if statuses == {DraftStatus.FINISHED}:
+        return DRAFTED
+    if statuses <= {DraftStatus.SETUP}:
+        return SEATED
+    return DRAFTING
+
+
+def _over(timer: EventTimer, *, now: dt.datetime) -> bool:
+    return called.position(timer.schedule, _elapsed(timer, now=now)).over
+
+
+def paper_calls_running(*, event, now: dt.datetime) -> list[str]:
+    """The calls of the event's paper pod draft still running at `now`, named for a sentence ("Pod 2", or "" for the
+    event-wide call); [] when none runs."""
+    timers = EventTimer.objects.filter(event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True).select_related(
+        "pod"
+    )
+    return [timer_label(timer) for timer in timers if not _over(timer, now=now)]
+
+
+def event_pods_on_paper(*, event) -> bool:
+    """Whether the event's current pod draft drafts real packs on the table (a called draft)."""
+    return event_pods(event=event).filter(pack_source=PackSource.PAPER).exists()
+
+
+def pods_building(*, event, now: dt.datetime) -> bool:
+    """Whether a pod of the event's digital draft is still in its deck building time (it finished drafting less than
+    its deck building minutes ago)."""
+    return any(
+        pod.deck_building_ends_at is not None and pod.deck_building_ends_at > now
+        for pod in event_pods(event=event).filter(status=DraftStatus.FINISHED)
+    )
+
+
+@dataclass(frozen=True)
+class PodSeatLine:
+    """A login's seat at a pod draft, for /draft/: the pod, the seat from 1, the event's name, the state in words
+    and where it leads (the call page for real packs, the pod's page for packs in Hydra)."""
+
+    pod: Pod
+    seat: int
+    paper: bool
+    state: str
+
+
+def pod_seats_for_user(*, user, now: dt.datetime) -> dict[str, list[PodSeatLine]]:
+    """Where this login drafts in a pod (booster draft and Two-Headed Giant draft, with real packs or in Hydra), by
+    the pod's format (PodFormat), newest event first. A paper pod's state is its call's: "Seated: waiting for the
+    call", "The draft is being called", "The draft is over"; a pod in Hydra's its status. A few queries."""
+    if not getattr(user, "is_authenticated", False):
+        return {}
+    rows = list(
+        PodTeam.objects.filter(registration__seats__player__user=user)
+        .select_related("pod__event")
+        .distinct()
+        .order_by("-pod__event__date", "pod__event_id", "pod__number")
+    )
+    paper_events = {row.pod.event_id for row in rows if row.pod.pack_source == PackSource.PAPER}
+    calls: dict[tuple[int, int | None], EventTimer] = {
+        (timer.event_id, timer.pod_id): timer
+        for timer in EventTimer.objects.filter(
+            event_id__in=paper_events, kind=TimerKind.CALLED_DRAFT, table__isnull=True
+        )
+    }
+    lines: dict[str, list[PodSeatLine]] = {}
+    for row in rows:
+        pod = row.pod
+        paper = pod.pack_source == PackSource.PAPER
+        if paper:
+            timer = calls.get((pod.event_id, pod.pk)) or calls.get((pod.event_id, None))
+            if timer is None:
+                state = _("Seated: waiting for the call")
+            elif _over(timer, now=now):
+                state = _("The draft is over")
+            else:
+                state = _("The draft is being called")
+        else:
+            state = pod.get_status_display()
+        lines.setdefault(pod.format, []).append(PodSeatLine(pod=pod, seat=row.seat + 1, paper=paper, state=state))
+    return lines
+
+
+def paper_pod_call_exists(*, event, timer_id: int) -> bool:
+    """Whether `timer_id` is a call of the event's paper pod draft (the event-wide call or a pod's), not a table's
+    call nor the deck building timer."""
+    return EventTimer.objects.filter(pk=timer_id, event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True).exists()

@@ -38,16 +38,6 @@ def thg_pods_for_event(*, event) -> QuerySet[Pod]:
     return event_pods(event=event).select_related("event").order_by("number")
 
 
-def thg_pods_for_user(*, user) -> QuerySet[Pod]:
-    """The pods this login's teams draft in, newest event first."""
-    return (
-        Pod.objects.filter(teams__registration__seats__player__user=user)
-        .select_related("event")
-        .distinct()
-        .order_by("-event__date", "event_id", "number")
-    )
-
-
 def booster_first_round_pairs(
     *, event, entrant_ids: list[int], avoid: Collection[frozenset[int]] = frozenset()
 ) -> tuple[list[tuple[int, int]], list[int]] | None:

@@ -34,7 +34,7 @@ def booster_pods_seat(
 ) -> list[Pod]:
     """Seat the event's registered (not dropped) players in random pods of up to eight (booster.pod_sizes), with
     the MTR's pick times (or the event's `booster_pick_seconds`), 30 s and 45 s of review before packs 2 and 3, and
-    25 minutes of deck building. The seed is recorded in the draft log. `paper`: the pods draft real packs on the
+    the event's deck building minutes (40 by default). The seed is recorded in the draft log. `paper`: the pods draft real packs on the
     table (a called draft, services.paper), so Hydra loads no packs; `pods_every_round`: every Swiss round pairs
     within the pod (kept in the event's draft settings), not only round 1.
 
@@ -94,6 +94,6 @@ def booster_pods_seat(
         format=PodFormat.BOOSTER,
         pick_seconds={str(k): v for k, v in sorted(pick_seconds.items(), reverse=True)},
         review_seconds_by_round=list(booster.REVIEW_SECONDS),
-        deck_building_minutes=booster.DECK_BUILDING_MINUTES,
+        deck_building_minutes=event.deck_building_minutes or booster.DECK_BUILDING_MINUTES,
         pack_source=PackSource.PAPER if paper else "",
     )

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from drafting import called
 from drafting.core import DraftRefused
 from drafting.models import DraftStatus, DraftTable, EventTimer, PackSource, Pod, TimerKind
+from drafting.selectors.paper import paper_calls_running
 from tournaments.enums import FormatKind
 from tournaments.logtext import LogText
 from tournaments.models import Event
@@ -51,7 +52,9 @@ def paper_pods_seat(
     (MTR 7.6), or a Two-Headed Giant draft's teams in random pods of three or four (five teams one pod of five with
     `confirm_five`; RULES.md 7), no packs in Hydra. `pods_every_round` (booster draft): every Swiss round pairs
     within the pod (else round 1 only, across the table by seat); a 2HG draft's pods play within the pod every round
-    unless the event lifts the pod rule. Raises DraftRefused as booster_pods_seat and thg_pods_seat do."""
+    unless the event lifts the pod rule. The event becomes one played with real product (Event.real_product: no
+    pools in Hydra, typed decks checked as limited decks without a pool; issue 56). Raises DraftRefused as
+    booster_pods_seat and thg_pods_seat do."""
     if event.format_kind == FormatKind.THG_DRAFT:
         pods = thg_pods_seat(event=event, by=by, seed=seed, confirm_five=confirm_five, paper=True)
         rounds = gettext_lazy("the teams of a pod play each other")
@@ -62,11 +65,15 @@ def paper_pods_seat(
             if pods_every_round
             else gettext_lazy("round 1 pairs within the pod")
         )
+    marked = not event.real_product
+    if marked:  # real packs on the table: Hydra keeps no pools, so the decks are typed and checked without one
+        Event.objects.filter(pk=event.pk).update(real_product=True)
+        event.real_product = True
     _record(
         event,
         by=by,
         action="paper_pods_seated",
-        data={"pods": len(pods), "pods_every_round": pods_every_round},
+        data={"pods": len(pods), "pods_every_round": pods_every_round, "real_product_marked": marked},
         message=LogText(
             gettext_lazy("Paper draft: %(pods)d pods seated; %(rounds)s."), {"pods": len(pods), "rounds": rounds}
         ),
@@ -274,9 +281,18 @@ def rochester_call_start(
 def deck_building_start(*, event: Event, by, minutes: int) -> EventTimer:
     """Start the deck building (and registration) timer of a limited event, draft or sealed: one stretch of
     `minutes` minutes every page of the event counts down. Raises DraftRefused for another format, minutes out
-    of range, or a deck building timer still running."""
+    of range, a deck building timer still running, or a paper pod draft's call still running (end it first:
+    called_draft_end)."""
     if event.format_kind not in LIMITED_FORMATS:
         raise DraftRefused(_("Only a limited event has a deck building timer."))
+    calling = paper_calls_running(event=event, now=timezone.now())
+    if calling:  # deck building never starts under a running call without a word (issue 56)
+        raise DraftRefused(
+            _(
+                "The draft is still being called, so deck building hasn't started. It starts once the call is over; "
+                "if every pod has finished drafting, end the call first (End the call: the draft is over)."
+            )
+        )
     try:
         schedule = called.deck_building_schedule(minutes=minutes)
     except called.ScheduleRefused:
@@ -381,13 +397,7 @@ def deck_building_end(*, event: Event, by, timer_id: int | None = None) -> Event
     now = timezone.now()
     if event_timer_over(timer=timer, now=now):
         raise DraftRefused(_("Deck building is already over."))
-    ran, total = event_timer_elapsed(timer=timer, now=now), called.total_seconds(timer.schedule)
-    if timer.paused_at is not None:
-        timer.paused_seconds += max(0.0, (now - timer.paused_at).total_seconds())
-        timer.paused_at = None
-    timer.schedule = called.schedule_cut(timer.schedule, ran)
-    timer.version += 1
-    timer.save(update_fields=["schedule", "paused_at", "paused_seconds", "version"])
+    ran, total = _timer_cut(timer, now=now)
     _record(
         event,
         by=by,
@@ -399,3 +409,49 @@ def deck_building_end(*, event: Event, by, timer_id: int | None = None) -> Event
         ),
     )
     return timer
+
+
+def _timer_cut(timer: EventTimer, *, now) -> tuple[float, int]:
+    """End a running timer at `now`: its schedule keeps the seconds it ran (so every page shows it over) and a pause
+    is settled. Returns (seconds it ran, seconds it was to run)."""
+    ran, total = event_timer_elapsed(timer=timer, now=now), called.total_seconds(timer.schedule)
+    if timer.paused_at is not None:
+        timer.paused_seconds += max(0.0, (now - timer.paused_at).total_seconds())
+        timer.paused_at = None
+    timer.schedule = called.schedule_cut(timer.schedule, ran)
+    timer.version += 1
+    timer.save(update_fields=["schedule", "paused_at", "paused_seconds", "version"])
+    return ran, total
+
+
+@transaction.atomic
+def called_draft_end(*, event: Event, by, timer_id: int | None = None) -> int:
+    """End the paper pod draft's calls that still run (the event-wide call and each pod's own; with `timer_id` that
+    call alone), now: every pod has finished drafting before the call did (a pack passed quicker than called, a pod
+    of few players). Each call's schedule keeps the time it ran, so every page shows it over and deck building may
+    start. Returns how many calls were ended. Raises DraftRefused when no such call runs."""
+    now = timezone.now()
+    calls = (
+        EventTimer.objects.select_for_update(of=("self",))
+        .select_related("pod")
+        .filter(event=event, kind=TimerKind.CALLED_DRAFT, table__isnull=True)
+        .order_by("pk")
+    )
+    if timer_id is not None:
+        calls = calls.filter(pk=timer_id)
+    timers = [timer for timer in calls if not event_timer_over(timer=timer, now=now)]
+    if not timers:
+        raise DraftRefused(_("No call of this draft is running."))
+    for timer in timers:
+        ran, _total = _timer_cut(timer, now=now)
+        _record(
+            event,
+            by=by,
+            action="timer_draft_end",
+            data={"timer": timer.pk, "seconds": int(ran)},
+            message=LogText(
+                gettext_lazy("%(timer)s ended after %(minutes)d minutes: the draft is over."),
+                {"timer": _timer_name(timer), "minutes": int(ran) // 60},
+            ),
+        )
+    return len(timers)

@@ -29,12 +29,14 @@ from drafting.core import DraftRefused
 from drafting.models import TimerKind
 from drafting.selectors.paper import (
     event_timers_state,
+    paper_calls_running,
     paper_pods_for_event,
     paper_seat_of_user,
     paper_table_seat_of_user,
     paper_tables_for_event,
 )
 from drafting.services.paper import (
+    called_draft_end,
     called_draft_start,
     rochester_call_start,
     deck_building_end,
@@ -45,13 +47,11 @@ from drafting.services.paper import (
     paper_pods_seat,
 )
 from tournaments.doors import event_permission_required
-from tournaments.enums import FormatKind
 from tournaments.models import Event
 from tournaments.polltokens import drafts_token, event_token
 from tournaments.rights import may_run_event, may_run_timers, may_see_event
 
 PACK_SIZES = (15, 14, 13, 12, 16)
-SEALED_FORMATS = (FormatKind.TEAM_SEALED, FormatKind.THG_SEALED)
 
 
 def _posted_number(request: HttpRequest, name: str, problem: str, *, max_digits: int = 3) -> int:
@@ -105,6 +105,11 @@ def _act(request: HttpRequest, event: Event) -> str:
             minutes=_posted_number(request, "minutes", _("Give the deck building time in whole minutes.")),
         )
         return _("Deck building has started.")
+    if action == "end:draft":
+        n = called_draft_end(event=event, by=by)
+        return ngettext("The call has ended: the draft is over.", "%(n)d calls have ended: the draft is over.", n) % {
+            "n": n
+        }
     if action == "end:build":
         deck_building_end(event=event, by=by)
         return _("Deck building has ended: every deck is in.")
@@ -149,12 +154,9 @@ def paper_event(request: HttpRequest, event: Event) -> HttpResponse:
             "pack_sizes": PACK_SIZES,
             "runs_event": may_run_event(request.user, event),
             "pod_calls": [(pod, pod_calls.get(pod.pk)) for pod, _seats in pods],
-            # A sealed event's own deck building minutes (the presets set them); a draft's are Appendix B's 25.
-            "deck_minutes": (
-                event.deck_building_minutes
-                if event.format_kind in SEALED_FORMATS and event.deck_building_minutes
-                else DECK_BUILDING_MINUTES
-            ),
+            # The event's own deck building minutes (40 by default; the sealed presets set theirs), as the desk's step.
+            "deck_minutes": event.deck_building_minutes or DECK_BUILDING_MINUTES,
+            "calls_running": paper_calls_running(event=event, now=timezone.now()),
             "timers": timers,
             "tables": [(table, calls.get(table.pk)) for table in paper_tables_for_event(event=event)],
             "rochester_minutes": event.deck_building_minutes or called.ROCHESTER_BUILD_MINUTES,
@@ -192,7 +194,7 @@ def called_page(request: HttpRequest, event: Event) -> HttpResponse:
     state_query = f"?table={table_ids[0]}" if table_ids else f"?pod={pod_ids[0]}" if pod_ids else ""
     response = render(
         request,
-        "drafting/called.html",
+        "drafting/called_projector.html" if projector else "drafting/called.html",
         {
             "event": event,
             "seat": pod_seat or paper_seat_of_user(event=event, user=request.user),

@@ -15,8 +15,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from common.arrival import request_arrived_at
 from common.params import plain_int
-from drafting.models import DraftTable, PackSource
-from drafting.selectors.pods import thg_pods_for_user
+from drafting.models import DraftTable, PackSource, PodFormat
+from drafting.selectors.paper import pod_seats_for_user
 from drafting.selectors.tables import (
     PoolHidden,
     draft_pool,
@@ -72,8 +72,20 @@ def draft_index(request: HttpRequest) -> HttpResponse:
     tables = draft_tables_for_user(user=request.user)
     # An organizer's own drafted events, each to its desk's drafts page (issue 45: not "you aren't seated").
     events = events_run_by(request.user).filter(format_kind__in=DRAFT_FORMATS).order_by("-date", "-pk")
-    pods = thg_pods_for_user(user=request.user)
-    return render(request, "drafting/index.html", {"tables": tables, "events": events, "pods": pods})
+    pods = pod_seats_for_user(user=request.user, now=server_now())
+    return render(
+        request,
+        "drafting/index.html",
+        {
+            "tables": tables,
+            "events": events,
+            "pod_lists": [
+                (pods.get(PodFormat.BOOSTER, []), _("Booster draft pods"), "my-booster-pods"),
+                (pods.get(PodFormat.THG, []), _("Two-Headed Giant draft pods"), "my-thg-pods"),
+            ],
+            "has_pods": bool(pods),
+        },
+    )
 
 
 @login_required

@@ -168,9 +168,13 @@ def test_api_timers_are_run_by_the_scorekeepers_and_the_events_token_but_pods_se
     api.credentials(HTTP_AUTHORIZATION=f"Token {raw}")
     assert api.post(f"{url}{call.json()['id']}/", {"action": "resume"}, format="json").json()["paused_at"] is None
     build = api.post(url, {"kind": "build", "minutes": 25}, format="json")
+    assert build.status_code == 409 and "still being called" in str(build.json())  # issue 56: not under the call
+    ended_call = api.post(f"{url}{call.json()['id']}/", {"action": "end"}, format="json")
+    assert ended_call.status_code == 200 and ended_call.json()["index"] is None
+    build = api.post(url, {"kind": "build", "minutes": 25}, format="json")
     assert build.status_code == 201
     refused = api.post(f"{url}{call.json()['id']}/", {"action": "end"}, format="json")
-    assert refused.status_code == 409 and "Only the deck building timer ends early" in str(refused.json())
+    assert refused.status_code == 409 and "No call of this draft is running." in str(refused.json())
     ended = api.post(f"{url}{build.json()['id']}/", {"action": "end"}, format="json")
     assert ended.status_code == 200 and ended.json()["index"] is None and ended.json()["left"] == 0
     again = api.post(f"{url}{build.json()['id']}/", {"action": "end"}, format="json")
@@ -185,6 +189,7 @@ def test_api_timers_are_run_by_the_scorekeepers_and_the_events_token_but_pods_se
         ("timer_draft_start", keeper.pk),
         ("timer_draft_pause", keeper.pk),
         ("timer_draft_resume", event.organizer.pk),
+        ("timer_draft_end", event.organizer.pk),
         ("timer_build_start", event.organizer.pk),
         ("timer_build_end", event.organizer.pk),
         ("timer_draft_stop", event.organizer.pk),

@@ -25,6 +25,15 @@ READ = (
 )
 
 
+def _alert(driver):
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        return driver.switch_to.alert
+    except NoAlertPresentException:
+        return False
+
+
 def timer(browser, kind="draft"):
     return browser.driver.execute_script(READ, kind)
 
@@ -106,6 +115,16 @@ def test_paper_draft_evening_seats_calls_pauses_builds_and_pairs_round_1_by_seat
         wait_until(page, lambda b: timer(b)[2] == "0" and timer(b)[0] > max(frozen) + 0.2)
     assert "Review your picks before pack 2" in timer(phones[0])[3]
 
+    # Deck building never starts under the running call (issue 56): the page says so; every pod has drafted, so
+    # the organizer ends the call (the page asks once) and then starts deck building.
+    desk.find("input[name=minutes]").clear()
+    desk.find("input[name=minutes]").send_keys("30")
+    desk.tap("Start deck building")
+    desk.wait_for_text("The draft is still being called, so deck building hasn't started.")
+    assert not EventTimer.objects.filter(event=event, kind="build").exists()
+    desk.tap("End the call: the draft is over")
+    WebDriverWait(desk.driver, 8, poll_frequency=0.1).until(lambda d: _alert(d)).accept()
+    desk.wait_for_text("The call has ended: the draft is over.")
     desk.find("input[name=minutes]").clear()
     desk.find("input[name=minutes]").send_keys("30")
     desk.tap("Start deck building")

@@ -42,7 +42,7 @@ def test_a_team_drafts_a_pack_on_two_phones(browsers):
     for phone, user in ((phone_a, first_user), (phone_b, second_user)):
         phone.sign_in(user.username)
         phone.get(reverse("drafting:index"))
-        phone.link("pod 1").click()
+        phone.link("Pod 1, seat 1").click()  # /draft/ names the pod and the seat (issue 56)
         phone.wait_for_text("Your team picks two cards!", css="#draft-state")
     phone_a.screenshot("pod-draft")
 

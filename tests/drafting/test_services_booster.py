@@ -100,7 +100,7 @@ def test_booster_pods_seat_players_in_pods_of_up_to_eight_with_the_mtr_timing():
         PodFormat.BOOSTER,
         {},
         [30, 45],
-        25,
+        40,  # the event's deck building minutes, 40 by default (issue 56; docs/desk.md)
     )
     assert draft_log_entries(draft=pod).filter(action="pods_seated").exists()
 
@@ -240,3 +240,11 @@ def test_booster_pick_after_the_deadline_gets_the_oldest_card_and_says_so():
     with pytest.raises(DraftRefused, match=f"Your time ran out: you got the oldest card, {oldest.name}."):
         thg_pick(pod_id=pod.pk, user=player(seat), card_ids=[ids[-1]], pack_round=0, step=0)
     assert list(PodCard.objects.filter(team=seat).values_list("pk", "via")) == [(oldest.pk, PickVia.LATE)]
+
+
+def test_booster_pods_take_the_events_own_deck_building_minutes():
+    """Issue 56: the pods' deck building is the event's setting (40 by default), not a figure of their own."""
+    event = BoosterDraftEventFactory(deck_building_minutes=30)
+    for _ in range(4):
+        SoloRegistrationFactory(event=event)
+    assert {pod.deck_building_minutes for pod in booster_pods_seat(event=event, by=None, seed=1)} == {30}

@@ -19,6 +19,7 @@ from drafting.selectors.paper import (
     paper_table_seat_of_user,
 )
 from drafting.services.paper import (
+    called_draft_end,
     called_draft_start,
     rochester_call_start,
     deck_building_end,
@@ -317,6 +318,10 @@ def test_deck_building_end_works_while_paused_and_refuses_what_it_cannot_end():
         deck_building_end(event=event, by=None)
     pods = paper_pods_seat(event=event, by=None, seed=1)
     call = called_draft_start(event=event, by=None, pack_size=15, pod_id=pods[0].pk)
+    with pytest.raises(DraftRefused, match="still being called"):  # issue 56: never under a running call
+        deck_building_start(event=event, by=None, minutes=25)
+    assert not EventTimer.objects.filter(event=event, kind=TimerKind.DECK_BUILDING).exists()
+    assert called_draft_end(event=event, by=None) == 1
     timer = deck_building_start(event=event, by=None, minutes=25)
     with pytest.raises(DraftRefused, match="Only the deck building timer ends early"):
         deck_building_end(event=event, by=None, timer_id=call.pk)
@@ -324,7 +329,7 @@ def test_deck_building_end_works_while_paused_and_refuses_what_it_cannot_end():
     ended = deck_building_end(event=event, by=None, timer_id=timer.pk)
     assert ended.paused_at is None and ended.schedule == []
     assert event_timer_state(event=event, kind=TimerKind.DECK_BUILDING, now=timezone.now())["index"] is None
-    assert EventTimer.objects.get(pk=call.pk).schedule[0]["cards"] == 15  # the draft's call is untouched
+    assert EventTimer.objects.filter(pk=call.pk, kind=TimerKind.CALLED_DRAFT).exists()  # the call stays, over
 
 
 # --- Team Rochester with real packs: one call per table per round (RULES.md 6) ---------------------------------

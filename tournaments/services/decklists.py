@@ -262,10 +262,7 @@ def _limited_problems(*, event: Event, seats: list[Seat], lists: dict[int, Deckl
         problems.append(
             Problem(
                 code="no-pool",
-                message=_(
-                    "The team's pool is not in Hydra yet, so the decks can't be checked against it; they are "
-                    "checked once the organizer enters the pool or the draft ends."
-                ),
+                message=entrant_sentence(event=event, key="no_pool"),
             )
         )
         return problems

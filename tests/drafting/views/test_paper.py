@@ -37,6 +37,12 @@ def test_paper_page_seats_the_pods_and_starts_pauses_and_resumes_the_timers(clie
     assert EventTimer.objects.get(event=event, kind=TimerKind.CALLED_DRAFT).paused_at is not None
     page = client.post(url, {"action": "resume:draft"}, follow=True).content.decode()
     assert "Resumed." in page and "Pause the draft" in page
+    assert "The draft is still being called: deck building starts once the call is over." in page
+    page = client.post(url, {"action": "build", "minutes": "25"}, follow=True).content.decode()
+    assert "The draft is still being called, so deck building hasn" in page  # issue 56: never without a word
+    assert not EventTimer.objects.filter(event=event, kind=TimerKind.DECK_BUILDING).exists()
+    page = client.post(url, {"action": "end:draft"}, follow=True).content.decode()
+    assert "The call has ended: the draft is over." in page and 'id="end-call"' not in page
     client.post(url, {"action": "build", "minutes": "25"})
     assert EventTimer.objects.get(event=event, kind=TimerKind.DECK_BUILDING).schedule[0]["seconds"] == 1500
     actions = set(EventLogEntry.objects.filter(event=event, user=event.organizer).values_list("action", flat=True))
@@ -45,6 +51,7 @@ def test_paper_page_seats_the_pods_and_starts_pauses_and_resumes_the_timers(clie
         "timer_draft_start",
         "timer_draft_pause",
         "timer_draft_resume",
+        "timer_draft_end",
         "timer_build_start",
     } <= actions
 

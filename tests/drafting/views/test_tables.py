@@ -281,9 +281,9 @@ def test_draft_index_leads_an_organizer_to_their_events_drafts(client):
     client.force_login(table.event.organizer)
     html = client.get(reverse("drafting:index")).content.decode()
     assert reverse("desk:drafts", args=[table.event_id]) in html
-    assert "You aren't seated at any draft table." not in html
+    assert "You aren't seated at any draft." not in html
     client.force_login(UserFactory())
-    assert "You aren't seated at any draft table." in client.get(reverse("drafting:index")).content.decode()
+    assert "You aren't seated at any draft." in client.get(reverse("drafting:index")).content.decode()
 
 
 # Pack 1 is done, every card picked in layout order by the official example: 1B holds positions 1, 12 and 13.
