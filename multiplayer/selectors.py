@@ -193,6 +193,17 @@ def playoff_played(*, event: Event) -> list[list[tuple[list[int], engine.TableRe
     return [stages[n] for n in sorted(stages)]
 
 
+def next_seating(*, event: Event) -> str:
+    """What seating the event's next round seats: "round" (a Swiss round), "playoff" (a playoff round before the
+    last) or "top" (the top pod, the playoff's last round)."""
+    swiss = event.rounds.filter(kind=RoundKind.SWISS).count()
+    plan = engine.PLAYOFF_PLANS.get(event.top_cut, ())
+    if swiss < event.swiss_rounds or not plan:
+        return "round"
+    played = event.rounds.filter(kind=RoundKind.PLAYOFF).count()
+    return "top" if played + 1 >= len(plan) else "playoff"
+
+
 def multiplayer_final_places(
     *, event: Event, convention: engine.Convention | None = None, games: list[engine.Game] | None = None
 ) -> list[Registration]:

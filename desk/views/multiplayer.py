@@ -12,7 +12,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from desk.selectors import desk_next_step
-from multiplayer.selectors import multiplayer_standings_data, round_byes, round_multiplayer_tables, tables_latest_round
+from multiplayer.selectors import (
+    multiplayer_standings_data,
+    next_seating,
+    round_byes,
+    round_multiplayer_tables,
+    tables_latest_round,
+)
 from multiplayer.services import table_result_enter_line, tables_pair_next
 from tournaments.doors import event_with_right
 from tournaments.models import Event
@@ -64,6 +70,7 @@ def desk_tables(request: HttpRequest, pk: int) -> HttpResponse:
             "byes": round_byes(round_=round_) if round_ else [],
             "standings": multiplayer_standings_data(event=event),
             "step": desk_next_step(event=event),  # its "Close the event" is taken here too (issue 56)
+            "seating": next_seating(event=event),
         },
     )
 

@@ -6,7 +6,12 @@ from django.core.exceptions import ValidationError
 
 from desk.selectors import desk_next_step
 from multiplayer import engine
-from multiplayer.selectors import multiplayer_final_places, multiplayer_standings, round_multiplayer_tables
+from multiplayer.selectors import (
+    multiplayer_final_places,
+    multiplayer_standings,
+    next_seating,
+    round_multiplayer_tables,
+)
 from multiplayer.services import table_result_enter_line, tables_pair_next
 from tests.factories import EventFactory, PlayerFactory, PodEventFactory, RegistrationFactory
 from tournaments.enums import EventStatus, RoundKind
@@ -34,6 +39,7 @@ def _seated(round_):
 def test_a_top_10_seeds_three_to_ten_play_two_pods_whose_winners_meet_seeds_one_and_two():
     event, swiss = _played_swiss(14, 3, top_cut=10)
     assert desk_next_step(event=event).label == "Seat the playoff"
+    assert next_seating(event=event) == "playoff"
     first = tables_pair_next(event=event, by=event.organizer, seed=9)
     assert first.kind == RoundKind.PLAYOFF
     assert desk_next_step(event=event).label == "Enter the playoff pods' results"
@@ -44,6 +50,7 @@ def test_a_top_10_seeds_three_to_ten_play_two_pods_whose_winners_meet_seeds_one_
     event.refresh_from_db()
     assert event.status == EventStatus.TOP_CUT
     assert desk_next_step(event=event).label == "Seat the next playoff round"
+    assert next_seating(event=event) == "top"
     final = tables_pair_next(event=event, by=event.organizer, seed=10)
     assert desk_next_step(event=event).label == "Enter the top pod's result"
     assert [[seeds[p] for p in pod] for pod in _seated(final)] == [[1, 2, 5, 7]]
