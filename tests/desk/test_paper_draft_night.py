@@ -201,6 +201,11 @@ def test_paper_booster_draft_night_from_seating_to_the_close(night):
             round_.matches.values_list("table", "result_state")
         )
 
+    # Competitive REL: the pairings are a draft the organizer publishes (issue 53).
+    step = _step(event)
+    assert (step.kind, step.label) == ("publish", "Publish round 1")
+    steps.append(step.label)
+    assert "Round 1 is published." in _press(client, event)
     step = _step(event)
     assert step.label == "Start the clock"
     steps.append(step.label)
@@ -213,6 +218,10 @@ def test_paper_booster_draft_night_from_seating_to_the_close(night):
         step = _step(event)
         assert (step.kind, step.label) == ("pair", f"Pair round {number}")
         assert "by match points" in step.explains
+        steps.append(step.label)
+        _press(client, event)
+        step = _step(event)
+        assert (step.kind, step.label) == ("publish", f"Publish round {number}")
         steps.append(step.label)
         _press(client, event)
         round_ = event.rounds.get(number=number)
@@ -243,9 +252,12 @@ def test_paper_booster_draft_night_from_seating_to_the_close(night):
         "Start deck building",
         "Collect the decklists",
         "Pair round 1",
+        "Publish round 1",
         "Start the clock",
         "Pair round 2",
+        "Publish round 2",
         "Pair round 3",
+        "Publish round 3",
         "Close the event",
     ]
     logged = set(EventLogEntry.objects.filter(event=event, user__username="olivia").values_list("action", flat=True))

@@ -360,6 +360,7 @@ def test_every_model_of_an_event_is_in_the_file_or_left_out_on_purpose():
             "signup.JoinCode",
             "series.SeriesEvent",
             "series.SeriesResult",
+            "organizations.EventLocation",  # the organization's store: this Hydra's (docs/event-format.md)
             "tournaments.SeatInvitation",
             "notifications.Notification",
         )
