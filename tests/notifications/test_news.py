@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from drafting.models import PodTeam
-from drafting.services.paper import called_draft_start, deck_building_start, paper_pods_seat
+from drafting.services.paper import called_draft_end, called_draft_start, deck_building_start, paper_pods_seat
 from notifications.kinds import NoticeKind
 from notifications.models import Notification
 from notifications.services import notices_from_log_entry
@@ -175,6 +175,7 @@ def test_paper_draft_call_tells_each_player_their_pod_and_seat_and_deck_building
             f"The draft is being called: pod {row.pod.number}, seat {row.seat + 1}."
         )
     Notification.objects.all().delete()
+    called_draft_end(event=event, by=event.organizer)  # deck building waits for the call to be over (issue 56)
     with worker():
         deck_building_start(event=event, by=event.organizer, minutes=30)
     told = _told(NoticeKind.PAPER_DRAFT)
