@@ -10,12 +10,15 @@ class MultiplayerConfig(AppConfig):
     verbose_name = _("Multiplayer pods")
 
     def ready(self):
-        from multiplayer.selectors import multiplayer_placings, multiplayer_standing_rows
+        from multiplayer.selectors import multiplayer_placings, multiplayer_standing_rows, round_open_tables
         from tournaments.enums import Structure
         from tournaments.finalorder import structure_order_register
 
         # Every reader of an event's standings and placings (tournaments.selectors) reads a Commander night's from
         # its pods and top pod (issue 56): tournaments imports no multiplayer module.
         structure_order_register(
-            structure=Structure.MULTIPLAYER_PODS, standings=multiplayer_standing_rows, placings=multiplayer_placings
+            structure=Structure.MULTIPLAYER_PODS,
+            standings=multiplayer_standing_rows,
+            placings=multiplayer_placings,
+            open_tables=round_open_tables,
         )

@@ -11,6 +11,7 @@ from multiplayer.models import MultiplayerBye, MultiplayerSeat, MultiplayerTable
 from tournaments.enums import RoundKind
 from tournaments.models import Event, Registration, Round, Seat
 from tournaments.placements import Placing
+from tournaments.selectors.daytwo import day2_below_cut
 from tournaments.selectors.rounds import matches_players_see, round_latest, rounds_players_see
 from tournaments.standings import OpponentAverage, StandingRow, WinPercentage
 
@@ -46,6 +47,13 @@ def tables_without_result(*, round_: Round) -> list[int]:
         .order_by("number")
         .values_list("number", flat=True)
     )
+
+
+def round_open_tables(*, event: Event, round_number: int) -> list[int] | None:
+    """The pods of Swiss round `round_number` without a final result ([] when every one has it), or None when the
+    round isn't seated (the Day 2 cut's question: tournaments.finalorder)."""
+    round_ = event.rounds.filter(kind=RoundKind.SWISS, number=round_number).first()
+    return None if round_ is None else tables_without_result(round_=round_)
 
 
 def seat_of_registration(*, round_: Round, registration_id: int) -> MultiplayerSeat | None:
@@ -311,6 +319,9 @@ def multiplayer_placings(*, event: Event) -> list[Placing]:
         set(Registration.objects.filter(event=event, disqualified_at__isnull=False).values_list("pk", flat=True))
         - playoff
     )
+    # After a Day 2 cut, the players who played no Day 2 come below every Day 2 player (as in every structure).
+    below = day2_below_cut(event=event) - playoff
+    order = [pk for pk in order if pk not in below] + [pk for pk in order if pk in below]
     order = [pk for pk in order if pk not in disqualified] + [pk for pk in order if pk in disqualified]
     return [
         Placing(place=place, team=pk, stage="top_pod" if pk in playoff else "swiss")

@@ -25,6 +25,7 @@ from tournaments.rights import may_report_for_table, may_score_event, person_of
 from tournaments.selectors.rounds import round_latest
 from tournaments.services.errors import StateConflict
 from tournaments.services.eventlog import LogAction, event_log_record
+from tournaments.services.daytwo import event_day2_cut_when_due
 from tournaments.services.events import event_finish
 from tournaments.services.locks import event_lock
 from tournaments.services.publishing import (
@@ -51,6 +52,7 @@ def _active(*, event: Event, number: int) -> list[int]:
     return list(
         Registration.objects.filter(event=event, joined_round__lte=number)
         .filter(Q(dropped_round__isnull=True) | Q(dropped_round__gte=number))
+        .filter(Q(day2_cut_round__isnull=True) | Q(day2_cut_round__gte=number))  # not cut at a Day 2 cut before it
         .order_by("pk")
         .values_list("pk", flat=True)
     )
@@ -99,6 +101,7 @@ def tables_pair_next(*, event: Event, by, seed: int | None = None) -> Round:
     played = playoff_played(event=event)
     if played and len(played) >= len(plan):
         raise StateConflict(_("The top pod has been played: the event is over."))
+    event_day2_cut_when_due(event=event, next_round=number, user=by)  # a cut set after the round before (issue 50)
     active = _active(event=event, number=number)
     if number > event.swiss_rounds:
         if not plan:

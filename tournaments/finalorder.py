@@ -23,18 +23,31 @@ StandingsProvider = Callable[..., Sequence[StandingRow]]
 PlacingsProvider = Callable[..., list[Placing]]
 
 
+# (event=, round_number=) -> the numbers of the round's tables without a counting result ([] when complete), or None
+# when the round isn't paired (the Day 2 cut asks before it is made: tournaments/selectors/daytwo.py).
+OpenTablesProvider = Callable[..., list[int] | None]
+
+
 @dataclass(frozen=True)
 class StructureOrder:
     standings: StandingsProvider
     placings: PlacingsProvider
+    open_tables: OpenTablesProvider | None = None
 
 
 _ORDERS: dict[str, StructureOrder] = {}
 
 
-def structure_order_register(*, structure: str, standings: StandingsProvider, placings: PlacingsProvider) -> None:
-    """Make events of `structure` ranked by `standings` and placed by `placings` (the last registration wins)."""
-    _ORDERS[structure] = StructureOrder(standings=standings, placings=placings)
+def structure_order_register(
+    *,
+    structure: str,
+    standings: StandingsProvider,
+    placings: PlacingsProvider,
+    open_tables: OpenTablesProvider | None = None,
+) -> None:
+    """Make events of `structure` ranked by `standings` and placed by `placings` (the last registration wins); its
+    rounds' tables still waiting for a result are `open_tables`' answer."""
+    _ORDERS[structure] = StructureOrder(standings=standings, placings=placings, open_tables=open_tables)
 
 
 def structure_order(*, event: Event) -> StructureOrder | None:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from common.textlist import text_list
 from tournaments.daytwo import KINDS, CutEntrant, CutError, DayTwoCut, day_two_cut
 from tournaments.enums import COUNTING_STATES, EventStatus, RoundKind
+from tournaments.finalorder import structure_order
 from tournaments.models import Event, Registration, TeamMatch
 from tournaments.selectors.standings import standings_for_event
 from tournaments.services.errors import ResultsMissing, StateConflict
@@ -50,6 +51,9 @@ def day2_below_cut(*, event: Event) -> set[int]:
 def day2_round_missing_tables(*, event: Event, round_number: int) -> list[int] | None:
     """The tables of Swiss round `round_number` still without a counting result ([] when complete), or None when
     the round is not paired."""
+    own = structure_order(event=event)
+    if own is not None and own.open_tables is not None:  # a structure that keeps its own tables (a pod event)
+        return own.open_tables(event=event, round_number=round_number)
     if not event.rounds.filter(kind=RoundKind.SWISS, number=round_number).exists():
         return None
     return list(
@@ -122,25 +126,32 @@ def day2_cut_settings_problems(
 ) -> dict[str, str]:
     """What is wrong with a Day 2 cut's settings, by field (day2_cut_round, day2_cut_kind, day2_cut_threshold):
     all three or none; a cut after a Swiss round before the last one (after the last, the top cut decides); never
-    in a single-elimination or a multiplayer pod event; a threshold that can be met (a record of at most the cut's
+    in a single-elimination event; by points only in a multiplayer pod event (issue 50); a threshold that can be met
+    (a record of at most the cut's
     round in losses, points at most 3 a round)."""
     if round_number is None and not kind and threshold is None:
         return {}
     if event.is_single_elimination:
         return {"day2_cut_round": _("A single-elimination event has no Swiss rounds to cut after.")}
-    if event.is_multiplayer:
-        return {"day2_cut_round": _("A multiplayer pod event has no Day 2 cut.")}
     errors: dict[str, str] = {}
+    if event.is_multiplayer and kind == "record":  # a pod has one winner: most players lose most pods
+        errors["day2_cut_kind"] = _("A pod event's Day 2 cut is by points: the points a player needs to advance.")
     if round_number is None:
         errors["day2_cut_round"] = _("Name the round after which the Day 2 cut is made.")
     elif not 1 <= round_number < event.swiss_rounds:
         errors["day2_cut_round"] = _(
             "The Day 2 cut comes after one of Swiss rounds 1 to %(last)d (after the last one the top cut decides)."
         ) % {"last": max(1, event.swiss_rounds - 1)}
-    if kind not in KINDS:
+    if kind not in KINDS and "day2_cut_kind" not in errors:
         errors["day2_cut_kind"] = _("Say whether the cut is by record or by match points.")
     if threshold is None:
         errors["day2_cut_threshold"] = _("Give the cut's threshold: the losses allowed or the match points needed.")
+    elif round_number is not None and kind in KINDS and not errors.get("day2_cut_round") and event.is_multiplayer:
+        most = max(event.pod_win_points, event.pod_bye_points) * round_number
+        if threshold > most:
+            errors["day2_cut_threshold"] = _(
+                "After round %(n)d nobody has more than %(most)d points: ask for at most %(most)d."
+            ) % {"n": round_number, "most": most}
     elif round_number is not None and kind in KINDS and not errors.get("day2_cut_round"):
         most = round_number if kind == "record" else 3 * round_number
         if threshold > most:
