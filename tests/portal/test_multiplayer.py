@@ -76,3 +76,15 @@ def test_the_pod_addresses_of_before_issue_55_lead_to_the_table_pages(client, se
     assert response.status_code == 302
     table.refresh_from_db()
     assert table.state == MultiplayerTableState.REPORTED
+
+
+@pytest.mark.parametrize(
+    ("tiebreak", "floor", "says"),
+    [("opponent_points", 25, "points as a share of what they could have had, at least 25%"),
+     ("opponent_win_rate", 20, "pods won per pod played, at least 20%")],
+)  # fmt: skip
+def test_the_standings_page_explains_the_events_own_tiebreaker_and_floor(client, tiebreak, floor, says):
+    event = PodEventFactory(pod_tiebreak=tiebreak, pod_opponent_floor=floor, pod_byes_at_floor=floor == 20)
+    page = client.get(reverse("portal:standings", args=[event.pk])).content.decode()
+    assert says in page.replace("&#x27;", "'")
+    assert ("a pod of opponents at that floor" in page) == (floor == 20)
