@@ -197,6 +197,12 @@ NOT_WALKED = {
     "pods": "the addresses before issue 55 of a Commander night's tables: redirects to `tables` (below)",
     "tables": "a multiplayer table belongs to a Commander night, whose pages speak of players only "
     "(tests/portal/test_multiplayer.py)",
+    "organizations": "an organization's pages span its stores' events and name its members' roles, a store's "
+    "calendar lists events of every kind (tests/organizations/test_views.py, test_calendar.py)",
+    "series:invite": "a series' invitation to another organizer: a POST (tests/series/test_invitations.py)",
+    "series:invitation_accept": "a POST (tests/series/test_invitations.py)",
+    "series:invitation_decline": "a POST (tests/series/test_invitations.py)",
+    "series:calendar": "an iCalendar feed of the series' events (tests/organizations/test_calendar.py)",
     "webhooks:remove": "a POST",
     "webhooks:resend": "a POST",
     "desk:card_data_progress": "an import's progress, by its job's id: card data names no event "
