@@ -65,6 +65,11 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
     for _ in range(5):
         RegistrationFactory(event=commander, seats=[PlayerFactory()])
     tables = round_multiplayer_tables(round_=tables_pair_next(event=commander, by=event.organizer, seed=1))
+    # A store of the organizer's organization (issue 53): its doors reach real data too.
+    from organizations.services import location_add, organization_create
+
+    organization = organization_create(name="Friday store", by=event.organizer)
+    location_add(organization=organization, name="Main street", time_zone="Europe/Berlin", by=event.organizer)
     # A player of the team that must confirm the reported match, logged in with a session and its CSRF token.
     portal = Client()
     portal.force_login(pending.registrations.order_by("pk").last().seats.first().player.user)
@@ -87,6 +92,7 @@ def test_schemathesis_finds_no_server_error(live_server, settings_fixture_rates)
         + [shared.pk],
         "number": [1, 2, 3],
         "series_id": [series.pk],
+        "organization_id": [organization.pk],
         "registration_id": [r.pk for r in registrations],
         "team_id": [r.pk for r in registrations],
         "player_id": list(event.registrations.values_list("seats__player_id", flat=True)),
