@@ -118,7 +118,7 @@ def test_the_version_must_be_one_the_importer_reads(organizer):
                     "text": "x",
                     "main": {},
                     "sideboard": {},
-                    "submitted_at": "2026-12-04T10:00:00+00:00",
+                    "submitted_at": "2024-03-01T10:00:00+00:00",  # a fixed moment: only the shape is wrong
                     "reason": "",
                 }
             ]
